@@ -170,7 +170,8 @@ export type AvailableAction =
   | { type: "night-action"; kind: string; targets: Seat[] }
   | { type: "shooting-plan" }
   | { type: "tech-vote-start"; kinds: TechVoteKind[]; targets: Seat[] }
-  | { type: "tech-vote" }
+  /** `pressed`: whether this viewer is currently pressing "for" (added; optional). */
+  | { type: "tech-vote"; pressed?: boolean }
   | { type: "confirm" };
 
 export interface LogEntryView {

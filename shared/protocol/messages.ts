@@ -1,6 +1,10 @@
 /**
- * Every message between a browser (or bot, or test) and a table, as valibot schemas.
- * Used by worker/, web/ and test/ alike; documented in docs/PROTOCOL.md.
+ * Every message between a browser (or bot, or test) and a table over the table's WebSocket, as
+ * valibot schemas. Used by worker/, web/ and test/ alike; documented in docs/PROTOCOL.md.
+ *
+ * Client → server: ClientMessageSchema (strict: unknown keys are refused).
+ * Server → client: ServerMessageSchema (lenient on keys the engine may add to its views, so a newer
+ * server does not break an older client; tests use it to check every frame they receive).
  */
 import * as v from "valibot";
 import type { GameView, PresetId, Seat } from "../engine/types.ts";
@@ -8,8 +12,13 @@ import type { GameView, PresetId, Seat } from "../engine/types.ts";
 /** Hard cap on one client frame (bytes of UTF-8), checked before parsing. */
 export const MAX_CLIENT_MESSAGE_BYTES = 4096;
 
+/** Per-connection flood control: a burst of this many frames, then this many frames per second. */
+export const RATE_LIMIT = { burst: 20, perSecond: 5 } as const;
+
 const seat = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30));
 const ref = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+
+/* ------------------------------------------------ client → server ------------------------------------------------ */
 
 export const PlayerActionSchema = v.variant("type", [
   v.strictObject({ type: v.literal("take-card"), card: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(29)) }),
@@ -26,35 +35,161 @@ export const PlayerActionSchema = v.variant("type", [
 
 export const HostActionSchema = v.variant("type", [v.strictObject({ type: v.literal("confirm") })]);
 
+/**
+ * The organizer's commands (RULES.md §5.1), sent in a `control` frame. Only the connection holding the
+ * organizer rights may send them (`not-organizer` otherwise).
+ */
+export const ControlRequestSchema = v.variant("type", [
+  /** Stop every timer with its remaining time. With `absentSeat`: a pause for that player's absence,
+   *  which ends by itself when that player comes back. */
+  v.strictObject({ type: v.literal("pause"), absentSeat: v.optional(seat) }),
+  /** Timers go on with the time that was left. */
+  v.strictObject({ type: v.literal("resume") }),
+  /** Irrevocably hand a seat to a bot: its tokens and return code stop working at once. */
+  v.strictObject({ type: v.literal("seat-to-bot"), seat }),
+  /** Give the organizer rights to another (human) player, named by lobby place (join order). */
+  v.strictObject({ type: v.literal("transfer-organizer"), place: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)) }),
+  /** Start the game (presets whose start is "organizer-command"). */
+  v.strictObject({ type: v.literal("start") }),
+  /** Change the organizer's table options (each key optional). */
+  v.strictObject({
+    type: v.literal("options"),
+    allowSameDevice: v.optional(v.boolean()),
+    botAfterMinutesAway: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(120)))),
+  }),
+]);
+export type ControlRequest = v.InferOutput<typeof ControlRequestSchema>;
+
+export const HelloMessageSchema = v.strictObject({
+  type: v.literal("hello"),
+  /** The player's token from join/return. Without it the connection is a spectator. */
+  token: v.optional(v.pipe(v.string(), v.minLength(16), v.maxLength(128))),
+});
+
+export const ActMessageSchema = v.strictObject({
+  type: v.literal("act"),
+  /** Chosen by the client; echoed in the ack or error; unique per connection. */
+  ref,
+  action: PlayerActionSchema,
+});
+
+export const SyncMessageSchema = v.strictObject({
+  type: v.literal("sync"),
+  ref: v.optional(ref),
+});
+
+export const ControlMessageSchema = v.strictObject({
+  type: v.literal("control"),
+  ref,
+  action: ControlRequestSchema,
+});
+
+export const HostMessageSchema = v.strictObject({
+  type: v.literal("host"),
+  ref,
+  action: HostActionSchema,
+});
+
 /** client -> server */
 export const ClientMessageSchema = v.variant("type", [
-  /** First message on every socket. With a token: a seated player; without: a spectator. */
-  v.strictObject({ type: v.literal("hello"), token: v.optional(v.pipe(v.string(), v.minLength(16), v.maxLength(128))) }),
+  /** First message on every socket. With a token: a seated player (or, with the organizer token, the
+   *  organizer / live host); without: a spectator. */
+  HelloMessageSchema,
   /** A game action; `ref` is echoed in the ack or error and must be unique per connection. */
-  v.strictObject({ type: v.literal("act"), ref, action: PlayerActionSchema }),
+  ActMessageSchema,
   /** Ask for the full current view again (e.g. after a gap in versions). */
-  v.strictObject({ type: v.literal("sync"), ref: v.optional(ref) }),
+  SyncMessageSchema,
+  /** An organizer's command (pause, resume, seat-to-bot, transfer-organizer, start, options). */
+  ControlMessageSchema,
+  /** The live host's input (confirm the transition), RULES.md §5.7. */
+  HostMessageSchema,
 ]);
 export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
+export type HelloMessage = v.InferOutput<typeof HelloMessageSchema>;
+export type ActMessage = v.InferOutput<typeof ActMessageSchema>;
+export type ControlMessage = v.InferOutput<typeof ControlMessageSchema>;
+export type HostMessage = v.InferOutput<typeof HostMessageSchema>;
 
+/** WebSocket close codes the server uses (≥ 4000: final — do not reconnect with the same credential). */
+export const CLOSE_CODES = {
+  /** The seat was handed to a bot; this player's tokens and return code no longer work. */
+  seatTakenByBot: 4001,
+  /** The organizer rights (held without a seat) were given to a player; the organizer token is void. */
+  organizerTransferred: 4002,
+} as const;
+
+/* ------------------------------------------------ server → client ------------------------------------------------ */
+
+/** Codes of `error` frames. The engine's RejectionCode values pass through unchanged. */
 export type ErrorCode =
+  /** The frame is not JSON. */
   | "bad-json"
+  /** JSON, but not a ClientMessage (wrong type, unknown keys, wrong field types, binary frame). */
   | "bad-message"
+  /** Over MAX_CLIENT_MESSAGE_BYTES. */
   | "too-large"
+  /** Over the per-connection rate limit (RATE_LIMIT). */
   | "rate-limited"
+  /** An `act` reused a `ref` this connection already sent. */
   | "duplicate-ref"
+  /** Anything before `hello`. */
   | "hello-first"
+  /** A second `hello` on the same connection. */
+  | "already-hello"
+  /** The token in `hello` is unknown or revoked; the connection stays un-greeted and may retry. */
   | "bad-token"
+  /** A game action from a connection that holds no seat (spectator, organizer without a seat, host). */
   | "not-seated"
+  /** A `control` frame from a connection without the organizer rights. */
+  | "not-organizer"
+  /** A `host` frame from a connection that is not the live host. */
+  | "not-host"
+  /** Sent right before the server closes a socket whose seat was handed to a bot (close 4001). */
+  | "seat-taken-by-bot"
+  /** Sent right before the server closes the seatless organizer's socket after a transfer (close 4002). */
+  | "organizer-transferred"
+  /** The server failed; nothing changed. */
   | "internal"
   | import("../engine/types.ts").RejectionCode;
 
 export interface LobbySeatView {
   /** Join order (1-based) while in the lobby; the preset draws real seats at the start. */
   place: number;
+  /** The drawn seat once the game has started; null in the lobby. */
+  seat: Seat | null;
   nickname: string;
+  /** A bot plays this seat (handed over by the organizer or after the table's away limit). */
   bot: boolean;
+  /** At least one open, greeted socket (a bot seat counts as connected). */
   connected: boolean;
+  /** When the player's last socket closed (or when they joined, if they never connected); null while connected. */
+  awaySince: number | null;
+  /** This seat holds the organizer rights. */
+  organizer: boolean;
+}
+
+/** Who holds the organizer rights (RULES.md §5.1): a player (by lobby place), the creator without a
+ *  seat, or the live host. null only when the organizing seat went to a bot and no person is left. */
+export type OrganizerView = { kind: "player"; place: number } | { kind: "creator" } | { kind: "host" };
+
+/** Organizer-controlled and create-time table options. */
+export interface TableOptionsView {
+  /** A bot takes over after this many minutes away; null: never automatically. */
+  botAfterMinutesAway: number | null;
+  /** Spectators' delay (fixed at creation). */
+  spectatorDelaySeconds: number;
+  /** One device may take several seats. */
+  allowSameDevice: boolean;
+}
+
+/** Why the game is paused, as the table recorded it (the engine's GameView.paused holds remainingMs). */
+export interface PauseView {
+  /** Public label of who paused: the organizer's nickname, "host" or "organizer" (seatless creator). */
+  by: string;
+  reason: "organizer" | "absence";
+  /** With reason "absence": the seat whose return resumes the game by itself. */
+  absentSeat: Seat | null;
+  since: number;
 }
 
 /** What every connection sees of the table around the game. */
@@ -62,18 +197,37 @@ export interface TableView {
   code: string;
   presetId: PresetId;
   settings: Record<string, unknown>;
+  /** Listed in the public lobby (GET /api/tables). */
+  public: boolean;
   status: "lobby" | "playing" | "ended";
   capacity: { min: number; max: number };
+  /** Everyone who joined, in join order. */
   lobby: LobbySeatView[];
   /** Present once the game has been created (status playing/ended). */
   game: GameView | null;
-  /** Connection presence per seat once seated. */
+  /** Seats with at least one open, greeted player connection (empty before the game). */
   connected: Seat[];
+  /** RULES.md §1 host kind. */
+  host: "server" | "live";
+  /** Live tables: whether the host has an open socket (false on server-hosted tables). */
+  hostConnected: boolean;
+  /** §8 automatic voice-over of phases; off with a live host. */
+  narration: boolean;
+  organizer: OrganizerView | null;
+  /** This connection holds the organizer rights (show the organizer's controls). */
+  organizing: boolean;
+  options: TableOptionsView;
+  pause: PauseView | null;
+  /** This view shows the table as it was this many ms ago (delayed spectators); 0 otherwise. */
+  delayMs: number;
 }
 
 export type Identity =
   | { kind: "player"; playerId: string; nickname: string }
   | { kind: "spectator" }
+  /** The creator holding the organizer rights without a seat (server-hosted tables). */
+  | { kind: "organizer" }
+  /** The live host (RULES.md §5.7). */
   | { kind: "host" };
 
 /** server -> client */
@@ -82,3 +236,109 @@ export type ServerMessage =
   | { type: "view"; version: number; serverNow: number; view: TableView }
   | { type: "ack"; ref: string; version: number }
   | { type: "error"; code: ErrorCode; message: string; ref: string | null };
+
+/* --------------------------- server → client, as schemas (client-side and test checks) --------------------------- */
+
+const num = v.number();
+const nullableNum = v.nullable(v.number());
+const team = v.picklist(["red", "black", "solo"]);
+
+export const SeatViewSchema = v.object({
+  seat: num,
+  nickname: v.string(),
+  bot: v.boolean(),
+  alive: v.boolean(),
+  out: v.nullable(v.string()),
+  nominated: v.boolean(),
+  speaking: v.boolean(),
+  votes: nullableNum,
+  fouls: num,
+  shoutsLeft: num,
+  role: v.optional(v.string()),
+  team: v.optional(team),
+});
+
+export const GameViewSchema = v.object({
+  presetId: v.string(),
+  settings: v.record(v.string(), v.unknown()),
+  phase: v.string(),
+  phaseSeq: num,
+  deadline: nullableNum,
+  paused: v.nullable(v.object({ by: v.string(), reason: v.string(), remainingMs: num })),
+  day: num,
+  round: num,
+  seats: v.array(SeatViewSchema),
+  speaker: nullableNum,
+  nominees: v.array(num),
+  ballot: v.nullable(v.record(v.string(), v.unknown())),
+  techVote: v.nullable(v.record(v.string(), v.unknown())),
+  you: v.nullable(
+    v.object({
+      seat: num,
+      role: v.nullable(v.string()),
+      team: v.nullable(team),
+      teammates: v.array(num),
+      checks: v.array(v.object({ target: num, night: num, result: v.string() })),
+      shootingPlan: v.nullable(v.array(num)),
+      actions: v.array(v.object({ type: v.string() })),
+    }),
+  ),
+  log: v.array(v.object({ seq: num, at: num, day: num, type: v.string(), data: v.record(v.string(), v.unknown()) })),
+  result: v.nullable(
+    v.object({
+      winner: v.picklist(["red", "black", "solo", "draw"]),
+      reason: v.string(),
+      roles: v.array(v.object({ seat: num, nickname: v.string(), role: v.string(), team })),
+    }),
+  ),
+});
+
+export const LobbySeatViewSchema = v.strictObject({
+  place: num,
+  seat: nullableNum,
+  nickname: v.string(),
+  bot: v.boolean(),
+  connected: v.boolean(),
+  awaySince: nullableNum,
+  organizer: v.boolean(),
+});
+
+export const OrganizerViewSchema = v.variant("kind", [
+  v.strictObject({ kind: v.literal("player"), place: num }),
+  v.strictObject({ kind: v.literal("creator") }),
+  v.strictObject({ kind: v.literal("host") }),
+]);
+
+export const TableViewSchema = v.strictObject({
+  code: v.string(),
+  presetId: v.string(),
+  settings: v.record(v.string(), v.unknown()),
+  public: v.boolean(),
+  status: v.picklist(["lobby", "playing", "ended"]),
+  capacity: v.strictObject({ min: num, max: num }),
+  lobby: v.array(LobbySeatViewSchema),
+  game: v.nullable(GameViewSchema),
+  connected: v.array(num),
+  host: v.picklist(["server", "live"]),
+  hostConnected: v.boolean(),
+  narration: v.boolean(),
+  organizer: v.nullable(OrganizerViewSchema),
+  organizing: v.boolean(),
+  options: v.strictObject({ botAfterMinutesAway: nullableNum, spectatorDelaySeconds: num, allowSameDevice: v.boolean() }),
+  pause: v.nullable(v.strictObject({ by: v.string(), reason: v.picklist(["organizer", "absence"]), absentSeat: nullableNum, since: num })),
+  delayMs: num,
+});
+
+export const IdentitySchema = v.variant("kind", [
+  v.strictObject({ kind: v.literal("player"), playerId: v.string(), nickname: v.string() }),
+  v.strictObject({ kind: v.literal("spectator") }),
+  v.strictObject({ kind: v.literal("organizer") }),
+  v.strictObject({ kind: v.literal("host") }),
+]);
+
+export const ServerMessageSchema = v.variant("type", [
+  v.strictObject({ type: v.literal("welcome"), identity: IdentitySchema, serverNow: num }),
+  v.strictObject({ type: v.literal("view"), version: num, serverNow: num, view: TableViewSchema }),
+  v.strictObject({ type: v.literal("ack"), ref: v.string(), version: num }),
+  v.strictObject({ type: v.literal("error"), code: v.string(), message: v.string(), ref: v.nullable(v.string()) }),
+]);

@@ -1,0 +1,81 @@
+/**
+ * Engine throughput (sport, 10 seats, bots). `node bench/engine.ts [--games N]` or
+ * `import { benchEngine } from "./engine.ts"`.
+ *
+ * Three measurements in one run, same machine:
+ *   - engine-only: random-legal policy on actionsFor(state) — no views built (the engine's own cost);
+ *   - full, heuristic bots reading their own GameView (viewFor per deciding seat per input);
+ *   - full, random-legal bots reading their own GameView.
+ *   - apply only: replay of recorded bot games (createGame + apply per input, no decisions at all).
+ * µs per input = wall time / accepted inputs (timeouts included), bots' decisions included.
+ */
+import { apply, createGame } from "../shared/engine/index.ts";
+import type { GameState, Input } from "../shared/engine/types.ts";
+import { makePlayers, playGame, type BotKind } from "../shared/bots/index.ts";
+
+export interface BenchLine {
+  label: string;
+  games: number;
+  gamesPerSec: number;
+  usPerInput: number;
+  meanInputs: number;
+}
+
+function run(label: string, games: number, mode: "view" | "fast", bots: BotKind): BenchLine {
+  // warm-up
+  for (let g = 0; g < Math.min(200, games / 10); g++) playGame({ seed: `warm-${label}-${g}`, mode, bots });
+  let inputs = 0;
+  const t0 = performance.now();
+  for (let g = 0; g < games; g++) inputs += playGame({ seed: `bench-${g}`, mode, bots }).inputs.length;
+  const secs = (performance.now() - t0) / 1000;
+  return { label, games, gamesPerSec: games / secs, usPerInput: (secs * 1e6) / inputs, meanInputs: inputs / games };
+}
+
+/** Pure engine cost: record games first, then time createGame + apply over their input logs. */
+function replay(label: string, games: number): BenchLine {
+  const logs: Array<{ seed: string; start: number; inputs: Array<{ input: Input; now: number }> }> = [];
+  for (let g = 0; g < games; g++) {
+    const r = playGame({ seed: `replay-${g}`, mode: "fast", bots: "random", start: 1_000_000 });
+    logs.push({ seed: `replay-${g}`, start: 1_000_000, inputs: r.inputs });
+  }
+  const players = makePlayers(10, true);
+  const once = () => {
+    let n = 0;
+    for (const l of logs) {
+      let s: GameState = createGame("sport", {}, players, l.seed, l.start);
+      for (const { input, now } of l.inputs) {
+        const r = apply(s, input, now);
+        if (r.ok) s = r.state;
+        n++;
+      }
+    }
+    return n;
+  };
+  once(); // warm-up
+  const t0 = performance.now();
+  const inputs = once();
+  const secs = (performance.now() - t0) / 1000;
+  return { label, games, gamesPerSec: games / secs, usPerInput: (secs * 1e6) / inputs, meanInputs: inputs / games };
+}
+
+export function benchEngine(games = 5000): BenchLine[] {
+  return [
+    replay("apply only (replaying recorded random-bot games: createGame + apply, no decisions)", games),
+    run("engine-only (random-legal policy on actionsFor, no views)", games, "fast", "random"),
+    run("full: heuristic bots reading their own GameView", games, "view", "heuristic"),
+    run("full: random-legal bots reading their own GameView", Math.max(1, Math.floor(games / 2)), "view", "random"),
+  ];
+}
+
+export function formatBench(lines: BenchLine[]): string {
+  return lines
+    .map((l) => `${l.label}\n  ${l.gamesPerSec.toFixed(0)} games/s, ${l.usPerInput.toFixed(2)} µs/input, ${l.meanInputs.toFixed(1)} inputs/game (${l.games} games)`)
+    .join("\n");
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const i = process.argv.indexOf("--games");
+  const games = i >= 0 ? Number(process.argv[i + 1]) : 5000;
+  console.log(formatBench(benchEngine(games)));
+  console.log("target: ≥ 2,000 full 10-seat games/s on one core (engine-only line)");
+}

@@ -1,0 +1,102 @@
+/**
+ * Plays whole games through the engine with bots in every seat (tests, simulation, benchmark).
+ *
+ *  - "view" mode: each bot decides from viewFor(state, itself) — exactly what a connection gets.
+ *    Seats with nothing to do (actionsFor empty) are skipped without building their view.
+ *  - "fast" mode: engine-only throughput; the random-legal policy reads actionsFor(state, id)
+ *    directly (the same list as view.you.actions) and no views are built.
+ *
+ * The driver owns the clock: each accepted action advances it by `stepMs`; when no bot acts, the
+ * clock jumps to nextDeadline and a timeout for the current phaseSeq is applied.
+ */
+import { actionsFor, apply, createGame, nextDeadline, seatedPlayers, viewFor } from "../engine/index.ts";
+import type { GameEvent, GameState, Input, PlayerSpec } from "../engine/types.ts";
+import { heuristicBot } from "./heuristic.ts";
+import { randomBot, randomPolicy } from "./random.ts";
+import { botRng } from "./rng.ts";
+import type { Bot } from "./types.ts";
+
+export type BotKind = "random" | "heuristic";
+
+export interface PlayOptions {
+  presetId?: string;
+  settings?: Record<string, unknown>;
+  seed: string;
+  /** Bot kind per join index (default: heuristic for all). */
+  bots?: BotKind | BotKind[];
+  mode?: "view" | "fast";
+  /** Seats flagged as bots in the engine (excluded from technical votes). Default true. */
+  botFlag?: boolean;
+  start?: number;
+  stepMs?: number;
+  maxInputs?: number;
+  /** Called after every accepted input (tests). */
+  onInput?: (state: GameState, input: Input, now: number, events: GameEvent[]) => void;
+}
+
+export interface PlayResult {
+  state: GameState;
+  inputs: Array<{ input: Input; now: number }>;
+  rejections: number;
+  players: PlayerSpec[];
+}
+
+export function makePlayers(n: number, bot = true): PlayerSpec[] {
+  return Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, nickname: `Player ${i + 1}`, bot }));
+}
+
+export function playGame(o: PlayOptions): PlayResult {
+  const presetId = o.presetId ?? "sport";
+  const players = makePlayers(10, o.botFlag ?? true);
+  let now = o.start ?? 1_000_000;
+  const stepMs = o.stepMs ?? 200;
+  let state = createGame(presetId, o.settings ?? {}, players, o.seed, now);
+  const mode = o.mode ?? "view";
+  const kinds = players.map((_, i) => (Array.isArray(o.bots) ? (o.bots[i] ?? "heuristic") : (o.bots ?? "heuristic")));
+  const bots: Bot[] = players.map((p, i) => (kinds[i] === "random" ? randomBot(`${o.seed}/${p.id}`) : heuristicBot(`${o.seed}/${p.id}`)));
+  const fastRng = botRng(`${o.seed}/fast`);
+  const inputs: Array<{ input: Input; now: number }> = [];
+  let rejections = 0;
+  const seated = seatedPlayers(state);
+  const ids = seated.map((s) => s.playerId);
+  const botOf = new Map(players.map((p, i) => [p.id, bots[i] as Bot]));
+  const max = o.maxInputs ?? 5000;
+  let turn = 0;
+
+  const step = (input: Input): boolean => {
+    const r = apply(state, input, now);
+    if (!r.ok) { rejections++; return false; }
+    state = r.state;
+    inputs.push({ input, now });
+    o.onInput?.(state, input, now, r.events);
+    return true;
+  };
+
+  while (!(state as { result?: unknown }).result && inputs.length < max) {
+    const due = nextDeadline(state);
+    if (due !== null && now >= due) {
+      step({ kind: "timeout", phaseSeq: state.phaseSeq });
+      continue;
+    }
+    let acted = false;
+    const n = ids.length;
+    turn = (turn + 1) % n;
+    for (let k = 0; k < n && !acted; k++) {
+      const id = ids[(turn + k) % n] as string;
+      const acts = actionsFor(state, id);
+      if (acts.length === 0) continue;
+      const action = mode === "fast" ? randomPolicy(acts, fastRng, n) : (botOf.get(id) as Bot).decide(viewFor(state, { kind: "player", playerId: id }));
+      if (!action) continue;
+      const t = now + stepMs;
+      if (due !== null && t >= due) break; // too late: the clock runs out first
+      now = t;
+      acted = step({ kind: "act", playerId: id, action });
+    }
+    if (!acted) {
+      if (due === null) break;
+      now = Math.max(now, due);
+      step({ kind: "timeout", phaseSeq: state.phaseSeq });
+    }
+  }
+  return { state, inputs, rejections, players };
+}

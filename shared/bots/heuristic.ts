@@ -1,0 +1,106 @@
+/**
+ * The heuristic bot (reads only its own GameView):
+ *   - the Don writes a shooting plan of non-black seats; the black team shoots the first living seat
+ *     of the plan that is not a teammate, else the lowest living non-teammate: they converge (§2.10);
+ *   - the Sheriff checks unchecked players; the Don checks unchecked non-teammates;
+ *   - nominations and votes follow known checks (the Sheriff's "mafia" results), black never
+ *     nominates or votes for teammates, others pick at random;
+ *   - no shouts, no technical votes.
+ */
+import type { AvailableAction, GameView, PlayerAction, Seat } from "../engine/types.ts";
+import { botRng } from "./rng.ts";
+import type { Bot } from "./types.ts";
+
+function find<T extends AvailableAction["type"]>(actions: readonly AvailableAction[], type: T): Extract<AvailableAction, { type: T }> | undefined {
+  return actions.find((a) => a.type === type) as Extract<AvailableAction, { type: T }> | undefined;
+}
+
+export function heuristicBot(seed: string): Bot {
+  const rng = botRng(seed);
+  /** Chosen candidate per ballot (open voting calls candidates one by one). */
+  const intents = new Map<string, Seat>();
+
+  function knownBlack(view: GameView): Seat[] {
+    const you = view.you;
+    if (!you) return [];
+    if (you.role === "sheriff") return you.checks.filter((c) => c.result === "mafia").map((c) => c.target);
+    return [];
+  }
+  function knownRed(view: GameView): Seat[] {
+    const you = view.you;
+    if (!you) return [];
+    if (you.team === "black") return [];
+    if (you.role === "sheriff") return you.checks.filter((c) => c.result !== "mafia").map((c) => c.target);
+    return [];
+  }
+  function preferred(view: GameView, targets: readonly Seat[]): Seat {
+    const you = view.you!;
+    const black = knownBlack(view).filter((t) => targets.includes(t));
+    if (black.length) return black[0] as Seat;
+    const avoid = new Set<Seat>(you.team === "black" ? [you.seat, ...you.teammates] : [you.seat, ...knownRed(view)]);
+    const ok = targets.filter((t) => !avoid.has(t));
+    return rng.pick(ok.length ? ok : targets);
+  }
+
+  return {
+    kind: "heuristic",
+    decide(view: GameView): PlayerAction | null {
+      const you = view.you;
+      if (!you) return null;
+      const acts = you.actions;
+      const take = find(acts, "take-card");
+      if (take) return { type: "take-card", card: take.cards[0] as number };
+      const plan = find(acts, "shooting-plan");
+      if (plan && !you.shootingPlan) {
+        const team = new Set([you.seat, ...you.teammates]);
+        const others = view.seats.map((s) => s.seat).filter((s) => !team.has(s));
+        const p: Seat[] = [];
+        while (p.length < 3 && others.length) p.push(others.splice(rng.int(others.length), 1)[0] as Seat);
+        return { type: "shooting-plan", plan: p };
+      }
+      const nom = find(acts, "nominate");
+      if (nom) {
+        const black = knownBlack(view).filter((t) => nom.targets.includes(t));
+        if (black.length) return { type: "nominate", target: black[0] as Seat };
+        if (rng.next() < 0.5) {
+          const t = preferred(view, nom.targets);
+          if (t !== you.seat) return { type: "nominate", target: t };
+        }
+      }
+      if (find(acts, "end-speech")) return { type: "end-speech" };
+      const vote = find(acts, "vote");
+      if (vote && view.ballot) {
+        const key = `${view.day}:${String(view.ballot.kind)}`;
+        let want = intents.get(key);
+        if (want === undefined) {
+          want = preferred(view, (view.ballot.candidates as Seat[]) ?? vote.targets);
+          intents.set(key, want);
+        }
+        if (vote.targets.includes(want)) return { type: "vote", target: want };
+        return null; // open voting: wait for my candidate's call (or the unused vote goes to the last nominee)
+      }
+      if (find(acts, "vote-lift") && view.ballot) {
+        const cands = (view.ballot.candidates as Seat[]) ?? [];
+        const black = knownBlack(view);
+        let lift: boolean;
+        if (you.team === "black") lift = !cands.some((c) => c === you.seat || you.teammates.includes(c));
+        else if (cands.some((c) => black.includes(c))) lift = true;
+        else lift = rng.next() < 0.5;
+        return { type: "vote-lift", lift };
+      }
+      const night = find(acts, "night-action");
+      if (night) {
+        const team = new Set([you.seat, ...you.teammates]);
+        if (night.kind === "shot") {
+          const living = new Set(view.seats.filter((s) => s.alive).map((s) => s.seat));
+          for (const t of you.shootingPlan ?? []) if (living.has(t) && !team.has(t)) return { type: "night-action", target: t };
+          const t = night.targets.find((x) => !team.has(x)) ?? night.targets[0];
+          return t === undefined ? null : { type: "night-action", target: t };
+        }
+        const ok = night.targets.filter((t) => !team.has(t));
+        return { type: "night-action", target: rng.pick(ok.length ? ok : night.targets) };
+      }
+      return null;
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export type { Bot } from "./types.ts";
+export { randomBot, randomPolicy } from "./random.ts";
+export { heuristicBot } from "./heuristic.ts";
+export { botRng, type BotRng } from "./rng.ts";
+export { playGame, makePlayers, type PlayOptions, type PlayResult, type BotKind } from "./driver.ts";

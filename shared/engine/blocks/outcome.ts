@@ -1,0 +1,58 @@
+/** Departures, win conditions (§2.12), the draw counter and the end of the game. */
+import { PUBLIC, emit, player, type Ctx } from "../state.ts";
+import type { Seat, SeatView, Team } from "../types.ts";
+import { enterStage } from "./phase.ts";
+
+/** A seat leaves the game (vote, lift, shot, removal). Public fact; the role stays hidden (§2.7). */
+export function depart(ctx: Ctx, seat: Seat, how: NonNullable<SeatView["out"]>): void {
+  const p = player(ctx.s, seat);
+  if (!p.alive) return;
+  p.alive = false;
+  p.out = how;
+  ctx.s.roundHadDeparture = true;
+  emit(ctx, "left", PUBLIC, { seat, how });
+}
+
+/** §2.12: town wins when neither Don nor Mafia is alive; mafia wins when living black ≥ living red. */
+export function checkWin(ctx: Ctx): boolean {
+  const s = ctx.s;
+  if (s.result) return true;
+  let black = 0, red = 0;
+  for (const p of s.players) {
+    if (!p.alive) continue;
+    if (p.team === "black") black++;
+    else if (p.team === "red") red++;
+  }
+  if (black === 0) { endGame(ctx, "red", "town-eliminated-mafia"); return true; }
+  if (black >= red) { endGame(ctx, "black", "mafia-parity"); return true; }
+  return false;
+}
+
+/** End of the game: the result is public and every role is shown (§2.12 "at the end every role is shown"). */
+export function endGame(ctx: Ctx, winner: Team | "draw", reason: string): void {
+  const s = ctx.s;
+  if (s.result) return;
+  s.result = { winner, reason };
+  s.techVote = null;
+  enterStage(ctx, { kind: "game-over" }, null);
+  emit(ctx, "game-over", PUBLIC, { winner, reason });
+  emit(ctx, "roles-revealed", PUBLIC, {
+    roles: s.players.map((p) => ({ seat: p.seat, nickname: p.nickname, role: p.role, team: p.team })),
+  });
+}
+
+/**
+ * §2.12 draw: three consecutive counted rounds without a kill or an elimination. Called when a day
+ * ends (night falls). *Decision:* round 1 does not count; any departure (vote, lift, shot, removal)
+ * resets the counter.
+ */
+export function roundEnded(ctx: Ctx, quietRounds: number, countFirstRound: boolean): boolean {
+  const s = ctx.s;
+  if (s.round === 1 && !countFirstRound) return false;
+  s.quietRounds = s.roundHadDeparture ? 0 : s.quietRounds + 1;
+  if (s.quietRounds >= quietRounds) {
+    endGame(ctx, "draw", "three-quiet-rounds");
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,28 @@
+/** Phase bookkeeping shared by every block: entering a stage bumps phaseSeq and sets the deadline. */
+import { presetOf } from "../presets/index.ts";
+import type { Preset } from "../presets/types.ts";
+import type { Ctx, Stage } from "../state.ts";
+
+export function preset(ctx: Ctx): Preset {
+  return presetOf(ctx.s.presetId);
+}
+
+/** Enter a new timed stage: phaseSeq++, new deadline, the shout and per-phase tech-vote memory end. */
+export function enterStage(ctx: Ctx, stage: Stage, ms: number | null): void {
+  const s = ctx.s;
+  s.stage = stage;
+  s.phaseSeq++;
+  s.deadline = ms === null ? null : ctx.now + ms;
+  s.shout = null;
+  if (s.techUsed.length) s.techUsed = [];
+}
+
+/** A new timed sub-phase inside the same stage (open-voting call, end of a shout): phaseSeq++. */
+export function restartTimer(ctx: Ctx, ms: number): void {
+  ctx.s.phaseSeq++;
+  ctx.s.deadline = ctx.now + ms;
+}
+
+export function setting<T>(ctx: Ctx, key: string): T {
+  return ctx.s.settings[key] as T;
+}

@@ -1,0 +1,30 @@
+/**
+ * The rules engine (RULES.md; ENGINEERING.md "The shape"). Pure and deterministic:
+ *   createGame(presetId, settings, players, seed, now) -> GameState
+ *   apply(state, input, now)                          -> ApplyResult (never mutates `state`)
+ *   nextDeadline(state)                               -> epoch ms | null
+ *   viewFor(state, viewer)                            -> GameView (an allowlist)
+ * See docs/ENGINE.md.
+ */
+export * from "./types.ts";
+export { createGame, apply, nextDeadline, isOver, seatOf } from "./apply.ts";
+export { viewFor, type GameViewExtras } from "./view.ts";
+export { getPreset, listPresets, type PresetInfo } from "./presets/index.ts";
+import { legalActions } from "./actions.ts";
+import { asEngine, playerById } from "./state.ts";
+import type { AvailableAction, GameState, PlayerId, Seat } from "./types.ts";
+
+/**
+ * What a player may do now, straight from the state (the same list as viewFor(...).you.actions).
+ * For trusted drivers (the table object's bot seats, benchmarks) that do not need the whole view.
+ */
+export function actionsFor(state: GameState, playerId: PlayerId): AvailableAction[] {
+  const s = asEngine(state);
+  const p = playerById(s, playerId);
+  return p ? legalActions(s, p.seat) : [];
+}
+
+/** Player ids in seat order (seat i+1 at index i). Public information. */
+export function seatedPlayers(state: GameState): Array<{ seat: Seat; playerId: PlayerId; bot: boolean }> {
+  return asEngine(state).players.map((p) => ({ seat: p.seat, playerId: p.id, bot: p.bot }));
+}

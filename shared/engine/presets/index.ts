@@ -1,0 +1,28 @@
+import type { PresetId } from "../types.ts";
+import { sport } from "./sport.ts";
+import type { Preset, PresetInfo } from "./types.ts";
+
+export type { Preset, PresetInfo } from "./types.ts";
+
+const PRESETS: Record<string, Preset> = { sport };
+
+/** The full preset (engine-internal blocks included); throws for an unknown id. */
+export function presetOf(id: PresetId): Preset {
+  const p = PRESETS[id];
+  if (!p) throw new Error(`unknown preset ${id}`);
+  return p;
+}
+
+function info(p: Preset): PresetInfo {
+  return { id: p.id, seats: p.seats, settingsSchema: p.settingsSchema, defaultSettings: p.defaultSettings, start: p.start, seatDraw: p.seatDraw };
+}
+
+/** Preset info for the table object; null for an unknown id. */
+export function getPreset(id: PresetId): PresetInfo | null {
+  const p = PRESETS[id];
+  return p ? info(p) : null;
+}
+
+export function listPresets(): PresetInfo[] {
+  return Object.values(PRESETS).map(info);
+}

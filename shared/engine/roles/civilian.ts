@@ -1,0 +1,11 @@
+import type { RoleModule } from "./types.ts";
+
+/** RULES.md §2 Civilian: red, no night action, no hidden information. */
+export const civilian: RoleModule = {
+  id: "civilian",
+  team: "red",
+  night: [],
+  appearsAs: { sheriff: "not-mafia", don: "not-sheriff", commissar: "red" },
+  passives: [],
+  knowsTeam: false,
+};

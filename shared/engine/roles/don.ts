@@ -1,0 +1,17 @@
+import type { RoleModule } from "./types.ts";
+
+/**
+ * RULES.md §2 Don: black; shoots with the Mafia (§2.10), checks one player a night for the Sheriff,
+ * writes the shooting plan at the acquaintance night (§2.2). Shows as mafia to the Sheriff.
+ */
+export const don: RoleModule = {
+  id: "don",
+  team: "black",
+  night: [
+    { step: "mafia-shot", kind: "shot" },
+    { step: "checks", kind: "check", check: "don" },
+  ],
+  appearsAs: { sheriff: "mafia", don: "not-sheriff", commissar: "black" },
+  passives: ["shooting-plan"],
+  knowsTeam: true,
+};

@@ -1,0 +1,11 @@
+import type { RoleModule } from "./types.ts";
+
+/** RULES.md §2 Mafia: black; takes part in the unanimous night shot (§2.10). */
+export const mafia: RoleModule = {
+  id: "mafia",
+  team: "black",
+  night: [{ step: "mafia-shot", kind: "shot" }],
+  appearsAs: { sheriff: "mafia", don: "not-sheriff", commissar: "black" },
+  passives: [],
+  knowsTeam: true,
+};

@@ -1,0 +1,11 @@
+import type { RoleModule } from "./types.ts";
+
+/** RULES.md §2 Sheriff: red; checks one player a night: "mafia" or "not mafia" (§2.10). */
+export const sheriff: RoleModule = {
+  id: "sheriff",
+  team: "red",
+  night: [{ step: "checks", kind: "check", check: "sheriff" }],
+  appearsAs: { sheriff: "not-mafia", don: "sheriff", commissar: "red" },
+  passives: [],
+  knowsTeam: false,
+};

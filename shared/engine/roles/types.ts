@@ -1,0 +1,33 @@
+/**
+ * A role is a module (ENGINEERING.md "Presets are data, roles are modules"): its team, the night
+ * actions it takes (by night-step kind), how it appears to each kind of check, and its passives.
+ * Adding a role adds a file here and a line in index.ts; it touches no other role.
+ */
+import type { RoleId, Team } from "../types.ts";
+
+/** The kinds of check a role may be subjected to; each answers with a word the checker learns. */
+export type CheckKind =
+  /** §2.10 the Sheriff: "mafia" | "not-mafia" (the Don shows as mafia). */
+  | "sheriff"
+  /** §2.10 the Don: "sheriff" | "not-sheriff". */
+  | "don"
+  /** §3/§7 the Commissar: "red" | "black" (later presets). */
+  | "commissar"
+  | (string & {});
+
+/** Night-action kinds a role may take part in (the `kind` of an AvailableAction "night-action"). */
+export type NightActionKind = "shot" | "check" | "heal" | "freeze" | "kill" | (string & {});
+
+export interface RoleModule {
+  id: RoleId;
+  /** Team at the deal (RULES.md §1 Teams). */
+  team: Team;
+  /** Night steps this role acts in, by step id of the preset (e.g. "mafia-shot", "don-check"). */
+  night: ReadonlyArray<{ step: string; kind: NightActionKind; check?: CheckKind }>;
+  /** How this role appears to each kind of check; a missing kind falls back to the negative answer. */
+  appearsAs: Readonly<Partial<Record<CheckKind, string>>>;
+  /** Passive traits read by later presets' resolution stages (armour, werewolf, kamikaze, ...). */
+  passives: readonly string[];
+  /** Black roles that wake together and know each other at the acquaintance night. */
+  knowsTeam: boolean;
+}

@@ -1,0 +1,180 @@
+/**
+ * viewFor: what one viewer may see, built field by field from an ALLOWLIST (ENGINEERING.md "Views
+ * are allowlists"). Nothing here copies the state and strips it: every field below is chosen for this
+ * viewer. The seed and PRNG state are never read here.
+ *
+ * Entitlements (RULES.md §1 Secrets, §2):
+ *   - own role: from the moment the card is taken (§2.1);
+ *   - black teammates' roles: from the acquaintance night, for black players (§2.2);
+ *   - the shooting plan and the night shots: living/black team as resolved in each event's audience;
+ *   - own check results only (§2.10);
+ *   - closed ballots: only one's own until the count (§2.6);
+ *   - at the end every role and every event is shown (§2.12, §8 protocol);
+ *   - a live host ({kind:"host"}) sees every role and every event (§5.7).
+ */
+import { legalActions } from "./actions.ts";
+import { nextDeadline } from "./apply.ts";
+import { getRole } from "./roles/index.ts";
+import { asEngine, playerById, type EngineState, type PlayerState } from "./state.ts";
+import type { GameEvent, GameState, GameView, LogEntryView, Seat, SeatView, Viewer } from "./types.ts";
+
+/** Extensions of GameView (backward compatible: optional extra fields). */
+export interface GameViewExtras {
+  /** §2.5 the seat shouting now and until when. */
+  shout?: { seat: Seat; until: number } | null;
+}
+
+function phaseName(s: EngineState): string {
+  const st = s.stage;
+  switch (st.kind) {
+    case "speech":
+      return st.purpose === "day" ? "speech" : st.purpose === "tie" ? "tie-speech" : st.purpose === "leader" ? "leader-speech" : st.purpose;
+    case "voting":
+      return st.round === "first" ? "voting" : "revote";
+    default:
+      return st.kind;
+  }
+}
+
+/** Seats of the black team this viewer met at the acquaintance night (read from the event addressed to them). */
+function metTeam(s: EngineState, seat: Seat): Seat[] {
+  if (!s.blackMet) return [];
+  for (const e of s.events) {
+    if (e.type !== "black-team") continue;
+    if (e.audience.kind === "seats" && e.audience.seats.includes(seat)) return e.audience.seats.slice();
+    return [];
+  }
+  return [];
+}
+
+function canSee(e: GameEvent, seat: Seat | null, all: boolean): boolean {
+  if (all) return true;
+  const a = e.audience;
+  if (a.kind === "public") return true;
+  if (a.kind === "seats") return seat !== null && a.seats.includes(seat);
+  return false;
+}
+
+export function viewFor(state: GameState, viewer: Viewer): GameView & GameViewExtras {
+  const s = asEngine(state);
+  const over = s.result !== null;
+  const me: PlayerState | null = viewer.kind === "player" ? playerById(s, viewer.playerId) : null;
+  const mySeat = me ? me.seat : null;
+  const seesAll = over || viewer.kind === "host";
+  const team = me && me.team === "black" ? metTeam(s, me.seat) : [];
+
+  const st = s.stage;
+  const openTally: number[] | null = st.kind === "voting" && st.mode === "open" ? s.players.map(() => 0) : null;
+  if (openTally && st.kind === "voting") for (const b of st.ballots) if (b !== 0) openTally[b - 1] = (openTally[b - 1] as number) + 1;
+
+  const seats: SeatView[] = s.players.map((p) => {
+    const sv: SeatView = {
+      seat: p.seat,
+      nickname: p.nickname,
+      bot: p.bot,
+      alive: p.alive,
+      out: p.out,
+      nominated: s.nominees.includes(p.seat),
+      speaking: (st.kind === "speech" && st.speaker === p.seat) || (s.shout !== null && s.shout.seat === p.seat),
+      votes: openTally ? (openTally[p.seat - 1] as number) : s.lastTally ? (s.lastTally[p.seat - 1] as number) : null,
+      fouls: p.fouls,
+      shoutsLeft: p.shoutsLeft,
+    };
+    const known = seesAll || p.seat === mySeat || team.includes(p.seat);
+    if (known && p.role !== null) { sv.role = p.role; if (p.team) sv.team = p.team; }
+    return sv;
+  });
+
+  let ballot: GameView["ballot"] = null;
+  if (st.kind === "voting") {
+    const mine = mySeat !== null ? (st.ballots[mySeat - 1] as number) : 0;
+    ballot = {
+      kind: st.round === "first" ? "elimination" : "revote",
+      mode: st.mode,
+      candidates: st.candidates.slice(),
+      calling: st.mode === "open" ? (st.candidates[st.current] ?? null) : null,
+      votes: st.mode === "open" || viewer.kind === "host" ? ballotsList(st.ballots) : [],
+      mine: mine === 0 ? null : mine,
+    };
+  } else if (st.kind === "lift-vote") {
+    const mine = mySeat !== null ? (st.ballots[mySeat - 1] as number) : 0;
+    const living = s.players.filter((p) => p.alive).length;
+    ballot = {
+      kind: "lift",
+      mode: st.mode,
+      candidates: st.candidates.slice(),
+      needed: Math.floor(living / 2) + 1,
+      votes: st.mode === "open" || viewer.kind === "host" ? liftList(st.ballots) : [],
+      mine: mine === 0 ? null : mine === 1,
+    };
+  }
+
+  let techVote: GameView["techVote"] = null;
+  if (s.techVote) {
+    const tv = s.techVote;
+    let humans = 0;
+    for (const p of s.players) if (p.alive && !p.bot) humans++;
+    const favour = tv.favour.filter((x) => { const p = s.players[x - 1]; return !!p && p.alive && !p.bot; });
+    techVote = { kind: tv.kind, target: tv.target, by: tv.by, inFavour: favour.length, needed: Math.floor(humans / 2) + 1, deadline: tv.deadline };
+    (techVote as Record<string, unknown>).pressed = favour;
+  }
+
+  let you: GameView["you"] = null;
+  if (me) {
+    const isBlack = me.team === "black";
+    you = {
+      seat: me.seat,
+      role: me.role,
+      team: me.team,
+      teammates: team.filter((x) => x !== me.seat),
+      checks: s.checks.filter((c) => c.by === me.seat).map((c) => ({ target: c.target, night: c.night, result: c.result })),
+      shootingPlan: isBlack && team.length > 0 && s.shootingPlan ? s.shootingPlan.slice() : null,
+      actions: legalActions(s, me.seat),
+    };
+  }
+
+  const log: LogEntryView[] = [];
+  for (const e of s.events) if (canSee(e, mySeat, seesAll)) log.push({ seq: e.seq, at: e.at, day: e.day, type: e.type, data: e.data });
+
+  let result: GameView["result"] = null;
+  if (s.result) {
+    result = {
+      winner: s.result.winner,
+      reason: s.result.reason,
+      roles: s.players.map((p) => ({ seat: p.seat, nickname: p.nickname, role: p.role ?? "civilian", team: p.team ?? getRole(p.role ?? "civilian").team })),
+    };
+  }
+
+  const paused = s.paused ? { by: s.paused.by, reason: s.paused.reason, remainingMs: s.paused.remainingMs ?? 0 } : null;
+
+  return {
+    presetId: s.presetId,
+    settings: { ...s.settings },
+    phase: phaseName(s),
+    phaseSeq: s.phaseSeq,
+    deadline: nextDeadline(state),
+    paused,
+    day: s.day,
+    round: s.round,
+    seats,
+    speaker: st.kind === "speech" ? st.speaker : null,
+    nominees: s.nominees.slice(),
+    ballot,
+    techVote,
+    you,
+    log,
+    result,
+    shout: s.shout ? { seat: s.shout.seat, until: s.shout.until } : null,
+  };
+}
+
+function ballotsList(ballots: number[]): Array<{ voter: Seat; target: Seat }> {
+  const out: Array<{ voter: Seat; target: Seat }> = [];
+  for (let i = 0; i < ballots.length; i++) if (ballots[i] !== 0) out.push({ voter: i + 1, target: ballots[i] as number });
+  return out;
+}
+function liftList(ballots: number[]): Array<{ voter: Seat; lift: boolean }> {
+  const out: Array<{ voter: Seat; lift: boolean }> = [];
+  for (let i = 0; i < ballots.length; i++) if (ballots[i] !== 0) out.push({ voter: i + 1, lift: ballots[i] === 1 });
+  return out;
+}

@@ -1,0 +1,182 @@
+/**
+ * HTTP request and response bodies of the table API (worker/api/), as valibot schemas.
+ * Documented in docs/PROTOCOL.md. Requests are strict (unknown keys refused); responses are typed
+ * for the web client and checked by the tests.
+ */
+import * as v from "valibot";
+import { RETURN_CODE_PATTERN, normalizeCode } from "./codes.ts";
+
+/** Longest nickname, in code points after normalisation. */
+export const NICKNAME_MAX = 24;
+
+/* ------------------------------------------------ requests ------------------------------------------------ */
+
+/** POST /api/tables */
+export const CreateTableRequestSchema = v.strictObject({
+  presetId: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,31}$/, "unknown preset id")),
+  /** Partial settings; missing keys take the preset's defaults, then the whole is checked against
+   *  the preset's settings schema. */
+  settings: v.optional(v.record(v.string(), v.unknown())),
+  /** Listed in the public lobby (GET /api/tables). Default false. */
+  public: v.optional(v.boolean()),
+  /** RULES.md §1 host kinds: "server" (default) or "live" — the creator becomes a human host who takes
+   *  no seat and no role, sees every role and confirms night, voting and revoting (§5.7). */
+  host: v.optional(v.picklist(["server", "live"])),
+  /** Casual tables: a bot takes over a seat whose player has been away this many minutes (1–120).
+   *  Absent or null: never automatically. The organizer may change it later. */
+  botAfterMinutesAway: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(120)))),
+  /** Spectators see the table as it was this many seconds ago (0–900, default 0). Fixed at creation. */
+  spectatorDelaySeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(900))),
+  /** One person, one seat: may one device (deviceId) take several seats? Default false; the organizer
+   *  may change it later. */
+  allowSameDevice: v.optional(v.boolean()),
+});
+export type CreateTableRequest = v.InferInput<typeof CreateTableRequestSchema>;
+
+/** A nickname: NFC, trimmed, inner whitespace collapsed, 1–24 code points, no control/format chars. */
+export const NicknameSchema = v.pipe(
+  v.string(),
+  v.maxLength(200),
+  v.transform((s) => s.normalize("NFC").trim().replace(/\s+/gu, " ")),
+  v.minLength(1, "nickname is empty"),
+  v.check((s) => [...s].length <= NICKNAME_MAX, `nickname is longer than ${NICKNAME_MAX} characters`),
+  v.regex(/^[^\p{C}]+$/u, "nickname contains control or invisible characters"),
+);
+
+/** A device id: random, made once per browser and kept in localStorage (16–64 of A–Z a–z 0–9 _ -).
+ *  Only its digest is stored; it keeps one device from taking two seats of a table. */
+export const DeviceIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/, "not a device id"));
+
+/** An organizer token as returned by POST /api/tables (43 characters of base64url). */
+export const OrganizerTokenSchema = v.pipe(v.string(), v.minLength(16), v.maxLength(128));
+
+/** POST /api/tables/:code/join */
+export const JoinRequestSchema = v.strictObject({
+  nickname: NicknameSchema,
+  /** This browser's device id (see DeviceIdSchema). Without it the one-seat-per-device rule cannot apply. */
+  deviceId: v.optional(DeviceIdSchema),
+  /** The creator sitting down at their own table: the organizer token from create. The seat then holds
+   *  the organizer rights and the organizer token stops working (one person, one identity). */
+  organizerToken: v.optional(OrganizerTokenSchema),
+});
+export type JoinRequest = v.InferInput<typeof JoinRequestSchema>;
+
+/** POST /api/tables/:code/return — the code as typed: case, spaces and dashes do not matter. */
+export const ReturnRequestSchema = v.strictObject({
+  returnCode: v.pipe(
+    v.string(),
+    v.maxLength(64),
+    v.transform(normalizeCode),
+    v.regex(RETURN_CODE_PATTERN, "not a return code"),
+  ),
+});
+export type ReturnRequest = v.InferInput<typeof ReturnRequestSchema>;
+
+/* ------------------------------------------------ responses ------------------------------------------------ */
+
+export const TableStatusSchema = v.picklist(["lobby", "playing", "ended"]);
+export type TableStatus = v.InferOutput<typeof TableStatusSchema>;
+
+/** 201 from POST /api/tables */
+export const CreateTableResponseSchema = v.strictObject({
+  code: v.string(),
+  /** The table's page in the web client: `<origin>/t/<code>`. */
+  url: v.string(),
+  /** The creator's organizer credential (bearer, keep it like a seat token). Send it in the socket's
+   *  `hello` to act as the organizer without a seat (with `host: "live"`: as the live host), or in
+   *  `join` to sit down as the organizing player. */
+  organizerToken: v.string(),
+});
+export type CreateTableResponse = v.InferOutput<typeof CreateTableResponseSchema>;
+
+/** 200 from POST /api/tables/:code/join */
+export const JoinResponseSchema = v.strictObject({
+  playerId: v.string(),
+  /** Personal return code: show it once, the player keeps it to come back from another device. */
+  returnCode: v.string(),
+  /** Keep on this device (with the table code); send in the socket's `hello`. */
+  token: v.string(),
+});
+export type JoinResponse = v.InferOutput<typeof JoinResponseSchema>;
+
+/** 200 from POST /api/tables/:code/return */
+export const ReturnResponseSchema = v.strictObject({ playerId: v.string(), token: v.string() });
+export type ReturnResponse = v.InferOutput<typeof ReturnResponseSchema>;
+
+/** 200 from GET /api/tables/:code — what a join page needs. */
+export const TableSummarySchema = v.strictObject({
+  code: v.string(),
+  presetId: v.string(),
+  settings: v.record(v.string(), v.unknown()),
+  public: v.boolean(),
+  status: TableStatusSchema,
+  seats: v.strictObject({ taken: v.number(), min: v.number(), max: v.number() }),
+  /** The game's phase name once started; "lobby" before. */
+  phase: v.string(),
+  /** How the game starts: by itself when full, or on the organizer's command. */
+  start: v.picklist(["when-full", "organizer-command"]),
+  createdAt: v.number(),
+  /** RULES.md §1 host kind: "live" tables have a human host who takes no seat. */
+  host: v.picklist(["server", "live"]),
+  /** Spectators see the table this many seconds late. */
+  spectatorDelaySeconds: v.number(),
+});
+export type TableSummary = v.InferOutput<typeof TableSummarySchema>;
+
+/** One row of the public lobby. */
+export const TableListingSchema = v.strictObject({
+  code: v.string(),
+  presetId: v.string(),
+  status: TableStatusSchema,
+  seats: v.strictObject({ taken: v.number(), max: v.number() }),
+  updatedAt: v.number(),
+});
+export type TableListing = v.InferOutput<typeof TableListingSchema>;
+
+/** 200 from GET /api/tables — public tables, newest activity first. */
+export const TableListResponseSchema = v.strictObject({ tables: v.array(TableListingSchema) });
+export type TableListResponse = v.InferOutput<typeof TableListResponseSchema>;
+
+/** Every HTTP error code the API returns, with its status. */
+export const HTTP_ERRORS = {
+  "bad-request": 400,
+  "unknown-preset": 400,
+  "bad-settings": 400,
+  "bad-return-code": 403,
+  "bad-organizer-token": 403,
+  /** A WebSocket upgrade from another site's page (Origin check, worker/security/origin.ts). */
+  "forbidden-origin": 403,
+  "not-found": 404,
+  "table-full": 409,
+  "table-started": 409,
+  "nickname-taken": 409,
+  "same-device": 409,
+  "host-cannot-sit": 409,
+  "upgrade-required": 426,
+  "rate-limited": 429,
+  internal: 500,
+  "no-free-code": 503,
+} as const;
+export type HttpErrorCode = keyof typeof HTTP_ERRORS;
+
+export const IssueSchema = v.strictObject({ path: v.string(), message: v.string() });
+export type Issue = v.InferOutput<typeof IssueSchema>;
+
+/** Body of every non-2xx response. */
+export const ErrorResponseSchema = v.strictObject({
+  error: v.strictObject({
+    code: v.picklist(Object.keys(HTTP_ERRORS) as [HttpErrorCode, ...HttpErrorCode[]]),
+    message: v.string(),
+    /** For 400: where the body failed validation. */
+    issues: v.optional(v.array(IssueSchema)),
+  }),
+});
+export type ErrorResponse = v.InferOutput<typeof ErrorResponseSchema>;
+
+/** valibot issues → the API's `issues` list (dotted paths: "settings.voting"). */
+export function toIssues(issues: readonly v.BaseIssue<unknown>[]): Issue[] {
+  return issues.map((issue) => ({
+    path: (issue.path ?? []).map((p) => String(p.key)).join("."),
+    message: issue.message,
+  }));
+}

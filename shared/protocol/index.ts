@@ -1,0 +1,3 @@
+export * from "./codes.ts";
+export * from "./http.ts";
+export * from "./messages.ts";

@@ -1,0 +1,157 @@
+/**
+ * Scenario harness: a sport table with a chosen role layout (seats take the cards that carry the
+ * wanted roles), a clock, and helpers that read like a game record.
+ */
+import { expect } from "vitest";
+import { apply, createGame, nextDeadline, seatedPlayers, viewFor } from "../../../shared/engine/index.ts";
+import type { ControlAction, GameEvent, GameState, GameView, PlayerAction, RejectionCode, RoleId, Seat } from "../../../shared/engine/types.ts";
+
+const LETTER: Record<string, RoleId> = { D: "don", M: "mafia", S: "sheriff", C: "civilian" };
+
+export interface TableOptions {
+  /** Roles by seat 1..10, e.g. "DMMSCCCCCC". Omit to keep the dealt roles (auto-deal) or leave dealing open. */
+  roles?: string;
+  settings?: Record<string, unknown>;
+  seed?: string;
+  /** Seats whose players are bots in the engine (technical-vote counts). */
+  bots?: Seat[];
+  /** Stop after dealing (do not run the acquaintance night). */
+  stopAt?: "dealing" | "acquaintance" | "day1";
+}
+
+export class Table {
+  state: GameState;
+  now = 1_000_000;
+  ids: string[] = [];
+  events: GameEvent[] = [];
+
+  constructor(o: TableOptions = {}) {
+    const players = Array.from({ length: 10 }, (_, i) => ({ id: `p${i + 1}`, nickname: `Nick${i + 1}`, bot: false }));
+    this.state = createGame("sport", o.settings ?? {}, players, o.seed ?? "scenario", this.now);
+    this.ids = seatedPlayers(this.state).map((p) => p.playerId);
+    for (const b of o.bots ?? []) this.control({ type: "seat-to-bot", seat: b });
+    if (o.roles) {
+      const deck = (this.state as unknown as { stage: { deck: RoleId[] } }).stage.deck;
+      const used = new Set<number>();
+      for (let seat = 1; seat <= 10; seat++) {
+        const want = LETTER[o.roles[seat - 1] as string] as RoleId;
+        const card = deck.findIndex((r, i) => r === want && !used.has(i));
+        used.add(card);
+        this.act(seat, { type: "take-card", card });
+      }
+      if (o.stopAt === "acquaintance") return;
+      this.timeout(); // acquaintance night ends
+    }
+  }
+
+  id(seat: Seat): string {
+    return this.ids[seat - 1] as string;
+  }
+  get s(): Record<string, unknown> & { stage: { kind: string }; phaseSeq: number } {
+    return this.state as never;
+  }
+  get deadline(): number | null {
+    return nextDeadline(this.state);
+  }
+  view(seat: Seat): GameView {
+    return viewFor(this.state, { kind: "player", playerId: this.id(seat) });
+  }
+  spectator(): GameView {
+    return viewFor(this.state, { kind: "spectator" });
+  }
+  get phase(): string {
+    return this.spectator().phase;
+  }
+  get speaker(): Seat | null {
+    return this.spectator().speaker;
+  }
+
+  act(seat: Seat, action: PlayerAction, advanceMs = 100): GameEvent[] {
+    this.now += advanceMs;
+    const r = apply(this.state, { kind: "act", playerId: this.id(seat), action }, this.now);
+    if (!r.ok) throw new Error(`seat ${seat} ${JSON.stringify(action)} rejected: ${r.rejection.code} ${r.rejection.message}`);
+    this.state = r.state;
+    this.events.push(...r.events);
+    return r.events;
+  }
+  /** Expect a rejection with `code`, and that it changed nothing. */
+  reject(seat: Seat, action: PlayerAction, code: RejectionCode): void {
+    const before = JSON.stringify(this.state);
+    const r = apply(this.state, { kind: "act", playerId: this.id(seat), action }, this.now);
+    expect(r.ok ? "accepted" : r.rejection.code).toBe(code);
+    expect(JSON.stringify(this.state)).toBe(before);
+  }
+  control(action: ControlAction): GameEvent[] {
+    const r = apply(this.state, { kind: "control", action }, this.now);
+    if (!r.ok) throw new Error(`control rejected: ${r.rejection.code}`);
+    this.state = r.state;
+    this.events.push(...r.events);
+    return r.events;
+  }
+  /** Let the clock run to the next deadline and deliver the timeout. */
+  timeout(): GameEvent[] {
+    const d = nextDeadline(this.state);
+    if (d === null) throw new Error("no deadline");
+    this.now = Math.max(this.now, d);
+    const r = apply(this.state, { kind: "timeout", phaseSeq: this.s.phaseSeq }, this.now);
+    if (!r.ok) throw new Error(`timeout rejected: ${r.rejection.code}`);
+    this.state = r.state;
+    this.events.push(...r.events);
+    return r.events;
+  }
+  /** Ms left before the next deadline. */
+  left(): number {
+    return (nextDeadline(this.state) as number) - this.now;
+  }
+  /** Each day speaker ends at once (optionally nominating), until the phase is no longer "speech". */
+  speeches(nominations: Record<number, Seat> = {}): void {
+    while (this.phase === "speech") {
+      const sp = this.speaker as Seat;
+      if (nominations[sp] !== undefined) this.act(sp, { type: "nominate", target: nominations[sp] as Seat });
+      this.act(sp, { type: "end-speech" });
+    }
+  }
+  /** End every speech of the current kind (farewell, tie, last words...). */
+  endSpeeches(phase: string): void {
+    while (this.phase === phase) this.act(this.speaker as Seat, { type: "end-speech" });
+  }
+  /** Everyone living votes: `ballots[voter] = candidate`; missing voters don't vote. */
+  vote(ballots: Record<number, Seat>): void {
+    for (const [voter, target] of Object.entries(ballots)) this.act(Number(voter), { type: "vote", target });
+  }
+  /** A whole ballot in either mode: closed — all cast then the clock; open — each call in turn. */
+  ballot(ballots: Record<number, Seat>): void {
+    const phase = this.phase;
+    const v = this.spectator().ballot!;
+    if (v.mode === "closed") {
+      this.vote(ballots);
+      if (this.phase === phase) this.timeout();
+      return;
+    }
+    while (this.phase === phase) {
+      const calling = this.spectator().ballot!.calling as Seat;
+      for (const [voter, target] of Object.entries(ballots)) if (target === calling) this.act(Number(voter), { type: "vote", target });
+      if (this.phase === phase) this.timeout();
+    }
+  }
+  living(): Seat[] {
+    return this.spectator().seats.filter((s) => s.alive).map((s) => s.seat);
+  }
+  /** Night: shots by seat, then checks by seat (each step ends early once all acted, else by timeout). */
+  night(shots: Record<number, Seat>, checks: Record<number, Seat> = {}): void {
+    expect(this.phase).toBe("night-shot");
+    for (const [seat, target] of Object.entries(shots)) this.act(Number(seat), { type: "night-action", target });
+    if (this.phase === "night-shot") this.timeout();
+    for (const [seat, target] of Object.entries(checks)) this.act(Number(seat), { type: "night-action", target });
+    if (this.phase === "night-check") this.timeout();
+  }
+  publicTypes(): string[] {
+    return this.spectator().log.map((e) => e.type);
+  }
+  result() {
+    return this.spectator().result;
+  }
+}
+
+/** Standard layout used by most scenarios: 1 Don, 2–3 Mafia, 4 Sheriff, 5–10 Civilians. */
+export const LAYOUT = "DMMSCCCCCC";

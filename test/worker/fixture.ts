@@ -1,0 +1,96 @@
+/**
+ * Issue 5 fixtures: a full sport table whose creator sits at place 1 as the organizer (or not),
+ * with one socket per seat; lookups by drawn seat; organizer commands.
+ */
+import type { JoinResponse } from "../../shared/protocol/http.ts";
+import type { GameView } from "../../shared/engine/types.ts";
+import type { ServerMessage, TableView } from "../../shared/protocol/messages.ts";
+import { Client, connectAs, createTable, joinWith, storedGame } from "./helpers.ts";
+
+export interface Seated {
+  join: JoinResponse;
+  nickname: string;
+  client: Client;
+}
+
+export interface Table {
+  code: string;
+  organizerToken: string;
+  seated: Seated[];
+  /** Every client opened, for afterEach cleanup. */
+  open: Client[];
+}
+
+export async function joinOk(code: string, body: Record<string, unknown>): Promise<JoinResponse> {
+  const res = await joinWith(code, body);
+  if (res.status !== 200) throw new Error(`join ${JSON.stringify(body)}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/**
+ * Create a table (sport unless said otherwise) and fill it: place 1 is the creator sitting down with
+ * the organizer token unless `creatorSits` is false.
+ */
+export async function fullTable(create: Record<string, unknown> = {}, opts: { creatorSits?: boolean; players?: number } = {}): Promise<Table> {
+  const created = await createTable({ presetId: "sport", ...create });
+  const table: Table = { code: created.code, organizerToken: created.organizerToken, seated: [], open: [] };
+  const n = opts.players ?? 10;
+  for (let i = 1; i <= n; i++) {
+    const nickname = `Player ${i}`;
+    const body: Record<string, unknown> = { nickname };
+    if (i === 1 && opts.creatorSits !== false) body.organizerToken = created.organizerToken;
+    const j = await joinOk(created.code, body);
+    const client = await connectAs(created.code, j.token, nickname);
+    table.open.push(client);
+    table.seated.push({ join: j, nickname, client });
+  }
+  if (n === 10) {
+    for (const s of table.seated) await s.client.next((m) => m.type === "view" && m.view.game !== null);
+  }
+  return table;
+}
+
+export function gameOf(c: Client): GameView {
+  const g = c.lastView().game;
+  if (!g) throw new Error(`${c.name}: no game view`);
+  return g;
+}
+
+export function seatOf(c: Client): number {
+  return gameOf(c).you!.seat;
+}
+
+export function bySeat(t: Table, seat: number): Seated {
+  const s = t.seated.find((x) => x.client.lastView().game?.you?.seat === seat);
+  if (!s) throw new Error(`nobody at seat ${seat}`);
+  return s;
+}
+
+export async function versionOf(code: string): Promise<number> {
+  return (await storedGame(code)).version;
+}
+
+/** Every client reaches the stored version; returns the views. */
+export async function settle(code: string, clients: Client[]): Promise<TableView[]> {
+  const v = await versionOf(code);
+  return Promise.all(clients.map((c) => c.viewAtLeast(v)));
+}
+
+/** Send an organizer command and wait for its ack or error. */
+export async function control(c: Client, ref: string, action: Record<string, unknown>): Promise<ServerMessage> {
+  const from = c.frames.length;
+  c.send({ type: "control", ref, action });
+  return c.next((m) => (m.type === "ack" || m.type === "error") && m.ref === ref, from);
+}
+
+/** Send a live host input and wait for its ack or error. */
+export async function hostInput(c: Client, ref: string, action: Record<string, unknown>): Promise<ServerMessage> {
+  const from = c.frames.length;
+  c.send({ type: "host", ref, action });
+  return c.next((m) => (m.type === "ack" || m.type === "error") && m.ref === ref, from);
+}
+
+/** Log entries of a type in the client's latest view. */
+export function logOf(c: Client, type: string): Array<{ seq: number; at: number; data: Record<string, unknown> }> {
+  return gameOf(c).log.filter((e) => e.type === type);
+}

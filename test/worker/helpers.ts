@@ -1,0 +1,172 @@
+/**
+ * Test helpers inside workerd: the worker is fetched through `exports.default` (SELF is deprecated),
+ * sockets are real WebSockets from the worker's upgrade response, and every frame a socket receives
+ * is recorded and checked against the protocol's ServerMessageSchema.
+ */
+import { env, exports } from "cloudflare:workers";
+import * as v from "valibot";
+import type { CreateTableResponse, JoinResponse, TableSummary } from "../../shared/protocol/http.ts";
+import { ServerMessageSchema, type ServerMessage, type TableView } from "../../shared/protocol/messages.ts";
+
+export const worker = (exports as unknown as { default: Fetcher }).default;
+export const ORIGIN = "http://mafia.test";
+
+export function api(path: string, init?: RequestInit): Promise<Response> {
+  return worker.fetch(new Request(ORIGIN + path, init));
+}
+
+export function postJson(path: string, body: unknown): Promise<Response> {
+  return api(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+}
+
+export async function createTable(body: Record<string, unknown> = { presetId: "sport" }): Promise<CreateTableResponse> {
+  const res = await postJson("/api/tables", body);
+  if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+export async function join(code: string, nickname: string): Promise<JoinResponse> {
+  const res = await postJson(`/api/tables/${code}/join`, { nickname });
+  if (res.status !== 200) throw new Error(`join ${nickname}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** POST /join with any body (deviceId, organizerToken); returns the raw response. */
+export function joinWith(code: string, body: Record<string, unknown>): Promise<Response> {
+  return postJson(`/api/tables/${code}/join`, body);
+}
+
+/** Wait until `pred` holds (polling), e.g. for a socket to be closed. */
+export async function until(pred: () => boolean, ms = 3000, what = "condition"): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export async function summary(code: string): Promise<TableSummary> {
+  return (await api(`/api/tables/${code}`)).json();
+}
+
+export function tableStub(code: string) {
+  return env.TABLE.get(env.TABLE.idFromName(code));
+}
+
+/** One client connection with every frame it ever received. */
+export class Client {
+  readonly frames: ServerMessage[] = [];
+  readonly raw: string[] = [];
+  readonly schemaFailures: string[] = [];
+  closed = false;
+  /** The close code and reason the server closed this socket with (e.g. 4001 when the seat went to a bot). */
+  closeCode: number | null = null;
+  closeReason = "";
+  private waiters: Array<() => void> = [];
+
+  constructor(readonly ws: WebSocket, readonly name: string) {
+    ws.addEventListener("message", (e) => {
+      const text = typeof e.data === "string" ? e.data : new TextDecoder().decode(e.data as ArrayBuffer);
+      this.raw.push(text);
+      const data = JSON.parse(text) as unknown;
+      const parsed = v.safeParse(ServerMessageSchema, data);
+      if (!parsed.success) this.schemaFailures.push(`${JSON.stringify(parsed.issues.map((i) => [i.path?.map((p) => p.key).join("."), i.message]))}`);
+      this.frames.push(data as ServerMessage);
+      for (const w of this.waiters.splice(0)) w();
+    });
+    ws.addEventListener("close", (e) => {
+      this.closed = true;
+      this.closeCode = (e as CloseEvent).code;
+      this.closeReason = (e as CloseEvent).reason;
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+
+  send(msg: unknown): void {
+    this.ws.send(typeof msg === "string" ? msg : JSON.stringify(msg));
+  }
+
+  /** Wait for a frame (received after index `from`) matching `pred`. */
+  async next(pred: (m: ServerMessage) => boolean, from = 0, ms = 3000): Promise<ServerMessage> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const found = this.frames.slice(from).find(pred);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`${this.name}: timed out; frames: ${this.raw.slice(-5).join(" | ").slice(0, 2000)}`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, 50);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+  }
+
+  views(): Array<Extract<ServerMessage, { type: "view" }>> {
+    return this.frames.filter((m): m is Extract<ServerMessage, { type: "view" }> => m.type === "view");
+  }
+
+  lastView(): TableView {
+    const views = this.views();
+    const last = views[views.length - 1];
+    if (!last) throw new Error(`${this.name}: no view yet`);
+    return last.view;
+  }
+
+  lastVersion(): number {
+    return Math.max(0, ...this.views().map((m) => m.version));
+  }
+
+  /** Wait until this client holds a view of at least `version`. */
+  async viewAtLeast(version: number, ms = 3000): Promise<TableView> {
+    const m = await this.next((f) => f.type === "view" && f.version >= version, 0, ms);
+    return (m as Extract<ServerMessage, { type: "view" }>).view;
+  }
+
+  /** Send and wait for the ack or error carrying `ref`. */
+  async act(ref: string, action: unknown): Promise<ServerMessage> {
+    const from = this.frames.length;
+    this.send({ type: "act", ref, action });
+    return this.next((m) => (m.type === "ack" || m.type === "error") && m.ref === ref, from);
+  }
+
+  close(): void {
+    try {
+      this.ws.close(1000, "test done");
+    } catch {
+      /* already closed */
+    }
+  }
+}
+
+export async function connect(code: string, name = "client"): Promise<Client> {
+  const res = await api(`/api/tables/${code}/socket`, { headers: { Upgrade: "websocket" } });
+  if (res.status !== 101 || !res.webSocket) throw new Error(`socket: ${res.status} ${await res.text()}`);
+  res.webSocket.accept();
+  return new Client(res.webSocket, name);
+}
+
+/** Connect and say hello; resolves after the welcome and the first view. */
+export async function connectAs(code: string, token: string | undefined, name = "client"): Promise<Client> {
+  const c = await connect(code, name);
+  c.send(token === undefined ? { type: "hello" } : { type: "hello", token });
+  await c.next((m) => m.type === "welcome");
+  await c.next((m) => m.type === "view");
+  return c;
+}
+
+/** The table's stored row of game state (version, status, state JSON, pending alarm), read inside the object. */
+export async function storedGame(code: string): Promise<{ version: number; status: string; state: string | null; alarm_phase_seq: number | null; alarm_at: number | null }> {
+  const { runInDurableObject } = await import("cloudflare:test");
+  return runInDurableObject(tableStub(code), (_instance, state) => {
+    return state.storage.sql.exec("SELECT version, status, state, alarm_phase_seq, alarm_at FROM game WHERE id = 1").one() as never;
+  });
+}
+
+export async function scheduledAlarm(code: string): Promise<number | null> {
+  const { runInDurableObject } = await import("cloudflare:test");
+  return runInDurableObject(tableStub(code), (_instance, state) => state.storage.getAlarm());
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,61 @@
+/** The lobby rules (RULES.md §2 "starts by itself as soon as 10 players sit"; §5.1 organizer's start) and connection helpers. */
+import { describe, expect, it } from "vitest";
+import { rememberRef, takeToken, REFS_KEPT } from "../../worker/table/connection.ts";
+import { checkJoin, startsByItself, type LobbyPlayer, type LobbyRules } from "../../worker/table/lobby.ts";
+
+const sport: LobbyRules = { seats: { min: 10, max: 10 }, start: "when-full" };
+const profile: LobbyRules = { seats: { min: 6, max: 20 }, start: "organizer-command" };
+const seated = (n: number): LobbyPlayer[] =>
+  Array.from({ length: n }, (_, i) => ({ playerId: `p${i}`, nickname: `Player ${i + 1}`, place: i + 1, bot: false }));
+
+describe("lobby", () => {
+  it("seats people in join order until the preset's capacity", () => {
+    expect(checkJoin("lobby", seated(0), sport, "Ann")).toEqual({ ok: true, place: 1 });
+    expect(checkJoin("lobby", seated(9), sport, "Ann")).toEqual({ ok: true, place: 10 });
+    const full = checkJoin("lobby", seated(10), sport, "Ann");
+    expect(full.ok).toBe(false);
+    if (!full.ok) expect(full.refusal.code).toBe("table-full");
+  });
+
+  it("refuses a nickname already at the table, whatever its case", () => {
+    const r = checkJoin("lobby", seated(3), sport, "PLAYER 2");
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.refusal.code).toBe("nickname-taken");
+  });
+
+  it("refuses anyone once the game has started", () => {
+    const r = checkJoin("playing", seated(3), profile, "Ann");
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.refusal.code).toBe("table-started");
+  });
+
+  it("sport starts by itself when the 10th player sits; profiles wait for the organizer", () => {
+    expect(startsByItself(sport, 9)).toBe(false);
+    expect(startsByItself(sport, 10)).toBe(true);
+    expect(startsByItself(profile, 20)).toBe(false);
+  });
+});
+
+describe("connection limits", () => {
+  it("token bucket: a burst of 20, then 5 per second", () => {
+    let bucket = { tokens: 20, at: 0 };
+    let allowed = 0;
+    for (let i = 0; i < 30; i++) {
+      const r = takeToken(bucket, 0);
+      bucket = r.bucket;
+      if (r.allowed) allowed++;
+    }
+    expect(allowed).toBe(20);
+    expect(takeToken(bucket, 100).allowed).toBe(false); // 0.5 token
+    expect(takeToken(bucket, 200).allowed).toBe(true); // 1 token after 200 ms
+    expect(takeToken({ tokens: 0, at: 0 }, 60_000).bucket.tokens).toBe(19); // capped at the burst
+  });
+
+  it("remembers a bounded number of refs", () => {
+    let refs: string[] = [];
+    for (let i = 0; i < 40; i++) refs = rememberRef(refs, `r${i}`).refs;
+    expect(refs).toHaveLength(REFS_KEPT);
+    expect(rememberRef(refs, "r39").fresh).toBe(false);
+    expect(rememberRef(refs, "r0").fresh).toBe(true); // forgotten
+  });
+});

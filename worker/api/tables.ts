@@ -1,0 +1,125 @@
+/**
+ * /api/tables — create, summarise, join, return and connect. The worker validates and routes; every
+ * decision about a table is made inside its Durable Object.
+ */
+import { vValidator } from "@hono/valibot-validator";
+import { Hono, type Context } from "hono";
+import * as v from "valibot";
+import { isTableCode, normalizeCode } from "../../shared/protocol/codes.ts";
+import {
+  CreateTableRequestSchema,
+  JoinRequestSchema,
+  ReturnRequestSchema,
+  toIssues,
+  type CreateTableResponse,
+  type TableListResponse,
+} from "../../shared/protocol/http.ts";
+import { DIRECTORY_NAME, type Env } from "../env.ts";
+import { randomTableCode } from "../security/random.ts";
+import { getPreset } from "../table/engine.ts";
+import { apiError } from "./errors.ts";
+import { locationHintFor } from "./location.ts";
+
+/** Codes drawn before giving up (each draw collides with probability ≈ tables in use / 8.9e8). */
+const CODE_ATTEMPTS = 8;
+
+type AppEnv = { Bindings: Env };
+
+/** A 400 with valibot's issues for any failed body. */
+const invalidBody = (result: { success: boolean; issues?: readonly v.BaseIssue<unknown>[] }, c: Context) => {
+  if (!result.success) return apiError(c, "bad-request", "The request body is invalid.", toIssues(result.issues ?? []));
+};
+
+/** The table's stub for a path code, or null when the code cannot exist (no object is touched). */
+function tableStub(env: Env, rawCode: string, locationHint?: DurableObjectLocationHint) {
+  const code = normalizeCode(rawCode);
+  if (!isTableCode(code)) return null;
+  const id = env.TABLE.idFromName(code);
+  return { code, stub: locationHint ? env.TABLE.get(id, { locationHint }) : env.TABLE.get(id) };
+}
+
+export const tables = new Hono<AppEnv>()
+  /** The public lobby. */
+  .get("/", async (c) => {
+    const status = c.req.query("status");
+    const filter = status === "lobby" || status === "playing" ? status : undefined;
+    const directory = c.env.DIRECTORY.get(c.env.DIRECTORY.idFromName(DIRECTORY_NAME));
+    const body: TableListResponse = { tables: await directory.list(filter) };
+    return c.json(body, 200, { "cache-control": "no-store" });
+  })
+
+  /** Create a table from a preset and its settings. */
+  .post("/", vValidator("json", CreateTableRequestSchema, invalidBody), async (c) => {
+    const body = c.req.valid("json");
+    const preset = getPreset(body.presetId);
+    if (!preset) {
+      return apiError(c, "unknown-preset", `There is no preset "${body.presetId}".`, [{ path: "presetId", message: "unknown preset" }]);
+    }
+    const settings = v.safeParse(preset.settingsSchema, { ...preset.defaultSettings, ...(body.settings ?? {}) });
+    if (!settings.success) {
+      const issues = toIssues(settings.issues).map((i) => ({ ...i, path: i.path ? `settings.${i.path}` : "settings" }));
+      return apiError(c, "bad-settings", "The settings do not fit this preset.", issues);
+    }
+    const locationHint = locationHintFor(c.req.raw.cf as { continent?: unknown; longitude?: unknown } | undefined);
+    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+      const code = randomTableCode();
+      const { stub } = tableStub(c.env, code, locationHint)!;
+      const result = await stub.init({
+        code,
+        presetId: preset.id,
+        settings: settings.output,
+        public: body.public ?? false,
+        host: body.host ?? "server",
+        spectatorDelaySeconds: body.spectatorDelaySeconds ?? 0,
+        allowSameDevice: body.allowSameDevice ?? false,
+        botAfterMinutesAway: body.botAfterMinutesAway ?? null,
+      });
+      if (result.ok) {
+        const created: CreateTableResponse = { code, url: new URL(`/t/${code}`, c.req.url).toString(), organizerToken: result.organizerToken };
+        return c.json(created, 201);
+      }
+      if (result.reason === "unknown-preset") return apiError(c, "unknown-preset", `There is no preset "${body.presetId}".`);
+      // "in-use": a code once handed out is never handed out again; draw another.
+    }
+    return apiError(c, "no-free-code", "Could not find a free table code; try again.");
+  })
+
+  /** The public summary for a join page. */
+  .get("/:code", async (c) => {
+    const table = tableStub(c.env, c.req.param("code") ?? "");
+    if (!table) return apiError(c, "not-found", "No table with this code.");
+    const summary = await table.stub.summary();
+    if (!summary) return apiError(c, "not-found", "No table with this code.");
+    return c.json(summary, 200, { "cache-control": "no-store" });
+  })
+
+  /** Sit down at the table. */
+  .post("/:code/join", vValidator("json", JoinRequestSchema, invalidBody), async (c) => {
+    const table = tableStub(c.env, c.req.param("code") ?? "");
+    if (!table) return apiError(c, "not-found", "No table with this code.");
+    const { nickname, deviceId, organizerToken } = c.req.valid("json");
+    const result = await table.stub.join(nickname, { deviceId, organizerToken });
+    if (!result.ok) return apiError(c, result.error.code, result.error.message);
+    return c.json(result.body, 200);
+  })
+
+  /** Back to one's seat from another device with the personal return code. */
+  .post("/:code/return", vValidator("json", ReturnRequestSchema, invalidBody), async (c) => {
+    const table = tableStub(c.env, c.req.param("code") ?? "");
+    if (!table) return apiError(c, "not-found", "No table with this code.");
+    const { returnCode } = c.req.valid("json");
+    const result = await table.stub.returnToSeat(returnCode);
+    if (!result.ok) {
+      if (result.error.code === "rate-limited") c.header("retry-after", "60");
+      return apiError(c, result.error.code, result.error.message);
+    }
+    return c.json(result.body, 200);
+  })
+
+  /** The table's WebSocket (see docs/PROTOCOL.md): forwarded to the object as is. */
+  .get("/:code/socket", async (c) => {
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return apiError(c, "upgrade-required", "Expected a WebSocket upgrade.");
+    const table = tableStub(c.env, c.req.param("code") ?? "");
+    if (!table) return apiError(c, "not-found", "No table with this code.");
+    return table.stub.fetch(c.req.raw);
+  });

@@ -1,0 +1,61 @@
+/**
+ * The public lobby: one Durable Object (name "directory") with a small SQLite table of public tables.
+ * Tables push their listing when it changes (created, someone joined, started, ended); the worker
+ * reads it for GET /api/tables. Private tables never appear here.
+ *
+ * A single global object is enough at this scale (one small write per join/start/end); if it ever
+ * is not, shard by region or by code prefix behind the same two methods.
+ */
+import { DurableObject } from "cloudflare:workers";
+import type { TableListing, TableStatus } from "../../shared/protocol/http.ts";
+import type { Env } from "../env.ts";
+
+/** Listings not refreshed for this long are dropped (an abandoned lobby). */
+export const LISTING_TTL_MS = 6 * 60 * 60 * 1000;
+export const LISTING_LIMIT = 100;
+
+export class Directory extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS listings (
+      code        TEXT    PRIMARY KEY,
+      preset_id   TEXT    NOT NULL,
+      status      TEXT    NOT NULL,
+      seats_taken INTEGER NOT NULL,
+      seats_max   INTEGER NOT NULL,
+      updated_at  INTEGER NOT NULL
+    )`);
+  }
+
+  /** A table's current listing; an ended table is removed. */
+  upsert(listing: TableListing): void {
+    if (listing.status === "ended") {
+      this.ctx.storage.sql.exec("DELETE FROM listings WHERE code = ?", listing.code);
+      return;
+    }
+    this.ctx.storage.sql.exec(
+      `INSERT INTO listings (code, preset_id, status, seats_taken, seats_max, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+       ON CONFLICT(code) DO UPDATE SET preset_id = ?2, status = ?3, seats_taken = ?4, seats_max = ?5, updated_at = ?6`,
+      listing.code, listing.presetId, listing.status, listing.seats.taken, listing.seats.max, listing.updatedAt,
+    );
+  }
+
+  remove(code: string): void {
+    this.ctx.storage.sql.exec("DELETE FROM listings WHERE code = ?", code);
+  }
+
+  /** Public tables, most recently active first; `status` narrows to lobby or playing. */
+  list(status?: Exclude<TableStatus, "ended">, now: number = Date.now()): TableListing[] {
+    this.ctx.storage.sql.exec("DELETE FROM listings WHERE updated_at < ?", now - LISTING_TTL_MS);
+    const rows = status
+      ? this.ctx.storage.sql.exec("SELECT * FROM listings WHERE status = ? ORDER BY updated_at DESC LIMIT ?", status, LISTING_LIMIT)
+      : this.ctx.storage.sql.exec("SELECT * FROM listings ORDER BY updated_at DESC LIMIT ?", LISTING_LIMIT);
+    return rows.toArray().map((r) => ({
+      code: String(r.code),
+      presetId: String(r.preset_id),
+      status: String(r.status) as TableStatus,
+      seats: { taken: Number(r.seats_taken), max: Number(r.seats_max) },
+      updatedAt: Number(r.updated_at),
+    }));
+  }
+}

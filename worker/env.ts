@@ -1,0 +1,31 @@
+/** Bindings of the worker (wrangler.toml). */
+import type { Directory } from "./directory/Directory.ts";
+import type { GuessLimiter } from "./security/GuessLimiter.ts";
+import type { TableObject } from "./table/TableObject.ts";
+
+export interface Env {
+  /** One Durable Object per table, addressed by idFromName(code). */
+  TABLE: DurableObjectNamespace<TableObject>;
+  /** The singleton public-table directory, addressed by idFromName(DIRECTORY_NAME). */
+  DIRECTORY: DurableObjectNamespace<Directory>;
+  /** One small object per client address bucket: failed code lookups (worker/security/GuessLimiter.ts). */
+  GUESS_LIMITER: DurableObjectNamespace<GuessLimiter>;
+  /** The built web client (web/dist). */
+  ASSETS: Fetcher;
+  /** Optional: bots' think delay in ms (default worker/table/bots.ts BOT_THINK_MS). */
+  BOT_THINK_MS?: string;
+}
+
+export const DIRECTORY_NAME = "directory";
+
+declare global {
+  namespace Cloudflare {
+    // `env` from "cloudflare:workers" (used by the tests) has the worker's bindings.
+    interface Env {
+      TABLE: DurableObjectNamespace<TableObject>;
+      DIRECTORY: DurableObjectNamespace<Directory>;
+      GUESS_LIMITER: DurableObjectNamespace<GuessLimiter>;
+      ASSETS: Fetcher;
+    }
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The Worker: a thin Hono router in front of one Durable Object per table (docs/ARCHITECTURE.md).
+ * /api/* is handled here; everything else is the web client from web/dist (the assets binding).
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { apiError } from "./api/errors.ts";
+import { tables } from "./api/tables.ts";
+import type { Env } from "./env.ts";
+import { guessGuard } from "./security/guess-guard.ts";
+import { securityHeaders } from "./security/headers.ts";
+import { originAllowed } from "./security/origin.ts";
+
+export { TableObject } from "./table/TableObject.ts";
+export { Directory } from "./directory/Directory.ts";
+export { GuessLimiter } from "./security/GuessLimiter.ts";
+
+const api = new Hono<{ Bindings: Env }>()
+  .use(async (c, next) => {
+    await next();
+    c.header("x-content-type-options", "nosniff");
+    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
+  })
+  .use(bodyLimit({ maxSize: 16 * 1024, onError: (c) => apiError(c, "bad-request", "The request body is too large.") }))
+  // Cross-site WebSocket hijacking: a socket only from our own pages or from non-browser clients.
+  .use("/tables/:code/socket", async (c, next) => {
+    if (!originAllowed(c.req.raw)) return apiError(c, "forbidden-origin", "WebSocket connections are accepted from this site's pages only.");
+    return next();
+  })
+  // Room-code and return-code guessing, limited per client address (worker/security/guess-guard.ts).
+  // ("/tables/:code/*" also matches "/tables/:code" itself.)
+  .use("/tables/:code/*", guessGuard())
+  .route("/tables", tables)
+  .all("*", (c) => apiError(c, "not-found", "No such API endpoint."))
+  .onError((err, c) => {
+    if (err instanceof HTTPException && err.status === 400) return apiError(c, "bad-request", err.message || "Malformed request.");
+    console.error("api: unhandled error", err);
+    return apiError(c, "internal", "The server failed; nothing changed.");
+  });
+
+export const app = new Hono<{ Bindings: Env }>()
+  // CSP, no framing, nosniff, no referrer on every response the worker makes (assets: web/public/_headers).
+  .use(securityHeaders())
+  .route("/api", api)
+  // Outside /api (only reached when run_worker_first matches or no asset exists): the web client.
+  .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+
+export type AppType = typeof app;
+
+export default app satisfies ExportedHandler<Env>;

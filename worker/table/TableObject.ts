@@ -1,0 +1,1023 @@
+/**
+ * One table = one Durable Object (ENGINEERING.md "The shape"): a thin adapter between sockets and the
+ * pure rules engine. It authenticates connections, validates every frame, hands inputs to the engine,
+ * persists the state and its input log in SQLite, keeps exactly one alarm at the earliest of the
+ * things it waits for (the engine's next deadline, the bots' next move, an away player's bot
+ * takeover, the next delayed spectator view), and sends every connection its own view.
+ *
+ * Nothing that matters lives only in memory: config, players (with presence), token digests, the
+ * organizer's rights and options, state, version, the pause record and every pending clock are in
+ * SQLite; a socket's identity, recent refs and rate-limit bucket are in its hibernation attachment.
+ * The in-memory caches below are rebuilt lazily after an eviction.
+ */
+import { DurableObject } from "cloudflare:workers";
+import * as v from "valibot";
+import type { HttpErrorCode, JoinResponse, ReturnResponse, TableListing, TableStatus, TableSummary } from "../../shared/protocol/http.ts";
+import {
+  CLOSE_CODES,
+  ClientMessageSchema,
+  MAX_CLIENT_MESSAGE_BYTES,
+  type ControlRequest,
+  type ErrorCode,
+  type Identity,
+  type ServerMessage,
+  type TableView,
+} from "../../shared/protocol/messages.ts";
+import { DIRECTORY_NAME, type Env } from "../env.ts";
+import { digest, findByDigest, sameDigest } from "../security/hash.ts";
+import { randomPlayerId, randomReturnCode, randomSeed, randomToken } from "../security/random.ts";
+import { botMove, botThinkMs, anyBotWantsToMove } from "./bots.ts";
+import { readAttachment, newAttachment, rememberRef, takeToken, type Attachment, type ConnectionIdentity } from "./connection.ts";
+import { apply, createGame, getPreset, isOver, nextDeadline, seatOf, viewFor, type GameState, type Input, type Viewer } from "./engine.ts";
+import { checkJoin, checkStart, deviceTaken, startsByItself } from "./lobby.ts";
+import { earliest, nextTakeover, type Due } from "./schedule.ts";
+import { TableStore, type ConfigRow, type ControlRow, type GameRow, type PauseRecord, type PlayerRow } from "./storage.ts";
+import { buildTableView, type TableFacts } from "./view.ts";
+
+/** Failed return-code attempts allowed per table per window, then 429 until the window ends. */
+export const RETURN_ATTEMPTS = { max: 10, windowMs: 60_000 } as const;
+
+export interface InitRequest {
+  code: string;
+  presetId: string;
+  /** Already validated against the preset's settings schema by the worker. */
+  settings: Record<string, unknown>;
+  public: boolean;
+  /** Table options (POST /api/tables); defaults: server host, no delay, one seat per device, no away limit. */
+  host?: "server" | "live";
+  spectatorDelaySeconds?: number;
+  allowSameDevice?: boolean;
+  botAfterMinutesAway?: number | null;
+}
+
+export type InitResult = { ok: true; organizerToken: string } | { ok: false; reason: "in-use" | "unknown-preset" };
+
+export type Refusal = { ok: false; error: { code: HttpErrorCode; message: string } };
+export type JoinResult = { ok: true; body: JoinResponse } | Refusal;
+export type ReturnResult = { ok: true; body: ReturnResponse } | Refusal;
+
+export interface JoinOptions {
+  deviceId?: string;
+  organizerToken?: string;
+}
+
+const TOKEN_DOMAIN = "token";
+const ORGANIZER_DOMAIN = "organizer";
+const returnDomain = (code: string) => `return:${code}`;
+const deviceDomain = (code: string) => `device:${code}`;
+const NO_DIGEST = new Uint8Array(0);
+
+const encoder = new TextEncoder();
+function utf8Length(s: string): number {
+  if (s.length > MAX_CLIENT_MESSAGE_BYTES) return s.length; // at least one byte per UTF-16 unit
+  if (s.length * 3 <= MAX_CLIENT_MESSAGE_BYTES) return s.length; // cannot exceed the cap
+  return encoder.encode(s).byteLength;
+}
+
+/** The `ref` of a frame, if it has a usable one (for error replies to frames we otherwise refuse). */
+function refOf(raw: unknown): string | null {
+  if (raw && typeof raw === "object" && !Array.isArray(raw)) {
+    const r = (raw as Record<string, unknown>).ref;
+    if (typeof r === "string" && r.length > 0 && r.length <= 64) return r;
+  }
+  return null;
+}
+
+function refOfText(text: string): string | null {
+  if (text.length > MAX_CLIENT_MESSAGE_BYTES) return null;
+  try {
+    return refOf(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
+const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8" } });
+
+/** A refusal of a socket command: answered to the sender only, nothing changed. */
+type Refused = { code: ErrorCode; message: string };
+
+export class TableObject extends DurableObject<Env> {
+  private readonly store: TableStore;
+  /** Config never changes after init. */
+  private configCache: ConfigRow | null = null;
+  /** The parsed state as last written by this instance (only this object writes its storage). */
+  private stateCache: GameState | null = null;
+  /** The status last pushed to the directory by this instance. */
+  private listedStatus: TableStatus | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new TableStore(ctx.storage.sql);
+    // Keep-alives are answered by the runtime without waking the object.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+  }
+
+  /* ---------------------------------------------------------------- RPC from the worker */
+
+  /** Create the table here. Refused if this object was ever initialised: the worker then draws another code. */
+  async init(req: InitRequest): Promise<InitResult> {
+    if (this.store.initialized()) return { ok: false, reason: "in-use" };
+    const preset = getPreset(req.presetId);
+    if (!preset) return { ok: false, reason: "unknown-preset" };
+    const organizerToken = randomToken();
+    const organizerTokenHash = await digest(ORGANIZER_DOMAIN, organizerToken);
+    const now = Date.now();
+    const inserted = this.ctx.storage.transactionSync(() => {
+      if (this.store.initialized()) return false;
+      this.store.createSchema();
+      this.store.insertConfig({
+        code: req.code,
+        presetId: preset.id,
+        settings: req.settings,
+        public: req.public,
+        seats: { min: preset.seats.min, max: preset.seats.max },
+        start: preset.start,
+        createdAt: now,
+        seed: randomSeed(),
+        host: req.host ?? "server",
+        spectatorDelaySeconds: req.spectatorDelaySeconds ?? 0,
+      });
+      this.store.insertControl({
+        organizerPlayerId: null,
+        organizerTokenHash,
+        allowSameDevice: req.allowSameDevice ?? false,
+        botAfterMinutes: req.botAfterMinutesAway ?? null,
+      });
+      this.recordSpectatorView(now);
+      return true;
+    });
+    if (!inserted) return { ok: false, reason: "in-use" };
+    await this.afterListingChange();
+    return { ok: true, organizerToken };
+  }
+
+  /** The public summary for a join page; null for a code that was never created. */
+  summary(): TableSummary | null {
+    if (!this.store.initialized()) return null;
+    const config = this.config();
+    const row = this.store.game();
+    const state = this.state();
+    return {
+      code: config.code,
+      presetId: config.presetId,
+      settings: { ...config.settings },
+      public: config.public,
+      status: row.status,
+      seats: { taken: this.store.players().length, min: config.seats.min, max: config.seats.max },
+      phase: state ? viewFor(state, { kind: "spectator" }).phase : "lobby",
+      start: config.start,
+      createdAt: config.createdAt,
+      host: config.host,
+      spectatorDelaySeconds: config.spectatorDelaySeconds,
+    };
+  }
+
+  /**
+   * Sit down with a nickname (already normalised by the protocol schema). With the organizer token the
+   * creator sits down as the organizing player (one identity: the token is spent). With a device id,
+   * a second seat for the same device is refused unless the organizer allows it.
+   */
+  async join(nickname: string, opts: JoinOptions = {}): Promise<JoinResult> {
+    if (!this.store.initialized()) return notFound();
+    const config = this.config();
+    // Secrets and digests first (async); everything after is synchronous and therefore atomic.
+    const token = randomToken();
+    const returnCode = randomReturnCode();
+    const [tokenHash, returnHash, deviceHash, organizerHash] = await Promise.all([
+      digest(TOKEN_DOMAIN, token),
+      digest(returnDomain(config.code), returnCode),
+      opts.deviceId === undefined ? Promise.resolve(null) : digest(deviceDomain(config.code), opts.deviceId),
+      opts.organizerToken === undefined ? Promise.resolve(null) : digest(ORGANIZER_DOMAIN, opts.organizerToken),
+    ]);
+
+    const now = Date.now();
+    const outcome = this.ctx.storage.transactionSync((): JoinResult & { started?: boolean; organizes?: boolean } => {
+      const players = this.store.players();
+      const row = this.store.game();
+      const control = this.store.control();
+      const check = checkJoin(row.status, players, config, nickname);
+      if (!check.ok) return { ok: false, error: check.refusal };
+      let organizes = false;
+      if (organizerHash) {
+        if (config.host === "live") {
+          return { ok: false, error: { code: "host-cannot-sit", message: "The live host takes no seat (RULES.md §5.7)." } };
+        }
+        if (!control.organizerTokenHash || !sameDigest(organizerHash, control.organizerTokenHash)) {
+          return { ok: false, error: { code: "bad-organizer-token", message: "That organizer token is not valid at this table." } };
+        }
+        organizes = true;
+      }
+      if (deviceTaken(players, deviceHash, control.allowSameDevice, sameDigest)) {
+        return { ok: false, error: { code: "same-device", message: "This device already holds a seat at this table." } };
+      }
+      if (findByDigest(returnHash, players, (p) => p.returnHash ?? NO_DIGEST)) throw new Error("return code collision");
+      const playerId = randomPlayerId();
+      const player: PlayerRow = {
+        playerId, nickname, place: check.place, seat: null, returnHash, bot: false, joinedAt: now, deviceHash, awaySince: now,
+      };
+      this.store.insertPlayer(player);
+      this.store.insertToken(tokenHash, playerId, now);
+      if (organizes) this.store.writeControl({ ...control, organizerPlayerId: playerId, organizerTokenHash: null });
+      const seated = [...players, player];
+      let started = false;
+      if (startsByItself(config, seated.length)) {
+        this.startGame(config, seated, row, now);
+        started = true;
+      } else {
+        this.store.bumpVersion();
+      }
+      return { ok: true, body: { playerId, returnCode, token }, started, organizes };
+    });
+    if (!outcome.ok) return outcome;
+    if (outcome.organizes) this.closeSeatlessOrganizer();
+    await this.afterChange(now);
+    await this.afterListingChange();
+    return { ok: true, body: outcome.body };
+  }
+
+  /** A fresh token for the seat whose return code this is (another device). Earlier tokens stay valid. */
+  async returnToSeat(returnCode: string): Promise<ReturnResult> {
+    if (!this.store.initialized()) return notFound();
+    const config = this.config();
+    const token = randomToken();
+    const [candidate, tokenHash] = await Promise.all([digest(returnDomain(config.code), returnCode), digest(TOKEN_DOMAIN, token)]);
+    const now = Date.now();
+    return this.ctx.storage.transactionSync((): ReturnResult => {
+      let guard = this.store.returnGuard();
+      if (now - guard.windowStart >= RETURN_ATTEMPTS.windowMs) guard = { windowStart: now, failures: 0 };
+      if (guard.failures >= RETURN_ATTEMPTS.max) {
+        return { ok: false, error: { code: "rate-limited", message: "Too many wrong return codes at this table; wait a minute." } };
+      }
+      // A seat handed to a bot has no return digest any more: its old code matches nothing.
+      const player = findByDigest(candidate, this.store.players(), (p) => p.returnHash ?? NO_DIGEST);
+      if (!player || player.bot) {
+        this.store.writeReturnGuard({ windowStart: guard.windowStart, failures: guard.failures + 1 });
+        return { ok: false, error: { code: "bad-return-code", message: "That return code does not belong to a seat at this table." } };
+      }
+      this.store.insertToken(tokenHash, player.playerId, now);
+      return { ok: true, body: { playerId: player.playerId, token } };
+    });
+  }
+
+  /* ---------------------------------------------------------------- WebSocket */
+
+  override async fetch(request: Request): Promise<Response> {
+    if (!this.store.initialized()) return jsonResponse(404, { error: { code: "not-found", message: "No table with this code." } });
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+      return jsonResponse(426, { error: { code: "upgrade-required", message: "Expected a WebSocket upgrade." } });
+    }
+    const pair = new WebSocketPair();
+    const [client, server] = [pair[0], pair[1]];
+    this.ctx.acceptWebSocket(server);
+    server.serializeAttachment(newAttachment(Date.now()));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    try {
+      await this.onMessage(ws, message);
+    } catch (err) {
+      this.stateCache = null; // re-read what was really committed
+      console.error("table: message handler failed", err);
+      this.sendError(ws, "internal", "The server failed to handle that message; nothing changed.", null);
+    }
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, _reason: string, _wasClean: boolean): Promise<void> {
+    try {
+      try {
+        ws.close(code === 1005 || code === 1006 ? 1000 : code, "bye");
+      } catch {
+        /* already closed */
+      }
+      await this.onDisconnect(ws);
+    } catch (err) {
+      console.error("table: close handler failed", err);
+    }
+  }
+
+  override async webSocketError(ws: WebSocket, error: unknown): Promise<void> {
+    console.warn("table: socket error", error);
+    try {
+      await this.onDisconnect(ws);
+    } catch (err) {
+      console.error("table: error handler failed", err);
+    }
+  }
+
+  private async onMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const now = Date.now();
+    const att = readAttachment(ws.deserializeAttachment(), now);
+
+    // 1. Flood control first: every frame costs a token, garbage included.
+    const taken = takeToken(att.bucket, now);
+    att.bucket = taken.bucket;
+    ws.serializeAttachment(att);
+    if (!taken.allowed) {
+      return this.sendError(ws, "rate-limited", "Too many messages; slow down.", typeof message === "string" ? refOfText(message) : null);
+    }
+
+    // 2. Shape: text, size before parsing, JSON, schema.
+    if (typeof message !== "string") return this.sendError(ws, "bad-message", "Binary frames are not accepted.", null);
+    if (utf8Length(message) > MAX_CLIENT_MESSAGE_BYTES) {
+      return this.sendError(ws, "too-large", `A message may be at most ${MAX_CLIENT_MESSAGE_BYTES} bytes.`, null);
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(message);
+    } catch {
+      return this.sendError(ws, "bad-json", "The message is not valid JSON.", null);
+    }
+    const parsed = v.safeParse(ClientMessageSchema, raw);
+    if (!parsed.success) {
+      const first = parsed.issues[0];
+      const where = first?.path?.map((p) => String(p.key)).join(".") || "message";
+      return this.sendError(ws, "bad-message", `Invalid ${where}: ${first?.message ?? "unknown shape"}`, refOf(raw));
+    }
+    const msg = parsed.output;
+
+    // 3. Who is speaking.
+    if (msg.type === "hello") return this.onHello(ws, att, msg.token);
+    const identity = att.identity;
+    if (!identity) return this.sendError(ws, "hello-first", "Send hello first.", msg.ref ?? null);
+
+    if (msg.type === "sync") return this.sendCurrentView(ws, identity, now);
+
+    // 4. The sender's right to send this kind of frame, then a fresh ref.
+    if (msg.type === "act" && identity.kind !== "player") {
+      return this.sendError(ws, "not-seated", "Only a seated player can act.", msg.ref);
+    }
+    if (msg.type === "control" && !this.isOrganizer(identity)) {
+      return this.sendError(ws, "not-organizer", "Only the organizer can do that.", msg.ref);
+    }
+    if (msg.type === "host" && !(identity.kind === "host" && this.config().host === "live")) {
+      return this.sendError(ws, "not-host", "Only the live host can do that.", msg.ref);
+    }
+    const remembered = rememberRef(att.refs, msg.ref);
+    if (!remembered.fresh) return this.sendError(ws, "duplicate-ref", "This ref was already used on this connection.", msg.ref);
+    att.refs = remembered.refs;
+    ws.serializeAttachment(att);
+
+    if (msg.type === "control") {
+      const refused = await this.onControl(ws, identity, msg.ref, msg.action, now);
+      if (refused) this.sendError(ws, refused.code, refused.message, msg.ref);
+      return;
+    }
+
+    // 5. The engine decides (a player's action, or the live host's confirmation).
+    const state = this.state();
+    if (!state) return this.sendError(ws, "phase-closed", "The game has not started yet.", msg.ref);
+    const input: Input =
+      msg.type === "act" && identity.kind === "player"
+        ? { kind: "act", playerId: identity.playerId, action: msg.action }
+        : { kind: "host", action: (msg as { action: { type: "confirm" } }).action };
+    const result = apply(state, input, now);
+    if (!result.ok) return this.sendError(ws, result.rejection.code, result.rejection.message, msg.ref);
+    this.commit(result.state, [input], now);
+    await this.afterChange(now, { ws, ref: msg.ref });
+  }
+
+  private async onHello(ws: WebSocket, att: Attachment, token: string | undefined): Promise<void> {
+    if (att.identity) return this.sendError(ws, "already-hello", "This connection already said hello.", null);
+    let identity: ConnectionIdentity = { kind: "spectator" };
+    let nickname = "";
+    if (token !== undefined) {
+      const [hash, organizerHash] = await Promise.all([digest(TOKEN_DOMAIN, token), digest(ORGANIZER_DOMAIN, token)]);
+      const row = findByDigest(hash, this.store.tokens(), (t) => t.tokenHash);
+      const player = row ? this.store.players().find((p) => p.playerId === row.playerId) : undefined;
+      const control = this.store.control();
+      if (row && player && !player.bot) {
+        identity = { kind: "player", playerId: player.playerId };
+        nickname = player.nickname;
+      } else if (control.organizerTokenHash && sameDigest(organizerHash, control.organizerTokenHash)) {
+        identity = this.config().host === "live" ? { kind: "host" } : { kind: "organizer" };
+      } else {
+        return this.sendError(ws, "bad-token", "This token does not hold a seat here; use your return code or join.", null);
+      }
+    }
+    // Re-read after the await: other frames on this socket may have updated the attachment meanwhile.
+    const current = readAttachment(ws.deserializeAttachment(), Date.now());
+    if (current.identity) return this.sendError(ws, "already-hello", "This connection already said hello.", null);
+    const now = Date.now();
+    const hostWasConnected = identity.kind === "host" && this.hostConnected();
+    current.identity = identity;
+    ws.serializeAttachment(current);
+
+    const welcome: Identity = identity.kind === "player" ? { kind: "player", playerId: identity.playerId, nickname } : { kind: identity.kind };
+    this.send(ws, { type: "welcome", identity: welcome, serverNow: now });
+
+    if (identity.kind === "player") {
+      const player = this.store.players().find((p) => p.playerId === identity.playerId);
+      if (player && player.awaySince !== null) {
+        // Back: presence changes for everyone, and a pause caused by this player's absence ends by itself (§5.1).
+        this.ctx.storage.transactionSync(() => {
+          this.store.setAwaySince(player.playerId, null);
+          if (!this.resumeIfAbsenceOf(player.playerId, now)) this.store.bumpVersion();
+        });
+        await this.afterChange(now);
+        return;
+      }
+    } else if (identity.kind === "host" && !hostWasConnected) {
+      this.store.bumpVersion();
+      await this.afterChange(now);
+      return;
+    }
+    this.sendCurrentView(ws, identity, now);
+  }
+
+  /** A socket went away: the player is away once their last socket closed (stored, survives eviction). */
+  private async onDisconnect(ws: WebSocket): Promise<void> {
+    if (!this.store.initialized()) return;
+    const now = Date.now();
+    const att = readAttachment(ws.deserializeAttachment(), now);
+    const identity = att.identity;
+    if (identity?.kind === "player") {
+      if (this.openSockets((i) => i.kind === "player" && i.playerId === identity.playerId, ws) > 0) return;
+      const player = this.store.players().find((p) => p.playerId === identity.playerId);
+      if (!player || player.bot || player.awaySince !== null) return;
+      this.ctx.storage.transactionSync(() => {
+        this.store.setAwaySince(player.playerId, now);
+        this.store.bumpVersion();
+      });
+      await this.afterChange(now, undefined, ws);
+    } else if (identity?.kind === "host") {
+      if (this.openSockets((i) => i.kind === "host", ws) > 0) return;
+      this.store.bumpVersion();
+      await this.afterChange(now, undefined, ws);
+    }
+  }
+
+  /* ---------------------------------------------------------------- the organizer (RULES.md §5.1) */
+
+  /** Does this connection hold the organizer rights now? The live host always does on a live table. */
+  private isOrganizer(identity: ConnectionIdentity): boolean {
+    const config = this.config();
+    if (config.host === "live") return identity.kind === "host";
+    const control = this.store.control();
+    if (identity.kind === "player") return control.organizerPlayerId === identity.playerId;
+    if (identity.kind === "organizer") return control.organizerPlayerId === null && control.organizerTokenHash !== null;
+    return false;
+  }
+
+  /** The public label of who paused: the organizer's nickname, "host" or "organizer". */
+  private labelOf(identity: ConnectionIdentity): string {
+    if (identity.kind === "player") return this.store.players().find((p) => p.playerId === identity.playerId)?.nickname ?? "organizer";
+    return identity.kind === "host" ? "host" : "organizer";
+  }
+
+  /** An organizer's command. Returns a refusal (nothing changed) or null after the change was committed and acked. */
+  private async onControl(ws: WebSocket, identity: ConnectionIdentity, ref: string, action: ControlRequest, now: number): Promise<Refused | null> {
+    const config = this.config();
+    const ack = { ws, ref };
+    switch (action.type) {
+      case "start": {
+        const players = this.store.players();
+        const row = this.store.game();
+        const check = checkStart(row.status, config, players.length);
+        if (!check.ok) return { code: check.code, message: check.message };
+        this.ctx.storage.transactionSync(() => this.startGame(config, players, this.store.game(), now));
+        await this.afterChange(now, ack);
+        await this.afterListingChange();
+        return null;
+      }
+      case "options": {
+        this.ctx.storage.transactionSync(() => {
+          const control = this.store.control();
+          this.store.writeControl({
+            ...control,
+            allowSameDevice: action.allowSameDevice ?? control.allowSameDevice,
+            botAfterMinutes: action.botAfterMinutesAway === undefined ? control.botAfterMinutes : action.botAfterMinutesAway,
+          });
+          this.store.bumpVersion();
+        });
+        await this.afterChange(now, ack);
+        return null;
+      }
+      case "transfer-organizer": {
+        if (config.host === "live") return { code: "not-allowed", message: "At a live table the host keeps the organizer rights." };
+        const target = this.store.players().find((p) => p.place === action.place);
+        if (!target) return { code: "illegal-target", message: "Nobody sits at that place." };
+        if (target.bot) return { code: "not-allowed", message: "A bot cannot organize." };
+        if (identity.kind === "player" && identity.playerId === target.playerId) return { code: "not-allowed", message: "You already organize this table." };
+        this.ctx.storage.transactionSync(() => {
+          this.store.writeControl({ ...this.store.control(), organizerPlayerId: target.playerId, organizerTokenHash: null });
+          this.store.bumpVersion();
+        });
+        await this.afterChange(now, ack);
+        if (identity.kind === "organizer") this.closeSeatlessOrganizer();
+        return null;
+      }
+      case "pause":
+      case "resume":
+      case "seat-to-bot":
+        return this.onGameControl(identity, action, now, ack);
+    }
+  }
+
+  /** Pause, resume and seat-to-bot: engine control inputs through the same commit path as every input. */
+  private async onGameControl(
+    identity: ConnectionIdentity,
+    action: Extract<ControlRequest, { type: "pause" | "resume" | "seat-to-bot" }>,
+    now: number,
+    ack: { ws: WebSocket; ref: string },
+  ): Promise<Refused | null> {
+    const state = this.state();
+    if (!state) return { code: "phase-closed", message: "The game has not started yet." };
+    const players = this.store.players();
+    if (action.type === "pause") {
+      let absent: PlayerRow | undefined;
+      if (action.absentSeat !== undefined) {
+        absent = players.find((p) => p.seat === action.absentSeat);
+        if (!absent || absent.bot) return { code: "illegal-target", message: "No person sits at that seat." };
+        if (absent.awaySince === null) return { code: "not-allowed", message: "That player is connected." };
+      }
+      const by = this.labelOf(identity);
+      const reason = absent ? "absence" : "organizer";
+      const input: Input = {
+        kind: "control",
+        action: absent ? { type: "pause", by, reason, absentSeat: absent.seat! } : { type: "pause", by, reason },
+      };
+      const result = apply(state, input, now);
+      if (!result.ok) return result.rejection;
+      const record: PauseRecord = { by, reason, absentPlayerId: absent?.playerId ?? null, absentSeat: absent?.seat ?? null, since: now };
+      this.ctx.storage.transactionSync(() => {
+        this.persist(result.state, [input], now);
+        this.store.setPause(record);
+      });
+      await this.afterChange(now, ack);
+      return null;
+    }
+    if (action.type === "resume") {
+      const input: Input = { kind: "control", action: { type: "resume" } };
+      const result = apply(state, input, now);
+      if (!result.ok) return result.rejection;
+      this.ctx.storage.transactionSync(() => {
+        this.persist(result.state, [input], now);
+        this.store.setPause(null, now);
+      });
+      await this.afterChange(now, ack);
+      return null;
+    }
+    const target = players.find((p) => p.seat === action.seat);
+    if (!target) return { code: "illegal-target", message: "No one sits at that seat." };
+    if (target.bot) return { code: "already-acted", message: "That seat is already played by a bot." };
+    if (this.store.control().organizerPlayerId === target.playerId) {
+      return { code: "not-allowed", message: "Hand the organizer rights to someone else first." };
+    }
+    const refused = this.handToBot(target, now);
+    if (refused) return refused;
+    await this.afterChange(now, ack);
+    return null;
+  }
+
+  /**
+   * Irrevocable bot takeover of a person's seat (organizer's command or the away limit): the engine
+   * marks the seat a bot; in the same transaction every token and the return digest of that seat are
+   * deleted; a pause for this player's absence ends. Then any socket still open for the seat gets an
+   * error frame and is closed with 4001.
+   */
+  private handToBot(target: PlayerRow, now: number): Refused | null {
+    const state = this.state();
+    if (!state || target.seat === null) return { code: "phase-closed", message: "The game has not started yet." };
+    const input: Input = { kind: "control", action: { type: "seat-to-bot", seat: target.seat } };
+    const result = apply(state, input, now);
+    if (!result.ok) return result.rejection;
+    this.ctx.storage.transactionSync(() => {
+      this.persist(result.state, [input], now);
+      this.store.handToBot(target.playerId);
+      const control = this.store.control();
+      if (control.organizerPlayerId === target.playerId) {
+        // The organizing seat went to a bot (away limit): the rights pass to the first person, connected first.
+        const people = this.store.players().filter((p) => !p.bot);
+        const next = people.find((p) => p.awaySince === null) ?? people[0];
+        this.store.writeControl({ ...control, organizerPlayerId: next?.playerId ?? null });
+      }
+      this.resumeIfAbsenceOf(target.playerId, now);
+    });
+    for (const ws of this.ctx.getWebSockets()) {
+      const att = readAttachment(ws.deserializeAttachment(), now);
+      if (att.identity?.kind !== "player" || att.identity.playerId !== target.playerId) continue;
+      this.sendError(ws, "seat-taken-by-bot", "Your seat was handed to a bot; this device can no longer play it.", null);
+      try {
+        ws.close(CLOSE_CODES.seatTakenByBot, "seat handed to a bot");
+      } catch {
+        /* already closing */
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Inside a transaction: if the game is paused for this player's absence, resume it (the engine's
+   * resume gives every timer its remaining time back). Returns whether it resumed.
+   */
+  private resumeIfAbsenceOf(playerId: string, now: number): boolean {
+    const pause = this.store.extras().pause;
+    const state = this.state();
+    if (!state || !pause || pause.reason !== "absence" || pause.absentPlayerId !== playerId) return false;
+    const input: Input = { kind: "control", action: { type: "resume" } };
+    const result = apply(state, input, now);
+    if (!result.ok) return false;
+    this.persist(result.state, [input], now);
+    this.store.setPause(null, now);
+    return true;
+  }
+
+  /** The organizer token was spent (the creator sat down) or the rights moved: close the seatless organizer's sockets. */
+  private closeSeatlessOrganizer(): void {
+    for (const ws of this.ctx.getWebSockets()) {
+      const att = readAttachment(ws.deserializeAttachment(), 0);
+      if (att.identity?.kind !== "organizer") continue;
+      this.sendError(ws, "organizer-transferred", "The organizer rights moved to a seat; this connection closes.", null);
+      try {
+        ws.close(CLOSE_CODES.organizerTransferred, "organizer rights transferred");
+      } catch {
+        /* already closing */
+      }
+    }
+  }
+
+  /* ---------------------------------------------------------------- alarm */
+
+  /**
+   * One alarm for every clock of the table (worker/table/schedule.ts): the earliest due item is handled,
+   * then the alarm is re-armed for the next. The engine's deadline keeps its own protection: the alarm
+   * names the phase instance it was set for (alarm_phase_seq) and the engine refuses a stale one, so a
+   * repeated or late alarm changes nothing. A call while the scheduled alarm is still in the future (a
+   * duplicate delivery) does nothing. An item delivered early (tests) runs at its due time.
+   */
+  override async alarm(): Promise<void> {
+    try {
+      if (!this.store.initialized()) return;
+      const scheduled = await this.ctx.storage.getAlarm();
+      const now = Date.now();
+      if (scheduled !== null && scheduled > now) return;
+      const due = earliest(this.dues());
+      if (!due) return void (await this.ctx.storage.deleteAlarm());
+      const at = Math.max(now, due.at);
+      switch (due.kind) {
+        case "deadline":
+          return await this.onDeadline(now);
+        case "takeover": {
+          const target = this.store.players().find((p) => p.playerId === due.playerId);
+          if (target && !target.bot && target.awaySince !== null) {
+            const refused = this.handToBot(target, at);
+            if (refused) console.warn(`table ${this.config().code}: takeover refused (${refused.code})`);
+          }
+          return await this.afterChange(at);
+        }
+        case "bots":
+          return await this.runBots(at);
+        case "spectators":
+          this.deliverSpectators(at);
+          return await this.syncAlarm();
+      }
+    } catch (err) {
+      // Not rethrown: the runtime would retry, and a deterministic failure would fail again.
+      this.stateCache = null;
+      console.error("table: alarm failed", err);
+    }
+  }
+
+  /** The engine's deadline has come (or the stored alarm is stale / moved). */
+  private async onDeadline(now: number): Promise<void> {
+    const row = this.store.game();
+    const state = this.state();
+    if (!state || row.alarmPhaseSeq === null || row.alarmAt === null) return this.syncAlarm();
+    const deadline = nextDeadline(state);
+    if (deadline === null) return this.clearDeadline();
+    if (deadline > row.alarmAt) return this.armDeadline(deadline, state.phaseSeq); // moved later (e.g. resumed)
+
+    // The deadline has come; if the alarm is delivered early (tests) the engine still sees the deadline.
+    const at = Math.max(now, row.alarmAt);
+    const input: Input = { kind: "timeout", phaseSeq: row.alarmPhaseSeq };
+    const result = apply(state, input, at);
+    if (!result.ok) {
+      console.log(`table ${this.config().code}: alarm for phase ${row.alarmPhaseSeq} refused (${result.rejection.code})`);
+      return this.armDeadline(deadline, state.phaseSeq);
+    }
+    this.commit(result.state, [input], at);
+    await this.afterChange(at);
+  }
+
+  /**
+   * The bots' turn: every bot seat that wants to move (deciding from its own view) sends its input, in
+   * seat order, each on the state the previous one left. Then the next bot move is scheduled.
+   */
+  private async runBots(at: number): Promise<void> {
+    const state = this.state();
+    const seed = this.config().seed;
+    this.store.setBotAt(null);
+    if (!state || isOver(state)) return this.afterChange(at);
+    let accepted = 0;
+    const bots = this.store.players().filter((p) => p.bot && p.seat !== null).sort((a, b) => a.seat! - b.seat!);
+    for (const bot of bots) {
+      const current = this.state()!;
+      if (isOver(current)) break;
+      const action = botMove(current, bot.playerId, seed);
+      if (!action) continue;
+      const input: Input = { kind: "act", playerId: bot.playerId, action };
+      const result = apply(current, input, at);
+      if (!result.ok) {
+        console.warn(`table ${this.config().code}: bot at seat ${bot.seat} refused (${result.rejection.code})`);
+        continue;
+      }
+      this.commit(result.state, [input], at);
+      accepted++;
+    }
+    // A pass where every bot was refused does not repeat until something else changes.
+    await this.afterChange(at, undefined, undefined, accepted === 0);
+  }
+
+  /** Everything the table's one alarm may be waiting for. */
+  private dues(): Array<Due | null> {
+    const row = this.store.game();
+    const extras = this.store.extras();
+    const config = this.config();
+    const control = this.store.control();
+    const paused = extras.pause !== null;
+    const delayMs = config.spectatorDelaySeconds * 1000;
+    return [
+      row.alarmAt === null ? null : { kind: "deadline", at: row.alarmAt },
+      nextTakeover(this.store.players(), control.botAfterMinutes, row.status === "playing", paused, extras.resumedAt),
+      extras.botAt === null ? null : { kind: "bots", at: extras.botAt },
+      delayMs > 0 && this.openSockets((i) => i.kind === "spectator") > 0
+        ? (() => {
+            const at = this.store.nextSpectatorDue(extras.spectatorVersion, delayMs);
+            return at === null ? null : { kind: "spectators" as const, at };
+          })()
+        : null,
+    ];
+  }
+
+  /** Make the runtime's alarm the earliest due item (or none). */
+  private async syncAlarm(): Promise<void> {
+    const next = earliest(this.dues());
+    if (next === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(next.at);
+  }
+
+  private async armDeadline(at: number, phaseSeq: number): Promise<void> {
+    this.ctx.storage.sql.exec("UPDATE game SET alarm_phase_seq = ?, alarm_at = ? WHERE id = 1", phaseSeq, at);
+    await this.syncAlarm();
+  }
+
+  private async clearDeadline(): Promise<void> {
+    this.ctx.storage.sql.exec("UPDATE game SET alarm_phase_seq = NULL, alarm_at = NULL WHERE id = 1");
+    await this.syncAlarm();
+  }
+
+  /* ---------------------------------------------------------------- state */
+
+  private config(): ConfigRow {
+    return (this.configCache ??= this.store.config());
+  }
+
+  private state(): GameState | null {
+    if (this.stateCache) return this.stateCache;
+    const row = this.store.game();
+    if (row.state === null) return null;
+    this.stateCache = JSON.parse(row.state) as GameState;
+    return this.stateCache;
+  }
+
+  /** Create the game from the lobby (inside the caller's transaction). */
+  private startGame(config: ConfigRow, players: PlayerRow[], row: GameRow, now: number): void {
+    const specs = players.map((p) => ({ id: p.playerId, nickname: p.nickname, bot: p.bot }));
+    // TODO(engine, issue 5): pass the table's host kind (config.host === "live") to createGame once the
+    // engine takes it, so night, voting and revoting wait for the host's confirmation (RULES.md §5.7).
+    const state = createGame(config.presetId, config.settings, specs, config.seed, now);
+    for (const p of players) this.store.setSeat(p.playerId, seatOf(state, p.playerId));
+    const deadline = nextDeadline(state);
+    this.store.writeGame({
+      version: row.version + 1,
+      status: this.statusOf(state),
+      state: JSON.stringify(state),
+      startedAt: now,
+      alarmPhaseSeq: deadline === null ? null : state.phaseSeq,
+      alarmAt: deadline,
+    });
+    this.stateCache = state;
+  }
+
+  /**
+   * Write accepted inputs and their resulting state (inside the caller's transaction): one log row per
+   * input and the `game` row (state, version, status and the engine's deadline together).
+   */
+  private persist(next: GameState, inputs: Input[], at: number): number {
+    const deadline = nextDeadline(next);
+    const row = this.store.game();
+    for (const input of inputs) this.store.appendInput(at, input);
+    this.store.writeGame({
+      version: row.version + 1,
+      status: this.statusOf(next),
+      state: JSON.stringify(next),
+      startedAt: row.startedAt,
+      alarmPhaseSeq: deadline === null ? null : next.phaseSeq,
+      alarmAt: deadline,
+    });
+    this.stateCache = next;
+    return row.version + 1;
+  }
+
+  /** Persist an accepted input and its resulting state in one transaction (2 row writes). */
+  private commit(next: GameState, inputs: Input[], at: number): number {
+    return this.ctx.storage.transactionSync(() => this.persist(next, inputs, at));
+  }
+
+  private statusOf(state: GameState): TableStatus {
+    return isOver(state) ? "ended" : "playing";
+  }
+
+  /**
+   * After every change of the table (version bumped): schedule the bots' next move, remember the
+   * public view for delayed spectators, send every connection its view (then the sender's ack), and
+   * re-arm the alarm. `closing`: a socket that is going away and gets nothing.
+   */
+  private async afterChange(now: number, ack?: { ws: WebSocket; ref: string }, closing?: WebSocket, botsIdle = false): Promise<void> {
+    this.ctx.storage.transactionSync(() => {
+      this.scheduleBots(now, botsIdle);
+      this.recordSpectatorView(now);
+    });
+    this.broadcast(closing);
+    if (ack) this.send(ack.ws, { type: "ack", ref: ack.ref, version: this.store.game().version });
+    await this.syncAlarm();
+    const status = this.store.game().status;
+    if (status === "ended" && this.listedStatus !== "ended") await this.afterListingChange();
+  }
+
+  /** Bots move a think delay after a change, if any bot seat has something to do (a pending move keeps its time). */
+  private scheduleBots(now: number, idle: boolean): void {
+    const state = this.state();
+    const current = this.store.extras().botAt;
+    const botIds = this.store.players().filter((p) => p.bot && p.seat !== null).map((p) => p.playerId);
+    let next: number | null = null;
+    if (!idle && state && !isOver(state) && botIds.length > 0 && anyBotWantsToMove(state, botIds, this.config().seed)) {
+      next = current ?? now + botThinkMs(this.env);
+    }
+    if (next !== current) this.store.setBotAt(next);
+  }
+
+  /* ---------------------------------------------------------------- views */
+
+  /** Greeted, open sockets whose identity matches (optionally ignoring one that is closing). */
+  private openSockets(match: (identity: ConnectionIdentity) => boolean, except?: WebSocket): number {
+    let n = 0;
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws === except || ws.readyState !== WebSocket.OPEN) continue;
+      const att = readAttachment(ws.deserializeAttachment(), 0);
+      if (att.identity && match(att.identity)) n++;
+    }
+    return n;
+  }
+
+  private hostConnected(except?: WebSocket): boolean {
+    return this.config().host === "live" && this.openSockets((i) => i.kind === "host", except) > 0;
+  }
+
+  private facts(except?: WebSocket): TableFacts {
+    return {
+      config: this.config(),
+      players: this.store.players(),
+      status: this.store.game().status,
+      control: this.store.control(),
+      pause: this.store.extras().pause,
+      hostConnected: this.hostConnected(except),
+    };
+  }
+
+  /** The engine's viewer for a connection: a seatless organizer sees what a spectator sees. */
+  private viewerOf(identity: ConnectionIdentity): Viewer {
+    if (identity.kind === "player") return { kind: "player", playerId: identity.playerId };
+    if (identity.kind === "host") return { kind: "host" };
+    return { kind: "spectator" };
+  }
+
+  private tableViewFor(identity: ConnectionIdentity, facts: TableFacts, delayMs = 0): TableView {
+    const state = this.state();
+    const game = state ? viewFor(state, this.viewerOf(identity)) : null;
+    return buildTableView(facts, game, { organizing: this.isOrganizer(identity), delayMs });
+  }
+
+  private spectatorDelayMs(): number {
+    return this.config().spectatorDelaySeconds * 1000;
+  }
+
+  /** This connection's view of the current version (delayed spectators: the view as it was then). */
+  private sendCurrentView(ws: WebSocket, identity: ConnectionIdentity, now: number): void {
+    const delayMs = this.spectatorDelayMs();
+    if (identity.kind === "spectator" && delayMs > 0) {
+      const old = this.store.spectatorViewAt(now, delayMs);
+      if (old) {
+        if (old.version > this.store.extras().spectatorVersion) this.store.setSpectatorVersion(old.version);
+        this.sendRaw(ws, spectatorFrame(old.version, now - delayMs, old.view));
+      }
+      return;
+    }
+    this.send(ws, { type: "view", version: this.store.game().version, serverNow: now, view: this.tableViewFor(identity, this.facts()) });
+  }
+
+  /**
+   * Send every greeted connection its own view of the current version: one `viewFor` per player, one
+   * for the host, one shared by live spectators and the seatless organizer's public one. Delayed
+   * spectators get nothing here: their views come from the ring when they are old enough.
+   */
+  private broadcast(except?: WebSocket): void {
+    const sockets = this.ctx.getWebSockets().filter((ws) => ws !== except);
+    if (sockets.length === 0) return;
+    const facts = this.facts(except);
+    const version = this.store.game().version;
+    const delayed = this.spectatorDelayMs() > 0;
+    const now = Date.now();
+    const frames = new Map<string, string>();
+    const frameFor = (identity: ConnectionIdentity): string => {
+      const key = identity.kind === "player" ? `p:${identity.playerId}` : identity.kind;
+      let frame = frames.get(key);
+      if (frame === undefined) {
+        frame = JSON.stringify({ type: "view", version, serverNow: now, view: this.tableViewFor(identity, facts) } satisfies ServerMessage);
+        frames.set(key, frame);
+      }
+      return frame;
+    };
+    for (const ws of sockets) {
+      const att = readAttachment(ws.deserializeAttachment(), now);
+      if (!att.identity) continue;
+      if (att.identity.kind === "spectator" && delayed) continue;
+      this.sendRaw(ws, frameFor(att.identity));
+    }
+  }
+
+  /**
+   * Delayed spectators (table option spectatorDelaySeconds): every version's public view is kept in a
+   * small SQLite ring (storage.pushSpectatorView) and shown once it is old enough.
+   */
+  private recordSpectatorView(now: number): void {
+    const delayMs = this.spectatorDelayMs();
+    if (delayMs <= 0) return;
+    const view = this.tableViewFor({ kind: "spectator" }, this.facts(), delayMs);
+    this.store.pushSpectatorView(this.store.game().version, now, JSON.stringify(view), delayMs);
+  }
+
+  /** The alarm's spectator item: send delayed spectators the newest view that is old enough now. */
+  private deliverSpectators(at: number): void {
+    const delayMs = this.spectatorDelayMs();
+    const old = this.store.spectatorViewAt(at, delayMs, true);
+    if (!old || old.version <= this.store.extras().spectatorVersion) return;
+    this.store.setSpectatorVersion(old.version);
+    const frame = spectatorFrame(old.version, Date.now() - delayMs, old.view);
+    for (const ws of this.ctx.getWebSockets()) {
+      const att = readAttachment(ws.deserializeAttachment(), 0);
+      if (att.identity?.kind === "spectator") this.sendRaw(ws, frame);
+    }
+  }
+
+  private send(ws: WebSocket, msg: ServerMessage): void {
+    this.sendRaw(ws, JSON.stringify(msg));
+  }
+
+  private sendRaw(ws: WebSocket, frame: string): void {
+    try {
+      ws.send(frame);
+    } catch {
+      /* closing socket */
+    }
+  }
+
+  private sendError(ws: WebSocket, code: ErrorCode, message: string, ref: string | null): void {
+    this.send(ws, { type: "error", code, message, ref });
+  }
+
+  /* ---------------------------------------------------------------- directory */
+
+  /** Push this table's listing to the public directory (public tables only). Never fails the caller. */
+  private async afterListingChange(): Promise<void> {
+    const config = this.config();
+    if (!config.public) return;
+    const row = this.store.game();
+    this.listedStatus = row.status;
+    const listing: TableListing = {
+      code: config.code,
+      presetId: config.presetId,
+      status: row.status,
+      seats: { taken: this.store.players().length, max: config.seats.max },
+      updatedAt: Date.now(),
+    };
+    const directory = this.env.DIRECTORY.get(this.env.DIRECTORY.idFromName(DIRECTORY_NAME));
+    try {
+      await directory.upsert(listing);
+    } catch (err) {
+      console.warn("table: directory update failed", err);
+    }
+  }
+}
+
+/** A delayed spectator's frame: the stored view of `version`; serverNow is the moment the view shows. */
+function spectatorFrame(version: number, serverNow: number, view: string): string {
+  return `{"type":"view","version":${version},"serverNow":${serverNow},"view":${view}}`;
+}
+
+function notFound(): Refusal {
+  return { ok: false, error: { code: "not-found", message: "No table with this code." } };
+}

@@ -1,0 +1,61 @@
+/**
+ * What the table remembers about one WebSocket, kept in its hibernation attachment (≤ 2 KB) so that
+ * it survives eviction: who it is, the refs it recently used, and its rate-limit bucket.
+ * Pure helpers; the Durable Object reads and writes the attachment.
+ */
+import { RATE_LIMIT } from "../../shared/protocol/messages.ts";
+
+export type ConnectionIdentity =
+  | { kind: "player"; playerId: string }
+  | { kind: "spectator" }
+  /** The creator holding the organizer rights without a seat (organizer token). */
+  | { kind: "organizer" }
+  /** The live host (organizer token of a `host: "live"` table). */
+  | { kind: "host" };
+
+export interface Attachment {
+  v: 1;
+  /** null until a valid `hello`. */
+  identity: ConnectionIdentity | null;
+  /** The most recent `act` refs of this connection, newest last (bounded: REFS_KEPT). */
+  refs: string[];
+  /** Token bucket: tokens left and when it was last refilled (epoch ms). */
+  bucket: { tokens: number; at: number };
+  connectedAt: number;
+}
+
+/** 16 refs × ≤ 64 chars stays well inside the 2 KB attachment limit. */
+export const REFS_KEPT = 16;
+
+export function newAttachment(now: number): Attachment {
+  return { v: 1, identity: null, refs: [], bucket: { tokens: RATE_LIMIT.burst, at: now }, connectedAt: now };
+}
+
+/** Read an attachment defensively (an older or foreign shape counts as a fresh, un-greeted socket). */
+export function readAttachment(raw: unknown, now: number): Attachment {
+  if (raw && typeof raw === "object" && (raw as Attachment).v === 1) return raw as Attachment;
+  return newAttachment(now);
+}
+
+/**
+ * Token bucket: refill by elapsed time (capped at the burst), then take one token.
+ * Returns the new bucket and whether the frame may pass.
+ */
+export function takeToken(
+  bucket: { tokens: number; at: number },
+  now: number,
+  limit: { burst: number; perSecond: number } = RATE_LIMIT,
+): { bucket: { tokens: number; at: number }; allowed: boolean } {
+  const elapsed = Math.max(0, now - bucket.at);
+  const tokens = Math.min(limit.burst, bucket.tokens + (elapsed * limit.perSecond) / 1000);
+  if (tokens < 1) return { bucket: { tokens, at: now }, allowed: false };
+  return { bucket: { tokens: tokens - 1, at: now }, allowed: true };
+}
+
+/** Remember `ref`; false if the connection already used it recently. */
+export function rememberRef(refs: string[], ref: string): { refs: string[]; fresh: boolean } {
+  if (refs.includes(ref)) return { refs, fresh: false };
+  const next = [...refs, ref];
+  while (next.length > REFS_KEPT) next.shift();
+  return { refs: next, fresh: true };
+}

@@ -1,0 +1,84 @@
+/**
+ * The lobby of a table: people join until the preset's capacity, then the preset's start rule
+ * decides (RULES.md §2 "starts by itself as soon as 10 players sit"; §5.1 "the night does not begin
+ * until the organizer's command"). Pure: no storage, no clock, no randomness.
+ */
+import type { TableStatus } from "../../shared/protocol/http.ts";
+
+export type StartRule = "when-full" | "organizer-command";
+
+export interface LobbyRules {
+  seats: { min: number; max: number };
+  start: StartRule;
+}
+
+export interface LobbyPlayer {
+  playerId: string;
+  nickname: string;
+  /** Join order, 1-based. */
+  place: number;
+  bot: boolean;
+}
+
+export type JoinRefusal = { code: "table-full" | "table-started" | "nickname-taken"; message: string };
+export type JoinCheck = { ok: true; place: number } | { ok: false; refusal: JoinRefusal };
+
+/** Nicknames are compared without regard to case (after the protocol's NFC/whitespace normalisation). */
+export function sameNickname(a: string, b: string): boolean {
+  return a.toLocaleLowerCase("en") === b.toLocaleLowerCase("en");
+}
+
+/** May `nickname` sit down now? Gives the join-order place it would take. */
+export function checkJoin(status: TableStatus, players: readonly LobbyPlayer[], rules: LobbyRules, nickname: string): JoinCheck {
+  if (status !== "lobby") {
+    return { ok: false, refusal: { code: "table-started", message: "The game at this table has already started." } };
+  }
+  if (players.length >= rules.seats.max) {
+    return { ok: false, refusal: { code: "table-full", message: `The table is full (${rules.seats.max} seats).` } };
+  }
+  if (players.some((p) => sameNickname(p.nickname, nickname))) {
+    return { ok: false, refusal: { code: "nickname-taken", message: "Someone at this table already uses that nickname." } };
+  }
+  const place = players.reduce((m, p) => Math.max(m, p.place), 0) + 1;
+  return { ok: true, place };
+}
+
+/** Does the game start by itself with `count` players seated? */
+export function startsByItself(rules: LobbyRules, count: number): boolean {
+  return rules.start === "when-full" && count >= rules.seats.max;
+}
+
+export type StartCheck = { ok: true } | { ok: false; code: "not-allowed" | "phase-closed"; message: string };
+
+/**
+ * May the organizer's start command start the game now? RULES.md §5.1 "the night does not begin until
+ * the organizer's command": only presets whose start rule is "organizer-command", only from the
+ * lobby, only with at least the preset's minimum of players. Sport (§2) starts by itself when full and
+ * refuses the command.
+ */
+export function checkStart(status: TableStatus, rules: LobbyRules, count: number): StartCheck {
+  if (rules.start !== "organizer-command") {
+    return { ok: false, code: "not-allowed", message: "This table starts by itself when every seat is taken." };
+  }
+  if (status !== "lobby") return { ok: false, code: "phase-closed", message: "The game has already started." };
+  if (count < rules.seats.min) {
+    return { ok: false, code: "not-allowed", message: `The game needs at least ${rules.seats.min} players (${count} seated).` };
+  }
+  return { ok: true };
+}
+
+/**
+ * One person, one seat: is this device (its digest, when the client sent one) already seated here?
+ * `same(a, b)` is the constant-time digest comparison. Allowed when the organizer allows it.
+ */
+export function deviceTaken<P extends { deviceHash: Uint8Array | null }>(
+  players: readonly P[],
+  deviceHash: Uint8Array | null,
+  allowSameDevice: boolean,
+  same: (a: Uint8Array, b: Uint8Array) => boolean,
+): boolean {
+  if (deviceHash === null || allowSameDevice) return false;
+  let taken = false;
+  for (const p of players) if (p.deviceHash !== null && same(p.deviceHash, deviceHash)) taken = true;
+  return taken;
+}

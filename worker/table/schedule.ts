@@ -1,0 +1,60 @@
+/**
+ * The table's one alarm serves several clocks (docs/ARCHITECTURE.md "Alarm"). Pure: which thing is due
+ * first, and when an away player's seat goes to a bot.
+ *
+ *   deadline    the engine's next deadline (nextDeadline), stored with the phase it was set for
+ *   takeover    a player away for the table's botAfterMinutesAway (casual tables)
+ *   bots        the bots' next move (a small think delay after a state change)
+ *   spectators  the next delayed public view becomes old enough to show
+ *
+ * The runtime alarm is set to the earliest of them; `alarm()` handles exactly the earliest one, then
+ * re-arms for the next. Ties go in the order above (a deadline before a bot's move at the same ms).
+ */
+export type DueKind = "deadline" | "takeover" | "bots" | "spectators";
+
+export interface Due {
+  kind: DueKind;
+  at: number;
+  /** takeover: whose seat. */
+  playerId?: string;
+}
+
+const ORDER: Record<DueKind, number> = { deadline: 0, takeover: 1, bots: 2, spectators: 3 };
+
+export function earliest(dues: ReadonlyArray<Due | null>): Due | null {
+  let best: Due | null = null;
+  for (const d of dues) {
+    if (!d) continue;
+    if (!best || d.at < best.at || (d.at === best.at && ORDER[d.kind] < ORDER[best.kind])) best = d;
+  }
+  return best;
+}
+
+export interface AwayPlayer {
+  playerId: string;
+  bot: boolean;
+  seat: number | null;
+  awaySince: number | null;
+}
+
+/**
+ * Casual tables: the first away player whose seat goes to a bot, and when. Only while the game is
+ * playing and not paused; the countdown restarts when a pause ends (`resumedAt`), so a pause never
+ * hands a seat over by itself.
+ */
+export function nextTakeover(
+  players: readonly AwayPlayer[],
+  minutes: number | null,
+  playing: boolean,
+  paused: boolean,
+  resumedAt: number | null,
+): Due | null {
+  if (minutes === null || !playing || paused) return null;
+  let best: Due | null = null;
+  for (const p of players) {
+    if (p.bot || p.seat === null || p.awaySince === null) continue;
+    const at = Math.max(p.awaySince, resumedAt ?? 0) + minutes * 60_000;
+    if (!best || at < best.at) best = { kind: "takeover", at, playerId: p.playerId };
+  }
+  return best;
+}

@@ -1,0 +1,388 @@
+/**
+ * The table's SQLite schema and every statement the table runs. Synchronous (Durable Object SQLite),
+ * so a read-check-write sequence with no `await` in between is atomic.
+ *
+ * Rows written per accepted input: one `input_log` insert + one `game` update (state, version and the
+ * pending alarm live in the same row).
+ */
+import type { TableStatus } from "../../shared/protocol/http.ts";
+import type { StartRule } from "./lobby.ts";
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS config (
+  id          INTEGER PRIMARY KEY CHECK (id = 1),
+  code        TEXT    NOT NULL,
+  preset_id   TEXT    NOT NULL,
+  settings    TEXT    NOT NULL,
+  public      INTEGER NOT NULL,
+  seats_min   INTEGER NOT NULL,
+  seats_max   INTEGER NOT NULL,
+  start_rule  TEXT    NOT NULL,
+  created_at  INTEGER NOT NULL,
+  seed        TEXT    NOT NULL,
+  host        TEXT    NOT NULL DEFAULT 'server',
+  spectator_delay_s INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS players (
+  player_id   TEXT    PRIMARY KEY,
+  nickname    TEXT    NOT NULL,
+  place       INTEGER NOT NULL UNIQUE,
+  seat        INTEGER,
+  return_hash BLOB,
+  bot         INTEGER NOT NULL DEFAULT 0,
+  joined_at   INTEGER NOT NULL,
+  device_hash BLOB,
+  away_since  INTEGER
+);
+CREATE TABLE IF NOT EXISTS tokens (
+  token_hash  BLOB    PRIMARY KEY,
+  player_id   TEXT    NOT NULL REFERENCES players(player_id),
+  created_at  INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS game (
+  id              INTEGER PRIMARY KEY CHECK (id = 1),
+  version         INTEGER NOT NULL,
+  status          TEXT    NOT NULL,
+  state           TEXT,
+  started_at      INTEGER,
+  alarm_phase_seq INTEGER,
+  alarm_at        INTEGER,
+  bot_at          INTEGER,
+  pause           TEXT,
+  resumed_at      INTEGER,
+  spectator_version INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS control (
+  id                    INTEGER PRIMARY KEY CHECK (id = 1),
+  organizer_player_id   TEXT,
+  organizer_token_hash  BLOB,
+  allow_same_device     INTEGER NOT NULL,
+  bot_after_minutes     INTEGER
+);
+CREATE TABLE IF NOT EXISTS spectator_views (
+  version INTEGER PRIMARY KEY,
+  at      INTEGER NOT NULL,
+  view    TEXT    NOT NULL
+);
+CREATE TABLE IF NOT EXISTS input_log (
+  seq    INTEGER PRIMARY KEY,
+  at     INTEGER NOT NULL,
+  input  TEXT    NOT NULL
+);
+CREATE TABLE IF NOT EXISTS return_guard (
+  id            INTEGER PRIMARY KEY CHECK (id = 1),
+  window_start  INTEGER NOT NULL,
+  failures      INTEGER NOT NULL
+);
+`;
+
+export interface ConfigRow {
+  code: string;
+  presetId: string;
+  settings: Record<string, unknown>;
+  public: boolean;
+  seats: { min: number; max: number };
+  start: StartRule;
+  createdAt: number;
+  /** Server-only. */
+  seed: string;
+  /** RULES.md §1 host kind. */
+  host: "server" | "live";
+  /** Spectators see views this many seconds late (0: live). */
+  spectatorDelaySeconds: number;
+}
+
+/** The organizer rights and the options the organizer may change (one row). */
+export interface ControlRow {
+  /** The player holding the organizer rights, or null. */
+  organizerPlayerId: string | null;
+  /** Digest of the organizer token while it is valid (the seatless creator, or the live host). */
+  organizerTokenHash: Uint8Array | null;
+  allowSameDevice: boolean;
+  botAfterMinutes: number | null;
+}
+
+/** The table's record of a pause (the engine holds the timers; this holds who, why and whose return ends it). */
+export interface PauseRecord {
+  by: string;
+  reason: "organizer" | "absence";
+  absentPlayerId: string | null;
+  absentSeat: number | null;
+  since: number;
+}
+
+export interface PlayerRow {
+  playerId: string;
+  nickname: string;
+  place: number;
+  seat: number | null;
+  /** null once the seat went to a bot (the code no longer works). */
+  returnHash: Uint8Array | null;
+  bot: boolean;
+  joinedAt: number;
+  deviceHash: Uint8Array | null;
+  /** null while connected (or a bot); else when the last socket closed / when they joined. */
+  awaySince: number | null;
+}
+
+export interface TokenRow {
+  tokenHash: Uint8Array;
+  playerId: string;
+}
+
+export interface GameRow {
+  version: number;
+  status: TableStatus;
+  /** The engine's GameState as JSON; null in the lobby. */
+  state: string | null;
+  startedAt: number | null;
+  /** The phase instance and time the pending alarm was set for. */
+  alarmPhaseSeq: number | null;
+  alarmAt: number | null;
+}
+
+/** Table-side scheduling and pause bookkeeping in the game row (not part of the engine's state). */
+export interface GameExtras {
+  /** When the bots' next move is due (think delay), or null. */
+  botAt: number | null;
+  pause: PauseRecord | null;
+  /** When the last pause ended (the away countdown for bot takeover restarts there). */
+  resumedAt: number | null;
+  /** The last version sent to delayed spectators. */
+  spectatorVersion: number;
+}
+
+/** Tokens kept per player (devices); the oldest beyond this are dropped. */
+export const TOKENS_PER_PLAYER = 5;
+
+const toBytes = (v: unknown): Uint8Array => new Uint8Array(v as ArrayBuffer);
+const toBuffer = (b: Uint8Array): ArrayBuffer => b.slice().buffer as ArrayBuffer;
+
+export class TableStore {
+  /** Once true, true forever (a table is never un-initialised). */
+  private known = false;
+
+  constructor(private readonly sql: SqlStorage) {}
+
+  /** Whether `init` ever ran here. Reading sqlite_master writes nothing, so a probe for an unknown
+   *  code leaves no object behind. */
+  initialized(): boolean {
+    if (this.known) return true;
+    this.known =
+      this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'config'").toArray().length > 0 &&
+      this.sql.exec("SELECT 1 FROM config").toArray().length > 0;
+    return this.known;
+  }
+
+  /** Tables are created only by `init`, never for a probe. */
+  createSchema(): void {
+    this.sql.exec(SCHEMA);
+  }
+
+  insertConfig(c: ConfigRow): void {
+    this.sql.exec(
+      `INSERT INTO config (id, code, preset_id, settings, public, seats_min, seats_max, start_rule, created_at, seed, host, spectator_delay_s)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      c.code, c.presetId, JSON.stringify(c.settings), c.public ? 1 : 0, c.seats.min, c.seats.max, c.start, c.createdAt, c.seed,
+      c.host, c.spectatorDelaySeconds,
+    );
+    this.sql.exec("INSERT INTO game (id, version, status) VALUES (1, 1, 'lobby')");
+  }
+
+  config(): ConfigRow {
+    const r = this.sql.exec("SELECT * FROM config WHERE id = 1").one();
+    return {
+      code: String(r.code),
+      presetId: String(r.preset_id),
+      settings: JSON.parse(String(r.settings)) as Record<string, unknown>,
+      public: r.public === 1,
+      seats: { min: Number(r.seats_min), max: Number(r.seats_max) },
+      start: String(r.start_rule) as StartRule,
+      createdAt: Number(r.created_at),
+      seed: String(r.seed),
+      host: r.host === "live" ? "live" : "server",
+      spectatorDelaySeconds: Number(r.spectator_delay_s),
+    };
+  }
+
+  insertControl(c: ControlRow): void {
+    this.sql.exec(
+      "INSERT INTO control (id, organizer_player_id, organizer_token_hash, allow_same_device, bot_after_minutes) VALUES (1, ?, ?, ?, ?)",
+      c.organizerPlayerId, c.organizerTokenHash ? toBuffer(c.organizerTokenHash) : null, c.allowSameDevice ? 1 : 0, c.botAfterMinutes,
+    );
+  }
+
+  control(): ControlRow {
+    const r = this.sql.exec("SELECT * FROM control WHERE id = 1").one();
+    return {
+      organizerPlayerId: r.organizer_player_id === null ? null : String(r.organizer_player_id),
+      organizerTokenHash: r.organizer_token_hash === null ? null : toBytes(r.organizer_token_hash),
+      allowSameDevice: r.allow_same_device === 1,
+      botAfterMinutes: r.bot_after_minutes === null ? null : Number(r.bot_after_minutes),
+    };
+  }
+
+  writeControl(c: ControlRow): void {
+    this.sql.exec(
+      "UPDATE control SET organizer_player_id = ?, organizer_token_hash = ?, allow_same_device = ?, bot_after_minutes = ? WHERE id = 1",
+      c.organizerPlayerId, c.organizerTokenHash ? toBuffer(c.organizerTokenHash) : null, c.allowSameDevice ? 1 : 0, c.botAfterMinutes,
+    );
+  }
+
+  players(): PlayerRow[] {
+    return this.sql.exec("SELECT * FROM players ORDER BY place").toArray().map((r) => ({
+      playerId: String(r.player_id),
+      nickname: String(r.nickname),
+      place: Number(r.place),
+      seat: r.seat === null ? null : Number(r.seat),
+      returnHash: r.return_hash === null ? null : toBytes(r.return_hash),
+      bot: r.bot === 1,
+      joinedAt: Number(r.joined_at),
+      deviceHash: r.device_hash === null ? null : toBytes(r.device_hash),
+      awaySince: r.away_since === null ? null : Number(r.away_since),
+    }));
+  }
+
+  insertPlayer(p: Omit<PlayerRow, "seat">): void {
+    this.sql.exec(
+      `INSERT INTO players (player_id, nickname, place, seat, return_hash, bot, joined_at, device_hash, away_since)
+       VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
+      p.playerId, p.nickname, p.place, p.returnHash ? toBuffer(p.returnHash) : null, p.bot ? 1 : 0, p.joinedAt,
+      p.deviceHash ? toBuffer(p.deviceHash) : null, p.awaySince,
+    );
+  }
+
+  /** Presence: null = connected now; a time = away since then. */
+  setAwaySince(playerId: string, awaySince: number | null): void {
+    this.sql.exec("UPDATE players SET away_since = ? WHERE player_id = ?", awaySince, playerId);
+  }
+
+  /** Bot takeover (irrevocable): the seat is a bot; its return code and every token stop working. */
+  handToBot(playerId: string): void {
+    this.sql.exec("UPDATE players SET bot = 1, return_hash = NULL, away_since = NULL WHERE player_id = ?", playerId);
+    this.sql.exec("DELETE FROM tokens WHERE player_id = ?", playerId);
+  }
+
+  setSeat(playerId: string, seat: number | null): void {
+    this.sql.exec("UPDATE players SET seat = ? WHERE player_id = ?", seat, playerId);
+  }
+
+  tokens(): TokenRow[] {
+    return this.sql.exec("SELECT token_hash, player_id FROM tokens").toArray().map((r) => ({
+      tokenHash: toBytes(r.token_hash),
+      playerId: String(r.player_id),
+    }));
+  }
+
+  /** Add a token for a player and drop that player's oldest beyond TOKENS_PER_PLAYER. */
+  insertToken(tokenHash: Uint8Array, playerId: string, at: number): void {
+    this.sql.exec("INSERT INTO tokens (token_hash, player_id, created_at) VALUES (?, ?, ?)", toBuffer(tokenHash), playerId, at);
+    this.sql.exec(
+      `DELETE FROM tokens WHERE player_id = ?1 AND rowid NOT IN
+         (SELECT rowid FROM tokens WHERE player_id = ?1 ORDER BY created_at DESC, rowid DESC LIMIT ?2)`,
+      playerId, TOKENS_PER_PLAYER,
+    );
+  }
+
+  game(): GameRow {
+    const r = this.sql.exec("SELECT * FROM game WHERE id = 1").one();
+    return {
+      version: Number(r.version),
+      status: String(r.status) as TableStatus,
+      state: r.state === null ? null : String(r.state),
+      startedAt: r.started_at === null ? null : Number(r.started_at),
+      alarmPhaseSeq: r.alarm_phase_seq === null ? null : Number(r.alarm_phase_seq),
+      alarmAt: r.alarm_at === null ? null : Number(r.alarm_at),
+    };
+  }
+
+  /** One row write: the new state, its version, status and the alarm it needs. */
+  writeGame(g: GameRow): void {
+    this.sql.exec(
+      "UPDATE game SET version = ?, status = ?, state = ?, started_at = ?, alarm_phase_seq = ?, alarm_at = ? WHERE id = 1",
+      g.version, g.status, g.state, g.startedAt, g.alarmPhaseSeq, g.alarmAt,
+    );
+  }
+
+  extras(): GameExtras {
+    const r = this.sql.exec("SELECT bot_at, pause, resumed_at, spectator_version FROM game WHERE id = 1").one();
+    return {
+      botAt: r.bot_at === null ? null : Number(r.bot_at),
+      pause: r.pause === null ? null : (JSON.parse(String(r.pause)) as PauseRecord),
+      resumedAt: r.resumed_at === null ? null : Number(r.resumed_at),
+      spectatorVersion: Number(r.spectator_version),
+    };
+  }
+
+  setBotAt(at: number | null): void {
+    this.sql.exec("UPDATE game SET bot_at = ? WHERE id = 1", at);
+  }
+
+  setPause(pause: PauseRecord | null, resumedAt?: number): void {
+    if (resumedAt === undefined) this.sql.exec("UPDATE game SET pause = ? WHERE id = 1", pause ? JSON.stringify(pause) : null);
+    else this.sql.exec("UPDATE game SET pause = ?, resumed_at = ? WHERE id = 1", pause ? JSON.stringify(pause) : null, resumedAt);
+  }
+
+  setSpectatorVersion(version: number): void {
+    this.sql.exec("UPDATE game SET spectator_version = ? WHERE id = 1", version);
+  }
+
+  /* Delayed spectators: a ring of recent public views (only on tables with a spectator delay). */
+
+  /** Remember the public view of `version` and drop views no delayed spectator can still need. */
+  pushSpectatorView(version: number, at: number, view: string, delayMs: number): void {
+    this.sql.exec("INSERT OR REPLACE INTO spectator_views (version, at, view) VALUES (?, ?, ?)", version, at, view);
+    // Keep the newest view that is already old enough (what a spectator sees now) and everything newer.
+    this.sql.exec(
+      `DELETE FROM spectator_views WHERE version < (
+         SELECT COALESCE(MAX(version), 0) FROM spectator_views WHERE at <= ?)`,
+      at - delayMs,
+    );
+  }
+
+  /** The view a delayed spectator sees at `now`: the newest one at least `delayMs` old, else (not `strict`)
+   *  the oldest kept — a table younger than the delay shows as it was created. */
+  spectatorViewAt(now: number, delayMs: number, strict = false): { version: number; at: number; view: string } | null {
+    const rows = this.sql.exec(
+      "SELECT version, at, view FROM spectator_views WHERE at <= ? ORDER BY version DESC LIMIT 1", now - delayMs,
+    ).toArray();
+    const r = rows[0] ?? (strict ? undefined : this.sql.exec("SELECT version, at, view FROM spectator_views ORDER BY version ASC LIMIT 1").toArray()[0]);
+    return r ? { version: Number(r.version), at: Number(r.at), view: String(r.view) } : null;
+  }
+
+  /** When the first view newer than `version` becomes old enough to show, or null. */
+  nextSpectatorDue(version: number, delayMs: number): number | null {
+    const r = this.sql.exec("SELECT MIN(at) AS at FROM spectator_views WHERE version > ?", version).one();
+    return r.at === null ? null : Number(r.at) + delayMs;
+  }
+
+  bumpVersion(): number {
+    return Number(this.sql.exec("UPDATE game SET version = version + 1 WHERE id = 1 RETURNING version").one().version);
+  }
+
+  appendInput(at: number, input: unknown): number {
+    return Number(this.sql.exec("INSERT INTO input_log (at, input) VALUES (?, ?) RETURNING seq", at, JSON.stringify(input)).one().seq);
+  }
+
+  inputLog(): Array<{ seq: number; at: number; input: unknown }> {
+    return this.sql.exec("SELECT seq, at, input FROM input_log ORDER BY seq").toArray().map((r) => ({
+      seq: Number(r.seq),
+      at: Number(r.at),
+      input: JSON.parse(String(r.input)),
+    }));
+  }
+
+  /** Failed return-code attempts in the current window. */
+  returnGuard(): { windowStart: number; failures: number } {
+    const rows = this.sql.exec("SELECT window_start, failures FROM return_guard WHERE id = 1").toArray();
+    const r = rows[0];
+    return r ? { windowStart: Number(r.window_start), failures: Number(r.failures) } : { windowStart: 0, failures: 0 };
+  }
+
+  writeReturnGuard(g: { windowStart: number; failures: number }): void {
+    this.sql.exec(
+      "INSERT INTO return_guard (id, window_start, failures) VALUES (1, ?1, ?2) ON CONFLICT(id) DO UPDATE SET window_start = ?1, failures = ?2",
+      g.windowStart, g.failures,
+    );
+  }
+}
