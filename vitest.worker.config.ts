@@ -1,11 +1,25 @@
-import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 // Worker + Durable Object code inside workerd.
 export default defineConfig({
-  plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" } })],
+  plugins: [
+    cloudflareTest(async () => ({
+      wrangler: { configPath: "./wrangler.toml" },
+      // D1 migrations (migrations/*.sql) handed to test/worker/setup-d1.ts, which applies them (docs/ACCOUNTS.md).
+      miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") } },
+    })),
+  ],
   test: {
     include: ["test/worker/**/*.test.ts"],
+    setupFiles: ["./test/worker/setup-d1.ts"],
+    // Issue 6 sizes (test/worker/leak.test.ts, restart.test.ts): small in `npm test`, full with FULL=1.
+    provide: {
+      leakSocketGames: Number(process.env.LEAK_SOCKET_GAMES ?? (process.env.FULL ? 50 : 2)),
+      restartGames: Number(process.env.RESTART_GAMES ?? (process.env.FULL ? 30 : 2)),
+      // bench/cost.ts: games measured by test/worker/measure.test.ts (0 = skipped, as in `npm test`).
+      measureGames: Number(process.env.MEASURE_GAMES ?? 0),
+    },
     passWithNoTests: false,
     testTimeout: 60_000,
   },

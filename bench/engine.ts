@@ -1,5 +1,5 @@
 /**
- * Engine throughput (sport, 10 seats, bots). `node bench/engine.ts [--games N]` or
+ * Engine throughput (sport, 10 seats; city, 10/11/12 seats in turn; bots). `node bench/engine.ts [--games N]` or
  * `import { benchEngine } from "./engine.ts"`.
  *
  * Three measurements in one run, same machine:
@@ -21,28 +21,34 @@ export interface BenchLine {
   meanInputs: number;
 }
 
-function run(label: string, games: number, mode: "view" | "fast", bots: BotKind): BenchLine {
+/** City (RULES.md §3) games cycle through 10, 11 and 12 seats. */
+function seatsFor(presetId: string, g: number): number {
+  return presetId === "city" ? 10 + (g % 3) : 10;
+}
+
+function run(label: string, games: number, mode: "view" | "fast", bots: BotKind, presetId = "sport"): BenchLine {
   // warm-up
-  for (let g = 0; g < Math.min(200, games / 10); g++) playGame({ seed: `warm-${label}-${g}`, mode, bots });
+  for (let g = 0; g < Math.min(200, games / 10); g++) playGame({ presetId, seats: seatsFor(presetId, g), seed: `warm-${label}-${g}`, mode, bots });
   let inputs = 0;
   const t0 = performance.now();
-  for (let g = 0; g < games; g++) inputs += playGame({ seed: `bench-${g}`, mode, bots }).inputs.length;
+  for (let g = 0; g < games; g++) inputs += playGame({ presetId, seats: seatsFor(presetId, g), seed: `bench-${g}`, mode, bots }).inputs.length;
   const secs = (performance.now() - t0) / 1000;
   return { label, games, gamesPerSec: games / secs, usPerInput: (secs * 1e6) / inputs, meanInputs: inputs / games };
 }
 
 /** Pure engine cost: record games first, then time createGame + apply over their input logs. */
-function replay(label: string, games: number): BenchLine {
-  const logs: Array<{ seed: string; start: number; inputs: Array<{ input: Input; now: number }> }> = [];
+function replay(label: string, games: number, presetId = "sport"): BenchLine {
+  const logs: Array<{ seed: string; start: number; seats: number; inputs: Array<{ input: Input; now: number }> }> = [];
   for (let g = 0; g < games; g++) {
-    const r = playGame({ seed: `replay-${g}`, mode: "fast", bots: "random", start: 1_000_000 });
-    logs.push({ seed: `replay-${g}`, start: 1_000_000, inputs: r.inputs });
+    const seats = seatsFor(presetId, g);
+    const r = playGame({ presetId, seats, seed: `replay-${g}`, mode: "fast", bots: "random", start: 1_000_000 });
+    logs.push({ seed: `replay-${g}`, start: 1_000_000, seats, inputs: r.inputs });
   }
-  const players = makePlayers(10, true);
+  const tables = new Map([10, 11, 12].map((n) => [n, makePlayers(n, true)]));
   const once = () => {
     let n = 0;
     for (const l of logs) {
-      let s: GameState = createGame("sport", {}, players, l.seed, l.start);
+      let s: GameState = createGame(presetId, {}, tables.get(l.seats)!, l.seed, l.start);
       for (const { input, now } of l.inputs) {
         const r = apply(s, input, now);
         if (r.ok) s = r.state;
@@ -64,6 +70,9 @@ export function benchEngine(games = 5000): BenchLine[] {
     run("engine-only (random-legal policy on actionsFor, no views)", games, "fast", "random"),
     run("full: heuristic bots reading their own GameView", games, "view", "heuristic"),
     run("full: random-legal bots reading their own GameView", Math.max(1, Math.floor(games / 2)), "view", "random"),
+    replay("city (10/11/12 seats) apply only (replaying recorded random-bot games)", games, "city"),
+    run("city (10/11/12 seats) engine-only (random-legal policy on actionsFor, no views)", games, "fast", "random", "city"),
+    run("city (10/11/12 seats) full: heuristic bots reading their own GameView", games, "view", "heuristic", "city"),
   ];
 }
 

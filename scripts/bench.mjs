@@ -1,24 +1,61 @@
 #!/usr/bin/env node
-// `npm run bench`: every benchmark, printed with the machine it ran on. Numbers, never assertions.
+// `npm run bench`: every benchmark, printed with the machine it ran on, then one summary table of
+// the figures issue 6 sets targets for. Numbers, never assertions. docs/PERFORMANCE.md explains each.
+//   npm run bench                       everything (the load benchmark takes ~10 min at T = 1, 10, 100)
+//   npm run bench -- --quick            load at T = 1, 10 only
+//   npm run bench -- --tables 1,10,100,200 --seconds 150
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import os from "node:os";
 
 const root = new URL("..", import.meta.url).pathname;
+const argv = process.argv.slice(2);
+const quick = argv.includes("--quick");
+const pass = (name) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] ? [`--${name}`, argv[i + 1]] : [];
+};
 const cpu = os.cpus()[0]?.model ?? "unknown cpu";
-console.log(`machine: ${cpu} × ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`);
-console.log(`date: ${new Date().toISOString()}\n`);
+const machine = `${cpu} × ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`;
+console.log(`machine: ${machine}`);
+console.log(`date: ${new Date().toISOString()}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}\n`);
 
 const steps = [
-  ["engine throughput (sport, 10 seats, bots)", "bench/engine.ts"],
-  ["web client initial JS", "scripts/web-size.mjs"],
+  ["engine throughput (bots, every preset)", "bench/engine.ts", []],
+  ["storage, bytes and Cloudflare cost (table object in workerd)", "bench/cost.ts", []],
+  ["tables under load (wrangler dev vs Node ws baseline)", "bench/load.ts", [...(quick ? ["--tables", "1,10"] : pass("tables")), ...pass("seconds")]],
+  ["web client initial JS", "scripts/web-size.mjs", []],
+  ["web client first render (headless Chromium)", "bench/web-render.ts", []],
 ];
 let bad = 0;
-for (const [label, file] of steps) {
-  if (!existsSync(root + file)) { console.log(`## ${label}: ${file} missing`); bad++; continue; }
+const outputs = {};
+for (const [label, file, args] of steps) {
+  if (!existsSync(root + file)) { console.log(`## ${label}: ${file} missing\n`); bad++; continue; }
   console.log(`## ${label}`);
-  const r = spawnSync(process.execPath, [file, ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
+  const r = spawnSync(process.execPath, [file, ...args], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 2 ** 20 });
+  process.stdout.write(r.stdout ?? "");
+  outputs[file] = r.stdout ?? "";
   if (r.status !== 0) bad++;
   console.log();
 }
+
+// One summary table: the figures with targets.
+const grab = (file, re) => re.exec(outputs[file] ?? "")?.[1] ?? "—";
+const measured = (() => { try { return JSON.parse(grab("bench/cost.ts", /MEASURED (\{.*\})/)); } catch { return {}; } })();
+const ratio = (T) => grab("bench/load.ts", new RegExp(`T=${T}: p99 ratio workerd/baseline = ([\\d.]+|NaN)`));
+const rows = [
+  ["p99 input→all views, workerd / Node baseline, T=1", ratio(1), "≤ 2"],
+  ["p99 input→all views, workerd / Node baseline, T=10", ratio(10), "—"],
+  ["p99 input→all views, workerd / Node baseline, T=100", ratio(100), "≤ 3"],
+  ["SQLite rows written per accepted input", measured.rowsWrittenPerInput?.toFixed(2) ?? "—", "≤ 3"],
+  ["bytes per view message", measured.bytesPerView?.toFixed(0) ?? "—", "—"],
+  ["bytes sent per game (all connections)", measured.bytesPerGame ? `${(measured.bytesPerGame / 2 ** 20).toFixed(1)} MiB` : "—", "—"],
+  ["Cloudflare cost per game-hour (upper bound)", measured.costPerGameHour ? `$${measured.costPerGameHour.toFixed(4)}` : "—", "≤ $0.01"],
+  ["web initial JS gzip", grab("scripts/web-size.mjs", /initial JS: ([\d.]+ kB) gzip/), "≤ 60 kB"],
+  ["time to first table render (cold, median)", grab("bench/web-render.ts", /median of \d+\): (\d+ ms)/), "—"],
+];
+console.log(`## summary (${machine})`);
+const w = [Math.max(...rows.map((r) => r[0].length)), Math.max(8, ...rows.map((r) => String(r[1]).length)), 8];
+console.log(`${"figure".padEnd(w[0])}  ${"measured".padStart(w[1])}  target`);
+for (const [k, v, t] of rows) console.log(`${k.padEnd(w[0])}  ${String(v).padStart(w[1])}  ${t}`);
 process.exit(bad ? 1 : 0);

@@ -1,15 +1,29 @@
 #!/usr/bin/env node
 // `npm start` (after the web build): the whole product on http://127.0.0.1:8787, fully offline.
 // No Cloudflare account, no network: local SQLite under .wrangler/state for every binding.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 
 const port = process.env.PORT ?? "8787";
+const offline = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+
+// D1 (accounts, records, ratings; docs/ACCOUNTS.md): apply migrations/*.sql to the local database first.
+// Idempotent (wrangler records applied migrations in d1_migrations); CI=true answers its prompt.
+const migrate = spawnSync(
+  "wrangler",
+  ["d1", "migrations", "apply", "DB", "--local", "--persist-to", ".wrangler/state"],
+  { stdio: "inherit", env: { ...offline, CI: "true" } },
+);
+if (migrate.status !== 0) {
+  console.error("start: applying D1 migrations failed");
+  process.exit(migrate.status ?? 1);
+}
+
 const child = spawn(
   "wrangler",
   ["dev", "--ip", "127.0.0.1", "--port", port, "--persist-to", ".wrangler/state", "--show-interactive-dev-session=false"],
   {
     stdio: "inherit",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    env: offline,
   },
 );
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));

@@ -12,6 +12,8 @@ export interface Env {
   GUESS_LIMITER: DurableObjectNamespace<GuessLimiter>;
   /** The built web client (web/dist). */
   ASSETS: Fetcher;
+  /** Accounts, sessions, game records and ratings (D1; migrations/, docs/ACCOUNTS.md). */
+  DB: D1Database;
   /** Optional: bots' think delay in ms (default worker/table/bots.ts BOT_THINK_MS). */
   BOT_THINK_MS?: string;
 }
@@ -26,6 +28,7 @@ declare global {
       DIRECTORY: DurableObjectNamespace<Directory>;
       GUESS_LIMITER: DurableObjectNamespace<GuessLimiter>;
       ASSETS: Fetcher;
+      DB: D1Database;
     }
   }
 }

@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { auth, me, users } from "./api/auth.ts";
 import { apiError } from "./api/errors.ts";
 import { tables } from "./api/tables.ts";
 import type { Env } from "./env.ts";
@@ -32,6 +33,10 @@ const api = new Hono<{ Bindings: Env }>()
   // ("/tables/:code/*" also matches "/tables/:code" itself.)
   .use("/tables/:code/*", guessGuard())
   .route("/tables", tables)
+  // Accounts (docs/ACCOUNTS.md).
+  .route("/auth", auth)
+  .route("/me", me)
+  .route("/users", users)
   .all("*", (c) => apiError(c, "not-found", "No such API endpoint."))
   .onError((err, c) => {
     if (err instanceof HTTPException && err.status === 400) return apiError(c, "bad-request", err.message || "Malformed request.");

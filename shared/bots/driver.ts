@@ -9,7 +9,7 @@
  * The driver owns the clock: each accepted action advances it by `stepMs`; when no bot acts, the
  * clock jumps to nextDeadline and a timeout for the current phaseSeq is applied.
  */
-import { actionsFor, apply, createGame, nextDeadline, seatedPlayers, viewFor } from "../engine/index.ts";
+import { actionsFor, apply, createGame, getPreset, nextDeadline, seatedPlayers, viewFor } from "../engine/index.ts";
 import type { GameEvent, GameState, Input, PlayerSpec } from "../engine/types.ts";
 import { heuristicBot } from "./heuristic.ts";
 import { randomBot, randomPolicy } from "./random.ts";
@@ -20,6 +20,10 @@ export type BotKind = "random" | "heuristic";
 
 export interface PlayOptions {
   presetId?: string;
+  /** Number of seats (default: the preset's minimum; city 10–12). */
+  seats?: number;
+  /** RULES.md §5.7 a live host: the driver confirms every gated stage as soon as it waits. */
+  host?: "server" | "live";
   settings?: Record<string, unknown>;
   seed: string;
   /** Bot kind per join index (default: heuristic for all). */
@@ -47,10 +51,11 @@ export function makePlayers(n: number, bot = true): PlayerSpec[] {
 
 export function playGame(o: PlayOptions): PlayResult {
   const presetId = o.presetId ?? "sport";
-  const players = makePlayers(10, o.botFlag ?? true);
+  const info = getPreset(presetId);
+  const players = makePlayers(o.seats ?? info?.seats.min ?? 10, o.botFlag ?? true);
   let now = o.start ?? 1_000_000;
   const stepMs = o.stepMs ?? 200;
-  let state = createGame(presetId, o.settings ?? {}, players, o.seed, now);
+  let state = createGame(presetId, o.settings ?? {}, players, o.seed, now, o.host ? { host: o.host } : {});
   const mode = o.mode ?? "view";
   const kinds = players.map((_, i) => (Array.isArray(o.bots) ? (o.bots[i] ?? "heuristic") : (o.bots ?? "heuristic")));
   const bots: Bot[] = players.map((p, i) => (kinds[i] === "random" ? randomBot(`${o.seed}/${p.id}`) : heuristicBot(`${o.seed}/${p.id}`)));
@@ -74,6 +79,10 @@ export function playGame(o: PlayOptions): PlayResult {
 
   while (!(state as { result?: unknown }).result && inputs.length < max) {
     const due = nextDeadline(state);
+    if (o.host === "live" && (state as { awaitingHost?: boolean }).awaitingHost) {
+      if (!step({ kind: "host", action: { type: "confirm" } })) break;
+      continue;
+    }
     if (due !== null && now >= due) {
       step({ kind: "timeout", phaseSeq: state.phaseSeq });
       continue;

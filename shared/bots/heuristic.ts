@@ -2,7 +2,10 @@
  * The heuristic bot (reads only its own GameView):
  *   - the Don writes a shooting plan of non-black seats; the black team shoots the first living seat
  *     of the plan that is not a teammate, else the lowest living non-teammate: they converge (§2.10);
- *   - the Sheriff checks unchecked players; the Don checks unchecked non-teammates;
+ *   - the Sheriff / Commissar checks unchecked players; the Don checks unchecked non-teammates;
+ *   - city (§3): Putana freezes a non-black player (preferring one she has not frozen); the Doctor heals
+ *     himself when he may, else a living player not known to be black; the Maniac kills a random other
+ *     player; the black team (Putana too, when she is the last) converges on the Don's plan;
  *   - nominations and votes follow known checks (the Sheriff's "mafia" results), black never
  *     nominates or votes for teammates, others pick at random;
  *   - no shouts, no technical votes.
@@ -24,6 +27,7 @@ export function heuristicBot(seed: string): Bot {
     const you = view.you;
     if (!you) return [];
     if (you.role === "sheriff") return you.checks.filter((c) => c.result === "mafia").map((c) => c.target);
+    if (you.role === "commissar") return you.checks.filter((c) => c.result === "black").map((c) => c.target);
     return [];
   }
   function knownRed(view: GameView): Seat[] {
@@ -31,6 +35,7 @@ export function heuristicBot(seed: string): Bot {
     if (!you) return [];
     if (you.team === "black") return [];
     if (you.role === "sheriff") return you.checks.filter((c) => c.result !== "mafia").map((c) => c.target);
+    if (you.role === "commissar") return you.checks.filter((c) => c.result === "red").map((c) => c.target);
     return [];
   }
   function preferred(view: GameView, targets: readonly Seat[]): Seat {
@@ -96,6 +101,17 @@ export function heuristicBot(seed: string): Bot {
           for (const t of you.shootingPlan ?? []) if (living.has(t) && !team.has(t)) return { type: "night-action", target: t };
           const t = night.targets.find((x) => !team.has(x)) ?? night.targets[0];
           return t === undefined ? null : { type: "night-action", target: t };
+        }
+        if (night.kind === "heal") {
+          // Sensible: himself when allowed (the Doctor is a prime target), else someone not known black.
+          if (night.targets.includes(you.seat) && rng.next() < 0.6) return { type: "night-action", target: you.seat };
+          const black = new Set(knownBlack(view));
+          const ok = night.targets.filter((t) => !black.has(t));
+          return { type: "night-action", target: rng.pick(ok.length ? ok : night.targets) };
+        }
+        if (night.kind === "kill") {
+          const ok = night.targets.filter((t) => t !== you.seat);
+          return ok.length ? { type: "night-action", target: rng.pick(ok) } : null;
         }
         const ok = night.targets.filter((t) => !team.has(t));
         return { type: "night-action", target: rng.pick(ok.length ? ok : night.targets) };

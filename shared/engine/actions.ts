@@ -4,6 +4,7 @@
  */
 import { nightActionOf } from "./roles/index.ts";
 import { presetOf } from "./presets/index.ts";
+import { turnOptions } from "./blocks/turns.ts";
 import { player, type EngineState } from "./state.ts";
 import type { AvailableAction, Seat, TechVoteKind } from "./types.ts";
 
@@ -81,6 +82,11 @@ export function legalActions(s: EngineState, seat: Seat): AvailableAction[] {
         if (targets.length) out.push({ type: "night-action", kind: "check", targets });
       }
       break;
+    case "night-turn": {
+      const opt = turnOptions(s, seat);
+      if (opt) out.push({ type: "night-action", kind: opt.kind, targets: opt.targets });
+      break;
+    }
   }
   if (!me.bot && techStageOpen(s)) {
     const used = s.techUsed;

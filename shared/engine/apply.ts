@@ -10,7 +10,9 @@ import { acquaintanceTimeout, actorsOf, check, morning, resolveShot, setShooting
 import { PUBLIC, cloneState, emit, playerById, player, asEngine, asGame, type Ctx, type EngineState, type PlayerState } from "./state.ts";
 import { endShout, endSpeech, nominate, shout } from "./blocks/speeches.ts";
 import { maybePass, pressTechVote, resolveTechVote, startTechVote, techVoteOpen } from "./blocks/technical.ts";
-import { castLift, castVote, countLift, votingTimeout } from "./blocks/voting.ts";
+import { castLift, castVote, count, countLift, votingTimeout } from "./blocks/voting.ts";
+import { hostGate } from "./blocks/phase.ts";
+import { endTurn, turnAct, turnOptions } from "./blocks/turns.ts";
 import { presetOf } from "./presets/index.ts";
 import { seedRng, shuffled } from "./rng.ts";
 import { nightActionOf } from "./roles/index.ts";
@@ -32,7 +34,15 @@ function reject(code: RejectionCode, message: string): never {
  * (sport: at random from the seed, RULES.md §1 Seat), the deck shuffled and the dealing started.
  * Throws on an unknown preset, invalid settings or a wrong number of players.
  */
-export function createGame(presetId: PresetId, settings: Record<string, unknown>, players: PlayerSpec[], seed: string, now: number): GameState {
+export function createGame(
+  presetId: PresetId,
+  settings: Record<string, unknown>,
+  players: PlayerSpec[],
+  seed: string,
+  now: number,
+  /** RULES.md §1: every preset runs with the server as host; "live" is a table option (§5.7). */
+  options: { host?: "server" | "live" } = {},
+): GameState {
   const preset = presetOf(presetId);
   const parsed = v.parse(preset.settingsSchema, settings ?? {}) as Record<string, unknown>;
   if (players.length < preset.seats.min || players.length > preset.seats.max) {
@@ -50,6 +60,7 @@ export function createGame(presetId: PresetId, settings: Record<string, unknown>
     stage: { kind: "acquaintance" }, deadline: null, shout: null, techVote: null, techUsed: [], paused: null,
     day: 0, round: 1, firstSpeaker: 1, nominees: [], votingCancelled: false, roundHadDeparture: false, quietRounds: 0,
     blackMet: false, shootingPlan: null, checks: [], lastTally: null, events: [], result: null,
+    host: options.host === "live" ? "live" : "server", awaitingHost: false,
   };
   const ctx: Ctx = { s, now, emitted: [] };
   emit(ctx, "seats-drawn", PUBLIC, { seats: seated.map((p) => ({ seat: p.seat, nickname: p.nickname, bot: p.bot })) });
@@ -84,7 +95,7 @@ export function apply(state: GameState, input: Input, now: number): ApplyResult 
       case "act": act(ctx, input.playerId, input.action); break;
       case "timeout": timeout(ctx); break;
       case "control": control(ctx, input.action); break;
-      case "host": reject("not-allowed", "no live host at this table");
+      case "host": confirm(ctx); break;
     }
     return { ok: true, state: asGame(ctx.s), events: ctx.emitted };
   } catch (e) {
@@ -112,10 +123,31 @@ function timeout(ctx: Ctx): void {
     case "acquaintance": acquaintanceTimeout(ctx); return;
     case "speech": endSpeech(ctx); return;
     case "voting": votingTimeout(ctx); return;
+    case "lift-vote": hostGate(ctx, () => countLift(ctx)); return;
+    case "night-shot": hostGate(ctx, () => resolveShot(ctx)); return;
+    case "night-check": hostGate(ctx, () => morning(ctx)); return;
+    case "night-turn": hostGate(ctx, () => endTurn(ctx)); return;
+    default: reject("stale-timeout", "nothing to time out");
+  }
+}
+
+/**
+ * RULES.md §5.7 the live host confirms the transition of night, voting and revoting: the stage resolves
+ * now, and whoever has not acted gets the rule's default (unused vote to the last nominee, a missing
+ * shot is a miss, no check). The host judges when the required players are ready.
+ */
+function confirm(ctx: Ctx): void {
+  const s = ctx.s;
+  if (s.host !== "live") reject("not-allowed", "no live host at this table");
+  if (s.techVote) reject("phase-closed", "a technical vote is running");
+  ctx.confirming = true;
+  switch (s.stage.kind) {
+    case "voting": count(ctx); return;
     case "lift-vote": countLift(ctx); return;
     case "night-shot": resolveShot(ctx); return;
     case "night-check": morning(ctx); return;
-    default: reject("stale-timeout", "nothing to time out");
+    case "night-turn": endTurn(ctx); return;
+    default: reject("phase-closed", "nothing to confirm in this phase");
   }
 }
 
@@ -230,6 +262,15 @@ function act(ctx: Ctx, playerId: string, a: PlayerAction): void {
         if (st.checks[seat - 1] !== 0) reject("already-acted", "one check a night");
         if (!validSeat(s, a.target) || !checkTargets(s, seat).includes(a.target)) reject("illegal-target", "check a living player other than yourself, not checked before");
         check(ctx, seat, a.target);
+        return;
+      }
+      if (st.kind === "night-turn") {
+        // §3 the night in turns: only the role(s) of this turn, one final choice, legal targets only.
+        if (st.choices[seat - 1] !== 0) reject("already-acted", "your choice this turn is final");
+        const opt = turnOptions(s, seat);
+        if (!opt) reject("not-allowed", "your role does not act in this turn");
+        if (!validSeat(s, a.target) || !opt.targets.includes(a.target)) reject("illegal-target", "not a legal target for this turn");
+        turnAct(ctx, seat, a.target);
         return;
       }
       reject("phase-closed", "no night step is running");

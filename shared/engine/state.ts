@@ -56,7 +56,31 @@ export type Stage =
   | { kind: "lift-vote"; mode: "closed" | "open"; candidates: Seat[]; /** 0 none, 1 for, 2 against */ ballots: number[] }
   | { kind: "night-shot"; shots: number[] }
   | { kind: "night-check"; shotTarget: Seat | 0; checks: number[] }
+  /** §3 the night in turns (blocks/turns.ts): `step` indexes preset.night; choices[seat-1] = target, 0 = none. */
+  | { kind: "night-turn"; step: number; choices: number[]; acc: NightAcc }
   | { kind: "game-over" };
+
+/** What the night in turns has decided so far (decide first, apply in the morning; blocks/turns.ts). */
+export interface NightAcc {
+  /** The mafia's unanimous target (0: a miss), and who were the shooters. */
+  shot: Seat | 0;
+  shooters: Seat[];
+  /** Putana's freeze, the Doctor's effective heal, the Maniac's effective kill (0: none). */
+  freeze: Seat | 0;
+  heal: Seat | 0;
+  kill: Seat | 0;
+  /** Frozen players already told (after giving their choice). */
+  told: Seat[];
+}
+
+/** What the night in turns remembers from one night to the next (§7.6 limits). */
+export interface TurnsMemo {
+  /** Putana's target on the previous night(s) in a row, and for how many nights in a row. */
+  freezeTarget: Seat | 0;
+  freezeNights: number;
+  /** The Doctor's effective heal of the previous night (0: none — skipped or frozen). */
+  lastHeal: Seat | 0;
+}
 
 export interface CheckRecord {
   by: Seat;
@@ -92,6 +116,10 @@ export interface EngineState {
   /** "by:target" pairs that already started a technical vote in this phase (§2.13 decision). */
   techUsed: string[];
   paused: null | { by: string; reason: string; absentSeat: Seat | null; at: number; remainingMs: number | null };
+  /** RULES.md §1 host kinds; "live": night, voting and revoting end only on the host's confirm (§5.7). Absent = server. */
+  host?: "server" | "live";
+  /** Live host: the current stage is done (everyone acted or time is up) and waits for the host's confirm. */
+  awaitingHost?: boolean;
   /** Day number (0 before day 1). */
   day: number;
   /** Round number: round 1 = acquaintance night + day 1; round n = night n-1 + day n (§2.12). */
@@ -110,6 +138,8 @@ export interface EngineState {
   blackMet: boolean;
   shootingPlan: Seat[] | null;
   checks: CheckRecord[];
+  /** The night in turns (§3); absent in presets without it. Never in any view. */
+  turnsMemo?: TurnsMemo;
   /** Public tally of the last counted ballot (seat-1 indexed), shown after the count. */
   lastTally: number[] | null;
   events: GameEvent[];
@@ -131,6 +161,7 @@ function cloneStage(st: Stage): Stage {
     case "lift-vote": return { ...st, ballots: st.ballots.slice() };
     case "night-shot": return { kind: "night-shot", shots: st.shots.slice() };
     case "night-check": return { ...st, checks: st.checks.slice() };
+    case "night-turn": return { ...st, choices: st.choices.slice(), acc: { ...st.acc, shooters: st.acc.shooters.slice(), told: st.acc.told.slice() } };
     default: return st;
   }
 }
@@ -149,6 +180,7 @@ export function cloneState(s: EngineState): EngineState {
     techUsed: s.techUsed.slice(),
     nominees: s.nominees.slice(),
     checks: s.checks.slice(),
+    ...(s.turnsMemo ? { turnsMemo: { ...s.turnsMemo } } : {}),
     events: s.events.slice(),
   };
 }
@@ -158,6 +190,8 @@ export interface Ctx {
   s: EngineState;
   now: number;
   emitted: GameEvent[];
+  /** Set while applying the live host's confirm (RULES.md §5.7). */
+  confirming?: boolean;
 }
 
 export function emit(ctx: Ctx, type: string, audience: Audience, data: Record<string, unknown>): void {

@@ -15,14 +15,23 @@
 import { legalActions } from "./actions.ts";
 import { nextDeadline } from "./apply.ts";
 import { getRole } from "./roles/index.ts";
+import { presetOf } from "./presets/index.ts";
 import { asEngine, playerById, type EngineState, type PlayerState } from "./state.ts";
 import type { GameEvent, GameState, GameView, LogEntryView, Seat, SeatView, Viewer } from "./types.ts";
 
 /** Extensions of GameView (backward compatible: optional extra fields). */
 export interface GameViewExtras {
+  /** Only for the live host (RULES.md §5.7): whether `confirm` ends the current stage now, whether the
+   *  stage is done and waiting for it, and who still has to act. */
+  host?: { canConfirm: boolean; waiting: boolean; pending: Seat[] };
   /** §2.5 the seat shouting now and until when. */
   shout?: { seat: Seat; until: number } | null;
 }
+
+/** §3 the night in turns: a phase name per turn (the mafia's and the Commissar's reuse sport's names). */
+const TURN_PHASE: Record<string, string> = {
+  "mafia-shot": "night-shot", freeze: "night-freeze", heal: "night-heal", "commissar-check": "night-check", kill: "night-kill", "don-check": "night-don-check",
+};
 
 function phaseName(s: EngineState): string {
   const st = s.stage;
@@ -31,6 +40,8 @@ function phaseName(s: EngineState): string {
       return st.purpose === "day" ? "speech" : st.purpose === "tie" ? "tie-speech" : st.purpose === "leader" ? "leader-speech" : st.purpose;
     case "voting":
       return st.round === "first" ? "voting" : "revote";
+    case "night-turn":
+      return TURN_PHASE[(presetOf(s.presetId).night[st.step]?.id) ?? ""] ?? "night-turn";
     default:
       return st.kind;
   }
@@ -165,6 +176,7 @@ export function viewFor(state: GameState, viewer: Viewer): GameView & GameViewEx
     log,
     result,
     shout: s.shout ? { seat: s.shout.seat, until: s.shout.until } : null,
+    ...(viewer.kind === "host" ? { host: hostPanel(s) } : {}),
   };
 }
 
@@ -177,4 +189,15 @@ function liftList(ballots: number[]): Array<{ voter: Seat; lift: boolean }> {
   const out: Array<{ voter: Seat; lift: boolean }> = [];
   for (let i = 0; i < ballots.length; i++) if (ballots[i] !== 0) out.push({ voter: i + 1, lift: ballots[i] === 1 });
   return out;
+}
+
+const GATED = new Set(["voting", "lift-vote", "night-shot", "night-check", "night-turn"]);
+const DUTIES = new Set(["take-card", "end-speech", "vote", "vote-lift", "night-action", "shooting-plan"]);
+
+/** §5.7 the host's panel: confirmable stage, waiting for the confirm, seats that still have something to do. */
+function hostPanel(s: EngineState): { canConfirm: boolean; waiting: boolean; pending: Seat[] } {
+  const pending: Seat[] = [];
+  for (const p of s.players) if (legalActions(s, p.seat).some((a) => DUTIES.has(a.type))) pending.push(p.seat);
+  const canConfirm = s.host === "live" && !s.result && !s.paused && !s.techVote && GATED.has(s.stage.kind);
+  return { canConfirm, waiting: !!s.awaitingHost, pending };
 }

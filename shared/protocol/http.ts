@@ -144,6 +144,14 @@ export const HTTP_ERRORS = {
   "bad-settings": 400,
   "bad-return-code": 403,
   "bad-organizer-token": 403,
+  /** Accounts (docs/ACCOUNTS.md): a weak password, a refused passkey, an unknown/used/expired challenge. */
+  "weak-password": 400,
+  "passkey-invalid": 400,
+  "challenge-invalid": 400,
+  /** Wrong nickname or password, or a passkey this server does not know. */
+  "bad-credentials": 401,
+  /** No valid session (never signed in, signed out, or expired) where one is needed — e.g. creating a `city` table. */
+  "sign-in-required": 401,
   /** A WebSocket upgrade from another site's page (Origin check, worker/security/origin.ts). */
   "forbidden-origin": 403,
   "not-found": 404,
@@ -152,6 +160,8 @@ export const HTTP_ERRORS = {
   "nickname-taken": 409,
   "same-device": 409,
   "host-cannot-sit": 409,
+  /** A signed-in account takes one seat per table (ratings count one seat per account). */
+  "account-seated": 409,
   "upgrade-required": 426,
   "rate-limited": 429,
   internal: 500,

@@ -1,3 +1,4 @@
 export * from "./codes.ts";
 export * from "./http.ts";
 export * from "./messages.ts";
+export * from "./accounts.ts";

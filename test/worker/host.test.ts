@@ -7,8 +7,8 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ServerMessage, TableView } from "../../shared/protocol/messages.ts";
-import { Client, connect, connectAs, createTable, joinWith, summary, tableStub } from "./helpers.ts";
-import { control, fullTable, gameOf, hostInput, joinOk, settle } from "./fixture.ts";
+import { Client, connect, connectAs, createTable, joinWith, scheduledAlarm, summary, tableStub } from "./helpers.ts";
+import { bySeat, control, fullTable, gameOf, hostInput, joinOk, settle } from "./fixture.ts";
 
 let open: Client[] = [];
 afterEach(() => {
@@ -88,19 +88,65 @@ describe("live host", () => {
     await players[0]!.next((m) => m.type === "view" && m.view.hostConnected === false, from);
   });
 
-  // Needs the engine change listed in the issue 5 report (HostAction "confirm" gating night, voting and
-  // revoting when the game is created with a live host). Enable when shared/engine supports it.
-  it.skip("night, voting and revoting end only on the host's confirmation", async () => {
+  it("night, voting and revoting end only on the host's confirmation (never by themselves)", async () => {
     const t = await fullTable({ host: "live", settings: { autoDeal: true } }, { creatorSits: false });
     open.push(...t.open);
     const host = await connectAs(t.code, t.organizerToken, "host");
     open.push(host);
     const stub = tableStub(t.code);
-    expect(await runDurableObjectAlarm(stub)).toBe(true); // acquaintance ends (not gated: §5.7 names night, voting, revoting)
-    // … drive to the night shot: every shooter shoots; the phase stays until the host confirms.
-    const before = gameOf(host).phase;
+    const everyone = () => [host, ...t.seated.map((s) => s.client)];
+    const hostGame = () => gameOf(host) as ReturnType<typeof gameOf> & { host?: { canConfirm: boolean; waiting: boolean; pending: number[] } };
+    // Acquaintance and speeches are not gated (§5.7 names night, voting and revoting).
+    expect(await hostInput(host, "c0", { type: "confirm" })).toMatchObject({ type: "error", code: "phase-closed" });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    await settle(t.code, everyone());
+    for (let seat = 1; seat <= 10; seat++) {
+      const c = bySeat(t, seat).client;
+      if (seat === 1) await c.act("n1", { type: "nominate", target: 3 });
+      if (seat === 2) await c.act("n2", { type: "nominate", target: 5 });
+      expect(await c.act(`e${seat}`, { type: "end-speech" })).toMatchObject({ type: "ack" });
+      await settle(t.code, everyone());
+    }
+    expect(hostGame().phase).toBe("voting");
+    expect(hostGame().host).toMatchObject({ canConfirm: true, waiting: false, pending: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] });
+
+    // Everyone votes: in a server-hosted game that counts at once; here the vote waits for the host.
+    for (let seat = 1; seat <= 10; seat++) {
+      expect(await bySeat(t, seat).client.act(`v${seat}`, { type: "vote", target: seat <= 6 ? 3 : 5 })).toMatchObject({ type: "ack" });
+    }
+    await settle(t.code, everyone());
+    expect(hostGame().phase).toBe("voting");
+    expect(hostGame().host).toMatchObject({ waiting: true, pending: [] });
+    expect(hostGame().deadline).toBeNull();
+    expect(await scheduledAlarm(t.code)).toBeNull();
+    // Players cannot confirm; the host can.
+    expect(await hostInput(t.seated[0]!.client, "x", { type: "confirm" })).toMatchObject({ type: "error", code: "not-host" });
     expect(await hostInput(host, "c1", { type: "confirm" })).toMatchObject({ type: "ack" });
-    expect(gameOf(host).phase).not.toBe(before);
+    await settle(t.code, everyone());
+    expect(hostGame().log.some((e) => e.type === "vote-counted")).toBe(true);
+    expect(hostGame().phase).toBe("leader-speech"); // day 1: the leader speaks and stays (§2.8)
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    await settle(t.code, everyone());
+    expect(hostGame().phase).toBe("night-shot");
+
+    // The night shot's time runs out: the night does not move on by itself.
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    await settle(t.code, everyone());
+    expect(hostGame().phase).toBe("night-shot");
+    expect(hostGame().host!.waiting).toBe(true);
+    expect(await scheduledAlarm(t.code)).toBeNull();
+    expect(await runDurableObjectAlarm(stub)).toBe(false);
+    expect(await hostInput(host, "c2", { type: "confirm" })).toMatchObject({ type: "ack" });
+    await settle(t.code, everyone());
+    expect(hostGame().phase).toBe("night-check");
+    expect(await runDurableObjectAlarm(stub)).toBe(true); // checks' time is up → waits
+    await settle(t.code, everyone());
+    expect(hostGame().phase).toBe("night-check");
+    expect(await hostInput(host, "c3", { type: "confirm" })).toMatchObject({ type: "ack" });
+    await settle(t.code, everyone());
+    expect(hostGame().phase).toBe("speech"); // a miss (nobody shot): the day begins
+    // The host's panel is the host's only.
+    for (const s of t.seated) for (const f of viewFrames(s.client)) expect((f.view.game as { host?: unknown } | null)?.host).toBeUndefined();
   });
 });
 

@@ -8,7 +8,7 @@
  * (captured by a trigger in the table's SQLite). On top: no token, return code, seed or digest ever
  * appears in any frame, and the table envelope carries no role or team outside the game view.
  *
- * Size: 3 games in `npm test`; FULL=1 (or LEAK_SOCKET_GAMES=n) runs 50.
+ * Size: 2 games in `npm test`; FULL=1 (or LEAK_SOCKET_GAMES=n) runs 50.
  */
 import { inject } from "vitest";
 import { afterEach, describe, expect, it } from "vitest";

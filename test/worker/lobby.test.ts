@@ -1,7 +1,7 @@
 /** The lobby rules (RULES.md §2 "starts by itself as soon as 10 players sit"; §5.1 organizer's start) and connection helpers. */
 import { describe, expect, it } from "vitest";
 import { rememberRef, takeToken, REFS_KEPT } from "../../worker/table/connection.ts";
-import { checkJoin, startsByItself, type LobbyPlayer, type LobbyRules } from "../../worker/table/lobby.ts";
+import { checkJoin, checkStart, deviceTaken, startsByItself, type LobbyPlayer, type LobbyRules } from "../../worker/table/lobby.ts";
 
 const sport: LobbyRules = { seats: { min: 10, max: 10 }, start: "when-full" };
 const profile: LobbyRules = { seats: { min: 6, max: 20 }, start: "organizer-command" };
@@ -33,6 +33,25 @@ describe("lobby", () => {
     expect(startsByItself(sport, 9)).toBe(false);
     expect(startsByItself(sport, 10)).toBe(true);
     expect(startsByItself(profile, 20)).toBe(false);
+  });
+});
+
+describe("organizer's start (RULES.md §5.1 \"the night does not begin until the organizer's command\")", () => {
+  it("organizer-command presets start on the command once at least the minimum sits; sport refuses it", () => {
+    expect(checkStart("lobby", profile, 6)).toEqual({ ok: true });
+    expect(checkStart("lobby", profile, 5)).toMatchObject({ ok: false, code: "not-allowed" });
+    expect(checkStart("playing", profile, 8)).toMatchObject({ ok: false, code: "phase-closed" });
+    expect(checkStart("lobby", sport, 10)).toMatchObject({ ok: false, code: "not-allowed" });
+  });
+
+  it("one device, one seat unless allowed", () => {
+    const same = (a: Uint8Array, b: Uint8Array) => a.every((x, i) => x === b[i]) && a.length === b.length;
+    const d = new Uint8Array([1, 2, 3]);
+    const players = [{ deviceHash: d }, { deviceHash: null }];
+    expect(deviceTaken(players, new Uint8Array([1, 2, 3]), false, same)).toBe(true);
+    expect(deviceTaken(players, new Uint8Array([1, 2, 3]), true, same)).toBe(false);
+    expect(deviceTaken(players, new Uint8Array([9]), false, same)).toBe(false);
+    expect(deviceTaken(players, null, false, same)).toBe(false);
   });
 });
 

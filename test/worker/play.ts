@@ -109,6 +109,8 @@ export interface PlayHooks {
   /** When nobody wants to act and the alarm is about to run: the alarm is due. */
   beforeAlarm?: (step: number) => Promise<void>;
   maxSteps?: number;
+  /** Stop (without error) once this holds for the first seat's latest game view. */
+  until?: (game: import("../../shared/engine/types.ts").GameView) => boolean;
 }
 
 let refSeq = 0;
@@ -120,7 +122,9 @@ export async function playToEnd(run: TableRun, hooks: PlayHooks = {}): Promise<P
   let turn = 0;
   const max = hooks.maxSteps ?? 3000;
   for (; stats.steps < max; stats.steps++) {
-    if (run.seated[0]!.client.lastView().game?.result) return stats;
+    const first = run.seated[0]!.client.lastView().game;
+    if (first?.result) return stats;
+    if (first && hooks.until?.(first)) return stats;
     let acted = false;
     turn = (turn + 1) % n;
     for (let k = 0; k < n && !acted; k++) {
@@ -130,7 +134,7 @@ export async function playToEnd(run: TableRun, hooks: PlayHooks = {}): Promise<P
       const action = s.bot.decide(g);
       if (!action) continue;
       await hooks.beforeAct?.(stats.steps);
-      const reply = await s.client.act(`r${++refSeq}`, action, );
+      const reply = await s.client.act(`r${++refSeq}`, action);
       if (reply.type === "ack") {
         stats.acts++;
         stats.acked++;
@@ -198,9 +202,11 @@ export function replay(rec: Awaited<ReturnType<typeof replayRecord>>): { state: 
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** Games in test/worker/leak.test.ts (3; FULL=1: 50). */
+    /** Games in test/worker/leak.test.ts (2; FULL=1: 50). */
     leakSocketGames: number;
-    /** Games in test/worker/restart.test.ts (3; FULL=1: 30). */
+    /** Games in test/worker/restart.test.ts (2; FULL=1: 30). */
     restartGames: number;
+    /** Games measured by test/worker/measure.test.ts for bench/cost.ts (0: skipped). */
+    measureGames: number;
   }
 }

@@ -14,11 +14,21 @@ import {
   type CreateTableResponse,
   type TableListResponse,
 } from "../../shared/protocol/http.ts";
+import { sessionUserId } from "../accounts/sessions.ts";
 import { DIRECTORY_NAME, type Env } from "../env.ts";
 import { randomTableCode } from "../security/random.ts";
 import { getPreset } from "../table/engine.ts";
 import { apiError } from "./errors.ts";
 import { locationHintFor } from "./location.ts";
+
+/**
+ * Presets only a signed-in creator may choose (RULES.md §3 "Only a table creator with an account may
+ * enable it", §8). A preset may also say so itself with `requiresAccount: true` in its info.
+ */
+export const ACCOUNT_PRESETS: readonly string[] = ["city"];
+
+const requiresAccount = (presetId: string, info: unknown): boolean =>
+  ACCOUNT_PRESETS.includes(presetId) || (info as { requiresAccount?: unknown } | null)?.requiresAccount === true;
 
 /** Codes drawn before giving up (each draw collides with probability ≈ tables in use / 8.9e8). */
 const CODE_ATTEMPTS = 8;
@@ -52,6 +62,11 @@ export const tables = new Hono<AppEnv>()
   .post("/", vValidator("json", CreateTableRequestSchema, invalidBody), async (c) => {
     const body = c.req.valid("json");
     const preset = getPreset(body.presetId);
+    // Checked before the preset's existence, so the answer for a guest does not depend on what is deployed.
+    const creatorUserId = await sessionUserId(c);
+    if (creatorUserId === null && requiresAccount(body.presetId, preset)) {
+      return apiError(c, "sign-in-required", `Only a signed-in player can create a "${body.presetId}" table. Sign in or create an account first.`);
+    }
     if (!preset) {
       return apiError(c, "unknown-preset", `There is no preset "${body.presetId}".`, [{ path: "presetId", message: "unknown preset" }]);
     }
@@ -73,6 +88,7 @@ export const tables = new Hono<AppEnv>()
         spectatorDelaySeconds: body.spectatorDelaySeconds ?? 0,
         allowSameDevice: body.allowSameDevice ?? false,
         botAfterMinutesAway: body.botAfterMinutesAway ?? null,
+        creatorUserId,
       });
       if (result.ok) {
         const created: CreateTableResponse = { code, url: new URL(`/t/${code}`, c.req.url).toString(), organizerToken: result.organizerToken };
@@ -98,7 +114,9 @@ export const tables = new Hono<AppEnv>()
     const table = tableStub(c.env, c.req.param("code") ?? "");
     if (!table) return apiError(c, "not-found", "No table with this code.");
     const { nickname, deviceId, organizerToken } = c.req.valid("json");
-    const result = await table.stub.join(nickname, { deviceId, organizerToken });
+    // A signed-in player's seat is linked to the account (records, rating); guests sit as before.
+    const userId = await sessionUserId(c);
+    const result = await table.stub.join(nickname, { deviceId, organizerToken, ...(userId ? { userId } : {}) });
     if (!result.ok) return apiError(c, result.error.code, result.error.message);
     return c.json(result.body, 200);
   })

@@ -30,6 +30,7 @@ import { botMove, botThinkMs, anyBotWantsToMove } from "./bots.ts";
 import { readAttachment, newAttachment, rememberRef, takeToken, type Attachment, type ConnectionIdentity } from "./connection.ts";
 import { apply, createGame, getPreset, isOver, nextDeadline, seatOf, viewFor, type GameState, type Input, type Viewer } from "./engine.ts";
 import { checkJoin, checkStart, deviceTaken, startsByItself } from "./lobby.ts";
+import { buildReport, GameReporter } from "./report.ts";
 import { earliest, nextTakeover, type Due } from "./schedule.ts";
 import { TableStore, type ConfigRow, type ControlRow, type GameRow, type PauseRecord, type PlayerRow } from "./storage.ts";
 import { buildTableView, type TableFacts } from "./view.ts";
@@ -48,6 +49,8 @@ export interface InitRequest {
   spectatorDelaySeconds?: number;
   allowSameDevice?: boolean;
   botAfterMinutesAway?: number | null;
+  /** The signed-in account creating the table (docs/ACCOUNTS.md); absent/null for a guest. */
+  creatorUserId?: string | null;
 }
 
 export type InitResult = { ok: true; organizerToken: string } | { ok: false; reason: "in-use" | "unknown-preset" };
@@ -59,6 +62,8 @@ export type ReturnResult = { ok: true; body: ReturnResponse } | Refusal;
 export interface JoinOptions {
   deviceId?: string;
   organizerToken?: string;
+  /** The signed-in account sitting down (session cookie, read by the worker): the seat is linked to it. */
+  userId?: string;
 }
 
 const TOKEN_DOMAIN = "token";
@@ -100,6 +105,8 @@ type Refused = { code: ErrorCode; message: string };
 
 export class TableObject extends DurableObject<Env> {
   private readonly store: TableStore;
+  /** Reports the finished game to D1 (records, rating) — worker/table/report.ts. */
+  private readonly reporter: GameReporter;
   /** Config never changes after init. */
   private configCache: ConfigRow | null = null;
   /** The parsed state as last written by this instance (only this object writes its storage). */
@@ -110,6 +117,7 @@ export class TableObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new TableStore(ctx.storage.sql);
+    this.reporter = new GameReporter(ctx.storage.sql);
     // Keep-alives are answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
@@ -138,6 +146,7 @@ export class TableObject extends DurableObject<Env> {
         seed: randomSeed(),
         host: req.host ?? "server",
         spectatorDelaySeconds: req.spectatorDelaySeconds ?? 0,
+        creatorUserId: req.creatorUserId ?? null,
       });
       this.store.insertControl({
         organizerPlayerId: null,
@@ -212,10 +221,14 @@ export class TableObject extends DurableObject<Env> {
       if (deviceTaken(players, deviceHash, control.allowSameDevice, sameDigest)) {
         return { ok: false, error: { code: "same-device", message: "This device already holds a seat at this table." } };
       }
+      if (opts.userId !== undefined && players.some((p) => p.userId === opts.userId)) {
+        return { ok: false, error: { code: "account-seated", message: "Your account already holds a seat at this table." } };
+      }
       if (findByDigest(returnHash, players, (p) => p.returnHash ?? NO_DIGEST)) throw new Error("return code collision");
       const playerId = randomPlayerId();
       const player: PlayerRow = {
         playerId, nickname, place: check.place, seat: null, returnHash, bot: false, joinedAt: now, deviceHash, awaySince: now,
+        userId: opts.userId ?? null,
       };
       this.store.insertPlayer(player);
       this.store.insertToken(tokenHash, playerId, now);
@@ -673,6 +686,9 @@ export class TableObject extends DurableObject<Env> {
         case "spectators":
           this.deliverSpectators(at);
           return await this.syncAlarm();
+        case "report":
+          await this.reportGame(at);
+          return await this.syncAlarm();
       }
     } catch (err) {
       // Not rethrown: the runtime would retry, and a deterministic failure would fail again.
@@ -749,6 +765,10 @@ export class TableObject extends DurableObject<Env> {
             return at === null ? null : { kind: "spectators" as const, at };
           })()
         : null,
+      (() => {
+        const at = this.reporter.due(row.status === "ended");
+        return at === null ? null : { kind: "report" as const, at };
+      })(),
     ];
   }
 
@@ -786,9 +806,8 @@ export class TableObject extends DurableObject<Env> {
   /** Create the game from the lobby (inside the caller's transaction). */
   private startGame(config: ConfigRow, players: PlayerRow[], row: GameRow, now: number): void {
     const specs = players.map((p) => ({ id: p.playerId, nickname: p.nickname, bot: p.bot }));
-    // TODO(engine, issue 5): pass the table's host kind (config.host === "live") to createGame once the
-    // engine takes it, so night, voting and revoting wait for the host's confirmation (RULES.md §5.7).
-    const state = createGame(config.presetId, config.settings, specs, config.seed, now);
+    // RULES.md §5.7: with a live host, night, voting and revoting wait for the host's confirmation.
+    const state = createGame(config.presetId, config.settings, specs, config.seed, now, { host: config.host });
     for (const p of players) this.store.setSeat(p.playerId, seatOf(state, p.playerId));
     const deadline = nextDeadline(state);
     this.store.writeGame({
@@ -843,9 +862,19 @@ export class TableObject extends DurableObject<Env> {
     });
     this.broadcast(closing);
     if (ack) this.send(ack.ws, { type: "ack", ref: ack.ref, version: this.store.game().version });
+    if (this.store.game().status === "ended") await this.reportGame(now);
     await this.syncAlarm();
     const status = this.store.game().status;
     if (status === "ended" && this.listedStatus !== "ended") await this.afterListingChange();
+  }
+
+  /** The game is over: its record (and, for sport, ratings) goes to D1 once (worker/table/report.ts). */
+  private async reportGame(now: number): Promise<void> {
+    const state = this.state();
+    const startedAt = this.store.game().startedAt;
+    if (!state || startedAt === null) return;
+    const config = this.config();
+    await this.reporter.report(now, this.env.DB, (endedAt) => buildReport(config, this.store.players(), state, startedAt, endedAt), config.code);
   }
 
   /** Bots move a think delay after a change, if any bot seat has something to do (a pending move keeps its time). */

@@ -6,11 +6,12 @@
  *   takeover    a player away for the table's botAfterMinutesAway (casual tables)
  *   bots        the bots' next move (a small think delay after a state change)
  *   spectators  the next delayed public view becomes old enough to show
+ *   report      retry reporting the finished game to D1 (worker/table/report.ts) after a failure
  *
  * The runtime alarm is set to the earliest of them; `alarm()` handles exactly the earliest one, then
  * re-arms for the next. Ties go in the order above (a deadline before a bot's move at the same ms).
  */
-export type DueKind = "deadline" | "takeover" | "bots" | "spectators";
+export type DueKind = "deadline" | "takeover" | "bots" | "spectators" | "report";
 
 export interface Due {
   kind: DueKind;
@@ -19,7 +20,7 @@ export interface Due {
   playerId?: string;
 }
 
-const ORDER: Record<DueKind, number> = { deadline: 0, takeover: 1, bots: 2, spectators: 3 };
+const ORDER: Record<DueKind, number> = { deadline: 0, takeover: 1, bots: 2, spectators: 3, report: 4 };
 
 export function earliest(dues: ReadonlyArray<Due | null>): Due | null {
   let best: Due | null = null;

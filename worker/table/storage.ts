@@ -21,7 +21,8 @@ CREATE TABLE IF NOT EXISTS config (
   created_at  INTEGER NOT NULL,
   seed        TEXT    NOT NULL,
   host        TEXT    NOT NULL DEFAULT 'server',
-  spectator_delay_s INTEGER NOT NULL DEFAULT 0
+  spectator_delay_s INTEGER NOT NULL DEFAULT 0,
+  creator_user_id TEXT
 );
 CREATE TABLE IF NOT EXISTS players (
   player_id   TEXT    PRIMARY KEY,
@@ -32,7 +33,8 @@ CREATE TABLE IF NOT EXISTS players (
   bot         INTEGER NOT NULL DEFAULT 0,
   joined_at   INTEGER NOT NULL,
   device_hash BLOB,
-  away_since  INTEGER
+  away_since  INTEGER,
+  user_id     TEXT
 );
 CREATE TABLE IF NOT EXISTS tokens (
   token_hash  BLOB    PRIMARY KEY,
@@ -90,6 +92,8 @@ export interface ConfigRow {
   host: "server" | "live";
   /** Spectators see views this many seconds late (0: live). */
   spectatorDelaySeconds: number;
+  /** The signed-in account that created the table (docs/ACCOUNTS.md); null for a guest. */
+  creatorUserId?: string | null;
 }
 
 /** The organizer rights and the options the organizer may change (one row). */
@@ -123,6 +127,8 @@ export interface PlayerRow {
   deviceHash: Uint8Array | null;
   /** null while connected (or a bot); else when the last socket closed / when they joined. */
   awaySince: number | null;
+  /** The signed-in account that joined this seat (D1 users.id); null for a guest. */
+  userId?: string | null;
 }
 
 export interface TokenRow {
@@ -181,10 +187,10 @@ export class TableStore {
 
   insertConfig(c: ConfigRow): void {
     this.sql.exec(
-      `INSERT INTO config (id, code, preset_id, settings, public, seats_min, seats_max, start_rule, created_at, seed, host, spectator_delay_s)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO config (id, code, preset_id, settings, public, seats_min, seats_max, start_rule, created_at, seed, host, spectator_delay_s, creator_user_id)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       c.code, c.presetId, JSON.stringify(c.settings), c.public ? 1 : 0, c.seats.min, c.seats.max, c.start, c.createdAt, c.seed,
-      c.host, c.spectatorDelaySeconds,
+      c.host, c.spectatorDelaySeconds, c.creatorUserId ?? null,
     );
     this.sql.exec("INSERT INTO game (id, version, status) VALUES (1, 1, 'lobby')");
   }
@@ -202,6 +208,7 @@ export class TableStore {
       seed: String(r.seed),
       host: r.host === "live" ? "live" : "server",
       spectatorDelaySeconds: Number(r.spectator_delay_s),
+      creatorUserId: r.creator_user_id === null || r.creator_user_id === undefined ? null : String(r.creator_user_id),
     };
   }
 
@@ -240,15 +247,16 @@ export class TableStore {
       joinedAt: Number(r.joined_at),
       deviceHash: r.device_hash === null ? null : toBytes(r.device_hash),
       awaySince: r.away_since === null ? null : Number(r.away_since),
+      userId: r.user_id === null || r.user_id === undefined ? null : String(r.user_id),
     }));
   }
 
   insertPlayer(p: Omit<PlayerRow, "seat">): void {
     this.sql.exec(
-      `INSERT INTO players (player_id, nickname, place, seat, return_hash, bot, joined_at, device_hash, away_since)
-       VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
+      `INSERT INTO players (player_id, nickname, place, seat, return_hash, bot, joined_at, device_hash, away_since, user_id)
+       VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)`,
       p.playerId, p.nickname, p.place, p.returnHash ? toBuffer(p.returnHash) : null, p.bot ? 1 : 0, p.joinedAt,
-      p.deviceHash ? toBuffer(p.deviceHash) : null, p.awaySince,
+      p.deviceHash ? toBuffer(p.deviceHash) : null, p.awaySince, p.userId ?? null,
     );
   }
 

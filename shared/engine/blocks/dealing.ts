@@ -22,7 +22,7 @@ export function startDealing(ctx: Ctx): void {
 function giveRole(ctx: Ctx, seat: Seat, role: RoleId): void {
   const pl = player(ctx.s, seat);
   pl.role = role;
-  pl.team = getRole(role).team;
+  pl.team = preset(ctx).teamOf?.(role, ctx.s.settings) ?? getRole(role).team;
   // §2.1 a player sees only their own role.
   emit(ctx, "role-dealt", toSeats([seat]), { seat, role });
 }

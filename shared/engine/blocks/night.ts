@@ -8,6 +8,7 @@ import type { Seat } from "../types.ts";
 import { checkWin, depart, roundEnded } from "./outcome.ts";
 import { enterStage, preset } from "./phase.ts";
 import { startDay, startSpeeches } from "./speeches.ts";
+import { startTurns } from "./turns.ts";
 
 /** §2.2 the black team learns each other; no shot, no check; 60 s. */
 export function startAcquaintance(ctx: Ctx): void {
@@ -38,6 +39,7 @@ export function startNight(ctx: Ctx): void {
   s.roundHadDeparture = false;
   s.votingCancelled = false;
   emit(ctx, "night-fell", PUBLIC, { round: s.round, acquaintance: false });
+  if (p.nightMode === "turns") { startTurns(ctx); return; }
   const step = p.night.find((n) => n.id === "mafia-shot");
   enterStage(ctx, { kind: "night-shot", shots: s.players.map(() => 0) }, step ? step.ms : 7000);
 }
@@ -55,7 +57,8 @@ export function shoot(ctx: Ctx, seat: Seat, target: Seat): void {
   if (st.kind !== "night-shot") return;
   st.shots[seat - 1] = target;
   emit(ctx, "shot", toSeats(blackSeats(ctx.s, true)), { seat, target });
-  if (actorsOf(ctx, "mafia-shot").every((a) => st.shots[a - 1] !== 0)) resolveShot(ctx);
+  // No early end: the step always runs its full time. Ending it once every shooter chose would tell
+  // the town how many black players are alive and when they agreed (a timing leak, RULES.md §1 Secrets).
 }
 
 /** §2.10 the shot hits only if every living shooter chose the same living player. */
@@ -88,10 +91,8 @@ export function check(ctx: Ctx, seat: Seat, target: Seat): void {
   st.checks[seat - 1] = target;
   s.checks = [...s.checks, { by: seat, target, night: s.day, result }];
   emit(ctx, "checked", toSeats([seat]), { by: seat, target, night: s.day, kind: action?.check ?? "sheriff", result });
-  const checkers = actorsOf(ctx, "checks");
-  // Early end only when every living checker acted; with no living checker the step runs its full time
-  // (ending it at once would tell the table that both checkers are dead).
-  if (checkers.length > 0 && checkers.every((c) => st.checks[c - 1] !== 0)) morning(ctx);
+  // No early end: the step always runs its full 7 s. Ending it once every living checker acted would
+  // tell the table whether the Don or the Sheriff is still alive (a timing leak, RULES.md §1 Secrets).
 }
 
 /** §2.11 the killed player gets 60 s of last words, then the day; after a miss the day begins at once. */

@@ -1,5 +1,6 @@
 /** Departures, win conditions (§2.12), the draw counter and the end of the game. */
 import { PUBLIC, emit, player, type Ctx } from "../state.ts";
+import { presetOf } from "../presets/index.ts";
 import type { Seat, SeatView, Team } from "../types.ts";
 import { enterStage } from "./phase.ts";
 
@@ -17,6 +18,7 @@ export function depart(ctx: Ctx, seat: Seat, how: NonNullable<SeatView["out"]>):
 export function checkWin(ctx: Ctx): boolean {
   const s = ctx.s;
   if (s.result) return true;
+  if (presetOf(s.presetId).win === "city") return checkCityWin(ctx);
   let black = 0, red = 0;
   for (const p of s.players) {
     if (!p.alive) continue;
@@ -25,6 +27,30 @@ export function checkWin(ctx: Ctx): boolean {
   }
   if (black === 0) { endGame(ctx, "red", "town-eliminated-mafia"); return true; }
   if (black >= red) { endGame(ctx, "black", "mafia-parity"); return true; }
+  return false;
+}
+
+/**
+ * §3 city, win as §5.4 (checked after every departure; night deaths leave together, then one check):
+ *  1. nobody alive → draw (*decision*, as §7.8);
+ *  2. a solo Maniac alive who is the only survivor or one of the last two → the Maniac wins (his win
+ *     takes priority over the mafia's);
+ *  3. no black player and no solo Maniac alive → the town wins (a red Maniac plays for the town);
+ *  4. living black ≥ all other living players (*decision:* the solo Maniac counts among the "others",
+ *     §5.4 "no fewer than all others") → the mafia wins.
+ */
+function checkCityWin(ctx: Ctx): boolean {
+  let black = 0, solo = 0, living = 0;
+  for (const p of ctx.s.players) {
+    if (!p.alive) continue;
+    living++;
+    if (p.team === "black") black++;
+    else if (p.team === "solo") solo++;
+  }
+  if (living === 0) { endGame(ctx, "draw", "nobody-alive"); return true; }
+  if (solo > 0 && living <= 2) { endGame(ctx, "solo", "maniac-last-standing"); return true; }
+  if (black === 0 && solo === 0) { endGame(ctx, "red", "town-eliminated-mafia-and-maniac"); return true; }
+  if (black > 0 && black >= living - black) { endGame(ctx, "black", "mafia-parity"); return true; }
   return false;
 }
 

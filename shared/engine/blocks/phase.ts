@@ -15,6 +15,20 @@ export function enterStage(ctx: Ctx, stage: Stage, ms: number | null): void {
   s.deadline = ms === null ? null : ctx.now + ms;
   s.shout = null;
   if (s.techUsed.length) s.techUsed = [];
+  if (s.awaitingHost) s.awaitingHost = false;
+}
+
+/**
+ * RULES.md §5.7: with a live host, night, voting and revoting do not end by themselves. Where a gated
+ * stage would end (everyone acted, or its time ran out) it waits instead: no deadline, `awaitingHost`.
+ * The host's confirm calls the resolution with `confirming` set. Server-hosted games resolve at once.
+ */
+export function hostGate(ctx: Ctx, resolve: () => void): void {
+  const s = ctx.s;
+  if (s.host !== "live" || ctx.confirming) { resolve(); return; }
+  if (s.awaitingHost) return;
+  s.awaitingHost = true;
+  if (s.deadline !== null) { s.deadline = null; s.phaseSeq++; }
 }
 
 /** A new timed sub-phase inside the same stage (open-voting call, end of a shout): phaseSeq++. */

@@ -43,7 +43,9 @@ function speechMs(ctx: Ctx, purpose: SpeechPurpose, seat: Seat): number {
       const pl = player(ctx.s, seat);
       // §2.5 after the third shout the player's next day speech lasts 30 s.
       if (pl.shortNext) { pl.shortNext = false; return p.speeches.shouts.shortSpeechAfterLast; }
-      return p.speeches.ms;
+      // §3 the table chooses the day speech length (seconds).
+      const sec = p.speeches.msSetting ? ctx.s.settings[p.speeches.msSetting] : undefined;
+      return typeof sec === "number" ? sec * 1000 : p.speeches.ms;
     }
     case "tie": return p.voting.tie.speechMs;
     case "leader": return p.voting.leaderSpeechMs;

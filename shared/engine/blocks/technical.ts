@@ -83,11 +83,12 @@ export function resolveTechVote(ctx: Ctx): void {
   if (!passed) return;
   const target = player(s, tv.target);
   if (!target.alive) return;
-  if (tv.kind === "defeat") {
+  if (tv.kind === "defeat" && target.team !== "solo") {
     // A technical defeat ends the game at once with the other team winning.
     endGame(ctx, target.team === "black" ? "red" : "black", "technical-defeat");
     return;
   }
+  // *Decision (city):* a solo player has no team to lose with: a technical defeat against him removes him.
   if (tv.kind === "foul") {
     target.fouls++;
     emit(ctx, "fouled", PUBLIC, { seat: target.seat, fouls: target.fouls });

@@ -11,7 +11,7 @@ import { PUBLIC, emit, livingCount, player, toSeats, type Ctx } from "../state.t
 import type { Seat } from "../types.ts";
 import { startNight } from "./night.ts";
 import { checkWin, depart } from "./outcome.ts";
-import { enterStage, preset, restartTimer, setting } from "./phase.ts";
+import { enterStage, hostGate, preset, restartTimer, setting } from "./phase.ts";
 import { startSpeeches } from "./speeches.ts";
 
 function mode(ctx: Ctx): "closed" | "open" {
@@ -74,7 +74,7 @@ export function castVote(ctx: Ctx, voter: Seat, target: Seat): void {
   st.ballots[voter - 1] = target;
   if (st.mode === "closed") emit(ctx, "ballot-cast", toSeats([voter]), { voter, target });
   else emit(ctx, "vote-cast", PUBLIC, { voter, target });
-  if (allLivingVoted(ctx, st.ballots)) count(ctx);
+  if (allLivingVoted(ctx, st.ballots)) hostGate(ctx, () => count(ctx));
 }
 
 export function votingTimeout(ctx: Ctx): void {
@@ -86,11 +86,11 @@ export function votingTimeout(ctx: Ctx): void {
     emit(ctx, "candidate-called", PUBLIC, { seat: st.candidates[st.current] });
     return;
   }
-  count(ctx);
+  hostGate(ctx, () => count(ctx));
 }
 
 /** The count: unused votes go to the last nominee; who voted for whom becomes public. */
-function count(ctx: Ctx): void {
+export function count(ctx: Ctx): void {
   const s = ctx.s;
   const st = s.stage;
   if (st.kind !== "voting") return;
@@ -148,7 +148,7 @@ export function castLift(ctx: Ctx, voter: Seat, lift: boolean): void {
   st.ballots[voter - 1] = lift ? 1 : 2;
   if (st.mode === "closed") emit(ctx, "lift-ballot-cast", toSeats([voter]), { voter, lift });
   else emit(ctx, "lift-vote-cast", PUBLIC, { voter, lift });
-  if (allLivingVoted(ctx, st.ballots)) countLift(ctx);
+  if (allLivingVoted(ctx, st.ballots)) hostGate(ctx, () => countLift(ctx));
 }
 
 export function countLift(ctx: Ctx): void {

@@ -1,10 +1,11 @@
 import type { PresetId } from "../types.ts";
+import { city } from "./city.ts";
 import { sport } from "./sport.ts";
 import type { Preset, PresetInfo } from "./types.ts";
 
 export type { Preset, PresetInfo } from "./types.ts";
 
-const PRESETS: Record<string, Preset> = { sport };
+const PRESETS: Record<string, Preset> = { sport, city };
 
 /** The full preset (engine-internal blocks included); throws for an unknown id. */
 export function presetOf(id: PresetId): Preset {
@@ -14,7 +15,11 @@ export function presetOf(id: PresetId): Preset {
 }
 
 function info(p: Preset): PresetInfo {
-  return { id: p.id, seats: p.seats, settingsSchema: p.settingsSchema, defaultSettings: p.defaultSettings, start: p.start, seatDraw: p.seatDraw };
+  return {
+    id: p.id, seats: p.seats, settingsSchema: p.settingsSchema, defaultSettings: p.defaultSettings, start: p.start, seatDraw: p.seatDraw,
+    ...(p.requiresAccount !== undefined ? { requiresAccount: p.requiresAccount } : {}),
+    ...(p.rewards !== undefined ? { rewards: p.rewards } : {}),
+  };
 }
 
 /** Preset info for the table object; null for an unknown id. */

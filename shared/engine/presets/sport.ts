@@ -27,6 +27,8 @@ export const sport: Preset = {
   defaultSettings: v.parse(sportSettingsSchema, {}),
   start: "when-full",
   seatDraw: "random",
+  /** §2.14 sport games award experience, coins and rating. */
+  rewards: true,
   composition: () => ["don", "mafia", "mafia", "sheriff", "civilian", "civilian", "civilian", "civilian", "civilian", "civilian"],
   deal: { kind: "take-cards", ms: 15_000, autoDealSetting: "autoDeal" },
   acquaintance: { ms: 60_000, shootingPlan: true },

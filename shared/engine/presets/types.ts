@@ -5,7 +5,7 @@
  * does not exist yet, a new block), never a rewrite of the core.
  */
 import type * as v from "valibot";
-import type { RoleId } from "../types.ts";
+import type { RoleId, Team } from "../types.ts";
 
 export interface PresetInfo {
   id: string;
@@ -16,6 +16,10 @@ export interface PresetInfo {
   start: "when-full" | "organizer-command";
   /** §2: seats drawn at random; other presets keep join order. */
   seatDraw: "random" | "join-order";
+  /** §3/§8 only a signed-in creator may open a table of this preset (city). Absent = anyone. */
+  requiresAccount?: boolean;
+  /** §2.14 whether a finished game awards experience, coins and rating (sport yes, city no). Absent = no. */
+  rewards?: boolean;
 }
 
 /** Deal block (§2.1): face-down cards taken by the players, or dealt at once. */
@@ -36,6 +40,8 @@ export interface AcquaintanceBlock {
 /** Day-speech block (§2.3–§2.5). */
 export interface SpeechBlock {
   ms: number;
+  /** Setting key (seconds) that overrides `ms` for day speeches (§3: the table chooses 30/45/60 s). */
+  msSetting?: string;
   /** "rotate": day 1 from seat 1, each next day from the next living seat after the previous first speaker. */
   order: "rotate";
   /** §2.4 nominations in one's own speech. */
@@ -65,8 +71,13 @@ export interface VotingBlock {
 
 /** A night step (§2.10): who acts, for how long, how it resolves. */
 export type NightStep =
-  | { id: "mafia-shot"; kind: "shot"; ms: number; consensus: "unanimous" }
-  | { id: "checks"; kind: "check"; ms: number; simultaneous: true; checkers: RoleId[] };
+  | { id: "mafia-shot"; kind: "shot"; ms: number; consensus: "unanimous"; msSetting?: string }
+  | { id: "checks"; kind: "check"; ms: number; simultaneous: true; checkers: RoleId[]; msSetting?: string }
+  /**
+   * A turn of the night in turns (§3, blocks/turns.ts): the roles acting in step `id` (RoleModule.night)
+   * choose one target each, once; the step always runs its full time (`msSetting` seconds, else `ms`).
+   */
+  | { id: string; kind: "freeze" | "heal" | "check" | "kill"; ms: number; msSetting?: string };
 
 export interface TechVoteBlock {
   ms: number;
@@ -82,12 +93,19 @@ export interface Preset extends PresetInfo {
   speeches: SpeechBlock;
   voting: VotingBlock;
   night: NightStep[];
+  /**
+   * "sport": the shot then the simultaneous checks (blocks/night.ts). "turns": every step is its own
+   * turn with its own timer, and the night resolves after the last one (blocks/turns.ts, §3).
+   */
+  nightMode?: "sport" | "turns";
+  /** A role's team at the deal when a setting changes it (§3 the Maniac: solo / red). */
+  teamOf?(role: RoleId, settings: Record<string, unknown>): Team | null;
   /** Morning: last words of the killed (§2.11). */
   lastWordsMs: number;
   /** §1 reveal policy. */
   reveal: "closed" | "open";
   /** Win conditions (§2.12). */
-  win: "black-parity";
+  win: "black-parity" | "city";
   /** §2.12 draw after `quietRounds` rounds without a departure; round 1 not counted. */
   draw: { quietRounds: number; countFirstRound: boolean };
   techVotes: TechVoteBlock;

@@ -3,6 +3,8 @@ import type { RoleModule } from "./types.ts";
 /**
  * RULES.md §2 Don: black; shoots with the Mafia (§2.10), checks one player a night for the Sheriff,
  * writes the shooting plan at the acquaintance night (§2.2). Shows as mafia to the Sheriff.
+ * §3/§7.6 (city): shoots in the mafia turn and checks for the Commissar in the last turn ("don-check");
+ * shows black to the Commissar.
  */
 export const don: RoleModule = {
   id: "don",
@@ -10,6 +12,7 @@ export const don: RoleModule = {
   night: [
     { step: "mafia-shot", kind: "shot" },
     { step: "checks", kind: "check", check: "don" },
+    { step: "don-check", kind: "check", check: "don-commissar" },
   ],
   appearsAs: { sheriff: "mafia", don: "not-sheriff", commissar: "black" },
   passives: ["shooting-plan"],

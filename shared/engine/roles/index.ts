@@ -1,13 +1,17 @@
-import type { RoleId } from "../types.ts";
+import type { RoleId, Team } from "../types.ts";
 import { civilian } from "./civilian.ts";
+import { commissar } from "./commissar.ts";
+import { doctor } from "./doctor.ts";
 import { don } from "./don.ts";
 import { mafia } from "./mafia.ts";
+import { maniac } from "./maniac.ts";
+import { putana } from "./putana.ts";
 import { sheriff } from "./sheriff.ts";
 import type { CheckKind, RoleModule } from "./types.ts";
 
 export type { CheckKind, NightActionKind, RoleModule } from "./types.ts";
 
-const ROLES: Record<string, RoleModule> = { civilian, mafia, don, sheriff };
+const ROLES: Record<string, RoleModule> = { civilian, mafia, don, sheriff, commissar, doctor, putana, maniac };
 
 export function getRole(id: RoleId): RoleModule {
   const r = ROLES[id];
@@ -15,12 +19,17 @@ export function getRole(id: RoleId): RoleModule {
   return r;
 }
 
-/** What a checker of `kind` learns about a player of `role` (RULES.md §2.10). */
-export function checkResult(kind: CheckKind, role: RoleId): string {
+/** The negative answer of each kind of check (a role that does not say otherwise). */
+const NEGATIVE: Record<string, string> = { sheriff: "not-mafia", don: "not-sheriff", commissar: "red", "don-commissar": "not-commissar" };
+
+/** What a checker of `kind` learns about a player of `role` playing for `team` (RULES.md §2.10, §3). */
+export function checkResult(kind: CheckKind, role: RoleId, team?: Team | null): string {
   const r = getRole(role);
+  const byTeam = team ? r.appearsAsByTeam?.[team]?.[kind] : undefined;
+  if (byTeam !== undefined) return byTeam;
   const answer = r.appearsAs[kind];
   if (answer !== undefined) return answer;
-  return kind === "sheriff" ? "not-mafia" : kind === "don" ? "not-sheriff" : "red";
+  return NEGATIVE[kind] ?? "red";
 }
 
 /** Night-action kind `role` takes in night step `step`, if any. */

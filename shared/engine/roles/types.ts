@@ -11,8 +11,10 @@ export type CheckKind =
   | "sheriff"
   /** §2.10 the Don: "sheriff" | "not-sheriff". */
   | "don"
-  /** §3/§7 the Commissar: "red" | "black" (later presets). */
+  /** §3/§7 the Commissar: "red" | "black". */
   | "commissar"
+  /** §3/§7 the Don's check for the Commissar: "commissar" | "not-commissar". */
+  | "don-commissar"
   | (string & {});
 
 /** Night-action kinds a role may take part in (the `kind` of an AvailableAction "night-action"). */
@@ -26,6 +28,8 @@ export interface RoleModule {
   night: ReadonlyArray<{ step: string; kind: NightActionKind; check?: CheckKind }>;
   /** How this role appears to each kind of check; a missing kind falls back to the negative answer. */
   appearsAs: Readonly<Partial<Record<CheckKind, string>>>;
+  /** Answers that depend on the team the role plays for in this game (§3 the Maniac: solo / red). */
+  appearsAsByTeam?: Readonly<Partial<Record<Team, Partial<Record<CheckKind, string>>>>>;
   /** Passive traits read by later presets' resolution stages (armour, werewolf, kamikaze, ...). */
   passives: readonly string[];
   /** Black roles that wake together and know each other at the acquaintance night. */

@@ -1,6 +1,9 @@
 /**
  * The entitlement oracle, written independently of viewFor: from the state (roles, who has met,
  * checks) and RULES.md §1–§2 it decides what a viewer may know, then walks every view as JSON.
+ * City (§3, §7.6): Putana is black and meets the team; Putana's freezes, the Doctor's heals, the
+ * Maniac's kills and the Commissar's / Don's checks are private to the one who made them; "you were
+ * frozen" is private to the frozen player; the night's internal record never appears.
  */
 import type { GameView, RoleId } from "../../../shared/engine/types.ts";
 
@@ -14,9 +17,13 @@ interface S {
   lastTally: number[] | null;
 }
 
-const BLACK = new Set(["don", "mafia"]);
-const SECRET_RESULTS = new Set(["mafia", "not-mafia", "sheriff", "not-sheriff"]);
-const FORBIDDEN_KEYS = new Set(["rng", "seed", "deck", "shots", "shotTarget", "favour", "frozenRemainingMs", "techUsed", "taken", "shortNext"]);
+const BLACK = new Set(["don", "mafia", "putana"]);
+const SECRET_RESULTS = new Set(["mafia", "not-mafia", "sheriff", "not-sheriff", "red", "black", "commissar", "not-commissar"]);
+const FORBIDDEN_KEYS = new Set([
+  "rng", "seed", "deck", "shots", "shotTarget", "favour", "frozenRemainingMs", "techUsed", "taken", "shortNext",
+  // city: the night in turns' choices and what it decided, and the memory of past freezes / heals
+  "choices", "acc", "turnsMemo", "freezeTarget", "lastHeal",
+]);
 
 export interface Knowledge {
   seat: number | null;
@@ -84,6 +91,11 @@ function checkLogEntry(k: Knowledge, e: GameView["log"][number]): void {
     case "shooting-plan":
     case "shot": ok(k.black === true, `${e.type} seen by the town`); break;
     case "checked": ok(d.by === k.seat, "someone else's check"); break;
+    case "froze":
+    case "healed":
+    case "kill-chosen":
+    case "check-frozen": ok(d.by === k.seat, `someone else's ${e.type}`); break;
+    case "frozen": ok(d.seat === k.seat, "someone else's freeze"); break;
     case "ballot-cast":
     case "lift-ballot-cast": ok(d.voter === k.seat, "a hidden ballot before the count"); break;
   }

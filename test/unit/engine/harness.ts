@@ -1,15 +1,21 @@
 /**
- * Scenario harness: a sport table with a chosen role layout (seats take the cards that carry the
+ * Scenario harness: a sport (or city, §3: `preset: "city"`, 10–12 seats) table with a chosen role layout (seats take the cards that carry the
  * wanted roles), a clock, and helpers that read like a game record.
  */
 import { expect } from "vitest";
 import { apply, createGame, nextDeadline, seatedPlayers, viewFor } from "../../../shared/engine/index.ts";
 import type { ControlAction, GameEvent, GameState, GameView, PlayerAction, RejectionCode, RoleId, Seat } from "../../../shared/engine/types.ts";
 
-const LETTER: Record<string, RoleId> = { D: "don", M: "mafia", S: "sheriff", C: "civilian" };
+const LETTER: Record<string, RoleId> = { D: "don", M: "mafia", S: "sheriff", C: "civilian", K: "commissar", P: "putana", H: "doctor", X: "maniac" };
 
 export interface TableOptions {
-  /** Roles by seat 1..10, e.g. "DMMSCCCCCC". Omit to keep the dealt roles (auto-deal) or leave dealing open. */
+  /** Preset id (default "sport"). */
+  preset?: string;
+  /** Number of seats when `roles` is not given (default 10). */
+  seats?: number;
+  /** RULES.md §5.7 a live host. */
+  host?: "live";
+  /** Roles by seat 1..N, e.g. "DMMSCCCCCC" (city letters: K Commissar, P Putana, H Doctor, X Maniac). Omit to keep the dealt roles (auto-deal) or leave dealing open. */
   roles?: string;
   settings?: Record<string, unknown>;
   seed?: string;
@@ -26,14 +32,15 @@ export class Table {
   events: GameEvent[] = [];
 
   constructor(o: TableOptions = {}) {
-    const players = Array.from({ length: 10 }, (_, i) => ({ id: `p${i + 1}`, nickname: `Nick${i + 1}`, bot: false }));
-    this.state = createGame("sport", o.settings ?? {}, players, o.seed ?? "scenario", this.now);
+    const n = o.roles?.length ?? o.seats ?? 10;
+    const players = Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, nickname: `Nick${i + 1}`, bot: false }));
+    this.state = createGame(o.preset ?? "sport", o.settings ?? {}, players, o.seed ?? "scenario", this.now, o.host ? { host: o.host } : {});
     this.ids = seatedPlayers(this.state).map((p) => p.playerId);
     for (const b of o.bots ?? []) this.control({ type: "seat-to-bot", seat: b });
     if (o.roles) {
       const deck = (this.state as unknown as { stage: { deck: RoleId[] } }).stage.deck;
       const used = new Set<number>();
-      for (let seat = 1; seat <= 10; seat++) {
+      for (let seat = 1; seat <= n; seat++) {
         const want = LETTER[o.roles[seat - 1] as string] as RoleId;
         const card = deck.findIndex((r, i) => r === want && !used.has(i));
         used.add(card);
@@ -144,6 +151,31 @@ export class Table {
     if (this.phase === "night-shot") this.timeout();
     for (const [seat, target] of Object.entries(checks)) this.act(Number(seat), { type: "night-action", target });
     if (this.phase === "night-check") this.timeout();
+  }
+  /**
+   * §3 a night in turns: in each turn the given seats choose (turn ids: shot, freeze, heal, check
+   * (Commissar), kill (Maniac), don); every turn runs out its clock (it never ends early).
+   */
+  turns(t: Partial<Record<"shot" | "freeze" | "heal" | "check" | "kill" | "don", Record<number, Seat>>> = {}): void {
+    const order = [["shot", "night-shot"], ["freeze", "night-freeze"], ["heal", "night-heal"], ["check", "night-check"], ["kill", "night-kill"], ["don", "night-don-check"]] as const;
+    for (const [key, phase] of order) {
+      expect(this.phase).toBe(phase);
+      for (const [seat, target] of Object.entries(t[key] ?? {})) this.act(Number(seat), { type: "night-action", target });
+      expect(this.phase).toBe(phase);
+      this.timeout();
+    }
+  }
+  /** RULES.md §5.7 the live host confirms the current stage. */
+  confirm(): GameEvent[] {
+    const r = apply(this.state, { kind: "host", action: { type: "confirm" } }, this.now);
+    if (!r.ok) throw new Error(`confirm rejected: ${r.rejection.code}`);
+    this.state = r.state;
+    this.events.push(...r.events);
+    return r.events;
+  }
+  /** The log of one seat's view, as [type, data] pairs of the given types. */
+  seen(seat: Seat, ...types: string[]): Array<[string, Record<string, unknown>]> {
+    return this.view(seat).log.filter((e) => types.includes(e.type)).map((e) => [e.type, e.data]);
   }
   publicTypes(): string[] {
     return this.spectator().log.map((e) => e.type);

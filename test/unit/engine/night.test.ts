@@ -18,7 +18,9 @@ describe("§2.10 Night: the shot", () => {
     t.act(1, { type: "night-action", target: 5 });
     t.reject(1, { type: "night-action", target: 6 }, "already-acted");
     t.act(2, { type: "night-action", target: 5 });
-    t.act(3, { type: "night-action", target: 5 }); // all shooters acted: the step ends early
+    t.act(3, { type: "night-action", target: 5 });
+    expect(t.phase).toBe("night-shot"); // §1 Secrets: no early end, the step runs its 7 s
+    t.timeout();
     expect(t.phase).toBe("night-check");
     t.timeout();
     expect(t.publicTypes()).toContain("killed");
@@ -66,8 +68,10 @@ describe("§2.10 Night: the checks", () => {
     expect(u.view(1).you!.actions).toContainEqual({ type: "night-action", kind: "check", targets: [2, 3, 4, 5, 6, 7, 8, 9, 10] });
     u.act(1, { type: "night-action", target: 4 });
     expect(u.view(1).you!.checks).toEqual([{ target: 4, night: 1, result: "sheriff" }]);
-    u.act(4, { type: "night-action", target: 1 }); // both checked: the step ends early
+    u.act(4, { type: "night-action", target: 1 });
     expect(u.view(4).you!.checks).toEqual([{ target: 1, night: 1, result: "mafia" }]);
+    expect(u.phase).toBe("night-check"); // §1 Secrets: both checked, yet the step runs its 7 s
+    u.timeout();
     expect(u.phase).toBe("speech");
   });
   it("§2.10 Sheriff on a Civilian: not mafia; Don on a Civilian: not Sheriff; on a Mafia: mafia", () => {
@@ -110,7 +114,7 @@ describe("§2.10 Night: the checks", () => {
     expect(t.view(4).you!.checks).toEqual([{ target: 2, night: 1, result: "mafia" }]);
     expect(t.spectator().seats[3]!.out).toBe("shot");
   });
-  it("§2.10 with no living checker the step still runs its 7 s (no early end to give it away)", () => {
+  it("§1 Secrets / §2.10 night steps never end early: with no living checker the check step still runs its 7 s", () => {
     const t = night1();
     t.night({ 1: 4, 2: 4, 3: 4 });
     t.endSpeeches("last-words");

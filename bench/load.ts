@@ -1,0 +1,289 @@
+/**
+ * Tables under load (issue 6): T tables × 10 sockets, every seat played by the heuristic bot through
+ * the socket protocol, against `wrangler dev` (workerd + SQLite, started here on loopback) and, in the
+ * same run, the Node `ws` baseline (bench/baseline-server.ts: same engine and views, no runtime, no
+ * storage). Prints, per target and T: p50/p99 from an input to the moment every client of its table
+ * has the updated view, deliveries per second, bytes per view, peak RSS of the server process tree.
+ *
+ *   node bench/load.ts [--tables 1,10,100] [--seconds 90] [--only workerd|baseline]
+ *
+ * All traffic stays on 127.0.0.1; every loop is bounded in count and time.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import { join } from "node:path";
+import { heuristicBot } from "../shared/bots/index.ts";
+import type { GameView } from "../shared/engine/types.ts";
+
+const args = process.argv.slice(2);
+const arg = (name: string, dflt: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : dflt;
+};
+const TABLES = arg("tables", "1,10,100").split(",").map(Number);
+/** Measurement window per run, after the deal (the acquaintance night alone is 60 s). */
+const SECONDS = Number(arg("seconds", "90"));
+const ONLY = arg("only", "");
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** RSS (bytes) of a process and all its descendants, from /proc; `only`: count processes with this name only (e.g. workerd). */
+function treeRss(pid: number, only?: string): number {
+  let total = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop()!;
+    try {
+      const status = readFileSync(`/proc/${p}/status`, "utf8");
+      const m = /VmRSS:\s+(\d+) kB/.exec(status);
+      const name = /Name:\s+(\S+)/.exec(status)?.[1];
+      if (m && (!only || name === only)) total += Number(m[1]) * 1024;
+      const kids = readFileSync(`/proc/${p}/task/${p}/children`, "utf8").trim();
+      if (kids) stack.push(...kids.split(/\s+/).map(Number));
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}
+
+async function waitHttp(base: string, ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      // The lobby list, not an unknown code: unknown codes count as guesses (worker/security/guess-guard.ts).
+      const r = await fetch(`${base}/api/tables`);
+      if (r.status === 200 || r.status === 404) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(200);
+  }
+  throw new Error(`server at ${base} did not come up`);
+}
+
+interface Target {
+  name: string;
+  base: string;
+  proc: ChildProcess;
+  stop(): void;
+}
+
+/**
+ * `wrangler dev` on a snapshot of the worker (worker/, shared/, wrangler.toml, web/dist copied to a
+ * temporary folder): wrangler watches its sources and reloads — dropping every socket — when a file
+ * changes, and other people edit this tree while benchmarks run.
+ */
+function snapshot(): string {
+  const root = new URL("..", import.meta.url).pathname;
+  const dir = mkdtempSync(join(os.tmpdir(), "mafia-load-src-"));
+  for (const p of ["worker", "shared", "wrangler.toml", "package.json", "tsconfig.json"]) if (existsSync(join(root, p))) cpSync(join(root, p), join(dir, p), { recursive: true });
+  if (existsSync(join(root, "web/dist"))) cpSync(join(root, "web/dist"), join(dir, "web/dist"), { recursive: true });
+  else cpSync(join(root, "bench/empty-assets"), join(dir, "web/dist"), { recursive: true });
+  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
+  return dir;
+}
+
+async function startWorkerd(): Promise<Target> {
+  const port = await freePort();
+  const persist = mkdtempSync(join(os.tmpdir(), "mafia-load-"));
+  const src = snapshot();
+  const proc = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", "warn"], {
+    cwd: src,
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitHttp(base, 60_000);
+  return {
+    name: "workerd",
+    base,
+    proc,
+    stop() {
+      try {
+        process.kill(-proc.pid!, "SIGTERM");
+      } catch {}
+      rmSync(persist, { recursive: true, force: true });
+      rmSync(src, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startBaseline(): Promise<Target> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, [new URL("./baseline-server.ts", import.meta.url).pathname, String(port)], { detached: true, stdio: ["ignore", "ignore", "inherit"] });
+  const base = `http://127.0.0.1:${port}`;
+  await waitHttp(base, 20_000);
+  return {
+    name: "node ws baseline",
+    base,
+    proc,
+    stop() {
+      try {
+        process.kill(-proc.pid!, "SIGTERM");
+      } catch {}
+    },
+  };
+}
+
+interface RunStats {
+  latencies: number[];
+  deliveries: number;
+  bytes: number;
+  views: number;
+  seconds: number;
+  peakRss: number;
+  /** workerd processes only (the server proper, without wrangler's Node parent). */
+  peakRuntimeRss: number;
+  gamesEnded: number;
+  errors: number;
+}
+
+async function post(url: string, body: unknown): Promise<any> {
+  const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`);
+  return r.json();
+}
+
+async function run(target: Target, T: number): Promise<RunStats> {
+  const sendTime = new Map<string, number>(); // `${table}:${ref}` -> t0
+  const ackVersion = new Map<string, number>(); // `${table}:${version}` -> t0
+  const arrivals = new Map<string, number[]>(); // `${table}:${version}` -> arrival times
+  const stats: RunStats = { latencies: [], deliveries: 0, bytes: 0, views: 0, seconds: 0, peakRss: 0, peakRuntimeRss: 0, gamesEnded: 0, errors: 0 };
+  const sockets: WebSocket[] = [];
+  let measuring = false;
+  let refSeq = 0;
+
+  const ended = new Set<number>();
+  for (let t = 0; t < T; t++) {
+    const { code } = await post(`${target.base}/api/tables`, { presetId: "sport", settings: { autoDeal: true } });
+    const joins: Array<{ token: string }> = [];
+    for (let i = 0; i < 10; i++) joins.push(await post(`${target.base}/api/tables/${code}/join`, { nickname: `load${t}-${i}` }));
+    for (let i = 0; i < 10; i++) {
+      const bot = heuristicBot(`load-${t}-${i}`);
+      const ws = new WebSocket(`${target.base.replace("http", "ws")}/api/tables/${code}/socket`);
+      sockets.push(ws);
+      let inflight = false;
+      let latest: GameView | null = null;
+      const act = () => {
+        if (inflight || !latest || !latest.you || latest.result) return;
+        const action = bot.decide(latest);
+        if (!action) return;
+        inflight = true;
+        const ref = String(++refSeq);
+        sendTime.set(`${t}:${ref}`, performance.now());
+        ws.send(JSON.stringify({ type: "act", ref, action }));
+      };
+      ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: joins[i]!.token }));
+      ws.onmessage = (ev) => {
+        const now = performance.now();
+        const text = String(ev.data);
+        const msg = JSON.parse(text);
+        if (msg.type === "view") {
+          if (measuring) {
+            stats.deliveries++;
+            stats.bytes += text.length;
+            stats.views++;
+            const key = `${t}:${msg.version}`;
+            const a = arrivals.get(key);
+            if (a) a.push(now);
+            else arrivals.set(key, [now]);
+          }
+          latest = msg.view.game;
+          if (latest?.result && !ended.has(t)) ended.add(t);
+          act();
+        } else if (msg.type === "ack") {
+          inflight = false;
+          const t0 = sendTime.get(`${t}:${msg.ref}`);
+          if (t0 !== undefined && measuring) ackVersion.set(`${t}:${msg.version}`, t0);
+          act();
+        } else if (msg.type === "error") {
+          inflight = false;
+          stats.errors++;
+        }
+      };
+    }
+  }
+  const serverPid = target.proc.pid!;
+  const t0 = performance.now();
+  measuring = true;
+  const end = t0 + SECONDS * 1000;
+  while (performance.now() < end && ended.size < T) {
+    stats.peakRss = Math.max(stats.peakRss, treeRss(serverPid));
+    if (target.name === "workerd") stats.peakRuntimeRss = Math.max(stats.peakRuntimeRss, treeRss(serverPid, "workerd"));
+    await sleep(250);
+  }
+  stats.seconds = (performance.now() - t0) / 1000;
+  measuring = false;
+  for (const ws of sockets) ws.close();
+  for (const [key, start] of ackVersion) {
+    const a = arrivals.get(key);
+    if (a && a.length === 10) stats.latencies.push(Math.max(...a) - start);
+  }
+  stats.gamesEnded = ended.size;
+  return stats;
+}
+
+const pct = (xs: number[], p: number) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+const rows: string[][] = [];
+const results = new Map<string, RunStats>();
+const starters: Array<[string, () => Promise<Target>]> = [
+  ["baseline", startBaseline],
+  ["workerd", startWorkerd],
+];
+for (const [key, start] of starters) {
+  if (ONLY && ONLY !== key) continue;
+  for (const T of TABLES) {
+    const target = await start();
+    try {
+      const s = await run(target, T);
+      results.set(`${key}:${T}`, s);
+      rows.push([
+        target.name,
+        String(T),
+        String(s.latencies.length),
+        pct(s.latencies, 50).toFixed(1),
+        pct(s.latencies, 99).toFixed(1),
+        (s.deliveries / s.seconds).toFixed(0),
+        (s.bytes / Math.max(1, s.views)).toFixed(0),
+        (s.peakRss / 2 ** 20).toFixed(0) + (s.peakRuntimeRss ? ` (workerd ${(s.peakRuntimeRss / 2 ** 20).toFixed(0)})` : ""),
+        `${s.gamesEnded}/${T}`,
+      ]);
+    } finally {
+      target.stop();
+      await sleep(500);
+    }
+  }
+}
+
+const cpu = os.cpus()[0]?.model ?? "?";
+console.log(`machine: ${cpu} × ${os.cpus().length}, node ${process.version}; driver, bots and server share these cores; load average at the end ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+console.log(`window: up to ${SECONDS} s per run (from the deal; the 60 s acquaintance night included)`);
+const header = ["target", "T", "inputs", "p50 ms", "p99 ms", "deliveries/s", "bytes/view", "peak RSS MiB", "games ended"];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join("  ");
+console.log(line(header));
+for (const r of rows) console.log(line(r));
+for (const T of TABLES) {
+  const b = results.get(`baseline:${T}`);
+  const w = results.get(`workerd:${T}`);
+  if (b && w) console.log(`T=${T}: p99 ratio workerd/baseline = ${(pct(w.latencies, 99) / pct(b.latencies, 99)).toFixed(2)}, p50 ratio = ${(pct(w.latencies, 50) / pct(b.latencies, 50)).toFixed(2)}`);
+}

@@ -1,0 +1,15 @@
+import type { RoleModule } from "./types.ts";
+
+/**
+ * RULES.md §3/§7.6 Doctor: red; in the "heal" turn heals anyone, himself included, but not the player
+ * he healed the night before (heal, frozen, heal is allowed). A heal cancels the mafia's kill, the
+ * Maniac's kill and Putana's freeze on its target. A frozen Doctor heals nobody, not even himself.
+ */
+export const doctor: RoleModule = {
+  id: "doctor",
+  team: "red",
+  night: [{ step: "heal", kind: "heal" }],
+  appearsAs: { commissar: "red" },
+  passives: [],
+  knowsTeam: false,
+};

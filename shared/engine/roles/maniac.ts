@@ -1,0 +1,18 @@
+import type { RoleModule } from "./types.ts";
+
+/**
+ * RULES.md §3 Maniac: solo by default (setting: red, then he plays for the town as in §7). In the
+ * "kill" turn he kills anyone but himself, or abstains. Solo, he wins as in §5.4 (the only survivor,
+ * or one of the last two), before the mafia.
+ * *Decision (city):* the Commissar's check shows a solo Maniac "black" (he is an enemy the town must
+ * remove to win, as §6 shows him in club) and a red Maniac "red". The Don's check: "not-commissar".
+ */
+export const maniac: RoleModule = {
+  id: "maniac",
+  team: "solo",
+  night: [{ step: "kill", kind: "kill" }],
+  appearsAs: { sheriff: "not-mafia", commissar: "black" },
+  appearsAsByTeam: { red: { commissar: "red" }, solo: { commissar: "black" } },
+  passives: [],
+  knowsTeam: false,
+};

@@ -1,0 +1,138 @@
+/**
+ * Test harness for the browser suite: `wrangler dev` on a free port in its own process group with a
+ * temporary persist dir, and Debian's Chromium through playwright-core (never a downloaded browser).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser } from "playwright-core";
+
+export const ROOT = new URL("../..", import.meta.url).pathname;
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-background-timer-throttling",
+  "--disable-renderer-backgrounding",
+  "--disable-backgrounding-occluded-windows",
+];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function ensureWebBuild(): void {
+  if (existsSync(join(ROOT, "web/dist/index.html"))) return;
+  const r = spawnSync("npm", ["run", "--silent", "build:web"], { cwd: ROOT, stdio: "inherit" });
+  if (r.status !== 0) throw new Error("web build failed");
+}
+
+export interface Server {
+  base: string;
+  stop(): Promise<void>;
+  output(): string;
+}
+
+const WRANGLER_ENV = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_COLOR: "1" };
+
+/**
+ * A frozen copy of the worker (bundled by `wrangler deploy --dry-run`) and of web/dist with its own
+ * wrangler.toml: `wrangler dev` reloads — and drops every socket — whenever a watched source file
+ * changes, so a test run must not watch a working tree that people are editing. Set
+ * E2E_LIVE_SOURCE=1 to run straight from the repository's wrangler.toml instead.
+ */
+function frozenConfig(dir: string): string {
+  const r = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", join(dir, "worker")], { cwd: ROOT, encoding: "utf8", env: { ...process.env, ...WRANGLER_ENV } });
+  if (r.status !== 0) throw new Error(`wrangler bundle failed:\n${r.stdout}\n${r.stderr}`);
+  cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
+  const toml = readFileSync(join(ROOT, "wrangler.toml"), "utf8")
+    .replace(/^main\s*=.*$/m, 'main = "worker/index.js"\nno_bundle = true')
+    .replace(/^directory\s*=\s*"\.\/web\/dist"/m, 'directory = "./dist"');
+  const config = join(dir, "wrangler.toml");
+  writeFileSync(config, toml);
+  return config;
+}
+
+/** Starts `wrangler dev` and resolves once /api/tables answers. */
+export async function startWrangler(): Promise<Server> {
+  const port = await freePort();
+  const persist = mkdtempSync(join(tmpdir(), "mafia-browser-persist-"));
+  const config = process.env.E2E_LIVE_SOURCE ? join(ROOT, "wrangler.toml") : frozenConfig(persist);
+  let log = "";
+  const child: ChildProcess = spawn(
+    "npx",
+    ["wrangler", "dev", "--config", config, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", join(persist, "state"), "--show-interactive-dev-session=false", "--inspector-port", String(await freePort())],
+    {
+      cwd: ROOT,
+      detached: true, // its own process group, so the whole tree (workerd included) can be stopped
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...WRANGLER_ENV },
+    },
+  );
+  child.stdout?.on("data", (d) => (log += d));
+  child.stderr?.on("data", (d) => (log += d));
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        /* gone */
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        /* gone */
+      }
+    }
+    rmSync(persist, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const r = await fetch(`${base}/api/tables`);
+      if (r.ok) return { base, stop, output: () => log };
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await stop();
+  throw new Error(`wrangler dev did not start:\n${log}`);
+}
+
+export async function launchChromium(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const profileRoot = mkdtempSync(join(tmpdir(), "mafia-chromium-"));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    env: { ...process.env, HOME: profileRoot, XDG_CONFIG_HOME: profileRoot, XDG_CACHE_HOME: profileRoot },
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close().catch(() => {});
+      rmSync(profileRoot, { recursive: true, force: true });
+    },
+  };
+}

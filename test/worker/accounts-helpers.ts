@@ -1,0 +1,52 @@
+/** Accounts in the worker tests: requests with a session cookie, sign-up shortcuts. */
+import type { MeResponse } from "../../shared/protocol/accounts.ts";
+import { api, ORIGIN } from "./helpers.ts";
+import { SoftAuthenticator } from "./webauthn.ts";
+
+/** The `session=…` pair from a response's Set-Cookie, or null. */
+export function sessionCookie(res: Response): string | null {
+  const header = res.headers.get("set-cookie") ?? "";
+  const m = /(?:^|,\s*)session=([^;]*)/.exec(header);
+  return m && m[1] ? `session=${m[1]}` : null;
+}
+
+export function post(path: string, body: unknown, cookie?: string | null, headers: Record<string, string> = {}): Promise<Response> {
+  return api(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}), ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+export function get(path: string, cookie?: string | null): Promise<Response> {
+  return api(path, { headers: cookie ? { cookie } : {} });
+}
+
+export async function me(cookie: string | null): Promise<MeResponse> {
+  return (await get("/api/me", cookie)).json();
+}
+
+let n = 0;
+/** A fresh, unique nickname. */
+export const nick = (base = "user") => `${base}${Date.now().toString(36).slice(-5)}${++n}`;
+
+export const GOOD_PASSWORD = "correct horse 42";
+
+/** Sign up with a password; returns the session cookie. */
+export async function signUp(nickname: string, password = GOOD_PASSWORD): Promise<string> {
+  const res = await post("/api/auth/password/register", { nickname, password });
+  if (res.status !== 200) throw new Error(`sign-up ${nickname}: ${res.status} ${await res.text()}`);
+  return sessionCookie(res)!;
+}
+
+/** Sign up with a passkey; returns the authenticator and the cookie. */
+export async function signUpWithPasskey(nickname: string): Promise<{ authenticator: SoftAuthenticator; cookie: string; credential: Record<string, unknown> }> {
+  const authenticator = await SoftAuthenticator.create();
+  const opts = await post("/api/auth/passkey/register/options", { nickname });
+  if (opts.status !== 200) throw new Error(`options: ${opts.status} ${await opts.text()}`);
+  const { options } = (await opts.json()) as { options: Parameters<SoftAuthenticator["register"]>[0] };
+  const credential = await authenticator.register(options, ORIGIN);
+  const res = await post("/api/auth/passkey/register/verify", { response: credential });
+  if (res.status !== 200) throw new Error(`verify: ${res.status} ${await res.text()}`);
+  return { authenticator, cookie: sessionCookie(res)!, credential };
+}

@@ -1,0 +1,279 @@
+/**
+ * Hostile clients (issue 6): random and crafted frames against a live table in the middle of a game —
+ * wrong types, huge and odd Unicode, `__proto__` / constructor keys, replayed refs and frames, actions
+ * dressed up for other seats, commands only an organizer or host may send, binary frames, floods.
+ * Every frame gets exactly one typed answer; a refused frame changes nothing (stored state, version,
+ * alarm and input log compared); nothing throws (no `internal`); honest players keep playing to the
+ * end; floods are rate-limited. docs/PROTOCOL.md "Errors" is the contract.
+ */
+import { runInDurableObject } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import { botRng, type BotRng } from "../../shared/bots/index.ts";
+import { RATE_LIMIT, type ServerMessage } from "../../shared/protocol/messages.ts";
+import { Client, connect, connectAs } from "./helpers.ts";
+import { openTable, playToEnd, type TableRun } from "./play.ts";
+
+const ERROR_CODES = new Set([
+  "bad-json", "bad-message", "too-large", "rate-limited", "duplicate-ref", "hello-first", "already-hello", "bad-token",
+  "not-seated", "not-organizer", "not-host", "seat-taken-by-bot", "organizer-transferred",
+  // the engine's rejections
+  "not-a-player", "not-your-turn", "phase-closed", "illegal-target", "already-acted", "already-voted", "no-shouts-left",
+  "not-allowed", "stale-timeout", "game-over", "paused",
+]);
+
+let run: TableRun | null = null;
+const extra: Client[] = [];
+afterEach(() => {
+  run?.close();
+  run = null;
+  for (const c of extra.splice(0)) c.close();
+});
+
+/** What must not change when a frame is refused. */
+async function snapshot(run: TableRun): Promise<string> {
+  return runInDurableObject(run.stub, (_i, state) => {
+    const sql = state.storage.sql;
+    const g = sql.exec("SELECT version, status, state, alarm_phase_seq, alarm_at FROM game WHERE id = 1").one();
+    const log = sql.exec("SELECT COUNT(*) AS n FROM input_log").one().n;
+    const players = sql.exec("SELECT player_id, seat, bot FROM players ORDER BY place").toArray();
+    return JSON.stringify({ g, log, players });
+  });
+}
+
+const ODD_STRINGS = [
+  "", " ", "\u0000", "\ud800", "\udfff", "\ud83d\ude00", "\u202e\u0635", "\u200b\u200d\ufeff", "🂡".repeat(300), "ж".repeat(1500),
+  "<script>alert(1)</script>", "${jndi:ldap://x}", "'; DROP TABLE game; --", "%00", "\\u0000", "NaN", "-0", "1e309",
+  "x".repeat(65), "x".repeat(64),
+];
+const KEYS = ["type", "ref", "action", "token", "target", "card", "plan", "kind", "in_favour", "lift", "seat", "playerId", "__proto__", "constructor", "prototype", "version"];
+const TYPES = ["hello", "act", "sync", "control", "host", "ping", "view", "ack", "error", "welcome", "", "ACT", "act "];
+const ACTIONS = ["take-card", "end-speech", "nominate", "shout", "vote", "vote-lift", "night-action", "shooting-plan", "tech-vote-start", "tech-vote", "confirm", "pause", "resume", "seat-to-bot", "start", "__proto__"];
+
+function randomValue(r: BotRng, depth = 0): unknown {
+  switch (r.int(depth > 2 ? 6 : 9)) {
+    case 0: return null;
+    case 1: return r.pick([0, -1, 1, 3, 10, 11, 2 ** 31, -(2 ** 53), 1.5, 1e308, Number.MAX_SAFE_INTEGER]);
+    case 2: return r.pick([true, false]);
+    case 3: return r.pick(ODD_STRINGS);
+    case 4: return r.pick(TYPES);
+    case 5: return r.pick(ACTIONS);
+    case 6: return Array.from({ length: r.int(4) }, () => randomValue(r, depth + 1));
+    default: {
+      const o: Record<string, unknown> = {};
+      for (let i = r.int(4); i > 0; i--) o[r.pick(KEYS)] = randomValue(r, depth + 1);
+      return o;
+    }
+  }
+}
+
+/** A frame that looks like a message but is wrong somewhere (the interesting half of the fuzz). */
+function nearMiss(r: BotRng): unknown {
+  const action: Record<string, unknown> = { type: r.pick(ACTIONS) };
+  for (let i = r.int(3); i > 0; i--) action[r.pick(KEYS)] = randomValue(r, 2);
+  const msg: Record<string, unknown> = { type: r.pick(["act", "act", "control", "host", "sync", "hello"]), ref: r.next() < 0.8 ? `fz${r.int(1e9)}` : randomValue(r, 2), action };
+  if (r.next() < 0.2) msg[r.pick(KEYS)] = randomValue(r, 2);
+  return msg;
+}
+
+/** A well-formed act with random (schema-valid) fields: it reaches the engine, which decides. */
+function wellFormed(r: BotRng): unknown {
+  const seat = 1 + r.int(10);
+  const action = r.pick<Record<string, unknown>>([
+    { type: "take-card", card: r.int(10) }, { type: "end-speech" }, { type: "nominate", target: seat }, { type: "shout" },
+    { type: "vote", target: seat }, { type: "vote-lift", lift: r.next() < 0.5 }, { type: "night-action", target: seat },
+    { type: "shooting-plan", plan: [seat] }, { type: "tech-vote-start", kind: r.pick(["foul", "defeat", "removal"]), target: seat },
+    { type: "tech-vote", in_favour: r.next() < 0.5 },
+  ]);
+  return { type: "act", ref: `wf${r.int(1e9)}`, action };
+}
+
+/** Crafted frames: each a known trick. `self` is the hostile player's seat, `other` someone else's. */
+function crafted(self: number, other: number, token: string): Array<string | ArrayBuffer> {
+  const act = (action: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ type: "act", ref: `c${Math.random().toString(36).slice(2)}`, action, ...extra });
+  return [
+    '{"type":"act","ref":"p1","action":{"type":"end-speech"},"__proto__":{"admin":true}}',
+    '{"type":"act","ref":"p2","action":{"type":"vote","target":1,"__proto__":{"target":2}}}',
+    '{"__proto__":{"type":"sync"}}',
+    '{"constructor":{"prototype":{"polluted":"yes"}},"type":"sync"}',
+    '{"type":"sync","ref":"p3","constructor":{"prototype":{"polluted":"yes"}}}',
+    '{"type":"act","ref":"p4","action":{"type":"nominate","target":1,"constructor":{"name":"x"}}}',
+    act({ type: "vote", target: other }, { seat: other }),
+    act({ type: "vote", target: other }, { playerId: "p_someoneelse" }),
+    act({ type: "night-action", target: other, seat: other }),
+    act({ type: "end-speech", by: other }),
+    act({ type: "take-card", card: 0 }, { as: other }),
+    act({ type: "nominate", target: self }),
+    act({ type: "shooting-plan", plan: [other, other] }),
+    act({ type: "shooting-plan", plan: Array.from({ length: 31 }, (_, i) => i + 1) }),
+    act({ type: "take-card", card: -1 }),
+    act({ type: "take-card", card: 1.5 }),
+    act({ type: "vote", target: "1" }),
+    act({ type: "vote", target: 31 }),
+    act({ type: "vote", target: 0 }),
+    act({ type: "tech-vote-start", kind: "defeat", target: self }),
+    act({ type: "tech-vote", in_favour: "yes" }),
+    JSON.stringify({ type: "control", ref: "ctl1", action: { type: "pause" } }),
+    JSON.stringify({ type: "control", ref: "ctl2", action: { type: "seat-to-bot", seat: other } }),
+    JSON.stringify({ type: "host", ref: "h1", action: { type: "confirm" } }),
+    JSON.stringify({ type: "hello", token }),
+    JSON.stringify({ type: "hello" }),
+    JSON.stringify({ type: "act", ref: "x".repeat(65), action: { type: "shout" } }),
+    JSON.stringify({ type: "act", ref: "", action: { type: "shout" } }),
+    JSON.stringify({ type: "sync", ref: "\ud800" }),
+    JSON.stringify({ type: "sync", pad: "a".repeat(5000) }),
+    JSON.stringify({ type: "sync", ref: "🂡".repeat(16) }),
+    JSON.stringify([{ type: "sync" }]),
+    JSON.stringify("sync"),
+    "null", "0", "[]", "{}", "true", '""', "{", "}", "\u0000", "   ", "PING", "pong",
+    '{"type":"sync","type":"act"}',
+    '{"type":"act","ref":"dup","action":{"type":"shout"},"ref":"dup2"}',
+    new Uint8Array([0x7b, 0x7d]).buffer as ArrayBuffer, // "{}" as a binary frame
+    new ArrayBuffer(0),
+    new Uint8Array(5000).buffer as ArrayBuffer,
+  ];
+}
+
+/** A frame that may be a well-formed `sync` (answered with a view rather than an error). */
+function maybeSync(frame: string | ArrayBuffer): boolean {
+  if (typeof frame !== "string") return false;
+  try {
+    const m = JSON.parse(frame) as { type?: unknown };
+    return !!m && typeof m === "object" && m.type === "sync";
+  } catch {
+    return false;
+  }
+}
+
+/** Send one frame and wait for its one answer (an error; an ack for a legal act; a view for a sync). */
+async function answer(c: Client, frame: string | ArrayBuffer): Promise<ServerMessage> {
+  const from = c.frames.length;
+  const sync = maybeSync(frame);
+  c.ws.send(frame);
+  return c.next((m) => m.type === "error" || m.type === "ack" || (sync && m.type === "view"), from, 5000);
+}
+
+describe("hostile clients against a live table", () => {
+  it("random and crafted frames: one typed answer each, refusals change nothing, nothing throws, honest players finish the game", async () => {
+    run = await openTable({ seed: "fuzz", settings: { voting: "closed" }, spectators: 1, mix: 0 });
+    // Into the first day: speeches, nominations, shouts are possible now.
+    await playToEnd(run, { until: (g) => g.phase === "speech" && g.day === 1 });
+    const r = botRng("fuzz-frames");
+    const hostile = run.seated[3]!;
+    const me = hostile.client.lastView().game!.you!.seat;
+    const other = (me % 10) + 1;
+    let sock: Client = await connectAs(run.code, hostile.join.token, "hostile");
+    extra.push(sock);
+    const stranger = await connect(run.code, "stranger"); // never says hello
+    extra.push(stranger);
+    const watcher = await connectAs(run.code, undefined, "watcher");
+    extra.push(watcher);
+
+    const frames: Array<string | ArrayBuffer> = [...crafted(me, other, hostile.join.token)];
+    for (let i = 0; i < 150; i++) {
+      const p = r.next();
+      frames.push(JSON.stringify(p < 0.4 ? nearMiss(r) : p < 0.7 ? randomValue(r) : wellFormed(r)));
+    }
+    const counts = new Map<string, number>();
+    let before = await snapshot(run);
+    let sent = 0;
+    let accepted = 0;
+    for (const frame of frames) {
+      // A fresh connection before the bucket runs dry, so these frames reach the parser (floods: below).
+      if (sent > 0 && sent % (RATE_LIMIT.burst - 2) === 0) {
+        sock = await connectAs(run.code, hostile.join.token, "hostile");
+        extra.push(sock);
+      }
+      sent++;
+      // Every 7th frame comes from a socket that never said hello, every 11th from a spectator.
+      const target = sent % 7 === 0 ? stranger : sent % 11 === 0 ? watcher : sock;
+      const reply = await answer(target, frame);
+      const after = await snapshot(run);
+      if (reply.type === "view") {
+        expect(after, "a sync changed the table").toBe(before);
+        counts.set("sync", (counts.get("sync") ?? 0) + 1);
+        continue;
+      }
+      if (reply.type === "ack") {
+        accepted++; // a legal move of the hostile player's own seat: allowed, and it is the game moving
+        before = after;
+        await Promise.all(run.all().map((c) => c.viewAtLeast(reply.version)));
+        continue;
+      }
+      expect(reply.type).toBe("error");
+      const code = (reply as Extract<ServerMessage, { type: "error" }>).code;
+      expect(ERROR_CODES.has(code), `untyped or internal error "${code}" for ${String(frame).slice(0, 200)}`).toBe(true);
+      expect(after, `refused (${code}) but the table changed: ${String(frame).slice(0, 200)}`).toBe(before);
+      counts.set(code, (counts.get(code) ?? 0) + 1);
+    }
+    // Well-formed frames from the wrong kind of connection.
+    for (const [c, frame, code] of [
+      [stranger, { type: "act", ref: "s1", action: { type: "shout" } }, "hello-first"],
+      [stranger, { type: "sync" }, "hello-first"],
+      [watcher, { type: "act", ref: "w1", action: { type: "vote", target: other } }, "not-seated"],
+      [watcher, { type: "control", ref: "w2", action: { type: "pause" } }, "not-organizer"],
+    ] as const) {
+      const fresh = await connect(run.code, "fresh");
+      extra.push(fresh);
+      const viaFresh = c === watcher ? await connectAs(run.code, undefined, "fresh watcher") : fresh;
+      extra.push(viaFresh);
+      const reply = await answer(viaFresh, JSON.stringify(frame));
+      expect(reply, JSON.stringify(frame)).toMatchObject({ type: "error", code });
+      counts.set(code, (counts.get(code) ?? 0) + 1);
+      expect(await snapshot(run)).toBe(before);
+    }
+    // The fuzz reached every layer: shape, identity, sequencing and the engine.
+    for (const code of ["bad-json", "bad-message", "too-large", "hello-first", "already-hello", "not-seated", "not-organizer"]) {
+      expect(counts.get(code) ?? 0, `${code} never answered: ${JSON.stringify([...counts])}`).toBeGreaterThan(0);
+    }
+    expect(accepted).toBeLessThan(10);
+
+    // Replays: the same ref again on the same connection, and an honest player's exact frame replayed
+    // by the hostile connection (it can only ever act as itself).
+    // (A ref is remembered before the engine decides, so the replay is refused whatever the first answer was.)
+    const honest = run.seated.find((s) => s.client.lastView().game?.you?.actions.some((a) => a.type === "shout")) ?? run.seated[0]!;
+    const rf = JSON.stringify({ type: "act", ref: "same-ref", action: { type: "shout" } });
+    const firstReply = await answer(honest.client, rf);
+    if (firstReply.type === "ack") await Promise.all(run.all().map((c) => c.viewAtLeast(firstReply.version)));
+    const snap = await snapshot(run);
+    expect(await answer(honest.client, rf)).toMatchObject({ type: "error", code: "duplicate-ref", ref: "same-ref" });
+    const replayed = await answer(sock, rf);
+    if (replayed.type === "error") expect(await snapshot(run)).toBe(snap);
+
+    // No prototype was polluted inside the object.
+    const polluted = await runInDurableObject(run.stub, () => [Object.keys(Object.prototype), ({} as Record<string, unknown>).polluted, ({} as Record<string, unknown>).admin]);
+    expect(polluted).toEqual([[], undefined, undefined]);
+    // Every frame the hostile sockets got is a protocol frame.
+    for (const c of [sock, stranger, watcher]) expect(c.schemaFailures).toEqual([]);
+
+    // Honest players keep playing, to the end.
+    await playToEnd(run);
+    expect(run.seated[0]!.client.lastView().game!.result).not.toBeNull();
+  }, 120_000);
+
+  it("a flood is rate-limited after the burst; the table keeps serving everyone else at once", async () => {
+    run = await openTable({ seed: "flood", spectators: 0, mix: 0, capture: false });
+    await playToEnd(run, { until: (g) => g.phase === "speech" });
+    const flooder = await connectAs(run.code, run.seated[5]!.join.token, "flooder");
+    extra.push(flooder);
+    const before = await snapshot(run);
+    const from = flooder.frames.length;
+    const N = 300;
+    for (let i = 0; i < N; i++) flooder.send(i % 3 === 0 ? "{garbage" : { type: "act", ref: `f${i}`, action: { type: "vote", target: 1 } });
+    // Meanwhile the speaker ends their speech and is served.
+    const speaker = run.seated.find((s) => s.client.lastView().game?.you?.actions.some((a) => a.type === "end-speech"))!;
+    const t0 = Date.now();
+    const ok = await speaker.client.act("honest-during-flood", { type: "end-speech" });
+    expect(ok.type).toBe("ack");
+    const servedMs = Date.now() - t0;
+    await flooder.next(() => flooder.frames.slice(from).filter((m) => m.type === "error").length >= N, from, 20_000);
+    const errors = flooder.frames.slice(from).filter((m): m is Extract<ServerMessage, { type: "error" }> => m.type === "error");
+    expect(errors).toHaveLength(N);
+    const limited = errors.filter((e) => e.code === "rate-limited").length;
+    expect(limited).toBeGreaterThanOrEqual(N - RATE_LIMIT.burst - 30); // a few tokens refill while the flood is parsed
+    expect(errors.every((e) => ERROR_CODES.has(e.code))).toBe(true);
+    // The flood changed nothing beyond the honest speaker's move.
+    const after = JSON.parse(await snapshot(run));
+    expect(after.log).toBe(JSON.parse(before).log + 1);
+    expect(servedMs).toBeLessThan(5000);
+  }, 60_000);
+});

@@ -1,0 +1,75 @@
+/**
+ * Measurements for `npm run bench` (bench/cost.ts), not assertions: whole sport games over sockets
+ * (ten bot players and one spectator) with the table's SQLite instrumented. Skipped unless
+ * MEASURE_GAMES=n. Prints one line `MEASURE_JSON {...}`.
+ *
+ * Rows: every statement the table runs goes through ctx.storage.sql.exec; the wrapper keeps each
+ * cursor and sums its rowsRead / rowsWritten — the same counters Cloudflare bills.
+ */
+import { runInDurableObject } from "cloudflare:test";
+import { describe, expect, inject, it } from "vitest";
+import { openTable, playToEnd, sportSettings } from "./play.ts";
+
+const GAMES = inject("measureGames");
+
+type Counted = { rowsRead: number; rowsWritten: number };
+
+describe.skipIf(GAMES === 0)("measure", () => {
+  it(`${GAMES} games: rows, bytes, messages`, async () => {
+    const totals = { games: 0, inputs: 0, acts: 0, timeouts: 0, rowsWritten: 0, rowsRead: 0, rowsWrittenPlay: 0, viewFrames: 0, viewBytes: 0, framesOut: 0, bytesOut: 0, framesIn: 0, gameMs: 0, stateBytes: 0, logBytes: 0, dbBytes: 0, rounds: 0 };
+    for (let g = 0; g < GAMES; g++) {
+      const run = await openTable({ seed: `measure${g}`, settings: sportSettings(g), spectators: 1, mix: 0, capture: false });
+      // Instrument after the lobby: rows per accepted input are measured over the game itself.
+      await runInDurableObject(run.stub, (_i, state) => {
+        const sql = state.storage.sql as SqlStorage & { __cursors?: Counted[] };
+        const exec = sql.exec.bind(sql);
+        sql.__cursors = [];
+        sql.exec = ((query: string, ...bindings: unknown[]) => {
+          const cursor = exec(query, ...bindings);
+          sql.__cursors!.push(cursor);
+          return cursor;
+        }) as typeof sql.exec;
+      });
+      const framesBefore = run.all().reduce((n, c) => n + c.raw.length, 0);
+      const stats = await playToEnd(run);
+      const rows = await runInDurableObject(run.stub, (_i, state) => {
+        const sql = state.storage.sql as SqlStorage & { __cursors?: Counted[] };
+        const cs = sql.__cursors ?? [];
+        const r = { read: 0, written: 0, statements: cs.length };
+        for (const c of cs) { r.read += c.rowsRead; r.written += c.rowsWritten; }
+        const game = sql.exec("SELECT length(state) AS n, started_at FROM game").one();
+        const last = sql.exec("SELECT MAX(at) AS at, COUNT(*) AS n, SUM(length(input)) AS bytes FROM input_log").one();
+        return { ...r, stateBytes: Number(game.n), startedAt: Number(game.started_at), lastAt: Number(last.at), inputs: Number(last.n), logBytes: Number(last.bytes), dbBytes: sql.databaseSize };
+      });
+      expect(rows.statements).toBeGreaterThan(0);
+      totals.games++;
+      totals.inputs += rows.inputs;
+      totals.acts += stats.acked;
+      totals.timeouts += rows.inputs - stats.acked;
+      totals.rowsWritten += rows.written;
+      totals.rowsRead += rows.read;
+      totals.gameMs += rows.lastAt - rows.startedAt;
+      totals.stateBytes += rows.stateBytes;
+      totals.logBytes += rows.logBytes;
+      totals.dbBytes += rows.dbBytes;
+      totals.rounds += run.seated[0]!.client.lastView().game!.round;
+      for (const c of run.all()) {
+        c.raw.slice(0).forEach((text, i) => {
+          if (i < 0) return;
+          const bytes = new TextEncoder().encode(text).byteLength;
+          totals.framesOut++;
+          totals.bytesOut += bytes;
+          if (c.frames[i]?.type === "view") { totals.viewFrames++; totals.viewBytes += bytes; }
+        });
+      }
+      totals.framesIn += stats.acts + stats.rejections + 11; // acts sent + the hellos
+      void framesBefore;
+      run.close();
+    }
+    console.log(`MEASURE_JSON ${JSON.stringify(totals)}`);
+  }, 600_000);
+});
+
+it.skipIf(GAMES > 0)("measurements: off (MEASURE_GAMES=n, run by bench/cost.ts)", () => {
+  expect(GAMES).toBe(0);
+});

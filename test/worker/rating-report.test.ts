@@ -1,0 +1,42 @@
+/**
+ * The table's report of a finished game (worker/table/report.ts): at least once, applied once. A
+ * failed D1 write leaves the report pending with a retry time (the table's alarm item "report");
+ * the retry records it; later calls do nothing.
+ */
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { GameReport } from "../../worker/accounts/records.ts";
+import { GameReporter, REPORT_RETRY_MS } from "../../worker/table/report.ts";
+import { createTable, tableStub } from "./helpers.ts";
+
+const report = (code: string, endedAt: number): GameReport => ({
+  gameId: `${code}/1`, code, presetId: "sport", startedAt: 1, endedAt, winner: "red", reason: "test",
+  seats: Array.from({ length: 10 }, (_, i) => ({ seat: i + 1, role: i >= 7 ? "mafia" : "civilian", team: i >= 7 ? "black" : "red", nickname: `N${i + 1}`, userId: null, bot: false })),
+});
+
+describe("game report retries", () => {
+  it("a failed write is retried at the scheduled time and applied once", async () => {
+    const { code } = await createTable();
+    await runInDurableObject(tableStub(code), async (_i, state) => {
+      const reporter = new GameReporter(state.storage.sql);
+      expect(reporter.due(true)).toBeNull();
+      const failing = { prepare: () => { throw new Error("D1 unavailable"); } } as unknown as D1Database;
+      await reporter.report(1000, failing, (endedAt) => report(code, endedAt), code);
+      expect(reporter.due(true)).toBe(1000 + REPORT_RETRY_MS[0]);
+      expect(reporter.due(false)).toBeNull();
+      await reporter.report(7000, failing, (endedAt) => report(code, endedAt), code);
+      expect(reporter.due(true)).toBe(7000 + REPORT_RETRY_MS[1]);
+
+      await reporter.report(40_000, env.DB, (endedAt) => report(code, endedAt), code);
+      expect(reporter.due(true)).toBeNull();
+      // The end time is the first attempt's, whatever the retry's time.
+      expect(await env.DB.prepare("SELECT ended_at FROM games WHERE id = ?").bind(`${code}/1`).first()).toEqual({ ended_at: 1000 });
+      // Done: a fresh reporter (after eviction) sees it and does nothing.
+      const fresh = new GameReporter(state.storage.sql);
+      expect(fresh.due(true)).toBeNull();
+      await fresh.report(50_000, failing, (endedAt) => report(code, endedAt), code);
+      expect(state.storage.sql.exec("SELECT attempts FROM game_report").one().attempts).toBe(3);
+    });
+  });
+});

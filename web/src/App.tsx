@@ -1,0 +1,29 @@
+import { lazy, Match, Switch } from "solid-js";
+import { Home } from "./home/Home.tsx";
+import { t } from "./i18n/index.ts";
+import { route } from "./lib/router.ts";
+import { TableScreen } from "./table/TableScreen.tsx";
+
+/** The dev page renders the table from hand-made views; a separate chunk, loaded only on /dev/*. */
+const DevFixture = lazy(() => import("./dev/DevFixture.tsx"));
+
+export function App() {
+  return (
+    <>
+      <a class="skip" href="#main">
+        {t("app.skip")}
+      </a>
+      <Switch>
+        <Match when={route().name === "home"}>
+          <Home />
+        </Match>
+        <Match when={(() => { const r = route(); return r.name === "table" ? r.code : null; })()} keyed>
+          {(code) => <TableScreen code={code} />}
+        </Match>
+        <Match when={(() => { const r = route(); return r.name === "dev" ? r.fixture : null; })()} keyed>
+          {(name) => <DevFixture name={name} />}
+        </Match>
+      </Switch>
+    </>
+  );
+}

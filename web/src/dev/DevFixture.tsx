@@ -1,0 +1,233 @@
+/**
+ * Dev page: /dev/<fixture> renders the table screen from a hand-made view, no server needed.
+ * Fixtures: lobby, day, vote, night, lift, end, reconnecting; issue 5: pause (the organizer's
+ * page during an absence pause, seat 7 away, seat 9 a bot), host (the live host's screen mid-night),
+ * spectator (a delayed spectator), bot (this seat was handed to a bot: close 4001). Actions are logged to the console
+ * and answered with a sample rejection so the error path can be seen.
+ * Loaded lazily: never part of the initial JS.
+ */
+import { createStore } from "solid-js/store";
+import type { GameView, SeatView } from "../../../shared/engine/types.ts";
+import type { TableView } from "../../../shared/protocol/messages.ts";
+import { createServerClock } from "../lib/clock.ts";
+import type { TableController, TableState } from "../table/controller.ts";
+import { TablePage } from "../table/TablePage.tsx";
+
+const NAMES = ["Olena", "Taras", "Mykola", "Iryna", "Dmytro", "Sofiia", "Andrii", "Kateryna", "Bohdan", "Yulia"];
+const ROLES = ["civilian", "sheriff", "civilian", "don", "civilian", "mafia", "civilian", "civilian", "mafia", "civilian"];
+const TEAMS = ROLES.map((r) => (r === "don" || r === "mafia" ? "black" : "red"));
+
+function seats(patch: (s: SeatView) => Partial<SeatView> = () => ({})): SeatView[] {
+  return NAMES.map((nickname, i) => {
+    const base: SeatView = { seat: i + 1, nickname, bot: false, alive: true, out: null, nominated: false, speaking: false, votes: null, fouls: 0, shoutsLeft: 3 };
+    return { ...base, ...patch(base) };
+  });
+}
+
+function game(over: Partial<GameView>): GameView {
+  const now = Date.now();
+  return {
+    presetId: "sport",
+    settings: {},
+    phase: "speech",
+    phaseSeq: 12,
+    deadline: now + 42_000,
+    paused: null,
+    day: 2,
+    round: 2,
+    seats: seats(),
+    speaker: null,
+    nominees: [],
+    ballot: null,
+    techVote: null,
+    you: { seat: 2, role: "sheriff", team: "red", teammates: [], checks: [{ target: 4, night: 1, result: "mafia" }], shootingPlan: null, actions: [] },
+    log: [
+      { seq: 1, at: now - 300_000, day: 0, type: "seats-drawn", data: {} },
+      { seq: 2, at: now - 299_000, day: 0, type: "roles-dealt", data: { auto: false } },
+      { seq: 3, at: now - 298_000, day: 0, type: "night-fell", data: { round: 1, acquaintance: true } },
+      { seq: 4, at: now - 290_000, day: 1, type: "day-started", data: { day: 1, firstSpeaker: 1 } },
+      { seq: 5, at: now - 250_000, day: 1, type: "nominated", data: { by: 3, target: 7 } },
+      { seq: 6, at: now - 240_000, day: 1, type: "single-candidate-stays", data: { seat: 7 } },
+      { seq: 7, at: now - 200_000, day: 1, type: "night-fell", data: { round: 2, acquaintance: false } },
+      { seq: 8, at: now - 150_000, day: 1, type: "killed", data: { seat: 10 } },
+      { seq: 9, at: now - 140_000, day: 1, type: "speech-started", data: { seat: 10, purpose: "last-words", ms: 60000 } },
+      { seq: 10, at: now - 100_000, day: 2, type: "day-started", data: { day: 2, firstSpeaker: 2 } },
+      { seq: 11, at: now - 60_000, day: 2, type: "nominated", data: { by: 1, target: 4 } },
+    ],
+    result: null,
+    ...over,
+  };
+}
+
+const dead10 = (s: SeatView): Partial<SeatView> => (s.seat === 10 ? { alive: false, out: "shot" } : {});
+
+function fixture(name: string): TableView {
+  const base: TableView = {
+    code: "K7Q2PX",
+    presetId: "sport",
+    settings: {},
+    public: true,
+    status: "playing",
+    capacity: { min: 10, max: 10 },
+    lobby: [],
+    game: null,
+    connected: [1, 2, 3, 4, 5, 6, 8, 9, 10],
+    host: "server",
+    hostConnected: false,
+    narration: true,
+    organizer: { kind: "player", place: 1 },
+    organizing: false,
+    options: { botAfterMinutesAway: null, spectatorDelaySeconds: 0, allowSameDevice: false },
+    pause: null,
+    delayMs: 0,
+  };
+  const now = Date.now();
+  const lobbyOf = (away: number[], bots: number[], organizerPlace: number | null) =>
+    NAMES.map((nickname, i) => ({ place: i + 1, seat: i + 1, nickname, bot: bots.includes(i + 1), connected: !away.includes(i + 1), awaySince: away.includes(i + 1) ? now - (i + 1) * 60_000 : null, organizer: organizerPlace === i + 1 }));
+  switch (name) {
+    case "pause":
+      return {
+        ...base,
+        lobby: lobbyOf([7], [9], 2),
+        connected: [1, 2, 3, 4, 5, 6, 8, 9, 10],
+        organizing: true,
+        options: { botAfterMinutesAway: 5, spectatorDelaySeconds: 30, allowSameDevice: false },
+        pause: { by: "Taras", reason: "absence", absentSeat: 7, since: now - 20_000 },
+        game: game({
+          deadline: null,
+          paused: { by: "Taras", reason: "absence", remainingMs: 37_000 },
+          seats: seats((s) => ({ ...dead10(s), bot: s.seat === 9, speaking: s.seat === 5, nominated: s.seat === 4 })),
+          speaker: 5,
+          nominees: [4],
+          you: { seat: 2, role: "sheriff", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [] },
+        }),
+      };
+    case "host":
+      return {
+        ...base,
+        host: "live",
+        hostConnected: true,
+        narration: false,
+        organizer: { kind: "host" },
+        organizing: true,
+        lobby: lobbyOf([7], [], null),
+        connected: [1, 2, 3, 4, 5, 6, 8, 9, 10],
+        game: Object.assign(
+          game({
+            phase: "night-shot",
+            deadline: null,
+            seats: seats((s) => ({ ...dead10(s), role: ROLES[s.seat - 1], team: TEAMS[s.seat - 1] as "red" | "black" })),
+            you: null,
+            log: [
+              { seq: 20, at: now - 20_000, day: 2, type: "night-fell", data: { round: 3, acquaintance: false } },
+              { seq: 21, at: now - 12_000, day: 2, type: "shot", data: { seat: 4, target: 2 } },
+              { seq: 22, at: now - 9_000, day: 2, type: "shot", data: { seat: 6, target: 2 } },
+            ],
+          }),
+          { host: { canConfirm: true, waiting: false, pending: [9] } },
+        ),
+      };
+    case "spectator":
+      return { ...base, lobby: lobbyOf([7], [], 1), delayMs: 60_000, game: game({ seats: seats((s) => ({ ...dead10(s), speaking: s.seat === 5 })), speaker: 5, you: null }) };
+    case "bot":
+      return { ...base, lobby: lobbyOf([7], [2], 1), game: game({ seats: seats((s) => ({ ...dead10(s), bot: s.seat === 2 })), you: null }) };
+    case "lobby":
+      return { ...base, status: "lobby", lobby: NAMES.slice(0, 7).map((nickname, i) => ({ place: i + 1, seat: null, nickname, bot: false, connected: i !== 4, awaySince: i === 4 ? now - 90_000 : null, organizer: i === 0 })) };
+    case "vote":
+      return {
+        ...base,
+        game: game({
+          phase: "voting",
+          deadline: now + 8_000,
+          seats: seats((s) => ({ ...dead10(s), nominated: s.seat === 4 || s.seat === 7, votes: s.seat === 4 ? 3 : s.seat === 7 ? 2 : null })),
+          nominees: [4, 7],
+          ballot: { kind: "elimination", mode: "open", candidates: [4, 7], calling: 7, votes: [], mine: null },
+          you: { seat: 2, role: "sheriff", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [{ type: "vote", targets: [4, 7] }] },
+        }),
+      };
+    case "lift":
+      return {
+        ...base,
+        game: game({
+          phase: "lift-vote",
+          deadline: now + 10_000,
+          seats: seats((s) => ({ ...dead10(s), nominated: s.seat === 4 || s.seat === 7 })),
+          nominees: [4, 7],
+          you: { seat: 2, role: "sheriff", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [{ type: "vote-lift" }] },
+        }),
+      };
+    case "night":
+      return {
+        ...base,
+        game: game({
+          phase: "night-shot",
+          deadline: now + 6_000,
+          seats: seats((s) => ({ ...dead10(s), role: [4, 6, 9].includes(s.seat) ? ROLES[s.seat - 1] : undefined, team: [4, 6, 9].includes(s.seat) ? "black" : undefined })),
+          you: { seat: 4, role: "don", team: "black", teammates: [6, 9], checks: [{ target: 2, night: 1, result: "sheriff" }], shootingPlan: [2, 1, 3], actions: [{ type: "night-action", kind: "shot", targets: [1, 2, 3, 4, 5, 6, 7, 8, 9] }] },
+        }),
+      };
+    case "end":
+      return {
+        ...base,
+        status: "ended",
+        game: game({
+          phase: "game-over",
+          deadline: null,
+          seats: seats((s) => ({ ...dead10(s), alive: ![10, 4, 6, 9].includes(s.seat), role: ROLES[s.seat - 1], team: TEAMS[s.seat - 1] as "red" | "black" })),
+          result: { winner: "red", reason: "town-eliminated-mafia", roles: NAMES.map((nickname, i) => ({ seat: i + 1, nickname, role: ROLES[i]!, team: TEAMS[i] as "red" | "black" })) },
+        }),
+      };
+    default:
+      // "day": seat 2 (you) has the floor and may nominate.
+      return {
+        ...base,
+        game: game({
+          seats: seats((s) => ({ ...dead10(s), speaking: s.seat === 2, nominated: s.seat === 4 })),
+          speaker: 2,
+          nominees: [4],
+          you: {
+            seat: 2,
+            role: "sheriff",
+            team: "red",
+            teammates: [],
+            checks: [{ target: 4, night: 1, result: "mafia" }],
+            shootingPlan: null,
+            actions: [{ type: "end-speech" }, { type: "nominate", targets: [1, 3, 5, 6, 7, 8, 9] }, { type: "tech-vote-start", kinds: ["foul", "defeat", "removal"], targets: [1, 3, 4, 5, 6, 7, 8, 9] }],
+          },
+        }),
+      };
+  }
+}
+
+export default function DevFixture(props: { name: string }) {
+  const [state, setState] = createStore<TableState>({
+    conn: props.name === "reconnecting" ? "reconnecting" : "open",
+    identity: props.name === "host" ? { kind: "host" } : props.name === "spectator" || props.name === "bot" ? { kind: "spectator" } : { kind: "player", playerId: "p2", nickname: "Taras" },
+    version: 1,
+    view: fixture(props.name === "reconnecting" ? "day" : props.name),
+    pending: null,
+    notice: null,
+    closeCode: props.name === "bot" ? 4001 : null,
+  });
+  if (props.name === "bot") setState("conn", "closed");
+  const ctl: TableController = {
+    code: "K7Q2PX",
+    state,
+    clock: createServerClock(),
+    act(action) {
+      console.log("act", JSON.stringify(action));
+      setState("notice", { code: "not-your-turn", message: "sample rejection", at: Date.now() });
+    },
+    control(action) {
+      console.log("control", JSON.stringify(action));
+    },
+    confirm() {
+      console.log("host confirm");
+    },
+    dismiss: () => setState("notice", null),
+    dispose() {},
+  };
+  ctl.clock.sample(Date.now());
+  const saved = ["host", "spectator", "bot"].includes(props.name) ? null : { code: "K7Q2PX", playerId: "p2", nickname: "Taras", token: "x", returnCode: "7KQ2M9XH4T", savedAt: 0 };
+  return <TablePage ctl={ctl} saved={saved} onWatch={() => console.log("watch")} />;
+}

@@ -1,0 +1,331 @@
+/** The forms that seat a person at a table: create, join by code, come back with a return code. */
+import { createSignal, For, type JSX, Show } from "solid-js";
+import { t, tk } from "../i18n/index.ts";
+import { api, ApiError } from "../lib/api.ts";
+import { navigate, tablePath } from "../lib/router.ts";
+import { lastNickname, rememberNickname, saveTable, type SavedTable } from "../lib/seats-store.ts";
+import { errorText } from "../ui/Notice.tsx";
+import { PRESETS } from "./presets.ts";
+import { isTableCode, normalizeCode } from "../../../shared/protocol/codes.ts";
+
+const [nickname, setNicknameSignal] = createSignal(lastNickname());
+export { nickname };
+export function setNickname(v: string): void {
+  setNicknameSignal(v);
+  rememberNickname(v.trim());
+}
+
+export { normalizeCode };
+
+/** Runs a request, shows its error through the catalogue, disables the form meanwhile. */
+function useSubmit() {
+  const [busy, setBusy] = createSignal(false);
+  const [error, setError] = createSignal<string | null>(null);
+  const run = async (fn: () => Promise<void>) => {
+    if (busy()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+    } catch (e) {
+      setError(e instanceof ApiError ? errorText(e.code, e.message) : errorText("generic"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, run };
+}
+
+function FormError(props: { error: string | null }) {
+  return (
+    <p class="form-error" role="alert">
+      {props.error ?? ""}
+    </p>
+  );
+}
+
+export function NicknameField(props: { id: string }) {
+  return (
+    <div class="field">
+      <label for={props.id}>{t("home.nickname")}</label>
+      <input id={props.id} name="nickname" autocomplete="nickname" maxLength={24} required value={nickname()} onInput={(e) => setNickname(e.currentTarget.value)} aria-describedby={`${props.id}-about`} />
+      <small id={`${props.id}-about`} class="muted">
+        {t("home.nickname.about")}
+      </small>
+    </div>
+  );
+}
+
+/** Join (by code, from the lobby list, or on the table page) and remember the seat. With the
+ *  creator's organizer token the seat holds the organizer rights (the token is spent). */
+export async function sitDown(code: string, name: string, organizerToken?: string | null): Promise<SavedTable> {
+  const seat = await api.join(code, name, organizerToken);
+  const entry = { code, playerId: seat.playerId, nickname: name, token: seat.token, returnCode: seat.returnCode, kind: "player" as const, organizerToken: null };
+  saveTable(entry);
+  return { ...entry, savedAt: Date.now() };
+}
+
+/** Spectator delays offered on the create form (seconds; the server accepts 0–900). */
+const DELAYS = [0, 30, 60, 120, 300];
+
+function needName(setError: (e: string) => void): string | null {
+  const name = nickname().trim();
+  if (!name) {
+    setError(t("home.needName"));
+    document.getElementById("nick")?.focus();
+    return null;
+  }
+  return name;
+}
+
+export function CreateForm() {
+  const preset = PRESETS[0]!;
+  const [presetId, setPresetId] = createSignal(preset.id);
+  const [values, setValues] = createSignal<Record<string, unknown>>(Object.fromEntries(preset.settings.map((s) => [s.key, s.default])));
+  const [isPublic, setPublic] = createSignal(true);
+  const [live, setLive] = createSignal(false);
+  const [sit, setSit] = createSignal(true);
+  const [botAfter, setBotAfter] = createSignal(false);
+  const [botMinutes, setBotMinutes] = createSignal(5);
+  const [delay, setDelay] = createSignal(0);
+  const [sameDevice, setSameDevice] = createSignal(false);
+  const { busy, error, setError, run } = useSubmit();
+  const current = () => PRESETS.find((p) => p.id === presetId()) ?? preset;
+  const set = (key: string, v: unknown) => setValues({ ...values(), [key]: v });
+
+  const submit: JSX.EventHandler<HTMLFormElement, SubmitEvent> = (e) => {
+    e.preventDefault();
+    const seated = sit() && !live();
+    const name = seated ? needName(setError) : "";
+    if (name === null) return;
+    void run(async () => {
+      const minutes = Math.min(120, Math.max(1, Math.round(botMinutes()) || 5));
+      const created = await api.createTable({
+        presetId: presetId(),
+        settings: values(),
+        public: isPublic(),
+        host: live() ? "live" : "server",
+        botAfterMinutesAway: botAfter() ? minutes : null,
+        spectatorDelaySeconds: delay(),
+        allowSameDevice: sameDevice(),
+      });
+      const code = normalizeCode(created.code);
+      // The organizer token is kept with the table (like a seat token): it opens the host screen, the
+      // seatless organizer's controls, or sits the creator down later.
+      const kind = live() ? "host" : "organizer";
+      saveTable({ code, playerId: "", nickname: "", token: created.organizerToken, returnCode: null, kind, organizerToken: live() ? null : created.organizerToken });
+      if (seated) await sitDown(code, name, created.organizerToken);
+      navigate(tablePath(code));
+    });
+  };
+
+  return (
+    <form class="panel form" onSubmit={submit} aria-labelledby="create-title" data-form="create">
+      <h2 id="create-title">{t("create.title")}</h2>
+      <div class="field">
+        <label for="preset">{t("create.preset")}</label>
+        <select id="preset" value={presetId()} onChange={(e) => setPresetId(e.currentTarget.value)} aria-describedby="preset-about">
+          <For each={PRESETS}>{(p) => <option value={p.id}>{tk("preset", p.id)}</option>}</For>
+        </select>
+        <small id="preset-about" class="muted">
+          {tk("preset", `${presetId()}.about`, undefined, "")}
+        </small>
+      </div>
+      <For each={current().settings}>
+        {(s) => (
+          <div class="field setting">
+            <Show
+              when={s.kind === "choice" && s}
+              fallback={
+                <label class="check">
+                  <input type="checkbox" name={s.key} checked={Boolean(values()[s.key])} onChange={(e) => set(s.key, e.currentTarget.checked)} aria-describedby={`about-${s.key}`} />
+                  <span>{tk("setting", s.key)}</span>
+                </label>
+              }
+            >
+              {(c) => (
+                <fieldset class="choice" aria-describedby={`about-${s.key}`}>
+                  <legend>{tk("setting", s.key)}</legend>
+                  <For each={c().options}>
+                    {(o) => (
+                      <label class="radio">
+                        <input type="radio" name={s.key} value={o} checked={values()[s.key] === o} onChange={() => set(s.key, o)} />
+                        <span>{tk("setting", `${s.key}.${o}`)}</span>
+                      </label>
+                    )}
+                  </For>
+                </fieldset>
+              )}
+            </Show>
+            <small id={`about-${s.key}`} class="muted">
+              {tk("setting", `${s.key}.about`, undefined, "")}
+            </small>
+          </div>
+        )}
+      </For>
+      <div class="field setting">
+        <label class="check">
+          <input type="checkbox" name="public" checked={isPublic()} onChange={(e) => setPublic(e.currentTarget.checked)} aria-describedby="about-public" />
+          <span>{t("create.public")}</span>
+        </label>
+        <small id="about-public" class="muted">
+          {t("create.public.about")}
+        </small>
+      </div>
+      <fieldset class="options">
+        <legend>{t("create.options")}</legend>
+        <Check name="liveHost" checked={live()} onChange={setLive} label={t("create.live")} about={t("create.live.about")} />
+        <Show when={!live()}>
+          <Check name="sit" checked={sit()} onChange={setSit} label={t("create.sit")} about={t("create.sit.about")} />
+        </Show>
+        <div class="field setting">
+          <label class="check">
+            <input type="checkbox" name="botAfter" checked={botAfter()} onChange={(e) => setBotAfter(e.currentTarget.checked)} aria-describedby="about-botAfter" />
+            <span>{t("create.botAfter")}</span>
+          </label>
+          <Show when={botAfter()}>
+            <label class="inline">
+              <input type="number" name="botAfterMinutes" min={1} max={120} value={botMinutes()} onInput={(e) => setBotMinutes(e.currentTarget.valueAsNumber)} />
+              <span>{t("create.minutes")}</span>
+            </label>
+          </Show>
+          <small id="about-botAfter" class="muted">
+            {t("create.botAfter.about")}
+          </small>
+        </div>
+        <div class="field setting">
+          <label for="spectatorDelay">{t("create.delay")}</label>
+          <select id="spectatorDelay" name="spectatorDelay" value={String(delay())} onChange={(e) => setDelay(Number(e.currentTarget.value))} aria-describedby="about-delay">
+            <For each={DELAYS}>{(d) => <option value={String(d)}>{d === 0 ? t("create.delay.none") : t("create.delay.s", { n: d })}</option>}</For>
+          </select>
+          <small id="about-delay" class="muted">
+            {t("create.delay.about")}
+          </small>
+        </div>
+        <Check name="allowSameDevice" checked={sameDevice()} onChange={setSameDevice} label={t("create.sameDevice")} about={t("create.sameDevice.about")} />
+      </fieldset>
+      <FormError error={error()} />
+      <button class="btn primary wide" type="submit" disabled={busy()}>
+        {busy() ? t("home.working") : live() ? t("create.submit.host") : sit() ? t("create.submit") : t("create.submit.organize")}
+      </button>
+    </form>
+  );
+}
+
+function Check(props: { name: string; checked: boolean; onChange: (v: boolean) => void; label: string; about: string }) {
+  return (
+    <div class="field setting">
+      <label class="check">
+        <input type="checkbox" name={props.name} checked={props.checked} onChange={(e) => props.onChange(e.currentTarget.checked)} aria-describedby={`about-${props.name}`} />
+        <span>{props.label}</span>
+      </label>
+      <small id={`about-${props.name}`} class="muted">
+        {props.about}
+      </small>
+    </div>
+  );
+}
+
+export function JoinForm() {
+  const [code, setCode] = createSignal("");
+  const { busy, error, setError, run } = useSubmit();
+  const submit: JSX.EventHandler<HTMLFormElement, SubmitEvent> = (e) => {
+    e.preventDefault();
+    const name = needName(setError);
+    const c = normalizeCode(code());
+    if (!name) return;
+    if (!isTableCode(c)) return setError(errorText("not-found"));
+    void run(async () => {
+      await sitDown(c, name);
+      navigate(tablePath(c));
+    });
+  };
+  /** Watch as a spectator: the table page without a seat (public view only). */
+  const watch = () => {
+    const c = normalizeCode(code());
+    if (!isTableCode(c)) return setError(errorText("not-found"));
+    navigate(tablePath(c));
+  };
+  return (
+    <form class="panel form" onSubmit={submit} aria-labelledby="join-title" data-form="join">
+      <h2 id="join-title">{t("join.title")}</h2>
+      <div class="field">
+        <label for="join-code">{t("join.code")}</label>
+        <input id="join-code" name="code" class="code-input" autocomplete="off" autocapitalize="characters" spellcheck={false} required maxLength={16} value={code()} onInput={(e) => setCode(e.currentTarget.value)} />
+      </div>
+      <FormError error={error()} />
+      <div class="row">
+        <button class="btn primary grow" type="submit" disabled={busy()}>
+          {busy() ? t("home.working") : t("join.submit")}
+        </button>
+        <button class="btn" type="button" data-watch onClick={watch}>
+          {t("join.watch")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Come back: on the home page (code typed) or on a table page whose saved key stopped working. */
+export function ComeBackForm(props: { code?: string; onSeated?: (s: SavedTable) => void }) {
+  const [code, setCode] = createSignal(props.code ?? "");
+  const [returnCode, setReturnCode] = createSignal("");
+  const { busy, error, setError, run } = useSubmit();
+  const submit: JSX.EventHandler<HTMLFormElement, SubmitEvent> = (e) => {
+    e.preventDefault();
+    const c = normalizeCode(code());
+    if (!isTableCode(c)) return setError(errorText("not-found"));
+    void run(async () => {
+      const rc = normalizeCode(returnCode());
+      const seat = await api.comeBack(c, rc);
+      const entry = { code: c, playerId: seat.playerId, nickname: "", token: seat.token, returnCode: rc, kind: "player" as const };
+      saveTable(entry);
+      if (props.onSeated) props.onSeated({ ...entry, savedAt: Date.now() });
+      else navigate(tablePath(c));
+    });
+  };
+  return (
+    <form class="panel form" onSubmit={submit} aria-labelledby="return-title" data-form="return">
+      <h2 id="return-title">{t("return.title")}</h2>
+      <p class="muted small">{t("return.about")}</p>
+      <Show when={!props.code}>
+        <div class="field">
+          <label for="ret-table">{t("join.code")}</label>
+          <input id="ret-table" name="code" class="code-input" autocomplete="off" autocapitalize="characters" spellcheck={false} required maxLength={16} value={code()} onInput={(e) => setCode(e.currentTarget.value)} />
+        </div>
+      </Show>
+      <div class="field">
+        <label for="ret-code">{t("return.code")}</label>
+        <input id="ret-code" name="returnCode" class="code-input" autocomplete="off" spellcheck={false} required maxLength={32} value={returnCode()} onInput={(e) => setReturnCode(e.currentTarget.value)} />
+      </div>
+      <FormError error={error()} />
+      <button class="btn wide" type="submit" disabled={busy()}>
+        {busy() ? t("home.working") : t("return.submit")}
+      </button>
+    </form>
+  );
+}
+
+/** On a table page in the lobby, for a visitor without a seat. */
+export function JoinHereForm(props: { code: string; organizerToken?: string | null; onSeated?: (s: SavedTable) => void }) {
+  const { busy, error, setError, run } = useSubmit();
+  const submit: JSX.EventHandler<HTMLFormElement, SubmitEvent> = (e) => {
+    e.preventDefault();
+    const name = needName(setError);
+    if (!name) return;
+    void run(async () => {
+      const entry = await sitDown(props.code, name, props.organizerToken);
+      props.onSeated?.(entry);
+    });
+  };
+  return (
+    <form class="panel form" onSubmit={submit} aria-labelledby="joinhere-title" data-form="join-here">
+      <h2 id="joinhere-title">{t("wait.joinHere")}</h2>
+      <NicknameField id="nick" />
+      <FormError error={error()} />
+      <button class="btn primary wide" type="submit" disabled={busy()}>
+        {busy() ? t("home.working") : t("join.submit")}
+      </button>
+    </form>
+  );
+}

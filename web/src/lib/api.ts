@@ -1,0 +1,60 @@
+/**
+ * The HTTP API (worker/api, shapes in shared/protocol/http.ts — imported as types only, so valibot
+ * stays out of the bundle). Errors arrive as `{ error: { code, message } }` and are thrown as ApiError.
+ */
+import { deviceId } from "./device.ts";
+import type { CreateTableRequest, CreateTableResponse, JoinResponse, ReturnResponse, TableListing, TableListResponse } from "../../../shared/protocol/http.ts";
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ApiError("network", String(e), 0);
+  }
+  let data: unknown = null;
+  try {
+    data = await res.json();
+  } catch {
+    /* empty or not JSON */
+  }
+  if (!res.ok) {
+    const err = (data as { error?: { code?: string; message?: string } } | null)?.error;
+    throw new ApiError(err?.code ?? (res.status === 404 ? "not-found" : "generic"), err?.message ?? res.statusText, res.status);
+  }
+  return data as T;
+}
+
+export type PublicTable = TableListing;
+
+const enc = encodeURIComponent;
+
+export const api = {
+  createTable: (body: CreateTableRequest) => call<CreateTableResponse>("POST", "/api/tables", body),
+  join: (code: string, nickname: string, organizerToken?: string | null) =>
+    call<JoinResponse>("POST", `/api/tables/${enc(code)}/join`, organizerToken ? { nickname, deviceId: deviceId(), organizerToken } : { nickname, deviceId: deviceId() }),
+  comeBack: (code: string, returnCode: string) => call<ReturnResponse>("POST", `/api/tables/${enc(code)}/return`, { returnCode }),
+  publicTables: async (): Promise<PublicTable[]> => {
+    const data = await call<TableListResponse>("GET", "/api/tables");
+    return data?.tables ?? [];
+  },
+};
+
+export function socketUrl(code: string): string {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${proto}//${location.host}/api/tables/${enc(code)}/socket`;
+}

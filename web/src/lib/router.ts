@@ -1,0 +1,45 @@
+/**
+ * A tiny client router (three routes do not need a library):
+ *   /            home
+ *   /t/:code     a table
+ *   /dev/:name   the dev fixture page (lazy chunk, never part of the initial JS)
+ */
+import { createSignal } from "solid-js";
+
+export type Route =
+  | { name: "home" }
+  | { name: "table"; code: string }
+  | { name: "dev"; fixture: string };
+
+export function parseRoute(pathname: string): Route {
+  const table = /^\/t\/([A-Za-z0-9]{3,16})\/?$/.exec(pathname);
+  if (table?.[1]) return { name: "table", code: table[1].toUpperCase() };
+  const dev = /^\/dev\/([a-z0-9-]+)\/?$/.exec(pathname);
+  if (dev?.[1]) return { name: "dev", fixture: dev[1] };
+  return { name: "home" };
+}
+
+const [route, setRoute] = createSignal<Route>(parseRoute(location.pathname));
+export { route };
+
+export function navigate(path: string, replace = false): void {
+  if (replace) history.replaceState(null, "", path);
+  else history.pushState(null, "", path);
+  setRoute(parseRoute(location.pathname));
+  window.scrollTo(0, 0);
+}
+
+window.addEventListener("popstate", () => setRoute(parseRoute(location.pathname)));
+
+export function tablePath(code: string): string {
+  return `/t/${encodeURIComponent(code.toUpperCase())}`;
+}
+
+/** Same-origin link clicks go through the router (modifier clicks open a new tab as usual). */
+export function onLinkClick(event: MouseEvent): void {
+  const a = event.currentTarget as HTMLAnchorElement;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (a.origin !== location.origin) return;
+  event.preventDefault();
+  navigate(a.pathname);
+}

@@ -1,0 +1,117 @@
+/**
+ * Seats around an oval (10–15), seat 1 at the top going clockwise, with the phase, the timer
+ * and whose turn it is in the middle. A seat is a button only while it is a target the server
+ * offered for the action being chosen; otherwise it is a labelled list item.
+ */
+import { createMemo, For, type JSX, Show } from "solid-js";
+import type { Seat, SeatView } from "../../../shared/engine/types.ts";
+import { t, tk } from "../i18n/index.ts";
+
+export interface SeatFlags {
+  you: boolean;
+  connected: boolean | null;
+  targetable: boolean;
+  chosen: boolean;
+  /** The role shown on the seat: only at the end of the game (from the result), or to the live host. */
+  endRole: { role: string; team: string } | null;
+  /** Live host: this seat still has to act in the current stage. */
+  pending?: boolean;
+  /** "away 3 min" while the seat's player is away (null when connected or a bot). */
+  away?: string | null;
+}
+
+export function seatLabel(s: SeatView, f: SeatFlags): string {
+  const parts = [t("seat.n", { seat: s.seat }), s.nickname];
+  if (f.you) parts.push(t("seat.you"));
+  if (s.bot) parts.push(t("seat.bot"));
+  if (f.connected === false) parts.push(f.away ?? t("seat.away"));
+  if (f.pending) parts.push(t("seat.pending"));
+  if (!s.alive) parts.push(s.out ? tk("out", s.out) : t("seat.out"));
+  if (s.nominated) parts.push(t("seat.nominated"));
+  if (s.speaking) parts.push(t("seat.speaking"));
+  if (s.votes) parts.push(t("seat.votes", { n: s.votes }));
+  if (s.fouls > 0) parts.push(t("seat.fouls", { n: s.fouls }));
+  if (f.endRole) parts.push(tk("role", f.endRole.role), tk("team", f.endRole.team));
+  return parts.join(", ");
+}
+
+/** ♥ red, ♠ black, ◆ solo: a shape as well as a colour. */
+export const TEAM_MARK: Record<string, string> = { red: "♥", black: "♠", solo: "◆" };
+
+function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) => void; style: JSX.CSSProperties }) {
+  const f = () => props.flags;
+  const body = () => (
+    <>
+      <span class="num" aria-hidden="true">{props.s.seat}</span>
+      <span class="nick" aria-hidden="true">{props.s.nickname}</span>
+      <span class="badges" aria-hidden="true">
+        <Show when={f().connected === false}><i class="b away" data-away={props.s.seat}>◌ {f().away ?? ""}</i></Show>
+        <Show when={props.s.bot}><i class="b bot" data-bot-seat={props.s.seat}>⚙ {t("seat.bot")}</i></Show>
+        <Show when={f().pending}><i class="b pending">…</i></Show>
+        <Show when={props.s.nominated}><i class="b nom">⚑</i></Show>
+        <Show when={props.s.speaking}><i class="b mic">◉</i></Show>
+        <Show when={!!props.s.votes}><i class="b votes">☑{props.s.votes}</i></Show>
+        <Show when={props.s.fouls > 0}><i class="b foul">!{props.s.fouls}</i></Show>
+        <Show when={f().endRole}>
+          {(r) => (
+            <i class={`b team-${r().team}`} data-role-seat={props.s.seat} data-role={r().role}>
+              {(TEAM_MARK[r().team] ?? "") + " " + tk("role", r().role)}
+            </i>
+          )}
+        </Show>
+      </span>
+    </>
+  );
+  const cls = () => ({
+    seat: true,
+    you: f().you,
+    out: !props.s.alive,
+    away: f().connected === false,
+    speaking: props.s.speaking,
+    nominated: props.s.nominated,
+    targetable: f().targetable,
+    chosen: f().chosen,
+    bot: props.s.bot,
+    pending: !!f().pending,
+  });
+  return (
+    <Show
+      when={f().targetable}
+      fallback={
+        <li classList={cls()} style={props.style} aria-label={seatLabel(props.s, f())} data-seat={props.s.seat}>
+          {body()}
+        </li>
+      }
+    >
+      <li style={props.style} class="seat-slot" data-seat={props.s.seat}>
+        <button type="button" classList={cls()} aria-pressed={f().chosen} aria-label={`${t("seat.pick", { seat: props.s.seat })}: ${seatLabel(props.s, f())}`} onClick={() => props.onPick(props.s.seat)}>
+          {body()}
+        </button>
+      </li>
+    </Show>
+  );
+}
+
+export function Oval(props: {
+  seats: SeatView[];
+  flags: (s: SeatView) => SeatFlags;
+  onPick: (seat: Seat) => void;
+  children: JSX.Element;
+  night: boolean;
+}) {
+  const n = createMemo(() => props.seats.length);
+  /** Position on an ellipse: seat 1 just right of the top, then clockwise. */
+  const pos = (i: number): JSX.CSSProperties => {
+    const angle = -Math.PI / 2 - Math.PI / n() + ((i + 1) * 2 * Math.PI) / n();
+    return { left: `${50 + 41 * Math.cos(angle)}%`, top: `${50 + 43 * Math.sin(angle)}%` };
+  };
+  return (
+    <section class="oval-wrap" classList={{ night: props.night }}>
+      <div class="felt" aria-hidden="true" />
+      <ol class="seats" aria-label={t("wait.joined")}>
+        <For each={props.seats}>{(s, i) => <SeatChip s={s} flags={props.flags(s)} onPick={props.onPick} style={pos(i())} />}</For>
+      </ol>
+      <div class="center">{props.children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The personal panel: the role card lies face down; holding it for two seconds (pointer, Space or
+ * Enter) turns it face up (RULES.md §2.1, §5.1), "hide" or leaving the page turns it back. Nothing
+ * secret is in the DOM while it is face down: role, teammates, own checks and the shooting plan are
+ * rendered only when open.
+ */
+import { createSignal, For, onCleanup, Show } from "solid-js";
+import type { GameView, SeatView } from "../../../shared/engine/types.ts";
+import { t, tk } from "../i18n/index.ts";
+import { TEAM_MARK } from "./Oval.tsx";
+
+export const HOLD_MS = 2000;
+
+type You = NonNullable<GameView["you"]>;
+
+export function RoleCard(props: { you: You; seats: SeatView[] }) {
+  const [open, setOpen] = createSignal(false);
+  const [holding, setHolding] = createSignal(false);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const start = () => {
+    if (open() || !props.you.role || holding()) return;
+    setHolding(true);
+    timer = setTimeout(() => {
+      setHolding(false);
+      setOpen(true);
+    }, HOLD_MS);
+  };
+  const cancel = () => {
+    clearTimeout(timer);
+    setHolding(false);
+  };
+  const hide = () => {
+    cancel();
+    setOpen(false);
+  };
+  const onVisibility = () => document.visibilityState === "hidden" && hide();
+  document.addEventListener("visibilitychange", onVisibility);
+  onCleanup(() => {
+    clearTimeout(timer);
+    document.removeEventListener("visibilitychange", onVisibility);
+  });
+
+  const nick = (seat: number) => props.seats.find((s) => s.seat === seat)?.nickname ?? "";
+  const roleOf = (seat: number) => props.seats.find((s) => s.seat === seat)?.role;
+
+  return (
+    <section class="panel role-panel" aria-labelledby="role-title">
+      <h2 id="role-title">{t("card.title")}</h2>
+      <Show
+        when={open() && props.you.role}
+        fallback={
+          <button
+            type="button"
+            class="card face-down"
+            classList={{ holding: holding() }}
+            disabled={!props.you.role}
+            aria-label={props.you.role ? t("card.hold") : t("card.none")}
+            aria-describedby="role-hint"
+            onPointerDown={(e) => {
+              e.currentTarget.setPointerCapture?.(e.pointerId);
+              start();
+            }}
+            onPointerUp={cancel}
+            onPointerCancel={cancel}
+            onLostPointerCapture={cancel}
+            onContextMenu={(e) => e.preventDefault()}
+            onKeyDown={(e) => {
+              if ((e.key === " " || e.key === "Enter") && !e.repeat) {
+                e.preventDefault();
+                start();
+              }
+            }}
+            onKeyUp={(e) => (e.key === " " || e.key === "Enter") && cancel()}
+            onBlur={cancel}
+            onClick={(e) => e.preventDefault()}
+          >
+            <span class="card-back" aria-hidden="true">♠♥</span>
+            <span class="hold-bar" aria-hidden="true" />
+            <span id="role-hint" class="hint">{holding() ? t("card.holding") : props.you.role ? t("card.hold") : t("card.none")}</span>
+          </button>
+        }
+      >
+        {(role) => (
+          <div class="card face-up" classList={{ [`team-${props.you.team ?? "none"}`]: true }}>
+            <p class="role-name" data-role-seat={props.you.seat} data-role={role()}>
+              <span class="team-mark" aria-hidden="true">{TEAM_MARK[props.you.team ?? ""] ?? ""}</span> {tk("role", role())}
+            </p>
+            <Show when={props.you.team}>{(team) => <p class="team-name">{tk("team", team())}</p>}</Show>
+            <Show when={props.you.teammates.length > 0}>
+              <h3>{t("card.teammates")}</h3>
+              <ul class="mates">
+                <For each={props.you.teammates}>
+                  {(seat) => (
+                    <li data-teammate={seat}>
+                      {t("seat.n", { seat })} · {nick(seat)}
+                      <Show when={roleOf(seat)}>
+                        {(r) => (
+                          <span data-role-seat={seat} data-role={r()}>
+                            {" · " + tk("role", r())}
+                          </span>
+                        )}
+                      </Show>
+                    </li>
+                  )}
+                </For>
+              </ul>
+            </Show>
+            <Show when={props.you.shootingPlan?.length}>
+              <h3>{t("card.plan")}</h3>
+              <p class="plan">{props.you.shootingPlan?.join(" → ")}</p>
+            </Show>
+            <Show when={props.you.checks.length > 0}>
+              <h3>{t("card.checks")}</h3>
+              <ul class="checks">
+                <For each={props.you.checks}>
+                  {(c) => (
+                    <li data-check-seat={c.target} data-check-result={c.result}>
+                      {t("card.check", { night: c.night, target: c.target, result: tk("check", c.result) })}
+                    </li>
+                  )}
+                </For>
+              </ul>
+            </Show>
+            <button type="button" class="btn ghost" onClick={hide}>
+              {t("card.hide")}
+            </button>
+          </div>
+        )}
+      </Show>
+    </section>
+  );
+}

@@ -1,0 +1,278 @@
+/**
+ * The table screen, drawn from one controller (live socket, or a fixture on the dev page).
+ * Everything here is presentation of `state.view`; intents go out through `ctl.act`.
+ */
+import { createEffect, createMemo, createSignal, Match, on, onCleanup, type ParentProps, Show, Switch } from "solid-js";
+import type { PlayerAction, Seat, SeatView } from "../../../shared/engine/types.ts";
+import { JoinHereForm, ComeBackForm } from "../home/forms.tsx";
+import { t, tk } from "../i18n/index.ts";
+import type { SavedTable } from "../lib/seats-store.ts";
+import { Header } from "../ui/Header.tsx";
+import { Notice } from "../ui/Notice.tsx";
+import { ActionBar, pickingOf } from "./ActionBar.tsx";
+import type { TableController } from "./controller.ts";
+import { EndScreen } from "./EndScreen.tsx";
+import { GameLog } from "./GameLog.tsx";
+import { Oval, type SeatFlags } from "./Oval.tsx";
+import { isNight, narratePhase, narration, setNarration } from "./phase.ts";
+import { RoleCard } from "./RoleCard.tsx";
+import { TimerRing } from "./TimerRing.tsx";
+import { ShareCode, WaitingRoom } from "./WaitingRoom.tsx";
+import { DelayBanner, PauseBanner } from "./Banners.tsx";
+import { HostPanel, hostInfo } from "./HostPanel.tsx";
+import { OrganizerPanel } from "./OrganizerPanel.tsx";
+import { awayText, createNow } from "./presence.ts";
+
+function ReturnCodeBox(props: { code: string | null }) {
+  return (
+    <Show when={props.code}>
+      {(code) => (
+        <details class="panel return-code">
+          <summary>{t("table.returnCode")}</summary>
+          <p>
+            <strong class="code" data-return-code={code()}>
+              {code()}
+            </strong>
+          </p>
+          <p class="muted small">{t("table.returnCode.about")}</p>
+        </details>
+      )}
+    </Show>
+  );
+}
+
+function ConnPill(props: { conn: string }) {
+  return (
+    <span class={`conn conn-${props.conn}`} role="status" data-conn={props.conn}>
+      <span aria-hidden="true">{props.conn === "open" ? "●" : "◌"} </span>
+      {tk("conn", props.conn)}
+    </span>
+  );
+}
+
+function Shell(props: ParentProps<{ ctl: TableController }>) {
+  return (
+    <>
+      <Header>
+        <span class="table-code" title={t("table.title", { code: props.ctl.code })}>
+          <span class="sr-only">{t("table.share")} </span>
+          {props.ctl.code}
+        </span>
+        <ConnPill conn={props.ctl.state.conn} />
+{/* No voice-over at a live-host table (§5.7): the button goes away. */}
+        <Show when={props.ctl.state.view?.narration !== false}>
+                <button type="button" class="icon-btn" aria-pressed={narration()} aria-label={narration() ? t("narration.on") : t("narration.off")} title={narration() ? t("narration.on") : t("narration.off")} onClick={() => setNarration(!narration())}>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M3 9v6h4l5 4V5L7 9H3z" />
+            <Show when={narration()} fallback={<path d="M16 9l6 6m0-6l-6 6" stroke="currentColor" stroke-width="2" />}>
+              <path d="M15.5 8.5a5 5 0 010 7M18.5 5.5a9 9 0 010 13" stroke="currentColor" stroke-width="2" fill="none" />
+            </Show>
+          </svg>
+        </button>
+        </Show>
+      </Header>
+      <main id="main" class="table-main">
+        <Notice notice={props.ctl.state.notice} onClose={props.ctl.dismiss} />
+        {props.children}
+      </main>
+    </>
+  );
+}
+
+/** After close 4001 (the seat went to a bot): say so, offer to watch as a spectator. */
+function SeatTaken(props: { onWatch?: () => void }) {
+  return (
+    <section class="panel closed" role="alert" data-closed="seat-taken-by-bot">
+      <h2>{t("closed.bot.title")}</h2>
+      <p>{t("closed.bot.text")}</p>
+      <Show when={props.onWatch}>
+        <button type="button" class="btn primary" data-watch onClick={() => props.onWatch?.()}>
+          {t("closed.watch")}
+        </button>
+      </Show>
+    </section>
+  );
+}
+
+export function TablePage(props: { ctl: TableController; saved: SavedTable | null; onSeated?: (s: SavedTable) => void; onWatch?: () => void; info?: string | null }) {
+  const st = props.ctl.state;
+  const now = createNow(props.ctl.clock);
+  const isHost = () => st.identity?.kind === "host";
+  const lobbyBySeat = createMemo(() => new Map((st.view?.lobby ?? []).filter((p) => p.seat != null).map((p) => [p.seat!, p])));
+  const awayOf = (seat: Seat) => {
+    const since = lobbyBySeat().get(seat)?.awaySince ?? null;
+    return since == null ? t("seat.away") : awayText(since, now(), props.ctl.clock);
+  };
+  const pending = createMemo(() => new Set(hostInfo(st.view?.game)?.pending ?? []));
+  const table = () => st.view;
+  const game = () => st.view?.game ?? null;
+  const you = () => game()?.you ?? null;
+
+  const [chosen, setChosen] = createSignal<{ key: string; seat: Seat } | null>(null);
+  createEffect(on(() => game()?.phaseSeq, () => setChosen(null)));
+
+  // Narrate phase changes (not the snapshot the page opened on).
+  createEffect(
+    on(
+      () => game()?.phase,
+      (phase, prev) => {
+        if (phase && prev !== undefined && phase !== prev && st.view?.narration !== false) narratePhase(phase);
+      },
+    ),
+  );
+
+  const night = createMemo(() => isNight(game()?.phase) && !game()?.result);
+  createEffect(() => document.body.classList.toggle("night", night()));
+  onCleanup(() => document.body.classList.remove("night"));
+
+  const connected = createMemo(() => new Set(table()?.connected ?? []));
+  const picking = createMemo(() => {
+    for (const a of you()?.actions ?? []) {
+      const p = pickingOf(a);
+      if (p) return p;
+    }
+    return null;
+  });
+  const endRoles = createMemo(() => new Map((game()?.result?.roles ?? []).map((r) => [r.seat, r])));
+
+  const flags = (s: SeatView): SeatFlags => {
+    const p = picking();
+    const c = chosen();
+    const r = endRoles().get(s.seat);
+    return {
+      you: s.seat === you()?.seat,
+      connected: s.bot ? null : connected().has(s.seat),
+      targetable: !!p && p.targets.includes(s.seat),
+      chosen: !!p && c?.key === p.key && c.seat === s.seat,
+      // The live host sees every role on the oval; players only at the end (from the result).
+      endRole: r ? { role: r.role, team: r.team } : isHost() && s.role && s.team ? { role: s.role, team: s.team } : null,
+      pending: pending().has(s.seat),
+      away: s.bot || connected().has(s.seat) ? null : awayOf(s.seat),
+    };
+  };
+
+  const send = (a: PlayerAction) => {
+    setChosen(null);
+    props.ctl.act(a);
+  };
+
+  const turn = createMemo(() => {
+    const g = game();
+    if (!g || g.result) return "";
+    if (g.paused) return g.paused.reason === "absence" ? t("paused.title") : t("paused.by", { by: g.paused.by });
+    if (g.speaker != null) {
+      if (g.speaker === g.you?.seat) return t("turn.you");
+      const s = g.seats.find((x) => x.seat === g.speaker);
+      return t("turn.floor", { seat: g.speaker, nickname: s?.nickname ?? "" });
+    }
+    const calling = g.ballot?.["calling"];
+    if (typeof calling === "number") return t("turn.candidate", { seat: calling });
+    if (g.phase.includes("vote")) return t("turn.voting");
+    if (isNight(g.phase)) return g.you?.actions.length ? t("turn.act") : t("turn.night");
+    return "";
+  });
+
+  return (
+    <Shell ctl={props.ctl}>
+      <Show when={st.conn !== "open" && st.conn !== "closed" && st.view}>
+        <p class="banner reconnecting" role="status">
+          {t("conn.reconnecting")}
+        </p>
+      </Show>
+      <Show when={props.info}>
+        {(info) => (
+          <p class="banner" role="status" data-info={info()}>
+            {tk("closed", info())}
+          </p>
+        )}
+      </Show>
+      <Show when={st.conn === "closed"}>
+        <Show when={st.closeCode === 4001} fallback={<Show when={(props.saved?.kind ?? "player") === "player"}><ComeBackForm code={props.ctl.code} onSeated={props.onSeated} /></Show>}>
+          <SeatTaken onWatch={props.onWatch} />
+        </Show>
+      </Show>
+      <Show when={st.view}>{(v) => <DelayBanner delayMs={v().delayMs} />}</Show>
+      <Show when={table()} fallback={<p class="muted center-text" role="status">{st.conn === "closed" ? "" : t("table.loading")}</p>}>
+        {(tv) => (
+          <Switch>
+            <Match when={tv().status === "lobby" || !game()}>
+              <div class="lobby-layout">
+                <WaitingRoom table={tv()} youNickname={st.identity?.kind === "player" ? st.identity.nickname : (props.saved?.nickname ?? null)} />
+                <Show when={(!props.saved || props.saved.kind === "organizer") && tv().host === "server" && tv().lobby.length < tv().capacity.max}>
+                  <JoinHereForm code={props.ctl.code} organizerToken={props.saved?.organizerToken ?? null} onSeated={props.onSeated} />
+                </Show>
+                <Show when={tv().organizing}>
+                  <OrganizerPanel view={tv()} ctl={props.ctl} now={now} busy={!!st.pending || st.conn !== "open"} />
+                </Show>
+                <ReturnCodeBox code={props.saved?.returnCode ?? null} />
+              </div>
+            </Match>
+            <Match when={game()}>
+              {(g) => (
+                <>
+                <PauseBanner view={tv()} now={now()} />
+                <div class="board" classList={{ hosting: isHost() }} data-phase={g().phase} data-day={g().day} data-phase-seq={g().phaseSeq} data-you-seat={you()?.seat ?? ""} data-speaker={g().speaker ?? ""} data-nominees={g().nominees.join(",")} data-result={g().result?.winner ?? ""}>
+                  <Oval seats={g().seats} flags={flags} night={night()} onPick={(seat) => picking() && setChosen({ key: picking()!.key, seat })}>
+                    <p class="phase" data-phase={g().phase}>
+                      {tk("phase", g().phase)}
+                    </p>
+                    <p class="daynum">{night() ? t("turn.nightN", { day: g().day }) : t("turn.day", { day: g().day })}</p>
+                    <Show when={!g().result}>
+                      <TimerRing deadline={g().deadline} pausedMs={g().paused?.remainingMs ?? null} clock={props.ctl.clock} phaseSeq={g().phaseSeq} />
+                    </Show>
+                    <p class="turn" aria-live="polite">
+                      {turn()}
+                    </p>
+                    <Show when={g().nominees.length > 0 && !g().result && !night()}>
+                      <p class="nominees">{t("turn.nominees", { seats: g().nominees.join(", ") })}</p>
+                    </Show>
+                  </Oval>
+                  <div class="side">
+                    <Show when={g().techVote}>
+                      {(tv2) => (
+                        <p class="banner tech" role="status">
+                          {t("tech.banner", { kind: tk("tech", tv2().kind), target: tv2().target, by: tv2().by, inFavour: tv2().inFavour, needed: tv2().needed })}
+                        </p>
+                      )}
+                    </Show>
+                    <Show when={g().result}>{(r) => <EndScreen game={g()} result={r()} />}</Show>
+                    <Show when={isHost() && !g().result}>
+                      <HostPanel view={tv()} game={g()} busy={!!st.pending || st.conn !== "open"} onConfirm={() => props.ctl.confirm()} />
+                    </Show>
+                    <Show
+                      when={you()}
+                      fallback={
+                        <Show when={!g().result && (st.identity?.kind ?? "spectator") === "spectator"}>
+                          <p class="panel muted" data-spectating>{t("table.spectating")}</p>
+                        </Show>
+                      }
+                    >
+                      {(y) => (
+                        <>
+                          <Show when={!g().result}>
+                            <ActionBar actions={y().actions} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seat) => setChosen(seat == null ? null : { key, seat })} send={send} />
+                            <RoleCard you={y()} seats={g().seats} />
+                          </Show>
+                        </>
+                      )}
+                    </Show>
+                    {/* After the player's own actions and card: a seated organizer plays first. */}
+                    <Show when={tv().organizing}>
+                      <OrganizerPanel view={tv()} ctl={props.ctl} now={now} busy={!!st.pending || st.conn !== "open"} />
+                    </Show>
+                    <Show when={!g().result}>
+                      <GameLog entries={g().log} title={t("log.title")} />
+                    </Show>
+                    <ShareCode code={props.ctl.code} />
+                    <ReturnCodeBox code={props.saved?.returnCode ?? null} />
+                  </div>
+                </div>
+                </>
+              )}
+            </Match>
+          </Switch>
+        )}
+      </Show>
+    </Shell>
+  );
+}

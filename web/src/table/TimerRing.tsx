@@ -1,0 +1,69 @@
+/**
+ * The phase timer. It follows the server's deadline (absolute server epoch ms) through the clock
+ * offset, redrawn on requestAnimationFrame, so it never drifts from the server however long the
+ * phase is; the seconds text changes once a second and is what screen readers get.
+ * The ring's full length is the time left when this deadline was first seen (the view carries no
+ * phase start), so after a reconnect mid-phase the ring restarts full but still ends on time.
+ */
+import { createEffect, createSignal, onCleanup, Show } from "solid-js";
+import { t } from "../i18n/index.ts";
+import type { ServerClock } from "../lib/clock.ts";
+
+const R = 44;
+const CIRC = 2 * Math.PI * R;
+
+export function TimerRing(props: { deadline: number | null; pausedMs: number | null; clock: ServerClock; phaseSeq: number }) {
+  const [seconds, setSeconds] = createSignal<number | null>(null);
+  let arc: SVGCircleElement | undefined;
+  let total = 1;
+  let key = "";
+  let frame = 0;
+
+  const draw = () => {
+    frame = 0;
+    const paused = props.pausedMs;
+    const deadline = props.deadline;
+    if (paused != null) {
+      setSeconds(Math.ceil(paused / 1000));
+      return;
+    }
+    if (deadline == null) {
+      setSeconds(null);
+      arc?.style.setProperty("stroke-dashoffset", "0");
+      return;
+    }
+    const left = Math.max(0, deadline - props.clock.now());
+    const k = `${props.phaseSeq}:${deadline}`;
+    if (k !== key) {
+      key = k;
+      total = Math.max(left, 1);
+    }
+    arc?.style.setProperty("stroke-dashoffset", String(CIRC * (1 - left / total)));
+    setSeconds(Math.ceil(left / 1000));
+    if (left > 0) frame = requestAnimationFrame(draw);
+  };
+
+  createEffect(() => {
+    // Track the inputs; restart the loop on any change.
+    void props.deadline;
+    void props.pausedMs;
+    void props.phaseSeq;
+    cancelAnimationFrame(frame);
+    draw();
+  });
+  onCleanup(() => cancelAnimationFrame(frame));
+
+  return (
+    <div class="timer" classList={{ paused: props.pausedMs != null, low: (seconds() ?? 99) <= 5 }} role="timer" aria-label={seconds() == null ? t("timer.none") : t("timer.left", { n: seconds() ?? 0 })}>
+      <svg viewBox="0 0 100 100" aria-hidden="true">
+        <circle class="track" cx="50" cy="50" r={R} />
+        <circle ref={arc} class="arc" cx="50" cy="50" r={R} stroke-dasharray={String(CIRC)} transform="rotate(-90 50 50)" />
+      </svg>
+      <span class="secs" aria-hidden="true">
+        <Show when={props.pausedMs != null} fallback={seconds() ?? "—"}>
+          {"❚❚ " + (seconds() ?? "")}
+        </Show>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/** The table while its status is "lobby": who has joined, seats left, the code to share. */
+import { createSignal, For, Show } from "solid-js";
+import type { TableView } from "../../../shared/protocol/messages.ts";
+import { t } from "../i18n/index.ts";
+import { tablePath } from "../lib/router.ts";
+
+export function ShareCode(props: { code: string }) {
+  const [copied, setCopied] = createSignal(false);
+  const link = () => location.origin + tablePath(props.code);
+  const copy = async () => {
+    try {
+      if (navigator.share && matchMedia("(pointer: coarse)").matches) await navigator.share({ url: link(), title: t("table.title", { code: props.code }) });
+      else await navigator.clipboard.writeText(link());
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2500);
+    } catch {
+      /* cancelled or blocked: the code is on screen anyway */
+    }
+  };
+  return (
+    <div class="share">
+      <span class="label">{t("table.share")}</span>
+      <strong class="code" data-table-code={props.code}>
+        {props.code}
+      </strong>
+      <button type="button" class="btn" onClick={copy}>
+        {copied() ? t("table.copied") : t("table.copyLink")}
+      </button>
+    </div>
+  );
+}
+
+export function WaitingRoom(props: { table: TableView; youNickname: string | null }) {
+  const left = () => Math.max(0, props.table.capacity.max - props.table.lobby.length);
+  return (
+    <section class="panel waiting" aria-labelledby="wait-title">
+      <h2 id="wait-title">{t("wait.title")}</h2>
+      <ShareCode code={props.table.code} />
+      <p class="left" role="status" data-seats-left={left()}>
+        {left() > 0 ? t("wait.left", { n: left() }) : t("wait.full")}
+      </p>
+      <h3>{t("wait.joined")}</h3>
+      <ol class="joined">
+        <For each={props.table.lobby}>
+          {(p) => (
+            <li classList={{ you: p.nickname === props.youNickname, away: !p.connected }}>
+              <span class="place">{t("wait.place", { place: p.place })}</span> {p.nickname}
+              <Show when={p.nickname === props.youNickname}>
+                <span class="tag">{t("seat.you")}</span>
+              </Show>
+              <span class="sr-only">, {p.connected ? t("seat.online") : t("seat.away")}</span>
+              <Show when={!p.connected}>
+                <span class="tag" aria-hidden="true">◌ {t("seat.away")}</span>
+              </Show>
+            </li>
+          )}
+        </For>
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * The table screen's one store and its socket. Every `view` message replaces the store's view with
+ * `reconcile`, so only what changed re-renders. The client decides no rule: it shows the view and
+ * sends the intents the view offers (`view.game.you.actions`); the server accepts or rejects them.
+ *
+ * Reconnection: partysocket's ReconnectingWebSocket with nothing queued while closed (the `hello`
+ * must be the first frame of every connection, and an action typed while offline should not fire
+ * minutes later); the screen says "reconnecting…" whenever the socket is not open.
+ */
+import ReconnectingWebSocket from "partysocket/ws";
+import { batch } from "solid-js";
+import { createStore, reconcile } from "solid-js/store";
+import type { PlayerAction } from "../../../shared/engine/types.ts";
+import type { ControlRequest, Identity, ServerMessage, TableView } from "../../../shared/protocol/messages.ts";
+import { socketUrl } from "../lib/api.ts";
+import { createServerClock, type ServerClock } from "../lib/clock.ts";
+
+export type ConnState = "connecting" | "open" | "reconnecting" | "closed";
+
+export interface Notice {
+  /** Error code from the server (or the client's own: "network"). */
+  code: string;
+  /** The server's message, shown when the catalogue has no entry for the code. */
+  message: string;
+  at: number;
+}
+
+export interface TableState {
+  conn: ConnState;
+  identity: Identity | null;
+  version: number;
+  view: TableView | null;
+  /** Ref of the action waiting for its ack or error. */
+  pending: string | null;
+  notice: Notice | null;
+  /** The server's final close code (≥ 4000): 4001 seat handed to a bot, 4002 organizer rights moved, … */
+  closeCode: number | null;
+}
+
+export interface TableController {
+  readonly code: string;
+  readonly state: TableState;
+  readonly clock: ServerClock;
+  act(action: PlayerAction): void;
+  /** An organizer's command (pause, resume, seat-to-bot, transfer-organizer, options). */
+  control(action: ControlRequest): void;
+  /** The live host confirms the transition (RULES.md §5.7). */
+  confirm(): void;
+  dismiss(): void;
+  dispose(): void;
+}
+
+/** Close codes at or above 4000 are the server's final word (bad token, seat handed to a bot …). */
+const FINAL_CLOSE = 4000;
+
+export function connectTable(code: string, token: string | null): TableController {
+  const [state, setState] = createStore<TableState>({
+    conn: "connecting",
+    identity: null,
+    version: -1,
+    view: null,
+    pending: null,
+    notice: null,
+    closeCode: null,
+  });
+  const clock = createServerClock();
+  let refSeq = 0;
+  let noticeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const notify = (notice: Notice | null) => {
+    clearTimeout(noticeTimer);
+    setState("notice", notice);
+    if (notice) noticeTimer = setTimeout(() => setState("notice", null), 8000);
+  };
+
+  const ws = new ReconnectingWebSocket(() => socketUrl(code), undefined, {
+    maxEnqueuedMessages: 0,
+    minReconnectionDelay: 400,
+    maxReconnectionDelay: 5000,
+    reconnectionDelayGrowFactor: 1.6,
+    connectionTimeout: 5000,
+    shouldReconnectOnClose: (e) => e.code < FINAL_CLOSE,
+  });
+
+  ws.addEventListener("open", () => {
+    clock.reset();
+    ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
+  });
+
+  ws.addEventListener("close", (e) => {
+    const final = e.code >= FINAL_CLOSE;
+    batch(() => {
+      setState("pending", null);
+      setState("conn", final ? "closed" : state.view ? "reconnecting" : "connecting");
+      if (final) setState("closeCode", e.code);
+      // 4001/4002 come right after their own error frame (already shown); other final closes say why.
+      if (final && e.code !== 4001 && e.code !== 4002 && e.reason !== "bad-token") notify({ code: e.reason || "generic", message: e.reason, at: Date.now() });
+    });
+  });
+
+  ws.addEventListener("message", (e: MessageEvent) => {
+    let msg: ServerMessage;
+    try {
+      msg = JSON.parse(String(e.data)) as ServerMessage;
+    } catch {
+      return;
+    }
+    switch (msg.type) {
+      case "welcome":
+        clock.sample(msg.serverNow);
+        batch(() => {
+          setState("identity", msg.identity);
+          setState("conn", "open");
+          // A new connection restarts the version sequence only if the server says so; accept any.
+          setState("version", -1);
+        });
+        return;
+      case "view":
+        clock.sample(msg.serverNow);
+        if (msg.version <= state.version) return;
+        batch(() => {
+          setState("conn", "open");
+          setState("version", msg.version);
+          setState("view", reconcile(msg.view));
+        });
+        return;
+      case "ack":
+        if (msg.ref === state.pending) setState("pending", null);
+        return;
+      case "error":
+        batch(() => {
+          if (msg.ref && msg.ref === state.pending) setState("pending", null);
+          notify({ code: msg.code, message: msg.message, at: Date.now() });
+        });
+        // The seat's key was refused (revoked, or the seat went to a bot): stop retrying with it and
+        // offer the return-code form instead.
+        if (msg.code === "bad-token") ws.close(FINAL_CLOSE, "bad-token");
+        return;
+    }
+  });
+
+  const send = (type: "act" | "control" | "host", action: unknown) => {
+    if (state.conn !== "open") {
+      notify({ code: "network", message: "", at: Date.now() });
+      return;
+    }
+    const ref = `a${++refSeq}-${Date.now().toString(36)}`;
+    setState("pending", ref);
+    ws.send(JSON.stringify({ type, ref, action }));
+    // Never leave the bar disabled if an ack is lost with a dropped connection.
+    setTimeout(() => state.pending === ref && setState("pending", null), 5000);
+  };
+
+  return {
+    code,
+    state,
+    clock,
+    act: (action) => send("act", action),
+    control: (action) => send("control", action),
+    confirm: () => send("host", { type: "confirm" }),
+    dismiss: () => notify(null),
+    dispose() {
+      clearTimeout(noticeTimer);
+      ws.close(1000, "leaving");
+    },
+  };
+}

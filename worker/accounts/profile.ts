@@ -1,0 +1,81 @@
+/** A player's public profile from D1: rating, experience, coins, games by side and the game records. */
+import type { GameRecord, Profile } from "../../shared/protocol/accounts.ts";
+import { ordinalOf, ratingOf, userByNick } from "./users.ts";
+
+const PROFILE_GAMES = 50;
+
+type Outcome = "win" | "loss" | "draw";
+
+export async function profileOf(db: D1Database, nick: string): Promise<Profile | null> {
+  const user = await userByNick(db, nick);
+  if (!user) return null;
+  const [byTeam, mine] = await db.batch([
+    db.prepare("SELECT team, outcome, COUNT(*) AS n FROM game_players WHERE user_id = ? GROUP BY team, outcome").bind(user.id),
+    db
+      .prepare(
+        `SELECT g.id, g.code, g.preset_id, g.started_at, g.ended_at, g.winner, g.reason, g.rated,
+                gp.seat, gp.role, gp.team, gp.outcome,
+                rh.mu_before, rh.sigma_before, rh.mu_after, rh.sigma_after, rh.xp, rh.coins
+           FROM game_players gp
+           JOIN games g ON g.id = gp.game_id
+           LEFT JOIN rating_history rh ON rh.game_id = g.id AND rh.user_id = gp.user_id
+          WHERE gp.user_id = ?
+          ORDER BY g.ended_at DESC, g.id
+          LIMIT ?`,
+      )
+      .bind(user.id, PROFILE_GAMES),
+  ]);
+  const stats = { games: 0, wins: 0, losses: 0, draws: 0, bySide: { red: { games: 0, wins: 0 }, black: { games: 0, wins: 0 }, solo: { games: 0, wins: 0 } } };
+  for (const r of byTeam!.results as Array<{ team: string; outcome: Outcome; n: number }>) {
+    stats.games += r.n;
+    if (r.outcome === "win") stats.wins += r.n;
+    else if (r.outcome === "loss") stats.losses += r.n;
+    else stats.draws += r.n;
+    const side = stats.bySide[r.team as "red" | "black" | "solo"];
+    if (side) {
+      side.games += r.n;
+      if (r.outcome === "win") side.wins += r.n;
+    }
+  }
+  const rows = mine!.results as Array<Record<string, unknown>>;
+  const seatsByGame = new Map<string, GameRecord["seats"]>();
+  if (rows.length > 0) {
+    const ids = rows.map((r) => String(r.id));
+    const seats = await db
+      .prepare(
+        `SELECT gp.game_id, gp.seat, gp.role, gp.team, gp.nickname, gp.bot, gp.outcome, u.nick AS account
+           FROM game_players gp LEFT JOIN users u ON u.id = gp.user_id
+          WHERE gp.game_id IN (${ids.map(() => "?").join(",")})
+          ORDER BY gp.game_id, gp.seat`,
+      )
+      .bind(...ids)
+      .all<{ game_id: string; seat: number; role: string; team: string; nickname: string; bot: number; outcome: Outcome; account: string | null }>();
+    for (const s of seats.results) {
+      const list = seatsByGame.get(s.game_id) ?? [];
+      list.push({ seat: s.seat, role: s.role, team: s.team, nickname: s.nickname, bot: s.bot === 1, account: s.account, outcome: s.outcome });
+      seatsByGame.set(s.game_id, list);
+    }
+  }
+  const games: GameRecord[] = rows.map((r) => ({
+    id: String(r.id),
+    code: String(r.code),
+    presetId: String(r.preset_id),
+    startedAt: Number(r.started_at),
+    endedAt: Number(r.ended_at),
+    winner: String(r.winner),
+    reason: String(r.reason),
+    rated: r.rated === 1,
+    you: { seat: Number(r.seat), role: String(r.role), team: String(r.team), outcome: r.outcome as Outcome },
+    rating:
+      r.mu_before === null || r.mu_before === undefined
+        ? null
+        : {
+            before: ordinalOf(Number(r.mu_before), Number(r.sigma_before)),
+            after: ordinalOf(Number(r.mu_after), Number(r.sigma_after)),
+            xp: Number(r.xp),
+            coins: Number(r.coins),
+          },
+    seats: seatsByGame.get(String(r.id)) ?? [],
+  }));
+  return { nickname: user.nick, createdAt: user.created_at, rating: ratingOf(user), xp: user.xp, coins: user.coins, stats, games };
+}

@@ -1,0 +1,144 @@
+/**
+ * A finished game's record and its effect on accounts (RULES.md §3, §8; docs/ACCOUNTS.md "Rating").
+ *
+ * Written once per game in one D1 batch (all or nothing): the `games` row (id = "<code>/<startedAt>",
+ * its primary key makes a repeated report fail as a whole), one `game_players` row per seat
+ * (seat — role — nick, the account if a signed-in person played it to the end, the outcome), and for
+ * rated presets (sport) per signed-in person: a `rating_history` row and the `users` update (rating,
+ * experience, coins). `rating_history`'s key (user_id, seq = rated games after this one) makes two
+ * games of the same account recorded at the same moment conflict: the loser's batch rolls back and is
+ * retried with fresh ratings, so no update is lost.
+ *
+ * Rating: openskill (Plackett–Luce, default mu 25, sigma 25/3), one match of two teams — red vs black
+ * — ranked by the winner (a draw ties them). Guests and bots take part in the team's strength with the
+ * default rating but are not stored.
+ */
+import { rate, rating as newRating, type Rating } from "openskill";
+import { getPreset } from "../table/engine.ts";
+
+/** Presets whose games change rating, experience and coins when the preset does not say (RULES.md §2.14). */
+export const RATED_PRESETS: readonly string[] = ["sport"];
+
+/** RULES.md §2.14 "Sport games award experience, coins and rating; city games award none": the preset's
+ *  own `rewards` flag, else RATED_PRESETS. */
+export function awardsRewards(presetId: string): boolean {
+  const info = getPreset(presetId) as { rewards?: boolean } | null;
+  return info?.rewards ?? RATED_PRESETS.includes(presetId);
+}
+
+/** Experience and coins per rated game (docs/ACCOUNTS.md). */
+export const REWARDS = {
+  win: { xp: 20, coins: 5 },
+  draw: { xp: 15, coins: 2 },
+  loss: { xp: 10, coins: 1 },
+} as const;
+
+export interface ReportedSeat {
+  seat: number;
+  role: string;
+  team: string;
+  nickname: string;
+  /** The signed-in account that joined this seat; null for guests. */
+  userId: string | null;
+  /** A bot played the seat at the end (from the start, or taken over): never rated. */
+  bot: boolean;
+}
+
+export interface GameReport {
+  /** "<table code>/<started at>": one game per table; the key of the idempotent write. */
+  gameId: string;
+  code: string;
+  presetId: string;
+  startedAt: number;
+  endedAt: number;
+  winner: string;
+  reason: string;
+  seats: ReportedSeat[];
+}
+
+type Outcome = "win" | "loss" | "draw";
+
+function outcomeOf(team: string, winner: string): Outcome {
+  if (winner === "draw") return "draw";
+  return team === winner ? "win" : "loss";
+}
+
+const ATTEMPTS = 4;
+
+/** Record a finished game. "already": it was recorded before (a repeated report changes nothing). */
+export async function recordGame(db: D1Database, report: GameReport): Promise<"recorded" | "already"> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (await db.prepare("SELECT 1 FROM games WHERE id = ?").bind(report.gameId).first()) return "already";
+    try {
+      await db.batch(await statements(db, report));
+      return "recorded";
+    } catch (err) {
+      lastError = err;
+      // Recorded meanwhile by a concurrent report → "already" on the next pass; a rating race → retried with fresh values.
+    }
+  }
+  throw lastError;
+}
+
+async function statements(db: D1Database, report: GameReport): Promise<D1PreparedStatement[]> {
+  const rated = awardsRewards(report.presetId) && (report.winner === "red" || report.winner === "black" || report.winner === "draw");
+  // One account counts once per game (its first seat), and only a person (not a bot seat) is linked.
+  const seen = new Set<string>();
+  const seats = report.seats.map((s) => {
+    const userId = s.userId && !s.bot && !seen.has(s.userId) ? s.userId : null;
+    if (userId) seen.add(userId);
+    return { ...s, userId, outcome: outcomeOf(s.team, report.winner) };
+  });
+  const out: D1PreparedStatement[] = [
+    db
+      .prepare("INSERT INTO games (id, code, preset_id, started_at, ended_at, winner, reason, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+      .bind(report.gameId, report.code, report.presetId, report.startedAt, report.endedAt, report.winner, report.reason, rated ? 1 : 0),
+    ...seats.map((s) =>
+      db
+        .prepare("INSERT INTO game_players (game_id, seat, role, team, nickname, user_id, bot, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        .bind(report.gameId, s.seat, s.role, s.team, s.nickname, s.userId, s.bot ? 1 : 0, s.outcome),
+    ),
+  ];
+  if (!rated) return out;
+
+  const accounts = seats.filter((s) => s.userId !== null);
+  if (accounts.length === 0) return out;
+  const rows = await db
+    .prepare(`SELECT id, mu, sigma, rated_games FROM users WHERE id IN (${accounts.map(() => "?").join(",")})`)
+    .bind(...accounts.map((s) => s.userId))
+    .all<{ id: string; mu: number; sigma: number; rated_games: number }>();
+  const byId = new Map(rows.results.map((r) => [r.id, r]));
+  const ratingOfSeat = (s: (typeof seats)[number]): Rating => {
+    const u = s.userId ? byId.get(s.userId) : undefined;
+    return u ? { mu: u.mu, sigma: u.sigma } : newRating();
+  };
+  const red = seats.filter((s) => s.team === "red");
+  const black = seats.filter((s) => s.team === "black");
+  if (red.length === 0 || black.length === 0) return out;
+  const rank = report.winner === "red" ? [1, 2] : report.winner === "black" ? [2, 1] : [1, 1];
+  const [newRed, newBlack] = rate([red.map(ratingOfSeat), black.map(ratingOfSeat)], { rank });
+  const after = new Map<number, Rating>();
+  red.forEach((s, i) => after.set(s.seat, newRed![i]!));
+  black.forEach((s, i) => after.set(s.seat, newBlack![i]!));
+
+  for (const s of accounts) {
+    const u = byId.get(s.userId!);
+    const next = after.get(s.seat);
+    if (!u || !next) continue; // an account deleted meanwhile, or a solo seat (not in sport)
+    const reward = REWARDS[s.outcome];
+    const seq = u.rated_games + 1;
+    out.push(
+      db
+        .prepare(
+          `INSERT INTO rating_history (user_id, seq, game_id, mu_before, sigma_before, mu_after, sigma_after, xp, coins)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .bind(u.id, seq, report.gameId, u.mu, u.sigma, next.mu, next.sigma, reward.xp, reward.coins),
+      db
+        .prepare("UPDATE users SET mu = ?, sigma = ?, rated_games = ?, xp = xp + ?, coins = coins + ? WHERE id = ? AND rated_games = ?")
+        .bind(next.mu, next.sigma, seq, reward.xp, reward.coins, u.id, u.rated_games),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,66 @@
+/** Account rows in D1 (migrations/0001_accounts.sql) and the `Me` the API returns. */
+import type { Me } from "../../shared/protocol/accounts.ts";
+import type { PasswordHash } from "./password.ts";
+
+/** Unique key of a nickname: NFC, lower case. "Ann", "ANN" and "ann" are one account name. */
+export const nickKey = (nick: string): string => nick.normalize("NFC").toLowerCase();
+
+export interface UserRow {
+  id: string;
+  nick: string;
+  nick_key: string;
+  webauthn_id: string;
+  password_hash: string | null;
+  password_salt: string | null;
+  password_iter: number | null;
+  created_at: number;
+  mu: number;
+  sigma: number;
+  rated_games: number;
+  xp: number;
+  coins: number;
+}
+
+export const userByNick = (db: D1Database, nick: string) =>
+  db.prepare("SELECT * FROM users WHERE nick_key = ?").bind(nickKey(nick)).first<UserRow>();
+
+export const userById = (db: D1Database, id: string) => db.prepare("SELECT * FROM users WHERE id = ?").bind(id).first<UserRow>();
+
+export function passwordOf(u: UserRow | null): PasswordHash | null {
+  if (!u || u.password_hash === null || u.password_salt === null || u.password_iter === null) return null;
+  return { hash: u.password_hash, salt: u.password_salt, iterations: u.password_iter };
+}
+
+export function insertUser(
+  db: D1Database,
+  u: { id: string; nick: string; webauthnId: string; password: PasswordHash | null; now: number },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO users (id, nick, nick_key, webauthn_id, password_hash, password_salt, password_iter, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(u.id, u.nick, nickKey(u.nick), u.webauthnId, u.password?.hash ?? null, u.password?.salt ?? null, u.password?.iterations ?? null, u.now);
+}
+
+/** openskill's ordinal: mu − 3·sigma, rounded for display. */
+export const ordinalOf = (mu: number, sigma: number): number => Math.round((mu - 3 * sigma) * 100) / 100;
+
+export const ratingOf = (u: UserRow) => ({ mu: u.mu, sigma: u.sigma, ordinal: ordinalOf(u.mu, u.sigma), games: u.rated_games });
+
+export async function meOf(db: D1Database, u: UserRow): Promise<Me> {
+  const row = await db.prepare("SELECT COUNT(*) AS n FROM credentials WHERE user_id = ?").bind(u.id).first<{ n: number }>();
+  return {
+    id: u.id,
+    nickname: u.nick,
+    createdAt: u.created_at,
+    passkeys: row?.n ?? 0,
+    hasPassword: u.password_hash !== null,
+    rating: ratingOf(u),
+    xp: u.xp,
+    coins: u.coins,
+  };
+}
+
+/** A D1 error from a UNIQUE constraint (e.g. a nickname taken between our check and our insert). */
+export const isUniqueViolation = (err: unknown): boolean => /UNIQUE constraint failed/i.test(String((err as Error)?.message ?? err));

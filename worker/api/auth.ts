@@ -1,0 +1,315 @@
+/**
+ * /api/auth/* — sign up and sign in with passkeys (WebAuthn, @simplewebauthn/server) or a password;
+ * sign out; sign out everywhere. /api/me — the signed-in account. /api/users/:nick — a profile.
+ * docs/ACCOUNTS.md describes the flows and every decision.
+ *
+ * CSRF: every state-changing route takes a JSON body (`content-type: application/json` cannot be
+ * sent cross-site without a CORS preflight, which the API never grants) and the session cookie is
+ * SameSite=Lax.
+ */
+import { vValidator } from "@hono/valibot-validator";
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import { Hono, type Context } from "hono";
+import type * as v from "valibot";
+import {
+  PasskeyLoginOptionsRequestSchema,
+  PasskeyRegisterOptionsRequestSchema,
+  PasskeyVerifyRequestSchema,
+  PasswordLoginRequestSchema,
+  PasswordRegisterRequestSchema,
+  PasswordSetRequestSchema,
+  passwordProblem,
+  type MeResponse,
+  type PasskeyOptionsResponse,
+} from "../../shared/protocol/accounts.ts";
+import { toIssues } from "../../shared/protocol/http.ts";
+import { challengeOf, consumeChallenge, storeChallenge } from "../accounts/challenges.ts";
+import { blockedFor, clearFailures, limitKeys, recordFailure } from "../accounts/limits.ts";
+import { hashPassword, verifyPassword } from "../accounts/password.ts";
+import { profileOf } from "../accounts/profile.ts";
+import { clearSessionCookie, newSession, readSession, setSessionCookie } from "../accounts/sessions.ts";
+import { insertUser, isUniqueViolation, meOf, passwordOf, userById, userByNick } from "../accounts/users.ts";
+import type { Env } from "../env.ts";
+import { base64url } from "../security/random.ts";
+import { apiError } from "./errors.ts";
+
+type AppEnv = { Bindings: Env };
+
+const RP_NAME = "Mafia";
+
+const invalidBody = (result: { success: boolean; issues?: readonly v.BaseIssue<unknown>[] }, c: Context) => {
+  if (!result.success) return apiError(c, "bad-request", "The request body is invalid.", toIssues(result.issues ?? []));
+};
+
+/** The relying party is this site: rpID = the host name of the request, origin = its origin. */
+function relyingParty(c: Context): { rpID: string; origin: string } {
+  const url = new URL(c.req.url);
+  return { rpID: url.hostname, origin: url.origin };
+}
+
+const randomId = (prefix: string) => prefix + base64url(crypto.getRandomValues(new Uint8Array(12)));
+
+const nickTaken = (c: Context, nick: string) => apiError(c, "nickname-taken", `The nickname "${nick}" is already taken.`);
+
+/** Sign the account in: a session row (in the caller's batch when given) and the cookie. */
+async function signedIn(c: Context<AppEnv>, userId: string, now: number, batch: D1PreparedStatement[] = []): Promise<Response> {
+  const session = await newSession(c.env.DB, userId, now);
+  await c.env.DB.batch([...batch, session.statement]);
+  setSessionCookie(c, session.id);
+  const user = await userById(c.env.DB, userId);
+  const body: MeResponse = { user: user ? await meOf(c.env.DB, user) : null };
+  return c.json(body, 200);
+}
+
+export const auth = new Hono<AppEnv>()
+  /* ------------------------------------------------------------------ passwords */
+
+  .post("/password/register", vValidator("json", PasswordRegisterRequestSchema, invalidBody), async (c) => {
+    const { nickname, password } = c.req.valid("json");
+    const problem = passwordProblem(password, nickname);
+    if (problem) return apiError(c, "weak-password", problem);
+    if (await userByNick(c.env.DB, nickname)) return nickTaken(c, nickname);
+    const now = Date.now();
+    const id = randomId("u_");
+    const hash = await hashPassword(password);
+    try {
+      return await signedIn(c, id, now, [insertUser(c.env.DB, { id, nick: nickname, webauthnId: randomId(""), password: hash, now })]);
+    } catch (err) {
+      if (isUniqueViolation(err)) return nickTaken(c, nickname);
+      throw err;
+    }
+  })
+
+  .post("/password/login", vValidator("json", PasswordLoginRequestSchema, invalidBody), async (c) => {
+    const { nickname, password } = c.req.valid("json");
+    const now = Date.now();
+    const user = await userByNick(c.env.DB, nickname);
+    const keys = limitKeys(c.req.raw, user?.id ?? null);
+    const wait = await blockedFor(c.env.DB, keys, now);
+    if (wait > 0) {
+      c.header("retry-after", String(wait));
+      return apiError(c, "rate-limited", `Too many failed sign-ins; try again in ${Math.ceil(wait / 60)} min, or sign in with a passkey.`);
+    }
+    const ok = await verifyPassword(password, passwordOf(user));
+    if (!ok || !user) {
+      await recordFailure(c.env.DB, keys, now);
+      return apiError(c, "bad-credentials", "Wrong nickname or password.");
+    }
+    await clearFailures(c.env.DB, `account:${user.id}`);
+    return signedIn(c, user.id, now);
+  })
+
+  /** Signed in: add a fallback password, or change it (then the current one is required). */
+  .post("/password/set", vValidator("json", PasswordSetRequestSchema, invalidBody), async (c) => {
+    const session = await readSession(c);
+    if (!session) return apiError(c, "sign-in-required", "Sign in first.");
+    const { password, currentPassword } = c.req.valid("json");
+    const now = Date.now();
+    const current = passwordOf(session.user);
+    if (current) {
+      const keys = limitKeys(c.req.raw, session.user.id);
+      const wait = await blockedFor(c.env.DB, keys, now);
+      if (wait > 0) {
+        c.header("retry-after", String(wait));
+        return apiError(c, "rate-limited", "Too many wrong passwords; try again later.");
+      }
+      if (currentPassword === undefined || !(await verifyPassword(currentPassword, current))) {
+        await recordFailure(c.env.DB, keys, now);
+        return apiError(c, "bad-credentials", "The current password is wrong.");
+      }
+    }
+    const problem = passwordProblem(password, session.user.nick);
+    if (problem) return apiError(c, "weak-password", problem);
+    const hash = await hashPassword(password);
+    await c.env.DB.prepare("UPDATE users SET password_hash = ?, password_salt = ?, password_iter = ? WHERE id = ?")
+      .bind(hash.hash, hash.salt, hash.iterations, session.user.id)
+      .run();
+    const body: MeResponse = { user: await meOf(c.env.DB, (await userById(c.env.DB, session.user.id))!) };
+    return c.json(body, 200);
+  })
+
+  /* ------------------------------------------------------------------ passkeys */
+
+  /** Options for navigator.credentials.create: a new account (nickname) or, signed in, one more passkey. */
+  .post("/passkey/register/options", vValidator("json", PasskeyRegisterOptionsRequestSchema, invalidBody), async (c) => {
+    const { nickname } = c.req.valid("json");
+    const session = await readSession(c);
+    const { rpID } = relyingParty(c);
+    const now = Date.now();
+    let userName: string;
+    let webauthnId: string;
+    let exclude: { id: string; transports?: string[] }[] = [];
+    if (nickname === undefined) {
+      if (!session) return apiError(c, "sign-in-required", "Choose a nickname, or sign in to add a passkey to your account.");
+      userName = session.user.nick;
+      webauthnId = session.user.webauthn_id;
+      const creds = await c.env.DB.prepare("SELECT id, transports FROM credentials WHERE user_id = ?").bind(session.user.id).all<{ id: string; transports: string | null }>();
+      exclude = creds.results.map((r) => ({ id: r.id, ...(r.transports ? { transports: JSON.parse(r.transports) as string[] } : {}) }));
+    } else {
+      if (await userByNick(c.env.DB, nickname)) return nickTaken(c, nickname);
+      userName = nickname;
+      webauthnId = randomId("");
+    }
+    const options = await generateRegistrationOptions({
+      rpName: RP_NAME,
+      rpID,
+      userName,
+      userID: new TextEncoder().encode(webauthnId) as Uint8Array<ArrayBuffer>,
+      userDisplayName: userName,
+      attestationType: "none",
+      excludeCredentials: exclude,
+      authenticatorSelection: { residentKey: "required", userVerification: "required" },
+      timeout: 300_000,
+    });
+    await storeChallenge(
+      c.env.DB,
+      { challenge: options.challenge, purpose: "register", nick: nickname ?? null, userId: nickname === undefined ? session!.user.id : null, webauthnId },
+      now,
+    );
+    const body: PasskeyOptionsResponse = { options: options as unknown as Record<string, unknown> };
+    return c.json(body, 200);
+  })
+
+  .post("/passkey/register/verify", vValidator("json", PasskeyVerifyRequestSchema, invalidBody), async (c) => {
+    const response = c.req.valid("json").response as unknown as RegistrationResponseJSON;
+    const now = Date.now();
+    const challenge = challengeOf(response.response.clientDataJSON);
+    if (!challenge) return apiError(c, "passkey-invalid", "The passkey response is malformed.");
+    const row = await consumeChallenge(c.env.DB, challenge, "register", now);
+    if (!row || !row.webauthn_id) return apiError(c, "challenge-invalid", "This sign-up attempt is unknown, already used or expired; start again.");
+    const { rpID, origin } = relyingParty(c);
+    let verified;
+    try {
+      verified = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: true });
+    } catch (err) {
+      return apiError(c, "passkey-invalid", `The passkey was not accepted: ${(err as Error).message}`);
+    }
+    if (!verified.verified) return apiError(c, "passkey-invalid", "The passkey was not accepted.");
+    const cred = verified.registrationInfo.credential;
+    const insertCredential = (userId: string) =>
+      c.env.DB.prepare("INSERT INTO credentials (id, user_id, public_key, counter, transports, created_at) VALUES (?, ?, ?, ?, ?, ?)").bind(
+        cred.id, userId, cred.publicKey.slice().buffer, cred.counter, cred.transports ? JSON.stringify(cred.transports) : null, now,
+      );
+    try {
+      if (row.user_id) {
+        // One more passkey for the signed-in account that asked for the options.
+        const session = await readSession(c);
+        if (!session || session.user.id !== row.user_id) return apiError(c, "sign-in-required", "Sign in to the account that started adding this passkey.");
+        await insertCredential(row.user_id).run();
+        const body: MeResponse = { user: await meOf(c.env.DB, session.user) };
+        return c.json(body, 200);
+      }
+      const nick = row.nick!;
+      const id = randomId("u_");
+      return await signedIn(c, id, now, [insertUser(c.env.DB, { id, nick, webauthnId: row.webauthn_id, password: null, now }), insertCredential(id)]);
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        return /credentials/.test(String(err)) ? apiError(c, "passkey-invalid", "This passkey is already registered.") : nickTaken(c, row.nick ?? "");
+      }
+      throw err;
+    }
+  })
+
+  /** Options for navigator.credentials.get: with a nickname, that account's passkeys; without, any discoverable passkey. */
+  .post("/passkey/login/options", vValidator("json", PasskeyLoginOptionsRequestSchema, invalidBody), async (c) => {
+    const { nickname } = c.req.valid("json");
+    const { rpID } = relyingParty(c);
+    const now = Date.now();
+    let allow: { id: string; transports?: string[] }[] = [];
+    if (nickname !== undefined) {
+      const user = await userByNick(c.env.DB, nickname);
+      if (user) {
+        const creds = await c.env.DB.prepare("SELECT id, transports FROM credentials WHERE user_id = ?").bind(user.id).all<{ id: string; transports: string | null }>();
+        allow = creds.results.map((r) => ({ id: r.id, ...(r.transports ? { transports: JSON.parse(r.transports) as string[] } : {}) }));
+      }
+    }
+    const options = await generateAuthenticationOptions({ rpID, allowCredentials: allow, userVerification: "required", timeout: 300_000 });
+    await storeChallenge(c.env.DB, { challenge: options.challenge, purpose: "login" }, now);
+    const body: PasskeyOptionsResponse = { options: options as unknown as Record<string, unknown> };
+    return c.json(body, 200);
+  })
+
+  .post("/passkey/login/verify", vValidator("json", PasskeyVerifyRequestSchema, invalidBody), async (c) => {
+    const response = c.req.valid("json").response as unknown as AuthenticationResponseJSON;
+    const now = Date.now();
+    const challenge = challengeOf(response.response.clientDataJSON);
+    if (!challenge) return apiError(c, "passkey-invalid", "The passkey response is malformed.");
+    const row = await consumeChallenge(c.env.DB, challenge, "login", now);
+    if (!row) return apiError(c, "challenge-invalid", "This sign-in attempt is unknown, already used or expired; start again.");
+    const cred = await c.env.DB.prepare("SELECT id, user_id, public_key, counter, transports FROM credentials WHERE id = ?")
+      .bind(response.id)
+      .first<{ id: string; user_id: string; public_key: ArrayBuffer; counter: number; transports: string | null }>();
+    if (!cred) return apiError(c, "bad-credentials", "This passkey is not registered here.");
+    const user = await userById(c.env.DB, cred.user_id);
+    if (!user) return apiError(c, "bad-credentials", "This passkey is not registered here.");
+    const handle = response.response.userHandle;
+    if (handle && handle !== base64url(new TextEncoder().encode(user.webauthn_id))) {
+      return apiError(c, "bad-credentials", "This passkey belongs to another account.");
+    }
+    const { rpID, origin } = relyingParty(c);
+    let verified;
+    try {
+      verified = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        requireUserVerification: true,
+        credential: {
+          id: cred.id,
+          publicKey: new Uint8Array(cred.public_key),
+          counter: cred.counter,
+          ...(cred.transports ? { transports: JSON.parse(cred.transports) as string[] } : {}),
+        },
+      });
+    } catch (err) {
+      return apiError(c, "passkey-invalid", `The passkey was not accepted: ${(err as Error).message}`);
+    }
+    if (!verified.verified) return apiError(c, "passkey-invalid", "The passkey was not accepted.");
+    return signedIn(c, user.id, now, [
+      c.env.DB.prepare("UPDATE credentials SET counter = ?, last_used = ? WHERE id = ?").bind(verified.authenticationInfo.newCounter, now, cred.id),
+    ]);
+  })
+
+  /* ------------------------------------------------------------------ sign out */
+
+  .post("/logout", async (c) => {
+    const session = await readSession(c);
+    if (session) await c.env.DB.prepare("DELETE FROM sessions WHERE id_hash = ?").bind(session.idHash).run();
+    clearSessionCookie(c);
+    const body: MeResponse = { user: null };
+    return c.json(body, 200);
+  })
+
+  /** Every session of the account ends (other devices included). */
+  .post("/logout-all", async (c) => {
+    const session = await readSession(c);
+    if (!session) return apiError(c, "sign-in-required", "Sign in first.");
+    await c.env.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(session.user.id).run();
+    clearSessionCookie(c);
+    const body: MeResponse = { user: null };
+    return c.json(body, 200);
+  });
+
+/** GET /api/me — the signed-in account, or `{user: null}`. */
+export const me = new Hono<AppEnv>().get("/", async (c) => {
+  const session = await readSession(c);
+  const body: MeResponse = { user: session ? await meOf(c.env.DB, session.user) : null };
+  return c.json(body, 200);
+});
+
+/** GET /api/users/:nick — a public profile: rating, experience, coins, games by side, game records. */
+export const users = new Hono<AppEnv>().get("/:nick", async (c) => {
+  const nick = c.req.param("nick");
+  if (nick.length > 200) return apiError(c, "not-found", "No such player.");
+  const profile = await profileOf(c.env.DB, nick.normalize("NFC").trim());
+  if (!profile) return apiError(c, "not-found", "No such player.");
+  return c.json(profile, 200);
+});
