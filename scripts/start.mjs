@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start` (after the web build): the whole product on http://127.0.0.1:8787, fully offline.
+// `npm start` (after the web build): the whole product on http://localhost:8787 (listening on 127.0.0.1), fully offline.
 // No Cloudflare account, no network: local SQLite under .wrangler/state for every binding.
 import { spawn, spawnSync } from "node:child_process";
 

@@ -1,7 +1,8 @@
 /**
  * Passwords (the fallback to passkeys): PBKDF2-SHA-256 through WebCrypto with a per-user random
- * 16-byte salt and 100,000 iterations — the most workerd's WebCrypto accepts (it refuses more), and
- * the minimum the brief allows. The iteration count is stored per user so it can be raised later
+ * 16-byte salt and 100,000 iterations — the most Cloudflare's deployed runtime accepts (it throws above
+ * 100,000, cloudflare/workerd#1346; the local workerd does not enforce it, so never raise this from a
+ * local test alone), and the minimum the brief allows. The iteration count is stored per user so it can be raised later
  * (re-hash on the next successful sign-in). Comparison is constant-time.
  */
 import { base64url } from "../security/random.ts";
