@@ -17,6 +17,8 @@ import { apply, createGame, getPreset, nextDeadline, viewFor, type GameState, ty
 interface Conn {
   ws: WebSocket;
   playerId: string | null;
+  /** Log entries this connection already holds (log deltas, as the table object sends them). */
+  sentLog: number | null;
 }
 interface Table {
   code: string;
@@ -47,7 +49,8 @@ function body(req: IncomingMessage): Promise<any> {
 }
 
 function send(t: Table, c: Conn) {
-  const game = t.state ? viewFor(t.state, c.playerId ? { kind: "player", playerId: c.playerId } : { kind: "spectator" }) : null;
+  const game = t.state ? viewFor(t.state, c.playerId ? { kind: "player", playerId: c.playerId } : { kind: "spectator" }, { logAfter: c.sentLog }) : null;
+  c.sentLog = game ? game.logUpTo : null;
   const view = {
     code: t.code,
     presetId: t.presetId,
@@ -135,7 +138,7 @@ server.on("upgrade", (req, socket, head) => {
   const t = m ? tables.get(m[1]!) : undefined;
   if (!t) return socket.destroy();
   wss.handleUpgrade(req, socket, head, (ws) => {
-    const c: Conn = { ws, playerId: null };
+    const c: Conn = { ws, playerId: null, sentLog: null };
     ws.on("message", (data) => {
       let msg: any;
       try {

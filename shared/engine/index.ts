@@ -8,7 +8,7 @@
  */
 export * from "./types.ts";
 export { createGame, apply, nextDeadline, isOver, seatOf } from "./apply.ts";
-export { viewFor, type GameViewExtras } from "./view.ts";
+export { viewFor, logLength, type GameViewExtras, type ViewOptions } from "./view.ts";
 export { getPreset, listPresets, type PresetInfo } from "./presets/index.ts";
 import { legalActions } from "./actions.ts";
 import { asEngine, playerById } from "./state.ts";

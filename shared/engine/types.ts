@@ -211,8 +211,13 @@ export interface GameView {
     shootingPlan: Seat[] | null;
     actions: AvailableAction[];
   };
-  /** Events this viewer may see, oldest first. */
+  /** Events this viewer may see, oldest first: all of them, or (a delta frame) the newest ones. */
   log: LogEntryView[];
+  /** null: `log` is complete. A number n: `log` holds this viewer's entries after its first n, to be
+   *  appended to the log of the previous frame, whose `logUpTo` must equal n (else ask for `sync`). */
+  logAfter: number | null;
+  /** How many entries this viewer's whole log has (counts only what this viewer may see). */
+  logUpTo: number;
   result: null | {
     winner: Team | "draw";
     reason: string;

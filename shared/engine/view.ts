@@ -66,7 +66,24 @@ function canSee(e: GameEvent, seat: Seat | null, all: boolean): boolean {
   return false;
 }
 
-export function viewFor(state: GameState, viewer: Viewer): GameView & GameViewExtras {
+/** How much of the log to include (the table object sends only what is new since its last frame). */
+export interface ViewOptions {
+  /** Leave out the first `logAfter` entries of this viewer's log (ignored once the game is over: the
+   *  end reveals every event, so the whole log is sent again). */
+  logAfter?: number | null;
+}
+
+/** How many log entries this viewer may see now (the `logUpTo` of its view). */
+export function logLength(state: GameState, viewer: Viewer): number {
+  const s = asEngine(state);
+  const me = viewer.kind === "player" ? playerById(s, viewer.playerId) : null;
+  const seesAll = s.result !== null || viewer.kind === "host";
+  let n = 0;
+  for (const e of s.events) if (canSee(e, me ? me.seat : null, seesAll)) n++;
+  return n;
+}
+
+export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}): GameView & GameViewExtras {
   const s = asEngine(state);
   const over = s.result !== null;
   const me: PlayerState | null = viewer.kind === "player" ? playerById(s, viewer.playerId) : null;
@@ -144,8 +161,16 @@ export function viewFor(state: GameState, viewer: Viewer): GameView & GameViewEx
     };
   }
 
+  // The log: everything this viewer may see, or (a delta frame) only the entries after the first
+  // `logAfter` of them. Counts are of this viewer's own entries, so they reveal nothing hidden.
+  const logAfter = !over && opts.logAfter != null && opts.logAfter >= 0 ? opts.logAfter : null;
   const log: LogEntryView[] = [];
-  for (const e of s.events) if (canSee(e, mySeat, seesAll)) log.push({ seq: e.seq, at: e.at, day: e.day, type: e.type, data: e.data });
+  let logUpTo = 0;
+  for (const e of s.events) {
+    if (!canSee(e, mySeat, seesAll)) continue;
+    logUpTo++;
+    if (logAfter === null || logUpTo > logAfter) log.push({ seq: e.seq, at: e.at, day: e.day, type: e.type, data: e.data });
+  }
 
   let result: GameView["result"] = null;
   if (s.result) {
@@ -174,6 +199,8 @@ export function viewFor(state: GameState, viewer: Viewer): GameView & GameViewEx
     techVote,
     you,
     log,
+    logAfter,
+    logUpTo,
     result,
     shout: s.shout ? { seat: s.shout.seat, until: s.shout.until } : null,
     ...(viewer.kind === "host" ? { host: hostPanel(s) } : {}),

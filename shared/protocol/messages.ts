@@ -284,6 +284,8 @@ export const GameViewSchema = v.object({
     }),
   ),
   log: v.array(v.object({ seq: num, at: num, day: num, type: v.string(), data: v.record(v.string(), v.unknown()) })),
+  logAfter: v.nullable(num),
+  logUpTo: num,
   result: v.nullable(
     v.object({
       winner: v.picklist(["red", "black", "solo", "draw"]),

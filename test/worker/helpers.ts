@@ -7,6 +7,7 @@ import { env, exports } from "cloudflare:workers";
 import * as v from "valibot";
 import type { CreateTableResponse, JoinResponse, TableSummary } from "../../shared/protocol/http.ts";
 import { ServerMessageSchema, type ServerMessage, type TableView } from "../../shared/protocol/messages.ts";
+import { mergeView } from "../../shared/protocol/view-merge.ts";
 
 export const worker = (exports as unknown as { default: Fetcher }).default;
 export const ORIGIN = "http://mafia.test";
@@ -63,6 +64,8 @@ export class Client {
   closeCode: number | null = null;
   closeReason = "";
   private waiters: Array<() => void> = [];
+  /** The full view as of the last frame (deltas merged in). */
+  private fullView: TableView | null = null;
 
   constructor(readonly ws: WebSocket, readonly name: string) {
     ws.addEventListener("message", (e) => {
@@ -71,7 +74,14 @@ export class Client {
       const data = JSON.parse(text) as unknown;
       const parsed = v.safeParse(ServerMessageSchema, data);
       if (!parsed.success) this.schemaFailures.push(`${JSON.stringify(parsed.issues.map((i) => [i.path?.map((p) => p.key).join("."), i.message]))}`);
-      this.frames.push(data as ServerMessage);
+      const msg = data as ServerMessage;
+      if (msg.type === "view") {
+        // Log deltas: keep every frame as the full view the client would hold (shared/protocol/view-merge.ts).
+        const merged = mergeView(this.fullView, msg.view);
+        if (merged === null) this.schemaFailures.push(`log delta after ${msg.view.game?.logAfter} does not follow the previous frame`);
+        else (msg as { view: TableView }).view = this.fullView = merged;
+      }
+      this.frames.push(msg);
       for (const w of this.waiters.splice(0)) w();
     });
     ws.addEventListener("close", (e) => {

@@ -111,6 +111,9 @@ export class TableObject extends DurableObject<Env> {
   private configCache: ConfigRow | null = null;
   /** The parsed state as last written by this instance (only this object writes its storage). */
   private stateCache: GameState | null = null;
+  /** How many log entries each socket's last frame held (log deltas, docs/PROTOCOL.md). Memory only:
+   *  after an eviction every socket simply gets a full log again. */
+  private sentLog = new WeakMap<WebSocket, number>();
   /** The status last pushed to the directory by this instance. */
   private listedStatus: TableStatus | null = null;
 
@@ -924,9 +927,10 @@ export class TableObject extends DurableObject<Env> {
     return { kind: "spectator" };
   }
 
-  private tableViewFor(identity: ConnectionIdentity, facts: TableFacts, delayMs = 0): TableView {
+  /** `logAfter`: the length of the log this connection already holds (a delta frame), or null (full). */
+  private tableViewFor(identity: ConnectionIdentity, facts: TableFacts, delayMs = 0, logAfter: number | null = null): TableView {
     const state = this.state();
-    const game = state ? viewFor(state, this.viewerOf(identity)) : null;
+    const game = state ? viewFor(state, this.viewerOf(identity), { logAfter }) : null;
     return buildTableView(facts, game, { organizing: this.isOrganizer(identity), delayMs });
   }
 
@@ -945,7 +949,9 @@ export class TableObject extends DurableObject<Env> {
       }
       return;
     }
-    this.send(ws, { type: "view", version: this.store.game().version, serverNow: now, view: this.tableViewFor(identity, this.facts()) });
+    const view = this.tableViewFor(identity, this.facts());
+    this.send(ws, { type: "view", version: this.store.game().version, serverNow: now, view });
+    if (view.game) this.sentLog.set(ws, view.game.logUpTo);
   }
 
   /**
@@ -960,21 +966,26 @@ export class TableObject extends DurableObject<Env> {
     const version = this.store.game().version;
     const delayed = this.spectatorDelayMs() > 0;
     const now = Date.now();
-    const frames = new Map<string, string>();
-    const frameFor = (identity: ConnectionIdentity): string => {
-      const key = identity.kind === "player" ? `p:${identity.playerId}` : identity.kind;
-      let frame = frames.get(key);
-      if (frame === undefined) {
-        frame = JSON.stringify({ type: "view", version, serverNow: now, view: this.tableViewFor(identity, facts) } satisfies ServerMessage);
-        frames.set(key, frame);
+    // One frame per (viewer, log length already held): a delta after the entries the socket has.
+    const frames = new Map<string, { frame: string; logUpTo: number | null }>();
+    const frameFor = (identity: ConnectionIdentity, logAfter: number | null) => {
+      const key = `${identity.kind === "player" ? `p:${identity.playerId}` : identity.kind}:${logAfter}`;
+      let built = frames.get(key);
+      if (built === undefined) {
+        const view = this.tableViewFor(identity, facts, 0, logAfter);
+        built = { frame: JSON.stringify({ type: "view", version, serverNow: now, view } satisfies ServerMessage), logUpTo: view.game?.logUpTo ?? null };
+        frames.set(key, built);
       }
-      return frame;
+      return built;
     };
     for (const ws of sockets) {
       const att = readAttachment(ws.deserializeAttachment(), now);
       if (!att.identity) continue;
       if (att.identity.kind === "spectator" && delayed) continue;
-      this.sendRaw(ws, frameFor(att.identity));
+      const built = frameFor(att.identity, this.sentLog.get(ws) ?? null);
+      this.sendRaw(ws, built.frame);
+      if (built.logUpTo === null) this.sentLog.delete(ws);
+      else this.sentLog.set(ws, built.logUpTo);
     }
   }
 

@@ -12,6 +12,7 @@ import { batch } from "solid-js";
 import { createStore, reconcile } from "solid-js/store";
 import type { PlayerAction } from "../../../shared/engine/types.ts";
 import type { ControlRequest, Identity, ServerMessage, TableView } from "../../../shared/protocol/messages.ts";
+import { mergeView } from "../../../shared/protocol/view-merge.ts";
 import { socketUrl } from "../lib/api.ts";
 import { createServerClock, type ServerClock } from "../lib/clock.ts";
 
@@ -65,6 +66,8 @@ export function connectTable(code: string, token: string | null): TableControlle
   });
   const clock = createServerClock();
   let refSeq = 0;
+  /** The last full view (plain data, outside the store) that log deltas are merged into. */
+  let full: TableView | null = null;
   let noticeTimer: ReturnType<typeof setTimeout> | undefined;
 
   const notify = (notice: Notice | null) => {
@@ -115,15 +118,24 @@ export function connectTable(code: string, token: string | null): TableControlle
           setState("version", -1);
         });
         return;
-      case "view":
+      case "view": {
         clock.sample(msg.serverNow);
         if (msg.version <= state.version) return;
+        // Log deltas (docs/PROTOCOL.md): put the frame's new log entries after the ones we hold; if a
+        // frame was missed, ask for the whole view again (the version is not advanced meanwhile).
+        const merged = mergeView(full, msg.view);
+        if (merged === null) {
+          ws.send(JSON.stringify({ type: "sync" }));
+          return;
+        }
+        full = merged;
         batch(() => {
           setState("conn", "open");
           setState("version", msg.version);
-          setState("view", reconcile(msg.view));
+          setState("view", reconcile(merged));
         });
         return;
+      }
       case "ack":
         if (msg.ref === state.pending) setState("pending", null);
         return;
