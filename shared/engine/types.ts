@@ -175,6 +175,7 @@ export type AvailableAction =
   | { type: "confirm" };
 
 export interface LogEntryView {
+  /** 1-based place in this viewer's own log (not the game's event number: gaps would count hidden events). */
   seq: number;
   at: number;
   day: number;

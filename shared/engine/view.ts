@@ -169,7 +169,9 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
   for (const e of s.events) {
     if (!canSee(e, mySeat, seesAll)) continue;
     logUpTo++;
-    if (logAfter === null || logUpTo > logAfter) log.push({ seq: e.seq, at: e.at, day: e.day, type: e.type, data: e.data });
+    // `seq` is the entry's place in this viewer's own log, never the game's event number: gaps in
+    // that would count the hidden events (night shots and checks) between two visible ones.
+    if (logAfter === null || logUpTo > logAfter) log.push({ seq: logUpTo, at: e.at, day: e.day, type: e.type, data: e.data });
   }
 
   let result: GameView["result"] = null;

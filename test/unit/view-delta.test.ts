@@ -45,3 +45,23 @@ describe("log deltas", () => {
     });
   }
 });
+
+describe("§1 Secrets: the log's numbering counts only what the viewer sees", () => {
+  it("a town player's log is numbered 1..n without gaps, though hidden night events happened between", () => {
+    let checked = false;
+    playGame({
+      presetId: "sport",
+      seed: "seq-gaps",
+      bots: "heuristic",
+      onInput: (state: GameState) => {
+        const host = viewFor(state, { kind: "host" });
+        for (let i = 1; i <= 10; i++) {
+          const v = viewFor(state, { kind: "player", playerId: `p${i}` });
+          expect(v.log.map((e) => e.seq)).toEqual(v.log.map((_, k) => k + 1));
+          if (!v.result && v.log.length < host.log.length) checked = true;
+        }
+      },
+    });
+    expect(checked).toBe(true);
+  });
+});
