@@ -74,6 +74,25 @@ async function waitHttp(base: string, ms: number) {
   throw new Error(`server at ${base} did not come up`);
 }
 
+/** Stop a server's whole process group: wrangler's Node parent ignores SIGTERM while workerd shuts down, so SIGKILL follows. */
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, "SIGTERM");
+  } catch {}
+  const until = Date.now() + 1500;
+  while (Date.now() < until) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return; // gone
+    }
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+  }
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {}
+}
+
 interface Target {
   name: string;
   base: string;
@@ -113,9 +132,7 @@ async function startWorkerd(): Promise<Target> {
     base,
     proc,
     stop() {
-      try {
-        process.kill(-proc.pid!, "SIGTERM");
-      } catch {}
+      killGroup(proc.pid!);
       rmSync(persist, { recursive: true, force: true });
       rmSync(src, { recursive: true, force: true });
     },
@@ -132,9 +149,7 @@ async function startBaseline(): Promise<Target> {
     base,
     proc,
     stop() {
-      try {
-        process.kill(-proc.pid!, "SIGTERM");
-      } catch {}
+      killGroup(proc.pid!);
     },
   };
 }
@@ -208,7 +223,10 @@ async function run(target: Target, T: number): Promise<RunStats> {
         } else if (msg.type === "ack") {
           inflight = false;
           const t0 = sendTime.get(`${t}:${msg.ref}`);
-          if (t0 !== undefined && measuring) ackVersion.set(`${t}:${msg.version}`, t0);
+          // A quiet input (night action, closed ballot) keeps the version and reaches only those it
+          // concerns: it is not an "input → every client" delivery, so only new versions are timed.
+          const key = `${t}:${msg.version}`;
+          if (t0 !== undefined && measuring && !ackVersion.has(key) && !(arrivals.get(key)?.length)) ackVersion.set(key, t0);
           act();
         } else if (msg.type === "error") {
           inflight = false;

@@ -77,5 +77,9 @@ try {
   try {
     process.kill(-proc.pid!, "SIGTERM");
   } catch {}
+  await new Promise((r) => setTimeout(r, 1500));
+  try {
+    process.kill(-proc.pid!, "SIGKILL"); // wrangler's Node parent may ignore SIGTERM
+  } catch {}
   for (const d of [src, persist, ...profiles]) rmSync(d, { recursive: true, force: true });
 }

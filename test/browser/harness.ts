@@ -63,6 +63,8 @@ function frozenConfig(dir: string): string {
   const r = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", join(dir, "worker")], { cwd: ROOT, encoding: "utf8", env: { ...process.env, ...WRANGLER_ENV } });
   if (r.status !== 0) throw new Error(`wrangler bundle failed:\n${r.stdout}\n${r.stderr}`);
   cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
+  // D1 (accounts, game records): wrangler.toml's migrations_dir is relative to the config file.
+  cpSync(join(ROOT, "migrations"), join(dir, "migrations"), { recursive: true });
   const toml = readFileSync(join(ROOT, "wrangler.toml"), "utf8")
     .replace(/^main\s*=.*$/m, 'main = "worker/index.js"\nno_bundle = true')
     .replace(/^directory\s*=\s*"\.\/web\/dist"/m, 'directory = "./dist"');
@@ -71,15 +73,35 @@ function frozenConfig(dir: string): string {
   return config;
 }
 
-/** Starts `wrangler dev` and resolves once /api/tables answers. */
-export async function startWrangler(): Promise<Server> {
+/**
+ * Applies migrations/*.sql to the local D1 under `state` (as scripts/start.mjs does for `npm start`):
+ * offline, idempotent; CI=true answers wrangler's confirmation prompt.
+ */
+function applyD1Migrations(config: string, state: string): void {
+  const r = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state, "--config", config], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, ...WRANGLER_ENV, CI: "true" },
+  });
+  if (r.status !== 0) throw new Error(`D1 migrations failed:\n${r.stdout}\n${r.stderr}`);
+}
+
+export interface StartOptions {
+  /** Worker variables (`--var KEY:VALUE`), e.g. BOT_THINK_MS for quicker bots. */
+  vars?: Record<string, string>;
+}
+
+/** Starts `wrangler dev` (D1 migrated first) and resolves once /api/tables answers. */
+export async function startWrangler(options: StartOptions = {}): Promise<Server> {
   const port = await freePort();
   const persist = mkdtempSync(join(tmpdir(), "mafia-browser-persist-"));
   const config = process.env.E2E_LIVE_SOURCE ? join(ROOT, "wrangler.toml") : frozenConfig(persist);
+  applyD1Migrations(config, join(persist, "state"));
+  const vars = Object.entries(options.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   let log = "";
   const child: ChildProcess = spawn(
     "npx",
-    ["wrangler", "dev", "--config", config, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", join(persist, "state"), "--show-interactive-dev-session=false", "--inspector-port", String(await freePort())],
+    ["wrangler", "dev", "--config", config, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", join(persist, "state"), "--show-interactive-dev-session=false", "--inspector-port", String(await freePort()), ...vars],
     {
       cwd: ROOT,
       detached: true, // its own process group, so the whole tree (workerd included) can be stopped

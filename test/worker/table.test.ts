@@ -274,25 +274,33 @@ describe("eviction", () => {
       expect(g.deadline).toBe(deadlineBefore);
     }
 
-    // An action after eviction reaches every socket: the Don writes a shooting plan (§2.2),
-    // seen by the black team only.
+    // An action after eviction is served: the Don writes a shooting plan (§2.2), seen by the black
+    // team only. It is a quiet change (§1 Secrets): the version stays, and only the black team gets a
+    // frame — the town and the spectator get nothing that could tell them the Don did something.
     const truth = truthFrom(seated);
     const don = seated.find((s) => latestGameOf(s.client).you!.role === "don")!;
+    const froms = seated.map((s) => s.client.frames.length);
+    const spectatorFrom = spectator.frames.length;
     const reply = await don.client.act("plan", { type: "shooting-plan", plan: [1, 2, 3].filter((x) => truth.get(x)?.team !== "black") });
     expect(reply.type, JSON.stringify(reply)).toBe("ack");
-    const v = await versionOf(code);
-    for (const s of seated) {
-      const g = (await s.client.viewAtLeast(v)).game!;
-      if (g.you!.team === "black") expect(g.you!.shootingPlan).not.toBeNull();
-      else expect(g.you!.shootingPlan).toBeNull();
+    expect(await versionOf(code)).toBe(before.version);
+    for (const [i, s] of seated.entries()) {
+      if (truth.get(latestGameOf(s.client).you!.seat)?.team !== "black") continue;
+      const m = await s.client.next((f) => f.type === "view" && f.view.game?.you?.shootingPlan != null, froms[i]);
+      expect(m.type === "view" && m.version).toBe(before.version);
     }
-    await spectator.viewAtLeast(v);
+    await new Promise((r) => setTimeout(r, 100));
+    for (const [i, s] of seated.entries()) {
+      if (truth.get(latestGameOf(s.client).you!.seat)?.team === "black") continue;
+      expect(s.client.frames.slice(froms[i]).filter((f) => f.type === "view"), "a town player gets no frame").toEqual([]);
+    }
+    expect(spectator.frames.slice(spectatorFrom).filter((f) => f.type === "view")).toEqual([]);
 
     // Evict again, then the alarm still fires for the right phase.
     await evictDurableObject(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const day = await storedGame(code);
-    expect(day.version).toBe(v + 1);
+    expect(day.version).toBe(before.version + 1);
     for (const s of seated) expect((await s.client.viewAtLeast(day.version)).game?.phase).toBe("speech");
     for (const s of seated) assertNoLeaks(s.client, { seat: latestGameOf(s.client).you!.seat, team: latestGameOf(s.client).you!.team! }, truth);
   });

@@ -6,6 +6,9 @@ import { TableScreen } from "./table/TableScreen.tsx";
 
 /** The dev page renders the table from hand-made views; a separate chunk, loaded only on /dev/*. */
 const DevFixture = lazy(() => import("./dev/DevFixture.tsx"));
+/** Account screens (issue 7): lazy, with @simplewebauthn/browser inside the sign-in chunk only. */
+const SignIn = lazy(() => import("./account/SignIn.tsx"));
+const Profile = lazy(() => import("./account/Profile.tsx"));
 
 export function App() {
   return (
@@ -19,6 +22,12 @@ export function App() {
         </Match>
         <Match when={(() => { const r = route(); return r.name === "table" ? r.code : null; })()} keyed>
           {(code) => <TableScreen code={code} />}
+        </Match>
+        <Match when={route().name === "signin"}>
+          <SignIn />
+        </Match>
+        <Match when={(() => { const r = route(); return r.name === "profile" ? r.nick : null; })()} keyed>
+          {(nick) => <Profile nick={nick} />}
         </Match>
         <Match when={(() => { const r = route(); return r.name === "dev" ? r.fixture : null; })()} keyed>
           {(name) => <DevFixture name={name} />}

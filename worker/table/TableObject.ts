@@ -28,7 +28,7 @@ import { digest, findByDigest, sameDigest } from "../security/hash.ts";
 import { randomPlayerId, randomReturnCode, randomSeed, randomToken } from "../security/random.ts";
 import { botMove, botThinkMs, anyBotWantsToMove } from "./bots.ts";
 import { readAttachment, newAttachment, rememberRef, takeToken, type Attachment, type ConnectionIdentity } from "./connection.ts";
-import { apply, createGame, getPreset, isOver, nextDeadline, seatOf, viewFor, type GameState, type Input, type Viewer } from "./engine.ts";
+import { apply, createGame, getPreset, isOver, nextDeadline, seatOf, seatedPlayers, viewFor, type GameState, type Input, type Viewer } from "./engine.ts";
 import { checkJoin, checkStart, deviceTaken, startsByItself } from "./lobby.ts";
 import { buildReport, GameReporter } from "./report.ts";
 import { earliest, nextTakeover, type Due } from "./schedule.ts";
@@ -114,6 +114,14 @@ export class TableObject extends DurableObject<Env> {
   /** How many log entries each socket's last frame held (log deltas, docs/PROTOCOL.md). Memory only:
    *  after an eviction every socket simply gets a full log again. */
   private sentLog = new WeakMap<WebSocket, number>();
+  /** What changed since the last broadcast (memory only): quiet changes name the viewers they concern. */
+  private changeSet: { version: number; public: boolean; keys: Set<string> } | null = null;
+
+  /** The viewers concerned when everything since the last broadcast was quiet; null: everyone. */
+  private quietKeys(version: number): Set<string> | null {
+    const cs = this.changeSet;
+    return cs && !cs.public && cs.version === version ? cs.keys : null;
+  }
   /** The status last pushed to the directory by this instance. */
   private listedStatus: TableStatus | null = null;
 
@@ -831,9 +839,26 @@ export class TableObject extends DurableObject<Env> {
   private persist(next: GameState, inputs: Input[], at: number): number {
     const deadline = nextDeadline(next);
     const row = this.store.game();
+    const prev = this.state();
+    // A quiet change (nothing public moved: a night action, a closed ballot) keeps the version, so
+    // that the version numbers the table sees cannot count hidden inputs (RULES.md §1 Secrets), and
+    // the next broadcast reaches only the connections whose own view it changed.
+    const quiet = prev !== null && quietChange(prev, next);
+    const version = quiet ? row.version : row.version + 1;
+    const pending = this.changeSet?.version === version ? this.changeSet : null;
+    if (quiet) {
+      // A public change still waiting for its broadcast stays public: everyone gets that frame.
+      if (!pending?.public) {
+        const cs = pending ?? { version, public: false, keys: new Set<string>() };
+        for (const key of changedViewers(prev!, next)) cs.keys.add(key);
+        this.changeSet = cs;
+      }
+    } else {
+      this.changeSet = { version, public: true, keys: new Set() };
+    }
     for (const input of inputs) this.store.appendInput(at, input);
     this.store.writeGame({
-      version: row.version + 1,
+      version,
       status: this.statusOf(next),
       state: JSON.stringify(next),
       startedAt: row.startedAt,
@@ -841,7 +866,7 @@ export class TableObject extends DurableObject<Env> {
       alarmAt: deadline,
     });
     this.stateCache = next;
-    return row.version + 1;
+    return version;
   }
 
   /** Persist an accepted input and its resulting state in one transaction (2 row writes). */
@@ -960,10 +985,16 @@ export class TableObject extends DurableObject<Env> {
    * spectators get nothing here: their views come from the ring when they are old enough.
    */
   private broadcast(except?: WebSocket): void {
-    const sockets = this.ctx.getWebSockets().filter((ws) => ws !== except);
-    if (sockets.length === 0) return;
     const facts = this.facts(except);
     const version = this.store.game().version;
+    // After quiet changes only (same version, nothing else happened since): only the connections
+    // whose own view changed get a frame, so frame timing does not tell the town that someone acted
+    // at night (RULES.md §1 Secrets). Anything else, or no record of it: every connection.
+    const quiet = this.quietKeys(version);
+    this.changeSet = null;
+    const sockets = this.ctx.getWebSockets().filter((ws) => ws !== except);
+    if (sockets.length === 0) return;
+    const changedFor = (identity: ConnectionIdentity): boolean => !quiet || quiet.has(viewerKey(identity));
     const delayed = this.spectatorDelayMs() > 0;
     const now = Date.now();
     // One frame per (viewer, log length already held): a delta after the entries the socket has.
@@ -982,6 +1013,7 @@ export class TableObject extends DurableObject<Env> {
       const att = readAttachment(ws.deserializeAttachment(), now);
       if (!att.identity) continue;
       if (att.identity.kind === "spectator" && delayed) continue;
+      if (!changedFor(att.identity)) continue;
       const built = frameFor(att.identity, this.sentLog.get(ws) ?? null);
       this.sendRaw(ws, built.frame);
       if (built.logUpTo === null) this.sentLog.delete(ws);
@@ -996,6 +1028,7 @@ export class TableObject extends DurableObject<Env> {
   private recordSpectatorView(now: number): void {
     const delayMs = this.spectatorDelayMs();
     if (delayMs <= 0) return;
+    if (this.quietKeys(this.store.game().version)) return; // quiet changes: nothing public
     const view = this.tableViewFor({ kind: "spectator" }, this.facts(), delayMs);
     this.store.pushSpectatorView(this.store.game().version, now, JSON.stringify(view), delayMs);
   }
@@ -1060,4 +1093,23 @@ function spectatorFrame(version: number, serverNow: number, view: string): strin
 
 function notFound(): Refusal {
   return { ok: false, error: { code: "not-found", message: "No table with this code." } };
+}
+
+/** The key under which broadcast frames and quiet change sets name a viewer. */
+function viewerKey(identity: ConnectionIdentity): string {
+  return identity.kind === "player" ? `p:${identity.playerId}` : identity.kind;
+}
+
+/** The viewers (seated players, the host) whose own view differs between two states. */
+function changedViewers(prev: GameState, next: GameState): string[] {
+  const out: string[] = [];
+  const viewers: Array<[string, Viewer]> = seatedPlayers(next).map((p) => [`p:${p.playerId}`, { kind: "player", playerId: p.playerId }]);
+  viewers.push(["host", { kind: "host" }]);
+  for (const [key, viewer] of viewers) if (JSON.stringify(viewFor(prev, viewer)) !== JSON.stringify(viewFor(next, viewer))) out.push(key);
+  return out;
+}
+
+/** Nothing public changed between two states: the spectator's view (phase, timers, seats, public log) is the same. */
+function quietChange(prev: GameState, next: GameState): boolean {
+  return JSON.stringify(viewFor(prev, { kind: "spectator" })) === JSON.stringify(viewFor(next, { kind: "spectator" }));
 }

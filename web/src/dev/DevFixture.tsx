@@ -54,6 +54,8 @@ function game(over: Partial<GameView>): GameView {
       { seq: 10, at: now - 100_000, day: 2, type: "day-started", data: { day: 2, firstSpeaker: 2 } },
       { seq: 11, at: now - 60_000, day: 2, type: "nominated", data: { by: 1, target: 4 } },
     ],
+    logAfter: null,
+    logUpTo: 11,
     result: null,
     ...over,
   };

@@ -1,15 +1,23 @@
 /** The forms that seat a person at a table: create, join by code, come back with a return code. */
-import { createSignal, For, type JSX, Show } from "solid-js";
+import { createEffect, createRoot, createSignal, For, type JSX, Show, untrack } from "solid-js";
 import { t, tk } from "../i18n/index.ts";
 import { api, ApiError } from "../lib/api.ts";
-import { navigate, tablePath } from "../lib/router.ts";
+import { me } from "../lib/account.ts";
+import { navigate, onLinkClick, tablePath } from "../lib/router.ts";
 import { lastNickname, rememberNickname, saveTable, type SavedTable } from "../lib/seats-store.ts";
 import { errorText } from "../ui/Notice.tsx";
-import { PRESETS } from "./presets.ts";
+import { PRESETS, settingsToSend } from "./presets.ts";
 import { isTableCode, normalizeCode } from "../../../shared/protocol/codes.ts";
 
 const [nickname, setNicknameSignal] = createSignal(lastNickname());
 export { nickname };
+// A signed-in player without a remembered table name gets the account nickname (docs/ACCOUNTS.md).
+createRoot(() =>
+  createEffect(() => {
+    const u = me();
+    if (u && !untrack(nickname).trim()) setNicknameSignal(u.nickname);
+  }),
+);
 export function setNickname(v: string): void {
   setNicknameSignal(v);
   rememberNickname(v.trim());
@@ -92,6 +100,16 @@ export function CreateForm() {
   const { busy, error, setError, run } = useSubmit();
   const current = () => PRESETS.find((p) => p.id === presetId()) ?? preset;
   const set = (key: string, v: unknown) => setValues({ ...values(), [key]: v });
+  /** Switching formats starts from the new format's defaults. */
+  const choosePreset = (id: string) => {
+    const next = PRESETS.find((p) => p.id === id) ?? preset;
+    setPresetId(next.id);
+    setValues(Object.fromEntries(next.settings.map((s) => [s.key, s.default])));
+  };
+  // Signed out while a city form was open (e.g. "sign out everywhere" elsewhere): back to a format a guest may create.
+  createEffect(() => {
+    if (!me() && current().needsAccount) choosePreset(preset.id);
+  });
 
   const submit: JSX.EventHandler<HTMLFormElement, SubmitEvent> = (e) => {
     e.preventDefault();
@@ -102,7 +120,7 @@ export function CreateForm() {
       const minutes = Math.min(120, Math.max(1, Math.round(botMinutes()) || 5));
       const created = await api.createTable({
         presetId: presetId(),
-        settings: values(),
+        settings: settingsToSend(current(), values()),
         public: isPublic(),
         host: live() ? "live" : "server",
         botAfterMinutesAway: botAfter() ? minutes : null,
@@ -124,12 +142,26 @@ export function CreateForm() {
       <h2 id="create-title">{t("create.title")}</h2>
       <div class="field">
         <label for="preset">{t("create.preset")}</label>
-        <select id="preset" value={presetId()} onChange={(e) => setPresetId(e.currentTarget.value)} aria-describedby="preset-about">
-          <For each={PRESETS}>{(p) => <option value={p.id}>{tk("preset", p.id)}</option>}</For>
+        <select id="preset" value={presetId()} onChange={(e) => choosePreset(e.currentTarget.value)} aria-describedby="preset-about preset-account">
+          <For each={PRESETS}>
+            {(p) => (
+              <option value={p.id} disabled={!!p.needsAccount && !me()} data-needs-account={p.needsAccount ? "yes" : undefined}>
+                {tk("preset", p.id)}
+              </option>
+            )}
+          </For>
         </select>
         <small id="preset-about" class="muted">
           {tk("preset", `${presetId()}.about`, undefined, "")}
         </small>
+        <Show when={!me() && PRESETS.some((p) => p.needsAccount)}>
+          <small id="preset-account" class="muted" data-city-locked>
+            {t("create.city.needAccount")}{" "}
+            <a href="/signin" onClick={onLinkClick}>
+              {t("create.city.signinLink")}
+            </a>
+          </small>
+        </Show>
       </div>
       <For each={current().settings}>
         {(s) => (
@@ -137,10 +169,17 @@ export function CreateForm() {
             <Show
               when={s.kind === "choice" && s}
               fallback={
+                s.kind === "number" ? (
+                  <label class="num">
+                    <span>{tk("setting", s.key)}</span>
+                    <input type="number" name={s.key} min={s.min} max={s.max} step={1} value={String(values()[s.key] ?? s.default)} onInput={(e) => set(s.key, e.currentTarget.valueAsNumber)} aria-describedby={`about-${s.key}`} />
+                  </label>
+                ) : (
                 <label class="check">
                   <input type="checkbox" name={s.key} checked={Boolean(values()[s.key])} onChange={(e) => set(s.key, e.currentTarget.checked)} aria-describedby={`about-${s.key}`} />
                   <span>{tk("setting", s.key)}</span>
                 </label>
+                )
               }
             >
               {(c) => (
@@ -149,7 +188,7 @@ export function CreateForm() {
                   <For each={c().options}>
                     {(o) => (
                       <label class="radio">
-                        <input type="radio" name={s.key} value={o} checked={values()[s.key] === o} onChange={() => set(s.key, o)} />
+                        <input type="radio" name={s.key} value={String(o)} checked={values()[s.key] === o} onChange={() => set(s.key, o)} />
                         <span>{tk("setting", `${s.key}.${o}`)}</span>
                       </label>
                     )}

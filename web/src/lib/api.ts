@@ -3,7 +3,7 @@
  * stays out of the bundle). Errors arrive as `{ error: { code, message } }` and are thrown as ApiError.
  */
 import { deviceId } from "./device.ts";
-import type { CreateTableRequest, CreateTableResponse, JoinResponse, ReturnResponse, TableListing, TableListResponse } from "../../../shared/protocol/http.ts";
+import type { CreateTableRequest, CreateTableResponse, JoinResponse, ReturnResponse, TableListing, TableListResponse, TableSummary } from "../../../shared/protocol/http.ts";
 
 export class ApiError extends Error {
   constructor(
@@ -15,7 +15,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+export async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -47,6 +47,7 @@ export const api = {
   createTable: (body: CreateTableRequest) => call<CreateTableResponse>("POST", "/api/tables", body),
   join: (code: string, nickname: string, organizerToken?: string | null) =>
     call<JoinResponse>("POST", `/api/tables/${enc(code)}/join`, organizerToken ? { nickname, deviceId: deviceId(), organizerToken } : { nickname, deviceId: deviceId() }),
+  summary: (code: string) => call<TableSummary>("GET", `/api/tables/${enc(code)}`),
   comeBack: (code: string, returnCode: string) => call<ReturnResponse>("POST", `/api/tables/${enc(code)}/return`, { returnCode }),
   publicTables: async (): Promise<PublicTable[]> => {
     const data = await call<TableListResponse>("GET", "/api/tables");

@@ -3,17 +3,30 @@
  *   /            home
  *   /t/:code     a table
  *   /dev/:name   the dev fixture page (lazy chunk, never part of the initial JS)
+ *   /signin      sign up / sign in (lazy chunk with @simplewebauthn/browser)
+ *   /u/:nick     a profile (lazy chunk)
  */
 import { createSignal } from "solid-js";
 
 export type Route =
   | { name: "home" }
   | { name: "table"; code: string }
-  | { name: "dev"; fixture: string };
+  | { name: "dev"; fixture: string }
+  | { name: "signin" }
+  | { name: "profile"; nick: string };
 
 export function parseRoute(pathname: string): Route {
   const table = /^\/t\/([A-Za-z0-9]{3,16})\/?$/.exec(pathname);
   if (table?.[1]) return { name: "table", code: table[1].toUpperCase() };
+  if (/^\/signin\/?$/.test(pathname)) return { name: "signin" };
+  const profile = /^\/u\/([^/]{1,200})\/?$/.exec(pathname);
+  if (profile?.[1]) {
+    try {
+      return { name: "profile", nick: decodeURIComponent(profile[1]) };
+    } catch {
+      return { name: "home" };
+    }
+  }
   const dev = /^\/dev\/([a-z0-9-]+)\/?$/.exec(pathname);
   if (dev?.[1]) return { name: "dev", fixture: dev[1] };
   return { name: "home" };
@@ -42,4 +55,8 @@ export function onLinkClick(event: MouseEvent): void {
   if (a.origin !== location.origin) return;
   event.preventDefault();
   navigate(a.pathname);
+}
+
+export function profilePath(nick: string): string {
+  return `/u/${encodeURIComponent(nick)}`;
 }

@@ -15,23 +15,34 @@ export interface Picking {
   make: (seat: Seat) => PlayerAction;
 }
 
-export function pickingOf(a: AvailableAction): Picking | null {
+/** A night action's label: by kind, refined by the night turn where the same kind means two things
+ *  (city: the Commissar's check vs the Don's check). */
+export function nightLabel(kind: string, phase?: string): string {
+  return phase ? tk("night", `${kind}.${phase}`, undefined, tk("night", kind)) : tk("night", kind);
+}
+
+export function pickingOf(a: AvailableAction, phase?: string): Picking | null {
   switch (a.type) {
     case "nominate":
       return { key: "nominate", label: t("act.nominate"), targets: a.targets, make: (target) => ({ type: "nominate", target }) };
     case "vote":
       return { key: "vote", label: t("act.vote"), targets: a.targets, make: (target) => ({ type: "vote", target }) };
     case "night-action":
-      return { key: `night:${a.kind}`, label: tk("night", a.kind), targets: a.targets, make: (target) => ({ type: "night-action", target }) };
+      return { key: `night:${a.kind}`, label: nightLabel(a.kind, phase), targets: a.targets, make: (target) => ({ type: "night-action", target }) };
     default:
       return null;
   }
 }
 
 function Picker(props: { p: Picking; chosen: Seat | null; onChoose: (s: Seat | null) => void; send: (a: PlayerAction) => void; busy: boolean }) {
+  // One line on what a night move does (city roles); the Maniac may also choose nobody (§7.6).
+  const about = () => (props.p.key.startsWith("night:") ? tk("night", `${props.p.key.slice(6)}.about`, undefined, "") : "");
   return (
     <div class="act pick" role="group" aria-label={props.p.label} data-action={props.p.key}>
       <h3>{props.p.label}</h3>
+      <Show when={about()}>
+        <p class="muted small" data-action-about>{about()}</p>
+      </Show>
       <div class="targets">
         <For each={props.p.targets}>
           {(seat) => (
@@ -118,6 +129,8 @@ const sameKeys = (x: string[], y: string[]) => x.length === y.length && x.every(
 
 interface BarProps {
   actions: AvailableAction[];
+  /** The phase, for labels only (the same action kind means different things in different turns). */
+  phase?: string;
   seats: SeatView[];
   shootingPlan: Seat[] | null;
   busy: boolean;
@@ -192,7 +205,7 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
     default: {
       const p = createMemo(() => {
         const a = props.a();
-        return a ? pickingOf(a) : null;
+        return a ? pickingOf(a, bar.phase) : null;
       });
       return (
         <Show when={p()}>

@@ -11,7 +11,7 @@ import { type Ask, ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import type { TableController } from "./controller.ts";
 import { awayText } from "./presence.ts";
 
-export function OrganizerPanel(props: { view: TableView; ctl: TableController; now: () => number; busy: boolean }) {
+export function OrganizerPanel(props: { view: TableView; ctl: TableController; now: () => number; busy: boolean; start?: string | null }) {
   const [ask, setAsk] = createSignal<Ask | null>(null);
   const game = () => props.view.game;
   const running = () => !!game() && !game()!.result;
@@ -49,6 +49,17 @@ export function OrganizerPanel(props: { view: TableView; ctl: TableController; n
   return (
     <section class="panel organizer" aria-labelledby="org-title" data-organizer>
       <h2 id="org-title">{t("org.title")}</h2>
+      {/* Presets started by the organizer's command (city): the Start button once enough players sit. */}
+      <Show when={props.view.status === "lobby" && props.start === "organizer-command"}>
+        <div class="start-row">
+          <button type="button" class="btn primary wide" data-control="start" disabled={props.busy || props.view.lobby.length < props.view.capacity.min} onClick={() => props.ctl.control({ type: "start" })}>
+            ▶ {t("org.start")}
+          </button>
+          <p class="muted small" role="status">
+            {props.view.lobby.length < props.view.capacity.min ? t("org.start.need", { n: props.view.capacity.min - props.view.lobby.length }) : t("org.start.ready", { n: props.view.lobby.length })}
+          </p>
+        </div>
+      </Show>
       <Show when={running()}>
         <div class="row">
           <Show

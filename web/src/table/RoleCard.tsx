@@ -87,6 +87,7 @@ export function RoleCard(props: { you: You; seats: SeatView[] }) {
               <span class="team-mark" aria-hidden="true">{TEAM_MARK[props.you.team ?? ""] ?? ""}</span> {tk("role", role())}
             </p>
             <Show when={props.you.team}>{(team) => <p class="team-name">{tk("team", team())}</p>}</Show>
+            <Show when={tk("roleinfo", role(), undefined, "")}>{(about) => <p class="role-about small">{about()}</p>}</Show>
             <Show when={props.you.teammates.length > 0}>
               <h3>{t("card.teammates")}</h3>
               <ul class="mates">

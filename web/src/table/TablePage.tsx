@@ -2,9 +2,10 @@
  * The table screen, drawn from one controller (live socket, or a fixture on the dev page).
  * Everything here is presentation of `state.view`; intents go out through `ctl.act`.
  */
-import { createEffect, createMemo, createSignal, Match, on, onCleanup, type ParentProps, Show, Switch } from "solid-js";
-import type { PlayerAction, Seat, SeatView } from "../../../shared/engine/types.ts";
+import { createEffect, createMemo, createResource, createSignal, For, Match, on, onCleanup, type ParentProps, Show, Switch } from "solid-js";
+import type { GameView, PlayerAction, Seat, SeatView } from "../../../shared/engine/types.ts";
 import { JoinHereForm, ComeBackForm } from "../home/forms.tsx";
+import { api } from "../lib/api.ts";
 import { t, tk } from "../i18n/index.ts";
 import type { SavedTable } from "../lib/seats-store.ts";
 import { Header } from "../ui/Header.tsx";
@@ -37,6 +38,29 @@ function ReturnCodeBox(props: { code: string | null }) {
           <p class="muted small">{t("table.returnCode.about")}</p>
         </details>
       )}
+    </Show>
+  );
+}
+
+/**
+ * Private night results of this player, from their own log (city, RULES.md §3 / §7.6): Putana's freeze
+ * on them, and a check that the freeze cancelled. Check results themselves are on the role card.
+ * Shown from that night to the end of the next day.
+ */
+function NightNotes(props: { game: GameView }) {
+  const mine = createMemo(() => props.game.log.filter((e) => (e.type === "frozen" || e.type === "check-frozen") && e.day >= props.game.day - 1));
+  return (
+    <Show when={mine().length > 0}>
+      <div class="panel night-notes" role="status" data-night-notes>
+        <For each={mine()}>
+          {(e) => (
+            <p data-private={e.type}>
+              <span aria-hidden="true">❄ </span>
+              {e.type === "frozen" ? t("night.frozen") : t("night.checkFrozen", { target: String(e.data["target"] ?? "") })}
+            </p>
+          )}
+        </For>
+      </div>
     </Show>
   );
 }
@@ -116,7 +140,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     on(
       () => game()?.phase,
       (phase, prev) => {
-        if (phase && prev !== undefined && phase !== prev && st.view?.narration !== false) narratePhase(phase);
+        if (phase && prev !== undefined && phase !== prev && st.view?.narration !== false) narratePhase(phase, st.view?.presetId);
       },
     ),
   );
@@ -126,9 +150,15 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   onCleanup(() => document.body.classList.remove("night"));
 
   const connected = createMemo(() => new Set(table()?.connected ?? []));
+  // How the game starts (sport: when full; city: the organizer's command). Not in the TableView, so
+  // the lobby asks the table's public summary once.
+  const [startMode] = createResource(
+    () => (table()?.status === "lobby" ? props.ctl.code : null),
+    (code) => api.summary(code).then((s) => s.start as string, () => null),
+  );
   const picking = createMemo(() => {
     for (const a of you()?.actions ?? []) {
-      const p = pickingOf(a);
+      const p = pickingOf(a, game()?.phase);
       if (p) return p;
     }
     return null;
@@ -197,12 +227,12 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
           <Switch>
             <Match when={tv().status === "lobby" || !game()}>
               <div class="lobby-layout">
-                <WaitingRoom table={tv()} youNickname={st.identity?.kind === "player" ? st.identity.nickname : (props.saved?.nickname ?? null)} />
+                <WaitingRoom table={tv()} start={startMode() ?? null} youNickname={st.identity?.kind === "player" ? st.identity.nickname : (props.saved?.nickname ?? null)} />
                 <Show when={(!props.saved || props.saved.kind === "organizer") && tv().host === "server" && tv().lobby.length < tv().capacity.max}>
                   <JoinHereForm code={props.ctl.code} organizerToken={props.saved?.organizerToken ?? null} onSeated={props.onSeated} />
                 </Show>
                 <Show when={tv().organizing}>
-                  <OrganizerPanel view={tv()} ctl={props.ctl} now={now} busy={!!st.pending || st.conn !== "open"} />
+                  <OrganizerPanel view={tv()} ctl={props.ctl} now={now} busy={!!st.pending || st.conn !== "open"} start={startMode() ?? null} />
                 </Show>
                 <ReturnCodeBox code={props.saved?.returnCode ?? null} />
               </div>
@@ -250,7 +280,8 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                       {(y) => (
                         <>
                           <Show when={!g().result}>
-                            <ActionBar actions={y().actions} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seat) => setChosen(seat == null ? null : { key, seat })} send={send} />
+                            <NightNotes game={g()} />
+                            <ActionBar actions={y().actions} phase={g().phase} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seat) => setChosen(seat == null ? null : { key, seat })} send={send} />
                             <RoleCard you={y()} seats={g().seats} />
                           </Show>
                         </>

@@ -30,15 +30,20 @@ export function ShareCode(props: { code: string }) {
   );
 }
 
-export function WaitingRoom(props: { table: TableView; youNickname: string | null }) {
+export function WaitingRoom(props: { table: TableView; youNickname: string | null; start?: string | null }) {
   const left = () => Math.max(0, props.table.capacity.max - props.table.lobby.length);
   return (
     <section class="panel waiting" aria-labelledby="wait-title">
       <h2 id="wait-title">{t("wait.title")}</h2>
       <ShareCode code={props.table.code} />
       <p class="left" role="status" data-seats-left={left()}>
-        {left() > 0 ? t("wait.left", { n: left() }) : t("wait.full")}
+        {left() > 0 ? t("wait.left", { n: left() }) : props.start === "organizer-command" ? "" : t("wait.full")}
       </p>
+      <Show when={props.start === "organizer-command"}>
+        <p class="muted small" data-start="organizer-command">
+          {t("wait.organizerStarts", { min: props.table.capacity.min, max: props.table.capacity.max })}
+        </p>
+      </Show>
       <h3>{t("wait.joined")}</h3>
       <ol class="joined">
         <For each={props.table.lobby}>

@@ -120,7 +120,10 @@ export function connectTable(code: string, token: string | null): TableControlle
         return;
       case "view": {
         clock.sample(msg.serverNow);
-        if (msg.version <= state.version) return;
+        // Equal versions are welcome: after a quiet change (a night action, a closed ballot) the
+        // server sends the new view only to those it concerns, under the same version. Frames on one
+        // socket arrive in order, so only an older version is stale.
+        if (msg.version < state.version) return;
         // Log deltas (docs/PROTOCOL.md): put the frame's new log entries after the ones we hold; if a
         // frame was missed, ask for the whole view again (the version is not advanced meanwhile).
         const merged = mergeView(full, msg.view);

@@ -29,9 +29,11 @@ export function setNarration(on: boolean): void {
 }
 
 /** Announce a phase in the table's language through the browser's speech synthesis (RULES.md §8). */
-export function narratePhase(phase: string): void {
+export function narratePhase(phase: string, presetId?: string): void {
   if (!narration() || !("speechSynthesis" in window)) return;
-  const key = `narrate.${phase}`;
+  // A preset may say a phase its own way (city's "night-check" is the Commissar's turn).
+  const own = `narrate.${presetId}.${phase}`;
+  const key = presetId && has(own) ? own : `narrate.${phase}`;
   if (!has(key)) return;
   const utterance = new SpeechSynthesisUtterance(t(key));
   const locale = LOCALE[lang()];

@@ -1,7 +1,31 @@
-/** The top bar on every screen: home link, an optional middle part, the language switch. */
-import { For, type JSX } from "solid-js";
+/** The top bar on every screen: home link, an optional middle part, the account link, the language switch. */
+import { For, type JSX, Show } from "solid-js";
 import { LANGS, lang, type Lang, setLang, t } from "../i18n/index.ts";
-import { onLinkClick } from "../lib/router.ts";
+import { me, meKnown } from "../lib/account.ts";
+import { onLinkClick, profilePath } from "../lib/router.ts";
+
+/** The signed-in nickname (a link to the profile), or "Sign in". */
+export function AccountLink() {
+  return (
+    <Show when={meKnown()}>
+      <Show
+        when={me()}
+        fallback={
+          <a class="me-link" href="/signin" onClick={onLinkClick} data-signin-link>
+            {t("account.signin")}
+          </a>
+        }
+      >
+        {(u) => (
+          <a class="me-link" href={profilePath(u().nickname)} onClick={onLinkClick} data-me={u().nickname} aria-label={t("account.profile", { nickname: u().nickname })}>
+            <span aria-hidden="true">☺ </span>
+            {u().nickname}
+          </a>
+        )}
+      </Show>
+    </Show>
+  );
+}
 
 export function LangSwitch() {
   return (
@@ -21,6 +45,7 @@ export function Header(props: { children?: JSX.Element }) {
         <span aria-hidden="true">♠</span> <span class="brand-name">{t("app.name")}</span>
       </a>
       <div class="top-mid">{props.children}</div>
+      <AccountLink />
       <LangSwitch />
     </header>
   );

@@ -1,0 +1,355 @@
+/**
+ * Issue 7 "Must show", in a real browser: accounts and the city preset (RULES.md §3, §8).
+ *
+ * 1. A guest's home page offers `city` disabled ("sign in to create a city table", with a link), and
+ *    the API refuses a guest's city create with 401 `sign-in-required`.
+ * 2. A Chromium virtual authenticator (CDP WebAuthn, ctap2 / internal / resident key / user verified)
+ *    signs up with a passkey through the UI, signs out, and signs back in with the passkey. The page
+ *    runs on http://localhost:<port> (WebAuthn refuses an IP address as the relying party).
+ * 3. The signed-in organizer creates a city table through the form (speech 30 s, the lowest night
+ *    timers: mafia 10 s, the others 5 s, automatic deal); two people join in their own browser
+ *    contexts by the code, seven more join through the HTTP API and never connect; the organizer
+ *    presses Start, then hands the seven absent seats to bots ("To a bot" + the irrevocable dialog).
+ *    The three people play by clicking what their pages offer (end their speeches, nominate, vote,
+ *    night moves) until the game has a result.
+ * 4. No page ever shows (any `[data-role-seat]`) or receives (any `view` frame) a role it is not
+ *    entitled to before the end: its own, and the black teammates for black players. At the end every
+ *    page shows the winner and all ten roles; the organizer's profile lists the game.
+ *
+ * Screenshots: signin-phone, profile-phone, city-night-phone.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { ensureWebBuild, launchChromium, ROOT, startWrangler, type Server } from "./harness.ts";
+
+const SHOTS = join(ROOT, "docs/screenshots");
+const PHONE = { width: 360, height: 740 };
+const HOLD_MS = 2200;
+const BLACK = new Set(["don", "mafia", "putana"]);
+
+let server: Server;
+let chrome: Awaited<ReturnType<typeof launchChromium>>;
+let base = "";
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  ensureWebBuild();
+  mkdirSync(SHOTS, { recursive: true });
+  // Quicker bots (the default think delay is 1.2 s after every change).
+  [server, chrome] = await Promise.all([startWrangler({ vars: { BOT_THINK_MS: "100" } }), launchChromium()]);
+  base = server.base.replace("127.0.0.1", "localhost");
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await chrome?.close();
+  await server?.stop();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function open(viewport: { width: number; height: number }, locale = "en-GB", phone = false): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await chrome.browser.newContext({ viewport, locale, isMobile: phone, hasTouch: phone, deviceScaleFactor: 1 });
+  ctx.setDefaultTimeout(8000);
+  contexts.push(ctx);
+  return { ctx, page: await ctx.newPage() };
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+/** Facts with a seat and a role anywhere in a server frame (seat views, log data, result). */
+function roleFacts(x: unknown, out: Array<[number, string]> = []): Array<[number, string]> {
+  if (Array.isArray(x)) for (const y of x) roleFacts(y, out);
+  else if (x && typeof x === "object") {
+    const o = x as Record<string, unknown>;
+    if (typeof o.seat === "number" && typeof o.role === "string") out.push([o.seat, o.role]);
+    for (const v of Object.values(o)) roleFacts(v, out);
+  }
+  return out;
+}
+
+/** GET /api/me from the page itself (its HttpOnly session cookie). */
+async function meOf(page: Page): Promise<{ nickname: string; passkeys: number } | null> {
+  return page.evaluate(async () => ((await (await fetch("/api/me")).json()) as { user: { nickname: string; passkeys: number } | null }).user);
+}
+
+interface Snap {
+  phase: string | null;
+  day: number;
+  you: number | null;
+  result: string | null;
+  actions: Record<string, number[]>;
+  roles: Array<[number, string]>;
+  busy: boolean;
+}
+
+async function snapshot(page: Page): Promise<Snap> {
+  return page.evaluate(() => {
+    const b = document.querySelector<HTMLElement>(".board");
+    const actions: Record<string, number[]> = {};
+    document.querySelectorAll<HTMLElement>(".actions [data-action]").forEach((el) => {
+      actions[el.dataset.action!] = [...el.querySelectorAll<HTMLElement>("[data-target]")].map((x) => Number(x.dataset.target));
+    });
+    return {
+      phase: b?.dataset.phase ?? null,
+      day: Number(b?.dataset.day ?? 0),
+      you: b?.dataset.youSeat ? Number(b.dataset.youSeat) : null,
+      result: b?.dataset.result || null,
+      actions,
+      roles: [...document.querySelectorAll<HTMLElement>("[data-role-seat]")].map((el) => [Number(el.dataset.roleSeat), el.dataset.role ?? ""] as [number, string]),
+      busy: !!document.querySelector('.actions[aria-busy="true"]'),
+    };
+  });
+}
+
+interface Person {
+  name: string;
+  page: Page;
+  frames: string[];
+  errors: string[];
+  seat: number | null;
+  role: string | null;
+  mates: number[];
+  snaps: Snap[];
+}
+
+function listen(p: Person): void {
+  p.page.on("websocket", (ws) => ws.on("framereceived", (f) => typeof f.payload === "string" && p.frames.push(f.payload)));
+  p.page.on("pageerror", (e) => p.errors.push(e.message));
+}
+
+test("a guest sees city as unavailable and the API refuses a guest's city table", async () => {
+  const { page } = await open(PHONE);
+  await page.goto(`${base}/`);
+  const city = page.locator('#preset option[value="city"]');
+  await city.waitFor({ state: "attached" });
+  expect(await city.isDisabled()).toBe(true);
+  await page.locator("[data-city-locked] a[href='/signin']").waitFor();
+  const res = await fetch(`${base}/api/tables`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ presetId: "city" }) });
+  expect(res.status).toBe(401);
+  expect(((await res.json()) as { error: { code: string } }).error.code).toBe("sign-in-required");
+});
+
+test("passkey sign-up, sign-out, passkey sign-in; a city table played to a result with people and bots", async () => {
+  const started = Date.now();
+  const nick = `Ann${Date.now() % 100000}`;
+
+  // ---- the organizer: a phone with a platform passkey authenticator
+  const org = await open(PHONE, "en-GB", true);
+  const cdp = await org.ctx.newCDPSession(org.page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  const pOrg: Person = { name: nick, page: org.page, frames: [], errors: [], seat: null, role: null, mates: [], snaps: [] };
+  listen(pOrg);
+  await org.page.goto(`${base}/`);
+  await org.page.locator("[data-signin-link]").click();
+  await org.page.locator('[data-tab="signup"]').click();
+  await org.page.fill("#su-nick", nick);
+  await org.page.locator("details.or-password summary").click();
+  await org.page.fill("#su-pw", "short");
+  await org.page.locator('[data-strength="too-short"]').waitFor();
+  await shot(org.page, "signin-phone");
+  await org.page.fill("#su-pw", "");
+  await org.page.locator('[data-auth="passkey-signup"]').click();
+  await org.page.locator(`header [data-me="${nick}"]`).waitFor({ timeout: 15_000 });
+
+  // sign out, then back in with the passkey (discoverable credential)
+  await org.page.goto(`${base}/signin`);
+  await org.page.locator('[data-auth="signout"]').click();
+  await org.page.locator("header [data-signin-link]").waitFor();
+  expect(await meOf(org.page)).toBeNull();
+  await org.page.locator('[data-auth="passkey-signin"]').click();
+  await org.page.locator(`header [data-me="${nick}"]`).waitFor({ timeout: 15_000 });
+  const me = await meOf(org.page);
+  expect(me?.nickname).toBe(nick);
+  expect(me?.passkeys).toBe(1);
+
+  // ---- create the city table through the form
+  await org.page.locator("header a.brand").click();
+  await org.page.fill("#nick", nick);
+  await org.page.selectOption("#preset", "city");
+  await org.page.locator('input[name="speech"][value="30"]').check();
+  for (const [key, v] of [["mafiaSeconds", 10], ["putanaSeconds", 5], ["doctorSeconds", 5], ["commissarSeconds", 5], ["maniacSeconds", 5], ["donSeconds", 5]] as const) {
+    await org.page.fill(`input[name="${key}"]`, String(v));
+  }
+  await org.page.locator('input[name="autoDeal"]').check();
+  await org.page.locator('input[name="public"]').uncheck();
+  await org.page.locator('form[data-form="create"] button[type="submit"]').click();
+  await org.page.waitForURL(/\/t\/[A-Z0-9]{6}$/);
+  const code = org.page.url().split("/t/")[1]!;
+  const startBtn = org.page.locator('[data-control="start"]');
+  await startBtn.waitFor();
+  expect(await startBtn.isDisabled()).toBe(true);
+  const summary = (await (await fetch(`${base}/api/tables/${code}`)).json()) as { presetId: string; settings: Record<string, unknown>; start: string };
+  expect(summary.presetId).toBe("city");
+  expect(summary.start).toBe("organizer-command");
+  expect(summary.settings).toMatchObject({ speech: 30, mafiaSeconds: 10, putanaSeconds: 5, doctorSeconds: 5, commissarSeconds: 5, maniacSeconds: 5, donSeconds: 5, autoDeal: true });
+
+  // ---- two people join in their own browsers; seven join through the API and never connect
+  const people: Person[] = [pOrg];
+  for (const [i, name] of ["Bohdan", "Vira"].entries()) {
+    const { page } = await open(PHONE, i === 0 ? "uk-UA" : "ru-RU", true);
+    const p: Person = { name, page, frames: [], errors: [], seat: null, role: null, mates: [], snaps: [] };
+    listen(p);
+    await page.goto(`${base}/`);
+    await page.fill("#join-code", code.toLowerCase());
+    await page.fill("#nick", name);
+    await page.click('form[data-form="join"] button[type="submit"]');
+    await page.waitForURL(new RegExp(`/t/${code}$`));
+    people.push(p);
+  }
+  for (let i = 0; i < 7; i++) {
+    const r = await fetch(`${base}/api/tables/${code}/join`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ nickname: `Absent${i + 1}`, deviceId: `absent-device-${i}-${code}` }) });
+    expect(r.status).toBe(200);
+  }
+  await org.page.locator(`[data-control="start"]:not([disabled])`).waitFor();
+  await startBtn.click();
+  await org.page.locator(".board[data-phase]").waitFor({ timeout: 10_000 });
+
+  // ---- the organizer hands the seven absent seats to bots
+  for (let n = 0; n < 7; n++) {
+    const row = org.page.locator('[data-org-seat][data-connected="no"]:has([data-control="to-bot"])').first();
+    await row.locator('[data-control="to-bot"]').click();
+    const dialog = org.page.locator("dialog[data-dialog][open]");
+    await dialog.waitFor();
+    await dialog.locator("[data-dialog-confirm]").click();
+    await dialog.waitFor({ state: "hidden" });
+  }
+  await expect.poll(() => org.page.locator("[data-bot-seat]").count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(7);
+
+  // ---- each person holds their own card once: role, team, black teammates
+  for (const p of people) {
+    const card = p.page.locator(".card.face-down");
+    await card.waitFor({ timeout: 15_000 });
+    await card.scrollIntoViewIfNeeded();
+    const box = (await card.boundingBox())!;
+    await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await p.page.mouse.down();
+    await sleep(HOLD_MS);
+    await p.page.mouse.up();
+    const name = p.page.locator(".card.face-up .role-name[data-role]");
+    await name.waitFor({ timeout: 3000 });
+    p.role = await name.getAttribute("data-role");
+    p.mates = (await p.page.locator(".card.face-up [data-teammate]").evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.teammate)))) as number[];
+    const s = await snapshot(p.page);
+    p.seat = s.you;
+    p.snaps.push(s);
+    await p.page.locator(".card.face-up .btn.ghost").click();
+  }
+
+  // ---- play by clicking what each page offers until the result
+  const acted = new Map<string, string>();
+  let nightShot = false;
+  let nightFallback = false;
+  const timeline: Array<[number, string]> = [];
+  const deadline = Date.now() + 300_000;
+  let done = false;
+  while (!done && Date.now() < deadline) {
+    const snaps = await Promise.all(people.map((p) => snapshot(p.page)));
+    done = snaps.every((s) => s.result);
+    for (const [i, p] of people.entries()) {
+      const s = snaps[i]!;
+      p.snaps.push(s);
+      if (s.result || s.busy) continue;
+      const key = `${p.name}:${s.phase}:${s.day}`;
+      // The city night on a phone: a person's move in one of the city's own turns (Putana, Doctor,
+      // Commissar, Maniac, Don); until then the first night page with a move (or the organizer's).
+      if (!nightShot && s.phase?.startsWith("night-") && s.day >= 1) {
+        const move = Object.keys(s.actions).some((k) => k.startsWith("night:"));
+        if (move && s.phase !== "night-shot") {
+          await shot(p.page, "city-night-phone");
+          nightShot = true;
+        } else if ((move || p === pOrg) && !nightFallback) {
+          await shot(p.page, "city-night-phone");
+          nightFallback = true;
+        }
+      }
+      if (p === pOrg && s.phase !== timeline.at(-1)?.[1]) timeline.push([Date.now(), s.phase ?? ""]);
+      try {
+        if ("end-speech" in s.actions || (await p.page.locator('[data-action="end-speech"]').count())) {
+          // nominate someone first (so the day has a vote), then end the speech
+          const nom = s.actions["nominate"] ?? [];
+          const target = nom.find((x) => x !== p.seat && !p.mates.includes(x));
+          if (target && acted.get(`${key}:nom`) !== "1") {
+            acted.set(`${key}:nom`, "1");
+            await p.page.locator(`[data-action="nominate"] [data-target="${target}"]`).click();
+            await p.page.locator('[data-confirm="nominate"]').click();
+            continue;
+          }
+          await p.page.locator('[data-action="end-speech"]').click();
+          continue;
+        }
+        for (const [action, targets] of Object.entries(s.actions)) {
+          if (!(action === "vote" || action.startsWith("night:")) || targets.length === 0) continue;
+          if (acted.get(key) === action) continue;
+          // Black players spare their teammates; everyone else picks the lowest seat not their own.
+          const pick = targets.find((x) => x !== p.seat && !p.mates.includes(x)) ?? targets[0]!;
+          acted.set(key, action);
+          await p.page.locator(`[data-action="${action}"] [data-target="${pick}"]`).click();
+          await p.page.locator(`[data-confirm="${action}"]`).click();
+          break;
+        }
+        if (s.actions["vote-lift"] && acted.get(key) !== "lift") {
+          acted.set(key, "lift");
+          await p.page.locator('[data-lift="yes"]').click();
+        }
+      } catch {
+        /* the page moved on under the click: read it again */
+      }
+    }
+    await sleep(400);
+  }
+  expect(done, "the game reached a result").toBe(true);
+
+  // ---- no role seen or received before the end that the page was not entitled to
+  for (const p of people) {
+    const allowed = new Set<number>([p.seat!, ...(BLACK.has(p.role ?? "") ? p.mates : [])]);
+    for (const s of p.snaps) {
+      if (s.result) continue;
+      for (const [seat] of s.roles) expect(allowed.has(seat), `${p.name} saw seat ${seat}'s role before the end`).toBe(true);
+    }
+    for (const raw of p.frames) {
+      if (!raw.startsWith("{")) continue;
+      const msg = JSON.parse(raw) as { type: string; view?: { game?: { result?: unknown } | null } };
+      if (msg.type !== "view" || !msg.view?.game || msg.view.game.result) continue;
+      for (const [seat] of roleFacts(msg.view.game)) expect(allowed.has(seat), `${p.name} received seat ${seat}'s role before the end`).toBe(true);
+    }
+    // the end: winner and all ten roles
+    const end = await snapshot(p.page);
+    expect(["red", "black", "solo", "draw"]).toContain(end.result);
+    expect(new Set(end.roles.map(([seat]) => seat)).size).toBe(10);
+    expect(p.errors, `${p.name}: page errors`).toEqual([]);
+  }
+  const final = await snapshot(pOrg.page);
+  const winner = final.result;
+
+  // ---- the organizer's profile lists the game (unrated: city gives no rating)
+  await pOrg.page.goto(`${base}/u/${encodeURIComponent(nick)}`);
+  await expect
+    .poll(
+      async () => {
+        await pOrg.page.reload();
+        await pOrg.page.locator("[data-profile]").waitFor();
+        return pOrg.page.locator("[data-game]").count();
+      },
+      { timeout: 20_000, interval: 1000 },
+    )
+    .toBe(1);
+  await shot(pOrg.page, "profile-phone");
+  const profile = (await (await fetch(`${base}/api/users/${encodeURIComponent(nick)}`)).json()) as { stats: { games: number }; rating: { games: number }; games: Array<{ presetId: string; rated: boolean }> };
+  expect(profile.stats.games).toBe(1);
+  expect(profile.games[0]).toMatchObject({ presetId: "city", rated: false });
+  expect(profile.rating.games).toBe(0);
+  // Where the time went (seconds per phase name, as the organizer's page saw it).
+  const per: Record<string, number> = {};
+  timeline.forEach(([at, phase], i) => (per[phase] = (per[phase] ?? 0) + ((timeline[i + 1]?.[0] ?? Date.now()) - at) / 1000));
+  const days = final.day;
+  console.log(`city game: winner ${winner}, ${days} days, ${Math.round((Date.now() - started) / 1000)} s; ${Object.entries(per).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ")}${nightShot ? "" : " (night shot: nobody had a move)"}`);
+}, 420_000);

@@ -1,0 +1,177 @@
+/**
+ * /u/:nick — a player's profile (GET /api/users/:nick): rating, experience, coins, games played, wins
+ * by side, and the latest game records (seat — role — nick, result). One's own profile also offers
+ * sign out / sign out everywhere. A lazy chunk.
+ */
+import { createResource, For, Show } from "solid-js";
+import type { GameRecord, Profile as ProfileData } from "../../../shared/protocol/accounts.ts";
+import { lang, LOCALE, t, tk } from "../i18n/index.ts";
+import { me } from "../lib/account.ts";
+import { ApiError, call } from "../lib/api.ts";
+import { onLinkClick, profilePath, tablePath } from "../lib/router.ts";
+import { TEAM_MARK } from "../table/Oval.tsx";
+import { Header } from "../ui/Header.tsx";
+import { errorText } from "../ui/Notice.tsx";
+import { ta } from "./messages.ts";
+import { SignOutPanel } from "./SignIn.tsx";
+
+const SIDES = ["red", "black", "solo"] as const;
+
+function date(ms: number, withTime = false): string {
+  return new Intl.DateTimeFormat(LOCALE[lang()], withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" }).format(ms);
+}
+
+function GameItem(props: { g: GameRecord }) {
+  const g = props.g;
+  const delta = () => (g.rating ? g.rating.after - g.rating.before : 0);
+  return (
+    <li class="record" data-game={g.id} data-outcome={g.you.outcome}>
+      <div class="row">
+        <strong class={`outcome ${g.you.outcome}`}>{ta(`outcome.${g.you.outcome}`)}</strong>
+        <span class="grow">
+          {tk("preset", g.presetId)} · <span class="muted">{date(g.endedAt, true)}</span>
+        </span>
+      </div>
+      <p class="small">
+        <span class={`team-${g.you.team}`}>
+          <span class="team-mark" aria-hidden="true">{TEAM_MARK[g.you.team] ?? ""} </span>
+        </span>
+        {ta("profile.you", { seat: g.you.seat, role: tk("role", g.you.role) })} · {tk("end.win", g.winner)}
+        {" · "}
+        <Show when={g.rating} fallback={<span class="muted">{ta("profile.unrated")}</span>}>
+          {(r) => (
+            <span data-rating-delta={delta().toFixed(2)}>
+              {ta("profile.rating")} {r().before.toFixed(2)} → {r().after.toFixed(2)} · +{r().xp} {ta("profile.xp").toLowerCase()} · +{r().coins} {ta("profile.coins").toLowerCase()}
+            </span>
+          )}
+        </Show>
+      </p>
+      <details>
+        <summary>
+          {ta("profile.seats")} · <a href={tablePath(g.code)} onClick={onLinkClick}>{g.code}</a>
+        </summary>
+        <table class="roles">
+          <tbody>
+            <For each={g.seats}>
+              {(s) => (
+                <tr class={`team-${s.team}`} classList={{ me: s.seat === g.you.seat }}>
+                  <td>{s.seat}</td>
+                  <td>
+                    <span class="team-mark" aria-hidden="true">{TEAM_MARK[s.team] ?? ""} </span>
+                    {tk("role", s.role)}
+                  </td>
+                  <td>
+                    <Show when={s.account} fallback={<>{s.nickname}{s.bot ? ` (${ta("profile.bot")})` : ""}</>}>
+                      {(acc) => (
+                        <a href={profilePath(acc())} onClick={onLinkClick}>
+                          {s.nickname}
+                        </a>
+                      )}
+                    </Show>
+                  </td>
+                  <td>{ta(`outcome.${s.outcome}`)}</td>
+                </tr>
+              )}
+            </For>
+          </tbody>
+        </table>
+      </details>
+    </li>
+  );
+}
+
+export default function Profile(props: { nick: string }) {
+  const [data] = createResource(
+    () => props.nick,
+    async (nick) => {
+      try {
+        return { profile: await call<ProfileData>("GET", `/api/users/${encodeURIComponent(nick)}`), error: null };
+      } catch (e) {
+        return { profile: null, error: e instanceof ApiError ? e.code : "generic" };
+      }
+    },
+  );
+  const mine = () => !!me() && me()!.nickname.toLowerCase() === (data()?.profile?.nickname ?? props.nick).toLowerCase();
+  return (
+    <>
+      <Header />
+      <main id="main" class="home account profile">
+        <Show when={data()} fallback={<p class="muted center-text" role="status">{t("account.loading")}</p>}>
+          {(d) => (
+            <Show when={d().profile} fallback={<p class="panel" role="alert" data-profile-error={d().error}>{d().error === "not-found" ? ta("profile.notFound") : errorText(d().error ?? "generic")}</p>}>
+              {(p) => (
+                <>
+                  <section class="panel" aria-labelledby="pf-title" data-profile={p().nickname}>
+                    <h2 id="pf-title">{ta("profile.title", { nickname: p().nickname })}</h2>
+                    <p class="muted small">{ta("profile.since", { date: date(p().createdAt) })}</p>
+                    <dl class="stats">
+                      <div data-stat="rating">
+                        <dt>{ta("profile.rating")}</dt>
+                        <dd>
+                          {p().rating.ordinal.toFixed(2)} <small class="muted block">{ta("profile.rating.about", { games: p().rating.games })}</small>
+                        </dd>
+                      </div>
+                      <div data-stat="xp">
+                        <dt>{ta("profile.xp")}</dt>
+                        <dd>{p().xp}</dd>
+                      </div>
+                      <div data-stat="coins">
+                        <dt>{ta("profile.coins")}</dt>
+                        <dd>{p().coins}</dd>
+                      </div>
+                      <div data-stat="games">
+                        <dt>{ta("profile.games")}</dt>
+                        <dd>{p().stats.games}</dd>
+                      </div>
+                      <div data-stat="record">
+                        <dt>{ta("profile.record")}</dt>
+                        <dd>
+                          {p().stats.wins} / {p().stats.losses} / {p().stats.draws}
+                        </dd>
+                      </div>
+                    </dl>
+                    <h3>{ta("profile.bySide")}</h3>
+                    <table class="roles sides">
+                      <thead>
+                        <tr>
+                          <th scope="col">{ta("profile.side")}</th>
+                          <th scope="col">{ta("profile.side.games")}</th>
+                          <th scope="col">{ta("profile.side.wins")}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        <For each={SIDES}>
+                          {(side) => (
+                            <tr class={`team-${side}`} data-side={side}>
+                              <td>
+                                <span class="team-mark" aria-hidden="true">{TEAM_MARK[side] ?? ""} </span>
+                                {tk("team", side)}
+                              </td>
+                              <td>{p().stats.bySide[side].games}</td>
+                              <td>{p().stats.bySide[side].wins}</td>
+                            </tr>
+                          )}
+                        </For>
+                      </tbody>
+                    </table>
+                  </section>
+                  <section class="panel" aria-labelledby="pf-games">
+                    <h2 id="pf-games">{ta("profile.history")}</h2>
+                    <Show when={p().games.length > 0} fallback={<p class="muted">{ta("profile.noGames")}</p>}>
+                      <ul class="list records">
+                        <For each={p().games}>{(g) => <GameItem g={g} />}</For>
+                      </ul>
+                    </Show>
+                  </section>
+                  <Show when={mine()}>
+                    <SignOutPanel compact />
+                  </Show>
+                </>
+              )}
+            </Show>
+          )}
+        </Show>
+      </main>
+    </>
+  );
+}
