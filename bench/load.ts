@@ -9,7 +9,7 @@
  *
  * All traffic stays on 127.0.0.1; every loop is bounded in count and time.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -108,7 +108,7 @@ interface Target {
 function snapshot(): string {
   const root = new URL("..", import.meta.url).pathname;
   const dir = mkdtempSync(join(os.tmpdir(), "mafia-load-src-"));
-  for (const p of ["worker", "shared", "wrangler.toml", "package.json", "tsconfig.json"]) if (existsSync(join(root, p))) cpSync(join(root, p), join(dir, p), { recursive: true });
+  for (const p of ["worker", "shared", "migrations", "wrangler.toml", "package.json", "tsconfig.json"]) if (existsSync(join(root, p))) cpSync(join(root, p), join(dir, p), { recursive: true });
   if (existsSync(join(root, "web/dist"))) cpSync(join(root, "web/dist"), join(dir, "web/dist"), { recursive: true });
   else cpSync(join(root, "bench/empty-assets"), join(dir, "web/dist"), { recursive: true });
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
@@ -119,6 +119,13 @@ async function startWorkerd(): Promise<Target> {
   const port = await freePort();
   const persist = mkdtempSync(join(os.tmpdir(), "mafia-load-"));
   const src = snapshot();
+  // D1 (accounts, game records): migrate the run's own local database first, as `npm start` does.
+  const migrated = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
+    cwd: src,
+    stdio: "ignore",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" },
+  });
+  if (migrated.status !== 0) throw new Error("load: applying D1 migrations failed");
   const proc = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", "warn"], {
     cwd: src,
     detached: true,
@@ -193,6 +200,9 @@ async function run(target: Target, T: number): Promise<RunStats> {
       sockets.push(ws);
       let inflight = false;
       let latest: GameView | null = null;
+      /** Newest version this socket holds, and the one it held when its move in flight was sent. */
+      let seen = -1;
+      let seenAtSend = -1;
       const act = () => {
         if (inflight || !latest || !latest.you || latest.result) return;
         const action = bot.decide(latest);
@@ -200,6 +210,7 @@ async function run(target: Target, T: number): Promise<RunStats> {
         inflight = true;
         const ref = String(++refSeq);
         sendTime.set(`${t}:${ref}`, performance.now());
+        seenAtSend = seen;
         ws.send(JSON.stringify({ type: "act", ref, action }));
       };
       ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: joins[i]!.token }));
@@ -212,11 +223,15 @@ async function run(target: Target, T: number): Promise<RunStats> {
             stats.deliveries++;
             stats.bytes += text.length;
             stats.views++;
-            const key = `${t}:${msg.version}`;
-            const a = arrivals.get(key);
-            if (a) a.push(now);
-            else arrivals.set(key, [now]);
+            // The first frame of each new version (a quiet change's frames keep the version).
+            if (msg.version > seen) {
+              const key = `${t}:${msg.version}`;
+              const a = arrivals.get(key);
+              if (a) a.push(now);
+              else arrivals.set(key, [now]);
+            }
           }
+          if (msg.version > seen) seen = msg.version;
           latest = msg.view.game;
           if (latest?.result && !ended.has(t)) ended.add(t);
           act();
@@ -226,7 +241,7 @@ async function run(target: Target, T: number): Promise<RunStats> {
           // A quiet input (night action, closed ballot) keeps the version and reaches only those it
           // concerns: it is not an "input → every client" delivery, so only new versions are timed.
           const key = `${t}:${msg.version}`;
-          if (t0 !== undefined && measuring && !ackVersion.has(key) && !(arrivals.get(key)?.length)) ackVersion.set(key, t0);
+          if (t0 !== undefined && measuring && msg.version > seenAtSend && !ackVersion.has(key)) ackVersion.set(key, t0);
           act();
         } else if (msg.type === "error") {
           inflight = false;
