@@ -181,7 +181,8 @@ export function cloneState(s: EngineState): EngineState {
     nominees: s.nominees.slice(),
     checks: s.checks.slice(),
     ...(s.turnsMemo ? { turnsMemo: { ...s.turnsMemo } } : {}),
-    events: s.events.slice(),
+    // The event list is copied on the first emit only (most of the apply cost was this copy): see emit().
+    events: s.events,
   };
 }
 
@@ -192,11 +193,17 @@ export interface Ctx {
   emitted: GameEvent[];
   /** Set while applying the live host's confirm (RULES.md §5.7). */
   confirming?: boolean;
+  /** Whether `s.events` is this draft's own copy yet (copy-on-write: the input state's list is shared until then). */
+  ownEvents?: boolean;
 }
 
 export function emit(ctx: Ctx, type: string, audience: Audience, data: Record<string, unknown>): void {
   const s = ctx.s;
   const ev: GameEvent = { seq: s.events.length + 1, at: ctx.now, day: s.day, type, audience, data };
+  if (!ctx.ownEvents) {
+    s.events = s.events.slice();
+    ctx.ownEvents = true;
+  }
   s.events.push(ev);
   ctx.emitted.push(ev);
 }
