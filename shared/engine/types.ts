@@ -6,7 +6,7 @@
  *   nextDeadline(state)                         -> epoch ms | null
  *   viewFor(state, viewer)                      -> GameView  (an allowlist: built up, never stripped down)
  *
- * No clock, no Math.random, no I/O inside the engine: `now` comes in with every input and the PRNG
+ * No clock, no ambient randomness, no I/O inside the engine: `now` comes in with every input and the PRNG
  * state lives in GameState. Same seed + same inputs => the same game.
  *
  * These types are shared by the engine, the table Durable Object (worker/), the protocol

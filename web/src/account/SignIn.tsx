@@ -11,29 +11,17 @@ import { ApiError } from "../lib/api.ts";
 import { navigate, onLinkClick, profilePath } from "../lib/router.ts";
 import { Header } from "../ui/Header.tsx";
 import { errorText } from "../ui/Notice.tsx";
-import { nickname as homeNickname } from "../home/forms.tsx";
+import { nickname as homeNickname, useSubmit } from "../home/forms.tsx";
 import { PasskeyError, passkeysSupported, signInWithPasskey, signInWithPassword, signOut, signUpWithPasskey, signUpWithPassword } from "./auth.ts";
 import { ta } from "./messages.ts";
 
-function useRun() {
-  const [busy, setBusy] = createSignal(false);
-  const [error, setError] = createSignal<string | null>(null);
-  const run = async (fn: () => Promise<unknown>) => {
-    if (busy()) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await fn();
-    } catch (e) {
-      if (e instanceof PasskeyError) setError(e.cancelled ? ta("passkey.cancelled") : ta("passkey.failed", { reason: e.message }));
-      else if (e instanceof ApiError) setError(e.code === "weak-password" ? `${errorText(e.code)} ${e.message}` : errorText(e.code, e.message));
-      else setError(errorText("generic"));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, setError, run };
+/** Sign-in errors: a cancelled or failed passkey prompt, a weak password with its rule, other refusals. */
+function describeAuthError(e: unknown): string {
+  if (e instanceof PasskeyError) return e.cancelled ? ta("passkey.cancelled") : ta("passkey.failed", { reason: e.message });
+  if (e instanceof ApiError) return e.code === "weak-password" ? `${errorText(e.code)} ${e.message}` : errorText(e.code, e.message);
+  return errorText("generic");
 }
+const useRun = () => useSubmit(describeAuthError);
 
 function FormError(props: { error: string | null }) {
   return (

@@ -25,18 +25,21 @@ export function setNickname(v: string): void {
 
 export { normalizeCode };
 
-/** Runs a request, shows its error through the catalogue, disables the form meanwhile. */
-function useSubmit() {
+/** An API refusal through the catalogue (by its code), anything else as a generic failure. */
+const describeError = (e: unknown): string => (e instanceof ApiError ? errorText(e.code, e.message) : errorText("generic"));
+
+/** Runs a request, shows its error through the catalogue (`describe`), disables the form meanwhile. */
+export function useSubmit(describe: (e: unknown) => string = describeError) {
   const [busy, setBusy] = createSignal(false);
   const [error, setError] = createSignal<string | null>(null);
-  const run = async (fn: () => Promise<void>) => {
+  const run = async (fn: () => Promise<unknown>) => {
     if (busy()) return;
     setBusy(true);
     setError(null);
     try {
       await fn();
     } catch (e) {
-      setError(e instanceof ApiError ? errorText(e.code, e.message) : errorText("generic"));
+      setError(describe(e));
     } finally {
       setBusy(false);
     }
