@@ -9,12 +9,11 @@
  *
  * All traffic stays on 127.0.0.1; every loop is bounded in count and time.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { createServer } from "node:net";
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import os from "node:os";
-import { join } from "node:path";
 import { heuristicBot } from "../shared/bots/index.ts";
+import { freePort, startWranglerSnapshot } from "./wrangler-snapshot.ts";
 import type { GameView } from "../shared/engine/types.ts";
 
 const args = process.argv.slice(2);
@@ -26,16 +25,6 @@ const TABLES = arg("tables", "1,10,100").split(",").map(Number);
 /** Measurement window per run, after the deal (the acquaintance night alone is 60 s). */
 const SECONDS = Number(arg("seconds", "90"));
 const ONLY = arg("only", "");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -100,48 +89,16 @@ interface Target {
   stop(): void;
 }
 
-/**
- * `wrangler dev` on a snapshot of the worker (worker/, shared/, wrangler.toml, web/dist copied to a
- * temporary folder): wrangler watches its sources and reloads — dropping every socket — when a file
- * changes, and other people edit this tree while benchmarks run.
- */
-function snapshot(): string {
-  const root = new URL("..", import.meta.url).pathname;
-  const dir = mkdtempSync(join(os.tmpdir(), "mafia-load-src-"));
-  for (const p of ["worker", "shared", "migrations", "wrangler.toml", "package.json", "tsconfig.json"]) if (existsSync(join(root, p))) cpSync(join(root, p), join(dir, p), { recursive: true });
-  if (existsSync(join(root, "web/dist"))) cpSync(join(root, "web/dist"), join(dir, "web/dist"), { recursive: true });
-  else cpSync(join(root, "bench/empty-assets"), join(dir, "web/dist"), { recursive: true });
-  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
-  return dir;
-}
-
 async function startWorkerd(): Promise<Target> {
-  const port = await freePort();
-  const persist = mkdtempSync(join(os.tmpdir(), "mafia-load-"));
-  const src = snapshot();
-  // D1 (accounts, game records): migrate the run's own local database first, as `npm start` does.
-  const migrated = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
-    cwd: src,
-    stdio: "ignore",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" },
-  });
-  if (migrated.status !== 0) throw new Error("load: applying D1 migrations failed");
-  const proc = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", "warn"], {
-    cwd: src,
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitHttp(base, 60_000);
+  const dev = await startWranglerSnapshot("mafia-load");
+  await waitHttp(dev.base, 60_000);
   return {
     name: "workerd",
-    base,
-    proc,
+    base: dev.base,
+    proc: dev.proc,
     stop() {
-      killGroup(proc.pid!);
-      rmSync(persist, { recursive: true, force: true });
-      rmSync(src, { recursive: true, force: true });
+      killGroup(dev.proc.pid!);
+      dev.cleanup();
     },
   };
 }

@@ -6,12 +6,11 @@
  * i.e. HTML + JS + the socket's welcome and first view rendered. Median of 5 cold loads.
  *   node bench/web-render.ts
  */
-import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { startWranglerSnapshot } from "./wrangler-snapshot.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 if (!existsSync("/usr/bin/chromium")) {
@@ -22,24 +21,9 @@ if (!existsSync(join(root, "web/dist/index.html"))) {
   console.log("web render: web/dist missing (npm run build:web)");
   process.exit(0);
 }
-const port: number = await new Promise((resolve) => {
-  const s = createServer();
-  s.listen(0, "127.0.0.1", () => {
-    const p = (s.address() as { port: number }).port;
-    s.close(() => resolve(p));
-  });
-});
-const src = mkdtempSync(join(os.tmpdir(), "mafia-render-src-"));
-for (const p of ["worker", "shared", "wrangler.toml", "package.json", "tsconfig.json", "web/dist"]) if (existsSync(join(root, p))) cpSync(join(root, p), join(src, p), { recursive: true });
-symlinkSync(join(root, "node_modules"), join(src, "node_modules"));
-const persist = mkdtempSync(join(os.tmpdir(), "mafia-render-"));
-const proc = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", "warn"], {
-  cwd: src,
-  detached: true,
-  stdio: ["ignore", "ignore", "inherit"],
-  env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-});
-const base = `http://127.0.0.1:${port}`;
+const dev = await startWranglerSnapshot("mafia-render");
+const proc = dev.proc;
+const base = dev.base;
 const profiles: string[] = [];
 try {
   for (let i = 0; ; i++) {
@@ -81,5 +65,6 @@ try {
   try {
     process.kill(-proc.pid!, "SIGKILL"); // wrangler's Node parent may ignore SIGTERM
   } catch {}
-  for (const d of [src, persist, ...profiles]) rmSync(d, { recursive: true, force: true });
+  dev.cleanup();
+  for (const d of profiles) rmSync(d, { recursive: true, force: true });
 }

@@ -1,0 +1,61 @@
+/**
+ * `wrangler dev` for benchmarks, on a snapshot of the tree copied to a temporary folder: wrangler
+ * watches its sources and reloads — dropping every socket — when a file changes, and the tree may
+ * be edited while a benchmark runs. The snapshot's own local D1 is migrated first, as `npm start`
+ * does. Offline: no metrics, no cf fetch. Used by bench/load.ts and bench/web-render.ts.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const OFFLINE = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+export interface WranglerDev {
+  base: string;
+  proc: ChildProcess;
+  /** Remove the snapshot and its storage (after the process group is stopped). */
+  cleanup(): void;
+}
+
+/** Snapshot the worker, migrate its D1, start `wrangler dev` on a free loopback port in its own process group. */
+export async function startWranglerSnapshot(prefix: string): Promise<WranglerDev> {
+  const src = mkdtempSync(join(os.tmpdir(), `${prefix}-src-`));
+  for (const p of ["worker", "shared", "migrations", "wrangler.toml", "package.json", "tsconfig.json"]) if (existsSync(join(root, p))) cpSync(join(root, p), join(src, p), { recursive: true });
+  cpSync(join(root, existsSync(join(root, "web/dist")) ? "web/dist" : "bench/empty-assets"), join(src, "web/dist"), { recursive: true });
+  symlinkSync(join(root, "node_modules"), join(src, "node_modules"));
+  const persist = mkdtempSync(join(os.tmpdir(), `${prefix}-state-`));
+  const cleanup = () => {
+    rmSync(persist, { recursive: true, force: true });
+    rmSync(src, { recursive: true, force: true });
+  };
+  const migrated = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
+    cwd: src,
+    stdio: "ignore",
+    env: { ...process.env, ...OFFLINE, CI: "true" },
+  });
+  if (migrated.status !== 0) {
+    cleanup();
+    throw new Error("applying D1 migrations failed");
+  }
+  const port = await freePort();
+  const proc = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", "warn"], {
+    cwd: src,
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, ...OFFLINE },
+  });
+  return { base: `http://127.0.0.1:${port}`, proc, cleanup };
+}
