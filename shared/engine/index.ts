@@ -12,7 +12,7 @@ export { viewFor, logLength, type GameViewExtras, type ViewOptions } from "./vie
 export { getPreset, listPresets, type PresetInfo } from "./presets/index.ts";
 import { legalActions } from "./actions.ts";
 import { asEngine, playerById } from "./state.ts";
-import type { AvailableAction, GameState, PlayerId, Seat } from "./types.ts";
+import type { AvailableAction, GameEvent, GameState, PlayerId, Seat } from "./types.ts";
 
 /**
  * What a player may do now, straight from the state (the same list as viewFor(...).you.actions).
@@ -27,4 +27,25 @@ export function actionsFor(state: GameState, playerId: PlayerId): AvailableActio
 /** Player ids in seat order (seat i+1 at index i). Public information. */
 export function seatedPlayers(state: GameState): Array<{ seat: Seat; playerId: PlayerId; bot: boolean }> {
   return asEngine(state).players.map((p) => ({ seat: p.seat, playerId: p.id, bot: p.bot }));
+}
+
+/*
+ * Storage helpers for the table object (worker/table/storage.ts): the event list only ever grows
+ * (emit appends, `seq` = index + 1, an apply never rewrites an earlier event), so the adapter stores
+ * the state without it and appends each change's new events to a table of their own — the row
+ * rewritten per input stays small however long the game runs.
+ */
+export function eventCount(state: GameState): number {
+  return asEngine(state).events.length;
+}
+export function eventsFrom(state: GameState, from: number): GameEvent[] {
+  return asEngine(state).events.slice(from);
+}
+/** The state with an empty event list (what the `game` row stores). */
+export function withoutEvents(state: GameState): GameState {
+  return { ...state, events: [] };
+}
+/** A stored state joined with its event list again. */
+export function withEvents(core: GameState, events: GameEvent[]): GameState {
+  return { ...core, events };
 }

@@ -35,8 +35,9 @@ async function snapshot(run: TableRun): Promise<string> {
     const sql = state.storage.sql;
     const g = sql.exec("SELECT version, status, state, alarm_phase_seq, alarm_at FROM game WHERE id = 1").one();
     const log = sql.exec("SELECT COUNT(*) AS n FROM input_log").one().n;
+    const events = sql.exec("SELECT COUNT(*) AS n, MAX(seq) AS last FROM events").one();
     const players = sql.exec("SELECT player_id, seat, bot FROM players ORDER BY place").toArray();
-    return JSON.stringify({ g, log, players });
+    return JSON.stringify({ g, log, events, players });
   });
 }
 

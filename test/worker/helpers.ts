@@ -167,10 +167,11 @@ export async function connectAs(code: string, token: string | undefined, name = 
 }
 
 /** The table's stored row of game state (version, status, state JSON, pending alarm), read inside the object. */
-export async function storedGame(code: string): Promise<{ version: number; status: string; state: string | null; alarm_phase_seq: number | null; alarm_at: number | null }> {
+export async function storedGame(code: string): Promise<{ version: number; status: string; state: string | null; events: number; alarm_phase_seq: number | null; alarm_at: number | null }> {
   const { runInDurableObject } = await import("cloudflare:test");
   return runInDurableObject(tableStub(code), (_instance, state) => {
-    return state.storage.sql.exec("SELECT version, status, state, alarm_phase_seq, alarm_at FROM game WHERE id = 1").one() as never;
+    // The state row holds the state without its events; they are counted from their own table.
+    return state.storage.sql.exec("SELECT version, status, state, (SELECT COUNT(*) FROM events) AS events, alarm_phase_seq, alarm_at FROM game WHERE id = 1").one() as never;
   });
 }
 

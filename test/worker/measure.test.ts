@@ -16,7 +16,7 @@ type Counted = { rowsRead: number; rowsWritten: number };
 
 describe.skipIf(GAMES === 0)("measure", () => {
   it(`${GAMES} games: rows, bytes, messages`, async () => {
-    const totals = { games: 0, inputs: 0, acts: 0, timeouts: 0, rowsWritten: 0, rowsRead: 0, rowsWrittenPlay: 0, viewFrames: 0, viewBytes: 0, framesOut: 0, bytesOut: 0, framesIn: 0, gameMs: 0, stateBytes: 0, logBytes: 0, dbBytes: 0, rounds: 0 };
+    const totals = { games: 0, inputs: 0, acts: 0, timeouts: 0, rowsWritten: 0, rowsRead: 0, rowsWrittenPlay: 0, viewFrames: 0, viewBytes: 0, framesOut: 0, bytesOut: 0, framesIn: 0, gameMs: 0, stateBytes: 0, eventBytes: 0, logBytes: 0, dbBytes: 0, rounds: 0 };
     for (let g = 0; g < GAMES; g++) {
       const run = await openTable({ seed: `measure${g}`, settings: sportSettings(g), spectators: 1, mix: 0, capture: false });
       // Instrument after the lobby: rows per accepted input are measured over the game itself.
@@ -38,8 +38,9 @@ describe.skipIf(GAMES === 0)("measure", () => {
         const r = { read: 0, written: 0, statements: cs.length };
         for (const c of cs) { r.read += c.rowsRead; r.written += c.rowsWritten; }
         const game = sql.exec("SELECT length(state) AS n, started_at FROM game").one();
+        const events = sql.exec("SELECT COALESCE(SUM(length(events)), 0) AS n FROM events").one();
         const last = sql.exec("SELECT MAX(at) AS at, COUNT(*) AS n, SUM(length(input)) AS bytes FROM input_log").one();
-        return { ...r, stateBytes: Number(game.n), startedAt: Number(game.started_at), lastAt: Number(last.at), inputs: Number(last.n), logBytes: Number(last.bytes), dbBytes: sql.databaseSize };
+        return { ...r, stateBytes: Number(game.n), eventBytes: Number(events.n), startedAt: Number(game.started_at), lastAt: Number(last.at), inputs: Number(last.n), logBytes: Number(last.bytes), dbBytes: sql.databaseSize };
       });
       expect(rows.statements).toBeGreaterThan(0);
       totals.games++;
@@ -50,6 +51,7 @@ describe.skipIf(GAMES === 0)("measure", () => {
       totals.rowsRead += rows.read;
       totals.gameMs += rows.lastAt - rows.startedAt;
       totals.stateBytes += rows.stateBytes;
+      totals.eventBytes += rows.eventBytes;
       totals.logBytes += rows.logBytes;
       totals.dbBytes += rows.dbBytes;
       totals.rounds += run.seated[0]!.client.lastView().game!.round;

@@ -52,10 +52,18 @@ export async function installVersionCapture(code: string): Promise<void> {
   });
 }
 
+/** Every version's whole state (JSON): the captured row joined with the events stored up to that version. */
 export async function capturedVersions(code: string): Promise<Map<number, string | null>> {
-  const rows = await runInDurableObject(tableStub(code), (_i, state) =>
-    state.storage.sql.exec("SELECT version, state FROM _test_versions").toArray().map((r) => [Number(r.version), r.state === null ? null : String(r.state)] as const),
-  );
+  const rows = await runInDurableObject(tableStub(code), (_i, state) => {
+    const sql = state.storage.sql;
+    const chunks = sql.exec("SELECT version, events FROM events ORDER BY seq").toArray().map((r) => ({ version: Number(r.version), events: JSON.parse(String(r.events)) as unknown[] }));
+    return sql.exec("SELECT version, state FROM _test_versions").toArray().map((r) => {
+      const version = Number(r.version);
+      if (r.state === null) return [version, null] as const;
+      const events = chunks.filter((c) => c.version <= version).flatMap((c) => c.events);
+      return [version, JSON.stringify({ ...JSON.parse(String(r.state)), events })] as const;
+    });
+  });
   return new Map(rows);
 }
 
@@ -164,12 +172,14 @@ export async function replayRecord(code: string) {
     const game = sql.exec("SELECT state, started_at, version, status FROM game WHERE id = 1").one();
     const players = sql.exec("SELECT player_id, nickname, bot FROM players ORDER BY place").toArray();
     const log = sql.exec("SELECT seq, at, input FROM input_log ORDER BY seq").toArray();
+    // The stored state is the game row without events plus the `events` table (worker/table/storage.ts).
+    const events = sql.exec("SELECT events FROM events ORDER BY seq").toArray().flatMap((r) => JSON.parse(String(r.events)) as unknown[]);
     return {
       presetId: String(config.preset_id),
       settings: JSON.parse(String(config.settings)) as Record<string, unknown>,
       seed: String(config.seed),
       startedAt: Number(game.started_at),
-      state: String(game.state),
+      state: JSON.stringify({ ...JSON.parse(String(game.state)), events }),
       status: String(game.status),
       players: players.map((p) => ({ id: String(p.player_id), nickname: String(p.nickname), bot: p.bot === 1 })),
       log: log.map((r) => ({ seq: Number(r.seq), at: Number(r.at), input: JSON.parse(String(r.input)) as Input })),

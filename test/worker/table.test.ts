@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { JoinResponse } from "../../shared/protocol/http.ts";
 import type { ServerMessage } from "../../shared/protocol/messages.ts";
 import type { TableObject } from "../../worker/table/TableObject.ts";
+import type { TableStore } from "../../worker/table/storage.ts";
 import { Client, connectAs, createTable, join, scheduledAlarm, storedGame, tableStub } from "./helpers.ts";
 
 type Truth = Map<number, { role: string; team: string }>;
@@ -212,6 +213,8 @@ describe("timers", () => {
     // and the alarm is re-armed for the current phase.
     await runInDurableObject(stub, async (instance: TableObject, state) => {
       state.storage.sql.exec("UPDATE game SET alarm_phase_seq = ?", dealingSeq);
+      // Written behind the object's back: drop its row caches (worker/table/storage.ts) as a fresh instance would.
+      (instance as unknown as { store: TableStore }).store.invalidate();
       await state.storage.deleteAlarm();
       await instance.alarm();
     });
@@ -222,6 +225,8 @@ describe("timers", () => {
     // A stale alarm set for an earlier time: the deadline has moved later, so it only re-arms.
     await runInDurableObject(stub, async (instance: TableObject, state) => {
       state.storage.sql.exec("UPDATE game SET alarm_phase_seq = ?, alarm_at = ?", dealingSeq, dealing.alarm_at);
+      // Written behind the object's back: drop its row caches (worker/table/storage.ts) as a fresh instance would.
+      (instance as unknown as { store: TableStore }).store.invalidate();
       await state.storage.deleteAlarm();
       await instance.alarm();
     });

@@ -28,7 +28,10 @@ import { digest, findByDigest, sameDigest } from "../security/hash.ts";
 import { randomPlayerId, randomReturnCode, randomSeed, randomToken } from "../security/random.ts";
 import { botMove, botThinkMs, anyBotWantsToMove } from "./bots.ts";
 import { readAttachment, newAttachment, rememberRef, takeToken, type Attachment, type ConnectionIdentity } from "./connection.ts";
-import { apply, createGame, getPreset, isOver, nextDeadline, seatOf, seatedPlayers, viewFor, type GameState, type Input, type Viewer } from "./engine.ts";
+import {
+  apply, createGame, eventCount, eventsFrom, getPreset, isOver, logLength, nextDeadline, seatOf, seatedPlayers, viewFor, withEvents, withoutEvents,
+  type GameEvent, type GameState, type Input, type Viewer,
+} from "./engine.ts";
 import { checkJoin, checkStart, deviceTaken, startsByItself } from "./lobby.ts";
 import { buildReport, GameReporter } from "./report.ts";
 import { earliest, nextTakeover, type Due } from "./schedule.ts";
@@ -111,6 +114,8 @@ export class TableObject extends DurableObject<Env> {
   private configCache: ConfigRow | null = null;
   /** The parsed state as last written by this instance (only this object writes its storage). */
   private stateCache: GameState | null = null;
+  /** How many of the cached state's events are already in the `events` table. */
+  private storedEvents = 0;
   /** How many log entries each socket's last frame held (log deltas, docs/PROTOCOL.md). Memory only:
    *  after an eviction every socket simply gets a full log again. */
   private sentLog = new WeakMap<WebSocket, number>();
@@ -143,7 +148,7 @@ export class TableObject extends DurableObject<Env> {
     const organizerToken = randomToken();
     const organizerTokenHash = await digest(ORGANIZER_DOMAIN, organizerToken);
     const now = Date.now();
-    const inserted = this.ctx.storage.transactionSync(() => {
+    const inserted = this.tx(() => {
       if (this.store.initialized()) return false;
       this.store.createSchema();
       this.store.insertConfig({
@@ -213,7 +218,7 @@ export class TableObject extends DurableObject<Env> {
     ]);
 
     const now = Date.now();
-    const outcome = this.ctx.storage.transactionSync((): JoinResult & { started?: boolean; organizes?: boolean } => {
+    const outcome = this.tx((): JoinResult & { started?: boolean; organizes?: boolean } => {
       const players = this.store.players();
       const row = this.store.game();
       const control = this.store.control();
@@ -268,7 +273,7 @@ export class TableObject extends DurableObject<Env> {
     const token = randomToken();
     const [candidate, tokenHash] = await Promise.all([digest(returnDomain(config.code), returnCode), digest(TOKEN_DOMAIN, token)]);
     const now = Date.now();
-    return this.ctx.storage.transactionSync((): ReturnResult => {
+    return this.tx((): ReturnResult => {
       let guard = this.store.returnGuard();
       if (now - guard.windowStart >= RETURN_ATTEMPTS.windowMs) guard = { windowStart: now, failures: 0 };
       if (guard.failures >= RETURN_ATTEMPTS.max) {
@@ -436,7 +441,7 @@ export class TableObject extends DurableObject<Env> {
       const player = this.store.players().find((p) => p.playerId === identity.playerId);
       if (player && player.awaySince !== null) {
         // Back: presence changes for everyone, and a pause caused by this player's absence ends by itself (§5.1).
-        this.ctx.storage.transactionSync(() => {
+        this.tx(() => {
           this.store.setAwaySince(player.playerId, null);
           if (!this.resumeIfAbsenceOf(player.playerId, now)) this.store.bumpVersion();
         });
@@ -461,7 +466,7 @@ export class TableObject extends DurableObject<Env> {
       if (this.openSockets((i) => i.kind === "player" && i.playerId === identity.playerId, ws) > 0) return;
       const player = this.store.players().find((p) => p.playerId === identity.playerId);
       if (!player || player.bot || player.awaySince !== null) return;
-      this.ctx.storage.transactionSync(() => {
+      this.tx(() => {
         this.store.setAwaySince(player.playerId, now);
         this.store.bumpVersion();
       });
@@ -501,13 +506,13 @@ export class TableObject extends DurableObject<Env> {
         const row = this.store.game();
         const check = checkStart(row.status, config, players.length);
         if (!check.ok) return { code: check.code, message: check.message };
-        this.ctx.storage.transactionSync(() => this.startGame(config, players, this.store.game(), now));
+        this.tx(() => this.startGame(config, players, this.store.game(), now));
         await this.afterChange(now, ack);
         await this.afterListingChange();
         return null;
       }
       case "options": {
-        this.ctx.storage.transactionSync(() => {
+        this.tx(() => {
           const control = this.store.control();
           this.store.writeControl({
             ...control,
@@ -525,7 +530,7 @@ export class TableObject extends DurableObject<Env> {
         if (!target) return { code: "illegal-target", message: "Nobody sits at that place." };
         if (target.bot) return { code: "not-allowed", message: "A bot cannot organize." };
         if (identity.kind === "player" && identity.playerId === target.playerId) return { code: "not-allowed", message: "You already organize this table." };
-        this.ctx.storage.transactionSync(() => {
+        this.tx(() => {
           this.store.writeControl({ ...this.store.control(), organizerPlayerId: target.playerId, organizerTokenHash: null });
           this.store.bumpVersion();
         });
@@ -566,7 +571,7 @@ export class TableObject extends DurableObject<Env> {
       const result = apply(state, input, now);
       if (!result.ok) return result.rejection;
       const record: PauseRecord = { by, reason, absentPlayerId: absent?.playerId ?? null, absentSeat: absent?.seat ?? null, since: now };
-      this.ctx.storage.transactionSync(() => {
+      this.tx(() => {
         this.persist(result.state, [input], now);
         this.store.setPause(record);
       });
@@ -577,7 +582,7 @@ export class TableObject extends DurableObject<Env> {
       const input: Input = { kind: "control", action: { type: "resume" } };
       const result = apply(state, input, now);
       if (!result.ok) return result.rejection;
-      this.ctx.storage.transactionSync(() => {
+      this.tx(() => {
         this.persist(result.state, [input], now);
         this.store.setPause(null, now);
       });
@@ -608,7 +613,7 @@ export class TableObject extends DurableObject<Env> {
     const input: Input = { kind: "control", action: { type: "seat-to-bot", seat: target.seat } };
     const result = apply(state, input, now);
     if (!result.ok) return result.rejection;
-    this.ctx.storage.transactionSync(() => {
+    this.tx(() => {
       this.persist(result.state, [input], now);
       this.store.handToBot(target.playerId);
       const control = this.store.control();
@@ -703,7 +708,7 @@ export class TableObject extends DurableObject<Env> {
       }
     } catch (err) {
       // Not rethrown: the runtime would retry, and a deterministic failure would fail again.
-      this.stateCache = null;
+      this.forgetCaches();
       console.error("table: alarm failed", err);
     }
   }
@@ -791,16 +796,35 @@ export class TableObject extends DurableObject<Env> {
   }
 
   private async armDeadline(at: number, phaseSeq: number): Promise<void> {
-    this.ctx.storage.sql.exec("UPDATE game SET alarm_phase_seq = ?, alarm_at = ? WHERE id = 1", phaseSeq, at);
+    this.store.setDeadlineAlarm(phaseSeq, at);
     await this.syncAlarm();
   }
 
   private async clearDeadline(): Promise<void> {
-    this.ctx.storage.sql.exec("UPDATE game SET alarm_phase_seq = NULL, alarm_at = NULL WHERE id = 1");
+    this.store.setDeadlineAlarm(null, null);
     await this.syncAlarm();
   }
 
   /* ---------------------------------------------------------------- state */
+
+  /**
+   * One SQLite transaction. If it throws, SQLite rolled it back: the row caches and the parsed state
+   * may hold what was never committed, so they are dropped and read again on next use.
+   */
+  private tx<T>(fn: () => T): T {
+    try {
+      return this.ctx.storage.transactionSync(fn);
+    } catch (err) {
+      this.forgetCaches();
+      throw err;
+    }
+  }
+
+  private forgetCaches(): void {
+    this.store.invalidate();
+    this.stateCache = null;
+    this.storedEvents = 0;
+  }
 
   private config(): ConfigRow {
     return (this.configCache ??= this.store.config());
@@ -808,28 +832,42 @@ export class TableObject extends DurableObject<Env> {
 
   private state(): GameState | null {
     if (this.stateCache) return this.stateCache;
-    const row = this.store.game();
-    if (row.state === null) return null;
-    this.stateCache = JSON.parse(row.state) as GameState;
+    const stored = this.store.loadState();
+    if (stored === null) return null;
+    const core = JSON.parse(stored.core) as GameState;
+    const events: GameEvent[] = [];
+    for (const chunk of stored.chunks) {
+      if (chunk.first !== events.length) throw new Error(`table: event chunk starts at ${chunk.first}, expected ${events.length}`);
+      for (const e of JSON.parse(chunk.events) as GameEvent[]) events.push(e);
+    }
+    // A state written before events had their own table carries them inline; the next write stores them.
+    const inline = eventCount(core);
+    this.stateCache = stored.chunks.length === 0 && inline > 0 ? core : withEvents(core, events);
+    this.storedEvents = stored.chunks.length === 0 && inline > 0 ? 0 : events.length;
     return this.stateCache;
   }
 
+  /** Write the game row (state without events) and the events not yet stored: 1–2 row writes. */
+  private writeState(row: GameRow, state: GameState): void {
+    this.store.writeGame(row, JSON.stringify(withoutEvents(state)));
+    const total = eventCount(state);
+    if (total > this.storedEvents) this.store.appendEvents(row.version, this.storedEvents, JSON.stringify(eventsFrom(state, this.storedEvents)));
+    this.storedEvents = total;
+    this.stateCache = state;
+  }
+
   /** Create the game from the lobby (inside the caller's transaction). */
-  private startGame(config: ConfigRow, players: PlayerRow[], row: GameRow, now: number): void {
+  private startGame(config: ConfigRow, players: readonly PlayerRow[], row: GameRow, now: number): void {
     const specs = players.map((p) => ({ id: p.playerId, nickname: p.nickname, bot: p.bot }));
     // RULES.md §5.7: with a live host, night, voting and revoting wait for the host's confirmation.
     const state = createGame(config.presetId, config.settings, specs, config.seed, now, { host: config.host });
     for (const p of players) this.store.setSeat(p.playerId, seatOf(state, p.playerId));
     const deadline = nextDeadline(state);
-    this.store.writeGame({
-      version: row.version + 1,
-      status: this.statusOf(state),
-      state: JSON.stringify(state),
-      startedAt: now,
-      alarmPhaseSeq: deadline === null ? null : state.phaseSeq,
-      alarmAt: deadline,
-    });
-    this.stateCache = state;
+    this.storedEvents = 0;
+    this.writeState(
+      { version: row.version + 1, status: this.statusOf(state), startedAt: now, alarmPhaseSeq: deadline === null ? null : state.phaseSeq, alarmAt: deadline },
+      state,
+    );
   }
 
   /**
@@ -857,21 +895,16 @@ export class TableObject extends DurableObject<Env> {
       this.changeSet = { version, public: true, keys: new Set() };
     }
     for (const input of inputs) this.store.appendInput(at, input);
-    this.store.writeGame({
-      version,
-      status: this.statusOf(next),
-      state: JSON.stringify(next),
-      startedAt: row.startedAt,
-      alarmPhaseSeq: deadline === null ? null : next.phaseSeq,
-      alarmAt: deadline,
-    });
-    this.stateCache = next;
+    this.writeState(
+      { version, status: this.statusOf(next), startedAt: row.startedAt, alarmPhaseSeq: deadline === null ? null : next.phaseSeq, alarmAt: deadline },
+      next,
+    );
     return version;
   }
 
   /** Persist an accepted input and its resulting state in one transaction (2 row writes). */
   private commit(next: GameState, inputs: Input[], at: number): number {
-    return this.ctx.storage.transactionSync(() => this.persist(next, inputs, at));
+    return this.tx(() => this.persist(next, inputs, at));
   }
 
   private statusOf(state: GameState): TableStatus {
@@ -884,7 +917,7 @@ export class TableObject extends DurableObject<Env> {
    * re-arm the alarm. `closing`: a socket that is going away and gets nothing.
    */
   private async afterChange(now: number, ack?: { ws: WebSocket; ref: string }, closing?: WebSocket, botsIdle = false): Promise<void> {
-    this.ctx.storage.transactionSync(() => {
+    this.tx(() => {
       this.scheduleBots(now, botsIdle);
       this.recordSpectatorView(now);
     });
@@ -1100,16 +1133,26 @@ function viewerKey(identity: ConnectionIdentity): string {
   return identity.kind === "player" ? `p:${identity.playerId}` : identity.kind;
 }
 
+/**
+ * Whether a viewer's view differs between two states. The log is compared by its length (it only
+ * grows) and the rest of the view in full: both views leave out the entries the viewer had before,
+ * so the comparison costs no more than the few new entries, not the whole game's log.
+ */
+function viewChanged(prev: GameState, next: GameState, viewer: Viewer): boolean {
+  const before = logLength(prev, viewer);
+  return JSON.stringify(viewFor(prev, viewer, { logAfter: before })) !== JSON.stringify(viewFor(next, viewer, { logAfter: before }));
+}
+
 /** The viewers (seated players, the host) whose own view differs between two states. */
 function changedViewers(prev: GameState, next: GameState): string[] {
   const out: string[] = [];
   const viewers: Array<[string, Viewer]> = seatedPlayers(next).map((p) => [`p:${p.playerId}`, { kind: "player", playerId: p.playerId }]);
   viewers.push(["host", { kind: "host" }]);
-  for (const [key, viewer] of viewers) if (JSON.stringify(viewFor(prev, viewer)) !== JSON.stringify(viewFor(next, viewer))) out.push(key);
+  for (const [key, viewer] of viewers) if (viewChanged(prev, next, viewer)) out.push(key);
   return out;
 }
 
 /** Nothing public changed between two states: the spectator's view (phase, timers, seats, public log) is the same. */
 function quietChange(prev: GameState, next: GameState): boolean {
-  return JSON.stringify(viewFor(prev, { kind: "spectator" })) === JSON.stringify(viewFor(next, { kind: "spectator" }));
+  return !viewChanged(prev, next, { kind: "spectator" });
 }

@@ -2,9 +2,10 @@
  * The one place the worker touches the rules engine (shared/engine). The table object never looks
  * inside a GameState; it only calls these.
  */
-export { apply, createGame, getPreset, isOver, nextDeadline, seatOf, seatedPlayers, viewFor } from "../../shared/engine/index.ts";
+export { apply, createGame, eventCount, eventsFrom, getPreset, isOver, logLength, nextDeadline, seatOf, seatedPlayers, viewFor, withEvents, withoutEvents } from "../../shared/engine/index.ts";
 export type {
   ApplyResult,
+  GameEvent,
   GameState,
   GameView,
   Input,

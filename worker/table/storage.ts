@@ -2,8 +2,16 @@
  * The table's SQLite schema and every statement the table runs. Synchronous (Durable Object SQLite),
  * so a read-check-write sequence with no `await` in between is atomic.
  *
- * Rows written per accepted input: one `input_log` insert + one `game` update (state, version and the
- * pending alarm live in the same row).
+ * Rows written per accepted input: one `input_log` insert, one `game` update (state, version and the
+ * pending alarm live in the same row) and, when the input produced events, one `events` insert.
+ *
+ * The state is kept without its event list (`game.state`, ~2 kB whatever the game's length); the
+ * events go to `events`, one row per change (the list only grows: shared/engine `eventsFrom`).
+ *
+ * Reads are served from memory after the first: this object is the only writer of its database, so
+ * each row is cached as last read or written here (every write updates or drops its cache after the
+ * statement succeeded). A transaction that throws rolls SQLite back: the caller then calls
+ * `invalidate()` (TableObject.tx) so nothing is served that the database no longer holds.
  */
 import type { TableStatus } from "../../shared/protocol/http.ts";
 import type { StartRule } from "./lobby.ts";
@@ -70,6 +78,12 @@ CREATE TABLE IF NOT EXISTS input_log (
   seq    INTEGER PRIMARY KEY,
   at     INTEGER NOT NULL,
   input  TEXT    NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+  seq     INTEGER PRIMARY KEY,
+  version INTEGER NOT NULL,
+  first   INTEGER NOT NULL,
+  events  TEXT    NOT NULL
 );
 CREATE TABLE IF NOT EXISTS return_guard (
   id            INTEGER PRIMARY KEY CHECK (id = 1),
@@ -139,8 +153,6 @@ export interface TokenRow {
 export interface GameRow {
   version: number;
   status: TableStatus;
-  /** The engine's GameState as JSON; null in the lobby. */
-  state: string | null;
   startedAt: number | null;
   /** The phase instance and time the pending alarm was set for. */
   alarmPhaseSeq: number | null;
@@ -164,11 +176,30 @@ export const TOKENS_PER_PLAYER = 5;
 const toBytes = (v: unknown): Uint8Array => new Uint8Array(v as ArrayBuffer);
 const toBuffer = (b: Uint8Array): ArrayBuffer => b.slice().buffer as ArrayBuffer;
 
+/** What `loadState` returns: the stored state without events, and the event chunks in order. */
+export interface StoredState {
+  core: string;
+  chunks: Array<{ first: number; events: string }>;
+}
+
 export class TableStore {
   /** Once true, true forever (a table is never un-initialised). */
   private known = false;
+  /** Read-through caches of single rows (see the file comment). */
+  private cfg: ConfigRow | null = null;
+  private ctl: ControlRow | null = null;
+  private row: GameRow | null = null;
+  private ext: GameExtras | null = null;
+  private roster: PlayerRow[] | null = null;
+  /** Whether the `events` table exists (tables created before it get it on first use). */
+  private eventsReady = false;
 
   constructor(private readonly sql: SqlStorage) {}
+
+  /** Forget every cached row (after a rolled-back transaction). */
+  invalidate(): void {
+    this.cfg = this.ctl = this.row = this.ext = this.roster = null;
+  }
 
   /** Whether `init` ever ran here. Reading sqlite_master writes nothing, so a probe for an unknown
    *  code leaves no object behind. */
@@ -196,6 +227,10 @@ export class TableStore {
   }
 
   config(): ConfigRow {
+    return (this.cfg ??= this.readConfig());
+  }
+
+  private readConfig(): ConfigRow {
     const r = this.sql.exec("SELECT * FROM config WHERE id = 1").one();
     return {
       code: String(r.code),
@@ -220,6 +255,10 @@ export class TableStore {
   }
 
   control(): ControlRow {
+    return (this.ctl ??= this.readControl());
+  }
+
+  private readControl(): ControlRow {
     const r = this.sql.exec("SELECT * FROM control WHERE id = 1").one();
     return {
       organizerPlayerId: r.organizer_player_id === null ? null : String(r.organizer_player_id),
@@ -234,9 +273,15 @@ export class TableStore {
       "UPDATE control SET organizer_player_id = ?, organizer_token_hash = ?, allow_same_device = ?, bot_after_minutes = ? WHERE id = 1",
       c.organizerPlayerId, c.organizerTokenHash ? toBuffer(c.organizerTokenHash) : null, c.allowSameDevice ? 1 : 0, c.botAfterMinutes,
     );
+    this.ctl = { ...c };
   }
 
-  players(): PlayerRow[] {
+  /** Every player in joining order (cached: treat as read-only). */
+  players(): readonly PlayerRow[] {
+    return (this.roster ??= this.readPlayers());
+  }
+
+  private readPlayers(): PlayerRow[] {
     return this.sql.exec("SELECT * FROM players ORDER BY place").toArray().map((r) => ({
       playerId: String(r.player_id),
       nickname: String(r.nickname),
@@ -258,21 +303,25 @@ export class TableStore {
       p.playerId, p.nickname, p.place, p.returnHash ? toBuffer(p.returnHash) : null, p.bot ? 1 : 0, p.joinedAt,
       p.deviceHash ? toBuffer(p.deviceHash) : null, p.awaySince, p.userId ?? null,
     );
+    this.roster = null;
   }
 
   /** Presence: null = connected now; a time = away since then. */
   setAwaySince(playerId: string, awaySince: number | null): void {
     this.sql.exec("UPDATE players SET away_since = ? WHERE player_id = ?", awaySince, playerId);
+    this.roster = null;
   }
 
   /** Bot takeover (irrevocable): the seat is a bot; its return code and every token stop working. */
   handToBot(playerId: string): void {
     this.sql.exec("UPDATE players SET bot = 1, return_hash = NULL, away_since = NULL WHERE player_id = ?", playerId);
     this.sql.exec("DELETE FROM tokens WHERE player_id = ?", playerId);
+    this.roster = null;
   }
 
   setSeat(playerId: string, seat: number | null): void {
     this.sql.exec("UPDATE players SET seat = ? WHERE player_id = ?", seat, playerId);
+    this.roster = null;
   }
 
   tokens(): TokenRow[] {
@@ -293,26 +342,61 @@ export class TableStore {
   }
 
   game(): GameRow {
-    const r = this.sql.exec("SELECT * FROM game WHERE id = 1").one();
+    return (this.row ??= this.readGame());
+  }
+
+  private readGame(): GameRow {
+    const r = this.sql.exec("SELECT version, status, started_at, alarm_phase_seq, alarm_at FROM game WHERE id = 1").one();
     return {
       version: Number(r.version),
       status: String(r.status) as TableStatus,
-      state: r.state === null ? null : String(r.state),
       startedAt: r.started_at === null ? null : Number(r.started_at),
       alarmPhaseSeq: r.alarm_phase_seq === null ? null : Number(r.alarm_phase_seq),
       alarmAt: r.alarm_at === null ? null : Number(r.alarm_at),
     };
   }
 
-  /** One row write: the new state, its version, status and the alarm it needs. */
-  writeGame(g: GameRow): void {
+  /** One row write: the new state (without events), its version, status and the alarm it needs. */
+  writeGame(g: GameRow, state: string): void {
     this.sql.exec(
       "UPDATE game SET version = ?, status = ?, state = ?, started_at = ?, alarm_phase_seq = ?, alarm_at = ? WHERE id = 1",
-      g.version, g.status, g.state, g.startedAt, g.alarmPhaseSeq, g.alarmAt,
+      g.version, g.status, state, g.startedAt, g.alarmPhaseSeq, g.alarmAt,
     );
+    this.row = { ...g };
+  }
+
+  /** One row write: the events of one change, the first at index `first` of the game's list. */
+  appendEvents(version: number, first: number, events: string): void {
+    this.ensureEvents();
+    this.sql.exec("INSERT INTO events (version, first, events) VALUES (?, ?, ?)", version, first, events);
+  }
+
+  /** The stored state and its event chunks, or null in the lobby. */
+  loadState(): StoredState | null {
+    const r = this.sql.exec("SELECT state FROM game WHERE id = 1").one();
+    if (r.state === null) return null;
+    this.ensureEvents();
+    const chunks = this.sql.exec("SELECT first, events FROM events ORDER BY seq").toArray().map((c) => ({ first: Number(c.first), events: String(c.events) }));
+    return { core: String(r.state), chunks };
+  }
+
+  /** The pending deadline alarm moved (resumed later) or is gone. */
+  setDeadlineAlarm(phaseSeq: number | null, at: number | null): void {
+    this.sql.exec("UPDATE game SET alarm_phase_seq = ?, alarm_at = ? WHERE id = 1", phaseSeq, at);
+    if (this.row) this.row = { ...this.row, alarmPhaseSeq: phaseSeq, alarmAt: at };
+  }
+
+  private ensureEvents(): void {
+    if (this.eventsReady) return;
+    this.sql.exec("CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, version INTEGER NOT NULL, first INTEGER NOT NULL, events TEXT NOT NULL)");
+    this.eventsReady = true;
   }
 
   extras(): GameExtras {
+    return (this.ext ??= this.readExtras());
+  }
+
+  private readExtras(): GameExtras {
     const r = this.sql.exec("SELECT bot_at, pause, resumed_at, spectator_version FROM game WHERE id = 1").one();
     return {
       botAt: r.bot_at === null ? null : Number(r.bot_at),
@@ -324,15 +408,18 @@ export class TableStore {
 
   setBotAt(at: number | null): void {
     this.sql.exec("UPDATE game SET bot_at = ? WHERE id = 1", at);
+    if (this.ext) this.ext = { ...this.ext, botAt: at };
   }
 
   setPause(pause: PauseRecord | null, resumedAt?: number): void {
     if (resumedAt === undefined) this.sql.exec("UPDATE game SET pause = ? WHERE id = 1", pause ? JSON.stringify(pause) : null);
     else this.sql.exec("UPDATE game SET pause = ?, resumed_at = ? WHERE id = 1", pause ? JSON.stringify(pause) : null, resumedAt);
+    this.ext = null;
   }
 
   setSpectatorVersion(version: number): void {
     this.sql.exec("UPDATE game SET spectator_version = ? WHERE id = 1", version);
+    if (this.ext) this.ext = { ...this.ext, spectatorVersion: version };
   }
 
   /* Delayed spectators: a ring of recent public views (only on tables with a spectator delay). */
@@ -365,7 +452,9 @@ export class TableStore {
   }
 
   bumpVersion(): number {
-    return Number(this.sql.exec("UPDATE game SET version = version + 1 WHERE id = 1 RETURNING version").one().version);
+    const version = Number(this.sql.exec("UPDATE game SET version = version + 1 WHERE id = 1 RETURNING version").one().version);
+    if (this.row) this.row = { ...this.row, version };
+    return version;
   }
 
   appendInput(at: number, input: unknown): number {
