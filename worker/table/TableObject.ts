@@ -29,7 +29,7 @@ import { randomPlayerId, randomReturnCode, randomSeed, randomToken } from "../se
 import { botMove, botThinkMs, anyBotWantsToMove } from "./bots.ts";
 import { readAttachment, newAttachment, rememberRef, takeToken, type Attachment, type ConnectionIdentity } from "./connection.ts";
 import {
-  apply, createGame, eventCount, eventsFrom, getPreset, isOver, logLength, nextDeadline, seatOf, seatedPlayers, viewFor, withEvents, withoutEvents,
+  apply, createGame, eventCount, eventsFrom, getPreset, isOver, nextDeadline, seatOf, seatedPlayers, viewFor, withEvents, withoutEvents,
   type GameEvent, type GameState, type Input, type Viewer,
 } from "./engine.ts";
 import { checkJoin, checkStart, deviceTaken, startsByItself } from "./lobby.ts";
@@ -127,6 +127,9 @@ export class TableObject extends DurableObject<Env> {
     const cs = this.changeSet;
     return cs && !cs.public && cs.version === version ? cs.keys : null;
   }
+  /** The runtime alarm as this instance last set it (null: none); undefined: not known (fresh
+   *  instance, or an alarm has fired since), so the next sync sets it whatever it is. */
+  private armedAt: number | null | undefined = undefined;
   /** The status last pushed to the directory by this instance. */
   private listedStatus: TableStatus | null = null;
 
@@ -678,6 +681,7 @@ export class TableObject extends DurableObject<Env> {
    * duplicate delivery) does nothing. An item delivered early (tests) runs at its due time.
    */
   override async alarm(): Promise<void> {
+    this.armedAt = undefined; // the runtime consumed the alarm that woke us
     try {
       if (!this.store.initialized()) return;
       const scheduled = await this.ctx.storage.getAlarm();
@@ -790,9 +794,11 @@ export class TableObject extends DurableObject<Env> {
 
   /** Make the runtime's alarm the earliest due item (or none). */
   private async syncAlarm(): Promise<void> {
-    const next = earliest(this.dues());
-    if (next === null) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(next.at);
+    const at = earliest(this.dues())?.at ?? null;
+    if (at === this.armedAt) return; // already set (or already none) by this instance
+    if (at === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(at);
+    this.armedAt = at;
   }
 
   private async armDeadline(at: number, phaseSeq: number): Promise<void> {
@@ -1134,13 +1140,22 @@ function viewerKey(identity: ConnectionIdentity): string {
 }
 
 /**
- * Whether a viewer's view differs between two states. The log is compared by its length (it only
- * grows) and the rest of the view in full: both views leave out the entries the viewer had before,
- * so the comparison costs no more than the few new entries, not the whole game's log.
+ * A viewer's view of a state without its log entries (the log only grows, so its length — `logUpTo`,
+ * inside the key — tells whether it changed), as JSON: two states look the same to a viewer iff
+ * their keys are equal. Memoised per state object, so each input builds the keys of the new state
+ * only: the previous state's are already known from the input before.
  */
-function viewChanged(prev: GameState, next: GameState, viewer: Viewer): boolean {
-  const before = logLength(prev, viewer);
-  return JSON.stringify(viewFor(prev, viewer, { logAfter: before })) !== JSON.stringify(viewFor(next, viewer, { logAfter: before }));
+const viewKeys = new WeakMap<GameState, Map<string, string>>();
+function viewKey(state: GameState, key: string, viewer: Viewer): string {
+  let memo = viewKeys.get(state);
+  if (!memo) viewKeys.set(state, (memo = new Map()));
+  let k = memo.get(key);
+  if (k === undefined) memo.set(key, (k = JSON.stringify(viewFor(state, viewer, { logAfter: Number.MAX_SAFE_INTEGER }))));
+  return k;
+}
+
+function viewChanged(prev: GameState, next: GameState, key: string, viewer: Viewer): boolean {
+  return viewKey(prev, key, viewer) !== viewKey(next, key, viewer);
 }
 
 /** The viewers (seated players, the host) whose own view differs between two states. */
@@ -1148,11 +1163,11 @@ function changedViewers(prev: GameState, next: GameState): string[] {
   const out: string[] = [];
   const viewers: Array<[string, Viewer]> = seatedPlayers(next).map((p) => [`p:${p.playerId}`, { kind: "player", playerId: p.playerId }]);
   viewers.push(["host", { kind: "host" }]);
-  for (const [key, viewer] of viewers) if (viewChanged(prev, next, viewer)) out.push(key);
+  for (const [key, viewer] of viewers) if (viewChanged(prev, next, key, viewer)) out.push(key);
   return out;
 }
 
 /** Nothing public changed between two states: the spectator's view (phase, timers, seats, public log) is the same. */
 function quietChange(prev: GameState, next: GameState): boolean {
-  return !viewChanged(prev, next, { kind: "spectator" });
+  return !viewChanged(prev, next, "spectator", { kind: "spectator" });
 }

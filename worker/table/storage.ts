@@ -457,8 +457,8 @@ export class TableStore {
     return version;
   }
 
-  appendInput(at: number, input: unknown): number {
-    return Number(this.sql.exec("INSERT INTO input_log (at, input) VALUES (?, ?) RETURNING seq", at, JSON.stringify(input)).one().seq);
+  appendInput(at: number, input: unknown): void {
+    this.sql.exec("INSERT INTO input_log (at, input) VALUES (?, ?)", at, JSON.stringify(input));
   }
 
   inputLog(): Array<{ seq: number; at: number; input: unknown }> {
