@@ -5,7 +5,7 @@
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import headersFile from "../../web/public/_headers?raw";
 import { addressBucket } from "../../worker/security/address.ts";
 import { GUESS_LIMIT, type GuessLimiter } from "../../worker/security/GuessLimiter.ts";
@@ -125,7 +125,7 @@ describe("code guessing is limited per client address", () => {
     for (let i = 0; i < GUESS_LIMIT.max * 2; i++) expect((await from(ip, `/api/tables/${code}`)).status).toBe(200);
     expect((await postFrom(ip, `/api/tables/${code}/join`, { nickname: "Ann" })).status).toBe(200);
     const stub = env.GUESS_LIMITER.get(env.GUESS_LIMITER.idFromName(addressBucket(ip)));
-    expect(await stub.status()).toEqual({ blocked: false, until: 0, failures: 0 });
+    expect(await stub.status("guess")).toEqual({ blocked: false, until: 0, count: 0 });
   });
 
   it("wrong return codes count as failures too (seat guessing), across tables", async () => {
@@ -165,11 +165,17 @@ describe("code guessing is limited per client address", () => {
   it("the window ends: the limiter's alarm forgets the address and leaves no storage", async () => {
     const bucket = addressBucket("192.0.2.200");
     const stub = env.GUESS_LIMITER.get(env.GUESS_LIMITER.idFromName(bucket));
-    for (let i = 0; i < GUESS_LIMIT.max; i++) await stub.fail();
-    expect((await stub.status()).blocked).toBe(true);
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
-    const tables = await runInDurableObject(stub, (_i: GuessLimiter, state) => state.storage.sql.exec("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'guard'").one().n);
-    expect(tables).toBe(0);
-    expect(await stub.status()).toEqual({ blocked: false, until: 0, failures: 0 });
+    for (let i = 0; i < GUESS_LIMIT.max; i++) await stub.hit("guess");
+    expect((await stub.status("guess")).blocked).toBe(true);
+    // The alarm is set for the window's end; move the clock there before running it.
+    vi.setSystemTime(Date.now() + GUESS_LIMIT.windowMs);
+    try {
+      expect(await runDurableObjectAlarm(stub)).toBe(true);
+      const tables = await runInDurableObject(stub, (_i: GuessLimiter, state) => state.storage.sql.exec("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'counters'").one().n);
+      expect(tables).toBe(0);
+      expect(await stub.status("guess")).toEqual({ blocked: false, until: 0, count: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -6,6 +6,10 @@
  * CSRF: every state-changing route takes a JSON body (`content-type: application/json` cannot be
  * sent cross-site without a CORS preflight, which the API never grants) and the session cookie is
  * SameSite=Lax.
+ *
+ * Every route that stores a challenge row or a new account row for an anonymous caller (passkey
+ * register/login options, password sign-up) is limited per client address (rateLimit("auth"),
+ * worker/security/rate-limit.ts). Passkey verification needs a stored challenge, so it is bounded by them.
  */
 import { vValidator } from "@hono/valibot-validator";
 import {
@@ -38,6 +42,7 @@ import { clearSessionCookie, newSession, readSession, setSessionCookie } from ".
 import { insertUser, isUniqueViolation, meOf, passwordOf, userById, userByNick } from "../accounts/users.ts";
 import type { Env } from "../env.ts";
 import { base64url } from "../security/random.ts";
+import { rateLimit } from "../security/rate-limit.ts";
 import { apiError } from "./errors.ts";
 
 type AppEnv = { Bindings: Env };
@@ -71,7 +76,7 @@ async function signedIn(c: Context<AppEnv>, userId: string, now: number, batch: 
 export const auth = new Hono<AppEnv>()
   /* ------------------------------------------------------------------ passwords */
 
-  .post("/password/register", vValidator("json", PasswordRegisterRequestSchema, invalidBody), async (c) => {
+  .post("/password/register", rateLimit("auth"), vValidator("json", PasswordRegisterRequestSchema, invalidBody), async (c) => {
     const { nickname, password } = c.req.valid("json");
     const problem = passwordProblem(password, nickname);
     if (problem) return apiError(c, "weak-password", problem);
@@ -138,7 +143,7 @@ export const auth = new Hono<AppEnv>()
   /* ------------------------------------------------------------------ passkeys */
 
   /** Options for navigator.credentials.create: a new account (nickname) or, signed in, one more passkey. */
-  .post("/passkey/register/options", vValidator("json", PasskeyRegisterOptionsRequestSchema, invalidBody), async (c) => {
+  .post("/passkey/register/options", rateLimit("auth"), vValidator("json", PasskeyRegisterOptionsRequestSchema, invalidBody), async (c) => {
     const { nickname } = c.req.valid("json");
     const session = await readSession(c);
     const { rpID } = relyingParty(c);
@@ -218,7 +223,7 @@ export const auth = new Hono<AppEnv>()
   })
 
   /** Options for navigator.credentials.get: with a nickname, that account's passkeys; without, any discoverable passkey. */
-  .post("/passkey/login/options", vValidator("json", PasskeyLoginOptionsRequestSchema, invalidBody), async (c) => {
+  .post("/passkey/login/options", rateLimit("auth"), vValidator("json", PasskeyLoginOptionsRequestSchema, invalidBody), async (c) => {
     const { nickname } = c.req.valid("json");
     const { rpID } = relyingParty(c);
     const now = Date.now();

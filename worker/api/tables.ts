@@ -17,6 +17,7 @@ import {
 import { sessionUserId } from "../accounts/sessions.ts";
 import { DIRECTORY_NAME, type Env } from "../env.ts";
 import { randomTableCode } from "../security/random.ts";
+import { rateLimit } from "../security/rate-limit.ts";
 import { getPreset } from "../table/engine.ts";
 import { apiError } from "./errors.ts";
 import { locationHintFor } from "./location.ts";
@@ -58,8 +59,8 @@ export const tables = new Hono<AppEnv>()
     return c.json(body, 200, { "cache-control": "no-store" });
   })
 
-  /** Create a table from a preset and its settings. */
-  .post("/", vValidator("json", CreateTableRequestSchema, invalidBody), async (c) => {
+  /** Create a table from a preset and its settings. Limited per client address (security/rate-limit.ts). */
+  .post("/", rateLimit("create"), vValidator("json", CreateTableRequestSchema, invalidBody), async (c) => {
     const body = c.req.valid("json");
     const preset = getPreset(body.presetId);
     // Checked before the preset's existence, so the answer for a guest does not depend on what is deployed.

@@ -1,28 +1,66 @@
 /**
- * Room-code guessing, limited per client address (docs/PERFORMANCE.md "Security decisions"): one
- * small Durable Object per address bucket (worker/security/address.ts), addressed by
- * idFromName(bucket). It counts *failed* lookups only — an unknown table code, a wrong return code —
- * in a fixed window that opens at the first failure; at GUESS_LIMIT.max failures the address is
- * refused until the window ends. An alarm at the window's end deletes everything, so an address that
- * stops failing leaves no storage behind.
+ * Per-client-address limits (docs/PERFORMANCE.md "Security decisions"): one small Durable Object per
+ * address bucket (worker/security/address.ts), addressed by idFromName(bucket), holding one fixed-window
+ * counter per *named* limit (LIMITS). A window opens at the counter's first hit and lasts its limit's
+ * `windowMs`; once the count reaches `max`, the bucket is refused for that limit until the window ends.
+ * An alarm at the earliest window end drops the ended counters; when none is left it deletes
+ * everything, so an address that stops hitting leaves no storage behind.
  *
- * Why a Durable Object and not in-table counting: an unknown code has no table to count in (a probe
- * for an unknown code deliberately writes nothing there), and guessing spreads over many codes. Why
- * not a global counter: one object per address bucket never becomes a hot spot, and an honest
- * player (who does not fail) never touches it at all.
+ * The class keeps its first name (GuessLimiter, binding GUESS_LIMITER): renaming a Durable Object
+ * class needs a wrangler migration, and room-code guessing was its first counter.
+ *
+ * - "guess" (worker/security/guess-guard.ts) counts *failed* lookups only — an unknown table code, a
+ *   wrong return code; honest traffic never reaches it.
+ * - "create" and "auth" (worker/security/rate-limit.ts) count *every* request of two rare routes (table
+ *   creation; WebAuthn challenges and password sign-ups), before the work is done.
+ *
+ * Why a Durable Object and not in-table counting: an unknown code has no table to count in, guessing
+ * spreads over many codes, and a created table is a new object each time. Why not a global counter:
+ * one object per address bucket never becomes a hot spot.
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env.ts";
 
-/** At most `max` failed lookups per address bucket per `windowMs`, then 429 until the window ends. */
-export const GUESS_LIMIT = { max: 20, windowMs: 10 * 60_000 } as const;
+export interface Limit {
+  /** Hits per window; the `max`-th hit uses the window up. */
+  readonly max: number;
+  readonly windowMs: number;
+}
 
-export interface GuessVerdict {
-  /** True once the address used up its failures for this window. */
+/**
+ * Room-code guessing: at most 20 *failed* lookups per address bucket per 10 minutes, then 429 until the
+ * window ends. With 10,000 live tables among 31⁶ codes that is a hit chance of ≈ 2·10⁻⁴ per window.
+ */
+export const GUESS_LIMIT = { max: 20, windowMs: 10 * 60_000 } as const satisfies Limit;
+
+/**
+ * Table creation (POST /api/tables; each creates a Durable Object, its SQLite and a directory row): 30
+ * per address bucket per 10 minutes. A club organiser sets up an evening's tables — a tournament round
+ * is ~10 tables, a few re-creations for mistakes — well under 30, even when everyone at the venue
+ * shares one Wi-Fi address; a script creating objects in bulk is stopped at 3 a minute on average.
+ */
+export const CREATE_LIMIT = { max: 30, windowMs: 10 * 60_000 } as const satisfies Limit;
+
+/**
+ * Account writes from anonymous requests (every request that would store a WebAuthn challenge row or a
+ * new account row in D1: passkey register/login options, password sign-up): 60 per address bucket per
+ * 10 minutes. Sessions last 30 days, so at a club evening only new members and new devices sign in —
+ * 60 is two tries each for 30 people behind the venue's one address within the same 10 minutes. A
+ * script filling D1 with challenges or accounts is stopped at 6 a minute on average.
+ */
+export const AUTH_LIMIT = { max: 60, windowMs: 10 * 60_000 } as const satisfies Limit;
+
+/** Every named counter an address bucket can have. */
+export const LIMITS = { guess: GUESS_LIMIT, create: CREATE_LIMIT, auth: AUTH_LIMIT } as const;
+export type LimitName = keyof typeof LIMITS;
+
+export interface LimitVerdict {
+  /** True once the counter reached its limit's `max` in this window: further hits are refused. */
   blocked: boolean;
   /** When the window ends (epoch ms); 0 when there is no window. */
   until: number;
-  failures: number;
+  /** Hits in this window (capped at max + 1). */
+  count: number;
 }
 
 export class GuessLimiter extends DurableObject<Env> {
@@ -31,45 +69,60 @@ export class GuessLimiter extends DurableObject<Env> {
 
   private sql(): SqlStorage {
     if (!this.ready) {
-      this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS guard (id INTEGER PRIMARY KEY CHECK (id = 1), window_start INTEGER NOT NULL, failures INTEGER NOT NULL)");
+      // An object from before named counters may still hold the old one-row `guard` table: its own alarm
+      // (already scheduled) finds no counter and deletes everything.
+      this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, until INTEGER NOT NULL, count INTEGER NOT NULL) WITHOUT ROWID");
       this.ready = true;
     }
     return this.ctx.storage.sql;
   }
 
-  private read(now: number): { windowStart: number; failures: number } | null {
-    const r = this.sql().exec("SELECT window_start, failures FROM guard WHERE id = 1").toArray()[0];
-    if (!r) return null;
-    const windowStart = Number(r.window_start);
-    if (now - windowStart >= GUESS_LIMIT.windowMs) return null;
-    return { windowStart, failures: Number(r.failures) };
+  private read(name: LimitName, now: number): { until: number; count: number } | null {
+    const r = this.sql().exec("SELECT until, count FROM counters WHERE name = ?", name).toArray()[0];
+    if (!r || Number(r.until) <= now) return null;
+    return { until: Number(r.until), count: Number(r.count) };
   }
 
-  /** The current verdict without counting anything. */
-  status(): GuessVerdict {
-    const g = this.read(Date.now());
-    if (!g) return { blocked: false, until: 0, failures: 0 };
-    return { blocked: g.failures >= GUESS_LIMIT.max, until: g.windowStart + GUESS_LIMIT.windowMs, failures: g.failures };
+  /** The current verdict of one counter without counting anything. */
+  status(name: LimitName): LimitVerdict {
+    const g = this.read(name, Date.now());
+    if (!g) return { blocked: false, until: 0, count: 0 };
+    return { blocked: g.count >= LIMITS[name].max, until: g.until, count: g.count };
   }
 
-  /** Count one failed lookup; returns the verdict after it. One row write. */
-  async fail(): Promise<GuessVerdict> {
+  /**
+   * Count one hit on a counter; returns the verdict after it. At most one row write (none once the
+   * count is past the limit) and, when a window opens, an alarm.
+   */
+  async hit(name: LimitName): Promise<LimitVerdict> {
+    const limit = LIMITS[name];
     const now = Date.now();
-    const g = this.read(now);
-    const windowStart = g ? g.windowStart : now;
-    const failures = Math.min((g?.failures ?? 0) + 1, GUESS_LIMIT.max);
-    this.sql().exec(
-      "INSERT INTO guard (id, window_start, failures) VALUES (1, ?1, ?2) ON CONFLICT(id) DO UPDATE SET window_start = ?1, failures = ?2",
-      windowStart, failures,
-    );
-    const until = windowStart + GUESS_LIMIT.windowMs;
-    if (!g) await this.ctx.storage.setAlarm(until);
-    return { blocked: failures >= GUESS_LIMIT.max, until, failures };
+    const g = this.read(name, now);
+    const until = g ? g.until : now + limit.windowMs;
+    const count = Math.min((g?.count ?? 0) + 1, limit.max + 1);
+    if (count !== g?.count) {
+      this.sql().exec(
+        "INSERT INTO counters (name, until, count) VALUES (?1, ?2, ?3) ON CONFLICT(name) DO UPDATE SET until = ?2, count = ?3",
+        name, until, count,
+      );
+    }
+    if (!g) {
+      const alarm = await this.ctx.storage.getAlarm();
+      if (alarm === null || alarm > until) await this.ctx.storage.setAlarm(until);
+    }
+    return { blocked: count >= limit.max, until, count };
   }
 
-  /** The window is over: forget the address entirely. */
+  /** A window ended: drop the ended counters; with none left, forget the address entirely. */
   override async alarm(): Promise<void> {
-    await this.ctx.storage.deleteAll();
-    this.ready = false;
+    const sql = this.sql();
+    sql.exec("DELETE FROM counters WHERE until <= ?", Date.now());
+    const next = sql.exec("SELECT MIN(until) AS next FROM counters").one().next;
+    if (next === null) {
+      await this.ctx.storage.deleteAll();
+      this.ready = false;
+    } else {
+      await this.ctx.storage.setAlarm(Number(next));
+    }
   }
 }

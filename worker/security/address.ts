@@ -49,3 +49,14 @@ export function addressBucket(addr: string): string {
   }
   return `other:${addr.slice(0, 64)}`;
 }
+
+/**
+ * A loopback address (127.0.0.0/8, ::1, or IPv4-mapped 127.x): only a locally run worker (`wrangler
+ * dev`) ever reports one — on Cloudflare's edge CF-Connecting-IP is the client's public address.
+ */
+export function isLoopback(addr: string): boolean {
+  const bucket = addressBucket(addr);
+  if (bucket.startsWith("v4:")) return bucket.startsWith("v4:127.");
+  const g = ipv6Groups(addr);
+  return g !== null && g.slice(0, 7).every((x) => x === "0") && g[7] === "1";
+}

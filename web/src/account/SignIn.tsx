@@ -7,7 +7,7 @@ import { createSignal, type JSX, Match, Show, Switch } from "solid-js";
 import { passwordRule } from "../../../shared/protocol/accounts.ts";
 import { t } from "../i18n/index.ts";
 import { me, meKnown } from "../lib/account.ts";
-import { ApiError } from "../lib/api.ts";
+import { ApiError, rateLimitMinutes } from "../lib/api.ts";
 import { navigate, onLinkClick, profilePath } from "../lib/router.ts";
 import { Header } from "../ui/Header.tsx";
 import { errorText } from "../ui/Notice.tsx";
@@ -15,8 +15,10 @@ import { nickname as homeNickname, useSubmit } from "../home/forms.tsx";
 import { PasskeyError, passkeysSupported, signInWithPasskey, signInWithPassword, signOut, signUpWithPasskey, signUpWithPassword } from "./auth.ts";
 import { ta } from "./messages.ts";
 
-/** Sign-in errors: a cancelled or failed passkey prompt, a weak password with its rule, other refusals. */
+/** Sign-in errors: a cancelled or failed passkey prompt, a weak password with its rule, too many attempts, other refusals. */
 function describeAuthError(e: unknown): string {
+  const minutes = rateLimitMinutes(e);
+  if (minutes !== null) return ta("rateLimited", { n: minutes });
   if (e instanceof PasskeyError) return e.cancelled ? ta("passkey.cancelled") : ta("passkey.failed", { reason: e.message });
   if (e instanceof ApiError) return e.code === "weak-password" ? `${errorText(e.code)} ${e.message}` : errorText(e.code, e.message);
   return errorText("generic");

@@ -37,6 +37,7 @@ const en = {
   "signoutAll": "Sign out everywhere",
   "signoutAll.about": "Ends the sessions on every device, this one too.",
   "working": "One moment…",
+  "rateLimited": "Too many sign-in and sign-up attempts — from your network or for this account. Try again in {n} min.",
 
   "profile.title": "Profile of {nickname}",
   "profile.since": "Playing since {date}",
@@ -96,6 +97,7 @@ const uk: AccountCatalogue = {
   "signoutAll": "Вийти на всіх пристроях",
   "signoutAll.about": "Завершує сеанси на кожному пристрої, і на цьому теж.",
   "working": "Хвилинку…",
+  "rateLimited": "Забагато спроб входу й реєстрації — з вашої мережі або для цього акаунта. Спробуйте знову через {n} хв.",
 
   "profile.title": "Профіль {nickname}",
   "profile.since": "Грає з {date}",
@@ -153,6 +155,7 @@ const ru: AccountCatalogue = {
   "signoutAll": "Выйти на всех устройствах",
   "signoutAll.about": "Завершает сеансы на каждом устройстве, и на этом тоже.",
   "working": "Минутку…",
+  "rateLimited": "Слишком много попыток входа и регистрации — из вашей сети или для этого аккаунта. Попробуйте снова через {n} мин.",
 
   "profile.title": "Профиль {nickname}",
   "profile.since": "Играет с {date}",

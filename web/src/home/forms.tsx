@@ -1,7 +1,7 @@
 /** The forms that seat a person at a table: create, join by code, come back with a return code. */
 import { createEffect, createRoot, createSignal, For, type JSX, Show, untrack } from "solid-js";
 import { t, tk } from "../i18n/index.ts";
-import { api, ApiError } from "../lib/api.ts";
+import { api, ApiError, rateLimitMinutes } from "../lib/api.ts";
 import { me } from "../lib/account.ts";
 import { navigate, onLinkClick, tablePath } from "../lib/router.ts";
 import { lastNickname, rememberNickname, saveTable, type SavedTable } from "../lib/seats-store.ts";
@@ -100,7 +100,12 @@ export function CreateForm() {
   const [botMinutes, setBotMinutes] = createSignal(5);
   const [delay, setDelay] = createSignal(0);
   const [sameDevice, setSameDevice] = createSignal(false);
-  const { busy, error, setError, run } = useSubmit();
+  // Creating, then sitting down: a 429 from the creation is the per-address table limit (docs/PERFORMANCE.md).
+  let creating = false;
+  const { busy, error, setError, run } = useSubmit((e) => {
+    const minutes = creating ? rateLimitMinutes(e) : null;
+    return minutes !== null ? t("create.rateLimited", { n: minutes }) : describeError(e);
+  });
   const current = () => PRESETS.find((p) => p.id === presetId()) ?? preset;
   const set = (key: string, v: unknown) => setValues({ ...values(), [key]: v });
   /** Switching formats starts from the new format's defaults. */
@@ -121,6 +126,7 @@ export function CreateForm() {
     if (name === null) return;
     void run(async () => {
       const minutes = Math.min(120, Math.max(1, Math.round(botMinutes()) || 5));
+      creating = true;
       const created = await api.createTable({
         presetId: presetId(),
         settings: settingsToSend(current(), values()),
@@ -130,6 +136,7 @@ export function CreateForm() {
         spectatorDelaySeconds: delay(),
         allowSameDevice: sameDevice(),
       });
+      creating = false;
       const code = normalizeCode(created.code);
       // The organizer token is kept with the table (like a seat token): it opens the host screen, the
       // seatless organizer's controls, or sits the creator down later.

@@ -420,6 +420,7 @@ export const en = {
   "account.loading": "Loading…",
   "create.city.needAccount": "Sign in to create a city table.",
   "create.city.signinLink": "Sign in or create an account",
+  "create.rateLimited": "Too many tables were created from your network. Try again in {n} min.",
   "preset.city": "City — 10 to 12 players",
   "preset.city.about": "Don, 1–3 Mafia, Putana, Commissar, Doctor, Maniac and Civilians; the night goes in turns. No rating.",
   "setting.speech": "Day speech",

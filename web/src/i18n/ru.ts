@@ -415,6 +415,7 @@ export const ru: Catalogue = {
   "account.loading": "Загрузка…",
   "create.city.needAccount": "Войдите, чтобы создать стол «Город».",
   "create.city.signinLink": "Войти или создать аккаунт",
+  "create.rateLimited": "Из вашей сети создано слишком много столов. Попробуйте снова через {n} мин.",
   "preset.city": "Город — 10–12 игроков",
   "preset.city.about": "Дон, 1–3 мафии, Путана, Комиссар, Доктор, Маньяк и мирные; ночь идёт по очереди. Без рейтинга.",
   "setting.speech": "Дневная речь",

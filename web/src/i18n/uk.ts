@@ -415,6 +415,7 @@ export const uk: Catalogue = {
   "account.loading": "Завантаження…",
   "create.city.needAccount": "Увійдіть, щоб створити стіл «Місто».",
   "create.city.signinLink": "Увійти або створити акаунт",
+  "create.rateLimited": "З вашої мережі створено забагато столів. Спробуйте знову через {n} хв.",
   "preset.city": "Місто — 10–12 гравців",
   "preset.city.about": "Дон, 1–3 мафії, Путана, Комісар, Лікар, Маніяк і мирні; ніч іде по черзі. Без рейтингу.",
   "setting.speech": "Денна промова",

@@ -10,9 +10,17 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly status: number,
+    /** Seconds to wait (a 429's `retry-after`), or null. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
   }
+}
+
+/** A `rate-limited` refusal's wait in whole minutes (at least 1), or null when it is not one or says no wait. */
+export function rateLimitMinutes(e: unknown): number | null {
+  if (!(e instanceof ApiError) || e.code !== "rate-limited" || e.retryAfter === null) return null;
+  return Math.max(1, Math.ceil(e.retryAfter / 60));
 }
 
 export async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
@@ -34,7 +42,8 @@ export async function call<T>(method: "GET" | "POST", path: string, body?: unkno
   }
   if (!res.ok) {
     const err = (data as { error?: { code?: string; message?: string } } | null)?.error;
-    throw new ApiError(err?.code ?? (res.status === 404 ? "not-found" : "generic"), err?.message ?? res.statusText, res.status);
+    const retryAfter = Number(res.headers.get("retry-after") ?? NaN);
+    throw new ApiError(err?.code ?? (res.status === 404 ? "not-found" : "generic"), err?.message ?? res.statusText, res.status, Number.isFinite(retryAfter) ? retryAfter : null);
   }
   return data as T;
 }
