@@ -132,7 +132,10 @@ const server = createServer(async (req, res) => {
   json(404, { error: { code: "not-found" } });
 });
 
-const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+// The same wire as the product: workerd negotiates permessage-deflate with every client that offers
+// it (compatibility flag web_socket_compression, on since 2023; browsers and Node's WebSocket offer
+// it) and compresses every frame. `ws` does so only when asked; threshold 0 = every frame, like workerd.
+const wss = new WebSocketServer({ noServer: true, maxPayload: 4096, perMessageDeflate: { threshold: 0 } });
 server.on("upgrade", (req, socket, head) => {
   const m = /^\/api\/tables\/([A-Z0-9]+)\/socket$/.exec(new URL(req.url ?? "/", "http://x").pathname);
   const t = m ? tables.get(m[1]!) : undefined;

@@ -5,7 +5,13 @@
  * storage). Prints, per target and T: p50/p99 from an input to the moment every client of its table
  * has the updated view, deliveries per second, bytes per view, peak RSS of the server process tree.
  *
- *   node bench/load.ts [--tables 1,10,100] [--seconds 90] [--only workerd|baseline]
+ *   node bench/load.ts [--tables 1,10,100] [--seconds 120] [--only baseline|proxy|direct]
+ *
+ * Targets: the Node baseline; `wrangler dev` reached the way a browser reaches it (through wrangler's
+ * dev proxy, a second workerd process that production does not have: "workerd via proxy"); and the
+ * same `wrangler dev` reached at the runtime's own entry ("workerd direct"), which is the hop count of
+ * production. Tables are kept at T: when a game ends, a new table takes its place, so every run has
+ * the whole window of steady load and T = 1 collects enough inputs for a p99.
  *
  * All traffic stays on 127.0.0.1; every loop is bounded in count and time.
  */
@@ -13,7 +19,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import { heuristicBot } from "../shared/bots/index.ts";
-import { freePort, startWranglerSnapshot } from "./wrangler-snapshot.ts";
+import { freePort, runtimeEntry, startWranglerSnapshot } from "./wrangler-snapshot.ts";
 import type { GameView } from "../shared/engine/types.ts";
 
 const args = process.argv.slice(2);
@@ -22,8 +28,8 @@ const arg = (name: string, dflt: string) => {
   return i >= 0 && args[i + 1] ? args[i + 1]! : dflt;
 };
 const TABLES = arg("tables", "1,10,100").split(",").map(Number);
-/** Measurement window per run, after the deal (the acquaintance night alone is 60 s). */
-const SECONDS = Number(arg("seconds", "90"));
+/** Measurement window per run, after the first deal (each game's acquaintance night alone is 60 s). */
+const SECONDS = Number(arg("seconds", "120"));
 const ONLY = arg("only", "");
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -46,6 +52,26 @@ function treeRss(pid: number, only?: string): number {
     }
   }
   return total;
+}
+
+/** CPU seconds (user + system) used so far by a process and its descendants; `only`: processes with this name. */
+function treeCpu(pid: number, only?: string): number {
+  let ticks = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop()!;
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (!only || name === only) ticks += Number(f[11]) + Number(f[12]); // utime, stime (fields 14, 15)
+      const kids = readFileSync(`/proc/${p}/task/${p}/children`, "utf8").trim();
+      if (kids) stack.push(...kids.split(/\s+/).map(Number));
+    } catch {
+      /* gone */
+    }
+  }
+  return ticks / 100; // USER_HZ
 }
 
 async function waitHttp(base: string, ms: number) {
@@ -89,12 +115,18 @@ interface Target {
   stop(): void;
 }
 
-async function startWorkerd(): Promise<Target> {
+async function startWorkerd(via: "proxy" | "direct"): Promise<Target> {
   const dev = await startWranglerSnapshot("mafia-load");
   await waitHttp(dev.base, 60_000);
+  const direct = via === "direct" ? await runtimeEntry(dev) : null;
+  if (via === "direct" && !direct) {
+    killGroup(dev.proc.pid!);
+    dev.cleanup();
+    throw new Error("the runtime's entry behind wrangler's proxy was not found");
+  }
   return {
-    name: "workerd",
-    base: dev.base,
+    name: via === "direct" ? "workerd direct" : "workerd via proxy",
+    base: direct ?? dev.base,
     proc: dev.proc,
     stop() {
       killGroup(dev.proc.pid!);
@@ -128,6 +160,11 @@ interface RunStats {
   /** workerd processes only (the server proper, without wrangler's Node parent). */
   peakRuntimeRss: number;
   gamesEnded: number;
+  /** Tables opened during the run (T at the start, one more for each game that ended). */
+  tables: number;
+  /** Server CPU seconds during the window (process tree) and inputs accepted in it (acks). */
+  cpu: number;
+  acks: number;
   errors: number;
 }
 
@@ -141,20 +178,25 @@ async function run(target: Target, T: number): Promise<RunStats> {
   const sendTime = new Map<string, number>(); // `${table}:${ref}` -> t0
   const ackVersion = new Map<string, number>(); // `${table}:${version}` -> t0
   const arrivals = new Map<string, number[]>(); // `${table}:${version}` -> arrival times
-  const stats: RunStats = { latencies: [], deliveries: 0, bytes: 0, views: 0, seconds: 0, peakRss: 0, peakRuntimeRss: 0, gamesEnded: 0, errors: 0 };
+  const stats: RunStats = { latencies: [], deliveries: 0, bytes: 0, views: 0, seconds: 0, peakRss: 0, peakRuntimeRss: 0, gamesEnded: 0, tables: 0, cpu: 0, acks: 0, errors: 0 };
   const sockets: WebSocket[] = [];
   let measuring = false;
   let refSeq = 0;
 
   const ended = new Set<number>();
-  for (let t = 0; t < T; t++) {
+  let opened = 0;
+  let stopping = false;
+  /** Open table number `t` (a new code) with its 10 seats and sockets; when its game ends, the next one takes its slot. */
+  const open = async (t: number): Promise<void> => {
     const { code } = await post(`${target.base}/api/tables`, { presetId: "sport", settings: { autoDeal: true } });
     const joins: Array<{ token: string }> = [];
     for (let i = 0; i < 10; i++) joins.push(await post(`${target.base}/api/tables/${code}/join`, { nickname: `load${t}-${i}` }));
+    const mine: WebSocket[] = [];
     for (let i = 0; i < 10; i++) {
       const bot = heuristicBot(`load-${t}-${i}`);
       const ws = new WebSocket(`${target.base.replace("http", "ws")}/api/tables/${code}/socket`);
       sockets.push(ws);
+      mine.push(ws);
       let inflight = false;
       let latest: GameView | null = null;
       /** Newest version this socket holds, and the one it held when its move in flight was sent. */
@@ -190,10 +232,18 @@ async function run(target: Target, T: number): Promise<RunStats> {
           }
           if (msg.version > seen) seen = msg.version;
           latest = msg.view.game;
-          if (latest?.result && !ended.has(t)) ended.add(t);
+          if (latest?.result && !ended.has(t)) {
+            ended.add(t);
+            // Keep T tables playing: a new one takes this slot (after the other sockets got the end).
+            setTimeout(() => {
+              for (const s of mine) s.close();
+              if (!stopping) void open(opened++).catch(() => stats.errors++);
+            }, 1000);
+          }
           act();
         } else if (msg.type === "ack") {
           inflight = false;
+          if (measuring) stats.acks++;
           const t0 = sendTime.get(`${t}:${msg.ref}`);
           // A quiet input (night action, closed ballot) keeps the version and reaches only those it
           // concerns: it is not an "input → every client" delivery, so only new versions are timed.
@@ -206,24 +256,29 @@ async function run(target: Target, T: number): Promise<RunStats> {
         }
       };
     }
-  }
+  };
+  while (opened < T) await open(opened++);
   const serverPid = target.proc.pid!;
   const t0 = performance.now();
+  const cpu0 = treeCpu(serverPid);
   measuring = true;
   const end = t0 + SECONDS * 1000;
-  while (performance.now() < end && ended.size < T) {
+  while (performance.now() < end) {
     stats.peakRss = Math.max(stats.peakRss, treeRss(serverPid));
-    if (target.name === "workerd") stats.peakRuntimeRss = Math.max(stats.peakRuntimeRss, treeRss(serverPid, "workerd"));
+    if (target.name.startsWith("workerd")) stats.peakRuntimeRss = Math.max(stats.peakRuntimeRss, treeRss(serverPid, "workerd"));
     await sleep(250);
   }
   stats.seconds = (performance.now() - t0) / 1000;
+  stats.cpu = treeCpu(serverPid) - cpu0;
   measuring = false;
+  stopping = true;
   for (const ws of sockets) ws.close();
   for (const [key, start] of ackVersion) {
     const a = arrivals.get(key);
     if (a && a.length === 10) stats.latencies.push(Math.max(...a) - start);
   }
   stats.gamesEnded = ended.size;
+  stats.tables = opened;
   return stats;
 }
 
@@ -237,10 +292,11 @@ const rows: string[][] = [];
 const results = new Map<string, RunStats>();
 const starters: Array<[string, () => Promise<Target>]> = [
   ["baseline", startBaseline],
-  ["workerd", startWorkerd],
+  ["direct", () => startWorkerd("direct")],
+  ["proxy", () => startWorkerd("proxy")],
 ];
 for (const [key, start] of starters) {
-  if (ONLY && ONLY !== key) continue;
+  if (ONLY && !ONLY.split(",").includes(key)) continue;
   for (const T of TABLES) {
     const target = await start();
     try {
@@ -254,8 +310,9 @@ for (const [key, start] of starters) {
         pct(s.latencies, 99).toFixed(1),
         (s.deliveries / s.seconds).toFixed(0),
         (s.bytes / Math.max(1, s.views)).toFixed(0),
+        ((s.cpu * 1e6) / Math.max(1, s.acks)).toFixed(0),
         (s.peakRss / 2 ** 20).toFixed(0) + (s.peakRuntimeRss ? ` (workerd ${(s.peakRuntimeRss / 2 ** 20).toFixed(0)})` : ""),
-        `${s.gamesEnded}/${T}`,
+        `${s.gamesEnded}/${s.tables}`,
       ]);
     } finally {
       target.stop();
@@ -266,14 +323,16 @@ for (const [key, start] of starters) {
 
 const cpu = os.cpus()[0]?.model ?? "?";
 console.log(`machine: ${cpu} × ${os.cpus().length}, node ${process.version}; driver, bots and server share these cores; load average at the end ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
-console.log(`window: up to ${SECONDS} s per run (from the deal; the 60 s acquaintance night included)`);
-const header = ["target", "T", "inputs", "p50 ms", "p99 ms", "deliveries/s", "bytes/view", "peak RSS MiB", "games ended"];
+console.log(`window: ${SECONDS} s per run with T tables playing all the time (a finished game's table is replaced; every game has its 60 s acquaintance night)`);
+const header = ["target", "T", "inputs", "p50 ms", "p99 ms", "deliveries/s", "bytes/view", "server CPU µs/input", "peak RSS MiB", "games ended/tables"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join("  ");
 console.log(line(header));
 for (const r of rows) console.log(line(r));
 for (const T of TABLES) {
   const b = results.get(`baseline:${T}`);
-  const w = results.get(`workerd:${T}`);
-  if (b && w) console.log(`T=${T}: p99 ratio workerd/baseline = ${(pct(w.latencies, 99) / pct(b.latencies, 99)).toFixed(2)}, p50 ratio = ${(pct(w.latencies, 50) / pct(b.latencies, 50)).toFixed(2)}`);
+  for (const via of ["direct", "proxy"]) {
+    const w = results.get(`${via}:${T}`);
+    if (b && w) console.log(`T=${T}: p99 ratio workerd ${via}/baseline = ${(pct(w.latencies, 99) / pct(b.latencies, 99)).toFixed(2)}, p50 ratio = ${(pct(w.latencies, 50) / pct(b.latencies, 50)).toFixed(2)}`);
+  }
 }

@@ -5,7 +5,7 @@
  * does. Offline: no metrics, no cf fetch. Used by bench/load.ts and bench/web-render.ts.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import { join } from "node:path";
@@ -58,4 +58,74 @@ export async function startWranglerSnapshot(prefix: string): Promise<WranglerDev
     env: { ...process.env, ...OFFLINE },
   });
   return { base: `http://127.0.0.1:${port}`, proc, cleanup };
+}
+
+/** Loopback TCP ports a process listens on (from /proc: its socket inodes matched to /proc/net/tcp LISTEN rows). */
+function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (m) inodes.add(m[1]!);
+      } catch {
+        /* closed meanwhile */
+      }
+    }
+  } catch {
+    return [];
+  }
+  const ports: number[] = [];
+  for (const line of readFileSync("/proc/net/tcp", "utf8").split("\n").slice(1)) {
+    const f = line.trim().split(/\s+/);
+    if (f.length < 10 || f[3] !== "0A" || !inodes.has(f[9]!)) continue;
+    ports.push(parseInt(f[1]!.split(":")[1]!, 16));
+  }
+  return ports;
+}
+
+function descendants(pid: number): number[] {
+  const out: number[] = [];
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop()!;
+    out.push(p);
+    try {
+      const kids = readFileSync(`/proc/${p}/task/${p}/children`, "utf8").trim();
+      if (kids) stack.push(...kids.split(/\s+/).map(Number));
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+/**
+ * The runtime's own entry, behind `wrangler dev`'s proxy: wrangler runs two workerd processes, one
+ * with its dev proxy and inspector (the URL it prints) and one running the worker (miniflare's entry
+ * worker, then ours). A client of the second skips the proxy hop, which production does not have.
+ * Found as the loopback port of the other workerd process that serves our API. Null if not found.
+ */
+export async function runtimeEntry(dev: WranglerDev): Promise<string | null> {
+  const proxyPort = Number(new URL(dev.base).port);
+  const workerds = descendants(dev.proc.pid!).filter((p) => {
+    try {
+      return /Name:\s+workerd/.test(readFileSync(`/proc/${p}/status`, "utf8"));
+    } catch {
+      return false;
+    }
+  });
+  for (const pid of workerds) {
+    const ports = listeningPorts(pid);
+    if (ports.includes(proxyPort)) continue;
+    for (const port of ports) {
+      try {
+        const r = await fetch(`http://127.0.0.1:${port}/api/tables`, { signal: AbortSignal.timeout(2000) });
+        if (r.status === 200 && (r.headers.get("content-type") ?? "").includes("json")) return `http://127.0.0.1:${port}`;
+      } catch {
+        /* not an HTTP entry */
+      }
+    }
+  }
+  return null;
 }
