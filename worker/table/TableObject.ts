@@ -119,6 +119,8 @@ export class TableObject extends DurableObject<Env> {
   /** How many log entries each socket's last frame held (log deltas, docs/PROTOCOL.md). Memory only:
    *  after an eviction every socket simply gets a full log again. */
   private sentLog = new WeakMap<WebSocket, number>();
+  /** Each socket's attachment as last read or written by this instance (memory; see attachmentOf). */
+  private attachments = new WeakMap<WebSocket, Attachment>();
   /** What changed since the last broadcast (memory only): quiet changes name the viewers they concern. */
   private changeSet: { version: number; public: boolean; keys: Set<string> } | null = null;
 
@@ -303,7 +305,7 @@ export class TableObject extends DurableObject<Env> {
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
-    server.serializeAttachment(newAttachment(Date.now()));
+    this.saveAttachment(server, newAttachment(Date.now()));
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -341,12 +343,14 @@ export class TableObject extends DurableObject<Env> {
 
   private async onMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     const now = Date.now();
-    const att = readAttachment(ws.deserializeAttachment(), now);
+    const att = this.attachmentOf(ws, now);
 
     // 1. Flood control first: every frame costs a token, garbage included.
+    // The bucket lives in the cached attachment (memory); it is stored with the next ref below. After a
+    // hibernation it restarts from the stored one, refilled by the time passed — and an object only
+    // hibernates after seconds of silence, in which any bucket refills completely.
     const taken = takeToken(att.bucket, now);
     att.bucket = taken.bucket;
-    ws.serializeAttachment(att);
     if (!taken.allowed) {
       return this.sendError(ws, "rate-limited", "Too many messages; slow down.", typeof message === "string" ? refOfText(message) : null);
     }
@@ -390,7 +394,7 @@ export class TableObject extends DurableObject<Env> {
     const remembered = rememberRef(att.refs, msg.ref);
     if (!remembered.fresh) return this.sendError(ws, "duplicate-ref", "This ref was already used on this connection.", msg.ref);
     att.refs = remembered.refs;
-    ws.serializeAttachment(att);
+    this.saveAttachment(ws, att);
 
     if (msg.type === "control") {
       const refused = await this.onControl(ws, identity, msg.ref, msg.action, now);
@@ -430,12 +434,12 @@ export class TableObject extends DurableObject<Env> {
       }
     }
     // Re-read after the await: other frames on this socket may have updated the attachment meanwhile.
-    const current = readAttachment(ws.deserializeAttachment(), Date.now());
+    const current = this.attachmentOf(ws, Date.now());
     if (current.identity) return this.sendError(ws, "already-hello", "This connection already said hello.", null);
     const now = Date.now();
     const hostWasConnected = identity.kind === "host" && this.hostConnected();
     current.identity = identity;
-    ws.serializeAttachment(current);
+    this.saveAttachment(ws, current);
 
     const welcome: Identity = identity.kind === "player" ? { kind: "player", playerId: identity.playerId, nickname } : { kind: identity.kind };
     this.send(ws, { type: "welcome", identity: welcome, serverNow: now });
@@ -463,7 +467,7 @@ export class TableObject extends DurableObject<Env> {
   private async onDisconnect(ws: WebSocket): Promise<void> {
     if (!this.store.initialized()) return;
     const now = Date.now();
-    const att = readAttachment(ws.deserializeAttachment(), now);
+    const att = this.attachmentOf(ws, now);
     const identity = att.identity;
     if (identity?.kind === "player") {
       if (this.openSockets((i) => i.kind === "player" && i.playerId === identity.playerId, ws) > 0) return;
@@ -629,7 +633,7 @@ export class TableObject extends DurableObject<Env> {
       this.resumeIfAbsenceOf(target.playerId, now);
     });
     for (const ws of this.ctx.getWebSockets()) {
-      const att = readAttachment(ws.deserializeAttachment(), now);
+      const att = this.attachmentOf(ws, now);
       if (att.identity?.kind !== "player" || att.identity.playerId !== target.playerId) continue;
       this.sendError(ws, "seat-taken-by-bot", "Your seat was handed to a bot; this device can no longer play it.", null);
       try {
@@ -660,7 +664,7 @@ export class TableObject extends DurableObject<Env> {
   /** The organizer token was spent (the creator sat down) or the rights moved: close the seatless organizer's sockets. */
   private closeSeatlessOrganizer(): void {
     for (const ws of this.ctx.getWebSockets()) {
-      const att = readAttachment(ws.deserializeAttachment(), 0);
+      const att = this.attachmentOf(ws, 0);
       if (att.identity?.kind !== "organizer") continue;
       this.sendError(ws, "organizer-transferred", "The organizer rights moved to a seat; this connection closes.", null);
       try {
@@ -809,6 +813,24 @@ export class TableObject extends DurableObject<Env> {
   private async clearDeadline(): Promise<void> {
     this.store.setDeadlineAlarm(null, null);
     await this.syncAlarm();
+  }
+
+  /* ---------------------------------------------------------------- connections */
+
+  /** A socket's attachment, read once per instance and then kept in memory with every change we make. */
+  private attachmentOf(ws: WebSocket, now: number): Attachment {
+    let att = this.attachments.get(ws);
+    if (!att) {
+      att = readAttachment(ws.deserializeAttachment(), now);
+      this.attachments.set(ws, att);
+    }
+    return att;
+  }
+
+  /** Store a socket's attachment (survives hibernation and eviction) and keep it in memory. */
+  private saveAttachment(ws: WebSocket, att: Attachment): void {
+    ws.serializeAttachment(att);
+    this.attachments.set(ws, att);
   }
 
   /* ---------------------------------------------------------------- state */
@@ -963,7 +985,7 @@ export class TableObject extends DurableObject<Env> {
     let n = 0;
     for (const ws of this.ctx.getWebSockets()) {
       if (ws === except || ws.readyState !== WebSocket.OPEN) continue;
-      const att = readAttachment(ws.deserializeAttachment(), 0);
+      const att = this.attachmentOf(ws, 0);
       if (att.identity && match(att.identity)) n++;
     }
     return n;
@@ -1049,7 +1071,7 @@ export class TableObject extends DurableObject<Env> {
       return built;
     };
     for (const ws of sockets) {
-      const att = readAttachment(ws.deserializeAttachment(), now);
+      const att = this.attachmentOf(ws, now);
       if (!att.identity) continue;
       if (att.identity.kind === "spectator" && delayed) continue;
       if (!changedFor(att.identity)) continue;
@@ -1080,7 +1102,7 @@ export class TableObject extends DurableObject<Env> {
     this.store.setSpectatorVersion(old.version);
     const frame = spectatorFrame(old.version, Date.now() - delayMs, old.view);
     for (const ws of this.ctx.getWebSockets()) {
-      const att = readAttachment(ws.deserializeAttachment(), 0);
+      const att = this.attachmentOf(ws, 0);
       if (att.identity?.kind === "spectator") this.sendRaw(ws, frame);
     }
   }
