@@ -132,10 +132,12 @@ const server = createServer(async (req, res) => {
   json(404, { error: { code: "not-found" } });
 });
 
-// The same wire as the product: workerd negotiates permessage-deflate with every client that offers
-// it (compatibility flag web_socket_compression, on since 2023; browsers and Node's WebSocket offer
-// it) and compresses every frame. `ws` does so only when asked; threshold 0 = every frame, like workerd.
-const wss = new WebSocketServer({ noServer: true, maxPayload: 4096, perMessageDeflate: { threshold: 0 } });
+// Compression: workerd negotiates permessage-deflate with every client that offers it (compatibility
+// flag web_socket_compression) and compresses every frame inline. The load driver normally does not
+// offer it, so both servers send the same plain frames; with `--deflate` both compress (`ws` then
+// deflates every frame, threshold 0, on libuv's thread pool — 10 at a time, so it is no floor).
+const DEFLATE = process.argv.includes("--deflate");
+const wss = new WebSocketServer({ noServer: true, maxPayload: 4096, perMessageDeflate: DEFLATE ? { threshold: 0 } : false });
 server.on("upgrade", (req, socket, head) => {
   const m = /^\/api\/tables\/([A-Z0-9]+)\/socket$/.exec(new URL(req.url ?? "/", "http://x").pathname);
   const t = m ? tables.get(m[1]!) : undefined;

@@ -13,11 +13,16 @@
  * production. Tables are kept at T: when a game ends, a new table takes its place, so every run has
  * the whole window of steady load and T = 1 collects enough inputs for a p99.
  *
+ * Compression: the driver's sockets do not offer permessage-deflate, so every server sends the same
+ * plain frames and the comparison is of the servers' own work. `--deflate` offers it (as browsers do;
+ * workerd then deflates every frame inline), to measure what compression costs.
+ *
  * All traffic stays on 127.0.0.1; every loop is bounded in count and time.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
+import { WebSocket as WsClient } from "ws";
 import { heuristicBot } from "../shared/bots/index.ts";
 import { freePort, runtimeEntry, startWranglerSnapshot } from "./wrangler-snapshot.ts";
 import type { GameView } from "../shared/engine/types.ts";
@@ -31,6 +36,10 @@ const TABLES = arg("tables", "1,10,100").split(",").map(Number);
 /** Measurement window per run, after the first deal (each game's acquaintance night alone is 60 s). */
 const SECONDS = Number(arg("seconds", "120"));
 const ONLY = arg("only", "");
+const DEFLATE = args.includes("--deflate");
+/** A client socket: Node's WebSocket offers permessage-deflate (as browsers do); `ws` with it off does not. */
+const openSocket = (url: string): WebSocket =>
+  DEFLATE ? new WebSocket(url) : (new WsClient(url, { perMessageDeflate: false }) as unknown as WebSocket);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -137,7 +146,7 @@ async function startWorkerd(via: "proxy" | "direct"): Promise<Target> {
 
 async function startBaseline(): Promise<Target> {
   const port = await freePort();
-  const proc = spawn(process.execPath, [new URL("./baseline-server.ts", import.meta.url).pathname, String(port)], { detached: true, stdio: ["ignore", "ignore", "inherit"] });
+  const proc = spawn(process.execPath, [new URL("./baseline-server.ts", import.meta.url).pathname, String(port), ...(DEFLATE ? ["--deflate"] : [])], { detached: true, stdio: ["ignore", "ignore", "inherit"] });
   const base = `http://127.0.0.1:${port}`;
   await waitHttp(base, 20_000);
   return {
@@ -194,7 +203,7 @@ async function run(target: Target, T: number): Promise<RunStats> {
     const mine: WebSocket[] = [];
     for (let i = 0; i < 10; i++) {
       const bot = heuristicBot(`load-${t}-${i}`);
-      const ws = new WebSocket(`${target.base.replace("http", "ws")}/api/tables/${code}/socket`);
+      const ws = openSocket(`${target.base.replace("http", "ws")}/api/tables/${code}/socket`);
       sockets.push(ws);
       mine.push(ws);
       let inflight = false;
@@ -323,6 +332,7 @@ for (const [key, start] of starters) {
 
 const cpu = os.cpus()[0]?.model ?? "?";
 console.log(`machine: ${cpu} × ${os.cpus().length}, node ${process.version}; driver, bots and server share these cores; load average at the end ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+console.log(`frames: ${DEFLATE ? "permessage-deflate offered by the clients (both servers compress)" : "plain (the clients offer no compression)"}`);
 console.log(`window: ${SECONDS} s per run with T tables playing all the time (a finished game's table is replaced; every game has its 60 s acquaintance night)`);
 const header = ["target", "T", "inputs", "p50 ms", "p99 ms", "deliveries/s", "bytes/view", "server CPU µs/input", "peak RSS MiB", "games ended/tables"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
