@@ -37,6 +37,8 @@ const TABLES = arg("tables", "1,10,100").split(",").map(Number);
 const SECONDS = Number(arg("seconds", "120"));
 const ONLY = arg("only", "");
 const DEFLATE = args.includes("--deflate");
+/** Tables are replaced when their game ends only for T up to this (see run()). */
+const REPLACE_UP_TO = 10;
 /** A client socket: Node's WebSocket offers permessage-deflate (as browsers do); `ws` with it off does not. */
 const openSocket = (url: string): WebSocket =>
   DEFLATE ? new WebSocket(url) : (new WsClient(url, { perMessageDeflate: false }) as unknown as WebSocket);
@@ -243,11 +245,15 @@ async function run(target: Target, T: number): Promise<RunStats> {
           latest = msg.view.game;
           if (latest?.result && !ended.has(t)) {
             ended.add(t);
-            // Keep T tables playing: a new one takes this slot (after the other sockets got the end).
-            setTimeout(() => {
-              for (const s of mine) s.close();
-              if (!stopping) void open(opened++).catch(() => stats.errors++);
-            }, 1000);
+            // Small T: keep T tables playing, a new one takes this slot (after the other sockets got the
+            // end), so T = 1 collects enough inputs. Larger T: no churn (creating a table is ~21 requests
+            // and an object; bots finish a game in ~90 s where people take ~45 min) — the window ends
+            // when every game has.
+            if (T <= REPLACE_UP_TO)
+              setTimeout(() => {
+                for (const s of mine) s.close();
+                if (!stopping) void open(opened++).catch(() => stats.errors++);
+              }, 1000);
           }
           act();
         } else if (msg.type === "ack") {
@@ -272,7 +278,7 @@ async function run(target: Target, T: number): Promise<RunStats> {
   const cpu0 = treeCpu(serverPid);
   measuring = true;
   const end = t0 + SECONDS * 1000;
-  while (performance.now() < end) {
+  while (performance.now() < end && (T <= REPLACE_UP_TO || ended.size < T)) {
     stats.peakRss = Math.max(stats.peakRss, treeRss(serverPid));
     if (target.name.startsWith("workerd")) stats.peakRuntimeRss = Math.max(stats.peakRuntimeRss, treeRss(serverPid, "workerd"));
     await sleep(250);
@@ -333,7 +339,7 @@ for (const [key, start] of starters) {
 const cpu = os.cpus()[0]?.model ?? "?";
 console.log(`machine: ${cpu} × ${os.cpus().length}, node ${process.version}; driver, bots and server share these cores; load average at the end ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
 console.log(`frames: ${DEFLATE ? "permessage-deflate offered by the clients (both servers compress)" : "plain (the clients offer no compression)"}`);
-console.log(`window: ${SECONDS} s per run with T tables playing all the time (a finished game's table is replaced; every game has its 60 s acquaintance night)`);
+console.log(`window: ${SECONDS} s per run; T ≤ ${REPLACE_UP_TO}: T tables all the time (a finished game's table is replaced), larger T: until every game ended; every game has its 60 s acquaintance night`);
 const header = ["target", "T", "inputs", "p50 ms", "p99 ms", "deliveries/s", "bytes/view", "server CPU µs/input", "peak RSS MiB", "games ended/tables"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join("  ");

@@ -12,6 +12,12 @@ import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 const OFFLINE = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+/**
+ * wrangler dev's local trace collector (a streaming tail that reports every event of every worker
+ * to a collector service: ~13 % of workerd's CPU in a perf profile of the load run) and its local
+ * data explorer are dev-only tools production does not run: off while measuring.
+ */
+const NO_DEV_TOOLS = { X_LOCAL_OBSERVABILITY: "false", X_LOCAL_EXPLORER: "false" };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -55,7 +61,7 @@ export async function startWranglerSnapshot(prefix: string): Promise<WranglerDev
     cwd: src,
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, ...OFFLINE },
+    env: { ...process.env, ...OFFLINE, ...NO_DEV_TOOLS },
   });
   return { base: `http://127.0.0.1:${port}`, proc, cleanup };
 }
