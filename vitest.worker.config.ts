@@ -13,7 +13,7 @@ export default defineConfig({
   test: {
     include: ["test/worker/**/*.test.ts"],
     setupFiles: ["./test/worker/setup-d1.ts"],
-    // Issue 6 sizes (test/worker/leak.test.ts, restart.test.ts): small in `npm test`, full with FULL=1.
+    // Issue 6 sizes, games per preset (sport, city) in test/worker/leak.test.ts and restart.test.ts: small in `npm test`, full with FULL=1.
     provide: {
       leakSocketGames: Number(process.env.LEAK_SOCKET_GAMES ?? (process.env.FULL ? 50 : 2)),
       restartGames: Number(process.env.RESTART_GAMES ?? (process.env.FULL ? 30 : 2)),

@@ -1,26 +1,31 @@
 /**
- * The leak oracle through the real table object (issue 6): seeded whole games with ten bot-driven
- * sockets and spectators; every frame sent to every connection is recorded and checked against what
- * its viewer is entitled to (RULES.md §1 Secrets; §2.1 own card only; §2.2 the black team meets;
- * §2.6 closed ballots hidden until the count; §2.10 only the checker sees a check; §2.12 all roles
- * at the end). The entitlement oracle is the engine's independent one
- * (test/unit/engine/entitlement.ts), applied to the state the table had at each frame's version
- * (captured by a trigger in the table's SQLite). On top: no token, return code, seed or digest ever
- * appears in any frame, and the table envelope carries no role or team outside the game view.
+ * The leak oracle through the real table object (issue 6): seeded whole games of every preset (sport,
+ * city) with bot-driven sockets on every seat and a spectator; every frame sent to every connection is
+ * recorded and checked against what its viewer is entitled to (RULES.md §1 Secrets; §2.1 own card only;
+ * §2.2 the black team meets — in city with Putana; §2.6 closed ballots hidden until the count; §2.10
+ * only the checker sees a check; §3 city: the Commissar's and the Don's checks, the Putana's freeze,
+ * the Doctor's heal and the Maniac's kill only to the one who made them, "you were frozen" only to the
+ * frozen, every night turn in order with its full time; §2.12 all roles at the end). The entitlement
+ * oracle is the engine's independent one (test/unit/engine/entitlement.ts), applied to the state the
+ * table had at each frame's version (captured by a trigger in the table's SQLite). On top: no token,
+ * return code, organizer token, session, seed or digest ever appears in any frame; the table envelope
+ * carries no role or team outside the game view; and frame timing tells nothing: a connection gets a
+ * second frame of the same version only when its own view changed (a quiet change — a night action, a
+ * closed ballot — reaches only the viewers it concerns), so the spectator's versions strictly rise.
  *
- * Size: 2 games in `npm test`; FULL=1 (or LEAK_SOCKET_GAMES=n) runs 50.
+ * Size: 2 games per preset in `npm test`; FULL=1 (or LEAK_SOCKET_GAMES=n) runs 50 per preset.
  */
 import { inject } from "vitest";
 import { afterEach, describe, expect, it } from "vitest";
 import type { GameView } from "../../shared/engine/types.ts";
 import { assertEntitled } from "../unit/engine/entitlement.ts";
-import { capturedVersions, openTable, playToEnd, sportSettings, type TableRun } from "./play.ts";
+import { capturedVersions, citySeats, citySettings, openTable, playToEnd, PRESETS, sportSettings, type OpenedTable, type PresetId } from "./play.ts";
 import type { Client } from "./helpers.ts";
 import { runInDurableObject } from "cloudflare:test";
 
 const GAMES = inject("leakSocketGames");
 
-let run: TableRun | null = null;
+let run: OpenedTable | null = null;
 afterEach(() => {
   run?.close();
   run = null;
@@ -36,10 +41,15 @@ function walkKeys(value: unknown, visit: (key: string, path: string) => void, pa
   }
 }
 
-/** Check every frame one connection received. Returns the number of game views checked. */
-function checkClient(c: Client, playerId: string | null, versions: Map<number, string | null>, secrets: string[]): number {
+/**
+ * Check every frame one connection received. Returns the number of game views checked and of frames
+ * that repeated a version (quiet changes this connection was concerned by).
+ */
+function checkClient(c: Client, playerId: string | null, versions: Map<number, string | null>, secrets: string[]): { views: number; repeats: number } {
   let checked = 0;
   let seenLog = 0;
+  let repeats = 0;
+  let last: { version: number; view: string } | null = null;
   expect(c.schemaFailures, `${c.name}: frames outside the protocol`).toEqual([]);
   for (let i = 0; i < c.frames.length; i++) {
     const text = c.raw[i]!;
@@ -51,6 +61,14 @@ function checkClient(c: Client, playerId: string | null, versions: Map<number, s
       else expect(f.identity.kind).toBe("spectator");
     }
     if (f.type !== "view") continue;
+    // Frame timing: a frame of an already-held version must change this connection's own view, else
+    // it would only tell the viewer that someone else did something secret just now.
+    const whole = JSON.stringify(f.view);
+    if (last && f.version === last.version) {
+      expect(whole, `${c.name} frame ${i}: a second frame of version ${f.version} with nothing new for this viewer`).not.toBe(last.view);
+      repeats++;
+    }
+    last = { version: f.version, view: whole };
     const { game, ...envelope } = f.view;
     walkKeys(envelope, (k, path) => expect(k === "role" || k === "team", `${c.name}: ${path} in the table envelope`).toBe(false));
     if (!game) continue;
@@ -59,29 +77,58 @@ function checkClient(c: Client, playerId: string | null, versions: Map<number, s
     seenLog = assertEntitled(JSON.parse(state!), playerId, game as GameView, seenLog);
     checked++;
   }
-  return checked;
+  return { views: checked, repeats };
 }
 
-describe(`leak oracle over sockets: ${GAMES} seeded games, every frame to every connection`, () => {
-  for (let g = 0; g < GAMES; g++) {
-    it(`game ${g}: ${JSON.stringify(sportSettings(g))}`, async () => {
-      run = await openTable({ seed: `leak${g}`, settings: sportSettings(g), spectators: 1, mix: g % 3 });
-      const stats = await playToEnd(run);
-      const last = run.seated[0]!.client.lastView().game!;
-      expect(last.result, "the game ended").not.toBeNull();
-      // Every role is shown at the end (§2.12) — to spectators too.
-      expect(run.spectators[0]!.lastView().game?.result?.roles).toHaveLength(10);
+function plan(presetId: PresetId, g: number): { settings: Record<string, unknown>; seats: number; seed: string } {
+  if (presetId === "sport") return { settings: sportSettings(g), seats: 10, seed: `leak${g}` };
+  return { settings: citySettings(g), seats: citySeats(g), seed: `leak-${presetId}${g}` };
+}
 
-      const versions = await capturedVersions(run.code);
-      const seed = await runInDurableObject(run.stub, (_i, state) => String(state.storage.sql.exec("SELECT seed FROM config").one().seed));
-      const secrets = [seed, ...run.seated.flatMap((s) => [s.join.token, s.join.returnCode])];
-      let views = 0;
-      for (const s of run.seated) views += checkClient(s.client, s.join.playerId, versions, secrets);
-      for (const sp of run.spectators) views += checkClient(sp, null, versions, secrets);
-      // Not vacuous: every connection saw every public change of the game (quiet changes — night
-      // actions, closed ballots — keep the version and reach only those they concern).
-      expect(views).toBeGreaterThan(11 * 20);
-      expect(stats.rejections, "bots only send what their views offer").toBeLessThanOrEqual(2);
-    }, 120_000);
-  }
-});
+for (const presetId of PRESETS) {
+  describe(`leak oracle over sockets, ${presetId}: ${GAMES} seeded games, every frame to every connection`, () => {
+    for (let g = 0; g < GAMES; g++) {
+      const { settings, seats, seed } = plan(presetId, g);
+      it(`game ${g}: ${seats} seats, ${JSON.stringify(settings)}`, async () => {
+        run = await openTable({ seed, preset: presetId, settings, seats, spectators: 1, mix: g % 3 });
+        const stats = await playToEnd(run);
+        const last = run.seated[0]!.client.lastView().game!;
+        expect(last.result, "the game ended").not.toBeNull();
+        // Every role is shown at the end (§2.12) — to spectators too.
+        expect(run.spectators[0]!.lastView().game?.result?.roles).toHaveLength(seats);
+
+        const versions = await capturedVersions(run.code);
+        const tableSeed = await runInDurableObject(run.stub, (_i, state) => String(state.storage.sql.exec("SELECT seed FROM config").one().seed));
+        const secrets = [tableSeed, ...run.credentials, ...run.seated.flatMap((s) => [s.join.token, s.join.returnCode])];
+        let views = 0;
+        let repeats = 0;
+        for (const s of run.seated) {
+          const r = checkClient(s.client, s.join.playerId, versions, secrets);
+          views += r.views;
+          repeats += r.repeats;
+        }
+        for (const sp of run.spectators) {
+          const r = checkClient(sp, null, versions, secrets);
+          views += r.views;
+          // The spectator is concerned by no quiet change: once the game is on, one frame per version.
+          const inGame = sp.views().filter((m) => m.view.game !== null).map((m) => m.version);
+          for (let i = 1; i < inGame.length; i++) expect(inGame[i], `${sp.name}: version ${inGame[i]} twice`).toBeGreaterThan(inGame[i - 1]!);
+        }
+        // Not vacuous: every connection saw every public change of the game (quiet changes — night
+        // actions, closed ballots — keep the version and reach only those they concern), and some
+        // quiet changes did reach the players they concerned.
+        expect(views).toBeGreaterThan((seats + 1) * 20);
+        expect(repeats).toBeGreaterThan(0);
+        // City: every night ran its six turns, and the oracle's §3 clauses had nights to check (all-random
+        // tables may end by a technical defeat on day 1, before any night; heuristic ones never do).
+        if (presetId === "city") {
+          const nights = last.log.filter((e) => e.type === "night-fell" && !(e.data as { acquaintance?: boolean }).acquaintance).length;
+          expect(last.log.filter((e) => e.type === "night-turn").length).toBe(6 * nights);
+          if (g % 3 === 0) expect(nights).toBeGreaterThan(0);
+        }
+        expect(stats.rejections, `bots only send what their views offer: ${stats.refused.join("; ")}`).toBeLessThanOrEqual(2);
+        expect(stats.throttled, "paced like a client: never rate-limited").toBe(0);
+      }, 120_000);
+    }
+  });
+}

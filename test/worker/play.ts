@@ -1,8 +1,8 @@
 /**
  * Whole games over real sockets inside workerd, for the issue-6 proofs (leak, fuzz, restarts):
- * ten seated clients each driven by a bot that reads only the view its socket received (exactly what
- * a browser gets), plus spectators; timers by runDurableObjectAlarm, so no real waiting. Every frame
- * is recorded by the Client helper.
+ * ten (sport) or 10–12 (city) seated clients each driven by a bot that reads only the view its socket
+ * received (exactly what a browser gets), plus spectators; timers by runDurableObjectAlarm, so no real
+ * waiting. Every frame is recorded by the Client helper.
  *
  * Version capture: a SQLite trigger installed in the table's own database (test-only) records the
  * state of every version the table ever had, so each recorded view can be checked against the state
@@ -11,7 +11,10 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { apply, createGame, type GameState, type Input } from "../../shared/engine/index.ts";
 import { heuristicBot, randomBot, type Bot } from "../../shared/bots/index.ts";
-import type { JoinResponse } from "../../shared/protocol/http.ts";
+import type { CreateTableResponse, JoinResponse } from "../../shared/protocol/http.ts";
+import { RATE_LIMIT } from "../../shared/protocol/messages.ts";
+import { nick, post, signUp } from "./accounts-helpers.ts";
+import { control } from "./fixture.ts";
 import { Client, connectAs, createTable, join, tableStub } from "./helpers.ts";
 
 export interface SeatedClient {
@@ -21,9 +24,14 @@ export interface SeatedClient {
   bot: Bot;
 }
 
+/** The presets these proofs play (issue 6: every preset that exists). */
+export const PRESETS = ["sport", "city"] as const;
+export type PresetId = (typeof PRESETS)[number];
+
 export interface TableRun {
   code: string;
   stub: ReturnType<typeof tableStub>;
+  /** Seated in join order; the first holds the organizer rights on a city table (it started the game). */
   seated: SeatedClient[];
   spectators: Client[];
   all(): Client[];
@@ -40,6 +48,34 @@ function botFor(seed: string, i: number, mix: number): Bot {
 export function sportSettings(g: number): Record<string, unknown> {
   return { voting: g % 2 ? "open" : "closed", autoDeal: g % 5 === 0, breakAtZero: g % 3 === 0, liftAtZero: g % 4 === 0 };
 }
+
+/**
+ * City settings (RULES.md §3) cycling by game number: sport's switches and the agreement signal, the
+ * speech length (30/45/60 s), the Mafia count (default or 1–3), the Maniac's side, the per-role night
+ * timers (defaults, the lowest, or others within the bounds).
+ */
+export function citySettings(g: number): Record<string, unknown> {
+  const timers = [
+    {},
+    { mafiaSeconds: 10, putanaSeconds: 5, doctorSeconds: 5, commissarSeconds: 5, maniacSeconds: 5, donSeconds: 5 },
+    { mafiaSeconds: 45, putanaSeconds: 30, doctorSeconds: 15, commissarSeconds: 12, maniacSeconds: 8, donSeconds: 20 },
+  ][Math.floor(g / 2) % 3]!;
+  const mafia = [undefined, 1, 2, 3][g % 4];
+  return {
+    voting: g % 2 ? "closed" : "open",
+    autoDeal: g % 5 === 1,
+    breakAtZero: g % 3 === 0,
+    liftAtZero: g % 4 === 2,
+    agreement: g % 7 === 3 ? "silent" : "sound",
+    speech: [30, 45, 60][g % 3],
+    ...(mafia === undefined ? {} : { mafia }),
+    maniac: Math.floor(g / 3) % 2 ? "red" : "solo",
+    ...timers,
+  };
+}
+
+/** City seats by game number: 10, 11 and 12 (§3 "10–12 seats"). */
+export const citySeats = (g: number): number => [10, 12, 11][g % 3]!;
 
 /** Record (version → state JSON) of every change of the `game` row, in the table's own SQLite. */
 export async function installVersionCapture(code: string): Promise<void> {
@@ -67,33 +103,107 @@ export async function capturedVersions(code: string): Promise<Map<number, string
   return new Map(rows);
 }
 
+/** The stored version and how many timeouts the input log holds. */
+async function tableClock(code: string): Promise<{ version: number; timeouts: number }> {
+  return runInDurableObject(tableStub(code), (_i, state) => {
+    const row = state.storage.sql
+      .exec(`SELECT version, (SELECT COUNT(*) FROM input_log WHERE json_extract(input, '$.kind') = 'timeout') AS timeouts FROM game WHERE id = 1`)
+      .one();
+    return { version: Number(row.version), timeouts: Number(row.timeouts) };
+  });
+}
+
 export async function storedVersion(code: string): Promise<number> {
   return runInDurableObject(tableStub(code), (_i, state) => Number(state.storage.sql.exec("SELECT version FROM game WHERE id = 1").one().version));
 }
 
-/** create → (spectators) → 10 joins each followed by its socket. The 10th join starts the game. */
-export async function openTable(o: { seed: string; settings?: Record<string, unknown>; spectators?: number; mix?: number; capture?: boolean }): Promise<TableRun> {
-  const { code } = await createTable({ presetId: "sport", settings: o.settings ?? {} });
+/** A table opened by openTable. */
+export interface OpenedTable extends TableRun {
+  presetId: PresetId;
+  /** Credentials that must never appear in any frame: the organizer token and the session cookies' values. */
+  credentials: string[];
+}
+
+export interface OpenOptions {
+  seed: string;
+  /** Default sport. */
+  preset?: PresetId;
+  settings?: Record<string, unknown>;
+  /** City only (10–12, default 10); sport always seats 10. */
+  seats?: number;
+  spectators?: number;
+  mix?: number;
+  capture?: boolean;
+  /** City: after everybody sat, before the organizer's start command (e.g. an eviction). */
+  beforeStart?: (run: OpenedTable) => Promise<void>;
+}
+
+/**
+ * Sport: create → (spectators) → 10 joins each followed by its socket; the 10th join starts the game.
+ * City (as the product does it, RULES.md §3, §5.1): a signed-in creator creates the table and sits at
+ * place 1 with the organizer token (holding the organizer rights); place 2 joins signed in with its own
+ * account, the others as guests; once all sat, the organizer's socket sends the `start` command.
+ */
+export async function openTable(o: OpenOptions): Promise<OpenedTable> {
+  const presetId = o.preset ?? "sport";
+  const credentials: string[] = [];
+  const cookies: string[] = [];
+  let code: string;
+  if (presetId === "sport") {
+    const created = await createTable({ presetId: "sport", settings: o.settings ?? {} });
+    code = created.code;
+    credentials.push(created.organizerToken);
+  } else {
+    for (const base of ["Org", "Acc"]) {
+      const cookie = await signUp(nick(base));
+      cookies.push(cookie);
+      credentials.push(cookie.slice("session=".length));
+    }
+    const res = await post("/api/tables", { presetId, settings: o.settings ?? {} }, cookies[0]);
+    if (res.status !== 201) throw new Error(`create ${presetId}: ${res.status} ${await res.text()}`);
+    const created = (await res.json()) as CreateTableResponse;
+    code = created.code;
+    credentials.push(created.organizerToken);
+  }
   if (o.capture !== false) await installVersionCapture(code);
   const spectators: Client[] = [];
   for (let i = 0; i < (o.spectators ?? 1); i++) spectators.push(await connectAs(code, undefined, `spectator ${i + 1}`));
+  const seats = presetId === "sport" ? 10 : (o.seats ?? 10);
   const seated: SeatedClient[] = [];
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < seats; i++) {
     const nickname = `P${i + 1} ${o.seed}`.slice(0, 24);
-    const j = await join(code, nickname);
+    let j: JoinResponse;
+    if (presetId !== "sport" && i < cookies.length) {
+      const body = i === 0 ? { nickname, organizerToken: credentials[credentials.length - 1] } : { nickname };
+      const res = await post(`/api/tables/${code}/join`, body, cookies[i]);
+      if (res.status !== 200) throw new Error(`join ${nickname}: ${res.status} ${await res.text()}`);
+      j = (await res.json()) as JoinResponse;
+    } else {
+      j = await join(code, nickname);
+    }
     const client = await connectAs(code, j.token, nickname);
     seated.push({ nickname, join: j, client, bot: botFor(o.seed, i, o.mix ?? 0) });
   }
-  const run: TableRun = {
+  const run: OpenedTable = {
     code,
+    presetId,
     stub: tableStub(code),
     seated,
+    credentials,
     spectators,
     all: () => [...seated.map((s) => s.client), ...spectators],
     close: () => {
       for (const c of run.all()) c.close();
     },
   };
+  if (presetId !== "sport") {
+    // Seated, but no game until the organizer says so (start: "organizer-command").
+    await syncAll(run, await storedVersion(code));
+    for (const c of run.all()) if (c.lastView().game !== null) throw new Error(`${c.name}: a game before the organizer's start`);
+    await o.beforeStart?.(run);
+    const started = await control(seated[0]!.client, "start", { type: "start" });
+    if (started.type !== "ack") throw new Error(`start: ${JSON.stringify(started)}`);
+  }
   await syncAll(run, await storedVersion(code));
   return run;
 }
@@ -106,8 +216,14 @@ export interface PlayStats {
   acts: number;
   alarms: number;
   rejections: number;
+  /** Each refusal: `code action` (what the bots sent that the server refused). */
+  refused: string[];
   /** Refs acknowledged by the server (each must be in the input log exactly once). */
   acked: number;
+  /** The most timeouts one alarm delivery added to the input log (a due alarm ends one phase: ≤ 1). */
+  maxTimeoutsPerAlarm: number;
+  /** Acts answered `rate-limited` and sent again later (the pacing below should keep this at 0). */
+  throttled: number;
   steps: number;
 }
 
@@ -122,10 +238,44 @@ export interface PlayHooks {
 }
 
 let refSeq = 0;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Pacing as a well-behaved client: a local, conservative copy of the server's per-connection token
+ * bucket (RATE_LIMIT: the hello took one token; refilled a little slower than the server does), so a
+ * bot that acts often never meets `rate-limited` however fast the machine runs the table.
+ */
+const buckets = new WeakMap<Client, { tokens: number; at: number }>();
+function hasToken(c: Client): boolean {
+  const b = buckets.get(c);
+  return !b || Math.min(RATE_LIMIT.burst - 1, b.tokens + ((Date.now() - b.at) * RATE_LIMIT.perSecond * 0.9) / 1000) >= 1;
+}
+
+async function paced(c: Client): Promise<void> {
+  const rate = RATE_LIMIT.perSecond * 0.9;
+  const now = Date.now();
+  const b = buckets.get(c) ?? { tokens: RATE_LIMIT.burst - 2, at: now };
+  const tokens = Math.min(RATE_LIMIT.burst - 1, b.tokens + ((now - b.at) * rate) / 1000);
+  if (tokens >= 1) return void buckets.set(c, { tokens: tokens - 1, at: now });
+  await sleep(Math.ceil(((1 - tokens) * 1000) / rate));
+  buckets.set(c, { tokens: 0, at: Date.now() });
+}
+
+async function act(c: Client, action: unknown, stats: PlayStats) {
+  await paced(c);
+  let reply = await c.act(`r${++refSeq}`, action);
+  // A client whose bucket was spent before this harness took it (e.g. by the fuzzer) waits and retries.
+  for (let tries = 0; reply.type === "error" && reply.code === "rate-limited" && tries < 5; tries++) {
+    stats.throttled++;
+    await sleep(1000 / RATE_LIMIT.perSecond + 50);
+    reply = await c.act(`r${++refSeq}`, action);
+  }
+  return reply;
+}
 
 /** Play until the game ends: bots act on their own views; when none acts, the alarm runs. */
 export async function playToEnd(run: TableRun, hooks: PlayHooks = {}): Promise<PlayStats> {
-  const stats: PlayStats = { acts: 0, alarms: 0, rejections: 0, acked: 0, steps: 0 };
+  const stats: PlayStats = { acts: 0, alarms: 0, rejections: 0, refused: [], acked: 0, throttled: 0, maxTimeoutsPerAlarm: 0, steps: 0 };
   const n = run.seated.length;
   let turn = 0;
   const max = hooks.maxSteps ?? 3000;
@@ -135,30 +285,37 @@ export async function playToEnd(run: TableRun, hooks: PlayHooks = {}): Promise<P
     if (first && hooks.until?.(first)) return stats;
     let acted = false;
     turn = (turn + 1) % n;
-    for (let k = 0; k < n && !acted; k++) {
-      const s = run.seated[(turn + k) % n]!;
+    const tryAct = async (s: SeatedClient, deferred: SeatedClient[] | null): Promise<boolean> => {
       const g = s.client.lastView().game;
-      if (!g?.you || g.result || g.you.actions.length === 0) continue;
+      if (!g?.you || g.result || g.you.actions.length === 0) return false;
+      if (deferred && !hasToken(s.client)) return void deferred.push(s), false;
       const action = s.bot.decide(g);
-      if (!action) continue;
+      if (!action) return false;
       await hooks.beforeAct?.(stats.steps);
-      const reply = await s.client.act(`r${++refSeq}`, action);
+      const reply = await act(s.client, action, stats);
       if (reply.type === "ack") {
         stats.acts++;
         stats.acked++;
         await syncAll(run, reply.version);
-        acted = true;
-      } else {
-        stats.rejections++;
+        return true;
       }
-    }
+      stats.rejections++;
+      stats.refused.push(`${reply.type === "error" ? reply.code : reply.type} ${JSON.stringify(action)}`);
+      return false;
+    };
+    // A seat whose bucket is empty is asked last (and then waits for its token), so the pacing rarely
+    // costs real time; the alarm runs only when no seat at all wants to act.
+    const deferred: SeatedClient[] = [];
+    for (let k = 0; k < n && !acted; k++) acted = await tryAct(run.seated[(turn + k) % n]!, deferred);
+    for (let k = 0; k < deferred.length && !acted; k++) acted = await tryAct(deferred[k]!, null);
     if (acted) continue;
     await hooks.beforeAlarm?.(stats.steps);
-    const before = await storedVersion(run.code);
+    const { version: before, timeouts: t0 } = await tableClock(run.code);
     const ran = await runDurableObjectAlarm(run.stub);
-    const after = await storedVersion(run.code);
+    const { version: after, timeouts: t1 } = await tableClock(run.code);
     if (!ran && after === before) throw new Error(`table ${run.code}: stuck at version ${before} (no move, no alarm)`);
     stats.alarms++;
+    stats.maxTimeoutsPerAlarm = Math.max(stats.maxTimeoutsPerAlarm, t1 - t0);
     if (after > before) await syncAll(run, after);
   }
   throw new Error(`table ${run.code}: no result after ${max} steps`);
@@ -212,9 +369,9 @@ export function replay(rec: Awaited<ReturnType<typeof replayRecord>>): { state: 
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** Games in test/worker/leak.test.ts (2; FULL=1: 50). */
+    /** Games per preset in test/worker/leak.test.ts (2; FULL=1: 50). */
     leakSocketGames: number;
-    /** Games in test/worker/restart.test.ts (2; FULL=1: 30). */
+    /** Games per preset in test/worker/restart.test.ts (2; FULL=1: 30). */
     restartGames: number;
     /** Games measured by test/worker/measure.test.ts for bench/cost.ts (0: skipped). */
     measureGames: number;

@@ -1,12 +1,14 @@
 /**
- * Restarts (issue 6): whole games over sockets while the table object is evicted at random points —
- * before players' moves, and when an alarm is due but has not run yet (so the alarm runs on a fresh
- * instance rebuilt from SQLite). Every game still finishes; the input log replays from the seed to
- * exactly the stored state (docs/ARCHITECTURE.md "input_log … replays the game"); every acknowledged
- * move is in the log exactly once (no lost input); every timeout in the log was due for its phase and
- * none is there twice (RULES.md §1 Timers: the deadline is the server's; a repeated alarm is a no-op).
+ * Restarts (issue 6): whole games of every preset (sport, city) over sockets while the table object is
+ * evicted at random points — before players' moves, when an alarm is due but has not run yet (so the
+ * alarm runs on a fresh instance rebuilt from SQLite), and in city between the last seat and the
+ * organizer's start command. Every game still finishes; the input log replays from the seed to exactly
+ * the stored state (docs/ARCHITECTURE.md "input_log … replays the game"); every acknowledged move is in
+ * the log exactly once (no lost input); every timeout in the log was due for its phase and none is
+ * there twice (RULES.md §1 Timers: the deadline is the server's; a repeated alarm is a no-op) — in city
+ * that is every night turn's own timer (§3).
  *
- * Size: 2 games in `npm test`; FULL=1 (or RESTART_GAMES=n) runs 30.
+ * Size: 2 games per preset in `npm test`; FULL=1 (or RESTART_GAMES=n) runs 30 per preset.
  */
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, inject, it } from "vitest";
@@ -14,7 +16,7 @@ import { botRng } from "../../shared/bots/index.ts";
 import { nextDeadline, type GameState } from "../../shared/engine/index.ts";
 import { apply, createGame } from "../../shared/engine/index.ts";
 import type { TableObject } from "../../worker/table/TableObject.ts";
-import { openTable, playToEnd, replay, replayRecord, sportSettings, storedVersion, syncAll, type TableRun } from "./play.ts";
+import { citySeats, citySettings, openTable, playToEnd, PRESETS, replay, replayRecord, sportSettings, storedVersion, syncAll, type TableRun } from "./play.ts";
 
 const GAMES = inject("restartGames");
 
@@ -47,17 +49,31 @@ function checkTimeouts(rec: Awaited<ReturnType<typeof replayRecord>>): number {
   return n;
 }
 
-describe(`restarts: ${GAMES} games with the object evicted at random points`, () => {
+for (const presetId of PRESETS) describe(`restarts, ${presetId}: ${GAMES} games with the object evicted at random points`, () => {
   for (let g = 0; g < GAMES; g++) {
-    it(`game ${g}: evictions before moves and between an alarm being due and running`, async () => {
-      run = await openTable({ seed: `restart${g}`, settings: sportSettings(g + 1), spectators: 1, mix: g % 2, capture: false });
-      const r = botRng(`evict-${g}`);
+    const sport = presetId === "sport";
+    const settings = sport ? sportSettings(g + 1) : citySettings(g + 1);
+    const seats = sport ? 10 : citySeats(g + 1);
+    it(`game ${g}: ${seats} seats, evictions before moves and between an alarm being due and running`, async () => {
+      const r = botRng(`evict-${sport ? "" : `${presetId}-`}${g}`);
       let evictions = 0;
       let alarmsSeen = 0;
-      const evict = async () => {
-        await evictDurableObject(run!.stub);
+      const evict = async (table = run!) => {
+        await evictDurableObject(table.stub);
         evictions++;
       };
+      const evictBeforeStart = !sport && r.next() < 0.5;
+      run = await openTable({
+        seed: sport ? `restart${g}` : `restart-${presetId}${g}`,
+        preset: presetId,
+        settings,
+        seats,
+        spectators: 1,
+        mix: g % 2,
+        capture: false,
+        // City: the organizer's start may reach a fresh instance (sport starts with the 10th join).
+        beforeStart: async (table) => { if (evictBeforeStart) await evict(table); },
+      });
       const stats = await playToEnd(run, {
         beforeAct: async () => { if (r.next() < 0.1) await evict(); },
         // The first due alarm always runs on a fresh instance; later ones at random.
@@ -73,9 +89,18 @@ describe(`restarts: ${GAMES} games with the object evicted at random points`, ()
       expect(JSON.parse(JSON.stringify(rep.state)), "the log replays to exactly the stored state").toEqual(JSON.parse(rec.state));
       // No lost and no doubled input: every acknowledged move is in the log once, nothing else is.
       expect(rep.acts).toBe(stats.acked);
+      expect(stats.maxTimeoutsPerAlarm, "one due alarm ends one phase, never two").toBe(1);
       const timeouts = checkTimeouts(rec);
       expect(timeouts).toBeLessThanOrEqual(stats.alarms);
       expect(timeouts).toBeGreaterThan(0);
+      // City: the night turns' own timers were among them — six turns every night (all-heuristic tables
+      // always reach a night; all-random ones may end by a technical defeat on day 1).
+      if (!sport) {
+        const events = (JSON.parse(rec.state) as { events: Array<{ type: string; data: { acquaintance?: boolean } }> }).events;
+        const nights = events.filter((e) => e.type === "night-fell" && !e.data.acquaintance).length;
+        expect(events.filter((e) => e.type === "night-turn").length).toBe(6 * nights);
+        if (g % 2 === 0) expect(nights).toBeGreaterThan(0);
+      }
       // Every socket survived every eviction and saw versions only go up, ending at the stored one.
       const final = await storedVersion(run.code);
       for (const c of run.all()) {
@@ -88,7 +113,7 @@ describe(`restarts: ${GAMES} games with the object evicted at random points`, ()
   }
 
   it("an eviction racing a running alarm: the phase times out exactly once", async () => {
-    run = await openTable({ seed: "race", spectators: 0, mix: 0, capture: false });
+    run = await openTable({ seed: presetId === "sport" ? "race" : `race-${presetId}`, preset: presetId, spectators: 0, mix: 0, capture: false });
     let interrupted = 0;
     let raced = 0;
     for (let round = 0; round < 12; round++, raced++) {

@@ -3,17 +3,25 @@
  * checks) and RULES.md §1–§2 it decides what a viewer may know, then walks every view as JSON.
  * City (§3, §7.6): Putana is black and meets the team; Putana's freezes, the Doctor's heals, the
  * Maniac's kills and the Commissar's / Don's checks are private to the one who made them; "you were
- * frozen" is private to the frozen player; the night's internal record never appears.
+ * frozen" is private to the frozen player; the night's internal record never appears. The night's
+ * timing tells nothing (§1 Secrets, §3): every night runs all six turns in the rules' order, each its
+ * full time with the table's timer, whoever acted and even when the role is dead; the morning names
+ * only the dead (no cause, no heal).
+ * Every log entry type must be known here (public, or whose it is): a new one fails until it is taught.
  */
 import type { GameView, RoleId } from "../../../shared/engine/types.ts";
 
 interface S {
+  presetId: string;
+  settings: Record<string, unknown>;
+  host?: string;
+  paused: unknown;
   seed: string;
   rng: number[];
   players: Array<{ id: string; seat: number; role: RoleId | null; alive: boolean }>;
   events: Array<{ type: string }>;
   result: unknown;
-  stage: { kind: string; mode?: string };
+  stage: { kind: string; mode?: string; step?: number };
   lastTally: number[] | null;
 }
 
@@ -24,6 +32,33 @@ const FORBIDDEN_KEYS = new Set([
   // city: the night in turns' choices and what it decided, and the memory of past freezes / heals
   "choices", "acc", "turnsMemo", "freezeTarget", "lastHeal",
 ]);
+
+/** Log entry types everyone may see (the rest are listed in checkLogEntry with whose they are). */
+const PUBLIC_TYPES = new Set([
+  "candidate-called", "card-given", "card-taken", "checks-started", "day-started", "dealing-started", "fouled",
+  "game-over", "killed", "leader-stays", "left", "lift-counted", "lift-vote-cast", "lift-vote-started", "night-fell",
+  "night-turn", "no-candidates", "nobody-killed", "nominated", "paused", "resumed", "roles-dealt", "roles-revealed",
+  "seat-to-bot", "seats-drawn", "shot-missed", "shout-ended", "shouted", "single-candidate-leaves",
+  "single-candidate-stays", "speech-started", "tech-vote-ended", "tech-vote-pressed", "tech-vote-started", "tie",
+  "tie-stays", "vote-cast", "vote-counted", "voting-cancelled", "voting-started",
+]);
+/** Public entries that must say no more than this (§3/§7.7 the morning names only the dead: no cause, no heal). */
+const PUBLIC_DATA: Record<string, string[]> = { killed: ["seat"], "nobody-killed": [], "shot-missed": [], "night-turn": ["step", "ms"] };
+
+/**
+ * RULES.md §3, written from the rules (not from presets/city.ts): the night in turns, in this order,
+ * each with its own timer — the table's setting (seconds) or the default (mafia 20 s, others 10 s).
+ */
+const NIGHT_TURNS: Record<string, Array<{ step: string; setting: string; seconds: number }>> = {
+  city: [
+    { step: "mafia-shot", setting: "mafiaSeconds", seconds: 20 },
+    { step: "freeze", setting: "putanaSeconds", seconds: 10 },
+    { step: "heal", setting: "doctorSeconds", seconds: 10 },
+    { step: "commissar-check", setting: "commissarSeconds", seconds: 10 },
+    { step: "kill", setting: "maniacSeconds", seconds: 10 },
+    { step: "don-check", setting: "donSeconds", seconds: 10 },
+  ],
+};
 
 export interface Knowledge {
   seat: number | null;
@@ -83,8 +118,11 @@ function ok(cond: boolean, msg: string): void {
 }
 
 function checkLogEntry(k: Knowledge, e: GameView["log"][number]): void {
-  if (k.over) return;
   const d = e.data as Record<string, unknown>;
+  ok(PUBLIC_TYPES.has(e.type) || PRIVATE_TYPES.has(e.type), `unknown log entry type ${e.type} (teach the oracle whose it is)`);
+  const keys = PUBLIC_DATA[e.type];
+  if (keys) ok(Object.keys(d).every((key) => keys.includes(key)), `${e.type} says more than ${JSON.stringify(keys)}: ${JSON.stringify(d)}`);
+  if (k.over) return;
   switch (e.type) {
     case "role-dealt": ok(d.seat === k.seat, "someone else's card"); break;
     case "black-team":
@@ -99,6 +137,57 @@ function checkLogEntry(k: Knowledge, e: GameView["log"][number]): void {
     case "ballot-cast":
     case "lift-ballot-cast": ok(d.voter === k.seat, "a hidden ballot before the count"); break;
   }
+}
+const PRIVATE_TYPES = new Set(["role-dealt", "black-team", "shooting-plan", "shot", "checked", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "ballot-cast", "lift-ballot-cast"]);
+
+type Entry = GameView["log"][number];
+type Turn = { step: string; setting: string; seconds: number };
+
+/** The night's last public mark before entry i: its `night-fell` or its latest `night-turn`. */
+function nightMarkBefore(log: GameView["log"], i: number): Entry | null {
+  for (let j = i - 1; j >= 0; j--) if (log[j]!.type === "night-turn" || log[j]!.type === "night-fell") return log[j]!;
+  return null;
+}
+
+function turnMs(t: Turn, settings: Record<string, unknown>): number {
+  const v = settings[t.setting];
+  return (typeof v === "number" ? v : t.seconds) * 1000;
+}
+
+/**
+ * §3 the night in turns (server host): entry i of the viewer's log, if it is a turn or the morning,
+ * follows the previous turn in the rules' order, after that turn's full time, with the table's timer.
+ */
+function checkNightEntry(s: S, turns: Turn[], log: GameView["log"], i: number): void {
+  const e = log[i]!;
+  const morning = e.type === "killed" || e.type === "nobody-killed";
+  if (e.type !== "night-turn" && !morning) return;
+  const prev = nightMarkBefore(log, i);
+  const prevIdx = prev?.type === "night-turn" ? turns.findIndex((t) => t.step === (prev.data as { step: unknown }).step) : -1;
+  if (prev?.type === "night-turn") {
+    const ms = (prev.data as { ms: number }).ms;
+    ok(e.at - prev.at >= ms, `the ${turns[prevIdx]?.step} turn ended after ${e.at - prev.at} ms of its ${ms}`);
+  }
+  if (morning) {
+    ok(prevIdx === turns.length - 1, `a morning after ${prev ? JSON.stringify(prev.data) : "no night"}, not after the last turn`);
+    return;
+  }
+  const d = e.data as { step: unknown; ms: unknown };
+  const idx = turns.findIndex((t) => t.step === d.step);
+  ok(idx >= 0, `an unknown night turn ${String(d.step)}`);
+  ok(d.ms === turnMs(turns[idx]!, s.settings), `the ${String(d.step)} turn with ${String(d.ms)} ms, not the table's timer`);
+  ok(prev !== null && idx === (prev.type === "night-fell" ? 0 : prevIdx + 1), `the ${String(d.step)} turn after ${prev ? JSON.stringify(prev.data) : "nothing"}`);
+}
+
+/** §3 the current turn's deadline is its start plus its full time, whoever has acted (server host, not paused). */
+function checkTurnDeadline(s: S, view: GameView): void {
+  if (s.stage.kind !== "night-turn" || s.paused || view.techVote) return;
+  const log = view.log;
+  const last = nightMarkBefore(log, log.length);
+  ok(last?.type === "night-turn", "a night turn whose start is not in the log");
+  const d = last!.data as { step: string; ms: number };
+  ok(d.step === NIGHT_TURNS[s.presetId]![s.stage.step!]!.step, `the log's turn ${d.step} is not the current one`);
+  ok(view.deadline === last!.at + d.ms, `the ${d.step} turn's deadline moved to ${view.deadline} (start ${last!.at} + ${d.ms})`);
 }
 
 /** Checks one view; `seenLog` is how many log entries were already checked for this viewer (prefix). */
@@ -115,10 +204,13 @@ export function assertEntitled(state: unknown, playerId: string | null, view: Ga
   }
   if (k.over) seenLog = 0; // everything is revealed at the end: re-walk once
   ok(log.length >= seenLog, "the log shrank");
+  const turns = s.host === "live" ? undefined : NIGHT_TURNS[s.presetId];
   for (let i = seenLog; i < log.length; i++) {
     const e = log[i]!;
     checkLogEntry(k, e);
+    if (turns) checkNightEntry(s, turns, log, i);
     walk(s, k, e, false, false);
   }
+  if (turns) checkTurnDeadline(s, view);
   return log.length;
 }
