@@ -16,7 +16,7 @@
  * Size: 2 games per preset in `npm test`; FULL=1 (or LEAK_SOCKET_GAMES=n) runs 50 per preset.
  */
 import { inject } from "vitest";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { GameView } from "../../shared/engine/types.ts";
 import { assertEntitled } from "../unit/engine/entitlement.ts";
 import { capturedVersions, citySeats, citySettings, openTable, playToEnd, PRESETS, sportSettings, type OpenedTable, type PresetId } from "./play.ts";
@@ -87,6 +87,15 @@ function plan(presetId: PresetId, g: number): { settings: Record<string, unknown
 
 for (const presetId of PRESETS) {
   describe(`leak oracle over sockets, ${presetId}: ${GAMES} seeded games, every frame to every connection`, () => {
+    // Not vacuous over the games (a single game may end on day 1, before any night or closed ballot —
+    // by a technical defeat, or with 3 Mafia at 10–11 seats by parity after the first vote): quiet
+    // changes did reach the players they concerned, and city nights were played through the oracle.
+    const totals = { games: 0, repeats: 0, nights: 0 };
+    afterAll(() => {
+      if (totals.games < 2) return;
+      expect(totals.repeats, "frames of quiet changes to the players they concerned").toBeGreaterThan(0);
+      expect(totals.nights, "nights played").toBeGreaterThan(0);
+    });
     for (let g = 0; g < GAMES; g++) {
       const { settings, seats, seed } = plan(presetId, g);
       it(`game ${g}: ${seats} seats, ${JSON.stringify(settings)}`, async () => {
@@ -115,17 +124,14 @@ for (const presetId of PRESETS) {
           for (let i = 1; i < inGame.length; i++) expect(inGame[i], `${sp.name}: version ${inGame[i]} twice`).toBeGreaterThan(inGame[i - 1]!);
         }
         // Not vacuous: every connection saw every public change of the game (quiet changes — night
-        // actions, closed ballots — keep the version and reach only those they concern), and some
-        // quiet changes did reach the players they concerned.
+        // actions, closed ballots — keep the version and reach only those they concern).
         expect(views).toBeGreaterThan((seats + 1) * 20);
-        expect(repeats).toBeGreaterThan(0);
-        // City: every night ran its six turns, and the oracle's §3 clauses had nights to check (all-random
-        // tables may end by a technical defeat on day 1, before any night; heuristic ones never do).
-        if (presetId === "city") {
-          const nights = last.log.filter((e) => e.type === "night-fell" && !(e.data as { acquaintance?: boolean }).acquaintance).length;
-          expect(last.log.filter((e) => e.type === "night-turn").length).toBe(6 * nights);
-          if (g % 3 === 0) expect(nights).toBeGreaterThan(0);
-        }
+        // City: every night ran its six turns.
+        const nights = last.log.filter((e) => e.type === "night-fell" && !(e.data as { acquaintance?: boolean }).acquaintance).length;
+        if (presetId === "city") expect(last.log.filter((e) => e.type === "night-turn").length).toBe(6 * nights);
+        totals.games++;
+        totals.repeats += repeats;
+        totals.nights += nights;
         expect(stats.rejections, `bots only send what their views offer: ${stats.refused.join("; ")}`).toBeLessThanOrEqual(2);
         expect(stats.throttled, "paced like a client: never rate-limited").toBe(0);
       }, 120_000);
