@@ -36,13 +36,13 @@ export interface WranglerDev {
   cleanup(): void;
 }
 
-/** Snapshot the worker, migrate its D1, start `wrangler dev` on a free loopback port in its own process group. */
-export async function startWranglerSnapshot(prefix: string): Promise<WranglerDev> {
+/** Snapshot the worker, migrate its D1 (the local SQLite files go to `persistIn`, default the temp dir), start `wrangler dev` on a free loopback port in its own process group. */
+export async function startWranglerSnapshot(prefix: string, opts: { persistIn?: string } = {}): Promise<WranglerDev> {
   const src = mkdtempSync(join(os.tmpdir(), `${prefix}-src-`));
   for (const p of ["worker", "shared", "migrations", "wrangler.toml", "package.json", "tsconfig.json"]) if (existsSync(join(root, p))) cpSync(join(root, p), join(src, p), { recursive: true });
   cpSync(join(root, existsSync(join(root, "web/dist")) ? "web/dist" : "bench/empty-assets"), join(src, "web/dist"), { recursive: true });
   symlinkSync(join(root, "node_modules"), join(src, "node_modules"));
-  const persist = mkdtempSync(join(os.tmpdir(), `${prefix}-state-`));
+  const persist = mkdtempSync(join(opts.persistIn ?? os.tmpdir(), `${prefix}-state-`));
   const cleanup = () => {
     rmSync(persist, { recursive: true, force: true });
     rmSync(src, { recursive: true, force: true });
