@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark, printed with the machine it ran on, then one summary table of
 // the figures issue 6 sets targets for. Numbers, never assertions. docs/PERFORMANCE.md explains each.
-//   npm run bench                       everything (the load benchmark takes ~10 min at T = 1, 10, 100)
-//   npm run bench -- --quick            load at T = 1, 10 only
+//   npm run bench                       everything (the load benchmark takes ~20 min: baseline and workerd
+//                                       at T = 1 (300 s window), 10 and 100 (120 s))
+//   npm run bench -- --quick            load at T = 1, 10 only, 60 s windows
+//   npm run bench -- --only baseline,direct,proxy   also through wrangler's dev proxy
 //   npm run bench -- --tables 1,10,100,200 --seconds 150
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -23,7 +25,7 @@ console.log(`date: ${new Date().toISOString()}, load average ${os.loadavg().map(
 const steps = [
   ["engine throughput (bots, every preset)", "bench/engine.ts", []],
   ["storage, bytes and Cloudflare cost (table object in workerd)", "bench/cost.ts", []],
-  ["tables under load (wrangler dev vs Node ws baseline)", "bench/load.ts", [...(quick ? ["--tables", "1,10"] : pass("tables")), ...pass("seconds")]],
+  ["tables under load (wrangler dev vs Node ws baseline)", "bench/load.ts", [...(quick ? ["--tables", "1,10", "--seconds", "60"] : [...pass("tables"), ...pass("seconds"), ...pass("seconds-t1")]), ...pass("only")]],
   ["web client initial JS", "scripts/web-size.mjs", []],
   ["web client first render (headless Chromium)", "bench/web-render.ts", []],
 ];
