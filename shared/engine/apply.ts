@@ -77,6 +77,20 @@ export function nextDeadline(state: GameState): number | null {
   return s.deadline;
 }
 
+/**
+ * The full length (ms) of the timer nextDeadline names — the technical vote, the shout or the phase
+ * timer — even while paused (the ring then shows how much of it is left); null without a timer.
+ * A resumed timer keeps its full length: it is the same timer, shifted.
+ */
+export function timerLength(state: GameState): number | null {
+  const s = asEngine(state);
+  if (s.result) return null;
+  const p = presetOf(s.presetId);
+  if (s.techVote) return p.techVotes.ms;
+  if (s.shout && (s.deadline === null || s.shout.until < s.deadline)) return p.speeches.shouts.ms;
+  return s.deadline === null ? null : (s.deadlineMs ?? null);
+}
+
 export function isOver(state: GameState): boolean {
   return asEngine(state).result !== null;
 }

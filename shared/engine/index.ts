@@ -7,7 +7,7 @@
  * See docs/ENGINE.md.
  */
 export * from "./types.ts";
-export { createGame, apply, nextDeadline, isOver, seatOf } from "./apply.ts";
+export { createGame, apply, nextDeadline, timerLength, isOver, seatOf } from "./apply.ts";
 export { viewFor, logLength, type GameViewExtras, type ViewOptions } from "./view.ts";
 export { getPreset, listPresets, type PresetInfo } from "./presets/index.ts";
 import { legalActions } from "./actions.ts";

@@ -111,6 +111,9 @@ export interface EngineState {
   players: PlayerState[];
   stage: Stage;
   deadline: number | null;
+  /** The full length (ms) of the timer `deadline` ends, for the table's timer ring; absent in states
+   *  stored before it existed. */
+  deadlineMs?: number | null;
   shout: null | { seat: Seat; until: number };
   techVote: TechVoteState | null;
   /** "by:target" pairs that already started a technical vote in this phase (§2.13 decision). */

@@ -191,6 +191,9 @@ export interface GameView {
   phaseSeq: number;
   /** Absolute epoch ms; null when the phase waits for no clock (or paused). */
   deadline: number | null;
+  /** The full length (ms) of the timer `deadline` ends (or of the paused one): the timer ring's 100 %,
+   *  right even for a client that connects halfway through. Null without a timer. */
+  timerMs: number | null;
   /** Remaining ms when paused. */
   paused: null | { by: string; reason: string; remainingMs: number };
   day: number;

@@ -13,7 +13,7 @@
  *   - a live host ({kind:"host"}) sees every role and every event (§5.7).
  */
 import { legalActions } from "./actions.ts";
-import { nextDeadline } from "./apply.ts";
+import { nextDeadline, timerLength } from "./apply.ts";
 import { getRole } from "./roles/index.ts";
 import { presetOf } from "./presets/index.ts";
 import { asEngine, playerById, type EngineState, type PlayerState } from "./state.ts";
@@ -191,6 +191,7 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     phase: phaseName(s),
     phaseSeq: s.phaseSeq,
     deadline: nextDeadline(state),
+    timerMs: timerLength(state),
     paused,
     day: s.day,
     round: s.round,

@@ -264,6 +264,7 @@ export const GameViewSchema = v.object({
   phase: v.string(),
   phaseSeq: num,
   deadline: nullableNum,
+  timerMs: nullableNum,
   paused: v.nullable(v.object({ by: v.string(), reason: v.string(), remainingMs: num })),
   day: num,
   round: num,

@@ -13,6 +13,7 @@ export function enterStage(ctx: Ctx, stage: Stage, ms: number | null): void {
   s.stage = stage;
   s.phaseSeq++;
   s.deadline = ms === null ? null : ctx.now + ms;
+  s.deadlineMs = ms;
   s.shout = null;
   if (s.techUsed.length) s.techUsed = [];
   if (s.awaitingHost) s.awaitingHost = false;
@@ -28,13 +29,14 @@ export function hostGate(ctx: Ctx, resolve: () => void): void {
   if (s.host !== "live" || ctx.confirming) { resolve(); return; }
   if (s.awaitingHost) return;
   s.awaitingHost = true;
-  if (s.deadline !== null) { s.deadline = null; s.phaseSeq++; }
+  if (s.deadline !== null) { s.deadline = null; s.deadlineMs = null; s.phaseSeq++; }
 }
 
 /** A new timed sub-phase inside the same stage (open-voting call, end of a shout): phaseSeq++. */
 export function restartTimer(ctx: Ctx, ms: number): void {
   ctx.s.phaseSeq++;
   ctx.s.deadline = ctx.now + ms;
+  ctx.s.deadlineMs = ms;
 }
 
 export function setting<T>(ctx: Ctx, key: string): T {

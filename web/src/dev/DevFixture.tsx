@@ -32,6 +32,7 @@ function game(over: Partial<GameView>): GameView {
     phase: "speech",
     phaseSeq: 12,
     deadline: now + 42_000,
+    timerMs: 60_000,
     paused: null,
     day: 2,
     round: 2,

@@ -248,7 +248,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                     </p>
                     <p class="daynum">{night() ? t("turn.nightN", { day: g().day }) : t("turn.day", { day: g().day })}</p>
                     <Show when={!g().result}>
-                      <TimerRing deadline={g().deadline} pausedMs={g().paused?.remainingMs ?? null} clock={props.ctl.clock} phaseSeq={g().phaseSeq} />
+                      <TimerRing deadline={g().deadline} timerMs={g().timerMs} pausedMs={g().paused?.remainingMs ?? null} clock={props.ctl.clock} phaseSeq={g().phaseSeq} />
                     </Show>
                     <p class="turn" aria-live="polite">
                       {turn()}

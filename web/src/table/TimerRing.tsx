@@ -2,8 +2,9 @@
  * The phase timer. It follows the server's deadline (absolute server epoch ms) through the clock
  * offset, redrawn on requestAnimationFrame, so it never drifts from the server however long the
  * phase is; the seconds text changes once a second and is what screen readers get.
- * The ring's full length is the time left when this deadline was first seen (the view carries no
- * phase start), so after a reconnect mid-phase the ring restarts full but still ends on time.
+ * The ring's full length is the timer's own (`timerMs` from the server), so a client that connects
+ * halfway through a speech sees a half-empty ring; views without it (older servers) fall back to the
+ * time left when the deadline was first seen. While paused, the ring shows how much was left.
  */
 import { createEffect, createSignal, onCleanup, Show } from "solid-js";
 import { t } from "../i18n/index.ts";
@@ -12,7 +13,7 @@ import type { ServerClock } from "../lib/clock.ts";
 const R = 44;
 const CIRC = 2 * Math.PI * R;
 
-export function TimerRing(props: { deadline: number | null; pausedMs: number | null; clock: ServerClock; phaseSeq: number }) {
+export function TimerRing(props: { deadline: number | null; timerMs?: number | null; pausedMs: number | null; clock: ServerClock; phaseSeq: number }) {
   const [seconds, setSeconds] = createSignal<number | null>(null);
   let arc: SVGCircleElement | undefined;
   let total = 1;
@@ -24,6 +25,7 @@ export function TimerRing(props: { deadline: number | null; pausedMs: number | n
     const paused = props.pausedMs;
     const deadline = props.deadline;
     if (paused != null) {
+      if (props.timerMs) arc?.style.setProperty("stroke-dashoffset", String(CIRC * (1 - Math.min(1, paused / props.timerMs))));
       setSeconds(Math.ceil(paused / 1000));
       return;
     }
@@ -38,6 +40,8 @@ export function TimerRing(props: { deadline: number | null; pausedMs: number | n
       key = k;
       total = Math.max(left, 1);
     }
+    // The server's full length wins (never shorter than what is left: a clock offset may overshoot).
+    if (props.timerMs) total = Math.max(props.timerMs, left, 1);
     arc?.style.setProperty("stroke-dashoffset", String(CIRC * (1 - left / total)));
     setSeconds(Math.ceil(left / 1000));
     if (left > 0) frame = requestAnimationFrame(draw);
@@ -47,6 +51,7 @@ export function TimerRing(props: { deadline: number | null; pausedMs: number | n
     // Track the inputs; restart the loop on any change.
     void props.deadline;
     void props.pausedMs;
+    void props.timerMs;
     void props.phaseSeq;
     cancelAnimationFrame(frame);
     draw();
