@@ -90,8 +90,9 @@ for (const presetId of PRESETS) {
     // Not vacuous over the games (a single game may end on day 1, before any night or closed ballot —
     // by a technical defeat, or with 3 Mafia at 10–11 seats by parity after the first vote): quiet
     // changes did reach the players they concerned, and city nights were played through the oracle.
-    const totals = { games: 0, repeats: 0, nights: 0 };
+    const totals = { games: 0, repeats: 0, nights: 0, views: 0, frames: 0 };
     afterAll(() => {
+      console.log(`leak oracle over sockets, ${presetId}: ${totals.games} games, ${totals.frames} frames, ${totals.views} game views checked, ${totals.nights} nights, ${totals.repeats} quiet-change frames`);
       if (totals.games < 2) return;
       expect(totals.repeats, "frames of quiet changes to the players they concerned").toBeGreaterThan(0);
       expect(totals.nights, "nights played").toBeGreaterThan(0);
@@ -130,6 +131,8 @@ for (const presetId of PRESETS) {
         const nights = last.log.filter((e) => e.type === "night-fell" && !(e.data as { acquaintance?: boolean }).acquaintance).length;
         if (presetId === "city") expect(last.log.filter((e) => e.type === "night-turn").length).toBe(6 * nights);
         totals.games++;
+        totals.views += views;
+        totals.frames += run.all().reduce((n, c) => n + c.frames.length, 0);
         totals.repeats += repeats;
         totals.nights += nights;
         expect(stats.rejections, `bots only send what their views offer: ${stats.refused.join("; ")}`).toBeLessThanOrEqual(2);

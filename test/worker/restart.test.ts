@@ -52,8 +52,9 @@ function checkTimeouts(rec: Awaited<ReturnType<typeof replayRecord>>): number {
 for (const presetId of PRESETS) describe(`restarts, ${presetId}: ${GAMES} games with the object evicted at random points`, () => {
   // Not vacuous over the games (one may end on day 1, before any night: a technical defeat, or 3 Mafia
   // at 10–11 seats reaching parity at the first vote): nights, with their alarms, were played.
-  const totals = { games: 0, nights: 0 };
+  const totals = { games: 0, nights: 0, evictions: 0, alarms: 0, timeouts: 0, acts: 0 };
   afterAll(() => {
+    console.log(`restarts, ${presetId}: ${totals.games} games, ${totals.evictions} evictions, ${totals.alarms} alarms run, ${totals.timeouts} timeouts, ${totals.acts} acknowledged moves, ${totals.nights} nights`);
     if (totals.games >= 2) expect(totals.nights, "nights played").toBeGreaterThan(0);
   });
   for (let g = 0; g < GAMES; g++) {
@@ -105,6 +106,10 @@ for (const presetId of PRESETS) describe(`restarts, ${presetId}: ${GAMES} games 
       if (!sport) expect(events.filter((e) => e.type === "night-turn").length).toBe(6 * nights);
       totals.games++;
       totals.nights += nights;
+      totals.evictions += evictions;
+      totals.alarms += stats.alarms;
+      totals.timeouts += timeouts;
+      totals.acts += stats.acked;
       // Every socket survived every eviction and saw versions only go up, ending at the stored one.
       const final = await storedVersion(run.code);
       for (const c of run.all()) {
