@@ -16,20 +16,22 @@ import { describe, expect, it } from "vitest";
 import { listPresets, viewFor } from "../../shared/engine/index.ts";
 import { playGame, type BotKind } from "../../shared/bots/index.ts";
 import { assertEntitled } from "./engine/entitlement.ts";
+import { settingsFor as propertySettings } from "./engine/property.ts";
 
 const GAMES = Number(process.env.LEAK_GAMES ?? (process.env.FULL ? 5000 : 0));
 const CHUNK = 250;
 
-/** Settings cycle through every combination the preset's schema allows for sport's five switches. */
+/** Sport: every combination of its five switches; other presets: the property test's cycle (city: voting,
+ *  deal, break/lift, Mafia count, speech length, night timers). */
 function settingsFor(presetId: string, g: number): Record<string, unknown> {
-  if (presetId !== "sport") return {};
+  if (presetId !== "sport") return propertySettings(g, presetId);
   return { voting: g % 2 ? "open" : "closed", autoDeal: g % 5 === 0, breakAtZero: g % 3 === 0, liftAtZero: g % 4 === 0, agreement: g % 7 === 0 ? "silent" : "sound" };
 }
 
 /** Bot mixes: all random (odd moves, technical votes), all heuristic (real-looking games), mixed. */
-function botsFor(g: number): BotKind[] {
+function botsFor(g: number, seats: number): BotKind[] {
   const mix = g % 3;
-  return Array.from({ length: 10 }, (_, i) => (mix === 0 ? "random" : mix === 1 ? "heuristic" : i % 2 ? "heuristic" : "random"));
+  return Array.from({ length: seats }, (_, i) => (mix === 0 ? "random" : mix === 1 ? "heuristic" : i % 2 ? "heuristic" : "random"));
 }
 
 describe.skipIf(GAMES === 0)(`leak oracle, full size: ${GAMES} games per preset`, () => {
@@ -39,14 +41,16 @@ describe.skipIf(GAMES === 0)(`leak oracle, full size: ${GAMES} games per preset`
       it(`${preset.id}: games ${from}–${to - 1}, every view after every input is an allowlist`, () => {
         let inputs = 0;
         for (let g = from; g < to; g++) {
-          const seats = preset.seats.max;
+          // Every table size the preset allows, in turn (city: 10, 11, 12).
+          const seats = preset.seats.min + (g % (preset.seats.max - preset.seats.min + 1));
           const ids = Array.from({ length: seats }, (_, i) => `p${i + 1}`);
           const seen = new Map<string | null, number>();
           const r = playGame({
             presetId: preset.id,
             seed: `leak-${preset.id}-${g}`,
+            seats,
             settings: settingsFor(preset.id, g),
-            bots: botsFor(g),
+            bots: botsFor(g, seats),
             botFlag: g % 2 === 1, // humans on even games: technical votes happen
             onInput: (state) => {
               inputs++;

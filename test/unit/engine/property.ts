@@ -10,7 +10,7 @@ import { playGame, type BotKind } from "../../../shared/bots/index.ts";
 import { assertEntitled } from "./entitlement.ts";
 
 
-function settingsFor(g: number, presetId = "sport"): Record<string, unknown> {
+export function settingsFor(g: number, presetId = "sport"): Record<string, unknown> {
   const base = { voting: g % 2 ? "open" : "closed", autoDeal: g % 5 === 0, breakAtZero: g % 3 === 0, liftAtZero: g % 4 === 0 };
   if (presetId !== "city") return base;
   // §3 city: the Maniac's side, the Mafia count, the speech length and the night timers vary too.
