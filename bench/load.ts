@@ -24,7 +24,7 @@ import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import { WebSocket as WsClient } from "ws";
 import { heuristicBot } from "../shared/bots/index.ts";
-import { freePort, runtimeEntry, startWranglerSnapshot } from "./wrangler-snapshot.ts";
+import { descendants, freePort, runtimeEntry, startWranglerSnapshot } from "./wrangler-snapshot.ts";
 import type { GameView } from "../shared/engine/types.ts";
 
 const args = process.argv.slice(2);
@@ -57,16 +57,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** RSS (bytes) of a process and all its descendants, from /proc; `only`: count processes with this name only (e.g. workerd). */
 function treeRss(pid: number, only?: string): number {
   let total = 0;
-  const stack = [pid];
-  while (stack.length) {
-    const p = stack.pop()!;
+  for (const p of descendants(pid)) {
     try {
       const status = readFileSync(`/proc/${p}/status`, "utf8");
       const m = /VmRSS:\s+(\d+) kB/.exec(status);
       const name = /Name:\s+(\S+)/.exec(status)?.[1];
       if (m && (!only || name === only)) total += Number(m[1]) * 1024;
-      const kids = readFileSync(`/proc/${p}/task/${p}/children`, "utf8").trim();
-      if (kids) stack.push(...kids.split(/\s+/).map(Number));
     } catch {
       /* gone */
     }
@@ -74,19 +70,14 @@ function treeRss(pid: number, only?: string): number {
   return total;
 }
 
-/** CPU seconds (user + system) used so far by a process and its descendants; `only`: processes with this name. */
-function treeCpu(pid: number, only?: string): number {
+/** CPU seconds (user + system) used so far by a process and its descendants, from /proc. */
+function treeCpu(pid: number): number {
   let ticks = 0;
-  const stack = [pid];
-  while (stack.length) {
-    const p = stack.pop()!;
+  for (const p of descendants(pid)) {
     try {
       const stat = readFileSync(`/proc/${p}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
       const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (!only || name === only) ticks += Number(f[11]) + Number(f[12]); // utime, stime (fields 14, 15)
-      const kids = readFileSync(`/proc/${p}/task/${p}/children`, "utf8").trim();
-      if (kids) stack.push(...kids.split(/\s+/).map(Number));
+      ticks += Number(f[11]) + Number(f[12]); // utime, stime (fields 14, 15)
     } catch {
       /* gone */
     }

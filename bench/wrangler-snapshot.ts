@@ -90,7 +90,8 @@ function listeningPorts(pid: number): number[] {
   return ports;
 }
 
-function descendants(pid: number): number[] {
+/** A process and all its descendants (pids, from /proc). */
+export function descendants(pid: number): number[] {
   const out: number[] = [];
   const stack = [pid];
   while (stack.length) {
