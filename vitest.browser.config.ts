@@ -10,6 +10,9 @@ export default defineConfig({
     passWithNoTests: false,
     testTimeout: 240_000,
     hookTimeout: 90_000,
-    fileParallelism: false,
+    // The two files play their games at the same time (each starts its own `wrangler dev` and Chromium):
+    // they mostly wait on the games' real timers. Vitest's default on two cores would be one worker.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Pure code (engine, protocol, bots) in Node.
@@ -7,5 +8,8 @@ export default defineConfig({
     environment: "node",
     passWithNoTests: false,
     testTimeout: 60_000,
+    // Vitest's default is one worker per core but one: a single worker on two cores. The property
+    // files are pure CPU and independent: use both.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -53,6 +53,18 @@ export interface Server {
 
 const WRANGLER_ENV = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_COLOR: "1" };
 
+/** A command to its end, without blocking the event loop (so two can run at once). */
+function runAsync(cmd: string, args: string[], env: Record<string, string>): Promise<{ status: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("error", (e) => resolve({ status: 1, output: output + e.message }));
+    child.on("close", (code) => resolve({ status: code ?? 1, output }));
+  });
+}
+
 /**
  * A frozen copy of the worker (bundled by `wrangler deploy --dry-run`) and of web/dist with its own
  * wrangler.toml: `wrangler dev` reloads — and drops every socket — whenever a watched source file
@@ -60,8 +72,6 @@ const WRANGLER_ENV = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABL
  * E2E_LIVE_SOURCE=1 to run straight from the repository's wrangler.toml instead.
  */
 function frozenConfig(dir: string): string {
-  const r = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", join(dir, "worker")], { cwd: ROOT, encoding: "utf8", env: { ...process.env, ...WRANGLER_ENV } });
-  if (r.status !== 0) throw new Error(`wrangler bundle failed:\n${r.stdout}\n${r.stderr}`);
   cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
   // D1 (accounts, game records): wrangler.toml's migrations_dir is relative to the config file.
   cpSync(join(ROOT, "migrations"), join(dir, "migrations"), { recursive: true });
@@ -73,17 +83,19 @@ function frozenConfig(dir: string): string {
   return config;
 }
 
+/** The worker bundled into `dir`/worker, where the frozen wrangler.toml expects it. */
+async function bundleWorker(dir: string): Promise<void> {
+  const r = await runAsync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", join(dir, "worker")], WRANGLER_ENV);
+  if (r.status !== 0) throw new Error(`wrangler bundle failed:\n${r.output}`);
+}
+
 /**
  * Applies migrations/*.sql to the local D1 under `state` (as scripts/start.mjs does for `npm start`):
  * offline, idempotent; CI=true answers wrangler's confirmation prompt.
  */
-function applyD1Migrations(config: string, state: string): void {
-  const r = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state, "--config", config], {
-    cwd: ROOT,
-    encoding: "utf8",
-    env: { ...process.env, ...WRANGLER_ENV, CI: "true" },
-  });
-  if (r.status !== 0) throw new Error(`D1 migrations failed:\n${r.stdout}\n${r.stderr}`);
+async function applyD1Migrations(config: string, state: string): Promise<void> {
+  const r = await runAsync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state, "--config", config], { ...WRANGLER_ENV, CI: "true" });
+  if (r.status !== 0) throw new Error(`D1 migrations failed:\n${r.output}`);
 }
 
 export interface StartOptions {
@@ -95,8 +107,10 @@ export interface StartOptions {
 export async function startWrangler(options: StartOptions = {}): Promise<Server> {
   const port = await freePort();
   const persist = mkdtempSync(join(tmpdir(), "mafia-browser-persist-"));
-  const config = process.env.E2E_LIVE_SOURCE ? join(ROOT, "wrangler.toml") : frozenConfig(persist);
-  applyD1Migrations(config, join(persist, "state"));
+  const live = !!process.env.E2E_LIVE_SOURCE;
+  const config = live ? join(ROOT, "wrangler.toml") : frozenConfig(persist);
+  // The bundle and the migrations need only the config: both at once.
+  await Promise.all([live ? undefined : bundleWorker(persist), applyD1Migrations(config, join(persist, "state"))]);
   const vars = Object.entries(options.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   let log = "";
   const child: ChildProcess = spawn(
