@@ -268,6 +268,7 @@ async function run(target: Target, T: number): Promise<RunStats> {
         } else if (msg.type === "error") {
           inflight = false;
           stats.errors++;
+          if (process.env.LOAD_DEBUG) console.error(`table ${t}: ${msg.code} ${msg.message}`);
         }
       };
     }
@@ -328,6 +329,7 @@ for (const [key, start] of starters) {
         ((s.cpu * 1e6) / Math.max(1, s.acks)).toFixed(0),
         (s.peakRss / 2 ** 20).toFixed(0) + (s.peakRuntimeRss ? ` (workerd ${(s.peakRuntimeRss / 2 ** 20).toFixed(0)})` : ""),
         `${s.gamesEnded}/${s.tables}`,
+        String(s.errors),
       ]);
     } finally {
       target.stop();
@@ -341,7 +343,7 @@ console.log(`machine: ${cpu} × ${os.cpus().length}, node ${process.version}; dr
 console.log(`storage: wrangler dev's SQLite files ${PERSIST_IN ? `in RAM (${PERSIST_IN}, tmpfs: commits without a disk flush)` : "on disk (every commit flushes)"}`);
 console.log(`frames: ${DEFLATE ? "permessage-deflate offered by the clients (both servers compress)" : "plain (the clients offer no compression)"}`);
 console.log(`window: ${SECONDS} s per run (T = 1: ${SECONDS_T1} s); T ≤ ${REPLACE_UP_TO}: T tables all the time (a finished game's table is replaced), larger T: until every game ended; every game has its 60 s acquaintance night`);
-const header = ["target", "T", "inputs", "p50 ms", "p99 ms", "deliveries/s", "bytes/view", "server CPU µs/input", "peak RSS MiB", "games ended/tables"];
+const header = ["target", "T", "inputs", "p50 ms", "p99 ms", "deliveries/s", "bytes/view", "server CPU µs/input", "peak RSS MiB", "games ended/tables", "errors"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join("  ");
 console.log(line(header));
