@@ -78,7 +78,7 @@ const rows: Array<[string, string]> = [
   ["SQLite rows written per accepted input", `${rowsWrittenPerInput.toFixed(2)}  (target ≤ 3)`],
   ["SQLite rows read per accepted input", rowsReadPerInput.toFixed(1)],
   ["state row (without events) at the end of a game", `${(per(m.stateBytes!) / 1024).toFixed(1)} kB`],
-  ["events per game (their own table)", `${(per(m.eventBytes ?? 0) / 1024).toFixed(1)} kB`],
+  ["events per game (in their input log rows)", `${(per(m.eventBytes ?? 0) / 1024).toFixed(1)} kB`],
   ["input log per game", `${(per(m.logBytes!) / 1024).toFixed(1)} kB`],
   ["SQLite database per table (databaseSize)", `${(per(m.dbBytes!) / 1024).toFixed(0)} kB`],
   ["bytes per view message (mean)", `${(m.viewBytes! / m.viewFrames!).toFixed(0)} B`],

@@ -171,7 +171,7 @@ export async function storedGame(code: string): Promise<{ version: number; statu
   const { runInDurableObject } = await import("cloudflare:test");
   return runInDurableObject(tableStub(code), (_instance, state) => {
     // The state row holds the state without its events; they are counted from their own table.
-    return state.storage.sql.exec("SELECT version, status, state, (SELECT COUNT(*) FROM events) AS events, alarm_phase_seq, alarm_at FROM game WHERE id = 1").one() as never;
+    return state.storage.sql.exec("SELECT version, status, state, ((SELECT COUNT(*) FROM events) + (SELECT COUNT(events) FROM input_log)) AS events, alarm_phase_seq, alarm_at FROM game WHERE id = 1").one() as never;
   });
 }
 

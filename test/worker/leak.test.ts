@@ -96,6 +96,7 @@ for (const presetId of PRESETS) {
       if (totals.games < 2) return;
       expect(totals.repeats, "frames of quiet changes to the players they concerned").toBeGreaterThan(0);
       expect(totals.nights, "nights played").toBeGreaterThan(0);
+      expect(totals.views, "game views checked, over all games").toBeGreaterThan(totals.games * 11 * 20);
     });
     for (let g = 0; g < GAMES; g++) {
       const { settings, seats, seed } = plan(presetId, g);
@@ -124,9 +125,11 @@ for (const presetId of PRESETS) {
           const inGame = sp.views().filter((m) => m.view.game !== null).map((m) => m.version);
           for (let i = 1; i < inGame.length; i++) expect(inGame[i], `${sp.name}: version ${inGame[i]} twice`).toBeGreaterThan(inGame[i - 1]!);
         }
-        // Not vacuous: every connection saw every public change of the game (quiet changes — night
-        // actions, closed ballots — keep the version and reach only those they concern).
-        expect(views).toBeGreaterThan((seats + 1) * 20);
+        // Not vacuous: every connection saw the game's public changes (quiet changes — night actions,
+        // closed ballots — keep the version and reach only those they concern). A game may end on day 1
+        // (a 12-seat city table with 3 Mafia, by parity), so the per-game floor is low; the totals below
+        // ask for the length of real games over all of them.
+        expect(views).toBeGreaterThan((seats + 1) * 5);
         // City: every night ran its six turns.
         const nights = last.log.filter((e) => e.type === "night-fell" && !(e.data as { acquaintance?: boolean }).acquaintance).length;
         if (presetId === "city") expect(last.log.filter((e) => e.type === "night-turn").length).toBe(6 * nights);

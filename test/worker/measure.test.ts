@@ -38,7 +38,7 @@ describe.skipIf(GAMES === 0)("measure", () => {
         const r = { read: 0, written: 0, statements: cs.length };
         for (const c of cs) { r.read += c.rowsRead; r.written += c.rowsWritten; }
         const game = sql.exec("SELECT length(state) AS n, started_at FROM game").one();
-        const events = sql.exec("SELECT COALESCE(SUM(length(events)), 0) AS n FROM events").one();
+        const events = sql.exec("SELECT (SELECT COALESCE(SUM(length(events)), 0) FROM events) + (SELECT COALESCE(SUM(length(events)), 0) FROM input_log) AS n").one();
         const last = sql.exec("SELECT MAX(at) AS at, COUNT(*) AS n, SUM(length(input)) AS bytes FROM input_log").one();
         return { ...r, stateBytes: Number(game.n), eventBytes: Number(events.n), startedAt: Number(game.started_at), lastAt: Number(last.at), inputs: Number(last.n), logBytes: Number(last.bytes), dbBytes: sql.databaseSize };
       });

@@ -92,7 +92,8 @@ export async function installVersionCapture(code: string): Promise<void> {
 export async function capturedVersions(code: string): Promise<Map<number, string | null>> {
   const rows = await runInDurableObject(tableStub(code), (_i, state) => {
     const sql = state.storage.sql;
-    const chunks = sql.exec("SELECT version, events FROM events ORDER BY seq").toArray().map((r) => ({ version: Number(r.version), events: JSON.parse(String(r.events)) as unknown[] }));
+    // Event chunks: the start's in `events`, each input's in its own input_log row (worker/table/storage.ts).
+    const chunks = sql.exec("SELECT version, first, events FROM events UNION ALL SELECT version, events_first, events FROM input_log WHERE events IS NOT NULL ORDER BY first").toArray().map((r) => ({ version: Number(r.version), events: JSON.parse(String(r.events)) as unknown[] }));
     return sql.exec("SELECT version, state FROM _test_versions").toArray().map((r) => {
       const version = Number(r.version);
       if (r.state === null) return [version, null] as const;
@@ -330,7 +331,7 @@ export async function replayRecord(code: string) {
     const players = sql.exec("SELECT player_id, nickname, bot FROM players ORDER BY place").toArray();
     const log = sql.exec("SELECT seq, at, input FROM input_log ORDER BY seq").toArray();
     // The stored state is the game row without events plus the `events` table (worker/table/storage.ts).
-    const events = sql.exec("SELECT events FROM events ORDER BY seq").toArray().flatMap((r) => JSON.parse(String(r.events)) as unknown[]);
+    const events = sql.exec("SELECT version, first, events FROM events UNION ALL SELECT version, events_first, events FROM input_log WHERE events IS NOT NULL ORDER BY first").toArray().flatMap((r) => JSON.parse(String(r.events)) as unknown[]);
     return {
       presetId: String(config.preset_id),
       settings: JSON.parse(String(config.settings)) as Record<string, unknown>,

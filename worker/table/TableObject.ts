@@ -875,11 +875,17 @@ export class TableObject extends DurableObject<Env> {
     return this.stateCache;
   }
 
-  /** Write the game row (state without events) and the events not yet stored: 1–2 row writes. */
-  private writeState(row: GameRow, state: GameState): void {
-    this.store.writeGame(row, JSON.stringify(withoutEvents(state)));
+  /**
+   * Write the game row (the state without events) and the events not yet stored: with the input that
+   * produced them, in its log row (2 row writes per accepted input), or — the start, which has no
+   * input — in the `events` table.
+   */
+  private writeState(row: GameRow, state: GameState, inputs: Input[] = [], at = 0): void {
     const total = eventCount(state);
-    if (total > this.storedEvents) this.store.appendEvents(row.version, this.storedEvents, JSON.stringify(eventsFrom(state, this.storedEvents)));
+    const added = total > this.storedEvents ? { first: this.storedEvents, json: JSON.stringify(eventsFrom(state, this.storedEvents)) } : null;
+    inputs.forEach((input, i) => this.store.appendInput(at, input, row.version, i === inputs.length - 1 ? added : null));
+    if (added && inputs.length === 0) this.store.appendEvents(row.version, added.first, added.json);
+    this.store.writeGame(row, JSON.stringify(withoutEvents(state)));
     this.storedEvents = total;
     this.stateCache = state;
   }
@@ -922,10 +928,11 @@ export class TableObject extends DurableObject<Env> {
     } else {
       this.changeSet = { version, public: true, keys: new Set() };
     }
-    for (const input of inputs) this.store.appendInput(at, input);
     this.writeState(
       { version, status: this.statusOf(next), startedAt: row.startedAt, alarmPhaseSeq: deadline === null ? null : next.phaseSeq, alarmAt: deadline },
       next,
+      inputs,
+      at,
     );
     return version;
   }

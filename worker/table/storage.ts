@@ -2,11 +2,12 @@
  * The table's SQLite schema and every statement the table runs. Synchronous (Durable Object SQLite),
  * so a read-check-write sequence with no `await` in between is atomic.
  *
- * Rows written per accepted input: one `input_log` insert, one `game` update (state, version and the
- * pending alarm live in the same row) and, when the input produced events, one `events` insert.
+ * Rows written per accepted input: one `input_log` insert (the input, the version it made and the
+ * events it produced) and one `game` update (state, version and the pending alarm in the same row).
  *
  * The state is kept without its event list (`game.state`, ~2 kB whatever the game's length); the
- * events go to `events`, one row per change (the list only grows: shared/engine `eventsFrom`).
+ * events of each input go into its own `input_log` row, and those of the start (no input) into
+ * `events` (the list only grows: shared/engine `eventsFrom`).
  *
  * Reads are served from memory after the first: this object is the only writer of its database, so
  * each row is cached as last read or written here (every write updates or drops its cache after the
@@ -77,7 +78,10 @@ CREATE TABLE IF NOT EXISTS spectator_views (
 CREATE TABLE IF NOT EXISTS input_log (
   seq    INTEGER PRIMARY KEY,
   at     INTEGER NOT NULL,
-  input  TEXT    NOT NULL
+  input  TEXT    NOT NULL,
+  version      INTEGER,
+  events_first INTEGER,
+  events       TEXT
 );
 CREATE TABLE IF NOT EXISTS events (
   seq     INTEGER PRIMARY KEY,
@@ -371,12 +375,16 @@ export class TableStore {
     this.sql.exec("INSERT INTO events (version, first, events) VALUES (?, ?, ?)", version, first, events);
   }
 
-  /** The stored state and its event chunks, or null in the lobby. */
+  /** The stored state and its event chunks in order, or null in the lobby. */
   loadState(): StoredState | null {
     const r = this.sql.exec("SELECT state FROM game WHERE id = 1").one();
     if (r.state === null) return null;
     this.ensureEvents();
-    const chunks = this.sql.exec("SELECT first, events FROM events ORDER BY seq").toArray().map((c) => ({ first: Number(c.first), events: String(c.events) }));
+    const chunks = [
+      ...this.sql.exec("SELECT first, events FROM events").toArray(),
+      ...this.sql.exec("SELECT events_first AS first, events FROM input_log WHERE events IS NOT NULL").toArray(),
+    ].map((c) => ({ first: Number(c.first), events: String(c.events) }));
+    chunks.sort((a, b) => a.first - b.first);
     return { core: String(r.state), chunks };
   }
 
@@ -386,9 +394,14 @@ export class TableStore {
     if (this.row) this.row = { ...this.row, alarmPhaseSeq: phaseSeq, alarmAt: at };
   }
 
+  /** Tables created before events were stored apart get the `events` table and the input log's columns. */
   private ensureEvents(): void {
     if (this.eventsReady) return;
     this.sql.exec("CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, version INTEGER NOT NULL, first INTEGER NOT NULL, events TEXT NOT NULL)");
+    const columns = this.sql.exec("SELECT * FROM input_log LIMIT 0").columnNames;
+    for (const [name, type] of [["version", "INTEGER"], ["events_first", "INTEGER"], ["events", "TEXT"]] as const) {
+      if (!columns.includes(name)) this.sql.exec(`ALTER TABLE input_log ADD COLUMN ${name} ${type}`);
+    }
     this.eventsReady = true;
   }
 
@@ -457,8 +470,13 @@ export class TableStore {
     return version;
   }
 
-  appendInput(at: number, input: unknown): void {
-    this.sql.exec("INSERT INTO input_log (at, input) VALUES (?, ?)", at, JSON.stringify(input));
+  /** One row write: an accepted input, the version it made and the events it produced (first: their index in the game's list). */
+  appendInput(at: number, input: unknown, version: number, events: { first: number; json: string } | null): void {
+    this.ensureEvents();
+    this.sql.exec(
+      "INSERT INTO input_log (at, input, version, events_first, events) VALUES (?, ?, ?, ?, ?)",
+      at, JSON.stringify(input), version, events?.first ?? null, events?.json ?? null,
+    );
   }
 
   inputLog(): Array<{ seq: number; at: number; input: unknown }> {
