@@ -181,3 +181,17 @@ export async function scheduledAlarm(code: string): Promise<number | null> {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Evict a table's object so the next call meets a fresh instance. An object that is not running
+ * (hibernated, or already gone while the suite's one workerd was busy) is as evicted as it gets:
+ * the runtime refuses to evict it ("not currently running"), which is not a failure here.
+ */
+export async function evict(stub: DurableObjectStub): Promise<void> {
+  const { evictDurableObject } = await import("cloudflare:test");
+  try {
+    await evictDurableObject(stub);
+  } catch (err) {
+    if (!/not currently running/.test(String(err))) throw err;
+  }
+}

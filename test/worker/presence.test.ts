@@ -4,10 +4,10 @@
  * whose absence caused the pause returns, the game resumes by itself"; §1 Timers "Pausing stops all
  * game timers and resumes them with the time that was left").
  */
-import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ReturnResponse } from "../../shared/protocol/http.ts";
-import { Client, connectAs, createTable, postJson, scheduledAlarm, storedGame, tableStub, until } from "./helpers.ts";
+import { Client, connectAs, evict, createTable, postJson, scheduledAlarm, storedGame, tableStub, until } from "./helpers.ts";
 import { bySeat, control, fullTable, gameOf, joinOk, seatOf, settle, versionOf } from "./fixture.ts";
 
 let open: Client[] = [];
@@ -45,7 +45,7 @@ describe("connection state per seat", () => {
     expect(away).toBeGreaterThanOrEqual(before - 5);
 
     // Eviction: presence is stored, not rebuilt from memory.
-    await evictDurableObject(tableStub(code));
+    await evict(tableStub(code));
     const late = await connectAs(code, undefined, "late");
     open.push(late);
     expect(late.lastView().lobby[0]).toMatchObject({ connected: false, awaySince: away });
@@ -148,7 +148,7 @@ describe("pause and resume (organizer)", () => {
     const remaining = paused!.game!.paused!.remainingMs;
 
     // Evicted meanwhile: the pause record is in SQLite.
-    await evictDurableObject(tableStub(t.code));
+    await evict(tableStub(t.code));
 
     const back = await returnWith(t.code, gone.join.returnCode);
     const phone = await connectAs(t.code, back.token, "back");

@@ -13,7 +13,7 @@ import type { JoinResponse } from "../../shared/protocol/http.ts";
 import { recordGame, REWARDS, type GameReport } from "../../worker/accounts/records.ts";
 import { get, nick, post, signUp } from "./accounts-helpers.ts";
 import { control } from "./fixture.ts";
-import { connectAs, createTable, join, tableStub } from "./helpers.ts";
+import { connectAs, evict, createTable, join, tableStub } from "./helpers.ts";
 import { playToEnd, storedVersion, syncAll, type SeatedClient, type TableRun } from "./play.ts";
 
 const DB = env.DB;
@@ -132,12 +132,12 @@ describe("a finished sport game", () => {
 
       // The same through the table's alarm: a report left pending (as after a D1 failure) is retried by
       // the alarm's "report" item, after an eviction too, and changes nothing the second time.
-      const { evictDurableObject, runDurableObjectAlarm } = await import("cloudflare:test");
+      const { runDurableObjectAlarm } = await import("cloudflare:test");
       await runInDurableObject(run.stub, async (_i, state) => {
         state.storage.sql.exec("UPDATE game_report SET done_at = NULL, next_at = ?", Date.now() - 1);
         await state.storage.setAlarm(Date.now());
       });
-      await evictDurableObject(run.stub);
+      await evict(run.stub);
       expect(await runDurableObjectAlarm(run.stub)).toBe(true);
       const retried = await runInDurableObject(run.stub, (_i, state) => state.storage.sql.exec("SELECT done_at, attempts FROM game_report").one());
       expect(retried.done_at).not.toBeNull();

@@ -10,13 +10,14 @@
  *
  * Size: 2 games per preset in `npm test`; FULL=1 (or RESTART_GAMES=n) runs 30 per preset.
  */
-import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
 import { botRng } from "../../shared/bots/index.ts";
 import { nextDeadline, type GameState } from "../../shared/engine/index.ts";
 import { apply, createGame } from "../../shared/engine/index.ts";
 import type { TableObject } from "../../worker/table/TableObject.ts";
 import { citySeats, citySettings, openTable, playToEnd, PRESETS, replay, replayRecord, sportSettings, storedVersion, syncAll, type TableRun } from "./play.ts";
+import { evict as evictObject } from "./helpers.ts";
 
 const GAMES = inject("restartGames");
 
@@ -66,7 +67,7 @@ for (const presetId of PRESETS) describe(`restarts, ${presetId}: ${GAMES} games 
       let evictions = 0;
       let alarmsSeen = 0;
       const evict = async (table = run!) => {
-        await evictDurableObject(table.stub);
+        await evictObject(table.stub);
         evictions++;
       };
       const evictBeforeStart = !sport && r.next() < 0.5;
@@ -131,7 +132,7 @@ for (const presetId of PRESETS) describe(`restarts, ${presetId}: ${GAMES} games 
       if (run.seated[0]!.client.lastView().game?.result) break;
       const before = await storedVersion(run.code);
       const alarm = runDurableObjectAlarm(run.stub).catch(() => "aborted");
-      await evictDurableObject(run.stub);
+      await evictObject(run.stub);
       await alarm;
       let after = await storedVersion(run.code);
       if (after === before) {

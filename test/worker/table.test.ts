@@ -4,13 +4,13 @@
  * §2.1 "a player sees only their own role"); timers by alarm (RULES.md §1 Timers), stale and repeated
  * alarms; eviction mid-phase.
  */
-import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { JoinResponse } from "../../shared/protocol/http.ts";
 import type { ServerMessage } from "../../shared/protocol/messages.ts";
 import type { TableObject } from "../../worker/table/TableObject.ts";
 import type { TableStore } from "../../worker/table/storage.ts";
-import { Client, connectAs, createTable, join, scheduledAlarm, storedGame, tableStub } from "./helpers.ts";
+import { Client, connectAs, evict, createTable, join, scheduledAlarm, storedGame, tableStub } from "./helpers.ts";
 
 type Truth = Map<number, { role: string; team: string }>;
 
@@ -257,7 +257,7 @@ describe("eviction", () => {
     await runInDurableObject(stub, (instance: TableObject) => {
       (instance as unknown as { marker?: boolean }).marker = true;
     });
-    await evictDurableObject(stub);
+    await evict(stub);
     // The instance really went away (its in-memory marker is gone)...
     expect(await runInDurableObject(stub, (instance: TableObject) => (instance as unknown as { marker?: boolean }).marker)).toBeUndefined();
 
@@ -302,7 +302,7 @@ describe("eviction", () => {
     expect(spectator.frames.slice(spectatorFrom).filter((f) => f.type === "view")).toEqual([]);
 
     // Evict again, then the alarm still fires for the right phase.
-    await evictDurableObject(stub);
+    await evict(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const day = await storedGame(code);
     expect(day.version).toBe(before.version + 1);
