@@ -26,12 +26,10 @@
  * Screenshots: signin-phone, profile-phone, city-night-phone.
  */
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { ensureWebBuild, launchChromium, ROOT, startWrangler, type Server } from "./harness.ts";
+import { ensureWebBuild, launchChromium, roleFacts, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
 
-const SHOTS = join(ROOT, "docs/screenshots");
 const PHONE = { width: 360, height: 740 };
 const HOLD_MS = 2200;
 /** Waits that only matter on a starved machine: how long a step may take, not what it must do. */
@@ -67,21 +65,7 @@ async function open(viewport: { width: number; height: number }, locale = "en-GB
   return { ctx, page: await ctx.newPage() };
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
 
-/** Facts with a seat and a role anywhere in a server frame (seat views, log data, result). */
-function roleFacts(x: unknown, out: Array<[number, string]> = []): Array<[number, string]> {
-  if (Array.isArray(x)) for (const y of x) roleFacts(y, out);
-  else if (x && typeof x === "object") {
-    const o = x as Record<string, unknown>;
-    if (typeof o.seat === "number" && typeof o.role === "string") out.push([o.seat, o.role]);
-    for (const v of Object.values(o)) roleFacts(v, out);
-  }
-  return out;
-}
 
 /** GET /api/me from the page itself (its HttpOnly session cookie). */
 async function meOf(page: Page): Promise<{ nickname: string; passkeys: number } | null> {

@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 export const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -171,4 +171,24 @@ export async function launchChromium(): Promise<{ browser: Browser; close(): Pro
       rmSync(profileRoot, { recursive: true, force: true });
     },
   };
+}
+
+/** Where the browser tests write the screenshots that docs/UI.md and README link. */
+export const SHOTS = join(ROOT, "docs/screenshots");
+
+/** A screenshot of the page from its top (optionally the whole page) into docs/screenshots. */
+export async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
+}
+
+/** Walks a server frame for facts with a seat and a role (seat views, log data, team members, result). */
+export function roleFacts(x: unknown, out: Array<[number, string]> = []): Array<[number, string]> {
+  if (Array.isArray(x)) for (const y of x) roleFacts(y, out);
+  else if (x && typeof x === "object") {
+    const o = x as Record<string, unknown>;
+    if (typeof o.seat === "number" && typeof o.role === "string") out.push([o.seat, o.role]);
+    for (const v of Object.values(o)) roleFacts(v, out);
+  }
+  return out;
 }

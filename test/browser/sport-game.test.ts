@@ -29,12 +29,10 @@
  *   after   E's old return code is refused on the "come back" form.
  */
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { ensureWebBuild, launchChromium, ROOT, startWrangler, type Server } from "./harness.ts";
+import { ensureWebBuild, launchChromium, roleFacts, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
 
-const SHOTS = join(ROOT, "docs/screenshots");
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 const HOLD_MS = 2200;
@@ -162,21 +160,7 @@ async function choose(page: Page, key: string, seat: number): Promise<void> {
   await page.locator(`[data-confirm="${key}"]`).click();
 }
 
-async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
-}
 
-/** Walks a server frame for facts with a seat and a role (seat views, log data, team members). */
-function roleFacts(x: unknown, out: Array<[number, string]> = []): Array<[number, string]> {
-  if (Array.isArray(x)) for (const y of x) roleFacts(y, out);
-  else if (x && typeof x === "object") {
-    const o = x as Record<string, unknown>;
-    if (typeof o.seat === "number" && typeof o.role === "string") out.push([o.seat, o.role]);
-    for (const v of Object.values(o)) roleFacts(v, out);
-  }
-  return out;
-}
 
 async function openContext(i: number, viewport: { width: number; height: number }): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await chrome.browser.newContext({ viewport, locale: LOCALES[i], isMobile: i === 1, hasTouch: i === 1, deviceScaleFactor: 1 });
