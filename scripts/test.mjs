@@ -18,6 +18,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ensureChromium, ensurePackages } from "./preflight.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const out = mkdtempSync(join(tmpdir(), "mafia-test-"));
@@ -73,6 +74,11 @@ async function vitest(label, config) {
 
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
+
+// Issue 11: a bare machine. Whatever the suites need beyond the repository is fetched here, with a
+// line saying what and why; what cannot be installed stops the run with one line saying what to install.
+ensurePackages("npm test");
+if (want("browser")) ensureChromium("npm test");
 
 let built = false;
 await Promise.all([

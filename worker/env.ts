@@ -16,6 +16,11 @@ export interface Env {
   DB: D1Database;
   /** Optional: bots' think delay in ms (default worker/table/bots.ts BOT_THINK_MS). */
   BOT_THINK_MS?: string;
+  /**
+   * Test only: "1" enables the end-to-end test clock (POST /api/test-clock/:code/advance, TableObject
+   * advanceClock). Set by the browser suite's `wrangler dev` (--var); never by wrangler.toml or npm start.
+   */
+  E2E_CLOCK?: string;
 }
 
 export const DIRECTORY_NAME = "directory";

@@ -8,6 +8,7 @@ import { HTTPException } from "hono/http-exception";
 import { auth, me, users } from "./api/auth.ts";
 import { apiError } from "./api/errors.ts";
 import { tables } from "./api/tables.ts";
+import { testClock } from "./api/test-clock.ts";
 import type { Env } from "./env.ts";
 import { guessGuard } from "./security/guess-guard.ts";
 import { securityHeaders } from "./security/headers.ts";
@@ -37,6 +38,8 @@ const api = new Hono<{ Bindings: Env }>()
   .route("/auth", auth)
   .route("/me", me)
   .route("/users", users)
+  // Test only (404 unless E2E_CLOCK=1): the browser suite's clock (worker/api/test-clock.ts).
+  .route("/test-clock", testClock)
   .all("*", (c) => apiError(c, "not-found", "No such API endpoint."))
   .onError((err, c) => {
     if (err instanceof HTTPException && err.status === 400) return apiError(c, "bad-request", err.message || "Malformed request.");

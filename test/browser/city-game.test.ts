@@ -28,13 +28,15 @@
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { ensureWebBuild, launchChromium, roleFacts, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
+import { advanceClock, ensureWebBuild, launchChromium, LOAD_MS, roleFacts, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 const HOLD_MS = 2200;
 /** Waits that only matter on a starved machine: how long a step may take, not what it must do. */
 const SLOW_MS = 15_000;
 const BLACK = new Set(["don", "mafia", "putana"]);
+/** The moves this driver makes when a page offers them (besides every night move). */
+const DRIVEN = new Set(["end-speech", "nominate", "vote", "vote-lift"]);
 
 let server: Server;
 let chrome: Awaited<ReturnType<typeof launchChromium>>;
@@ -60,7 +62,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function open(viewport: { width: number; height: number }, locale = "en-GB", phone = false): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await chrome.browser.newContext({ viewport, locale, isMobile: phone, hasTouch: phone, deviceScaleFactor: 1 });
   ctx.setDefaultTimeout(8000);
-  ctx.setDefaultNavigationTimeout(SLOW_MS); // page loads and URL waits (outside the game's timed steps)
+  ctx.setDefaultNavigationTimeout(LOAD_MS); // page loads and URL waits on a busy machine
   contexts.push(ctx);
   return { ctx, page: await ctx.newPage() };
 }
@@ -74,6 +76,7 @@ async function meOf(page: Page): Promise<{ nickname: string; passkeys: number } 
 
 interface Snap {
   phase: string | null;
+  seq: number;
   day: number;
   you: number | null;
   result: string | null;
@@ -91,6 +94,7 @@ async function snapshot(page: Page): Promise<Snap> {
     });
     return {
       phase: b?.dataset.phase ?? null,
+      seq: Number(b?.dataset.phaseSeq ?? 0),
       day: Number(b?.dataset.day ?? 0),
       you: b?.dataset.youSeat ? Number(b.dataset.youSeat) : null,
       result: b?.dataset.result || null,
@@ -121,7 +125,7 @@ test("a guest sees city as unavailable and the API refuses a guest's city table"
   const { page } = await open(PHONE);
   await page.goto(`${base}/`);
   const city = page.locator('#preset option[value="city"]');
-  await city.waitFor({ state: "attached" });
+  await city.waitFor({ state: "attached", timeout: LOAD_MS });
   expect(await city.isDisabled()).toBe(true);
   await page.locator("[data-city-locked] a[href='/signin']").waitFor();
   const res = await fetch(`${base}/api/tables`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ presetId: "city" }) });
@@ -149,13 +153,13 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
       const p: Person = { name, page, frames: [], errors: [], seat: null, role: null, mates: [], snaps: [] };
       listen(p);
       await page.goto(`${base}/`);
-      await page.fill("#nick", name);
+      await page.fill("#nick", name, { timeout: LOAD_MS });
       return p;
     }),
   );
   joiners.catch(() => {}); // awaited below; a failure there fails the test, not the process
   await org.page.goto(`${base}/`);
-  await org.page.locator("[data-signin-link]").click();
+  await org.page.locator("[data-signin-link]").click({ timeout: LOAD_MS });
   await org.page.locator('[data-tab="signup"]').click();
   await org.page.fill("#su-nick", nick);
   await org.page.locator("details.or-password summary").click();
@@ -249,8 +253,10 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
       await p.page.locator(".card.face-up .btn.ghost").click({ timeout: SLOW_MS });
     }),
   );
-  // The rest of the acquaintance night (fixed 60 s): nothing to click; watch one page.
-  await pOrg.page.locator('.board:not([data-phase="acquaintance"])').waitFor({ timeout: 90_000 });
+  // The rest of the acquaintance night (60 s on the table's clock): nothing to click, so the test clock
+  // lives through it (test/browser/harness.ts advanceClock); then one page is watched.
+  await advanceClock(base, code, (await snapshot(pOrg.page)).seq);
+  await pOrg.page.locator('.board:not([data-phase="acquaintance"])').waitFor({ timeout: SLOW_MS });
 
   // ---- play by clicking what each page offers until the result
   const acted = new Map<string, string>();
@@ -264,6 +270,11 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
   while (!done && Date.now() < deadline) {
     const snaps = await Promise.all(people.map((p) => snapshot(p.page)));
     done = snaps.every((s) => s.result);
+    // Nobody has a move the players make, all three show the same phase and nothing is in flight: the
+    // rest of the phase is waiting (bots think, night turns run their full time), which the test clock
+    // lives through at once — the bots' moves included, in order.
+    const idle = snaps.every((s) => s.seq === snaps[0]!.seq && !s.busy && !s.result && !Object.keys(s.actions).some((k) => DRIVEN.has(k) || k.startsWith("night:")));
+    if (idle && snaps[0]!.seq > 0) await advanceClock(base, code, snaps[0]!.seq);
     for (const [i, p] of people.entries()) {
       const s = snaps[i]!;
       p.snaps.push(s);

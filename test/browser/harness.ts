@@ -103,6 +103,25 @@ export interface StartOptions {
   vars?: Record<string, string>;
 }
 
+/**
+ * Page loads on a busy machine (ten pages, a second game and the worker suite on two cores): how long
+ * a navigation or the first paint may take, not a wait for anything to happen.
+ */
+export const LOAD_MS = 60_000;
+
+/**
+ * The test clock (worker/api/test-clock.ts; this suite's `wrangler dev` runs with E2E_CLOCK=1): when
+ * the pages have done everything they want in phase `phaseSeq`, the table lives through the rest of it
+ * at once — every bot move and view due before the deadline, then the deadline. Games click through
+ * every phase without waiting out its real length (those lengths are proven by the engine and workerd
+ * suites). False when the phase had already ended or has no deadline (a pause).
+ */
+export async function advanceClock(base: string, code: string, phaseSeq: number): Promise<boolean> {
+  const r = await fetch(`${base}/api/test-clock/${code}/advance`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ phaseSeq }) });
+  if (!r.ok) throw new Error(`test clock: ${r.status} ${await r.text()}`);
+  return ((await r.json()) as { ok: boolean }).ok;
+}
+
 /** Starts `wrangler dev` (D1 migrated first) and resolves once /api/tables answers. */
 export async function startWrangler(options: StartOptions = {}): Promise<Server> {
   const port = await freePort();
@@ -111,7 +130,7 @@ export async function startWrangler(options: StartOptions = {}): Promise<Server>
   const config = live ? join(ROOT, "wrangler.toml") : frozenConfig(persist);
   // The bundle and the migrations need only the config: both at once.
   await Promise.all([live ? undefined : bundleWorker(persist), applyD1Migrations(config, join(persist, "state"))]);
-  const vars = Object.entries(options.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const vars = Object.entries({ E2E_CLOCK: "1", ...options.vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   let log = "";
   const child: ChildProcess = spawn(
     "npx",

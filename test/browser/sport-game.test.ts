@@ -31,7 +31,7 @@
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { ensureWebBuild, launchChromium, roleFacts, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
+import { advanceClock, ensureWebBuild, launchChromium, LOAD_MS, roleFacts, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -165,7 +165,7 @@ async function choose(page: Page, key: string, seat: number): Promise<void> {
 async function openContext(i: number, viewport: { width: number; height: number }): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await chrome.browser.newContext({ viewport, locale: LOCALES[i], isMobile: i === 1, hasTouch: i === 1, deviceScaleFactor: 1 });
   ctx.setDefaultTimeout(5000);
-  ctx.setDefaultNavigationTimeout(SLOW_MS); // page loads and URL waits (outside the game's timed steps)
+  ctx.setDefaultNavigationTimeout(LOAD_MS); // page loads and URL waits on a busy machine
   return { ctx, page: await ctx.newPage() };
 }
 
@@ -176,12 +176,16 @@ function listen(p: Player): void {
   p.page.on("console", (m) => m.type() === "error" && p.errors.push(`console: ${m.text()}`));
 }
 
+/** The moves this driver makes when a page offers them (the others — shouts, the Don's plan — it leaves). */
+const DRIVEN = ["take-card", "end-speech", "vote", "vote-lift", "night:shot", "night:check"];
+
 const GONE: Snap = { phase: null, day: 0, seq: 0, you: null, speaker: null, nominees: [], result: null, actions: {}, roles: [], busy: false, conn: null, notice: null, gone: true };
 
 /** The player opens the home page in a fresh browser context and types the table code and their return code. */
 async function comeBack(i: number, viewport: { width: number; height: number }, code: string, returnCode: string): Promise<{ ctx: BrowserContext; page: Page }> {
   const { ctx, page } = await openContext(i, viewport);
   await page.goto(`${server.base}/`);
+  await page.locator("#ret-table").waitFor({ timeout: LOAD_MS });
   await page.fill("#ret-table", code.toLowerCase());
   await page.fill("#ret-code", returnCode);
   await page.click('form[data-form="return"] button[type="submit"]');
@@ -206,24 +210,26 @@ test("ten players create and join a sport table by its code and play it to a res
 
   // --- Create (player 1, desktop): settings chosen by clicking, each explained on the form. ---
   await p0.page.goto(`${base}/`);
+  await p0.page.locator("#nick").waitFor({ timeout: LOAD_MS });
   // Meanwhile players 3–9 open the home page and type their nicknames, and the spectator opens it
   // (player 2's phone comes after the table exists: its screenshot shows the table in the public list).
   const early = Promise.all(
     players.slice(2, 9).map(async (p) => {
       await p.page.goto(`${base}/`);
-      await p.page.fill("#nick", p.name);
+      await p.page.fill("#nick", p.name, { timeout: LOAD_MS });
     }),
   );
   const watcherHome = (async () => {
     const ctx = await chrome.browser.newContext({ viewport: { width: 420, height: 820 }, locale: "en-GB", deviceScaleFactor: 1 });
     ctx.setDefaultTimeout(5000);
-    ctx.setDefaultNavigationTimeout(SLOW_MS);
+    ctx.setDefaultNavigationTimeout(LOAD_MS);
     const page = await ctx.newPage();
     watcher = { ctx, page, frames: [], errors: [] };
     const w = watcher;
     page.on("websocket", (ws) => ws.on("framereceived", (f) => typeof f.payload === "string" && w.frames.push(f.payload)));
     page.on("pageerror", (e) => w.errors.push(e.message));
     await page.goto(`${base}/`);
+    await page.locator("#join-code").waitFor({ timeout: LOAD_MS });
     return w;
   })();
   for (const x of [early, watcherHome]) x.catch(() => {}); // awaited below
@@ -241,13 +247,13 @@ test("ten players create and join a sport table by its code and play it to a res
   const p9 = players[9]!;
   const p9Home = (async () => {
     await p9.page.goto(`${base}/`);
-    await p9.page.fill("#nick", p9.name);
+    await p9.page.fill("#nick", p9.name, { timeout: LOAD_MS });
   })();
   p9Home.catch(() => {}); // awaited below
 
   // --- Join by code (players 2–9) ---
   await p1.page.goto(`${base}/`);
-  await p1.page.fill("#nick", p1.name);
+  await p1.page.fill("#nick", p1.name, { timeout: LOAD_MS });
   await shot(p1.page, "home-phone", true);
   await early;
   await Promise.all(
@@ -336,9 +342,11 @@ test("ten players create and join a sport table by its code and play it to a res
       plan = { A: rest[0]!, B: rest[1]!, V: rest[2]!, C: rest[3]!, X: X!, E: E!, sheriff: seatOf("sheriff"), don: seatOf("don") };
       continue;
     }
-    // The rest of the acquaintance night (fixed 60 s): nothing to click; watch one page instead of ten.
+    // The rest of the acquaintance night (60 s on the table's clock): nothing to click, so the test
+    // clock lives through it; then one page is watched until the night is over.
     if (plan && snaps.every((s) => s.gone || s.phase === "acquaintance")) {
-      await p0.page.locator('.board:not([data-phase="acquaintance"])').waitFor({ timeout: 90_000 });
+      await advanceClock(base, code, snaps[0]!.seq);
+      await p0.page.locator('.board:not([data-phase="acquaintance"])').waitFor({ timeout: SLOW_MS });
       continue;
     }
 
@@ -417,6 +425,7 @@ test("ten players create and join a sport table by its code and play it to a res
       continue;
     }
 
+    let clicked = 0;
     await Promise.all(
       players.map(async (p, k) => {
         const s = snaps[k]!;
@@ -425,6 +434,7 @@ test("ten players create and join a sport table by its code and play it to a res
           const id = `${s.seq}:${key}`;
           if (p.done.has(id)) return;
           p.done.add(id);
+          clicked++;
           await fn().catch(() => p.done.delete(id)); // the view moved on under the click: read again
         };
         const a = s.actions;
@@ -456,6 +466,12 @@ test("ten players create and join a sport table by its code and play it to a res
         }
       }),
     );
+    // Every page has done what it wanted in this phase (none offers a move the players make, all show
+    // the same phase, nothing in flight): what is left of it is waiting, which the test clock skips —
+    // a phase whose timer always runs out (night turns, §2.10) or a seat that says nothing.
+    const live = snaps.filter((s) => !s.gone);
+    const idle = live.every((s) => s.seq === live[0]!.seq && !s.busy && s.conn === "open" && !s.result && !DRIVEN.some((key) => key in s.actions));
+    if (plan && clicked === 0 && idle && live.length > 0) await advanceClock(base, code, live[0]!.seq);
     await sleep(120);
   }
 

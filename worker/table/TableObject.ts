@@ -41,6 +41,22 @@ import { buildTableView, type TableFacts } from "./view.ts";
 /** Failed return-code attempts allowed per table per window, then 429 until the window ends. */
 export const RETURN_ATTEMPTS = { max: 10, windowMs: 60_000 } as const;
 
+/** The end-to-end test clock (TableObject.advanceClock): only with the worker variable E2E_CLOCK=1. */
+export const testClockEnabled = (env: { E2E_CLOCK?: string }): boolean => env.E2E_CLOCK === "1";
+
+const TEST_CLOCK_SCHEMA = "CREATE TABLE IF NOT EXISTS test_clock (id INTEGER PRIMARY KEY CHECK (id = 1), skew INTEGER NOT NULL)";
+
+function readSkew(sql: SqlStorage): number {
+  sql.exec(TEST_CLOCK_SCHEMA);
+  const row = sql.exec("SELECT skew FROM test_clock WHERE id = 1").toArray()[0];
+  return row ? Number(row.skew) : 0;
+}
+
+function writeSkew(sql: SqlStorage, skew: number): void {
+  sql.exec(TEST_CLOCK_SCHEMA);
+  sql.exec("INSERT INTO test_clock (id, skew) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET skew = excluded.skew", skew);
+}
+
 export interface InitRequest {
   code: string;
   presetId: string;
@@ -134,6 +150,12 @@ export class TableObject extends DurableObject<Env> {
   private armedAt: number | null | undefined = undefined;
   /** The status last pushed to the directory by this instance. */
   private listedStatus: TableStatus | null = null;
+  /**
+   * The table's clock: real time plus `skew`, which only the end-to-end test clock moves (always 0
+   * unless the worker runs with E2E_CLOCK=1; see advanceClock). Every time the table reads or stores
+   * is on this clock; the runtime alarm is set in real time (table time − skew).
+   */
+  private skew = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -141,6 +163,49 @@ export class TableObject extends DurableObject<Env> {
     this.reporter = new GameReporter(ctx.storage.sql);
     // Keep-alives are answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+    if (testClockEnabled(env)) this.skew = readSkew(ctx.storage.sql);
+  }
+
+  /** The table's clock (real time unless the test clock has moved it). */
+  private now(): number {
+    return Date.now() + this.skew;
+  }
+
+  /**
+   * The end-to-end test clock (issue 11: browser games independent of wall-clock phase lengths). Only
+   * when the worker runs with E2E_CLOCK=1 — a variable that only the browser suite's `wrangler dev`
+   * sets (test/browser/harness.ts); `npm start` and wrangler.toml never do — otherwise refused.
+   *
+   * If the table is still in phase `phaseSeq` and that phase has a deadline, the table's clock jumps
+   * forward through everything that was due before it, in order, exactly as the alarm would have
+   * handled it (bots' moves, spectator views, …) and then the deadline itself. Nothing is skipped and
+   * no rule changes: the game only lives through the waiting faster. Clients follow the jump through
+   * `serverNow` in every frame (web/src/lib/clock.ts), so their timers stay right.
+   */
+  async advanceClock(phaseSeq: number): Promise<{ ok: boolean; phaseSeq: number | null; reason?: string }> {
+    if (!testClockEnabled(this.env)) return { ok: false, phaseSeq: null, reason: "test clock disabled" };
+    const first = this.state();
+    if (!first) return { ok: false, phaseSeq: null, reason: "no game" };
+    const target = nextDeadline(first);
+    if (first.phaseSeq !== phaseSeq || target === null) return { ok: false, phaseSeq: first.phaseSeq, reason: target === null ? "no deadline" : "stale phase" };
+    // Bounded: each step handles one due item (a phase has a handful: bots' moves, spectator views).
+    for (let step = 0; step < 1000; step++) {
+      const state = this.state();
+      if (!state || state.phaseSeq !== phaseSeq) break;
+      const due = earliest(this.dues());
+      if (!due || due.at > target) break;
+      if (due.at > this.now()) await this.setSkew(due.at - Date.now());
+      await this.alarm();
+    }
+    return { ok: true, phaseSeq: this.state()?.phaseSeq ?? null };
+  }
+
+  /** Moves the table's clock; the runtime alarm (real time) moves with it. */
+  private async setSkew(skew: number): Promise<void> {
+    this.skew = skew;
+    writeSkew(this.ctx.storage.sql, skew);
+    this.armedAt = undefined;
+    await this.syncAlarm();
   }
 
   /* ---------------------------------------------------------------- RPC from the worker */
@@ -152,7 +217,7 @@ export class TableObject extends DurableObject<Env> {
     if (!preset) return { ok: false, reason: "unknown-preset" };
     const organizerToken = randomToken();
     const organizerTokenHash = await digest(ORGANIZER_DOMAIN, organizerToken);
-    const now = Date.now();
+    const now = this.now();
     const inserted = this.tx(() => {
       if (this.store.initialized()) return false;
       this.store.createSchema();
@@ -222,7 +287,7 @@ export class TableObject extends DurableObject<Env> {
       opts.organizerToken === undefined ? Promise.resolve(null) : digest(ORGANIZER_DOMAIN, opts.organizerToken),
     ]);
 
-    const now = Date.now();
+    const now = this.now();
     const outcome = this.tx((): JoinResult & { started?: boolean; organizes?: boolean } => {
       const players = this.store.players();
       const row = this.store.game();
@@ -277,7 +342,7 @@ export class TableObject extends DurableObject<Env> {
     const config = this.config();
     const token = randomToken();
     const [candidate, tokenHash] = await Promise.all([digest(returnDomain(config.code), returnCode), digest(TOKEN_DOMAIN, token)]);
-    const now = Date.now();
+    const now = this.now();
     return this.tx((): ReturnResult => {
       let guard = this.store.returnGuard();
       if (now - guard.windowStart >= RETURN_ATTEMPTS.windowMs) guard = { windowStart: now, failures: 0 };
@@ -305,7 +370,7 @@ export class TableObject extends DurableObject<Env> {
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
-    this.saveAttachment(server, newAttachment(Date.now()));
+    this.saveAttachment(server, newAttachment(this.now()));
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -342,7 +407,7 @@ export class TableObject extends DurableObject<Env> {
   }
 
   private async onMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const now = Date.now();
+    const now = this.now();
     const att = this.attachmentOf(ws, now);
 
     // 1. Flood control first: every frame costs a token, garbage included.
@@ -434,9 +499,9 @@ export class TableObject extends DurableObject<Env> {
       }
     }
     // Re-read after the await: other frames on this socket may have updated the attachment meanwhile.
-    const current = this.attachmentOf(ws, Date.now());
+    const current = this.attachmentOf(ws, this.now());
     if (current.identity) return this.sendError(ws, "already-hello", "This connection already said hello.", null);
-    const now = Date.now();
+    const now = this.now();
     const hostWasConnected = identity.kind === "host" && this.hostConnected();
     current.identity = identity;
     this.saveAttachment(ws, current);
@@ -466,7 +531,7 @@ export class TableObject extends DurableObject<Env> {
   /** A socket went away: the player is away once their last socket closed (stored, survives eviction). */
   private async onDisconnect(ws: WebSocket): Promise<void> {
     if (!this.store.initialized()) return;
-    const now = Date.now();
+    const now = this.now();
     const att = this.attachmentOf(ws, now);
     const identity = att.identity;
     if (identity?.kind === "player") {
@@ -689,8 +754,8 @@ export class TableObject extends DurableObject<Env> {
     try {
       if (!this.store.initialized()) return;
       const scheduled = await this.ctx.storage.getAlarm();
-      const now = Date.now();
-      if (scheduled !== null && scheduled > now) return;
+      const now = this.now();
+      if (scheduled !== null && scheduled + this.skew > now) return;
       const due = earliest(this.dues());
       if (!due) return void (await this.ctx.storage.deleteAlarm());
       const at = Math.max(now, due.at);
@@ -801,7 +866,7 @@ export class TableObject extends DurableObject<Env> {
     const at = earliest(this.dues())?.at ?? null;
     if (at === this.armedAt) return; // already set (or already none) by this instance
     if (at === null) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(at);
+    else await this.ctx.storage.setAlarm(at - this.skew); // the runtime's alarm is in real time
     this.armedAt = at;
   }
 
@@ -1064,7 +1129,7 @@ export class TableObject extends DurableObject<Env> {
     if (sockets.length === 0) return;
     const changedFor = (identity: ConnectionIdentity): boolean => !quiet || quiet.has(viewerKey(identity));
     const delayed = this.spectatorDelayMs() > 0;
-    const now = Date.now();
+    const now = this.now();
     // One frame per (viewer, log length already held): a delta after the entries the socket has.
     const frames = new Map<string, { frame: string; logUpTo: number | null }>();
     const frameFor = (identity: ConnectionIdentity, logAfter: number | null) => {
@@ -1107,7 +1172,7 @@ export class TableObject extends DurableObject<Env> {
     const old = this.store.spectatorViewAt(at, delayMs, true);
     if (!old || old.version <= this.store.extras().spectatorVersion) return;
     this.store.setSpectatorVersion(old.version);
-    const frame = spectatorFrame(old.version, Date.now() - delayMs, old.view);
+    const frame = spectatorFrame(old.version, this.now() - delayMs, old.view);
     for (const ws of this.ctx.getWebSockets()) {
       const att = this.attachmentOf(ws, 0);
       if (att.identity?.kind === "spectator") this.sendRaw(ws, frame);
@@ -1143,7 +1208,7 @@ export class TableObject extends DurableObject<Env> {
       presetId: config.presetId,
       status: row.status,
       seats: { taken: this.store.players().length, max: config.seats.max },
-      updatedAt: Date.now(),
+      updatedAt: Date.now(), // real time: the directory's clock, not the table's
     };
     const directory = this.env.DIRECTORY.get(this.env.DIRECTORY.idFromName(DIRECTORY_NAME));
     try {
