@@ -4,14 +4,13 @@
 // browser (Debian Chromium via playwright-core against `wrangler dev`).
 // Exits non-zero on any failure, and when no test ran.
 //
-// Issue 6 (the whole suite in about two minutes on two cores), two stages of steps side by side:
-//   1. build web, typecheck and the unit suite (~25 s, CPU only);
-//   2. the browser suite — both files at once: two games on real timers, ~2 min — with the worker
-//      suite alongside (~20 s alone).
-// Why the unit suite does not run next to the games too: the games are not idle while they wait on
-// their timers — their pages redraw the timer ring every frame, ~1.5 of the two cores for the whole
-// game (docs/PERFORMANCE.md) — and next to them, on a busy machine, the unit suite's property tests
-// hit their 60 s timeout.
+// Two stages of steps side by side (issue 6; issue 11 made the games quick):
+//   1. build web, typecheck and the unit suite (CPU only);
+//   2. the browser suite — its two games one after the other, each clicking through a whole game on
+//      the test clock (test/browser/harness.ts advanceClock), so no step waits out a real timer — with
+//      the worker suite alongside.
+// Why the unit suite does not run next to the games: both are pure CPU, and next to ten pages on a
+// busy machine the unit suite's property tests come close to their 60 s timeout.
 // Each step's output is buffered and printed whole when the step ends, so logs stay readable; a
 // closing line gives every step's wall time. `node scripts/test.mjs unit worker` runs only those.
 import { spawn } from "node:child_process";

@@ -33,7 +33,7 @@ import { advanceClock, ensureWebBuild, launchChromium, LOAD_MS, roleFacts, shot,
 const PHONE = { width: 360, height: 740 };
 const HOLD_MS = 2200;
 /** Waits that only matter on a starved machine: how long a step may take, not what it must do. */
-const SLOW_MS = 15_000;
+const SLOW_MS = 30_000;
 const BLACK = new Set(["don", "mafia", "putana"]);
 /** The moves this driver makes when a page offers them (besides every night move). */
 const DRIVEN = new Set(["end-speech", "nominate", "vote", "vote-lift"]);
@@ -61,7 +61,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function open(viewport: { width: number; height: number }, locale = "en-GB", phone = false): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await chrome.browser.newContext({ viewport, locale, isMobile: phone, hasTouch: phone, deviceScaleFactor: 1 });
-  ctx.setDefaultTimeout(8000);
+  ctx.setDefaultTimeout(SLOW_MS);
   ctx.setDefaultNavigationTimeout(LOAD_MS); // page loads and URL waits on a busy machine
   contexts.push(ctx);
   return { ctx, page: await ctx.newPage() };
@@ -168,7 +168,7 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
   await shot(org.page, "signin-phone");
   await org.page.fill("#su-pw", "");
   await org.page.locator('[data-auth="passkey-signup"]').click();
-  await org.page.locator(`header [data-me="${nick}"]`).waitFor({ timeout: 15_000 });
+  await org.page.locator(`header [data-me="${nick}"]`).waitFor({ timeout: SLOW_MS });
 
   // sign out, then back in with the passkey (discoverable credential)
   await org.page.goto(`${base}/signin`);
@@ -176,7 +176,7 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
   await org.page.locator("header [data-signin-link]").waitFor();
   expect(await meOf(org.page)).toBeNull();
   await org.page.locator('[data-auth="passkey-signin"]').click();
-  await org.page.locator(`header [data-me="${nick}"]`).waitFor({ timeout: 15_000 });
+  await org.page.locator(`header [data-me="${nick}"]`).waitFor({ timeout: SLOW_MS });
   const me = await meOf(org.page);
   expect(me?.nickname).toBe(nick);
   expect(me?.passkeys).toBe(1);
@@ -219,7 +219,7 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
   await org.page.locator(`[data-control="start"]:not([disabled])`).waitFor();
   await startBtn.click();
   const gameStarted = Date.now();
-  await org.page.locator(".board[data-phase]").waitFor({ timeout: 10_000 });
+  await org.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
 
   // ---- the organizer hands the seven absent seats to bots
   for (let n = 0; n < 7; n++) {
@@ -230,13 +230,13 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
     await dialog.locator("[data-dialog-confirm]").click();
     await dialog.waitFor({ state: "hidden" });
   }
-  await expect.poll(() => org.page.locator("[data-bot-seat]").count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(7);
+  await expect.poll(() => org.page.locator("[data-bot-seat]").count(), { timeout: SLOW_MS }).toBeGreaterThanOrEqual(7);
 
   // ---- each person holds their own card once (all three at the same time): role, team, black teammates
   await Promise.all(
     people.map(async (p) => {
       const card = p.page.locator(".card.face-down");
-      await card.waitFor({ timeout: 15_000 });
+      await card.waitFor({ timeout: SLOW_MS });
       await card.scrollIntoViewIfNeeded();
       const box = (await card.boundingBox())!;
       await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -363,7 +363,7 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
         await pOrg.page.locator("[data-profile]").waitFor();
         return pOrg.page.locator("[data-game]").count();
       },
-      { timeout: 20_000, interval: 250 },
+      { timeout: SLOW_MS, interval: 250 },
     )
     .toBe(1);
   await shot(pOrg.page, "profile-phone");

@@ -37,7 +37,7 @@ const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 const HOLD_MS = 2200;
 /** Waits that only matter on a starved machine (ten pages on two shared cores): how long a step may take, not what it must do. */
-const SLOW_MS = 15_000;
+const SLOW_MS = 30_000;
 const LOCALES = ["en-GB", "en-GB", "uk-UA", "ru-RU", "uk-UA", "ru-RU", "en-US", "uk-UA", "ru-RU", "en-GB"];
 
 interface Snap {
@@ -164,7 +164,7 @@ async function choose(page: Page, key: string, seat: number): Promise<void> {
 
 async function openContext(i: number, viewport: { width: number; height: number }): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await chrome.browser.newContext({ viewport, locale: LOCALES[i], isMobile: i === 1, hasTouch: i === 1, deviceScaleFactor: 1 });
-  ctx.setDefaultTimeout(5000);
+  ctx.setDefaultTimeout(SLOW_MS);
   ctx.setDefaultNavigationTimeout(LOAD_MS); // page loads and URL waits on a busy machine
   return { ctx, page: await ctx.newPage() };
 }
@@ -221,7 +221,7 @@ test("ten players create and join a sport table by its code and play it to a res
   );
   const watcherHome = (async () => {
     const ctx = await chrome.browser.newContext({ viewport: { width: 420, height: 820 }, locale: "en-GB", deviceScaleFactor: 1 });
-    ctx.setDefaultTimeout(5000);
+    ctx.setDefaultTimeout(SLOW_MS);
     ctx.setDefaultNavigationTimeout(LOAD_MS);
     const page = await ctx.newPage();
     watcher = { ctx, page, frames: [], errors: [] };
@@ -583,7 +583,7 @@ test("live host screen and a creator who sits down later", async () => {
       const r = await fetch(`${base}/api/tables/${code}/join`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ nickname: `Guest ${i + 1}`, deviceId: `device-${i}-abcdefghijklmnop` }) });
       expect(r.status).toBe(200);
     }
-    await page.locator("[data-host-panel]").waitFor({ timeout: 10_000 });
+    await page.locator("[data-host-panel]").waitFor({ timeout: SLOW_MS });
     await expect.poll(() => page.locator("[data-host-panel] [data-pending]").getAttribute("data-pending")).toMatch(/\d/);
     expect(await page.locator('[data-control="pause"]').count()).toBe(1);
     expect(await page.locator("[data-org-seat]").count()).toBe(10);
