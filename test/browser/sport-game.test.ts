@@ -289,7 +289,7 @@ test("ten players create and join a sport table by its code and play it to a res
   const scenario = { paused: false, bot: false };
   const open = () => players.filter((p) => !p.gone);
   let eReturnCode = "";
-  const deadline = Date.now() + 260_000;
+  const deadline = Date.now() + 480_000; // a bound for a starved machine (quiet: the game takes ~1 min)
   let snaps: Snap[] = [];
   let lastLine = "";
   /** The organizer's page, phase by phase (seconds since the start): printed at the end, and on a failure. */
@@ -557,7 +557,7 @@ test("ten players create and join a sport table by its code and play it to a res
   expect(watched).toBeGreaterThan(20);
   expect(w.errors).toEqual([]);
   console.log(`sport game by clicking: ${((Date.now() - t0) / 1000).toFixed(1)} s, ${views} views checked, rejections seen: ${notices.length} (${[...new Set(notices.map((n) => n.split(":")[2]))].join(", ") || "none"}); phases: ${story()}`);
-}, 330_000); // two cores shared with other suites: the game alone takes 125–165 s
+}, 600_000); // a bound only: on a quiet machine the test takes ~1.5 min, on a starved one (load 20) 4 min
 
 /**
  * Issue 5, without a second game: the create form's table options. A live host creates a table
