@@ -1132,7 +1132,11 @@ export class TableObject extends DurableObject<Env> {
 
   /* ---------------------------------------------------------------- directory */
 
-  /** Push this table's listing to the public directory (public tables only). Never fails the caller. */
+  /**
+   * Push this table's listing to the public directory (public tables only). Never fails the caller.
+   * It carries the table's version: the directory ignores a push older than the one it holds, so
+   * pushes overtaking each other on their way cannot show a started or ended table as open again.
+   */
   private async afterListingChange(): Promise<void> {
     const config = this.config();
     if (!config.public) return;
@@ -1147,7 +1151,7 @@ export class TableObject extends DurableObject<Env> {
     };
     const directory = this.env.DIRECTORY.get(this.env.DIRECTORY.idFromName(DIRECTORY_NAME));
     try {
-      await directory.upsert(listing);
+      await directory.upsert(listing, row.version);
     } catch (err) {
       console.warn("table: directory update failed", err);
     }
