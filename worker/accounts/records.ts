@@ -1,8 +1,10 @@
 /**
  * A finished game's record and its effect on accounts (RULES.md §3, §8; docs/ACCOUNTS.md "Rating").
  *
- * Written once per game in one D1 batch (all or nothing): the `games` row (id = "<code>/<startedAt>",
- * its primary key makes a repeated report fail as a whole), one `game_players` row per seat
+ * Written once per game in one D1 batch (all or nothing): first the `games` row (id =
+ * "<code>/<startedAt>"): it claims the game — its primary key makes any second write of the same game
+ * fail as a whole, rating updates included, even when two writes race past the "already recorded?"
+ * check together (issue 11: the loser's next pass answers "already") — then one `game_players` row per seat
  * (seat — role — nick, the account if a signed-in person played it to the end, the outcome), and for
  * rated presets (sport) per signed-in person: a `rating_history` row and the `users` update (rating,
  * experience, coins). `rating_history`'s key (user_id, seq = rated games after this one) makes two
