@@ -16,7 +16,7 @@
  * default rating but are not stored.
  */
 import { rate, rating as newRating, type Rating } from "openskill";
-import { getPreset } from "../table/engine.ts";
+import { getPreset, type AbortReason } from "../table/engine.ts";
 
 /** Presets whose games change rating, experience and coins when the preset does not say (RULES.md §2.14). */
 export const RATED_PRESETS: readonly string[] = ["sport"];
@@ -27,6 +27,9 @@ export function awardsRewards(presetId: string): boolean {
   const info = getPreset(presetId) as { rewards?: boolean } | null;
   return info?.rewards ?? RATED_PRESETS.includes(presetId);
 }
+
+/** Result reasons of games that end without being played out (the table aborted them): never rated. */
+export const UNRATED_REASONS: readonly string[] = ["server-error"] satisfies AbortReason[];
 
 /** Experience and coins per rated game (docs/ACCOUNTS.md). */
 export const REWARDS = {
@@ -84,7 +87,11 @@ export async function recordGame(db: D1Database, report: GameReport): Promise<"r
 }
 
 async function statements(db: D1Database, report: GameReport): Promise<D1PreparedStatement[]> {
-  const rated = awardsRewards(report.presetId) && (report.winner === "red" || report.winner === "black" || report.winner === "draw");
+  // A game the table aborted (issue 11: "server-error") is recorded but changes no rating.
+  const rated =
+    awardsRewards(report.presetId) &&
+    (report.winner === "red" || report.winner === "black" || report.winner === "draw") &&
+    !UNRATED_REASONS.includes(report.reason);
   // One account counts once per game (its first seat), and only a person (not a bot seat) is linked.
   const seen = new Set<string>();
   const seats = report.seats.map((s) => {
