@@ -16,6 +16,8 @@ export interface Env {
   DB: D1Database;
   /** Optional: bots' think delay in ms (default worker/table/bots.ts BOT_THINK_MS). */
   BOT_THINK_MS?: string;
+  /** Tests only (vitest.worker.config.ts): "1" lets tests inject alarm failures (TableObject.testAlarmFaults). Never set in wrangler.toml. */
+  TEST_ALARM_FAULTS?: string;
 }
 
 export const DIRECTORY_NAME = "directory";
