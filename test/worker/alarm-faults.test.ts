@@ -13,6 +13,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
+import { heuristicBot } from "../../shared/bots/index.ts";
 import type { DueKind } from "../../worker/table/schedule.ts";
 import type { TableObject } from "../../worker/table/TableObject.ts";
 import { ALARM_MAX_FAILURES, ALARM_RETRY_MS } from "../../worker/table/alarm-failures.ts";
@@ -98,6 +99,31 @@ describe("a table never freezes: failing alarm items are retried with backoff", 
     await drive(t.code, people, ended(people));
     expect(await faultsLeft(t.code, "deadline")).toBe(0);
     expect(gameOf(t.organizer).result!.reason).not.toBe("server-error");
+  });
+
+  it("the failure count survives an eviction: the next failure of the same item waits longer", async () => {
+    const t = await fullTable();
+    open.push(...t.open);
+    const { alarm_at: deadline, version } = await storedGame(t.code);
+    expect(await scheduledAlarm(t.code)).toBe(deadline);
+    await arm(t.code, "deadline", 1);
+    expect(await runDurableObjectAlarm(tableStub(t.code))).toBe(true);
+    expect(await scheduledAlarm(t.code)).toBe(deadline! + ALARM_RETRY_MS[0]);
+    await evict(tableStub(t.code));
+    await arm(t.code, "deadline", 1); // a fresh instance: faults are memory, the count is SQLite
+    expect(await runDurableObjectAlarm(tableStub(t.code))).toBe(true);
+    expect(await failureRow(t.code)).toEqual([{ kind: "deadline", failures: 2, retry_at: deadline! + ALARM_RETRY_MS[0] + ALARM_RETRY_MS[1], skipped: 0 }]);
+    expect(await scheduledAlarm(t.code)).toBe(deadline! + ALARM_RETRY_MS[0] + ALARM_RETRY_MS[1]);
+    // A frame meanwhile (a player's move) re-arms for the same retry, not for the raw deadline.
+    await evict(tableStub(t.code));
+    const organizer = t.seated[0]!.client;
+    const move = heuristicBot("alarm-faults").decide(gameOf(organizer));
+    expect(move).not.toBeNull();
+    expect(await organizer.act("f1", move)).toMatchObject({ type: "ack" });
+    expect(await scheduledAlarm(t.code)).toBe(deadline! + ALARM_RETRY_MS[0] + ALARM_RETRY_MS[1]);
+    expect(await runDurableObjectAlarm(tableStub(t.code))).toBe(true);
+    expect((await storedGame(t.code)).version).toBeGreaterThan(version + 1);
+    expect(await failureRow(t.code)).toEqual([]);
   });
 
   it(`deadline: fails ${ALARM_MAX_FAILURES} times in a row → the game ends for everyone as a draw, reason server-error (unrated)`, async () => {
