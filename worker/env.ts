@@ -21,6 +21,8 @@ export interface Env {
    * advanceClock). Set by the browser suite's `wrangler dev` (--var); never by wrangler.toml or npm start.
    */
   E2E_CLOCK?: string;
+  /** Tests only (vitest.worker.config.ts): "1" lets tests inject alarm failures (TableObject.testAlarmFaults). Never set in wrangler.toml. */
+  TEST_ALARM_FAULTS?: string;
 }
 
 export const DIRECTORY_NAME = "directory";

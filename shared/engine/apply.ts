@@ -13,6 +13,7 @@ import { maybePass, pressTechVote, resolveTechVote, startTechVote, techVoteOpen 
 import { castLift, castVote, count, countLift, votingTimeout } from "./blocks/voting.ts";
 import { hostGate } from "./blocks/phase.ts";
 import { endTurn, turnAct, turnOptions } from "./blocks/turns.ts";
+import { endGame } from "./blocks/outcome.ts";
 import { presetOf } from "./presets/index.ts";
 import { seedRng, shuffled } from "./rng.ts";
 import { nightActionOf } from "./roles/index.ts";
@@ -187,6 +188,13 @@ function control(ctx: Ctx, a: ControlAction): void {
       s.paused = null;
       s.phaseSeq++;
       emit(ctx, "resumed", PUBLIC, {});
+      return;
+    }
+    case "abort": {
+      // Technical end (issue 11): no winner, nothing pending; the result shows why.
+      s.paused = null;
+      s.shout = null;
+      endGame(ctx, "draw", a.reason);
       return;
     }
     case "seat-to-bot": {

@@ -80,7 +80,15 @@ export type HostAction = { type: "confirm" };
 export type ControlAction =
   | { type: "pause"; by: string; reason: "organizer" | "absence"; absentSeat?: Seat }
   | { type: "resume" }
-  | { type: "seat-to-bot"; seat: Seat };
+  | { type: "seat-to-bot"; seat: Seat }
+  /**
+   * The table ends the game without a winner (issue 11: its clock failed again and again): a draw
+   * with the given reason, every role shown. Never sent by a client (no frame maps to it).
+   */
+  | { type: "abort"; reason: AbortReason };
+
+/** Why the table aborted a game; the game's result reason (catalogue key `reason.<it>`). */
+export type AbortReason = "server-error";
 
 export type Input =
   | { kind: "act"; playerId: PlayerId; action: PlayerAction }

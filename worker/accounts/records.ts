@@ -1,8 +1,10 @@
 /**
  * A finished game's record and its effect on accounts (RULES.md §3, §8; docs/ACCOUNTS.md "Rating").
  *
- * Written once per game in one D1 batch (all or nothing): the `games` row (id = "<code>/<startedAt>",
- * its primary key makes a repeated report fail as a whole), one `game_players` row per seat
+ * Written once per game in one D1 batch (all or nothing): first the `games` row (id =
+ * "<code>/<startedAt>"): it claims the game — its primary key makes any second write of the same game
+ * fail as a whole, rating updates included, even when two writes race past the "already recorded?"
+ * check together (issue 11: the loser's next pass answers "already") — then one `game_players` row per seat
  * (seat — role — nick, the account if a signed-in person played it to the end, the outcome), and for
  * rated presets (sport) per signed-in person: a `rating_history` row and the `users` update (rating,
  * experience, coins). `rating_history`'s key (user_id, seq = rated games after this one) makes two
@@ -14,7 +16,7 @@
  * default rating but are not stored.
  */
 import { rate, rating as newRating, type Rating } from "openskill";
-import { getPreset } from "../table/engine.ts";
+import { getPreset, type AbortReason } from "../table/engine.ts";
 
 /** Presets whose games change rating, experience and coins when the preset does not say (RULES.md §2.14). */
 export const RATED_PRESETS: readonly string[] = ["sport"];
@@ -25,6 +27,9 @@ export function awardsRewards(presetId: string): boolean {
   const info = getPreset(presetId) as { rewards?: boolean } | null;
   return info?.rewards ?? RATED_PRESETS.includes(presetId);
 }
+
+/** Result reasons of games that end without being played out (the table aborted them): never rated. */
+export const UNRATED_REASONS: readonly string[] = ["server-error"] satisfies AbortReason[];
 
 /** Experience and coins per rated game (docs/ACCOUNTS.md). */
 export const REWARDS = {
@@ -82,7 +87,11 @@ export async function recordGame(db: D1Database, report: GameReport): Promise<"r
 }
 
 async function statements(db: D1Database, report: GameReport): Promise<D1PreparedStatement[]> {
-  const rated = awardsRewards(report.presetId) && (report.winner === "red" || report.winner === "black" || report.winner === "draw");
+  // A game the table aborted (issue 11: "server-error") is recorded but changes no rating.
+  const rated =
+    awardsRewards(report.presetId) &&
+    (report.winner === "red" || report.winner === "black" || report.winner === "draw") &&
+    !UNRATED_REASONS.includes(report.reason);
   // One account counts once per game (its first seat), and only a person (not a bot seat) is linked.
   const seen = new Set<string>();
   const seats = report.seats.map((s) => {

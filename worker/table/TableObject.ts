@@ -34,7 +34,8 @@ import {
 } from "./engine.ts";
 import { checkJoin, checkStart, deviceTaken, startsByItself } from "./lobby.ts";
 import { buildReport, GameReporter } from "./report.ts";
-import { earliest, nextTakeover, type Due } from "./schedule.ts";
+import { AlarmFailures, ALARM_MAX_FAILURES } from "./alarm-failures.ts";
+import { earliest, nextTakeover, type Due, type DueKind } from "./schedule.ts";
 import { TableStore, type ConfigRow, type ControlRow, type GameRow, type PauseRecord, type PlayerRow } from "./storage.ts";
 import { buildTableView, type TableFacts } from "./view.ts";
 
@@ -126,6 +127,14 @@ export class TableObject extends DurableObject<Env> {
   private readonly store: TableStore;
   /** Reports the finished game to D1 (records, rating) — worker/table/report.ts. */
   private readonly reporter: GameReporter;
+  /** Failure counts of the alarm's items, for retry and give-up (worker/table/alarm-failures.ts). */
+  private readonly alarmFailures: AlarmFailures;
+  /**
+   * Tests only (issue 11): the next n runs of an alarm item kind throw before handling it. Honoured
+   * only when the vitest config sets TEST_ALARM_FAULTS; set through `runInDurableObject` — no frame,
+   * request or RPC method reaches it.
+   */
+  readonly testAlarmFaults = new Map<DueKind, number>();
   /** Config never changes after init. */
   private configCache: ConfigRow | null = null;
   /** The parsed state as last written by this instance (only this object writes its storage). */
@@ -161,6 +170,7 @@ export class TableObject extends DurableObject<Env> {
     super(ctx, env);
     this.store = new TableStore(ctx.storage.sql);
     this.reporter = new GameReporter(ctx.storage.sql);
+    this.alarmFailures = new AlarmFailures(ctx.storage.sql);
     // Keep-alives are answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
     if (testClockEnabled(env)) this.skew = readSkew(ctx.storage.sql);
@@ -748,42 +758,134 @@ export class TableObject extends DurableObject<Env> {
    * names the phase instance it was set for (alarm_phase_seq) and the engine refuses a stale one, so a
    * repeated or late alarm changes nothing. A call while the scheduled alarm is still in the future (a
    * duplicate delivery) does nothing. An item delivered early (tests) runs at its due time.
+   *
+   * A table never freezes (issue 11): if handling the item throws, the failure is counted for that
+   * item and the alarm is re-armed for its retry after a growing delay (worker/table/alarm-failures.ts);
+   * after ALARM_MAX_FAILURES in a row the table gives up on that item alone (`giveUp`). Only if even
+   * that bookkeeping fails (or the failure comes before the item is known) does the handler rethrow,
+   * so that the runtime retries the alarm (a bounded number of times, with its own backoff).
    */
   override async alarm(): Promise<void> {
     this.armedAt = undefined; // the runtime consumed the alarm that woke us
+    let due: Due | null = null;
     try {
       if (!this.store.initialized()) return;
       const scheduled = await this.ctx.storage.getAlarm();
       const now = this.now();
-      if (scheduled !== null && scheduled + this.skew > now) return;
-      const due = earliest(this.dues());
+      if (scheduled !== null && scheduled + this.skew > now) return; // the runtime's alarm is in real time
+      due = earliest(this.dues());
       if (!due) return void (await this.ctx.storage.deleteAlarm());
-      const at = Math.max(now, due.at);
-      switch (due.kind) {
-        case "deadline":
-          return await this.onDeadline(now);
-        case "takeover": {
-          const target = this.store.players().find((p) => p.playerId === due.playerId);
-          if (target && !target.bot && target.awaySince !== null) {
-            const refused = this.handToBot(target, at);
-            if (refused) console.warn(`table ${this.config().code}: takeover refused (${refused.code})`);
-          }
-          return await this.afterChange(at);
-        }
-        case "bots":
-          return await this.runBots(at);
-        case "spectators":
-          this.deliverSpectators(at);
-          return await this.syncAlarm();
-        case "report":
-          await this.reportGame(at);
-          return await this.syncAlarm();
-      }
+      this.injectedFault(due.kind);
+      await this.handleDue(due, Math.max(now, due.at), now);
+      // Handled: its failure count (if any) goes, and a retry time no longer holds the alarm back.
+      if (this.alarmFailures.clear(due.kind, due.key)) await this.syncAlarm();
     } catch (err) {
-      // Not rethrown: the runtime would retry, and a deterministic failure would fail again.
       this.forgetCaches();
-      console.error("table: alarm failed", err);
+      this.armedAt = undefined;
+      if (!due) throw err;
+      await this.onAlarmFailure(due, err);
     }
+  }
+
+  private async handleDue(due: Due, at: number, now: number): Promise<void> {
+    switch (due.kind) {
+      case "deadline":
+        return this.onDeadline(now);
+      case "takeover": {
+        const target = this.store.players().find((p) => p.playerId === due.playerId);
+        if (target && !target.bot && target.awaySince !== null) {
+          const refused = this.handToBot(target, at);
+          if (refused) console.warn(`table ${this.config().code}: takeover refused (${refused.code})`);
+        }
+        return this.afterChange(at);
+      }
+      case "bots":
+        return this.runBots(at);
+      case "spectators":
+        this.deliverSpectators(at);
+        return this.syncAlarm();
+      case "report":
+        await this.reportGame(at);
+        return this.syncAlarm();
+    }
+  }
+
+  /** Tests only: throw if a fault is armed for this kind (see testAlarmFaults). */
+  private injectedFault(kind: DueKind): void {
+    if (this.env.TEST_ALARM_FAULTS !== "1") return;
+    const n = this.testAlarmFaults.get(kind) ?? 0;
+    if (n <= 0) return;
+    this.testAlarmFaults.set(kind, n - 1);
+    throw new Error(`injected failure of the alarm item "${kind}"`);
+  }
+
+  /** Handling `due` threw: count it, give up on it after too many, re-arm. Throws only if this fails too. */
+  private async onAlarmFailure(due: Due, err: unknown): Promise<void> {
+    const code = this.config().code;
+    const at = Math.max(this.now(), due.at);
+    const { failures, retryAt } = this.alarmFailures.failed(due, at);
+    if (retryAt === null) {
+      console.error(`table ${code}: alarm item "${due.kind}" failed ${failures} times in a row; giving up on it`, err);
+      await this.giveUp(due, at);
+    } else {
+      console.error(`table ${code}: alarm item "${due.kind}" failed (${failures} of ${ALARM_MAX_FAILURES}); retry in ${retryAt - at} ms`, err);
+    }
+    await this.syncAlarm();
+  }
+
+  /**
+   * After ALARM_MAX_FAILURES failures in a row of one item, keep the table alive without it:
+   * - deadline: the game cannot go on by itself, so it ends now — the engine's `abort` (a draw with
+   *   reason "server-error", every role shown, unrated), committed and broadcast like any change;
+   *   if even that fails, the deadline is dropped so the other clocks keep running;
+   * - takeover: that seat's takeover is left out (the player can still come back; the organizer can
+   *   still hand the seat over);
+   * - bots: the pending move is dropped; the bots move again after the next change;
+   * - spectators: the view that failed is skipped; later views are delivered;
+   * - report: no more retries (as after REPORT_MAX_ATTEMPTS).
+   */
+  private async giveUp(due: Due, at: number): Promise<void> {
+    switch (due.kind) {
+      case "deadline": {
+        this.alarmFailures.clear("deadline");
+        try {
+          await this.abortGame(at);
+        } catch (err) {
+          this.forgetCaches();
+          console.error(`table ${this.config().code}: ending the game after the deadline failures failed too; the deadline is dropped`, err);
+          this.store.setDeadlineAlarm(null, null);
+        }
+        return;
+      }
+      case "takeover":
+        return this.alarmFailures.skip(due);
+      case "bots":
+        this.alarmFailures.clear("bots");
+        return this.store.setBotAt(null);
+      case "spectators": {
+        this.alarmFailures.clear("spectators");
+        const version = this.store.nextSpectatorVersion(this.store.extras().spectatorVersion);
+        if (version !== null) this.store.setSpectatorVersion(version);
+        return;
+      }
+      case "report":
+        this.alarmFailures.clear("report");
+        return this.reporter.giveUp(this.config().code);
+    }
+  }
+
+  /** End the game now: the engine's abort (issue 11), through the same commit path as every input. */
+  private async abortGame(at: number): Promise<void> {
+    const state = this.state();
+    if (!state || isOver(state)) return this.store.setDeadlineAlarm(null, null);
+    const input: Input = { kind: "control", action: { type: "abort", reason: "server-error" } };
+    const result = apply(state, input, at);
+    if (!result.ok) throw new Error(`abort refused (${result.rejection.code})`);
+    this.tx(() => {
+      this.persist(result.state, [input], at);
+      this.store.setPause(null);
+    });
+    await this.afterChange(at);
   }
 
   /** The engine's deadline has come (or the stored alarm is stale / moved). */
@@ -844,9 +946,10 @@ export class TableObject extends DurableObject<Env> {
     const control = this.store.control();
     const paused = extras.pause !== null;
     const delayMs = config.spectatorDelaySeconds * 1000;
-    return [
+    const failures = this.alarmFailures;
+    const items: Array<Due | null> = [
       row.alarmAt === null ? null : { kind: "deadline", at: row.alarmAt },
-      nextTakeover(this.store.players(), control.botAfterMinutes, row.status === "playing", paused, extras.resumedAt),
+      nextTakeover(this.store.players(), control.botAfterMinutes, row.status === "playing", paused, extras.resumedAt, (d) => failures.adjust(d) === null),
       extras.botAt === null ? null : { kind: "bots", at: extras.botAt },
       delayMs > 0 && this.openSockets((i) => i.kind === "spectator") > 0
         ? (() => {
@@ -859,6 +962,8 @@ export class TableObject extends DurableObject<Env> {
         return at === null ? null : { kind: "report" as const, at };
       })(),
     ];
+    // Keyed for the failure count; an item waiting for its retry is due at the retry time (issue 11).
+    return items.map((d) => failures.adjust(d));
   }
 
   /** Make the runtime's alarm the earliest due item (or none). */
@@ -1197,7 +1302,11 @@ export class TableObject extends DurableObject<Env> {
 
   /* ---------------------------------------------------------------- directory */
 
-  /** Push this table's listing to the public directory (public tables only). Never fails the caller. */
+  /**
+   * Push this table's listing to the public directory (public tables only). Never fails the caller.
+   * It carries the table's version: the directory ignores a push older than the one it holds, so
+   * pushes overtaking each other on their way cannot show a started or ended table as open again.
+   */
   private async afterListingChange(): Promise<void> {
     const config = this.config();
     if (!config.public) return;
@@ -1212,7 +1321,7 @@ export class TableObject extends DurableObject<Env> {
     };
     const directory = this.env.DIRECTORY.get(this.env.DIRECTORY.idFromName(DIRECTORY_NAME));
     try {
-      await directory.upsert(listing);
+      await directory.upsert(listing, row.version);
     } catch (err) {
       console.warn("table: directory update failed", err);
     }

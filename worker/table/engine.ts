@@ -4,6 +4,7 @@
  */
 export { apply, createGame, eventCount, eventsFrom, getPreset, isOver, logLength, nextDeadline, seatOf, seatedPlayers, viewFor, withEvents, withoutEvents } from "../../shared/engine/index.ts";
 export type {
+  AbortReason,
   ApplyResult,
   GameEvent,
   GameState,

@@ -8,6 +8,11 @@
  * the change that ended the game; a failure (D1 unreachable) schedules a retry through the table's
  * one alarm (due kind "report") with a growing delay; the D1 write itself is idempotent (keyed by
  * "<code>/<startedAt>"), so a retry after a write whose answer was lost changes nothing.
+ *
+ * Exactly once (issue 11): two attempts must not overlap across the D1 await (one from the alarm,
+ * one after a frame, say). A call while another is in flight waits for that one and starts nothing
+ * of its own; and should two writes of one game ever race anyway (two instances), the D1 batch is
+ * all-or-nothing and its first statement claims the game id (records.ts), so one of them applies.
  */
 import { recordGame, type GameReport } from "../accounts/records.ts";
 import { viewFor, type GameState } from "./engine.ts";
@@ -48,6 +53,8 @@ export function buildReport(config: ConfigRow, players: readonly PlayerRow[], st
 export class GameReporter {
   /** Memory cache: the report is done (never changes back). */
   private done = false;
+  /** The attempt under way (memory: only this instance can be writing). */
+  private inFlight: Promise<void> | null = null;
 
   constructor(private readonly sql: SqlStorage) {}
 
@@ -66,9 +73,25 @@ export class GameReporter {
     return r && r.done_at === null ? r.next_at : null;
   }
 
-  /** Report now unless already done. Never throws. */
-  async report(now: number, db: D1Database | undefined, build: (endedAt: number) => GameReport | null, code: string): Promise<void> {
-    if (this.done) return;
+  /** Report now unless already done; a call while an attempt is under way waits for that attempt. Never throws. */
+  report(now: number, db: D1Database | undefined, build: (endedAt: number) => GameReport | null, code: string): Promise<void> {
+    if (this.done) return Promise.resolve();
+    if (this.inFlight) return this.inFlight;
+    const attempt = this.attempt(now, db, build, code).finally(() => {
+      this.inFlight = null;
+    });
+    this.inFlight = attempt;
+    return attempt;
+  }
+
+  /** Give up retrying (the alarm's item failed too often around the report itself): no alarm is kept. */
+  giveUp(code: string): void {
+    if (this.row() === null) return;
+    this.sql.exec("UPDATE game_report SET next_at = NULL WHERE id = 1 AND done_at IS NULL");
+    console.error(`table ${code}: game report abandoned after repeated alarm failures`);
+  }
+
+  private async attempt(now: number, db: D1Database | undefined, build: (endedAt: number) => GameReport | null, code: string): Promise<void> {
     this.sql.exec(SCHEMA);
     this.sql.exec("INSERT OR IGNORE INTO game_report (id, ended_at, attempts) VALUES (1, ?, 0)", now);
     const r = this.row()!;

@@ -18,6 +18,9 @@ export interface Due {
   at: number;
   /** takeover: whose seat. */
   playerId?: string;
+  /** This instance of the item, for the failure count (worker/table/alarm-failures.ts): a new deadline,
+   *  bot move or absence is a new item with a fresh count. */
+  key?: string;
 }
 
 const ORDER: Record<DueKind, number> = { deadline: 0, takeover: 1, bots: 2, spectators: 3, report: 4 };
@@ -39,7 +42,8 @@ export interface AwayPlayer {
 }
 
 /**
- * Casual tables: the first away player whose seat goes to a bot, and when. Only while the game is
+ * Casual tables: the first away player whose seat goes to a bot, and when (leaving out a takeover the
+ * table gave up on after repeated failures, worker/table/alarm-failures.ts). Only while the game is
  * playing and not paused; the countdown restarts when a pause ends (`resumedAt`), so a pause never
  * hands a seat over by itself.
  */
@@ -49,13 +53,15 @@ export function nextTakeover(
   playing: boolean,
   paused: boolean,
   resumedAt: number | null,
+  skipped: (due: Due) => boolean = () => false,
 ): Due | null {
   if (minutes === null || !playing || paused) return null;
   let best: Due | null = null;
   for (const p of players) {
     if (p.bot || p.seat === null || p.awaySince === null) continue;
     const at = Math.max(p.awaySince, resumedAt ?? 0) + minutes * 60_000;
-    if (!best || at < best.at) best = { kind: "takeover", at, playerId: p.playerId };
+    const due: Due = { kind: "takeover", at, playerId: p.playerId };
+    if ((!best || at < best.at) && !skipped(due)) best = due;
   }
   return best;
 }

@@ -458,6 +458,12 @@ export class TableStore {
     return r ? { version: Number(r.version), at: Number(r.at), view: String(r.view) } : null;
   }
 
+  /** The first view newer than `version` (the one a failing delivery skips), or null. */
+  nextSpectatorVersion(version: number): number | null {
+    const r = this.sql.exec("SELECT MIN(version) AS v FROM spectator_views WHERE version > ?", version).one();
+    return r.v === null ? null : Number(r.v);
+  }
+
   /** When the first view newer than `version` becomes old enough to show, or null. */
   nextSpectatorDue(version: number, delayMs: number): number | null {
     const r = this.sql.exec("SELECT MIN(at) AS at FROM spectator_views WHERE version > ?", version).one();

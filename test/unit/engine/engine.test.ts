@@ -94,6 +94,22 @@ describe("engine: determinism, immutability, timeouts, pause", () => {
     expect(t.spectator().paused).toBeNull();
     expect(() => t.control({ type: "resume" })).toThrow();
   });
+  it("abort (issue 11, the table's clock failed): a draw with reason server-error, every role shown, nothing pending — paused or not", () => {
+    for (const paused of [false, true]) {
+      const t = new Table({ roles: LAYOUT });
+      t.now += 5_000;
+      if (paused) t.control({ type: "pause", by: "organizer", reason: "organizer" });
+      const events = t.control({ type: "abort", reason: "server-error" });
+      expect(events.map((e) => e.type)).toEqual(["game-over", "roles-revealed"]);
+      expect(t.result()).toMatchObject({ winner: "draw", reason: "server-error" });
+      expect(t.phase).toBe("game-over");
+      expect(t.deadline).toBeNull();
+      expect(t.spectator().paused).toBeNull();
+      expect(t.spectator().result!.roles).toHaveLength(10);
+      const again = apply(t.state, { kind: "control", action: { type: "abort", reason: "server-error" } }, t.now);
+      expect(!again.ok && again.rejection.code).toBe("game-over");
+    }
+  });
   it("§5.1 seat-to-bot marks the seat as a bot (public), changing living-human counts", () => {
     const t = new Table({ roles: LAYOUT });
     t.control({ type: "seat-to-bot", seat: 4 });

@@ -284,6 +284,7 @@ export const en = {
   "reason.mafia-parity": "The black team is as many as the red.",
   "reason.three-quiet-rounds": "Three rounds in a row without a kill or an elimination.",
   "reason.technical-defeat": "Technical defeat.",
+  "reason.server-error": "Stopped by a server error: the table could not keep time. Nobody wins.",
 
   "log.seats-drawn": "Seats are drawn",
   "log.dealing-started": "The cards are on the table",

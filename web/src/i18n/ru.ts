@@ -279,6 +279,7 @@ export const ru: Catalogue = {
   "reason.mafia-parity": "Чёрных стало столько же, сколько красных.",
   "reason.three-quiet-rounds": "Три круга подряд без убийства и выбывания.",
   "reason.technical-defeat": "Техническое поражение.",
+  "reason.server-error": "Остановлено из-за ошибки сервера: стол не смог вести время. Победителя нет.",
 
   "log.seats-drawn": "Места разыграны",
   "log.dealing-started": "Карты на столе",

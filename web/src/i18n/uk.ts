@@ -279,6 +279,7 @@ export const uk: Catalogue = {
   "reason.mafia-parity": "Чорних стало стільки ж, скільки червоних.",
   "reason.three-quiet-rounds": "Три кола поспіль без убивства й вибування.",
   "reason.technical-defeat": "Технічна поразка.",
+  "reason.server-error": "Зупинено через помилку сервера: стіл не зміг вести час. Переможця немає.",
 
   "log.seats-drawn": "Місця розіграно",
   "log.dealing-started": "Карти на столі",
