@@ -7,7 +7,8 @@ export default defineConfig({
     include: ["test/unit/**/*.test.ts"],
     environment: "node",
     passWithNoTests: false,
-    testTimeout: 60_000,
+    // A bound, not a budget: the longest property file takes ~16 s on a busy two-core machine.
+    testTimeout: 120_000,
     // Vitest's default is one worker per core but one: a single worker on two cores. The property
     // files are pure CPU and independent: use both.
     maxWorkers: Math.max(2, availableParallelism() - 1),
