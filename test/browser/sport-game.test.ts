@@ -194,6 +194,9 @@ async function comeBack(i: number, viewport: { width: number; height: number }, 
 
 test("ten players create and join a sport table by its code and play it to a result by clicking", async () => {
   const t0 = Date.now();
+  /** The set-up's steps, then the organizer's page phase by phase (seconds since the start): printed at the end, and on a failure. */
+  const timeline: Array<[number, string]> = [];
+  const mark = (what: string) => timeline.push([(Date.now() - t0) / 1000, what]);
   const { browser } = chrome;
   const opened = await Promise.all(
     Array.from({ length: 10 }, async (_, i) => {
@@ -205,6 +208,7 @@ test("ten players create and join a sport table by its code and play it to a res
     }),
   );
   players.push(...opened);
+  mark("contexts");
   const [p0, p1] = [players[0]!, players[1]!];
   const base = server.base;
 
@@ -242,6 +246,7 @@ test("ten players create and join a sport table by its code and play it to a res
   await p0.page.waitForURL(/\/t\/[A-Z0-9]+$/);
   const code = (await p0.page.locator("[data-table-code]").first().getAttribute("data-table-code"))!;
   expect(code).toMatch(/^[A-Z0-9]{6}$/);
+  mark("created");
 
   // The tenth player opens the home page now that the table is listed (they join last, below).
   const p9 = players[9]!;
@@ -264,6 +269,7 @@ test("ten players create and join a sport table by its code and play it to a res
     }),
   );
   await p1.page.locator('[data-seats-left="1"]').waitFor();
+  mark("nine seated");
   await shot(p1.page, "lobby-phone");
 
   // --- A spectator watches by code from the home page ("Watch": no seat, never counted as a player). ---
@@ -279,6 +285,7 @@ test("ten players create and join a sport table by its code and play it to a res
   await p9Home;
   await p9.page.locator(`[data-public-table="${code}"] button`).click();
   await p9.page.waitForURL(`**/t/${code}`);
+  mark("ten seated");
 
   // --- Play: every page is read and acted on in turn until all show the end screen. ---
   const truth = new Map<number, { role: string; team: string }>();
@@ -292,8 +299,6 @@ test("ten players create and join a sport table by its code and play it to a res
   const deadline = Date.now() + 480_000; // a bound for a starved machine (quiet: the game takes ~1 min)
   let snaps: Snap[] = [];
   let lastLine = "";
-  /** The organizer's page, phase by phase (seconds since the start): printed at the end, and on a failure. */
-  const timeline: Array<[number, string]> = [];
   const story = () => timeline.map(([t, ph]) => `${t.toFixed(1)} ${ph}`).join(", ");
 
   for (;;) {
