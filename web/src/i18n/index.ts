@@ -4,7 +4,7 @@
  * (phase names, roles, event types, error codes).
  */
 import { createSignal } from "solid-js";
-import { own } from "../../../shared/own.ts";
+import { hasOwnKey, own } from "../../../shared/own.ts";
 import { en, type Catalogue, type MessageKey } from "./en.ts";
 import { ru } from "./ru.ts";
 import { uk } from "./uk.ts";
@@ -76,7 +76,7 @@ export function t(key: MessageKey, params?: Params): string {
 
 /** Whether a dynamic key exists (e.g. "narrate." + phase). */
 export function has(key: string): key is MessageKey {
-  return Object.hasOwn(en, key);
+  return hasOwnKey(en, key);
 }
 
 /**
