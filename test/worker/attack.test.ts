@@ -182,6 +182,18 @@ describe("finding 5: smaller ones", () => {
     expect(c.closeReason).toBe("invalid UTF-8");
   });
 
+  it("a text frame of invalid UTF-8 (the runtime hands it over with U+FFFD for the bad bytes) closes the socket with 1007", async () => {
+    // workerd decodes text frames itself: the raw bytes {0x7b 0xff 0xfe 0x7d} arrive as "{\ufffd\ufffd}"
+    // (checked against `wrangler dev` with a raw socket). A test client can only send valid UTF-8, so it
+    // sends what the table receives.
+    const { code } = await createTable();
+    const c = keep(await connectAs(code, undefined, "text"));
+    c.send('{"type":"sync","ref":"\ufffd"}');
+    await until(() => c.closed, 3000, "the close");
+    expect(c.closeCode).toBe(CLOSE_CODES.invalidData);
+    expect(c.closeReason).toBe("invalid UTF-8");
+  });
+
   it("unknown settings keys — `__proto__`, constructor, toString … — are refused (400 bad-settings naming the key), not dropped", async () => {
     for (const key of PROTOTYPE_KEYS) {
       const body = await expectError(

@@ -118,6 +118,9 @@ type Refused = { code: ErrorCode; message: string };
 const REFUSED = "refused";
 type FrameOutcome = void | typeof REFUSED;
 
+/** What a decoder puts in place of invalid UTF-8 (U+FFFD). */
+const REPLACEMENT_CHARACTER = "\ufffd";
+
 /** Whether a binary frame is valid UTF-8 (invalid data closes the socket with 1007). */
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function isUtf8(data: ArrayBuffer): boolean {
@@ -401,6 +404,9 @@ export class TableObject extends DurableObject<Env> {
     if (utf8Length(message) > MAX_CLIENT_MESSAGE_BYTES) {
       return this.refuse(ws, "too-large", `A message may be at most ${MAX_CLIENT_MESSAGE_BYTES} bytes.`, null);
     }
+    // The runtime hands over a text frame of invalid UTF-8 with U+FFFD in place of the bad bytes (seen on
+    // wrangler dev); no client message has a use for U+FFFD, so its presence is taken as invalid data.
+    if (message.includes(REPLACEMENT_CHARACTER)) return this.closeSocket(ws, CLOSE_CODES.invalidData, "invalid UTF-8");
     let raw: unknown;
     try {
       raw = JSON.parse(message);
