@@ -64,6 +64,16 @@ describe("finding 1: a prototype key is never a preset, a role or a message (typ
     }
   });
 
+  it("prototype keys as nicknames are just names: each sits, once; the table's lookups are not confused", async () => {
+    const { code } = await createTable();
+    for (const key of PROTOTYPE_KEYS) {
+      const res = await postRaw(`/api/tables/${code}/join`, JSON.stringify({ nickname: key }));
+      expect(res.status, key).toBe(200);
+    }
+    await expectError(await postRaw(`/api/tables/${code}/join`, '{"nickname":"CONSTRUCTOR"}'), 409, "nickname-taken");
+    expect((await summary(code)).seats.taken).toBe(PROTOTYPE_KEYS.length);
+  });
+
   it("prototype keys as message types, action types and control commands on a socket → bad-message", async () => {
     const { code } = await createTable();
     for (const key of PROTOTYPE_KEYS) {
