@@ -10,7 +10,7 @@ import { ErrorResponseSchema, TableSummarySchema, type TableSummary } from "../.
 import { CLOSE_CODES, HELLO_TIMEOUT_MS, REFUSAL_LIMIT, type ServerMessage } from "../../shared/protocol/messages.ts";
 import { GUESS_LIMIT } from "../../worker/security/GuessLimiter.ts";
 import { RETURN_ATTEMPTS } from "../../worker/table/TableObject.ts";
-import { Client, ORIGIN, api, connect, connectAs, createTable, join, scheduledAlarm, summary, tableStub, until, worker } from "./helpers.ts";
+import { Client, ORIGIN, api, connect, connectAs, createTable, join, scheduledAlarm, storedGame, summary, tableStub, until, worker } from "./helpers.ts";
 
 /** The keys every object inherits from Object.prototype (and the one that sets a prototype). */
 const PROTOTYPE_KEYS = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "prototype", "isPrototypeOf"];
@@ -162,6 +162,20 @@ describe("finding 5: smaller ones", () => {
     // The table's close handler re-arms (here: clears) the alarm.
     for (let i = 0; i < 100 && (await scheduledAlarm(code)) !== null; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await scheduledAlarm(code)).toBeNull();
+  });
+
+  it("an alarm item that goes away takes the alarm with it: the last delayed spectator leaving re-arms on the game's deadline (it would run early otherwise)", async () => {
+    const { code } = await createTable({ presetId: "sport", spectatorDelaySeconds: 1 });
+    const watcher = await connectAs(code, undefined, "delayed spectator");
+    for (let i = 1; i <= 10; i++) await join(code, `S${i}`);
+    const deadline = (await storedGame(code)).alarm_at!;
+    const armed = await scheduledAlarm(code);
+    expect(armed).not.toBeNull();
+    expect(armed!).toBeLessThan(deadline); // the next delayed view is due before the dealing deadline
+    watcher.close();
+    await until(() => watcher.closed, 3000, "the close");
+    for (let i = 0; i < 100 && (await scheduledAlarm(code)) !== deadline; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await scheduledAlarm(code)).toBe(deadline);
   });
 
   it(`a flood of refused frames gets at most ${REFUSAL_LIMIT.max} error answers, then the socket is closed (1008 "too many refused messages")`, async () => {

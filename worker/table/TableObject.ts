@@ -517,7 +517,9 @@ export class TableObject extends DurableObject<Env> {
     const now = Date.now();
     const att = this.attachmentOf(ws, now);
     const identity = att.identity;
-    if (identity === null) return this.syncAlarm(); // its hello timeout goes away with it
+    // Its hello timeout (un-greeted) or the delayed-view item (the last spectator) may go away with it:
+    // re-arm, or the alarm set for that item would wake the table and run the next item early.
+    if (identity === null || identity.kind === "spectator") return this.syncAlarm();
     if (identity?.kind === "player") {
       if (this.openSockets((i) => i.kind === "player" && i.playerId === identity.playerId, ws) > 0) return;
       const player = this.store.players().find((p) => p.playerId === identity.playerId);
