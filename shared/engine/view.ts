@@ -12,6 +12,7 @@
  *   - at the end every role and every event is shown (§2.12, §8 protocol);
  *   - a live host ({kind:"host"}) sees every role and every event (§5.7).
  */
+import { own } from "../own.ts";
 import { legalActions } from "./actions.ts";
 import { nextDeadline, timerLength } from "./apply.ts";
 import { getRole } from "./roles/index.ts";
@@ -41,7 +42,7 @@ function phaseName(s: EngineState): string {
     case "voting":
       return st.round === "first" ? "voting" : "revote";
     case "night-turn":
-      return TURN_PHASE[(presetOf(s.presetId).night[st.step]?.id) ?? ""] ?? "night-turn";
+      return own(TURN_PHASE, presetOf(s.presetId).night[st.step]?.id ?? "") ?? "night-turn";
     default:
       return st.kind;
   }

@@ -4,6 +4,7 @@
  * (@simplewebauthn/browser) and verified field by field by @simplewebauthn/server on the worker.
  */
 import * as v from "valibot";
+import { own } from "../own.ts";
 import { NicknameSchema } from "./http.ts";
 
 /** Password rules (docs/ACCOUNTS.md "Passwords"): 10–200 characters, at least two character classes,
@@ -42,7 +43,7 @@ export function passwordRule(password: string, nickname?: string): PasswordRule 
 /** The English reason a password is refused, or null. */
 export function passwordProblem(password: string, nickname?: string): string | null {
   const rule = passwordRule(password, nickname);
-  return rule ? PASSWORD_RULE_MESSAGES[rule] : null;
+  return rule ? (own(PASSWORD_RULE_MESSAGES, rule) ?? null) : null;
 }
 
 /** POST /api/auth/password/register */

@@ -11,12 +11,20 @@ export const NICKNAME_MAX = 24;
 
 /* ------------------------------------------------ requests ------------------------------------------------ */
 
+/** A JSON object (not an array, not null), passed through unchanged with all its own keys. */
+const SettingsObjectSchema = v.custom<Record<string, unknown>>(
+  (x) => typeof x === "object" && x !== null && !Array.isArray(x),
+  "Invalid type: Expected Object",
+);
+
 /** POST /api/tables */
 export const CreateTableRequestSchema = v.strictObject({
   presetId: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,31}$/, "unknown preset id")),
   /** Partial settings; missing keys take the preset's defaults, then the whole is checked against
-   *  the preset's settings schema. */
-  settings: v.optional(v.record(v.string(), v.unknown())),
+   *  the preset's (strict) settings schema. Kept as sent, every own key included: valibot's record()
+   *  would silently drop `__proto__`, `constructor` and `prototype` keys, and an unknown key must be
+   *  refused (`bad-settings`), not ignored. */
+  settings: v.optional(SettingsObjectSchema),
   /** Listed in the public lobby (GET /api/tables). Default false. */
   public: v.optional(v.boolean()),
   /** RULES.md §1 host kinds: "server" (default) or "live" — the creator becomes a human host who takes
@@ -158,6 +166,8 @@ export const HTTP_ERRORS = {
   "table-full": 409,
   "table-started": 409,
   "nickname-taken": 409,
+  /** The nickname looks like one already seated (Unicode confusables, UTS #39: "Vіctim" with a Cyrillic і). */
+  "nickname-confusable": 409,
   "same-device": 409,
   "host-cannot-sit": 409,
   /** A signed-in account takes one seat per table (ratings count one seat per account). */

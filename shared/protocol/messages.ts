@@ -15,6 +15,16 @@ export const MAX_CLIENT_MESSAGE_BYTES = 4096;
 /** Per-connection flood control: a burst of this many frames, then this many frames per second. */
 export const RATE_LIMIT = { burst: 20, perSecond: 5 } as const;
 
+/** A socket that has not said a good `hello` this long after it opened is closed (1008 "hello timeout"). */
+export const HELLO_TIMEOUT_MS = 10_000;
+
+/**
+ * Refused frames one connection may send (every `error` answer to its own frames counts, `rate-limited`
+ * included) within a window that opens at the first refusal; the `max`-th refusal closes the socket
+ * (1008 "too many refused messages"). An honest client is refused a handful of times a game at most.
+ */
+export const REFUSAL_LIMIT = { max: 50, windowMs: 60_000 } as const;
+
 const seat = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30));
 const ref = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
@@ -110,8 +120,16 @@ export type ActMessage = v.InferOutput<typeof ActMessageSchema>;
 export type ControlMessage = v.InferOutput<typeof ControlMessageSchema>;
 export type HostMessage = v.InferOutput<typeof HostMessageSchema>;
 
-/** WebSocket close codes the server uses (≥ 4000: final — do not reconnect with the same credential). */
+/**
+ * WebSocket close codes the server uses (≥ 4000: final — do not reconnect with the same credential;
+ * below 4000: the connection broke a rule, a well-behaved client may reconnect and say hello at once).
+ */
 export const CLOSE_CODES = {
+  /** Invalid frame data: a binary frame that is not valid UTF-8 (RFC 6455 §7.4.1, 1007). */
+  invalidData: 1007,
+  /** Policy violation (1008), with the reason "hello timeout" (no good hello within HELLO_TIMEOUT_MS)
+   *  or "too many refused messages" (REFUSAL_LIMIT). */
+  policy: 1008,
   /** The seat was handed to a bot; this player's tokens and return code no longer work. */
   seatTakenByBot: 4001,
   /** The organizer rights (held without a seat) were given to a player; the organizer token is void. */

@@ -4,13 +4,17 @@
  * dressed up for other seats, commands only an organizer or host may send, binary frames, floods.
  * Every frame gets exactly one typed answer; a refused frame changes nothing (stored state, version,
  * alarm and input log compared); nothing throws (no `internal`); honest players keep playing to the
- * end; floods are rate-limited. docs/PROTOCOL.md "Errors" is the contract.
+ * end; floods are rate-limited, and a socket refused REFUSAL_LIMIT times is closed (1008); invalid
+ * UTF-8 closes with 1007. Issue 12 adds prototype keys as message/action types and create bodies with
+ * random and prototype settings keys (typed 400, never 500). docs/PROTOCOL.md "Errors" is the contract.
  */
 import { runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { botRng, type BotRng } from "../../shared/bots/index.ts";
-import { RATE_LIMIT, type ServerMessage } from "../../shared/protocol/messages.ts";
-import { Client, connect, connectAs } from "./helpers.ts";
+import { ErrorResponseSchema } from "../../shared/protocol/http.ts";
+import { CLOSE_CODES, RATE_LIMIT, REFUSAL_LIMIT, type ServerMessage } from "../../shared/protocol/messages.ts";
+import * as v from "valibot";
+import { Client, ORIGIN, connect, connectAs, worker } from "./helpers.ts";
 import { openTable, playToEnd, type TableRun } from "./play.ts";
 
 const ERROR_CODES = new Set([
@@ -98,6 +102,14 @@ function crafted(self: number, other: number, token: string): Array<string | Arr
     '{"constructor":{"prototype":{"polluted":"yes"}},"type":"sync"}',
     '{"type":"sync","ref":"p3","constructor":{"prototype":{"polluted":"yes"}}}',
     '{"type":"act","ref":"p4","action":{"type":"nominate","target":1,"constructor":{"name":"x"}}}',
+    // Prototype keys as message, action and command types (issue 12, finding 1).
+    '{"type":"constructor"}',
+    '{"type":"__proto__","ref":"p5"}',
+    '{"type":"toString","ref":"p6"}',
+    '{"type":"act","ref":"p7","action":{"type":"hasOwnProperty"}}',
+    '{"type":"act","ref":"p8","action":{"type":"constructor","target":1}}',
+    '{"type":"control","ref":"p9","action":{"type":"valueOf"}}',
+    '{"type":"host","ref":"p10","action":{"type":"__proto__"}}',
     act({ type: "vote", target: other }, { seat: other }),
     act({ type: "vote", target: other }, { playerId: "p_someoneelse" }),
     act({ type: "night-action", target: other, seat: other }),
@@ -251,7 +263,7 @@ describe("hostile clients against a live table", () => {
     expect(run.seated[0]!.client.lastView().game!.result).not.toBeNull();
   }, 120_000);
 
-  it("a flood is rate-limited after the burst; the table keeps serving everyone else at once", async () => {
+  it(`a flood is rate-limited after the burst and the flooder is closed after ${REFUSAL_LIMIT.max} refusals (1008); the table keeps serving everyone else at once`, async () => {
     run = await openTable({ seed: "flood", spectators: 0, mix: 0, capture: false });
     await playToEnd(run, { until: (g) => g.phase === "speech" });
     const flooder = await connectAs(run.code, run.seated[5]!.join.token, "flooder");
@@ -266,15 +278,71 @@ describe("hostile clients against a live table", () => {
     const ok = await speaker.client.act("honest-during-flood", { type: "end-speech" });
     expect(ok.type).toBe("ack");
     const servedMs = Date.now() - t0;
-    await flooder.next(() => flooder.frames.slice(from).filter((m) => m.type === "error").length >= N, from, 20_000);
+    await flooder.next(() => flooder.closed, from, 20_000);
+    expect(flooder.closeCode).toBe(CLOSE_CODES.policy);
+    expect(flooder.closeReason).toBe("too many refused messages");
     const errors = flooder.frames.slice(from).filter((m): m is Extract<ServerMessage, { type: "error" }> => m.type === "error");
-    expect(errors).toHaveLength(N);
+    // Exactly the limit: every refusal is answered until the one that closes the socket, none after.
+    expect(errors).toHaveLength(REFUSAL_LIMIT.max);
     const limited = errors.filter((e) => e.code === "rate-limited").length;
-    expect(limited).toBeGreaterThanOrEqual(N - RATE_LIMIT.burst - 30); // a few tokens refill while the flood is parsed
+    expect(limited).toBeGreaterThanOrEqual(REFUSAL_LIMIT.max - RATE_LIMIT.burst - 10); // a few tokens refill while the flood is parsed
     expect(errors.every((e) => ERROR_CODES.has(e.code))).toBe(true);
-    // The flood changed nothing beyond the honest speaker's move.
+    // The flood changed nothing beyond the honest speaker's move (and the flooder's presence: its own
+    // seat still has the player's first socket, so nothing at all).
     const after = JSON.parse(await snapshot(run));
     expect(after.log).toBe(JSON.parse(before).log + 1);
     expect(servedMs).toBeLessThan(5000);
+    // The player may reconnect at once and is served.
+    const again = await connectAs(run.code, run.seated[5]!.join.token, "flooder again");
+    extra.push(again);
+    expect(again.closed).toBe(false);
+  }, 60_000);
+
+  it("binary frames: valid UTF-8 is refused (bad-message), invalid UTF-8 closes the socket with 1007; nothing changes", async () => {
+    run = await openTable({ seed: "binary", spectators: 0, mix: 0, capture: false });
+    await playToEnd(run, { until: (g) => g.phase === "speech" });
+    const r = botRng("fuzz-binary");
+    const before = await snapshot(run);
+    for (let i = 0; i < 12; i++) {
+      const c = await connectAs(run.code, i % 2 ? run.seated[i % 10]!.join.token : undefined, `binary ${i}`);
+      extra.push(c);
+      // Valid UTF-8 first (refused, the socket stays), then random bytes with an invalid sequence in them.
+      const valid = await answer(c, new TextEncoder().encode(JSON.stringify({ type: "sync", ref: `b${i}` })).buffer as ArrayBuffer);
+      expect(valid).toMatchObject({ type: "error", code: "bad-message" });
+      const bytes = Array.from({ length: 1 + r.int(64) }, () => r.int(256));
+      bytes.splice(r.int(bytes.length + 1), 0, r.pick([0xff, 0xfe, 0xc0, 0xc1, 0xf5]), r.int(128)); // never valid in UTF-8
+      c.ws.send(new Uint8Array(bytes).buffer as ArrayBuffer);
+      await c.next(() => c.closed, 0, 3000);
+      expect(c.closeCode).toBe(CLOSE_CODES.invalidData);
+      expect(c.schemaFailures).toEqual([]);
+    }
+    const after = JSON.parse(await snapshot(run));
+    expect({ ...after, players: undefined }).toEqual({ ...JSON.parse(before), players: undefined });
+    expect(after.players).toEqual(JSON.parse(before).players);
+  }, 60_000);
+
+  it("create bodies with random and prototype settings keys: a typed 400 each (bad-settings / bad-request), never a 500", async () => {
+    const r = botRng("fuzz-settings");
+    const SETTING_KEYS = ["voting", "autoDeal", "agreement", "breakAtZero", "liftAtZero", "speech", "mafia", ...KEYS];
+    const statuses = new Map<string, number>();
+    for (let i = 0; i < 120; i++) {
+      // Raw JSON text, so that "__proto__" stays a key (an object literal would set the prototype).
+      const entries = Array.from({ length: 1 + r.int(4) }, () => `${JSON.stringify(r.pick(SETTING_KEYS))}:${JSON.stringify(randomValue(r, 2))}`);
+      const presetId = r.next() < 0.85 ? "sport" : r.pick(["constructor", "__proto__", "toString", "hasOwnProperty", "city", "poker"]);
+      const body = `{"presetId":${JSON.stringify(presetId)},"settings":{${entries.join(",")}}}`;
+      const res = await worker.fetch(new Request(`${ORIGIN}/api/tables`, { method: "POST", headers: { "content-type": "application/json" }, body }));
+      const prototypeKey = ["__proto__", "constructor", "prototype"].some((key) => body.includes(`"${key}":`));
+      if (res.status === 201) {
+        // A valid combination of known keys; a prototype key is never silently dropped into a table.
+        expect(prototypeKey, body).toBe(false);
+        continue;
+      }
+      expect(res.status, body).toBeLessThan(500);
+      const err = v.parse(ErrorResponseSchema, await res.json());
+      expect(["bad-settings", "bad-request", "unknown-preset", "sign-in-required"], body).toContain(err.error.code);
+      if (err.error.code === "bad-settings") expect(err.error.issues?.[0]?.path, body).toMatch(/^settings\./);
+      statuses.set(err.error.code, (statuses.get(err.error.code) ?? 0) + 1);
+    }
+    expect(statuses.get("bad-settings") ?? 0).toBeGreaterThan(10);
   }, 60_000);
 });

@@ -137,7 +137,7 @@ describe("code guessing is limited per client address", () => {
       codes.push(code);
     }
     const statuses: number[] = [];
-    // The per-table guard allows 10 wrong codes a minute at one table: spread the guesses over three tables.
+    // Spread over three tables: the address is counted across tables.
     for (let i = 0; i < GUESS_LIMIT.max; i++) statuses.push((await postFrom(ip, `/api/tables/${codes[i % 3]}/return`, { returnCode: "ABCDEFGHJK" })).status);
     expect(statuses.slice(0, -1).every((s) => s === 403)).toBe(true);
     expect(statuses.at(-1)).toBe(429);

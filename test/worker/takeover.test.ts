@@ -48,6 +48,9 @@ describe("bot takeover", () => {
     open.push(again);
     again.send({ type: "hello", token: victim.join.token });
     expect(await again.next((m) => m.type === "error")).toMatchObject({ code: "bad-token" });
+    // It may say hello again, as a spectator (an un-greeted socket would be waiting for its hello timeout).
+    again.send({ type: "hello" });
+    expect(await again.next((m) => m.type === "welcome")).toMatchObject({ identity: { kind: "spectator" } });
     const stored = await runInDurableObject(tableStub(t.code), (_i, state) => ({
       tokens: state.storage.sql.exec("SELECT COUNT(*) AS n FROM tokens WHERE player_id = ?", victim.join.playerId).one().n,
       ret: state.storage.sql.exec("SELECT return_hash FROM players WHERE player_id = ?", victim.join.playerId).one().return_hash,

@@ -129,7 +129,7 @@ export const tables = new Hono<AppEnv>()
     const { returnCode } = c.req.valid("json");
     const result = await table.stub.returnToSeat(returnCode);
     if (!result.ok) {
-      if (result.error.code === "rate-limited") c.header("retry-after", "60");
+      if (result.error.code === "rate-limited") c.header("retry-after", String(result.retryAfterSeconds ?? 60));
       return apiError(c, result.error.code, result.error.message);
     }
     return c.json(result.body, 200);

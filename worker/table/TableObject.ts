@@ -16,6 +16,7 @@ import type { HttpErrorCode, JoinResponse, ReturnResponse, TableListing, TableSt
 import {
   CLOSE_CODES,
   ClientMessageSchema,
+  HELLO_TIMEOUT_MS,
   MAX_CLIENT_MESSAGE_BYTES,
   type ControlRequest,
   type ErrorCode,
@@ -27,7 +28,7 @@ import { DIRECTORY_NAME, type Env } from "../env.ts";
 import { digest, findByDigest, sameDigest } from "../security/hash.ts";
 import { randomPlayerId, randomReturnCode, randomSeed, randomToken } from "../security/random.ts";
 import { botMove, botThinkMs, anyBotWantsToMove } from "./bots.ts";
-import { readAttachment, newAttachment, rememberRef, takeToken, type Attachment, type ConnectionIdentity } from "./connection.ts";
+import { countRefusal, readAttachment, newAttachment, rememberRef, takeToken, type Attachment, type ConnectionIdentity } from "./connection.ts";
 import {
   apply, createGame, eventCount, eventsFrom, getPreset, isOver, nextDeadline, seatOf, seatedPlayers, viewFor, withEvents, withoutEvents,
   type GameEvent, type GameState, type Input, type Viewer,
@@ -39,8 +40,15 @@ import { earliest, nextTakeover, type Due, type DueKind } from "./schedule.ts";
 import { TableStore, type ConfigRow, type ControlRow, type GameRow, type PauseRecord, type PlayerRow } from "./storage.ts";
 import { buildTableView, type TableFacts } from "./view.ts";
 
-/** Failed return-code attempts allowed per table per window, then 429 until the window ends. */
-export const RETURN_ATTEMPTS = { max: 10, windowMs: 60_000 } as const;
+/**
+ * Wrong return codes allowed per table (the *target* of the guessing) per window, then 429 for every
+ * return at this table until the window ends — the right code included, or the limit would tell. Guessing
+ * is counted first per client address (worker/security/guess-guard.ts: 20 failed lookups per 10 min),
+ * so one address can never reach this; it stops only a guesser spread over more than ten addresses,
+ * and a single attacker can no longer lock a player out of coming back (issue 12, finding 3). A return
+ * code has ≈ 49.5 bits: 200 guesses per 10 minutes at a table of 10 seats hit with p ≈ 2.5·10⁻¹².
+ */
+export const RETURN_ATTEMPTS = { max: 200, windowMs: 10 * 60_000 } as const;
 
 /** The end-to-end test clock (TableObject.advanceClock): only with the worker variable E2E_CLOCK=1. */
 export const testClockEnabled = (env: { E2E_CLOCK?: string }): boolean => env.E2E_CLOCK === "1";
@@ -75,7 +83,7 @@ export interface InitRequest {
 
 export type InitResult = { ok: true; organizerToken: string } | { ok: false; reason: "in-use" | "unknown-preset" };
 
-export type Refusal = { ok: false; error: { code: HttpErrorCode; message: string } };
+export type Refusal = { ok: false; error: { code: HttpErrorCode; message: string }; retryAfterSeconds?: number };
 export type JoinResult = { ok: true; body: JoinResponse } | Refusal;
 export type ReturnResult = { ok: true; body: ReturnResponse } | Refusal;
 
@@ -122,6 +130,24 @@ const jsonResponse = (status: number, body: unknown) =>
 
 /** A refusal of a socket command: answered to the sender only, nothing changed. */
 type Refused = { code: ErrorCode; message: string };
+
+/** What handling one frame came to: REFUSED when the sender got an error answer (counted, REFUSAL_LIMIT). */
+const REFUSED = "refused";
+type FrameOutcome = void | typeof REFUSED;
+
+/** What a decoder puts in place of invalid UTF-8 (U+FFFD). */
+const REPLACEMENT_CHARACTER = "\ufffd";
+
+/** Whether a binary frame is valid UTF-8 (invalid data closes the socket with 1007). */
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+function isUtf8(data: ArrayBuffer): boolean {
+  try {
+    strictUtf8.decode(data);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export class TableObject extends DurableObject<Env> {
   private readonly store: TableStore;
@@ -258,20 +284,32 @@ export class TableObject extends DurableObject<Env> {
     return { ok: true, organizerToken };
   }
 
-  /** The public summary for a join page; null for a code that was never created. */
+  /**
+   * The public summary for a join page; null for a code that was never created. With a spectator delay
+   * it shows the table as a delayed spectator sees it now (status, seats taken, phase of the view at
+   * least N s old), so that HTTP does not reveal what the delay hides (issue 12, finding 6).
+   */
   summary(): TableSummary | null {
     if (!this.store.initialized()) return null;
     const config = this.config();
-    const row = this.store.game();
-    const state = this.state();
+    const delayMs = this.spectatorDelayMs();
+    const delayed = delayMs > 0 ? this.store.spectatorViewAt(this.now(), delayMs) : null;
+    let shown: { status: TableStatus; taken: number; phase: string };
+    if (delayed) {
+      const view = JSON.parse(delayed.view) as TableView;
+      shown = { status: view.status, taken: view.lobby.length, phase: view.game?.phase ?? "lobby" };
+    } else {
+      const state = this.state();
+      shown = { status: this.store.game().status, taken: this.store.players().length, phase: state ? viewFor(state, { kind: "spectator" }).phase : "lobby" };
+    }
     return {
       code: config.code,
       presetId: config.presetId,
       settings: { ...config.settings },
       public: config.public,
-      status: row.status,
-      seats: { taken: this.store.players().length, min: config.seats.min, max: config.seats.max },
-      phase: state ? viewFor(state, { kind: "spectator" }).phase : "lobby",
+      status: shown.status,
+      seats: { taken: shown.taken, min: config.seats.min, max: config.seats.max },
+      phase: shown.phase,
       start: config.start,
       createdAt: config.createdAt,
       host: config.host,
@@ -357,7 +395,9 @@ export class TableObject extends DurableObject<Env> {
       let guard = this.store.returnGuard();
       if (now - guard.windowStart >= RETURN_ATTEMPTS.windowMs) guard = { windowStart: now, failures: 0 };
       if (guard.failures >= RETURN_ATTEMPTS.max) {
-        return { ok: false, error: { code: "rate-limited", message: "Too many wrong return codes at this table; wait a minute." } };
+        const retryAfterSeconds = Math.max(1, Math.ceil((guard.windowStart + RETURN_ATTEMPTS.windowMs - now) / 1000));
+        const minutes = Math.ceil(retryAfterSeconds / 60);
+        return { ok: false, error: { code: "rate-limited", message: `Too many wrong return codes at this table; try again in ${minutes} min.` }, retryAfterSeconds };
       }
       // A seat handed to a bot has no return digest any more: its old code matches nothing.
       const player = findByDigest(candidate, this.store.players(), (p) => p.returnHash ?? NO_DIGEST);
@@ -381,12 +421,13 @@ export class TableObject extends DurableObject<Env> {
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
     this.saveAttachment(server, newAttachment(this.now()));
+    await this.syncAlarm(); // the hello timeout (schedule.ts "hello")
     return new Response(null, { status: 101, webSocket: client });
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     try {
-      await this.onMessage(ws, message);
+      if ((await this.onMessage(ws, message)) === REFUSED) this.onRefused(ws);
     } catch (err) {
       this.stateCache = null; // re-read what was really committed
       console.error("table: message handler failed", err);
@@ -416,7 +457,7 @@ export class TableObject extends DurableObject<Env> {
     }
   }
 
-  private async onMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+  private async onMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<FrameOutcome> {
     const now = this.now();
     const att = this.attachmentOf(ws, now);
 
@@ -427,71 +468,77 @@ export class TableObject extends DurableObject<Env> {
     const taken = takeToken(att.bucket, now);
     att.bucket = taken.bucket;
     if (!taken.allowed) {
-      return this.sendError(ws, "rate-limited", "Too many messages; slow down.", typeof message === "string" ? refOfText(message) : null);
+      return this.refuse(ws, "rate-limited", "Too many messages; slow down.", typeof message === "string" ? refOfText(message) : null);
     }
 
     // 2. Shape: text, size before parsing, JSON, schema.
-    if (typeof message !== "string") return this.sendError(ws, "bad-message", "Binary frames are not accepted.", null);
-    if (utf8Length(message) > MAX_CLIENT_MESSAGE_BYTES) {
-      return this.sendError(ws, "too-large", `A message may be at most ${MAX_CLIENT_MESSAGE_BYTES} bytes.`, null);
+    if (typeof message !== "string") {
+      if (!isUtf8(message)) return this.closeSocket(ws, CLOSE_CODES.invalidData, "invalid UTF-8");
+      return this.refuse(ws, "bad-message", "Binary frames are not accepted.", null);
     }
+    if (utf8Length(message) > MAX_CLIENT_MESSAGE_BYTES) {
+      return this.refuse(ws, "too-large", `A message may be at most ${MAX_CLIENT_MESSAGE_BYTES} bytes.`, null);
+    }
+    // The runtime hands over a text frame of invalid UTF-8 with U+FFFD in place of the bad bytes (seen on
+    // wrangler dev); no client message has a use for U+FFFD, so its presence is taken as invalid data.
+    if (message.includes(REPLACEMENT_CHARACTER)) return this.closeSocket(ws, CLOSE_CODES.invalidData, "invalid UTF-8");
     let raw: unknown;
     try {
       raw = JSON.parse(message);
     } catch {
-      return this.sendError(ws, "bad-json", "The message is not valid JSON.", null);
+      return this.refuse(ws, "bad-json", "The message is not valid JSON.", null);
     }
     const parsed = v.safeParse(ClientMessageSchema, raw);
     if (!parsed.success) {
       const first = parsed.issues[0];
       const where = first?.path?.map((p) => String(p.key)).join(".") || "message";
-      return this.sendError(ws, "bad-message", `Invalid ${where}: ${first?.message ?? "unknown shape"}`, refOf(raw));
+      return this.refuse(ws, "bad-message", `Invalid ${where}: ${first?.message ?? "unknown shape"}`, refOf(raw));
     }
     const msg = parsed.output;
 
     // 3. Who is speaking.
     if (msg.type === "hello") return this.onHello(ws, att, msg.token);
     const identity = att.identity;
-    if (!identity) return this.sendError(ws, "hello-first", "Send hello first.", msg.ref ?? null);
+    if (!identity) return this.refuse(ws, "hello-first", "Send hello first.", msg.ref ?? null);
 
     if (msg.type === "sync") return this.sendCurrentView(ws, identity, now);
 
     // 4. The sender's right to send this kind of frame, then a fresh ref.
     if (msg.type === "act" && identity.kind !== "player") {
-      return this.sendError(ws, "not-seated", "Only a seated player can act.", msg.ref);
+      return this.refuse(ws, "not-seated", "Only a seated player can act.", msg.ref);
     }
     if (msg.type === "control" && !this.isOrganizer(identity)) {
-      return this.sendError(ws, "not-organizer", "Only the organizer can do that.", msg.ref);
+      return this.refuse(ws, "not-organizer", "Only the organizer can do that.", msg.ref);
     }
     if (msg.type === "host" && !(identity.kind === "host" && this.config().host === "live")) {
-      return this.sendError(ws, "not-host", "Only the live host can do that.", msg.ref);
+      return this.refuse(ws, "not-host", "Only the live host can do that.", msg.ref);
     }
     const remembered = rememberRef(att.refs, msg.ref);
-    if (!remembered.fresh) return this.sendError(ws, "duplicate-ref", "This ref was already used on this connection.", msg.ref);
+    if (!remembered.fresh) return this.refuse(ws, "duplicate-ref", "This ref was already used on this connection.", msg.ref);
     att.refs = remembered.refs;
     this.saveAttachment(ws, att);
 
     if (msg.type === "control") {
       const refused = await this.onControl(ws, identity, msg.ref, msg.action, now);
-      if (refused) this.sendError(ws, refused.code, refused.message, msg.ref);
+      if (refused) return this.refuse(ws, refused.code, refused.message, msg.ref);
       return;
     }
 
     // 5. The engine decides (a player's action, or the live host's confirmation).
     const state = this.state();
-    if (!state) return this.sendError(ws, "phase-closed", "The game has not started yet.", msg.ref);
+    if (!state) return this.refuse(ws, "phase-closed", "The game has not started yet.", msg.ref);
     const input: Input =
       msg.type === "act" && identity.kind === "player"
         ? { kind: "act", playerId: identity.playerId, action: msg.action }
         : { kind: "host", action: (msg as { action: { type: "confirm" } }).action };
     const result = apply(state, input, now);
-    if (!result.ok) return this.sendError(ws, result.rejection.code, result.rejection.message, msg.ref);
+    if (!result.ok) return this.refuse(ws, result.rejection.code, result.rejection.message, msg.ref);
     this.commit(result.state, [input], now);
     await this.afterChange(now, { ws, ref: msg.ref });
   }
 
-  private async onHello(ws: WebSocket, att: Attachment, token: string | undefined): Promise<void> {
-    if (att.identity) return this.sendError(ws, "already-hello", "This connection already said hello.", null);
+  private async onHello(ws: WebSocket, att: Attachment, token: string | undefined): Promise<FrameOutcome> {
+    if (att.identity) return this.refuse(ws, "already-hello", "This connection already said hello.", null);
     let identity: ConnectionIdentity = { kind: "spectator" };
     let nickname = "";
     if (token !== undefined) {
@@ -505,12 +552,12 @@ export class TableObject extends DurableObject<Env> {
       } else if (control.organizerTokenHash && sameDigest(organizerHash, control.organizerTokenHash)) {
         identity = this.config().host === "live" ? { kind: "host" } : { kind: "organizer" };
       } else {
-        return this.sendError(ws, "bad-token", "This token does not hold a seat here; use your return code or join.", null);
+        return this.refuse(ws, "bad-token", "This token does not hold a seat here; use your return code or join.", null);
       }
     }
     // Re-read after the await: other frames on this socket may have updated the attachment meanwhile.
     const current = this.attachmentOf(ws, this.now());
-    if (current.identity) return this.sendError(ws, "already-hello", "This connection already said hello.", null);
+    if (current.identity) return this.refuse(ws, "already-hello", "This connection already said hello.", null);
     const now = this.now();
     const hostWasConnected = identity.kind === "host" && this.hostConnected();
     current.identity = identity;
@@ -536,6 +583,7 @@ export class TableObject extends DurableObject<Env> {
       return;
     }
     this.sendCurrentView(ws, identity, now);
+    await this.syncAlarm(); // greeted: no hello timeout for this socket any more
   }
 
   /** A socket went away: the player is away once their last socket closed (stored, survives eviction). */
@@ -544,6 +592,9 @@ export class TableObject extends DurableObject<Env> {
     const now = this.now();
     const att = this.attachmentOf(ws, now);
     const identity = att.identity;
+    // Its hello timeout (un-greeted) or the delayed-view item (the last spectator) may go away with it:
+    // re-arm, or the alarm set for that item would wake the table and run the next item early.
+    if (identity === null || identity.kind === "spectator") return this.syncAlarm();
     if (identity?.kind === "player") {
       if (this.openSockets((i) => i.kind === "player" && i.playerId === identity.playerId, ws) > 0) return;
       const player = this.store.players().find((p) => p.playerId === identity.playerId);
@@ -807,6 +858,9 @@ export class TableObject extends DurableObject<Env> {
       case "report":
         await this.reportGame(at);
         return this.syncAlarm();
+      case "hello":
+        this.closeSilentSockets(at);
+        return this.syncAlarm();
     }
   }
 
@@ -871,6 +925,13 @@ export class TableObject extends DurableObject<Env> {
       case "report":
         this.alarmFailures.clear("report");
         return this.reporter.giveUp(this.config().code);
+      case "hello":
+        // Closing the silent sockets keeps failing: leave that item out (they close with the object).
+        return this.alarmFailures.skip(due);
+      default: {
+        const never: never = due.kind;
+        throw new Error(`no give-up rule for alarm item ${String(never)}`);
+      }
     }
   }
 
@@ -960,6 +1021,10 @@ export class TableObject extends DurableObject<Env> {
       (() => {
         const at = this.reporter.due(row.status === "ended");
         return at === null ? null : { kind: "report" as const, at };
+      })(),
+      (() => {
+        const at = this.helloDue();
+        return at === null ? null : { kind: "hello" as const, at };
       })(),
     ];
     // Keyed for the failure count; an item waiting for its retry is due at the retry time (issue 11).
@@ -1298,6 +1363,52 @@ export class TableObject extends DurableObject<Env> {
 
   private sendError(ws: WebSocket, code: ErrorCode, message: string, ref: string | null): void {
     this.send(ws, { type: "error", code, message, ref });
+  }
+
+  /** Answer a refused frame with its error (nothing changed); the caller counts it (onRefused). */
+  private refuse(ws: WebSocket, code: ErrorCode, message: string, ref: string | null): typeof REFUSED {
+    this.sendError(ws, code, message, ref);
+    return REFUSED;
+  }
+
+  /** One more refused frame on this socket: the REFUSAL_LIMIT-th within its window closes it (1008). */
+  private onRefused(ws: WebSocket): void {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    const now = this.now();
+    const att = this.attachmentOf(ws, now);
+    const counted = countRefusal(att.refusals, now);
+    att.refusals = counted.refusals;
+    this.saveAttachment(ws, att);
+    if (counted.close) this.closeSocket(ws, CLOSE_CODES.policy, "too many refused messages");
+  }
+
+  /** Close a socket for breaking a rule (presence follows in webSocketClose, as for any close). */
+  private closeSocket(ws: WebSocket, code: number, reason: string): void {
+    try {
+      ws.close(code, reason);
+    } catch {
+      /* already closing */
+    }
+  }
+
+  /** The alarm's hello item: close every socket still without a good hello HELLO_TIMEOUT_MS after it opened. */
+  private closeSilentSockets(at: number): void {
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      const att = this.attachmentOf(ws, at);
+      if (att.identity === null && att.connectedAt + HELLO_TIMEOUT_MS <= at) this.closeSocket(ws, CLOSE_CODES.policy, "hello timeout");
+    }
+  }
+
+  /** When the earliest un-greeted open socket's hello timeout ends, or null. */
+  private helloDue(): number | null {
+    let first: number | null = null;
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      const att = this.attachmentOf(ws, 0);
+      if (att.identity === null && (first === null || att.connectedAt < first)) first = att.connectedAt;
+    }
+    return first === null ? null : first + HELLO_TIMEOUT_MS;
   }
 
   /* ---------------------------------------------------------------- directory */

@@ -3,7 +3,7 @@
  * it survives eviction: who it is, the refs it recently used, and its rate-limit bucket.
  * Pure helpers; the Durable Object reads and writes the attachment.
  */
-import { RATE_LIMIT } from "../../shared/protocol/messages.ts";
+import { RATE_LIMIT, REFUSAL_LIMIT } from "../../shared/protocol/messages.ts";
 
 export type ConnectionIdentity =
   | { kind: "player"; playerId: string }
@@ -22,6 +22,8 @@ export interface Attachment {
   /** Token bucket: tokens left and when it was last refilled (epoch ms). */
   bucket: { tokens: number; at: number };
   connectedAt: number;
+  /** Refused frames in the current window (REFUSAL_LIMIT); absent on attachments written before it. */
+  refusals?: { count: number; since: number };
 }
 
 /** 16 refs × ≤ 64 chars stays well inside the 2 KB attachment limit. */
@@ -58,4 +60,18 @@ export function rememberRef(refs: string[], ref: string): { refs: string[]; fres
   const next = [...refs, ref];
   while (next.length > REFS_KEPT) next.shift();
   return { refs: next, fresh: true };
+}
+
+/**
+ * Count one refused frame (REFUSAL_LIMIT): the window opens at the first refusal; `close` once this is
+ * the `max`-th refusal of the window.
+ */
+export function countRefusal(
+  refusals: { count: number; since: number } | undefined,
+  now: number,
+  limit: { max: number; windowMs: number } = REFUSAL_LIMIT,
+): { refusals: { count: number; since: number }; close: boolean } {
+  const current = refusals && now - refusals.since < limit.windowMs ? refusals : { count: 0, since: now };
+  const next = { count: current.count + 1, since: current.since };
+  return { refusals: next, close: next.count >= limit.max };
 }

@@ -4,6 +4,7 @@
  * until the organizer's command"). Pure: no storage, no clock, no randomness.
  */
 import type { TableStatus } from "../../shared/protocol/http.ts";
+import { confusable } from "./confusables.ts";
 
 export type StartRule = "when-full" | "organizer-command";
 
@@ -20,7 +21,7 @@ export interface LobbyPlayer {
   bot: boolean;
 }
 
-export type JoinRefusal = { code: "table-full" | "table-started" | "nickname-taken"; message: string };
+export type JoinRefusal = { code: "table-full" | "table-started" | "nickname-taken" | "nickname-confusable"; message: string };
 export type JoinCheck = { ok: true; place: number } | { ok: false; refusal: JoinRefusal };
 
 /** Nicknames are compared without regard to case (after the protocol's NFC/whitespace normalisation). */
@@ -38,6 +39,11 @@ export function checkJoin(status: TableStatus, players: readonly LobbyPlayer[], 
   }
   if (players.some((p) => sameNickname(p.nickname, nickname))) {
     return { ok: false, refusal: { code: "nickname-taken", message: "Someone at this table already uses that nickname." } };
+  }
+  // Look-alikes (Unicode confusables, UTS #39): "Vіctim" with a Cyrillic і next to "Victim".
+  const twin = players.find((p) => confusable(p.nickname, nickname));
+  if (twin) {
+    return { ok: false, refusal: { code: "nickname-confusable", message: `That nickname looks like "${twin.nickname}", who already sits here.` } };
   }
   const place = players.reduce((m, p) => Math.max(m, p.place), 0) + 1;
   return { ok: true, place };

@@ -7,11 +7,13 @@
  *   bots        the bots' next move (a small think delay after a state change)
  *   spectators  the next delayed public view becomes old enough to show
  *   report      retry reporting the finished game to D1 (worker/table/report.ts) after a failure
+ *   hello       a socket that has not said hello HELLO_TIMEOUT_MS after it opened is closed (sockets'
+ *               attachments: connectedAt, identity)
  *
  * The runtime alarm is set to the earliest of them; `alarm()` handles exactly the earliest one, then
  * re-arms for the next. Ties go in the order above (a deadline before a bot's move at the same ms).
  */
-export type DueKind = "deadline" | "takeover" | "bots" | "spectators" | "report";
+export type DueKind = "deadline" | "takeover" | "bots" | "spectators" | "report" | "hello";
 
 export interface Due {
   kind: DueKind;
@@ -23,7 +25,7 @@ export interface Due {
   key?: string;
 }
 
-const ORDER: Record<DueKind, number> = { deadline: 0, takeover: 1, bots: 2, spectators: 3, report: 4 };
+const ORDER: Record<DueKind, number> = { deadline: 0, takeover: 1, bots: 2, spectators: 3, report: 4, hello: 5 };
 
 export function earliest(dues: ReadonlyArray<Due | null>): Due | null {
   let best: Due | null = null;

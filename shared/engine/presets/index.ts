@@ -1,3 +1,4 @@
+import { own } from "../../own.ts";
 import type { PresetId } from "../types.ts";
 import { city } from "./city.ts";
 import { sport } from "./sport.ts";
@@ -9,7 +10,7 @@ const PRESETS: Record<string, Preset> = { sport, city };
 
 /** The full preset (engine-internal blocks included); throws for an unknown id. */
 export function presetOf(id: PresetId): Preset {
-  const p = PRESETS[id];
+  const p = own(PRESETS, id);
   if (!p) throw new Error(`unknown preset ${id}`);
   return p;
 }
@@ -22,9 +23,9 @@ function info(p: Preset): PresetInfo {
   };
 }
 
-/** Preset info for the table object; null for an unknown id. */
+/** Preset info for the table object; null for an unknown id (a prototype key such as "constructor" included). */
 export function getPreset(id: PresetId): PresetInfo | null {
-  const p = PRESETS[id];
+  const p = own(PRESETS, id);
   return p ? info(p) : null;
 }
 

@@ -1,3 +1,4 @@
+import { own } from "../../own.ts";
 import type { RoleId, Team } from "../types.ts";
 import { civilian } from "./civilian.ts";
 import { commissar } from "./commissar.ts";
@@ -14,7 +15,7 @@ export type { CheckKind, NightActionKind, RoleModule } from "./types.ts";
 const ROLES: Record<string, RoleModule> = { civilian, mafia, don, sheriff, commissar, doctor, putana, maniac };
 
 export function getRole(id: RoleId): RoleModule {
-  const r = ROLES[id];
+  const r = own(ROLES, id);
   if (!r) throw new Error(`unknown role ${id}`);
   return r;
 }
@@ -25,11 +26,11 @@ const NEGATIVE: Record<string, string> = { sheriff: "not-mafia", don: "not-sheri
 /** What a checker of `kind` learns about a player of `role` playing for `team` (RULES.md §2.10, §3). */
 export function checkResult(kind: CheckKind, role: RoleId, team?: Team | null): string {
   const r = getRole(role);
-  const byTeam = team ? r.appearsAsByTeam?.[team]?.[kind] : undefined;
+  const byTeam = team && r.appearsAsByTeam ? own(own(r.appearsAsByTeam, team) ?? {}, kind) : undefined;
   if (byTeam !== undefined) return byTeam;
-  const answer = r.appearsAs[kind];
+  const answer = own(r.appearsAs, kind);
   if (answer !== undefined) return answer;
-  return NEGATIVE[kind] ?? "red";
+  return own(NEGATIVE, kind) ?? "red";
 }
 
 /** Night-action kind `role` takes in night step `step`, if any. */

@@ -4,6 +4,7 @@
  * sign out / sign out everywhere. A lazy chunk.
  */
 import { createResource, For, Show } from "solid-js";
+import { own } from "../../../shared/own.ts";
 import type { GameRecord, Profile as ProfileData } from "../../../shared/protocol/accounts.ts";
 import { lang, LOCALE, t, tk } from "../i18n/index.ts";
 import { me } from "../lib/account.ts";
@@ -34,7 +35,7 @@ function GameItem(props: { g: GameRecord }) {
       </div>
       <p class="small">
         <span class={`team-${g.you.team}`}>
-          <span class="team-mark" aria-hidden="true">{TEAM_MARK[g.you.team] ?? ""} </span>
+          <span class="team-mark" aria-hidden="true">{own(TEAM_MARK, g.you.team) ?? ""} </span>
         </span>
         {ta("profile.you", { seat: g.you.seat, role: tk("role", g.you.role) })} · {tk("end.win", g.winner)}
         {" · "}
@@ -57,7 +58,7 @@ function GameItem(props: { g: GameRecord }) {
                 <tr class={`team-${s.team}`} classList={{ me: s.seat === g.you.seat }}>
                   <td>{s.seat}</td>
                   <td>
-                    <span class="team-mark" aria-hidden="true">{TEAM_MARK[s.team] ?? ""} </span>
+                    <span class="team-mark" aria-hidden="true">{own(TEAM_MARK, s.team) ?? ""} </span>
                     {tk("role", s.role)}
                   </td>
                   <td>
@@ -144,7 +145,7 @@ export default function Profile(props: { nick: string }) {
                           {(side) => (
                             <tr class={`team-${side}`} data-side={side}>
                               <td>
-                                <span class="team-mark" aria-hidden="true">{TEAM_MARK[side] ?? ""} </span>
+                                <span class="team-mark" aria-hidden="true">{own(TEAM_MARK, side) ?? ""} </span>
                                 {tk("team", side)}
                               </td>
                               <td>{p().stats.bySide[side].games}</td>

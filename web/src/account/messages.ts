@@ -3,6 +3,7 @@
  * initial bundle carries none of it. Same conventions as web/src/i18n (en defines the keys; uk and ru
  * are typed against it, so a missing key fails the typecheck). Placeholders are {name}.
  */
+import { own } from "../../../shared/own.ts";
 import { lang } from "../i18n/index.ts";
 
 const en = {
@@ -185,6 +186,6 @@ const CATALOGUES = { en, uk, ru };
 
 /** Translate an account-screen key in the current language (reactive, like t()). */
 export function ta(key: AccountKey, params?: Record<string, string | number>): string {
-  const message = CATALOGUES[lang()][key] ?? en[key];
-  return params ? message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : message;
+  const message = own(CATALOGUES[lang()], key) ?? own(en, key) ?? key;
+  return params ? message.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole)) : message;
 }

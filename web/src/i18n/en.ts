@@ -262,6 +262,7 @@ export const en = {
   "error.bad-request": "Check the form and try again.",
   "error.bad-return-code": "This return code does not match.",
   "error.nickname-taken": "Someone at this table already has this name.",
+  "error.nickname-confusable": "This name looks just like the name of someone already at this table. Choose another.",
 
   "phase.dealing": "Dealing",
   "phase.acquaintance": "Night of acquaintance",

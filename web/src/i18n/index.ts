@@ -4,6 +4,7 @@
  * (phase names, roles, event types, error codes).
  */
 import { createSignal } from "solid-js";
+import { hasOwnKey, own } from "../../../shared/own.ts";
 import { en, type Catalogue, type MessageKey } from "./en.ts";
 import { ru } from "./ru.ts";
 import { uk } from "./uk.ts";
@@ -62,20 +63,20 @@ function pick(message: string, l: Lang, n: number): string {
 
 function fill(message: string, params?: Params): string {
   if (!params) return message;
-  return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
 /** Translate a known key. Reactive: re-runs when the language changes. */
 export function t(key: MessageKey, params?: Params): string {
   const l = lang();
-  const message = CATALOGUES[l][key] ?? en[key] ?? key;
+  const message = own(CATALOGUES[l], key) ?? own(en, key) ?? key;
   const n = params?.n;
   return fill(typeof n === "number" ? pick(message, l, n) : message, params);
 }
 
 /** Whether a dynamic key exists (e.g. "narrate." + phase). */
 export function has(key: string): key is MessageKey {
-  return key in en;
+  return hasOwnKey(en, key);
 }
 
 /**

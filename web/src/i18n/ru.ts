@@ -257,6 +257,7 @@ export const ru: Catalogue = {
   "error.bad-request": "Проверьте форму и попробуйте снова.",
   "error.bad-return-code": "Код возврата не подходит.",
   "error.nickname-taken": "За этим столом уже есть игрок с таким именем.",
+  "error.nickname-confusable": "Это имя выглядит так же, как имя игрока, который уже сидит за этим столом. Выберите другое.",
 
   "phase.dealing": "Раздача",
   "phase.acquaintance": "Ночь знакомства",

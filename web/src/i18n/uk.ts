@@ -257,6 +257,7 @@ export const uk: Catalogue = {
   "error.bad-request": "Перевірте форму й спробуйте ще раз.",
   "error.bad-return-code": "Код повернення не підходить.",
   "error.nickname-taken": "За цим столом уже є гравець із таким ім'ям.",
+  "error.nickname-confusable": "Це ім'я виглядає так само, як ім'я гравця, що вже сидить за цим столом. Оберіть інше.",
 
   "phase.dealing": "Роздача",
   "phase.acquaintance": "Ніч знайомства",

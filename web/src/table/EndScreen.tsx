@@ -1,5 +1,6 @@
 /** The end of the game: the winner, every role (seat — role — nick) and the full protocol. */
 import { For } from "solid-js";
+import { own } from "../../../shared/own.ts";
 import type { GameView } from "../../../shared/engine/types.ts";
 import { t, tk } from "../i18n/index.ts";
 import { GameLog } from "./GameLog.tsx";
@@ -11,7 +12,7 @@ export function EndScreen(props: { game: GameView; result: NonNullable<GameView[
     <section class="end" aria-labelledby="end-title" data-winner={props.result.winner}>
       <h2 id="end-title" class="sr-only">{t("end.title")}</h2>
       <p class={`winner team-${props.result.winner}`} role="status">
-        <span aria-hidden="true">{TEAM_MARK[props.result.winner] ?? "="} </span>
+        <span aria-hidden="true">{own(TEAM_MARK, props.result.winner) ?? "="} </span>
         {tk("end.win", props.result.winner)}
       </p>
       <p class="muted">{tk("reason", props.result.reason, undefined, "")}</p>
@@ -31,7 +32,7 @@ export function EndScreen(props: { game: GameView; result: NonNullable<GameView[
                 <tr class={`team-${r.team}`}>
                   <td>{r.seat}</td>
                   <td data-role-seat={r.seat} data-role={r.role}>
-                    <span class="team-mark" aria-hidden="true">{TEAM_MARK[r.team] ?? ""} </span>
+                    <span class="team-mark" aria-hidden="true">{own(TEAM_MARK, r.team) ?? ""} </span>
                     {tk("role", r.role)}
                     <span class="sr-only"> ({tk("team", r.team)})</span>
                   </td>

@@ -6,6 +6,7 @@
  */
 import { createEffect, createMemo, For, Show } from "solid-js";
 import type { LogEntryView } from "../../../shared/engine/types.ts";
+import { own } from "../../../shared/own.ts";
 import { type Params, t, tk } from "../i18n/index.ts";
 
 /** Data keys whose string values are ids of a catalogue family. */
@@ -27,7 +28,10 @@ function value(k: string, v: unknown): string | number | null {
   // Team members are listed by seat only: roles stay on the role card (and in the final protocol).
   if (k === "members" && Array.isArray(v)) return v.map((m) => (m && typeof m === "object" ? String((m as { seat?: unknown }).seat) : String(m))).join(", ");
   if (typeof v === "number") return v;
-  if (typeof v === "string") return FAMILY[k] ? tk(FAMILY[k], v) : v;
+  if (typeof v === "string") {
+    const family = own(FAMILY, k);
+    return family ? tk(family, v) : v;
+  }
   if (typeof v === "boolean") return k === "passed" ? t(v ? "log.passed" : "log.failed") : t(v ? "log.yes" : "log.no");
   if (Array.isArray(v)) return v.map(item).filter(Boolean).join(", ");
   return null;

@@ -4,6 +4,7 @@
  * offered for the action being chosen; otherwise it is a labelled list item.
  */
 import { createMemo, For, type JSX, Show } from "solid-js";
+import { own } from "../../../shared/own.ts";
 import type { Seat, SeatView } from "../../../shared/engine/types.ts";
 import { t, tk } from "../i18n/index.ts";
 
@@ -55,7 +56,7 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
         <Show when={f().endRole}>
           {(r) => (
             <i class={`b team-${r().team}`} data-role-seat={props.s.seat} data-role={r().role}>
-              {(TEAM_MARK[r().team] ?? "") + " " + tk("role", r().role)}
+              {(own(TEAM_MARK, r().team) ?? "") + " " + tk("role", r().role)}
             </i>
           )}
         </Show>

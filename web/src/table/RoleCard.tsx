@@ -5,6 +5,7 @@
  * rendered only when open.
  */
 import { createSignal, For, onCleanup, Show } from "solid-js";
+import { own } from "../../../shared/own.ts";
 import type { GameView, SeatView } from "../../../shared/engine/types.ts";
 import { t, tk } from "../i18n/index.ts";
 import { TEAM_MARK } from "./Oval.tsx";
@@ -84,7 +85,7 @@ export function RoleCard(props: { you: You; seats: SeatView[] }) {
         {(role) => (
           <div class="card face-up" classList={{ [`team-${props.you.team ?? "none"}`]: true }}>
             <p class="role-name" data-role-seat={props.you.seat} data-role={role()}>
-              <span class="team-mark" aria-hidden="true">{TEAM_MARK[props.you.team ?? ""] ?? ""}</span> {tk("role", role())}
+              <span class="team-mark" aria-hidden="true">{own(TEAM_MARK, props.you.team ?? "") ?? ""}</span> {tk("role", role())}
             </p>
             <Show when={props.you.team}>{(team) => <p class="team-name">{tk("team", team())}</p>}</Show>
             <Show when={tk("roleinfo", role(), undefined, "")}>{(about) => <p class="role-about small">{about()}</p>}</Show>
