@@ -10,7 +10,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { botRng, type BotRng } from "../../shared/bots/index.ts";
 import { RATE_LIMIT, type ServerMessage } from "../../shared/protocol/messages.ts";
-import { Client, connect, connectAs } from "./helpers.ts";
+import { Client, connect, connectAs, postJson } from "./helpers.ts";
 import { openTable, playToEnd, type TableRun } from "./play.ts";
 
 const ERROR_CODES = new Set([
@@ -162,7 +162,11 @@ describe("hostile clients against a live table", () => {
     const hostile = run.seated[3]!;
     const me = hostile.client.lastView().game!.you!.seat;
     const other = (me % 10) + 1;
-    let sock: Client = await connectAs(run.code, hostile.join.token, "hostile");
+    // The hostile connections use a second device's token (return code): a seat token holds at most
+    // SOCKETS_PER_CREDENTIAL sockets, so reconnecting with it replaces only the hostile's own sockets
+    // (tested below), never the honest client of the same seat.
+    const second = (await (await postJson(`/api/tables/${run.code}/return`, { returnCode: hostile.join.returnCode })).json()) as { token: string };
+    let sock: Client = await connectAs(run.code, second.token, "hostile");
     extra.push(sock);
     const stranger = await connect(run.code, "stranger"); // never says hello
     extra.push(stranger);
@@ -181,7 +185,7 @@ describe("hostile clients against a live table", () => {
     for (const frame of frames) {
       // A fresh connection before the bucket runs dry, so these frames reach the parser (floods: below).
       if (sent > 0 && sent % (RATE_LIMIT.burst - 2) === 0) {
-        sock = await connectAs(run.code, hostile.join.token, "hostile");
+        sock = await connectAs(run.code, second.token, "hostile");
         extra.push(sock);
       }
       sent++;

@@ -22,6 +22,9 @@ export interface Attachment {
   /** Token bucket: tokens left and when it was last refilled (epoch ms). */
   bucket: { tokens: number; at: number };
   connectedAt: number;
+  /** Which credential the `hello` used (a seat token's digest prefix, or "organizer"), for the limit
+   *  of sockets per credential; absent for spectators and before `hello`. */
+  credential?: string;
 }
 
 /** 16 refs × ≤ 64 chars stays well inside the 2 KB attachment limit. */

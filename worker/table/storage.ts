@@ -31,7 +31,8 @@ CREATE TABLE IF NOT EXISTS config (
   seed        TEXT    NOT NULL,
   host        TEXT    NOT NULL DEFAULT 'server',
   spectator_delay_s INTEGER NOT NULL DEFAULT 0,
-  creator_user_id TEXT
+  creator_user_id TEXT,
+  seats_per_address INTEGER NOT NULL DEFAULT 2
 );
 CREATE TABLE IF NOT EXISTS players (
   player_id   TEXT    PRIMARY KEY,
@@ -43,7 +44,8 @@ CREATE TABLE IF NOT EXISTS players (
   joined_at   INTEGER NOT NULL,
   device_hash BLOB,
   away_since  INTEGER,
-  user_id     TEXT
+  user_id     TEXT,
+  address_hash BLOB
 );
 CREATE TABLE IF NOT EXISTS tokens (
   token_hash  BLOB    PRIMARY KEY,
@@ -61,7 +63,8 @@ CREATE TABLE IF NOT EXISTS game (
   bot_at          INTEGER,
   pause           TEXT,
   resumed_at      INTEGER,
-  spectator_version INTEGER NOT NULL DEFAULT 0
+  spectator_version INTEGER NOT NULL DEFAULT 0,
+  presence_at     INTEGER
 );
 CREATE TABLE IF NOT EXISTS control (
   id                    INTEGER PRIMARY KEY CHECK (id = 1),
@@ -89,6 +92,11 @@ CREATE TABLE IF NOT EXISTS events (
   first   INTEGER NOT NULL,
   events  TEXT    NOT NULL
 );
+CREATE TABLE IF NOT EXISTS socket_opens (
+  address_hash  BLOB    PRIMARY KEY,
+  window_start  INTEGER NOT NULL,
+  opens         INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS return_guard (
   id            INTEGER PRIMARY KEY CHECK (id = 1),
   window_start  INTEGER NOT NULL,
@@ -112,6 +120,8 @@ export interface ConfigRow {
   spectatorDelaySeconds: number;
   /** The signed-in account that created the table (docs/ACCOUNTS.md); null for a guest. */
   creatorUserId?: string | null;
+  /** Seats one client address may hold here (create option `seatsPerAddress`). */
+  seatsPerAddress: number;
 }
 
 /** The organizer rights and the options the organizer may change (one row). */
@@ -147,6 +157,8 @@ export interface PlayerRow {
   awaySince: number | null;
   /** The signed-in account that joined this seat (D1 users.id); null for a guest. */
   userId?: string | null;
+  /** Keyed digest of the joining client's address bucket (seats per address); null before issue 12. */
+  addressHash?: Uint8Array | null;
 }
 
 export interface TokenRow {
@@ -172,6 +184,8 @@ export interface GameExtras {
   resumedAt: number | null;
   /** The last version sent to delayed spectators. */
   spectatorVersion: number;
+  /** A presence change waits for its broadcast until then (coalescing window), or null. */
+  presenceAt: number | null;
 }
 
 /** Tokens kept per player (devices); the oldest beyond this are dropped. */
@@ -212,6 +226,7 @@ export class TableStore {
     this.known =
       this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'config'").toArray().length > 0 &&
       this.sql.exec("SELECT 1 FROM config").toArray().length > 0;
+    if (this.known) this.ensureIssue12();
     return this.known;
   }
 
@@ -222,10 +237,10 @@ export class TableStore {
 
   insertConfig(c: ConfigRow): void {
     this.sql.exec(
-      `INSERT INTO config (id, code, preset_id, settings, public, seats_min, seats_max, start_rule, created_at, seed, host, spectator_delay_s, creator_user_id)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO config (id, code, preset_id, settings, public, seats_min, seats_max, start_rule, created_at, seed, host, spectator_delay_s, creator_user_id, seats_per_address)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       c.code, c.presetId, JSON.stringify(c.settings), c.public ? 1 : 0, c.seats.min, c.seats.max, c.start, c.createdAt, c.seed,
-      c.host, c.spectatorDelaySeconds, c.creatorUserId ?? null,
+      c.host, c.spectatorDelaySeconds, c.creatorUserId ?? null, c.seatsPerAddress,
     );
     this.sql.exec("INSERT INTO game (id, version, status) VALUES (1, 1, 'lobby')");
   }
@@ -248,6 +263,7 @@ export class TableStore {
       host: r.host === "live" ? "live" : "server",
       spectatorDelaySeconds: Number(r.spectator_delay_s),
       creatorUserId: r.creator_user_id === null || r.creator_user_id === undefined ? null : String(r.creator_user_id),
+      seatsPerAddress: Number(r.seats_per_address),
     };
   }
 
@@ -297,15 +313,16 @@ export class TableStore {
       deviceHash: r.device_hash === null ? null : toBytes(r.device_hash),
       awaySince: r.away_since === null ? null : Number(r.away_since),
       userId: r.user_id === null || r.user_id === undefined ? null : String(r.user_id),
+      addressHash: r.address_hash === null || r.address_hash === undefined ? null : toBytes(r.address_hash),
     }));
   }
 
   insertPlayer(p: Omit<PlayerRow, "seat">): void {
     this.sql.exec(
-      `INSERT INTO players (player_id, nickname, place, seat, return_hash, bot, joined_at, device_hash, away_since, user_id)
-       VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO players (player_id, nickname, place, seat, return_hash, bot, joined_at, device_hash, away_since, user_id, address_hash)
+       VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`,
       p.playerId, p.nickname, p.place, p.returnHash ? toBuffer(p.returnHash) : null, p.bot ? 1 : 0, p.joinedAt,
-      p.deviceHash ? toBuffer(p.deviceHash) : null, p.awaySince, p.userId ?? null,
+      p.deviceHash ? toBuffer(p.deviceHash) : null, p.awaySince, p.userId ?? null, p.addressHash ? toBuffer(p.addressHash) : null,
     );
     this.roster = null;
   }
@@ -394,6 +411,18 @@ export class TableStore {
     if (this.row) this.row = { ...this.row, alarmPhaseSeq: phaseSeq, alarmAt: at };
   }
 
+  /** Tables created before issue 12 get its columns (address limits, presence coalescing) and table. */
+  private ensureIssue12(): void {
+    const add = (table: string, columns: ReadonlyArray<readonly [string, string]>) => {
+      const have = this.sql.exec(`SELECT * FROM ${table} LIMIT 0`).columnNames;
+      for (const [name, type] of columns) if (!have.includes(name)) this.sql.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
+    };
+    add("config", [["seats_per_address", "INTEGER NOT NULL DEFAULT 2"]]);
+    add("players", [["address_hash", "BLOB"]]);
+    add("game", [["presence_at", "INTEGER"]]);
+    this.sql.exec("CREATE TABLE IF NOT EXISTS socket_opens (address_hash BLOB PRIMARY KEY, window_start INTEGER NOT NULL, opens INTEGER NOT NULL)");
+  }
+
   /** Tables created before events were stored apart get the `events` table and the input log's columns. */
   private ensureEvents(): void {
     if (this.eventsReady) return;
@@ -410,13 +439,34 @@ export class TableStore {
   }
 
   private readExtras(): GameExtras {
-    const r = this.sql.exec("SELECT bot_at, pause, resumed_at, spectator_version FROM game WHERE id = 1").one();
+    const r = this.sql.exec("SELECT bot_at, pause, resumed_at, spectator_version, presence_at FROM game WHERE id = 1").one();
     return {
       botAt: r.bot_at === null ? null : Number(r.bot_at),
       pause: r.pause === null ? null : (JSON.parse(String(r.pause)) as PauseRecord),
       resumedAt: r.resumed_at === null ? null : Number(r.resumed_at),
       spectatorVersion: Number(r.spectator_version),
+      presenceAt: r.presence_at === null ? null : Number(r.presence_at),
     };
+  }
+
+  /** Presence coalescing: a presence change is broadcast at `at` (null: nothing waiting). */
+  setPresenceAt(at: number | null): void {
+    this.sql.exec("UPDATE game SET presence_at = ? WHERE id = 1", at);
+    if (this.ext) this.ext = { ...this.ext, presenceAt: at };
+  }
+
+  /**
+   * Count a socket open from an address (its keyed digest) in the current fixed window; returns the
+   * opens in the window including this one and when the window ends. Windows that ended are pruned.
+   */
+  countSocketOpen(addressHash: Uint8Array, now: number, windowMs: number): { opens: number; until: number } {
+    this.sql.exec("DELETE FROM socket_opens WHERE window_start <= ?", now - windowMs);
+    const r = this.sql.exec(
+      `INSERT INTO socket_opens (address_hash, window_start, opens) VALUES (?, ?, 1)
+       ON CONFLICT(address_hash) DO UPDATE SET opens = opens + 1 RETURNING window_start, opens`,
+      toBuffer(addressHash), now,
+    ).one();
+    return { opens: Number(r.opens), until: Number(r.window_start) + windowMs };
   }
 
   setBotAt(at: number | null): void {
