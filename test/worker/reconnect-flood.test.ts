@@ -16,11 +16,15 @@ import { SOCKET_OPENS } from "../../worker/table/TableObject.ts";
 import { PRESENCE_WINDOW_MS } from "../../worker/table/schedule.ts";
 import { Client, api, connect, connectAs, createTable, evict, tableStub } from "./helpers.ts";
 import { fullTable, type Table } from "./fixture.ts";
+import { openTable, playToEnd, type TableRun } from "./play.ts";
 
 let open: Client[] = [];
+let run: TableRun | null = null;
 afterEach(() => {
   for (const c of open) c.close();
   open = [];
+  run?.close();
+  run = null;
 });
 
 /** The table's pending presence broadcast (game.presence_at), as the object reports it. */
@@ -73,6 +77,37 @@ describe("reconnect floods (issue 12 finding 4)", () => {
     for (const n of views) expect(n).toBeLessThanOrEqual(bound);
     expect(Math.max(...views)).toBeLessThan(10);
   });
+
+  it("during a vote, 12 reconnects of one seat: the honest players get at most 2 + ⌈flood time / window⌉ views (23 before), and the vote goes on to a result", async () => {
+    run = await openTable({ seed: "vote-flood", spectators: 1, mix: 0, capture: false });
+    await playToEnd(run, { until: (g) => g.phase === "voting" });
+    expect(run.seated[0]!.client.lastView().game!.phase).toBe("voting");
+    const x = run.seated[2]!;
+    const seat = x.client.lastView().game!.you!.seat;
+    const honest = () => run!.all().filter((c) => c !== x.client);
+    x.client.close();
+    for (const c of honest()) await c.next((m) => m.type === "view" && !m.view.connected.includes(seat));
+    await presenceSettled(run.code);
+    const marks = honest().map((c) => c.frames.length);
+    const t0 = Date.now();
+    for (let i = 0; i < 12; i++) {
+      const c = await connect(run.code, x.nickname);
+      c.send({ type: "hello", token: x.join.token });
+      await c.next((m) => m.type === "welcome");
+      c.close();
+      await new Promise<void>((resolve) => (c.closed ? resolve() : c.ws.addEventListener("close", () => resolve())));
+    }
+    const floodMs = Date.now() - t0;
+    await presenceSettled(run.code);
+    const bound = 2 + Math.ceil(floodMs / PRESENCE_WINDOW_MS);
+    const views = honest().map((c, i) => c.frames.slice(marks[i]).filter((m) => m.type === "view").length);
+    console.log(`vote flood: 12 reconnects in ${floodMs} ms → views per honest connection ${Math.min(...views)}–${Math.max(...views)} (bound ${bound}; 23 before the fix)`);
+    for (const n of views) expect(n).toBeLessThanOrEqual(bound);
+    // The player comes back for real and the game goes on to its end.
+    x.client = await connectAs(run.code, x.join.token, x.nickname);
+    await playToEnd(run);
+    expect(run.seated[0]!.client.lastView().game!.result).not.toBeNull();
+  }, 60_000);
 
   it(`a credential holds ${SOCKETS_PER_CREDENTIAL} sockets: a further hello closes the oldest with 4003 "replaced"; the seat stays connected`, async () => {
     const t = await fullTable();
