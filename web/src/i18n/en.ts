@@ -374,6 +374,8 @@ export const en = {
   "closed.bot.text": "The organizer handed it to a bot while you were away. This cannot be undone and your return code no longer works. You can still watch the game.",
   "closed.watch": "Watch the table",
   "closed.organizer-transferred": "The organizer rights went to a player. You are watching now.",
+  "closed.replaced": "This table is open in another window.",
+  "closed.playHere": "Play here",
   "org.title": "Organizer",
   "org.pause": "Pause",
   "org.resume": "Resume",
