@@ -29,7 +29,7 @@ import { addressOf } from "../security/address.ts";
 import { digest, findByDigest, keyedDigest, sameDigest } from "../security/hash.ts";
 import { randomPlayerId, randomReturnCode, randomSeed, randomToken } from "../security/random.ts";
 import { botMove, botThinkMs, anyBotWantsToMove } from "./bots.ts";
-import { readAttachment, newAttachment, rememberRef, takeToken, type Attachment, type ConnectionIdentity } from "./connection.ts";
+import { countOpen, readAttachment, newAttachment, rememberRef, takeToken, type Attachment, type ConnectionIdentity, type OpenWindow } from "./connection.ts";
 import {
   apply, createGame, eventCount, eventsFrom, getPreset, isOver, nextDeadline, seatOf, seatedPlayers, viewFor, withEvents, withoutEvents,
   type GameEvent, type GameState, type Input, type Viewer,
@@ -149,6 +149,10 @@ export class TableObject extends DurableObject<Env> {
   private armedAt: number | null | undefined = undefined;
   /** The status last pushed to the directory by this instance. */
   private listedStatus: TableStatus | null = null;
+  /** Address bucket → its keyed digest (memory, bounded): a joining client's HMAC is made once. */
+  private addressDigests = new Map<string, Uint8Array>();
+  /** Address bucket → socket opens in its current window (memory; SOCKET_OPENS). */
+  private socketOpens = new Map<string, OpenWindow>();
   /** When this instance last sent everyone a presence change (memory: a fresh instance sends the next
    *  one at once; an object is only evicted after a quiet spell longer than the window anyway). */
   private presenceSentAt: number | null = null;
@@ -240,7 +244,7 @@ export class TableObject extends DurableObject<Env> {
       digest(returnDomain(config.code), returnCode),
       digest(deviceDomain(config.code), opts.deviceId),
       opts.organizerToken === undefined ? Promise.resolve(null) : digest(ORGANIZER_DOMAIN, opts.organizerToken),
-      keyedDigest(config.seed, addressDomain(config.code), opts.address),
+      this.addressDigest(opts.address),
     ]);
 
     const now = Date.now();
@@ -330,11 +334,12 @@ export class TableObject extends DurableObject<Env> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
       return jsonResponse(426, { error: { code: "upgrade-required", message: "Expected a WebSocket upgrade." } });
     }
-    // Socket opens per client address (SOCKET_OPENS): a reconnect flood is refused before any socket exists.
+    // Socket opens per client address (SOCKET_OPENS): a reconnect flood is refused before any socket
+    // exists. Counted in memory: a flood keeps the object awake, and an object is only evicted after
+    // a quiet spell longer than the window — storing each open would hold every 101 behind a write.
     const config = this.config();
-    const addressHash = await keyedDigest(config.seed, addressDomain(config.code), addressOf(request));
     const now = Date.now();
-    const counted = this.store.countSocketOpen(addressHash, now, SOCKET_OPENS.windowMs);
+    const counted = countOpen(this.socketOpens, addressOf(request), now, SOCKET_OPENS.windowMs);
     if (counted.opens > SOCKET_OPENS.perSeat * config.seatsPerAddress) {
       const res = jsonResponse(429, { error: { code: "rate-limited", message: "Too many connections to this table from your network; wait a few seconds." } });
       res.headers.set("retry-after", String(Math.max(1, Math.ceil((counted.until - now) / 1000))));
@@ -503,6 +508,17 @@ export class TableObject extends DurableObject<Env> {
       if (await this.presenceChanged(now)) return;
     }
     this.sendCurrentView(ws, identity, now);
+  }
+
+  /** The keyed digest of a client's address bucket (security/address.ts addressOf), as stored. */
+  private async addressDigest(bucket: string): Promise<Uint8Array> {
+    const known = this.addressDigests.get(bucket);
+    if (known) return known;
+    const config = this.config();
+    const hash = await keyedDigest(config.seed, addressDomain(config.code), bucket);
+    if (this.addressDigests.size >= 256) this.addressDigests.clear();
+    this.addressDigests.set(bucket, hash);
+    return hash;
   }
 
   /**

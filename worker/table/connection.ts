@@ -62,3 +62,24 @@ export function rememberRef(refs: string[], ref: string): { refs: string[]; fres
   while (next.length > REFS_KEPT) next.shift();
   return { refs: next, fresh: true };
 }
+
+/** Socket opens of one address bucket in a fixed window (memory; TableObject SOCKET_OPENS). */
+export interface OpenWindow {
+  start: number;
+  opens: number;
+}
+
+/**
+ * Count one socket open of `bucket` in its fixed window; returns the opens in the window, this one
+ * included, and when the window ends. Ended windows are dropped once the map holds many buckets.
+ */
+export function countOpen(windows: Map<string, OpenWindow>, bucket: string, now: number, windowMs: number): { opens: number; until: number } {
+  let w = windows.get(bucket);
+  if (!w || now - w.start >= windowMs) {
+    if (windows.size >= 1024) for (const [k, x] of windows) if (now - x.start >= windowMs) windows.delete(k);
+    w = { start: now, opens: 0 };
+    windows.set(bucket, w);
+  }
+  w.opens++;
+  return { opens: w.opens, until: w.start + windowMs };
+}

@@ -92,11 +92,6 @@ CREATE TABLE IF NOT EXISTS events (
   first   INTEGER NOT NULL,
   events  TEXT    NOT NULL
 );
-CREATE TABLE IF NOT EXISTS socket_opens (
-  address_hash  BLOB    PRIMARY KEY,
-  window_start  INTEGER NOT NULL,
-  opens         INTEGER NOT NULL
-);
 CREATE TABLE IF NOT EXISTS return_guard (
   id            INTEGER PRIMARY KEY CHECK (id = 1),
   window_start  INTEGER NOT NULL,
@@ -411,7 +406,7 @@ export class TableStore {
     if (this.row) this.row = { ...this.row, alarmPhaseSeq: phaseSeq, alarmAt: at };
   }
 
-  /** Tables created before issue 12 get its columns (address limits, presence coalescing) and table. */
+  /** Tables created before issue 12 get its columns (address limits, presence coalescing). */
   private ensureIssue12(): void {
     const add = (table: string, columns: ReadonlyArray<readonly [string, string]>) => {
       const have = this.sql.exec(`SELECT * FROM ${table} LIMIT 0`).columnNames;
@@ -420,7 +415,6 @@ export class TableStore {
     add("config", [["seats_per_address", "INTEGER NOT NULL DEFAULT 2"]]);
     add("players", [["address_hash", "BLOB"]]);
     add("game", [["presence_at", "INTEGER"]]);
-    this.sql.exec("CREATE TABLE IF NOT EXISTS socket_opens (address_hash BLOB PRIMARY KEY, window_start INTEGER NOT NULL, opens INTEGER NOT NULL)");
   }
 
   /** Tables created before events were stored apart get the `events` table and the input log's columns. */
@@ -453,20 +447,6 @@ export class TableStore {
   setPresenceAt(at: number | null): void {
     this.sql.exec("UPDATE game SET presence_at = ? WHERE id = 1", at);
     if (this.ext) this.ext = { ...this.ext, presenceAt: at };
-  }
-
-  /**
-   * Count a socket open from an address (its keyed digest) in the current fixed window; returns the
-   * opens in the window including this one and when the window ends. Windows that ended are pruned.
-   */
-  countSocketOpen(addressHash: Uint8Array, now: number, windowMs: number): { opens: number; until: number } {
-    this.sql.exec("DELETE FROM socket_opens WHERE window_start <= ?", now - windowMs);
-    const r = this.sql.exec(
-      `INSERT INTO socket_opens (address_hash, window_start, opens) VALUES (?, ?, 1)
-       ON CONFLICT(address_hash) DO UPDATE SET opens = opens + 1 RETURNING window_start, opens`,
-      toBuffer(addressHash), now,
-    ).one();
-    return { opens: Number(r.opens), until: Number(r.window_start) + windowMs };
   }
 
   setBotAt(at: number | null): void {
