@@ -199,9 +199,11 @@ async function run(target: Target, T: number): Promise<RunStats> {
   let stopping = false;
   /** Open table number `t` (a new code) with its 10 seats and sockets; when its game ends, the next one takes its slot. */
   const open = async (t: number): Promise<void> => {
-    const { code } = await post(`${target.base}/api/tables`, { presetId: "sport", settings: { autoDeal: true } });
+    // Every table's ten players sit on this one machine: a room behind one address (seatsPerAddress),
+    // each with its own device id (required by join).
+    const { code } = await post(`${target.base}/api/tables`, { presetId: "sport", settings: { autoDeal: true }, seatsPerAddress: 10 });
     const joins: Array<{ token: string }> = [];
-    for (let i = 0; i < 10; i++) joins.push(await post(`${target.base}/api/tables/${code}/join`, { nickname: `load${t}-${i}` }));
+    for (let i = 0; i < 10; i++) joins.push(await post(`${target.base}/api/tables/${code}/join`, { nickname: `load${t}-${i}`, deviceId: `load-device-${t}-${i}-0123456789` }));
     const mine: WebSocket[] = [];
     for (let i = 0; i < 10; i++) {
       const bot = heuristicBot(`load-${t}-${i}`);

@@ -34,8 +34,9 @@ try {
     await new Promise((r) => setTimeout(r, 200));
   }
   const post = async (u: string, b: unknown) => (await fetch(base + u, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(b) })).json() as Promise<{ code: string }>;
-  const { code } = await post("/api/tables", { presetId: "sport" });
-  for (let i = 0; i < 3; i++) await post(`/api/tables/${code}/join`, { nickname: `render${i}` });
+  // Three players on this one machine: a room behind one address, each with its own device id.
+  const { code } = await post("/api/tables", { presetId: "sport", seatsPerAddress: 3 });
+  for (let i = 0; i < 3; i++) await post(`/api/tables/${code}/join`, { nickname: `render${i}`, deviceId: `render-device-${i}-0123456789` });
   const times: number[] = [];
   const cspViolations: string[] = [];
   for (let run = 0; run < 5; run++) {

@@ -9,6 +9,12 @@ import { RETURN_CODE_PATTERN, normalizeCode } from "./codes.ts";
 /** Longest nickname, in code points after normalisation. */
 export const NICKNAME_MAX = 24;
 
+/** Seats one client address may hold at a table unless the organizer said otherwise at creation
+ *  (`seatsPerAddress`): two people of one household. */
+export const SEATS_PER_ADDRESS = 2;
+/** The most `seatsPerAddress` can be: the largest table (a whole room behind one address). */
+export const SEATS_PER_ADDRESS_MAX = 12;
+
 /* ------------------------------------------------ requests ------------------------------------------------ */
 
 /** A JSON object (not an array, not null), passed through unchanged with all its own keys. */
@@ -38,6 +44,10 @@ export const CreateTableRequestSchema = v.strictObject({
   /** One person, one seat: may one device (deviceId) take several seats? Default false; the organizer
    *  may change it later. */
   allowSameDevice: v.optional(v.boolean()),
+  /** Seats one client address (CF-Connecting-IP; IPv6 by /64) may hold at this table, 1–12. Default
+   *  SEATS_PER_ADDRESS (2: a household). A club room or a live evening on a venue's Wi-Fi, where every
+   *  player is behind one address, sets the table's size. Fixed at creation. */
+  seatsPerAddress: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SEATS_PER_ADDRESS_MAX))),
 });
 export type CreateTableRequest = v.InferInput<typeof CreateTableRequestSchema>;
 
@@ -61,8 +71,9 @@ export const OrganizerTokenSchema = v.pipe(v.string(), v.minLength(16), v.maxLen
 /** POST /api/tables/:code/join */
 export const JoinRequestSchema = v.strictObject({
   nickname: NicknameSchema,
-  /** This browser's device id (see DeviceIdSchema). Without it the one-seat-per-device rule cannot apply. */
-  deviceId: v.optional(DeviceIdSchema),
+  /** This browser's device id (see DeviceIdSchema). Required: one device, one seat (unless the organizer
+   *  allows several); a join without it is a 400. */
+  deviceId: DeviceIdSchema,
   /** The creator sitting down at their own table: the organizer token from create. The seat then holds
    *  the organizer rights and the organizer token stops working (one person, one identity). */
   organizerToken: v.optional(OrganizerTokenSchema),
@@ -172,6 +183,8 @@ export const HTTP_ERRORS = {
   "host-cannot-sit": 409,
   /** A signed-in account takes one seat per table (ratings count one seat per account). */
   "account-seated": 409,
+  /** This client address already holds the table's `seatsPerAddress` seats. */
+  "address-limit": 409,
   "upgrade-required": 426,
   "rate-limited": 429,
   internal: 500,

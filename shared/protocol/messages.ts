@@ -134,7 +134,13 @@ export const CLOSE_CODES = {
   seatTakenByBot: 4001,
   /** The organizer rights (held without a seat) were given to a player; the organizer token is void. */
   organizerTransferred: 4002,
+  /** A newer socket said hello with the same credential (SOCKETS_PER_CREDENTIAL): this, the oldest, was closed. */
+  replaced: 4003,
 } as const;
+
+/** Open, greeted sockets one credential (a seat token, the organizer or host token) may hold at a
+ *  table: two tabs of one browser. A further `hello` with it closes the oldest (CLOSE_CODES.replaced). */
+export const SOCKETS_PER_CREDENTIAL = 2;
 
 /* ------------------------------------------------ server → client ------------------------------------------------ */
 
@@ -166,6 +172,8 @@ export type ErrorCode =
   | "seat-taken-by-bot"
   /** Sent right before the server closes the seatless organizer's socket after a transfer (close 4002). */
   | "organizer-transferred"
+  /** Sent right before the server closes the oldest socket of a credential that opened one too many (close 4003). */
+  | "replaced"
   /** The server failed; nothing changed. */
   | "internal"
   | import("../engine/types.ts").RejectionCode;

@@ -241,6 +241,8 @@ test("ten players create and join a sport table by its code and play it to a res
   await p0.page.fill("#nick", p0.name);
   await p0.page.check('input[name="breakAtZero"]');
   await p0.page.check('input[name="liftAtZero"]');
+  // Ten browsers on one machine: one room behind one address (issue 12: 2 seats per address otherwise).
+  await p0.page.check('input[name="sameRoom"]');
   expect(await p0.page.isChecked('input[name="public"]')).toBe(true);
   await p0.page.click('form[data-form="create"] button[type="submit"]');
   await p0.page.waitForURL(/\/t\/[A-Z0-9]+$/);
@@ -578,6 +580,8 @@ test("live host screen and a creator who sits down later", async () => {
   try {
     await page.goto(`${base}/`);
     await page.check('input[name="liveHost"]');
+    // A live evening: every guest sits from the venue's one network (RULES.md §5.7; issue 12).
+    await page.check('input[name="sameRoom"]');
     await page.selectOption("#spectatorDelay", "30");
     await page.click('form[data-form="create"] button[type="submit"]');
     await page.waitForURL(/\/t\/[A-Z0-9]+$/);

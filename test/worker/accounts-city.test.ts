@@ -5,7 +5,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { nick, post, signUp } from "./accounts-helpers.ts";
-import { createTable, join, tableStub } from "./helpers.ts";
+import { createTable, deviceFor, from, join, tableStub } from "./helpers.ts";
 
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 
@@ -46,7 +46,7 @@ describe("joining signed in", () => {
   it("links the seat to the account; a guest's seat has none; one account takes one seat per table", async () => {
     const cookie = await signUp(nick("Seat"));
     const { code } = await createTable();
-    const res = await post(`/api/tables/${code}/join`, { nickname: "Signed" }, cookie);
+    const res = await post(`/api/tables/${code}/join`, { nickname: "Signed", deviceId: deviceFor("Signed") }, cookie, from("Signed"));
     expect(res.status).toBe(200);
     const { playerId } = (await res.json()) as { playerId: string };
     const guest = await join(code, "Guest");
@@ -57,7 +57,8 @@ describe("joining signed in", () => {
     expect(linked.get(playerId)).toMatch(/^u_/);
     expect(linked.get(guest.playerId)).toBeNull();
 
-    const twice = await post(`/api/tables/${code}/join`, { nickname: "Signed again" }, cookie);
+    // Another device on another network: still the same account.
+    const twice = await post(`/api/tables/${code}/join`, { nickname: "Signed again", deviceId: deviceFor("Signed again") }, cookie, from("Signed again"));
     expect(twice.status).toBe(409);
     expect((await errorOf(twice)).code).toBe("account-seated");
   });

@@ -10,7 +10,7 @@ import { ErrorResponseSchema, TableSummarySchema, type TableSummary } from "../.
 import { CLOSE_CODES, HELLO_TIMEOUT_MS, REFUSAL_LIMIT, type ServerMessage } from "../../shared/protocol/messages.ts";
 import { GUESS_LIMIT } from "../../worker/security/GuessLimiter.ts";
 import { RETURN_ATTEMPTS } from "../../worker/table/TableObject.ts";
-import { Client, ORIGIN, api, connect, connectAs, createTable, join, scheduledAlarm, storedGame, summary, tableStub, until, worker } from "./helpers.ts";
+import { Client, ORIGIN, api, connect, connectAs, createTable, join, joinWith, scheduledAlarm, storedGame, summary, tableStub, until, worker } from "./helpers.ts";
 
 /** The keys every object inherits from Object.prototype (and the one that sets a prototype). */
 const PROTOTYPE_KEYS = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "prototype", "isPrototypeOf"];
@@ -57,7 +57,7 @@ describe("finding 1: a prototype key is never a preset, a role or a message (typ
   it("prototype keys as table codes, profile names and lobby filters → 404 / the plain answer", async () => {
     for (const key of PROTOTYPE_KEYS) {
       await expectError(await api(`/api/tables/${key}`), 404, "not-found");
-      await expectError(await postRaw(`/api/tables/${key}/join`, '{"nickname":"Ann"}'), 404, "not-found");
+      await expectError(await postRaw(`/api/tables/${key}/join`, '{"nickname":"Ann","deviceId":"device-of-ann-0001"}'), 404, "not-found");
       await expectError(await postRaw(`/api/tables/${key}/return`, '{"returnCode":"ABCDEFGHJK"}'), 404, "not-found");
       await expectError(await api(`/api/users/${key}`), 404, "not-found");
       expect((await api(`/api/tables?status=${key}`)).status).toBe(200);
@@ -67,10 +67,10 @@ describe("finding 1: a prototype key is never a preset, a role or a message (typ
   it("prototype keys as nicknames are just names: each sits, once; the table's lookups are not confused", async () => {
     const { code } = await createTable();
     for (const key of PROTOTYPE_KEYS) {
-      const res = await postRaw(`/api/tables/${code}/join`, JSON.stringify({ nickname: key }));
+      const res = await joinWith(code, { nickname: key });
       expect(res.status, key).toBe(200);
     }
-    await expectError(await postRaw(`/api/tables/${code}/join`, '{"nickname":"CONSTRUCTOR"}'), 409, "nickname-taken");
+    await expectError(await joinWith(code, { nickname: "CONSTRUCTOR" }), 409, "nickname-taken");
     expect((await summary(code)).seats.taken).toBe(PROTOTYPE_KEYS.length);
   });
 
@@ -232,7 +232,7 @@ describe("finding 5: smaller ones", () => {
     // Every client body is strict, prototype keys included.
     const { code } = await createTable();
     await expectError(await postRaw("/api/tables", '{"presetId":"sport","__proto__":{"public":true}}'), 400, "bad-request");
-    await expectError(await postRaw(`/api/tables/${code}/join`, '{"nickname":"Ann","__proto__":{"organizerToken":"x"}}'), 400, "bad-request");
+    await expectError(await postRaw(`/api/tables/${code}/join`, '{"nickname":"Ann","deviceId":"device-of-ann-0001","__proto__":{"organizerToken":"x"}}'), 400, "bad-request");
     await expectError(await postRaw(`/api/tables/${code}/return`, '{"returnCode":"ABCDEFGHJK","constructor":1}'), 400, "bad-request");
     // A good body still works, and the settings are the preset's.
     const ok = await postRaw("/api/tables", '{"presetId":"sport","settings":{"voting":"open"}}');
@@ -243,12 +243,12 @@ describe("finding 5: smaller ones", () => {
     const { code } = await createTable();
     await join(code, "Victim");
     for (const twin of ["Vіctim", "ｖictim", "Vіctіm", "VICTІM", "Ꮩictim"]) {
-      await expectError(await postRaw(`/api/tables/${code}/join`, JSON.stringify({ nickname: twin })), 409, "nickname-confusable");
+      await expectError(await joinWith(code, { nickname: twin }), 409, "nickname-confusable");
     }
-    await expectError(await postRaw(`/api/tables/${code}/join`, JSON.stringify({ nickname: "victim" })), 409, "nickname-taken");
+    await expectError(await joinWith(code, { nickname: "victim" }), 409, "nickname-taken");
     // The other way round, and a Cyrillic name next to its Latin look-alike.
     await join(code, "ｍаfia"); // full-width m, Cyrillic а
-    await expectError(await postRaw(`/api/tables/${code}/join`, JSON.stringify({ nickname: "mafia" })), 409, "nickname-confusable");
+    await expectError(await joinWith(code, { nickname: "mafia" }), 409, "nickname-confusable");
     await join(code, "Олег");
     // Different names stay welcome, in any script.
     await join(code, "Victor");

@@ -5,7 +5,7 @@
 import type { JoinResponse } from "../../shared/protocol/http.ts";
 import type { GameView } from "../../shared/engine/types.ts";
 import type { ServerMessage, TableView } from "../../shared/protocol/messages.ts";
-import { Client, connectAs, createTable, joinWith, storedGame } from "./helpers.ts";
+import { Client, connectAs, createTable, everyoneConnected, joinWith, storedGame } from "./helpers.ts";
 
 export interface Seated {
   join: JoinResponse;
@@ -47,6 +47,8 @@ export async function fullTable(create: Record<string, unknown> = {}, opts: { cr
   if (n === 10) {
     for (const s of table.seated) await s.client.next((m) => m.type === "view" && m.view.game !== null);
   }
+  // Everyone sees everyone connected (the last connects' presence view ends the coalescing window).
+  await everyoneConnected(table.open, n);
   return table;
 }
 

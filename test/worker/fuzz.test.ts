@@ -11,10 +11,11 @@
 import { runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { botRng, type BotRng } from "../../shared/bots/index.ts";
-import { ErrorResponseSchema } from "../../shared/protocol/http.ts";
-import { CLOSE_CODES, RATE_LIMIT, REFUSAL_LIMIT, type ServerMessage } from "../../shared/protocol/messages.ts";
+import { ErrorResponseSchema, SEATS_PER_ADDRESS } from "../../shared/protocol/http.ts";
+import { CLOSE_CODES, RATE_LIMIT, REFUSAL_LIMIT, SOCKETS_PER_CREDENTIAL, type ServerMessage } from "../../shared/protocol/messages.ts";
 import * as v from "valibot";
-import { Client, ORIGIN, connect, connectAs, worker } from "./helpers.ts";
+import { PRESENCE_WINDOW_MS } from "../../worker/table/schedule.ts";
+import { Client, ORIGIN, api, connect, connectAs, createTable, postJson, tableStub, worker } from "./helpers.ts";
 import { openTable, playToEnd, type TableRun } from "./play.ts";
 
 const ERROR_CODES = new Set([
@@ -174,7 +175,11 @@ describe("hostile clients against a live table", () => {
     const hostile = run.seated[3]!;
     const me = hostile.client.lastView().game!.you!.seat;
     const other = (me % 10) + 1;
-    let sock: Client = await connectAs(run.code, hostile.join.token, "hostile");
+    // The hostile connections use a second device's token (return code): a seat token holds at most
+    // SOCKETS_PER_CREDENTIAL sockets, so reconnecting with it replaces only the hostile's own sockets
+    // (tested below), never the honest client of the same seat.
+    const second = (await (await postJson(`/api/tables/${run.code}/return`, { returnCode: hostile.join.returnCode })).json()) as { token: string };
+    let sock: Client = await connectAs(run.code, second.token, "hostile");
     extra.push(sock);
     const stranger = await connect(run.code, "stranger"); // never says hello
     extra.push(stranger);
@@ -193,7 +198,7 @@ describe("hostile clients against a live table", () => {
     for (const frame of frames) {
       // A fresh connection before the bucket runs dry, so these frames reach the parser (floods: below).
       if (sent > 0 && sent % (RATE_LIMIT.burst - 2) === 0) {
-        sock = await connectAs(run.code, hostile.join.token, "hostile");
+        sock = await connectAs(run.code, second.token, "hostile");
         extra.push(sock);
       }
       sent++;
@@ -344,5 +349,103 @@ describe("hostile clients against a live table", () => {
       statuses.set(err.error.code, (statuses.get(err.error.code) ?? 0) + 1);
     }
     expect(statuses.get("bad-settings") ?? 0).toBeGreaterThan(10);
+  }, 60_000);
+
+  it("hostile joins (no device id, odd ones, repeats, from few networks) and reconnect cycles: typed answers, limits hold, honest views stay few", async () => {
+    const r = botRng("fuzz-joins");
+    const { code, organizerToken } = await createTable({ presetId: "sport", public: true });
+    const watcher = await connectAs(code, undefined, "honest watcher", "192.0.2.250");
+    extra.push(watcher);
+    const networks = ["203.0.113.1", "203.0.113.2", "2001:db8:9:9::1", "2001:db8:9:9::2", null];
+    const devices = Array.from({ length: 4 }, (_, i) => `fuzz-device-${i}-${"x".repeat(8)}`);
+    const deviceIds: unknown[] = [...devices, "short", "with space in it!!", "x".repeat(65), 12345678901234567, null, "", "\u0000".repeat(4)];
+    const JOIN_CODES = new Set(["bad-request", "same-device", "address-limit", "nickname-taken", "table-full", "table-started", "bad-organizer-token"]);
+    const seated: Array<{ token: string; network: string | null }> = [];
+    let attempts = 0;
+    for (let batch = 0; batch < 16; batch++) {
+      // Five at once: concurrent joins must not get around a limit either.
+      const tries = Array.from({ length: 5 }, () => {
+        const body: Record<string, unknown> = { nickname: r.next() < 0.15 ? r.pick(ODD_STRINGS) : `J${r.int(40)}` };
+        if (r.next() < 0.8) body.deviceId = r.pick(deviceIds);
+        if (r.next() < 0.1) body.organizerToken = r.next() < 0.5 ? organizerToken.slice(1) + "A" : r.pick(ODD_STRINGS);
+        if (r.next() < 0.05) body[r.pick(KEYS)] = randomValue(r, 2);
+        const network = r.pick(networks);
+        return { body, network };
+      });
+      const answers = await Promise.all(
+        tries.map(({ body, network }) => postJson(`/api/tables/${code}/join`, body, network === null ? {} : { "cf-connecting-ip": network })),
+      );
+      for (let i = 0; i < answers.length; i++) {
+        attempts++;
+        const res = answers[i]!;
+        const body = (await res.json()) as Record<string, unknown>;
+        if (res.status === 200) {
+          seated.push({ token: String(body.token), network: tries[i]!.network });
+          continue;
+        }
+        expect(v.is(ErrorResponseSchema, body), JSON.stringify(body)).toBe(true);
+        const err = (body as { error: { code: string } }).error.code;
+        expect(JOIN_CODES.has(err), `${err} for ${JSON.stringify(tries[i]!.body).slice(0, 200)}`).toBe(true);
+        // A join without a valid device id never reaches the table.
+        if (typeof tries[i]!.body.deviceId !== "string" || !devices.includes(tries[i]!.body.deviceId as string)) expect(err).toBe("bad-request");
+      }
+    }
+    // What the table holds: every seat from a valid device, no device twice, no network over its seats.
+    const rows = await runInDurableObject(tableStub(code), (_i, state) =>
+      state.storage.sql.exec("SELECT hex(device_hash) AS d, hex(address_hash) AS a FROM players").toArray().map((x) => [String(x.d), String(x.a)]),
+    );
+    expect(rows).toHaveLength(seated.length);
+    expect(new Set(rows.map(([d]) => d)).size).toBe(rows.length);
+    const perNetwork = new Map<string, number>();
+    for (const [, a] of rows) perNetwork.set(a!, (perNetwork.get(a!) ?? 0) + 1);
+    for (const n of perNetwork.values()) expect(n).toBeLessThanOrEqual(SEATS_PER_ADDRESS);
+    expect(seated.length).toBeGreaterThan(0);
+    expect(seated.length).toBeLessThanOrEqual(devices.length); // one seat per device, whatever else was tried
+
+    // Reconnect cycles with the seats' tokens, from those networks: open, hello, sometimes stay open.
+    const mark = watcher.frames.length;
+    const held: Client[] = [];
+    const t0 = Date.now();
+    let refused = 0;
+    for (let i = 0; i < 60; i++) {
+      const seat = r.pick(seated);
+      const res = await api(`/api/tables/${code}/socket`, { headers: { Upgrade: "websocket", ...(seat.network === null ? {} : { "cf-connecting-ip": seat.network }) } });
+      if (res.status === 429) {
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe("rate-limited");
+        refused++;
+        continue;
+      }
+      expect(res.status).toBe(101);
+      res.webSocket!.accept();
+      const c = new Client(res.webSocket!, `cycle ${i}`);
+      extra.push(c);
+      c.send({ type: "hello", token: seat.token });
+      await c.next((m) => m.type === "welcome");
+      if (r.next() < 0.3) held.push(c);
+      else c.close();
+    }
+    const cycleMs = Date.now() - t0;
+    // Presence settles: the watcher ends up with the stored version.
+    const settled = async () => runInDurableObject(tableStub(code), (_i, state) => state.storage.sql.exec("SELECT version, presence_at FROM game").one());
+    for (let g = await settled(); ; g = await settled()) {
+      if (g.presence_at === null) {
+        await watcher.viewAtLeast(Number(g.version));
+        break;
+      }
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    const views = watcher.frames.slice(mark).filter((m) => m.type === "view").length;
+    expect(views).toBeLessThanOrEqual(2 + Math.ceil(cycleMs / PRESENCE_WINDOW_MS));
+    // Sockets held open beyond a credential's allowance were replaced, with the typed reason.
+    for (const c of held) if (c.closed) expect(c.closeCode).toBe(CLOSE_CODES.replaced);
+    const stillOpen = new Map<string, number>();
+    for (const c of held.filter((h) => !h.closed)) {
+      const id = (c.frames.find((m) => m.type === "welcome") as Extract<ServerMessage, { type: "welcome" }>).identity;
+      const key = id.kind === "player" ? id.playerId : id.kind;
+      stillOpen.set(key, (stillOpen.get(key) ?? 0) + 1);
+    }
+    for (const n of stillOpen.values()) expect(n).toBeLessThanOrEqual(SOCKETS_PER_CREDENTIAL);
+    for (const c of [watcher, ...held]) expect(c.schemaFailures).toEqual([]);
+    console.log(`fuzz joins: ${attempts} attempts → ${seated.length} seats; 60 reconnect cycles in ${cycleMs} ms (${refused} refused 429) → ${views} views to an honest watcher`);
   }, 60_000);
 });

@@ -16,9 +16,36 @@ export function api(path: string, init?: RequestInit): Promise<Response> {
   return worker.fetch(new Request(ORIGIN + path, init));
 }
 
-export function postJson(path: string, body: unknown): Promise<Response> {
-  return api(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return api(path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
 }
+
+/** FNV-1a of a string (salted), for test identities derived from names. */
+function fnv(s: string, salt: number): number {
+  let h = (0x811c9dc5 ^ salt) >>> 0;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/**
+ * A test person's device id, derived from their name: like real players, every person at a table has
+ * their own phone (docs/PROTOCOL.md join `deviceId`).
+ */
+export function deviceFor(name: string): string {
+  return `dev-${fnv(name, 1).toString(16).padStart(8, "0")}${fnv(name, 2).toString(16).padStart(8, "0")}`;
+}
+
+/**
+ * A test person's network address (CF-Connecting-IP, as Cloudflare's edge sets it), derived from their
+ * name: like real players, every person comes from their own network (10.0.0.0/8, one address each).
+ */
+export function addressFor(name: string): string {
+  const h = fnv(name, 3);
+  return `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255}`;
+}
+
+/** The CF-Connecting-IP header of a test person. */
+export const from = (name: string): Record<string, string> => ({ "cf-connecting-ip": addressFor(name) });
 
 export async function createTable(body: Record<string, unknown> = { presetId: "sport" }): Promise<CreateTableResponse> {
   const res = await postJson("/api/tables", body);
@@ -26,15 +53,22 @@ export async function createTable(body: Record<string, unknown> = { presetId: "s
   return res.json();
 }
 
+/** Join as a person of that nickname: their own device and network (deviceFor, addressFor). */
 export async function join(code: string, nickname: string): Promise<JoinResponse> {
-  const res = await postJson(`/api/tables/${code}/join`, { nickname });
+  const res = await joinWith(code, { nickname });
   if (res.status !== 200) throw new Error(`join ${nickname}: ${res.status} ${await res.text()}`);
   return res.json();
 }
 
-/** POST /join with any body (deviceId, organizerToken); returns the raw response. */
-export function joinWith(code: string, body: Record<string, unknown>): Promise<Response> {
-  return postJson(`/api/tables/${code}/join`, body);
+/**
+ * POST /join with any body (deviceId, organizerToken); returns the raw response. Without a `deviceId`
+ * key the body gets the nickname's device (deviceFor); the request comes from `address`, by default
+ * the nickname's own network (addressFor). A body that must lack a device id goes through postJson.
+ */
+export function joinWith(code: string, body: Record<string, unknown>, address?: string): Promise<Response> {
+  const name = String(body.nickname ?? "");
+  const full = "deviceId" in body ? body : { ...body, deviceId: deviceFor(name) };
+  return postJson(`/api/tables/${code}/join`, full, { "cf-connecting-ip": address ?? addressFor(name) });
 }
 
 /** Wait until `pred` holds (polling), e.g. for a socket to be closed. */
@@ -150,20 +184,32 @@ export class Client {
   }
 }
 
-export async function connect(code: string, name = "client"): Promise<Client> {
-  const res = await api(`/api/tables/${code}/socket`, { headers: { Upgrade: "websocket" } });
+/** Open a socket from the network of the person `name` (addressFor) unless `address` says otherwise. */
+export async function connect(code: string, name = "client", address?: string): Promise<Client> {
+  const res = await api(`/api/tables/${code}/socket`, { headers: { Upgrade: "websocket", "cf-connecting-ip": address ?? addressFor(name) } });
   if (res.status !== 101 || !res.webSocket) throw new Error(`socket: ${res.status} ${await res.text()}`);
   res.webSocket.accept();
   return new Client(res.webSocket, name);
 }
 
 /** Connect and say hello; resolves after the welcome and the first view. */
-export async function connectAs(code: string, token: string | undefined, name = "client"): Promise<Client> {
-  const c = await connect(code, name);
+export async function connectAs(code: string, token: string | undefined, name = "client", address?: string): Promise<Client> {
+  const c = await connect(code, name, address);
   c.send(token === undefined ? { type: "hello" } : { type: "hello", token });
   await c.next((m) => m.type === "welcome");
   await c.next((m) => m.type === "view");
   return c;
+}
+
+/**
+ * Wait until each client's view shows `count` seats connected. Presence is coalesced (docs/PROTOCOL.md
+ * "Presence and returning"): the last of several quick connects reaches everyone at the end of the
+ * window, and until then the table's alarm waits for that view.
+ */
+export async function everyoneConnected(clients: Client[], count = clients.length, ms = 4000): Promise<void> {
+  await Promise.all(
+    clients.map((c) => c.next((m) => m.type === "view" && m.view.lobby.filter((p) => p.connected).length >= count, 0, ms)),
+  );
 }
 
 /** The table's stored row of game state (version, status, state JSON, pending alarm), read inside the object. */

@@ -10,7 +10,7 @@ import headersFile from "../../web/public/_headers?raw";
 import { addressBucket } from "../../worker/security/address.ts";
 import { GUESS_LIMIT, type GuessLimiter } from "../../worker/security/GuessLimiter.ts";
 import { API_CSP, COMMON_HEADERS, PAGE_CSP } from "../../worker/security/headers.ts";
-import { ORIGIN, api, createTable, join, worker } from "./helpers.ts";
+import { ORIGIN, api, createTable, deviceFor, join, worker } from "./helpers.ts";
 
 function expectSecurityHeaders(res: Response, csp: string) {
   expect(res.headers.get("content-security-policy")).toBe(csp);
@@ -111,7 +111,7 @@ describe("code guessing is limited per client address", () => {
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(GUESS_LIMIT.windowMs / 1000 - 60);
     expect(((await blocked.json()) as { error: { code: string } }).error.code).toBe("rate-limited");
-    expect((await postFrom(ip, `/api/tables/${code}/join`, { nickname: "Eve" })).status).toBe(429);
+    expect((await postFrom(ip, `/api/tables/${code}/join`, { nickname: "Eve", deviceId: deviceFor("Eve") })).status).toBe(429);
     expect((await from(ip, `/api/tables/${code}/socket`, { headers: { Upgrade: "websocket" } })).status).toBe(429);
     // Creating tables and the lobby are not code lookups.
     expect((await postFrom(ip, "/api/tables", { presetId: "sport" })).status).toBe(201);
@@ -123,7 +123,7 @@ describe("code guessing is limited per client address", () => {
     const { code } = await createTable();
     const ip = "192.0.2.44";
     for (let i = 0; i < GUESS_LIMIT.max * 2; i++) expect((await from(ip, `/api/tables/${code}`)).status).toBe(200);
-    expect((await postFrom(ip, `/api/tables/${code}/join`, { nickname: "Ann" })).status).toBe(200);
+    expect((await postFrom(ip, `/api/tables/${code}/join`, { nickname: "Ann", deviceId: deviceFor("Ann") })).status).toBe(200);
     const stub = env.GUESS_LIMITER.get(env.GUESS_LIMITER.idFromName(addressBucket(ip)));
     expect(await stub.status("guess")).toEqual({ blocked: false, until: 0, count: 0 });
   });

@@ -16,7 +16,7 @@ import {
   TableSummarySchema,
 } from "../../shared/protocol/http.ts";
 import { RETURN_ATTEMPTS } from "../../worker/table/TableObject.ts";
-import { api, createTable, join, postJson, summary } from "./helpers.ts";
+import { api, createTable, join, joinWith, postJson, summary } from "./helpers.ts";
 
 async function expectError(res: Response, status: number, code: string) {
   expect(res.status).toBe(status);
@@ -73,13 +73,13 @@ describe("GET /api/tables/:code", () => {
     const before = (await listDurableObjectIds(env.TABLE)).length;
     await expectError(await api("/api/tables/ABC1IL"), 404, "not-found");
     await expectError(await api("/api/tables/TOOLONGCODE"), 404, "not-found");
-    await expectError(await postJson("/api/tables/0OOOOO/join", { nickname: "Ann" }), 404, "not-found");
+    await expectError(await joinWith("0OOOOO", { nickname: "Ann" }), 404, "not-found");
     expect((await listDurableObjectIds(env.TABLE)).length).toBe(before);
   });
 
   it("404 for a well-formed code that was never created (and the probe writes nothing)", async () => {
     await expectError(await api("/api/tables/ZZZZZZ"), 404, "not-found");
-    await expectError(await postJson("/api/tables/ZZZZZZ/join", { nickname: "Ann" }), 404, "not-found");
+    await expectError(await joinWith("ZZZZZZ", { nickname: "Ann" }), 404, "not-found");
     await expectError(await postJson("/api/tables/ZZZZZZ/return", { returnCode: "ABCDEFGHJK" }), 404, "not-found");
     await expectError(await api("/api/tables/ZZZZZZ/socket", { headers: { Upgrade: "websocket" } }), 404, "not-found");
     const { runInDurableObject } = await import("cloudflare:test");
@@ -105,14 +105,14 @@ describe("POST /api/tables/:code/join and /return", () => {
   it("joins with a nickname → playerId, return code (≥ 8 symbols) and token; 409 when full", async () => {
     const { code } = await createTable();
     for (let i = 1; i <= 10; i++) {
-      const res = await postJson(`/api/tables/${code}/join`, { nickname: `  Player   ${i} ` });
+      const res = await joinWith(code, { nickname: `  Player   ${i} ` });
       expect(res.status).toBe(200);
       const body = v.parse(JoinResponseSchema, await res.json());
       expect(body.returnCode).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{10}$/);
       expect(body.token.length).toBeGreaterThanOrEqual(43);
     }
     // Sport starts by itself when the 10th player sits (RULES.md §2): a later join finds it started.
-    const eleventh = await postJson(`/api/tables/${code}/join`, { nickname: "Late" });
+    const eleventh = await joinWith(code, { nickname: "Late" });
     expect(eleventh.status).toBe(409);
     expect(["table-full", "table-started"]).toContain(((await eleventh.json()) as { error: { code: string } }).error.code);
     const s = await summary(code);
@@ -124,11 +124,11 @@ describe("POST /api/tables/:code/join and /return", () => {
   it("409 for a nickname already at the table; 400 for an empty or invisible nickname", async () => {
     const { code } = await createTable();
     await join(code, "Ann");
-    await expectError(await postJson(`/api/tables/${code}/join`, { nickname: "ann" }), 409, "nickname-taken");
-    await expectError(await postJson(`/api/tables/${code}/join`, { nickname: "   " }), 400, "bad-request");
-    await expectError(await postJson(`/api/tables/${code}/join`, { nickname: "a\u200bb" }), 400, "bad-request");
-    await expectError(await postJson(`/api/tables/${code}/join`, { nickname: "x".repeat(25) }), 400, "bad-request");
-    await expectError(await postJson(`/api/tables/${code}/join`, {}), 400, "bad-request");
+    await expectError(await joinWith(code, { nickname: "ann" }), 409, "nickname-taken");
+    await expectError(await joinWith(code, { nickname: "   " }), 400, "bad-request");
+    await expectError(await joinWith(code, { nickname: "a\u200bb" }), 400, "bad-request");
+    await expectError(await joinWith(code, { nickname: "x".repeat(25) }), 400, "bad-request");
+    await expectError(await joinWith(code, {}), 400, "bad-request");
   });
 
   it("a return code gives a fresh token for the same seat; a wrong one is refused (403), then rate-limited (429)", async () => {

@@ -1,7 +1,8 @@
 /** The lobby rules (RULES.md §2 "starts by itself as soon as 10 players sit"; §5.1 organizer's start) and connection helpers. */
 import { describe, expect, it } from "vitest";
 import { rememberRef, takeToken, REFS_KEPT } from "../../worker/table/connection.ts";
-import { checkJoin, checkStart, deviceTaken, startsByItself, type LobbyPlayer, type LobbyRules } from "../../worker/table/lobby.ts";
+import { addressFull, checkJoin, checkStart, deviceTaken, startsByItself, type LobbyPlayer, type LobbyRules } from "../../worker/table/lobby.ts";
+import { PRESENCE_WINDOW_MS, earliest, presenceBroadcastAt } from "../../worker/table/schedule.ts";
 
 const sport: LobbyRules = { seats: { min: 10, max: 10 }, start: "when-full" };
 const profile: LobbyRules = { seats: { min: 6, max: 20 }, start: "organizer-command" };
@@ -52,6 +53,30 @@ describe("organizer's start (RULES.md §5.1 \"the night does not begin until the
     expect(deviceTaken(players, new Uint8Array([1, 2, 3]), true, same)).toBe(false);
     expect(deviceTaken(players, new Uint8Array([9]), false, same)).toBe(false);
     expect(deviceTaken(players, null, false, same)).toBe(false);
+  });
+
+  it("seats per address (issue 12): an address holds at most the table's limit; seats without a recorded address count for nobody", () => {
+    const same = (x: Uint8Array, y: Uint8Array) => x.length === y.length && x.every((b, i) => b === y[i]);
+    const home = new Uint8Array([7, 7]);
+    const players = [{ addressHash: home }, { addressHash: new Uint8Array([8]) }, { addressHash: null }, {}];
+    expect(addressFull(players, home, 2, same)).toBe(false);
+    expect(addressFull([...players, { addressHash: new Uint8Array([7, 7]) }], home, 2, same)).toBe(true);
+    expect(addressFull(players, home, 1, same)).toBe(true);
+    expect(addressFull(players, new Uint8Array([9]), 1, same)).toBe(false);
+  });
+});
+
+describe("presence coalescing (issue 12)", () => {
+  it("the first change after a quiet window goes at once; later ones wait for the window's end, and share it", () => {
+    expect(presenceBroadcastAt(5_000, null, null)).toBeNull(); // nothing sent yet by this instance
+    expect(presenceBroadcastAt(5_000, 5_000 - PRESENCE_WINDOW_MS, null)).toBeNull(); // window over
+    expect(presenceBroadcastAt(5_000, 4_600, null)).toBe(4_600 + PRESENCE_WINDOW_MS);
+    expect(presenceBroadcastAt(5_300, 4_600, 5_600)).toBe(5_600); // one view already waits: join it
+  });
+
+  it("a presence view ties after every other item of the alarm", () => {
+    expect(earliest([{ kind: "presence", at: 10 }, { kind: "report", at: 10 }])!.kind).toBe("report");
+    expect(earliest([{ kind: "presence", at: 9 }, { kind: "deadline", at: 10 }])!.kind).toBe("presence");
   });
 });
 

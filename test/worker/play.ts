@@ -15,7 +15,7 @@ import type { CreateTableResponse, JoinResponse } from "../../shared/protocol/ht
 import { RATE_LIMIT } from "../../shared/protocol/messages.ts";
 import { nick, post, signUp } from "./accounts-helpers.ts";
 import { control } from "./fixture.ts";
-import { Client, connectAs, createTable, join, tableStub } from "./helpers.ts";
+import { Client, connectAs, createTable, deviceFor, from, join, tableStub } from "./helpers.ts";
 
 export interface SeatedClient {
   nickname: string;
@@ -175,8 +175,9 @@ export async function openTable(o: OpenOptions): Promise<OpenedTable> {
     const nickname = `P${i + 1} ${o.seed}`.slice(0, 24);
     let j: JoinResponse;
     if (presetId !== "sport" && i < cookies.length) {
-      const body = i === 0 ? { nickname, organizerToken: credentials[credentials.length - 1] } : { nickname };
-      const res = await post(`/api/tables/${code}/join`, body, cookies[i]);
+      const person = { nickname, deviceId: deviceFor(nickname) };
+      const body = i === 0 ? { ...person, organizerToken: credentials[credentials.length - 1] } : person;
+      const res = await post(`/api/tables/${code}/join`, body, cookies[i], from(nickname));
       if (res.status !== 200) throw new Error(`join ${nickname}: ${res.status} ${await res.text()}`);
       j = (await res.json()) as JoinResponse;
     } else {

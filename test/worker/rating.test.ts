@@ -13,7 +13,7 @@ import type { JoinResponse } from "../../shared/protocol/http.ts";
 import { recordGame, REWARDS, type GameReport } from "../../worker/accounts/records.ts";
 import { get, nick, post, signUp } from "./accounts-helpers.ts";
 import { control } from "./fixture.ts";
-import { connectAs, evict, createTable, join, tableStub } from "./helpers.ts";
+import { connectAs, deviceFor, evict, createTable, from, join, tableStub } from "./helpers.ts";
 import { playToEnd, storedVersion, syncAll, type SeatedClient, type TableRun } from "./play.ts";
 
 const DB = env.DB;
@@ -49,7 +49,7 @@ async function openTable(accounts: Array<{ name: string; cookie: string }>, seed
     const nickname = account ? account.name : `Guest ${i + 1}`;
     let j: JoinResponse;
     if (account) {
-      const res = await post(`/api/tables/${code}/join`, { nickname, ...(i === 0 && organizerToken ? { organizerToken } : {}) }, account.cookie);
+      const res = await post(`/api/tables/${code}/join`, { nickname, deviceId: deviceFor(nickname), ...(i === 0 && organizerToken ? { organizerToken } : {}) }, account.cookie, from(nickname));
       expect(res.status).toBe(200);
       j = await res.json();
     } else {

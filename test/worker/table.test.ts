@@ -10,7 +10,7 @@ import type { JoinResponse } from "../../shared/protocol/http.ts";
 import type { ServerMessage } from "../../shared/protocol/messages.ts";
 import type { TableObject } from "../../worker/table/TableObject.ts";
 import type { TableStore } from "../../worker/table/storage.ts";
-import { Client, connectAs, evict, createTable, join, scheduledAlarm, storedGame, tableStub } from "./helpers.ts";
+import { Client, connectAs, evict, everyoneConnected, createTable, join, scheduledAlarm, storedGame, tableStub } from "./helpers.ts";
 
 type Truth = Map<number, { role: string; team: string }>;
 
@@ -43,6 +43,8 @@ async function fullTable(): Promise<{ code: string; seated: Seated[]; spectator:
   for (const s of [...seated.map((s) => s.client), spectator]) {
     await s.next((m) => m.type === "view" && m.view.game?.phase === "dealing");
   }
+  // And everyone connected (presence is coalesced: the last connects arrive at the window's end).
+  await everyoneConnected([...seated.map((s) => s.client), spectator], 10);
   return { code, seated, spectator };
 }
 

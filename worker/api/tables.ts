@@ -10,12 +10,14 @@ import {
   CreateTableRequestSchema,
   JoinRequestSchema,
   ReturnRequestSchema,
+  SEATS_PER_ADDRESS,
   toIssues,
   type CreateTableResponse,
   type TableListResponse,
 } from "../../shared/protocol/http.ts";
 import { sessionUserId } from "../accounts/sessions.ts";
 import { DIRECTORY_NAME, type Env } from "../env.ts";
+import { addressOf } from "../security/address.ts";
 import { randomTableCode } from "../security/random.ts";
 import { rateLimit } from "../security/rate-limit.ts";
 import { getPreset } from "../table/engine.ts";
@@ -88,6 +90,7 @@ export const tables = new Hono<AppEnv>()
         host: body.host ?? "server",
         spectatorDelaySeconds: body.spectatorDelaySeconds ?? 0,
         allowSameDevice: body.allowSameDevice ?? false,
+        seatsPerAddress: body.seatsPerAddress ?? SEATS_PER_ADDRESS,
         botAfterMinutesAway: body.botAfterMinutesAway ?? null,
         creatorUserId,
       });
@@ -117,7 +120,7 @@ export const tables = new Hono<AppEnv>()
     const { nickname, deviceId, organizerToken } = c.req.valid("json");
     // A signed-in player's seat is linked to the account (records, rating); guests sit as before.
     const userId = await sessionUserId(c);
-    const result = await table.stub.join(nickname, { deviceId, organizerToken, ...(userId ? { userId } : {}) });
+    const result = await table.stub.join(nickname, { deviceId, address: addressOf(c.req.raw), organizerToken, ...(userId ? { userId } : {}) });
     if (!result.ok) return apiError(c, result.error.code, result.error.message);
     return c.json(result.body, 200);
   })

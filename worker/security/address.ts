@@ -60,3 +60,14 @@ export function isLoopback(addr: string): boolean {
   const g = ipv6Groups(addr);
   return g !== null && g.slice(0, 7).every((x) => x === "0") && g[7] === "1";
 }
+
+/**
+ * The bucket a table counts a request in (seats per address, socket opens per address). Unlike the
+ * route limiters, loopback counts like any address, and a request without CF-Connecting-IP (never on
+ * Cloudflare's edge; the worker tests unless they set it) falls in one shared bucket, "none": a
+ * missing header is no way around a table's limits.
+ */
+export function addressOf(request: Request): string {
+  const address = clientAddress(request);
+  return address === null ? "none" : addressBucket(address);
+}

@@ -11,6 +11,15 @@ export async function digest(domain: string, secret: string): Promise<Uint8Array
   return new Uint8Array(buf);
 }
 
+/**
+ * HMAC-SHA-256 of `domain:value` under a server-only key, as bytes: for values with little entropy (a
+ * client's address) whose plain digest anyone could reverse by hashing every candidate.
+ */
+export async function keyedDigest(key: string, domain: string, value: string): Promise<Uint8Array> {
+  const k = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return new Uint8Array(await crypto.subtle.sign("HMAC", k, encoder.encode(`${domain}:${value}`)));
+}
+
 /** Constant-time equality of two digests (lengths are public: both are 32 bytes). */
 export function sameDigest(a: Uint8Array, b: Uint8Array): boolean {
   if (a.byteLength !== b.byteLength) return false;

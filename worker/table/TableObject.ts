@@ -12,12 +12,13 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import * as v from "valibot";
-import type { HttpErrorCode, JoinResponse, ReturnResponse, TableListing, TableStatus, TableSummary } from "../../shared/protocol/http.ts";
+import { SEATS_PER_ADDRESS, type HttpErrorCode, type JoinResponse, type ReturnResponse, type TableListing, type TableStatus, type TableSummary } from "../../shared/protocol/http.ts";
 import {
   CLOSE_CODES,
   ClientMessageSchema,
   HELLO_TIMEOUT_MS,
   MAX_CLIENT_MESSAGE_BYTES,
+  SOCKETS_PER_CREDENTIAL,
   type ControlRequest,
   type ErrorCode,
   type Identity,
@@ -25,18 +26,19 @@ import {
   type TableView,
 } from "../../shared/protocol/messages.ts";
 import { DIRECTORY_NAME, type Env } from "../env.ts";
-import { digest, findByDigest, sameDigest } from "../security/hash.ts";
+import { addressOf } from "../security/address.ts";
+import { digest, findByDigest, keyedDigest, sameDigest } from "../security/hash.ts";
 import { randomPlayerId, randomReturnCode, randomSeed, randomToken } from "../security/random.ts";
 import { botMove, botThinkMs, anyBotWantsToMove } from "./bots.ts";
-import { countRefusal, readAttachment, newAttachment, rememberRef, takeToken, type Attachment, type ConnectionIdentity } from "./connection.ts";
+import { countOpen, countRefusal, readAttachment, newAttachment, rememberRef, takeToken, type Attachment, type ConnectionIdentity, type OpenWindow } from "./connection.ts";
 import {
   apply, createGame, eventCount, eventsFrom, getPreset, isOver, nextDeadline, seatOf, seatedPlayers, viewFor, withEvents, withoutEvents,
   type GameEvent, type GameState, type Input, type Viewer,
 } from "./engine.ts";
-import { checkJoin, checkStart, deviceTaken, startsByItself } from "./lobby.ts";
+import { addressFull, checkJoin, checkStart, deviceTaken, startsByItself } from "./lobby.ts";
 import { buildReport, GameReporter } from "./report.ts";
 import { AlarmFailures, ALARM_MAX_FAILURES } from "./alarm-failures.ts";
-import { earliest, nextTakeover, type Due, type DueKind } from "./schedule.ts";
+import { earliest, nextTakeover, presenceBroadcastAt, type Due, type DueKind } from "./schedule.ts";
 import { TableStore, type ConfigRow, type ControlRow, type GameRow, type PauseRecord, type PlayerRow } from "./storage.ts";
 import { buildTableView, type TableFacts } from "./view.ts";
 
@@ -66,6 +68,12 @@ function writeSkew(sql: SqlStorage, skew: number): void {
   sql.exec("INSERT INTO test_clock (id, skew) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET skew = excluded.skew", skew);
 }
 
+/**
+ * Socket opens (upgrades) one client address may make at a table per fixed window: `perSeat` for each
+ * seat the address may hold (seatsPerAddress; 20 with the default 2), then 429 until the window ends.
+ */
+export const SOCKET_OPENS = { perSeat: 10, windowMs: 10_000 } as const;
+
 export interface InitRequest {
   code: string;
   presetId: string;
@@ -76,6 +84,8 @@ export interface InitRequest {
   host?: "server" | "live";
   spectatorDelaySeconds?: number;
   allowSameDevice?: boolean;
+  /** Seats one client address may hold (default SEATS_PER_ADDRESS). */
+  seatsPerAddress?: number;
   botAfterMinutesAway?: number | null;
   /** The signed-in account creating the table (docs/ACCOUNTS.md); absent/null for a guest. */
   creatorUserId?: string | null;
@@ -88,7 +98,10 @@ export type JoinResult = { ok: true; body: JoinResponse } | Refusal;
 export type ReturnResult = { ok: true; body: ReturnResponse } | Refusal;
 
 export interface JoinOptions {
-  deviceId?: string;
+  /** This browser's device id (required by the protocol): one device, one seat unless allowed. */
+  deviceId: string;
+  /** The client's address bucket (security/address.ts addressOf): seats per address. */
+  address: string;
   organizerToken?: string;
   /** The signed-in account sitting down (session cookie, read by the worker): the seat is linked to it. */
   userId?: string;
@@ -98,6 +111,8 @@ const TOKEN_DOMAIN = "token";
 const ORGANIZER_DOMAIN = "organizer";
 const returnDomain = (code: string) => `return:${code}`;
 const deviceDomain = (code: string) => `device:${code}`;
+/** Addresses are few (2^32 IPv4): their digests are keyed with the table's server-only seed. */
+const addressDomain = (code: string) => `address:${code}`;
 const NO_DIGEST = new Uint8Array(0);
 
 const encoder = new TextEncoder();
@@ -191,6 +206,13 @@ export class TableObject extends DurableObject<Env> {
    * is on this clock; the runtime alarm is set in real time (table time − skew).
    */
   private skew = 0;
+  /** Address bucket → its keyed digest (memory, bounded): a joining client's HMAC is made once. */
+  private addressDigests = new Map<string, Uint8Array>();
+  /** Address bucket → socket opens in its current window (memory; SOCKET_OPENS). */
+  private socketOpens = new Map<string, OpenWindow>();
+  /** When this instance last sent everyone a presence change (memory: a fresh instance sends the next
+   *  one at once; an object is only evicted after a quiet spell longer than the window anyway). */
+  private presenceSentAt: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -269,6 +291,7 @@ export class TableObject extends DurableObject<Env> {
         host: req.host ?? "server",
         spectatorDelaySeconds: req.spectatorDelaySeconds ?? 0,
         creatorUserId: req.creatorUserId ?? null,
+        seatsPerAddress: req.seatsPerAddress ?? SEATS_PER_ADDRESS,
       });
       this.store.insertControl({
         organizerPlayerId: null,
@@ -319,20 +342,22 @@ export class TableObject extends DurableObject<Env> {
 
   /**
    * Sit down with a nickname (already normalised by the protocol schema). With the organizer token the
-   * creator sits down as the organizing player (one identity: the token is spent). With a device id,
-   * a second seat for the same device is refused unless the organizer allows it.
+   * creator sits down as the organizing player (one identity: the token is spent). A second seat for
+   * the same device is refused unless the organizer allows it; an address holds at most the table's
+   * seatsPerAddress seats; a signed-in account holds one.
    */
-  async join(nickname: string, opts: JoinOptions = {}): Promise<JoinResult> {
+  async join(nickname: string, opts: JoinOptions): Promise<JoinResult> {
     if (!this.store.initialized()) return notFound();
     const config = this.config();
     // Secrets and digests first (async); everything after is synchronous and therefore atomic.
     const token = randomToken();
     const returnCode = randomReturnCode();
-    const [tokenHash, returnHash, deviceHash, organizerHash] = await Promise.all([
+    const [tokenHash, returnHash, deviceHash, organizerHash, addressHash] = await Promise.all([
       digest(TOKEN_DOMAIN, token),
       digest(returnDomain(config.code), returnCode),
-      opts.deviceId === undefined ? Promise.resolve(null) : digest(deviceDomain(config.code), opts.deviceId),
+      digest(deviceDomain(config.code), opts.deviceId),
       opts.organizerToken === undefined ? Promise.resolve(null) : digest(ORGANIZER_DOMAIN, opts.organizerToken),
+      this.addressDigest(opts.address),
     ]);
 
     const now = this.now();
@@ -358,11 +383,18 @@ export class TableObject extends DurableObject<Env> {
       if (opts.userId !== undefined && players.some((p) => p.userId === opts.userId)) {
         return { ok: false, error: { code: "account-seated", message: "Your account already holds a seat at this table." } };
       }
+      if (addressFull(players, addressHash, config.seatsPerAddress, sameDigest)) {
+        const n = config.seatsPerAddress;
+        return {
+          ok: false,
+          error: { code: "address-limit", message: `Your network already holds ${n} seat${n === 1 ? "" : "s"} at this table (the organizer sets how many at creation).` },
+        };
+      }
       if (findByDigest(returnHash, players, (p) => p.returnHash ?? NO_DIGEST)) throw new Error("return code collision");
       const playerId = randomPlayerId();
       const player: PlayerRow = {
         playerId, nickname, place: check.place, seat: null, returnHash, bot: false, joinedAt: now, deviceHash, awaySince: now,
-        userId: opts.userId ?? null,
+        userId: opts.userId ?? null, addressHash,
       };
       this.store.insertPlayer(player);
       this.store.insertToken(tokenHash, playerId, now);
@@ -417,10 +449,21 @@ export class TableObject extends DurableObject<Env> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
       return jsonResponse(426, { error: { code: "upgrade-required", message: "Expected a WebSocket upgrade." } });
     }
+    // Socket opens per client address (SOCKET_OPENS): a reconnect flood is refused before any socket
+    // exists. Counted in memory: a flood keeps the object awake, and an object is only evicted after
+    // a quiet spell longer than the window — storing each open would hold every 101 behind a write.
+    const config = this.config();
+    const now = this.now();
+    const counted = countOpen(this.socketOpens, addressOf(request), now, SOCKET_OPENS.windowMs);
+    if (counted.opens > SOCKET_OPENS.perSeat * config.seatsPerAddress) {
+      const res = jsonResponse(429, { error: { code: "rate-limited", message: "Too many connections to this table from your network; wait a few seconds." } });
+      res.headers.set("retry-after", String(Math.max(1, Math.ceil((counted.until - now) / 1000))));
+      return res;
+    }
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
-    this.saveAttachment(server, newAttachment(this.now()));
+    this.saveAttachment(server, newAttachment(now));
     await this.syncAlarm(); // the hello timeout (schedule.ts "hello")
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -541,6 +584,7 @@ export class TableObject extends DurableObject<Env> {
     if (att.identity) return this.refuse(ws, "already-hello", "This connection already said hello.", null);
     let identity: ConnectionIdentity = { kind: "spectator" };
     let nickname = "";
+    let credential: string | undefined;
     if (token !== undefined) {
       const [hash, organizerHash] = await Promise.all([digest(TOKEN_DOMAIN, token), digest(ORGANIZER_DOMAIN, token)]);
       const row = findByDigest(hash, this.store.tokens(), (t) => t.tokenHash);
@@ -549,8 +593,10 @@ export class TableObject extends DurableObject<Env> {
       if (row && player && !player.bot) {
         identity = { kind: "player", playerId: player.playerId };
         nickname = player.nickname;
+        credential = credentialKey(hash);
       } else if (control.organizerTokenHash && sameDigest(organizerHash, control.organizerTokenHash)) {
         identity = this.config().host === "live" ? { kind: "host" } : { kind: "organizer" };
+        credential = "organizer";
       } else {
         return this.refuse(ws, "bad-token", "This token does not hold a seat here; use your return code or join.", null);
       }
@@ -561,29 +607,95 @@ export class TableObject extends DurableObject<Env> {
     const now = this.now();
     const hostWasConnected = identity.kind === "host" && this.hostConnected();
     current.identity = identity;
+    if (credential !== undefined) current.credential = credential;
     this.saveAttachment(ws, current);
 
     const welcome: Identity = identity.kind === "player" ? { kind: "player", playerId: identity.playerId, nickname } : { kind: identity.kind };
     this.send(ws, { type: "welcome", identity: welcome, serverNow: now });
+    if (credential !== undefined) this.closeOldestOf(credential, ws);
 
     if (identity.kind === "player") {
       const player = this.store.players().find((p) => p.playerId === identity.playerId);
       if (player && player.awaySince !== null) {
-        // Back: presence changes for everyone, and a pause caused by this player's absence ends by itself (§5.1).
-        this.tx(() => {
+        // Back: a pause caused by this player's absence ends by itself (§5.1) — a public change, sent
+        // at once; otherwise the presence change is coalesced with others (presenceChanged).
+        const resumed = this.tx(() => {
           this.store.setAwaySince(player.playerId, null);
-          if (!this.resumeIfAbsenceOf(player.playerId, now)) this.store.bumpVersion();
+          return this.resumeIfAbsenceOf(player.playerId, now); // the resume is a new version
         });
-        await this.afterChange(now);
-        return;
+        if (resumed) return this.afterChange(now);
+        if (await this.presenceChanged(now)) return;
       }
     } else if (identity.kind === "host" && !hostWasConnected) {
-      this.store.bumpVersion();
-      await this.afterChange(now);
-      return;
+      if (await this.presenceChanged(now)) return;
     }
     this.sendCurrentView(ws, identity, now);
     await this.syncAlarm(); // greeted: no hello timeout for this socket any more
+  }
+
+  /** The keyed digest of a client's address bucket (security/address.ts addressOf), as stored. */
+  private async addressDigest(bucket: string): Promise<Uint8Array> {
+    const known = this.addressDigests.get(bucket);
+    if (known) return known;
+    const config = this.config();
+    const hash = await keyedDigest(config.seed, addressDomain(config.code), bucket);
+    if (this.addressDigests.size >= 256) this.addressDigests.clear();
+    this.addressDigests.set(bucket, hash);
+    return hash;
+  }
+
+  /**
+   * A credential may hold SOCKETS_PER_CREDENTIAL greeted sockets: beyond that the oldest are told
+   * `replaced` and closed with 4003 (they are no longer OPEN, so presence does not count them).
+   */
+  private closeOldestOf(credential: string, newest: WebSocket): void {
+    const same: Array<{ ws: WebSocket; at: number }> = [];
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws === newest || ws.readyState !== WebSocket.OPEN) continue;
+      const att = this.attachmentOf(ws, 0);
+      if (att.identity && att.credential === credential) same.push({ ws, at: att.connectedAt });
+    }
+    same.sort((a, b) => a.at - b.at);
+    for (const { ws } of same.slice(0, Math.max(0, same.length + 1 - SOCKETS_PER_CREDENTIAL))) {
+      this.sendError(ws, "replaced", "This seat was opened on a newer connection; this one closes.", null);
+      try {
+        ws.close(CLOSE_CODES.replaced, "replaced");
+      } catch {
+        /* already closing */
+      }
+    }
+  }
+
+  /**
+   * A player's or the live host's presence changed (already stored). The first change after a quiet
+   * window goes to everyone at once (returns true: every greeted socket, this one included, got the
+   * new view); later ones within the window wait for its end — the `presence` alarm item — so a
+   * reconnect flood costs the table one view per window, not one per socket event.
+   */
+  private async presenceChanged(now: number, closing?: WebSocket): Promise<boolean> {
+    const pending = this.store.extras().presenceAt;
+    const at = presenceBroadcastAt(now, this.presenceSentAt, pending);
+    if (at === null) {
+      this.store.bumpVersion();
+      this.presenceSentAt = now;
+      await this.afterChange(now, undefined, closing);
+      return true;
+    }
+    if (pending === null) {
+      this.store.setPresenceAt(at);
+      await this.syncAlarm();
+    }
+    return false;
+  }
+
+  /** The presence window ended: one view for every presence change in it. */
+  private async flushPresence(at: number): Promise<void> {
+    this.tx(() => {
+      this.store.setPresenceAt(null);
+      this.store.bumpVersion();
+    });
+    this.presenceSentAt = at;
+    await this.afterChange(at);
   }
 
   /** A socket went away: the player is away once their last socket closed (stored, survives eviction). */
@@ -599,15 +711,11 @@ export class TableObject extends DurableObject<Env> {
       if (this.openSockets((i) => i.kind === "player" && i.playerId === identity.playerId, ws) > 0) return;
       const player = this.store.players().find((p) => p.playerId === identity.playerId);
       if (!player || player.bot || player.awaySince !== null) return;
-      this.tx(() => {
-        this.store.setAwaySince(player.playerId, now);
-        this.store.bumpVersion();
-      });
-      await this.afterChange(now, undefined, ws);
+      this.store.setAwaySince(player.playerId, now);
+      await this.presenceChanged(now, ws);
     } else if (identity?.kind === "host") {
       if (this.openSockets((i) => i.kind === "host", ws) > 0) return;
-      this.store.bumpVersion();
-      await this.afterChange(now, undefined, ws);
+      await this.presenceChanged(now, ws);
     }
   }
 
@@ -830,6 +938,15 @@ export class TableObject extends DurableObject<Env> {
       await this.handleDue(due, Math.max(now, due.at), now);
       // Handled: its failure count (if any) goes, and a retry time no longer holds the alarm back.
       if (this.alarmFailures.clear(due.kind, due.key)) await this.syncAlarm();
+      if (due.kind === "presence" && due.at > now) {
+        // Delivered before anything was due (tests): the presence view went out early and the run
+        // goes on to the item the alarm was meant for.
+        due = earliest(this.dues());
+        if (!due) return;
+        this.injectedFault(due.kind);
+        await this.handleDue(due, Math.max(now, due.at), now);
+        if (this.alarmFailures.clear(due.kind, due.key)) await this.syncAlarm();
+      }
     } catch (err) {
       this.forgetCaches();
       this.armedAt = undefined;
@@ -861,6 +978,8 @@ export class TableObject extends DurableObject<Env> {
       case "hello":
         this.closeSilentSockets(at);
         return this.syncAlarm();
+      case "presence":
+        return this.flushPresence(at);
     }
   }
 
@@ -928,6 +1047,10 @@ export class TableObject extends DurableObject<Env> {
       case "hello":
         // Closing the silent sockets keeps failing: leave that item out (they close with the object).
         return this.alarmFailures.skip(due);
+      case "presence":
+        // The coalesced presence view keeps failing: drop it; the next change carries the presence.
+        this.alarmFailures.clear("presence");
+        return this.store.setPresenceAt(null);
       default: {
         const never: never = due.kind;
         throw new Error(`no give-up rule for alarm item ${String(never)}`);
@@ -1026,6 +1149,7 @@ export class TableObject extends DurableObject<Env> {
         const at = this.helloDue();
         return at === null ? null : { kind: "hello" as const, at };
       })(),
+      extras.presenceAt === null ? null : { kind: "presence" as const, at: extras.presenceAt },
     ];
     // Keyed for the failure count; an item waiting for its retry is due at the retry time (issue 11).
     return items.map((d) => failures.adjust(d));
@@ -1295,6 +1419,11 @@ export class TableObject extends DurableObject<Env> {
     // at night (RULES.md §1 Secrets). Anything else, or no record of it: every connection.
     const quiet = this.quietKeys(version);
     this.changeSet = null;
+    if (!quiet && this.store.extras().presenceAt !== null) {
+      // Every connection gets the current presence with this view: the waiting presence view is not needed.
+      this.store.setPresenceAt(null);
+      this.presenceSentAt = this.now();
+    }
     const sockets = this.ctx.getWebSockets().filter((ws) => ws !== except);
     if (sockets.length === 0) return;
     const changedFor = (identity: ConnectionIdentity): boolean => !quiet || quiet.has(viewerKey(identity));
@@ -1446,6 +1575,13 @@ function spectatorFrame(version: number, serverNow: number, view: string): strin
 
 function notFound(): Refusal {
   return { ok: false, error: { code: "not-found", message: "No table with this code." } };
+}
+
+/** A seat token's key for the sockets-per-credential limit: a prefix of its digest (no secret). */
+function credentialKey(tokenHash: Uint8Array): string {
+  let hex = "";
+  for (const b of tokenHash.subarray(0, 8)) hex += b.toString(16).padStart(2, "0");
+  return `t:${hex}`;
 }
 
 /** The key under which broadcast frames and quiet change sets name a viewer. */

@@ -24,6 +24,9 @@ export interface Attachment {
   connectedAt: number;
   /** Refused frames in the current window (REFUSAL_LIMIT); absent on attachments written before it. */
   refusals?: { count: number; since: number };
+  /** Which credential the `hello` used (a seat token's digest prefix, or "organizer"), for the limit
+   *  of sockets per credential; absent for spectators and before `hello`. */
+  credential?: string;
 }
 
 /** 16 refs × ≤ 64 chars stays well inside the 2 KB attachment limit. */
@@ -74,4 +77,25 @@ export function countRefusal(
   const current = refusals && now - refusals.since < limit.windowMs ? refusals : { count: 0, since: now };
   const next = { count: current.count + 1, since: current.since };
   return { refusals: next, close: next.count >= limit.max };
+}
+
+/** Socket opens of one address bucket in a fixed window (memory; TableObject SOCKET_OPENS). */
+export interface OpenWindow {
+  start: number;
+  opens: number;
+}
+
+/**
+ * Count one socket open of `bucket` in its fixed window; returns the opens in the window, this one
+ * included, and when the window ends. Ended windows are dropped once the map holds many buckets.
+ */
+export function countOpen(windows: Map<string, OpenWindow>, bucket: string, now: number, windowMs: number): { opens: number; until: number } {
+  let w = windows.get(bucket);
+  if (!w || now - w.start >= windowMs) {
+    if (windows.size >= 1024) for (const [k, x] of windows) if (now - x.start >= windowMs) windows.delete(k);
+    w = { start: now, opens: 0 };
+    windows.set(bucket, w);
+  }
+  w.opens++;
+  return { opens: w.opens, until: w.start + windowMs };
 }

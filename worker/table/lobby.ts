@@ -88,3 +88,18 @@ export function deviceTaken<P extends { deviceHash: Uint8Array | null }>(
   for (const p of players) if (p.deviceHash !== null && same(p.deviceHash, deviceHash)) taken = true;
   return taken;
 }
+
+/**
+ * Seats per address: does this client address (the keyed digest of its bucket) already hold `limit`
+ * seats here? Seats from before addresses were recorded (null) count for nobody.
+ */
+export function addressFull<P extends { addressHash?: Uint8Array | null }>(
+  players: readonly P[],
+  addressHash: Uint8Array,
+  limit: number,
+  same: (a: Uint8Array, b: Uint8Array) => boolean,
+): boolean {
+  let held = 0;
+  for (const p of players) if (p.addressHash && same(p.addressHash, addressHash)) held++;
+  return held >= limit;
+}

@@ -9,11 +9,12 @@
  *   report      retry reporting the finished game to D1 (worker/table/report.ts) after a failure
  *   hello       a socket that has not said hello HELLO_TIMEOUT_MS after it opened is closed (sockets'
  *               attachments: connectedAt, identity)
+ *   presence    the end of a presence coalescing window: one view for every connect/disconnect in it
  *
  * The runtime alarm is set to the earliest of them; `alarm()` handles exactly the earliest one, then
  * re-arms for the next. Ties go in the order above (a deadline before a bot's move at the same ms).
  */
-export type DueKind = "deadline" | "takeover" | "bots" | "spectators" | "report" | "hello";
+export type DueKind = "deadline" | "takeover" | "bots" | "spectators" | "report" | "hello" | "presence";
 
 export interface Due {
   kind: DueKind;
@@ -25,7 +26,7 @@ export interface Due {
   key?: string;
 }
 
-const ORDER: Record<DueKind, number> = { deadline: 0, takeover: 1, bots: 2, spectators: 3, report: 4, hello: 5 };
+const ORDER: Record<DueKind, number> = { deadline: 0, takeover: 1, bots: 2, spectators: 3, report: 4, hello: 5, presence: 6 };
 
 export function earliest(dues: ReadonlyArray<Due | null>): Due | null {
   let best: Due | null = null;
@@ -66,4 +67,18 @@ export function nextTakeover(
     if ((!best || at < best.at) && !skipped(due)) best = due;
   }
   return best;
+}
+
+/**
+ * Presence is coalesced (docs/ARCHITECTURE.md "Presence"): the first change after a quiet window is
+ * broadcast at once; a change within PRESENCE_WINDOW_MS of the last presence broadcast waits for the
+ * window's end, and everything that changed meanwhile goes out in that one view.
+ */
+export const PRESENCE_WINDOW_MS = 1000;
+
+/** When a presence change at `now` is broadcast: now (null: at once) or at the end of the window. */
+export function presenceBroadcastAt(now: number, lastSentAt: number | null, pendingAt: number | null): number | null {
+  if (pendingAt !== null) return pendingAt;
+  if (lastSentAt === null || now - lastSentAt >= PRESENCE_WINDOW_MS) return null;
+  return lastSentAt + PRESENCE_WINDOW_MS;
 }

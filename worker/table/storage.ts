@@ -31,7 +31,8 @@ CREATE TABLE IF NOT EXISTS config (
   seed        TEXT    NOT NULL,
   host        TEXT    NOT NULL DEFAULT 'server',
   spectator_delay_s INTEGER NOT NULL DEFAULT 0,
-  creator_user_id TEXT
+  creator_user_id TEXT,
+  seats_per_address INTEGER NOT NULL DEFAULT 2
 );
 CREATE TABLE IF NOT EXISTS players (
   player_id   TEXT    PRIMARY KEY,
@@ -43,7 +44,8 @@ CREATE TABLE IF NOT EXISTS players (
   joined_at   INTEGER NOT NULL,
   device_hash BLOB,
   away_since  INTEGER,
-  user_id     TEXT
+  user_id     TEXT,
+  address_hash BLOB
 );
 CREATE TABLE IF NOT EXISTS tokens (
   token_hash  BLOB    PRIMARY KEY,
@@ -61,7 +63,8 @@ CREATE TABLE IF NOT EXISTS game (
   bot_at          INTEGER,
   pause           TEXT,
   resumed_at      INTEGER,
-  spectator_version INTEGER NOT NULL DEFAULT 0
+  spectator_version INTEGER NOT NULL DEFAULT 0,
+  presence_at     INTEGER
 );
 CREATE TABLE IF NOT EXISTS control (
   id                    INTEGER PRIMARY KEY CHECK (id = 1),
@@ -112,6 +115,8 @@ export interface ConfigRow {
   spectatorDelaySeconds: number;
   /** The signed-in account that created the table (docs/ACCOUNTS.md); null for a guest. */
   creatorUserId?: string | null;
+  /** Seats one client address may hold here (create option `seatsPerAddress`). */
+  seatsPerAddress: number;
 }
 
 /** The organizer rights and the options the organizer may change (one row). */
@@ -147,6 +152,8 @@ export interface PlayerRow {
   awaySince: number | null;
   /** The signed-in account that joined this seat (D1 users.id); null for a guest. */
   userId?: string | null;
+  /** Keyed digest of the joining client's address bucket (seats per address); null before issue 12. */
+  addressHash?: Uint8Array | null;
 }
 
 export interface TokenRow {
@@ -172,6 +179,8 @@ export interface GameExtras {
   resumedAt: number | null;
   /** The last version sent to delayed spectators. */
   spectatorVersion: number;
+  /** A presence change waits for its broadcast until then (coalescing window), or null. */
+  presenceAt: number | null;
 }
 
 /** Tokens kept per player (devices); the oldest beyond this are dropped. */
@@ -212,6 +221,7 @@ export class TableStore {
     this.known =
       this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'config'").toArray().length > 0 &&
       this.sql.exec("SELECT 1 FROM config").toArray().length > 0;
+    if (this.known) this.ensureIssue12();
     return this.known;
   }
 
@@ -222,10 +232,10 @@ export class TableStore {
 
   insertConfig(c: ConfigRow): void {
     this.sql.exec(
-      `INSERT INTO config (id, code, preset_id, settings, public, seats_min, seats_max, start_rule, created_at, seed, host, spectator_delay_s, creator_user_id)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO config (id, code, preset_id, settings, public, seats_min, seats_max, start_rule, created_at, seed, host, spectator_delay_s, creator_user_id, seats_per_address)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       c.code, c.presetId, JSON.stringify(c.settings), c.public ? 1 : 0, c.seats.min, c.seats.max, c.start, c.createdAt, c.seed,
-      c.host, c.spectatorDelaySeconds, c.creatorUserId ?? null,
+      c.host, c.spectatorDelaySeconds, c.creatorUserId ?? null, c.seatsPerAddress,
     );
     this.sql.exec("INSERT INTO game (id, version, status) VALUES (1, 1, 'lobby')");
   }
@@ -248,6 +258,7 @@ export class TableStore {
       host: r.host === "live" ? "live" : "server",
       spectatorDelaySeconds: Number(r.spectator_delay_s),
       creatorUserId: r.creator_user_id === null || r.creator_user_id === undefined ? null : String(r.creator_user_id),
+      seatsPerAddress: Number(r.seats_per_address),
     };
   }
 
@@ -297,15 +308,16 @@ export class TableStore {
       deviceHash: r.device_hash === null ? null : toBytes(r.device_hash),
       awaySince: r.away_since === null ? null : Number(r.away_since),
       userId: r.user_id === null || r.user_id === undefined ? null : String(r.user_id),
+      addressHash: r.address_hash === null || r.address_hash === undefined ? null : toBytes(r.address_hash),
     }));
   }
 
   insertPlayer(p: Omit<PlayerRow, "seat">): void {
     this.sql.exec(
-      `INSERT INTO players (player_id, nickname, place, seat, return_hash, bot, joined_at, device_hash, away_since, user_id)
-       VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO players (player_id, nickname, place, seat, return_hash, bot, joined_at, device_hash, away_since, user_id, address_hash)
+       VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`,
       p.playerId, p.nickname, p.place, p.returnHash ? toBuffer(p.returnHash) : null, p.bot ? 1 : 0, p.joinedAt,
-      p.deviceHash ? toBuffer(p.deviceHash) : null, p.awaySince, p.userId ?? null,
+      p.deviceHash ? toBuffer(p.deviceHash) : null, p.awaySince, p.userId ?? null, p.addressHash ? toBuffer(p.addressHash) : null,
     );
     this.roster = null;
   }
@@ -394,6 +406,17 @@ export class TableStore {
     if (this.row) this.row = { ...this.row, alarmPhaseSeq: phaseSeq, alarmAt: at };
   }
 
+  /** Tables created before issue 12 get its columns (address limits, presence coalescing). */
+  private ensureIssue12(): void {
+    const add = (table: string, columns: ReadonlyArray<readonly [string, string]>) => {
+      const have = this.sql.exec(`SELECT * FROM ${table} LIMIT 0`).columnNames;
+      for (const [name, type] of columns) if (!have.includes(name)) this.sql.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
+    };
+    add("config", [["seats_per_address", "INTEGER NOT NULL DEFAULT 2"]]);
+    add("players", [["address_hash", "BLOB"]]);
+    add("game", [["presence_at", "INTEGER"]]);
+  }
+
   /** Tables created before events were stored apart get the `events` table and the input log's columns. */
   private ensureEvents(): void {
     if (this.eventsReady) return;
@@ -410,13 +433,20 @@ export class TableStore {
   }
 
   private readExtras(): GameExtras {
-    const r = this.sql.exec("SELECT bot_at, pause, resumed_at, spectator_version FROM game WHERE id = 1").one();
+    const r = this.sql.exec("SELECT bot_at, pause, resumed_at, spectator_version, presence_at FROM game WHERE id = 1").one();
     return {
       botAt: r.bot_at === null ? null : Number(r.bot_at),
       pause: r.pause === null ? null : (JSON.parse(String(r.pause)) as PauseRecord),
       resumedAt: r.resumed_at === null ? null : Number(r.resumed_at),
       spectatorVersion: Number(r.spectator_version),
+      presenceAt: r.presence_at === null ? null : Number(r.presence_at),
     };
+  }
+
+  /** Presence coalescing: a presence change is broadcast at `at` (null: nothing waiting). */
+  setPresenceAt(at: number | null): void {
+    this.sql.exec("UPDATE game SET presence_at = ? WHERE id = 1", at);
+    if (this.ext) this.ext = { ...this.ext, presenceAt: at };
   }
 
   setBotAt(at: number | null): void {

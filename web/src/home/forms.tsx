@@ -8,6 +8,7 @@ import { lastNickname, rememberNickname, saveTable, type SavedTable } from "../l
 import { errorText } from "../ui/Notice.tsx";
 import { PRESETS, settingsToSend } from "./presets.ts";
 import { isTableCode, normalizeCode } from "../../../shared/protocol/codes.ts";
+import { SEATS_PER_ADDRESS_MAX } from "../../../shared/protocol/http.ts";
 
 const [nickname, setNicknameSignal] = createSignal(lastNickname());
 export { nickname };
@@ -100,6 +101,7 @@ export function CreateForm() {
   const [botMinutes, setBotMinutes] = createSignal(5);
   const [delay, setDelay] = createSignal(0);
   const [sameDevice, setSameDevice] = createSignal(false);
+  const [sameRoom, setSameRoom] = createSignal(false);
   // Creating, then sitting down: a 429 from the creation is the per-address table limit (docs/PERFORMANCE.md).
   let creating = false;
   const { busy, error, setError, run } = useSubmit((e) => {
@@ -135,6 +137,8 @@ export function CreateForm() {
         botAfterMinutesAway: botAfter() ? minutes : null,
         spectatorDelaySeconds: delay(),
         allowSameDevice: sameDevice(),
+        // One room behind one address (a club, a venue's Wi-Fi): the whole table may sit from it.
+        ...(sameRoom() ? { seatsPerAddress: SEATS_PER_ADDRESS_MAX } : {}),
       });
       creating = false;
       const code = normalizeCode(created.code);
@@ -252,6 +256,7 @@ export function CreateForm() {
           </small>
         </div>
         <Check name="allowSameDevice" checked={sameDevice()} onChange={setSameDevice} label={t("create.sameDevice")} about={t("create.sameDevice.about")} />
+        <Check name="sameRoom" checked={sameRoom()} onChange={setSameRoom} label={t("create.sameRoom")} about={t("create.sameRoom.about")} />
       </fieldset>
       <FormError error={error()} />
       <button class="btn primary wide" type="submit" disabled={busy()}>

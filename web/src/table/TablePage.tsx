@@ -217,9 +217,20 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
         )}
       </Show>
       <Show when={st.conn === "closed"}>
-        <Show when={st.closeCode === 4001} fallback={<Show when={(props.saved?.kind ?? "player") === "player"}><ComeBackForm code={props.ctl.code} onSeated={props.onSeated} /></Show>}>
-          <SeatTaken onWatch={props.onWatch} />
-        </Show>
+        <Switch fallback={<Show when={(props.saved?.kind ?? "player") === "player"}><ComeBackForm code={props.ctl.code} onSeated={props.onSeated} /></Show>}>
+          <Match when={st.closeCode === 4001}>
+            <SeatTaken onWatch={props.onWatch} />
+          </Match>
+          <Match when={st.closeCode === 4003}>
+            {/* Opened in another window (close 4003): the credential still works; play here again on request. */}
+            <p class="banner" role="status" data-replaced>
+              {t("closed.replaced")}{" "}
+              <button class="btn" type="button" data-play-here onClick={() => location.reload()}>
+                {t("closed.playHere")}
+              </button>
+            </p>
+          </Match>
+        </Switch>
       </Show>
       <Show when={st.view}>{(v) => <DelayBanner delayMs={v().delayMs} />}</Show>
       <Show when={table()} fallback={<p class="muted center-text" role="status">{st.conn === "closed" ? "" : t("table.loading")}</p>}>

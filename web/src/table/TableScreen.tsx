@@ -34,7 +34,8 @@ export function TableScreen(props: { code: string }) {
     const st = ctl().state;
     const kind = entry()?.kind ?? "player";
     if (st.conn !== "closed") return;
-    if (st.closeCode === 4002 || (kind !== "player" && st.closeCode !== 4001)) {
+    // 4003 (this credential opened elsewhere) keeps the token: the other window holds it.
+    if (st.closeCode === 4002 || (kind !== "player" && st.closeCode !== 4001 && st.closeCode !== 4003)) {
       // The creator just sat down on this device: the seat's key replaced the organizer token.
       const now = savedFor(props.code);
       if (now && (now.kind ?? "player") === "player" && now.token !== entry()?.token) return void setEntry(now);

@@ -96,8 +96,8 @@ export function connectTable(code: string, token: string | null): TableControlle
       setState("pending", null);
       setState("conn", final ? "closed" : state.view ? "reconnecting" : "connecting");
       if (final) setState("closeCode", e.code);
-      // 4001/4002 come right after their own error frame (already shown); other final closes say why.
-      if (final && e.code !== 4001 && e.code !== 4002 && e.reason !== "bad-token") notify({ code: e.reason || "generic", message: e.reason, at: Date.now() });
+      // 4001/4002/4003 come right after their own error frame (already shown); other final closes say why.
+      if (final && e.code !== 4001 && e.code !== 4002 && e.code !== 4003 && e.reason !== "bad-token") notify({ code: e.reason || "generic", message: e.reason, at: Date.now() });
     });
   });
 
