@@ -4,13 +4,14 @@
 // browser (Debian Chromium via playwright-core against `wrangler dev`).
 // Exits non-zero on any failure, and when no test ran.
 //
-// Two stages of steps side by side (issue 6; issue 11 made the games quick):
-//   1. build web, typecheck and the unit suite (CPU only);
-//   2. the browser suite — its two games one after the other, each clicking through a whole game on
-//      the test clock (test/browser/harness.ts advanceClock), so no step waits out a real timer — with
-//      the worker suite alongside.
-// Why the unit suite does not run next to the games: both are pure CPU, and next to ten pages on a
-// busy machine the unit suite's property tests come close to their 60 s timeout.
+// Two stages (issue 6; issue 11 made the games quick — both click through whole games on the test
+// clock, test/browser/harness.ts advanceClock, so no step waits out a real timer):
+//   1. side by side: typecheck, the unit suite (two workers, pure CPU), the worker suite (three
+//      workerd, mostly waiting on real alarms), and build web followed by the city browser game
+//      (three pages);
+//   2. the sport browser game alone (ten pages).
+// Why the sport game runs alone: ten pages loading at once on two cores next to other suites made
+// page loads time out (issue 11); alone, its steps are bounded by latency, not by CPU.
 // Each step's output is buffered and printed whole when the step ends, so logs stay readable; a
 // closing line gives every step's wall time. `node scripts/test.mjs unit worker` runs only those.
 import { spawn } from "node:child_process";
@@ -53,10 +54,10 @@ function run(label, cmd, args) {
   });
 }
 
-async function vitest(label, config) {
+async function vitest(label, config, files = []) {
   if (!existsSync(join(root, config))) return;
   const json = join(out, `${label}.json`);
-  const status = await run(label, "npx", ["vitest", "run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile.json=${json}`]);
+  const status = await run(label, "npx", ["vitest", "run", "--config", config, ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${json}`]);
   let counted = false;
   if (existsSync(json)) {
     try {
@@ -79,17 +80,15 @@ const want = (name) => only.length === 0 || only.includes(name);
 ensurePackages("npm test");
 if (want("browser")) ensureChromium("npm test");
 
-let built = false;
+// The browser games serve web/dist: only after a good build (a failed build is a failed run).
+const build = run("build web", "npm", ["run", "--silent", "build:web"]).then((status) => status === 0 || (broken.push("build:web"), false));
 await Promise.all([
-  run("build web", "npm", ["run", "--silent", "build:web"]).then((status) => (built = status === 0) || broken.push("build:web")),
+  build.then((built) => built && want("browser") && vitest("browser (city)", "vitest.browser.config.ts", ["test/browser/city-game.test.ts"])),
   want("typecheck") && run("typecheck", "npm", ["run", "--silent", "typecheck"]).then((status) => status === 0 || broken.push("typecheck")),
   want("unit") && vitest("unit", "vitest.unit.config.ts"),
-]);
-await Promise.all([
-  // The browser suite serves web/dist: only after a good build (a failed build is a failed run).
-  want("browser") && built && vitest("browser", "vitest.browser.config.ts"),
   want("worker") && vitest("worker", "vitest.worker.config.ts"),
 ]);
+if ((await build) && want("browser")) await vitest("browser (sport)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts"]);
 
 rmSync(out, { recursive: true, force: true });
 if (broken.length) console.log(`\nfailing steps: ${broken.join(", ")}`);
