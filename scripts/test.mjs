@@ -11,7 +11,7 @@
 //      (three pages);
 //   2. the sport browser game alone (ten pages).
 // Why the sport game runs alone: ten pages loading at once on two cores next to other suites made
-// page loads time out (issue 11); alone, its steps are bounded by latency, not by CPU.
+// page loads time out (issue 11), and ten pages are CPU-bound on their own (docs/PERFORMANCE.md).
 // Each step's output is buffered and printed whole when the step ends, so logs stay readable; a
 // closing line gives every step's wall time. `node scripts/test.mjs unit worker` runs only those.
 import { spawn } from "node:child_process";
