@@ -43,6 +43,21 @@ async function presenceSettled(code: string, ms = 5000): Promise<void> {
 
 const placeOf = (t: Table, i: number) => t.seated[i]!.client.lastView().lobby.find((p) => p.nickname === t.seated[i]!.nickname)!.place;
 
+
+/** `n` open / hello / close cycles of one token, each socket closed before the next opens; returns the flood's ms. */
+async function reconnectCycles(code: string, token: string, n: number, who: (i: number) => [name: string, address?: string]): Promise<number> {
+  const t0 = Date.now();
+  for (let i = 0; i < n; i++) {
+    const [name, address] = who(i);
+    const c = await connect(code, name, address);
+    c.send({ type: "hello", token });
+    await c.next((m) => m.type === "welcome");
+    c.close();
+    await new Promise<void>((resolve) => (c.closed ? resolve() : c.ws.addEventListener("close", () => resolve())));
+  }
+  return Date.now() - t0;
+}
+
 describe("reconnect floods (issue 12 finding 4)", () => {
   it("30 open/hello/close cycles of one seat token: each honest connection gets at most 2 + ⌈flood time / window⌉ views, not 60", async () => {
     const t = await fullTable();
@@ -56,16 +71,8 @@ describe("reconnect floods (issue 12 finding 4)", () => {
     await presenceSettled(t.code);
 
     const marks = honest.map((c) => c.frames.length);
-    const t0 = Date.now();
-    for (let i = 0; i < 30; i++) {
-      // From 30 networks, so that the per-address open limit (below) does not cut the flood short.
-      const c = await connect(t.code, "flood", `198.18.0.${i + 1}`);
-      c.send({ type: "hello", token: flooded.join.token });
-      await c.next((m) => m.type === "welcome");
-      c.close();
-      await new Promise<void>((resolve) => (c.closed ? resolve() : c.ws.addEventListener("close", () => resolve())));
-    }
-    const floodMs = Date.now() - t0;
+    // From 30 networks, so that the per-address open limit (below) does not cut the flood short.
+    const floodMs = await reconnectCycles(t.code, flooded.join.token, 30, (i) => ["flood", `198.18.0.${i + 1}`]);
     await presenceSettled(t.code);
     // Presence is not lost: everyone ends up seeing the seat away again.
     await Promise.all(honest.map((c, i) => c.next((m) => m.type === "view" && m.view.lobby[place - 1]?.connected === false, marks[i])));
@@ -89,15 +96,7 @@ describe("reconnect floods (issue 12 finding 4)", () => {
     for (const c of honest()) await c.next((m) => m.type === "view" && !m.view.connected.includes(seat));
     await presenceSettled(run.code);
     const marks = honest().map((c) => c.frames.length);
-    const t0 = Date.now();
-    for (let i = 0; i < 12; i++) {
-      const c = await connect(run.code, x.nickname);
-      c.send({ type: "hello", token: x.join.token });
-      await c.next((m) => m.type === "welcome");
-      c.close();
-      await new Promise<void>((resolve) => (c.closed ? resolve() : c.ws.addEventListener("close", () => resolve())));
-    }
-    const floodMs = Date.now() - t0;
+    const floodMs = await reconnectCycles(run.code, x.join.token, 12, () => [x.nickname]);
     await presenceSettled(run.code);
     const bound = 2 + Math.ceil(floodMs / PRESENCE_WINDOW_MS);
     const views = honest().map((c, i) => c.frames.slice(marks[i]).filter((m) => m.type === "view").length);

@@ -658,11 +658,7 @@ export class TableObject extends DurableObject<Env> {
     same.sort((a, b) => a.at - b.at);
     for (const { ws } of same.slice(0, Math.max(0, same.length + 1 - SOCKETS_PER_CREDENTIAL))) {
       this.sendError(ws, "replaced", "This seat was opened on a newer connection; this one closes.", null);
-      try {
-        ws.close(CLOSE_CODES.replaced, "replaced");
-      } catch {
-        /* already closing */
-      }
+      this.closeSocket(ws, CLOSE_CODES.replaced, "replaced");
     }
   }
 
@@ -934,18 +930,12 @@ export class TableObject extends DurableObject<Env> {
       if (scheduled !== null && scheduled + this.skew > now) return; // the runtime's alarm is in real time
       due = earliest(this.dues());
       if (!due) return void (await this.ctx.storage.deleteAlarm());
-      this.injectedFault(due.kind);
-      await this.handleDue(due, Math.max(now, due.at), now);
-      // Handled: its failure count (if any) goes, and a retry time no longer holds the alarm back.
-      if (this.alarmFailures.clear(due.kind, due.key)) await this.syncAlarm();
+      await this.runDue(due, now);
       if (due.kind === "presence" && due.at > now) {
         // Delivered before anything was due (tests): the presence view went out early and the run
         // goes on to the item the alarm was meant for.
         due = earliest(this.dues());
-        if (!due) return;
-        this.injectedFault(due.kind);
-        await this.handleDue(due, Math.max(now, due.at), now);
-        if (this.alarmFailures.clear(due.kind, due.key)) await this.syncAlarm();
+        if (due) await this.runDue(due, now);
       }
     } catch (err) {
       this.forgetCaches();
@@ -953,6 +943,13 @@ export class TableObject extends DurableObject<Env> {
       if (!due) throw err;
       await this.onAlarmFailure(due, err);
     }
+  }
+
+  /** Handle one due item; handled, its failure count (if any) goes and a retry time no longer holds the alarm back. */
+  private async runDue(due: Due, now: number): Promise<void> {
+    this.injectedFault(due.kind);
+    await this.handleDue(due, Math.max(now, due.at), now);
+    if (this.alarmFailures.clear(due.kind, due.key)) await this.syncAlarm();
   }
 
   private async handleDue(due: Due, at: number, now: number): Promise<void> {

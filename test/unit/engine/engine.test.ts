@@ -94,7 +94,7 @@ describe("engine: determinism, immutability, timeouts, pause", () => {
     expect(t.spectator().paused).toBeNull();
     expect(() => t.control({ type: "resume" })).toThrow();
   });
-  it("abort (issue 11, the table's clock failed): a draw with reason server-error, every role shown, nothing pending — paused or not", () => {
+  it("abort (issue 11; RULES.md §1 has the server run every timer and is silent on a server that cannot: decision — the table's clock failed): a draw with reason server-error, every role shown, nothing pending — paused or not", () => {
     for (const paused of [false, true]) {
       const t = new Table({ roles: LAYOUT });
       t.now += 5_000;
