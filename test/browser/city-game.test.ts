@@ -316,8 +316,12 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
           // Black players spare their teammates; everyone else picks the lowest seat not their own.
           const pick = targets.find((x) => x !== p.seat && !p.mates.includes(x)) ?? targets[0]!;
           acted.set(key, action);
-          await p.page.locator(`[data-action="${action}"] [data-target="${pick}"]`).click();
-          await p.page.locator(`[data-confirm="${action}"]`).click();
+          // One seat offered: one tap sends it (issue 13); otherwise choose (unless the Don's plan
+          // already chose it: a second tap would clear it), then confirm.
+          const btn = p.page.locator(`[data-action="${action}"] [data-target="${pick}"]`);
+          const oneTap = (await btn.getAttribute("data-one-tap")) !== null;
+          if ((await btn.getAttribute("aria-pressed")) !== "true") await btn.click();
+          if (!oneTap) await p.page.locator(`[data-confirm="${action}"]`).click();
           break;
         }
         if (s.actions["vote-lift"] && acted.get(key) !== "lift") {

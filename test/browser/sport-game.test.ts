@@ -155,10 +155,39 @@ async function hideCard(p: Player): Promise<void> {
   await p.page.locator(".card.face-down").waitFor({ timeout: SLOW_MS });
 }
 
+/** Choose a seat and confirm; one seat offered (open voting's called candidate): one tap sends it (issue 13). */
 async function choose(page: Page, key: string, seat: number): Promise<void> {
-  await page.locator(`[data-action="${key}"] [data-target="${seat}"]`).click();
-  await page.locator(`[data-confirm="${key}"]`).click();
+  const btn = page.locator(`[data-action="${key}"] [data-target="${seat}"]`);
+  const oneTap = (await btn.getAttribute("data-one-tap")) !== null;
+  // The Don's plan may have chosen it already: a second tap would clear it.
+  if ((await btn.getAttribute("aria-pressed")) !== "true") await btn.click();
+  if (!oneTap) await page.locator(`[data-confirm="${key}"]`).click();
 }
+
+/**
+ * Every announcement banner a page shows (issue 13), recorded as it appears (they are timed, and the
+ * test clock may move on): "id|key|line".
+ */
+const RECORD_ANNOUNCEMENTS = () => {
+  const w = window as unknown as { __ann: string[] };
+  w.__ann = [];
+  const seen = new Set<Element>();
+  const read = (el: Element) => {
+    if (seen.has(el)) return;
+    seen.add(el);
+    // Read the line once it is filled in (the banner stays for seconds).
+    setTimeout(() => w.__ann.push(`${el.getAttribute("data-ann-id")}|${el.getAttribute("data-ann")}|${el.querySelector(".ann-line")?.textContent ?? ""}`), 50);
+  };
+  new MutationObserver((records) => {
+    for (const r of records)
+      for (const n of r.addedNodes) {
+        if (!(n instanceof Element)) continue;
+        if (n.matches("[data-ann]")) read(n);
+        n.querySelectorAll("[data-ann]").forEach(read);
+      }
+  }).observe(document, { childList: true, subtree: true });
+};
+const announcements = (page: Page) => page.evaluate(() => (window as unknown as { __ann?: string[] }).__ann ?? []);
 
 
 
@@ -169,6 +198,7 @@ async function openContext(i: number, viewport: { width: number; height: number 
   const ctx = await chrome.browser.newContext({ viewport, locale: LOCALES[i], isMobile: i === 1, hasTouch: i === 1, deviceScaleFactor: 1, reducedMotion: i >= 2 ? "reduce" : "no-preference" });
   ctx.setDefaultTimeout(SLOW_MS);
   ctx.setDefaultNavigationTimeout(LOAD_MS); // page loads and URL waits on a busy machine
+  await ctx.addInitScript(RECORD_ANNOUNCEMENTS);
   return { ctx, page: await ctx.newPage() };
 }
 
@@ -230,6 +260,7 @@ test("ten players create and join a sport table by its code and play it to a res
     const ctx = await chrome.browser.newContext({ viewport: { width: 420, height: 820 }, locale: "en-GB", deviceScaleFactor: 1, reducedMotion: "reduce" });
     ctx.setDefaultTimeout(SLOW_MS);
     ctx.setDefaultNavigationTimeout(LOAD_MS);
+    await ctx.addInitScript(RECORD_ANNOUNCEMENTS);
     const page = await ctx.newPage();
     watcher = { ctx, page, frames: [], errors: [] };
     const w = watcher;
@@ -299,6 +330,8 @@ test("ten players create and join a sport table by its code and play it to a res
   const shots = new Set<string>();
   let plan: { A: number; B: number; V: number; C: number; X: number; E: number; sheriff: number; don: number } | null = null;
   const scenario = { paused: false, bot: false };
+  /** The seats the organizer's page voted against (issue 13: each confirmed "Your vote: seat N"). */
+  const p0Votes: number[] = [];
   const open = () => players.filter((p) => !p.gone);
   let eReturnCode = "";
   const deadline = Date.now() + 480_000; // a bound for a starved machine (quiet: the game takes ~1 min)
@@ -465,7 +498,10 @@ test("ten players create and join a sport table by its code and play it to a res
           // 5–5 between A and B (§2.9 tie, then the same on the revote): alternate by seat.
           // Day 2: everyone votes C (the bot at seat E may have nominated someone else too).
           const target = a.vote.targets.length === 1 ? a.vote.targets[0]! : s.day >= 2 && a.vote.targets.includes(plan.C) ? plan.C : s.you! % 2 === 0 ? plan.A : plan.B;
-          return once("vote", () => choose(p.page, "vote", target));
+          return once("vote", async () => {
+            await choose(p.page, "vote", target);
+            if (k === 0) p0Votes.push(target);
+          });
         }
         if (a["vote-lift"]) return once("lift", () => p.page.locator('[data-lift="yes"]').click());
         if (a["night:shot"]) return once("shot", () => choose(p.page, "night:shot", plan!.V));
@@ -549,6 +585,21 @@ test("ten players create and join a sport table by its code and play it to a res
   expect(sheriffPage.frames.some((f) => f.includes('"checked"'))).toBe(true);
 
   for (const p of players) expect(p.errors, `page ${p.i} errors`).toEqual([]);
+
+  // Issue 13 announcements: the lifted pair and the day-2 vote-out as banners on a player's phone and
+  // on the spectator's page; the organizer's own vote confirmed on their page only.
+  const annWatcher = await announcements(watcher!.page);
+  const annPhone = await announcements(p1.page);
+  const annOrg = await announcements(p0.page);
+  const annWhy = `spectator ${JSON.stringify(annWatcher)}; phone ${JSON.stringify(annPhone)}; organizer ${JSON.stringify(annOrg)}; votes ${p0Votes}`;
+  for (const list of [annWatcher, annPhone]) {
+    expect(list.some((x) => x.endsWith(`|ann.out.voted-out|Seat ${plan!.C} is voted out`)), annWhy).toBe(true);
+    expect(list.some((x) => x.endsWith(`|ann.out.lifted|Seat ${plan!.A} leaves by the vote to lift everyone tied`)), annWhy).toBe(true);
+    expect(list.some((x) => x.includes("|ann.killed|")), annWhy).toBe(true);
+  }
+  expect(p0Votes.length).toBeGreaterThan(0);
+  expect(annOrg.some((x) => p0Votes.some((seat) => x.endsWith(`|ann.mine.vote|Your vote: seat ${seat}`))), annWhy).toBe(true);
+  expect(annWatcher.filter((x) => x.includes("|ann.mine.")), annWhy).toEqual([]);
 
   // The spectator saw the same game end, got only public views (no seat, no role before the end).
   const w = watcher!;

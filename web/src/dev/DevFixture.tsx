@@ -2,7 +2,11 @@
  * Dev page: /dev/<fixture> renders the table screen from a hand-made view, no server needed.
  * Fixtures: lobby, day, vote, night, lift, end, reconnecting; issue 5: pause (the organizer's
  * page during an absence pause, seat 7 away, seat 9 a bot), host (the live host's screen mid-night),
- * spectator (a delayed spectator), bot (this seat was handed to a bot: close 4001). Actions are logged to the console
+ * spectator (a delayed spectator), bot (this seat was handed to a bot: close 4001); issue 13: announce-vote
+ * (the count with who voted for whom, then "seat 7 is voted out"), announce-night (the morning's news),
+ * announce-nobody (a miss: nobody died), announce-mine ("your vote: seat 4"), vote-warning (an unused vote
+ * goes to the last nominee — this player), dead (the player killed at night watches). Banners are timed:
+ * they show for a few seconds after the page opens. Actions are logged to the console
  * and answered with a sample rejection so the error path can be seen.
  * Loaded lazily: never part of the initial JS.
  */
@@ -178,6 +182,94 @@ function fixture(name: string): TableView {
           deadline: null,
           seats: seats((s) => ({ ...dead10(s), alive: ![10, 4, 6, 9].includes(s.seat), role: ROLES[s.seat - 1], team: TEAMS[s.seat - 1] as "red" | "black" })),
           result: { winner: "red", reason: "town-eliminated-mafia", roles: NAMES.map((nickname, i) => ({ seat: i + 1, nickname, role: ROLES[i]!, team: TEAMS[i] as "red" | "black" })) },
+        }),
+      };
+    case "announce-vote": {
+      // Day 2, closed voting on 4 and 7 (7 nominated last): the count, then seat 7 leaves (§2.6, §2.7).
+      const ballots = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((voter) => ({ voter, target: [1, 3, 7].includes(voter) ? 4 : 7, auto: voter === 8 || voter === 9 }));
+      return {
+        ...base,
+        game: game({
+          phase: "farewell",
+          speaker: 7,
+          deadline: now + 58_000,
+          seats: seats((s) => ({ ...dead10(s), alive: s.seat !== 7 && s.seat !== 10, out: s.seat === 7 ? "voted-out" : s.seat === 10 ? "shot" : null, speaking: s.seat === 7, votes: s.seat === 4 ? 3 : s.seat === 7 ? 6 : null })),
+          log: [
+            ...game({}).log,
+            { seq: 12, at: now - 20_000, day: 2, type: "voting-started", data: { round: "first", mode: "closed", candidates: [4, 7], calling: null } },
+            { seq: 13, at: now - 600, day: 2, type: "vote-counted", data: { round: "first", ballots, tally: [{ seat: 4, votes: 3 }, { seat: 7, votes: 6 }], leaders: [7] } },
+            { seq: 14, at: now - 600, day: 2, type: "left", data: { seat: 7, how: "voted-out" } },
+            { seq: 15, at: now - 600, day: 2, type: "speech-started", data: { seat: 7, purpose: "farewell", ms: 60_000 } },
+          ],
+          logUpTo: 15,
+        }),
+      };
+    }
+    case "announce-night":
+    case "announce-nobody": {
+      const killed = name === "announce-night";
+      return {
+        ...base,
+        game: game({
+          phase: killed ? "last-words" : "speech",
+          day: killed ? 2 : 3,
+          speaker: killed ? 8 : 3,
+          deadline: now + 59_000,
+          seats: seats((s) => ({ ...dead10(s), alive: s.seat !== 10 && !(killed && s.seat === 8), out: s.seat === 10 ? "shot" : killed && s.seat === 8 ? "shot" : null, speaking: s.seat === (killed ? 8 : 3) })),
+          log: [
+            ...game({}).log,
+            { seq: 12, at: now - 40_000, day: 2, type: "no-candidates", data: {} },
+            { seq: 13, at: now - 39_000, day: 2, type: "night-fell", data: { round: 3, acquaintance: false } },
+            ...(killed
+              ? [
+                  { seq: 14, at: now - 600, day: 2, type: "killed", data: { seat: 8 } },
+                  { seq: 15, at: now - 600, day: 2, type: "left", data: { seat: 8, how: "shot" } },
+                  { seq: 16, at: now - 600, day: 2, type: "speech-started", data: { seat: 8, purpose: "last-words", ms: 60_000 } },
+                ]
+              : [
+                  { seq: 14, at: now - 600, day: 2, type: "shot-missed", data: {} },
+                  { seq: 15, at: now - 600, day: 3, type: "day-started", data: { day: 3, firstSpeaker: 3 } },
+                ]),
+          ],
+          logUpTo: killed ? 16 : 15,
+        }),
+      };
+    }
+    case "announce-mine":
+    case "vote-warning": {
+      // Closed voting on 4 and 7 (nominated last). announce-mine: this player (seat 2) just voted for
+      // 4. vote-warning: this player is seat 7 and has not voted: the unused vote goes to themself.
+      const voted = name === "announce-mine";
+      return {
+        ...base,
+        game: game({
+          phase: "voting",
+          deadline: now + 8_000,
+          timerMs: 10_000,
+          seats: seats((s) => ({ ...dead10(s), nominated: s.seat === 4 || s.seat === 7 })),
+          nominees: [4, 7],
+          ballot: { kind: "elimination", mode: "closed", candidates: [4, 7], calling: null, votes: [], mine: voted ? 4 : null },
+          you: voted
+            ? { seat: 2, role: "sheriff", team: "red", teammates: [], checks: [{ target: 4, night: 1, result: "mafia" }], shootingPlan: null, actions: [] }
+            : { seat: 7, role: "civilian", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [{ type: "vote", targets: [4, 7] }] },
+          log: [
+            ...game({}).log,
+            { seq: 12, at: now - 2_000, day: 2, type: "voting-started", data: { round: "first", mode: "closed", candidates: [4, 7], calling: null } },
+            ...(voted ? [{ seq: 13, at: now - 500, day: 2, type: "ballot-cast", data: { voter: 2, target: 4 } }] : []),
+          ],
+          logUpTo: voted ? 13 : 12,
+        }),
+      };
+    }
+    case "dead":
+      // Seat 10 (this player) was killed on night 1: out, watching, their own card still there.
+      return {
+        ...base,
+        game: game({
+          seats: seats((s) => ({ ...dead10(s), speaking: s.seat === 3, nominated: s.seat === 4 })),
+          speaker: 3,
+          nominees: [4],
+          you: { seat: 10, role: "civilian", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [] },
         }),
       };
     default:

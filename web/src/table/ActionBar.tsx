@@ -1,7 +1,9 @@
 /**
  * Only what this player may do now: exactly `view.game.you.actions`, nothing computed here.
  * Final choices of a seat (nominate, vote, night action) take two steps — choose the seat (here or
- * on the oval), then confirm — because the rules make them final.
+ * on the oval), then confirm — because the rules make them final. Where the server offers one seat
+ * only (open voting calls one candidate, RULES.md §2.6; a night move with one legal target) there is
+ * nothing to choose wrongly: one tap sends it (issue 13).
  */
 import { createMemo, createSignal, For, Show } from "solid-js";
 import type { AvailableAction, PlayerAction, Seat, SeatView, TechVoteKind } from "../../../shared/engine/types.ts";
@@ -34,7 +36,12 @@ export function pickingOf(a: AvailableAction, phase?: string): Picking | null {
   }
 }
 
-function Picker(props: { p: Picking; chosen: Seat | null; onChoose: (s: Seat | null) => void; send: (a: PlayerAction) => void; busy: boolean }) {
+/** One tap sends it: a vote or a night move with a single legal seat (a nomination keeps its confirm: making none is a choice too). */
+export function isOneTap(p: Picking): boolean {
+  return p.targets.length === 1 && (p.key === "vote" || p.key.startsWith("night:"));
+}
+
+function Picker(props: { p: Picking; chosen: Seat | null; onChoose: (s: Seat | null) => void; send: (a: PlayerAction) => void; busy: boolean; planSeat?: Seat | null }) {
   // One line on what a night move does (city roles); the Maniac may also choose nobody (§7.6).
   const about = () => (props.p.key.startsWith("night:") ? tk("night", `${props.p.key.slice(6)}.about`, undefined, "") : "");
   return (
@@ -43,6 +50,17 @@ function Picker(props: { p: Picking; chosen: Seat | null; onChoose: (s: Seat | n
       <Show when={about()}>
         <p class="muted small" data-action-about>{about()}</p>
       </Show>
+      <Show when={props.planSeat != null && props.chosen === props.planSeat}>
+        <p class="muted small" data-plan-seat={props.planSeat ?? ""}>{t("act.plan.preselected", { seat: props.planSeat ?? "" })}</p>
+      </Show>
+      <Show when={isOneTap(props.p)}>
+        <div class="targets">
+          <button type="button" class="btn primary one-tap" data-target={props.p.targets[0]} data-one-tap={props.p.key} disabled={props.busy} onClick={() => props.send(props.p.make(props.p.targets[0]!))}>
+            {t("actions.chosen", { action: props.p.label, seat: props.p.targets[0]! })}
+          </button>
+        </div>
+      </Show>
+      <Show when={!isOneTap(props.p)}>
       <div class="targets">
         <For each={props.p.targets}>
           {(seat) => (
@@ -52,7 +70,8 @@ function Picker(props: { p: Picking; chosen: Seat | null; onChoose: (s: Seat | n
           )}
         </For>
       </div>
-      <Show when={props.chosen}>
+      </Show>
+      <Show when={!isOneTap(props.p) && props.chosen}>
         {(seat) => (
           <div class="confirm-row">
             <button type="button" class="btn primary" data-confirm={props.p.key} disabled={props.busy} onClick={() => props.send(props.p.make(seat()))}>
@@ -137,6 +156,10 @@ interface BarProps {
   chosen: { key: string; seat: Seat } | null;
   onChoose: (key: string, seat: Seat | null) => void;
   send: (a: PlayerAction) => void;
+  /** This player's seat has left the game (issue 13: "you are out", nothing to do but watch). */
+  out?: boolean;
+  /** Tonight's target from the Don's plan, pre-selected in the shot picker. */
+  planSeat?: Seat | null;
 }
 
 function ActionItem(props: { key: string; a: () => AvailableAction | undefined; bar: BarProps }) {
@@ -209,7 +232,7 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
       });
       return (
         <Show when={p()}>
-          <Picker p={p()!} chosen={bar.chosen?.key === props.key ? bar.chosen.seat : null} onChoose={(s) => bar.onChoose(props.key, s)} send={bar.send} busy={bar.busy} />
+          <Picker p={p()!} chosen={bar.chosen?.key === props.key ? bar.chosen.seat : null} onChoose={(s) => bar.onChoose(props.key, s)} send={bar.send} busy={bar.busy} planSeat={props.key === "night:shot" ? bar.planSeat : null} />
         </Show>
       );
     }
@@ -224,7 +247,7 @@ export function ActionBar(props: BarProps) {
   return (
     <section class="panel actions" aria-labelledby="actions-title" aria-busy={props.busy}>
       <h2 id="actions-title" class="sr-only">{t("actions.title")}</h2>
-      <Show when={keys().length > 0} fallback={<p class="muted">{t("actions.none")}</p>}>
+      <Show when={keys().length > 0} fallback={<p class="muted" data-no-actions={props.out ? "out" : "wait"}>{t(props.out ? "you.out.watch" : "actions.none")}</p>}>
         <For each={keys()}>{(key) => <ActionItem key={key} a={() => byKey().get(key)} bar={props} />}</For>
       </Show>
       <Show when={props.busy}>

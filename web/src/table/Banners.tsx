@@ -1,7 +1,11 @@
-/** The pause banner (who paused, why, whom we wait for, the frozen time) and the spectator-delay notice. */
-import { Show } from "solid-js";
+/** The pause banner (who paused, why, whom we wait for, the frozen time), the spectator-delay notice and the announcements. */
+import { createMemo, createSignal, For, onCleanup, Show } from "solid-js";
+import type { GameView } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
+import type { MessageKey } from "../i18n/en.ts";
 import { t, tk } from "../i18n/index.ts";
+import type { ServerClock } from "../lib/clock.ts";
+import { activeAnnouncements, voteWarning } from "./announce.ts";
 import { awayText, clockText } from "./presence.ts";
 
 export function PauseBanner(props: { view: TableView; now: number }) {
@@ -37,5 +41,74 @@ export function DelayBanner(props: { delayMs: number }) {
         {t("spectate.delayed", { n: Math.round(props.delayMs / 1000) })}
       </p>
     </Show>
+  );
+}
+
+/**
+ * Announcements (issue 13): the large timed banners of public events and of this player's own acts
+ * (web/src/table/announce.ts derives them from the log on the server clock), and the personal
+ * warning while a vote is open and this player has not voted (RULES.md §2.6). Fixed over the top of
+ * the screen but never in the way: the box lets taps through, only its dismiss button takes them.
+ */
+export function Announcements(props: { game: GameView; clock: ServerClock; delayMs: number }) {
+  const [now, setNow] = createSignal(props.clock.now());
+  const tick = setInterval(() => setNow(props.clock.now()), 500);
+  onCleanup(() => clearInterval(tick));
+  const [dismissed, setDismissed] = createSignal<ReadonlySet<string>>(new Set());
+  const nick = (seat: number) => props.game.seats.find((s) => s.seat === seat)?.nickname ?? "";
+  // A delayed spectator's view is behind the table's clock by the delay (§5.7 spectator delay).
+  const list = createMemo(() => activeAnnouncements(props.game.log, props.game.you?.seat ?? null, now() - props.delayMs, { dismissed: dismissed(), seats: props.game.seats }), [], { equals: (a, b) => a.length === b.length && a.every((x, i) => x.id === b[i]?.id) });
+  const warning = createMemo(() => (props.game.result ? null : voteWarning(props.game, now())), null, { equals: (a, b) => a?.seat === b?.seat && a?.secondsLeft === b?.secondsLeft && a?.self === b?.self });
+  const dismiss = (id: string) => setDismissed(new Set([...dismissed(), id]));
+  return (
+    <div class="announcements" aria-label={t("ann.region")} role="region">
+      <Show when={warning()}>
+        {(w) => (
+          <div class="ann tone-warn" role="alert" data-vote-warning={w().seat} data-self={w().self ? "yes" : "no"}>
+            <p class="ann-line">
+              <span aria-hidden="true">⚠ </span>
+              {t(w().self ? "ann.warn.self" : "ann.warn", { seat: w().seat })}
+            </p>
+            <Show when={w().secondsLeft !== null}>
+              <p class="ann-sub" data-seconds-left={w().secondsLeft ?? ""}>
+                {t("ann.warn.left", { n: w().secondsLeft ?? 0 })}
+              </p>
+            </Show>
+          </div>
+        )}
+      </Show>
+      <div role="status" aria-live="polite" class="ann-stack">
+        <For each={list()}>
+          {(a) => (
+            <div class={`ann tone-${a.tone}`} data-ann={a.key} data-ann-id={a.id} data-mine={a.mine ? "yes" : undefined}>
+              <p class="ann-line">{t(a.key as MessageKey, a.params)}</p>
+              <Show when={typeof a.params["seat"] === "number" && a.params["nickname"]}>
+                <p class="ann-sub">{String(a.params["nickname"])}</p>
+              </Show>
+              <Show when={a.ballots?.length}>
+                <details class="ann-ballots">
+                  <summary>{t("ann.ballots")}</summary>
+                  <ul>
+                    <For each={a.ballots}>
+                      {(b) => (
+                        <li data-voter={b.voter} data-target={b.target} aria-label={t(b.auto ? "ann.ballot.auto" : "ann.ballot", { voter: b.voter, target: b.target })}>
+                          <span aria-hidden="true">
+                            {b.voter} → {b.target}
+                            {b.auto ? " *" : ""}
+                          </span>
+                        </li>
+                      )}
+                    </For>
+                  </ul>
+                </details>
+              </Show>
+              <button type="button" class="ann-x" aria-label={t("ann.dismiss")} title={t("ann.dismiss")} onClick={() => dismiss(a.id)}>
+                ×
+              </button>
+            </div>
+          )}
+        </For>
+      </div>
+    </div>
   );
 }

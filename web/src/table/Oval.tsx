@@ -7,6 +7,7 @@ import { createMemo, For, type JSX, Show } from "solid-js";
 import { own } from "../../../shared/own.ts";
 import type { Seat, SeatView } from "../../../shared/engine/types.ts";
 import { t, tk } from "../i18n/index.ts";
+import type { SeatMark } from "./mine.ts";
 
 export interface SeatFlags {
   you: boolean;
@@ -19,7 +20,13 @@ export interface SeatFlags {
   pending?: boolean;
   /** "away 3 min" while the seat's player is away (null when connected or a bot). */
   away?: string | null;
+  /** This player's private marks on the seat (own checks, a teammate): only with "show my marks" on and the card face up. */
+  mark?: SeatMark | null;
 }
+
+/** A check result as a shape: ♠ black/mafia, ♥ red/not mafia, ★ the Sheriff/Commissar found, ☆ not them. */
+export const CHECK_MARK: Record<string, string> = { mafia: "♠", black: "♠", "not-mafia": "♥", red: "♥", sheriff: "★", commissar: "★", "not-sheriff": "☆", "not-commissar": "☆" };
+const BLACKISH = new Set(["mafia", "black", "sheriff", "commissar"]);
 
 export function seatLabel(s: SeatView, f: SeatFlags): string {
   const parts = [t("seat.n", { seat: s.seat }), s.nickname];
@@ -33,6 +40,8 @@ export function seatLabel(s: SeatView, f: SeatFlags): string {
   if (s.votes) parts.push(t("seat.votes", { n: s.votes }));
   if (s.fouls > 0) parts.push(t("seat.fouls", { n: s.fouls }));
   if (f.endRole) parts.push(tk("role", f.endRole.role), tk("team", f.endRole.team));
+  if (f.mark?.teammate) parts.push(t("marks.teammate"));
+  for (const r of f.mark?.checks ?? []) parts.push(t("marks.check", { result: tk("check", r) }));
   return parts.join(", ");
 }
 
@@ -53,6 +62,20 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
         <Show when={props.s.speaking}><i class="b mic">◉</i></Show>
         <Show when={!!props.s.votes}><i class="b votes">☑{props.s.votes}</i></Show>
         <Show when={props.s.fouls > 0}><i class="b foul">!{props.s.fouls}</i></Show>
+        <Show when={f().mark}>
+          {(m) => (
+            <>
+              <Show when={m().teammate}><i class="b mark team-black" data-mark-seat={props.s.seat} data-mark="teammate">♠</i></Show>
+              <For each={m().checks}>
+                {(r) => (
+                  <i class="b mark" classList={{ "mark-hit": BLACKISH.has(r) }} data-mark-seat={props.s.seat} data-mark={r}>
+                    ✓{own(CHECK_MARK, r) ?? "?"}
+                  </i>
+                )}
+              </For>
+            </>
+          )}
+        </Show>
         <Show when={f().endRole}>
           {(r) => (
             <i class={`b team-${r().team}`} data-role-seat={props.s.seat} data-role={r().role}>

@@ -4,18 +4,25 @@
  * secret is in the DOM while it is face down: role, teammates, own checks and the shooting plan are
  * rendered only when open.
  */
-import { createSignal, For, onCleanup, Show } from "solid-js";
+import { createEffect, createSignal, For, onCleanup, Show } from "solid-js";
 import { own } from "../../../shared/own.ts";
 import type { GameView, SeatView } from "../../../shared/engine/types.ts";
 import { t, tk } from "../i18n/index.ts";
 import { TEAM_MARK } from "./Oval.tsx";
+import { marksShown, setMarksShown } from "./phase.ts";
 
 export const HOLD_MS = 2000;
 
 type You = NonNullable<GameView["you"]>;
 
-export function RoleCard(props: { you: You; seats: SeatView[] }) {
+/**
+ * `onOpenChange` tells the table whether the card is face up: the "show my marks" toggle lives on the
+ * open card only, and the oval draws the marks only while it is open (issue 13).
+ */
+export function RoleCard(props: { you: You; seats: SeatView[]; onOpenChange?: (open: boolean) => void }) {
   const [open, setOpen] = createSignal(false);
+  createEffect(() => props.onOpenChange?.(open() && !!props.you.role));
+  onCleanup(() => props.onOpenChange?.(false));
   const [holding, setHolding] = createSignal(false);
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -124,6 +131,9 @@ export function RoleCard(props: { you: You; seats: SeatView[] }) {
                 </For>
               </ul>
             </Show>
+            <label class="marks-toggle">
+              <input type="checkbox" data-marks-toggle checked={marksShown()} onChange={(e) => setMarksShown(e.currentTarget.checked)} /> {t("marks.toggle")}
+            </label>
             <button type="button" class="btn ghost" onClick={hide}>
               {t("card.hide")}
             </button>

@@ -6,20 +6,23 @@ import { createEffect, createMemo, createResource, createSignal, For, Match, on,
 import type { GameView, PlayerAction, Seat, SeatView } from "../../../shared/engine/types.ts";
 import { JoinHereForm, ComeBackForm } from "../home/forms.tsx";
 import { api } from "../lib/api.ts";
+import type { MessageKey } from "../i18n/en.ts";
 import { t, tk } from "../i18n/index.ts";
 import type { SavedTable } from "../lib/seats-store.ts";
 import { Header } from "../ui/Header.tsx";
 import { Notice } from "../ui/Notice.tsx";
-import { ActionBar, pickingOf } from "./ActionBar.tsx";
+import { ActionBar, isOneTap, pickingOf } from "./ActionBar.tsx";
+import { activeAnnouncements } from "./announce.ts";
+import { marksOf, nightNotes, outState, planTarget } from "./mine.ts";
 import type { TableController } from "./controller.ts";
 import { EndScreen } from "./EndScreen.tsx";
 import { GameLog } from "./GameLog.tsx";
 import { Oval, type SeatFlags } from "./Oval.tsx";
-import { isNight, narratePhase, narration, setNarration } from "./phase.ts";
+import { isNight, marksShown, narration, phaseLine, setNarration, speak } from "./phase.ts";
 import { RoleCard } from "./RoleCard.tsx";
 import { TimerRing } from "./TimerRing.tsx";
 import { ShareCode, WaitingRoom } from "./WaitingRoom.tsx";
-import { DelayBanner, PauseBanner } from "./Banners.tsx";
+import { Announcements, DelayBanner, PauseBanner } from "./Banners.tsx";
 import { HostPanel, hostInfo } from "./HostPanel.tsx";
 import { OrganizerPanel } from "./OrganizerPanel.tsx";
 import { awayText, createNow } from "./presence.ts";
@@ -45,10 +48,10 @@ function ReturnCodeBox(props: { code: string | null }) {
 /**
  * Private night results of this player, from their own log (city, RULES.md §3 / §7.6): Putana's freeze
  * on them, and a check that the freeze cancelled. Check results themselves are on the role card.
- * Shown from that night to the end of the next day.
+ * Shown from that night to the end of the next day, never once the player is out (mine.ts nightNotes).
  */
 function NightNotes(props: { game: GameView }) {
-  const mine = createMemo(() => props.game.log.filter((e) => (e.type === "frozen" || e.type === "check-frozen") && e.day >= props.game.day - 1));
+  const mine = createMemo(() => nightNotes(props.game));
   return (
     <Show when={mine().length > 0}>
       <div class="panel night-notes" role="status" data-night-notes>
@@ -132,15 +135,57 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   const game = () => st.view?.game ?? null;
   const you = () => game()?.you ?? null;
 
+  const picking = createMemo(() => {
+    for (const a of you()?.actions ?? []) {
+      const p = pickingOf(a, game()?.phase);
+      if (p) return p;
+    }
+    return null;
+  });
   const [chosen, setChosen] = createSignal<{ key: string; seat: Seat } | null>(null);
-  createEffect(on(() => game()?.phaseSeq, () => setChosen(null)));
-
-  // Narrate phase changes (not the snapshot the page opened on).
+  // A new phase clears the choice; the mafia's shot starts on tonight's seat of the Don's shooting
+  // plan (issue 13: pre-selected, still the player's own choice to confirm or change; only the black
+  // team's views carry the plan, §2.2).
+  const planSeat = createMemo(() => {
+    const p = picking();
+    return p && p.key === "night:shot" ? planTarget(you(), p.targets) : null;
+  });
   createEffect(
     on(
-      () => game()?.phase,
-      (phase, prev) => {
-        if (phase && prev !== undefined && phase !== prev && st.view?.narration !== false) narratePhase(phase, st.view?.presetId);
+      () => game()?.phaseSeq,
+      () => {
+        const seat = planSeat();
+        setChosen(seat !== null ? { key: "night:shot", seat } : null);
+      },
+    ),
+  );
+
+  // Narrate the new announcements and the phase changes (not the snapshot the page opened on); a
+  // player's own confirmations are never said aloud.
+  const narrated = new Set<string>();
+  let primed = false;
+  createEffect(
+    on(
+      () => [game()?.phase, game()?.logUpTo] as const,
+      ([phase], prev) => {
+        const g = game();
+        if (!g) return;
+        const fresh = activeAnnouncements(g.log, g.you?.seat ?? null, props.ctl.clock.now() - (st.view?.delayMs ?? 0), { seats: g.seats, max: 6 })
+          .filter((a) => !a.mine && !narrated.has(a.id))
+          .reverse();
+        for (const a of fresh) narrated.add(a.id);
+        if (!primed) {
+          primed = true;
+          return;
+        }
+        if (st.view?.narration === false) return;
+        const lines = fresh.map((a) => t(a.key as MessageKey, a.params));
+        const prevPhase = prev?.[0];
+        if (phase && prevPhase !== undefined && phase !== prevPhase) {
+          const line = phaseLine(phase, st.view?.presetId);
+          if (line) lines.push(line);
+        }
+        speak(lines);
       },
     ),
   );
@@ -156,14 +201,14 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     () => (table()?.status === "lobby" ? props.ctl.code : null),
     (code) => api.summary(code).then((s) => s.start as string, () => null),
   );
-  const picking = createMemo(() => {
-    for (const a of you()?.actions ?? []) {
-      const p = pickingOf(a, game()?.phase);
-      if (p) return p;
-    }
-    return null;
-  });
   const endRoles = createMemo(() => new Map((game()?.result?.roles ?? []).map((r) => [r.seat, r])));
+  // Private marks on the oval: only while the role card is face up and the player asked for them.
+  const [cardOpen, setCardOpen] = createSignal(false);
+  const marks = createMemo(() => (cardOpen() && marksShown() && !game()?.result ? marksOf(you()) : null));
+  const out = createMemo(() => {
+    const g = game();
+    return g ? outState(g) : null;
+  });
 
   const flags = (s: SeatView): SeatFlags => {
     const p = picking();
@@ -178,6 +223,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
       endRole: r ? { role: r.role, team: r.team } : isHost() && s.role && s.team ? { role: s.role, team: s.team } : null,
       pending: pending().has(s.seat),
       away: s.bot || connected().has(s.seat) ? null : awayOf(s.seat),
+      mark: marks()?.get(s.seat) ?? null,
     };
   };
 
@@ -252,8 +298,22 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
               {(g) => (
                 <>
                 <PauseBanner view={tv()} now={now()} />
+                <Announcements game={g()} clock={props.ctl.clock} delayMs={tv().delayMs} />
+                <Show when={out()}>
+                  {(o) => (
+                    <div class="banner you-out" role="status" data-you-out={o().how}>
+                      <strong>{t("you.out.title")}</strong> — {tk("you.out", o().how)}
+                    </div>
+                  )}
+                </Show>
                 <div class="board" classList={{ hosting: isHost() }} data-phase={g().phase} data-day={g().day} data-phase-seq={g().phaseSeq} data-you-seat={you()?.seat ?? ""} data-speaker={g().speaker ?? ""} data-nominees={g().nominees.join(",")} data-result={g().result?.winner ?? ""}>
-                  <Oval seats={g().seats} flags={flags} night={night()} onPick={(seat) => picking() && setChosen({ key: picking()!.key, seat })}>
+                  <Oval seats={g().seats} flags={flags} night={night()} onPick={(seat) => {
+                    const p = picking();
+                    if (!p) return;
+                    // One choice only (open voting's called candidate): one tap sends it, as in the action bar.
+                    if (isOneTap(p)) send(p.make(seat));
+                    else setChosen({ key: p.key, seat });
+                  }}>
                     <p class="phase" data-phase={g().phase}>
                       {tk("phase", g().phase)}
                     </p>
@@ -292,8 +352,8 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                         <>
                           <Show when={!g().result}>
                             <NightNotes game={g()} />
-                            <ActionBar actions={y().actions} phase={g().phase} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seat) => setChosen(seat == null ? null : { key, seat })} send={send} />
-                            <RoleCard you={y()} seats={g().seats} />
+                            <ActionBar actions={y().actions} phase={g().phase} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seat) => setChosen(seat == null ? null : { key, seat })} send={send} out={!!out()} planSeat={planSeat()} />
+                            <RoleCard you={y()} seats={g().seats} onOpenChange={setCardOpen} />
                           </Show>
                         </>
                       )}

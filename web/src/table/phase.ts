@@ -28,18 +28,52 @@ export function setNarration(on: boolean): void {
   if (!on && "speechSynthesis" in window) speechSynthesis.cancel();
 }
 
-/** Announce a phase in the table's language through the browser's speech synthesis (RULES.md §8). */
-export function narratePhase(phase: string, presetId?: string): void {
-  if (!narration() || !("speechSynthesis" in window)) return;
+/** The narration line of a phase in the table's language (a preset may say it its own way), or null. */
+export function phaseLine(phase: string, presetId?: string): string | null {
   // A preset may say a phase its own way (city's "night-check" is the Commissar's turn).
   const own = `narrate.${presetId}.${phase}`;
   const key = presetId && has(own) ? own : `narrate.${phase}`;
-  if (!has(key)) return;
-  const utterance = new SpeechSynthesisUtterance(t(key));
+  return has(key) ? t(key) : null;
+}
+
+/** Say these lines in order through the browser's speech synthesis (RULES.md §8), cutting off what was being said. */
+export function speak(lines: string[]): void {
+  if (!narration() || !("speechSynthesis" in window) || lines.length === 0) return;
   const locale = LOCALE[lang()];
-  utterance.lang = locale;
   const voice = speechSynthesis.getVoices().find((v) => v.lang === locale) ?? speechSynthesis.getVoices().find((v) => v.lang.startsWith(lang()));
-  if (voice) utterance.voice = voice;
   speechSynthesis.cancel();
-  speechSynthesis.speak(utterance);
+  for (const line of lines) {
+    const utterance = new SpeechSynthesisUtterance(line);
+    utterance.lang = locale;
+    if (voice) utterance.voice = voice;
+    speechSynthesis.speak(utterance);
+  }
+}
+
+/** Announce a phase in the table's language through the browser's speech synthesis (RULES.md §8). */
+export function narratePhase(phase: string, presetId?: string): void {
+  const line = phaseLine(phase, presetId);
+  if (line) speak([line]);
+}
+
+/** "Show my marks" on the oval (issue 13): off by default, remembered on this device. */
+const MARKS_KEY = "mafia.marks";
+const [marksShown, setMarksSignal] = createSignal(readStored(MARKS_KEY));
+export { marksShown };
+
+function readStored(key: string): boolean {
+  try {
+    return localStorage.getItem(key) === "1";
+  } catch {
+    return false;
+  }
+}
+
+export function setMarksShown(on: boolean): void {
+  setMarksSignal(on);
+  try {
+    localStorage.setItem(MARKS_KEY, on ? "1" : "0");
+  } catch {
+    /* ignore */
+  }
 }

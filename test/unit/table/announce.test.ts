@@ -1,0 +1,191 @@
+/**
+ * Issue 13 announcements (web/src/table/announce.ts): which log entries become banners, for whom,
+ * for how long, and the countdown warning of RULES.md §2.6 ("whoever has not voted gives the vote
+ * to the last nominated candidate"). Driven by real engine games (test/unit/engine/harness.ts): the
+ * banners are built from exactly the log each viewer receives.
+ */
+import { describe, expect, it } from "vitest";
+import type { GameView, LogEntryView } from "../../../shared/engine/types.ts";
+import { en } from "../../../web/src/i18n/en.ts";
+import { ru } from "../../../web/src/i18n/ru.ts";
+import { uk } from "../../../web/src/i18n/uk.ts";
+import { activeAnnouncements, announcementOf, TTL, voteWarning } from "../../../web/src/table/announce.ts";
+import { LAYOUT, Table } from "../engine/harness.ts";
+
+/** Every announcement a viewer's whole log yields (no time window). */
+function all(v: GameView) {
+  return v.log.map((e) => announcementOf(e, v.you?.seat ?? null)).filter((a) => a !== null);
+}
+const keys = (v: GameView) => all(v).map((a) => a.key);
+
+function day2(settings: Record<string, unknown> = {}): Table {
+  const t = new Table({ roles: LAYOUT, settings });
+  t.speeches();
+  t.night({ 1: 5, 2: 6 }); // the shooters disagree: a miss
+  return t;
+}
+
+describe("issue 13 announcements from the log", () => {
+  it("§2.10/§2.11 the morning after a miss: 'nobody died' for every viewer", () => {
+    const t = day2();
+    expect(keys(t.spectator())).toContain("ann.missed");
+    expect(keys(t.view(4))).toContain("ann.missed");
+  });
+
+  it("§2.6 closed voting: the count with who voted for whom (the unused votes marked), then who is voted out", () => {
+    const t = day2();
+    t.speeches({ 2: 7, 3: 8 });
+    t.vote({ 1: 7, 2: 7, 3: 7, 4: 8 });
+    t.timeout();
+    const spectator = all(t.spectator());
+    const count = spectator.find((a) => a.key === "ann.count")!;
+    expect(count.tally).toEqual([{ seat: 7, votes: 3 }, { seat: 8, votes: 7 }]);
+    expect(count.params["tally"]).toBe("7: 3 · 8: 7");
+    expect(count.ballots!.find((b) => b.voter === 1)).toEqual({ voter: 1, target: 7, auto: false });
+    expect(count.ballots!.filter((b) => b.auto).map((b) => b.target)).toEqual([8, 8, 8, 8, 8, 8]);
+    const out = spectator.find((a) => a.key === "ann.out.voted-out")!;
+    expect(out.params["seat"]).toBe(8);
+    expect(out.tone).toBe("out");
+  });
+
+  it("§2.6 your vote: seat N — only on the voter's own page, never on another's or a spectator's", () => {
+    const t = day2();
+    t.speeches({ 2: 7, 3: 8 });
+    t.vote({ 1: 7 });
+    const votes = (v: GameView) => all(v).filter((a) => a.key === "ann.mine.vote");
+    expect(votes(t.view(1)).map((a) => [a.mine, a.params["seat"]])).toEqual([[true, 7]]);
+    expect(votes(t.view(2))).toEqual([]);
+    expect(all(t.spectator()).filter((a) => a.mine)).toEqual([]);
+  });
+
+  it("§2.6 open voting: a public vote confirms only the voter's own", () => {
+    const t = day2({ voting: "open" });
+    t.speeches({ 2: 7, 3: 8 });
+    t.act(5, { type: "vote", target: 7 });
+    expect(all(t.view(5)).filter((a) => a.mine).map((a) => a.params["seat"])).toEqual([7]);
+    expect(all(t.view(6)).filter((a) => a.mine)).toEqual([]);
+  });
+
+  it("§2.10 your shot and your check: each shooter and checker sees their own, nobody else's", () => {
+    const t = new Table({ roles: LAYOUT });
+    t.speeches();
+    expect(t.phase).toBe("night-shot");
+    t.act(1, { type: "night-action", target: 5 });
+    t.act(2, { type: "night-action", target: 5 });
+    // The black team sees each other's shots in the log (§2.10), but a confirmation is one's own only.
+    expect(all(t.view(2)).filter((a) => a.mine).map((a) => [a.key, a.params["seat"]])).toEqual([["ann.mine.shot", 5]]);
+    expect(all(t.view(1)).filter((a) => a.mine).map((a) => [a.key, a.params["seat"]])).toEqual([["ann.mine.shot", 5]]);
+    expect(all(t.view(3)).filter((a) => a.mine)).toEqual([]);
+    t.act(3, { type: "night-action", target: 5 });
+    t.timeout();
+    t.act(4, { type: "night-action", target: 1 });
+    expect(all(t.view(4)).filter((a) => a.mine).map((a) => [a.key, a.params["seat"]])).toEqual([["ann.mine.check", 1]]);
+    expect(JSON.stringify(all(t.view(4)))).not.toContain("mafia"); // the result stays on the hidden card
+    t.timeout();
+    const news = all(t.spectator()).filter((a) => a.tone === "news");
+    expect(news.map((a) => [a.key, a.params["seat"]])).toEqual([["ann.killed", 5]]);
+    // The night death is the morning's news, not a second "left" banner.
+    expect(keys(t.spectator()).filter((k) => k.startsWith("ann.out."))).toEqual([]);
+  });
+
+  it("§2.8/§2.9 nobody leaves: day-1 single candidate, a tie, another tie, a failed lift vote", () => {
+    const a = new Table({ roles: LAYOUT });
+    a.speeches({ 1: 7 });
+    expect(keys(a.spectator())).toContain("ann.single-candidate-stays");
+
+    const b = day2();
+    b.speeches({ 2: 7, 3: 8 });
+    b.vote({ 1: 7, 2: 7, 3: 7, 4: 7, 5: 7, 6: 8, 7: 8, 8: 8, 9: 8, 10: 8 });
+    expect(all(b.spectator()).find((x) => x.key === "ann.tie")!.params["seats"]).toBe("7, 8");
+    b.endSpeeches("tie-speech");
+    b.vote({ 1: 7, 2: 7, 3: 7, 4: 7, 5: 7, 6: 8, 7: 8, 8: 8, 9: 8, 10: 8 });
+    expect(keys(b.spectator())).toContain("ann.count.revote");
+    expect(b.phase).toBe("lift-vote");
+    b.timeout(); // nobody pressed: not voting counts against (§2.9)
+    const failed = all(b.spectator()).find((x) => x.key === "ann.lift.failed")!;
+    expect(failed.params).toMatchObject({ seats: "7, 8", needed: 6, inFavour: 0 });
+  });
+
+  it("every key an announcement names is in the uk, ru and en catalogues", () => {
+    const seen = new Set<string>();
+    const entries: LogEntryView[] = [
+      ...["voted-out", "lifted", "removed"].map((how, i) => ({ seq: i + 1, at: 0, day: 1, type: "left", data: { seat: 1, how } })),
+      ...["killed", "shot-missed", "nobody-killed", "no-candidates", "voting-cancelled", "single-candidate-stays", "leader-stays", "tie", "tie-stays"].map((type, i) => ({ seq: 10 + i, at: 0, day: 1, type, data: { seat: 1, seats: [1, 2] } })),
+      { seq: 30, at: 0, day: 1, type: "vote-counted", data: { round: "first", ballots: [], tally: [] } },
+      { seq: 31, at: 0, day: 1, type: "vote-counted", data: { round: "revote", ballots: [], tally: [] } },
+      { seq: 32, at: 0, day: 1, type: "lift-counted", data: { passed: true, candidates: [1, 2], inFavour: 6, needed: 6 } },
+      { seq: 33, at: 0, day: 1, type: "lift-counted", data: { passed: false, candidates: [1, 2], inFavour: 1, needed: 6 } },
+      { seq: 34, at: 0, day: 1, type: "ballot-cast", data: { voter: 3, target: 1 } },
+      { seq: 35, at: 0, day: 1, type: "lift-ballot-cast", data: { voter: 3, lift: true } },
+      { seq: 36, at: 0, day: 1, type: "lift-vote-cast", data: { voter: 3, lift: false } },
+      { seq: 37, at: 0, day: 1, type: "shot", data: { seat: 3, target: 1 } },
+      ...["checked", "froze", "healed", "kill-chosen"].map((type, i) => ({ seq: 40 + i, at: 0, day: 1, type, data: { by: 3, target: 1 } })),
+    ];
+    for (const e of entries) {
+      const a = announcementOf(e, 3);
+      expect(a, e.type).not.toBeNull();
+      seen.add(a!.key);
+    }
+    for (const k of ["ann.warn", "ann.warn.self", "ann.warn.left", "ann.ballot", "ann.ballot.auto", "ann.ballots", "ann.dismiss", "ann.region"]) seen.add(k);
+    expect(seen.size).toBe(32);
+    for (const k of seen) for (const [name, cat] of [["en", en], ["uk", uk], ["ru", ru]] as const) expect(Object.hasOwn(cat, k), `${name} ${k}`).toBe(true);
+  });
+});
+
+describe("issue 13 announcements in time (no replay after a reload or a reconnect)", () => {
+  const log: LogEntryView[] = [
+    { seq: 1, at: 1_000, day: 1, type: "shot-missed", data: {} },
+    { seq: 2, at: 50_000, day: 2, type: "left", data: { seat: 4, how: "voted-out" } },
+    { seq: 3, at: 50_000, day: 2, type: "tie", data: { seats: [2, 3] } },
+    { seq: 4, at: 51_000, day: 2, type: "ballot-cast", data: { voter: 6, target: 2 } },
+  ];
+  it("shows an entry only while it is younger than its time on screen, newest first, on the server clock", () => {
+    expect(activeAnnouncements(log, null, 1_500).map((a) => a.id)).toEqual(["log:1"]);
+    expect(activeAnnouncements(log, null, 1_000 + TTL.calm)).toEqual([]); // gone: a reload now shows nothing old
+    expect(activeAnnouncements(log, 6, 52_000).map((a) => a.id)).toEqual(["log:4", "log:3", "log:2"]);
+    expect(activeAnnouncements(log, 6, 51_000 + TTL.mine - 1).map((a) => a.id)).toEqual(["log:4", "log:3", "log:2"]);
+    expect(activeAnnouncements(log, 6, 51_000 + TTL.mine).map((a) => a.id)).toEqual(["log:2"]); // the confirmation (5 s) and the tie (6 s) are over
+    expect(activeAnnouncements(log, null, 52_000).map((a) => a.id)).toEqual(["log:3", "log:2"]);
+  });
+  it("a dismissed banner stays dismissed; at most `max` at once", () => {
+    expect(activeAnnouncements(log, 6, 52_000, { dismissed: new Set(["log:3"]) }).map((a) => a.id)).toEqual(["log:4", "log:2"]);
+    expect(activeAnnouncements(log, 6, 52_000, { max: 1 }).map((a) => a.id)).toEqual(["log:4"]);
+  });
+  it("names the seat's player", () => {
+    const seats = [{ seat: 4, nickname: "Olena" }] as GameView["seats"];
+    expect(activeAnnouncements(log, null, 52_000, { seats })[1]!.params).toEqual({ seat: 4, nickname: "Olena" });
+  });
+});
+
+describe("§2.6 the countdown warning: an unused vote goes to the last nominee", () => {
+  it("closed voting: until the player votes, with the seconds left; 'yourself' when the last nominee is the player", () => {
+    const t = day2();
+    t.speeches({ 2: 7, 3: 8 });
+    const at = t.now;
+    const w = voteWarning(t.view(1), at);
+    expect(w).toEqual({ seat: 8, self: false, secondsLeft: 10 });
+    expect(voteWarning(t.view(8), at + 4_100)).toEqual({ seat: 8, self: true, secondsLeft: 6 });
+    expect(voteWarning(t.spectator(), at)).toBeNull();
+    t.act(1, { type: "vote", target: 7 });
+    expect(voteWarning(t.view(1), at)).toBeNull();
+  });
+  it("open voting: the last candidate is never called; the countdown shows only in the window that ends with the count", () => {
+    const t = day2({ voting: "open" });
+    t.speeches({ 2: 7, 3: 8, 4: 9 });
+    expect(t.spectator().ballot!.calling).toBe(7);
+    expect(voteWarning(t.view(1), t.now)).toEqual({ seat: 9, self: false, secondsLeft: null });
+    t.timeout();
+    expect(t.spectator().ballot!.calling).toBe(8);
+    expect(voteWarning(t.view(1), t.now)).toEqual({ seat: 9, self: false, secondsLeft: 5 });
+    expect(voteWarning(t.view(9), t.now)!.self).toBe(true);
+  });
+  it("no warning on the lift vote (§2.9: not voting counts against, no one gets the vote)", () => {
+    const t = day2();
+    t.speeches({ 2: 7, 3: 8 });
+    t.vote({ 1: 7, 2: 7, 3: 7, 4: 7, 5: 7, 6: 8, 7: 8, 8: 8, 9: 8, 10: 8 });
+    t.endSpeeches("tie-speech");
+    t.vote({ 1: 7, 2: 7, 3: 7, 4: 7, 5: 7, 6: 8, 7: 8, 8: 8, 9: 8, 10: 8 });
+    expect(t.phase).toBe("lift-vote");
+    expect(voteWarning(t.view(1), t.now)).toBeNull();
+  });
+});

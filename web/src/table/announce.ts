@@ -1,0 +1,153 @@
+/**
+ * Announcements (issue 13): the large timed banners every screen shows for a public event, and the
+ * player's own confirmations. Pure: derived from the log entries this viewer already receives (no
+ * new secret travels for them) and timed on the server clock. No i18n here: each announcement names
+ * its catalogue key (`ann.*`) and parameters; Announcements.tsx renders and narrates them.
+ *
+ * A reload or a reconnect replays no old banner: an entry is announced only while it is younger than
+ * its own display time by server time (`at` is the table's clock, like `serverNow`).
+ */
+import type { GameView, LogEntryView, Seat, SeatView } from "../../../shared/engine/types.ts";
+
+export type Tone = "out" | "news" | "calm" | "count" | "mine";
+
+export interface Announcement {
+  /** Stable id (the entry's place in this viewer's log): dismissal and dedupe. */
+  id: string;
+  /** Server epoch ms of the event. */
+  at: number;
+  /** How long it stays (ms). */
+  ttl: number;
+  /** Catalogue key of its line (also the narration line). */
+  key: string;
+  params: Record<string, string | number>;
+  tone: Tone;
+  /** Only this viewer's own action (never narrated aloud, never shown to anyone else). */
+  mine: boolean;
+  /** The count: who voted for whom (public at the count, RULES.md §2.6), auto = the unused vote. */
+  ballots?: Array<{ voter: Seat; target: Seat; auto: boolean }>;
+  tally?: Array<{ seat: Seat; votes: number }>;
+}
+
+export const TTL = { out: 7000, news: 7000, calm: 6000, count: 9000, mine: 5000 } as const;
+
+const num = (x: unknown): number | null => (typeof x === "number" && Number.isFinite(x) ? x : null);
+const seatList = (x: unknown): string => (Array.isArray(x) ? x.filter((v) => typeof v === "number").join(", ") : "");
+
+/**
+ * One entry → at most one announcement. `you` is the viewer's seat (null: spectator or host): own
+ * confirmations are made only from the viewer's own entries and only about the viewer's own acts.
+ */
+export function announcementOf(e: LogEntryView, you: Seat | null, nick: (seat: Seat) => string = () => ""): Announcement | null {
+  const d = e.data;
+  const base = { id: `log:${e.seq}`, at: e.at, mine: false };
+  const pub = (key: string, tone: Tone, params: Record<string, string | number> = {}): Announcement => ({ ...base, key, params, tone, ttl: TTL[tone] });
+  const seatP = (seat: number) => ({ seat, nickname: nick(seat) });
+  const mine = (key: string, target: number | null): Announcement | null => (target === null ? null : { ...base, key, params: { seat: target, nickname: nick(target) }, tone: "mine", ttl: TTL.mine, mine: true });
+  switch (e.type) {
+    // Who left and how (§2.7 voted out, §2.9 lifted, §2.13 removed). Night deaths come as the
+    // morning's news ("killed") and their "left" is not announced twice.
+    case "left": {
+      const seat = num(d["seat"]);
+      const how = d["how"];
+      if (seat === null || (how !== "voted-out" && how !== "lifted" && how !== "removed")) return null;
+      return pub(`ann.out.${how}`, "out", seatP(seat));
+    }
+    // The morning (§2.11, §3/§7.7: the killed are named, no cause, no word of a heal).
+    case "killed": {
+      const seat = num(d["seat"]);
+      return seat === null ? null : pub("ann.killed", "news", seatP(seat));
+    }
+    case "shot-missed":
+      return pub("ann.missed", "calm");
+    case "nobody-killed":
+      return pub("ann.nobody-killed", "calm");
+    // The count (§2.6: closed voting shows who voted for whom after the count; open, at once).
+    case "vote-counted": {
+      const tally = Array.isArray(d["tally"]) ? (d["tally"] as Array<{ seat: Seat; votes: number }>).filter((x) => num(x?.seat) !== null && num(x?.votes) !== null) : [];
+      const ballots = Array.isArray(d["ballots"]) ? (d["ballots"] as Array<{ voter: Seat; target: Seat; auto?: boolean }>).filter((b) => num(b?.voter) !== null && num(b?.target) !== null).map((b) => ({ voter: b.voter, target: b.target, auto: b.auto === true })) : [];
+      return { ...pub(d["round"] === "revote" ? "ann.count.revote" : "ann.count", "count", { tally: tally.map((x) => `${x.seat}: ${x.votes}`).join(" · ") }), ballots, tally };
+    }
+    // Nobody leaves (§2.6 no candidate, §2.8 day 1, §2.9 tie).
+    case "no-candidates":
+      return pub("ann.no-candidates", "calm");
+    case "voting-cancelled":
+      return pub("ann.voting-cancelled", "calm");
+    case "single-candidate-stays":
+    case "leader-stays": {
+      const seat = num(d["seat"]);
+      return seat === null ? null : pub(`ann.${e.type}`, "calm", seatP(seat));
+    }
+    case "tie":
+      return pub("ann.tie", "calm", { seats: seatList(d["seats"]) });
+    case "tie-stays":
+      return pub("ann.tie-stays", "calm", { seats: seatList(d["seats"]) });
+    case "lift-counted":
+      return pub(d["passed"] === true ? "ann.lift.passed" : "ann.lift.failed", d["passed"] === true ? "count" : "calm", { seats: seatList(d["candidates"]), inFavour: num(d["inFavour"]) ?? 0, needed: num(d["needed"]) ?? 0 });
+    // The viewer's own confirmations (closed ballots are the voter's private entries; open ones public).
+    case "ballot-cast":
+    case "vote-cast":
+      return you !== null && d["voter"] === you ? mine("ann.mine.vote", num(d["target"])) : null;
+    case "lift-ballot-cast":
+    case "lift-vote-cast":
+      return you !== null && d["voter"] === you ? { ...base, key: d["lift"] === true ? "ann.mine.lift.yes" : "ann.mine.lift.no", params: {}, tone: "mine", ttl: TTL.mine, mine: true } : null;
+    case "shot":
+      return you !== null && d["seat"] === you ? mine("ann.mine.shot", num(d["target"])) : null;
+    case "checked":
+      return you !== null && d["by"] === you ? mine("ann.mine.check", num(d["target"])) : null;
+    case "froze":
+      return you !== null && d["by"] === you ? mine("ann.mine.freeze", num(d["target"])) : null;
+    case "healed":
+      return you !== null && d["by"] === you ? mine("ann.mine.heal", num(d["target"])) : null;
+    case "kill-chosen":
+      return you !== null && d["by"] === you ? mine("ann.mine.kill", num(d["target"])) : null;
+    default:
+      return null;
+  }
+}
+
+/** Announcements still on screen at `now` (server ms), newest first, at most `max`, none dismissed. */
+export function activeAnnouncements(log: LogEntryView[], you: Seat | null, now: number, opts: { dismissed?: ReadonlySet<string>; max?: number; seats?: SeatView[] } = {}): Announcement[] {
+  const names = new Map((opts.seats ?? []).map((s) => [s.seat, s.nickname] as const));
+  const out: Announcement[] = [];
+  // Newest first; the log is oldest first, so walk back and stop at the first entry too old for any banner.
+  const oldest = now - Math.max(...Object.values(TTL));
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i]!;
+    if (e.at < oldest) break;
+    const a = announcementOf(e, you, (s) => names.get(s) ?? "");
+    if (!a || a.at + a.ttl <= now || a.at > now + 5_000 || opts.dismissed?.has(a.id)) continue;
+    out.push(a);
+    if (out.length >= (opts.max ?? 3)) break;
+  }
+  return out;
+}
+
+export interface VoteWarning {
+  /** The last nominee, who gets every unused vote (RULES.md §2.6). */
+  seat: Seat;
+  /** That nominee is this player. */
+  self: boolean;
+  /** Seconds until the unused vote is given (only in the window that ends with the count). */
+  secondsLeft: number | null;
+}
+
+/**
+ * §2.6 "whoever has not voted gives the vote to the last nominated candidate": while this player may
+ * still vote in an elimination ballot (or revote) and has not, say where the vote will go. In open
+ * voting the last candidate is never called; the count comes when the one before them has had their
+ * time, so the countdown is shown only in that last window (closed voting: the whole ballot).
+ */
+export function voteWarning(game: Pick<GameView, "ballot" | "you" | "deadline" | "paused">, now: number): VoteWarning | null {
+  const b = game.ballot;
+  const you = game.you;
+  if (!b || !you || (b["kind"] !== "elimination" && b["kind"] !== "revote")) return null;
+  if (b["mine"] != null) return null;
+  if (!you.actions.some((a) => a.type === "vote")) return null;
+  const candidates = Array.isArray(b["candidates"]) ? (b["candidates"] as Seat[]) : [];
+  const last = candidates[candidates.length - 1];
+  if (last === undefined) return null;
+  const finalWindow = b["mode"] !== "open" || b["calling"] === candidates[candidates.length - 2];
+  const secondsLeft = finalWindow && game.deadline !== null && !game.paused ? Math.max(0, Math.ceil((game.deadline - now) / 1000)) : null;
+  return { seat: last, self: last === you.seat, secondsLeft };
+}

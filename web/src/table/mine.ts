@@ -1,0 +1,68 @@
+/**
+ * The player's own state on the table screen (issue 13), pure: whether they are out and how, the
+ * private night notices that still apply, their marks for the oval, and the Don's planned target
+ * for tonight. Everything comes from this player's own view (`you`, their own log); nothing here
+ * decides a rule.
+ */
+import type { GameView, LogEntryView, Seat, SeatView } from "../../../shared/engine/types.ts";
+
+type You = NonNullable<GameView["you"]>;
+
+/** A seated player whose seat has left the game: how (RULES.md §2.7 voted out, §2.9 lifted, §2.10/§3 killed, §2.13 removed). */
+export function outState(game: Pick<GameView, "you" | "seats" | "result">): { how: NonNullable<SeatView["out"]> | "out" } | null {
+  const you = game.you;
+  if (!you || game.result) return null;
+  const seat = game.seats.find((s) => s.seat === you.seat);
+  if (!seat || seat.alive) return null;
+  return { how: seat.out ?? "out" };
+}
+
+/**
+ * Private per-night notices of this player (city, RULES.md §3 / §7.6: Putana froze them; their check
+ * was frozen): only those of the latest night — from nightfall to the end of the next day — and
+ * none at all once the player is out (a dead player has no move for a freeze to cancel).
+ */
+export function nightNotes(game: Pick<GameView, "you" | "seats" | "result" | "log">): LogEntryView[] {
+  if (!game.you || game.result || outState(game)) return [];
+  let start = -1;
+  for (let i = game.log.length - 1; i >= 0; i--) {
+    if (game.log[i]!.type === "night-fell") {
+      start = i;
+      break;
+    }
+  }
+  if (start < 0) return [];
+  return game.log.slice(start + 1).filter((e) => (e.type === "frozen" && e.data["seat"] === game.you!.seat) || (e.type === "check-frozen" && e.data["by"] === game.you!.seat));
+}
+
+export interface SeatMark {
+  /** This player's check results on that seat (oldest first). */
+  checks: string[];
+  /** A black teammate (met at the acquaintance night, §2.2). */
+  teammate: boolean;
+}
+
+/** This player's private marks by seat: own checks (§2.10) and teammates (§2.2). */
+export function marksOf(you: Pick<You, "checks" | "teammates"> | null): Map<Seat, SeatMark> {
+  const m = new Map<Seat, SeatMark>();
+  if (!you) return m;
+  const at = (seat: Seat) => {
+    let x = m.get(seat);
+    if (!x) m.set(seat, (x = { checks: [], teammate: false }));
+    return x;
+  };
+  for (const c of you.checks) at(c.target).checks.push(c.result);
+  for (const s of you.teammates) at(s).teammate = true;
+  return m;
+}
+
+/**
+ * Tonight's target from the Don's shooting plan (§2.2, 002): the first seat of the plan still among
+ * the shot's legal targets and not on the black team — the same reading the bots use
+ * (shared/bots/heuristic.ts). Null without a plan or when none of it applies.
+ */
+export function planTarget(you: Pick<You, "shootingPlan" | "teammates" | "seat"> | null, targets: Seat[]): Seat | null {
+  if (!you?.shootingPlan) return null;
+  for (const seat of you.shootingPlan) if (targets.includes(seat) && seat !== you.seat && !you.teammates.includes(seat)) return seat;
+  return null;
+}
