@@ -42,6 +42,8 @@ for (const [name, viewport] of Object.entries(sizes).filter(([n]) => only.includ
       await card.scrollIntoViewIfNeeded();
       const box = await card.boundingBox();
       if (box) { await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2); await page.mouse.down(); await page.waitForTimeout(2200); await page.mouse.up(); await page.waitForTimeout(100); }
+      // Issue 13: "show my marks" on the open card draws own checks and teammates on the oval.
+      if (process.env.MARKS) { await page.locator("[data-marks-toggle]").check(); await page.evaluate(() => window.scrollTo(0, 0)); await page.waitForTimeout(100); }
     }
     await page.screenshot({ path: join(out, `${process.env.PREFIX ?? ""}${f}-${name}.png`), fullPage: process.env.FULL === "1" });
   }

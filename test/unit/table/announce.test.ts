@@ -126,8 +126,8 @@ describe("issue 13 announcements from the log", () => {
       expect(a, e.type).not.toBeNull();
       seen.add(a!.key);
     }
-    for (const k of ["ann.warn", "ann.warn.self", "ann.warn.left", "ann.ballot", "ann.ballot.auto", "ann.ballots", "ann.dismiss", "ann.region"]) seen.add(k);
-    expect(seen.size).toBe(32);
+    for (const k of ["ann.warn", "ann.warn.self", "ann.warn.left", "ann.ballot", "ann.ballot.auto", "ann.ballots", "ann.dismiss", "ann.region", "ann.tally.item", "ann.ballots.auto"]) seen.add(k);
+    expect(seen.size).toBe(34);
     for (const k of seen) for (const [name, cat] of [["en", en], ["uk", uk], ["ru", ru]] as const) expect(Object.hasOwn(cat, k), `${name} ${k}`).toBe(true);
   });
 });
@@ -187,5 +187,28 @@ describe("§2.6 the countdown warning: an unused vote goes to the last nominee",
     t.vote({ 1: 7, 2: 7, 3: 7, 4: 7, 5: 7, 6: 8, 7: 8, 8: 8, 9: 8, 10: 8 });
     expect(t.phase).toBe("lift-vote");
     expect(voteWarning(t.view(1), t.now)).toBeNull();
+  });
+});
+
+describe("issue 13 the standing confirmation on the action bar", () => {
+  it("§2.6 the ballot's own vote; §2.9 the lift vote; §2.10 tonight's own shot, gone the next day", async () => {
+    const { standingChoice } = await import("../../../web/src/table/announce.ts");
+    const t = day2();
+    t.speeches({ 2: 7, 3: 8 });
+    expect(standingChoice(t.view(1))).toBeNull();
+    t.act(1, { type: "vote", target: 7 });
+    expect(standingChoice(t.view(1))).toEqual({ key: "ann.mine.vote", params: { seat: 7 } });
+    expect(standingChoice(t.view(2))).toBeNull();
+    t.vote({ 2: 7, 3: 7, 4: 7, 5: 7, 6: 8, 7: 8, 8: 8, 9: 8, 10: 8 });
+    t.endSpeeches("tie-speech");
+    t.vote({ 1: 7, 2: 7, 3: 7, 4: 7, 5: 7, 6: 8, 7: 8, 8: 8, 9: 8, 10: 8 });
+    t.act(4, { type: "vote-lift", lift: false });
+    expect(standingChoice(t.view(4))).toEqual({ key: "ann.mine.lift.no", params: {} });
+    t.timeout();
+    expect(t.phase).toBe("night-shot");
+    expect(standingChoice(t.view(1))).toBeNull(); // last night's shot is not tonight's
+    t.act(1, { type: "night-action", target: 9 });
+    expect(standingChoice(t.view(1))).toEqual({ key: "ann.mine.shot", params: { seat: 9 } });
+    expect(standingChoice(t.view(4))).toBeNull();
   });
 });

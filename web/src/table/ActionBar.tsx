@@ -7,6 +7,7 @@
  */
 import { createMemo, createSignal, For, Show } from "solid-js";
 import type { AvailableAction, PlayerAction, Seat, SeatView, TechVoteKind } from "../../../shared/engine/types.ts";
+import type { MessageKey } from "../i18n/en.ts";
 import { t, tk } from "../i18n/index.ts";
 
 /** An action that needs a seat chosen, with its stable key (for the oval's highlight). */
@@ -160,6 +161,8 @@ interface BarProps {
   out?: boolean;
   /** Tonight's target from the Don's plan, pre-selected in the shot picker. */
   planSeat?: Seat | null;
+  /** What this player already chose in this ballot or night ("Your vote: seat 4"), said while nothing is left to do. */
+  done?: { key: string; params: Record<string, string | number> } | null;
 }
 
 function ActionItem(props: { key: string; a: () => AvailableAction | undefined; bar: BarProps }) {
@@ -247,7 +250,19 @@ export function ActionBar(props: BarProps) {
   return (
     <section class="panel actions" aria-labelledby="actions-title" aria-busy={props.busy}>
       <h2 id="actions-title" class="sr-only">{t("actions.title")}</h2>
-      <Show when={keys().length > 0} fallback={<p class="muted" data-no-actions={props.out ? "out" : "wait"}>{t(props.out ? "you.out.watch" : "actions.none")}</p>}>
+      <Show
+        when={keys().length > 0}
+        fallback={
+          <Show when={!props.out && props.done} fallback={<p class="muted" data-no-actions={props.out ? "out" : "wait"}>{t(props.out ? "you.out.watch" : "actions.none")}</p>}>
+            {(d) => (
+              <p class="done-choice" data-done={d().key} data-done-seat={d().params["seat"] ?? ""}>
+                <span aria-hidden="true">✓ </span>
+                {t(d().key as MessageKey, d().params)}
+              </p>
+            )}
+          </Show>
+        }
+      >
         <For each={keys()}>{(key) => <ActionItem key={key} a={() => byKey().get(key)} bar={props} />}</For>
       </Show>
       <Show when={props.busy}>

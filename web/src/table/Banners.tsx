@@ -5,7 +5,7 @@ import type { TableView } from "../../../shared/protocol/messages.ts";
 import type { MessageKey } from "../i18n/en.ts";
 import { t, tk } from "../i18n/index.ts";
 import type { ServerClock } from "../lib/clock.ts";
-import { activeAnnouncements, voteWarning } from "./announce.ts";
+import { activeAnnouncements, type Announcement, voteWarning } from "./announce.ts";
 import { awayText, clockText } from "./presence.ts";
 
 export function PauseBanner(props: { view: TableView; now: number }) {
@@ -44,6 +44,12 @@ export function DelayBanner(props: { delayMs: number }) {
   );
 }
 
+/** An announcement's line in the current language (also its narration line): the count spelled out per candidate. */
+export function announcementText(a: Pick<Announcement, "key" | "params" | "tally">): string {
+  const params = a.tally ? { ...a.params, tally: a.tally.map((x) => t("ann.tally.item", { seat: x.seat, n: x.votes })).join(", ") } : a.params;
+  return t(a.key as MessageKey, params);
+}
+
 /**
  * Announcements (issue 13): the large timed banners of public events and of this player's own acts
  * (web/src/table/announce.ts derives them from the log on the server clock), and the personal
@@ -78,10 +84,11 @@ export function Announcements(props: { game: GameView; clock: ServerClock; delay
         )}
       </Show>
       <div role="status" aria-live="polite" class="ann-stack">
-        <For each={list()}>
+        {/* Oldest on top: the count reads before who left by it. */}
+        <For each={[...list()].reverse()}>
           {(a) => (
             <div class={`ann tone-${a.tone}`} data-ann={a.key} data-ann-id={a.id} data-mine={a.mine ? "yes" : undefined}>
-              <p class="ann-line">{t(a.key as MessageKey, a.params)}</p>
+              <p class="ann-line">{announcementText(a)}</p>
               <Show when={typeof a.params["seat"] === "number" && a.params["nickname"]}>
                 <p class="ann-sub">{String(a.params["nickname"])}</p>
               </Show>
@@ -100,6 +107,9 @@ export function Announcements(props: { game: GameView; clock: ServerClock; delay
                       )}
                     </For>
                   </ul>
+                  <Show when={a.ballots?.some((b) => b.auto)}>
+                    <p class="ann-legend" aria-hidden="true">{t("ann.ballots.auto")}</p>
+                  </Show>
                 </details>
               </Show>
               <button type="button" class="ann-x" aria-label={t("ann.dismiss")} title={t("ann.dismiss")} onClick={() => dismiss(a.id)}>

@@ -6,13 +6,12 @@ import { createEffect, createMemo, createResource, createSignal, For, Match, on,
 import type { GameView, PlayerAction, Seat, SeatView } from "../../../shared/engine/types.ts";
 import { JoinHereForm, ComeBackForm } from "../home/forms.tsx";
 import { api } from "../lib/api.ts";
-import type { MessageKey } from "../i18n/en.ts";
 import { t, tk } from "../i18n/index.ts";
 import type { SavedTable } from "../lib/seats-store.ts";
 import { Header } from "../ui/Header.tsx";
 import { Notice } from "../ui/Notice.tsx";
 import { ActionBar, isOneTap, pickingOf } from "./ActionBar.tsx";
-import { activeAnnouncements } from "./announce.ts";
+import { activeAnnouncements, standingChoice } from "./announce.ts";
 import { marksOf, nightNotes, outState, planTarget } from "./mine.ts";
 import type { TableController } from "./controller.ts";
 import { EndScreen } from "./EndScreen.tsx";
@@ -22,7 +21,7 @@ import { isNight, marksShown, narration, phaseLine, setNarration, speak } from "
 import { RoleCard } from "./RoleCard.tsx";
 import { TimerRing } from "./TimerRing.tsx";
 import { ShareCode, WaitingRoom } from "./WaitingRoom.tsx";
-import { Announcements, DelayBanner, PauseBanner } from "./Banners.tsx";
+import { Announcements, announcementText, DelayBanner, PauseBanner } from "./Banners.tsx";
 import { HostPanel, hostInfo } from "./HostPanel.tsx";
 import { OrganizerPanel } from "./OrganizerPanel.tsx";
 import { awayText, createNow } from "./presence.ts";
@@ -179,7 +178,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
           return;
         }
         if (st.view?.narration === false) return;
-        const lines = fresh.map((a) => t(a.key as MessageKey, a.params));
+        const lines = fresh.map(announcementText);
         const prevPhase = prev?.[0];
         if (phase && prevPhase !== undefined && phase !== prevPhase) {
           const line = phaseLine(phase, st.view?.presetId);
@@ -352,7 +351,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                         <>
                           <Show when={!g().result}>
                             <NightNotes game={g()} />
-                            <ActionBar actions={y().actions} phase={g().phase} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seat) => setChosen(seat == null ? null : { key, seat })} send={send} out={!!out()} planSeat={planSeat()} />
+                            <ActionBar actions={y().actions} phase={g().phase} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seat) => setChosen(seat == null ? null : { key, seat })} send={send} out={!!out()} planSeat={planSeat()} done={standingChoice(g())} />
                             <RoleCard you={y()} seats={g().seats} onOpenChange={setCardOpen} />
                           </Show>
                         </>

@@ -151,3 +151,27 @@ export function voteWarning(game: Pick<GameView, "ballot" | "you" | "deadline" |
   const secondsLeft = finalWindow && game.deadline !== null && !game.paused ? Math.max(0, Math.ceil((game.deadline - now) / 1000)) : null;
   return { seat: last, self: last === you.seat, secondsLeft };
 }
+
+/**
+ * What this player has already done in the current ballot or night, to keep on the action bar once
+ * the move is made (issue 13: after a vote or a shot the bar said only "nothing to do"): the ballot's
+ * `mine` (the view gives each voter their own), or this night's own move from their own log.
+ */
+export function standingChoice(game: Pick<GameView, "ballot" | "you" | "log" | "phase" | "result">): { key: string; params: Record<string, string | number> } | null {
+  const you = game.you;
+  if (!you || game.result) return null;
+  const b = game.ballot;
+  if (b) {
+    const mine = b["mine"];
+    if (b["kind"] === "lift") return typeof mine === "boolean" ? { key: mine ? "ann.mine.lift.yes" : "ann.mine.lift.no", params: {} } : null;
+    return typeof mine === "number" ? { key: "ann.mine.vote", params: { seat: mine } } : null;
+  }
+  if (!game.phase.startsWith("night")) return null;
+  for (let i = game.log.length - 1; i >= 0; i--) {
+    const e = game.log[i]!;
+    if (e.type === "night-fell") break;
+    const a = announcementOf(e, you.seat);
+    if (a?.mine) return { key: a.key, params: { seat: a.params["seat"] ?? "" } };
+  }
+  return null;
+}
