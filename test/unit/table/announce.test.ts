@@ -139,17 +139,23 @@ describe("issue 13 announcements in time (no replay after a reload or a reconnec
     { seq: 3, at: 50_000, day: 2, type: "tie", data: { seats: [2, 3] } },
     { seq: 4, at: 51_000, day: 2, type: "ballot-cast", data: { voter: 6, target: 2 } },
   ];
+  const keysAt = (you: number | null, now: number, opts = {}) => activeAnnouncements(log, you, now, opts).map((a) => a.key);
   it("shows an entry only while it is younger than its time on screen, newest first, on the server clock", () => {
-    expect(activeAnnouncements(log, null, 1_500).map((a) => a.id)).toEqual(["log:1"]);
-    expect(activeAnnouncements(log, null, 1_000 + TTL.calm)).toEqual([]); // gone: a reload now shows nothing old
-    expect(activeAnnouncements(log, 6, 52_000).map((a) => a.id)).toEqual(["log:4", "log:3", "log:2"]);
-    expect(activeAnnouncements(log, 6, 51_000 + TTL.mine - 1).map((a) => a.id)).toEqual(["log:4", "log:3", "log:2"]);
-    expect(activeAnnouncements(log, 6, 51_000 + TTL.mine).map((a) => a.id)).toEqual(["log:2"]); // the confirmation (5 s) and the tie (6 s) are over
-    expect(activeAnnouncements(log, null, 52_000).map((a) => a.id)).toEqual(["log:3", "log:2"]);
+    expect(keysAt(null, 1_500)).toEqual(["ann.missed"]);
+    expect(keysAt(null, 1_000 + TTL.calm)).toEqual([]); // gone: a reload now shows nothing old
+    expect(keysAt(6, 52_000)).toEqual(["ann.mine.vote", "ann.tie", "ann.out.voted-out"]);
+    expect(keysAt(6, 51_000 + TTL.mine - 1)).toEqual(["ann.mine.vote", "ann.tie", "ann.out.voted-out"]);
+    expect(keysAt(6, 51_000 + TTL.mine)).toEqual(["ann.out.voted-out"]); // the confirmation (5 s) and the tie (6 s) are over
+    expect(keysAt(null, 52_000)).toEqual(["ann.tie", "ann.out.voted-out"]);
   });
   it("a dismissed banner stays dismissed; at most `max` at once", () => {
-    expect(activeAnnouncements(log, 6, 52_000, { dismissed: new Set(["log:3"]) }).map((a) => a.id)).toEqual(["log:4", "log:2"]);
-    expect(activeAnnouncements(log, 6, 52_000, { max: 1 }).map((a) => a.id)).toEqual(["log:4"]);
+    const tie = activeAnnouncements(log, 6, 52_000).find((a) => a.key === "ann.tie")!;
+    expect(keysAt(6, 52_000, { dismissed: new Set([tie.id]) })).toEqual(["ann.mine.vote", "ann.out.voted-out"]);
+    expect(keysAt(6, 52_000, { max: 1 })).toEqual(["ann.mine.vote"]);
+  });
+  it("an entry keeps its id when the end of the game renumbers the log (the whole protocol is sent again)", () => {
+    const renumbered = log.map((e) => ({ ...e, seq: e.seq + 10 }));
+    expect(activeAnnouncements(renumbered, 6, 52_000).map((a) => a.id)).toEqual(activeAnnouncements(log, 6, 52_000).map((a) => a.id));
   });
   it("names the seat's player", () => {
     const seats = [{ seat: 4, nickname: "Olena" }] as GameView["seats"];

@@ -12,7 +12,8 @@ import type { GameView, LogEntryView, Seat, SeatView } from "../../../shared/eng
 export type Tone = "out" | "news" | "calm" | "count" | "mine";
 
 export interface Announcement {
-  /** Stable id (the entry's place in this viewer's log): dismissal and dedupe. */
+  /** Stable id (the entry's time, type and seat numbers — not its place in the log, which changes at
+   *  the end when the whole protocol is revealed): dismissal, dedupe, narrated once. */
   id: string;
   /** Server epoch ms of the event. */
   at: number;
@@ -40,7 +41,9 @@ const seatList = (x: unknown): string => (Array.isArray(x) ? x.filter((v) => typ
  */
 export function announcementOf(e: LogEntryView, you: Seat | null, nick: (seat: Seat) => string = () => ""): Announcement | null {
   const d = e.data;
-  const base = { id: `log:${e.seq}`, at: e.at, mine: false };
+  // The id names numbers only (seats, counts): a check's result never reaches the DOM through it.
+  const nums = Object.entries(d).filter(([, v]) => typeof v === "number").map(([k, v]) => `${k}${v}`).join(",");
+  const base = { id: `${e.at}:${e.type}:${nums}`, at: e.at, mine: false };
   const pub = (key: string, tone: Tone, params: Record<string, string | number> = {}): Announcement => ({ ...base, key, params, tone, ttl: TTL[tone] });
   const seatP = (seat: number) => ({ seat, nickname: nick(seat) });
   const mine = (key: string, target: number | null): Announcement | null => (target === null ? null : { ...base, key, params: { seat: target, nickname: nick(target) }, tone: "mine", ttl: TTL.mine, mine: true });
