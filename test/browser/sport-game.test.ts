@@ -166,7 +166,7 @@ async function choose(page: Page, key: string, seat: number): Promise<void> {
 
 /**
  * Every announcement banner a page shows (issue 13), recorded as it appears (they are timed, and the
- * test clock may move on): "id|key|line".
+ * test clock may move on): "id|key|line"; and the "you are out" banner: "you-out|how".
  */
 const RECORD_ANNOUNCEMENTS = () => {
   const w = window as unknown as { __ann: string[] };
@@ -184,6 +184,7 @@ const RECORD_ANNOUNCEMENTS = () => {
         if (!(n instanceof Element)) continue;
         if (n.matches("[data-ann]")) read(n);
         n.querySelectorAll("[data-ann]").forEach(read);
+        for (const el of [n, ...n.querySelectorAll("[data-you-out]")]) if (el.matches("[data-you-out]")) w.__ann.push(`you-out|${el.getAttribute("data-you-out")}`);
       }
   }).observe(document, { childList: true, subtree: true });
 };
@@ -600,6 +601,11 @@ test("ten players create and join a sport table by its code and play it to a res
   expect(p0Votes.length).toBeGreaterThan(0);
   expect(annOrg.some((x) => p0Votes.some((seat) => x.endsWith(`|ann.mine.vote|Your vote: seat ${seat}`))), annWhy).toBe(true);
   expect(annWatcher.filter((x) => x.includes("|ann.mine.")), annWhy).toEqual([]);
+  // The lifted A and the killed V saw "you are out" with how; the spectator never did.
+  const outOf = async (seat: number) => (await announcements(players.find((p) => p.seat === seat)!.page)).filter((x) => x.startsWith("you-out|"));
+  expect(await outOf(plan!.A), annWhy).toContain("you-out|lifted");
+  expect(await outOf(plan!.V), annWhy).toContain("you-out|shot");
+  expect(annWatcher.filter((x) => x.startsWith("you-out|"))).toEqual([]);
 
   // The spectator saw the same game end, got only public views (no seat, no role before the end).
   const w = watcher!;
