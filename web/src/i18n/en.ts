@@ -505,6 +505,7 @@ export const en = {
   "error.sign-in-required": "Sign in first: only players with an account can do this.",
   "error.account-seated": "Your account already has a seat at this table.",
   "error.address-limit": "Your network already holds as many seats at this table as its organizer allows. Players sharing one Wi-Fi need a table created for one room.",
+  "error.parity-at-start": "Not yet: with this many Mafia the table needs more players — the black team must start smaller than the red.",
   "error.replaced": "This seat was opened in another window; this one has stopped. Reload the page to play here.",
   "create.sameRoom": "Everyone plays from one room",
   "create.sameRoom.about": "Off: at most 2 seats from one network (a household). On: the whole table may sit from one network — a club room or a venue's Wi-Fi.",
