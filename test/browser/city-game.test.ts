@@ -351,6 +351,25 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
     const end = await snapshot(p.page);
     expect(["red", "black", "solo", "draw"]).toContain(end.result);
     expect(new Set(end.roles.map(([seat]) => seat)).size).toBe(10);
+    // ---- issue 13: the protocol is phrased for this page. The night's turns read as words (never a
+    // step id); another player's night action names the acting seat and its role ("Seat 3 (Consort)
+    // froze seat 1"), "you" only for the page's own.
+    const turns = await p.page.locator('.end li[data-event="night-turn"]').evaluateAll((els) => els.map((e) => [e.getAttribute("data-key"), e.textContent ?? ""]));
+    expect(turns.length, `${p.name}: night turns in the protocol`).toBeGreaterThan(0);
+    for (const [key, text] of turns) {
+      expect(key).toMatch(/^log\.night-turn\.[a-z-]+$/);
+      expect(text).not.toMatch(/mafia-shot|commissar-check|don-check|\bfreeze\b|\bheal\b/);
+    }
+    for (const [ev, role] of [["froze", "putana"], ["healed", "doctor"], ["kill-chosen", "maniac"]] as const) {
+      const lines = await p.page.locator(`.end li[data-event="${ev}"]`).evaluateAll((els) => els.map((e) => [e.getAttribute("data-key"), e.textContent ?? ""]));
+      for (const [key, text] of lines) {
+        if (p.role === role) expect(key, `${p.name} (${role}): own ${ev}`).toBe(`log.${ev}.you`);
+        else {
+          expect(key, `${p.name}: another's ${ev}`).toBe(`log.${ev}`);
+          expect(text, `${p.name}: another's ${ev} names the role`).toMatch(/\(.+\)/);
+        }
+      }
+    }
     expect(p.errors, `${p.name}: page errors`).toEqual([]);
   }
   const final = await snapshot(pOrg.page);

@@ -7,14 +7,21 @@
 import { createSignal, For, onCleanup, Show } from "solid-js";
 import { own } from "../../../shared/own.ts";
 import type { GameView, SeatView } from "../../../shared/engine/types.ts";
-import { t, tk } from "../i18n/index.ts";
+import { has, t, tk } from "../i18n/index.ts";
+import { roleInfoKeys } from "./logText.ts";
 import { TEAM_MARK } from "./Oval.tsx";
 
 export const HOLD_MS = 2000;
 
 type You = NonNullable<GameView["you"]>;
 
-export function RoleCard(props: { you: You; seats: SeatView[] }) {
+/** What the role does in this format (RULES.md §2 sport, §3 city): the preset's own text, else the role's general one. */
+export function roleAbout(presetId: string | undefined, role: string): string {
+  const key = roleInfoKeys(presetId, role).find(has);
+  return key ? t(key) : "";
+}
+
+export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string }) {
   const [open, setOpen] = createSignal(false);
   const [holding, setHolding] = createSignal(false);
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -88,7 +95,7 @@ export function RoleCard(props: { you: You; seats: SeatView[] }) {
               <span class="team-mark" aria-hidden="true">{own(TEAM_MARK, props.you.team ?? "") ?? ""}</span> {tk("role", role())}
             </p>
             <Show when={props.you.team}>{(team) => <p class="team-name">{tk("team", team())}</p>}</Show>
-            <Show when={tk("roleinfo", role(), undefined, "")}>{(about) => <p class="role-about small">{about()}</p>}</Show>
+            <Show when={roleAbout(props.presetId, role())}>{(about) => <p class="role-about small">{about()}</p>}</Show>
             <Show when={props.you.teammates.length > 0}>
               <h3>{t("card.teammates")}</h3>
               <ul class="mates">

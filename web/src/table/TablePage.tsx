@@ -293,7 +293,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                           <Show when={!g().result}>
                             <NightNotes game={g()} />
                             <ActionBar actions={y().actions} phase={g().phase} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seat) => setChosen(seat == null ? null : { key, seat })} send={send} />
-                            <RoleCard you={y()} seats={g().seats} />
+                            <RoleCard you={y()} seats={g().seats} presetId={g().presetId} />
                           </Show>
                         </>
                       )}
@@ -303,7 +303,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                       <OrganizerPanel view={tv()} ctl={props.ctl} now={now} busy={!!st.pending || st.conn !== "open"} />
                     </Show>
                     <Show when={!g().result}>
-                      <GameLog entries={g().log} title={t("log.title")} />
+                      <GameLog entries={g().log} title={t("log.title")} seat={g().you?.seat ?? null} />
                     </Show>
                     <ShareCode code={props.ctl.code} />
                     <ReturnCodeBox code={props.saved?.returnCode ?? null} />
