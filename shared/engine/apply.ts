@@ -14,7 +14,7 @@ import { castLift, castVote, count, countLift, votingTimeout } from "./blocks/vo
 import { hostGate } from "./blocks/phase.ts";
 import { endTurn, turnAct, turnOptions } from "./blocks/turns.ts";
 import { endGame } from "./blocks/outcome.ts";
-import { presetOf } from "./presets/index.ts";
+import { presetOf, startRefusal } from "./presets/index.ts";
 import { seedRng, shuffled } from "./rng.ts";
 import { nightActionOf } from "./roles/index.ts";
 import type { ApplyResult, ControlAction, GameState, Input, PlayerAction, PlayerSpec, PresetId, Rejection, RejectionCode } from "./types.ts";
@@ -46,9 +46,9 @@ export function createGame(
 ): GameState {
   const preset = presetOf(presetId);
   const parsed = v.parse(preset.settingsSchema, settings ?? {}) as Record<string, unknown>;
-  if (players.length < preset.seats.min || players.length > preset.seats.max) {
-    throw new Error(`${presetId} needs ${preset.seats.min}–${preset.seats.max} players, got ${players.length}`);
-  }
+  // §3: never a game that starts at parity (or outside the preset's seats) — the table refuses first.
+  const refusal = startRefusal(presetId, parsed, players.length);
+  if (refusal) throw new Error(refusal);
   if (new Set(players.map((p) => p.id)).size !== players.length) throw new Error("duplicate player id");
   const rng = seedRng(seed);
   const order = preset.seatDraw === "random" ? shuffled(rng, players) : players.slice();

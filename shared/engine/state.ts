@@ -7,7 +7,7 @@
  * the draft.
  */
 import type { RngState } from "./rng.ts";
-import type { Audience, GameEvent, GameState, PlayerId, PresetId, RoleId, Seat, SeatView, Team, TechVoteKind } from "./types.ts";
+import type { Audience, GameEvent, LogType, GameState, PlayerId, PresetId, RoleId, Seat, SeatView, Team, TechVoteKind } from "./types.ts";
 
 export interface PlayerState {
   id: PlayerId;
@@ -200,7 +200,7 @@ export interface Ctx {
   ownEvents?: boolean;
 }
 
-export function emit(ctx: Ctx, type: string, audience: Audience, data: Record<string, unknown>): void {
+export function emit(ctx: Ctx, type: LogType, audience: Audience, data: Record<string, unknown>): void {
   const s = ctx.s;
   const ev: GameEvent = { seq: s.events.length + 1, at: ctx.now, day: s.day, type, audience, data };
   if (!ctx.ownEvents) {

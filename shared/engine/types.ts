@@ -88,7 +88,7 @@ export type ControlAction =
   | { type: "abort"; reason: AbortReason };
 
 /** Why the table aborted a game; the game's result reason (catalogue key `reason.<it>`). */
-export type AbortReason = "server-error";
+export type AbortReason = Extract<ResultReason, "server-error">;
 
 export type Input =
   | { kind: "act"; playerId: PlayerId; action: PlayerAction }
@@ -134,6 +134,39 @@ export interface GameEvent {
   audience: Audience;
   data: Record<string, unknown>;
 }
+
+/**
+ * ---- Issue 13 (part C): the engine's closed vocabularies, listed so the web catalogue can be checked
+ * against them (test/unit/catalogue.test.ts: every id below has its line in en, uk and ru). ----
+ */
+
+/** Every event type the engine writes to the log. `emit` takes only these: a new type fails to compile until listed here. */
+export const LOG_TYPES = [
+  "seats-drawn", "dealing-started", "card-taken", "card-given", "role-dealt", "roles-dealt",
+  "night-fell", "black-team", "shooting-plan", "shot", "checks-started", "checked", "killed", "shot-missed",
+  "night-turn", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "nobody-killed",
+  "day-started", "speech-started", "shouted", "shout-ended", "nominated",
+  "voting-started", "candidate-called", "ballot-cast", "vote-cast", "vote-counted", "leader-stays", "tie", "tie-stays",
+  "no-candidates", "single-candidate-stays", "single-candidate-leaves", "voting-cancelled",
+  "lift-vote-started", "lift-ballot-cast", "lift-vote-cast", "lift-counted", "left",
+  "tech-vote-started", "tech-vote-pressed", "tech-vote-ended", "fouled",
+  "paused", "resumed", "seat-to-bot", "game-over", "roles-revealed",
+] as const;
+export type LogType = (typeof LOG_TYPES)[number];
+
+/** Every phase name a view can carry (`GameView.phase`; view.ts phaseName returns only these). */
+export const PHASE_NAMES = [
+  "dealing", "acquaintance", "speech", "tie-speech", "leader-speech", "farewell", "last-words", "voting", "revote", "lift-vote",
+  "night-shot", "night-check", "night-freeze", "night-heal", "night-kill", "night-don-check", "night-turn", "game-over",
+] as const;
+export type PhaseName = (typeof PHASE_NAMES)[number];
+
+/** Every reason a game can end with (`GameView.result.reason`, the `game-over` event; blocks/outcome.ts endGame). */
+export const RESULT_REASONS = [
+  "town-eliminated-mafia", "mafia-parity", "three-quiet-rounds", "technical-defeat", "server-error",
+  "nobody-alive", "maniac-last-standing", "town-eliminated-mafia-and-maniac",
+] as const;
+export type ResultReason = (typeof RESULT_REASONS)[number];
 
 /** Opaque to everyone but the engine; JSON-serialisable (stored as one SQLite value). */
 export interface GameState {

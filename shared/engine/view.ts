@@ -18,7 +18,7 @@ import { nextDeadline, timerLength } from "./apply.ts";
 import { getRole } from "./roles/index.ts";
 import { presetOf } from "./presets/index.ts";
 import { asEngine, playerById, type EngineState, type PlayerState } from "./state.ts";
-import type { GameEvent, GameState, GameView, LogEntryView, Seat, SeatView, Viewer } from "./types.ts";
+import type { GameEvent, GameState, GameView, LogEntryView, PhaseName, Seat, SeatView, Viewer } from "./types.ts";
 
 /** Extensions of GameView (backward compatible: optional extra fields). */
 export interface GameViewExtras {
@@ -30,11 +30,11 @@ export interface GameViewExtras {
 }
 
 /** §3 the night in turns: a phase name per turn (the mafia's and the Commissar's reuse sport's names). */
-const TURN_PHASE: Record<string, string> = {
+const TURN_PHASE: Record<string, PhaseName> = {
   "mafia-shot": "night-shot", freeze: "night-freeze", heal: "night-heal", "commissar-check": "night-check", kill: "night-kill", "don-check": "night-don-check",
 };
 
-function phaseName(s: EngineState): string {
+function phaseName(s: EngineState): PhaseName {
   const st = s.stage;
   switch (st.kind) {
     case "speech":

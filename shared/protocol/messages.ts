@@ -174,6 +174,9 @@ export type ErrorCode =
   | "organizer-transferred"
   /** Sent right before the server closes the oldest socket of a credential that opened one too many (close 4003). */
   | "replaced"
+  /** The organizer's start with a player count at which this table's composition would begin at
+   *  parity (RULES.md §3: 3 Mafia need 12 seats); the lobby's capacity.min already says how many. */
+  | "parity-at-start"
   /** The server failed; nothing changed. */
   | "internal"
   | import("../engine/types.ts").RejectionCode;

@@ -7,7 +7,7 @@
  *    signs up with a passkey through the UI, signs out, and signs back in with the passkey. The page
  *    runs on http://localhost:<port> (WebAuthn refuses an IP address as the relying party).
  * 3. The signed-in organizer creates a city table through the form (speech 30 s, the lowest night
- *    timers: mafia 10 s, the others 5 s, automatic deal, three Mafia); two people join in their own
+ *    timers: mafia 10 s, the others 5 s, automatic deal, two Mafia); two people join in their own
  *    browser contexts by the code, seven more join through the HTTP API and never connect; the
  *    organizer presses Start, then hands the seven absent seats to bots ("To a bot" + the irrevocable
  *    dialog). The three people play by clicking what their pages offer (end their speeches, nominate,
@@ -15,10 +15,10 @@
  *    Why these settings (issue 6, the suite in about two minutes): the 60 s acquaintance is fixed
  *    and every night turn runs its full time (35 s a night here), so the game's length is mostly its
  *    number of nights. Day 1 never eliminates (elimination on day 1 is off), so every game has at
- *    least one full city night; three Mafia (§3 "1–3 Mafia within 10–12 seats": Don, 3 Mafia and
- *    Putana against 5) make the first death of a non-black player end it, so nearly every game ends
- *    after that first night (bot simulation: 92 %; with the default one Mafia, 2–3 nights). With
- *    only two Civilians, at least one of the three people always has a night move.
+ *    least one full city night; two Mafia (§3: at most 2 Mafia at 10 seats — with 3 the black team
+ *    would start as large as the red, and such a start is refused): Don, 2 Mafia and Putana against
+ *    Commissar, Doctor and 3 Civilians, with the Maniac. The test clock (harness advanceClock) runs
+ *    every timer out as soon as the pages are idle, so the number of nights costs little.
  * 4. No page ever shows (any `[data-role-seat]`) or receives (any `view` frame) a role it is not
  *    entitled to before the end: its own, and the black teammates for black players. At the end every
  *    page shows the winner and all ten roles; the organizer's profile lists the game.
@@ -186,7 +186,7 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
   await org.page.fill("#nick", nick);
   await org.page.selectOption("#preset", "city");
   await org.page.locator('input[name="speech"][value="30"]').check();
-  await org.page.locator('input[name="mafia"][value="3"]').check();
+  await org.page.locator('input[name="mafia"][value="2"]').check();
   for (const [key, v] of [["mafiaSeconds", 10], ["putanaSeconds", 5], ["doctorSeconds", 5], ["commissarSeconds", 5], ["maniacSeconds", 5], ["donSeconds", 5]] as const) {
     await org.page.fill(`input[name="${key}"]`, String(v));
   }
@@ -203,7 +203,7 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
   const summary = (await (await fetch(`${base}/api/tables/${code}`)).json()) as { presetId: string; settings: Record<string, unknown>; start: string };
   expect(summary.presetId).toBe("city");
   expect(summary.start).toBe("organizer-command");
-  expect(summary.settings).toMatchObject({ speech: 30, mafia: 3, mafiaSeconds: 10, putanaSeconds: 5, doctorSeconds: 5, commissarSeconds: 5, maniacSeconds: 5, donSeconds: 5, autoDeal: true });
+  expect(summary.settings).toMatchObject({ speech: 30, mafia: 2, mafiaSeconds: 10, putanaSeconds: 5, doctorSeconds: 5, commissarSeconds: 5, maniacSeconds: 5, donSeconds: 5, autoDeal: true });
 
   // ---- two people join in their own browsers; seven join through the API and never connect
   const people: Person[] = [pOrg, ...(await joiners)];
@@ -355,6 +355,25 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
     const end = await snapshot(p.page);
     expect(["red", "black", "solo", "draw"]).toContain(end.result);
     expect(new Set(end.roles.map(([seat]) => seat)).size).toBe(10);
+    // ---- issue 13: the protocol is phrased for this page. The night's turns read as words (never a
+    // step id); another player's night action names the acting seat and its role ("Seat 3 (Consort)
+    // froze seat 1"), "you" only for the page's own.
+    const turns = await p.page.locator('.end li[data-event="night-turn"]').evaluateAll((els) => els.map((e) => [e.getAttribute("data-key"), e.textContent ?? ""]));
+    expect(turns.length, `${p.name}: night turns in the protocol`).toBeGreaterThan(0);
+    for (const [key, text] of turns) {
+      expect(key).toMatch(/^log\.night-turn\.[a-z-]+$/);
+      expect(text).not.toMatch(/mafia-shot|commissar-check|don-check|\bfreeze\b|\bheal\b/);
+    }
+    for (const [ev, role] of [["froze", "putana"], ["healed", "doctor"], ["kill-chosen", "maniac"]] as const) {
+      const lines = await p.page.locator(`.end li[data-event="${ev}"]`).evaluateAll((els) => els.map((e) => [e.getAttribute("data-key"), e.textContent ?? ""]));
+      for (const [key, text] of lines) {
+        if (p.role === role) expect(key, `${p.name} (${role}): own ${ev}`).toBe(`log.${ev}.you`);
+        else {
+          expect(key, `${p.name}: another's ${ev}`).toBe(`log.${ev}`);
+          expect(text, `${p.name}: another's ${ev} names the role`).toMatch(/\(.+\)/);
+        }
+      }
+    }
     expect(p.errors, `${p.name}: page errors`).toEqual([]);
   }
   const final = await snapshot(pOrg.page);

@@ -88,7 +88,7 @@ function plan(presetId: PresetId, g: number): { settings: Record<string, unknown
 for (const presetId of PRESETS) {
   describe(`leak oracle over sockets, ${presetId}: ${GAMES} seeded games, every frame to every connection`, () => {
     // Not vacuous over the games (a single game may end on day 1, before any night or closed ballot —
-    // by a technical defeat, or with 3 Mafia at 10–11 seats by parity after the first vote): quiet
+    // by a technical defeat, or with 3 Mafia at 12 seats by parity after the first vote): quiet
     // changes did reach the players they concerned, and city nights were played through the oracle.
     const totals = { games: 0, repeats: 0, nights: 0, views: 0, frames: 0 };
     afterAll(() => {

@@ -60,7 +60,8 @@ export function citySettings(g: number): Record<string, unknown> {
     { mafiaSeconds: 10, putanaSeconds: 5, doctorSeconds: 5, commissarSeconds: 5, maniacSeconds: 5, donSeconds: 5 },
     { mafiaSeconds: 45, putanaSeconds: 30, doctorSeconds: 15, commissarSeconds: 12, maniacSeconds: 8, donSeconds: 20 },
   ][Math.floor(g / 2) % 3]!;
-  const mafia = [undefined, 1, 2, 3][g % 4];
+  // §3: 3 Mafia only at 12 seats (at most 2 at 10–11: no game starts at parity); citySeats(g) gives the seats.
+  const mafia = [undefined, 1, 2, citySeats(g) === 12 ? 3 : 2][g % 4];
   return {
     voting: g % 2 ? "closed" : "open",
     autoDeal: g % 5 === 1,

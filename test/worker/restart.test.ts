@@ -52,7 +52,7 @@ function checkTimeouts(rec: Awaited<ReturnType<typeof replayRecord>>): number {
 
 for (const presetId of PRESETS) describe(`restarts, ${presetId}: ${GAMES} games with the object evicted at random points`, () => {
   // Not vacuous over the games (one may end on day 1, before any night: a technical defeat, or 3 Mafia
-  // at 10–11 seats reaching parity at the first vote): nights, with their alarms, were played.
+  // at 12 seats reaching parity at the first vote): nights, with their alarms, were played.
   const totals = { games: 0, nights: 0, evictions: 0, alarms: 0, timeouts: 0, acts: 0 };
   afterAll(() => {
     console.log(`restarts, ${presetId}: ${totals.games} games, ${totals.evictions} evictions, ${totals.alarms} alarms run, ${totals.timeouts} timeouts, ${totals.acts} acknowledged moves, ${totals.nights} nights`);

@@ -20,7 +20,7 @@ import { DIRECTORY_NAME, type Env } from "../env.ts";
 import { addressOf } from "../security/address.ts";
 import { randomTableCode } from "../security/random.ts";
 import { rateLimit } from "../security/rate-limit.ts";
-import { getPreset } from "../table/engine.ts";
+import { getPreset, seatRange } from "../table/engine.ts";
 import { apiError } from "./errors.ts";
 import { locationHintFor } from "./location.ts";
 
@@ -77,6 +77,11 @@ export const tables = new Hono<AppEnv>()
     if (!settings.success) {
       const issues = toIssues(settings.issues).map((i) => ({ ...i, path: i.path ? `settings.${i.path}` : "settings" }));
       return apiError(c, "bad-settings", "The settings do not fit this preset.", issues);
+    }
+    // RULES.md §3: settings no seat count can play without starting at parity are refused here (none of
+    // today's presets has such settings: city's 3 Mafia narrow its seats to 12, worker/table init).
+    if (!seatRange(preset.id, settings.output)) {
+      return apiError(c, "bad-settings", "No game of this preset can start with these settings: the black team would be as large as the red.", [{ path: "settings", message: "parity at the deal" }]);
     }
     const locationHint = locationHintFor(c.req.raw.cf as { continent?: unknown; longitude?: unknown } | undefined);
     for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {

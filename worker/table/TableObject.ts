@@ -32,7 +32,7 @@ import { randomPlayerId, randomReturnCode, randomSeed, randomToken } from "../se
 import { botMove, botThinkMs, anyBotWantsToMove } from "./bots.ts";
 import { countOpen, countRefusal, readAttachment, newAttachment, rememberRef, takeToken, type Attachment, type ConnectionIdentity, type OpenWindow } from "./connection.ts";
 import {
-  apply, createGame, eventCount, eventsFrom, getPreset, isOver, nextDeadline, seatOf, seatedPlayers, viewFor, withEvents, withoutEvents,
+  apply, createGame, eventCount, eventsFrom, getPreset, isOver, nextDeadline, seatOf, seatedPlayers, seatRange, startRefusal, viewFor, withEvents, withoutEvents,
   type GameEvent, type GameState, type Input, type Viewer,
 } from "./engine.ts";
 import { addressFull, checkJoin, checkStart, deviceTaken, startsByItself } from "./lobby.ts";
@@ -284,7 +284,8 @@ export class TableObject extends DurableObject<Env> {
         presetId: preset.id,
         settings: req.settings,
         public: req.public,
-        seats: { min: preset.seats.min, max: preset.seats.max },
+        // RULES.md §3: the seat counts this composition may start with (city, 3 Mafia: 12 only).
+        seats: seatRange(preset.id, req.settings) ?? { min: preset.seats.min, max: preset.seats.max },
         start: preset.start,
         createdAt: now,
         seed: randomSeed(),
@@ -741,6 +742,9 @@ export class TableObject extends DurableObject<Env> {
       case "start": {
         const players = this.store.players();
         const row = this.store.game();
+        // RULES.md §3 "a setting that would start the game at parity is refused with a typed error".
+        const parity = row.status === "lobby" && players.length >= (getPreset(config.presetId)?.seats.min ?? config.seats.min) ? startRefusal(config.presetId, config.settings, players.length) : null;
+        if (parity) return { code: "parity-at-start", message: `The game cannot start: ${parity}.` };
         const check = checkStart(row.status, config, players.length);
         if (!check.ok) return { code: check.code, message: check.message };
         this.tx(() => this.startGame(config, players, this.store.game(), now));

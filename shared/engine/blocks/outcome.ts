@@ -1,7 +1,7 @@
 /** Departures, win conditions (§2.12), the draw counter and the end of the game. */
 import { PUBLIC, emit, player, type Ctx } from "../state.ts";
 import { presetOf } from "../presets/index.ts";
-import type { Seat, SeatView, Team } from "../types.ts";
+import type { ResultReason, Seat, SeatView, Team } from "../types.ts";
 import { enterStage } from "./phase.ts";
 
 /** A seat leaves the game (vote, lift, shot, removal). Public fact; the role stays hidden (§2.7). */
@@ -55,7 +55,7 @@ function checkCityWin(ctx: Ctx): boolean {
 }
 
 /** End of the game: the result is public and every role is shown (§2.12 "at the end every role is shown"). */
-export function endGame(ctx: Ctx, winner: Team | "draw", reason: string): void {
+export function endGame(ctx: Ctx, winner: Team | "draw", reason: ResultReason): void {
   const s = ctx.s;
   if (s.result) return;
   s.result = { winner, reason };

@@ -66,6 +66,16 @@ export const city: Preset = {
   requiresAccount: true,
   rewards: false,
   composition: cityComposition,
+  /**
+   * §3 "1–3 Mafia ... as long as the black team (Don, Mafia, Putana) is smaller than the red team at
+   * the deal: at most 2 Mafia at 10 and 11 seats, 3 at 12" — a setting that would start at parity is
+   * refused with a typed error, never played (*Decision (turn 2)*).
+   */
+  compositionLimit: (seats, settings) => {
+    const mafia = typeof settings.mafia === "number" ? settings.mafia : null;
+    const most = seats >= 12 ? 3 : 2;
+    return mafia !== null && mafia > most ? `${mafia} Mafia need ${mafia === 3 ? 12 : seats + 1} seats or more: at ${seats} the black team would start as large as the red (at most ${most} Mafia)` : null;
+  },
   teamOf: (role: RoleId, settings: Record<string, unknown>): Team | null => (role === "maniac" ? (settings.maniac === "red" ? "red" : "solo") : null),
   speeches: { ...sport.speeches, msSetting: "speech" },
   nightMode: "turns",

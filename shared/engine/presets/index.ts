@@ -1,4 +1,6 @@
+import * as v from "valibot";
 import { own } from "../../own.ts";
+import { getRole } from "../roles/index.ts";
 import type { PresetId } from "../types.ts";
 import { city } from "./city.ts";
 import { sport } from "./sport.ts";
@@ -31,4 +33,40 @@ export function getPreset(id: PresetId): PresetInfo | null {
 
 export function listPresets(): PresetInfo[] {
   return Object.values(PRESETS).map(info);
+}
+
+/**
+ * May a game of this preset start with `seats` players under `settings` (as stored at the table;
+ * parsed here)? null = yes; otherwise why not, in one sentence. Beyond the seat bounds and the preset's
+ * own limit (RULES.md §3 city: at most 2 Mafia at 10–11 seats), no game starts with the black team as
+ * large as the red at the deal (§3 "smaller than the red team at the deal"; solo roles are not counted,
+ * §5.4) — that game would be over before it began (§2.12, §5.4 parity).
+ */
+export function startRefusal(id: PresetId, settings: Record<string, unknown>, seats: number): string | null {
+  const p = own(PRESETS, id);
+  if (!p) return `unknown preset ${id}`;
+  if (seats < p.seats.min || seats > p.seats.max) return `${id} needs ${p.seats.min}–${p.seats.max} players, got ${seats}`;
+  const parsed = v.parse(p.settingsSchema, settings ?? {}) as Record<string, unknown>;
+  const limit = p.compositionLimit?.(seats, parsed);
+  if (limit) return limit;
+  let black = 0;
+  let red = 0;
+  for (const role of p.composition(seats, parsed)) {
+    const team = p.teamOf?.(role, parsed) ?? getRole(role).team;
+    if (team === "black") black++;
+    else if (team === "red") red++;
+  }
+  return black >= red ? `at ${seats} seats the black team (${black}) would start as large as the red (${red})` : null;
+}
+
+/**
+ * The seat counts at which a game of this preset may start under these settings (startRefusal null),
+ * as a range; null when there is none (the settings can never be played). §3: city with 3 Mafia → 12–12.
+ */
+export function seatRange(id: PresetId, settings: Record<string, unknown>): { min: number; max: number } | null {
+  const p = own(PRESETS, id);
+  if (!p) return null;
+  const ok: number[] = [];
+  for (let n = p.seats.min; n <= p.seats.max; n++) if (startRefusal(id, settings, n) === null) ok.push(n);
+  return ok.length ? { min: ok[0]!, max: ok[ok.length - 1]! } : null;
 }

@@ -100,6 +100,13 @@ export interface Preset extends PresetInfo {
   nightMode?: "sport" | "turns";
   /** A role's team at the deal when a setting changes it (§3 the Maniac: solo / red). */
   teamOf?(role: RoleId, settings: Record<string, unknown>): Team | null;
+  /**
+   * A preset's own bound on its composition at `seats` players with these (parsed) settings: null when
+   * a game may start, else why not (§3: at most 2 Mafia at 10 and 11 seats, 3 at 12). The engine's
+   * general check (the black team smaller than the red at the deal, presets/index.ts startRefusal)
+   * applies to every preset on top of this.
+   */
+  compositionLimit?(seats: number, settings: Record<string, unknown>): string | null;
   /** Morning: last words of the killed (§2.11). */
   lastWordsMs: number;
   /** §1 reveal policy. */

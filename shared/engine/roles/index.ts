@@ -14,6 +14,9 @@ export type { CheckKind, NightActionKind, RoleModule } from "./types.ts";
 
 const ROLES: Record<string, RoleModule> = { civilian, mafia, don, sheriff, commissar, doctor, putana, maniac };
 
+/** Every role id the engine knows (the web catalogue has a name for each: test/unit/catalogue.test.ts). */
+export const ROLE_IDS: readonly RoleId[] = Object.keys(ROLES);
+
 export function getRole(id: RoleId): RoleModule {
   const r = own(ROLES, id);
   if (!r) throw new Error(`unknown role ${id}`);

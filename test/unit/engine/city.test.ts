@@ -3,7 +3,7 @@
  * timers. Scenario tests read like game records (seats, inputs, public and private outcomes).
  */
 import { describe, expect, it } from "vitest";
-import { createGame, getPreset, viewFor } from "../../../shared/engine/index.ts";
+import { createGame, getPreset, seatRange, startRefusal, viewFor } from "../../../shared/engine/index.ts";
 import { makePlayers } from "../../../shared/bots/index.ts";
 import { Table } from "./harness.ts";
 import { CITY10, CITY11, alive, city, morning, toNight, voteOut } from "./city-helpers.ts";
@@ -41,10 +41,30 @@ describe("§3 the city table", () => {
     expect(counts(12)).toEqual({ don: 1, mafia: 2, putana: 1, commissar: 1, doctor: 1, maniac: 1, civilian: 5 });
   });
   it("§3 the creator may set 1–3 Mafia within 10–12 seats (Civilians fill the rest); 0 or 4 is refused", () => {
-    expect(counts(10, { mafia: 3 })).toEqual({ don: 1, mafia: 3, putana: 1, commissar: 1, doctor: 1, maniac: 1, civilian: 2 });
+    expect(counts(12, { mafia: 3 })).toEqual({ don: 1, mafia: 3, putana: 1, commissar: 1, doctor: 1, maniac: 1, civilian: 4 });
+    expect(counts(10, { mafia: 2 })).toEqual({ don: 1, mafia: 2, putana: 1, commissar: 1, doctor: 1, maniac: 1, civilian: 3 });
     expect(counts(12, { mafia: 1 })).toEqual({ don: 1, mafia: 1, putana: 1, commissar: 1, doctor: 1, maniac: 1, civilian: 6 });
     expect(() => createGame("city", { mafia: 4 }, makePlayers(10), "x", 0)).toThrow();
     expect(() => createGame("city", { mafia: 0 }, makePlayers(10), "x", 0)).toThrow();
+  });
+  it("§3 no game starts at parity: at most 2 Mafia at 10 and 11 seats, 3 at 12 (the black team smaller than the red at the deal)", () => {
+    // 10 seats, 3 Mafia: Don + 3 Mafia + Putana = 5 black against Commissar, Doctor, 2 Civilians = 4 red.
+    expect(startRefusal("city", { mafia: 3 }, 10)).toMatch(/at most 2 Mafia/);
+    // 11 seats, 3 Mafia: 5 black against 5 red (the solo Maniac is not counted) — parity.
+    expect(startRefusal("city", { mafia: 3 }, 11)).toMatch(/at most 2 Mafia/);
+    // The list holds with a red Maniac too (§3 states the numbers: at most 2 at 11 seats).
+    expect(startRefusal("city", { mafia: 3, maniac: "red" }, 11)).toMatch(/at most 2 Mafia/);
+    expect(startRefusal("city", { mafia: 3 }, 12)).toBeNull();
+    for (const seats of [10, 11, 12]) for (const mafia of [1, 2]) expect(startRefusal("city", { mafia }, seats)).toBeNull();
+    for (const seats of [10, 11, 12]) expect(startRefusal("city", {}, seats)).toBeNull();
+    // The table's seats follow: 3 Mafia → exactly 12; otherwise 10–12.
+    expect(seatRange("city", { mafia: 3 })).toEqual({ min: 12, max: 12 });
+    expect(seatRange("city", { mafia: 2 })).toEqual({ min: 10, max: 12 });
+    expect(seatRange("sport", {})).toEqual({ min: 10, max: 10 });
+    // The engine never deals such a game, whoever asks.
+    expect(() => createGame("city", { mafia: 3 }, makePlayers(10), "x", 0)).toThrow(/at most 2 Mafia/);
+    expect(() => createGame("city", { mafia: 3 }, makePlayers(11), "x", 0)).toThrow(/at most 2 Mafia/);
+    expect(() => createGame("city", { mafia: 3 }, makePlayers(12), "x", 0)).not.toThrow();
   });
   it("§3 Putana is black, the Maniac solo by default; setting red: he plays for the town", () => {
     const solo = dealt(10);

@@ -4,6 +4,7 @@ import { own } from "../../../shared/own.ts";
 import type { GameView } from "../../../shared/engine/types.ts";
 import { t, tk } from "../i18n/index.ts";
 import { GameLog } from "./GameLog.tsx";
+import { rolesFrom } from "./logText.ts";
 import { TEAM_MARK } from "./Oval.tsx";
 
 export function EndScreen(props: { game: GameView; result: NonNullable<GameView["result"]> }) {
@@ -43,7 +44,7 @@ export function EndScreen(props: { game: GameView; result: NonNullable<GameView[
           </tbody>
         </table>
       </section>
-      <GameLog entries={props.game.log} title={t("end.protocol")} protocol />
+      <GameLog entries={props.game.log} title={t("end.protocol")} protocol seat={props.game.you?.seat ?? null} roles={rolesFrom(props.result.roles)} />
     </section>
   );
 }

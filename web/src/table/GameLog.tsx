@@ -1,55 +1,40 @@
 /**
  * The public game log (and, at the end, the protocol): `view.log` as the server sent it, each entry
- * rendered through the catalogue by its event type. Ids inside the data (roles, check results,
- * technical-vote kinds, reasons) are translated too; an event type the catalogue does not know yet
- * is shown by its id with its seats, never dropped.
+ * phrased for this viewer by logText.ts (the viewer's own entries read "you"; at the end the acting
+ * seats are named with their roles) and rendered through the catalogue. Ids inside the data (roles,
+ * check results, night steps, reasons) are translated too; an event type the catalogue does not know
+ * yet is shown by its id with its data, never dropped.
  */
 import { createEffect, createMemo, For, Show } from "solid-js";
-import type { LogEntryView } from "../../../shared/engine/types.ts";
-import { own } from "../../../shared/own.ts";
-import { type Params, t, tk } from "../i18n/index.ts";
+import type { LogEntryView, RoleId, Seat } from "../../../shared/engine/types.ts";
+import { type Params, has, t, tk } from "../i18n/index.ts";
+import { type Arg, type Line, type LogViewer, logLines } from "./logText.ts";
 
-/** Data keys whose string values are ids of a catalogue family. */
-const FAMILY: Record<string, string> = { role: "role", result: "check", kind: "tech", team: "team", winner: "team", reason: "reason", how: "out", purpose: "purpose", phase: "phase" };
-
-/** One item of an array in event data (ballots, tallies, roles, members) in a compact form. */
-function item(x: unknown): string {
-  if (typeof x !== "object" || x === null) return String(x);
-  const o = x as Record<string, unknown>;
-  if ("voter" in o && "target" in o) return `${o.voter}→${o.target}`;
-  if ("voter" in o && "lift" in o) return `${o.voter} ${o.lift ? "✓" : "✗"}`;
-  if ("seat" in o && "votes" in o) return `${o.seat}: ${o.votes}`;
-  if ("seat" in o && typeof o.role === "string") return `${o.seat} ${tk("role", o.role)}`;
-  if ("seat" in o) return String(o.seat);
-  return "";
+/** An argument of a log line in the current language. */
+function resolve(a: Arg): string | number {
+  if (typeof a === "string" || typeof a === "number") return a;
+  if ("ref" in a) return tk(a.ref, a.id);
+  if ("join" in a) return a.items.map(resolve).join(a.join);
+  return render(a.key, a.params);
 }
 
-function value(k: string, v: unknown): string | number | null {
-  // Team members are listed by seat only: roles stay on the role card (and in the final protocol).
-  if (k === "members" && Array.isArray(v)) return v.map((m) => (m && typeof m === "object" ? String((m as { seat?: unknown }).seat) : String(m))).join(", ");
-  if (typeof v === "number") return v;
-  if (typeof v === "string") {
-    const family = own(FAMILY, k);
-    return family ? tk(family, v) : v;
-  }
-  if (typeof v === "boolean") return k === "passed" ? t(v ? "log.passed" : "log.failed") : t(v ? "log.yes" : "log.no");
-  if (Array.isArray(v)) return v.map(item).filter(Boolean).join(", ");
-  return null;
-}
-
-function paramsOf(data: Record<string, unknown>): Params {
+function render(key: string, args: Record<string, Arg>, fallback?: string): string {
   const p: Params = {};
-  for (const [k, v] of Object.entries(data)) {
-    const x = value(k, v);
-    if (x !== null) p[k] = x;
-  }
-  return p;
+  for (const [k, v] of Object.entries(args)) p[k] = resolve(v);
+  if (has(key)) return t(key, p);
+  // An event type the catalogue does not know yet is shown by its id with its data, never dropped.
+  return fallback ?? [key.replace(/^log\./, ""), ...Object.entries(p).map(([k, v]) => `${k} ${v}`)].join(" · ");
 }
 
-export function formatEntry(e: LogEntryView): string {
-  const p = paramsOf(e.data);
-  const fallback = [e.type, ...Object.entries(p).map(([k, v]) => `${k} ${v}`)].join(" · ");
-  return tk("log", e.type, p, fallback);
+export function lineText(l: Line): string {
+  return render(l.key, l.params);
+}
+
+const NOBODY: LogViewer = { seat: null, roles: null };
+
+/** An entry as one string (the host panel's short list). */
+export function formatEntry(e: LogEntryView, viewer: LogViewer = NOBODY): string {
+  return logLines(e, viewer).map(lineText).join(" · ");
 }
 
 /**
@@ -58,7 +43,16 @@ export function formatEntry(e: LogEntryView): string {
  */
 const QUIET = new Set(["shout-ended", "tech-vote-pressed", "card-taken", "card-given", "role-dealt"]);
 
-export function GameLog(props: { entries: LogEntryView[]; title: string; protocol?: boolean }) {
+export function GameLog(props: {
+  entries: LogEntryView[];
+  title: string;
+  protocol?: boolean;
+  /** The viewer's own seat: its entries read "you". */
+  seat?: Seat | null;
+  /** Roles the log may name (the result's at the end). */
+  roles?: ReadonlyMap<Seat, RoleId> | null;
+}) {
+  const viewer = (): LogViewer => ({ seat: props.seat ?? null, roles: props.roles ?? null });
   const entries = createMemo(() => (props.protocol ? props.entries : props.entries.filter((e) => !QUIET.has(e.type))));
   let box: HTMLOListElement | undefined;
   createEffect(() => {
@@ -73,12 +67,16 @@ export function GameLog(props: { entries: LogEntryView[]; title: string; protoco
         <ol ref={box} class="entries" role={props.protocol ? undefined : "log"} classList={{ protocol: !!props.protocol }}>
           <For each={entries()}>
             {(e, i) => (
-              <li data-event={e.type} classList={{ "day-start": newDay(i()) }}>
-                <Show when={newDay(i())}>
-                  <span class="day-tag">{e.day === 0 ? t("log.day0") : t("log.day", { day: e.day })}</span>
-                </Show>
-                <span class="txt">{formatEntry(e)}</span>
-              </li>
+              <For each={logLines(e, viewer())}>
+                {(line, j) => (
+                  <li data-event={line.type} data-key={line.key} classList={{ "day-start": j() === 0 && newDay(i()) }}>
+                    <Show when={j() === 0 && newDay(i())}>
+                      <span class="day-tag">{e.day === 0 ? t("log.day0") : t("log.day", { day: e.day })}</span>
+                    </Show>
+                    <span class="txt">{lineText(line)}</span>
+                  </li>
+                )}
+              </For>
             )}
           </For>
         </ol>

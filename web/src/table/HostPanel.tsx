@@ -9,6 +9,7 @@ import type { GameView, LogEntryView } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 import { t } from "../i18n/index.ts";
 import { formatEntry } from "./GameLog.tsx";
+import { rolesFrom } from "./logText.ts";
 
 /** Events that open a stage: what comes after them is "this stage". */
 const OPENERS = new Set(["day-started", "night-fell", "checks-started", "voting-started", "lift-vote-started", "speech-started", "dealing-started"]);
@@ -46,7 +47,7 @@ export function HostPanel(props: { view: TableView; game: GameView; busy: boolea
       </p>
       <h3>{t("host.stage")}</h3>
       <ol class="entries stage">
-        <For each={stage()}>{(e) => <li data-event={e.type}>{formatEntry(e)}</li>}</For>
+        <For each={stage()}>{(e) => <li data-event={e.type}>{formatEntry(e, { seat: null, roles: rolesFrom(props.game.seats) })}</li>}</For>
       </ol>
     </section>
   );

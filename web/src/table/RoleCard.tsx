@@ -7,7 +7,8 @@
 import { createEffect, createSignal, For, onCleanup, Show } from "solid-js";
 import { own } from "../../../shared/own.ts";
 import type { GameView, SeatView } from "../../../shared/engine/types.ts";
-import { t, tk } from "../i18n/index.ts";
+import { has, t, tk } from "../i18n/index.ts";
+import { roleInfoKeys } from "./logText.ts";
 import { TEAM_MARK } from "./Oval.tsx";
 import { marksShown, setMarksShown } from "./phase.ts";
 
@@ -15,11 +16,17 @@ export const HOLD_MS = 2000;
 
 type You = NonNullable<GameView["you"]>;
 
+/** What the role does in this format (RULES.md §2 sport, §3 city): the preset's own text, else the role's general one. */
+export function roleAbout(presetId: string | undefined, role: string): string {
+  const key = roleInfoKeys(presetId, role).find(has);
+  return key ? t(key) : "";
+}
+
 /**
  * `onOpenChange` tells the table whether the card is face up: the "show my marks" toggle lives on the
  * open card only, and the oval draws the marks only while it is open (issue 13).
  */
-export function RoleCard(props: { you: You; seats: SeatView[]; onOpenChange?: (open: boolean) => void }) {
+export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string; onOpenChange?: (open: boolean) => void }) {
   const [open, setOpen] = createSignal(false);
   createEffect(() => props.onOpenChange?.(open() && !!props.you.role));
   onCleanup(() => props.onOpenChange?.(false));
@@ -95,7 +102,7 @@ export function RoleCard(props: { you: You; seats: SeatView[]; onOpenChange?: (o
               <span class="team-mark" aria-hidden="true">{own(TEAM_MARK, props.you.team ?? "") ?? ""}</span> {tk("role", role())}
             </p>
             <Show when={props.you.team}>{(team) => <p class="team-name">{tk("team", team())}</p>}</Show>
-            <Show when={tk("roleinfo", role(), undefined, "")}>{(about) => <p class="role-about small">{about()}</p>}</Show>
+            <Show when={roleAbout(props.presetId, role())}>{(about) => <p class="role-about small">{about()}</p>}</Show>
             <Show when={props.you.teammates.length > 0}>
               <h3>{t("card.teammates")}</h3>
               <ul class="mates">

@@ -352,7 +352,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                           <Show when={!g().result}>
                             <NightNotes game={g()} />
                             <ActionBar actions={y().actions} phase={g().phase} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seat) => setChosen(seat == null ? null : { key, seat })} send={send} out={!!out()} planSeat={planSeat()} done={standingChoice(g())} />
-                            <RoleCard you={y()} seats={g().seats} onOpenChange={setCardOpen} />
+                            <RoleCard you={y()} seats={g().seats} presetId={g().presetId} onOpenChange={setCardOpen} />
                           </Show>
                         </>
                       )}
@@ -362,7 +362,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                       <OrganizerPanel view={tv()} ctl={props.ctl} now={now} busy={!!st.pending || st.conn !== "open"} />
                     </Show>
                     <Show when={!g().result}>
-                      <GameLog entries={g().log} title={t("log.title")} />
+                      <GameLog entries={g().log} title={t("log.title")} seat={g().you?.seat ?? null} />
                     </Show>
                     <ShareCode code={props.ctl.code} />
                     <ReturnCodeBox code={props.saved?.returnCode ?? null} />
