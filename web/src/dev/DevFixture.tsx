@@ -228,6 +228,9 @@ export default function DevFixture(props: { name: string }) {
     confirm() {
       console.log("host confirm");
     },
+    table(action) {
+      console.log("table", JSON.stringify(action));
+    },
     dismiss: () => setState("notice", null),
     dispose() {},
   };

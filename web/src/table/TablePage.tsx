@@ -13,6 +13,7 @@ import { Notice } from "../ui/Notice.tsx";
 import { ActionBar, pickingOf } from "./ActionBar.tsx";
 import type { TableController } from "./controller.ts";
 import { EndScreen } from "./EndScreen.tsx";
+import { PlayAgain } from "./Series.tsx";
 import { GameLog } from "./GameLog.tsx";
 import { Oval, type SeatFlags } from "./Oval.tsx";
 import { isNight, narratePhase, narration, setNarration } from "./phase.ts";
@@ -238,7 +239,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
           <Switch>
             <Match when={tv().status === "lobby" || !game()}>
               <div class="lobby-layout">
-                <WaitingRoom table={tv()} start={startMode() ?? null} youNickname={st.identity?.kind === "player" ? st.identity.nickname : (props.saved?.nickname ?? null)} />
+                <WaitingRoom table={tv()} start={startMode() ?? null} youNickname={st.identity?.kind === "player" ? st.identity.nickname : (props.saved?.nickname ?? null)} ctl={props.ctl} busy={!!st.pending || st.conn !== "open"} />
                 <Show when={(!props.saved || props.saved.kind === "organizer") && tv().host === "server" && tv().lobby.length < tv().capacity.max}>
                   <JoinHereForm code={props.ctl.code} organizerToken={props.saved?.organizerToken ?? null} onSeated={props.onSeated} />
                 </Show>
@@ -276,7 +277,14 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                         </p>
                       )}
                     </Show>
-                    <Show when={g().result}>{(r) => <EndScreen game={g()} result={r()} />}</Show>
+                    <Show when={g().result}>
+                      {(r) => (
+                        <>
+                          <PlayAgain table={tv()} seated={st.identity?.kind === "player"} ctl={props.ctl} busy={!!st.pending || st.conn !== "open"} />
+                          <EndScreen game={g()} result={r()} />
+                        </>
+                      )}
+                    </Show>
                     <Show when={isHost() && !g().result}>
                       <HostPanel view={tv()} game={g()} busy={!!st.pending || st.conn !== "open"} onConfirm={() => props.ctl.confirm()} />
                     </Show>
