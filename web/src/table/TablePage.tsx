@@ -253,7 +253,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
               {(g) => (
                 <>
                 <PauseBanner view={tv()} now={now()} />
-                <div class="board" classList={{ hosting: isHost() }} data-phase={g().phase} data-day={g().day} data-phase-seq={g().phaseSeq} data-you-seat={you()?.seat ?? ""} data-speaker={g().speaker ?? ""} data-nominees={g().nominees.join(",")} data-result={g().result?.winner ?? ""}>
+                <div class="board" classList={{ hosting: isHost() }} data-phase={g().phase} data-day={g().day} data-phase-seq={g().phaseSeq} data-you-seat={you()?.seat ?? ""} data-speaker={g().speaker ?? ""} data-nominees={g().nominees.join(",")} data-result={g().result?.winner ?? ""} data-series-game={tv().series.game}>
                   <Oval seats={g().seats} flags={flags} night={night()} onPick={(seat) => picking() && setChosen({ key: picking()!.key, seat })}>
                     <p class="phase" data-phase={g().phase}>
                       {tk("phase", g().phase)}
@@ -270,6 +270,9 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                     </Show>
                   </Oval>
                   <div class="side">
+                    <Show when={tv().series.game > 1 && !g().result}>
+                      <p class="muted small" data-series-label>{t("series.game", { n: tv().series.game })}</p>
+                    </Show>
                     <Show when={g().techVote}>
                       {(tv2) => (
                         <p class="banner tech" role="status">
