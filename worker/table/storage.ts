@@ -408,9 +408,10 @@ export class TableStore {
 
   /**
    * The next game of the series opens (issue 13): a lobby with game number `gameNo` and a fresh seed;
-   * every table-side clock and the pause are cleared, the delayed spectators' ring is emptied. The
-   * last game's state stays in the row (those who have not pressed "play again" still see its end)
-   * until the next game starts over it.
+   * every table-side clock and the pause are cleared. The last game's state stays in the row (those
+   * who have not pressed "play again" still see its end) until the next game starts over it. The
+   * delayed spectators' ring is kept: versions only grow, so a delayed spectator still sees the end of
+   * the last game, then the new lobby and the new game, each as late as everything else.
    */
   openNextGame(gameNo: number, seed: string): number {
     const version = Number(
@@ -420,7 +421,6 @@ export class TableStore {
         gameNo, seed,
       ).one().version,
     );
-    this.sql.exec("DELETE FROM spectator_views");
     this.row = this.ext = this.serie = null;
     return version;
   }
