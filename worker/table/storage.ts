@@ -469,13 +469,6 @@ export class TableStore {
     return this.game().status === "lobby" && gameNo > 1 ? gameNo - 1 : gameNo;
   }
 
-  /** A game's input log (replay): the game in the `game` row's, or an earlier one's from the archive. */
-  gameInputLog(game: number): Array<{ seq: number; at: number; input: unknown }> {
-    const rows = game === this.stateGame()
-      ? this.sql.exec("SELECT seq, at, input FROM input_log ORDER BY seq").toArray()
-      : this.sql.exec("SELECT seq, at, input FROM input_log_archive WHERE game = ? ORDER BY seq", game).toArray();
-    return rows.map((r) => ({ seq: Number(r.seq), at: Number(r.at), input: JSON.parse(String(r.input)) }));
-  }
 
   /** Presence: null = connected now; a time = away since then. */
   setAwaySince(playerId: string, awaySince: number | null): void {
