@@ -224,6 +224,9 @@ describe("rematch and series (issue 13)", () => {
     const [a2, b2] = await settle(code, [ann.c, bea.c, cy.c]);
     expect(a2!.status).toBe("playing");
     expect(a2!.game!.seats.map((s) => s.nickname)).not.toContain("Bea");
+    // Places restart at 1 for the new game (join order = the last game's seats first, then newcomers).
+    expect(a2!.lobby.map((p) => p.place).sort((x, y) => x - y)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    expect(a2!.lobby.find((p) => p.nickname === "Cy")!.place).toBeGreaterThanOrEqual(9);
     expect(b2!.status).toBe("playing");
     expect(b2!.game!.you).toBeNull(); // a spectator's view
     expect(b2!.organizing).toBe(false);

@@ -1423,6 +1423,8 @@ export class TableObject extends DurableObject<Env> {
       dropped = all.filter((p) => p.gameNo < gameNo).map((p) => p.playerId);
       this.store.archiveGame(gameNo - 1, gameNo);
       order = [...players].sort((a, b) => (a.seat ?? Infinity) - (b.seat ?? Infinity) || a.place - b.place);
+      // Places restart at 1 in that order, so they stay within the table's size over a long series.
+      this.store.renumberPlaces(order.map((p) => p.playerId));
       this.sentLog = new WeakMap(); // a new game's log starts again: every socket gets the whole log
     }
     const specs = order.map((p) => ({ id: p.playerId, nickname: p.nickname, bot: p.bot }));

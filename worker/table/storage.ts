@@ -440,6 +440,13 @@ export class TableStore {
     this.roster = null;
   }
 
+  /** Places 1…n in this order (a later game of the series starts: join order = the game's order). */
+  renumberPlaces(playerIds: readonly string[]): void {
+    this.sql.exec("UPDATE players SET place = -place"); // place is UNIQUE: out of the way first
+    playerIds.forEach((id, i) => this.sql.exec("UPDATE players SET place = ? WHERE player_id = ?", i + 1, id));
+    this.roster = null;
+  }
+
   insertSeries(row: Pick<SeriesRow, "game" | "seed" | "startedAt" | "players">): void {
     this.sql.exec("INSERT OR REPLACE INTO series (game, seed, started_at, players) VALUES (?, ?, ?, ?)", row.game, row.seed, row.startedAt, JSON.stringify(row.players));
     this.games = null;
