@@ -42,7 +42,9 @@ export function createGame(
   seed: string,
   now: number,
   /** RULES.md §1: every preset runs with the server as host; "live" is a table option (§5.7). */
-  options: { host?: "server" | "live" } = {},
+  /** keepOrder: seats follow the players' order even where the preset draws them (a rematch that keeps
+   *  the seats, issue 13). */
+  options: { host?: "server" | "live"; keepOrder?: boolean } = {},
 ): GameState {
   const preset = presetOf(presetId);
   const parsed = v.parse(preset.settingsSchema, settings ?? {}) as Record<string, unknown>;
@@ -51,7 +53,7 @@ export function createGame(
   if (refusal) throw new Error(refusal);
   if (new Set(players.map((p) => p.id)).size !== players.length) throw new Error("duplicate player id");
   const rng = seedRng(seed);
-  const order = preset.seatDraw === "random" ? shuffled(rng, players) : players.slice();
+  const order = preset.seatDraw === "random" && options.keepOrder !== true ? shuffled(rng, players) : players.slice();
   const seated: PlayerState[] = order.map((p, i) => ({
     id: p.id, nickname: p.nickname, bot: p.bot, seat: i + 1, role: null, team: null,
     alive: true, out: null, fouls: 0, shoutsLeft: preset.speeches.shouts.perGame, shortNext: false,

@@ -179,6 +179,8 @@ export const HTTP_ERRORS = {
   "nickname-taken": 409,
   /** The nickname looks like one already seated (Unicode confusables, UTS #39: "Vіctim" with a Cyrillic і). */
   "nickname-confusable": 409,
+  /** Issue 13, part A: "Bot 3" and its look-alikes are the names of the table's bots. */
+  "nickname-reserved": 409,
   "same-device": 409,
   "host-cannot-sit": 409,
   /** A signed-in account takes one seat per table (ratings count one seat per account). */

@@ -67,6 +67,14 @@ export const ControlRequestSchema = v.variant("type", [
     allowSameDevice: v.optional(v.boolean()),
     botAfterMinutesAway: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(120)))),
   }),
+  /* Issue 13, part A: bots in the lobby (before the start; `not-in-lobby` otherwise). */
+  /** Seat a bot at the next free place (`table-full` when none is left). */
+  v.strictObject({ type: v.literal("add-bot") }),
+  /** Seat bots up to the preset's maximum (start "when-full": the game starts, RULES.md §2); with an
+   *  organizer's start (city), up to the minimum if fewer sit, else up to the maximum. */
+  v.strictObject({ type: v.literal("fill-bots") }),
+  /** Take the bot at this lobby place away (`not-a-bot` for a person). */
+  v.strictObject({ type: v.literal("remove-bot"), place: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)) }),
 ]);
 export type ControlRequest = v.InferOutput<typeof ControlRequestSchema>;
 
@@ -94,6 +102,19 @@ export const ControlMessageSchema = v.strictObject({
   action: ControlRequestSchema,
 });
 
+/** Issue 13, part A: what any seated player may ask of the table itself (not of the game). */
+export const TableActionSchema = v.variant("type", [
+  /** After the end: sit at the table's next game (docs/PROTOCOL.md "Rematch and series"). */
+  v.strictObject({ type: v.literal("play-again") }),
+]);
+export type TableAction = v.InferOutput<typeof TableActionSchema>;
+
+export const TableMessageSchema = v.strictObject({
+  type: v.literal("table"),
+  ref,
+  action: TableActionSchema,
+});
+
 export const HostMessageSchema = v.strictObject({
   type: v.literal("host"),
   ref,
@@ -113,12 +134,15 @@ export const ClientMessageSchema = v.variant("type", [
   ControlMessageSchema,
   /** The live host's input (confirm the transition), RULES.md §5.7. */
   HostMessageSchema,
+  /** A seated player's request to the table (play again after the end). */
+  TableMessageSchema,
 ]);
 export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
 export type HelloMessage = v.InferOutput<typeof HelloMessageSchema>;
 export type ActMessage = v.InferOutput<typeof ActMessageSchema>;
 export type ControlMessage = v.InferOutput<typeof ControlMessageSchema>;
 export type HostMessage = v.InferOutput<typeof HostMessageSchema>;
+export type TableMessage = v.InferOutput<typeof TableMessageSchema>;
 
 /**
  * WebSocket close codes the server uses (≥ 4000: final — do not reconnect with the same credential;
@@ -179,6 +203,17 @@ export type ErrorCode =
   | "parity-at-start"
   /** The server failed; nothing changed. */
   | "internal"
+  /* Issue 13, part A (bots in the lobby, rematch). */
+  /** A lobby command (add-bot, fill-bots, remove-bot) once the game has started. */
+  | "not-in-lobby"
+  /** No free seat left (add-bot, fill-bots, play-again). */
+  | "table-full"
+  /** remove-bot named a place that a person holds (or nobody). */
+  | "not-a-bot"
+  /** play-again before the game has ended. */
+  | "not-ended"
+  /** play-again from someone already seated for the next game. */
+  | "already-in"
   | import("../engine/types.ts").RejectionCode;
 
 export interface LobbySeatView {
@@ -249,6 +284,27 @@ export interface TableView {
   pause: PauseView | null;
   /** This view shows the table as it was this many ms ago (delayed spectators); 0 otherwise. */
   delayMs: number;
+  /** The table's games so far (issue 13): public results only. */
+  series: SeriesView;
+}
+
+/** One finished game of the table's series. */
+export interface SeriesResult {
+  game: number;
+  winner: "red" | "black" | "solo" | "draw";
+  reason: string;
+}
+
+export interface SeriesView {
+  /** The number (1-based) of the game this view shows. */
+  game: number;
+  /** Every finished game of the table, oldest first. */
+  results: SeriesResult[];
+  /**
+   * Only for a player who still looks at the end of the last game while the next one gathers (they
+   * have not pressed "play again"): that game's number and how many sit in it. null otherwise.
+   */
+  next: { game: number; seated: number } | null;
 }
 
 export type Identity =
@@ -359,6 +415,11 @@ export const TableViewSchema = v.strictObject({
   options: v.strictObject({ botAfterMinutesAway: nullableNum, spectatorDelaySeconds: num, allowSameDevice: v.boolean() }),
   pause: v.nullable(v.strictObject({ by: v.string(), reason: v.picklist(["organizer", "absence"]), absentSeat: nullableNum, since: num })),
   delayMs: num,
+  series: v.strictObject({
+    game: num,
+    results: v.array(v.strictObject({ game: num, winner: v.picklist(["red", "black", "solo", "draw"]), reason: v.string() })),
+    next: v.nullable(v.strictObject({ game: num, seated: num })),
+  }),
 });
 
 export const IdentitySchema = v.variant("kind", [

@@ -24,6 +24,8 @@ const ERROR_CODES = new Set([
   // the engine's rejections
   "not-a-player", "not-your-turn", "phase-closed", "illegal-target", "already-acted", "already-voted", "no-shouts-left",
   "not-allowed", "stale-timeout", "game-over", "paused",
+  // issue 13: lobby bots and play-again
+  "not-in-lobby", "table-full", "not-a-bot", "not-ended", "already-in",
 ]);
 
 let run: TableRun | null = null;
@@ -52,8 +54,8 @@ const ODD_STRINGS = [
   "x".repeat(65), "x".repeat(64),
 ];
 const KEYS = ["type", "ref", "action", "token", "target", "card", "plan", "kind", "in_favour", "lift", "seat", "playerId", "__proto__", "constructor", "prototype", "version"];
-const TYPES = ["hello", "act", "sync", "control", "host", "ping", "view", "ack", "error", "welcome", "", "ACT", "act "];
-const ACTIONS = ["take-card", "end-speech", "nominate", "shout", "vote", "vote-lift", "night-action", "shooting-plan", "tech-vote-start", "tech-vote", "confirm", "pause", "resume", "seat-to-bot", "start", "__proto__"];
+const TYPES = ["hello", "act", "sync", "control", "host", "table", "ping", "view", "ack", "error", "welcome", "", "ACT", "act "];
+const ACTIONS = ["take-card", "end-speech", "nominate", "shout", "vote", "vote-lift", "night-action", "shooting-plan", "tech-vote-start", "tech-vote", "confirm", "pause", "resume", "seat-to-bot", "start", "add-bot", "fill-bots", "remove-bot", "play-again", "__proto__"];
 
 function randomValue(r: BotRng, depth = 0): unknown {
   switch (r.int(depth > 2 ? 6 : 9)) {
@@ -76,13 +78,19 @@ function randomValue(r: BotRng, depth = 0): unknown {
 function nearMiss(r: BotRng): unknown {
   const action: Record<string, unknown> = { type: r.pick(ACTIONS) };
   for (let i = r.int(3); i > 0; i--) action[r.pick(KEYS)] = randomValue(r, 2);
-  const msg: Record<string, unknown> = { type: r.pick(["act", "act", "control", "host", "sync", "hello"]), ref: r.next() < 0.8 ? `fz${r.int(1e9)}` : randomValue(r, 2), action };
+  const msg: Record<string, unknown> = { type: r.pick(["act", "act", "control", "host", "table", "sync", "hello"]), ref: r.next() < 0.8 ? `fz${r.int(1e9)}` : randomValue(r, 2), action };
   if (r.next() < 0.2) msg[r.pick(KEYS)] = randomValue(r, 2);
   return msg;
 }
 
-/** A well-formed act with random (schema-valid) fields: it reaches the engine, which decides. */
+/** A well-formed act with random (schema-valid) fields: it reaches the engine, which decides. Some are
+ *  issue 13's table and lobby commands instead (play-again mid-game, bots from a non-organizer). */
 function wellFormed(r: BotRng): unknown {
+  if (r.next() < 0.15) return { type: "table", ref: `wt${r.int(1e9)}`, action: { type: "play-again" } };
+  if (r.next() < 0.15) {
+    const action = r.pick<Record<string, unknown>>([{ type: "add-bot" }, { type: "fill-bots" }, { type: "remove-bot", place: 1 + r.int(10) }]);
+    return { type: "control", ref: `wc${r.int(1e9)}`, action };
+  }
   const seat = 1 + r.int(10);
   const action = r.pick<Record<string, unknown>>([
     { type: "take-card", card: r.int(10) }, { type: "end-speech" }, { type: "nominate", target: seat }, { type: "shout" },
@@ -129,6 +137,14 @@ function crafted(self: number, other: number, token: string): Array<string | Arr
     JSON.stringify({ type: "control", ref: "ctl1", action: { type: "pause" } }),
     JSON.stringify({ type: "control", ref: "ctl2", action: { type: "seat-to-bot", seat: other } }),
     JSON.stringify({ type: "host", ref: "h1", action: { type: "confirm" } }),
+    // Issue 13: play-again while the game is on, with extra keys, and lobby bot commands from a player.
+    JSON.stringify({ type: "table", ref: "t1", action: { type: "play-again" } }),
+    JSON.stringify({ type: "table", ref: "t2", action: { type: "play-again", seat: other } }),
+    JSON.stringify({ type: "table", ref: "t3", action: { type: "fill-bots" } }),
+    JSON.stringify({ type: "table", ref: "t4" }),
+    JSON.stringify({ type: "control", ref: "ctl3", action: { type: "fill-bots" } }),
+    JSON.stringify({ type: "control", ref: "ctl4", action: { type: "remove-bot", place: 0 } }),
+    JSON.stringify({ type: "control", ref: "ctl5", action: { type: "add-bot", nickname: "Bot 1" } }),
     JSON.stringify({ type: "hello", token }),
     JSON.stringify({ type: "hello" }),
     JSON.stringify({ type: "act", ref: "x".repeat(65), action: { type: "shout" } }),
@@ -229,6 +245,8 @@ describe("hostile clients against a live table", () => {
       [stranger, { type: "sync" }, "hello-first"],
       [watcher, { type: "act", ref: "w1", action: { type: "vote", target: other } }, "not-seated"],
       [watcher, { type: "control", ref: "w2", action: { type: "pause" } }, "not-organizer"],
+      [watcher, { type: "table", ref: "w3", action: { type: "play-again" } }, "not-seated"],
+      [watcher, { type: "control", ref: "w4", action: { type: "add-bot" } }, "not-organizer"],
     ] as const) {
       const fresh = await connect(run.code, "fresh");
       extra.push(fresh);
@@ -240,7 +258,7 @@ describe("hostile clients against a live table", () => {
       expect(await snapshot(run)).toBe(before);
     }
     // The fuzz reached every layer: shape, identity, sequencing and the engine.
-    for (const code of ["bad-json", "bad-message", "too-large", "hello-first", "already-hello", "not-seated", "not-organizer"]) {
+    for (const code of ["bad-json", "bad-message", "too-large", "hello-first", "already-hello", "not-seated", "not-organizer", "not-ended"]) {
       expect(counts.get(code) ?? 0, `${code} never answered: ${JSON.stringify([...counts])}`).toBeGreaterThan(0);
     }
     expect(accepted).toBeLessThan(10);

@@ -49,6 +49,7 @@ function checkClient(c: Client, playerId: string | null, versions: Map<number, s
   let checked = 0;
   let seenLog = 0;
   let repeats = 0;
+  let seriesGame = 1;
   let last: { version: number; view: string } | null = null;
   expect(c.schemaFailures, `${c.name}: frames outside the protocol`).toEqual([]);
   for (let i = 0; i < c.frames.length; i++) {
@@ -72,6 +73,9 @@ function checkClient(c: Client, playerId: string | null, versions: Map<number, s
     const { game, ...envelope } = f.view;
     walkKeys(envelope, (k, path) => expect(k === "role" || k === "team", `${c.name}: ${path} in the table envelope`).toBe(false));
     if (!game) continue;
+    // A new game of the table's series (issue 13) starts its own log.
+    if (f.view.series.game !== seriesGame) seenLog = 0;
+    seriesGame = f.view.series.game;
     const state = versions.get(f.version);
     expect(state, `${c.name}: no captured state for version ${f.version}`).toBeTruthy();
     seenLog = assertEntitled(JSON.parse(state!), playerId, game as GameView, seenLog);
@@ -144,3 +148,33 @@ for (const presetId of PRESETS) {
     }
   });
 }
+
+describe("leak oracle over sockets, a rematch (issue 13): every frame of both games and of the lobby between", () => {
+  it("sport: half the table presses play again (they wait in the lobby, the others still see game 1's end), then the rest; game 2 to the end", async () => {
+    run = await openTable({ seed: "leak-rematch", preset: "sport", settings: sportSettings(1), spectators: 1, mix: 0 });
+    await playToEnd(run);
+    expect(run.seated[0]!.client.lastView().game!.result).not.toBeNull();
+    const press = async (c: Client) => {
+      const from = c.frames.length;
+      c.send({ type: "table", ref: `again-${c.name}`, action: { type: "play-again" } });
+      return c.next((m) => (m.type === "ack" || m.type === "error") && m.ref === `again-${c.name}`, from);
+    };
+    for (const s of run.seated.slice(0, 5)) expect((await press(s.client)).type).toBe("ack");
+    const waiting = run.seated[9]!.client;
+    await waiting.next((m) => m.type === "view" && m.view.series.next?.seated === 5);
+    expect(waiting.lastView().game!.result).not.toBeNull();
+    for (const s of run.seated.slice(5)) expect((await press(s.client)).type).toBe("ack");
+    await Promise.all(run.all().map((c) => c.next((m) => m.type === "view" && m.view.series.game === 2 && m.view.status === "playing")));
+    await playToEnd(run);
+    expect(run.seated[0]!.client.lastView().series.results).toHaveLength(2);
+
+    const versions = await capturedVersions(run.code);
+    const seeds = await runInDurableObject(run.stub, (_i, state) => state.storage.sql.exec("SELECT seed FROM series").toArray().map((r) => String(r.seed)));
+    expect(seeds).toHaveLength(2);
+    const secrets = [...seeds, ...run.credentials, ...run.seated.flatMap((s) => [s.join.token, s.join.returnCode])];
+    let views = 0;
+    for (const s of run.seated) views += checkClient(s.client, s.join.playerId, versions, secrets).views;
+    for (const sp of run.spectators) views += checkClient(sp, null, versions, secrets).views;
+    expect(views).toBeGreaterThan(11 * 40);
+  }, 120_000);
+});

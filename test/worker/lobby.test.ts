@@ -1,7 +1,7 @@
 /** The lobby rules (RULES.md §2 "starts by itself as soon as 10 players sit"; §5.1 organizer's start) and connection helpers. */
 import { describe, expect, it } from "vitest";
 import { rememberRef, takeToken, REFS_KEPT } from "../../worker/table/connection.ts";
-import { addressFull, checkJoin, checkStart, deviceTaken, startsByItself, type LobbyPlayer, type LobbyRules } from "../../worker/table/lobby.ts";
+import { addressFull, checkJoin, checkStart, deviceTaken, fillTarget, nextBotNickname, rematchKeepsSeats, reservedForBots, startsByItself, type LobbyPlayer, type LobbyRules } from "../../worker/table/lobby.ts";
 import { PRESENCE_WINDOW_MS, earliest, presenceBroadcastAt } from "../../worker/table/schedule.ts";
 
 const sport: LobbyRules = { seats: { min: 10, max: 10 }, start: "when-full" };
@@ -101,5 +101,31 @@ describe("connection limits", () => {
     expect(refs).toHaveLength(REFS_KEPT);
     expect(rememberRef(refs, "r39").fresh).toBe(false);
     expect(rememberRef(refs, "r0").fresh).toBe(true); // forgotten
+  });
+});
+
+describe("bots in the lobby (issue 13): names and how far fill-bots fills", () => {
+  it("bot names are reserved for bots, look-alikes included; other names containing 'bot' are not", () => {
+    for (const name of ["Bot 1", "bot 12", "BOT3", "Bot #4", "Bot-5", "Бот 6", "Bоt 7", "Ｂｏｔ 8"]) expect(reservedForBots(name), name).toBe(true);
+    for (const name of ["Botany", "Robot 1", "Bot", "Bottle 2", "Abbot 3", "Ann"]) expect(reservedForBots(name), name).toBe(false);
+  });
+
+  it("the next bot takes the lowest free name, skipping names in use or look-alikes", () => {
+    expect(nextBotNickname([])).toBe("Bot 1");
+    expect(nextBotNickname([{ nickname: "Bot 1" }, { nickname: "bot 2" }, { nickname: "Bot 4" }])).toBe("Bot 3");
+  });
+
+  it("fill-bots fills a when-full table to its maximum; an organizer-started one to the minimum, then to the maximum", () => {
+    expect(fillTarget(sport, 1)).toBe(10);
+    const city: LobbyRules = { seats: { min: 10, max: 12 }, start: "organizer-command" };
+    expect(fillTarget(city, 1)).toBe(10);
+    expect(fillTarget(city, 9)).toBe(10);
+    expect(fillTarget(city, 10)).toBe(12);
+    expect(fillTarget(city, 12)).toBe(12);
+  });
+
+  it("a rematch keeps the seats except in sport (RULES.md §1 Seat: drawn at every start)", () => {
+    expect(rematchKeepsSeats("sport")).toBe(false);
+    expect(rematchKeepsSeats("city")).toBe(true);
   });
 });

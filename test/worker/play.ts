@@ -81,10 +81,12 @@ export const citySeats = (g: number): number => [10, 12, 11][g % 3]!;
 /** Record (version → state JSON) of every change of the `game` row, in the table's own SQLite. */
 export async function installVersionCapture(code: string): Promise<void> {
   await runInDurableObject(tableStub(code), (_i, state) => {
-    state.storage.sql.exec("CREATE TABLE IF NOT EXISTS _test_versions (version INTEGER PRIMARY KEY, state TEXT)");
+    // The game of the series whose state the row holds (issue 13): in a rematch lobby still the last one.
+    state.storage.sql.exec("CREATE TABLE IF NOT EXISTS _test_versions (version INTEGER PRIMARY KEY, state TEXT, game INTEGER)");
     state.storage.sql.exec(
       `CREATE TRIGGER IF NOT EXISTS _test_capture AFTER UPDATE ON game
-       BEGIN INSERT OR REPLACE INTO _test_versions (version, state) VALUES (NEW.version, NEW.state); END`,
+       BEGIN INSERT OR REPLACE INTO _test_versions (version, state, game)
+         VALUES (NEW.version, NEW.state, CASE WHEN NEW.status = 'lobby' AND NEW.game_no > 1 THEN NEW.game_no - 1 ELSE NEW.game_no END); END`,
     );
   });
 }
@@ -94,11 +96,21 @@ export async function capturedVersions(code: string): Promise<Map<number, string
   const rows = await runInDurableObject(tableStub(code), (_i, state) => {
     const sql = state.storage.sql;
     // Event chunks: the start's in `events`, each input's in its own input_log row (worker/table/storage.ts).
-    const chunks = sql.exec("SELECT version, first, events FROM events UNION ALL SELECT version, events_first, events FROM input_log WHERE events IS NOT NULL ORDER BY first").toArray().map((r) => ({ version: Number(r.version), events: JSON.parse(String(r.events)) as unknown[] }));
-    return sql.exec("SELECT version, state FROM _test_versions").toArray().map((r) => {
+    // Earlier games of a series (issue 13) have theirs in the archive, under their game number.
+    const g = sql.exec("SELECT status, game_no FROM game WHERE id = 1").one();
+    const current = g.status === "lobby" && Number(g.game_no) > 1 ? Number(g.game_no) - 1 : Number(g.game_no);
+    const chunks = sql
+      .exec(
+        `SELECT ? AS game, version, first, events FROM events UNION ALL SELECT ? AS game, version, events_first, events FROM input_log WHERE events IS NOT NULL
+         UNION ALL SELECT game, version, first, events FROM events_archive UNION ALL SELECT game, version, events_first, events FROM input_log_archive WHERE events IS NOT NULL ORDER BY game, first`,
+        current, current,
+      )
+      .toArray()
+      .map((r) => ({ game: Number(r.game), version: Number(r.version), events: JSON.parse(String(r.events)) as unknown[] }));
+    return sql.exec("SELECT version, state, game FROM _test_versions").toArray().map((r) => {
       const version = Number(r.version);
       if (r.state === null) return [version, null] as const;
-      const events = chunks.filter((c) => c.version <= version).flatMap((c) => c.events);
+      const events = chunks.filter((c) => c.game === Number(r.game ?? 1) && c.version <= version).flatMap((c) => c.events);
       return [version, JSON.stringify({ ...JSON.parse(String(r.state)), events })] as const;
     });
   });

@@ -39,4 +39,30 @@ describe("game report retries", () => {
       expect(state.storage.sql.exec("SELECT attempts FROM game_report").one().attempts).toBe(3);
     });
   });
+
+  it("issue 13: a report still failing when the table's next game starts waits in the backlog, is retried and applied once; the next game reports afresh", async () => {
+    const { code } = await createTable();
+    await runInDurableObject(tableStub(code), async (_i, state) => {
+      const reporter = new GameReporter(state.storage.sql);
+      const failing = { prepare: () => { throw new Error("D1 unavailable"); } } as unknown as D1Database;
+      const first = (endedAt: number) => ({ ...report(code, endedAt), gameId: `${code}/11` });
+      await reporter.report(1000, failing, first, code);
+      // The next game starts: the built report (ended at 1000) moves to the backlog with its retry time.
+      reporter.nextGame(() => first(9999), 2000);
+      expect(state.storage.sql.exec("SELECT COUNT(*) AS n FROM game_report").one().n).toBe(0);
+      expect(reporter.due(false)).toBe(1000 + REPORT_RETRY_MS[0]);
+      await reporter.retryBacklog(2000, env.DB, code); // not due yet
+      expect(await env.DB.prepare("SELECT 1 FROM games WHERE id = ?").bind(`${code}/11`).first()).toBeNull();
+      await reporter.retryBacklog(6000, failing, code);
+      expect(reporter.due(false)).toBe(6000 + REPORT_RETRY_MS[1]);
+      // The new game ends and reports on its own row, with its own id.
+      await reporter.report(7000, env.DB, (endedAt) => ({ ...report(code, endedAt), gameId: `${code}/12` }), code);
+      expect(await env.DB.prepare("SELECT ended_at FROM games WHERE id = ?").bind(`${code}/12`).first()).toEqual({ ended_at: 7000 });
+      expect(reporter.due(true)).toBe(6000 + REPORT_RETRY_MS[1]);
+      await reporter.retryBacklog(40_000, env.DB, code);
+      expect(await env.DB.prepare("SELECT ended_at FROM games WHERE id = ?").bind(`${code}/11`).first()).toEqual({ ended_at: 1000 });
+      expect(reporter.due(true)).toBeNull();
+      expect(state.storage.sql.exec("SELECT COUNT(*) AS n FROM report_backlog").one().n).toBe(0);
+    });
+  });
 });

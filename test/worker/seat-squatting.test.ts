@@ -27,7 +27,7 @@ describe("one client cannot take every seat (issue 12 finding 2)", () => {
     const { code } = await createTable({ presetId: "sport", public: true });
     const ip = "203.0.113.30";
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => joinWith(code, { nickname: `Bot ${i + 1}`, deviceId: randomDevice() }, ip)),
+      Array.from({ length: 30 }, (_, i) => joinWith(code, { nickname: `Script ${i + 1}`, deviceId: randomDevice() }, ip)),
     );
     const ok = answers.filter((r) => r.status === 200);
     expect(ok).toHaveLength(SEATS_PER_ADDRESS);

@@ -23,6 +23,7 @@ import {
   type ErrorCode,
   type Identity,
   type ServerMessage,
+  type TableAction,
   type TableView,
 } from "../../shared/protocol/messages.ts";
 import { DIRECTORY_NAME, type Env } from "../env.ts";
@@ -35,12 +36,12 @@ import {
   apply, createGame, eventCount, eventsFrom, getPreset, isOver, nextDeadline, seatOf, seatedPlayers, seatRange, startRefusal, viewFor, withEvents, withoutEvents,
   type GameEvent, type GameState, type Input, type Viewer,
 } from "./engine.ts";
-import { addressFull, checkJoin, checkStart, deviceTaken, startsByItself } from "./lobby.ts";
+import { addressFull, checkJoin, checkStart, deviceTaken, fillTarget, nextBotNickname, rematchKeepsSeats, startsByItself } from "./lobby.ts";
 import { buildReport, GameReporter } from "./report.ts";
 import { AlarmFailures, ALARM_MAX_FAILURES } from "./alarm-failures.ts";
 import { earliest, nextTakeover, presenceBroadcastAt, type Due, type DueKind } from "./schedule.ts";
 import { TableStore, type ConfigRow, type ControlRow, type GameRow, type PauseRecord, type PlayerRow } from "./storage.ts";
-import { buildTableView, type TableFacts } from "./view.ts";
+import { buildTableView, currentPlayers, organizerPlayerId, type TableFacts } from "./view.ts";
 
 /**
  * Wrong return codes allowed per table (the *target* of the guessing) per window, then 429 for every
@@ -324,7 +325,7 @@ export class TableObject extends DurableObject<Env> {
       shown = { status: view.status, taken: view.lobby.length, phase: view.game?.phase ?? "lobby" };
     } else {
       const state = this.state();
-      shown = { status: this.store.game().status, taken: this.store.players().length, phase: state ? viewFor(state, { kind: "spectator" }).phase : "lobby" };
+      shown = { status: this.store.game().status, taken: this.currentPlayers().length, phase: state ? viewFor(state, { kind: "spectator" }).phase : "lobby" };
     }
     return {
       code: config.code,
@@ -362,11 +363,15 @@ export class TableObject extends DurableObject<Env> {
     ]);
 
     const now = this.now();
-    const outcome = this.tx((): JoinResult & { started?: boolean; organizes?: boolean } => {
-      const players = this.store.players();
+    const outcome = this.tx((): JoinResult & { started?: boolean; organizes?: boolean; dropped?: string[] } => {
+      const all = this.store.players();
+      const { gameNo } = this.store.seriesGame();
+      // A rematch lobby (issue 13): those who have not pressed "play again" keep their nickname, device
+      // and account (they may still press) but take no seat of the count.
+      const players = currentPlayers(all, gameNo);
       const row = this.store.game();
       const control = this.store.control();
-      const check = checkJoin(row.status, players, config, nickname);
+      const check = checkJoin(row.status, players, config, nickname, all.filter((p) => p.gameNo < gameNo));
       if (!check.ok) return { ok: false, error: check.refusal };
       let organizes = false;
       if (organizerHash) {
@@ -378,10 +383,10 @@ export class TableObject extends DurableObject<Env> {
         }
         organizes = true;
       }
-      if (deviceTaken(players, deviceHash, control.allowSameDevice, sameDigest)) {
+      if (deviceTaken(all, deviceHash, control.allowSameDevice, sameDigest)) {
         return { ok: false, error: { code: "same-device", message: "This device already holds a seat at this table." } };
       }
-      if (opts.userId !== undefined && players.some((p) => p.userId === opts.userId)) {
+      if (opts.userId !== undefined && all.some((p) => p.userId === opts.userId)) {
         return { ok: false, error: { code: "account-seated", message: "Your account already holds a seat at this table." } };
       }
       if (addressFull(players, addressHash, config.seatsPerAddress, sameDigest)) {
@@ -395,23 +400,18 @@ export class TableObject extends DurableObject<Env> {
       const playerId = randomPlayerId();
       const player: PlayerRow = {
         playerId, nickname, place: check.place, seat: null, returnHash, bot: false, joinedAt: now, deviceHash, awaySince: now,
-        userId: opts.userId ?? null, addressHash,
+        userId: opts.userId ?? null, addressHash, gameNo,
       };
       this.store.insertPlayer(player);
       this.store.insertToken(tokenHash, playerId, now);
       if (organizes) this.store.writeControl({ ...control, organizerPlayerId: playerId, organizerTokenHash: null });
-      const seated = [...players, player];
-      let started = false;
-      if (startsByItself(config, seated.length)) {
-        this.startGame(config, seated, row, now);
-        started = true;
-      } else {
-        this.store.bumpVersion();
-      }
-      return { ok: true, body: { playerId, returnCode, token }, started, organizes };
+      const dropped = this.startIfFull(config, now);
+      if (dropped === null) this.store.bumpVersion();
+      return { ok: true, body: { playerId, returnCode, token }, started: dropped !== null, organizes, dropped: dropped ?? [] };
     });
     if (!outcome.ok) return outcome;
     if (outcome.organizes) this.closeSeatlessOrganizer();
+    if (outcome.dropped) this.leaveTable(outcome.dropped, now);
     await this.afterChange(now);
     await this.afterListingChange();
     return { ok: true, body: outcome.body };
@@ -557,6 +557,9 @@ export class TableObject extends DurableObject<Env> {
     if (msg.type === "host" && !(identity.kind === "host" && this.config().host === "live")) {
       return this.refuse(ws, "not-host", "Only the live host can do that.", msg.ref);
     }
+    if (msg.type === "table" && identity.kind !== "player") {
+      return this.refuse(ws, "not-seated", "Only a seated player can do that.", msg.ref);
+    }
     const remembered = rememberRef(att.refs, msg.ref);
     if (!remembered.fresh) return this.refuse(ws, "duplicate-ref", "This ref was already used on this connection.", msg.ref);
     att.refs = remembered.refs;
@@ -564,6 +567,11 @@ export class TableObject extends DurableObject<Env> {
 
     if (msg.type === "control") {
       const refused = await this.onControl(ws, identity, msg.ref, msg.action, now);
+      if (refused) return this.refuse(ws, refused.code, refused.message, msg.ref);
+      return;
+    }
+    if (msg.type === "table" && identity.kind === "player") {
+      const refused = await this.onTableAction(ws, identity.playerId, msg.ref, msg.action, now);
       if (refused) return this.refuse(ws, refused.code, refused.message, msg.ref);
       return;
     }
@@ -723,7 +731,7 @@ export class TableObject extends DurableObject<Env> {
     const config = this.config();
     if (config.host === "live") return identity.kind === "host";
     const control = this.store.control();
-    if (identity.kind === "player") return control.organizerPlayerId === identity.playerId;
+    if (identity.kind === "player") return organizerPlayerId(control, this.store.players(), this.store.seriesGame().gameNo) === identity.playerId;
     if (identity.kind === "organizer") return control.organizerPlayerId === null && control.organizerTokenHash !== null;
     return false;
   }
@@ -740,18 +748,23 @@ export class TableObject extends DurableObject<Env> {
     const ack = { ws, ref };
     switch (action.type) {
       case "start": {
-        const players = this.store.players();
+        const players = this.currentPlayers();
         const row = this.store.game();
         // RULES.md §3 "a setting that would start the game at parity is refused with a typed error".
         const parity = row.status === "lobby" && players.length >= (getPreset(config.presetId)?.seats.min ?? config.seats.min) ? startRefusal(config.presetId, config.settings, players.length) : null;
         if (parity) return { code: "parity-at-start", message: `The game cannot start: ${parity}.` };
         const check = checkStart(row.status, config, players.length);
         if (!check.ok) return { code: check.code, message: check.message };
-        this.tx(() => this.startGame(config, players, this.store.game(), now));
+        const dropped = this.tx(() => this.startGame(config, players, this.store.game(), now));
+        this.leaveTable(dropped, now);
         await this.afterChange(now, ack);
         await this.afterListingChange();
         return null;
       }
+      case "add-bot":
+      case "fill-bots":
+      case "remove-bot":
+        return this.onLobbyBots(action, now, ack);
       case "options": {
         this.tx(() => {
           const control = this.store.control();
@@ -767,7 +780,7 @@ export class TableObject extends DurableObject<Env> {
       }
       case "transfer-organizer": {
         if (config.host === "live") return { code: "not-allowed", message: "At a live table the host keeps the organizer rights." };
-        const target = this.store.players().find((p) => p.place === action.place);
+        const target = this.currentPlayers().find((p) => p.place === action.place);
         if (!target) return { code: "illegal-target", message: "Nobody sits at that place." };
         if (target.bot) return { code: "not-allowed", message: "A bot cannot organize." };
         if (identity.kind === "player" && identity.playerId === target.playerId) return { code: "not-allowed", message: "You already organize this table." };
@@ -783,6 +796,132 @@ export class TableObject extends DurableObject<Env> {
       case "resume":
       case "seat-to-bot":
         return this.onGameControl(identity, action, now, ack);
+    }
+  }
+
+  /** The seats of the current game of the series (issue 13). */
+  private currentPlayers(): PlayerRow[] {
+    return currentPlayers(this.store.players(), this.store.seriesGame().gameNo);
+  }
+
+  /**
+   * Bots in the lobby (issue 13): the organizer seats a bot, fills the free seats with bots
+   * (lobby.ts fillTarget) or takes a bot away, before the start. A bot seat is a `players` row with
+   * the bot flag and nothing else: no token, no return code, no device or address (it counts for no
+   * one's seats-per-address or device limit). Seating the last seat of a table that starts when full
+   * starts the game in the same transaction, exactly as the last person's join does (RULES.md §2).
+   */
+  private async onLobbyBots(
+    action: Extract<ControlRequest, { type: "add-bot" | "fill-bots" | "remove-bot" }>,
+    now: number,
+    ack: { ws: WebSocket; ref: string },
+  ): Promise<Refused | null> {
+    const config = this.config();
+    const outcome = this.tx((): Refused | { dropped: string[] | null } => {
+      if (this.store.game().status !== "lobby") return { code: "not-in-lobby", message: "Bots can be seated or taken away only before the game starts." };
+      const { gameNo } = this.store.seriesGame();
+      const current = this.currentPlayers();
+      if (action.type === "remove-bot") {
+        const target = current.find((p) => p.place === action.place);
+        if (!target || !target.bot) return { code: "not-a-bot", message: "No bot sits at that place." };
+        this.store.deletePlayer(target.playerId);
+        this.store.bumpVersion();
+        return { dropped: null };
+      }
+      const target = Math.min(config.seats.max, action.type === "add-bot" ? current.length + 1 : fillTarget(config, current.length));
+      if (target <= current.length) return { code: "table-full", message: `The table is full (${config.seats.max} seats).` };
+      for (let n = current.length; n < target; n++) this.insertBot(gameNo, now);
+      const dropped = this.startIfFull(config, now);
+      if (dropped === null) this.store.bumpVersion();
+      return { dropped };
+    });
+    if ("code" in outcome) return outcome;
+    if (outcome.dropped) this.leaveTable(outcome.dropped, now);
+    await this.afterChange(now, ack);
+    await this.afterListingChange();
+    return null;
+  }
+
+  /** A bot seat at the next place (inside the caller's transaction). */
+  private insertBot(gameNo: number, now: number): void {
+    const all = this.store.players();
+    this.store.insertPlayer({
+      playerId: randomPlayerId(), nickname: nextBotNickname(all), place: all.reduce((m, p) => Math.max(m, p.place), 0) + 1,
+      returnHash: null, bot: true, joinedAt: now, deviceHash: null, awaySince: null, userId: null, addressHash: null, gameNo,
+    });
+  }
+
+  /**
+   * Inside a transaction: start the game if the table starts by itself and its seats are all taken now.
+   * Returns the players dropped from the table by the start (see startGame), or null if it did not start.
+   */
+  private startIfFull(config: ConfigRow, now: number): string[] | null {
+    const players = this.currentPlayers();
+    if (!startsByItself(config, players.length)) return null;
+    return this.startGame(config, players, this.store.game(), now);
+  }
+
+  /**
+   * "Play again at this table" (issue 13; docs/PROTOCOL.md "Rematch and series"), from a seated player.
+   * After the end, the first press opens the table's next game: status `lobby`, game number + 1, a fresh
+   * seed; the presser and every bot of the last game sit in it with the same rows (same player ids,
+   * tokens and return codes). Later presses sit down while there is room. Nobody's seat is reserved:
+   * newcomers join by code and the organizer seats bots meanwhile. A table that starts when full starts
+   * as soon as a press fills it. Refused: `not-ended` (the game is on, or none was played), `already-in`,
+   * `table-full`, `not-seated`; a refused press changes nothing.
+   */
+  private async onTableAction(ws: WebSocket, playerId: string, ref: string, action: TableAction, now: number): Promise<Refused | null> {
+    void action; // one kind so far: play-again
+    const config = this.config();
+    // The last game's D1 record is built (and kept) before its seats change (report.ts).
+    if (this.store.game().status === "ended") await this.reportGame(now);
+    const outcome = this.tx((): Refused | { dropped: string[] | null } => {
+      const row = this.store.game();
+      const { gameNo } = this.store.seriesGame();
+      const me = this.store.players().find((p) => p.playerId === playerId);
+      if (!me || me.bot) return { code: "not-seated", message: "You do not hold a seat at this table." };
+      if (row.status === "playing") return { code: "not-ended", message: "The game is still on." };
+      if (row.status === "ended") {
+        const next = gameNo + 1;
+        this.store.openNextGame(next, randomSeed());
+        for (const kind of ["deadline", "bots", "takeover", "presence"] as const) this.alarmFailures.clear(kind);
+        for (const p of this.store.players()) if (p.bot || p.playerId === playerId) this.store.setGameNo(p.playerId, next);
+        return { dropped: this.startIfFull(config, now) };
+      }
+      if (me.gameNo >= gameNo) {
+        return this.store.series().length === 0
+          ? { code: "not-ended", message: "No game has been played at this table yet." }
+          : { code: "already-in", message: "You already sit in the next game." };
+      }
+      if (this.currentPlayers().length >= config.seats.max) return { code: "table-full", message: `The next game is full (${config.seats.max} seats).` };
+      this.store.setGameNo(playerId, gameNo);
+      const dropped = this.startIfFull(config, now);
+      if (dropped === null) this.store.bumpVersion();
+      return { dropped };
+    });
+    if ("code" in outcome) return outcome;
+    if (outcome.dropped) this.leaveTable(outcome.dropped, now);
+    await this.afterChange(now, { ws, ref });
+    await this.afterListingChange();
+    return null;
+  }
+
+  /**
+   * The next game started without these players (they never pressed "play again"): their rows and
+   * tokens are gone; their open sockets stay as spectators' — each gets a new `welcome` (spectator) and
+   * from then on the public view, so they can watch the new game.
+   */
+  private leaveTable(playerIds: readonly string[], now: number): void {
+    if (playerIds.length === 0) return;
+    const gone = new Set(playerIds);
+    for (const ws of this.ctx.getWebSockets()) {
+      const att = this.attachmentOf(ws, now);
+      if (att.identity?.kind !== "player" || !gone.has(att.identity.playerId)) continue;
+      att.identity = { kind: "spectator" };
+      delete att.credential;
+      this.saveAttachment(ws, att);
+      this.sentLog.delete(ws);
+      this.send(ws, { type: "welcome", identity: { kind: "spectator" }, serverNow: now });
     }
   }
 
@@ -975,6 +1114,7 @@ export class TableObject extends DurableObject<Env> {
         return this.syncAlarm();
       case "report":
         await this.reportGame(at);
+        await this.reporter.retryBacklog(at, this.env.DB, this.config().code);
         return this.syncAlarm();
       case "hello":
         this.closeSilentSockets(at);
@@ -1100,7 +1240,7 @@ export class TableObject extends DurableObject<Env> {
    */
   private async runBots(at: number): Promise<void> {
     const state = this.state();
-    const seed = this.config().seed;
+    const seed = this.gameSeed();
     this.store.setBotAt(null);
     if (!state || isOver(state)) return this.afterChange(at);
     let accepted = 0;
@@ -1143,7 +1283,8 @@ export class TableObject extends DurableObject<Env> {
           })()
         : null,
       (() => {
-        const at = this.reporter.due(row.status === "ended");
+        const last = row.status === "playing" ? null : this.lastState();
+        const at = this.reporter.due(last !== null && isOver(last));
         return at === null ? null : { kind: "report" as const, at };
       })(),
       (() => {
@@ -1218,7 +1359,19 @@ export class TableObject extends DurableObject<Env> {
     return (this.configCache ??= this.store.config());
   }
 
+  /** The game being played or just ended; null in a lobby (a rematch lobby included). */
   private state(): GameState | null {
+    if (this.store.game().status === "lobby") return null;
+    return this.lastState();
+  }
+
+  /** The current game's secret seed (game 1: the table's own; each later game of the series its own). */
+  private gameSeed(): string {
+    return this.store.seriesGame().seed ?? this.config().seed;
+  }
+
+  /** The state in the `game` row whatever the status: in a rematch lobby, the last game's end (issue 13). */
+  private lastState(): GameState | null {
     if (this.stateCache) return this.stateCache;
     const stored = this.store.loadState();
     if (stored === null) return null;
@@ -1250,11 +1403,38 @@ export class TableObject extends DurableObject<Env> {
     this.stateCache = state;
   }
 
-  /** Create the game from the lobby (inside the caller's transaction). */
-  private startGame(config: ConfigRow, players: readonly PlayerRow[], row: GameRow, now: number): void {
-    const specs = players.map((p) => ({ id: p.playerId, nickname: p.nickname, bot: p.bot }));
+  /**
+   * Create the game from the lobby (inside the caller's transaction). A later game of the series
+   * (issue 13) first puts the last game away: its report, if it has not reached D1, goes to the backlog;
+   * its input log and events go to the archive under its number; those who did not press "play again"
+   * are dropped (returned: their sockets become spectators', leaveTable); an organizer among them leaves
+   * the rights to the first person who stayed. Sport draws the seats again (RULES.md §1 Seat); other
+   * formats keep them: the last game's seats first, in order, then newcomers in join order.
+   */
+  private startGame(config: ConfigRow, players: readonly PlayerRow[], row: GameRow, now: number): string[] {
+    const { gameNo } = this.store.seriesGame();
+    const seed = this.gameSeed();
+    let dropped: string[] = [];
+    let order: readonly PlayerRow[] = players;
+    if (gameNo > 1) {
+      const last = this.lastState();
+      const lastGame = this.store.series().find((g) => g.game === gameNo - 1);
+      if (last && lastGame) this.reporter.nextGame(() => buildReport(config, this.store.players(), last, lastGame.startedAt, lastGame.endedAt ?? now), now);
+      const all = this.store.players();
+      const control = this.store.control();
+      const organizer = organizerPlayerId(control, all, gameNo);
+      if (organizer !== control.organizerPlayerId) this.store.writeControl({ ...control, organizerPlayerId: organizer });
+      dropped = all.filter((p) => p.gameNo < gameNo).map((p) => p.playerId);
+      this.store.archiveGame(gameNo - 1, gameNo);
+      order = [...players].sort((a, b) => (a.seat ?? Infinity) - (b.seat ?? Infinity) || a.place - b.place);
+      // Places restart at 1 in that order, so they stay within the table's size over a long series.
+      this.store.renumberPlaces(order.map((p) => p.playerId));
+      this.sentLog = new WeakMap(); // a new game's log starts again: every socket gets the whole log
+    }
+    const specs = order.map((p) => ({ id: p.playerId, nickname: p.nickname, bot: p.bot }));
     // RULES.md §5.7: with a live host, night, voting and revoting wait for the host's confirmation.
-    const state = createGame(config.presetId, config.settings, specs, config.seed, now, { host: config.host });
+    const state = createGame(config.presetId, config.settings, specs, seed, now, { host: config.host, keepOrder: gameNo > 1 && rematchKeepsSeats(config.presetId) });
+    this.store.insertSeries({ game: gameNo, seed, startedAt: now, players: specs });
     for (const p of players) this.store.setSeat(p.playerId, seatOf(state, p.playerId));
     const deadline = nextDeadline(state);
     this.storedEvents = 0;
@@ -1262,6 +1442,7 @@ export class TableObject extends DurableObject<Env> {
       { version: row.version + 1, status: this.statusOf(state), startedAt: now, alarmPhaseSeq: deadline === null ? null : state.phaseSeq, alarmAt: deadline },
       state,
     );
+    return dropped;
   }
 
   /**
@@ -1288,8 +1469,13 @@ export class TableObject extends DurableObject<Env> {
     } else {
       this.changeSet = { version, public: true, keys: new Set() };
     }
+    const status = this.statusOf(next);
+    if (status === "ended" && row.status !== "ended") {
+      const result = viewFor(next, { kind: "spectator" }).result;
+      if (result) this.store.endSeries(this.store.seriesGame().gameNo, at, result.winner, result.reason);
+    }
     this.writeState(
-      { version, status: this.statusOf(next), startedAt: row.startedAt, alarmPhaseSeq: deadline === null ? null : next.phaseSeq, alarmAt: deadline },
+      { version, status, startedAt: row.startedAt, alarmPhaseSeq: deadline === null ? null : next.phaseSeq, alarmAt: deadline },
       next,
       inputs,
       at,
@@ -1326,9 +1512,11 @@ export class TableObject extends DurableObject<Env> {
 
   /** The game is over: its record (and, for sport, ratings) goes to D1 once (worker/table/report.ts). */
   private async reportGame(now: number): Promise<void> {
-    const state = this.state();
-    const startedAt = this.store.game().startedAt;
-    if (!state || startedAt === null) return;
+    const state = this.lastState();
+    if (!state || !isOver(state)) return;
+    // In a rematch lobby the game row no longer holds the start: the series does (issue 13).
+    const startedAt = this.store.series().find((g) => g.game === this.store.stateGame())?.startedAt ?? this.store.game().startedAt;
+    if (startedAt === null) return;
     const config = this.config();
     await this.reporter.report(now, this.env.DB, (endedAt) => buildReport(config, this.store.players(), state, startedAt, endedAt), config.code);
   }
@@ -1339,7 +1527,7 @@ export class TableObject extends DurableObject<Env> {
     const current = this.store.extras().botAt;
     const botIds = this.store.players().filter((p) => p.bot && p.seat !== null).map((p) => p.playerId);
     let next: number | null = null;
-    if (!idle && state && !isOver(state) && botIds.length > 0 && anyBotWantsToMove(state, botIds, this.config().seed)) {
+    if (!idle && state && !isOver(state) && botIds.length > 0 && anyBotWantsToMove(state, botIds, this.gameSeed())) {
       next = current ?? now + botThinkMs(this.env);
     }
     if (next !== current) this.store.setBotAt(next);
@@ -1370,6 +1558,8 @@ export class TableObject extends DurableObject<Env> {
       control: this.store.control(),
       pause: this.store.extras().pause,
       hostConnected: this.hostConnected(except),
+      gameNo: this.store.seriesGame().gameNo,
+      series: this.store.series(),
     };
   }
 
@@ -1382,9 +1572,11 @@ export class TableObject extends DurableObject<Env> {
 
   /** `logAfter`: the length of the log this connection already holds (a delta frame), or null (full). */
   private tableViewFor(identity: ConnectionIdentity, facts: TableFacts, delayMs = 0, logAfter: number | null = null): TableView {
-    const state = this.state();
+    // A player who has not pressed "play again" keeps the last game's end in view (issue 13).
+    const behind = identity.kind === "player" && facts.players.some((p) => p.playerId === identity.playerId && p.gameNo < facts.gameNo);
+    const state = behind ? this.lastState() : this.state();
     const game = state ? viewFor(state, this.viewerOf(identity), { logAfter }) : null;
-    return buildTableView(facts, game, { organizing: this.isOrganizer(identity), delayMs });
+    return buildTableView(facts, game, { organizing: this.isOrganizer(identity), delayMs, behind });
   }
 
   private spectatorDelayMs(): number {
@@ -1557,7 +1749,7 @@ export class TableObject extends DurableObject<Env> {
       code: config.code,
       presetId: config.presetId,
       status: row.status,
-      seats: { taken: this.store.players().length, max: config.seats.max },
+      seats: { taken: this.currentPlayers().length, max: config.seats.max },
       updatedAt: Date.now(), // real time: the directory's clock, not the table's
     };
     const directory = this.env.DIRECTORY.get(this.env.DIRECTORY.idFromName(DIRECTORY_NAME));

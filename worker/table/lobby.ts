@@ -21,7 +21,7 @@ export interface LobbyPlayer {
   bot: boolean;
 }
 
-export type JoinRefusal = { code: "table-full" | "table-started" | "nickname-taken" | "nickname-confusable"; message: string };
+export type JoinRefusal = { code: "table-full" | "table-started" | "nickname-taken" | "nickname-confusable" | "nickname-reserved"; message: string };
 export type JoinCheck = { ok: true; place: number } | { ok: false; refusal: JoinRefusal };
 
 /** Nicknames are compared without regard to case (after the protocol's NFC/whitespace normalisation). */
@@ -29,24 +29,76 @@ export function sameNickname(a: string, b: string): boolean {
   return a.toLocaleLowerCase("en") === b.toLocaleLowerCase("en");
 }
 
-/** May `nickname` sit down now? Gives the join-order place it would take. */
-export function checkJoin(status: TableStatus, players: readonly LobbyPlayer[], rules: LobbyRules, nickname: string): JoinCheck {
+/** A bot's nickname (issue 13): "Bot 1", "Bot 2", … — the same in every language, marked as a bot in every view. */
+export const botNickname = (n: number): string => `Bot ${n}`;
+
+/**
+ * Is `nickname` a bot's name or a look-alike of one ("bot 3", "Bot3", "Bоt 3" with a Cyrillic о,
+ * "Бот 3")? People may not take such names, so a bot is never mistaken for a person nor a person
+ * for a bot.
+ */
+export function reservedForBots(nickname: string): boolean {
+  const plain = nickname.normalize("NFKC").toLocaleLowerCase("en").trim();
+  if (/^(bot|бот)\s*[#№-]?\s*\d+$/u.test(plain)) return true;
+  const digits = /(\d+)\s*$/u.exec(plain)?.[1];
+  if (digits === undefined) return false;
+  const n = Number(digits);
+  return confusable(nickname, botNickname(n)) || confusable(nickname, `Bot${n}`);
+}
+
+/** The next bot's nickname: the lowest "Bot n" that nobody at the table uses or looks like. */
+export function nextBotNickname(players: readonly Pick<LobbyPlayer, "nickname">[]): string {
+  for (let n = 1; ; n++) {
+    const name = botNickname(n);
+    if (!players.some((p) => sameNickname(p.nickname, name) || confusable(p.nickname, name))) return name;
+  }
+}
+
+/**
+ * May `nickname` sit down now? Gives the join-order place it would take. `others`: seats that are not
+ * in the lobby's count but still hold their nickname and place (a rematch lobby's players who have not
+ * pressed "play again" yet, issue 13).
+ */
+export function checkJoin(status: TableStatus, players: readonly LobbyPlayer[], rules: LobbyRules, nickname: string, others: readonly LobbyPlayer[] = []): JoinCheck {
   if (status !== "lobby") {
     return { ok: false, refusal: { code: "table-started", message: "The game at this table has already started." } };
   }
   if (players.length >= rules.seats.max) {
     return { ok: false, refusal: { code: "table-full", message: `The table is full (${rules.seats.max} seats).` } };
   }
-  if (players.some((p) => sameNickname(p.nickname, nickname))) {
+  if (reservedForBots(nickname)) {
+    return { ok: false, refusal: { code: "nickname-reserved", message: "Names like \"Bot 3\" belong to the table's bots; choose another." } };
+  }
+  const all = [...players, ...others];
+  if (all.some((p) => sameNickname(p.nickname, nickname))) {
     return { ok: false, refusal: { code: "nickname-taken", message: "Someone at this table already uses that nickname." } };
   }
   // Look-alikes (Unicode confusables, UTS #39): "Vіctim" with a Cyrillic і next to "Victim".
-  const twin = players.find((p) => confusable(p.nickname, nickname));
+  const twin = all.find((p) => confusable(p.nickname, nickname));
   if (twin) {
     return { ok: false, refusal: { code: "nickname-confusable", message: `That nickname looks like "${twin.nickname}", who already sits here.` } };
   }
-  const place = players.reduce((m, p) => Math.max(m, p.place), 0) + 1;
+  const place = all.reduce((m, p) => Math.max(m, p.place), 0) + 1;
   return { ok: true, place };
+}
+
+/**
+ * How many seats "fill with bots" fills up to (issue 13): a table that starts by itself when full
+ * (sport, RULES.md §2) fills every seat, which starts the game; a table started by the organizer's
+ * command (city, §5.1) fills up to the preset's minimum if fewer sit, and once the minimum sits, up
+ * to the maximum.
+ */
+export function fillTarget(rules: LobbyRules, count: number): number {
+  if (rules.start === "when-full") return rules.seats.max;
+  return count < rules.seats.min ? rules.seats.min : rules.seats.max;
+}
+
+/**
+ * Does the next game of a series keep the seats (issue 13)? Sport draws them at random at every
+ * start (RULES.md §1 Seat); the other formats keep the last game's seat order for those who stay.
+ */
+export function rematchKeepsSeats(presetId: string): boolean {
+  return presetId !== "sport";
 }
 
 /** Does the game start by itself with `count` players seated? */

@@ -23,7 +23,19 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS game_report (
   ended_at  INTEGER NOT NULL,
   attempts  INTEGER NOT NULL,
   next_at   INTEGER,
-  done_at   INTEGER
+  done_at   INTEGER,
+  report    TEXT
+)`;
+
+/**
+ * Reports of earlier games of the series (issue 13) that had not reached D1 when the next game
+ * started: the built report (JSON) waits here for its retries, keyed by its game id.
+ */
+const BACKLOG_SCHEMA = `CREATE TABLE IF NOT EXISTS report_backlog (
+  game_id   TEXT    PRIMARY KEY,
+  report    TEXT    NOT NULL,
+  attempts  INTEGER NOT NULL,
+  next_at   INTEGER
 )`;
 
 /** Delay before retry n (1-based); the last one repeats. */
@@ -65,12 +77,65 @@ export class GameReporter {
     return r ? { ended_at: Number(r.ended_at), attempts: Number(r.attempts), next_at: r.next_at === null ? null : Number(r.next_at), done_at: r.done_at === null ? null : Number(r.done_at) } : null;
   }
 
-  /** When the alarm should retry (only for an ended game whose report failed). */
+  /** When the alarm should retry (an ended game whose report failed, or an earlier game's in the backlog). */
   due(ended: boolean): number | null {
-    if (!ended || this.done) return null;
+    const backlog = this.backlogDue();
+    if (!ended || this.done) return backlog;
     const r = this.row();
     if (r?.done_at !== null && r?.done_at !== undefined) this.done = true;
-    return r && r.done_at === null ? r.next_at : null;
+    const own = r && r.done_at === null ? r.next_at : null;
+    return own === null ? backlog : backlog === null ? own : Math.min(own, backlog);
+  }
+
+  private backlogDue(): number | null {
+    if (!this.hasBacklog()) return null;
+    const r = this.sql.exec("SELECT MIN(next_at) AS at FROM report_backlog").one();
+    return r.at === null ? null : Number(r.at);
+  }
+
+  private hasBacklog(): boolean {
+    return this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'report_backlog'").toArray().length > 0;
+  }
+
+  /**
+   * The next game of the series starts (inside its transaction): the last game's report, if it has
+   * not reached D1 yet, moves to the backlog (built now if it was never attempted) and the current
+   * report starts afresh for the new game.
+   */
+  nextGame(build: () => GameReport | null, now: number): void {
+    const r = this.row();
+    if (r && r.done_at === null) {
+      const stored = this.sql.exec("SELECT report FROM game_report WHERE id = 1").one().report;
+      const report = stored === null || stored === undefined ? build() : (JSON.parse(String(stored)) as GameReport);
+      if (report) {
+        // D1's write is idempotent by game id: an attempt still in flight that did land changes nothing.
+        const next = r.attempts >= REPORT_MAX_ATTEMPTS ? null : (r.next_at ?? now);
+        this.sql.exec(BACKLOG_SCHEMA);
+        this.sql.exec("INSERT OR IGNORE INTO report_backlog (game_id, report, attempts, next_at) VALUES (?, ?, ?, ?)", report.gameId, JSON.stringify(report), r.attempts, next);
+      }
+    }
+    if (r) this.sql.exec("DELETE FROM game_report");
+    this.done = false;
+  }
+
+  /** Retry the backlog's due reports (earlier games of the series). Never throws. */
+  async retryBacklog(now: number, db: D1Database | undefined, code: string): Promise<void> {
+    if (!this.hasBacklog()) return;
+    const rows = this.sql.exec("SELECT game_id, report, attempts FROM report_backlog WHERE next_at IS NOT NULL AND next_at <= ?", now).toArray();
+    for (const r of rows) {
+      const gameId = String(r.game_id);
+      try {
+        if (!db) throw new Error("no DB binding");
+        await recordGame(db, JSON.parse(String(r.report)) as GameReport);
+        this.sql.exec("DELETE FROM report_backlog WHERE game_id = ?", gameId);
+      } catch (err) {
+        const attempts = Number(r.attempts) + 1;
+        const delay = REPORT_RETRY_MS[Math.min(attempts, REPORT_RETRY_MS.length) - 1]!;
+        const next = attempts >= REPORT_MAX_ATTEMPTS ? null : now + delay;
+        this.sql.exec("UPDATE report_backlog SET attempts = ?, next_at = ? WHERE game_id = ?", attempts, next, gameId);
+        console.error(`table ${code}: report of ${gameId} failed (attempt ${attempts})`, err);
+      }
+    }
   }
 
   /** Report now unless already done; a call while an attempt is under way waits for that attempt. Never throws. */
@@ -86,6 +151,7 @@ export class GameReporter {
 
   /** Give up retrying (the alarm's item failed too often around the report itself): no alarm is kept. */
   giveUp(code: string): void {
+    if (this.hasBacklog()) this.sql.exec("UPDATE report_backlog SET next_at = NULL");
     if (this.row() === null) return;
     this.sql.exec("UPDATE game_report SET next_at = NULL WHERE id = 1 AND done_at IS NULL");
     console.error(`table ${code}: game report abandoned after repeated alarm failures`);
@@ -93,6 +159,7 @@ export class GameReporter {
 
   private async attempt(now: number, db: D1Database | undefined, build: (endedAt: number) => GameReport | null, code: string): Promise<void> {
     this.sql.exec(SCHEMA);
+    if (!this.sql.exec("SELECT * FROM game_report LIMIT 0").columnNames.includes("report")) this.sql.exec("ALTER TABLE game_report ADD COLUMN report TEXT");
     this.sql.exec("INSERT OR IGNORE INTO game_report (id, ended_at, attempts) VALUES (1, ?, 0)", now);
     const r = this.row()!;
     if (r.done_at !== null) {
@@ -100,8 +167,12 @@ export class GameReporter {
       return;
     }
     try {
-      const report = build(r.ended_at);
+      // Built once and kept (issue 13): a retry after the next game of the series opened reports the
+      // same record, whatever the seats look like by then.
+      const stored = this.sql.exec("SELECT report FROM game_report WHERE id = 1").one().report;
+      const report = stored === null || stored === undefined ? build(r.ended_at) : (JSON.parse(String(stored)) as GameReport);
       if (!report) throw new Error("no result to report");
+      if (stored === null || stored === undefined) this.sql.exec("UPDATE game_report SET report = ? WHERE id = 1", JSON.stringify(report));
       if (!db) throw new Error("no DB binding");
       await recordGame(db, report);
       this.sql.exec("UPDATE game_report SET done_at = ?, next_at = NULL, attempts = attempts + 1 WHERE id = 1", now);

@@ -17,6 +17,41 @@
 import type { TableStatus } from "../../shared/protocol/http.ts";
 import type { StartRule } from "./lobby.ts";
 
+/**
+ * The table's series (issue 13): one row per game played here (seed, start and the players in the
+ * order they were given to the engine — enough to replay it with its archived input log — and, once
+ * over, its result); the input log and event chunks of earlier games, keyed by game number.
+ */
+const SERIES_SCHEMA = `
+CREATE TABLE IF NOT EXISTS series (
+  game        INTEGER PRIMARY KEY,
+  seed        TEXT    NOT NULL,
+  started_at  INTEGER NOT NULL,
+  players     TEXT    NOT NULL,
+  ended_at    INTEGER,
+  winner      TEXT,
+  reason      TEXT
+);
+CREATE TABLE IF NOT EXISTS input_log_archive (
+  game   INTEGER NOT NULL,
+  seq    INTEGER NOT NULL,
+  at     INTEGER NOT NULL,
+  input  TEXT    NOT NULL,
+  version      INTEGER,
+  events_first INTEGER,
+  events       TEXT,
+  PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS events_archive (
+  game    INTEGER NOT NULL,
+  seq     INTEGER NOT NULL,
+  version INTEGER NOT NULL,
+  first   INTEGER NOT NULL,
+  events  TEXT    NOT NULL,
+  PRIMARY KEY (game, seq)
+);
+`;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS config (
   id          INTEGER PRIMARY KEY CHECK (id = 1),
@@ -45,7 +80,8 @@ CREATE TABLE IF NOT EXISTS players (
   device_hash BLOB,
   away_since  INTEGER,
   user_id     TEXT,
-  address_hash BLOB
+  address_hash BLOB,
+  game_no     INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS tokens (
   token_hash  BLOB    PRIMARY KEY,
@@ -64,7 +100,9 @@ CREATE TABLE IF NOT EXISTS game (
   pause           TEXT,
   resumed_at      INTEGER,
   spectator_version INTEGER NOT NULL DEFAULT 0,
-  presence_at     INTEGER
+  presence_at     INTEGER,
+  game_no         INTEGER NOT NULL DEFAULT 1,
+  seed            TEXT
 );
 CREATE TABLE IF NOT EXISTS control (
   id                    INTEGER PRIMARY KEY CHECK (id = 1),
@@ -92,6 +130,7 @@ CREATE TABLE IF NOT EXISTS events (
   first   INTEGER NOT NULL,
   events  TEXT    NOT NULL
 );
+${SERIES_SCHEMA}
 CREATE TABLE IF NOT EXISTS return_guard (
   id            INTEGER PRIMARY KEY CHECK (id = 1),
   window_start  INTEGER NOT NULL,
@@ -154,6 +193,25 @@ export interface PlayerRow {
   userId?: string | null;
   /** Keyed digest of the joining client's address bucket (seats per address); null before issue 12. */
   addressHash?: Uint8Array | null;
+  /**
+   * The game of the series this seat belongs to (issue 13). Equal to the table's current game number
+   * for everyone in it; lower only while a rematch lobby is open, for those who have not pressed
+   * "play again" yet (they are dropped when that game starts).
+   */
+  gameNo: number;
+}
+
+/** One game of the table's series (issue 13). */
+export interface SeriesRow {
+  game: number;
+  /** Server-only: the game's secret seed. */
+  seed: string;
+  startedAt: number;
+  /** The engine's player specs in the order given to createGame (replay). */
+  players: Array<{ id: string; nickname: string; bot: boolean }>;
+  endedAt: number | null;
+  winner: string | null;
+  reason: string | null;
 }
 
 export interface TokenRow {
@@ -204,6 +262,8 @@ export class TableStore {
   private row: GameRow | null = null;
   private ext: GameExtras | null = null;
   private roster: PlayerRow[] | null = null;
+  private serie: { gameNo: number; seed: string | null } | null = null;
+  private games: SeriesRow[] | null = null;
   /** Whether the `events` table exists (tables created before it get it on first use). */
   private eventsReady = false;
 
@@ -211,7 +271,7 @@ export class TableStore {
 
   /** Forget every cached row (after a rolled-back transaction). */
   invalidate(): void {
-    this.cfg = this.ctl = this.row = this.ext = this.roster = null;
+    this.cfg = this.ctl = this.row = this.ext = this.roster = this.serie = this.games = null;
   }
 
   /** Whether `init` ever ran here. Reading sqlite_master writes nothing, so a probe for an unknown
@@ -309,18 +369,113 @@ export class TableStore {
       awaySince: r.away_since === null ? null : Number(r.away_since),
       userId: r.user_id === null || r.user_id === undefined ? null : String(r.user_id),
       addressHash: r.address_hash === null || r.address_hash === undefined ? null : toBytes(r.address_hash),
+      gameNo: r.game_no === null || r.game_no === undefined ? 1 : Number(r.game_no),
     }));
   }
 
   insertPlayer(p: Omit<PlayerRow, "seat">): void {
     this.sql.exec(
-      `INSERT INTO players (player_id, nickname, place, seat, return_hash, bot, joined_at, device_hash, away_since, user_id, address_hash)
-       VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO players (player_id, nickname, place, seat, return_hash, bot, joined_at, device_hash, away_since, user_id, address_hash, game_no)
+       VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)`,
       p.playerId, p.nickname, p.place, p.returnHash ? toBuffer(p.returnHash) : null, p.bot ? 1 : 0, p.joinedAt,
-      p.deviceHash ? toBuffer(p.deviceHash) : null, p.awaySince, p.userId ?? null, p.addressHash ? toBuffer(p.addressHash) : null,
+      p.deviceHash ? toBuffer(p.deviceHash) : null, p.awaySince, p.userId ?? null, p.addressHash ? toBuffer(p.addressHash) : null, p.gameNo,
     );
     this.roster = null;
   }
+
+  /** A bot seat removed from the lobby (issue 13). */
+  deletePlayer(playerId: string): void {
+    this.sql.exec("DELETE FROM tokens WHERE player_id = ?", playerId);
+    this.sql.exec("DELETE FROM players WHERE player_id = ?", playerId);
+    this.roster = null;
+  }
+
+  /** The seat is in game `gameNo` of the series (pressed "play again", or a bot that stays). */
+  setGameNo(playerId: string, gameNo: number): void {
+    this.sql.exec("UPDATE players SET game_no = ? WHERE player_id = ?", gameNo, playerId);
+    this.roster = null;
+  }
+
+  /** The current game number and its seed (null: the table's own seed, as for game 1). */
+  seriesGame(): { gameNo: number; seed: string | null } {
+    return (this.serie ??= this.readSeriesGame());
+  }
+
+  private readSeriesGame(): { gameNo: number; seed: string | null } {
+    const r = this.sql.exec("SELECT game_no, seed FROM game WHERE id = 1").one();
+    return { gameNo: Number(r.game_no ?? 1), seed: r.seed === null || r.seed === undefined ? null : String(r.seed) };
+  }
+
+  /**
+   * The next game of the series opens (issue 13): a lobby with game number `gameNo` and a fresh seed;
+   * every table-side clock and the pause are cleared. The last game's state stays in the row (those
+   * who have not pressed "play again" still see its end) until the next game starts over it. The
+   * delayed spectators' ring is kept: versions only grow, so a delayed spectator still sees the end of
+   * the last game, then the new lobby and the new game, each as late as everything else.
+   */
+  openNextGame(gameNo: number, seed: string): number {
+    const version = Number(
+      this.sql.exec(
+        `UPDATE game SET version = version + 1, status = 'lobby', started_at = NULL, alarm_phase_seq = NULL, alarm_at = NULL,
+           bot_at = NULL, pause = NULL, resumed_at = NULL, presence_at = NULL, game_no = ?, seed = ? WHERE id = 1 RETURNING version`,
+        gameNo, seed,
+      ).one().version,
+    );
+    this.row = this.ext = this.serie = null;
+    return version;
+  }
+
+  /**
+   * The next game starts (issue 13): the last game's input log and event chunks move to the archive
+   * under its number, and those who did not press "play again" are dropped with their tokens.
+   */
+  archiveGame(lastGame: number, gameNo: number): void {
+    this.ensureEvents();
+    this.sql.exec("INSERT INTO input_log_archive (game, seq, at, input, version, events_first, events) SELECT ?, seq, at, input, version, events_first, events FROM input_log", lastGame);
+    this.sql.exec("INSERT INTO events_archive (game, seq, version, first, events) SELECT ?, seq, version, first, events FROM events", lastGame);
+    this.sql.exec("DELETE FROM input_log");
+    this.sql.exec("DELETE FROM events");
+    this.sql.exec("DELETE FROM tokens WHERE player_id IN (SELECT player_id FROM players WHERE game_no < ?)", gameNo);
+    this.sql.exec("DELETE FROM players WHERE game_no < ?", gameNo);
+    this.roster = null;
+  }
+
+  /** Places 1…n in this order (a later game of the series starts: join order = the game's order). */
+  renumberPlaces(playerIds: readonly string[]): void {
+    this.sql.exec("UPDATE players SET place = -place"); // place is UNIQUE: out of the way first
+    playerIds.forEach((id, i) => this.sql.exec("UPDATE players SET place = ? WHERE player_id = ?", i + 1, id));
+    this.roster = null;
+  }
+
+  insertSeries(row: Pick<SeriesRow, "game" | "seed" | "startedAt" | "players">): void {
+    this.sql.exec("INSERT OR REPLACE INTO series (game, seed, started_at, players) VALUES (?, ?, ?, ?)", row.game, row.seed, row.startedAt, JSON.stringify(row.players));
+    this.games = null;
+  }
+
+  endSeries(game: number, endedAt: number, winner: string, reason: string): void {
+    this.sql.exec("UPDATE series SET ended_at = ?, winner = ?, reason = ? WHERE game = ? AND ended_at IS NULL", endedAt, winner, reason, game);
+    this.games = null;
+  }
+
+  /** Every game of the series, oldest first (cached: treat as read-only). */
+  series(): readonly SeriesRow[] {
+    return (this.games ??= this.sql.exec("SELECT * FROM series ORDER BY game").toArray().map((r) => ({
+      game: Number(r.game),
+      seed: String(r.seed),
+      startedAt: Number(r.started_at),
+      players: JSON.parse(String(r.players)) as SeriesRow["players"],
+      endedAt: r.ended_at === null ? null : Number(r.ended_at),
+      winner: r.winner === null ? null : String(r.winner),
+      reason: r.reason === null ? null : String(r.reason),
+    })));
+  }
+
+  /** The game whose state the `game` row holds: in a rematch lobby still the last one played. */
+  stateGame(): number {
+    const { gameNo } = this.seriesGame();
+    return this.game().status === "lobby" && gameNo > 1 ? gameNo - 1 : gameNo;
+  }
+
 
   /** Presence: null = connected now; a time = away since then. */
   setAwaySince(playerId: string, awaySince: number | null): void {
@@ -415,6 +570,10 @@ export class TableStore {
     add("config", [["seats_per_address", "INTEGER NOT NULL DEFAULT 2"]]);
     add("players", [["address_hash", "BLOB"]]);
     add("game", [["presence_at", "INTEGER"]]);
+    // Issue 13: the series (rematches at the same table).
+    add("players", [["game_no", "INTEGER NOT NULL DEFAULT 1"]]);
+    add("game", [["game_no", "INTEGER NOT NULL DEFAULT 1"], ["seed", "TEXT"]]);
+    this.sql.exec(SERIES_SCHEMA);
   }
 
   /** Tables created before events were stored apart get the `events` table and the input log's columns. */

@@ -8,7 +8,7 @@
 import type { TableStatus } from "../../shared/protocol/http.ts";
 import type { OrganizerView, TableView } from "../../shared/protocol/messages.ts";
 import type { GameView } from "./engine.ts";
-import type { ConfigRow, ControlRow, PauseRecord, PlayerRow } from "./storage.ts";
+import type { ConfigRow, ControlRow, PauseRecord, PlayerRow, SeriesRow } from "./storage.ts";
 
 /** Everything about the table (not the game) that views are built from. */
 export interface TableFacts {
@@ -18,6 +18,27 @@ export interface TableFacts {
   control: ControlRow;
   pause: PauseRecord | null;
   hostConnected: boolean;
+  /** The current game of the table's series (issue 13). */
+  gameNo: number;
+  series: readonly SeriesRow[];
+}
+
+/** The seats of the current game (a rematch lobby leaves out those who have not pressed "play again"). */
+export function currentPlayers<P extends Pick<PlayerRow, "gameNo">>(players: readonly P[], gameNo: number): P[] {
+  return players.filter((p) => p.gameNo >= gameNo);
+}
+
+/**
+ * Who holds the organizer rights now. In a rematch lobby an organizer who has not pressed "play again"
+ * yet is stood in for by the first person who did (issue 13); the rights come back when they press,
+ * and pass to that person for good if they never do (the next game's start writes it down).
+ */
+export function organizerPlayerId(control: ControlRow, players: readonly PlayerRow[], gameNo: number): string | null {
+  const id = control.organizerPlayerId;
+  if (id === null) return null;
+  const p = players.find((x) => x.playerId === id);
+  if (!p || p.gameNo >= gameNo) return id;
+  return players.find((x) => !x.bot && x.gameNo >= gameNo)?.playerId ?? id;
 }
 
 /** Presence as stored: a bot seat counts as connected; a person is connected while awaySince is null. */
@@ -25,10 +46,11 @@ export function isConnected(p: Pick<PlayerRow, "bot" | "awaySince">): boolean {
   return p.bot || p.awaySince === null;
 }
 
-export function organizerOf(config: ConfigRow, control: ControlRow, players: readonly PlayerRow[]): OrganizerView | null {
+export function organizerOf(config: ConfigRow, control: ControlRow, players: readonly PlayerRow[], gameNo: number): OrganizerView | null {
   if (config.host === "live") return { kind: "host" };
-  if (control.organizerPlayerId !== null) {
-    const p = players.find((x) => x.playerId === control.organizerPlayerId);
+  const id = organizerPlayerId(control, players, gameNo);
+  if (id !== null) {
+    const p = players.find((x) => x.playerId === id);
     return p ? { kind: "player", place: p.place } : null;
   }
   return control.organizerTokenHash !== null ? { kind: "creator" } : null;
@@ -37,15 +59,22 @@ export function organizerOf(config: ConfigRow, control: ControlRow, players: rea
 export function buildTableView(
   facts: TableFacts,
   game: GameView | null,
-  viewer: { organizing: boolean; delayMs: number },
+  viewer: { organizing: boolean; delayMs: number; behind?: boolean },
 ): TableView {
-  const { config, players, status, control, pause } = facts;
+  const { config, control, pause, gameNo } = facts;
+  // `behind`: a player who has not pressed "play again" still sees the end of the last game (its
+  // seats) while the next one gathers (issue 13); everyone else sees the current game's seats.
+  const behind = viewer.behind === true;
+  const status: TableStatus = behind ? "ended" : facts.status;
+  const players = behind ? facts.players.filter((p) => p.seat !== null) : currentPlayers(facts.players, gameNo);
+  const lobby = status === "lobby";
   const connectedSeats: number[] = [];
   for (const p of players) {
-    if (p.seat !== null && isConnected(p)) connectedSeats.push(p.seat);
+    if (!lobby && p.seat !== null && isConnected(p)) connectedSeats.push(p.seat);
   }
   connectedSeats.sort((a, b) => a - b);
-  const organizerId = config.host === "live" ? null : control.organizerPlayerId;
+  const organizerId = config.host === "live" ? null : organizerPlayerId(control, facts.players, gameNo);
+  const shown = behind ? gameNo - 1 : gameNo;
   return {
     code: config.code,
     presetId: config.presetId,
@@ -55,7 +84,7 @@ export function buildTableView(
     capacity: { min: config.seats.min, max: config.seats.max },
     lobby: players.map((p) => ({
       place: p.place,
-      seat: p.seat,
+      seat: lobby ? null : p.seat,
       nickname: p.nickname,
       bot: p.bot,
       connected: isConnected(p),
@@ -67,7 +96,7 @@ export function buildTableView(
     host: config.host,
     hostConnected: config.host === "live" && facts.hostConnected,
     narration: config.host !== "live",
-    organizer: organizerOf(config, control, players),
+    organizer: organizerOf(config, control, facts.players, gameNo),
     organizing: viewer.organizing,
     options: {
       botAfterMinutesAway: control.botAfterMinutes,
@@ -76,5 +105,12 @@ export function buildTableView(
     },
     pause: pause ? { by: pause.by, reason: pause.reason, absentSeat: pause.absentSeat, since: pause.since } : null,
     delayMs: viewer.delayMs,
+    series: {
+      game: shown,
+      results: facts.series
+        .filter((g) => g.game <= shown && g.endedAt !== null && g.winner !== null)
+        .map((g) => ({ game: g.game, winner: g.winner as TableView["series"]["results"][number]["winner"], reason: g.reason ?? "" })),
+      next: behind ? { game: gameNo, seated: currentPlayers(facts.players, gameNo).length } : null,
+    },
   };
 }

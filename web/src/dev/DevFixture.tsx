@@ -87,6 +87,7 @@ function fixture(name: string): TableView {
     options: { botAfterMinutesAway: null, spectatorDelaySeconds: 0, allowSameDevice: false },
     pause: null,
     delayMs: 0,
+    series: { game: 1, results: [], next: null },
   };
   const now = Date.now();
   const lobbyOf = (away: number[], bots: number[], organizerPlace: number | null) =>
@@ -318,6 +319,9 @@ export default function DevFixture(props: { name: string }) {
     },
     confirm() {
       console.log("host confirm");
+    },
+    table(action) {
+      console.log("table", JSON.stringify(action));
     },
     dismiss: () => setState("notice", null),
     dispose() {},

@@ -610,6 +610,20 @@ export const en = {
   "log.tech-vote-pressed.you": "Technical vote: you",
   "log.fouled.you": "You get a technical foul ({fouls})",
   "log.seat-to-bot.you": "Your seat is handed to a bot",
+  /* Issue 13, part A: bots in the lobby, rematch and the table's series. */
+  "bots.add": "Add a bot",
+  "bots.fill": "Fill with bots",
+  "bots.remove": "Remove",
+  "bots.removeLabel": "Remove the bot {nickname}",
+  "series.game": "Game {n} of this table",
+  "series.wins": "Wins at this table:",
+  "rematch.play": "Play again at this table",
+  "rematch.gathering": "{n} player is playing again — join them|{n} players are playing again — join them",
+  "error.not-in-lobby": "Bots can be seated or removed only before the game starts.",
+  "error.not-a-bot": "No bot sits at that place.",
+  "error.not-ended": "The game is not over yet.",
+  "error.already-in": "You already sit in the next game.",
+  "error.nickname-reserved": "Names like \"Bot 3\" belong to the table's bots. Choose another.",
 } as const;
 
 export type MessageKey = keyof typeof en;

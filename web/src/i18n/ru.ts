@@ -606,4 +606,18 @@ export const ru: Catalogue = {
   "log.tech-vote-pressed.you": "Техническое голосование: вы",
   "log.fouled.you": "Вы получаете технический фол ({fouls})",
   "log.seat-to-bot.you": "Ваше место передано боту",
+  /* Issue 13, part A: bots in the lobby, rematch and the table's series. */
+  "bots.add": "Добавить бота",
+  "bots.fill": "Заполнить ботами",
+  "bots.remove": "Убрать",
+  "bots.removeLabel": "Убрать бота {nickname}",
+  "series.game": "Игра {n} за этим столом",
+  "series.wins": "Победы за этим столом:",
+  "rematch.play": "Сыграть ещё раз за этим столом",
+  "rematch.gathering": "{n} игрок играет снова — присоединяйтесь|{n} игрока играют снова — присоединяйтесь|{n} игроков играют снова — присоединяйтесь|{n} игрока играют снова — присоединяйтесь",
+  "error.not-in-lobby": "Ботов можно добавлять или убирать только до начала игры.",
+  "error.not-a-bot": "На этом месте нет бота.",
+  "error.not-ended": "Игра ещё не закончилась.",
+  "error.already-in": "Вы уже сидите в следующей игре.",
+  "error.nickname-reserved": "Имена вроде «Bot 3» принадлежат ботам стола. Выберите другое.",
 };

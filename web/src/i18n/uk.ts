@@ -606,4 +606,18 @@ export const uk: Catalogue = {
   "log.tech-vote-pressed.you": "Технічне голосування: ви",
   "log.fouled.you": "Ви отримуєте технічний фол ({fouls})",
   "log.seat-to-bot.you": "Ваше місце передано боту",
+  /* Issue 13, part A: bots in the lobby, rematch and the table's series. */
+  "bots.add": "Додати бота",
+  "bots.fill": "Заповнити ботами",
+  "bots.remove": "Прибрати",
+  "bots.removeLabel": "Прибрати бота {nickname}",
+  "series.game": "Гра {n} за цим столом",
+  "series.wins": "Перемоги за цим столом:",
+  "rematch.play": "Зіграти ще раз за цим столом",
+  "rematch.gathering": "{n} гравець грає знову — приєднуйтеся|{n} гравці грають знову — приєднуйтеся|{n} гравців грають знову — приєднуйтеся|{n} гравця грають знову — приєднуйтеся",
+  "error.not-in-lobby": "Ботів можна додавати чи прибирати лише до початку гри.",
+  "error.not-a-bot": "На цьому місці немає бота.",
+  "error.not-ended": "Гра ще не закінчилася.",
+  "error.already-in": "Ви вже сидите в наступній грі.",
+  "error.nickname-reserved": "Імена на кшталт «Bot 3» належать ботам столу. Оберіть інше.",
 };

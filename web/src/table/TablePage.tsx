@@ -15,6 +15,7 @@ import { activeAnnouncements, standingChoice } from "./announce.ts";
 import { marksOf, nightNotes, outState, planTarget } from "./mine.ts";
 import type { TableController } from "./controller.ts";
 import { EndScreen } from "./EndScreen.tsx";
+import { PlayAgain } from "./Series.tsx";
 import { GameLog } from "./GameLog.tsx";
 import { Oval, type SeatFlags } from "./Oval.tsx";
 import { isNight, marksShown, narration, phaseLine, setNarration, speak } from "./phase.ts";
@@ -283,7 +284,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
           <Switch>
             <Match when={tv().status === "lobby" || !game()}>
               <div class="lobby-layout">
-                <WaitingRoom table={tv()} start={startMode() ?? null} youNickname={st.identity?.kind === "player" ? st.identity.nickname : (props.saved?.nickname ?? null)} />
+                <WaitingRoom table={tv()} start={startMode() ?? null} youNickname={st.identity?.kind === "player" ? st.identity.nickname : (props.saved?.nickname ?? null)} ctl={props.ctl} busy={!!st.pending || st.conn !== "open"} />
                 <Show when={(!props.saved || props.saved.kind === "organizer") && tv().host === "server" && tv().lobby.length < tv().capacity.max}>
                   <JoinHereForm code={props.ctl.code} organizerToken={props.saved?.organizerToken ?? null} onSeated={props.onSeated} />
                 </Show>
@@ -305,7 +306,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                     </div>
                   )}
                 </Show>
-                <div class="board" classList={{ hosting: isHost() }} data-phase={g().phase} data-day={g().day} data-phase-seq={g().phaseSeq} data-you-seat={you()?.seat ?? ""} data-speaker={g().speaker ?? ""} data-nominees={g().nominees.join(",")} data-result={g().result?.winner ?? ""}>
+                <div class="board" classList={{ hosting: isHost() }} data-phase={g().phase} data-day={g().day} data-phase-seq={g().phaseSeq} data-you-seat={you()?.seat ?? ""} data-speaker={g().speaker ?? ""} data-nominees={g().nominees.join(",")} data-result={g().result?.winner ?? ""} data-series-game={tv().series.game}>
                   <Oval seats={g().seats} flags={flags} night={night()} onPick={(seat) => {
                     const p = picking();
                     if (!p) return;
@@ -328,6 +329,9 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                     </Show>
                   </Oval>
                   <div class="side">
+                    <Show when={tv().series.game > 1 && !g().result}>
+                      <p class="muted small" data-series-label>{t("series.game", { n: tv().series.game })}</p>
+                    </Show>
                     <Show when={g().techVote}>
                       {(tv2) => (
                         <p class="banner tech" role="status">
@@ -335,7 +339,14 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                         </p>
                       )}
                     </Show>
-                    <Show when={g().result}>{(r) => <EndScreen game={g()} result={r()} />}</Show>
+                    <Show when={g().result}>
+                      {(r) => (
+                        <>
+                          <PlayAgain table={tv()} seated={st.identity?.kind === "player"} ctl={props.ctl} busy={!!st.pending || st.conn !== "open"} />
+                          <EndScreen game={g()} result={r()} />
+                        </>
+                      )}
+                    </Show>
                     <Show when={isHost() && !g().result}>
                       <HostPanel view={tv()} game={g()} busy={!!st.pending || st.conn !== "open"} onConfirm={() => props.ctl.confirm()} />
                     </Show>

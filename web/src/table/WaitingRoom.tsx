@@ -3,6 +3,8 @@ import { createSignal, For, Show } from "solid-js";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 import { t } from "../i18n/index.ts";
 import { tablePath } from "../lib/router.ts";
+import type { TableController } from "./controller.ts";
+import { LobbyBotButtons, RemoveBotButton } from "./Series.tsx";
 
 export function ShareCode(props: { code: string }) {
   const [copied, setCopied] = createSignal(false);
@@ -30,11 +32,14 @@ export function ShareCode(props: { code: string }) {
   );
 }
 
-export function WaitingRoom(props: { table: TableView; youNickname: string | null; start?: string | null }) {
+export function WaitingRoom(props: { table: TableView; youNickname: string | null; start?: string | null; ctl?: TableController; busy?: boolean }) {
   const left = () => Math.max(0, props.table.capacity.max - props.table.lobby.length);
   return (
     <section class="panel waiting" aria-labelledby="wait-title">
       <h2 id="wait-title">{t("wait.title")}</h2>
+      <Show when={props.table.series.game > 1}>
+        <p class="muted small" data-series-game={props.table.series.game}>{t("series.game", { n: props.table.series.game })}</p>
+      </Show>
       <ShareCode code={props.table.code} />
       <p class="left" role="status" data-seats-left={left()}>
         {left() > 0 ? t("wait.left", { n: left() }) : props.start === "organizer-command" ? "" : t("wait.full")}
@@ -44,12 +49,16 @@ export function WaitingRoom(props: { table: TableView; youNickname: string | nul
           {t("wait.organizerStarts", { min: props.table.capacity.min, max: props.table.capacity.max })}
         </p>
       </Show>
+      <Show when={props.ctl}>{(ctl) => <LobbyBotButtons table={props.table} ctl={ctl()} busy={props.busy ?? false} />}</Show>
       <h3>{t("wait.joined")}</h3>
       <ol class="joined">
         <For each={props.table.lobby}>
           {(p) => (
-            <li classList={{ you: p.nickname === props.youNickname, away: !p.connected }}>
+            <li classList={{ you: p.nickname === props.youNickname, away: !p.connected, bot: p.bot }} data-lobby-bot={p.bot ? p.place : undefined}>
               <span class="place">{t("wait.place", { place: p.place })}</span> {p.nickname}
+              <Show when={p.bot}>
+                <span class="tag">⚙ {t("seat.bot")}</span>
+              </Show>
               <Show when={p.nickname === props.youNickname}>
                 <span class="tag">{t("seat.you")}</span>
               </Show>
@@ -57,6 +66,7 @@ export function WaitingRoom(props: { table: TableView; youNickname: string | nul
               <Show when={!p.connected}>
                 <span class="tag" aria-hidden="true">◌ {t("seat.away")}</span>
               </Show>
+              <RemoveBotButton table={props.table} seat={p} ctl={props.ctl} busy={props.busy ?? false} />
             </li>
           )}
         </For>

@@ -11,7 +11,7 @@ import ReconnectingWebSocket from "partysocket/ws";
 import { batch } from "solid-js";
 import { createStore, reconcile } from "solid-js/store";
 import type { PlayerAction } from "../../../shared/engine/types.ts";
-import type { ControlRequest, Identity, ServerMessage, TableView } from "../../../shared/protocol/messages.ts";
+import type { ControlRequest, Identity, ServerMessage, TableAction, TableView } from "../../../shared/protocol/messages.ts";
 import { mergeView } from "../../../shared/protocol/view-merge.ts";
 import { socketUrl } from "../lib/api.ts";
 import { createServerClock, type ServerClock } from "../lib/clock.ts";
@@ -47,6 +47,8 @@ export interface TableController {
   control(action: ControlRequest): void;
   /** The live host confirms the transition (RULES.md §5.7). */
   confirm(): void;
+  /** A seated player's request to the table (issue 13: play again after the end). */
+  table(action: TableAction): void;
   dismiss(): void;
   dispose(): void;
 }
@@ -154,7 +156,7 @@ export function connectTable(code: string, token: string | null): TableControlle
     }
   });
 
-  const send = (type: "act" | "control" | "host", action: unknown) => {
+  const send = (type: "act" | "control" | "host" | "table", action: unknown) => {
     if (state.conn !== "open") {
       notify({ code: "network", message: "", at: Date.now() });
       return;
@@ -173,6 +175,7 @@ export function connectTable(code: string, token: string | null): TableControlle
     act: (action) => send("act", action),
     control: (action) => send("control", action),
     confirm: () => send("host", { type: "confirm" }),
+    table: (action) => send("table", action),
     dismiss: () => notify(null),
     dispose() {
       clearTimeout(noticeTimer);

@@ -1,0 +1,184 @@
+/**
+ * Issue 13 "Must show": one person on a phone-size page opens the home page, creates a sport table,
+ * presses "Fill with bots" (nine bots sit and the game starts at once, RULES.md §2), plays the game to
+ * the end as whatever role they were dealt — the page acts whenever it offers a move (take a card, end
+ * the speech, vote, lift, a night move), and when it offers none the driver lets the test clock live
+ * through the rest of the phase (harness.ts advanceClock: the bots' moves and the deadline) — then
+ * presses "Play again at this table": the bots stay, the table is full again and game 2 starts at once
+ * under the same table code.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { TableView } from "../../shared/protocol/messages.ts";
+import { advanceClock, ensureWebBuild, launchChromium, LOAD_MS, startWrangler, type Server } from "./harness.ts";
+
+const PHONE = { width: 360, height: 740 };
+/** Waits that only matter on a starved machine: how long a step may take, not what it must do. */
+const SLOW_MS = 30_000;
+
+let server: Server;
+let chrome: Awaited<ReturnType<typeof launchChromium>>;
+
+beforeAll(async () => {
+  ensureWebBuild();
+  // Quicker bots (the default think delay is 1.2 s after every change).
+  [server, chrome] = await Promise.all([startWrangler({ vars: { BOT_THINK_MS: "100" } }), launchChromium()]);
+});
+
+afterAll(async () => {
+  await chrome?.close();
+  await server?.stop();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Snap {
+  phase: string | null;
+  seq: number;
+  you: number | null;
+  result: string | null;
+  series: number;
+  actions: Record<string, number[]>;
+  cards: number;
+  busy: boolean;
+}
+
+async function snapshot(page: Page): Promise<Snap> {
+  return page.evaluate(() => {
+    const b = document.querySelector<HTMLElement>(".board");
+    const actions: Record<string, number[]> = {};
+    document.querySelectorAll<HTMLElement>(".actions [data-action]").forEach((el) => {
+      actions[el.dataset.action!] = [...el.querySelectorAll<HTMLElement>("[data-target]")].map((x) => Number(x.dataset.target));
+    });
+    return {
+      phase: b?.dataset.phase ?? null,
+      seq: Number(b?.dataset.phaseSeq ?? 0),
+      you: b?.dataset.youSeat ? Number(b.dataset.youSeat) : null,
+      result: b?.dataset.result || null,
+      series: Number(b?.dataset.seriesGame ?? 0),
+      actions,
+      cards: document.querySelectorAll('[data-action="take-card"] [data-card]:not([disabled])').length,
+      busy: !!document.querySelector('.actions[aria-busy="true"]'),
+    };
+  });
+}
+
+/** Click a target, then its confirm button if the page asks for one (a one-tap choice needs none). */
+async function pick(page: Page, action: string, target: number): Promise<void> {
+  await page.locator(`[data-action="${action}"] [data-target="${target}"]`).click({ timeout: 5_000 });
+  const confirm = page.locator(`[data-confirm="${action}"]:not([disabled])`);
+  if (await confirm.count()) await confirm.click({ timeout: 5_000 });
+}
+
+/** Play until the page shows a result: act on what it offers, else advance the table's clock. */
+async function playToEnd(page: Page, code: string): Promise<{ acts: number; advances: number }> {
+  const acted = new Set<string>();
+  let acts = 0;
+  let advances = 0;
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    const s = await snapshot(page);
+    if (s.result) return { acts, advances };
+    if (s.busy || s.phase === null) {
+      await sleep(100);
+      continue;
+    }
+    const key = (what: string) => `${s.seq}:${what}`;
+    let did = false;
+    try {
+      if (s.cards > 0 && !acted.has(key("card"))) {
+        acted.add(key("card"));
+        await page.locator('[data-action="take-card"] [data-card]:not([disabled])').first().click({ timeout: 5_000 });
+        did = true;
+      } else if ("end-speech" in s.actions && !acted.has(key("speech"))) {
+        acted.add(key("speech"));
+        await page.locator('[data-action="end-speech"]').click({ timeout: 5_000 });
+        did = true;
+      } else if (s.actions["vote-lift"] && !acted.has(key("lift"))) {
+        acted.add(key("lift"));
+        await page.locator('[data-lift="yes"]').click({ timeout: 5_000 });
+        did = true;
+      } else {
+        for (const [action, targets] of Object.entries(s.actions)) {
+          if (!(action === "vote" || action.startsWith("night:")) || targets.length === 0 || acted.has(key(action))) continue;
+          acted.add(key(action));
+          await pick(page, action, targets.find((x) => x !== s.you) ?? targets[0]!);
+          did = true;
+          break;
+        }
+      }
+    } catch {
+      /* the page moved on under the click: read it again */
+    }
+    if (did) {
+      acts++;
+      await sleep(100);
+      continue;
+    }
+    // Nothing this page does now: the rest of the phase is waiting (bots think, timers run), which the
+    // test clock lives through at once — the bots' moves included, in order.
+    if (s.seq > 0 && (await advanceClock(server.base, code, s.seq))) advances++;
+    await sleep(150);
+  }
+  throw new Error("no result within the time limit");
+}
+
+test("one person: home → sport table → fill with bots → play to the end → play again → game 2, same code", async () => {
+  const started = Date.now();
+  const ctx = await chrome.browser.newContext({ viewport: PHONE, locale: "en-GB", isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+  ctx.setDefaultTimeout(SLOW_MS);
+  ctx.setDefaultNavigationTimeout(LOAD_MS);
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  const frames: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("websocket", (ws) => ws.on("framereceived", (f) => typeof f.payload === "string" && frames.push(f.payload)));
+
+  await page.goto(`${server.base}/`);
+  await page.locator("#nick").fill("Solo");
+  await page.selectOption("#preset", "sport");
+  await page.locator('form[data-form="create"] button[type="submit"]').click();
+  await page.waitForURL(/\/t\/[A-Z0-9]{6}$/);
+  const code = page.url().split("/t/")[1]!;
+
+  // The organizer's lobby: "Fill with bots" seats nine bots and the game starts at once.
+  await page.locator('[data-control="fill-bots"]').click();
+  await page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+  const setUpMs = Date.now() - started;
+  expect(setUpMs, "from the home page to a game against nine bots").toBeLessThan(60_000);
+  await expect.poll(() => page.locator("[data-bot-seat]").count(), { timeout: SLOW_MS }).toBe(9);
+  expect((await snapshot(page)).series).toBe(1);
+
+  const game1 = await playToEnd(page, code);
+  const endedAt = Date.now();
+  await page.locator(".end[data-winner]").waitFor();
+  await page.locator('[data-series-game="1"] [data-play-again]').waitFor();
+
+  // Play again: the bots stay, the table is full again, game 2 starts at once under the same code.
+  await page.locator("[data-play-again]").click();
+  await page.locator('.board[data-series-game="2"]:not([data-result^="r"]):not([data-result^="b"])').waitFor({ timeout: SLOW_MS });
+  expect(page.url()).toMatch(new RegExp(`/t/${code}$`));
+  await page.locator("[data-series-label]").waitFor();
+  const s2 = await snapshot(page);
+  expect(s2.series).toBe(2);
+  expect(s2.result).toBeNull();
+  expect(s2.you).not.toBeNull();
+  await expect.poll(() => page.locator("[data-bot-seat]").count(), { timeout: SLOW_MS }).toBe(9);
+  // What the page received says the same: game 2 of the series with game 1's result, at this code.
+  const lastView = frames
+    .map((f) => JSON.parse(f) as { type: string; view?: TableView })
+    .filter((m) => m.type === "view")
+    .at(-1)!.view!;
+  expect(lastView.code).toBe(code);
+  expect(lastView.series.game).toBe(2);
+  expect(lastView.series.results).toHaveLength(1);
+  expect(lastView.status).toBe("playing");
+  expect(errors).toEqual([]);
+
+  const total = Date.now() - started;
+  console.log(
+    `solo-bots: set-up (home → playing against 9 bots) ${(setUpMs / 1000).toFixed(1)} s; game 1 ${((endedAt - started - setUpMs) / 1000).toFixed(1)} s ` +
+      `(${game1.acts} moves by the page, ${game1.advances} clock advances); play again → game 2 ${((Date.now() - endedAt) / 1000).toFixed(1)} s; total ${(total / 1000).toFixed(1)} s`,
+  );
+  await ctx.close();
+});
