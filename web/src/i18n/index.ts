@@ -6,12 +6,31 @@
 import { createSignal } from "solid-js";
 import { hasOwnKey, own } from "../../../shared/own.ts";
 import { en, type Catalogue, type MessageKey } from "./en.ts";
-import { ru } from "./ru.ts";
-import { uk } from "./uk.ts";
 
 export type Lang = "uk" | "ru" | "en";
 export const LANGS: Lang[] = ["uk", "ru", "en"];
-const CATALOGUES: Record<Lang, Catalogue> = { en, uk, ru };
+/**
+ * English is the reference catalogue and the fallback, so it is in the initial bundle; Ukrainian and
+ * Russian are lazy chunks: a page loads only the language it shows (the initial JS budget,
+ * docs/PERFORMANCE.md). `loadCatalogue` fetches one; main.tsx renders once the starting one is here,
+ * and setLang switches only after the new one arrived — so no page ever flashes English.
+ */
+const LOADERS: Record<Exclude<Lang, "en">, () => Promise<Catalogue>> = {
+  uk: () => import("./uk.ts").then((m) => m.uk),
+  ru: () => import("./ru.ts").then((m) => m.ru),
+};
+const [catalogues, setCatalogues] = createSignal<Partial<Record<Lang, Catalogue>>>({ en });
+
+/** Fetch a language's catalogue (once); resolves when t() can use it. A failed fetch leaves English. */
+export async function loadCatalogue(l: Lang): Promise<void> {
+  if (catalogues()[l]) return;
+  try {
+    const c = await LOADERS[l as Exclude<Lang, "en">]();
+    setCatalogues((all) => ({ ...all, [l]: c }));
+  } catch {
+    /* offline or a stale deploy: the page goes on in English */
+  }
+}
 /** BCP 47 tags for speech synthesis and Intl. */
 export const LOCALE: Record<Lang, string> = { uk: "uk-UA", ru: "ru-RU", en: "en-GB" };
 
@@ -34,7 +53,8 @@ function initialLang(): Lang {
 const [lang, setLangSignal] = createSignal<Lang>(initialLang());
 export { lang };
 
-export function setLang(next: Lang): void {
+export async function setLang(next: Lang): Promise<void> {
+  await loadCatalogue(next);
   setLangSignal(next);
   try {
     localStorage.setItem(STORE_KEY, next);
@@ -69,7 +89,7 @@ function fill(message: string, params?: Params): string {
 /** Translate a known key. Reactive: re-runs when the language changes. */
 export function t(key: MessageKey, params?: Params): string {
   const l = lang();
-  const message = own(CATALOGUES[l], key) ?? own(en, key) ?? key;
+  const message = own<string>(catalogues()[l] ?? (en as Catalogue), key) ?? own<string>(en, key) ?? key;
   const n = params?.n;
   return fill(typeof n === "number" ? pick(message, l, n) : message, params);
 }
@@ -88,3 +108,6 @@ export function tk(family: string, id: string, params?: Params, fallback?: strin
   if (has(key)) return t(key, params);
   return fallback ?? id;
 }
+
+/** The starting language's catalogue (main.tsx waits for it before the first render). */
+export const catalogueReady: Promise<void> = loadCatalogue(lang());
