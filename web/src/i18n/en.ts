@@ -323,6 +323,7 @@ export const en = {
   "phase.lift-vote": "Vote to lift everyone tied",
   "phase.night-shot": "Night: the shot",
   "phase.night-check": "Night: checks",
+  "phase.city.night-check": "Night: the Commissar's check",
   "phase.game-over": "Game over",
 
   "narrate.leader-speech": "The vote leader speaks.",
@@ -517,7 +518,7 @@ export const en = {
   "night.kill.about": "Or choose nobody: the turn ends by itself.",
   "night.freeze.about": "The frozen player's own move does not count tonight.",
   "night.heal.about": "The healed player survives the night; not the same player two nights running.",
-  "night.check.night-check": "Check a player",
+  "night.commissar-check": "Check a player: red or black",
   "night.check.night-don-check": "Look for the Commissar",
   "night.frozen": "The Consort froze you tonight: your move does not count.",
   "night.checkFrozen": "You were frozen: no answer about seat {target}.",

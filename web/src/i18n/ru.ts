@@ -318,6 +318,7 @@ export const ru: Catalogue = {
   "phase.lift-vote": "Голосование: выбывают ли все, у кого поровну",
   "phase.night-shot": "Ночь: выстрел",
   "phase.night-check": "Ночь: проверки",
+  "phase.city.night-check": "Ночь: проверка Комиссара",
   "phase.game-over": "Игра окончена",
 
   "narrate.leader-speech": "Говорит лидер голосования.",
@@ -512,7 +513,7 @@ export const ru: Catalogue = {
   "night.kill.about": "Или никого не выбирайте: ход закончится сам.",
   "night.freeze.about": "Ход замороженного игрока этой ночью не считается.",
   "night.heal.about": "Вылеченный переживёт ночь; не тот же игрок две ночи подряд.",
-  "night.check.night-check": "Проверить игрока",
+  "night.commissar-check": "Проверить игрока: красный или чёрный",
   "night.check.night-don-check": "Искать Комиссара",
   "night.frozen": "Путана заморозила вас этой ночью: ваш ход не считается.",
   "night.checkFrozen": "Вас заморозили: ответа о месте {target} нет.",

@@ -318,6 +318,7 @@ export const uk: Catalogue = {
   "phase.lift-vote": "Голосування: чи вибувають усі, хто має порівну",
   "phase.night-shot": "Ніч: постріл",
   "phase.night-check": "Ніч: перевірки",
+  "phase.city.night-check": "Ніч: перевірка Комісара",
   "phase.game-over": "Гру завершено",
 
   "narrate.leader-speech": "Говорить лідер голосування.",
@@ -512,7 +513,7 @@ export const uk: Catalogue = {
   "night.kill.about": "Або нікого не обирайте: хід закінчиться сам.",
   "night.freeze.about": "Хід замороженого гравця цієї ночі не рахується.",
   "night.heal.about": "Вилікуваний переживе ніч; не той самий гравець дві ночі поспіль.",
-  "night.check.night-check": "Перевірити гравця",
+  "night.commissar-check": "Перевірити гравця: червоний чи чорний",
   "night.check.night-don-check": "Шукати Комісара",
   "night.frozen": "Путана заморозила вас цієї ночі: ваш хід не рахується.",
   "night.checkFrozen": "Вас заморозили: відповіді про місце {target} немає.",

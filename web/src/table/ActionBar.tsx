@@ -18,20 +18,23 @@ export interface Picking {
   make: (seat: Seat) => PlayerAction;
 }
 
-/** A night action's label: by kind, refined by the night turn where the same kind means two things
- *  (city: the Commissar's check vs the Don's check). */
-export function nightLabel(kind: string, phase?: string): string {
-  return phase ? tk("night", `${kind}.${phase}`, undefined, tk("night", kind)) : tk("night", kind);
+/** A night action's label: by kind, refined by the night turn where the same kind means two things in
+ *  one preset (city: the Don's own turn, "night-don-check"), then by the player's role where one phase
+ *  holds several (sport's Sheriff and Don check side by side, RULES.md §2.10: "don-check",
+ *  "sheriff-check"; city's Commissar: "commissar-check"). */
+export function nightLabel(kind: string, phase?: string, role?: string | null): string {
+  const byRole = role ? tk("night", `${role}-${kind}`, undefined, tk("night", kind)) : tk("night", kind);
+  return phase ? tk("night", `${kind}.${phase}`, undefined, byRole) : byRole;
 }
 
-export function pickingOf(a: AvailableAction, phase?: string): Picking | null {
+export function pickingOf(a: AvailableAction, phase?: string, role?: string | null): Picking | null {
   switch (a.type) {
     case "nominate":
       return { key: "nominate", label: t("act.nominate"), targets: a.targets, make: (target) => ({ type: "nominate", target }) };
     case "vote":
       return { key: "vote", label: t("act.vote"), targets: a.targets, make: (target) => ({ type: "vote", target }) };
     case "night-action":
-      return { key: `night:${a.kind}`, label: nightLabel(a.kind, phase), targets: a.targets, make: (target) => ({ type: "night-action", target }) };
+      return { key: `night:${a.kind}`, label: nightLabel(a.kind, phase, role), targets: a.targets, make: (target) => ({ type: "night-action", target }) };
     default:
       return null;
   }
@@ -151,6 +154,8 @@ interface BarProps {
   actions: AvailableAction[];
   /** The phase, for labels only (the same action kind means different things in different turns). */
   phase?: string;
+  /** This player's role, for labels only (sport's Sheriff and Don check in the same phase). */
+  role?: string | null;
   seats: SeatView[];
   shootingPlan: Seat[] | null;
   busy: boolean;
@@ -231,7 +236,7 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
     default: {
       const p = createMemo(() => {
         const a = props.a();
-        return a ? pickingOf(a, bar.phase) : null;
+        return a ? pickingOf(a, bar.phase, bar.role) : null;
       });
       return (
         <Show when={p()}>

@@ -137,7 +137,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
 
   const picking = createMemo(() => {
     for (const a of you()?.actions ?? []) {
-      const p = pickingOf(a, game()?.phase);
+      const p = pickingOf(a, game()?.phase, game()?.you?.role);
       if (p) return p;
     }
     return null;
@@ -315,7 +315,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                     else setChosen({ key: p.key, seat });
                   }}>
                     <p class="phase" data-phase={g().phase}>
-                      {tk("phase", g().phase)}
+                      {tk("phase", `${g().presetId}.${g().phase}`, undefined, tk("phase", g().phase))}
                     </p>
                     <p class="daynum">{night() ? t("turn.nightN", { day: g().day }) : t("turn.day", { day: g().day })}</p>
                     <Show when={!g().result}>
@@ -362,7 +362,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                         <>
                           <Show when={!g().result}>
                             <NightNotes game={g()} />
-                            <ActionBar actions={y().actions} phase={g().phase} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seat) => setChosen(seat == null ? null : { key, seat })} send={send} out={!!out()} planSeat={planSeat()} done={standingChoice(g())} />
+                            <ActionBar actions={y().actions} phase={g().phase} role={y().role} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seat) => setChosen(seat == null ? null : { key, seat })} send={send} out={!!out()} planSeat={planSeat()} done={standingChoice(g())} />
                             <RoleCard you={y()} seats={g().seats} presetId={g().presetId} onOpenChange={setCardOpen} />
                           </Show>
                         </>
