@@ -253,7 +253,7 @@ test("screenshots at 360 px in Russian: Watch in the public list, the table on i
     await page.selectOption("#preset", "city");
     await page.locator('details[data-more="settings"] summary').click();
     await page.locator('input[name="mafiaSeconds"]').waitFor({ state: "visible" });
-    await page.locator('form[data-form="create"]').screenshot({ path: join(ROOT, "docs/screenshots/city-form-phone.png") });
+    await shot(page, "city-form-phone", true);
   } finally {
     signedIn = false;
   }

@@ -110,27 +110,35 @@ function PublicTables() {
   );
 }
 
-/** Links to the how-to-play pages (a lazy chunk each). */
-export function HowToLinks() {
+const HOW_TOPICS = [
+  ["basics", "how.basics"],
+  ["sport", "how.sport"],
+  ["city", "how.city"],
+] as const;
+
+/** Links to the how-to-play pages (one lazy chunk), on the home page and under each how-to page. */
+export function HowToLinks(props: { current?: string }) {
   return (
     <nav class="panel how-links" aria-labelledby="how-title">
       <h2 id="how-title">{t("how.title")}</h2>
       <ul class="inline-list">
-        <li>
-          <a href={howPath()} onClick={onLinkClick} data-how="basics">
-            {t("how.basics")}
-          </a>
-        </li>
-        <li>
-          <a href={howPath("sport")} onClick={onLinkClick} data-how="sport">
-            {t("how.sport")}
-          </a>
-        </li>
-        <li>
-          <a href={howPath("city")} onClick={onLinkClick} data-how="city">
-            {t("how.city")}
-          </a>
-        </li>
+        <For each={HOW_TOPICS.filter(([x]) => x !== props.current)}>
+          {([x, key]) => (
+            <li>
+              <a href={howPath(x)} onClick={onLinkClick} data-how={x}>
+                {t(key)}
+              </a>
+            </li>
+          )}
+        </For>
+        <Show when={props.current}>
+          <li>
+            {/* A full load: the home page opens on the create form. */}
+            <a href="/#create" data-how="create">
+              {t("home.create")}
+            </a>
+          </li>
+        </Show>
       </ul>
     </nav>
   );

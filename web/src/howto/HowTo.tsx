@@ -4,8 +4,8 @@
  * An unknown topic shows the basics.
  */
 import { For, Show } from "solid-js";
-import { lang, t } from "../i18n/index.ts";
-import { howPath, onLinkClick } from "../lib/router.ts";
+import { lang } from "../i18n/index.ts";
+import { HowToLinks } from "../home/Home.tsx";
 import { Header } from "../ui/Header.tsx";
 import { en, type HowTexts, type HowTopic } from "./en.ts";
 import { ru } from "./ru.ts";
@@ -13,7 +13,6 @@ import { uk } from "./uk.ts";
 
 export const HOW: Record<"en" | "uk" | "ru", HowTexts> = { en, uk, ru };
 export const TOPICS: HowTopic[] = ["basics", "sport", "city"];
-const LINK_KEY = { basics: "how.basics", sport: "how.sport", city: "how.city" } as const;
 
 export default function HowTo(props: { topic: string }) {
   const topic = (): HowTopic => (TOPICS.includes(props.topic as HowTopic) ? (props.topic as HowTopic) : "basics");
@@ -38,24 +37,7 @@ export default function HowTo(props: { topic: string }) {
             )}
           </For>
         </article>
-        <nav class="panel how-links" aria-label={t("how.title")}>
-          <ul class="inline-list">
-            <For each={TOPICS.filter((x) => x !== topic())}>
-              {(x) => (
-                <li>
-                  <a href={howPath(x)} onClick={onLinkClick} data-how={x}>
-                    {t(LINK_KEY[x])}
-                  </a>
-                </li>
-              )}
-            </For>
-            <li>
-              <a href="/#create" data-how="create">
-                {t("home.create")}
-              </a>
-            </li>
-          </ul>
-        </nav>
+        <HowToLinks current={topic()} />
       </main>
     </>
   );
