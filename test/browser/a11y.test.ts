@@ -10,7 +10,8 @@
  * - nothing is wider than the window (document.documentElement.scrollWidth <= innerWidth) at 320, 360
  *   and 430 px, nor on a phone on its side (740×360);
  * - every badge on a seat tile is at least 12 px and stays inside its tile.
- * Also: the home page's Create / Join / Watch are above the fold on a 360×740 phone; the public list
+ * Also: presence texts ("not here yet" for a player who never connected); the home page's Create /
+ * Join / Watch are above the fold on a 360×740 phone; the public list
  * offers "Watch" for a table in play and "Sit down" for a waiting one (never a greyed "Sit down"); the
  * city form folds its advanced settings; on a phone on its side the action panel is not cut off.
  * Screenshots (360 px wide, Russian): watch-phone, landscape-phone (740×360), city-form-phone.
@@ -211,6 +212,14 @@ test("the city form folds its advanced settings; how to play is one tap from the
     const how = page.locator('[data-how-format="city"]');
     expect(await how.getAttribute("href")).toBe("/how/city");
     expect(await how.getAttribute("target")).toBe("_blank");
+    // A how-to page links back to the create form (the home page opened on it) and to the other topics.
+    await open("/how/sport", "en");
+    expect(await page.locator('.howto [data-how="sport"]').count()).toBe(0);
+    await page.locator('.howto [data-how="city"]').click();
+    await page.locator('[data-how-topic="city"]').waitFor();
+    expect(await page.locator(".howto h1").textContent()).toMatch(/City mafia/);
+    await page.locator('.howto [data-how="create"]').click();
+    await page.locator('form[data-form="create"]').waitFor();
     // From the table: a new tab too, so the seat's connection stays.
     await open("/dev/day", "en");
     const fromTable = page.locator("[data-how-table]");
@@ -219,6 +228,19 @@ test("the city form folds its advanced settings; how to play is one tap from the
   } finally {
     signedIn = false;
   }
+});
+
+test("presence: joined and never connected reads 'not here yet', not 'away'; a tile shows the short form, its title the full one", async () => {
+  await open("/dev/lobby", "en");
+  const rows = page.locator(".joined li");
+  expect(await rows.nth(6).textContent()).toContain("not here yet"); // place 7: neverConnected
+  expect(await rows.nth(4).textContent()).toContain("away"); // place 5: left 90 s ago
+  expect(await rows.nth(4).textContent()).not.toContain("not here yet");
+  await open("/dev/pause", "ru"); // seat 7 away for 7 minutes
+  const badge = page.locator('[data-away="7"]');
+  expect(await badge.textContent()).toBe("◌ 7 мин");
+  expect(await badge.getAttribute("title")).toBe("нет 7 мин");
+  expect(await page.locator('li[data-seat="7"]').getAttribute("aria-label")).toContain("нет 7 мин");
 });
 
 test("a phone on its side (740×360): the action panel is whole on screen", async () => {
