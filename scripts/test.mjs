@@ -8,8 +8,9 @@
 // clock, test/browser/harness.ts advanceClock, so no step waits out a real timer):
 //   1. side by side: typecheck, the unit suite (two workers, pure CPU), the worker suite (three
 //      workerd, mostly waiting on real alarms), and build web followed by the city browser game
-//      (three pages);
-//   2. the sport browser game alone (ten pages).
+//      (three pages) and the accessibility checks (issue 13: axe-core and phone layout, one page);
+//   2. the sport browser game alone (ten pages), then one person against nine bots who plays again
+//      (issue 13, one page).
 // Why the sport game runs alone: ten pages loading at once on two cores next to other suites made
 // page loads time out (issue 11), and ten pages are CPU-bound on their own (docs/PERFORMANCE.md).
 // Each step's output is buffered and printed whole when the step ends, so logs stay readable; a
@@ -83,12 +84,18 @@ if (want("browser")) ensureChromium("npm test");
 // The browser games serve web/dist: only after a good build (a failed build is a failed run).
 const build = run("build web", "npm", ["run", "--silent", "build:web"]).then((status) => status === 0 || (broken.push("build:web"), false));
 await Promise.all([
-  build.then((built) => built && want("browser") && vitest("browser (city)", "vitest.browser.config.ts", ["test/browser/city-game.test.ts"])),
+  // Issue 13: the accessibility and phone-layout checks (one page, vite preview) after the city game.
+  build.then(async (built) => {
+    if (!built || !want("browser")) return;
+    await vitest("browser (city)", "vitest.browser.config.ts", ["test/browser/city-game.test.ts"]);
+    await vitest("browser (a11y)", "vitest.browser.config.ts", ["test/browser/a11y.test.ts"]);
+  }),
   want("typecheck") && run("typecheck", "npm", ["run", "--silent", "typecheck"]).then((status) => status === 0 || broken.push("typecheck")),
   want("unit") && vitest("unit", "vitest.unit.config.ts"),
   want("worker") && vitest("worker", "vitest.worker.config.ts"),
 ]);
-if ((await build) && want("browser")) await vitest("browser (sport)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts"]);
+// Stage 2: the ten-page sport game, then one person with nine bots and "play again" (issue 13).
+if ((await build) && want("browser")) await vitest("browser (sport, solo)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts", "test/browser/solo-bots.test.ts"]);
 
 rmSync(out, { recursive: true, force: true });
 if (broken.length) console.log(`\nfailing steps: ${broken.join(", ")}`);

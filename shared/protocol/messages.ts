@@ -228,6 +228,9 @@ export interface LobbySeatView {
   connected: boolean;
   /** When the player's last socket closed (or when they joined, if they never connected); null while connected. */
   awaySince: number | null;
+  /** Issue 13 (part D): the player has never had a greeted socket at this table (joined, never opened
+   *  it). Public, like `connected`: lets the client say "not here yet" instead of "away just now". */
+  neverConnected: boolean;
   /** This seat holds the organizer rights. */
   organizer: boolean;
 }
@@ -388,6 +391,7 @@ export const LobbySeatViewSchema = v.strictObject({
   bot: v.boolean(),
   connected: v.boolean(),
   awaySince: nullableNum,
+  neverConnected: v.boolean(),
   organizer: v.boolean(),
 });
 

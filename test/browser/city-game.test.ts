@@ -124,6 +124,7 @@ function listen(p: Person): void {
 test("a guest sees city as unavailable and the API refuses a guest's city table", async () => {
   const { page } = await open(PHONE);
   await page.goto(`${base}/`);
+  await page.click('[data-home="create"]', { timeout: LOAD_MS });
   const city = page.locator('#preset option[value="city"]');
   await city.waitFor({ state: "attached", timeout: LOAD_MS });
   expect(await city.isDisabled()).toBe(true);
@@ -184,15 +185,19 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
   // ---- create the city table through the form
   await org.page.locator("header a.brand").click();
   await org.page.fill("#nick", nick);
+  // Issue 13: the create form is behind "Create a table"; timers and rules under "More settings".
+  await org.page.click('[data-home="create"]');
   await org.page.selectOption("#preset", "city");
   await org.page.locator('input[name="speech"][value="30"]').check();
   await org.page.locator('input[name="mafia"][value="2"]').check();
+  await org.page.click('details[data-more="settings"] summary');
   for (const [key, v] of [["mafiaSeconds", 10], ["putanaSeconds", 5], ["doctorSeconds", 5], ["commissarSeconds", 5], ["maniacSeconds", 5], ["donSeconds", 5]] as const) {
     await org.page.fill(`input[name="${key}"]`, String(v));
   }
   await org.page.locator('input[name="autoDeal"]').check();
   await org.page.locator('input[name="public"]').uncheck();
   // Every browser of this test sits on one machine: one room behind one address (issue 12).
+  await org.page.click('details[data-more="options"] summary');
   await org.page.locator('input[name="sameRoom"]').check();
   await org.page.locator('form[data-form="create"] button[type="submit"]').click();
   await org.page.waitForURL(/\/t\/[A-Z0-9]{6}$/);

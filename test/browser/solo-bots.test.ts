@@ -136,6 +136,8 @@ test("one person: home → sport table → fill with bots → play to the end �
 
   await page.goto(`${server.base}/`);
   await page.locator("#nick").fill("Solo");
+  // Issue 13 part D: the create form opens from the home page's "Create a table" button.
+  await page.click('[data-home="create"]');
   await page.selectOption("#preset", "sport");
   await page.locator('form[data-form="create"] button[type="submit"]').click();
   await page.waitForURL(/\/t\/[A-Z0-9]{6}$/);

@@ -274,9 +274,12 @@ test("ten players create and join a sport table by its code and play it to a res
   for (const x of [early, watcherHome]) x.catch(() => {}); // awaited below
 
   await p0.page.fill("#nick", p0.name);
+  // Issue 13: the create form is behind "Create a table"; the table options are folded.
+  await p0.page.click('[data-home="create"]');
   await p0.page.check('input[name="breakAtZero"]');
   await p0.page.check('input[name="liftAtZero"]');
   // Ten browsers on one machine: one room behind one address (issue 12: 2 seats per address otherwise).
+  await p0.page.click('details[data-more="options"] summary');
   await p0.page.check('input[name="sameRoom"]');
   expect(await p0.page.isChecked('input[name="public"]')).toBe(true);
   await p0.page.click('form[data-form="create"] button[type="submit"]');
@@ -639,6 +642,8 @@ test("live host screen and a creator who sits down later", async () => {
   page.on("pageerror", (e) => errors.push(e.message));
   try {
     await page.goto(`${base}/`);
+    await page.click('[data-home="create"]');
+    await page.click('details[data-more="options"] summary');
     await page.check('input[name="liveHost"]');
     // A live evening: every guest sits from the venue's one network (RULES.md §5.7; issue 12).
     await page.check('input[name="sameRoom"]');
@@ -660,6 +665,8 @@ test("live host screen and a creator who sits down later", async () => {
     // A creator who only organizes, then sits down from the table page.
     await page.goto(`${base}/`);
     await page.fill("#nick", "Late Creator");
+    await page.click('[data-home="create"]');
+    await page.click('details[data-more="options"] summary');
     await page.uncheck('input[name="sit"]');
     await page.click('form[data-form="create"] button[type="submit"]');
     await page.waitForURL(/\/t\/[A-Z0-9]+$/);

@@ -30,12 +30,12 @@ describe("connection state per seat", () => {
     open.push(watcher);
     // Joined but never connected: away since the join.
     let lobby = watcher.lastView().lobby;
-    expect(lobby[0]).toMatchObject({ nickname: "Ann", connected: false });
+    expect(lobby[0]).toMatchObject({ nickname: "Ann", connected: false, neverConnected: true });
     expect(lobby[0]!.awaySince).toEqual(expect.any(Number));
 
     const phone = await connectAs(code, ann.token, "Ann");
     lobby = (await watcher.viewAtLeast(await versionOf(code))).lobby;
-    expect(lobby[0]).toMatchObject({ connected: true, awaySince: null });
+    expect(lobby[0]).toMatchObject({ connected: true, awaySince: null, neverConnected: false });
 
     const before = Date.now();
     const from = watcher.frames.length;
@@ -43,12 +43,14 @@ describe("connection state per seat", () => {
     const closed = await watcher.next((m) => m.type === "view" && m.view.lobby[0]?.connected === false, from);
     const away = (closed as Extract<typeof closed, { type: "view" }>).view.lobby[0]!.awaySince!;
     expect(away).toBeGreaterThanOrEqual(before - 5);
+    // Issue 13: once connected, an absence is "away", never again "not here yet".
+    expect((closed as Extract<typeof closed, { type: "view" }>).view.lobby[0]!.neverConnected).toBe(false);
 
     // Eviction: presence is stored, not rebuilt from memory.
     await evict(tableStub(code));
     const late = await connectAs(code, undefined, "late");
     open.push(late);
-    expect(late.lastView().lobby[0]).toMatchObject({ connected: false, awaySince: away });
+    expect(late.lastView().lobby[0]).toMatchObject({ connected: false, awaySince: away, neverConnected: false });
   });
 
   it("a player returning on another device with the return code gets the full current view", async () => {

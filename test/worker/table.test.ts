@@ -185,7 +185,7 @@ describe("a sport table with ten sockets", () => {
     open.push(c);
     let v = await versionOf(code);
     expect((await watcher.viewAtLeast(v)).lobby).toEqual([
-      { place: 1, seat: null, nickname: "Ann", bot: false, connected: true, awaySince: null, organizer: false },
+      { place: 1, seat: null, nickname: "Ann", bot: false, connected: true, awaySince: null, neverConnected: false, organizer: false },
     ]);
     c.close();
     await watcher.next((m) => m.type === "view" && m.version > v && m.view.lobby[0]?.connected === false);

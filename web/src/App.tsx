@@ -9,6 +9,8 @@ const DevFixture = lazy(() => import("./dev/DevFixture.tsx"));
 /** Account screens (issue 7): lazy, with @simplewebauthn/browser inside the sign-in chunk only. */
 const SignIn = lazy(() => import("./account/SignIn.tsx"));
 const Profile = lazy(() => import("./account/Profile.tsx"));
+/** How to play (issue 13): the long texts in uk/ru/en live in their own lazy chunk. */
+const HowTo = lazy(() => import("./howto/HowTo.tsx"));
 
 export function App() {
   return (
@@ -28,6 +30,9 @@ export function App() {
         </Match>
         <Match when={(() => { const r = route(); return r.name === "profile" ? r.nick : null; })()} keyed>
           {(nick) => <Profile nick={nick} />}
+        </Match>
+        <Match when={(() => { const r = route(); return r.name === "how" ? r.topic : null; })()} keyed>
+          {(topic) => <HowTo topic={topic} />}
         </Match>
         <Match when={(() => { const r = route(); return r.name === "dev" ? r.fixture : null; })()} keyed>
           {(name) => <DevFixture name={name} />}

@@ -46,6 +46,14 @@ export function isConnected(p: Pick<PlayerRow, "bot" | "awaySince">): boolean {
   return p.bot || p.awaySince === null;
 }
 
+/**
+ * Joined and never connected (issue 13): the join stores awaySince = joinedAt, and the first greeted
+ * socket clears it; every later absence starts after the join. A bot seat counts as connected.
+ */
+export function neverConnected(p: Pick<PlayerRow, "bot" | "awaySince" | "joinedAt">): boolean {
+  return !p.bot && p.awaySince !== null && p.awaySince === p.joinedAt;
+}
+
 export function organizerOf(config: ConfigRow, control: ControlRow, players: readonly PlayerRow[], gameNo: number): OrganizerView | null {
   if (config.host === "live") return { kind: "host" };
   const id = organizerPlayerId(control, players, gameNo);
@@ -89,6 +97,7 @@ export function buildTableView(
       bot: p.bot,
       connected: isConnected(p),
       awaySince: p.bot ? null : p.awaySince,
+      neverConnected: neverConnected(p),
       organizer: p.playerId === organizerId,
     })),
     game,

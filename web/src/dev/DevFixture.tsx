@@ -91,7 +91,7 @@ function fixture(name: string): TableView {
   };
   const now = Date.now();
   const lobbyOf = (away: number[], bots: number[], organizerPlace: number | null) =>
-    NAMES.map((nickname, i) => ({ place: i + 1, seat: i + 1, nickname, bot: bots.includes(i + 1), connected: !away.includes(i + 1), awaySince: away.includes(i + 1) ? now - (i + 1) * 60_000 : null, organizer: organizerPlace === i + 1 }));
+    NAMES.map((nickname, i) => ({ place: i + 1, seat: i + 1, nickname, bot: bots.includes(i + 1), connected: !away.includes(i + 1), awaySince: away.includes(i + 1) ? now - (i + 1) * 60_000 : null, neverConnected: false, organizer: organizerPlace === i + 1 }));
   switch (name) {
     case "pause":
       return {
@@ -140,7 +140,7 @@ function fixture(name: string): TableView {
     case "bot":
       return { ...base, lobby: lobbyOf([7], [2], 1), game: game({ seats: seats((s) => ({ ...dead10(s), bot: s.seat === 2 })), you: null }) };
     case "lobby":
-      return { ...base, status: "lobby", lobby: NAMES.slice(0, 7).map((nickname, i) => ({ place: i + 1, seat: null, nickname, bot: false, connected: i !== 4, awaySince: i === 4 ? now - 90_000 : null, organizer: i === 0 })) };
+      return { ...base, status: "lobby", lobby: NAMES.slice(0, 7).map((nickname, i) => ({ place: i + 1, seat: null, nickname, bot: false, connected: i !== 4 && i !== 6, awaySince: i === 4 ? now - 90_000 : i === 6 ? now - 20_000 : null, neverConnected: i === 6, organizer: i === 0 })) };
     case "vote":
       return {
         ...base,

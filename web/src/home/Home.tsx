@@ -1,8 +1,13 @@
-/** Home: create a table, join by code, come back, my tables on this device, public tables. */
+/**
+ * Home (issue 13): one line saying what this is; Create / Join / Watch as three big buttons at the top
+ * (above the fold on a 360×740 phone); the chosen one's panel right under them (the long create form
+ * only behind "Create a table"); then the public tables (waiting: "Sit down"; in play: "Watch"),
+ * how to play, my tables on this device, come back with a return code.
+ */
 import { createResource, createSignal, For, Show } from "solid-js";
 import { t, tk } from "../i18n/index.ts";
 import { api, ApiError, type PublicTable } from "../lib/api.ts";
-import { navigate, onLinkClick, tablePath } from "../lib/router.ts";
+import { howPath, navigate, onLinkClick, tablePath } from "../lib/router.ts";
 import { forgetTable, saved } from "../lib/seats-store.ts";
 import { Header } from "../ui/Header.tsx";
 import { errorText } from "../ui/Notice.tsx";
@@ -32,6 +37,9 @@ function MyTables() {
   );
 }
 
+/** A table one can still sit down at: waiting for players, with a free seat. */
+export const canSit = (p: PublicTable): boolean => p.status === "lobby" && p.seats.taken < p.seats.max;
+
 function PublicTables() {
   const [tables, { refetch }] = createResource(() => api.publicTables().catch(() => [] as PublicTable[]));
   const [error, setError] = createSignal<string | null>(null);
@@ -55,9 +63,9 @@ function PublicTables() {
     }
   };
   return (
-    <section class="panel" aria-labelledby="lobby-title">
+    <section class="panel" id="tables" aria-labelledby="lobby-title">
       <div class="row">
-        <h2 id="lobby-title" class="grow">
+        <h2 id="lobby-title" class="grow" tabindex="-1">
           {t("lobby.title")}
         </h2>
         <button type="button" class="btn small" onClick={() => refetch()}>
@@ -71,7 +79,7 @@ function PublicTables() {
         <ul class="list">
           <For each={tables()}>
             {(p) => (
-              <li class="row" data-public-table={p.code}>
+              <li class="row" data-public-table={p.code} data-status={p.status}>
                 <div class="grow">
                   <strong class="code">{p.code}</strong> <span>{tk("preset", p.presetId)}</span>
                   <br />
@@ -80,9 +88,19 @@ function PublicTables() {
                     {p.status ? " · " + tk("status", p.status) : ""}
                   </small>
                 </div>
-                <button type="button" class="btn primary small" disabled={busy() !== null || p.status !== "lobby" || p.seats.taken >= p.seats.max} onClick={() => sit(p.code)} aria-label={t("lobby.join", { code: p.code })}>
-                  {t("join.submit")}
-                </button>
+                {/* Waiting with a free seat: sit down. Otherwise (in play, full, finished): watch — never a greyed "Sit down". */}
+                <Show
+                  when={canSit(p)}
+                  fallback={
+                    <a class="btn small" href={tablePath(p.code)} onClick={onLinkClick} data-watch-table={p.code} aria-label={t("lobby.watchAt", { code: p.code })}>
+                      {t("lobby.watch")}
+                    </a>
+                  }
+                >
+                  <button type="button" class="btn primary small" disabled={busy() !== null} onClick={() => sit(p.code)} aria-label={t("lobby.join", { code: p.code })}>
+                    {t("join.submit")}
+                  </button>
+                </Show>
               </li>
             )}
           </For>
@@ -92,21 +110,85 @@ function PublicTables() {
   );
 }
 
+const HOW_TOPICS = [
+  ["basics", "how.basics"],
+  ["sport", "how.sport"],
+  ["city", "how.city"],
+] as const;
+
+/** Links to the how-to-play pages (one lazy chunk), on the home page and under each how-to page. */
+export function HowToLinks(props: { current?: string }) {
+  return (
+    <nav class="panel how-links" aria-labelledby="how-title">
+      <h2 id="how-title">{t("how.title")}</h2>
+      <ul class="inline-list">
+        <For each={HOW_TOPICS.filter(([x]) => x !== props.current)}>
+          {([x, key]) => (
+            <li>
+              <a href={howPath(x)} onClick={onLinkClick} data-how={x}>
+                {t(key)}
+              </a>
+            </li>
+          )}
+        </For>
+        <Show when={props.current}>
+          <li>
+            {/* A full load: the home page opens on the create form. */}
+            <a href="/#create" data-how="create">
+              {t("home.create")}
+            </a>
+          </li>
+        </Show>
+      </ul>
+    </nav>
+  );
+}
+
+type Mode = "join" | "create";
+
 export function Home() {
+  // "#create" opens the create form directly (e.g. the how-to-play pages link there).
+  const [mode, setMode] = createSignal<Mode>(location.hash === "#create" ? "create" : "join");
+  const choose = (m: Mode, focus: string) => {
+    setMode(m);
+    queueMicrotask(() => document.getElementById(focus)?.focus());
+  };
+  const watch = () => {
+    const list = document.getElementById("lobby-title");
+    list?.scrollIntoView({ block: "start" });
+    list?.focus({ preventScroll: true });
+  };
   return (
     <>
       <Header />
       <main id="main" class="home">
-        <p class="tagline">{t("home.tagline")}</p>
+        <h1 class="tagline">{t("home.tagline")}</h1>
+        <div class="home-actions" role="group" aria-label={t("home.actions")}>
+          <button type="button" class="btn big" classList={{ primary: mode() === "create" }} aria-pressed={mode() === "create"} aria-controls="home-panel" data-home="create" onClick={() => choose("create", "create-title")}>
+            {t("home.create")}
+          </button>
+          <button type="button" class="btn big" classList={{ primary: mode() === "join" }} aria-pressed={mode() === "join"} aria-controls="home-panel" data-home="join" onClick={() => choose("join", "join-code")}>
+            {t("home.join")}
+          </button>
+          <button type="button" class="btn big" aria-controls="tables" data-home="watch" onClick={watch}>
+            {t("home.watch")}
+          </button>
+        </div>
         <div class="panel">
           <NicknameField id="nick" />
         </div>
         <div class="home-grid">
-          <JoinForm />
-          <PublicTables />
-          <CreateForm />
-          <MyTables />
-          <ComeBackForm />
+          <div id="home-panel">
+            <Show when={mode() === "create"} fallback={<JoinForm />}>
+              <CreateForm />
+            </Show>
+          </div>
+          <div>
+            <PublicTables />
+            <HowToLinks />
+            <MyTables />
+            <ComeBackForm />
+          </div>
         </div>
       </main>
     </>

@@ -3,10 +3,10 @@ import { createEffect, createRoot, createSignal, For, type JSX, Show, untrack } 
 import { t, tk } from "../i18n/index.ts";
 import { api, ApiError, rateLimitMinutes } from "../lib/api.ts";
 import { me } from "../lib/account.ts";
-import { navigate, onLinkClick, tablePath } from "../lib/router.ts";
+import { howPath, navigate, onLinkClick, tablePath } from "../lib/router.ts";
 import { lastNickname, rememberNickname, saveTable, type SavedTable } from "../lib/seats-store.ts";
 import { errorText } from "../ui/Notice.tsx";
-import { PRESETS, settingsToSend } from "./presets.ts";
+import { PRESETS, settingsToSend, type SettingField } from "./presets.ts";
 import { isTableCode, normalizeCode } from "../../../shared/protocol/codes.ts";
 import { SEATS_PER_ADDRESS_MAX } from "../../../shared/protocol/http.ts";
 
@@ -153,7 +153,7 @@ export function CreateForm() {
 
   return (
     <form class="panel form" onSubmit={submit} aria-labelledby="create-title" data-form="create">
-      <h2 id="create-title">{t("create.title")}</h2>
+      <h2 id="create-title" tabindex="-1">{t("create.title")}</h2>
       <div class="field">
         <label for="preset">{t("create.preset")}</label>
         <select id="preset" value={presetId()} onChange={(e) => choosePreset(e.currentTarget.value)} aria-describedby="preset-about preset-account">
@@ -166,7 +166,11 @@ export function CreateForm() {
           </For>
         </select>
         <small id="preset-about" class="muted">
-          {tk("preset", `${presetId()}.about`, undefined, "")}
+          {tk("preset", `${presetId()}.about`, undefined, "")}{" "}
+          {/* A new tab: the half-filled form stays as it is. */}
+          <a href={howPath(presetId())} target="_blank" rel="noopener" data-how-format={presetId()} aria-label={t("how.newTab")}>
+            {t("how.title")}
+          </a>
         </small>
         <Show when={!me() && PRESETS.some((p) => p.needsAccount)}>
           <small id="preset-account" class="muted" data-city-locked>
@@ -177,45 +181,14 @@ export function CreateForm() {
           </small>
         </Show>
       </div>
-      <For each={current().settings}>
-        {(s) => (
-          <div class="field setting">
-            <Show
-              when={s.kind === "choice" && s}
-              fallback={
-                s.kind === "number" ? (
-                  <label class="num">
-                    <span>{tk("setting", s.key)}</span>
-                    <input type="number" name={s.key} min={s.min} max={s.max} step={1} value={String(values()[s.key] ?? s.default)} onInput={(e) => set(s.key, e.currentTarget.valueAsNumber)} aria-describedby={`about-${s.key}`} />
-                  </label>
-                ) : (
-                <label class="check">
-                  <input type="checkbox" name={s.key} checked={Boolean(values()[s.key])} onChange={(e) => set(s.key, e.currentTarget.checked)} aria-describedby={`about-${s.key}`} />
-                  <span>{tk("setting", s.key)}</span>
-                </label>
-                )
-              }
-            >
-              {(c) => (
-                <fieldset class="choice" aria-describedby={`about-${s.key}`}>
-                  <legend>{tk("setting", s.key)}</legend>
-                  <For each={c().options}>
-                    {(o) => (
-                      <label class="radio">
-                        <input type="radio" name={s.key} value={String(o)} checked={values()[s.key] === o} onChange={() => set(s.key, o)} />
-                        <span>{tk("setting", `${s.key}.${o}`)}</span>
-                      </label>
-                    )}
-                  </For>
-                </fieldset>
-              )}
-            </Show>
-            <small id={`about-${s.key}`} class="muted">
-              {tk("setting", `${s.key}.about`, undefined, "")}
-            </small>
-          </div>
-        )}
-      </For>
+      <For each={current().settings.filter((x) => !x.advanced)}>{(x) => <SettingView s={x} value={values()[x.key]} set={set} />}</For>
+      <Show when={current().settings.some((x) => x.advanced)}>
+        <details class="more" data-more="settings">
+          <summary>{t("create.more")}</summary>
+          <p class="muted small">{t("create.more.about")}</p>
+          <For each={current().settings.filter((x) => x.advanced)}>{(x) => <SettingView s={x} value={values()[x.key]} set={set} />}</For>
+        </details>
+      </Show>
       <div class="field setting">
         <label class="check">
           <input type="checkbox" name="public" checked={isPublic()} onChange={(e) => setPublic(e.currentTarget.checked)} aria-describedby="about-public" />
@@ -225,8 +198,10 @@ export function CreateForm() {
           {t("create.public.about")}
         </small>
       </div>
-      <fieldset class="options">
-        <legend>{t("create.options")}</legend>
+      <details class="more" data-more="options">
+        <summary>{t("create.options")}</summary>
+        <fieldset class="options">
+        <legend class="sr-only">{t("create.options")}</legend>
         <Check name="liveHost" checked={live()} onChange={setLive} label={t("create.live")} about={t("create.live.about")} />
         <Show when={!live()}>
           <Check name="sit" checked={sit()} onChange={setSit} label={t("create.sit")} about={t("create.sit.about")} />
@@ -257,12 +232,56 @@ export function CreateForm() {
         </div>
         <Check name="allowSameDevice" checked={sameDevice()} onChange={setSameDevice} label={t("create.sameDevice")} about={t("create.sameDevice.about")} />
         <Check name="sameRoom" checked={sameRoom()} onChange={setSameRoom} label={t("create.sameRoom")} about={t("create.sameRoom.about")} />
-      </fieldset>
+        </fieldset>
+      </details>
       <FormError error={error()} />
       <button class="btn primary wide" type="submit" disabled={busy()}>
         {busy() ? t("home.working") : live() ? t("create.submit.host") : sit() ? t("create.submit") : t("create.submit.organize")}
       </button>
     </form>
+  );
+}
+
+/** One preset setting with its one-line explanation (city's Mafia count also says its bound, RULES.md §3). */
+function SettingView(props: { s: SettingField; value: unknown; set: (key: string, v: unknown) => void }) {
+  const s = props.s;
+  return (
+    <div class="field setting">
+      <Show
+        when={s.kind === "choice" && s}
+        fallback={
+          s.kind === "number" ? (
+            <label class="num">
+              <span>{tk("setting", s.key)}</span>
+              <input type="number" name={s.key} min={s.min} max={s.max} step={1} value={String(props.value ?? s.default)} onInput={(e) => props.set(s.key, e.currentTarget.valueAsNumber)} aria-describedby={`about-${s.key}`} />
+            </label>
+          ) : (
+            <label class="check">
+              <input type="checkbox" name={s.key} checked={Boolean(props.value)} onChange={(e) => props.set(s.key, e.currentTarget.checked)} aria-describedby={`about-${s.key}`} />
+              <span>{tk("setting", s.key)}</span>
+            </label>
+          )
+        }
+      >
+        {(c) => (
+          <fieldset class="choice" aria-describedby={`about-${s.key}`}>
+            <legend>{tk("setting", s.key)}</legend>
+            <For each={c().options}>
+              {(o) => (
+                <label class="radio">
+                  <input type="radio" name={s.key} value={String(o)} checked={props.value === o} onChange={() => props.set(s.key, o)} />
+                  <span>{tk("setting", `${s.key}.${o}`)}</span>
+                </label>
+              )}
+            </For>
+          </fieldset>
+        )}
+      </Show>
+      <small id={`about-${s.key}`} class="muted">
+        {tk("setting", `${s.key}.about`, undefined, "")}
+        {s.key === "mafia" ? " " + t("create.mafia.limit") : ""}
+      </small>
+    </div>
   );
 }
 

@@ -19,7 +19,7 @@ export const en = {
   "lang.short.uk": "УКР",
   "lang.short.ru": "РУС",
 
-  "home.tagline": "Mafia with the server as the host. Sit down by a code and play from your phone.",
+  "home.tagline": "Mafia for 10–12 friends on your phones: the app deals the cards, keeps the time and counts the votes.",
   "home.nickname": "Your name",
   "home.nickname.about": "The table sees it next to your seat.",
   "home.needName": "Enter your name first.",
@@ -625,6 +625,25 @@ export const en = {
   "error.not-ended": "The game is not over yet.",
   "error.already-in": "You already sit in the next game.",
   "error.nickname-reserved": "Names like \"Bot 3\" belong to the table's bots. Choose another.",
+  // Issue 13, part D: home page, how to play, the folded create form, presence on the seat tiles.
+  "home.actions": "What would you like to do?",
+  "home.create": "Create a table",
+  "home.join": "Join by code",
+  "home.watch": "Watch a game",
+  "lobby.watch": "Watch",
+  "lobby.watchAt": "Watch table {code}",
+  "how.title": "How to play",
+  "how.basics": "The basics",
+  "how.sport": "Sport mafia",
+  "how.city": "City mafia",
+  "how.newTab": "How to play (opens in a new tab)",
+  "create.more": "More settings",
+  "create.more.about": "Night timers, voting and the first day's rules: the usual values are already set.",
+  "create.mafia.limit": "At most 2 Mafia at 10–11 players, 3 at 12: the black team must start smaller than the town.",
+  "away.never": "not here yet",
+  "away.short.now": "away",
+  "away.short.min": "{n} min",
+  "away.short.never": "not yet",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -5,6 +5,7 @@
  *   /dev/:name   the dev fixture page (lazy chunk, never part of the initial JS)
  *   /signin      sign up / sign in (lazy chunk with @simplewebauthn/browser)
  *   /u/:nick     a profile (lazy chunk)
+ *   /how, /how/:format   how to play: the basics, or one format (lazy chunk; issue 13)
  */
 import { createSignal } from "solid-js";
 
@@ -13,7 +14,8 @@ export type Route =
   | { name: "table"; code: string }
   | { name: "dev"; fixture: string }
   | { name: "signin" }
-  | { name: "profile"; nick: string };
+  | { name: "profile"; nick: string }
+  | { name: "how"; topic: string };
 
 export function parseRoute(pathname: string): Route {
   const table = /^\/t\/([A-Za-z0-9]{3,16})\/?$/.exec(pathname);
@@ -27,6 +29,8 @@ export function parseRoute(pathname: string): Route {
       return { name: "home" };
     }
   }
+  const how = /^\/how(?:\/([a-z0-9-]+))?\/?$/.exec(pathname);
+  if (how) return { name: "how", topic: how[1] ?? "basics" };
   const dev = /^\/dev\/([a-z0-9-]+)\/?$/.exec(pathname);
   if (dev?.[1]) return { name: "dev", fixture: dev[1] };
   return { name: "home" };
@@ -55,6 +59,11 @@ export function onLinkClick(event: MouseEvent): void {
   if (a.origin !== location.origin) return;
   event.preventDefault();
   navigate(a.pathname);
+}
+
+/** How to play: the basics (no topic) or one format by its preset id. */
+export function howPath(topic?: string): string {
+  return topic && topic !== "basics" ? `/how/${encodeURIComponent(topic)}` : "/how";
 }
 
 export function profilePath(nick: string): string {

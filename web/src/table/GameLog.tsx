@@ -64,7 +64,10 @@ export function GameLog(props: {
     <section class="panel log" aria-labelledby={props.protocol ? "protocol-title" : "log-title"}>
       <h2 id={props.protocol ? "protocol-title" : "log-title"}>{props.title}</h2>
       <Show when={entries().length > 0} fallback={<p class="muted">{t("log.empty")}</p>}>
-        <ol ref={box} class="entries" role={props.protocol ? undefined : "log"} classList={{ protocol: !!props.protocol }}>
+        {/* The live region wraps the list (a role on the <ol> would hide its items' list semantics); the
+            scrolling list takes the focus so a keyboard can scroll it (axe: scrollable-region-focusable). */}
+        <div role={props.protocol ? undefined : "log"}>
+        <ol ref={box} class="entries" tabindex={props.protocol ? undefined : 0} aria-labelledby={props.protocol ? undefined : "log-title"} classList={{ protocol: !!props.protocol }}>
           <For each={entries()}>
             {(e, i) => (
               <For each={logLines(e, viewer())}>
@@ -80,6 +83,7 @@ export function GameLog(props: {
             )}
           </For>
         </ol>
+        </div>
       </Show>
     </section>
   );

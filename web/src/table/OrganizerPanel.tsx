@@ -84,7 +84,7 @@ export function OrganizerPanel(props: { view: TableView; ctl: TableController; n
               <div class="grow">
                 <strong>{label(p)}</strong>
                 <br />
-                <small class="muted">{p.bot ? "⚙ " + t("seat.bot") : (p.connected ? "● " : "◌ ") + awayText(p.awaySince, props.now())}</small>
+                <small class="muted">{p.bot ? "⚙ " + t("seat.bot") : (p.connected ? "● " : "◌ ") + awayText(p.awaySince, props.now(), undefined, p.neverConnected)}</small>
               </div>
               <Show when={running() && !p.bot && !p.connected && p.seat != null}>
                 <Show when={!props.view.pause && !game()?.paused}>

@@ -22,6 +22,8 @@ export interface SeatFlags {
   away?: string | null;
   /** This player's private marks on the seat (own checks, a teammate): only with "show my marks" on and the card face up. */
   mark?: SeatMark | null;
+  /** The tile's short form of `away` ("3 min", "not yet"; issue 13). */
+  awayShort?: string | null;
 }
 
 /** A check result as a shape: ♠ black/mafia, ♥ red/not mafia, ★ the Sheriff/Commissar found, ☆ not them. */
@@ -55,7 +57,7 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
       <span class="num" aria-hidden="true">{props.s.seat}</span>
       <span class="nick" aria-hidden="true">{props.s.nickname}</span>
       <span class="badges" aria-hidden="true">
-        <Show when={f().connected === false}><i class="b away" data-away={props.s.seat}>◌ {f().away ?? ""}</i></Show>
+        <Show when={f().connected === false}><i class="b away" data-away={props.s.seat} title={f().away ?? undefined}>◌ {f().awayShort ?? f().away ?? ""}</i></Show>
         <Show when={props.s.bot}><i class="b bot" data-bot-seat={props.s.seat}>⚙ {t("seat.bot")}</i></Show>
         <Show when={f().pending}><i class="b pending">…</i></Show>
         <Show when={props.s.nominated}><i class="b nom">⚑</i></Show>
@@ -108,7 +110,10 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
       }
     >
       <li style={props.style} class="seat-slot" data-seat={props.s.seat}>
-        <button type="button" classList={cls()} aria-pressed={f().chosen} aria-label={`${t("seat.pick", { seat: props.s.seat })}: ${seatLabel(props.s, f())}`} onClick={() => props.onPick(props.s.seat)}>
+        {/* Named by its content (the hidden label), not aria-label: the visible tile text is not part of the
+            label word for word (axe: label-content-name-mismatch, WCAG 2.5.3). */}
+        <button type="button" classList={cls()} aria-pressed={f().chosen} onClick={() => props.onPick(props.s.seat)}>
+          <span class="sr-only">{`${t("seat.pick", { seat: props.s.seat })}: ${seatLabel(props.s, f())}`}</span>
           {body()}
         </button>
       </li>

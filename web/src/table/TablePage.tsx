@@ -5,6 +5,7 @@
 import { createEffect, createMemo, createResource, createSignal, For, Match, on, onCleanup, type ParentProps, Show, Switch } from "solid-js";
 import type { GameView, PlayerAction, Seat, SeatView } from "../../../shared/engine/types.ts";
 import { JoinHereForm, ComeBackForm } from "../home/forms.tsx";
+import { howPath } from "../lib/router.ts";
 import { api } from "../lib/api.ts";
 import { t, tk } from "../i18n/index.ts";
 import type { SavedTable } from "../lib/seats-store.ts";
@@ -25,7 +26,7 @@ import { ShareCode, WaitingRoom } from "./WaitingRoom.tsx";
 import { Announcements, announcementText, DelayBanner, PauseBanner } from "./Banners.tsx";
 import { HostPanel, hostInfo } from "./HostPanel.tsx";
 import { OrganizerPanel } from "./OrganizerPanel.tsx";
-import { awayText, createNow } from "./presence.ts";
+import { awayShort, awayText, createNow } from "./presence.ts";
 
 function ReturnCodeBox(props: { code: string | null }) {
   return (
@@ -86,6 +87,10 @@ function Shell(props: ParentProps<{ ctl: TableController }>) {
           {props.ctl.code}
         </span>
         <ConnPill conn={props.ctl.state.conn} />
+        {/* Issue 13: the rules of this table's format in a new tab — the table stays connected here. */}
+        <a class="icon-btn how-link" href={howPath(props.ctl.state.view?.presetId)} target="_blank" rel="noopener" aria-label={t("how.newTab")} title={t("how.newTab")} data-how-table>
+          ?
+        </a>
 {/* No voice-over at a live-host table (§5.7): the button goes away. */}
         <Show when={props.ctl.state.view?.narration !== false}>
                 <button type="button" class="icon-btn" aria-pressed={narration()} aria-label={narration() ? t("narration.on") : t("narration.off")} title={narration() ? t("narration.on") : t("narration.off")} onClick={() => setNarration(!narration())}>
@@ -127,8 +132,13 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   const isHost = () => st.identity?.kind === "host";
   const lobbyBySeat = createMemo(() => new Map((st.view?.lobby ?? []).filter((p) => p.seat != null).map((p) => [p.seat!, p])));
   const awayOf = (seat: Seat) => {
-    const since = lobbyBySeat().get(seat)?.awaySince ?? null;
-    return since == null ? t("seat.away") : awayText(since, now(), props.ctl.clock);
+    const p = lobbyBySeat().get(seat);
+    const since = p?.awaySince ?? null;
+    return since == null ? t("seat.away") : awayText(since, now(), props.ctl.clock, p?.neverConnected);
+  };
+  const awayShortOf = (seat: Seat) => {
+    const p = lobbyBySeat().get(seat);
+    return p?.awaySince == null ? t("away.short.now") : awayShort(p.awaySince, now(), props.ctl.clock, p.neverConnected);
   };
   const pending = createMemo(() => new Set(hostInfo(st.view?.game)?.pending ?? []));
   const table = () => st.view;
@@ -224,6 +234,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
       pending: pending().has(s.seat),
       away: s.bot || connected().has(s.seat) ? null : awayOf(s.seat),
       mark: marks()?.get(s.seat) ?? null,
+      awayShort: s.bot || connected().has(s.seat) ? null : awayShortOf(s.seat),
     };
   };
 

@@ -62,9 +62,9 @@ export function WaitingRoom(props: { table: TableView; youNickname: string | nul
               <Show when={p.nickname === props.youNickname}>
                 <span class="tag">{t("seat.you")}</span>
               </Show>
-              <span class="sr-only">, {p.connected ? t("seat.online") : t("seat.away")}</span>
+              <span class="sr-only">, {p.connected ? t("seat.online") : p.neverConnected ? t("away.never") : t("seat.away")}</span>
               <Show when={!p.connected}>
-                <span class="tag" aria-hidden="true">◌ {t("seat.away")}</span>
+                <span class="tag" aria-hidden="true">◌ {p.neverConnected ? t("away.never") : t("seat.away")}</span>
               </Show>
               <RemoveBotButton table={props.table} seat={p} ctl={props.ctl} busy={props.busy ?? false} />
             </li>

@@ -14,13 +14,29 @@ export function createNow(clock: ServerClock, everyMs = 10_000): () => number {
   return now;
 }
 
-export function awayText(awaySince: number | null, now: number, clock?: ServerClock): string {
+export function awayText(awaySince: number | null, now: number, clock?: ServerClock, neverConnected = false): string {
   if (awaySince == null) return t("seat.online");
+  // Issue 13: joined, never opened the table — not "away just now".
+  if (neverConnected) return t("away.never");
   const min = Math.floor(Math.max(0, now - awaySince) / 60_000);
   if (min < 1) return t("away.now");
   if (min < 60) return t("away.min", { n: min });
   const local = awaySince - ((clock?.now() ?? Date.now()) - Date.now());
   return t("away.since", { time: new Intl.DateTimeFormat(LOCALE[lang()], { hour: "2-digit", minute: "2-digit" }).format(local) });
+}
+
+/**
+ * The seat tile's short form (issue 13): "not yet" / "away" / "3 min" / "14:05" fits a 66 px tile at
+ * 12 px in every language; the full text stays in the seat's label and title.
+ */
+export function awayShort(awaySince: number | null, now: number, clock?: ServerClock, neverConnected = false): string {
+  if (neverConnected) return t("away.short.never");
+  if (awaySince == null) return "";
+  const min = Math.floor(Math.max(0, now - awaySince) / 60_000);
+  if (min < 1) return t("away.short.now");
+  if (min < 60) return t("away.short.min", { n: min });
+  const local = awaySince - ((clock?.now() ?? Date.now()) - Date.now());
+  return new Intl.DateTimeFormat(LOCALE[lang()], { hour: "2-digit", minute: "2-digit" }).format(local);
 }
 
 /** m:ss for a frozen clock. */

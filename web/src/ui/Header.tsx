@@ -41,7 +41,8 @@ export function LangSwitch() {
 export function Header(props: { children?: JSX.Element }) {
   return (
     <header class="top">
-      <a class="brand" href="/" onClick={onLinkClick} aria-label={t("nav.home")}>
+      {/* The name starts with the visible word (WCAG 2.5.3 label in name), then says where it goes. */}
+      <a class="brand" href="/" onClick={onLinkClick} aria-label={`${t("app.name")}: ${t("nav.home")}`}>
         <span aria-hidden="true">♠</span> <span class="brand-name">{t("app.name")}</span>
       </a>
       <div class="top-mid">{props.children}</div>

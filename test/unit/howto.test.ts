@@ -1,0 +1,56 @@
+/**
+ * Issue 13 (part D): the how-to-play texts and the create form's folding, as data.
+ * - uk and ru tell the same thing as en: the same topics, sections, list shapes and item counts, none empty;
+ * - the English texts use the settled names: "Consort", never "Putana"; "vote to lift everyone tied",
+ *   never "lift vote"; nothing points to the rules book outside the repository;
+ * - city's create form shows its essentials (speech, Mafia count, the Maniac's side; RULES.md §3) and
+ *   folds the six night timers and sport's five rules under "More settings"; sport's short form folds nothing.
+ */
+import { describe, expect, it } from "vitest";
+import { en, type HowTopic } from "../../web/src/howto/en.ts";
+import { ru } from "../../web/src/howto/ru.ts";
+import { uk } from "../../web/src/howto/uk.ts";
+import { PRESETS } from "../../web/src/home/presets.ts";
+
+const TOPICS: HowTopic[] = ["basics", "sport", "city"];
+const all = (x: typeof en) => TOPICS.flatMap((t) => [x[t].title, x[t].lead, ...x[t].sections.flatMap((s) => [s.title, ...s.items])]);
+
+describe("how to play (issue 13)", () => {
+  for (const [name, texts] of [["uk", uk], ["ru", ru]] as const) {
+    it(`${name} has en's shape: topics, sections, list flags, item counts`, () => {
+      for (const t of TOPICS) {
+        expect(texts[t].sections.map((s) => [!!s.list, s.items.length]), `${name} ${t}`).toEqual(en[t].sections.map((s) => [!!s.list, s.items.length]));
+      }
+    });
+  }
+  it("no text is empty, in any language", () => {
+    for (const x of [en, uk, ru]) for (const s of all(x)) expect(s.trim().length).toBeGreaterThan(0);
+  });
+  it("English uses the settled names (Consort; vote to lift everyone tied) and no link out of the repository", () => {
+    const text = all(en).join("\n");
+    expect(text).toMatch(/Consort/);
+    expect(text).not.toMatch(/Putana/i);
+    expect(text).not.toMatch(/lift vote/i);
+    expect(text).toMatch(/vote to lift everyone tied/);
+    for (const x of [en, uk, ru]) expect(all(x).join("\n")).not.toMatch(/RULES\.md|\.\.\/shared|https?:/);
+  });
+  it("city's Mafia bound is told in every language (RULES.md §3: at most 2 at 10–11 seats, 3 at 12)", () => {
+    for (const x of [en, uk, ru]) expect(x.city.sections.flatMap((s) => s.items).join(" ")).toMatch(/2\D+10\D+11\D+3\D+12/);
+  });
+});
+
+describe("create form folding (issue 13)", () => {
+  const city = PRESETS.find((p) => p.id === "city")!;
+  const sport = PRESETS.find((p) => p.id === "sport")!;
+  it("city: essentials first, the six night timers and sport's rules under More settings", () => {
+    expect(city.settings.filter((s) => !s.advanced).map((s) => s.key)).toEqual(["speech", "mafia", "maniac"]);
+    expect(city.settings.filter((s) => s.advanced).map((s) => s.key)).toEqual([
+      "mafiaSeconds", "putanaSeconds", "doctorSeconds", "commissarSeconds", "maniacSeconds", "donSeconds",
+      "autoDeal", "agreement", "voting", "breakAtZero", "liftAtZero",
+    ]);
+  });
+  it("sport's five settings stay in view", () => {
+    expect(sport.settings.filter((s) => s.advanced)).toEqual([]);
+    expect(sport.settings).toHaveLength(5);
+  });
+});

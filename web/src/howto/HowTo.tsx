@@ -1,0 +1,44 @@
+/**
+ * Route /how (the basics) and /how/:format (sport, city): how to play, for players, in the UI language.
+ * A lazy chunk (issue 13): the long texts are in ./{en,uk,ru}.ts, not in the main catalogues.
+ * An unknown topic shows the basics.
+ */
+import { For, Show } from "solid-js";
+import { lang } from "../i18n/index.ts";
+import { HowToLinks } from "../home/Home.tsx";
+import { Header } from "../ui/Header.tsx";
+import { en, type HowTexts, type HowTopic } from "./en.ts";
+import { ru } from "./ru.ts";
+import { uk } from "./uk.ts";
+
+export const HOW: Record<"en" | "uk" | "ru", HowTexts> = { en, uk, ru };
+export const TOPICS: HowTopic[] = ["basics", "sport", "city"];
+
+export default function HowTo(props: { topic: string }) {
+  const topic = (): HowTopic => (TOPICS.includes(props.topic as HowTopic) ? (props.topic as HowTopic) : "basics");
+  const page = () => (HOW[lang() as keyof typeof HOW] ?? en)[topic()];
+  return (
+    <>
+      <Header />
+      <main id="main" class="howto" data-how-topic={topic()}>
+        <article class="panel">
+          <h1>{page().title}</h1>
+          <p class="lead">{page().lead}</p>
+          <For each={page().sections}>
+            {(s) => (
+              <section>
+                <h2>{s.title}</h2>
+                <Show when={s.list} fallback={<For each={s.items}>{(p) => <p>{p}</p>}</For>}>
+                  <ul>
+                    <For each={s.items}>{(p) => <li>{p}</li>}</For>
+                  </ul>
+                </Show>
+              </section>
+            )}
+          </For>
+        </article>
+        <HowToLinks current={topic()} />
+      </main>
+    </>
+  );
+}

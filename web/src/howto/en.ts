@@ -1,0 +1,168 @@
+/**
+ * How to play, in English (issue 13): the reference shape for uk.ts and ru.ts. Written for players:
+ * what they see and do at this table. Sport follows RULES.md §2, city §3 (with §5.4 for the win).
+ */
+export interface HowSection {
+  title: string;
+  /** Paragraphs, or list items when the section sets `list`. */
+  items: string[];
+  list?: boolean;
+}
+export interface HowPage {
+  title: string;
+  lead: string;
+  sections: HowSection[];
+}
+export type HowTopic = "basics" | "sport" | "city";
+export type HowTexts = Record<HowTopic, HowPage>;
+
+export const en: HowTexts = {
+  basics: {
+    title: "How to play Mafia",
+    lead: "Mafia is a game of talking and guessing for 10–12 people. A few players secretly play for the mafia and know each other; everyone else is the town and has to find them by listening and voting. Here the app is the host: it deals the cards, keeps time, counts the votes and announces what happened.",
+    sections: [
+      {
+        title: "Two teams",
+        list: true,
+        items: [
+          "♥ Red — the town: the majority. They don't know who is who.",
+          "♠ Black — the mafia: a small group who know each other from the first night.",
+          "◆ Some formats add a player who plays only for themselves, like the city's Maniac.",
+        ],
+      },
+      {
+        title: "Day and night",
+        list: true,
+        items: [
+          "Day: everyone speaks in turn and may put one player up for the vote. Then the table votes, and the player with the most votes leaves the game.",
+          "Night: the town sleeps. The black team picks a victim together, and players with special roles make their moves. In the morning the app says who is gone.",
+          "Whoever leaves says a few last words. Their role stays secret until the end.",
+        ],
+      },
+      {
+        title: "Your card",
+        items: [
+          "Your role is on a face-down card on your screen. Hold it for two seconds to look; let go and it turns back. Nobody else can see it — don't show your screen.",
+        ],
+      },
+      {
+        title: "Who wins",
+        list: true,
+        items: ["The town, when every black player is out.", "The black team, when there are as many of them alive as everyone else."],
+      },
+      {
+        title: "At this table",
+        list: true,
+        items: [
+          "Create a table and share its code or link. Friends sit down by the code or from the public list; anyone can watch.",
+          "If your phone drops the connection, just open the page again: your seat waits for you. On another device, type the table code and your personal return code.",
+          "The organizer can pause the game and hand a seat to a bot when someone has to leave.",
+        ],
+      },
+    ],
+  },
+  sport: {
+    title: "Sport mafia: 10 players, no host",
+    lead: "The classic tournament game. Ten seats: the Don and two Mafia play black; the Sheriff and six Civilians play red. Seats and roles are random, and the game starts as soon as ten people sit down.",
+    sections: [
+      {
+        title: "Cards",
+        items: ["Ten face-down cards lie on the table; take one within 15 seconds, or the app gives you one of those left. The table may also deal the roles at once."],
+      },
+      {
+        title: "The first night",
+        items: [
+          "The black team meets for a minute: they see who their partners are and agree on whom to shoot, night by night. The Don may write a shooting plan that only the black team sees. Nobody is shot and nobody is checked this night.",
+        ],
+      },
+      {
+        title: "The day",
+        list: true,
+        items: [
+          "Each living player speaks for 60 seconds in turn; you may end your speech early. Day 1 starts at seat 1, each next day one seat further.",
+          "During your own speech you may nominate one player, yourself included. A nomination is final.",
+          "Three times a game you may shout: 5 seconds of voice during someone else's speech. After your third shout your next speech lasts 30 seconds.",
+        ],
+      },
+      {
+        title: "The vote",
+        list: true,
+        items: [
+          "Nobody nominated: night falls. One nominee: they leave without a vote.",
+          "Two or more: every living player votes once, only for a nominee. If you don't vote, your vote goes to the last nominee.",
+          "Closed voting (usual): 10 seconds, everyone at once; the count shows who voted for whom. Open voting: the nominees are called one by one, 5 seconds each, and every vote is seen at once.",
+          "A tie: the tied players speak 30 seconds each and the table votes again between them. If it ties again, the table votes to lift everyone tied: if more than half of the living players agree, they all leave; otherwise nobody does.",
+          "Day 1 is gentle unless the table chose otherwise: nobody leaves by vote, and there is no vote to lift everyone tied.",
+          "Whoever leaves gets 60 seconds of farewell speech.",
+        ],
+      },
+      {
+        title: "The night",
+        list: true,
+        items: [
+          "The shot, 7 seconds: the Don and every Mafia each pick a player. The shot hits only if all of them picked the same one; otherwise it misses and nobody dies.",
+          "The checks, 7 seconds, at the same time: the Sheriff checks a player — mafia or not (the Don shows as mafia); the Don checks a player — the Sheriff or not. Only the checker sees the answer.",
+          "In the morning the player shot says their last words.",
+        ],
+      },
+      {
+        title: "The end",
+        list: true,
+        items: [
+          "The town wins when the Don and both Mafia are out.",
+          "The mafia wins when there are as many black players alive as red ones.",
+          "Three rounds in a row with nobody leaving end in a draw.",
+          "At the end every role is shown, with the whole game's protocol.",
+        ],
+      },
+      {
+        title: "Fair play",
+        items: [
+          "Any living player may call a technical vote: a foul, a technical defeat or a removal. It passes when more than half of the living people press \"for\" within 30 seconds. A second foul removes the player.",
+        ],
+      },
+    ],
+  },
+  city: {
+    title: "City mafia: 10–12 players, more roles",
+    lead: "The city game: days as in sport, nights in turns with more roles. Only a player with an account can create a city table; the organizer starts the game once 10 to 12 people sit. City games give no rating.",
+    sections: [
+      {
+        title: "Roles",
+        list: true,
+        items: [
+          "♠ The Don leads the mafia's shot and at night looks for the Commissar.",
+          "♠ The Mafia (1 to 3) shoot together with the Don.",
+          "♠ The Consort freezes one player a night: that player's night move doesn't count. A frozen Commissar gets no answer, a frozen Doctor doesn't heal, a frozen Maniac doesn't kill.",
+          "♥ The Commissar checks one player a night: red or black.",
+          "♥ The Doctor heals one player a night, themselves too, but not the same player two nights running. A heal saves from the shot, the Maniac and the freeze.",
+          "◆ The Maniac kills one player a night, or nobody. By default he plays alone (and the Commissar sees him black); the table may make him play for the town.",
+          "♥ The Civilians have no night move: they find the black team by talking and voting.",
+        ],
+      },
+      {
+        title: "How many Mafia",
+        items: ["By table size, or 1 to 3 as the organizer chooses — but the black team must start smaller than the town: at most 2 Mafia at 10 or 11 players, 3 at 12."],
+      },
+      {
+        title: "The night, in turns",
+        items: [
+          "The mafia's shot (all must pick the same player), then the Consort, the Doctor, the Commissar, the Maniac and the Don's check. Each turn has its own timer (the mafia 20 seconds, the others 10 by default); everyone else waits with their eyes closed.",
+        ],
+      },
+      {
+        title: "The day",
+        items: ["As in sport: speeches (30, 45 or 60 seconds, as the table chose), nominations, shouts, the vote, ties and the vote to lift everyone tied."],
+      },
+      {
+        title: "The end",
+        list: true,
+        items: [
+          "The town wins when the whole black team and a solo Maniac are out.",
+          "The black team wins when there are as many of them alive as everyone else.",
+          "A solo Maniac wins when he is one of the last two alive; his win comes before the mafia's.",
+        ],
+      },
+    ],
+  },
+};
