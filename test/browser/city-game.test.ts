@@ -28,7 +28,7 @@
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { advanceClock, ensureWebBuild, launchChromium, LOAD_MS, roleFacts, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
+import { advanceClock, ensureWebBuild, launchChromium, LOAD_MS, roleFacts, shot, SHOTS, startWrangler, type Server, boardSnapshot, type BoardSnap } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 const HOLD_MS = 2200;
@@ -74,36 +74,8 @@ async function meOf(page: Page): Promise<{ nickname: string; passkeys: number } 
   return page.evaluate(async () => ((await (await fetch("/api/me")).json()) as { user: { nickname: string; passkeys: number } | null }).user);
 }
 
-interface Snap {
-  phase: string | null;
-  seq: number;
-  day: number;
-  you: number | null;
-  result: string | null;
-  actions: Record<string, number[]>;
-  roles: Array<[number, string]>;
-  busy: boolean;
-}
-
-async function snapshot(page: Page): Promise<Snap> {
-  return page.evaluate(() => {
-    const b = document.querySelector<HTMLElement>(".board");
-    const actions: Record<string, number[]> = {};
-    document.querySelectorAll<HTMLElement>(".actions [data-action]").forEach((el) => {
-      actions[el.dataset.action!] = [...el.querySelectorAll<HTMLElement>("[data-target]")].map((x) => Number(x.dataset.target));
-    });
-    return {
-      phase: b?.dataset.phase ?? null,
-      seq: Number(b?.dataset.phaseSeq ?? 0),
-      day: Number(b?.dataset.day ?? 0),
-      you: b?.dataset.youSeat ? Number(b.dataset.youSeat) : null,
-      result: b?.dataset.result || null,
-      actions,
-      roles: [...document.querySelectorAll<HTMLElement>("[data-role-seat]")].map((el) => [Number(el.dataset.roleSeat), el.dataset.role ?? ""] as [number, string]),
-      busy: !!document.querySelector('.actions[aria-busy="true"]'),
-    };
-  });
-}
+type Snap = BoardSnap;
+const snapshot = boardSnapshot;
 
 interface Person {
   name: string;

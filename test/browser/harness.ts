@@ -211,3 +211,43 @@ export function roleFacts(x: unknown, out: Array<[number, string]> = []): Array<
   }
   return out;
 }
+
+/** What a table page shows, read from the board's data attributes and the action bar (the browser games' drivers). */
+export interface BoardSnap {
+  phase: string | null;
+  seq: number;
+  day: number;
+  you: number | null;
+  result: string | null;
+  /** The game's number in the table's series (issue 13). */
+  series: number;
+  /** Each offered action (its data-action) with the seats it may target. */
+  actions: Record<string, number[]>;
+  /** Face-down cards still free to take. */
+  cards: number;
+  /** Roles shown on the page: [seat, role]. */
+  roles: Array<[number, string]>;
+  busy: boolean;
+}
+
+export async function boardSnapshot(page: Page): Promise<BoardSnap> {
+  return page.evaluate(() => {
+    const b = document.querySelector<HTMLElement>(".board");
+    const actions: Record<string, number[]> = {};
+    document.querySelectorAll<HTMLElement>(".actions [data-action]").forEach((el) => {
+      actions[el.dataset.action!] = [...el.querySelectorAll<HTMLElement>("[data-target]")].map((x) => Number(x.dataset.target));
+    });
+    return {
+      phase: b?.dataset.phase ?? null,
+      seq: Number(b?.dataset.phaseSeq ?? 0),
+      day: Number(b?.dataset.day ?? 0),
+      you: b?.dataset.youSeat ? Number(b.dataset.youSeat) : null,
+      result: b?.dataset.result || null,
+      series: Number(b?.dataset.seriesGame ?? 0),
+      actions,
+      cards: document.querySelectorAll('[data-action="take-card"] [data-card]:not([disabled])').length,
+      roles: [...document.querySelectorAll<HTMLElement>("[data-role-seat]")].map((el) => [Number(el.dataset.roleSeat), el.dataset.role ?? ""] as [number, string]),
+      busy: !!document.querySelector('.actions[aria-busy="true"]'),
+    };
+  });
+}

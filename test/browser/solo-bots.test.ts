@@ -10,7 +10,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { TableView } from "../../shared/protocol/messages.ts";
-import { advanceClock, ensureWebBuild, launchChromium, LOAD_MS, startWrangler, type Server } from "./harness.ts";
+import { advanceClock, ensureWebBuild, launchChromium, LOAD_MS, startWrangler, type Server, boardSnapshot, type BoardSnap } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 /** Waits that only matter on a starved machine: how long a step may take, not what it must do. */
@@ -32,36 +32,8 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Snap {
-  phase: string | null;
-  seq: number;
-  you: number | null;
-  result: string | null;
-  series: number;
-  actions: Record<string, number[]>;
-  cards: number;
-  busy: boolean;
-}
-
-async function snapshot(page: Page): Promise<Snap> {
-  return page.evaluate(() => {
-    const b = document.querySelector<HTMLElement>(".board");
-    const actions: Record<string, number[]> = {};
-    document.querySelectorAll<HTMLElement>(".actions [data-action]").forEach((el) => {
-      actions[el.dataset.action!] = [...el.querySelectorAll<HTMLElement>("[data-target]")].map((x) => Number(x.dataset.target));
-    });
-    return {
-      phase: b?.dataset.phase ?? null,
-      seq: Number(b?.dataset.phaseSeq ?? 0),
-      you: b?.dataset.youSeat ? Number(b.dataset.youSeat) : null,
-      result: b?.dataset.result || null,
-      series: Number(b?.dataset.seriesGame ?? 0),
-      actions,
-      cards: document.querySelectorAll('[data-action="take-card"] [data-card]:not([disabled])').length,
-      busy: !!document.querySelector('.actions[aria-busy="true"]'),
-    };
-  });
-}
+type Snap = BoardSnap;
+const snapshot = boardSnapshot;
 
 /** Click a target, then its confirm button if the page asks for one (a one-tap choice needs none). */
 async function pick(page: Page, action: string, target: number): Promise<void> {
@@ -183,4 +155,68 @@ test("one person: home → sport table → fill with bots → play to the end �
       `(${game1.acts} moves by the page, ${game1.advances} clock advances); play again → game 2 ${((Date.now() - endedAt) / 1000).toFixed(1)} s; total ${(total / 1000).toFixed(1)} s`,
   );
   await ctx.close();
+});
+
+/**
+ * Issue 13 rematch, who did not stay: two people and eight bots play game 1; only the organizer
+ * presses "Play again", adds a bot for the empty seat, and game 2 starts without the other person.
+ * That person had closed the page; coming back on the same device, the saved seat key is refused
+ * (bad-token) and the page says why — a newer game began without them — and shows the table as a
+ * spectator instead of asking for a return code that cannot work any more.
+ */
+test("who does not press play again: game 2 starts without them; coming back, their page says so and watches", async () => {
+  const contexts = await Promise.all(
+    [0, 1].map(async () => {
+      const ctx = await chrome.browser.newContext({ viewport: PHONE, locale: "en-GB", isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+      ctx.setDefaultTimeout(SLOW_MS);
+      ctx.setDefaultNavigationTimeout(LOAD_MS);
+      return ctx;
+    }),
+  );
+  const [host, guest] = await Promise.all(contexts.map((c) => c.newPage()));
+  const errors: string[] = [];
+  for (const p of [host!, guest!]) p.on("pageerror", (e) => errors.push(e.message));
+
+  await host!.goto(`${server.base}/`);
+  await host!.locator("#nick").fill("Stays");
+  await host!.click('[data-home="create"]');
+  await host!.selectOption("#preset", "sport");
+  await host!.locator('form[data-form="create"] button[type="submit"]').click();
+  await host!.waitForURL(/\/t\/[A-Z0-9]{6}$/);
+  const code = host!.url().split("/t/")[1]!;
+
+  await guest!.goto(`${server.base}/`);
+  await guest!.locator("#nick").fill("Leaves");
+  await guest!.fill("#join-code", code.toLowerCase());
+  await guest!.click('form[data-form="join"] button[type="submit"]');
+  await guest!.waitForURL(new RegExp(`/t/${code}$`));
+  await host!.locator('[data-seats-left="8"]').waitFor({ timeout: SLOW_MS });
+
+  await host!.locator('[data-control="fill-bots"]').click();
+  await guest!.locator('.board[data-series-game="1"]').waitFor({ timeout: SLOW_MS });
+  // The guest plays no move of its own: its turns run out on the test clock with everything else.
+  await playToEnd(host!, code);
+  await guest!.locator(".end[data-winner]").waitFor();
+  await guest!.close();
+
+  // Only the organizer stays: the lobby of game 2 has them and the bots; one more bot fills the seat.
+  await host!.locator("[data-play-again]").click();
+  await host!.locator('[data-control="add-bot"]').click();
+  await host!.locator('.board[data-series-game="2"]').waitFor({ timeout: SLOW_MS });
+  const summary = (await (await fetch(`${server.base}/api/tables/${code}`)).json()) as { game: number; status: string };
+  expect(summary).toMatchObject({ game: 2, status: "playing" });
+
+  // The guest comes back on the same device: its saved key no longer opens a seat.
+  const back = await contexts[1]!.newPage();
+  back.on("pageerror", (e) => errors.push(e.message));
+  await back.goto(`${server.base}/t/${code}`);
+  await back.locator('[data-info="left-series"]').waitFor({ timeout: SLOW_MS });
+  await back.locator('.board[data-series-game="2"]').waitFor({ timeout: SLOW_MS });
+  expect(await back.locator("[data-you-seat]").getAttribute("data-you-seat")).toBe("");
+  // The device forgot the seat: a reload is a plain spectator, with no come-back form.
+  await back.reload();
+  await back.locator('.board[data-series-game="2"]').waitFor({ timeout: SLOW_MS });
+  expect(await back.evaluate(() => localStorage.getItem("mafia.tables") ?? "")).not.toContain(code);
+  expect(errors).toEqual([]);
+  await Promise.all(contexts.map((c) => c.close()));
 });

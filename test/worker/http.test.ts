@@ -34,7 +34,7 @@ describe("POST /api/tables", () => {
     expect(isTableCode(body.code)).toBe(true);
     expect(body.url).toBe(`http://mafia.test/t/${body.code}`);
     const s = v.parse(TableSummarySchema, await summary(body.code));
-    expect(s).toMatchObject({ code: body.code, presetId: "sport", status: "lobby", phase: "lobby", start: "when-full", public: false });
+    expect(s).toMatchObject({ code: body.code, presetId: "sport", status: "lobby", phase: "lobby", start: "when-full", public: false, game: 1 });
     expect(s.seats).toEqual({ taken: 0, min: 10, max: 10 });
     // Missing settings take the preset's defaults (RULES.md §2 table).
     expect(s.settings).toEqual({ autoDeal: false, agreement: "sound", voting: "open", breakAtZero: false, liftAtZero: false });

@@ -14,7 +14,7 @@ import type { CreateTableResponse, JoinResponse } from "../../shared/protocol/ht
 import type { ServerMessage } from "../../shared/protocol/messages.ts";
 import { nick, post, signUp } from "./accounts-helpers.ts";
 import { control as sendControl, settle } from "./fixture.ts";
-import { type Client, connect, connectAs, createTable, deviceFor, evict, from, joinWith, postJson, sleep, tableStub } from "./helpers.ts";
+import { type Client, connect, connectAs, createTable, deviceFor, evict, from, joinWith, postJson, sleep, summary, tableStub } from "./helpers.ts";
 import { playToEnd, type SeatedClient, type TableRun } from "./play.ts";
 
 const open: Client[] = [];
@@ -127,6 +127,8 @@ describe("rematch and series (issue 13)", () => {
     expect(errorCode(await playAgain(spectator))).toBe("not-seated");
     const mid = await stored(code);
     expect(mid.game.game_no).toBe(2);
+    // The public summary names the game the table is at (a device whose key stopped learns why).
+    expect((await summary(code)).game).toBe(2);
     expect(mid.game.seed).not.toBeNull();
     expect(mid.game.seed).not.toBe(before.configSeed);
 
@@ -136,6 +138,7 @@ describe("rematch and series (issue 13)", () => {
     expect(a2!.code).toBe(code);
     expect(a2!.status).toBe("playing");
     expect(a2!.series.game).toBe(2);
+    expect(await summary(code)).toMatchObject({ game: 2, status: "playing" });
     expect(b2!.series).toEqual({ game: 2, results: [{ game: 1, winner: result1.winner, reason: result1.reason }], next: null });
     expect(a2!.game!.log.some((e) => e.type === "seats-drawn")).toBe(true);
     expect(a2!.game!.log.length).toBeLessThan(end1.game!.log.length);

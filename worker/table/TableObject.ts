@@ -319,13 +319,16 @@ export class TableObject extends DurableObject<Env> {
     const config = this.config();
     const delayMs = this.spectatorDelayMs();
     const delayed = delayMs > 0 ? this.store.spectatorViewAt(this.now(), delayMs) : null;
-    let shown: { status: TableStatus; taken: number; phase: string };
+    let shown: { status: TableStatus; taken: number; phase: string; game: number };
     if (delayed) {
       const view = JSON.parse(delayed.view) as TableView;
-      shown = { status: view.status, taken: view.lobby.length, phase: view.game?.phase ?? "lobby" };
+      shown = { status: view.status, taken: view.lobby.length, phase: view.game?.phase ?? "lobby", game: view.series?.game ?? 1 };
     } else {
       const state = this.state();
-      shown = { status: this.store.game().status, taken: this.currentPlayers().length, phase: state ? viewFor(state, { kind: "spectator" }).phase : "lobby" };
+      shown = {
+        status: this.store.game().status, taken: this.currentPlayers().length, phase: state ? viewFor(state, { kind: "spectator" }).phase : "lobby",
+        game: this.store.seriesGame().gameNo,
+      };
     }
     return {
       code: config.code,
@@ -339,6 +342,7 @@ export class TableObject extends DurableObject<Env> {
       createdAt: config.createdAt,
       host: config.host,
       spectatorDelaySeconds: config.spectatorDelaySeconds,
+      game: shown.game,
     };
   }
 

@@ -424,6 +424,7 @@ export const en = {
   "closed.bot.text": "The organizer handed it to a bot while you were away. This cannot be undone and your return code no longer works. You can still watch the game.",
   "closed.watch": "Watch the table",
   "closed.organizer-transferred": "The organizer rights went to a player. You are watching now.",
+  "closed.left-series": "A new game started at this table without you (you did not press \"Play again at this table\"). You are watching now; sit down if a seat is free.",
   "closed.replaced": "This table is open in another window.",
   "closed.playHere": "Play here",
   "org.title": "Organizer",

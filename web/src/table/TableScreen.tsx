@@ -1,5 +1,7 @@
 /** Route /t/:code — connects with this device's saved key for the table (or as a spectator). */
 import { createEffect, createMemo, createSignal, onCleanup, Show } from "solid-js";
+import type { TableSummary } from "../../../shared/protocol/http.ts";
+import { call } from "../lib/api.ts";
 import { forgetTable, savedFor, saveTable, type SavedTable } from "../lib/seats-store.ts";
 import { connectTable } from "./controller.ts";
 import { TablePage } from "./TablePage.tsx";
@@ -23,11 +25,47 @@ export function TableScreen(props: { code: string }) {
       setEntry(next);
     }
   });
+  // Issue 13 rematch: remember which game of the series this seat plays, so that a device whose seat
+  // was left out of a later game (its player did not press "play again") can tell why its key stopped.
+  createEffect(() => {
+    const st = ctl().state;
+    const e = entry();
+    const game = st.view?.series.game;
+    if (e && (e.kind ?? "player") === "player" && st.identity?.kind === "player" && game && e.game !== game) {
+      const next = { ...e, game };
+      saveTable(next);
+      setEntry(next);
+    }
+  });
   /** Drop this device's key for the table and watch as a spectator. */
   const watch = () => {
     forgetTable(props.code);
     setEntry(null);
   };
+  // Issue 13 rematch: the next game started without this seat. An open socket is told so by a new
+  // spectator welcome; a device coming back later gets bad-token, and the summary's game number says
+  // whether a newer game began (then: watch, saying why; else the come-back form as before).
+  createEffect(() => {
+    const st = ctl().state;
+    const e = entry();
+    if (!e || (e.kind ?? "player") !== "player") return;
+    if (st.identity?.kind === "spectator") {
+      setInfo("left-series");
+      watch();
+    } else if (st.conn === "closed" && st.closeCode !== 4001 && st.closeCode !== 4002 && st.closeCode !== 4003) {
+      // The closes that end in the come-back form (bad-token above all; the close code a browser reports
+      // for a socket the page closed itself varies): ask the table which game it plays now.
+      const saw = e.game ?? 1;
+      void call<TableSummary>("GET", `/api/tables/${props.code}`)
+        .then((summary) => {
+          if (summary.game > saw && entry()?.token === e.token) {
+            setInfo("left-series");
+            watch();
+          }
+        })
+        .catch(() => {});
+    }
+  });
   // The organizer token stopped working (4002: the rights moved to a player; or it was spent when the
   // creator sat down elsewhere): go on as a spectator, saying why.
   createEffect(() => {

@@ -92,7 +92,11 @@ export function connectTable(code: string, token: string | null): TableControlle
     ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
   });
 
-  ws.addEventListener("close", (e) => {
+  /** A close this page decided on (bad-token): the code the browser reports for a socket the page
+   *  closed itself is whatever the server echoed (workerd: not always ours), so remember our own. */
+  let ownClose: { code: number; reason: string } | null = null;
+  ws.addEventListener("close", (ev) => {
+    const e = ownClose ?? { code: ev.code, reason: ev.reason };
     const final = e.code >= FINAL_CLOSE;
     batch(() => {
       setState("pending", null);
@@ -151,7 +155,10 @@ export function connectTable(code: string, token: string | null): TableControlle
         });
         // The seat's key was refused (revoked, or the seat went to a bot): stop retrying with it and
         // offer the return-code form instead.
-        if (msg.code === "bad-token") ws.close(FINAL_CLOSE, "bad-token");
+        if (msg.code === "bad-token") {
+          ownClose = { code: FINAL_CLOSE, reason: "bad-token" };
+          ws.close(FINAL_CLOSE, "bad-token");
+        }
         return;
     }
   });
