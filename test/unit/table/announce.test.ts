@@ -104,6 +104,16 @@ describe("issue 13 announcements from the log", () => {
     b.timeout(); // nobody pressed: not voting counts against (§2.9)
     const failed = all(b.spectator()).find((x) => x.key === "ann.lift.failed")!;
     expect(failed.params).toMatchObject({ seats: "7, 8", needed: 6, inFavour: 0 });
+    // §2.9 the count of the lift vote is public: who voted how, not voting counted against.
+    expect(failed.lifts).toHaveLength(10);
+    expect(failed.lifts!.every((l) => l.lift === false)).toBe(true);
+    expect(failed.lifts!.map((l) => l.voter)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it("§2.13 a technical foul by the table's vote is announced to everyone, with the seat's count", () => {
+    const a = announcementOf({ seq: 1, at: 0, day: 2, type: "fouled", data: { seat: 4, fouls: 2 } }, null);
+    expect(a).toMatchObject({ key: "ann.fouled", params: { seat: 4, fouls: 2 }, mine: false });
+    expect(announcementOf({ seq: 1, at: 0, day: 2, type: "fouled", data: { seat: 4, fouls: 2 } }, 7)).toMatchObject({ key: "ann.fouled", mine: false });
   });
 
   it("every key an announcement names is in the uk, ru and en catalogues", () => {
@@ -119,6 +129,7 @@ describe("issue 13 announcements from the log", () => {
       { seq: 35, at: 0, day: 1, type: "lift-ballot-cast", data: { voter: 3, lift: true } },
       { seq: 36, at: 0, day: 1, type: "lift-vote-cast", data: { voter: 3, lift: false } },
       { seq: 37, at: 0, day: 1, type: "shot", data: { seat: 3, target: 1 } },
+      { seq: 38, at: 0, day: 1, type: "fouled", data: { seat: 4, fouls: 1 } },
       ...["checked", "froze", "healed", "kill-chosen"].map((type, i) => ({ seq: 40 + i, at: 0, day: 1, type, data: { by: 3, target: 1 } })),
     ];
     for (const e of entries) {
@@ -126,8 +137,8 @@ describe("issue 13 announcements from the log", () => {
       expect(a, e.type).not.toBeNull();
       seen.add(a!.key);
     }
-    for (const k of ["ann.warn", "ann.warn.self", "ann.warn.left", "ann.ballot", "ann.ballot.auto", "ann.ballots", "ann.dismiss", "ann.region", "ann.tally.item", "ann.ballots.auto"]) seen.add(k);
-    expect(seen.size).toBe(34);
+    for (const k of ["ann.warn", "ann.warn.self", "ann.warn.left", "ann.ballot", "ann.ballot.auto", "ann.ballots", "ann.dismiss", "ann.region", "ann.tally.item", "ann.ballots.auto", "ann.lifts", "ann.lift.yes", "ann.lift.no"]) seen.add(k);
+    expect(seen.size).toBe(38);
     for (const k of seen) for (const [name, cat] of [["en", en], ["uk", uk], ["ru", ru]] as const) expect(Object.hasOwn(cat, k), `${name} ${k}`).toBe(true);
   });
 });

@@ -112,6 +112,22 @@ export function Announcements(props: { game: GameView; clock: ServerClock; delay
                   </Show>
                 </details>
               </Show>
+              <Show when={a.lifts?.length}>
+                <details class="ann-ballots">
+                  <summary>{t("ann.lifts")}</summary>
+                  <ul>
+                    <For each={a.lifts}>
+                      {(b) => (
+                        <li data-voter={b.voter} data-lift={b.lift ? "yes" : "no"} aria-label={t(b.lift ? "ann.lift.yes" : "ann.lift.no", { voter: b.voter })}>
+                          <span aria-hidden="true">
+                            {b.voter} {b.lift ? "✓" : "✗"}
+                          </span>
+                        </li>
+                      )}
+                    </For>
+                  </ul>
+                </details>
+              </Show>
               <button type="button" class="ann-x" aria-label={t("ann.dismiss")} title={t("ann.dismiss")} onClick={() => dismiss(a.id)}>
                 ×
               </button>

@@ -28,6 +28,9 @@ export interface Announcement {
   /** The count: who voted for whom (public at the count, RULES.md §2.6), auto = the unused vote. */
   ballots?: Array<{ voter: Seat; target: Seat; auto: boolean }>;
   tally?: Array<{ seat: Seat; votes: number }>;
+  /** The vote to lift everyone tied: how each living player voted (public at the count, RULES.md §2.9;
+   *  not voting counts against). */
+  lifts?: Array<{ voter: Seat; lift: boolean }>;
 }
 
 export const TTL = { out: 7000, news: 7000, calm: 6000, count: 9000, mine: 5000 } as const;
@@ -61,6 +64,11 @@ export function announcementOf(e: LogEntryView, you: Seat | null, nick: (seat: S
       const seat = num(d["seat"]);
       return seat === null ? null : pub("ann.killed", "news", seatP(seat));
     }
+    // §2.13 a technical foul by the table's vote (the removal, at the last foul, follows as "left").
+    case "fouled": {
+      const seat = num(d["seat"]);
+      return seat === null ? null : pub("ann.fouled", "calm", { ...seatP(seat), fouls: num(d["fouls"]) ?? 1 });
+    }
     case "shot-missed":
       return pub("ann.missed", "calm");
     case "nobody-killed":
@@ -85,8 +93,10 @@ export function announcementOf(e: LogEntryView, you: Seat | null, nick: (seat: S
       return pub("ann.tie", "calm", { seats: seatList(d["seats"]) });
     case "tie-stays":
       return pub("ann.tie-stays", "calm", { seats: seatList(d["seats"]) });
-    case "lift-counted":
-      return pub(d["passed"] === true ? "ann.lift.passed" : "ann.lift.failed", d["passed"] === true ? "count" : "calm", { seats: seatList(d["candidates"]), inFavour: num(d["inFavour"]) ?? 0, needed: num(d["needed"]) ?? 0 });
+    case "lift-counted": {
+      const lifts = Array.isArray(d["ballots"]) ? (d["ballots"] as Array<{ voter: Seat; lift: boolean }>).filter((b) => num(b?.voter) !== null && typeof b?.lift === "boolean").map((b) => ({ voter: b.voter, lift: b.lift })) : [];
+      return { ...pub(d["passed"] === true ? "ann.lift.passed" : "ann.lift.failed", d["passed"] === true ? "count" : "calm", { seats: seatList(d["candidates"]), inFavour: num(d["inFavour"]) ?? 0, needed: num(d["needed"]) ?? 0 }), lifts };
+    }
     // The viewer's own confirmations (closed ballots are the voter's private entries; open ones public).
     case "ballot-cast":
     case "vote-cast":
