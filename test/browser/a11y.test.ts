@@ -261,6 +261,23 @@ test("a phone on its side (740×360): the action panel is whole on screen", asyn
   }
 });
 
+test("announcements never cover the action panel where the board has two columns (desktop, a phone on its side)", async () => {
+  for (const [width, height] of [[1280, 800], [1024, 768], [1920, 1080], [740, 360]] as const) {
+    for (const path of ["/dev/announce-vote", "/dev/vote-warning"]) {
+      await open(path, "ru", width, height);
+      await page.locator(".ann").first().waitFor();
+      const overlap = await page.evaluate(() => {
+        const a = document.querySelector(".actions")!.getBoundingClientRect();
+        return [...document.querySelectorAll(".ann")].some((el) => {
+          const b = el.getBoundingClientRect();
+          return b.left < a.right && b.right > a.left && b.top < a.bottom && b.bottom > a.top;
+        });
+      });
+      expect(overlap, `${path} at ${width}×${height}`).toBe(false);
+    }
+  }
+});
+
 test("screenshots at 360 px in Russian: Watch in the public list, the table on its side, the fold-out city form", async () => {
   await open("/", "ru", 360, 740);
   await page.locator('[data-public-table="K7Q2PX"]').waitFor();

@@ -527,7 +527,7 @@ test("ten players create and join a sport table by its code and play it to a res
 
   // --- The end: every page shows the winner and every role; screenshots. ---
   await Promise.all([shot(p0.page, "end-desktop", true), shot(p1.page, "end-phone")]);
-  expect(scenario).toEqual({ paused: true, bot: true });
+  expect(scenario, `the scenario's steps; phases: ${story()}`).toEqual({ paused: true, bot: true });
   for (const p of open()) {
     await expect.poll(() => p.page.locator(".end table.roles [data-role-seat]").count()).toBe(10);
     expect(await p.page.locator("[data-winner]").getAttribute("data-winner")).toBe("black");
