@@ -19,7 +19,7 @@ export const en = {
   "lang.short.uk": "УКР",
   "lang.short.ru": "РУС",
 
-  "home.tagline": "Mafia for 10–12 friends on your phones: the app deals the cards, keeps the time and counts the votes.",
+  "home.tagline": "Mafia on your phones for 10–12 friends, or for you and bots: the app deals the cards, keeps the time and counts the votes.",
   "home.nickname": "Your name",
   "home.nickname.about": "The table sees it next to your seat.",
   "home.needName": "Enter your name first.",
