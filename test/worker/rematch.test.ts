@@ -97,7 +97,7 @@ async function endedSportGame(): Promise<{ code: string; ann: Person; bea: Perso
 }
 
 describe("rematch and series (issue 13)", () => {
-  it("two people and eight bots: both press, game 2 starts with the same code, new seed, seats drawn again, same rows and tokens; the series lists game 1; D1 has both games", async () => {
+  it("two people and eight bots: both press, game 2 starts with the same code, new seed, seats drawn again (RULES.md §1 Seat, sport), same rows and tokens; the series lists game 1; D1 has both games", async () => {
     const { code, ann, bea } = await endedSportGame();
     const spectator = await connectAs(code, undefined, "watcher");
     open.push(spectator);

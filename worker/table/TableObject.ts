@@ -754,10 +754,10 @@ export class TableObject extends DurableObject<Env> {
       case "start": {
         const players = this.currentPlayers();
         const row = this.store.game();
-        // RULES.md §3 "a setting that would start the game at parity is refused with a typed error".
-        const parity = row.status === "lobby" && players.length >= (getPreset(config.presetId)?.seats.min ?? config.seats.min) ? startRefusal(config.presetId, config.settings, players.length) : null;
-        if (parity) return { code: "parity-at-start", message: `The game cannot start: ${parity}.` };
-        const check = checkStart(row.status, config, players.length);
+        // RULES.md §3: below the preset's own minimum the count alone refuses; from it, the composition may.
+        const presetMin = getPreset(config.presetId)?.seats.min ?? config.seats.min;
+        const parity = players.length >= presetMin ? startRefusal(config.presetId, config.settings, players.length) : null;
+        const check = checkStart(row.status, config, players.length, parity);
         if (!check.ok) return { code: check.code, message: check.message };
         const dropped = this.tx(() => this.startGame(config, players, this.store.game(), now));
         this.leaveTable(dropped, now);

@@ -106,19 +106,22 @@ export function startsByItself(rules: LobbyRules, count: number): boolean {
   return rules.start === "when-full" && count >= rules.seats.max;
 }
 
-export type StartCheck = { ok: true } | { ok: false; code: "not-allowed" | "phase-closed"; message: string };
+export type StartCheck = { ok: true } | { ok: false; code: "not-allowed" | "phase-closed" | "parity-at-start"; message: string };
 
 /**
  * May the organizer's start command start the game now? RULES.md §5.1 "the night does not begin until
  * the organizer's command": only presets whose start rule is "organizer-command", only from the
- * lobby, only with at least the preset's minimum of players. Sport (§2) starts by itself when full and
- * refuses the command.
+ * lobby, only with at least the table's minimum of players. Sport (§2) starts by itself when full and
+ * refuses the command. `parity`: why the composition cannot start with this many players (the engine's
+ * startRefusal, RULES.md §3 "a setting that would start the game at parity is refused with a typed
+ * error"), null when it can or when the count is below the preset's own minimum anyway.
  */
-export function checkStart(status: TableStatus, rules: LobbyRules, count: number): StartCheck {
+export function checkStart(status: TableStatus, rules: LobbyRules, count: number, parity: string | null = null): StartCheck {
   if (rules.start !== "organizer-command") {
     return { ok: false, code: "not-allowed", message: "This table starts by itself when every seat is taken." };
   }
   if (status !== "lobby") return { ok: false, code: "phase-closed", message: "The game has already started." };
+  if (parity) return { ok: false, code: "parity-at-start", message: `The game cannot start: ${parity}.` };
   if (count < rules.seats.min) {
     return { ok: false, code: "not-allowed", message: `The game needs at least ${rules.seats.min} players (${count} seated).` };
   }

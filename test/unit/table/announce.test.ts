@@ -175,7 +175,7 @@ describe("issue 13 announcements in time (no replay after a reload or a reconnec
 });
 
 describe("§2.6 the countdown warning: an unused vote goes to the last nominee", () => {
-  it("closed voting: until the player votes, with the seconds left; 'yourself' when the last nominee is the player", () => {
+  it("§2.6 closed voting: until the player votes, with the seconds left; 'yourself' when the last nominee is the player", () => {
     const t = day2();
     t.speeches({ 2: 7, 3: 8 });
     const at = t.now;
@@ -186,7 +186,7 @@ describe("§2.6 the countdown warning: an unused vote goes to the last nominee",
     t.act(1, { type: "vote", target: 7 });
     expect(voteWarning(t.view(1), at)).toBeNull();
   });
-  it("open voting: the last candidate is never called; the countdown shows only in the window that ends with the count", () => {
+  it("§2.6 open voting: the last candidate is never called; the countdown shows only in the window that ends with the count", () => {
     const t = day2({ voting: "open" });
     t.speeches({ 2: 7, 3: 8, 4: 9 });
     expect(t.spectator().ballot!.calling).toBe(7);

@@ -93,40 +93,25 @@ export function Announcements(props: { game: GameView; clock: ServerClock; delay
                 <p class="ann-sub">{String(a.params["nickname"])}</p>
               </Show>
               <Show when={a.ballots?.length}>
-                <details class="ann-ballots">
-                  <summary>{t("ann.ballots")}</summary>
-                  <ul>
-                    <For each={a.ballots}>
-                      {(b) => (
-                        <li data-voter={b.voter} data-target={b.target} aria-label={t(b.auto ? "ann.ballot.auto" : "ann.ballot", { voter: b.voter, target: b.target })}>
-                          <span aria-hidden="true">
-                            {b.voter} → {b.target}
-                            {b.auto ? " *" : ""}
-                          </span>
-                        </li>
-                      )}
-                    </For>
-                  </ul>
-                  <Show when={a.ballots?.some((b) => b.auto)}>
-                    <p class="ann-legend" aria-hidden="true">{t("ann.ballots.auto")}</p>
-                  </Show>
-                </details>
+                <FoldedVotes
+                  summary={t("ann.ballots")}
+                  items={a.ballots!.map((b) => ({
+                    attrs: { "data-voter": b.voter, "data-target": b.target },
+                    label: t(b.auto ? "ann.ballot.auto" : "ann.ballot", { voter: b.voter, target: b.target }),
+                    text: `${b.voter} → ${b.target}${b.auto ? " *" : ""}`,
+                  }))}
+                  legend={a.ballots!.some((b) => b.auto) ? t("ann.ballots.auto") : null}
+                />
               </Show>
               <Show when={a.lifts?.length}>
-                <details class="ann-ballots">
-                  <summary>{t("ann.lifts")}</summary>
-                  <ul>
-                    <For each={a.lifts}>
-                      {(b) => (
-                        <li data-voter={b.voter} data-lift={b.lift ? "yes" : "no"} aria-label={t(b.lift ? "ann.lift.yes" : "ann.lift.no", { voter: b.voter })}>
-                          <span aria-hidden="true">
-                            {b.voter} {b.lift ? "✓" : "✗"}
-                          </span>
-                        </li>
-                      )}
-                    </For>
-                  </ul>
-                </details>
+                <FoldedVotes
+                  summary={t("ann.lifts")}
+                  items={a.lifts!.map((b) => ({
+                    attrs: { "data-voter": b.voter, "data-lift": b.lift ? "yes" : "no" },
+                    label: t(b.lift ? "ann.lift.yes" : "ann.lift.no", { voter: b.voter }),
+                    text: `${b.voter} ${b.lift ? "✓" : "✗"}`,
+                  }))}
+                />
               </Show>
               <button type="button" class="ann-x" aria-label={t("ann.dismiss")} title={t("ann.dismiss")} onClick={() => dismiss(a.id)}>
                 ×
@@ -136,5 +121,27 @@ export function Announcements(props: { game: GameView; clock: ServerClock; delay
         </For>
       </div>
     </div>
+  );
+}
+
+/** A count's single votes folded under one line ("who voted for whom", "who voted how"): each read
+ *  out whole by its label, shown short. */
+function FoldedVotes(props: { summary: string; items: Array<{ attrs: Record<string, string | number>; label: string; text: string }>; legend?: string | null }) {
+  return (
+    <details class="ann-ballots">
+      <summary>{props.summary}</summary>
+      <ul>
+        <For each={props.items}>
+          {(i) => (
+            <li {...i.attrs} aria-label={i.label}>
+              <span aria-hidden="true">{i.text}</span>
+            </li>
+          )}
+        </For>
+      </ul>
+      <Show when={props.legend}>
+        <p class="ann-legend" aria-hidden="true">{props.legend}</p>
+      </Show>
+    </details>
   );
 }
