@@ -85,7 +85,7 @@ export function heuristicBot(seed: string): Bot {
         return null; // open voting: wait for my candidate's call (or the unused vote goes to the last nominee)
       }
       if (find(acts, "vote-lift") && view.ballot) {
-        const cands = (view.ballot.candidates as Seat[]) ?? [];
+        const cands = view.ballot.candidates;
         const black = knownBlack(view);
         let lift: boolean;
         if (you.team === "black") lift = !cands.some((c) => c === you.seat || you.teammates.includes(c));
@@ -93,28 +93,30 @@ export function heuristicBot(seed: string): Bot {
         else lift = rng.next() < 0.5;
         return { type: "vote-lift", lift };
       }
-      const night = find(acts, "night-action");
+      const night = find(acts, "use");
       if (night) {
         const team = new Set([you.seat, ...you.teammates]);
-        if (night.kind === "shot") {
+        const targets = night.targets.seats;
+        const use = (t: Seat): PlayerAction => ({ type: "use", ability: night.ability, targets: [t] });
+        if (night.ability === "mafia-shot") {
           const living = new Set(view.seats.filter((s) => s.alive).map((s) => s.seat));
-          for (const t of you.shootingPlan ?? []) if (living.has(t) && !team.has(t)) return { type: "night-action", target: t };
-          const t = night.targets.find((x) => !team.has(x)) ?? night.targets[0];
-          return t === undefined ? null : { type: "night-action", target: t };
+          for (const t of you.shootingPlan ?? []) if (living.has(t) && !team.has(t)) return use(t);
+          const t = targets.find((x) => !team.has(x)) ?? targets[0];
+          return t === undefined ? null : use(t);
         }
-        if (night.kind === "heal") {
+        if (night.effect === "protect") {
           // Sensible: himself when allowed (the Doctor is a prime target), else someone not known black.
-          if (night.targets.includes(you.seat) && rng.next() < 0.6) return { type: "night-action", target: you.seat };
+          if (targets.includes(you.seat) && rng.next() < 0.6) return use(you.seat);
           const black = new Set(knownBlack(view));
-          const ok = night.targets.filter((t) => !black.has(t));
-          return { type: "night-action", target: rng.pick(ok.length ? ok : night.targets) };
+          const ok = targets.filter((t) => !black.has(t));
+          return use(rng.pick(ok.length ? ok : targets));
         }
-        if (night.kind === "kill") {
-          const ok = night.targets.filter((t) => t !== you.seat);
-          return ok.length ? { type: "night-action", target: rng.pick(ok) } : null;
+        if (night.effect === "attack") {
+          const ok = targets.filter((t) => t !== you.seat);
+          return ok.length ? use(rng.pick(ok)) : null;
         }
-        const ok = night.targets.filter((t) => !team.has(t));
-        return { type: "night-action", target: rng.pick(ok.length ? ok : night.targets) };
+        const ok = targets.filter((t) => !team.has(t));
+        return use(rng.pick(ok.length ? ok : targets));
       }
       return null;
     },

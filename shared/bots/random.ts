@@ -25,9 +25,17 @@ export function randomPolicy(actions: readonly AvailableAction[], rng: BotRng, s
     case "nominate": return { type: "nominate", target: rng.pick(a.targets) };
     case "vote": return { type: "vote", target: rng.pick(a.targets) };
     case "vote-lift": return { type: "vote-lift", lift: rng.next() < 0.5 };
-    case "night-action": return { type: "night-action", target: rng.pick(a.targets) };
+    // Never an explicit skip: not choosing is one already (the random policy keeps the old rates).
+    case "use": return { type: "use", ability: a.ability, targets: pickDistinct(rng, a.targets.seats, a.targets.min) };
     default: return null;
   }
+}
+
+function pickDistinct(rng: BotRng, seats: Seat[], n: number): Seat[] {
+  const pool = seats.slice();
+  const out: Seat[] = [];
+  while (out.length < n && pool.length) out.push(pool.splice(rng.int(pool.length), 1)[0] as Seat);
+  return out;
 }
 
 function randomPlan(rng: BotRng, seats: number): Seat[] {

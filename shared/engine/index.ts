@@ -8,9 +8,10 @@
  */
 export * from "./types.ts";
 export { createGame, apply, nextDeadline, timerLength, isOver, seatOf } from "./apply.ts";
-export { viewFor, logLength, type GameViewExtras, type ViewOptions } from "./view.ts";
+export { viewFor, type ViewOptions } from "./view.ts";
 export { getPreset, listPresets, seatRange, startRefusal, type PresetInfo } from "./presets/index.ts";
-import { legalActions } from "./actions.ts";
+export { ABILITY_IDS } from "./night/abilities.ts";
+import { legalActions } from "./flow/interpreter.ts";
 import { asEngine, playerById } from "./state.ts";
 import type { AvailableAction, GameEvent, GameState, PlayerId, Seat } from "./types.ts";
 

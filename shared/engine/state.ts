@@ -7,7 +7,7 @@
  * the draft.
  */
 import type { RngState } from "./rng.ts";
-import type { Audience, GameEvent, LogType, GameState, PlayerId, PresetId, RoleId, Seat, SeatView, Team, TechVoteKind } from "./types.ts";
+import type { Audience, EventData, GameEvent, LogType, ResultReason, GameState, PlayerId, PresetId, RoleId, Seat, SeatView, Team, TechVoteKind } from "./types.ts";
 
 export interface PlayerState {
   id: PlayerId;
@@ -23,67 +23,33 @@ export interface PlayerState {
   shoutsLeft: number;
   /** §2.5: after the third shout the player's next day speech lasts 30 s. */
   shortNext: boolean;
+  /** Per-ability memory (copy on write: a draft replaces the object, never edits it). */
+  memory?: Readonly<Record<string, AbilityMemory>>;
 }
 
-/** Why a seat is holding the floor. */
-export type SpeechPurpose = "day" | "tie" | "leader" | "farewell" | "last-words";
-
-export type Stage =
-  | { kind: "dealing"; deck: RoleId[]; taken: boolean[] }
-  | { kind: "acquaintance" }
-  | {
-      kind: "speech";
-      purpose: SpeechPurpose;
-      speaker: Seat;
-      /** Seats still to speak after the current speaker. */
-      queue: Seat[];
-      /** §2.4 once per speech. */
-      nominatedThisSpeech: boolean;
-      /** Tie speeches: the tied candidates to revote among. */
-      candidates: Seat[];
-    }
-  | {
-      kind: "voting";
-      /** "first" or "revote" among the tied (§2.9). */
-      round: "first" | "revote";
-      mode: "closed" | "open";
-      candidates: Seat[];
-      /** ballots[seat-1] = candidate seat, 0 = not yet voted. */
-      ballots: number[];
-      /** Open voting: index of the candidate being called (§2.6). */
-      current: number;
-    }
-  | { kind: "lift-vote"; mode: "closed" | "open"; candidates: Seat[]; /** 0 none, 1 for, 2 against */ ballots: number[] }
-  | { kind: "night-shot"; shots: number[] }
-  | { kind: "night-check"; shotTarget: Seat | 0; checks: number[] }
-  /** §3 the night in turns (blocks/turns.ts): `step` indexes preset.night; choices[seat-1] = target, 0 = none. */
-  | { kind: "night-turn"; step: number; choices: number[]; acc: NightAcc }
-  | { kind: "game-over" };
-
-/** What the night in turns has decided so far (decide first, apply in the morning; blocks/turns.ts). */
-export interface NightAcc {
-  /** The mafia's unanimous target (0: a miss), and who were the shooters. */
-  shot: Seat | 0;
-  shooters: Seat[];
-  /** Putana's freeze, the Doctor's effective heal, the Maniac's effective kill (0: none). */
-  freeze: Seat | 0;
-  heal: Seat | 0;
-  kill: Seat | 0;
-  /** Frozen players already told (after giving their choice). */
-  told: Seat[];
+/**
+ * The current stage: which flow entry of the preset is running (`id`), the phase module that runs it
+ * (`module`), and that module's own data (opaque to everyone but the module; copied by its `clone`).
+ */
+export interface Stage {
+  id: string;
+  module: string;
+  data: unknown;
 }
 
-/** What the night in turns remembers from one night to the next (§7.6 limits). */
-export interface TurnsMemo {
-  /** Putana's target on the previous night(s) in a row, and for how many nights in a row. */
-  freezeTarget: Seat | 0;
-  freezeNights: number;
-  /** The Doctor's effective heal of the previous night (0: none — skipped or frozen). */
-  lastHeal: Seat | 0;
+/** What a seat's role remembers of one ability from night to night (mafia-rust's per-role memory). */
+export interface AbilityMemory {
+  /** The target of the last effective use (0: none — skipped, or blocked). */
+  last: Seat | 0;
+  /** Nights in a row with an effective use on `last`. */
+  streak: number;
+  /** Effective uses this game. */
+  used: number;
 }
 
 export interface CheckRecord {
   by: Seat;
+  ability: string;
   target: Seat;
   night: number;
   result: string;
@@ -141,12 +107,10 @@ export interface EngineState {
   blackMet: boolean;
   shootingPlan: Seat[] | null;
   checks: CheckRecord[];
-  /** The night in turns (§3); absent in presets without it. Never in any view. */
-  turnsMemo?: TurnsMemo;
   /** Public tally of the last counted ballot (seat-1 indexed), shown after the count. */
   lastTally: number[] | null;
   events: GameEvent[];
-  result: null | { winner: Team | "draw"; reason: string };
+  result: null | { winner: Team | "draw"; reason: ResultReason };
 }
 
 export function asEngine(s: GameState): EngineState {
@@ -156,17 +120,18 @@ export function asGame(s: EngineState): GameState {
   return s as unknown as GameState;
 }
 
-function cloneStage(st: Stage): Stage {
-  switch (st.kind) {
-    case "dealing": return { kind: "dealing", deck: st.deck, taken: st.taken.slice() };
-    case "speech": return { ...st, queue: st.queue.slice(), candidates: st.candidates };
-    case "voting": return { ...st, ballots: st.ballots.slice() };
-    case "lift-vote": return { ...st, ballots: st.ballots.slice() };
-    case "night-shot": return { kind: "night-shot", shots: st.shots.slice() };
-    case "night-check": return { ...st, checks: st.checks.slice() };
-    case "night-turn": return { ...st, choices: st.choices.slice(), acc: { ...st.acc, shooters: st.acc.shooters.slice(), told: st.acc.told.slice() } };
-    default: return st;
+/**
+ * A stage's data copied one level deep: arrays are sliced and plain objects spread. Phase modules keep
+ * anything deeper immutable (they replace a nested object, never edit it), so this is a full copy.
+ */
+export function cloneData(d: unknown): unknown {
+  if (d === null || typeof d !== "object") return d;
+  const out: Record<string, unknown> = {};
+  for (const k in d as Record<string, unknown>) {
+    const x = (d as Record<string, unknown>)[k];
+    out[k] = Array.isArray(x) ? x.slice() : x !== null && typeof x === "object" ? { ...(x as object) } : x;
   }
+  return out;
 }
 
 /** A private working copy: every part `apply` may change is copied; event objects are shared. */
@@ -177,13 +142,12 @@ export function cloneState(s: EngineState): EngineState {
     ...s,
     rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
     players,
-    stage: cloneStage(s.stage),
+    stage: { id: s.stage.id, module: s.stage.module, data: cloneData(s.stage.data) },
     shout: s.shout,
     techVote: s.techVote ? { ...s.techVote, favour: s.techVote.favour.slice() } : null,
     techUsed: s.techUsed.slice(),
     nominees: s.nominees.slice(),
     checks: s.checks.slice(),
-    ...(s.turnsMemo ? { turnsMemo: { ...s.turnsMemo } } : {}),
     // The event list is copied on the first emit only (most of the apply cost was this copy): see emit().
     events: s.events,
   };
@@ -200,9 +164,9 @@ export interface Ctx {
   ownEvents?: boolean;
 }
 
-export function emit(ctx: Ctx, type: LogType, audience: Audience, data: Record<string, unknown>): void {
+export function emit<K extends LogType>(ctx: Ctx, type: K, audience: Audience, data: EventData[K]): void {
   const s = ctx.s;
-  const ev: GameEvent = { seq: s.events.length + 1, at: ctx.now, day: s.day, type, audience, data };
+  const ev = { seq: s.events.length + 1, at: ctx.now, day: s.day, type, audience, data } as GameEvent;
   if (!ctx.ownEvents) {
     s.events = s.events.slice();
     ctx.ownEvents = true;
@@ -244,9 +208,4 @@ export function blackSeats(s: EngineState, livingOnly = false): Seat[] {
   const out: Seat[] = [];
   for (const p of s.players) if (p.team === "black" && (!livingOnly || p.alive)) out.push(p.seat);
   return out;
-}
-
-export function livingOfRole(s: EngineState, role: RoleId): PlayerState | null {
-  for (const p of s.players) if (p.alive && p.role === role) return p;
-  return null;
 }

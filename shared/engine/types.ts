@@ -48,6 +48,9 @@ export type Viewer =
   | { kind: "spectator" }
   | { kind: "host" };
 
+/** An ability id (shared/engine/abilities/): what a role may do at night, e.g. "mafia-shot", "heal". */
+export type AbilityId = string;
+
 /** What a player may send (validated in shape by shared/protocol, in legality by the engine). */
 export type PlayerAction =
   /** §2.1 take one of the face-down cards (index into the deck lying on the table). */
@@ -60,10 +63,12 @@ export type PlayerAction =
   | { type: "shout" }
   /** §2.6 a ballot for a candidate (closed: any candidate; open: the candidate being called). */
   | { type: "vote"; target: Seat }
-  /** §2.9 the lift vote: in favour of lifting all tied leaders (not pressing counts against). */
+  /** §2.9 a yes/no question (the lift vote): in favour (true) or against (false); not pressing counts against. */
   | { type: "vote-lift"; lift: boolean }
-  /** A night step's action for the seat's role (§2.10 shot / check; later heal, freeze, ...). */
-  | { type: "night-action"; target: Seat }
+  /** Use an ability (a night shot, check, heal, freeze, kill, …) on `targets` (as many as the ability takes, possibly none). */
+  | { type: "use"; ability: AbilityId; targets: Seat[] }
+  /** Decline an ability this turn (§7.6 "each step may be skipped"), when the ability allows it. */
+  | { type: "skip"; ability: AbilityId }
   /** §2.2 the Don's shooting plan, seen by the black team only. */
   | { type: "shooting-plan"; plan: Seat[] }
   /** §2.13 put a technical vote to the table. */
@@ -118,22 +123,85 @@ export interface Rejection {
 /** Who may see an event. Resolved to seats when the event is created (teams can change later). */
 export type Audience =
   | { kind: "public" }
-  | { kind: "seats"; seats: Seat[] }
-  | { kind: "host" };
+  | { kind: "seats"; seats: Seat[] };
+
+/** How a seat left the game (public). */
+export type OutHow = "voted-out" | "lifted" | "shot" | "removed" | "killed";
+
+/**
+ * The data of every event type the engine writes (issue 14: a map from type to data, not
+ * `Record<string, unknown>`). `emit` takes a type and exactly its data.
+ */
+export interface EventData {
+  "seats-drawn": { seats: Array<{ seat: Seat; nickname: string; bot: boolean }> };
+  "dealing-started": { cards: number };
+  "card-taken": { seat: Seat; card: number };
+  "card-given": { seat: Seat; card: number };
+  "role-dealt": { seat: Seat; role: RoleId };
+  "roles-dealt": { auto: boolean };
+  "night-fell": { round: number; acquaintance: boolean };
+  "black-team": { members: Array<{ seat: Seat; role: RoleId | null }> };
+  "shooting-plan": { by: Seat; plan: Seat[] };
+  shot: { seat: Seat; target: Seat };
+  "checks-started": Record<string, never>;
+  checked: { by: Seat; target: Seat; night: number; kind: string; result: string };
+  killed: { seat: Seat };
+  "shot-missed": Record<string, never>;
+  "night-turn": { step: string; ms: number };
+  froze: { by: Seat; target: Seat; night: number };
+  healed: { by: Seat; target: Seat; night: number };
+  "kill-chosen": { by: Seat; target: Seat; night: number };
+  "check-frozen": { by: Seat; target: Seat; night: number };
+  frozen: { seat: Seat; night: number };
+  "nobody-killed": Record<string, never>;
+  "day-started": { day: number; firstSpeaker: Seat };
+  "speech-started": { seat: Seat; purpose: SpeechPurpose; ms: number };
+  shouted: { seat: Seat; left: number; ms: number };
+  "shout-ended": { seat: Seat };
+  nominated: { by: Seat; target: Seat };
+  "voting-started": { round: BallotRound; mode: VoteMode; candidates: Seat[]; calling: Seat | null };
+  "candidate-called": { seat: Seat };
+  "ballot-cast": { voter: Seat; target: Seat };
+  "vote-cast": { voter: Seat; target: Seat };
+  "vote-counted": { round: BallotRound; ballots: Array<{ voter: Seat; target: Seat; auto: boolean }>; tally: Array<{ seat: Seat; votes: number }>; leaders: Seat[] };
+  "leader-stays": { seat: Seat };
+  tie: { seats: Seat[] };
+  "tie-stays": { seats: Seat[] };
+  "no-candidates": Record<string, never>;
+  "single-candidate-stays": { seat: Seat };
+  "single-candidate-leaves": { seat: Seat };
+  "voting-cancelled": Record<string, never>;
+  "lift-vote-started": { candidates: Seat[]; mode: VoteMode; needed: number };
+  "lift-ballot-cast": { voter: Seat; lift: boolean };
+  "lift-vote-cast": { voter: Seat; lift: boolean };
+  "lift-counted": { candidates: Seat[]; ballots: Array<{ voter: Seat; lift: boolean }>; inFavour: number; needed: number; passed: boolean };
+  left: { seat: Seat; how: OutHow };
+  "tech-vote-started": { kind: TechVoteKind; target: Seat; by: Seat; needed: number };
+  "tech-vote-pressed": { seat: Seat; inFavour: boolean };
+  "tech-vote-ended": { kind: TechVoteKind; target: Seat; by: Seat; inFavour: number; needed: number; passed: boolean };
+  fouled: { seat: Seat; fouls: number };
+  paused: { by: string; reason: string; absentSeat: Seat | null };
+  resumed: Record<string, never>;
+  "seat-to-bot": { seat: Seat };
+  "game-over": { winner: Team | "draw"; reason: ResultReason };
+  "role-revealed": { seat: Seat; role: RoleId; team: Team };
+  "roles-revealed": { roles: Array<{ seat: Seat; nickname: string; role: RoleId | null; team: Team | null }> };
+}
+
+/** Why a seat holds the floor in a speech (RULES.md §2.3, §2.7–§2.11). */
+export type SpeechPurpose = "day" | "tie" | "leader" | "farewell" | "last-words";
+/** A ballot's round: the first vote of the day, or the revote among the tied (§2.9). */
+export type BallotRound = "first" | "revote";
+/** How ballots are cast (§2.6): all at once and hidden until the count, or candidates called in turn and every vote seen at once. */
+export type VoteMode = "closed" | "open";
 
 /**
  * Every public or private fact is an event with an explicit audience; views, the game log and the
- * end-of-game protocol are built from these. `data` is plain JSON; `type` is a domain word
- * ("nominated", "vote-cast", "shot-missed", "checked", "shooting-plan", ...).
+ * end-of-game protocol are built from these. `data` is plain JSON, typed per `type` (EventData).
  */
-export interface GameEvent {
-  seq: number;
-  at: number;
-  day: number;
-  type: string;
-  audience: Audience;
-  data: Record<string, unknown>;
-}
+export type GameEvent = {
+  [K in LogType]: { seq: number; at: number; day: number; type: K; audience: Audience; data: EventData[K] };
+}[LogType];
 
 /**
  * ---- Issue 13 (part C): the engine's closed vocabularies, listed so the web catalogue can be checked
@@ -150,7 +218,7 @@ export const LOG_TYPES = [
   "no-candidates", "single-candidate-stays", "single-candidate-leaves", "voting-cancelled",
   "lift-vote-started", "lift-ballot-cast", "lift-vote-cast", "lift-counted", "left",
   "tech-vote-started", "tech-vote-pressed", "tech-vote-ended", "fouled",
-  "paused", "resumed", "seat-to-bot", "game-over", "roles-revealed",
+  "paused", "resumed", "seat-to-bot", "game-over", "roles-revealed", "role-revealed",
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 
@@ -187,7 +255,7 @@ export interface SeatView {
   bot: boolean;
   alive: boolean;
   /** How the seat left, when it did (public facts only). */
-  out: null | "voted-out" | "lifted" | "shot" | "removed" | "killed";
+  out: null | OutHow;
   nominated: boolean;
   speaking: boolean;
   /** Votes received in the current or just-counted ballot, when the rules make them visible. */
@@ -200,6 +268,15 @@ export interface SeatView {
   team?: Team;
 }
 
+/** Which seats an ability may take, and how many (issue 14: the client renders any ability from this). */
+export interface TargetChoice {
+  /** Fewest and most seats one use names (0–0: an ability without a target). */
+  min: number;
+  max: number;
+  /** The seats that may be named now. */
+  seats: Seat[];
+}
+
 /** One thing this viewer can do now; the client renders exactly these and decides nothing. */
 export type AvailableAction =
   | { type: "take-card"; cards: number[] }
@@ -208,27 +285,99 @@ export type AvailableAction =
   | { type: "shout"; left: number }
   | { type: "vote"; targets: Seat[] }
   | { type: "vote-lift" }
-  | { type: "night-action"; kind: string; targets: Seat[] }
+  /**
+   * An ability the viewer may use now: its id, its catalogue key (`ability.<id>`), its effect (for an
+   * icon: "attack", "check", "heal", "block", …), the targets, and whether it may be declined.
+   */
+  | { type: "use"; ability: AbilityId; label: string; effect: string; targets: TargetChoice; skip: boolean }
   | { type: "shooting-plan" }
   | { type: "tech-vote-start"; kinds: TechVoteKind[]; targets: Seat[] }
-  /** `pressed`: whether this viewer is currently pressing "for" (added; optional). */
-  | { type: "tech-vote"; pressed?: boolean }
+  /** `pressed`: whether this viewer is currently pressing "for". */
+  | { type: "tech-vote"; pressed: boolean }
   | { type: "confirm" };
 
-export interface LogEntryView {
+export interface LogEntryView<K extends LogType = LogType> {
   /** 1-based place in this viewer's own log (not the game's event number: gaps would count hidden events). */
   seq: number;
   at: number;
   day: number;
-  type: string;
-  data: Record<string, unknown>;
+  type: K;
+  data: EventData[K];
+}
+/** A log entry of any type (a union, so `entry.type === "x"` narrows `entry.data`). */
+export type AnyLogEntry = { [K in LogType]: LogEntryView<K> }[LogType];
+
+/** The running ballot (§2.6–§2.9): only the facts this viewer may see. */
+export type BallotView =
+  | {
+      kind: "elimination" | "revote";
+      mode: VoteMode;
+      candidates: Seat[];
+      /** Open voting: the candidate being called. */
+      calling: Seat | null;
+      /** Ballots cast so far (open voting, or a live host); empty for a closed ballot. */
+      votes: Array<{ voter: Seat; target: Seat }>;
+      /** This viewer's own ballot. */
+      mine: Seat | null;
+    }
+  | {
+      kind: "lift";
+      mode: VoteMode;
+      candidates: Seat[];
+      /** Votes "for" that pass the question (more than half of the living, §2.9). */
+      needed: number;
+      votes: Array<{ voter: Seat; lift: boolean }>;
+      mine: boolean | null;
+    };
+
+/** The technical vote running now (§2.13). */
+export interface TechVoteView {
+  kind: TechVoteKind;
+  target: Seat;
+  by: Seat;
+  inFavour: number;
+  needed: number;
+  deadline: number;
+  /** The living human seats pressing "for" now. */
+  pressed: Seat[];
+}
+
+/** The live host's panel (§5.7), only in the host's view. */
+export interface HostPanel {
+  /** `confirm` ends the current stage now. */
+  canConfirm: boolean;
+  /** The stage is done (everyone acted, or its time ran out) and waits for the confirm. */
+  waiting: boolean;
+  /** Seats that still have something to do. */
+  pending: Seat[];
+}
+
+/**
+ * One channel of the floor (issue 14; RULES.md §2.1–§2.11, §8 media): whose microphone (`speakers`)
+ * and camera (`video`) reach whom (`listeners`: "everyone" — every seat and every spectator — or the
+ * listed seats only).
+ */
+export interface FloorChannel {
+  /** "table" (the public channel) or the private channel's name ("black-team"). */
+  id: string;
+  speakers: Seat[];
+  video: Seat[];
+  listeners: "everyone" | Seat[];
+}
+
+/**
+ * Who may be heard and seen by whom right now: the channels this viewer is part of (a spectator: the
+ * public one only). Media consume this; it never names a private channel to a viewer outside it.
+ */
+export interface Floor {
+  channels: FloorChannel[];
 }
 
 export interface GameView {
   presetId: PresetId;
   settings: Record<string, unknown>;
-  /** Phase name from the vocabulary of RULES.md §1 ("dealing", "acquaintance", "speech", "voting", ...). */
-  phase: string;
+  /** Phase name from the vocabulary of RULES.md §1 (PHASE_NAMES). */
+  phase: PhaseName;
   phaseSeq: number;
   /** Absolute epoch ms; null when the phase waits for no clock (or paused). */
   deadline: number | null;
@@ -240,12 +389,16 @@ export interface GameView {
   day: number;
   round: number;
   seats: SeatView[];
-  /** The seat currently holding the floor (speech, tie speech, farewell, last words, shout). */
+  /** The seat currently holding the floor (speech, tie speech, farewell, last words). */
   speaker: Seat | null;
+  /** §2.5 the seat shouting now and until when. */
+  shout: { seat: Seat; until: number } | null;
   nominees: Seat[];
-  /** The running ballot, shaped by the preset's voting procedure; only visible facts. */
-  ballot: null | Record<string, unknown>;
-  techVote: null | { kind: TechVoteKind; target: Seat; by: Seat; inFavour: number; needed: number; deadline: number };
+  /** The running ballot; only visible facts. */
+  ballot: BallotView | null;
+  techVote: TechVoteView | null;
+  /** Who may be heard and seen by whom right now (issue 14). */
+  floor: Floor;
   /** Only for a seated viewer. */
   you: null | {
     seat: Seat;
@@ -256,8 +409,10 @@ export interface GameView {
     shootingPlan: Seat[] | null;
     actions: AvailableAction[];
   };
+  /** Only for the live host (§5.7). */
+  host?: HostPanel;
   /** Events this viewer may see, oldest first: all of them, or (a delta frame) the newest ones. */
-  log: LogEntryView[];
+  log: AnyLogEntry[];
   /** null: `log` is complete. A number n: `log` holds this viewer's entries after its first n, to be
    *  appended to the log of the previous frame, whose `logUpTo` must equal n (else ask for `sync`). */
   logAfter: number | null;
@@ -265,7 +420,17 @@ export interface GameView {
   logUpTo: number;
   result: null | {
     winner: Team | "draw";
-    reason: string;
+    reason: ResultReason;
     roles: Array<{ seat: Seat; nickname: string; role: RoleId; team: Team }>;
   };
 }
+
+/**
+ * A table setting as the client shows it (issue 14: derived from the preset's valibot schema, so the
+ * home page copies nothing by hand). Label key: `setting.<key>`; a choice's value label:
+ * `setting.<key>.<value>`.
+ */
+export type SettingDescriptor =
+  | { key: string; kind: "boolean"; default: boolean; label: string }
+  | { key: string; kind: "choice"; values: Array<string | number>; default: string | number | null; label: string }
+  | { key: string; kind: "integer"; min: number; max: number; default: number; label: string };

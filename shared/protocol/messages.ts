@@ -7,7 +7,7 @@
  * server does not break an older client; tests use it to check every frame they receive).
  */
 import * as v from "valibot";
-import type { GameView, PresetId, Seat } from "../engine/types.ts";
+import { LOG_TYPES, PHASE_NAMES, RESULT_REASONS, type GameView, type PresetId, type Seat } from "../engine/types.ts";
 
 /** Hard cap on one client frame (bytes of UTF-8), checked before parsing. */
 export const MAX_CLIENT_MESSAGE_BYTES = 4096;
@@ -37,7 +37,9 @@ export const PlayerActionSchema = v.variant("type", [
   v.strictObject({ type: v.literal("shout") }),
   v.strictObject({ type: v.literal("vote"), target: seat }),
   v.strictObject({ type: v.literal("vote-lift"), lift: v.boolean() }),
-  v.strictObject({ type: v.literal("night-action"), target: seat }),
+  /** Use an ability (night/abilities.ts ids) on up to four seats; skip declines it. */
+  v.strictObject({ type: v.literal("use"), ability: v.pipe(v.string(), v.minLength(1), v.maxLength(40)), targets: v.pipe(v.array(seat), v.maxLength(4)) }),
+  v.strictObject({ type: v.literal("skip"), ability: v.pipe(v.string(), v.minLength(1), v.maxLength(40)) }),
   v.strictObject({ type: v.literal("shooting-plan"), plan: v.pipe(v.array(seat), v.maxLength(30)) }),
   v.strictObject({ type: v.literal("tech-vote-start"), kind: v.picklist(["foul", "defeat", "removal"]), target: seat }),
   v.strictObject({ type: v.literal("tech-vote"), in_favour: v.boolean() }),
@@ -346,10 +348,55 @@ export const SeatViewSchema = v.object({
   team: v.optional(team),
 });
 
+const seats = v.array(num);
+const voteMode = v.picklist(["closed", "open"]);
+
+/** The running ballot (GameView.ballot): a vote among candidates, or a yes/no question (the lift vote). */
+export const BallotViewSchema = v.variant("kind", [
+  v.object({
+    kind: v.picklist(["elimination", "revote"]),
+    mode: voteMode,
+    candidates: seats,
+    calling: nullableNum,
+    votes: v.array(v.object({ voter: num, target: num })),
+    mine: nullableNum,
+  }),
+  v.object({
+    kind: v.literal("lift"),
+    mode: voteMode,
+    candidates: seats,
+    needed: num,
+    votes: v.array(v.object({ voter: num, lift: v.boolean() })),
+    mine: v.nullable(v.boolean()),
+  }),
+]);
+
+const techVoteKind = v.picklist(["foul", "defeat", "removal"]);
+
+/** One thing the viewer may do now (GameView.you.actions). */
+export const AvailableActionSchema = v.variant("type", [
+  v.object({ type: v.literal("take-card"), cards: seats }),
+  v.object({ type: v.literal("end-speech") }),
+  v.object({ type: v.literal("nominate"), targets: seats }),
+  v.object({ type: v.literal("shout"), left: num }),
+  v.object({ type: v.literal("vote"), targets: seats }),
+  v.object({ type: v.literal("vote-lift") }),
+  v.object({ type: v.literal("use"), ability: v.string(), label: v.string(), effect: v.string(), targets: v.object({ min: num, max: num, seats }), skip: v.boolean() }),
+  v.object({ type: v.literal("shooting-plan") }),
+  v.object({ type: v.literal("tech-vote-start"), kinds: v.array(techVoteKind), targets: seats }),
+  v.object({ type: v.literal("tech-vote"), pressed: v.boolean() }),
+  v.object({ type: v.literal("confirm") }),
+]);
+
+/** Who may be heard and seen by whom (GameView.floor). */
+export const FloorSchema = v.object({
+  channels: v.array(v.object({ id: v.string(), speakers: seats, video: seats, listeners: v.union([v.literal("everyone"), seats]) })),
+});
+
 export const GameViewSchema = v.object({
   presetId: v.string(),
   settings: v.record(v.string(), v.unknown()),
-  phase: v.string(),
+  phase: v.picklist(PHASE_NAMES),
   phaseSeq: num,
   deadline: nullableNum,
   timerMs: nullableNum,
@@ -358,27 +405,30 @@ export const GameViewSchema = v.object({
   round: num,
   seats: v.array(SeatViewSchema),
   speaker: nullableNum,
-  nominees: v.array(num),
-  ballot: v.nullable(v.record(v.string(), v.unknown())),
-  techVote: v.nullable(v.record(v.string(), v.unknown())),
+  shout: v.nullable(v.object({ seat: num, until: num })),
+  nominees: seats,
+  ballot: v.nullable(BallotViewSchema),
+  techVote: v.nullable(v.object({ kind: techVoteKind, target: num, by: num, inFavour: num, needed: num, deadline: num, pressed: seats })),
+  floor: FloorSchema,
   you: v.nullable(
     v.object({
       seat: num,
       role: v.nullable(v.string()),
       team: v.nullable(team),
-      teammates: v.array(num),
+      teammates: seats,
       checks: v.array(v.object({ target: num, night: num, result: v.string() })),
-      shootingPlan: v.nullable(v.array(num)),
-      actions: v.array(v.object({ type: v.string() })),
+      shootingPlan: v.nullable(seats),
+      actions: v.array(AvailableActionSchema),
     }),
   ),
-  log: v.array(v.object({ seq: num, at: num, day: num, type: v.string(), data: v.record(v.string(), v.unknown()) })),
+  host: v.optional(v.object({ canConfirm: v.boolean(), waiting: v.boolean(), pending: seats })),
+  log: v.array(v.object({ seq: num, at: num, day: num, type: v.picklist(LOG_TYPES), data: v.record(v.string(), v.unknown()) })),
   logAfter: v.nullable(num),
   logUpTo: num,
   result: v.nullable(
     v.object({
       winner: v.picklist(["red", "black", "solo", "draw"]),
-      reason: v.string(),
+      reason: v.picklist(RESULT_REASONS),
       roles: v.array(v.object({ seat: num, nickname: v.string(), role: v.string(), team })),
     }),
   ),

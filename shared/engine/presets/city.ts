@@ -2,12 +2,13 @@
  * Preset `city` (RULES.md §3): the city variant of seed 000. 10–12 seats; Don, 1–3 Mafia, Putana
  * (black), Commissar, Doctor, Maniac (solo by default, or red), Civilians. The day is sport's (§2.3–§2.9,
  * §2.13) with a speech length chosen by the table; the night goes in turns, each with its own timer:
- * mafia shot → Putana → Doctor → Commissar → Maniac → Don's check (blocks/turns.ts). Roles behave as in
+ * mafia shot → Putana → Doctor → Commissar → Maniac → Don's check (the `night` phase module). Roles behave as in
  * tatar (§7.6). Win: §5.4 (blocks/outcome.ts "city"). No rewards (§2.14) — the worker awards none.
  * Pure data; every number below is a clause of §3 or §2 (or a recorded decision, docs/ENGINE.md).
  */
 import * as v from "valibot";
-import type { RoleId, Team } from "../types.ts";
+import type { Flow, FlowEntry } from "../flow/types.ts";
+import type { PhaseName, RoleId, Team } from "../types.ts";
 import { sport } from "./sport.ts";
 import type { Preset } from "./types.ts";
 
@@ -77,16 +78,40 @@ export const city: Preset = {
     return mafia !== null && mafia > most ? `${mafia} Mafia need ${mafia === 3 ? 12 : seats + 1} seats or more: at ${seats} the black team would start as large as the red (at most ${most} Mafia)` : null;
   },
   teamOf: (role: RoleId, settings: Record<string, unknown>): Team | null => (role === "maniac" ? (settings.maniac === "red" ? "red" : "solo") : null),
-  speeches: { ...sport.speeches, msSetting: "speech" },
-  nightMode: "turns",
-  // §3 night order: mafia shot (unanimity as in sport) → Putana → Doctor → Commissar → Maniac → Don's check.
-  night: [
-    { id: "mafia-shot", kind: "shot", ms: 20_000, consensus: "unanimous", msSetting: "mafiaSeconds" },
-    { id: "freeze", kind: "freeze", ms: 10_000, msSetting: "putanaSeconds" },
-    { id: "heal", kind: "heal", ms: 10_000, msSetting: "doctorSeconds" },
-    { id: "commissar-check", kind: "check", ms: 10_000, msSetting: "commissarSeconds" },
-    { id: "kill", kind: "kill", ms: 10_000, msSetting: "maniacSeconds" },
-    { id: "don-check", kind: "check", ms: 10_000, msSetting: "donSeconds" },
-  ],
+  flow: cityFlow(),
   win: "city",
 };
+
+/**
+ * Sport's day (§3 "Day flow … is as in sport") with the day speech length a setting, and the night in
+ * turns: mafia shot → Putana → Doctor → Commissar → Maniac → Don's check, each with its own timer;
+ * resolved block (freeze) → protect (heal) → attack (shot, kill) → check. Every step may be skipped (§7.6).
+ */
+function cityFlow(): Flow {
+  const turn = (id: string, name: PhaseName, ms: number, msSetting: string, ability: string) =>
+    ({ id, name, ms, msSetting, abilities: [ability], announce: "night-turn" as const });
+  const entries = sport.flow.entries.map((e): FlowEntry => {
+    if (e.id === "day-speeches") return { ...e, params: { ...(e.params as object), msSetting: "speech" } };
+    if (e.id !== "night") return e;
+    return {
+      ...e,
+      params: {
+        steps: [
+          { ...turn("mafia-shot", "night-shot", 20_000, "mafiaSeconds", "mafia-shot"), floor: "black-team" },
+          turn("freeze", "night-freeze", 10_000, "putanaSeconds", "freeze"),
+          turn("heal", "night-heal", 10_000, "doctorSeconds", "heal"),
+          turn("commissar-check", "night-check", 10_000, "commissarSeconds", "commissar-check"),
+          turn("kill", "night-kill", 10_000, "maniacSeconds", "kill"),
+          turn("don-check", "night-don-check", 10_000, "donSeconds", "don-commissar-check"),
+        ],
+        resolve: { block: ["freeze"], protect: ["heal"], attack: ["mafia-shot", "kill"], check: ["commissar-check", "don-commissar-check"] },
+        abilities: {
+          "mafia-shot": { consensus: "unanimous", skip: true },
+          freeze: { skip: true }, heal: { skip: true }, "commissar-check": { skip: true }, kill: { skip: true }, "don-commissar-check": { skip: true },
+        },
+        morning: { quiet: "nobody-killed", out: "killed" },
+      },
+    };
+  });
+  return { start: sport.flow.start, entries };
+}

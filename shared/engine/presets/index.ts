@@ -4,6 +4,7 @@ import { getRole } from "../roles/index.ts";
 import type { PresetId } from "../types.ts";
 import { city } from "./city.ts";
 import { sport } from "./sport.ts";
+import { describeSettings } from "./settings.ts";
 import type { Preset, PresetInfo } from "./types.ts";
 
 export type { Preset, PresetInfo } from "./types.ts";
@@ -17,9 +18,13 @@ export function presetOf(id: PresetId): Preset {
   return p;
 }
 
+const described = new Map<string, PresetInfo["settings"]>();
+
 function info(p: Preset): PresetInfo {
+  let settings = described.get(p.id);
+  if (!settings) { settings = describeSettings(p.settingsSchema); described.set(p.id, settings); }
   return {
-    id: p.id, seats: p.seats, settingsSchema: p.settingsSchema, defaultSettings: p.defaultSettings, start: p.start, seatDraw: p.seatDraw,
+    id: p.id, seats: p.seats, settingsSchema: p.settingsSchema, defaultSettings: p.defaultSettings, settings, start: p.start, seatDraw: p.seatDraw,
     ...(p.requiresAccount !== undefined ? { requiresAccount: p.requiresAccount } : {}),
     ...(p.rewards !== undefined ? { rewards: p.rewards } : {}),
   };

@@ -3,6 +3,7 @@
  * 1 Sheriff, 6 Civilians. Pure data: every number below is a clause of §2.
  */
 import * as v from "valibot";
+import type { Flow } from "../flow/types.ts";
 import type { Preset } from "./types.ts";
 
 /** §2 table settings, chosen at table creation. */
@@ -20,6 +21,59 @@ export const sportSettingsSchema = v.strictObject({
 });
 export type SportSettings = v.InferOutput<typeof sportSettingsSchema>;
 
+/**
+ * §2 the day and the night as a flow (docs/ENGINE.md). Every speech allows shouts (§2.5: "during
+ * someone else's speech"). Tie procedure (§2.9): speeches → revote → lift vote.
+ */
+export const sportFlow: Flow = {
+  start: "deal",
+  entries: [
+    { id: "deal", module: "deal", params: { kind: "take-cards", ms: 15_000, autoDealSetting: "autoDeal" }, next: { dealt: "acquaintance" } },
+    { id: "acquaintance", module: "acquaintance", params: { ms: 60_000, agreementSetting: "agreement" }, next: { done: "day" } },
+    { id: "day", module: "day", params: { first: "rotate" }, next: { started: "day-speeches" } },
+    {
+      id: "day-speeches", module: "speeches",
+      params: { name: "speech", purpose: "day", ms: 60_000, speakers: "living", nominations: { perSpeech: 1, self: true }, shouts: true },
+      next: { done: "voting", cancelled: "night" },
+    },
+    {
+      id: "voting", module: "voting",
+      params: {
+        name: "voting", round: "first", modeSetting: "voting", closedMs: 10_000, openMsPerCandidate: 5_000, candidates: "nominees",
+        unusedVote: "last-candidate", singleCandidate: "leaves", dayOneSetting: "breakAtZero",
+      },
+      next: { out: "farewell", leader: "leader-speech", tie: "tie-speeches", none: "night", cancelled: "night" },
+    },
+    { id: "leader-speech", module: "speeches", params: { name: "leader-speech", purpose: "leader", ms: 30_000, speakers: "living", shouts: true }, next: { done: "night", cancelled: "night" } },
+    { id: "tie-speeches", module: "speeches", params: { name: "tie-speech", purpose: "tie", ms: 30_000, speakers: "living", shouts: true, cancelOnRemoval: true }, next: { done: "revote", cancelled: "night" } },
+    {
+      id: "revote", module: "voting",
+      params: {
+        name: "revote", round: "revote", modeSetting: "voting", closedMs: 10_000, openMsPerCandidate: 5_000, candidates: "given",
+        unusedVote: "last-candidate", singleCandidate: "vote", dayOneSetting: "breakAtZero", tieDayOneSetting: "liftAtZero",
+      },
+      next: { out: "farewell", leader: "leader-speech", tie: "lift-vote", none: "night", cancelled: "night" },
+    },
+    { id: "lift-vote", module: "question", params: { name: "lift-vote", ms: 10_000, modeSetting: "voting", voters: "living", eliminates: true }, next: { yes: "farewell", no: "night", cancelled: "night" } },
+    { id: "farewell", module: "speeches", params: { name: "farewell", purpose: "farewell", ms: 60_000, speakers: "all", shouts: true }, next: { done: "night", cancelled: "night" } },
+    {
+      id: "night", module: "night",
+      params: {
+        // §2.10 the shot (7 s, unanimity of the Don and every living Mafia), then the checks (7 s, at the same time).
+        steps: [
+          { id: "mafia-shot", name: "night-shot", ms: 7_000, abilities: ["mafia-shot"], announce: "none", floor: "black-team" },
+          { id: "checks", name: "night-check", ms: 7_000, abilities: ["don-check", "sheriff-check"], announce: "checks-started" },
+        ],
+        resolve: { block: [], protect: [], attack: ["mafia-shot"], check: ["don-check", "sheriff-check"] },
+        abilities: { "mafia-shot": { consensus: "unanimous" } },
+        morning: { quiet: "shot-missed", out: "shot" },
+      },
+      next: { killed: "last-words", quiet: "day" },
+    },
+    { id: "last-words", module: "speeches", params: { name: "last-words", purpose: "last-words", ms: 60_000, speakers: "all", shouts: true }, next: { done: "day", cancelled: "day" } },
+  ],
+};
+
 export const sport: Preset = {
   id: "sport",
   seats: { min: 10, max: 10 },
@@ -30,31 +84,8 @@ export const sport: Preset = {
   /** §2.14 sport games award experience, coins and rating. */
   rewards: true,
   composition: () => ["don", "mafia", "mafia", "sheriff", "civilian", "civilian", "civilian", "civilian", "civilian", "civilian"],
-  deal: { kind: "take-cards", ms: 15_000, autoDealSetting: "autoDeal" },
-  acquaintance: { ms: 60_000, shootingPlan: true },
-  speeches: {
-    ms: 60_000,
-    order: "rotate",
-    nominations: { perSpeech: 1, self: true, final: true, unique: true },
-    shouts: { perGame: 3, ms: 5_000, shortSpeechAfterLast: 30_000 },
-  },
-  voting: {
-    modeSetting: "voting",
-    closedMs: 10_000,
-    openMsPerCandidate: 5_000,
-    unusedVote: "last-nominee",
-    singleCandidate: "leaves",
-    breakAtZeroSetting: "breakAtZero",
-    liftAtZeroSetting: "liftAtZero",
-    leaderSpeechMs: 30_000,
-    tie: { kind: "speeches-revote-lift", speechMs: 30_000, liftMs: 10_000 },
-    farewellMs: 60_000,
-  },
-  night: [
-    { id: "mafia-shot", kind: "shot", ms: 7_000, consensus: "unanimous" },
-    { id: "checks", kind: "check", ms: 7_000, simultaneous: true, checkers: ["don", "sheriff"] },
-  ],
-  lastWordsMs: 60_000,
+  flow: sportFlow,
+  shouts: { perGame: 3, ms: 5_000, shortSpeechAfterLast: 30_000 },
   reveal: "closed",
   win: "black-parity",
   draw: { quietRounds: 3, countFirstRound: false },

@@ -4,7 +4,7 @@ import type { RoleModule } from "./types.ts";
 export const civilian: RoleModule = {
   id: "civilian",
   team: "red",
-  night: [],
+  abilities: [],
   appearsAs: { sheriff: "not-mafia", don: "not-sheriff", commissar: "red" },
   passives: [],
   knowsTeam: false,

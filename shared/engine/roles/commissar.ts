@@ -8,7 +8,7 @@ import type { RoleModule } from "./types.ts";
 export const commissar: RoleModule = {
   id: "commissar",
   team: "red",
-  night: [{ step: "commissar-check", kind: "check", check: "commissar" }],
+  abilities: ["commissar-check"],
   appearsAs: { sheriff: "not-mafia", don: "not-sheriff", commissar: "red", "don-commissar": "commissar" },
   passives: [],
   knowsTeam: false,

@@ -8,7 +8,7 @@ import type { RoleModule } from "./types.ts";
 export const doctor: RoleModule = {
   id: "doctor",
   team: "red",
-  night: [{ step: "heal", kind: "heal" }],
+  abilities: ["heal"],
   appearsAs: { commissar: "red" },
   passives: [],
   knowsTeam: false,

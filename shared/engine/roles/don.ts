@@ -9,11 +9,7 @@ import type { RoleModule } from "./types.ts";
 export const don: RoleModule = {
   id: "don",
   team: "black",
-  night: [
-    { step: "mafia-shot", kind: "shot" },
-    { step: "checks", kind: "check", check: "don" },
-    { step: "don-check", kind: "check", check: "don-commissar" },
-  ],
+  abilities: ["mafia-shot", "don-check", "don-commissar-check"],
   appearsAs: { sheriff: "mafia", don: "not-sheriff", commissar: "black" },
   passives: ["shooting-plan"],
   knowsTeam: true,

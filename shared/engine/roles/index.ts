@@ -10,7 +10,7 @@ import { putana } from "./putana.ts";
 import { sheriff } from "./sheriff.ts";
 import type { CheckKind, RoleModule } from "./types.ts";
 
-export type { CheckKind, NightActionKind, RoleModule } from "./types.ts";
+export type { CheckKind, RoleModule } from "./types.ts";
 
 const ROLES: Record<string, RoleModule> = { civilian, mafia, don, sheriff, commissar, doctor, putana, maniac };
 
@@ -21,6 +21,14 @@ export function getRole(id: RoleId): RoleModule {
   const r = own(ROLES, id);
   if (!r) throw new Error(`unknown role ${id}`);
   return r;
+}
+
+const HOLDS = new Map<string, ReadonlySet<string>>();
+/** Whether `role` holds ability `id` (a hot path: a set per role, built once). */
+export function roleHolds(role: RoleId, id: string): boolean {
+  let set = HOLDS.get(role);
+  if (!set) { set = new Set(getRole(role).abilities); HOLDS.set(role, set); }
+  return set.has(id);
 }
 
 /** The negative answer of each kind of check (a role that does not say otherwise). */
@@ -34,10 +42,4 @@ export function checkResult(kind: CheckKind, role: RoleId, team?: Team | null): 
   const answer = own(r.appearsAs, kind);
   if (answer !== undefined) return answer;
   return own(NEGATIVE, kind) ?? "red";
-}
-
-/** Night-action kind `role` takes in night step `step`, if any. */
-export function nightActionOf(role: RoleId, step: string): { kind: string; check?: CheckKind } | null {
-  for (const a of getRole(role).night) if (a.step === step) return a;
-  return null;
 }

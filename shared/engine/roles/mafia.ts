@@ -4,7 +4,7 @@ import type { RoleModule } from "./types.ts";
 export const mafia: RoleModule = {
   id: "mafia",
   team: "black",
-  night: [{ step: "mafia-shot", kind: "shot" }],
+  abilities: ["mafia-shot"],
   appearsAs: { sheriff: "mafia", don: "not-sheriff", commissar: "black" },
   passives: [],
   knowsTeam: true,

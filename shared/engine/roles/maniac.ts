@@ -10,7 +10,7 @@ import type { RoleModule } from "./types.ts";
 export const maniac: RoleModule = {
   id: "maniac",
   team: "solo",
-  night: [{ step: "kill", kind: "kill" }],
+  abilities: ["kill"],
   appearsAs: { sheriff: "not-mafia", commissar: "black" },
   appearsAsByTeam: { red: { commissar: "red" }, solo: { commissar: "black" } },
   passives: [],

@@ -10,7 +10,7 @@ import type { RoleModule } from "./types.ts";
 export const putana: RoleModule = {
   id: "putana",
   team: "black",
-  night: [{ step: "freeze", kind: "freeze" }],
+  abilities: ["freeze"],
   appearsAs: { commissar: "black" },
   passives: ["shoots-when-last"],
   knowsTeam: true,

@@ -4,7 +4,7 @@ import type { RoleModule } from "./types.ts";
 export const sheriff: RoleModule = {
   id: "sheriff",
   team: "red",
-  night: [{ step: "checks", kind: "check", check: "sheriff" }],
+  abilities: ["sheriff-check"],
   appearsAs: { sheriff: "not-mafia", don: "sheriff", commissar: "red" },
   passives: [],
   knowsTeam: false,

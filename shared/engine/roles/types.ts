@@ -1,6 +1,6 @@
 /**
  * A role is a module (ENGINEERING.md "Presets are data, roles are modules"): its team, the night
- * actions it takes (by night-step kind), how it appears to each kind of check, and its passives.
+ * abilities it holds, how it appears to each kind of check, and its passives.
  * Adding a role adds a file here and a line in index.ts; it touches no other role.
  */
 import type { RoleId, Team } from "../types.ts";
@@ -17,20 +17,17 @@ export type CheckKind =
   | "don-commissar"
   | (string & {});
 
-/** Night-action kinds a role may take part in (the `kind` of an AvailableAction "night-action"). */
-export type NightActionKind = "shot" | "check" | "heal" | "freeze" | "kill" | (string & {});
-
 export interface RoleModule {
   id: RoleId;
   /** Team at the deal (RULES.md §1 Teams). */
   team: Team;
-  /** Night steps this role acts in, by step id of the preset (e.g. "mafia-shot", "don-check"). */
-  night: ReadonlyArray<{ step: string; kind: NightActionKind; check?: CheckKind }>;
+  /** Abilities this role holds (night/abilities.ts); the preset's night decides which act, and when. */
+  abilities: readonly string[];
   /** How this role appears to each kind of check; a missing kind falls back to the negative answer. */
   appearsAs: Readonly<Partial<Record<CheckKind, string>>>;
   /** Answers that depend on the team the role plays for in this game (§3 the Maniac: solo / red). */
   appearsAsByTeam?: Readonly<Partial<Record<Team, Partial<Record<CheckKind, string>>>>>;
-  /** Passive traits read by later presets' resolution stages (armour, werewolf, kamikaze, ...). */
+  /** Passive traits: "shooting-plan" (writes the plan at the acquaintance night, §2.2), "shoots-when-last" (§7.6); later armour, werewolf, kamikaze, ... */
   passives: readonly string[];
   /** Black roles that wake together and know each other at the acquaintance night. */
   knowsTeam: boolean;

@@ -5,18 +5,12 @@
  * start a second technical vote against the same target in the same phase; the starter counts as
  * pressing "for"; the vote ends early as soon as it has enough "for".
  */
+import { presetOf } from "../presets/index.ts";
 import { PUBLIC, emit, player, type Ctx } from "../state.ts";
 import type { Seat, TechVoteKind } from "../types.ts";
-import { startNight } from "./night.ts";
 import { checkWin, depart, endGame } from "./outcome.ts";
-import { preset } from "./phase.ts";
-import { endSpeech } from "./speeches.ts";
 
-/** Stages in which a technical vote may be started ("any phase but lobby, dealing and night"). */
-export function techVoteOpen(ctx: Ctx): boolean {
-  const k = ctx.s.stage.kind;
-  return (k === "speech" || k === "voting" || k === "lift-vote") && ctx.s.techVote === null && !ctx.s.result;
-}
+const preset = (ctx: Ctx) => presetOf(ctx.s.presetId);
 
 export function livingHumans(ctx: Ctx): number {
   let n = 0;
@@ -50,7 +44,6 @@ export function startTechVote(ctx: Ctx, by: Seat, kind: TechVoteKind, target: Se
   s.shout = null;
   s.phaseSeq++;
   emit(ctx, "tech-vote-started", PUBLIC, { kind, target, by, needed: techNeeded(ctx) });
-  maybePass(ctx);
 }
 
 export function pressTechVote(ctx: Ctx, seat: Seat, favour: boolean): void {
@@ -60,18 +53,21 @@ export function pressTechVote(ctx: Ctx, seat: Seat, favour: boolean): void {
   if (favour && !has) tv.favour.push(seat);
   if (!favour && has) tv.favour = tv.favour.filter((x) => x !== seat);
   emit(ctx, "tech-vote-pressed", PUBLIC, { seat, inFavour: favour });
-  maybePass(ctx);
 }
 
-/** Re-evaluated after every press and after a seat is handed to a bot. */
-export function maybePass(ctx: Ctx): void {
-  if (ctx.s.techVote && inFavour(ctx) >= techNeeded(ctx)) resolveTechVote(ctx);
+/** Enough "for" to pass now: checked after every press and after a seat is handed to a bot. */
+export function passes(ctx: Ctx): boolean {
+  return !!ctx.s.techVote && inFavour(ctx) >= techNeeded(ctx);
 }
 
-export function resolveTechVote(ctx: Ctx): void {
+/**
+ * The technical vote ends (its time ran out, or it has enough "for"). Returns the seat it removed while
+ * the game goes on — the interpreter then tells the running phase (PhaseModule.removed) — else null.
+ */
+export function resolveTechVote(ctx: Ctx): Seat | null {
   const s = ctx.s;
   const tv = s.techVote;
-  if (!tv) return;
+  if (!tv) return null;
   const yes = inFavour(ctx);
   const needed = techNeeded(ctx);
   const passed = yes >= needed;
@@ -80,37 +76,22 @@ export function resolveTechVote(ctx: Ctx): void {
   s.deadline = tv.frozenRemainingMs === null ? null : ctx.now + tv.frozenRemainingMs;
   s.phaseSeq++;
   emit(ctx, "tech-vote-ended", PUBLIC, { kind: tv.kind, target: tv.target, by: tv.by, inFavour: yes, needed, passed });
-  if (!passed) return;
+  if (!passed) return null;
   const target = player(s, tv.target);
-  if (!target.alive) return;
+  if (!target.alive) return null;
   if (tv.kind === "defeat" && target.team !== "solo") {
     // A technical defeat ends the game at once with the other team winning.
     endGame(ctx, target.team === "black" ? "red" : "black", "technical-defeat");
-    return;
+    return null;
   }
   // *Decision (city):* a solo player has no team to lose with: a technical defeat against him removes him.
   if (tv.kind === "foul") {
     target.fouls++;
     emit(ctx, "fouled", PUBLIC, { seat: target.seat, fouls: target.fouls });
-    if (target.fouls < preset(ctx).techVotes.foulsToRemove) return;
+    if (target.fouls < preset(ctx).techVotes.foulsToRemove) return null;
   }
-  removeSeat(ctx, target.seat);
-}
-
-/** A removed player leaves at once, without last words, and that day's voting is cancelled. */
-function removeSeat(ctx: Ctx, seat: Seat): void {
-  const s = ctx.s;
-  depart(ctx, seat, "removed");
+  // A removed player leaves at once, without last words, and that day's voting is cancelled.
+  depart(ctx, target.seat, "removed");
   s.votingCancelled = true;
-  if (checkWin(ctx)) return;
-  const st = s.stage;
-  if (st.kind === "voting" || st.kind === "lift-vote" || (st.kind === "speech" && st.purpose === "tie")) {
-    emit(ctx, "voting-cancelled", PUBLIC, {});
-    startNight(ctx);
-    return;
-  }
-  if (st.kind === "speech") {
-    st.queue = st.queue.filter((x) => x !== seat);
-    if (st.speaker === seat) endSpeech(ctx);
-  }
+  return checkWin(ctx) ? null : target.seat;
 }

@@ -1,17 +1,22 @@
 /** Departures, win conditions (§2.12), the draw counter and the end of the game. */
+import { setStage } from "../flow/stage.ts";
 import { PUBLIC, emit, player, type Ctx } from "../state.ts";
 import { presetOf } from "../presets/index.ts";
-import type { ResultReason, Seat, SeatView, Team } from "../types.ts";
-import { enterStage } from "./phase.ts";
+import type { OutHow, ResultReason, Seat, Team } from "../types.ts";
+
+/** The terminal stage (not a flow entry: every flow ends here when a win, a draw or an abort ends the game). */
+export const GAME_OVER = { id: "game-over", module: "end", data: null } as const;
 
 /** A seat leaves the game (vote, lift, shot, removal). Public fact; the role stays hidden (§2.7). */
-export function depart(ctx: Ctx, seat: Seat, how: NonNullable<SeatView["out"]>): void {
+export function depart(ctx: Ctx, seat: Seat, how: OutHow): void {
   const p = player(ctx.s, seat);
   if (!p.alive) return;
   p.alive = false;
   p.out = how;
   ctx.s.roundHadDeparture = true;
   emit(ctx, "left", PUBLIC, { seat, how });
+  // §1 reveal policy "open": an eliminated player's role is shown to the table at once.
+  if (presetOf(ctx.s.presetId).reveal === "open") emit(ctx, "role-revealed", PUBLIC, { seat, role: p.role ?? "civilian", team: p.team ?? "red" });
 }
 
 /** §2.12: town wins when neither Don nor Mafia is alive; mafia wins when living black ≥ living red. */
@@ -60,7 +65,7 @@ export function endGame(ctx: Ctx, winner: Team | "draw", reason: ResultReason): 
   if (s.result) return;
   s.result = { winner, reason };
   s.techVote = null;
-  enterStage(ctx, { kind: "game-over" }, null);
+  setStage(ctx, { ...GAME_OVER }, null);
   emit(ctx, "game-over", PUBLIC, { winner, reason });
   emit(ctx, "roles-revealed", PUBLIC, {
     roles: s.players.map((p) => ({ seat: p.seat, nickname: p.nickname, role: p.role, team: p.team })),

@@ -1,0 +1,213 @@
+/**
+ * The flow interpreter (issue 14): the only code that dispatches on a phase's kind. It compiles a
+ * preset's flow table once (every entry's parameters parsed by its module's valibot schema, every
+ * outcome given a successor that exists), enters entries, follows outcomes, and routes the table's
+ * inputs — a player's action, a timeout, the live host's confirm, a technical vote's result — to the
+ * running phase module. Cross-phase rules live in rules/ (departures, wins, technical votes).
+ */
+import * as v from "valibot";
+import { PHASE_MODULES } from "../phases/index.ts";
+import { presetOf } from "../presets/index.ts";
+import type { Preset } from "../presets/types.ts";
+import { passes, pressTechVote, resolveTechVote, startTechVote } from "../rules/technical.ts";
+import { playerById, type Ctx, type EngineState } from "../state.ts";
+import type { AvailableAction, BallotView, FloorChannel, PhaseName, PlayerAction, Seat, TechVoteKind } from "../types.ts";
+import { reject, setStage } from "./stage.ts";
+import type { Next, PhaseModule, Step } from "./types.ts";
+
+interface Entry {
+  id: string;
+  module: PhaseModule;
+  params: unknown;
+  next: Record<string, string>;
+}
+interface Compiled {
+  start: string;
+  entries: Map<string, Entry>;
+}
+
+const compiled = new Map<string, Compiled>();
+
+/** Compile (and check) a preset's flow: throws with the entry and the reason when anything does not fit. */
+export function compileFlow(preset: Preset): Compiled {
+  const entries = new Map<string, Entry>();
+  for (const e of preset.flow.entries) {
+    if (entries.has(e.id)) throw new Error(`${preset.id}: flow entry ${e.id} twice`);
+    const m = Object.prototype.hasOwnProperty.call(PHASE_MODULES, e.module) ? PHASE_MODULES[e.module] : undefined;
+    if (!m) throw new Error(`${preset.id}: flow entry ${e.id}: unknown phase module ${e.module}`);
+    const r = v.safeParse(m.params, e.params);
+    if (!r.success) throw new Error(`${preset.id}: flow entry ${e.id} (${e.module}): ${r.issues.map((i) => `${v.getDotPath(i) ?? ""} ${i.message}`).join("; ")}`);
+    for (const o of m.outcomes) if (!(o in e.next)) throw new Error(`${preset.id}: flow entry ${e.id}: no successor for outcome "${o}"`);
+    for (const o of Object.keys(e.next)) if (!m.outcomes.includes(o)) throw new Error(`${preset.id}: flow entry ${e.id}: ${e.module} has no outcome "${o}"`);
+    entries.set(e.id, { id: e.id, module: m, params: r.output, next: e.next });
+  }
+  for (const e of entries.values()) for (const [o, to] of Object.entries(e.next)) if (!entries.has(to)) throw new Error(`${preset.id}: flow entry ${e.id}: outcome "${o}" leads to unknown entry ${to}`);
+  if (!entries.has(preset.flow.start)) throw new Error(`${preset.id}: flow starts at unknown entry ${preset.flow.start}`);
+  return { start: preset.flow.start, entries };
+}
+
+let lastId = "";
+let last: Compiled | null = null;
+function flowOf(presetId: string): Compiled {
+  if (presetId === lastId && last) return last;
+  let c = compiled.get(presetId);
+  if (!c) {
+    c = compileFlow(presetOf(presetId));
+    compiled.set(presetId, c);
+  }
+  lastId = presetId;
+  last = c;
+  return c;
+}
+
+/** The running phase: its module, its parameters and its data. */
+function running(s: EngineState): { m: PhaseModule; p: unknown; d: unknown; e: Entry | undefined } {
+  const e = flowOf(s.presetId).entries.get(s.stage.id);
+  if (e) return { m: e.module, p: e.params, d: s.stage.data, e };
+  return { m: PHASE_MODULES[s.stage.module] as PhaseModule, p: null, d: s.stage.data, e: undefined };
+}
+
+/** Enter entry `id` with `seats`, following instant phases until one opens (or the game ends). */
+function enter(ctx: Ctx, id: string, seats: Seat[]): void {
+  const flow = flowOf(ctx.s.presetId);
+  for (let hops = 0; hops < 64; hops++) {
+    if (ctx.s.result) return;
+    const e = flow.entries.get(id) as Entry;
+    const r = e.module.enter(ctx, e.params, seats);
+    if (ctx.s.result) return;
+    if ("outcome" in r) {
+      id = e.next[r.outcome] as string;
+      seats = r.seats ?? [];
+      continue;
+    }
+    setStage(ctx, { id: e.id, module: e.module.kind, data: r.data }, r.ms);
+    return;
+  }
+  throw new Error(`${ctx.s.presetId}: the flow went round 64 instant phases without opening one`);
+}
+
+/** A phase ended with `step`: enter the entry its outcome leads to. */
+function follow(ctx: Ctx, step: Step): void {
+  if (!step || ctx.s.result) return;
+  const e = running(ctx.s).e;
+  if (!e) return;
+  enter(ctx, e.next[(step as Next).outcome] as string, step.seats ?? []);
+}
+
+/** The game begins: the preset's first entry (the deal). */
+export function startFlow(ctx: Ctx): void {
+  enter(ctx, flowOf(ctx.s.presetId).start, []);
+}
+
+/** A technical vote ended; a removal reaches the running phase (§2.13). */
+function techEnded(ctx: Ctx): void {
+  const removed = resolveTechVote(ctx);
+  if (removed === null || ctx.s.result) return;
+  const r = running(ctx.s);
+  follow(ctx, r.m.removed?.(ctx, r.p, r.d, removed));
+}
+
+/** Re-checked after every press and after a seat is handed to a bot. */
+export function maybePass(ctx: Ctx): void {
+  if (passes(ctx)) techEnded(ctx);
+}
+
+export function timeoutInput(ctx: Ctx): void {
+  if (ctx.s.techVote) { techEnded(ctx); return; }
+  const r = running(ctx.s);
+  follow(ctx, r.m.timeout(ctx, r.p, r.d));
+}
+
+/** §5.7 the live host confirms the running stage: it resolves now; whoever has not acted gets the rule's default. */
+export function confirmInput(ctx: Ctx): void {
+  const s = ctx.s;
+  if (s.host !== "live") reject("not-allowed", "no live host at this table");
+  if (s.techVote) reject("phase-closed", "a technical vote is running");
+  const r = running(s);
+  if (!r.m.confirm) reject("phase-closed", "nothing to confirm in this phase");
+  ctx.confirming = true;
+  follow(ctx, r.m.confirm(ctx, r.p, r.d));
+}
+
+/** A player's action: known player → (cards) → out of the game → technical votes → the running phase. */
+export function actInput(ctx: Ctx, playerId: string, a: PlayerAction): void {
+  const s = ctx.s;
+  const me = playerById(s, playerId);
+  if (!me) reject("not-a-player", "not seated at this game");
+  const seat = me.seat;
+  const r = running(s);
+  // A player who has left still ends their own farewell / last words (§2.7, §2.11).
+  if (!me.alive && !(a.type === "end-speech" && r.m.speaker?.(r.d as never) === seat)) reject("not-allowed", "you are out of the game");
+  if (a.type === "tech-vote-start" || a.type === "tech-vote") {
+    if (me.bot) reject("not-allowed", "bots take no part in technical votes");
+    if (a.type === "tech-vote") {
+      if (!s.techVote) reject("phase-closed", "no technical vote is running");
+      pressTechVote(ctx, seat, !!a.in_favour);
+      maybePass(ctx);
+      return;
+    }
+    if (s.techVote) reject("not-allowed", "one technical vote at a time");
+    if (!r.m.techVotes) reject("phase-closed", "technical votes are not possible in this phase");
+    if (!presetOf(s.presetId).techVotes.kinds.includes(a.kind)) reject("not-allowed", "unknown technical vote");
+    const t = a.target;
+    if (typeof t !== "number" || !Number.isInteger(t) || t < 1 || t > s.players.length || t === seat || !s.players[t - 1]!.alive) reject("illegal-target", "name another living player");
+    if (s.techUsed.includes(`${seat}:${t}`)) reject("already-acted", "not twice against the same player in one phase");
+    startTechVote(ctx, seat, a.kind, t);
+    maybePass(ctx);
+    return;
+  }
+  if (s.techVote) reject("phase-closed", "a technical vote is running");
+  follow(ctx, r.m.act(ctx, r.p, r.d, seat, a));
+}
+
+/** What `seat` may do now: the single source for GameView.you.actions and the bots (apply enforces the same). */
+export function legalActions(s: EngineState, seat: Seat): AvailableAction[] {
+  if (s.result || s.paused) return [];
+  const me = s.players[seat - 1]!;
+  const r = running(s);
+  const out: AvailableAction[] = [];
+  if (!me.alive) {
+    // Farewell and last words are spoken by a player who has already left (§2.7, §2.11).
+    if (!s.techVote && r.m.speaker?.(r.d as never) === seat) out.push({ type: "end-speech" });
+    return out;
+  }
+  if (s.techVote) {
+    if (!me.bot) out.push({ type: "tech-vote", pressed: s.techVote.favour.includes(seat) });
+    return out;
+  }
+  r.m.actions(s, r.p, r.d, seat, out);
+  if (!me.bot && r.m.techVotes) {
+    const used = s.techUsed;
+    const targets: Seat[] = [];
+    for (const p of s.players) if (p.alive && p.seat !== seat && (used.length === 0 || !used.includes(`${seat}:${p.seat}`))) targets.push(p.seat);
+    if (targets.length) out.push({ type: "tech-vote-start", kinds: presetOf(s.presetId).techVotes.kinds.slice() as TechVoteKind[], targets });
+  }
+  return out;
+}
+
+/** ---- What views read of the running phase ---- */
+
+export function phaseName(s: EngineState): PhaseName {
+  const r = running(s);
+  return r.m.name(s, r.p, r.d);
+}
+export function speakerOf(s: EngineState): Seat | null {
+  const r = running(s);
+  return r.m.speaker ? r.m.speaker(r.d as never) : null;
+}
+export function ballotOf(s: EngineState, viewer: Seat | null, seesAll: boolean): BallotView | null {
+  const r = running(s);
+  return r.m.ballot ? r.m.ballot(s, r.p, r.d, viewer, seesAll) : null;
+}
+export function floorOf(s: EngineState): FloorChannel[] {
+  const r = running(s);
+  return r.m.floor(s, r.p, r.d);
+}
+/** §5.7 whether the live host's confirm ends the running stage now. */
+export function confirmable(s: EngineState): boolean {
+  return !!running(s).m.confirm;
+}
+/** Flow entry ids and their modules (for docs and tests). */
+export function flowEntries(presetId: string): Array<{ id: string; module: string; next: Record<string, string> }> {
+  return [...flowOf(presetId).entries.values()].map((e) => ({ id: e.id, module: e.module.kind, next: e.next }));
+}

@@ -1,0 +1,81 @@
+/** Stage bookkeeping shared by the interpreter, the phase modules and the rules (no flow lookups here). */
+import type { Ctx, Stage } from "../state.ts";
+import type { RejectionCode } from "../types.ts";
+
+export class Reject extends Error {
+  code: RejectionCode;
+  constructor(code: RejectionCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+/** Refuse an input: `apply` answers with this typed rejection and the draft is dropped. */
+export function reject(code: RejectionCode, message: string): never {
+  throw new Reject(code, message);
+}
+
+/** Enter a new timed stage: phaseSeq++, new deadline, the shout and per-phase tech-vote memory end. */
+export function setStage(ctx: Ctx, stage: Stage, ms: number | null): void {
+  const s = ctx.s;
+  s.stage = stage;
+  s.phaseSeq++;
+  s.deadline = ms === null ? null : ctx.now + ms;
+  s.deadlineMs = ms;
+  s.shout = null;
+  if (s.techUsed.length) s.techUsed = [];
+  if (s.awaitingHost) s.awaitingHost = false;
+}
+
+/** A new timed sub-phase inside the same stage (open-voting call, end of a shout): phaseSeq++. */
+export function restartTimer(ctx: Ctx, ms: number): void {
+  ctx.s.phaseSeq++;
+  ctx.s.deadline = ctx.now + ms;
+  ctx.s.deadlineMs = ms;
+}
+
+/**
+ * RULES.md §5.7: with a live host, night, voting and revoting do not end by themselves. Where a gated
+ * stage would end (everyone acted, or its time ran out) it waits instead: no deadline, `awaitingHost`.
+ * The host's confirm calls the resolution with `confirming` set. Server-hosted games resolve at once.
+ */
+export function hostGate<T>(ctx: Ctx, resolve: () => T): T | void {
+  const s = ctx.s;
+  if (s.host !== "live" || ctx.confirming) return resolve();
+  if (s.awaitingHost) return;
+  s.awaitingHost = true;
+  if (s.deadline !== null) { s.deadline = null; s.deadlineMs = null; s.phaseSeq++; }
+}
+
+/** A setting's value (settings are parsed at createGame). */
+export function setting<T>(ctx: Ctx | { s: { settings: Record<string, unknown> } }, key: string): T {
+  return ctx.s.settings[key] as T;
+}
+
+/** A timer: seconds from a setting when the entry names one and the setting holds a number, else `ms`. */
+export function msOf(settings: Record<string, unknown>, ms: number, key?: string): number {
+  const sec = key ? settings[key] : undefined;
+  return typeof sec === "number" ? sec * 1000 : ms;
+}
+
+/** The next turn inside the same stage (the next speaker, the next night step): a new timer and phaseSeq, as setStage. */
+export function restartStage(ctx: Ctx, ms: number | null): void {
+  setStage(ctx, ctx.s.stage, ms);
+}
+
+/** Living seats in seat order starting at `from` (inclusive), wrapping around. */
+export function livingFrom(s: { players: ReadonlyArray<{ alive: boolean }> }, from: number): number[] {
+  const n = s.players.length;
+  const out: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const seat = ((from - 1 + k) % n) + 1;
+    if (s.players[seat - 1]!.alive) out.push(seat);
+  }
+  return out;
+}
+
+/** Every living seat (the table's cameras during the day). */
+export function livingList(s: { players: ReadonlyArray<{ alive: boolean; seat: number }> }): number[] {
+  const out: number[] = [];
+  for (const p of s.players) if (p.alive) out.push(p.seat);
+  return out;
+}

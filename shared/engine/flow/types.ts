@@ -1,0 +1,77 @@
+/**
+ * The flow as data (issue 14; boardgame.io `src/core/flow.ts`: each phase names its successor by
+ * outcome). A preset's day and night are a table of entries; each entry names a phase module, the
+ * module's parameters (validated by the module's valibot schema when the preset is registered) and,
+ * for each outcome the module can end with, the entry that follows. No phase module imports another:
+ * a module returns an outcome and the interpreter (flow/interpreter.ts) looks up what comes next.
+ */
+import type * as v from "valibot";
+import type { Ctx, EngineState } from "../state.ts";
+import type { AvailableAction, BallotView, FloorChannel, PhaseName, PlayerAction, Seat } from "../types.ts";
+
+/** How a phase ended, and the seats the next phase is about (candidates, the killed, the voted out). */
+export interface Next {
+  outcome: string;
+  seats?: Seat[];
+}
+/** What a hook returns: the phase is over (`Next`), or it goes on (nothing). */
+export type Step = Next | void;
+
+/** A phase that is entered: its data and its timer (ms; null for none). */
+export interface Opened<D> {
+  data: D;
+  ms: number | null;
+}
+
+/** One entry of a preset's flow table. */
+export interface FlowEntry {
+  /** The entry's id, unique in the preset ("day-speeches", "revote", "night", …). */
+  id: string;
+  /** The phase module that runs it (phases/index.ts). */
+  module: string;
+  /** The module's parameters (its `params` schema). */
+  params: unknown;
+  /** Outcome → the id of the entry that follows. Every outcome the module declares must be here. */
+  next: Record<string, string>;
+}
+
+/** A preset's flow: where a game starts (after the deal) and its entries. */
+export interface Flow {
+  start: string;
+  entries: FlowEntry[];
+}
+
+/**
+ * A phase module: one kind of phase (speeches, a ballot, a yes/no question, the night, …), with its
+ * parameters as data. Hooks get the parsed parameters `P` and the stage's own data `D` (copied one
+ * level deep on every draft: keep anything deeper immutable). `reject` (flow/stage.ts) refuses an input.
+ */
+export interface PhaseModule<P = any, D = any> {
+  kind: string;
+  /** The parameters' schema (valibot): a preset whose entry does not parse is refused at registration. */
+  params: v.GenericSchema<unknown, P>;
+  /** The outcomes this module ends with; the flow table must give each a successor. */
+  outcomes: readonly string[];
+  /** Enter the phase with the seats it is about: open it (data + timer), or end at once (an instant phase). */
+  enter(ctx: Ctx, p: P, seats: Seat[]): Opened<D> | Next;
+  /** The phase's timer ran out (its own sub-timers included). */
+  timeout(ctx: Ctx, p: P, d: D): Step;
+  /** A player's input, already known to come from a living seat (or a speaker who left) with no technical vote running. */
+  act(ctx: Ctx, p: P, d: D, seat: Seat, a: PlayerAction): Step;
+  /** §5.7 the live host confirms the stage (absent: nothing to confirm here). */
+  confirm?(ctx: Ctx, p: P, d: D): Step;
+  /** What `seat` may do now (appended to `out`). */
+  actions(s: EngineState, p: P, d: D, seat: Seat, out: AvailableAction[]): void;
+  /** The phase's name in views (PHASE_NAMES). */
+  name(s: EngineState, p: P, d: D): PhaseName;
+  /** Who holds the floor in a speech. */
+  speaker?(d: D): Seat | null;
+  /** The running ballot as this viewer may see it. */
+  ballot?(s: EngineState, p: P, d: D, viewer: Seat | null, seesAll: boolean): BallotView | null;
+  /** The floor: every channel open now (the view keeps those the viewer belongs to). */
+  floor(s: EngineState, p: P, d: D): FloorChannel[];
+  /** §2.13 a technical vote may be started in this phase. */
+  techVotes: boolean;
+  /** A seat was removed by a technical vote (§2.13): what becomes of this phase. */
+  removed?(ctx: Ctx, p: P, d: D, seat: Seat): Step;
+}

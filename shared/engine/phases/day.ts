@@ -1,0 +1,37 @@
+/**
+ * Phase module `day` (an instant phase): a new day begins — its number, an empty list of nominees, and
+ * the first speaker (RULES.md §2.3 "rotate": day 1 from seat 1, each following day the next living seat
+ * after the previous day's first speaker; "lowest-seat": always the lowest living seat). Ends at once
+ * with the speaking order (living seats from the first speaker).
+ */
+import * as v from "valibot";
+import { livingFrom } from "../flow/stage.ts";
+import type { PhaseModule } from "../flow/types.ts";
+import { PUBLIC, emit } from "../state.ts";
+import type { Seat } from "../types.ts";
+
+const params = v.strictObject({ first: v.picklist(["rotate", "lowest-seat"]) });
+type P = v.InferOutput<typeof params>;
+
+export const day: PhaseModule<P, null> = {
+  kind: "day",
+  params,
+  outcomes: ["started"],
+  techVotes: false,
+  enter(ctx, p) {
+    const s = ctx.s;
+    s.day++;
+    s.nominees = [];
+    s.lastTally = null;
+    const first = (s.day === 1 || p.first === "lowest-seat" ? livingFrom(s, 1)[0] : livingFrom(s, (s.firstSpeaker % s.players.length) + 1)[0]) as Seat;
+    s.firstSpeaker = first;
+    emit(ctx, "day-started", PUBLIC, { day: s.day, firstSpeaker: first });
+    return { outcome: "started", seats: livingFrom(s, first) };
+  },
+  // An instant phase is never the current stage: these hooks are never called.
+  timeout: () => undefined,
+  act: () => undefined,
+  actions: () => undefined,
+  name: () => "speech",
+  floor: () => [],
+};

@@ -1,0 +1,324 @@
+/**
+ * Phase module `night` (RULES.md §2.10–§2.11, §3, §5.3, §7.6): the night as collect-then-resolve.
+ *
+ * Collect: the preset's steps run in order, each its own turn with its own timer (one step holding
+ * every ability = all at once). In a step, each living holder of one of its abilities may use it once
+ * (final) or, where the ability allows, skip it. Every step runs its full time whoever acted and even
+ * when its holders are dead: the night's timing tells the table nothing about who is alive (§1
+ * Secrets). A live host confirms each step (§5.7). Choices after the deadline do not count.
+ *  - A team ability (the mafia's shot) is settled when its step ends, by its consensus: "unanimous"
+ *    (§2.10: every living holder chose the same living player; one missing or different choice is a
+ *    miss) or "leader" (the leader's choice decides; without it, unanimity of the others).
+ *  - A check's answer reaches its owner at once (§5.1), read against the blocks and protections chosen
+ *    so far; a blocked checker learns "check-frozen" instead. A blocked user with a `notice` block on
+ *    them learns it right after giving their choice, or in the morning (§7.6).
+ *  - Each holder's memory (last target, nights in a row) is updated when its step ends, from its
+ *    effective use (a blocked heal is no heal: "heal, frozen, heal is allowed").
+ * Resolve (night/resolve.ts): block → protect → attack → check; deaths land together in the morning:
+ * the killed are named (no cause) and leave, the win is checked once, and each gets last words
+ * (outcome "killed", in seat order); nobody killed → outcome "quiet".
+ *
+ * The floor: a step with `floor: "black-team"` opens the living black team's channel (they may talk
+ * during the shot, §2.10); otherwise nobody.
+ */
+import * as v from "valibot";
+import { hostGate, msOf, reject, restartStage } from "../flow/stage.ts";
+import type { Next, PhaseModule } from "../flow/types.ts";
+import { abilityDef, withOverride, type Ability, type AbilityOverride } from "../night/abilities.ts";
+import { blockAndProtect, resolveNight, type NightRules, type TeamChoice, type Use } from "../night/resolve.ts";
+import { presetOf } from "../presets/index.ts";
+import { checkResult, getRole, roleHolds } from "../roles/index.ts";
+import { checkWin, depart, roundEnded } from "../rules/outcome.ts";
+import { PUBLIC, blackSeats, emit, player, toSeats, type AbilityMemory, type Ctx, type EngineState } from "../state.ts";
+import { PHASE_NAMES, type AvailableAction, type Seat } from "../types.ts";
+
+const ids = v.array(v.string());
+const override = v.strictObject({
+  skip: v.optional(v.boolean()),
+  consensus: v.optional(v.picklist(["unanimous", "leader", "tally"])),
+  shields: v.optional(v.union([v.number(), v.literal("all")])),
+  power: v.optional(v.number()),
+});
+const params = v.pipe(
+  v.strictObject({
+    steps: v.pipe(v.array(v.strictObject({
+      id: v.string(),
+      name: v.picklist(PHASE_NAMES),
+      ms: v.pipe(v.number(), v.integer(), v.minValue(1000)),
+      msSetting: v.optional(v.string()),
+      abilities: ids,
+      /** The public word when the step begins: the step's name and length, "checks begin" (sport), or nothing. */
+      announce: v.picklist(["night-turn", "checks-started", "none"]),
+      floor: v.optional(v.picklist(["black-team"])),
+    })), v.minLength(1)),
+    resolve: v.strictObject({ block: ids, protect: ids, attack: ids, check: ids }),
+    abilities: v.optional(v.record(v.string(), override), {}),
+    morning: v.strictObject({ quiet: v.picklist(["shot-missed", "nobody-killed"]), out: v.picklist(["shot", "killed"]) }),
+  }),
+  v.check((p) => p.steps.every((st) => st.abilities.every((id) => {
+    const a = abilityDef(id);
+    return !!a && (p.resolve as Record<string, string[]>)[a.effect]!.includes(id);
+  })), "every step's ability must exist and sit in the resolution stage of its effect"),
+  v.check((p) => (["tally"] as const).every((c) => !Object.values(p.abilities).some((o) => o.consensus === c)), "consensus \"tally\" (§5.2) is not built yet"),
+);
+type P = v.InferOutput<typeof params>;
+type StepP = P["steps"][number];
+
+interface D {
+  step: number;
+  uses: Use[];
+  /** acted[seat-1]: a bit per ability of the current step (its index in the step) used or skipped. */
+  acted: number[];
+  team: TeamChoice[];
+  /** Blocked players already told. */
+  told: Seat[];
+}
+
+/** The compiled rules of one preset's night (abilities with the preset's overrides), cached per params object. */
+const compiled = new WeakMap<P, NightRules>();
+function rulesOf(p: P): NightRules {
+  let r = compiled.get(p);
+  if (!r) {
+    const table = new Map<string, Ability>();
+    for (const st of p.steps) for (const id of st.abilities) table.set(id, withOverride(abilityDef(id)!, p.abilities[id] as AbilityOverride | undefined));
+    r = { ability: (id) => table.get(id)!, resolve: p.resolve };
+    compiled.set(p, r);
+  }
+  return r;
+}
+
+/** Living seats holding `a` now (a team ability passes to a `lastResort` holder when nobody else holds it). */
+function holders(s: EngineState, a: Ability): Seat[] {
+  const out: Seat[] = [];
+  for (const x of s.players) if (x.alive && x.role !== null && roleHolds(x.role, a.id)) out.push(x.seat);
+  if (out.length === 0 && a.team?.lastResort) {
+    const passive = a.team.lastResort;
+    for (const x of s.players) if (x.alive && x.team === "black" && x.role !== null && getRole(x.role).passives.includes(passive)) out.push(x.seat);
+  }
+  return out;
+}
+
+/** Whether living `seat` holds `a` now (holders() without building the list, for the common case). */
+function holds(s: EngineState, a: Ability, seat: Seat): boolean {
+  const me = s.players[seat - 1]!;
+  if (!me.alive || me.role === null) return false;
+  if (roleHolds(me.role, a.id)) return true;
+  return !!a.team?.lastResort && holders(s, a).includes(seat);
+}
+
+function memoryOf(s: EngineState, seat: Seat, id: string): AbilityMemory | undefined {
+  return s.players[seat - 1]!.memory?.[id];
+}
+
+/** Seats `seat` may name with `a` now (§2.10, §7.6 target rules). */
+function targetsFor(s: EngineState, a: Ability, seat: Seat): Seat[] {
+  const mem = a.targets.maxInARow !== undefined ? memoryOf(s, seat, a.id) : undefined;
+  const barred = mem && mem.last !== 0 && mem.streak >= a.targets.maxInARow! ? mem.last : 0;
+  let checked: Set<number> | null = null;
+  if (a.targets.fresh) {
+    checked = new Set();
+    for (const c of s.checks) if (c.by === seat && c.ability === a.id) checked.add(c.target);
+  }
+  const out: Seat[] = [];
+  for (const x of s.players) {
+    if (!x.alive || x.seat === barred || (!a.targets.self && x.seat === seat) || checked?.has(x.seat)) continue;
+    out.push(x.seat);
+  }
+  return out;
+}
+
+function stepOf(p: P, d: D): StepP {
+  return p.steps[d.step] as StepP;
+}
+
+function tellBlocked(ctx: Ctx, d: D, seat: Seat): void {
+  if (d.told.includes(seat)) return;
+  d.told.push(seat);
+  emit(ctx, "frozen", toSeats([seat]), { seat, night: ctx.s.day });
+}
+
+/** Whether a block that tells its target was used on `seat` (so being blocked is announced to them). */
+function noticed(rules: NightRules, uses: readonly Use[], seat: Seat): boolean {
+  return uses.some((u) => u.targets.includes(seat) && rules.resolve.block.includes(u.ability) && !!rules.ability(u.ability).notice);
+}
+
+function openStep(ctx: Ctx, p: P, index: number): number {
+  const st = p.steps[index] as StepP;
+  const ms = msOf(ctx.s.settings, st.ms, st.msSetting);
+  if (st.announce === "night-turn") emit(ctx, "night-turn", PUBLIC, { step: st.id, ms });
+  else if (st.announce === "checks-started") emit(ctx, "checks-started", PUBLIC, {});
+  return ms;
+}
+
+/** A team ability's one target when its step ends (§2.10 unanimity, or the leader's word). */
+function settle(s: EngineState, a: Ability, d: D, hs: Seat[]): Seat | 0 {
+  const choice = (seat: Seat): Seat | 0 => d.uses.find((u) => u.by === seat && u.ability === a.id)?.targets[0] ?? 0;
+  if (a.team?.consensus === "leader" && a.team.leader) {
+    const leader = hs.find((h) => s.players[h - 1]!.role === a.team!.leader);
+    const t = leader !== undefined ? choice(leader) : 0;
+    if (t !== 0) return t;
+    hs = hs.filter((h) => h !== leader);
+  }
+  let target: Seat | 0 = 0;
+  if (hs.length === 0) return 0;
+  for (const h of hs) {
+    const t = choice(h);
+    if (t === 0 || (target !== 0 && t !== target)) return 0;
+    target = t;
+  }
+  return target;
+}
+
+/** The current step ends: settle team abilities, update memories, then the next step or the morning. */
+function endStep(ctx: Ctx, p: P, d: D): Next | undefined {
+  const s = ctx.s;
+  const rules = rulesOf(p);
+  const st = stepOf(p, d);
+  let blocked: Set<Seat> | null = null;
+  for (const id of st.abilities) {
+    const a = rules.ability(id);
+    const hs = holders(s, a);
+    if (a.team) {
+      d.team = [...d.team.filter((c) => c.ability !== id), { ability: id, target: settle(s, a, d, hs), holders: hs }];
+      continue;
+    }
+    if (a.targets.maxInARow === undefined) continue;
+    blocked ??= blockAndProtect(rules, d.uses).blocked;
+    for (const h of hs) {
+      const use = blocked.has(h) ? undefined : d.uses.find((u) => u.by === h && u.ability === id);
+      const t = use?.targets[0] ?? 0;
+      const pl = player(s, h);
+      const prev = pl.memory?.[id];
+      const next: AbilityMemory = t === 0 ? { last: 0, streak: 0, used: prev?.used ?? 0 } : { last: t, streak: prev && prev.last === t ? prev.streak + 1 : 1, used: (prev?.used ?? 0) + 1 };
+      pl.memory = { ...pl.memory, [id]: next };
+    }
+  }
+  if (d.step + 1 < p.steps.length) {
+    d.step++;
+    d.acted = s.players.map(() => 0);
+    restartStage(ctx, openStep(ctx, p, d.step));
+    return;
+  }
+  return morning(ctx, p, d);
+}
+
+/** §2.11 / §3 morning: the killed are named and leave together; one win check; last words in seat order. */
+function morning(ctx: Ctx, p: P, d: D): Next | undefined {
+  const s = ctx.s;
+  const rules = rulesOf(p);
+  const r = resolveNight(rules, d.uses, d.team, (seat) => player(s, seat).alive);
+  for (const b of [...r.blocked].sort((x, y) => x - y)) if (noticed(rules, d.uses, b)) tellBlocked(ctx, d, b);
+  for (const id of rules.resolve.check) {
+    const a = rules.ability(id);
+    if (a.check?.result !== "morning") continue;
+    for (const u of d.uses) if (u.ability === id && !r.blocked.has(u.by)) recordCheck(ctx, a, u.by, u.targets[0] as Seat);
+  }
+  if (r.dead.length === 0) {
+    emit(ctx, p.morning.quiet, PUBLIC, {});
+    return { outcome: "quiet" };
+  }
+  for (const x of r.dead) emit(ctx, "killed", PUBLIC, { seat: x });
+  for (const x of r.dead) depart(ctx, x, p.morning.out);
+  if (checkWin(ctx)) return;
+  return { outcome: "killed", seats: r.dead };
+}
+
+function recordCheck(ctx: Ctx, a: Ability, by: Seat, target: Seat): void {
+  const s = ctx.s;
+  const t = player(s, target);
+  const kind = a.check!.kind;
+  const result = checkResult(kind, t.role ?? "civilian", t.team);
+  const night = s.day;
+  s.checks = [...s.checks, { by, ability: a.id, target, night, result }];
+  emit(ctx, "checked", toSeats([by]), { by, target, night, kind, result });
+}
+
+/** A use (legality already checked): record it, tell whom the ability tells, and answer an at-once check. */
+function use(ctx: Ctx, p: P, d: D, a: Ability, seat: Seat, targets: Seat[]): void {
+  const s = ctx.s;
+  const rules = rulesOf(p);
+  d.uses.push({ by: seat, ability: a.id, targets });
+  const night = s.day;
+  const target = targets[0] as Seat;
+  if (a.chosen) {
+    if (a.chosen.event === "shot") emit(ctx, "shot", toSeats(a.chosen.audience === "living-team" ? blackSeats(s, true) : [seat]), { seat, target });
+    else emit(ctx, a.chosen.event, toSeats(a.chosen.audience === "living-team" ? blackSeats(s, true) : [seat]), { by: seat, target, night });
+  }
+  if (a.team) return; // the shot's holders learn nothing more
+  const blocked = blockAndProtect(rules, d.uses).blocked.has(seat);
+  if (a.effect === "check") {
+    if (blocked) {
+      emit(ctx, "check-frozen", toSeats([seat]), { by: seat, target, night });
+      if (noticed(rules, d.uses, seat)) tellBlocked(ctx, d, seat);
+      return;
+    }
+    if (a.check?.result === "at-once") recordCheck(ctx, a, seat, target);
+    return;
+  }
+  if (blocked && noticed(rules, d.uses, seat)) tellBlocked(ctx, d, seat);
+}
+
+function offered(s: EngineState, p: P, d: D, seat: Seat): Array<{ a: Ability; targets: Seat[] }> {
+  const out: Array<{ a: Ability; targets: Seat[] }> = [];
+  const abilities = stepOf(p, d).abilities;
+  const acted = d.acted[seat - 1] as number;
+  for (let i = 0; i < abilities.length; i++) {
+    if (acted & (1 << i)) continue;
+    const a = rulesOf(p).ability(abilities[i] as string);
+    if (!holds(s, a, seat)) continue;
+    const targets = targetsFor(s, a, seat);
+    if (targets.length) out.push({ a, targets });
+  }
+  return out;
+}
+
+export const night: PhaseModule<P, D> = {
+  kind: "night",
+  params,
+  outcomes: ["killed", "quiet"],
+  techVotes: false,
+  enter(ctx, p) {
+    const s = ctx.s;
+    const pr = presetOf(s.presetId);
+    // §2.12 the draw counter when a day ends; then night falls.
+    if (roundEnded(ctx, pr.draw.quietRounds, pr.draw.countFirstRound)) return { outcome: "quiet" };
+    s.round++;
+    s.roundHadDeparture = false;
+    s.votingCancelled = false;
+    emit(ctx, "night-fell", PUBLIC, { round: s.round, acquaintance: false });
+    return { data: { step: 0, uses: [], acted: s.players.map(() => 0), team: [], told: [] }, ms: openStep(ctx, p, 0) };
+  },
+  timeout: (ctx, p, d) => hostGate(ctx, () => endStep(ctx, p, d)),
+  confirm: (ctx, p, d) => endStep(ctx, p, d),
+  act(ctx, p, d, seat, act) {
+    if (act.type !== "use" && act.type !== "skip") reject("phase-closed", "it is night");
+    const s = ctx.s;
+    const st = stepOf(p, d);
+    const index = st.abilities.indexOf(act.ability);
+    if (index < 0) reject("not-allowed", "that ability does not act in this step");
+    const bit = 1 << index;
+    const a = rulesOf(p).ability(act.ability);
+    if (!holds(s, a, seat)) reject("not-allowed", "your role does not act in this step");
+    if ((d.acted[seat - 1] as number) & bit) reject("already-acted", "your choice this step is final");
+    if (act.type === "skip" && !a.skip) reject("not-allowed", "this ability cannot be skipped (not choosing is a miss)");
+    d.acted[seat - 1] = (d.acted[seat - 1] as number) | bit;
+    if (act.type === "skip") return;
+    const targets = act.targets;
+    const legal = targetsFor(s, a, seat);
+    if (!Array.isArray(targets) || targets.length !== a.targets.count || new Set(targets).size !== targets.length || !targets.every((t) => legal.includes(t))) {
+      reject("illegal-target", "not a legal target for this ability");
+    }
+    use(ctx, p, d, a, seat, targets.slice());
+  },
+  actions(s, p, d, seat, out: AvailableAction[]) {
+    for (const { a, targets } of offered(s, p, d, seat)) {
+      out.push({ type: "use", ability: a.id, label: `ability.${a.id}`, effect: a.effect, targets: { min: a.targets.count, max: a.targets.count, seats: targets }, skip: a.skip });
+    }
+  },
+  name: (_s, p, d) => stepOf(p, d).name,
+  floor(s, p, d) {
+    if (stepOf(p, d).floor !== "black-team") return [];
+    const team = blackSeats(s, true);
+    return team.length ? [{ id: "black-team", speakers: team, video: team, listeners: team }] : [];
+  },
+};

@@ -1,0 +1,175 @@
+/**
+ * Phase module `speeches`: each of the given seats holds the floor in turn (RULES.md §2.3 day speeches,
+ * §2.9 tie speeches, §2.8 the day-1 leader's speech, §2.7 farewell, §2.11 last words). Parameters: the
+ * length (or a setting in seconds), whether a seat that left meanwhile still speaks, nominations
+ * (§2.4: how many per speech, oneself or not, a candidate once a day), shouts (§2.5), and whether a
+ * removal cancels what follows (tie speeches before a revote, §2.13).
+ *
+ * Shout decision (§2.5): a shout is a 5 s window of its own (state.shout, a timed sub-phase that
+ * bumps phaseSeq) while the speaker's timer keeps running; one shout at a time; the speaker cannot
+ * shout; when the speech ends, the shout ends with it.
+ *
+ * The floor: the speaker (and a shouter) to everyone; the cameras of the living and of the speaker.
+ */
+import * as v from "valibot";
+import { livingList, msOf, reject, restartStage } from "../flow/stage.ts";
+import type { Next, PhaseModule } from "../flow/types.ts";
+import { presetOf } from "../presets/index.ts";
+import { PUBLIC, emit, player, type Ctx, type EngineState } from "../state.ts";
+import { PHASE_NAMES, type Seat, type SpeechPurpose } from "../types.ts";
+
+const ms = v.pipe(v.number(), v.integer(), v.minValue(1000));
+const params = v.strictObject({
+  name: v.picklist(PHASE_NAMES),
+  purpose: v.picklist(["day", "tie", "leader", "farewell", "last-words"]),
+  ms,
+  /** A setting in seconds that overrides `ms` (§3: the table chooses 30/45/60 s). */
+  msSetting: v.optional(v.string()),
+  /** "living": a seat that left meanwhile loses its turn; "all": it still speaks (farewell, last words). */
+  speakers: v.picklist(["living", "all"]),
+  /** §2.4 nominations in one's own speech. */
+  nominations: v.optional(v.strictObject({
+    perSpeech: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2)),
+    self: v.boolean(),
+  })),
+  /** §2.5 shouts during others' speeches (counts and lengths: the preset's `shouts`). */
+  shouts: v.optional(v.boolean(), false),
+  /** §2.13 a removal during these speeches cancels the vote that follows (outcome "cancelled"). */
+  cancelOnRemoval: v.optional(v.boolean(), false),
+});
+type P = v.InferOutput<typeof params>;
+interface D {
+  speaker: Seat;
+  /** Seats still to speak after the current speaker. */
+  queue: Seat[];
+  /** Nominations made in the current speech. */
+  nominated: number;
+  /** The seats this phase is about, handed on when it ends (the tied candidates to revote among). */
+  seats: Seat[];
+}
+
+function speechMs(ctx: Ctx, p: P, seat: Seat): number {
+  const pl = player(ctx.s, seat);
+  // §2.5 after the third shout the player's next day speech lasts 30 s.
+  if (p.purpose === "day" && pl.shortNext) {
+    pl.shortNext = false;
+    return presetOf(ctx.s.presetId).shouts.shortSpeechAfterLast;
+  }
+  return msOf(ctx.s.settings, p.ms, p.msSetting);
+}
+
+/** Give the floor to the next of `queue`; the phase ends when nobody is left. */
+function nextSpeaker(ctx: Ctx, p: P, d: D | null, queue: Seat[], seats: Seat[]): { data: D; ms: number } | Next {
+  const speaker = queue.shift();
+  if (speaker === undefined) return { outcome: "done", seats: seats.filter((x) => player(ctx.s, x).alive) };
+  const t = speechMs(ctx, p, speaker);
+  emit(ctx, "speech-started", PUBLIC, { seat: speaker, purpose: p.purpose, ms: t });
+  if (d) {
+    d.speaker = speaker;
+    d.queue = queue;
+    d.nominated = 0;
+    restartStage(ctx, t);
+  }
+  return { data: { speaker, queue, nominated: 0, seats }, ms: t };
+}
+
+function endSpeech(ctx: Ctx, p: P, d: D): Next | undefined {
+  const queue = p.speakers === "all" ? d.queue.slice() : d.queue.filter((x) => player(ctx.s, x).alive);
+  const r = nextSpeaker(ctx, p, d, queue, d.seats);
+  return "outcome" in r ? r : undefined;
+}
+
+function endShout(ctx: Ctx): void {
+  const s = ctx.s;
+  if (!s.shout) return;
+  emit(ctx, "shout-ended", PUBLIC, { seat: s.shout.seat });
+  s.shout = null;
+  s.phaseSeq++;
+}
+
+function nominationTargets(s: EngineState, p: P, seat: Seat): Seat[] {
+  const out: Seat[] = [];
+  for (const x of s.players) if (x.alive && !s.nominees.includes(x.seat) && (p.nominations!.self || x.seat !== seat)) out.push(x.seat);
+  return out;
+}
+
+export const speeches: PhaseModule<P, D> = {
+  kind: "speeches",
+  params,
+  outcomes: ["done", "cancelled"],
+  techVotes: true,
+  enter(ctx, p, seats) {
+    return nextSpeaker(ctx, p, null, seats.slice(), seats.slice());
+  },
+  timeout(ctx, p, d) {
+    const s = ctx.s;
+    if (s.shout && (s.deadline === null || s.shout.until < s.deadline)) { endShout(ctx); return; }
+    return endSpeech(ctx, p, d);
+  },
+  act(ctx, p, d, seat, a) {
+    const s = ctx.s;
+    switch (a.type) {
+      case "end-speech":
+        if (d.speaker !== seat) reject("not-your-turn", "it is not your speech");
+        return endSpeech(ctx, p, d);
+      case "nominate": {
+        const n = p.nominations;
+        if (!n) reject("phase-closed", "nominations happen in day speeches");
+        if (d.speaker !== seat) reject("not-your-turn", "nominate during your own speech");
+        if (d.nominated >= n.perSpeech) reject("already-acted", n.perSpeech === 1 ? "one nomination per speech" : `${n.perSpeech} nominations per speech`);
+        const t = a.target;
+        if (typeof t !== "number" || !Number.isInteger(t) || t < 1 || t > s.players.length || !player(s, t).alive) reject("illegal-target", "nominate a living player");
+        if (!n.self && t === seat) reject("illegal-target", "not yourself");
+        if (s.nominees.includes(t)) reject("illegal-target", "already nominated today");
+        d.nominated++;
+        s.nominees.push(t);
+        emit(ctx, "nominated", PUBLIC, { by: seat, target: t });
+        return;
+      }
+      case "shout": {
+        if (!p.shouts) reject("phase-closed", "no shouts in this phase");
+        if (d.speaker === seat) reject("not-allowed", "you hold the floor");
+        const pl = player(s, seat);
+        if (pl.shoutsLeft <= 0) reject("no-shouts-left", "no shouts left this game");
+        if (s.shout) reject("not-allowed", "someone is shouting");
+        const sh = presetOf(s.presetId).shouts;
+        pl.shoutsLeft--;
+        if (pl.shoutsLeft === 0) pl.shortNext = true;
+        s.shout = { seat, until: ctx.now + sh.ms };
+        s.phaseSeq++;
+        emit(ctx, "shouted", PUBLIC, { seat, left: pl.shoutsLeft, ms: sh.ms });
+        return;
+      }
+      default:
+        reject("phase-closed", "someone is speaking");
+    }
+  },
+  actions(s, p, d, seat, out) {
+    if (d.speaker === seat) {
+      out.push({ type: "end-speech" });
+      if (p.nominations && d.nominated < p.nominations.perSpeech && player(s, seat).alive) {
+        const targets = nominationTargets(s, p, seat);
+        if (targets.length) out.push({ type: "nominate", targets });
+      }
+      return;
+    }
+    const me = player(s, seat);
+    if (p.shouts && me.alive && me.shoutsLeft > 0 && s.shout === null) out.push({ type: "shout", left: me.shoutsLeft });
+  },
+  name: (_s, p) => p.name,
+  speaker: (d) => d.speaker,
+  floor(s, _p, d) {
+    const speakers = s.shout && s.shout.seat !== d.speaker ? [d.speaker, s.shout.seat] : [d.speaker];
+    const video = livingList(s);
+    if (!video.includes(d.speaker)) video.push(d.speaker);
+    return [{ id: "table", speakers, video, listeners: "everyone" }];
+  },
+  removed(ctx, p, d, seat) {
+    if (p.cancelOnRemoval) {
+      emit(ctx, "voting-cancelled", PUBLIC, {});
+      return { outcome: "cancelled" };
+    }
+    d.queue = d.queue.filter((x) => x !== seat);
+    if (d.speaker === seat) return endSpeech(ctx, p, d);
+  },
+};

@@ -1,0 +1,192 @@
+/**
+ * Phase module `voting`: a ballot among candidates (RULES.md §2.6–§2.9). Parameters: the round (the
+ * day's first vote among the nominees, or a revote among the seats handed in), closed or open (a
+ * setting, or fixed), timers, what an unused vote does, whether a single candidate leaves without a
+ * vote, the decision rule (plurality, or an absolute majority of the living), and the day-1 settings
+ * (§2.8 break at zero: with it off a single candidate stays and a sole leader speaks and stays; §2.9
+ * lift at zero: with it off a second tie on day 1 stays).
+ *
+ * Outcomes: "out" (the leaders left; each gets a farewell), "leader" (day 1: the leader speaks and stays),
+ * "tie" (the tied leaders), "none" (no elimination: night), "cancelled" (a removal, §2.13).
+ * The floor: cameras of the living, no microphone.
+ */
+import * as v from "valibot";
+import { hostGate, livingList, reject, restartTimer } from "../flow/stage.ts";
+import type { Next, PhaseModule } from "../flow/types.ts";
+import { checkWin, depart } from "../rules/outcome.ts";
+import { PUBLIC, emit, livingCount, player, toSeats, type Ctx, type EngineState } from "../state.ts";
+import type { BallotView, Seat, VoteMode } from "../types.ts";
+
+const ms = v.pipe(v.number(), v.integer(), v.minValue(1000));
+const params = v.strictObject({
+  name: v.picklist(["voting", "revote"]),
+  round: v.picklist(["first", "revote"]),
+  /** Fixed mode, or `modeSetting` naming the setting that holds "closed" / "open". */
+  mode: v.optional(v.picklist(["closed", "open"]), "closed"),
+  modeSetting: v.optional(v.string()),
+  closedMs: ms,
+  openMsPerCandidate: ms,
+  /** "nominees": the day's nominees (first vote); "given": the seats handed in (a revote among the tied). */
+  candidates: v.picklist(["nominees", "given"]),
+  /** §2.6 whoever has not voted gives the vote to the last candidate; "none": an unused vote is lost. */
+  unusedVote: v.picklist(["last-candidate", "none"]),
+  /** §2.6 a single candidate leaves without a vote; "vote": the table still votes. */
+  singleCandidate: v.picklist(["leaves", "vote"]),
+  /** "plurality": most votes; "absolute": more than half of the living, else nobody leaves. */
+  majority: v.optional(v.picklist(["plurality", "absolute"]), "plurality"),
+  /** §2.8 the boolean setting that allows an elimination on day 1 (absent: always allowed). */
+  dayOneSetting: v.optional(v.string()),
+  /** §2.9 revote: the boolean setting that allows the next step after a second tie on day 1 (absent: always). */
+  tieDayOneSetting: v.optional(v.string()),
+});
+type P = v.InferOutput<typeof params>;
+interface D {
+  mode: VoteMode;
+  candidates: Seat[];
+  /** ballots[seat-1] = candidate seat, 0 = not yet voted. */
+  ballots: number[];
+  /** Open voting: index of the candidate being called (§2.6). */
+  current: number;
+}
+
+function modeOf(ctx: Ctx, p: P): VoteMode {
+  return p.modeSetting !== undefined ? (ctx.s.settings[p.modeSetting] === "open" ? "open" : "closed") : p.mode;
+}
+function allowed(ctx: Ctx, key: string | undefined): boolean {
+  return ctx.s.day !== 1 || key === undefined || ctx.s.settings[key] === true;
+}
+
+/** §2.7 the leaders leave (roles stay hidden unless the reveal is open); the game may end at once. */
+function eliminate(ctx: Ctx, seats: Seat[]): Next | undefined {
+  for (const seat of seats) depart(ctx, seat, "voted-out");
+  if (checkWin(ctx)) return;
+  return { outcome: "out", seats };
+}
+
+function allLivingVoted(s: EngineState, ballots: number[]): boolean {
+  for (const p of s.players) if (p.alive && ballots[p.seat - 1] === 0) return false;
+  return true;
+}
+
+/** The count: unused votes as the rule says; who voted for whom becomes public. */
+function count(ctx: Ctx, p: P, d: D): Next | undefined {
+  const s = ctx.s;
+  const last = d.candidates[d.candidates.length - 1] as Seat;
+  const tally = s.players.map(() => 0);
+  const ballots: Array<{ voter: Seat; target: Seat; auto: boolean }> = [];
+  for (const pl of s.players) {
+    if (!pl.alive) continue;
+    const b = d.ballots[pl.seat - 1] as number;
+    if (b === 0 && p.unusedVote === "none") continue;
+    const target = b === 0 ? last : b;
+    ballots.push({ voter: pl.seat, target, auto: b === 0 });
+    tally[target - 1] = (tally[target - 1] as number) + 1;
+  }
+  s.lastTally = tally;
+  let max = -1;
+  for (const c of d.candidates) max = Math.max(max, tally[c - 1] as number);
+  const leaders = d.candidates.filter((c) => tally[c - 1] === max);
+  emit(ctx, "vote-counted", PUBLIC, { round: p.round, ballots, tally: d.candidates.map((c) => ({ seat: c, votes: tally[c - 1] as number })), leaders });
+  if (leaders.length === 1) {
+    const seat = leaders[0] as Seat;
+    if (p.majority === "absolute" && max * 2 <= livingCount(s)) {
+      emit(ctx, "tie-stays", PUBLIC, { seats: leaders });
+      return { outcome: "none" };
+    }
+    if (!allowed(ctx, p.dayOneSetting)) {
+      // §2.8 the vote leader speaks 30 s and stays.
+      emit(ctx, "leader-stays", PUBLIC, { seat });
+      return { outcome: "leader", seats: [seat] };
+    }
+    return eliminate(ctx, [seat]);
+  }
+  if (p.round === "first") {
+    // §2.9 tied candidates each speak in nomination order; then a revote among them only.
+    emit(ctx, "tie", PUBLIC, { seats: leaders });
+    return { outcome: "tie", seats: leaders };
+  }
+  if (allowed(ctx, p.tieDayOneSetting)) return { outcome: "tie", seats: leaders };
+  emit(ctx, "tie-stays", PUBLIC, { seats: leaders });
+  return { outcome: "none" };
+}
+
+function ballotsList(ballots: number[]): Array<{ voter: Seat; target: Seat }> {
+  const out: Array<{ voter: Seat; target: Seat }> = [];
+  for (let i = 0; i < ballots.length; i++) if (ballots[i] !== 0) out.push({ voter: i + 1, target: ballots[i] as number });
+  return out;
+}
+
+export const voting: PhaseModule<P, D> = {
+  kind: "voting",
+  params,
+  outcomes: ["out", "leader", "tie", "none", "cancelled"],
+  techVotes: true,
+  enter(ctx, p, given) {
+    const s = ctx.s;
+    let candidates = given;
+    if (p.candidates === "nominees") {
+      // §2.6 no candidate / one candidate / two or more; §2.13 a removal cancelled today's voting.
+      candidates = s.nominees.filter((c) => player(s, c).alive);
+      if (s.votingCancelled) {
+        emit(ctx, "voting-cancelled", PUBLIC, {});
+        return { outcome: "cancelled" };
+      }
+      if (candidates.length === 0) {
+        emit(ctx, "no-candidates", PUBLIC, {});
+        return { outcome: "none" };
+      }
+      if (candidates.length === 1 && p.singleCandidate === "leaves") {
+        const seat = candidates[0] as Seat;
+        if (!allowed(ctx, p.dayOneSetting)) {
+          // §2.8 with break-at-zero off, a single candidate stays on day 1.
+          emit(ctx, "single-candidate-stays", PUBLIC, { seat });
+          return { outcome: "none" };
+        }
+        emit(ctx, "single-candidate-leaves", PUBLIC, { seat });
+        return eliminate(ctx, [seat]) ?? { outcome: "none" };
+      }
+    }
+    const mode = modeOf(ctx, p);
+    emit(ctx, "voting-started", PUBLIC, { round: p.round, mode, candidates, calling: mode === "open" ? (candidates[0] as Seat) : null });
+    return { data: { mode, candidates, ballots: s.players.map(() => 0), current: 0 }, ms: mode === "closed" ? p.closedMs : p.openMsPerCandidate };
+  },
+  timeout(ctx, p, d) {
+    if (d.mode === "open" && d.current < d.candidates.length - 2) {
+      d.current++;
+      restartTimer(ctx, p.openMsPerCandidate);
+      emit(ctx, "candidate-called", PUBLIC, { seat: d.candidates[d.current] as Seat });
+      return;
+    }
+    return hostGate(ctx, () => count(ctx, p, d));
+  },
+  confirm: (ctx, p, d) => count(ctx, p, d),
+  act(ctx, p, d, seat, a) {
+    if (a.type !== "vote") reject("phase-closed", "a vote is running");
+    if (d.ballots[seat - 1] !== 0) reject("already-voted", "the first vote is final");
+    if (d.mode === "open" ? a.target !== d.candidates[d.current] : !d.candidates.includes(a.target)) reject("illegal-target", "vote for a candidate (open voting: the one being called)");
+    d.ballots[seat - 1] = a.target;
+    if (d.mode === "closed") emit(ctx, "ballot-cast", toSeats([seat]), { voter: seat, target: a.target });
+    else emit(ctx, "vote-cast", PUBLIC, { voter: seat, target: a.target });
+    if (allLivingVoted(ctx.s, d.ballots)) return hostGate(ctx, () => count(ctx, p, d));
+  },
+  actions(_s, _p, d, seat, out) {
+    if (d.ballots[seat - 1] === 0) out.push({ type: "vote", targets: d.mode === "open" ? [d.candidates[d.current] as Seat] : d.candidates.slice() });
+  },
+  name: (_s, p) => p.name,
+  ballot(_s, p, d, viewer, seesAll): BallotView {
+    const mine = viewer !== null ? (d.ballots[viewer - 1] as number) : 0;
+    return {
+      kind: p.round === "first" ? "elimination" : "revote",
+      mode: d.mode,
+      candidates: d.candidates.slice(),
+      calling: d.mode === "open" ? (d.candidates[d.current] ?? null) : null,
+      votes: d.mode === "open" || seesAll ? ballotsList(d.ballots) : [],
+      mine: mine === 0 ? null : mine,
+    };
+  },
+  floor: (s) => [{ id: "table", speakers: [], video: livingList(s), listeners: "everyone" }],
+  removed(ctx) {
+    emit(ctx, "voting-cancelled", PUBLIC, {});
+    return { outcome: "cancelled" };
+  },
+};
