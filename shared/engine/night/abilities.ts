@@ -10,13 +10,73 @@
  *   protect — the target survives attacks (§7.6 the Doctor's heal; later guard, armour);
  *   attack  — the target dies unless protected (the mafia's shot, the Maniac's kill);
  *   check   — the user learns an answer about the target (§2.10, §3; later the Agent's exact role).
+ *
+ * The later formats' effects (RULES.md §4–§7) are declared below as types only (issue 14: "cover, on
+ * paper and in types, every format"): no ability of today's presets uses them, and night/resolve.ts
+ * does not read them yet. `STAGE_OF` says in which of the four stages each one is meant to resolve;
+ * docs/ENGINE.md "Coverage of the rules book" lists what each still needs.
  */
 import type { AbilityId, RoleId } from "../types.ts";
 import type { CheckKind } from "../roles/types.ts";
 
-export type Effect = "block" | "protect" | "attack" | "check";
+export type Effect =
+  | "block" | "protect" | "attack" | "check"
+  /**
+   * RULES.md §5.6 Jailer (and Mistress, with `bond`): the target's own move, checks and visits do not
+   * happen (a block) and ordinary attacks on it are cancelled (a shield of `power`, §5.3 "the Jailer
+   * both cancels the jailed player's active move and protects them"). A blocked jailer jails nobody.
+   */
+  | "jail"
+  /**
+   * RULES.md §5.6 Bodyguard: guards another living player; the attack the guard stops hits the guard
+   * instead (`takesHit`; §5.3 "a Bodyguard takes one attack on himself"). Not himself.
+   */
+  | "guard"
+  /**
+   * RULES.md §5.6 Immortal: a one-time armour on its holder (`automatic`, `timesPerGame: 1`,
+   * `shields: 1`): cancels one attack of several at once; a block does not disable it.
+   */
+  | "armour"
+  /**
+   * RULES.md §5.6 Lawyer: covers a black ally (not himself): checks of the kinds in `disguise` get the
+   * answer given there (§5.3 "changes the check result of an ally but does not hide their visits").
+   */
+  | "disguise"
+  /** RULES.md §5.6 Blackmailer: the target (a non-black player) loses their vote for the coming day. */
+  | "silence"
+  /** RULES.md §6 (decision) Curser: a permanent curse on the target; no heal removes it (§6.2). */
+  | "curse"
+  /**
+   * RULES.md §6 (decision) Swindler: once a game takes a living player's place — the target leaves
+   * silently and unrevealed, the Swindler takes their role and side from the next night.
+   */
+  | "swap"
+  /** RULES.md §5.6 Tracker: learns the seats the target visited (not roles or actions). */
+  | "track"
+  /** RULES.md §5.6 Watcher: learns the seats that visited the target (blocked actions are not visits). */
+  | "watch";
 /** The resolution stages, always in this order (§5.3): blocks first, then protection, attacks, information last. */
 export const STAGES = ["block", "protect", "attack", "check"] as const;
+/** One resolution stage. */
+export type Stage = (typeof STAGES)[number];
+
+/**
+ * The stage each effect resolves in (RULES.md §5.3; issue 14 "block/jail → protect (heal, guard,
+ * armour) → attack → information"). Documentation as a type: today's night reads `effect` directly
+ * for the four built effects (phases/night.ts, night/resolve.ts), and nothing reads this table yet.
+ *  - jail: the block stage; its shield is also counted in the protect stage.
+ *  - disguise: the protect stage — it changes what the check stage reads, and a blocked Lawyer covers
+ *    nobody.
+ *  - silence, curse, swap: the attack stage, after blocks (a blocked user achieves nothing). They are
+ *    not attacks: no protection stops them (*Decision*, §6.2 "he does not save from a curse").
+ *  - track, watch: the check stage, reading the night's visits last.
+ */
+export const STAGE_OF: Readonly<Record<Effect, Stage>> = {
+  block: "block", jail: "block",
+  protect: "protect", guard: "protect", armour: "protect", disguise: "protect",
+  attack: "attack", silence: "attack", curse: "attack", swap: "attack",
+  check: "check", track: "check", watch: "check",
+};
 
 /** How a team ability's holders settle on one target (§2.10 unanimity; §4.4 / §6.2 / §7.6 the Don decides; §5.2 a tally until agreement). */
 export type Consensus = "unanimous" | "leader" | "tally";
@@ -35,6 +95,28 @@ export interface Ability {
     maxInARow?: number;
     /** Never a seat this holder already checked (§2.10). */
     fresh?: boolean;
+    /**
+     * Not yet read (type only). Oneself at most this many times a game (RULES.md §5.6 / §6.2 the Doctor
+     * heals himself once a game; "a blocked self-heal does not use it up": counted from effective uses).
+     */
+    selfTimes?: number;
+    /**
+     * Not yet read (type only). "own": only the user's team (§5.6 Lawyer: a black ally); "other": never
+     * the user's team (§5.2 "no one may choose a member of their own team"; §5.6 Blackmailer: a
+     * non-black player).
+     */
+    side?: "own" | "other";
+    /**
+     * Not yet read (type only). "attacked": only the seats attacked tonight by the uses collected so far
+     * (§4.4 the Doctor is shown the wounded, at most three, and saves one of them). Absent: any living.
+     */
+    among?: "living" | "attacked";
+    /**
+     * Not yet read (type only). A seat this ability already took effect on in this game, by any holder,
+     * stays on the list but cannot be chosen (§4.4 "each player can be saved only once a game … the
+     * Doctor is shown that (crossed hands). This applies to the Doctor too").
+     */
+    oncePerTarget?: boolean;
   };
   /** The holder may decline explicitly (`skip`); not choosing is always a skip. */
   skip: boolean;
@@ -50,6 +132,47 @@ export interface Ability {
   liftsBlock?: boolean;
   /** block: the blocked player is told (§7.6 "the frozen player learns it after giving their choice", or in the morning). */
   notice?: boolean;
+
+  // ---- Declared for the later formats (issue 14 coverage); not read by the night yet. ----
+
+  /**
+   * Effective uses a game (RULES.md §4.4 the Commissar's single shot; §6 the Swindler's swap, once a
+   * game; §5.6 the Immortal's one-time armour). A blocked use does not count (AbilityMemory.used).
+   */
+  timesPerGame?: number;
+  /**
+   * Used by itself on its holder every night while `timesPerGame` lasts, with no choice and no step;
+   * a block does not disable it (RULES.md §5.6 Immortal: "passive", "a block does not disable it").
+   */
+  automatic?: boolean;
+  /**
+   * Whether a use is a visit that a Tracker or Watcher sees (RULES.md §5.6; absent: true). False for
+   * `automatic` abilities. A blocked use is never a visit ("blocked actions are not visits"); a
+   * disguise does not hide visits (§5.3).
+   */
+  visits?: boolean;
+  /**
+   * Abilities of one step that share a group: using one closes the others for that holder this night
+   * (RULES.md §4.4 "the Commissar either checks a player … or uses his single shot of the game").
+   */
+  oneOf?: string;
+  /**
+   * jail (the Mistress): if the user dies this night, the target dies too (RULES.md §5.6 "if the
+   * Mistress dies that night her guest dies too").
+   */
+  bond?: "dies-with-user";
+  /** guard: the attack this protection stops hits the protector instead (RULES.md §5.3, §5.6 Bodyguard). */
+  takesHit?: boolean;
+  /**
+   * disguise: the answer a covered target gives to each kind of check (RULES.md §5.6 Lawyer: the
+   * Commissar reads "red" — "shows as peaceful" —, the Agent reads "civilian").
+   */
+  disguise?: Readonly<Partial<Record<CheckKind, string>>>;
+  /**
+   * track / watch: when the owner reads the seats (RULES.md §5.1 "Tracker and Watcher results update
+   * as later night visits happen and become final at the end of the night": "live"; or "morning").
+   */
+  report?: "live" | "morning";
 }
 
 /** The parameters a preset may set for its format (presets' `night.abilities`). */

@@ -45,8 +45,8 @@ describe("city: determinism, immutability, rejections", () => {
       onInput: (state, _input, now) => {
         const before = JSON.stringify(state);
         const bad: Input[] = [
-          { kind: "act", playerId: "p1", action: { type: "night-action", target: 0 } },
-          { kind: "act", playerId: "p2", action: { type: "night-action", target: 13 } },
+          { kind: "act", playerId: "p1", action: { type: "use", ability: "mafia-shot", targets: [0] } },
+          { kind: "act", playerId: "p2", action: { type: "use", ability: "mafia-shot", targets: [13] } },
           { kind: "act", playerId: "p3", action: { type: "vote", target: 99 } },
           { kind: "timeout", phaseSeq: state.phaseSeq - 1 },
           { kind: "timeout", phaseSeq: state.phaseSeq },

@@ -4,7 +4,7 @@
  * 5 Doctor, 6 Maniac, 7–10 Civilians.
  */
 import { describe, expect, it } from "vitest";
-import { Table } from "./harness.ts";
+import { Table, offer } from "./harness.ts";
 import { CITY10, alive, city, morning, toNight, voteOut } from "./city-helpers.ts";
 
 const night = (t: Table) => toNight(t);
@@ -18,13 +18,13 @@ describe("§7.6 Putana freezes", () => {
     t.speeches();
     // next night: freeze the Commissar again and let him try to check the Don
     t.timeout(); // shot
-    t.act(3, { type: "night-action", target: 4 });
+    t.act(3, t.use(3, 4));
     t.timeout(); // freeze
     t.timeout(); // heal
     expect(t.phase).toBe("night-check");
     const before = t.seen(4, "frozen").length;
-    expect(t.view(4).you!.actions).toContainEqual({ type: "night-action", kind: "check", targets: [1, 2, 3, 5, 6, 7, 8, 9, 10] });
-    t.act(4, { type: "night-action", target: 1 });
+    expect(t.view(4).you!.actions).toContainEqual(offer("commissar-check", [1, 2, 3, 5, 6, 7, 8, 9, 10], true));
+    t.act(4, t.use(4, 1));
     expect(t.seen(4, "frozen").length).toBe(before + 1);
     expect(t.view(4).you!.checks).toEqual([]);
   });
@@ -32,11 +32,11 @@ describe("§7.6 Putana freezes", () => {
     const t = city();
     night(t);
     t.timeout();
-    t.act(3, { type: "night-action", target: 6 });
+    t.act(3, t.use(3, 6));
     t.timeout(); t.timeout(); t.timeout();
     expect(t.phase).toBe("night-kill");
     expect(t.seen(6, "frozen")).toEqual([]);
-    t.act(6, { type: "night-action", target: 7 });
+    t.act(6, t.use(6, 7));
     expect(t.seen(6, "frozen")).toEqual([["frozen", { seat: 6, night: 1 }]]);
   });
   it("§7.6 a frozen Maniac does not kill", () => {
@@ -98,12 +98,12 @@ describe("§7.6 Putana freezes", () => {
     t.speeches();
     t.timeout(); // shot
     expect(t.phase).toBe("night-freeze");
-    const targets = (t.view(3).you!.actions.find((a) => a.type === "night-action") as { targets: number[] }).targets;
+    const targets = (t.view(3).you!.actions.find((a) => a.type === "use") as { targets: { seats: number[] } }).targets.seats;
     expect(targets).toEqual([1, 2, 4, 5, 6, 7]);
     expect(targets).not.toContain(3);
-    t.reject(3, { type: "night-action", target: 8 }, "illegal-target");
-    t.reject(3, { type: "night-action", target: 3 }, "illegal-target");
-    t.act(3, { type: "night-action", target: 7 });
+    t.reject(3, t.use(3, 8), "illegal-target");
+    t.reject(3, t.use(3, 3), "illegal-target");
+    t.act(3, t.use(3, 7));
     for (let i = 0; i < 5; i++) t.timeout();
     t.speeches();
     t.turns({ freeze: { 3: 8 } }); // a break in the streak: 8 again is allowed
@@ -114,14 +114,14 @@ describe("§7.6 Putana freezes", () => {
     t.turns({});
     voteOut(t, 2); // the Mafia leaves on day 2
     expect(t.phase).toBe("night-shot");
-    expect(t.view(3).you!.actions).toContainEqual({ type: "night-action", kind: "shot", targets: [3, 4, 5, 6, 7, 8, 9, 10] });
+    expect(t.view(3).you!.actions).toContainEqual(offer("mafia-shot", [3, 4, 5, 6, 7, 8, 9, 10], true));
     t.turns({ shot: { 3: 7 }, freeze: { 3: 4 } });
     expect(alive(t, 7)).toBe(false);
   });
   it("§7.6 Putana does not shoot while the Don or a Mafia lives", () => {
     const t = city();
     night(t);
-    t.reject(3, { type: "night-action", target: 7 }, "not-allowed");
+    t.reject(3, t.use(3, 7), "not-allowed");
   });
   it("§7.6 Putana's freeze is private to her; the town sees no sign of it", () => {
     const t = city();
@@ -160,9 +160,9 @@ describe("§7.6 the Doctor heals", () => {
     t.speeches();
     t.timeout(); t.timeout();
     expect(t.phase).toBe("night-heal");
-    const targets = (t.view(5).you!.actions.find((a) => a.type === "night-action") as { targets: number[] }).targets;
+    const targets = (t.view(5).you!.actions.find((a) => a.type === "use") as { targets: { seats: number[] } }).targets.seats;
     expect(targets).toEqual([1, 2, 3, 4, 6, 7, 8, 9, 10]);
-    t.reject(5, { type: "night-action", target: 5 }, "illegal-target");
+    t.reject(5, t.use(5, 5), "illegal-target");
   });
   it("§7.6 heal, frozen, heal is allowed", () => {
     const t = city();
@@ -222,8 +222,8 @@ describe("§7.6 the Commissar checks red/black; the Don checks for the Commissar
     t.speeches();
     t.timeout(); t.timeout(); t.timeout();
     expect(t.phase).toBe("night-check");
-    t.reject(4, { type: "night-action", target: 7 }, "illegal-target");
-    t.reject(4, { type: "night-action", target: 4 }, "illegal-target");
+    t.reject(4, t.use(4, 7), "illegal-target");
+    t.reject(4, t.use(4, 4), "illegal-target");
   });
   it("§2.10 decision as sport: a player killed tonight still makes tonight's check", () => {
     const t = city();
@@ -240,8 +240,8 @@ describe("§7.6 the Maniac kills anyone or abstains, never himself", () => {
     night(t);
     t.timeout(); t.timeout(); t.timeout(); t.timeout();
     expect(t.phase).toBe("night-kill");
-    t.reject(6, { type: "night-action", target: 6 }, "illegal-target");
-    t.act(6, { type: "night-action", target: 1 });
+    t.reject(6, t.use(6, 6), "illegal-target");
+    t.act(6, t.use(6, 1));
     t.timeout(); // the Don's check turn still runs
     t.timeout();
     expect(alive(t, 1)).toBe(false);

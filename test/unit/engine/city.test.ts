@@ -151,19 +151,19 @@ describe("§3 the night in turns, each role with its own timer", () => {
   it("§3 only the role of the turn acts: Don and Mafia shoot, Putana freezes, Doctor heals, Commissar checks, Maniac kills, Don checks", () => {
     const t = city();
     toNight(t);
-    const acts = (seat: number) => t.view(seat).you!.actions.filter((a) => a.type === "night-action").map((a) => (a as { kind: string }).kind);
+    const acts = (seat: number) => t.view(seat).you!.actions.filter((a) => a.type === "use").map((a) => (a as { ability: string }).ability);
     const table: string[][] = [];
     for (let i = 0; i < 6; i++) {
       table.push([1, 2, 3, 4, 5, 6, 7].map((s) => acts(s).join("") || "-"));
       t.timeout();
     }
     expect(table).toEqual([
-      ["shot", "shot", "-", "-", "-", "-", "-"],
+      ["mafia-shot", "mafia-shot", "-", "-", "-", "-", "-"],
       ["-", "-", "freeze", "-", "-", "-", "-"],
       ["-", "-", "-", "-", "heal", "-", "-"],
-      ["-", "-", "-", "check", "-", "-", "-"],
+      ["-", "-", "-", "commissar-check", "-", "-", "-"],
       ["-", "-", "-", "-", "-", "kill", "-"],
-      ["check", "-", "-", "-", "-", "-", "-"],
+      ["don-commissar-check", "-", "-", "-", "-", "-", "-"],
     ]);
   });
   it("§3 the mafia shot is unanimous as in sport: Don and Mafia on the same player kill; one different or missing choice is a miss", () => {
@@ -182,18 +182,18 @@ describe("§3 the night in turns, each role with its own timer", () => {
   it("§3 the living black team, Putana included, sees the shot choices; the town does not", () => {
     const t = city();
     toNight(t);
-    t.act(1, { type: "night-action", target: 7 });
+    t.act(1, t.use(1, 7));
     expect(t.seen(3, "shot")).toEqual([["shot", { seat: 1, target: 7 }]]);
     for (const s of [4, 5, 6, 7]) expect(t.seen(s, "shot")).toEqual([]);
   });
   it("§1 Secrets: night turns never end early — every choice made, each turn still runs its full time", () => {
     const t = city();
     toNight(t);
-    t.act(1, { type: "night-action", target: 7 });
-    t.act(2, { type: "night-action", target: 7 });
+    t.act(1, t.use(1, 7));
+    t.act(2, t.use(2, 7));
     expect(t.phase).toBe("night-shot");
     t.timeout();
-    t.act(3, { type: "night-action", target: 8 });
+    t.act(3, t.use(3, 8));
     expect(t.phase).toBe("night-freeze");
     expect(t.left()).toBe(10_000 - 100);
   });
@@ -213,17 +213,17 @@ describe("§3 the night in turns, each role with its own timer", () => {
     const t = city();
     toNight(t);
     t.timeout(); // the shot turn ran out
-    t.reject(1, { type: "night-action", target: 7 }, "not-allowed");
+    t.reject(1, t.use(1, 7), "not-allowed");
     t.timeout(); // Putana's turn ran out
-    t.reject(3, { type: "night-action", target: 7 }, "not-allowed");
+    t.reject(3, t.use(3, 7), "not-allowed");
   });
   it("§2.10 one choice per turn, final; targets must be legal", () => {
     const t = city();
     toNight(t);
-    t.act(1, { type: "night-action", target: 7 });
-    t.reject(1, { type: "night-action", target: 8 }, "already-acted");
-    t.reject(2, { type: "night-action", target: 11 }, "illegal-target");
-    t.reject(4, { type: "night-action", target: 1 }, "not-allowed");
+    t.act(1, t.use(1, 7));
+    t.reject(1, t.use(1, 8), "already-acted");
+    t.reject(2, t.use(2, 11), "illegal-target");
+    t.reject(4, t.use(4, 1), "not-allowed");
   });
   it("§5.7 a live host confirms every night turn: none ends by itself", () => {
     const t = new Table({ preset: "city", roles: CITY10, host: "live" });
@@ -241,8 +241,8 @@ describe("§3 the night in turns, each role with its own timer", () => {
   it("§5.7 the live host may confirm a turn before its time; the choices made count", () => {
     const t = new Table({ preset: "city", roles: CITY10, host: "live" });
     toNight(t);
-    t.act(1, { type: "night-action", target: 9 });
-    t.act(2, { type: "night-action", target: 9 });
+    t.act(1, t.use(1, 9));
+    t.act(2, t.use(2, 9));
     for (let i = 0; i < 6; i++) t.confirm();
     expect(alive(t, 9)).toBe(false);
   });

@@ -35,8 +35,8 @@ describe("issue 13 the dead player's view", () => {
     expect(dead.you!.shootingPlan).toBeNull();
     expect(floor(dead)).toEqual(floor(t.spectator()));
     const before = dead.log.length;
-    t.act(1, { type: "night-action", target: 5 });
-    t.act(3, { type: "night-action", target: 5 });
+    t.act(1, t.use(1, 5));
+    t.act(3, t.use(3, 5));
     // The living team sees the shots; the dead Mafia does not (§2.10).
     expect(t.view(3).log.filter((e) => e.type === "shot").length).toBe(2);
     expect(t.view(2).log.length).toBe(before);

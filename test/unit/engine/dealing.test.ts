@@ -91,7 +91,7 @@ describe("§2.2 Night of acquaintance, 60 s", () => {
   });
   it("§2.2 no shot, no check; the Don's shooting plan is seen by the black team only", () => {
     const t = new Table({ roles: LAYOUT, stopAt: "acquaintance" });
-    t.reject(1, { type: "night-action", target: 5 }, "phase-closed");
+    t.reject(1, t.use(1, 5), "phase-closed");
     t.reject(2, { type: "shooting-plan", plan: [5] }, "not-allowed");
     expect(t.view(1).you!.actions).toContainEqual({ type: "shooting-plan" });
     t.act(1, { type: "shooting-plan", plan: [5, 6, 7] });

@@ -49,7 +49,7 @@ describe("engine: determinism, immutability, timeouts, pause", () => {
           { kind: "act", playerId: "p1", action: { type: "vote", target: 99 } },
           { kind: "act", playerId: "nobody", action: { type: "end-speech" } },
           { kind: "act", playerId: "p2", action: { type: "take-card", card: 99 } },
-          { kind: "act", playerId: "p3", action: { type: "night-action", target: 0 } },
+          { kind: "act", playerId: "p3", action: { type: "use", ability: "mafia-shot", targets: [0] } },
           { kind: "timeout", phaseSeq: state.phaseSeq - 1 },
           { kind: "timeout", phaseSeq: state.phaseSeq },
           { kind: "host", action: { type: "confirm" } },

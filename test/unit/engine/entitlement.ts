@@ -21,7 +21,7 @@ interface S {
   players: Array<{ id: string; seat: number; role: RoleId | null; alive: boolean }>;
   events: Array<{ type: string }>;
   result: unknown;
-  stage: { kind: string; mode?: string; step?: number };
+  stage: { id: string; module: string; data: { mode?: string; step?: number } | null };
   lastTally: number[] | null;
 }
 
@@ -31,6 +31,8 @@ const FORBIDDEN_KEYS = new Set([
   "rng", "seed", "deck", "shots", "shotTarget", "favour", "frozenRemainingMs", "techUsed", "taken", "shortNext",
   // city: the night in turns' choices and what it decided, and the memory of past freezes / heals
   "choices", "acc", "turnsMemo", "freezeTarget", "lastHeal",
+  // engine v2 (issue 14): the night's collected uses, who acted, the blocked players told, each role's memory
+  "uses", "acted", "told", "memory", "streak", "holders",
 ]);
 
 /** Log entry types everyone may see (the rest are listed in checkLogEntry with whose they are). */
@@ -181,12 +183,12 @@ function checkNightEntry(s: S, turns: Turn[], log: GameView["log"], i: number): 
 
 /** §3 the current turn's deadline is its start plus its full time, whoever has acted (server host, not paused). */
 function checkTurnDeadline(s: S, view: GameView): void {
-  if (s.stage.kind !== "night-turn" || s.paused || view.techVote) return;
+  if (s.stage.module !== "night" || s.paused || view.techVote) return;
   const log = view.log;
   const last = nightMarkBefore(log, log.length);
   ok(last?.type === "night-turn", "a night turn whose start is not in the log");
   const d = last!.data as { step: string; ms: number };
-  ok(d.step === NIGHT_TURNS[s.presetId]![s.stage.step!]!.step, `the log's turn ${d.step} is not the current one`);
+  ok(d.step === NIGHT_TURNS[s.presetId]![s.stage.data!.step!]!.step, `the log's turn ${d.step} is not the current one`);
   ok(view.deadline === last!.at + d.ms, `the ${d.step} turn's deadline moved to ${view.deadline} (start ${last!.at} + ${d.ms})`);
 }
 
@@ -198,9 +200,17 @@ export function assertEntitled(state: unknown, playerId: string | null, view: Ga
   const vv = view as unknown as Record<string, unknown>;
   for (const key in vv) if (key !== "log") walk(s, k, vv[key], key === "you", key === "you");
   // §2.6 closed ballots: nobody but the voter sees them before the count.
-  if (s.stage.kind === "voting" && s.stage.mode === "closed" && view.ballot) {
-    ok(Array.isArray(view.ballot.votes) && (view.ballot.votes as unknown[]).length === 0, "closed ballots shown before the count");
+  if (s.stage.module === "voting" && s.stage.data?.mode === "closed" && view.ballot) {
+    ok(Array.isArray(view.ballot.votes) && view.ballot.votes.length === 0, "closed ballots shown before the count");
     for (const sv of view.seats) ok(sv.votes === (s.lastTally ? s.lastTally[sv.seat - 1] : null), "closed tally shown before the count");
+  }
+  // Issue 14 the floor: a viewer is told only of channels they are part of (a spectator: the public ones);
+  // a private channel is the black team's and holds black players only (§2.2, §2.10).
+  const me = playerId === null ? null : s.players.find((p) => p.id === playerId) ?? null;
+  for (const c of view.floor.channels) {
+    if (c.listeners === "everyone") continue;
+    ok(me !== null && (c.listeners.includes(me.seat) || c.speakers.includes(me.seat) || c.video.includes(me.seat)), `a private floor channel ${c.id} shown to a viewer outside it`);
+    for (const seat of [...c.listeners, ...c.speakers, ...c.video]) ok(BLACK.has(s.players[seat - 1]!.role ?? ""), `the ${c.id} channel holds seat ${seat}, not black`);
   }
   if (k.over) seenLog = 0; // everything is revealed at the end: re-walk once
   ok(log.length >= seenLog, "the log shrank");

@@ -38,7 +38,7 @@ export class Table {
     this.ids = seatedPlayers(this.state).map((p) => p.playerId);
     for (const b of o.bots ?? []) this.control({ type: "seat-to-bot", seat: b });
     if (o.roles) {
-      const deck = (this.state as unknown as { stage: { deck: RoleId[] } }).stage.deck;
+      const deck = (this.state as unknown as { stage: { data: { deck: RoleId[] } } }).stage.data.deck;
       const used = new Set<number>();
       for (let seat = 1; seat <= n; seat++) {
         const want = LETTER[o.roles[seat - 1] as string] as RoleId;
@@ -54,7 +54,7 @@ export class Table {
   id(seat: Seat): string {
     return this.ids[seat - 1] as string;
   }
-  get s(): Record<string, unknown> & { stage: { kind: string }; phaseSeq: number } {
+  get s(): Record<string, unknown> & { stage: { id: string; module: string }; phaseSeq: number } {
     return this.state as never;
   }
   get deadline(): number | null {
@@ -136,7 +136,8 @@ export class Table {
       return;
     }
     while (this.phase === phase) {
-      const calling = this.spectator().ballot!.calling as Seat;
+      const b = this.spectator().ballot!;
+      const calling = b.kind === "lift" ? 0 : (b.calling as Seat);
       for (const [voter, target] of Object.entries(ballots)) if (target === calling) this.act(Number(voter), { type: "vote", target });
       if (this.phase === phase) this.timeout();
     }
@@ -147,9 +148,9 @@ export class Table {
   /** Night: shots by seat, then checks by seat (each step ends early once all acted, else by timeout). */
   night(shots: Record<number, Seat>, checks: Record<number, Seat> = {}): void {
     expect(this.phase).toBe("night-shot");
-    for (const [seat, target] of Object.entries(shots)) this.act(Number(seat), { type: "night-action", target });
+    for (const [seat, target] of Object.entries(shots)) this.act(Number(seat), this.use(Number(seat), target));
     if (this.phase === "night-shot") this.timeout();
-    for (const [seat, target] of Object.entries(checks)) this.act(Number(seat), { type: "night-action", target });
+    for (const [seat, target] of Object.entries(checks)) this.act(Number(seat), this.use(Number(seat), target));
     if (this.phase === "night-check") this.timeout();
   }
   /**
@@ -160,10 +161,28 @@ export class Table {
     const order = [["shot", "night-shot"], ["freeze", "night-freeze"], ["heal", "night-heal"], ["check", "night-check"], ["kill", "night-kill"], ["don", "night-don-check"]] as const;
     for (const [key, phase] of order) {
       expect(this.phase).toBe(phase);
-      for (const [seat, target] of Object.entries(t[key] ?? {})) this.act(Number(seat), { type: "night-action", target });
+      for (const [seat, target] of Object.entries(t[key] ?? {})) this.act(Number(seat), this.use(Number(seat), target));
       expect(this.phase).toBe(phase);
       this.timeout();
     }
+  }
+  /**
+   * A night choice of `seat` on `target` (issue 14: `{type: "use", ability, targets}`): the ability the
+   * seat is offered now, else the one this phase runs for the seat's role (so a refused use names a
+   * real ability of the step), else the step's first.
+   */
+  use(seat: Seat, target: Seat): PlayerAction {
+    const offered = this.view(seat).you!.actions.find((a) => a.type === "use");
+    if (offered && offered.type === "use") return { type: "use", ability: offered.ability, targets: [target] };
+    const role = this.view(seat).you!.role;
+    const byPhase: Record<string, string[]> = {
+      "night-shot": ["mafia-shot"], "night-check": ["don-check", "sheriff-check", "commissar-check"], "night-freeze": ["freeze"],
+      "night-heal": ["heal"], "night-kill": ["kill"], "night-don-check": ["don-commissar-check"],
+    };
+    const mine: Record<string, string> = { don: "don-check", sheriff: "sheriff-check", commissar: "commissar-check" };
+    const step = byPhase[this.phase] ?? ["mafia-shot"];
+    const ability = this.phase === "night-check" && role && mine[role] ? mine[role] : step[0]!;
+    return { type: "use", ability, targets: [target] };
   }
   /** RULES.md §5.7 the live host confirms the current stage. */
   confirm(): GameEvent[] {
@@ -187,3 +206,14 @@ export class Table {
 
 /** Standard layout used by most scenarios: 1 Don, 2–3 Mafia, 4 Sheriff, 5–10 Civilians. */
 export const LAYOUT = "DMMSCCCCCC";
+
+/** Effects of the abilities (night/abilities.ts), written out so the expectations below do not read the engine's table. */
+const EFFECT: Record<string, string> = {
+  "mafia-shot": "attack", kill: "attack", heal: "protect", freeze: "block",
+  "sheriff-check": "check", "don-check": "check", "commissar-check": "check", "don-commissar-check": "check",
+};
+
+/** The `use` action a view should offer for `ability` on `seats` (one target; city's steps may be skipped, §7.6). */
+export function offer(ability: string, seats: Seat[], skip = false) {
+  return { type: "use", ability, label: `ability.${ability}`, effect: EFFECT[ability], targets: { min: 1, max: 1, seats }, skip };
+}

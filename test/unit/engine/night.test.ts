@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LAYOUT, Table } from "./harness.ts";
+import { LAYOUT, Table, offer } from "./harness.ts";
 
 function night1(settings: Record<string, unknown> = {}): Table {
   const t = new Table({ roles: LAYOUT, settings });
@@ -12,13 +12,13 @@ describe("§2.10 Night: the shot", () => {
   it("§2.10 shot, 7 s: the Don and every living Mafia choose once (final); all the same living player: a hit", () => {
     const t = night1();
     expect(t.left()).toBe(7_000);
-    expect(t.view(1).you!.actions).toContainEqual({ type: "night-action", kind: "shot", targets: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] });
-    expect(t.view(4).you!.actions.some((a) => a.type === "night-action")).toBe(false);
-    t.reject(4, { type: "night-action", target: 5 }, "not-allowed");
-    t.act(1, { type: "night-action", target: 5 });
-    t.reject(1, { type: "night-action", target: 6 }, "already-acted");
-    t.act(2, { type: "night-action", target: 5 });
-    t.act(3, { type: "night-action", target: 5 });
+    expect(t.view(1).you!.actions).toContainEqual(offer("mafia-shot", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
+    expect(t.view(4).you!.actions.some((a) => a.type === "use")).toBe(false);
+    t.reject(4, t.use(4, 5), "not-allowed");
+    t.act(1, t.use(1, 5));
+    t.reject(1, t.use(1, 6), "already-acted");
+    t.act(2, t.use(2, 5));
+    t.act(3, t.use(3, 5));
     expect(t.phase).toBe("night-shot"); // §1 Secrets: no early end, the step runs its 7 s
     t.timeout();
     expect(t.phase).toBe("night-check");
@@ -41,7 +41,7 @@ describe("§2.10 Night: the shot", () => {
   });
   it("§2.10 the living black team sees the choices; the town and spectators see none of them", () => {
     const t = night1();
-    t.act(1, { type: "night-action", target: 5 });
+    t.act(1, t.use(1, 5));
     expect(t.view(3).log.filter((e) => e.type === "shot").map((e) => e.data)).toEqual([{ seat: 1, target: 5 }]);
     for (const v of [t.view(4), t.view(5), t.spectator()]) expect(JSON.stringify(v.log)).not.toMatch(/"type":"shot"/);
   });
@@ -61,14 +61,14 @@ describe("§2.10 Night: the checks", () => {
     t.night({});
     // fresh table for checks
     const u = night1();
-    u.act(1, { type: "night-action", target: 5 });
+    u.act(1, u.use(1, 5));
     u.timeout();
     expect(u.phase).toBe("night-check");
     expect(u.left()).toBe(7_000);
-    expect(u.view(1).you!.actions).toContainEqual({ type: "night-action", kind: "check", targets: [2, 3, 4, 5, 6, 7, 8, 9, 10] });
-    u.act(1, { type: "night-action", target: 4 });
+    expect(u.view(1).you!.actions).toContainEqual(offer("don-check", [2, 3, 4, 5, 6, 7, 8, 9, 10]));
+    u.act(1, u.use(1, 4));
     expect(u.view(1).you!.checks).toEqual([{ target: 4, night: 1, result: "sheriff" }]);
-    u.act(4, { type: "night-action", target: 1 });
+    u.act(4, u.use(4, 1));
     expect(u.view(4).you!.checks).toEqual([{ target: 1, night: 1, result: "mafia" }]);
     expect(u.phase).toBe("night-check"); // §1 Secrets: both checked, yet the step runs its 7 s
     u.timeout();
@@ -86,16 +86,16 @@ describe("§2.10 Night: the checks", () => {
   it("§2.10 nobody checks themselves or a player they already checked", () => {
     const t = night1();
     t.timeout();
-    t.reject(4, { type: "night-action", target: 4 }, "illegal-target");
-    t.act(4, { type: "night-action", target: 6 });
+    t.reject(4, t.use(4, 4), "illegal-target");
+    t.act(4, t.use(4, 6));
     t.timeout();
     t.speeches();
     t.night({});
     // next night
     t.speeches();
     t.timeout();
-    t.reject(4, { type: "night-action", target: 6 }, "illegal-target");
-    expect(t.view(4).you!.actions).toContainEqual({ type: "night-action", kind: "check", targets: [1, 2, 3, 5, 7, 8, 9, 10] });
+    t.reject(4, t.use(4, 6), "illegal-target");
+    expect(t.view(4).you!.actions).toContainEqual(offer("sheriff-check", [1, 2, 3, 5, 7, 8, 9, 10]));
   });
   it("§2.10 only the checker sees the result", () => {
     const t = night1();

@@ -63,7 +63,7 @@ describe("§2.6 Voting", () => {
     t.speeches({ 2: 9, 3: 7, 4: 8 });
     expect(t.phase).toBe("voting");
     expect(t.left()).toBe(5_000);
-    expect(t.spectator().ballot!.calling).toBe(9);
+    expect(t.spectator().ballot).toMatchObject({ calling: 9 });
     expect(t.view(1).you!.actions).toContainEqual({ type: "vote", targets: [9] });
     t.reject(1, { type: "vote", target: 7 }, "illegal-target");
     t.act(1, { type: "vote", target: 9 });
@@ -72,7 +72,7 @@ describe("§2.6 Voting", () => {
     const seq = t.s.phaseSeq;
     t.timeout();
     expect(t.s.phaseSeq).toBe(seq + 1);
-    expect(t.spectator().ballot!.calling).toBe(7);
+    expect(t.spectator().ballot).toMatchObject({ calling: 7 });
     t.vote({ 2: 7, 3: 7 });
     t.timeout(); // the last candidate (8) is not called: the 7 unused votes go to them
     const counted = t.spectator().log.find((e) => e.type === "vote-counted")!;
@@ -172,7 +172,7 @@ describe("§2.9 Ties", () => {
   it("§2.9 tie again: the lift vote; more than half of the living in favour lifts them all, each with a farewell", () => {
     const t = liftVote();
     expect(t.view(1).you!.actions).toContainEqual({ type: "vote-lift" });
-    expect(t.spectator().ballot!.needed).toBe(6);
+    expect(t.spectator().ballot).toMatchObject({ needed: 6 });
     for (const s of [1, 2, 3, 4, 5, 6]) t.act(s, { type: "vote-lift", lift: true });
     t.reject(1, { type: "vote-lift", lift: false }, "already-voted");
     t.timeout();
