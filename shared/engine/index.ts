@@ -11,6 +11,22 @@ export { createGame, apply, nextDeadline, timerLength, isOver, seatOf } from "./
 export { viewFor, type ViewOptions } from "./view.ts";
 export { getPreset, listPresets, seatRange, startRefusal, type PresetInfo } from "./presets/index.ts";
 export { ABILITY_IDS } from "./night/abilities.ts";
+export { flowEntries } from "./flow/interpreter.ts";
+export type { Preset } from "./presets/types.ts";
+export type { Flow, FlowEntry } from "./flow/types.ts";
+import { compileFlow } from "./flow/interpreter.ts";
+import { addPreset } from "./presets/index.ts";
+import type { Preset } from "./presets/types.ts";
+
+/**
+ * Register a preset built from data alone (issue 14): its flow is compiled first — every entry's
+ * parameters parsed by its phase module's schema (unknown fields refused), every outcome given an entry —
+ * so a preset that would ignore a field or stall is refused here, with the entry and the reason.
+ */
+export function registerPreset(p: Preset): void {
+  compileFlow(p);
+  addPreset(p);
+}
 import { legalActions } from "./flow/interpreter.ts";
 import { asEngine, playerById } from "./state.ts";
 import type { AvailableAction, GameEvent, GameState, PlayerId, Seat } from "./types.ts";

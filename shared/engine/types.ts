@@ -229,7 +229,7 @@ export const PHASE_NAMES = [
 ] as const;
 export type PhaseName = (typeof PHASE_NAMES)[number];
 
-/** Every reason a game can end with (`GameView.result.reason`, the `game-over` event; blocks/outcome.ts endGame). */
+/** Every reason a game can end with (`GameView.result.reason`, the `game-over` event; rules/outcome.ts endGame). */
 export const RESULT_REASONS = [
   "town-eliminated-mafia", "mafia-parity", "three-quiet-rounds", "technical-defeat", "server-error",
   "nobody-alive", "maniac-last-standing", "town-eliminated-mafia-and-maniac",

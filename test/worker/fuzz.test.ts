@@ -55,7 +55,7 @@ const ODD_STRINGS = [
 ];
 const KEYS = ["type", "ref", "action", "token", "target", "card", "plan", "kind", "in_favour", "lift", "seat", "playerId", "__proto__", "constructor", "prototype", "version"];
 const TYPES = ["hello", "act", "sync", "control", "host", "table", "ping", "view", "ack", "error", "welcome", "", "ACT", "act "];
-const ACTIONS = ["take-card", "end-speech", "nominate", "shout", "vote", "vote-lift", "night-action", "shooting-plan", "tech-vote-start", "tech-vote", "confirm", "pause", "resume", "seat-to-bot", "start", "add-bot", "fill-bots", "remove-bot", "play-again", "__proto__"];
+const ACTIONS = ["take-card", "end-speech", "nominate", "shout", "vote", "vote-lift", "use", "skip", "shooting-plan", "tech-vote-start", "tech-vote", "confirm", "pause", "resume", "seat-to-bot", "start", "add-bot", "fill-bots", "remove-bot", "play-again", "__proto__"];
 
 function randomValue(r: BotRng, depth = 0): unknown {
   switch (r.int(depth > 2 ? 6 : 9)) {
@@ -94,7 +94,7 @@ function wellFormed(r: BotRng): unknown {
   const seat = 1 + r.int(10);
   const action = r.pick<Record<string, unknown>>([
     { type: "take-card", card: r.int(10) }, { type: "end-speech" }, { type: "nominate", target: seat }, { type: "shout" },
-    { type: "vote", target: seat }, { type: "vote-lift", lift: r.next() < 0.5 }, { type: "night-action", target: seat },
+    { type: "vote", target: seat }, { type: "vote-lift", lift: r.next() < 0.5 }, { type: "use", ability: r.next() < 0.5 ? "mafia-shot" : "sheriff-check", targets: [seat] }, { type: "skip", ability: "heal" },
     { type: "shooting-plan", plan: [seat] }, { type: "tech-vote-start", kind: r.pick(["foul", "defeat", "removal"]), target: seat },
     { type: "tech-vote", in_favour: r.next() < 0.5 },
   ]);
@@ -121,7 +121,16 @@ function crafted(self: number, other: number, token: string): Array<string | Arr
     '{"type":"host","ref":"p10","action":{"type":"__proto__"}}',
     act({ type: "vote", target: other }, { seat: other }),
     act({ type: "vote", target: other }, { playerId: "p_someoneelse" }),
-    act({ type: "night-action", target: other, seat: other }),
+    act({ type: "use", ability: "mafia-shot", targets: [other], seat: other }),
+    // Issue 14 abilities: prototype keys, unknown ids, too many / repeated / no targets, a skip that is not offered.
+    act({ type: "use", ability: "__proto__", targets: [other] }),
+    act({ type: "use", ability: "constructor", targets: [other] }),
+    act({ type: "use", ability: "mafia-shot", targets: [other, other] }),
+    act({ type: "use", ability: "mafia-shot", targets: [] }),
+    act({ type: "use", ability: "mafia-shot", targets: [1, 2, 3, 4, 5] }),
+    act({ type: "use", ability: "x".repeat(41), targets: [other] }),
+    act({ type: "skip", ability: "mafia-shot" }),
+    act({ type: "skip", ability: "toString" }),
     act({ type: "end-speech", by: other }),
     act({ type: "take-card", card: 0 }, { as: other }),
     act({ type: "nominate", target: self }),

@@ -183,7 +183,7 @@ describe("defaults for the absent (never random)", () => {
     const black = t.seated.filter((s) => gameOf(s.client).you!.team === "black");
     expect(black).toHaveLength(3);
     const target = t.seated.find((s) => gameOf(s.client).you!.team === "red")!;
-    expect(await black[0]!.client.act("shot", { type: "night-action", target: seatOf(target.client) })).toMatchObject({ type: "ack" });
+    expect(await black[0]!.client.act("shot", { type: "use", ability: "mafia-shot", targets: [seatOf(target.client)] })).toMatchObject({ type: "ack" });
     expect(await runDurableObjectAlarm(stub)).toBe(true); // shot resolves
     await settle(t.code, all());
     expect(gameOf(t.seated[0]!.client).phase).toBe("night-check");

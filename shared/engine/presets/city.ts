@@ -3,7 +3,7 @@
  * (black), Commissar, Doctor, Maniac (solo by default, or red), Civilians. The day is sport's (§2.3–§2.9,
  * §2.13) with a speech length chosen by the table; the night goes in turns, each with its own timer:
  * mafia shot → Putana → Doctor → Commissar → Maniac → Don's check (the `night` phase module). Roles behave as in
- * tatar (§7.6). Win: §5.4 (blocks/outcome.ts "city"). No rewards (§2.14) — the worker awards none.
+ * tatar (§7.6). Win: §5.4 (rules/outcome.ts "city"). No rewards (§2.14) — the worker awards none.
  * Pure data; every number below is a clause of §3 or §2 (or a recorded decision, docs/ENGINE.md).
  */
 import * as v from "valibot";

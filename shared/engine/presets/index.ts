@@ -11,6 +11,15 @@ export type { Preset, PresetInfo } from "./types.ts";
 
 const PRESETS: Record<string, Preset> = { sport, city };
 
+/**
+ * Add a preset made of data (a variant, a custom profile, §5.5). Check its flow first with the engine's
+ * `registerPreset` (index.ts), which compiles it; this only stores it. A registered id cannot be replaced.
+ */
+export function addPreset(p: Preset): void {
+  if (Object.prototype.hasOwnProperty.call(PRESETS, p.id)) throw new Error(`preset ${p.id} exists`);
+  PRESETS[p.id] = p;
+}
+
 /** The full preset (engine-internal blocks included); throws for an unknown id. */
 export function presetOf(id: PresetId): Preset {
   const p = own(PRESETS, id);

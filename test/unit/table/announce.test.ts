@@ -70,15 +70,15 @@ describe("issue 13 announcements from the log", () => {
     const t = new Table({ roles: LAYOUT });
     t.speeches();
     expect(t.phase).toBe("night-shot");
-    t.act(1, { type: "night-action", target: 5 });
-    t.act(2, { type: "night-action", target: 5 });
+    t.act(1, t.use(1, 5));
+    t.act(2, t.use(2, 5));
     // The black team sees each other's shots in the log (§2.10), but a confirmation is one's own only.
     expect(all(t.view(2)).filter((a) => a.mine).map((a) => [a.key, a.params["seat"]])).toEqual([["ann.mine.shot", 5]]);
     expect(all(t.view(1)).filter((a) => a.mine).map((a) => [a.key, a.params["seat"]])).toEqual([["ann.mine.shot", 5]]);
     expect(all(t.view(3)).filter((a) => a.mine)).toEqual([]);
-    t.act(3, { type: "night-action", target: 5 });
+    t.act(3, t.use(3, 5));
     t.timeout();
-    t.act(4, { type: "night-action", target: 1 });
+    t.act(4, t.use(4, 1));
     expect(all(t.view(4)).filter((a) => a.mine).map((a) => [a.key, a.params["seat"]])).toEqual([["ann.mine.check", 1]]);
     expect(JSON.stringify(all(t.view(4)))).not.toContain("mafia"); // the result stays on the hidden card
     t.timeout();
@@ -224,7 +224,7 @@ describe("issue 13 the standing confirmation on the action bar", () => {
     t.timeout();
     expect(t.phase).toBe("night-shot");
     expect(standingChoice(t.view(1))).toBeNull(); // last night's shot is not tonight's
-    t.act(1, { type: "night-action", target: 9 });
+    t.act(1, t.use(1, 9));
     expect(standingChoice(t.view(1))).toEqual({ key: "ann.mine.shot", params: { seat: 9 } });
     expect(standingChoice(t.view(4))).toBeNull();
   });
