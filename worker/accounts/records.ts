@@ -18,14 +18,10 @@
 import { rate, rating as newRating, type Rating } from "openskill";
 import { getPreset, type AbortReason } from "../table/engine.ts";
 
-/** Presets whose games change rating, experience and coins when the preset does not say (RULES.md §2.14). */
-export const RATED_PRESETS: readonly string[] = ["sport"];
-
 /** RULES.md §2.14 "Sport games award experience, coins and rating; city games award none": the preset's
- *  own `rewards` flag, else RATED_PRESETS. */
+ *  own `rewards` flag (absent: none), the one place that fact is kept. */
 export function awardsRewards(presetId: string): boolean {
-  const info = getPreset(presetId) as { rewards?: boolean } | null;
-  return info?.rewards ?? RATED_PRESETS.includes(presetId);
+  return getPreset(presetId)?.rewards === true;
 }
 
 /** Result reasons of games that end without being played out (the table aborted them): never rated. */

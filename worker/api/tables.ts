@@ -20,18 +20,15 @@ import { DIRECTORY_NAME, type Env } from "../env.ts";
 import { addressOf } from "../security/address.ts";
 import { randomTableCode } from "../security/random.ts";
 import { rateLimit } from "../security/rate-limit.ts";
-import { getPreset, seatRange } from "../table/engine.ts";
+import { getPreset, seatRange, type PresetInfo } from "../table/engine.ts";
 import { apiError } from "./errors.ts";
 import { locationHintFor } from "./location.ts";
 
 /**
  * Presets only a signed-in creator may choose (RULES.md §3 "Only a table creator with an account may
- * enable it", §8). A preset may also say so itself with `requiresAccount: true` in its info.
+ * enable it", §8): the preset says so itself (`requiresAccount`), the one place that fact is kept.
  */
-export const ACCOUNT_PRESETS: readonly string[] = ["city"];
-
-const requiresAccount = (presetId: string, info: unknown): boolean =>
-  ACCOUNT_PRESETS.includes(presetId) || (info as { requiresAccount?: unknown } | null)?.requiresAccount === true;
+const requiresAccount = (info: PresetInfo | null): boolean => info?.requiresAccount === true;
 
 /** Codes drawn before giving up (each draw collides with probability ≈ tables in use / 8.9e8). */
 const CODE_ATTEMPTS = 8;
@@ -67,7 +64,7 @@ export const tables = new Hono<AppEnv>()
     const preset = getPreset(body.presetId);
     // Checked before the preset's existence, so the answer for a guest does not depend on what is deployed.
     const creatorUserId = await sessionUserId(c);
-    if (creatorUserId === null && requiresAccount(body.presetId, preset)) {
+    if (creatorUserId === null && requiresAccount(preset)) {
       return apiError(c, "sign-in-required", `Only a signed-in player can create a "${body.presetId}" table. Sign in or create an account first.`);
     }
     if (!preset) {

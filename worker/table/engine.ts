@@ -14,3 +14,4 @@ export type {
   PlayerSpec,
   Viewer,
 } from "../../shared/engine/types.ts";
+export type { PresetInfo } from "../../shared/engine/index.ts";
