@@ -24,17 +24,13 @@ import type { AbilityId, PhaseName, RoleId, Seat, Team } from "../types.ts";
  * Outcomes: "done"; "early-vote" when an early-vote request passes (§7.5).
  */
 export interface FreeTalkParams {
-  name: PhaseName | "free-talk";
   ms: number;
-  /** A setting in seconds (or minutes, see `settingUnit`) that overrides `ms` (§5.5 tempo). */
+  /** A setting in seconds that overrides `ms` (§5.5 tempo). */
   msSetting?: string;
-  settingUnit?: "s" | "min";
   /** The length on day 1 (§6.4 "about 1 min on the first day"). */
-  firstDayMs?: number;
+  dayOneMs?: number;
   /** §7.5 early-vote requests during this talk. */
   earlyVote?: EarlyVoteRequest;
-  /** §8 Media: nobody is muted, so `speakers` of the table channel = the living. */
-  floor?: "living-to-all";
 }
 
 /**
@@ -63,6 +59,19 @@ export interface InterludeParams {
   ms: number;
   /** Who may be heard: nobody, or the living (gestures: video only). */
   floor: "nobody" | "living-video" | "living-to-all";
+}
+
+/**
+ * Phase module `candidacy` (not built; an instant phase): who goes to the defence and the vote
+ * (RULES.md §6.5: "everyone sharing the most nominations and everyone sharing the second most (5/4 →
+ * both; 5/5 → both; 5/4/4 → three). No nominations, no candidacy. More than four candidates: nobody
+ * leaves, night falls"). Counts nominations per seat (club: 1–2 per speech, so a seat can be named
+ * several times — today `s.nominees` keeps each seat once). Outcomes: "candidates" (with the seats, in
+ * nomination order) or "none".
+ */
+export interface CandidacyParams {
+  tiers: number;
+  maxCandidates: number;
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -134,12 +143,10 @@ export interface VotingParamsPlanned {
   /** §7.3 late in-turn voter: a foul and `ms` more, repeated until removal (FoulRules). */
   late?: { foul: boolean; extraMs: number };
   /**
-   * Who can be voted against: "living" (§5.5 "a vote against any living player"; §7.3), "tiers" (§6.5:
-   * everyone sharing the most nominations and everyone sharing the second most; no nominations, no
-   * candidacy; more than `maxCandidates` → nobody leaves, night falls).
+   * Who can be voted against: "living" (§5.5 "a vote against any living player"; §7.3). Club's tiers
+   * are chosen before the defence by `candidacy` and handed in ("given").
    */
-  candidates?: "nominees" | "given" | "living" | "tiers";
-  tiers?: { levels: 2; maxCandidates: 4 };
+  candidates?: "nominees" | "given" | "living";
   /** §7.3 "not against oneself". */
   self?: boolean;
   /** §6.5 "candidates vote too" (true); §7.4 "with two players left in the revote they do not vote". */
@@ -220,6 +227,12 @@ export interface SideChoice {
 export interface NightParamsPlanned {
   /** §7.6 "Don and Mafia (not Putana) kill": the step's channel opens to the ability's holders only. */
   stepFloor?: "black-team" | "holders";
+  /**
+   * A step runs only when the composition dealt its role (§5.5 Custom / Extended: steps of roles not
+   * in the game are left out; the composition is public). *Decision:* a step whose role was dealt still
+   * runs its full time after its holders died (§1 Secrets, as today).
+   */
+  ifDealt?: readonly RoleId[];
   /** §7.12 "a 5 s warning before a night step ends" (a public event). */
   warnMs?: number;
   /**
@@ -229,9 +242,12 @@ export interface NightParamsPlanned {
   tally?: { revisable: true; view: "anonymous-counts" };
   /** §6.3 "the results of the Commissar's and the Boss's checks — to the whole table" at the morning. */
   announceChecks?: { abilities: readonly AbilityId[]; audience: "public"; names: "role-not-seat" };
-  /** Overrides the night does not accept yet: the shot's leader (§6.2 the Boss decides; `team.leader` is "don"). */
+  /** An override the night does not accept yet: the shot's leader (§6.2 the Boss decides; `team.leader` is "don"). */
   leader?: RoleId;
-  /** §5.6 order of steps for profiles (each step its role's turn; §5.1 "actions open only to players of the active role"). */
+  /**
+   * The stage of each ability, from its effect (night/abilities.ts STAGE_OF), instead of the preset's
+   * `resolve` lists naming the four built stages only (a new effect has no list there yet).
+   */
   stageOf?: Readonly<Record<Effect, Stage>>;
 }
 
@@ -256,9 +272,8 @@ export interface FoulRules {
   autoVoteAgainstAt?: number;
   /** §7.9 / §6.9 a removal shows the card (reveal) or not; no farewell; the day goes on. */
   removal: { reveal: boolean; farewell: boolean; cancelsVoting: boolean; mayStillBeVotedOut?: boolean };
-  /** §6.9 offences that remove without warning (host input). */
+  /** §6.9 offences that remove without warning (host input). §7.9's "take someone to the grave" is never defined: not built. */
   instantRemoval?: boolean;
-  /** §7.9 a Don with three fouls loses "take someone to the grave" — *decision:* never defined, not built. */
 }
 
 /**
