@@ -44,7 +44,7 @@ export function createGame(
   const s: EngineState = {
     presetId, phaseSeq: 0, settings: parsed, seed, rng, players: seated,
     stage: { id: "", module: "end", data: null }, deadline: null, shout: null, techVote: null, techUsed: [], paused: null,
-    day: 0, round: 1, firstSpeaker: 1, nominees: [], votingCancelled: false, roundHadDeparture: false, quietRounds: 0,
+    day: 0, round: 1, firstSpeaker: 1, nominees: [], nominations: [], votingCancelled: false, roundHadDeparture: false, quietRounds: 0,
     blackMet: false, shootingPlan: null, checks: [], lastTally: null, events: [], result: null,
     host: options.host === "live" ? "live" : "server", awaitingHost: false,
   };

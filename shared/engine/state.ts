@@ -97,6 +97,8 @@ export interface EngineState {
   firstSpeaker: Seat;
   /** Nominees of the current day, in nomination order. */
   nominees: Seat[];
+  /** Every nomination of the current day, by target, in order (candidate tiers count them, §6.5). Copy on write. */
+  nominations: readonly Seat[];
   /** §2.13 a removal cancels that day's voting. */
   votingCancelled: boolean;
   /** Someone left during the current round (§2.12 draw counter). */

@@ -161,6 +161,8 @@ export interface EventData {
   nominated: { by: Seat; target: Seat };
   "voting-started": { round: BallotRound; mode: VoteMode; candidates: Seat[]; calling: Seat | null };
   "candidate-called": { seat: Seat };
+  "voter-called": { seat: Seat };
+  "too-many-candidates": { seats: Seat[] };
   "ballot-cast": { voter: Seat; target: Seat };
   "vote-cast": { voter: Seat; target: Seat };
   "vote-counted": { round: BallotRound; ballots: Array<{ voter: Seat; target: Seat; auto: boolean }>; tally: Array<{ seat: Seat; votes: number }>; leaders: Seat[] };
@@ -189,11 +191,11 @@ export interface EventData {
 }
 
 /** Why a seat holds the floor in a speech (RULES.md §2.3, §2.7–§2.11). */
-export type SpeechPurpose = "day" | "tie" | "leader" | "farewell" | "last-words";
+export type SpeechPurpose = "day" | "tie" | "leader" | "farewell" | "last-words" | "defence" | "extra-word";
 /** A ballot's round: the first vote of the day, or the revote among the tied (§2.9). */
 export type BallotRound = "first" | "revote";
-/** How ballots are cast (§2.6): all at once and hidden until the count, or candidates called in turn and every vote seen at once. */
-export type VoteMode = "closed" | "open";
+/** How ballots are cast (§2.6): all at once and hidden until the count, or candidates called in turn and every vote seen at once; or (§7.3) voters called in turn, every vote seen at once. */
+export type VoteMode = "closed" | "open" | "in-turn";
 
 /**
  * Every public or private fact is an event with an explicit audience; views, the game log and the
@@ -214,7 +216,7 @@ export const LOG_TYPES = [
   "night-fell", "black-team", "shooting-plan", "shot", "checks-started", "checked", "killed", "shot-missed",
   "night-turn", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "nobody-killed",
   "day-started", "speech-started", "shouted", "shout-ended", "nominated",
-  "voting-started", "candidate-called", "ballot-cast", "vote-cast", "vote-counted", "leader-stays", "tie", "tie-stays",
+  "voting-started", "candidate-called", "voter-called", "too-many-candidates", "ballot-cast", "vote-cast", "vote-counted", "leader-stays", "tie", "tie-stays",
   "no-candidates", "single-candidate-stays", "single-candidate-leaves", "voting-cancelled",
   "lift-vote-started", "lift-ballot-cast", "lift-vote-cast", "lift-counted", "left",
   "tech-vote-started", "tech-vote-pressed", "tech-vote-ended", "fouled",
@@ -224,7 +226,7 @@ export type LogType = (typeof LOG_TYPES)[number];
 
 /** Every phase name a view can carry (`GameView.phase`; view.ts phaseName returns only these). */
 export const PHASE_NAMES = [
-  "dealing", "acquaintance", "speech", "tie-speech", "leader-speech", "farewell", "last-words", "voting", "revote", "lift-vote",
+  "dealing", "acquaintance", "free-talk", "speech", "defence", "extra-word", "tie-speech", "leader-speech", "farewell", "last-words", "voting", "revote", "lift-vote",
   "night-shot", "night-check", "night-freeze", "night-heal", "night-kill", "night-don-check", "night-turn", "game-over",
 ] as const;
 export type PhaseName = (typeof PHASE_NAMES)[number];
@@ -315,6 +317,8 @@ export type BallotView =
       candidates: Seat[];
       /** Open voting: the candidate being called. */
       calling: Seat | null;
+      /** Voting in turn (§7.3): the voter being called. */
+      voter: Seat | null;
       /** Ballots cast so far (open voting, or a live host); empty for a closed ballot. */
       votes: Array<{ voter: Seat; target: Seat }>;
       /** This viewer's own ballot. */

@@ -349,7 +349,7 @@ export const SeatViewSchema = v.object({
 });
 
 const seats = v.array(num);
-const voteMode = v.picklist(["closed", "open"]);
+const voteMode = v.picklist(["closed", "open", "in-turn"]);
 
 /** The running ballot (GameView.ballot): a vote among candidates, or a yes/no question (the lift vote). */
 export const BallotViewSchema = v.variant("kind", [
@@ -358,6 +358,7 @@ export const BallotViewSchema = v.variant("kind", [
     mode: voteMode,
     candidates: seats,
     calling: nullableNum,
+    voter: nullableNum,
     votes: v.array(v.object({ voter: num, target: num })),
     mine: nullableNum,
   }),

@@ -22,6 +22,7 @@ export const day: PhaseModule<P, null> = {
     const s = ctx.s;
     s.day++;
     s.nominees = [];
+    s.nominations = [];
     s.lastTally = null;
     const first = (s.day === 1 || p.first === "lowest-seat" ? livingFrom(s, 1)[0] : livingFrom(s, (s.firstSpeaker % s.players.length) + 1)[0]) as Seat;
     s.firstSpeaker = first;

@@ -21,7 +21,8 @@ import { PHASE_NAMES, type Seat, type SpeechPurpose } from "../types.ts";
 const ms = v.pipe(v.number(), v.integer(), v.minValue(1000));
 const params = v.strictObject({
   name: v.picklist(PHASE_NAMES),
-  purpose: v.picklist(["day", "tie", "leader", "farewell", "last-words"]),
+  /** Why the seats speak: the day round, tie / defence speeches before a vote, the day-1 leader, farewell, last words, an extra word (§4.6). */
+  purpose: v.picklist(["day", "tie", "leader", "farewell", "last-words", "defence", "extra-word"]),
   ms,
   /** A setting in seconds that overrides `ms` (§3: the table chooses 30/45/60 s). */
   msSetting: v.optional(v.string()),
@@ -31,6 +32,8 @@ const params = v.strictObject({
   nominations: v.optional(v.strictObject({
     perSpeech: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2)),
     self: v.boolean(),
+    /** §2.4 a candidate already nominated today cannot be nominated again (default); false: every nomination counts (§6.5 candidate tiers). */
+    unique: v.optional(v.boolean(), true),
   })),
   /** §2.5 shouts during others' speeches (counts and lengths: the preset's `shouts`). */
   shouts: v.optional(v.boolean(), false),
@@ -44,6 +47,8 @@ interface D {
   queue: Seat[];
   /** Nominations made in the current speech. */
   nominated: number;
+  /** The seats the current speaker nominated in this speech. */
+  mine: Seat[];
   /** The seats this phase is about, handed on when it ends (the tied candidates to revote among). */
   seats: Seat[];
 }
@@ -68,9 +73,10 @@ function nextSpeaker(ctx: Ctx, p: P, d: D | null, queue: Seat[], seats: Seat[]):
     d.speaker = speaker;
     d.queue = queue;
     d.nominated = 0;
+    d.mine = [];
     restartStage(ctx, t);
   }
-  return { data: { speaker, queue, nominated: 0, seats }, ms: t };
+  return { data: { speaker, queue, nominated: 0, mine: [], seats }, ms: t };
 }
 
 function endSpeech(ctx: Ctx, p: P, d: D): Next | undefined {
@@ -87,9 +93,15 @@ function endShout(ctx: Ctx): void {
   s.phaseSeq++;
 }
 
-function nominationTargets(s: EngineState, p: P, seat: Seat): Seat[] {
+/** Seats `seat` may nominate now: living, oneself only if allowed, once a day when unique, and not twice in one speech. */
+function nominationTargets(s: EngineState, p: P, d: D, seat: Seat): Seat[] {
+  const n = p.nominations!;
   const out: Seat[] = [];
-  for (const x of s.players) if (x.alive && !s.nominees.includes(x.seat) && (p.nominations!.self || x.seat !== seat)) out.push(x.seat);
+  for (const x of s.players) {
+    if (!x.alive || (!n.self && x.seat === seat)) continue;
+    if (n.unique ? s.nominees.includes(x.seat) : d.mine.includes(x.seat)) continue;
+    out.push(x.seat);
+  }
   return out;
 }
 
@@ -120,9 +132,12 @@ export const speeches: PhaseModule<P, D> = {
         const t = a.target;
         if (typeof t !== "number" || !Number.isInteger(t) || t < 1 || t > s.players.length || !player(s, t).alive) reject("illegal-target", "nominate a living player");
         if (!n.self && t === seat) reject("illegal-target", "not yourself");
-        if (s.nominees.includes(t)) reject("illegal-target", "already nominated today");
+        if (n.unique && s.nominees.includes(t)) reject("illegal-target", "already nominated today");
+        if (d.mine.includes(t)) reject("illegal-target", "already nominated in this speech");
         d.nominated++;
-        s.nominees.push(t);
+        d.mine.push(t);
+        if (!s.nominees.includes(t)) s.nominees.push(t);
+        s.nominations = [...s.nominations, t];
         emit(ctx, "nominated", PUBLIC, { by: seat, target: t });
         return;
       }
@@ -148,7 +163,7 @@ export const speeches: PhaseModule<P, D> = {
     if (d.speaker === seat) {
       out.push({ type: "end-speech" });
       if (p.nominations && d.nominated < p.nominations.perSpeech && player(s, seat).alive) {
-        const targets = nominationTargets(s, p, seat);
+        const targets = nominationTargets(s, p, d, seat);
         if (targets.length) out.push({ type: "nominate", targets });
       }
       return;

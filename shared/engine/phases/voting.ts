@@ -11,7 +11,7 @@
  * The floor: cameras of the living, no microphone.
  */
 import * as v from "valibot";
-import { hostGate, livingList, reject, restartTimer } from "../flow/stage.ts";
+import { hostGate, livingFrom, livingList, reject, restartTimer } from "../flow/stage.ts";
 import type { Next, PhaseModule } from "../flow/types.ts";
 import { checkWin, depart } from "../rules/outcome.ts";
 import { PUBLIC, emit, livingCount, player, toSeats, type Ctx, type EngineState } from "../state.ts";
@@ -21,13 +21,26 @@ const ms = v.pipe(v.number(), v.integer(), v.minValue(1000));
 const params = v.strictObject({
   name: v.picklist(["voting", "revote"]),
   round: v.picklist(["first", "revote"]),
-  /** Fixed mode, or `modeSetting` naming the setting that holds "closed" / "open". */
-  mode: v.optional(v.picklist(["closed", "open"]), "closed"),
+  /**
+   * Fixed mode, or `modeSetting` naming the setting that holds "closed" / "open". "in-turn" (§7.3): each
+   * living voter in turn, from the seat after the day's first speaker, names a candidate; every vote is seen.
+   */
+  mode: v.optional(v.picklist(["closed", "open", "in-turn"]), "closed"),
   modeSetting: v.optional(v.string()),
   closedMs: ms,
   openMsPerCandidate: ms,
-  /** "nominees": the day's nominees (first vote); "given": the seats handed in (a revote among the tied). */
-  candidates: v.picklist(["nominees", "given"]),
+  /** In turn: each voter's time (§7.3 10 s). */
+  perVoterMs: v.optional(ms, 10_000),
+  /**
+   * "nominees": the day's nominees (first vote); "given": the seats handed in (a revote among the tied);
+   * "tiers": those sharing the most nominations and those sharing the second most (§6.5); "living":
+   * any living player (§7.3).
+   */
+  candidates: v.picklist(["nominees", "given", "tiers", "living"]),
+  /** More candidates than this: nobody leaves, night falls (§6.5 "more than four"). */
+  maxCandidates: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2))),
+  /** A voter may vote for themselves when a candidate (sport); false: never against oneself (§7.3). */
+  selfVote: v.optional(v.boolean(), true),
   /** §2.6 whoever has not voted gives the vote to the last candidate; "none": an unused vote is lost. */
   unusedVote: v.picklist(["last-candidate", "none"]),
   /** §2.6 a single candidate leaves without a vote; "vote": the table still votes. */
@@ -45,12 +58,29 @@ interface D {
   candidates: Seat[];
   /** ballots[seat-1] = candidate seat, 0 = not yet voted. */
   ballots: number[];
-  /** Open voting: index of the candidate being called (§2.6). */
+  /** Open voting: index of the candidate being called (§2.6); in turn: of the voter being called. */
   current: number;
+  /** In turn: the voters in calling order. */
+  voters: Seat[];
 }
 
 function modeOf(ctx: Ctx, p: P): VoteMode {
   return p.modeSetting !== undefined ? (ctx.s.settings[p.modeSetting] === "open" ? "open" : "closed") : p.mode;
+}
+
+/** §6.5 candidate tiers: everyone sharing the most nominations and everyone sharing the second most, in first-nomination order. */
+function tiers(s: EngineState): Seat[] {
+  const count = new Map<Seat, number>();
+  for (const t of s.nominations) if (player(s, t).alive) count.set(t, (count.get(t) ?? 0) + 1);
+  const levels = [...new Set(count.values())].sort((a, b) => b - a).slice(0, 2);
+  return s.nominees.filter((c) => levels.includes(count.get(c) ?? -1));
+}
+
+/** What `seat` may vote for now. */
+function targetsOf(p: P, d: D, seat: Seat): Seat[] {
+  if (d.mode === "open") return [d.candidates[d.current] as Seat];
+  if (d.mode === "in-turn" && d.voters[d.current] !== seat) return [];
+  return p.selfVote ? d.candidates.slice() : d.candidates.filter((c) => c !== seat);
 }
 function allowed(ctx: Ctx, key: string | undefined): boolean {
   return ctx.s.day !== 1 || key === undefined || ctx.s.settings[key] === true;
@@ -110,6 +140,15 @@ function count(ctx: Ctx, p: P, d: D): Next | undefined {
   return { outcome: "none" };
 }
 
+/** §7.3 the next voter in turn (a voter who let the time run out has no vote); after the last, the count. */
+function nextVoter(ctx: Ctx, p: P, d: D): Next | void {
+  const s = ctx.s;
+  while (++d.current < d.voters.length && !player(s, d.voters[d.current] as Seat).alive);
+  if (d.current >= d.voters.length) return hostGate(ctx, () => count(ctx, p, d));
+  restartTimer(ctx, p.perVoterMs);
+  emit(ctx, "voter-called", PUBLIC, { seat: d.voters[d.current] as Seat });
+}
+
 function ballotsList(ballots: number[]): Array<{ voter: Seat; target: Seat }> {
   const out: Array<{ voter: Seat; target: Seat }> = [];
   for (let i = 0; i < ballots.length; i++) if (ballots[i] !== 0) out.push({ voter: i + 1, target: ballots[i] as number });
@@ -124,9 +163,10 @@ export const voting: PhaseModule<P, D> = {
   enter(ctx, p, given) {
     const s = ctx.s;
     let candidates = given;
-    if (p.candidates === "nominees") {
+    if (p.candidates === "living") candidates = livingList(s);
+    if (p.candidates === "nominees" || p.candidates === "tiers") {
       // §2.6 no candidate / one candidate / two or more; §2.13 a removal cancelled today's voting.
-      candidates = s.nominees.filter((c) => player(s, c).alive);
+      candidates = p.candidates === "tiers" ? tiers(s) : s.nominees.filter((c) => player(s, c).alive);
       if (s.votingCancelled) {
         emit(ctx, "voting-cancelled", PUBLIC, {});
         return { outcome: "cancelled" };
@@ -146,9 +186,18 @@ export const voting: PhaseModule<P, D> = {
         return eliminate(ctx, [seat]) ?? { outcome: "none" };
       }
     }
+    if (p.maxCandidates !== undefined && candidates.length > p.maxCandidates) {
+      // §6.5 more than four candidates: nobody leaves, night falls.
+      emit(ctx, "too-many-candidates", PUBLIC, { seats: candidates });
+      return { outcome: "none" };
+    }
     const mode = modeOf(ctx, p);
+    // §7.3 in turn: from the seat after the day's first speaker.
+    const voters = mode === "in-turn" ? livingFrom(s, (s.firstSpeaker % s.players.length) + 1) : [];
     emit(ctx, "voting-started", PUBLIC, { round: p.round, mode, candidates, calling: mode === "open" ? (candidates[0] as Seat) : null });
-    return { data: { mode, candidates, ballots: s.players.map(() => 0), current: 0 }, ms: mode === "closed" ? p.closedMs : p.openMsPerCandidate };
+    if (mode === "in-turn") emit(ctx, "voter-called", PUBLIC, { seat: voters[0] as Seat });
+    const ms = mode === "closed" ? p.closedMs : mode === "open" ? p.openMsPerCandidate : p.perVoterMs;
+    return { data: { mode, candidates, ballots: s.players.map(() => 0), current: 0, voters }, ms };
   },
   timeout(ctx, p, d) {
     if (d.mode === "open" && d.current < d.candidates.length - 2) {
@@ -157,20 +206,25 @@ export const voting: PhaseModule<P, D> = {
       emit(ctx, "candidate-called", PUBLIC, { seat: d.candidates[d.current] as Seat });
       return;
     }
+    if (d.mode === "in-turn") return nextVoter(ctx, p, d);
     return hostGate(ctx, () => count(ctx, p, d));
   },
   confirm: (ctx, p, d) => count(ctx, p, d),
   act(ctx, p, d, seat, a) {
     if (a.type !== "vote") reject("phase-closed", "a vote is running");
     if (d.ballots[seat - 1] !== 0) reject("already-voted", "the first vote is final");
-    if (d.mode === "open" ? a.target !== d.candidates[d.current] : !d.candidates.includes(a.target)) reject("illegal-target", "vote for a candidate (open voting: the one being called)");
+    if (d.mode === "in-turn" && d.voters[d.current] !== seat) reject("not-your-turn", "wait for your turn to vote");
+    if (!targetsOf(p, d, seat).includes(a.target)) reject("illegal-target", "vote for a candidate (open voting: the one being called)");
     d.ballots[seat - 1] = a.target;
     if (d.mode === "closed") emit(ctx, "ballot-cast", toSeats([seat]), { voter: seat, target: a.target });
     else emit(ctx, "vote-cast", PUBLIC, { voter: seat, target: a.target });
+    if (d.mode === "in-turn") return nextVoter(ctx, p, d);
     if (allLivingVoted(ctx.s, d.ballots)) return hostGate(ctx, () => count(ctx, p, d));
   },
-  actions(_s, _p, d, seat, out) {
-    if (d.ballots[seat - 1] === 0) out.push({ type: "vote", targets: d.mode === "open" ? [d.candidates[d.current] as Seat] : d.candidates.slice() });
+  actions(_s, p, d, seat, out) {
+    if (d.ballots[seat - 1] !== 0) return;
+    const targets = targetsOf(p, d, seat);
+    if (targets.length) out.push({ type: "vote", targets });
   },
   name: (_s, p) => p.name,
   ballot(_s, p, d, viewer, seesAll): BallotView {
@@ -180,7 +234,8 @@ export const voting: PhaseModule<P, D> = {
       mode: d.mode,
       candidates: d.candidates.slice(),
       calling: d.mode === "open" ? (d.candidates[d.current] ?? null) : null,
-      votes: d.mode === "open" || seesAll ? ballotsList(d.ballots) : [],
+      voter: d.mode === "in-turn" ? (d.voters[d.current] ?? null) : null,
+      votes: d.mode !== "closed" || seesAll ? ballotsList(d.ballots) : [],
       mine: mine === 0 ? null : mine,
     };
   },

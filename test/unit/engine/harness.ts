@@ -119,6 +119,10 @@ export class Table {
     }
   }
   /** End every speech of the current kind (farewell, tie, last words...). */
+  /** The speaker `seat` ends their speech. */
+  end(seat: Seat): void {
+    this.act(seat, { type: "end-speech" });
+  }
   endSpeeches(phase: string): void {
     while (this.phase === phase) this.act(this.speaker as Seat, { type: "end-speech" });
   }

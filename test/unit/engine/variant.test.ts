@@ -143,3 +143,115 @@ describe("issue 14: a preset variant from data alone is played as its data says"
     expect(() => registerPreset(broken("b4", (es) => es.map((e) => (e.id === "voting" ? { ...e, next: { ...e.next, tie: "nowhere" } } : e))))).toThrow(/unknown entry nowhere/);
   });
 });
+
+/**
+ * A second data-only day (RULES.md §6.4–§6.5, §7.2–§7.4): free talk first (1 min on day 1, 2 min after),
+ * speeches with up to two nominations each that all count, candidates by tiers (most and second-most
+ * nominations; more than four: no vote), a vote by voters in turn from the seat after the first speaker,
+ * never for oneself, unused votes lost; a tie gets defence speeches and one revote, and a second tie is a
+ * peaceful day.
+ */
+const dayVariant: Preset = {
+  ...sport,
+  id: "variant-day",
+  flow: {
+    start: "deal",
+    entries: [
+      entry("deal"),
+      entry("acquaintance"),
+      { ...entry("day"), next: { started: "free-talk" } },
+      { id: "free-talk", module: "free-talk", params: { ms: 120_000, dayOneMs: 60_000 }, next: { done: "day-speeches" } },
+      { ...entry("day-speeches"), params: { ...params("day-speeches"), ms: 30_000, nominations: { perSpeech: 2, self: false, unique: false } } },
+      {
+        id: "voting", module: "voting",
+        params: { name: "voting", round: "first", mode: "in-turn", perVoterMs: 10_000, closedMs: 10_000, openMsPerCandidate: 5_000, candidates: "tiers", maxCandidates: 4, selfVote: false, unusedVote: "none", singleCandidate: "vote" },
+        next: { out: "farewell", leader: "night", tie: "defence", none: "night", cancelled: "night" },
+      },
+      { id: "defence", module: "speeches", params: { name: "defence", purpose: "defence", ms: 30_000, speakers: "living" }, next: { done: "revote", cancelled: "night" } },
+      {
+        id: "revote", module: "voting",
+        params: { name: "revote", round: "revote", mode: "in-turn", perVoterMs: 10_000, closedMs: 10_000, openMsPerCandidate: 5_000, candidates: "given", selfVote: false, unusedVote: "none", singleCandidate: "vote" },
+        next: { out: "farewell", leader: "night", tie: "night", none: "night", cancelled: "night" },
+      },
+      entry("farewell"),
+      entry("night"),
+      entry("last-words"),
+    ],
+  },
+};
+registerPreset(dayVariant);
+
+describe("issue 14: day procedures from data — free talk, tiers, voting in turn, defence, a peaceful day", () => {
+  it("free talk opens every living microphone; nominations count by tiers; voters are called in turn and never vote for themselves", () => {
+    const t = new Table({ preset: "variant-day", roles: LAYOUT });
+    expect(t.phase).toBe("free-talk");
+    expect(t.left()).toBe(60_000);
+    expect(t.spectator().floor.channels).toEqual([{ id: "table", speakers: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], video: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], listeners: "everyone" }]);
+    t.timeout();
+    expect(t.phase).toBe("speech");
+    t.act(1, { type: "nominate", target: 5 });
+    t.act(1, { type: "nominate", target: 6 });
+    t.end(1);
+    t.act(2, { type: "nominate", target: 5 }); // a second nomination of 5 counts (not unique)
+    t.reject(2, { type: "nominate", target: 5 }, "illegal-target"); // but not twice in one speech
+    t.act(2, { type: "nominate", target: 7 });
+    t.end(2);
+    t.act(3, { type: "nominate", target: 5 });
+    t.act(3, { type: "nominate", target: 6 });
+    t.end(3);
+    t.act(4, { type: "nominate", target: 8 });
+    t.endSpeeches("speech");
+    // 5 has three nominations, 6 two, 7 and 8 one: the first two tiers are the candidates.
+    expect(t.phase).toBe("voting");
+    expect(t.spectator().ballot).toMatchObject({ kind: "elimination", mode: "in-turn", candidates: [5, 6], voter: 2 });
+    t.reject(3, { type: "vote", target: 5 }, "not-your-turn");
+    const order: number[] = [];
+    const ballots: Record<number, number> = { 2: 5, 3: 5, 4: 5, 5: 6, 6: 5, 7: 6, 8: 6, 9: 6, 10: 6, 1: 5 };
+    for (let i = 0; i < 10; i++) {
+      const b = t.spectator().ballot!;
+      const voter = b.kind === "lift" ? 0 : (b.voter as number);
+      order.push(voter);
+      if (voter === 5) t.reject(5, { type: "vote", target: 5 }, "illegal-target");
+      t.act(voter, { type: "vote", target: ballots[voter]! });
+    }
+    expect(order).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 1]);
+    // 5 : 5 — the tied defend, then one revote in turn; a second tie is a peaceful day.
+    expect(t.phase).toBe("defence");
+    expect(t.speaker).toBe(5);
+    t.endSpeeches("defence");
+    expect(t.phase).toBe("revote");
+    for (let i = 0; i < 10; i++) {
+      const b = t.spectator().ballot!;
+      const voter = b.kind === "lift" ? 0 : (b.voter as number);
+      t.act(voter, { type: "vote", target: ballots[voter]! });
+    }
+    expect(t.phase).toBe("night-shot");
+    expect(t.living()).toHaveLength(10);
+  });
+
+  it("more than four candidates: nobody leaves, night falls (§6.5); a voter who lets the time run out has no vote (§7.3)", () => {
+    const t = new Table({ preset: "variant-day", roles: LAYOUT });
+    t.timeout();
+    for (const [seat, target] of [[1, 5], [2, 6], [3, 7], [4, 8], [5, 9]] as const) {
+      t.act(seat, { type: "nominate", target });
+      t.end(seat);
+    }
+    t.endSpeeches("speech");
+    expect(t.spectator().log.filter((e) => e.type === "too-many-candidates").map((e) => e.data)).toEqual([{ seats: [5, 6, 7, 8, 9] }]);
+    expect(t.phase).toBe("night-shot");
+    t.timeout();
+    t.timeout();
+    t.endSpeeches("last-words");
+    expect(t.phase).toBe("free-talk");
+    expect(t.left()).toBe(120_000);
+    t.timeout();
+    const first = t.speaker!;
+    t.act(first, { type: "nominate", target: t.living().find((x) => x !== first)! });
+    t.endSpeeches("speech");
+    expect(t.phase).toBe("voting");
+    const calls = t.spectator().log.filter((e) => e.type === "voter-called").length;
+    t.timeout(); // the first voter's 10 s run out
+    expect(t.spectator().log.filter((e) => e.type === "voter-called").length).toBe(calls + 1);
+    expect(t.spectator().ballot).toMatchObject({ votes: [] });
+  });
+});

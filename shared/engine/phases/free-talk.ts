@@ -1,0 +1,37 @@
+/**
+ * Phase module `free-talk` (RULES.md §5.5 the profiles' free discussion, §6.4 the club's "balagan",
+ * §7.2 tatar's 2 min): every living player may talk at once for `ms` (or a setting in seconds); nobody
+ * holds the floor and nothing is decided; the seats handed in (the speaking order) are handed on. The floor: every living microphone and camera to everyone.
+ */
+import * as v from "valibot";
+import { livingList, msOf, reject } from "../flow/stage.ts";
+import type { PhaseModule } from "../flow/types.ts";
+
+const params = v.strictObject({
+  ms: v.pipe(v.number(), v.integer(), v.minValue(1000)),
+  /** A setting in seconds that overrides `ms` (§5.5 tempo: 3 / 5 / 8 min). */
+  msSetting: v.optional(v.string()),
+  /** The first day's length when it differs (§6.4 "about 1 min on the first day"). */
+  dayOneMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000))),
+});
+type P = v.InferOutput<typeof params>;
+
+/** The seats handed in (the day's speaking order), handed on to what follows. */
+interface D { seats: number[] }
+
+export const freeTalk: PhaseModule<P, D> = {
+  kind: "free-talk",
+  params,
+  outcomes: ["done"],
+  techVotes: true,
+  enter: (ctx, p, seats) => ({ data: { seats }, ms: ctx.s.day === 1 && p.dayOneMs !== undefined ? p.dayOneMs : msOf(ctx.s.settings, p.ms, p.msSetting) }),
+  // The speaking order (living seats from the first speaker) as it is now.
+  timeout: (ctx, _p, d) => ({ outcome: "done", seats: d.seats.filter((x) => ctx.s.players[x - 1]!.alive) }),
+  act: () => reject("phase-closed", "free talk: nothing to do but talk"),
+  actions: () => undefined,
+  name: () => "free-talk",
+  floor(s) {
+    const living = livingList(s);
+    return [{ id: "table", speakers: living, video: living, listeners: "everyone" }];
+  },
+};
