@@ -9,7 +9,7 @@
  *   - apply only: replay of recorded bot games (createGame + apply per input, no decisions at all).
  * µs per input = wall time / accepted inputs (timeouts included), bots' decisions included.
  */
-import { apply, createGame } from "../shared/engine/index.ts";
+import { apply, createGame, viewFor } from "../shared/engine/index.ts";
 import type { GameState, Input } from "../shared/engine/types.ts";
 import { makePlayers, playGame, type BotKind } from "../shared/bots/index.ts";
 
@@ -64,9 +64,43 @@ function replay(label: string, games: number, presetId = "sport"): BenchLine {
   return { label, games, gamesPerSec: games / secs, usPerInput: (secs * 1e6) / inputs, meanInputs: inputs / games };
 }
 
+/**
+ * Views only (issue 14: measured alongside apply): replay recorded games and, after every input, build
+ * the view of every seat and of a spectator — what the table object does for its connections. µs per
+ * view, not per input, in `usPerInput`.
+ */
+function views(label: string, games: number, presetId = "sport"): BenchLine {
+  const states: Array<{ state: GameState; ids: string[] }> = [];
+  for (let g = 0; g < games; g++) {
+    const seats = seatsFor(presetId, g);
+    const r = playGame({ presetId, seats, seed: `views-${g}`, mode: "fast", bots: "random", start: 1_000_000 });
+    const tables = makePlayers(seats, true);
+    let s: GameState = createGame(presetId, {}, tables, `views-${g}`, 1_000_000);
+    for (const { input, now } of r.inputs) {
+      const a = apply(s, input, now);
+      if (a.ok) { s = a.state; states.push({ state: s, ids: tables.map((p) => p.id) }); }
+    }
+  }
+  const once = () => {
+    let n = 0;
+    for (const { state, ids } of states) {
+      for (const id of ids) { viewFor(state, { kind: "player", playerId: id }, { logAfter: 1e9 }); n++; }
+      viewFor(state, { kind: "spectator" }, { logAfter: 1e9 });
+      n++;
+    }
+    return n;
+  };
+  once();
+  const t0 = performance.now();
+  const n = once();
+  const secs = (performance.now() - t0) / 1000;
+  return { label, games, gamesPerSec: games / secs, usPerInput: (secs * 1e6) / n, meanInputs: states.length / games };
+}
+
 export function benchEngine(games = 5000): BenchLine[] {
   return [
     replay("apply only (replaying recorded random-bot games: createGame + apply, no decisions)", games),
+    views("views only (every seat and a spectator after every input of recorded games, delta frames; µs per view)", Math.max(1, Math.floor(games / 10))),
     run("engine-only (random-legal policy on actionsFor, no views)", games, "fast", "random"),
     run("full: heuristic bots reading their own GameView", games, "view", "heuristic"),
     run("full: random-legal bots reading their own GameView", Math.max(1, Math.floor(games / 2)), "view", "random"),
