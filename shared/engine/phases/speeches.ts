@@ -16,7 +16,7 @@ import { livingList, msOf, reject, restartStage } from "../flow/stage.ts";
 import type { Next, PhaseModule } from "../flow/types.ts";
 import { presetOf } from "../presets/index.ts";
 import { PUBLIC, emit, player, type Ctx, type EngineState } from "../state.ts";
-import { PHASE_NAMES, type Seat, type SpeechPurpose } from "../types.ts";
+import { PHASE_NAMES, type Seat } from "../types.ts";
 
 const ms = v.pipe(v.number(), v.integer(), v.minValue(1000));
 const params = v.strictObject({
