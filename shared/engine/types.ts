@@ -71,6 +71,8 @@ export type PlayerAction =
   | { type: "skip"; ability: AbilityId }
   /** §2.2 the Don's shooting plan, seen by the black team only. */
   | { type: "shooting-plan"; plan: Seat[] }
+  /** §7.5 ask for an early vote (free talk, one's own speech), or support the open request. */
+  | { type: "early-vote" }
   /** §2.13 put a technical vote to the table. */
   | { type: "tech-vote-start"; kind: TechVoteKind; target: Seat }
   /** §2.13 press "for" (true) or withdraw to "against" (false) in the running technical vote. */
@@ -162,6 +164,9 @@ export interface EventData {
   "voting-started": { round: BallotRound; mode: VoteMode; candidates: Seat[]; calling: Seat | null };
   "candidate-called": { seat: Seat };
   "voter-called": { seat: Seat };
+  "early-vote-asked": { seat: Seat; needed: number };
+  "early-vote-supported": { seat: Seat; supporters: number; needed: number };
+  "early-vote-passed": { by: Seat };
   "too-many-candidates": { seats: Seat[] };
   "ballot-cast": { voter: Seat; target: Seat };
   "vote-cast": { voter: Seat; target: Seat };
@@ -216,7 +221,7 @@ export const LOG_TYPES = [
   "night-fell", "black-team", "shooting-plan", "shot", "checks-started", "checked", "killed", "shot-missed",
   "night-turn", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "nobody-killed",
   "day-started", "speech-started", "shouted", "shout-ended", "nominated",
-  "voting-started", "candidate-called", "voter-called", "too-many-candidates", "ballot-cast", "vote-cast", "vote-counted", "leader-stays", "tie", "tie-stays",
+  "voting-started", "candidate-called", "voter-called", "too-many-candidates", "early-vote-asked", "early-vote-supported", "early-vote-passed", "ballot-cast", "vote-cast", "vote-counted", "leader-stays", "tie", "tie-stays",
   "no-candidates", "single-candidate-stays", "single-candidate-leaves", "voting-cancelled",
   "lift-vote-started", "lift-ballot-cast", "lift-vote-cast", "lift-counted", "left",
   "tech-vote-started", "tech-vote-pressed", "tech-vote-ended", "fouled",
@@ -293,6 +298,8 @@ export type AvailableAction =
    */
   | { type: "use"; ability: AbilityId; label: string; effect: string; targets: TargetChoice; skip: boolean }
   | { type: "shooting-plan" }
+  /** §7.5 `open`: a request is open and this viewer may support it; else this viewer may ask. */
+  | { type: "early-vote"; open: boolean }
   | { type: "tech-vote-start"; kinds: TechVoteKind[]; targets: Seat[] }
   /** `pressed`: whether this viewer is currently pressing "for". */
   | { type: "tech-vote"; pressed: boolean }

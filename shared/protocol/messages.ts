@@ -41,6 +41,7 @@ export const PlayerActionSchema = v.variant("type", [
   v.strictObject({ type: v.literal("use"), ability: v.pipe(v.string(), v.minLength(1), v.maxLength(40)), targets: v.pipe(v.array(seat), v.maxLength(4)) }),
   v.strictObject({ type: v.literal("skip"), ability: v.pipe(v.string(), v.minLength(1), v.maxLength(40)) }),
   v.strictObject({ type: v.literal("shooting-plan"), plan: v.pipe(v.array(seat), v.maxLength(30)) }),
+  v.strictObject({ type: v.literal("early-vote") }),
   v.strictObject({ type: v.literal("tech-vote-start"), kind: v.picklist(["foul", "defeat", "removal"]), target: seat }),
   v.strictObject({ type: v.literal("tech-vote"), in_favour: v.boolean() }),
 ]);
@@ -384,6 +385,7 @@ export const AvailableActionSchema = v.variant("type", [
   v.object({ type: v.literal("vote-lift") }),
   v.object({ type: v.literal("use"), ability: v.string(), label: v.string(), effect: v.string(), targets: v.object({ min: num, max: num, seats }), skip: v.boolean() }),
   v.object({ type: v.literal("shooting-plan") }),
+  v.object({ type: v.literal("early-vote"), open: v.boolean() }),
   v.object({ type: v.literal("tech-vote-start"), kinds: v.array(techVoteKind), targets: seats }),
   v.object({ type: v.literal("tech-vote"), pressed: v.boolean() }),
   v.object({ type: v.literal("confirm") }),

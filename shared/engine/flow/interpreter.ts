@@ -37,8 +37,9 @@ export function compileFlow(preset: Preset): Compiled {
     if (!m) throw new Error(`${preset.id}: flow entry ${e.id}: unknown phase module ${e.module}`);
     const r = v.safeParse(m.params, e.params);
     if (!r.success) throw new Error(`${preset.id}: flow entry ${e.id} (${e.module}): ${r.issues.map((i) => `${v.getDotPath(i) ?? ""} ${i.message}`).join("; ")}`);
-    for (const o of m.outcomes) if (!(o in e.next)) throw new Error(`${preset.id}: flow entry ${e.id}: no successor for outcome "${o}"`);
-    for (const o of Object.keys(e.next)) if (!m.outcomes.includes(o)) throw new Error(`${preset.id}: flow entry ${e.id}: ${e.module} has no outcome "${o}"`);
+    const outcomes = m.outcomes(r.output);
+    for (const o of outcomes) if (!(o in e.next)) throw new Error(`${preset.id}: flow entry ${e.id}: no successor for outcome "${o}"`);
+    for (const o of Object.keys(e.next)) if (!outcomes.includes(o)) throw new Error(`${preset.id}: flow entry ${e.id}: ${e.module} has no outcome "${o}" here`);
     entries.set(e.id, { id: e.id, module: m, params: r.output, next: e.next });
   }
   for (const e of entries.values()) for (const [o, to] of Object.entries(e.next)) if (!entries.has(to)) throw new Error(`${preset.id}: flow entry ${e.id}: outcome "${o}" leads to unknown entry ${to}`);

@@ -50,8 +50,8 @@ export interface PhaseModule<P = any, D = any> {
   kind: string;
   /** The parameters' schema (valibot): a preset whose entry does not parse is refused at registration. */
   params: v.GenericSchema<unknown, P>;
-  /** The outcomes this module ends with; the flow table must give each a successor. */
-  outcomes: readonly string[];
+  /** The outcomes this module can end with under these parameters; the flow table must give each a successor. */
+  outcomes(p: P): readonly string[];
   /** Enter the phase with the seats it is about: open it (data + timer), or end at once (an instant phase). */
   enter(ctx: Ctx, p: P, seats: Seat[]): Opened<D> | Next;
   /** The phase's timer ran out (its own sub-timers included). */

@@ -31,7 +31,7 @@ function writesPlan(s: EngineState, seat: Seat): boolean {
 export const acquaintance: PhaseModule<P, null> = {
   kind: "acquaintance",
   params,
-  outcomes: ["done"],
+  outcomes: () => ["done"],
   techVotes: false,
   enter(ctx, p) {
     const s = ctx.s;

@@ -16,7 +16,7 @@ type P = v.InferOutput<typeof params>;
 export const day: PhaseModule<P, null> = {
   kind: "day",
   params,
-  outcomes: ["started"],
+  outcomes: () => ["started"],
   techVotes: false,
   enter(ctx, p) {
     const s = ctx.s;

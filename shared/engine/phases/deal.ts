@@ -37,7 +37,7 @@ function dealt(ctx: Ctx, auto: boolean) {
 export const deal: PhaseModule<P, D> = {
   kind: "deal",
   params,
-  outcomes: ["dealt"],
+  outcomes: () => ["dealt"],
   techVotes: false,
   enter(ctx, p) {
     const pr = presetOf(ctx.s.presetId);

@@ -9,7 +9,7 @@ import type { PhaseModule } from "../flow/types.ts";
 export const end: PhaseModule<null, null> = {
   kind: "end",
   params: v.null(),
-  outcomes: [],
+  outcomes: () => [],
   techVotes: false,
   enter: () => ({ data: null, ms: null }),
   timeout: () => undefined,

@@ -6,6 +6,8 @@
 import * as v from "valibot";
 import { livingList, msOf, reject } from "../flow/stage.ts";
 import type { PhaseModule } from "../flow/types.ts";
+import { PUBLIC, emit } from "../state.ts";
+import { earlyVoteAct, earlyVoteOffer, earlyVoteParam, type EarlyVoteRequest } from "../rules/early-vote.ts";
 
 const params = v.strictObject({
   ms: v.pipe(v.number(), v.integer(), v.minValue(1000)),
@@ -13,22 +15,35 @@ const params = v.strictObject({
   msSetting: v.optional(v.string()),
   /** The first day's length when it differs (§6.4 "about 1 min on the first day"). */
   dayOneMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000))),
+  /** §7.5 any living player may ask for an early vote; with enough supporters the vote comes at once (outcome "early-vote"). */
+  earlyVote: earlyVoteParam,
 });
 type P = v.InferOutput<typeof params>;
 
 /** The seats handed in (the day's speaking order), handed on to what follows. */
-interface D { seats: number[] }
+interface D { seats: number[]; early: EarlyVoteRequest | null }
 
 export const freeTalk: PhaseModule<P, D> = {
   kind: "free-talk",
   params,
-  outcomes: ["done"],
+  outcomes: (p) => (p.earlyVote ? ["done", "early-vote"] : ["done"]),
   techVotes: true,
-  enter: (ctx, p, seats) => ({ data: { seats }, ms: ctx.s.day === 1 && p.dayOneMs !== undefined ? p.dayOneMs : msOf(ctx.s.settings, p.ms, p.msSetting) }),
+  enter: (ctx, p, seats) => ({ data: { seats, early: null }, ms: ctx.s.day === 1 && p.dayOneMs !== undefined ? p.dayOneMs : msOf(ctx.s.settings, p.ms, p.msSetting) }),
   // The speaking order (living seats from the first speaker) as it is now.
   timeout: (ctx, _p, d) => ({ outcome: "done", seats: d.seats.filter((x) => ctx.s.players[x - 1]!.alive) }),
-  act: () => reject("phase-closed", "free talk: nothing to do but talk"),
-  actions: () => undefined,
+  act(ctx, p, d, seat, a) {
+    if (a.type !== "early-vote") reject("phase-closed", "free talk: nothing to do but talk");
+    const r = earlyVoteAct(ctx, p.earlyVote, d.early, seat, true);
+    d.early = r.request;
+    if (r.passed) {
+      emit(ctx, "early-vote-passed", PUBLIC, { by: r.request.by });
+      return { outcome: "early-vote", seats: d.seats.filter((x) => ctx.s.players[x - 1]!.alive) };
+    }
+  },
+  actions(_s, p, d, seat, out) {
+    const a = earlyVoteOffer(p.earlyVote, d.early, seat, true);
+    if (a) out.push(a);
+  },
   name: () => "free-talk",
   floor(s) {
     const living = livingList(s);

@@ -275,7 +275,7 @@ function offered(s: EngineState, p: P, d: D, seat: Seat): Array<{ a: Ability; ta
 export const night: PhaseModule<P, D> = {
   kind: "night",
   params,
-  outcomes: ["killed", "quiet"],
+  outcomes: () => ["killed", "quiet"],
   techVotes: false,
   enter(ctx, p) {
     const s = ctx.s;

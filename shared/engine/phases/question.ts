@@ -68,7 +68,7 @@ function allVoted(s: EngineState, p: P, d: D): boolean {
 export const question: PhaseModule<P, D> = {
   kind: "question",
   params,
-  outcomes: ["yes", "no", "cancelled"],
+  outcomes: () => ["yes", "no", "cancelled"],
   techVotes: true,
   enter(ctx, p, candidates) {
     const mode: VoteMode = p.modeSetting !== undefined ? (ctx.s.settings[p.modeSetting] === "open" ? "open" : "closed") : p.mode;

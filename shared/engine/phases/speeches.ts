@@ -15,6 +15,7 @@ import * as v from "valibot";
 import { livingList, msOf, reject, restartStage } from "../flow/stage.ts";
 import type { Next, PhaseModule } from "../flow/types.ts";
 import { presetOf } from "../presets/index.ts";
+import { earlyVoteAct, earlyVoteOffer, earlyVoteParam, type EarlyVoteRequest } from "../rules/early-vote.ts";
 import { PUBLIC, emit, player, type Ctx, type EngineState } from "../state.ts";
 import { PHASE_NAMES, type Seat } from "../types.ts";
 
@@ -39,6 +40,8 @@ const params = v.strictObject({
   shouts: v.optional(v.boolean(), false),
   /** §2.13 a removal during these speeches cancels the vote that follows (outcome "cancelled"). */
   cancelOnRemoval: v.optional(v.boolean(), false),
+  /** §7.5 the speaker may ask for an early vote in their own speech; others support it (outcome "early-vote"). */
+  earlyVote: earlyVoteParam,
 });
 type P = v.InferOutput<typeof params>;
 interface D {
@@ -51,6 +54,8 @@ interface D {
   mine: Seat[];
   /** The seats this phase is about, handed on when it ends (the tied candidates to revote among). */
   seats: Seat[];
+  /** §7.5 the current speaker's request for an early vote. */
+  early: EarlyVoteRequest | null;
 }
 
 function speechMs(ctx: Ctx, p: P, seat: Seat): number {
@@ -74,9 +79,10 @@ function nextSpeaker(ctx: Ctx, p: P, d: D | null, queue: Seat[], seats: Seat[]):
     d.queue = queue;
     d.nominated = 0;
     d.mine = [];
+    d.early = null;
     restartStage(ctx, t);
   }
-  return { data: { speaker, queue, nominated: 0, mine: [], seats }, ms: t };
+  return { data: { speaker, queue, nominated: 0, mine: [], seats, early: null }, ms: t };
 }
 
 function endSpeech(ctx: Ctx, p: P, d: D): Next | undefined {
@@ -108,7 +114,7 @@ function nominationTargets(s: EngineState, p: P, d: D, seat: Seat): Seat[] {
 export const speeches: PhaseModule<P, D> = {
   kind: "speeches",
   params,
-  outcomes: ["done", "cancelled"],
+  outcomes: (p) => (p.earlyVote ? ["done", "cancelled", "early-vote"] : ["done", "cancelled"]),
   techVotes: true,
   enter(ctx, p, seats) {
     return nextSpeaker(ctx, p, null, seats.slice(), seats.slice());
@@ -155,11 +161,21 @@ export const speeches: PhaseModule<P, D> = {
         emit(ctx, "shouted", PUBLIC, { seat, left: pl.shoutsLeft, ms: sh.ms });
         return;
       }
+      case "early-vote": {
+        const r = earlyVoteAct(ctx, p.earlyVote, d.early, seat, d.speaker === seat);
+        d.early = r.request;
+        if (!r.passed) return;
+        emit(ctx, "early-vote-passed", PUBLIC, { by: r.request.by });
+        return { outcome: "early-vote", seats: d.seats.filter((x) => player(s, x).alive) };
+      }
       default:
         reject("phase-closed", "someone is speaking");
     }
   },
   actions(s, p, d, seat, out) {
+    const me = player(s, seat);
+    const early = me.alive ? earlyVoteOffer(p.earlyVote, d.early, seat, d.speaker === seat) : null;
+    if (early) out.push(early);
     if (d.speaker === seat) {
       out.push({ type: "end-speech" });
       if (p.nominations && d.nominated < p.nominations.perSpeech && player(s, seat).alive) {
@@ -168,7 +184,6 @@ export const speeches: PhaseModule<P, D> = {
       }
       return;
     }
-    const me = player(s, seat);
     if (p.shouts && me.alive && me.shoutsLeft > 0 && s.shout === null) out.push({ type: "shout", left: me.shoutsLeft });
   },
   name: (_s, p) => p.name,

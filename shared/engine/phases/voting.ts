@@ -158,7 +158,7 @@ function ballotsList(ballots: number[]): Array<{ voter: Seat; target: Seat }> {
 export const voting: PhaseModule<P, D> = {
   kind: "voting",
   params,
-  outcomes: ["out", "leader", "tie", "none", "cancelled"],
+  outcomes: () => ["out", "leader", "tie", "none", "cancelled"],
   techVotes: true,
   enter(ctx, p, given) {
     const s = ctx.s;

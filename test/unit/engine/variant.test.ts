@@ -160,8 +160,17 @@ const dayVariant: Preset = {
       entry("deal"),
       entry("acquaintance"),
       { ...entry("day"), next: { started: "free-talk" } },
-      { id: "free-talk", module: "free-talk", params: { ms: 120_000, dayOneMs: 60_000 }, next: { done: "day-speeches" } },
-      { ...entry("day-speeches"), params: { ...params("day-speeches"), ms: 30_000, nominations: { perSpeech: 2, self: false, unique: false } } },
+      { id: "free-talk", module: "free-talk", params: { ms: 120_000, dayOneMs: 60_000, earlyVote: { supporters: 2 } }, next: { done: "day-speeches", "early-vote": "early-voting" } },
+      {
+        ...entry("day-speeches"),
+        params: { ...params("day-speeches"), ms: 30_000, nominations: { perSpeech: 2, self: false, unique: false }, earlyVote: { supporters: 2 } },
+        next: { ...entry("day-speeches").next, "early-vote": "early-voting" },
+      },
+      {
+        id: "early-voting", module: "voting",
+        params: { name: "voting", round: "first", mode: "in-turn", perVoterMs: 10_000, closedMs: 10_000, openMsPerCandidate: 5_000, candidates: "living", selfVote: false, unusedVote: "none", singleCandidate: "vote" },
+        next: { out: "farewell", leader: "night", tie: "defence", none: "night", cancelled: "night" },
+      },
       {
         id: "voting", module: "voting",
         params: { name: "voting", round: "first", mode: "in-turn", perVoterMs: 10_000, closedMs: 10_000, openMsPerCandidate: 5_000, candidates: "tiers", maxCandidates: 4, selfVote: false, unusedVote: "none", singleCandidate: "vote" },
@@ -253,5 +262,41 @@ describe("issue 14: day procedures from data — free talk, tiers, voting in tur
     t.timeout(); // the first voter's 10 s run out
     expect(t.spectator().log.filter((e) => e.type === "voter-called").length).toBe(calls + 1);
     expect(t.spectator().ballot).toMatchObject({ votes: [] });
+  });
+
+  it("§7.5 an early vote: asked in free talk or in one's own speech; with two supporters the town votes at once, against any living player", () => {
+    const t = new Table({ preset: "variant-day", roles: LAYOUT });
+    expect(t.view(3).you!.actions).toContainEqual({ type: "early-vote", open: false });
+    t.act(3, { type: "early-vote" });
+    t.reject(3, { type: "early-vote" }, "already-acted");
+    expect(t.view(4).you!.actions).toContainEqual({ type: "early-vote", open: true });
+    t.act(4, { type: "early-vote" });
+    expect(t.phase).toBe("free-talk");
+    t.act(5, { type: "early-vote" });
+    expect(t.spectator().log.filter((e) => e.type.startsWith("early-vote")).map((e) => [e.type, e.data])).toEqual([
+      ["early-vote-asked", { seat: 3, needed: 2 }],
+      ["early-vote-supported", { seat: 4, supporters: 1, needed: 2 }],
+      ["early-vote-supported", { seat: 5, supporters: 2, needed: 2 }],
+      ["early-vote-passed", { by: 3 }],
+    ]);
+    expect(t.phase).toBe("voting");
+    expect(t.spectator().ballot).toMatchObject({ mode: "in-turn", candidates: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], voter: 2 });
+    expect(t.view(2).you!.actions).toContainEqual({ type: "vote", targets: [1, 3, 4, 5, 6, 7, 8, 9, 10] });
+  });
+
+  it("§7.5 in the speeches only the speaker asks; the request lapses with the speech", () => {
+    const t = new Table({ preset: "variant-day", roles: LAYOUT });
+    t.timeout();
+    expect(t.speaker).toBe(1);
+    t.reject(2, { type: "early-vote" }, "not-your-turn");
+    expect(t.view(2).you!.actions.some((a) => a.type === "early-vote")).toBe(false);
+    t.act(1, { type: "early-vote" });
+    t.act(2, { type: "early-vote" });
+    t.end(1);
+    expect(t.view(3).you!.actions.some((a) => a.type === "early-vote")).toBe(false);
+    t.act(2, { type: "early-vote" });
+    t.act(3, { type: "early-vote" });
+    t.act(4, { type: "early-vote" });
+    expect(t.phase).toBe("voting");
   });
 });
