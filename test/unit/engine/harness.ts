@@ -63,6 +63,10 @@ export class Table {
   view(seat: Seat): GameView {
     return viewFor(this.state, { kind: "player", playerId: this.id(seat) });
   }
+  /** RULES.md §5.7 the live host's view. */
+  hostView(): GameView {
+    return viewFor(this.state, { kind: "host" });
+  }
   spectator(): GameView {
     return viewFor(this.state, { kind: "spectator" });
   }
