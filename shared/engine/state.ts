@@ -45,6 +45,8 @@ export interface AbilityMemory {
   streak: number;
   /** Effective uses this game. */
   used: number;
+  /** Effective uses on oneself this game (§5.6 the Doctor heals himself once a game). */
+  self?: number;
 }
 
 export interface CheckRecord {

@@ -145,6 +145,8 @@ export interface EventData {
   "black-team": { members: Array<{ seat: Seat; role: RoleId | null }> };
   "shooting-plan": { by: Seat; plan: Seat[] };
   shot: { seat: Seat; target: Seat };
+  /** §5.2 the tally of the mafia's choices, anonymous: how many chose each seat, never who. */
+  "shot-tally": { tally: Array<{ seat: Seat; votes: number }>; agreed: boolean };
   "checks-started": Record<string, never>;
   checked: { by: Seat; target: Seat; night: number; kind: string; result: string };
   killed: { seat: Seat };
@@ -218,7 +220,7 @@ export type GameEvent = {
 /** Every event type the engine writes to the log. `emit` takes only these: a new type fails to compile until listed here. */
 export const LOG_TYPES = [
   "seats-drawn", "dealing-started", "card-taken", "card-given", "role-dealt", "roles-dealt",
-  "night-fell", "black-team", "shooting-plan", "shot", "checks-started", "checked", "killed", "shot-missed",
+  "night-fell", "black-team", "shooting-plan", "shot", "shot-tally", "checks-started", "checked", "killed", "shot-missed",
   "night-turn", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "nobody-killed",
   "day-started", "speech-started", "shouted", "shout-ended", "nominated",
   "voting-started", "candidate-called", "voter-called", "too-many-candidates", "early-vote-asked", "early-vote-supported", "early-vote-passed", "ballot-cast", "vote-cast", "vote-counted", "leader-stays", "tie", "tie-stays",

@@ -96,12 +96,12 @@ export interface Ability {
     /** Never a seat this holder already checked (§2.10). */
     fresh?: boolean;
     /**
-     * Not yet read (type only). Oneself at most this many times a game (RULES.md §5.6 / §6.2 the Doctor
+     * Oneself at most this many times a game (RULES.md §5.6 / §6.2 the Doctor
      * heals himself once a game; "a blocked self-heal does not use it up": counted from effective uses).
      */
     selfTimes?: number;
     /**
-     * Not yet read (type only). "own": only the user's team (§5.6 Lawyer: a black ally); "other": never
+     * "own": only the user's team (§5.6 Lawyer: a black ally); "other": never
      * the user's team (§5.2 "no one may choose a member of their own team"; §5.6 Blackmailer: a
      * non-black player).
      */

@@ -35,6 +35,12 @@ import { PHASE_NAMES, type AvailableAction, type Seat } from "../types.ts";
 const ids = v.array(v.string());
 const override = v.strictObject({
   skip: v.optional(v.boolean()),
+  /** Target rules a format sets (§5.2 never one's own team; §5.6 the Doctor on himself once a game; §7.6 nights in a row). */
+  targets: v.optional(v.strictObject({
+    side: v.optional(v.picklist(["own", "other"])),
+    selfTimes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+    maxInARow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  })),
   consensus: v.optional(v.picklist(["unanimous", "leader", "tally"])),
   shields: v.optional(v.union([v.number(), v.literal("all")])),
   power: v.optional(v.number()),
@@ -59,7 +65,6 @@ const params = v.pipe(
     const a = abilityDef(id);
     return !!a && (p.resolve as Record<string, string[]>)[a.effect]!.includes(id);
   })), "every step's ability must exist and sit in the resolution stage of its effect"),
-  v.check((p) => (["tally"] as const).every((c) => !Object.values(p.abilities).some((o) => o.consensus === c)), "consensus \"tally\" (§5.2) is not built yet"),
 );
 type P = v.InferOutput<typeof params>;
 type StepP = P["steps"][number];
@@ -80,7 +85,13 @@ function rulesOf(p: P): NightRules {
   let r = compiled.get(p);
   if (!r) {
     const table = new Map<string, Ability>();
-    for (const st of p.steps) for (const id of st.abilities) table.set(id, withOverride(abilityDef(id)!, p.abilities[id] as AbilityOverride | undefined));
+    for (const st of p.steps) {
+      for (const id of st.abilities) {
+        const base = abilityDef(id)!;
+        const o = p.abilities[id];
+        table.set(id, withOverride(base, o ? ({ ...o, ...(o.targets ? { targets: { ...base.targets, ...o.targets } } : {}) } as AbilityOverride) : undefined));
+      }
+    }
     r = { ability: (id) => table.get(id)!, resolve: p.resolve };
     compiled.set(p, r);
   }
@@ -110,10 +121,17 @@ function memoryOf(s: EngineState, seat: Seat, id: string): AbilityMemory | undef
   return s.players[seat - 1]!.memory?.[id];
 }
 
-/** Seats `seat` may name with `a` now (§2.10, §7.6 target rules). */
+/** Whether an ability keeps a memory (its target rules read one). */
+const remembers = (a: Ability) => a.targets.maxInARow !== undefined || a.targets.selfTimes !== undefined;
+
+/** Seats `seat` may name with `a` now (§2.10, §5.2, §5.6, §7.6 target rules). */
 function targetsFor(s: EngineState, a: Ability, seat: Seat): Seat[] {
-  const mem = a.targets.maxInARow !== undefined ? memoryOf(s, seat, a.id) : undefined;
-  const barred = mem && mem.last !== 0 && mem.streak >= a.targets.maxInARow! ? mem.last : 0;
+  const mem = remembers(a) ? memoryOf(s, seat, a.id) : undefined;
+  const barred = mem && a.targets.maxInARow !== undefined && mem.last !== 0 && mem.streak >= a.targets.maxInARow ? mem.last : 0;
+  // §5.6 oneself a limited number of times a game (counted from effective uses).
+  const selfOut = a.targets.selfTimes !== undefined && (mem?.self ?? 0) >= a.targets.selfTimes;
+  const side = a.targets.side;
+  const myTeam = s.players[seat - 1]!.team;
   let checked: Set<number> | null = null;
   if (a.targets.fresh) {
     checked = new Set();
@@ -121,7 +139,8 @@ function targetsFor(s: EngineState, a: Ability, seat: Seat): Seat[] {
   }
   const out: Seat[] = [];
   for (const x of s.players) {
-    if (!x.alive || x.seat === barred || (!a.targets.self && x.seat === seat) || checked?.has(x.seat)) continue;
+    if (!x.alive || x.seat === barred || ((!a.targets.self || selfOut) && x.seat === seat) || checked?.has(x.seat)) continue;
+    if (side !== undefined && (side === "own") !== (x.team === myTeam)) continue;
     out.push(x.seat);
   }
   return out;
@@ -182,14 +201,15 @@ function endStep(ctx: Ctx, p: P, d: D): Next | undefined {
       d.team = [...d.team.filter((c) => c.ability !== id), { ability: id, target: settle(s, a, d, hs), holders: hs }];
       continue;
     }
-    if (a.targets.maxInARow === undefined) continue;
+    if (!remembers(a)) continue;
     blocked ??= blockAndProtect(rules, d.uses).blocked;
     for (const h of hs) {
       const use = blocked.has(h) ? undefined : d.uses.find((u) => u.by === h && u.ability === id);
       const t = use?.targets[0] ?? 0;
       const pl = player(s, h);
       const prev = pl.memory?.[id];
-      const next: AbilityMemory = t === 0 ? { last: 0, streak: 0, used: prev?.used ?? 0 } : { last: t, streak: prev && prev.last === t ? prev.streak + 1 : 1, used: (prev?.used ?? 0) + 1 };
+      const self = (prev?.self ?? 0) + (t === h ? 1 : 0);
+      const next: AbilityMemory = t === 0 ? { last: 0, streak: 0, used: prev?.used ?? 0, self } : { last: t, streak: prev && prev.last === t ? prev.streak + 1 : 1, used: (prev?.used ?? 0) + 1, self };
       pl.memory = { ...pl.memory, [id]: next };
     }
   }
@@ -233,6 +253,22 @@ function recordCheck(ctx: Ctx, a: Ability, by: Seat, target: Seat): void {
   emit(ctx, "checked", toSeats([by]), { by, target, night, kind, result });
 }
 
+/**
+ * §5.2 a tally until agreement: a holder's new choice replaces the old; the living holders see how many
+ * chose each seat (never who); when every living holder names the same seat the step ends at once.
+ */
+function tally(ctx: Ctx, p: P, d: D, a: Ability, seat: Seat, targets: Seat[]): Next | void {
+  const s = ctx.s;
+  d.uses = [...d.uses.filter((u) => !(u.by === seat && u.ability === a.id)), { by: seat, ability: a.id, targets }];
+  const hs = holders(s, a);
+  const counts = new Map<Seat, number>();
+  for (const u of d.uses) if (u.ability === a.id && hs.includes(u.by)) counts.set(u.targets[0]!, (counts.get(u.targets[0]!) ?? 0) + 1);
+  const agreed = counts.size === 1 && [...counts.values()][0] === hs.length;
+  const list = [...counts].sort((x, y) => x[0] - y[0]).map(([t, votes]) => ({ seat: t, votes }));
+  emit(ctx, "shot-tally", toSeats(hs), { tally: list, agreed });
+  if (agreed) return hostGate(ctx, () => endStep(ctx, p, d));
+}
+
 /** A use (legality already checked): record it, tell whom the ability tells, and answer an at-once check. */
 function use(ctx: Ctx, p: P, d: D, a: Ability, seat: Seat, targets: Seat[]): void {
   const s = ctx.s;
@@ -263,8 +299,8 @@ function offered(s: EngineState, p: P, d: D, seat: Seat): Array<{ a: Ability; ta
   const abilities = stepOf(p, d).abilities;
   const acted = d.acted[seat - 1] as number;
   for (let i = 0; i < abilities.length; i++) {
-    if (acted & (1 << i)) continue;
     const a = rulesOf(p).ability(abilities[i] as string);
+    if (acted & (1 << i) && a.team?.consensus !== "tally") continue;
     if (!holds(s, a, seat)) continue;
     const targets = targetsFor(s, a, seat);
     if (targets.length) out.push({ a, targets });
@@ -299,6 +335,12 @@ export const night: PhaseModule<P, D> = {
     const bit = 1 << index;
     const a = rulesOf(p).ability(act.ability);
     if (!holds(s, a, seat)) reject("not-allowed", "your role does not act in this step");
+    const changeable = a.team?.consensus === "tally";
+    if (changeable && act.type === "use") {
+      const targets = act.targets;
+      if (!Array.isArray(targets) || targets.length !== 1 || !targetsFor(s, a, seat).includes(targets[0] as Seat)) reject("illegal-target", "not a legal target for this ability");
+      return tally(ctx, p, d, a, seat, targets.slice());
+    }
     if ((d.acted[seat - 1] as number) & bit) reject("already-acted", "your choice this step is final");
     if (act.type === "skip" && !a.skip) reject("not-allowed", "this ability cannot be skipped (not choosing is a miss)");
     d.acted[seat - 1] = (d.acted[seat - 1] as number) | bit;

@@ -192,6 +192,11 @@ export class Table {
     const ability = this.phase === "night-check" && role && mine[role] ? mine[role] : step[0]!;
     return { type: "use", ability, targets: [target] };
   }
+  /** The night's remaining steps run out their clocks; the last words of the killed, if any, end. */
+  restOfNight(): void {
+    while (this.phase.startsWith("night-")) this.timeout();
+    this.endSpeeches("last-words");
+  }
   /** RULES.md §5.7 the live host confirms the current stage. */
   confirm(): GameEvent[] {
     const r = apply(this.state, { kind: "host", action: { type: "confirm" } }, this.now);

@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
 import { playGame } from "../../../shared/bots/index.ts";
 import { registerPreset, viewFor, type FlowEntry, type Preset } from "../../../shared/engine/index.ts";
 import { sport } from "../../../shared/engine/presets/sport.ts";
+import { city as cityPreset } from "../../../shared/engine/presets/city.ts";
+import { CITY10 } from "./city-helpers.ts";
 import { LAYOUT, Table } from "./harness.ts";
 
 function entry(id: string): FlowEntry {
@@ -298,5 +300,83 @@ describe("issue 14: day procedures from data — free talk, tiers, voting in tur
     t.act(3, { type: "early-vote" });
     t.act(4, { type: "early-vote" });
     expect(t.phase).toBe("voting");
+  });
+});
+
+/**
+ * A data-only night (RULES.md §5.2, §5.6): city's roles, but the mafia settles its shot by a tally until
+ * agreement and never names its own team, and the Doctor heals himself once a game.
+ */
+const nightVariant: Preset = {
+  ...cityPreset,
+  id: "variant-night",
+  flow: {
+    start: "deal",
+    entries: cityPreset.flow.entries.map((e): FlowEntry => {
+      if (e.id !== "night") return e;
+      const p = e.params as { abilities: Record<string, object> };
+      return { ...e, params: { ...p, abilities: { ...p.abilities, "mafia-shot": { consensus: "tally", targets: { side: "other" } }, heal: { skip: true, targets: { selfTimes: 1 } } } } };
+    }),
+  },
+};
+registerPreset(nightVariant);
+
+describe("issue 14: night rules from data — a tally until agreement (§5.2), never one's own team, a self-heal once a game (§5.6)", () => {
+  it("the mafia sees an anonymous tally, may change its choice, and the step ends as soon as they agree", () => {
+    const t = new Table({ preset: "variant-night", roles: CITY10 });
+    t.speeches();
+    expect(t.phase).toBe("night-shot");
+    const shot = t.view(1).you!.actions.find((a) => a.type === "use");
+    expect(shot).toMatchObject({ ability: "mafia-shot", targets: { seats: [4, 5, 6, 7, 8, 9, 10] } });
+    t.reject(1, { type: "use", ability: "mafia-shot", targets: [2] }, "illegal-target");
+    t.act(1, { type: "use", ability: "mafia-shot", targets: [7] });
+    t.act(2, { type: "use", ability: "mafia-shot", targets: [8] });
+    expect(t.phase).toBe("night-shot");
+    // Still offered: a choice may change until they agree.
+    expect(t.view(1).you!.actions.some((a) => a.type === "use")).toBe(true);
+    t.act(1, { type: "use", ability: "mafia-shot", targets: [8] });
+    expect(t.phase).toBe("night-freeze");
+    expect(t.view(2).log.filter((e) => e.type === "shot-tally").map((e) => e.data)).toEqual([
+      { tally: [{ seat: 7, votes: 1 }], agreed: false },
+      { tally: [{ seat: 7, votes: 1 }, { seat: 8, votes: 1 }], agreed: false },
+      { tally: [{ seat: 8, votes: 2 }], agreed: true },
+    ]);
+    // Anonymous, and for the shooters only: no "shot" events, nothing for Putana, the town or spectators.
+    expect(t.view(2).log.some((e) => e.type === "shot")).toBe(false);
+    for (const v of [t.view(3), t.view(7), t.spectator()]) expect(v.log.some((e) => e.type === "shot-tally")).toBe(false);
+    t.restOfNight();
+    expect(t.spectator().seats[7]!.alive).toBe(false);
+  });
+
+  it("no agreement when the time runs out: no kill", () => {
+    const t = new Table({ preset: "variant-night", roles: CITY10 });
+    t.speeches();
+    t.act(1, { type: "use", ability: "mafia-shot", targets: [7] });
+    t.act(2, { type: "use", ability: "mafia-shot", targets: [8] });
+    t.timeout();
+    t.restOfNight();
+    expect(t.spectator().log.some((e) => e.type === "nobody-killed")).toBe(true);
+  });
+
+  it("§5.6 the Doctor heals himself once a game", () => {
+    const t = new Table({ preset: "variant-night", roles: CITY10 });
+    const heal = () => (t.view(5).you!.actions.find((a) => a.type === "use") as { targets: { seats: number[] } }).targets.seats;
+    t.speeches();
+    t.timeout(); // the shot: nobody chooses
+    t.timeout(); // Putana: skips
+    expect(heal()).toContain(5);
+    t.act(5, t.use(5, 5));
+    t.restOfNight();
+    t.speeches();
+    t.timeout();
+    t.timeout();
+    expect(heal()).not.toContain(5); // not two nights in a row — and not again this game
+    t.act(5, t.use(5, 7));
+    t.restOfNight();
+    t.speeches();
+    t.timeout();
+    t.timeout();
+    expect(heal()).not.toContain(5);
+    expect(heal()).toContain(8);
   });
 });
