@@ -14,6 +14,7 @@ import * as v from "valibot";
 import { hostGate, livingFrom, livingList, reject, restartTimer } from "../flow/stage.ts";
 import type { Next, PhaseModule } from "../flow/types.ts";
 import { checkWin, depart } from "../rules/outcome.ts";
+import { foul } from "../rules/technical.ts";
 import { PUBLIC, emit, livingCount, player, toSeats, type Ctx, type EngineState } from "../state.ts";
 import type { BallotView, Seat, VoteMode } from "../types.ts";
 
@@ -39,6 +40,11 @@ const params = v.strictObject({
   candidates: v.picklist(["nominees", "given", "tiers", "living"]),
   /** More candidates than this: nobody leaves, night falls (§6.5 "more than four"). */
   maxCandidates: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2))),
+  /**
+   * §7.3 in turn: a voter who lets the time run out gets a foul and `extraMs` more, again and again, until
+   * the foul that removes them (the preset's limit); absent: the turn passes and the vote is lost.
+   */
+  late: v.optional(v.strictObject({ extraMs: ms })),
   /** A voter may vote for themselves when a candidate (sport); false: never against oneself (§7.3). */
   selfVote: v.optional(v.boolean(), true),
   /** §2.6 whoever has not voted gives the vote to the last candidate; "none": an unused vote is lost. */
@@ -119,6 +125,8 @@ function count(ctx: Ctx, p: P, d: D): Next | undefined {
   emit(ctx, "vote-counted", PUBLIC, { round: p.round, ballots, tally: d.candidates.map((c) => ({ seat: c, votes: tally[c - 1] as number })), leaders });
   if (leaders.length === 1) {
     const seat = leaders[0] as Seat;
+    // §7.9 the town voted out a player already removed by fouls: nobody else leaves that day.
+    if (!player(s, seat).alive) return { outcome: "none" };
     if (p.majority === "absolute" && max * 2 <= livingCount(s)) {
       emit(ctx, "tie-stays", PUBLIC, { seats: leaders });
       return { outcome: "none" };
@@ -206,7 +214,15 @@ export const voting: PhaseModule<P, D> = {
       emit(ctx, "candidate-called", PUBLIC, { seat: d.candidates[d.current] as Seat });
       return;
     }
-    if (d.mode === "in-turn") return nextVoter(ctx, p, d);
+    if (d.mode === "in-turn") {
+      const voter = d.voters[d.current] as Seat;
+      if (p.late && player(ctx.s, voter).alive && d.ballots[voter - 1] === 0) {
+        // §7.3 late: a foul and more time — until the foul that removes the voter.
+        if (!foul(ctx, voter)) { restartTimer(ctx, p.late.extraMs); return; }
+        if (checkWin(ctx)) return;
+      }
+      return nextVoter(ctx, p, d);
+    }
     return hostGate(ctx, () => count(ctx, p, d));
   },
   confirm: (ctx, p, d) => count(ctx, p, d),

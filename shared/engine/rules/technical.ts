@@ -61,6 +61,21 @@ export function passes(ctx: Ctx): boolean {
 }
 
 /**
+ * A foul on `seat` (a passed technical foul, §2.13, or an automatic one such as a late vote, §7.3):
+ * counted and announced; at the preset's limit the player is removed at once, without last words, and
+ * that day's voting is cancelled. Returns whether the seat was removed.
+ */
+export function foul(ctx: Ctx, seat: Seat): boolean {
+  const target = player(ctx.s, seat);
+  target.fouls++;
+  emit(ctx, "fouled", PUBLIC, { seat, fouls: target.fouls });
+  if (target.fouls < preset(ctx).techVotes.foulsToRemove) return false;
+  depart(ctx, seat, "removed");
+  ctx.s.votingCancelled = true;
+  return true;
+}
+
+/**
  * The technical vote ends (its time ran out, or it has enough "for"). Returns the seat it removed while
  * the game goes on — the interpreter then tells the running phase (PhaseModule.removed) — else null.
  */
@@ -86,9 +101,8 @@ export function resolveTechVote(ctx: Ctx): Seat | null {
   }
   // *Decision (city):* a solo player has no team to lose with: a technical defeat against him removes him.
   if (tv.kind === "foul") {
-    target.fouls++;
-    emit(ctx, "fouled", PUBLIC, { seat: target.seat, fouls: target.fouls });
-    if (target.fouls < preset(ctx).techVotes.foulsToRemove) return null;
+    if (!foul(ctx, target.seat)) return null;
+    return checkWin(ctx) ? null : target.seat;
   }
   // A removed player leaves at once, without last words, and that day's voting is cancelled.
   depart(ctx, target.seat, "removed");

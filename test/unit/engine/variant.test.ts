@@ -170,7 +170,7 @@ const dayVariant: Preset = {
       },
       {
         id: "early-voting", module: "voting",
-        params: { name: "voting", round: "first", mode: "in-turn", perVoterMs: 10_000, closedMs: 10_000, openMsPerCandidate: 5_000, candidates: "living", selfVote: false, unusedVote: "none", singleCandidate: "vote" },
+        params: { name: "voting", round: "first", mode: "in-turn", perVoterMs: 10_000, closedMs: 10_000, openMsPerCandidate: 5_000, candidates: "living", selfVote: false, unusedVote: "none", singleCandidate: "vote", late: { extraMs: 5_000 } },
         next: { out: "farewell", leader: "night", tie: "defence", none: "night", cancelled: "night" },
       },
       {
@@ -378,5 +378,24 @@ describe("issue 14: night rules from data — a tally until agreement (§5.2), n
     t.timeout();
     expect(heal()).not.toContain(5);
     expect(heal()).toContain(8);
+  });
+
+});
+
+describe("issue 14: fouls with automatic consequences — a late vote in turn (§7.3)", () => {
+  it("a voter who lets the time run out gets a foul and 5 s more, again, until the foul that removes them; the vote goes on", () => {
+    const t = new Table({ preset: "variant-day", roles: LAYOUT, settings: {} });
+    for (const s of [3, 4, 5]) t.act(s, { type: "early-vote" });
+    expect(t.phase).toBe("voting");
+    expect(t.spectator().ballot).toMatchObject({ voter: 2 });
+    t.timeout();
+    expect(t.left()).toBe(5_000);
+    expect(t.spectator().ballot).toMatchObject({ voter: 2 });
+    expect(t.spectator().seats[1]!.fouls).toBe(1);
+    t.timeout(); // sport's limit: the second foul removes the player (§2.13)
+    expect(t.spectator().seats[1]).toMatchObject({ alive: false, out: "removed", fouls: 2 });
+    expect(t.spectator().ballot).toMatchObject({ voter: 3 });
+    t.act(3, { type: "vote", target: 7 });
+    expect(t.spectator().ballot).toMatchObject({ voter: 4 });
   });
 });
