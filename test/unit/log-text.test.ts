@@ -10,7 +10,7 @@
  * the web's t(): {name} placeholders, no plural forms needed by these lines.
  */
 import { describe, expect, it } from "vitest";
-import type { GameView, LogEntryView, Seat } from "../../shared/engine/types.ts";
+import type { AnyLogEntry, GameView, Seat } from "../../shared/engine/types.ts";
 import { en } from "../../web/src/i18n/en.ts";
 import { ru } from "../../web/src/i18n/ru.ts";
 import { uk } from "../../web/src/i18n/uk.ts";
@@ -153,12 +153,12 @@ describe("log lines for the viewer (issue 13, RULES.md §1 Secrets, §2.12, §3)
   });
 
   it("closed voting has no per-candidate heading", () => {
-    const e: LogEntryView = { seq: 1, at: 0, day: 1, type: "voting-started", data: { round: "first", mode: "closed", candidates: [3, 5], calling: null } };
+    const e: AnyLogEntry = { seq: 1, at: 0, day: 1, type: "voting-started", data: { round: "first", mode: "closed", candidates: [3, 5], calling: null } };
     expect(logLines(e, { seat: null, roles: null }).map((l) => l.key)).toEqual(["log.voting-started"]);
   });
 
   it("an entry about a seat other than the viewer's never uses the 'you' line, whatever the viewer", () => {
-    const e: LogEntryView = { seq: 1, at: 0, day: 1, type: "nominated", data: { by: 4, target: 6 } };
+    const e: AnyLogEntry = { seq: 1, at: 0, day: 1, type: "nominated", data: { by: 4, target: 6 } };
     expect(logLines(e, { seat: 4, roles: null })[0]?.key).toBe("log.nominated.you");
     expect(logLines(e, { seat: 6, roles: null })[0]?.key).toBe("log.nominated");
     expect(logLines(e, { seat: null, roles: null })[0]?.key).toBe("log.nominated");
@@ -167,8 +167,19 @@ describe("log lines for the viewer (issue 13, RULES.md §1 Secrets, §2.12, §3)
     expect(render(en, logLines(e, { seat: 4, roles })[0] as Line)).toBe("You nominated seat 6");
   });
 
+  it("§1 open reveal: a departing player's role is shown at once, by seat and role (and team), 'your card' for its owner", () => {
+    const e: AnyLogEntry = { seq: 1, at: 0, day: 1, type: "role-revealed", data: { seat: 4, role: "don", team: "black" } };
+    expect(render(en, logLines(e, { seat: null, roles: null })[0]!)).toBe("Seat 4's card is shown: Don (Black)");
+    expect(render(en, logLines(e, { seat: 4, roles: null })[0]!)).toBe("Your card is shown to the table: Don (Black)");
+    // The role is in the line already: never "Seat 4 (Don)" on top of it, even when the roles are known.
+    expect(render(en, logLines(e, { seat: null, roles: new Map([[4, "don"]]) })[0]!)).toBe("Seat 4's card is shown: Don (Black)");
+    expect(render(uk, logLines(e, { seat: null, roles: null })[0]!)).toBe("Карту місця 4 відкрито: Дон (Чорні)");
+    expect(render(ru, logLines(e, { seat: 4, roles: null })[0]!)).toBe("Вашу карту открыли столу: Дон (Чёрные)");
+  });
+
   it("an unknown event type keeps its key (the web shows its id and data, never drops it)", () => {
-    const e: LogEntryView = { seq: 1, at: 0, day: 1, type: "future-thing", data: { seat: 2 } };
+    // A newer server's event, as it arrives in a frame (the client's types do not know it yet).
+    const e: AnyLogEntry = JSON.parse('{"seq":1,"at":0,"day":1,"type":"future-thing","data":{"seat":2}}');
     expect(logLines(e, { seat: 2, roles: null })).toEqual([{ type: "future-thing", key: "log.future-thing", params: { seat: 2 } }]);
   });
 });

@@ -5,7 +5,7 @@
  * banners are built from exactly the log each viewer receives.
  */
 import { describe, expect, it } from "vitest";
-import type { GameView, LogEntryView } from "../../../shared/engine/types.ts";
+import type { AnyLogEntry, GameView, OutHow } from "../../../shared/engine/types.ts";
 import { en } from "../../../web/src/i18n/en.ts";
 import { ru } from "../../../web/src/i18n/ru.ts";
 import { uk } from "../../../web/src/i18n/uk.ts";
@@ -17,6 +17,8 @@ function all(v: GameView) {
   return v.log.map((e) => announcementOf(e, v.you?.seat ?? null)).filter((a) => a !== null);
 }
 const keys = (v: GameView) => all(v).map((a) => a.key);
+/** The candidate being called in an open ballot (the lift vote calls nobody). */
+const calling = (v: GameView) => (v.ballot && v.ballot.kind !== "lift" ? v.ballot.calling : undefined);
 
 function day2(settings: Record<string, unknown> = {}): Table {
   const t = new Table({ roles: LAYOUT, settings });
@@ -118,19 +120,31 @@ describe("issue 13 announcements from the log", () => {
 
   it("every key an announcement names is in the uk, ru and en catalogues", () => {
     const seen = new Set<string>();
-    const entries: LogEntryView[] = [
-      ...["voted-out", "lifted", "removed"].map((how, i) => ({ seq: i + 1, at: 0, day: 1, type: "left", data: { seat: 1, how } })),
-      ...["killed", "shot-missed", "nobody-killed", "no-candidates", "voting-cancelled", "single-candidate-stays", "leader-stays", "tie", "tie-stays"].map((type, i) => ({ seq: 10 + i, at: 0, day: 1, type, data: { seat: 1, seats: [1, 2] } })),
-      { seq: 30, at: 0, day: 1, type: "vote-counted", data: { round: "first", ballots: [], tally: [] } },
-      { seq: 31, at: 0, day: 1, type: "vote-counted", data: { round: "revote", ballots: [], tally: [] } },
-      { seq: 32, at: 0, day: 1, type: "lift-counted", data: { passed: true, candidates: [1, 2], inFavour: 6, needed: 6 } },
-      { seq: 33, at: 0, day: 1, type: "lift-counted", data: { passed: false, candidates: [1, 2], inFavour: 1, needed: 6 } },
+    const hows: OutHow[] = ["voted-out", "lifted", "removed"];
+    const entries: AnyLogEntry[] = [
+      ...hows.map((how, i): AnyLogEntry => ({ seq: i + 1, at: 0, day: 1, type: "left", data: { seat: 1, how } })),
+      { seq: 10, at: 0, day: 1, type: "killed", data: { seat: 1 } },
+      { seq: 11, at: 0, day: 1, type: "shot-missed", data: {} },
+      { seq: 12, at: 0, day: 1, type: "nobody-killed", data: {} },
+      { seq: 13, at: 0, day: 1, type: "no-candidates", data: {} },
+      { seq: 14, at: 0, day: 1, type: "voting-cancelled", data: {} },
+      { seq: 15, at: 0, day: 1, type: "single-candidate-stays", data: { seat: 1 } },
+      { seq: 16, at: 0, day: 1, type: "leader-stays", data: { seat: 1 } },
+      { seq: 17, at: 0, day: 1, type: "tie", data: { seats: [1, 2] } },
+      { seq: 18, at: 0, day: 1, type: "tie-stays", data: { seats: [1, 2] } },
+      { seq: 30, at: 0, day: 1, type: "vote-counted", data: { round: "first", ballots: [], tally: [], leaders: [] } },
+      { seq: 31, at: 0, day: 1, type: "vote-counted", data: { round: "revote", ballots: [], tally: [], leaders: [] } },
+      { seq: 32, at: 0, day: 1, type: "lift-counted", data: { passed: true, candidates: [1, 2], ballots: [], inFavour: 6, needed: 6 } },
+      { seq: 33, at: 0, day: 1, type: "lift-counted", data: { passed: false, candidates: [1, 2], ballots: [], inFavour: 1, needed: 6 } },
       { seq: 34, at: 0, day: 1, type: "ballot-cast", data: { voter: 3, target: 1 } },
       { seq: 35, at: 0, day: 1, type: "lift-ballot-cast", data: { voter: 3, lift: true } },
       { seq: 36, at: 0, day: 1, type: "lift-vote-cast", data: { voter: 3, lift: false } },
       { seq: 37, at: 0, day: 1, type: "shot", data: { seat: 3, target: 1 } },
       { seq: 38, at: 0, day: 1, type: "fouled", data: { seat: 4, fouls: 1 } },
-      ...["checked", "froze", "healed", "kill-chosen"].map((type, i) => ({ seq: 40 + i, at: 0, day: 1, type, data: { by: 3, target: 1 } })),
+      { seq: 40, at: 0, day: 1, type: "checked", data: { by: 3, target: 1, night: 1, kind: "sheriff", result: "not-mafia" } },
+      { seq: 41, at: 0, day: 1, type: "froze", data: { by: 3, target: 1, night: 1 } },
+      { seq: 42, at: 0, day: 1, type: "healed", data: { by: 3, target: 1, night: 1 } },
+      { seq: 43, at: 0, day: 1, type: "kill-chosen", data: { by: 3, target: 1, night: 1 } },
     ];
     for (const e of entries) {
       const a = announcementOf(e, 3);
@@ -144,7 +158,7 @@ describe("issue 13 announcements from the log", () => {
 });
 
 describe("issue 13 announcements in time (no replay after a reload or a reconnect)", () => {
-  const log: LogEntryView[] = [
+  const log: AnyLogEntry[] = [
     { seq: 1, at: 1_000, day: 1, type: "shot-missed", data: {} },
     { seq: 2, at: 50_000, day: 2, type: "left", data: { seat: 4, how: "voted-out" } },
     { seq: 3, at: 50_000, day: 2, type: "tie", data: { seats: [2, 3] } },
@@ -169,7 +183,7 @@ describe("issue 13 announcements in time (no replay after a reload or a reconnec
     expect(activeAnnouncements(renumbered, 6, 52_000).map((a) => a.id)).toEqual(activeAnnouncements(log, 6, 52_000).map((a) => a.id));
   });
   it("names the seat's player", () => {
-    const seats = [{ seat: 4, nickname: "Olena" }] as GameView["seats"];
+    const seats: GameView["seats"] = [{ seat: 4, nickname: "Olena", bot: false, alive: true, out: null, nominated: false, speaking: false, votes: null, fouls: 0, shoutsLeft: 3 }];
     expect(activeAnnouncements(log, null, 52_000, { seats })[1]!.params).toEqual({ seat: 4, nickname: "Olena" });
   });
 });
@@ -189,10 +203,10 @@ describe("§2.6 the countdown warning: an unused vote goes to the last nominee",
   it("§2.6 open voting: the last candidate is never called; the countdown shows only in the window that ends with the count", () => {
     const t = day2({ voting: "open" });
     t.speeches({ 2: 7, 3: 8, 4: 9 });
-    expect(t.spectator().ballot!.calling).toBe(7);
+    expect(calling(t.spectator())).toBe(7);
     expect(voteWarning(t.view(1), t.now)).toEqual({ seat: 9, self: false, secondsLeft: null });
     t.timeout();
-    expect(t.spectator().ballot!.calling).toBe(8);
+    expect(calling(t.spectator())).toBe(8);
     expect(voteWarning(t.view(1), t.now)).toEqual({ seat: 9, self: false, secondsLeft: 5 });
     expect(voteWarning(t.view(9), t.now)!.self).toBe(true);
   });

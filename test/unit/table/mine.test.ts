@@ -65,7 +65,11 @@ describe("issue 13 private marks and the Don's plan", () => {
     t.timeout();
     t.speeches();
     expect(t.phase).toBe("night-shot");
-    const shot = (seat: number) => (t.view(seat).you!.actions.find((a) => a.type === "night-action") as { targets: number[] }).targets;
+    // The mafia's shot is offered as the `use` of ability "mafia-shot" (issue 14); the plan pre-selects among its seats.
+    const shot = (seat: number) => {
+      const a = t.view(seat).you!.actions.find((x) => x.type === "use" && x.ability === "mafia-shot");
+      return a?.type === "use" ? a.targets.seats : [];
+    };
     expect(planTarget(t.view(2).you, shot(2))).toBe(5);
     expect(planTarget(t.view(3).you, [1, 2, 3, 4, 6])).toBe(6); // 5 is gone
     expect(planTarget(t.view(4).you, [1, 2, 3, 5])).toBeNull(); // the Sheriff has no plan

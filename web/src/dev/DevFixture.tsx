@@ -11,7 +11,7 @@
  * Loaded lazily: never part of the initial JS.
  */
 import { createStore } from "solid-js/store";
-import type { GameView, SeatView } from "../../../shared/engine/types.ts";
+import type { AnyLogEntry, Floor, GameView, Seat, SeatView } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 import { createServerClock } from "../lib/clock.ts";
 import type { TableController, TableState } from "../table/controller.ts";
@@ -26,6 +26,12 @@ function seats(patch: (s: SeatView) => Partial<SeatView> = () => ({})): SeatView
     const base: SeatView = { seat: i + 1, nickname, bot: false, alive: true, out: null, nominated: false, speaking: false, votes: null, fouls: 0, shoutsLeft: 3 };
     return { ...base, ...patch(base) };
   });
+}
+
+/** The public channel: the speaker (if any) heard and seen by everyone (issue 14 floor). */
+function tableFloor(speaker: Seat | null): Floor {
+  const on = speaker === null ? [] : [speaker];
+  return { channels: [{ id: "table", speakers: on, video: on, listeners: "everyone" }] };
 }
 
 function game(over: Partial<GameView>): GameView {
@@ -44,10 +50,12 @@ function game(over: Partial<GameView>): GameView {
     speaker: null,
     nominees: [],
     ballot: null,
+    shout: null,
     techVote: null,
+    floor: tableFloor(over.speaker ?? null),
     you: { seat: 2, role: "sheriff", team: "red", teammates: [], checks: [{ target: 4, night: 1, result: "mafia" }], shootingPlan: null, actions: [] },
     log: [
-      { seq: 1, at: now - 300_000, day: 0, type: "seats-drawn", data: {} },
+      { seq: 1, at: now - 300_000, day: 0, type: "seats-drawn", data: { seats: NAMES.map((nickname, i) => ({ seat: i + 1, nickname, bot: false })) } },
       { seq: 2, at: now - 299_000, day: 0, type: "roles-dealt", data: { auto: false } },
       { seq: 3, at: now - 298_000, day: 0, type: "night-fell", data: { round: 1, acquaintance: true } },
       { seq: 4, at: now - 290_000, day: 1, type: "day-started", data: { day: 1, firstSpeaker: 1 } },
@@ -120,20 +128,20 @@ function fixture(name: string): TableView {
         organizing: true,
         lobby: lobbyOf([7], [], null),
         connected: [1, 2, 3, 4, 5, 6, 8, 9, 10],
-        game: Object.assign(
-          game({
-            phase: "night-shot",
-            deadline: null,
-            seats: seats((s) => ({ ...dead10(s), role: ROLES[s.seat - 1], team: TEAMS[s.seat - 1] as "red" | "black" })),
-            you: null,
-            log: [
-              { seq: 20, at: now - 20_000, day: 2, type: "night-fell", data: { round: 3, acquaintance: false } },
-              { seq: 21, at: now - 12_000, day: 2, type: "shot", data: { seat: 4, target: 2 } },
-              { seq: 22, at: now - 9_000, day: 2, type: "shot", data: { seat: 6, target: 2 } },
-            ],
-          }),
-          { host: { canConfirm: true, waiting: false, pending: [9] } },
-        ),
+        game: game({
+          phase: "night-shot",
+          deadline: null,
+          seats: seats((s) => ({ ...dead10(s), role: ROLES[s.seat - 1], team: TEAMS[s.seat - 1] })),
+          you: null,
+          // The host sees the night's private channel too (§5.7): the black team to itself.
+          floor: { channels: [tableFloor(null).channels[0]!, { id: "black-team", speakers: [4, 6, 9], video: [4, 6, 9], listeners: [4, 6, 9] }] },
+          host: { canConfirm: true, waiting: false, pending: [9] },
+          log: [
+            { seq: 20, at: now - 20_000, day: 2, type: "night-fell", data: { round: 3, acquaintance: false } },
+            { seq: 21, at: now - 12_000, day: 2, type: "shot", data: { seat: 4, target: 2 } },
+            { seq: 22, at: now - 9_000, day: 2, type: "shot", data: { seat: 6, target: 2 } },
+          ],
+        }),
       };
     case "spectator":
       return { ...base, lobby: lobbyOf([7], [], 1), delayMs: 60_000, game: game({ seats: seats((s) => ({ ...dead10(s), speaking: s.seat === 5 })), speaker: 5, you: null }) };
@@ -149,7 +157,7 @@ function fixture(name: string): TableView {
           deadline: now + 8_000,
           seats: seats((s) => ({ ...dead10(s), nominated: s.seat === 4 || s.seat === 7, votes: s.seat === 4 ? 3 : s.seat === 7 ? 2 : null })),
           nominees: [4, 7],
-          ballot: { kind: "elimination", mode: "open", candidates: [4, 7], calling: 7, votes: [], mine: null },
+          ballot: { kind: "elimination", mode: "open", candidates: [4, 7], calling: 7, voter: null, votes: [], mine: null },
           you: { seat: 2, role: "sheriff", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [{ type: "vote", targets: [4, 7] }] },
         }),
       };
@@ -161,6 +169,7 @@ function fixture(name: string): TableView {
           deadline: now + 10_000,
           seats: seats((s) => ({ ...dead10(s), nominated: s.seat === 4 || s.seat === 7 })),
           nominees: [4, 7],
+          ballot: { kind: "lift", mode: "closed", candidates: [4, 7], needed: 5, votes: [], mine: null },
           you: { seat: 2, role: "sheriff", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [{ type: "vote-lift" }] },
         }),
       };
@@ -171,7 +180,16 @@ function fixture(name: string): TableView {
           phase: "night-shot",
           deadline: now + 6_000,
           seats: seats((s) => ({ ...dead10(s), role: [4, 6, 9].includes(s.seat) ? ROLES[s.seat - 1] : undefined, team: [4, 6, 9].includes(s.seat) ? "black" : undefined })),
-          you: { seat: 4, role: "don", team: "black", teammates: [6, 9], checks: [{ target: 2, night: 1, result: "sheriff" }], shootingPlan: [2, 1, 3], actions: [{ type: "night-action", kind: "shot", targets: [1, 2, 3, 4, 5, 6, 7, 8, 9] }] },
+          floor: { channels: [tableFloor(null).channels[0]!, { id: "black-team", speakers: [4, 6, 9], video: [4, 6, 9], listeners: [4, 6, 9] }] },
+          you: {
+            seat: 4,
+            role: "don",
+            team: "black",
+            teammates: [6, 9],
+            checks: [{ target: 2, night: 1, result: "sheriff" }],
+            shootingPlan: [2, 1, 3],
+            actions: [{ type: "use", ability: "mafia-shot", label: "ability.mafia-shot", effect: "attack", targets: { min: 1, max: 1, seats: [1, 2, 3, 4, 5, 6, 7, 8, 9] }, skip: false }],
+          },
         }),
       };
     case "end":
@@ -181,8 +199,8 @@ function fixture(name: string): TableView {
         game: game({
           phase: "game-over",
           deadline: null,
-          seats: seats((s) => ({ ...dead10(s), alive: ![10, 4, 6, 9].includes(s.seat), role: ROLES[s.seat - 1], team: TEAMS[s.seat - 1] as "red" | "black" })),
-          result: { winner: "red", reason: "town-eliminated-mafia", roles: NAMES.map((nickname, i) => ({ seat: i + 1, nickname, role: ROLES[i]!, team: TEAMS[i] as "red" | "black" })) },
+          seats: seats((s) => ({ ...dead10(s), alive: ![10, 4, 6, 9].includes(s.seat), role: ROLES[s.seat - 1], team: TEAMS[s.seat - 1] })),
+          result: { winner: "red", reason: "town-eliminated-mafia", roles: NAMES.map((nickname, i) => ({ seat: i + 1, nickname, role: ROLES[i]!, team: TEAMS[i]! })) },
         }),
       };
     case "announce-vote": {
@@ -209,6 +227,16 @@ function fixture(name: string): TableView {
     case "announce-night":
     case "announce-nobody": {
       const killed = name === "announce-night";
+      const morning: AnyLogEntry[] = killed
+        ? [
+            { seq: 14, at: now - 600, day: 2, type: "killed", data: { seat: 8 } },
+            { seq: 15, at: now - 600, day: 2, type: "left", data: { seat: 8, how: "shot" } },
+            { seq: 16, at: now - 600, day: 2, type: "speech-started", data: { seat: 8, purpose: "last-words", ms: 60_000 } },
+          ]
+        : [
+            { seq: 14, at: now - 600, day: 2, type: "shot-missed", data: {} },
+            { seq: 15, at: now - 600, day: 3, type: "day-started", data: { day: 3, firstSpeaker: 3 } },
+          ];
       return {
         ...base,
         game: game({
@@ -221,16 +249,7 @@ function fixture(name: string): TableView {
             ...game({}).log,
             { seq: 12, at: now - 40_000, day: 2, type: "no-candidates", data: {} },
             { seq: 13, at: now - 39_000, day: 2, type: "night-fell", data: { round: 3, acquaintance: false } },
-            ...(killed
-              ? [
-                  { seq: 14, at: now - 600, day: 2, type: "killed", data: { seat: 8 } },
-                  { seq: 15, at: now - 600, day: 2, type: "left", data: { seat: 8, how: "shot" } },
-                  { seq: 16, at: now - 600, day: 2, type: "speech-started", data: { seat: 8, purpose: "last-words", ms: 60_000 } },
-                ]
-              : [
-                  { seq: 14, at: now - 600, day: 2, type: "shot-missed", data: {} },
-                  { seq: 15, at: now - 600, day: 3, type: "day-started", data: { day: 3, firstSpeaker: 3 } },
-                ]),
+            ...morning,
           ],
           logUpTo: killed ? 16 : 15,
         }),
@@ -241,6 +260,7 @@ function fixture(name: string): TableView {
       // Closed voting on 4 and 7 (nominated last). announce-mine: this player (seat 2) just voted for
       // 4. vote-warning: this player is seat 7 and has not voted: the unused vote goes to themself.
       const voted = name === "announce-mine";
+      const mine: AnyLogEntry[] = voted ? [{ seq: 13, at: now - 500, day: 2, type: "ballot-cast", data: { voter: 2, target: 4 } }] : [];
       return {
         ...base,
         game: game({
@@ -249,14 +269,14 @@ function fixture(name: string): TableView {
           timerMs: 10_000,
           seats: seats((s) => ({ ...dead10(s), nominated: s.seat === 4 || s.seat === 7 })),
           nominees: [4, 7],
-          ballot: { kind: "elimination", mode: "closed", candidates: [4, 7], calling: null, votes: [], mine: voted ? 4 : null },
+          ballot: { kind: "elimination", mode: "closed", candidates: [4, 7], calling: null, voter: null, votes: [], mine: voted ? 4 : null },
           you: voted
             ? { seat: 2, role: "sheriff", team: "red", teammates: [], checks: [{ target: 4, night: 1, result: "mafia" }], shootingPlan: null, actions: [] }
             : { seat: 7, role: "civilian", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [{ type: "vote", targets: [4, 7] }] },
           log: [
             ...game({}).log,
             { seq: 12, at: now - 2_000, day: 2, type: "voting-started", data: { round: "first", mode: "closed", candidates: [4, 7], calling: null } },
-            ...(voted ? [{ seq: 13, at: now - 500, day: 2, type: "ballot-cast", data: { voter: 2, target: 4 } }] : []),
+            ...mine,
           ],
           logUpTo: voted ? 13 : 12,
         }),

@@ -4,7 +4,7 @@
  * Intl.PluralRules categories for the language (en: one|other; uk, ru: one|few|many|other) and
  * take the count as {n}.
  * Dynamic families (looked up by a server id, with a neutral fallback when missing):
- * phase.*, narrate.*, role.*, team.*, out.*, check.*, night.*, log.*, reason.*, error.*, tech.*.
+ * phase.*, narrate.*, role.*, team.*, out.*, check.*, ability.* (the key a `use` action carries), log.*, reason.*, error.*, tech.*, setting.*.
  */
 export const en = {
   "app.name": "Mafia",
@@ -220,6 +220,10 @@ export const en = {
   "actions.cancel": "Cancel",
   "actions.chosen": "{action}: seat {seat}",
   "actions.pick": "Choose a seat",
+  "actions.skip": "Skip",
+  "actions.chosenMany": "{action}: seats {seats}",
+  "actions.noTarget": "{action}: nobody",
+  "actions.pickUpTo": "Choose up to {n} seat|Choose up to {n} seats",
   "act.take-card": "Take a card",
   "act.card": "Card {n}",
   "act.end-speech": "End my speech",
@@ -241,12 +245,17 @@ export const en = {
   "act.tech.against": "Against",
   "act.confirm": "Confirm and go on",
 
-  "night.shot": "Shoot",
-  "night.check": "Check",
-  "night.don-check": "Look for the Sheriff",
-  "night.sheriff-check": "Check for mafia",
-  "night.heal": "Heal",
-  "night.freeze": "Freeze",
+  "ability.mafia-shot": "Shoot",
+  "ability.sheriff-check": "Check for mafia",
+  "ability.don-check": "Look for the Sheriff",
+  "ability.commissar-check": "Check a player: red or black",
+  "ability.don-commissar-check": "Look for the Commissar",
+  "ability.freeze": "Freeze",
+  "ability.freeze.about": "The frozen player's own move does not count tonight.",
+  "ability.heal": "Heal",
+  "ability.heal.about": "The healed player survives the night; not the same player two nights running.",
+  "ability.kill": "Kill",
+  "ability.kill.about": "Or choose nobody: the turn ends by itself.",
 
   "tech.foul": "technical foul",
   "tech.defeat": "technical defeat",
@@ -384,6 +393,7 @@ export const en = {
   "log.seat-to-bot": "Seat {seat} is handed to a bot",
   "log.game-over": "Game over: {winner}",
   "log.roles-revealed": "Roles: {roles}",
+  "log.role-revealed": "Seat {seat}'s card is shown: {role} ({team})",
   "log.yes": "yes",
   "log.no": "no",
   "log.passed": "passed",
@@ -393,6 +403,8 @@ export const en = {
   "purpose.leader": "speech of the vote leader",
   "purpose.farewell": "farewell speech",
   "purpose.last-words": "last words",
+  "purpose.defence": "defence speech",
+  "purpose.extra-word": "extra word",
 
   "error.unknown-preset": "This format is not available.",
   "error.bad-settings": "These table settings are not valid.",
@@ -519,12 +531,6 @@ export const en = {
   "narrate.night-heal": "The Doctor wakes up.",
   "narrate.night-kill": "The Maniac wakes up.",
   "narrate.night-don-check": "The Don looks for the Commissar.",
-  "night.kill": "Kill",
-  "night.kill.about": "Or choose nobody: the turn ends by itself.",
-  "night.freeze.about": "The frozen player's own move does not count tonight.",
-  "night.heal.about": "The healed player survives the night; not the same player two nights running.",
-  "night.commissar-check": "Check a player: red or black",
-  "night.check.night-don-check": "Look for the Commissar",
   "night.frozen": "The Consort froze you tonight: your move does not count.",
   "night.checkFrozen": "You were frozen: no answer about seat {target}.",
   "night.yourResult": "Seat {target} — {result}",
@@ -612,6 +618,7 @@ export const en = {
   "log.lift-ballot-cast.you": "You vote to lift everyone tied: {lift}",
   "log.lift-vote-cast.you": "You vote to lift everyone tied: {lift}",
   "log.left.you": "You are out: {how}",
+  "log.role-revealed.you": "Your card is shown to the table: {role} ({team})",
   "log.tech-vote-started.you": "You put a {kind} for seat {target} to the table ({needed} needed)",
   "log.tech-vote-pressed.you": "Technical vote: you",
   "log.fouled.you": "You get a technical foul ({fouls})",
@@ -649,6 +656,26 @@ export const en = {
   "away.short.now": "away",
   "away.short.min": "{n} min",
   "away.short.never": "not yet",
+  // Issue 14: the day procedures of the next formats (free talk, defence, extra word, voting in turn, early votes, §5.2 the tally).
+  "turn.voter": "Seat {seat} votes now",
+  "act.early-vote": "Ask for an early vote",
+  "act.early-vote.support": "Support the early vote",
+  "phase.free-talk": "Free talk",
+  "narrate.free-talk": "Free talk: everyone may speak.",
+  "phase.defence": "Defence speeches",
+  "narrate.defence": "The candidates speak in their defence.",
+  "phase.extra-word": "Extra word",
+  "narrate.extra-word": "An extra word.",
+  "log.shot-tally": "The mafia's choices: {tally}",
+  "log.voter-called": "Seat {seat} votes now",
+  "log.voter-called.you": "Your turn to vote",
+  "log.too-many-candidates": "Too many candidates ({seats}): no vote today",
+  "log.early-vote-asked": "Seat {seat} asks for an early vote ({needed} needed)",
+  "log.early-vote-asked.you": "You ask for an early vote ({needed} needed)",
+  "log.early-vote-supported": "Seat {seat} supports the early vote ({supporters} of {needed})",
+  "log.early-vote-supported.you": "You support the early vote ({supporters} of {needed})",
+  "log.early-vote-passed": "The early vote is on (asked by seat {by})",
+  "log.early-vote-passed.you": "Your request passed: the early vote is on",
 } as const;
 
 export type MessageKey = keyof typeof en;

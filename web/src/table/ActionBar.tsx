@@ -1,88 +1,104 @@
 /**
  * Only what this player may do now: exactly `view.game.you.actions`, nothing computed here.
- * Final choices of a seat (nominate, vote, night action) take two steps — choose the seat (here or
- * on the oval), then confirm — because the rules make them final. Where the server offers one seat
- * only (open voting calls one candidate, RULES.md §2.6; a night move with one legal target) there is
+ * Final choices of a seat (nominate, vote, an ability) take two steps — choose the seat (here or on
+ * the oval), then confirm — because the rules make them final. Where the server offers one seat only
+ * (open voting calls one candidate, RULES.md §2.6; a night move with one legal target) there is
  * nothing to choose wrongly: one tap sends it (issue 13).
+ *
+ * Issue 14: abilities are rendered from the action alone (picking.ts) — the label is the catalogue key
+ * it carries, the seats are its `targets.seats`, up to `targets.max` of them may be chosen (none when
+ * `min` is 0), and a "Skip" button appears when it may be declined. No role or preset is known here.
  */
 import { createMemo, createSignal, For, Show } from "solid-js";
 import type { AvailableAction, PlayerAction, Seat, SeatView, TechVoteKind } from "../../../shared/engine/types.ts";
-import type { MessageKey } from "../i18n/en.ts";
-import { t, tk } from "../i18n/index.ts";
+import { has, t, tk, type Params } from "../i18n/index.ts";
+import { abilityOf, actionKey, canSend, isOneTap, type Picking, pickingOf, SHOT_KEY, takesNobody } from "./picking.ts";
 
-/** An action that needs a seat chosen, with its stable key (for the oval's highlight). */
-export interface Picking {
-  key: string;
-  label: string;
-  targets: Seat[];
-  make: (seat: Seat) => PlayerAction;
+/** A catalogue key the server sent (an ability's label): its line, or the raw id when the catalogue has none yet. */
+function label(p: Picking): string {
+  return has(p.label) ? t(p.label) : (abilityOf(p.key) ?? p.key);
 }
 
-/** A night action's label: by kind, refined by the night turn where the same kind means two things in
- *  one preset (city: the Don's own turn, "night-don-check"), then by the player's role where one phase
- *  holds several (sport's Sheriff and Don check side by side, RULES.md §2.10: "don-check",
- *  "sheriff-check"; city's Commissar: "commissar-check"). */
-export function nightLabel(kind: string, phase?: string, role?: string | null): string {
-  const byRole = role ? tk("night", `${role}-${kind}`, undefined, tk("night", kind)) : tk("night", kind);
-  return phase ? tk("night", `${kind}.${phase}`, undefined, byRole) : byRole;
+/** A catalogue line by a key computed elsewhere (announce.ts), or the key itself when the catalogue lacks it. */
+function line(key: string, params: Params): string {
+  return has(key) ? t(key, params) : key;
 }
 
-export function pickingOf(a: AvailableAction, phase?: string, role?: string | null): Picking | null {
-  switch (a.type) {
-    case "nominate":
-      return { key: "nominate", label: t("act.nominate"), targets: a.targets, make: (target) => ({ type: "nominate", target }) };
-    case "vote":
-      return { key: "vote", label: t("act.vote"), targets: a.targets, make: (target) => ({ type: "vote", target }) };
-    case "night-action":
-      return { key: `night:${a.kind}`, label: nightLabel(a.kind, phase, role), targets: a.targets, make: (target) => ({ type: "night-action", target }) };
-    default:
-      return null;
-  }
+/** A glyph per effect (decoration only: the label says what it does). */
+const EFFECT_GLYPH: Readonly<Record<string, string>> = { attack: "✖", check: "◉", protect: "✚", block: "❄" };
+
+/** The line on a confirm button: "Shoot: seat 4", "Check: seats 3, 5", "Kill: nobody". */
+export function chosenText(action: string, seats: readonly Seat[]): string {
+  if (seats.length === 0) return t("actions.noTarget", { action });
+  if (seats.length === 1) return t("actions.chosen", { action, seat: seats[0]! });
+  return t("actions.chosenMany", { action, seats: seats.join(", ") });
 }
 
-/** One tap sends it: a vote or a night move with a single legal seat (a nomination keeps its confirm: making none is a choice too). */
-export function isOneTap(p: Picking): boolean {
-  return p.targets.length === 1 && (p.key === "vote" || p.key.startsWith("night:"));
-}
-
-function Picker(props: { p: Picking; chosen: Seat | null; onChoose: (s: Seat | null) => void; send: (a: PlayerAction) => void; busy: boolean; planSeat?: Seat | null }) {
-  // One line on what a night move does (city roles); the Maniac may also choose nobody (§7.6).
-  const about = () => (props.p.key.startsWith("night:") ? tk("night", `${props.p.key.slice(6)}.about`, undefined, "") : "");
+function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) => void; toggle: (seat: Seat) => void; send: (a: PlayerAction) => void; busy: boolean; planSeat?: Seat | null }) {
+  const name = () => label(props.p);
+  // One line on what the move does, when the catalogue has one (`ability.<id>.about`).
+  const about = () => (props.p.about && has(props.p.about) ? t(props.p.about) : "");
+  const glyph = () => (props.p.effect ? (EFFECT_GLYPH[props.p.effect] ?? "") : "");
+  const oneTap = () => isOneTap(props.p);
+  const noTargets = () => props.p.max === 0;
   return (
-    <div class="act pick" role="group" aria-label={props.p.label} data-action={props.p.key}>
-      <h3>{props.p.label}</h3>
+    <div class="act pick" role="group" aria-label={name()} data-action={props.p.key} data-effect={props.p.effect ?? undefined}>
+      <h3>
+        <Show when={glyph()}>
+          <span aria-hidden="true">{glyph()} </span>
+        </Show>
+        {name()}
+      </h3>
       <Show when={about()}>
         <p class="muted small" data-action-about>{about()}</p>
       </Show>
-      <Show when={props.planSeat != null && props.chosen === props.planSeat}>
+      <Show when={props.planSeat != null && props.chosen.length === 1 && props.chosen[0] === props.planSeat}>
         <p class="muted small" data-plan-seat={props.planSeat ?? ""}>{t("act.plan.preselected", { seat: props.planSeat ?? "" })}</p>
       </Show>
-      <Show when={isOneTap(props.p)}>
+      <Show when={props.p.max > 1}>
+        <p class="muted small" data-pick-up-to={props.p.max}>{t("actions.pickUpTo", { n: props.p.max })}</p>
+      </Show>
+      <Show when={oneTap()}>
         <div class="targets">
-          <button type="button" class="btn primary one-tap" data-target={props.p.targets[0]} data-one-tap={props.p.key} disabled={props.busy} onClick={() => props.send(props.p.make(props.p.targets[0]!))}>
-            {t("actions.chosen", { action: props.p.label, seat: props.p.targets[0]! })}
+          <button type="button" class="btn primary one-tap" data-target={props.p.targets[0]} data-one-tap={props.p.key} disabled={props.busy} onClick={() => props.send(props.p.make([props.p.targets[0]!]))}>
+            {chosenText(name(), [props.p.targets[0]!])}
           </button>
         </div>
       </Show>
-      <Show when={!isOneTap(props.p)}>
-      <div class="targets">
-        <For each={props.p.targets}>
-          {(seat) => (
-            <button type="button" class="target" classList={{ chosen: props.chosen === seat }} aria-pressed={props.chosen === seat} aria-label={t("seat.pick", { seat })} data-target={seat} onClick={() => props.onChoose(props.chosen === seat ? null : seat)}>
-              {seat}
-            </button>
-          )}
-        </For>
-      </div>
+      <Show when={!oneTap() && !noTargets()}>
+        <div class="targets">
+          <For each={props.p.targets}>
+            {(seat) => (
+              <button type="button" class="target" classList={{ chosen: props.chosen.includes(seat) }} aria-pressed={props.chosen.includes(seat)} aria-label={t("seat.pick", { seat })} data-target={seat} onClick={() => props.toggle(seat)}>
+                {seat}
+              </button>
+            )}
+          </For>
+        </div>
       </Show>
-      <Show when={!isOneTap(props.p) && props.chosen}>
-        {(seat) => (
+      <Show when={!oneTap() && canSend(props.p, props.chosen)}>
+        <div class="confirm-row">
+          <button type="button" class="btn primary" data-confirm={props.p.key} disabled={props.busy} onClick={() => props.send(props.p.make(props.chosen.slice()))}>
+            {chosenText(name(), props.chosen)}
+          </button>
+          <button type="button" class="btn ghost" onClick={() => props.onChoose([])}>
+            {t("actions.cancel")}
+          </button>
+        </div>
+      </Show>
+      {/* An ability without a target, or one that may name nobody (min 0) while nothing is chosen. */}
+      <Show when={noTargets() || (takesNobody(props.p) && props.chosen.length === 0)}>
+        <div class="confirm-row">
+          <button type="button" class="btn" data-confirm={props.p.key} data-no-target disabled={props.busy} onClick={() => props.send(props.p.make([]))}>
+            {noTargets() ? name() : chosenText(name(), [])}
+          </button>
+        </div>
+      </Show>
+      <Show when={props.p.skip}>
+        {(skip) => (
           <div class="confirm-row">
-            <button type="button" class="btn primary" data-confirm={props.p.key} disabled={props.busy} onClick={() => props.send(props.p.make(seat()))}>
-              {t("actions.chosen", { action: props.p.label, seat: seat() })}
-            </button>
-            <button type="button" class="btn ghost" onClick={() => props.onChoose(null)}>
-              {t("actions.cancel")}
+            <button type="button" class="btn ghost" data-skip={abilityOf(props.p.key) ?? props.p.key} disabled={props.busy} onClick={() => props.send(skip())}>
+              {t("actions.skip")}
             </button>
           </div>
         )}
@@ -128,7 +144,11 @@ function TechVoteStart(props: { kinds: TechVoteKind[]; targets: Seat[]; send: (a
       <div class="row">
         <label>
           {t("act.tech.kind")}
-          <select value={kind()} onChange={(e) => setKind(e.currentTarget.value as TechVoteKind)}>
+          <select value={kind()} onChange={(e) => {
+            const value = e.currentTarget.value;
+            const next = props.kinds.find((k) => k === value);
+            if (next) setKind(next);
+          }}>
             <For each={props.kinds}>{(k) => <option value={k}>{tk("tech", k)}</option>}</For>
           </select>
         </label>
@@ -146,35 +166,37 @@ function TechVoteStart(props: { kinds: TechVoteKind[]; targets: Seat[]; send: (a
   );
 }
 
-/** Stable key of an offered action: one child per key, so a child never sees its action change type. */
-const keyOf = (a: AvailableAction) => (a.type === "night-action" ? `night:${a.kind}` : a.type);
 const sameKeys = (x: string[], y: string[]) => x.length === y.length && x.every((k, i) => k === y[i]);
 
 interface BarProps {
   actions: AvailableAction[];
-  /** The phase, for labels only (the same action kind means different things in different turns). */
-  phase?: string;
-  /** This player's role, for labels only (sport's Sheriff and Don check in the same phase). */
-  role?: string | null;
   seats: SeatView[];
   shootingPlan: Seat[] | null;
   busy: boolean;
-  chosen: { key: string; seat: Seat } | null;
-  onChoose: (key: string, seat: Seat | null) => void;
+  /** The seats chosen so far for the action with this key (here or on the oval). */
+  chosen: { key: string; seats: Seat[] } | null;
+  /** Replace the chosen seats of an action (an empty list clears the choice). */
+  onChoose: (key: string, seats: Seat[]) => void;
+  /** A tap on a seat of an action (picking.ts toggleSeat). */
+  onToggle: (key: string, seat: Seat) => void;
   send: (a: PlayerAction) => void;
   /** This player's seat has left the game (issue 13: "you are out", nothing to do but watch). */
   out?: boolean;
-  /** Tonight's target from the Don's plan, pre-selected in the shot picker. */
+  /** Tonight's target from the Don's plan, pre-selected in the mafia's shot (`use` of "mafia-shot"). */
   planSeat?: Seat | null;
   /** What this player already chose in this ballot or night ("Your vote: seat 4"), said while nothing is left to do. */
-  done?: { key: string; params: Record<string, string | number> } | null;
+  done?: { key: string; params: Params } | null;
 }
 
 function ActionItem(props: { key: string; a: () => AvailableAction | undefined; bar: BarProps }) {
   const bar = props.bar;
-  const of = <T extends AvailableAction["type"]>(type: T) => {
+  const cards = () => {
     const a = props.a();
-    return a?.type === type ? (a as Extract<AvailableAction, { type: T }>) : undefined;
+    return a?.type === "take-card" ? a.cards : [];
+  };
+  const shoutsLeft = () => {
+    const a = props.a();
+    return a?.type === "shout" ? a.left : 0;
   };
   switch (props.key) {
     case "take-card":
@@ -182,7 +204,7 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
         <div class="act cards" role="group" aria-label={t("act.take-card")} data-action="take-card">
           <h3>{t("act.take-card")}</h3>
           <div class="targets">
-            <For each={of("take-card")?.cards ?? []}>
+            <For each={cards()}>
               {(card) => (
                 <button type="button" class="target card-pick" data-card={card} disabled={bar.busy} aria-label={t("act.card", { n: card + 1 })} onClick={() => bar.send({ type: "take-card", card })}>
                   ♠
@@ -201,7 +223,7 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
     case "shout":
       return (
         <button type="button" class="btn" data-action="shout" disabled={bar.busy} onClick={() => bar.send({ type: "shout" })}>
-          {t("act.shout", { n: of("shout")?.left ?? 0 })}
+          {t("act.shout", { n: shoutsLeft() })}
         </button>
       );
     case "vote-lift":
@@ -218,29 +240,61 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
           </div>
         </div>
       );
+    case "early-vote": {
+      // §7.5 ask for an early vote, or support the open request.
+      const open = () => {
+        const a = props.a();
+        return a?.type === "early-vote" && a.open;
+      };
+      return (
+        <button type="button" class="btn" data-action="early-vote" data-open={open() ? "yes" : "no"} disabled={bar.busy} onClick={() => bar.send({ type: "early-vote" })}>
+          {t(open() ? "act.early-vote.support" : "act.early-vote")}
+        </button>
+      );
+    }
     case "shooting-plan":
       return <ShootingPlan seats={bar.seats} current={bar.shootingPlan} send={bar.send} busy={bar.busy} />;
-    case "tech-vote-start":
-      return <TechVoteStart kinds={of("tech-vote-start")?.kinds ?? []} targets={of("tech-vote-start")?.targets ?? []} send={bar.send} busy={bar.busy} />;
-    case "tech-vote":
+    case "tech-vote-start": {
+      const start = () => {
+        const a = props.a();
+        return a?.type === "tech-vote-start" ? a : null;
+      };
+      return <TechVoteStart kinds={start()?.kinds ?? []} targets={start()?.targets ?? []} send={bar.send} busy={bar.busy} />;
+    }
+    case "tech-vote": {
+      const pressed = () => {
+        const a = props.a();
+        return a?.type === "tech-vote" ? a.pressed : null;
+      };
       return (
         <div class="act tech-vote confirm-row" data-action="tech-vote">
-          <button type="button" class="btn primary" aria-pressed={of("tech-vote")?.pressed === true} disabled={bar.busy} onClick={() => bar.send({ type: "tech-vote", in_favour: true })}>
+          <button type="button" class="btn primary" aria-pressed={pressed() === true} disabled={bar.busy} onClick={() => bar.send({ type: "tech-vote", in_favour: true })}>
             {t("act.tech.for")}
           </button>
-          <button type="button" class="btn" aria-pressed={of("tech-vote")?.pressed === false} disabled={bar.busy} onClick={() => bar.send({ type: "tech-vote", in_favour: false })}>
+          <button type="button" class="btn" aria-pressed={pressed() === false} disabled={bar.busy} onClick={() => bar.send({ type: "tech-vote", in_favour: false })}>
             {t("act.tech.against")}
           </button>
         </div>
       );
+    }
     default: {
       const p = createMemo(() => {
         const a = props.a();
-        return a ? pickingOf(a, bar.phase, bar.role) : null;
+        return a ? pickingOf(a) : null;
       });
       return (
         <Show when={p()}>
-          <Picker p={p()!} chosen={bar.chosen?.key === props.key ? bar.chosen.seat : null} onChoose={(s) => bar.onChoose(props.key, s)} send={bar.send} busy={bar.busy} planSeat={props.key === "night:shot" ? bar.planSeat : null} />
+          {(pick) => (
+            <Picker
+              p={pick()}
+              chosen={bar.chosen?.key === props.key ? bar.chosen.seats : []}
+              onChoose={(seats) => bar.onChoose(props.key, seats)}
+              toggle={(seat) => bar.onToggle(props.key, seat)}
+              send={bar.send}
+              busy={bar.busy}
+              planSeat={props.key === SHOT_KEY ? bar.planSeat : null}
+            />
+          )}
         </Show>
       );
     }
@@ -250,8 +304,8 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
 export function ActionBar(props: BarProps) {
   // "confirm" is the live host's (issue 5, its own message type); players never get it.
   const visible = createMemo(() => props.actions.filter((a) => a.type !== "confirm" && (a.type !== "tech-vote-start" || a.targets.length > 0)));
-  const byKey = createMemo(() => new Map(visible().map((a) => [keyOf(a), a] as const)));
-  const keys = createMemo(() => visible().map(keyOf), [], { equals: sameKeys });
+  const byKey = createMemo(() => new Map(visible().map((a) => [actionKey(a), a] as const)));
+  const keys = createMemo(() => visible().map(actionKey), [], { equals: sameKeys });
   return (
     <section class="panel actions" aria-labelledby="actions-title" aria-busy={props.busy}>
       <h2 id="actions-title" class="sr-only">{t("actions.title")}</h2>
@@ -262,7 +316,7 @@ export function ActionBar(props: BarProps) {
             {(d) => (
               <p class="done-choice" data-done={d().key} data-done-seat={d().params["seat"] ?? ""}>
                 <span aria-hidden="true">✓ </span>
-                {t(d().key as MessageKey, d().params)}
+                {line(d().key, d().params)}
               </p>
             )}
           </Show>

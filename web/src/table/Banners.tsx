@@ -2,8 +2,7 @@
 import { createMemo, createSignal, For, onCleanup, Show } from "solid-js";
 import type { GameView } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
-import type { MessageKey } from "../i18n/en.ts";
-import { t, tk } from "../i18n/index.ts";
+import { has, t, tk } from "../i18n/index.ts";
 import type { ServerClock } from "../lib/clock.ts";
 import { activeAnnouncements, type Announcement, voteWarning } from "./announce.ts";
 import { awayText, clockText } from "./presence.ts";
@@ -47,7 +46,7 @@ export function DelayBanner(props: { delayMs: number }) {
 /** An announcement's line in the current language (also its narration line): the count spelled out per candidate. */
 export function announcementText(a: Pick<Announcement, "key" | "params" | "tally">): string {
   const params = a.tally ? { ...a.params, tally: a.tally.map((x) => t("ann.tally.item", { seat: x.seat, n: x.votes })).join(", ") } : a.params;
-  return t(a.key as MessageKey, params);
+  return has(a.key) ? t(a.key, params) : a.key;
 }
 
 /**

@@ -6,7 +6,7 @@
  * yet is shown by its id with its data, never dropped.
  */
 import { createEffect, createMemo, For, Show } from "solid-js";
-import type { LogEntryView, RoleId, Seat } from "../../../shared/engine/types.ts";
+import type { AnyLogEntry, LogType, RoleId, Seat } from "../../../shared/engine/types.ts";
 import { type Params, has, t, tk } from "../i18n/index.ts";
 import { type Arg, type Line, type LogViewer, logLines } from "./logText.ts";
 
@@ -33,7 +33,7 @@ export function lineText(l: Line): string {
 const NOBODY: LogViewer = { seat: null, roles: null };
 
 /** An entry as one string (the host panel's short list). */
-export function formatEntry(e: LogEntryView, viewer: LogViewer = NOBODY): string {
+export function formatEntry(e: AnyLogEntry, viewer: LogViewer = NOBODY): string {
   return logLines(e, viewer).map(lineText).join(" · ");
 }
 
@@ -41,10 +41,10 @@ export function formatEntry(e: LogEntryView, viewer: LogViewer = NOBODY): string
  * Left out of the live log (the protocol at the end keeps them): bookkeeping noise, and the
  * player's own dealt card — the role is seen by holding the card, never in plain sight.
  */
-const QUIET = new Set(["shout-ended", "tech-vote-pressed", "card-taken", "card-given", "role-dealt"]);
+const QUIET = new Set<LogType>(["shout-ended", "tech-vote-pressed", "card-taken", "card-given", "role-dealt"]);
 
 export function GameLog(props: {
-  entries: LogEntryView[];
+  entries: AnyLogEntry[];
   title: string;
   protocol?: boolean;
   /** The viewer's own seat: its entries read "you". */

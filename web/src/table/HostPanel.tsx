@@ -5,24 +5,25 @@
  * The roles are on the oval. Never to be shown to the table.
  */
 import { createMemo, For, Show } from "solid-js";
-import type { GameView, LogEntryView } from "../../../shared/engine/types.ts";
+import type { AnyLogEntry, GameView, HostPanel as HostInfo, LogType } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 import { t } from "../i18n/index.ts";
 import { formatEntry } from "./GameLog.tsx";
 import { rolesFrom } from "./logText.ts";
 
 /** Events that open a stage: what comes after them is "this stage". */
-const OPENERS = new Set(["day-started", "night-fell", "checks-started", "voting-started", "lift-vote-started", "speech-started", "dealing-started"]);
+const OPENERS = new Set<LogType>(["day-started", "night-fell", "checks-started", "voting-started", "lift-vote-started", "speech-started", "dealing-started"]);
 
-export type HostInfo = { canConfirm: boolean; waiting: boolean; pending: number[] };
+export type { HostInfo };
 
+/** The live host's panel of this view (only the host's view carries one). */
 export function hostInfo(g: GameView | null | undefined): HostInfo | null {
-  return ((g as (GameView & { host?: HostInfo }) | null | undefined)?.host ?? null) as HostInfo | null;
+  return g?.host ?? null;
 }
 
 export function HostPanel(props: { view: TableView; game: GameView; busy: boolean; onConfirm: () => void }) {
   const info = () => hostInfo(props.game);
-  const stage = createMemo<LogEntryView[]>(() => {
+  const stage = createMemo<AnyLogEntry[]>(() => {
     const log = props.game.log;
     let i = log.length - 1;
     while (i >= 0 && !OPENERS.has(log[i]!.type)) i--;

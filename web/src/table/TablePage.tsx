@@ -11,7 +11,8 @@ import { t, tk } from "../i18n/index.ts";
 import type { SavedTable } from "../lib/seats-store.ts";
 import { Header } from "../ui/Header.tsx";
 import { Notice } from "../ui/Notice.tsx";
-import { ActionBar, isOneTap, pickingOf } from "./ActionBar.tsx";
+import { ActionBar } from "./ActionBar.tsx";
+import { isOneTap, pickingOf, SHOT_KEY, toggleSeat } from "./picking.ts";
 import { activeAnnouncements, standingChoice } from "./announce.ts";
 import { marksOf, nightNotes, outState, planTarget } from "./mine.ts";
 import type { TableController } from "./controller.ts";
@@ -60,7 +61,7 @@ function NightNotes(props: { game: GameView }) {
           {(e) => (
             <p data-private={e.type}>
               <span aria-hidden="true">❄ </span>
-              {e.type === "frozen" ? t("night.frozen") : t("night.checkFrozen", { target: String(e.data["target"] ?? "") })}
+              {e.type === "frozen" ? t("night.frozen") : t("night.checkFrozen", { target: e.data.target })}
             </p>
           )}
         </For>
@@ -147,25 +148,25 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
 
   const picking = createMemo(() => {
     for (const a of you()?.actions ?? []) {
-      const p = pickingOf(a, game()?.phase, game()?.you?.role);
+      const p = pickingOf(a);
       if (p) return p;
     }
     return null;
   });
-  const [chosen, setChosen] = createSignal<{ key: string; seat: Seat } | null>(null);
+  const [chosen, setChosen] = createSignal<{ key: string; seats: Seat[] } | null>(null);
   // A new phase clears the choice; the mafia's shot starts on tonight's seat of the Don's shooting
   // plan (issue 13: pre-selected, still the player's own choice to confirm or change; only the black
   // team's views carry the plan, §2.2).
   const planSeat = createMemo(() => {
     const p = picking();
-    return p && p.key === "night:shot" ? planTarget(you(), p.targets) : null;
+    return p && p.key === SHOT_KEY ? planTarget(you(), p.targets) : null;
   });
   createEffect(
     on(
       () => game()?.phaseSeq,
       () => {
         const seat = planSeat();
-        setChosen(seat !== null ? { key: "night:shot", seat } : null);
+        setChosen(seat !== null ? { key: SHOT_KEY, seats: [seat] } : null);
       },
     ),
   );
@@ -228,7 +229,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
       you: s.seat === you()?.seat,
       connected: s.bot ? null : connected().has(s.seat),
       targetable: !!p && p.targets.includes(s.seat),
-      chosen: !!p && c?.key === p.key && c.seat === s.seat,
+      chosen: !!p && c?.key === p.key && c.seats.includes(s.seat),
       // The live host sees every role on the oval; players only at the end (from the result).
       endRole: r ? { role: r.role, team: r.team } : isHost() && s.role && s.team ? { role: s.role, team: s.team } : null,
       pending: pending().has(s.seat),
@@ -236,6 +237,15 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
       mark: marks()?.get(s.seat) ?? null,
       awayShort: s.bot || connected().has(s.seat) ? null : awayShortOf(s.seat),
     };
+  };
+
+  /** A tap on a seat of the offered action with this key (in the bar or on the oval): picking.ts toggleSeat. */
+  const toggle = (key: string, seat: Seat) => {
+    const p = picking();
+    if (!p || p.key !== key) return;
+    const c = chosen();
+    const seats = toggleSeat(p, c?.key === key ? c.seats : [], seat);
+    setChosen(seats.length ? { key, seats } : null);
   };
 
   const send = (a: PlayerAction) => {
@@ -252,8 +262,10 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
       const s = g.seats.find((x) => x.seat === g.speaker);
       return t("turn.floor", { seat: g.speaker, nickname: s?.nickname ?? "" });
     }
-    const calling = g.ballot?.["calling"];
-    if (typeof calling === "number") return t("turn.candidate", { seat: calling });
+    const b = g.ballot && g.ballot.kind !== "lift" ? g.ballot : null;
+    if (b && b.calling !== null) return t("turn.candidate", { seat: b.calling });
+    // §7.3 voting in turn: the voter being called.
+    if (b && b.voter !== null) return b.voter === g.you?.seat ? t("turn.act") : t("turn.voter", { seat: b.voter });
     if (g.phase.includes("vote")) return t("turn.voting");
     if (isNight(g.phase)) return g.you?.actions.length ? t("turn.act") : t("turn.night");
     return "";
@@ -322,8 +334,8 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                     const p = picking();
                     if (!p) return;
                     // One choice only (open voting's called candidate): one tap sends it, as in the action bar.
-                    if (isOneTap(p)) send(p.make(seat));
-                    else setChosen({ key: p.key, seat });
+                    if (isOneTap(p)) send(p.make([seat]));
+                    else toggle(p.key, seat);
                   }}>
                     <p class="phase" data-phase={g().phase}>
                       {tk("phase", `${g().presetId}.${g().phase}`, undefined, tk("phase", g().phase))}
@@ -373,7 +385,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                         <>
                           <Show when={!g().result}>
                             <NightNotes game={g()} />
-                            <ActionBar actions={y().actions} phase={g().phase} role={y().role} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seat) => setChosen(seat == null ? null : { key, seat })} send={send} out={!!out()} planSeat={planSeat()} done={standingChoice(g())} />
+                            <ActionBar actions={y().actions} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} done={standingChoice(g())} />
                             <RoleCard you={y()} seats={g().seats} presetId={g().presetId} onOpenChange={setCardOpen} />
                           </Show>
                         </>

@@ -7,7 +7,7 @@
  * A reload or a reconnect replays no old banner: an entry is announced only while it is younger than
  * its own display time by server time (`at` is the table's clock, like `serverNow`).
  */
-import type { GameView, LogEntryView, Seat, SeatView } from "../../../shared/engine/types.ts";
+import type { AnyLogEntry, GameView, Seat, SeatView } from "../../../shared/engine/types.ts";
 
 export type Tone = "out" | "news" | "calm" | "count" | "mine";
 
@@ -35,49 +35,42 @@ export interface Announcement {
 
 export const TTL = { out: 7000, news: 7000, calm: 6000, count: 9000, mine: 5000 } as const;
 
-const num = (x: unknown): number | null => (typeof x === "number" && Number.isFinite(x) ? x : null);
-const seatList = (x: unknown): string => (Array.isArray(x) ? x.filter((v) => typeof v === "number").join(", ") : "");
-
 /**
  * One entry → at most one announcement. `you` is the viewer's seat (null: spectator or host): own
  * confirmations are made only from the viewer's own entries and only about the viewer's own acts.
+ * Entries are narrowed by their type (EventData), so every field read here is typed.
  */
-export function announcementOf(e: LogEntryView, you: Seat | null, nick: (seat: Seat) => string = () => ""): Announcement | null {
-  const d = e.data;
+export function announcementOf(e: AnyLogEntry, you: Seat | null, nick: (seat: Seat) => string = () => ""): Announcement | null {
   // The id names numbers only (seats, counts): a check's result never reaches the DOM through it.
-  const nums = Object.entries(d).filter(([, v]) => typeof v === "number").map(([k, v]) => `${k}${v}`).join(",");
+  const nums = Object.entries(e.data).filter(([, v]) => typeof v === "number").map(([k, v]) => `${k}${v}`).join(",");
   const base = { id: `${e.at}:${e.type}:${nums}`, at: e.at, mine: false };
   const pub = (key: string, tone: Tone, params: Record<string, string | number> = {}): Announcement => ({ ...base, key, params, tone, ttl: TTL[tone] });
-  const seatP = (seat: number) => ({ seat, nickname: nick(seat) });
-  const mine = (key: string, target: number | null): Announcement | null => (target === null ? null : { ...base, key, params: { seat: target, nickname: nick(target) }, tone: "mine", ttl: TTL.mine, mine: true });
+  const seatP = (seat: Seat) => ({ seat, nickname: nick(seat) });
+  const mine = (key: string, target: Seat): Announcement => ({ ...base, key, params: { seat: target, nickname: nick(target) }, tone: "mine", ttl: TTL.mine, mine: true });
+  const byYou = (seat: Seat) => you !== null && seat === you;
   switch (e.type) {
     // Who left and how (§2.7 voted out, §2.9 lifted, §2.13 removed). Night deaths come as the
     // morning's news ("killed") and their "left" is not announced twice.
     case "left": {
-      const seat = num(d["seat"]);
-      const how = d["how"];
-      if (seat === null || (how !== "voted-out" && how !== "lifted" && how !== "removed")) return null;
-      return pub(`ann.out.${how}`, "out", seatP(seat));
+      const how = e.data.how;
+      if (how !== "voted-out" && how !== "lifted" && how !== "removed") return null;
+      return pub(`ann.out.${how}`, "out", seatP(e.data.seat));
     }
     // The morning (§2.11, §3/§7.7: the killed are named, no cause, no word of a heal).
-    case "killed": {
-      const seat = num(d["seat"]);
-      return seat === null ? null : pub("ann.killed", "news", seatP(seat));
-    }
+    case "killed":
+      return pub("ann.killed", "news", seatP(e.data.seat));
     // §2.13 a technical foul by the table's vote (the removal, at the last foul, follows as "left").
-    case "fouled": {
-      const seat = num(d["seat"]);
-      return seat === null ? null : pub("ann.fouled", "calm", { ...seatP(seat), fouls: num(d["fouls"]) ?? 1 });
-    }
+    case "fouled":
+      return pub("ann.fouled", "calm", { ...seatP(e.data.seat), fouls: e.data.fouls });
     case "shot-missed":
       return pub("ann.missed", "calm");
     case "nobody-killed":
       return pub("ann.nobody-killed", "calm");
     // The count (§2.6: closed voting shows who voted for whom after the count; open, at once).
     case "vote-counted": {
-      const tally = Array.isArray(d["tally"]) ? (d["tally"] as Array<{ seat: Seat; votes: number }>).filter((x) => num(x?.seat) !== null && num(x?.votes) !== null) : [];
-      const ballots = Array.isArray(d["ballots"]) ? (d["ballots"] as Array<{ voter: Seat; target: Seat; auto?: boolean }>).filter((b) => num(b?.voter) !== null && num(b?.target) !== null).map((b) => ({ voter: b.voter, target: b.target, auto: b.auto === true })) : [];
-      return { ...pub(d["round"] === "revote" ? "ann.count.revote" : "ann.count", "count", { tally: tally.map((x) => `${x.seat}: ${x.votes}`).join(" · ") }), ballots, tally };
+      const { tally, round } = e.data;
+      const ballots = e.data.ballots.map((b) => ({ voter: b.voter, target: b.target, auto: b.auto }));
+      return { ...pub(round === "revote" ? "ann.count.revote" : "ann.count", "count", { tally: tally.map((x) => `${x.seat}: ${x.votes}`).join(" · ") }), ballots, tally: tally.slice() };
     }
     // Nobody leaves (§2.6 no candidate, §2.8 day 1, §2.9 tie).
     case "no-candidates":
@@ -85,42 +78,41 @@ export function announcementOf(e: LogEntryView, you: Seat | null, nick: (seat: S
     case "voting-cancelled":
       return pub("ann.voting-cancelled", "calm");
     case "single-candidate-stays":
-    case "leader-stays": {
-      const seat = num(d["seat"]);
-      return seat === null ? null : pub(`ann.${e.type}`, "calm", seatP(seat));
-    }
+    case "leader-stays":
+      return pub(`ann.${e.type}`, "calm", seatP(e.data.seat));
     case "tie":
-      return pub("ann.tie", "calm", { seats: seatList(d["seats"]) });
+      return pub("ann.tie", "calm", { seats: e.data.seats.join(", ") });
     case "tie-stays":
-      return pub("ann.tie-stays", "calm", { seats: seatList(d["seats"]) });
+      return pub("ann.tie-stays", "calm", { seats: e.data.seats.join(", ") });
     case "lift-counted": {
-      const lifts = Array.isArray(d["ballots"]) ? (d["ballots"] as Array<{ voter: Seat; lift: boolean }>).filter((b) => num(b?.voter) !== null && typeof b?.lift === "boolean").map((b) => ({ voter: b.voter, lift: b.lift })) : [];
-      return { ...pub(d["passed"] === true ? "ann.lift.passed" : "ann.lift.failed", d["passed"] === true ? "count" : "calm", { seats: seatList(d["candidates"]), inFavour: num(d["inFavour"]) ?? 0, needed: num(d["needed"]) ?? 0 }), lifts };
+      const { passed, candidates, inFavour, needed } = e.data;
+      const lifts = e.data.ballots.map((b) => ({ voter: b.voter, lift: b.lift }));
+      return { ...pub(passed ? "ann.lift.passed" : "ann.lift.failed", passed ? "count" : "calm", { seats: candidates.join(", "), inFavour, needed }), lifts };
     }
     // The viewer's own confirmations (closed ballots are the voter's private entries; open ones public).
     case "ballot-cast":
     case "vote-cast":
-      return you !== null && d["voter"] === you ? mine("ann.mine.vote", num(d["target"])) : null;
+      return byYou(e.data.voter) ? mine("ann.mine.vote", e.data.target) : null;
     case "lift-ballot-cast":
     case "lift-vote-cast":
-      return you !== null && d["voter"] === you ? { ...base, key: d["lift"] === true ? "ann.mine.lift.yes" : "ann.mine.lift.no", params: {}, tone: "mine", ttl: TTL.mine, mine: true } : null;
+      return byYou(e.data.voter) ? { ...base, key: e.data.lift ? "ann.mine.lift.yes" : "ann.mine.lift.no", params: {}, tone: "mine", ttl: TTL.mine, mine: true } : null;
     case "shot":
-      return you !== null && d["seat"] === you ? mine("ann.mine.shot", num(d["target"])) : null;
+      return byYou(e.data.seat) ? mine("ann.mine.shot", e.data.target) : null;
     case "checked":
-      return you !== null && d["by"] === you ? mine("ann.mine.check", num(d["target"])) : null;
+      return byYou(e.data.by) ? mine("ann.mine.check", e.data.target) : null;
     case "froze":
-      return you !== null && d["by"] === you ? mine("ann.mine.freeze", num(d["target"])) : null;
+      return byYou(e.data.by) ? mine("ann.mine.freeze", e.data.target) : null;
     case "healed":
-      return you !== null && d["by"] === you ? mine("ann.mine.heal", num(d["target"])) : null;
+      return byYou(e.data.by) ? mine("ann.mine.heal", e.data.target) : null;
     case "kill-chosen":
-      return you !== null && d["by"] === you ? mine("ann.mine.kill", num(d["target"])) : null;
+      return byYou(e.data.by) ? mine("ann.mine.kill", e.data.target) : null;
     default:
       return null;
   }
 }
 
 /** Announcements still on screen at `now` (server ms), newest first, at most `max`, none dismissed. */
-export function activeAnnouncements(log: LogEntryView[], you: Seat | null, now: number, opts: { dismissed?: ReadonlySet<string>; max?: number; seats?: SeatView[] } = {}): Announcement[] {
+export function activeAnnouncements(log: readonly AnyLogEntry[], you: Seat | null, now: number, opts: { dismissed?: ReadonlySet<string>; max?: number; seats?: SeatView[] } = {}): Announcement[] {
   const names = new Map((opts.seats ?? []).map((s) => [s.seat, s.nickname] as const));
   const out: Announcement[] = [];
   // Newest first; the log is oldest first, so walk back and stop at the first entry too old for any banner.
@@ -154,13 +146,13 @@ export interface VoteWarning {
 export function voteWarning(game: Pick<GameView, "ballot" | "you" | "deadline" | "paused">, now: number): VoteWarning | null {
   const b = game.ballot;
   const you = game.you;
-  if (!b || !you || (b["kind"] !== "elimination" && b["kind"] !== "revote")) return null;
-  if (b["mine"] != null) return null;
+  if (!b || !you || b.kind === "lift") return null;
+  if (b.mine !== null) return null;
   if (!you.actions.some((a) => a.type === "vote")) return null;
-  const candidates = Array.isArray(b["candidates"]) ? (b["candidates"] as Seat[]) : [];
+  const candidates = b.candidates;
   const last = candidates[candidates.length - 1];
   if (last === undefined) return null;
-  const finalWindow = b["mode"] !== "open" || b["calling"] === candidates[candidates.length - 2];
+  const finalWindow = b.mode !== "open" || b.calling === candidates[candidates.length - 2];
   const secondsLeft = finalWindow && game.deadline !== null && !game.paused ? Math.max(0, Math.ceil((game.deadline - now) / 1000)) : null;
   return { seat: last, self: last === you.seat, secondsLeft };
 }
@@ -175,9 +167,8 @@ export function standingChoice(game: Pick<GameView, "ballot" | "you" | "log" | "
   if (!you || game.result) return null;
   const b = game.ballot;
   if (b) {
-    const mine = b["mine"];
-    if (b["kind"] === "lift") return typeof mine === "boolean" ? { key: mine ? "ann.mine.lift.yes" : "ann.mine.lift.no", params: {} } : null;
-    return typeof mine === "number" ? { key: "ann.mine.vote", params: { seat: mine } } : null;
+    if (b.kind === "lift") return b.mine === null ? null : { key: b.mine ? "ann.mine.lift.yes" : "ann.mine.lift.no", params: {} };
+    return b.mine === null ? null : { key: "ann.mine.vote", params: { seat: b.mine } };
   }
   if (!game.phase.startsWith("night")) return null;
   for (let i = game.log.length - 1; i >= 0; i--) {

@@ -14,7 +14,7 @@
  *  - Ids inside the data (roles, check results, out kinds, night steps…) become catalogue references,
  *    never raw text.
  */
-import type { LogEntryView, RoleId, Seat } from "../../../shared/engine/types.ts";
+import type { AnyLogEntry, EventData, LogType, RoleId, Seat } from "../../../shared/engine/types.ts";
 
 /** A parameter: plain text or number, a catalogue id of a family, a nested message, or a joined list. */
 export type Arg =
@@ -38,14 +38,19 @@ export interface LogViewer {
   roles: ReadonlyMap<Seat, RoleId> | null;
 }
 
+/** The fields of an event type's data that hold a seat number. */
+type SeatField<K extends LogType> = { [F in keyof EventData[K]]: EventData[K][F] extends Seat ? F : never }[keyof EventData[K]] & string;
+
 /**
  * The field of an event's data that holds its subject seat: the one acting, or the one the entry is
- * about. These types have a `log.<type>.you` line besides `log.<type>`.
+ * about. These types have a `log.<type>.you` line besides `log.<type>`. Typed against EventData: a
+ * field that is not a seat of that event fails to compile.
  */
-export const SUBJECT: Readonly<Record<string, string>> = {
+export const SUBJECT: { readonly [K in LogType]?: SeatField<K> } = {
   "card-taken": "seat",
   "card-given": "seat",
   "role-dealt": "seat",
+  "role-revealed": "seat",
   "shooting-plan": "by",
   shot: "seat",
   checked: "by",
@@ -68,6 +73,10 @@ export const SUBJECT: Readonly<Record<string, string>> = {
   "tech-vote-pressed": "seat",
   fouled: "seat",
   "seat-to-bot": "seat",
+  "voter-called": "seat",
+  "early-vote-asked": "seat",
+  "early-vote-supported": "seat",
+  "early-vote-passed": "by",
 };
 
 /** Data keys whose string values are ids of a catalogue family (per event type where it differs). */
@@ -75,7 +84,9 @@ const FAMILY: Readonly<Record<string, string>> = {
   role: "role", result: "check", team: "team", winner: "team", reason: "reason", how: "out", purpose: "purpose", phase: "phase", step: "step",
 };
 /** `kind` is a technical-vote kind in the technical-vote events and a check kind elsewhere (not shown). */
-const KIND_IS_TECH = new Set(["tech-vote-started", "tech-vote-ended"]);
+const KIND_IS_TECH = new Set<LogType>(["tech-vote-started", "tech-vote-ended"]);
+/** Events that name the role themselves: their subject is never decorated with it again. */
+const NAMES_ROLE = new Set<LogType>(["role-dealt", "role-revealed"]);
 
 function has(o: object, k: string): boolean {
   return Object.prototype.hasOwnProperty.call(o, k);
@@ -85,18 +96,21 @@ function has(o: object, k: string): boolean {
 function item(x: unknown): Arg | null {
   if (typeof x === "number" || typeof x === "string") return x;
   if (typeof x !== "object" || x === null) return null;
-  const o = x as Record<string, unknown>;
-  if (typeof o.voter === "number" && typeof o.target === "number") return { join: "→", items: [o.voter, o.target] };
-  if (typeof o.voter === "number" && typeof o.lift === "boolean") return { join: " ", items: [o.voter, o.lift ? "✓" : "✗"] };
-  if (typeof o.seat === "number" && typeof o.votes === "number") return { join: ": ", items: [o.seat, o.votes] };
-  if (typeof o.seat === "number" && typeof o.role === "string") return { join: " ", items: [o.seat, { ref: "role", id: o.role }] };
-  if (typeof o.seat === "number") return o.seat;
+  if ("voter" in x && typeof x.voter === "number") {
+    if ("target" in x && typeof x.target === "number") return { join: "→", items: [x.voter, x.target] };
+    if ("lift" in x && typeof x.lift === "boolean") return { join: " ", items: [x.voter, x.lift ? "✓" : "✗"] };
+  }
+  if ("seat" in x && typeof x.seat === "number") {
+    if ("votes" in x && typeof x.votes === "number") return { join: ": ", items: [x.seat, x.votes] };
+    if ("role" in x && typeof x.role === "string") return { join: " ", items: [x.seat, { ref: "role", id: x.role }] };
+    return x.seat;
+  }
   return null;
 }
 
-function value(type: string, k: string, v: unknown): Arg | null {
+function value(type: LogType, k: string, v: unknown): Arg | null {
   // Team members are listed by seat only: roles stay on the role card (and in the final protocol).
-  if (k === "members" && Array.isArray(v)) return { join: ", ", items: v.map((m) => (m && typeof m === "object" ? Number((m as { seat?: unknown }).seat) : Number(m))) };
+  if (k === "members" && Array.isArray(v)) return { join: ", ", items: v.map((m: unknown) => (typeof m === "object" && m !== null && "seat" in m && typeof m.seat === "number" ? m.seat : Number(m))) };
   if (typeof v === "number") return v;
   if (typeof v === "string") {
     if (k === "kind") return KIND_IS_TECH.has(type) ? { ref: "tech", id: v } : null;
@@ -108,46 +122,50 @@ function value(type: string, k: string, v: unknown): Arg | null {
   return null;
 }
 
-function paramsOf(type: string, data: Record<string, unknown>): Record<string, Arg> {
-  const p: Record<string, Arg> = {};
-  for (const [k, v] of Object.entries(data)) {
-    const x = value(type, k, v);
-    if (x !== null) p[k] = x;
+/**
+ * Every field of an entry's data as a parameter, and the entry's subject seat (SUBJECT) when it has
+ * one. The data is read generically (each event's fields become `{field}` placeholders of its line).
+ */
+function paramsOf(e: AnyLogEntry): { params: Record<string, Arg>; subject: { field: string; seat: Seat } | null } {
+  const params: Record<string, Arg> = {};
+  const field: string | undefined = SUBJECT[e.type];
+  let subject: { field: string; seat: Seat } | null = null;
+  for (const [k, v] of Object.entries(e.data)) {
+    const x = value(e.type, k, v);
+    if (x !== null) params[k] = x;
+    if (k === field && typeof v === "number") subject = { field: k, seat: v };
   }
-  return p;
+  return { params, subject };
 }
 
 /** The lines one entry reads as for this viewer (usually one; the open vote's start adds its first candidate's heading). */
-export function logLines(e: LogEntryView, viewer: LogViewer): Line[] {
-  const params = paramsOf(e.type, e.data);
+export function logLines(e: AnyLogEntry, viewer: LogViewer): Line[] {
+  const { params, subject } = paramsOf(e);
   let key = `log.${e.type}`;
-  const field = has(SUBJECT, e.type) ? SUBJECT[e.type] : undefined;
-  const subject = field !== undefined ? e.data[field] : undefined;
-  if (field !== undefined && typeof subject === "number") {
-    if (viewer.seat !== null && subject === viewer.seat) key = `log.${e.type}.you`;
+  if (subject) {
+    if (viewer.seat !== null && subject.seat === viewer.seat) key = `log.${e.type}.you`;
     else {
-      // (role-dealt names the role already)
-      const role = typeof e.data.role === "string" ? undefined : viewer.roles?.get(subject);
-      if (role) params[field] = { key: "log.seat-role", params: { seat: subject, role: { ref: "role", id: role } } };
+      const role = NAMES_ROLE.has(e.type) ? undefined : viewer.roles?.get(subject.seat);
+      if (role) params[subject.field] = { key: "log.seat-role", params: { seat: subject.seat, role: { ref: "role", id: role } } };
     }
   }
   // §3 the night in turns: a line per step ("The Consort's turn"), never the step's id.
-  if (e.type === "night-turn" && typeof e.data.step === "string") key = `log.night-turn.${e.data.step}`;
+  if (e.type === "night-turn") key = `log.night-turn.${e.data.step}`;
   // §5.1 a pause for an absent player names the seat.
-  if (e.type === "paused" && e.data.reason === "absence" && typeof e.data.absentSeat === "number") key = "log.paused.absence";
+  if (e.type === "paused" && e.data.reason === "absence" && e.data.absentSeat !== null) key = "log.paused.absence";
   const lines: Line[] = [{ type: e.type, key, params }];
   // §2.6 open voting calls the candidates in turn; the engine's start event carries the first one
   // (later ones come as `candidate-called`): give it the same heading.
-  if (e.type === "voting-started" && e.data.mode === "open" && typeof e.data.calling === "number") {
+  if (e.type === "voting-started" && e.data.mode === "open" && e.data.calling !== null) {
     lines.push({ type: "candidate-called", key: "log.candidate-called", params: { seat: e.data.calling } });
   }
   return lines;
 }
 
 /** Every catalogue key logLines can produce for an event of `type` (the catalogue test checks each). */
-export function keysFor(type: string, nightSteps: readonly string[]): string[] {
+export function keysFor(type: LogType, nightSteps: readonly string[]): string[] {
   const keys = [`log.${type}`];
-  if (has(SUBJECT, type)) keys.push(`log.${type}.you`);
+  if (SUBJECT[type] !== undefined) keys.push(`log.${type}.you`);
   if (type === "night-turn") for (const s of nightSteps) keys.push(`log.night-turn.${s}`);
   if (type === "paused") keys.push("log.paused.absence");
   return keys;

@@ -6,6 +6,9 @@
  */
 import type { GameView, LogEntryView, Seat, SeatView } from "../../../shared/engine/types.ts";
 
+/** A private night notice: the Consort froze this player, or this player's check was frozen. */
+export type NightNote = LogEntryView<"frozen"> | LogEntryView<"check-frozen">;
+
 type You = NonNullable<GameView["you"]>;
 
 /** A seated player whose seat has left the game: how (RULES.md §2.7 voted out, §2.9 lifted, §2.10/§3 killed, §2.13 removed). */
@@ -22,8 +25,9 @@ export function outState(game: Pick<GameView, "you" | "seats" | "result">): { ho
  * was frozen): only those of the latest night — from nightfall to the end of the next day — and
  * none at all once the player is out (a dead player has no move for a freeze to cancel).
  */
-export function nightNotes(game: Pick<GameView, "you" | "seats" | "result" | "log">): LogEntryView[] {
+export function nightNotes(game: Pick<GameView, "you" | "seats" | "result" | "log">): NightNote[] {
   if (!game.you || game.result || outState(game)) return [];
+  const seat = game.you.seat;
   let start = -1;
   for (let i = game.log.length - 1; i >= 0; i--) {
     if (game.log[i]!.type === "night-fell") {
@@ -32,7 +36,12 @@ export function nightNotes(game: Pick<GameView, "you" | "seats" | "result" | "lo
     }
   }
   if (start < 0) return [];
-  return game.log.slice(start + 1).filter((e) => (e.type === "frozen" && e.data["seat"] === game.you!.seat) || (e.type === "check-frozen" && e.data["by"] === game.you!.seat));
+  const notes: NightNote[] = [];
+  for (const e of game.log.slice(start + 1)) {
+    if (e.type === "frozen" && e.data.seat === seat) notes.push(e);
+    else if (e.type === "check-frozen" && e.data.by === seat) notes.push(e);
+  }
+  return notes;
 }
 
 export interface SeatMark {
