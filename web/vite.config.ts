@@ -1,6 +1,8 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import solid from "vite-plugin-solid";
+import { listPresets } from "../shared/engine/presets/index.ts";
+import type { PresetSettings } from "./src/home/presets.ts";
 
 // Run from the repository root: `vite build --config web/vite.config.ts` -> web/dist.
 // `vite --config web/vite.config.ts` serves the client and forwards /api (HTTP and the table
@@ -8,9 +10,29 @@ import solid from "vite-plugin-solid";
 const root = fileURLToPath(new URL(".", import.meta.url));
 const api = process.env.MAFIA_API ?? "http://127.0.0.1:8787";
 
+/**
+ * `virtual:preset-settings` (issue 14): every preset's settings descriptors and `requiresAccount`,
+ * read from the engine here, at build time, and handed to the client as plain JSON — the create form
+ * copies nothing by hand, and the initial JS carries no valibot schema and no preset flow (importing
+ * shared/engine/presets into the bundle cost +2.2 kB gzip; this JSON costs ~0.3 kB).
+ */
+function presetSettings(): Plugin {
+  const id = "virtual:preset-settings";
+  const resolved = `\0${id}`;
+  return {
+    name: "mafia-preset-settings",
+    resolveId: (source) => (source === id ? resolved : null),
+    load(source) {
+      if (source !== resolved) return null;
+      const list: PresetSettings[] = listPresets().map((p) => ({ id: p.id, settings: p.settings, ...(p.requiresAccount ? { requiresAccount: true } : {}) }));
+      return `export default ${JSON.stringify(list)};`;
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [solid()],
+  plugins: [solid(), presetSettings()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -4,13 +4,18 @@
  * (which `emit` is typed against), every preset's night steps and compositions, the role registry,
  * PHASE_NAMES, RESULT_REASONS — or from a Record over a closed union (a new member fails to compile
  * here until it is listed), so a new event type, step, role, phase, reason or error code without a
- * line in every language fails this test.
+ * line in every language fails this test. Issue 14: every ability the engine knows (ABILITY_IDS) has
+ * its `ability.<id>` label, and every setting a preset describes (its settings descriptors) has its
+ * label, explanation and value lines, as the create form renders them.
  */
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { LOG_TYPES, PHASE_NAMES, RESULT_REASONS, type RejectionCode, type SeatView, type Team, type TechVoteKind } from "../../shared/engine/types.ts";
-import { checkResult, getRole, ROLE_IDS } from "../../shared/engine/roles/index.ts";
-import { listPresets, presetOf } from "../../shared/engine/presets/index.ts";
-import type { SpeechPurpose } from "../../shared/engine/state.ts";
+import { ABILITY_IDS, LOG_TYPES, PHASE_NAMES, RESULT_REASONS, type RejectionCode, type SeatView, type SpeechPurpose, type Team, type TechVoteKind } from "../../shared/engine/index.ts";
+import { abilityDef } from "../../shared/engine/night/abilities.ts";
+import { night } from "../../shared/engine/phases/night.ts";
+import { checkResult, ROLE_IDS } from "../../shared/engine/roles/index.ts";
+import { listPresets, presetOf, type Preset } from "../../shared/engine/presets/index.ts";
+import { formOf, settingKeys } from "../../web/src/home/presets.ts";
 import type { ErrorCode } from "../../shared/protocol/messages.ts";
 import { HTTP_ERRORS } from "../../shared/protocol/http.ts";
 import { en } from "../../web/src/i18n/en.ts";
@@ -23,7 +28,7 @@ const CATALOGUES: Record<string, Record<string, string>> = { en, uk, ru };
 /** Closed unions listed as records: adding a member to the union without listing it here fails typecheck. */
 const OUT_KINDS: Record<NonNullable<SeatView["out"]>, true> = { "voted-out": true, lifted: true, shot: true, removed: true, killed: true };
 const TECH_KINDS: Record<TechVoteKind, true> = { foul: true, defeat: true, removal: true };
-const PURPOSES: Record<SpeechPurpose, true> = { day: true, tie: true, leader: true, farewell: true, "last-words": true };
+const PURPOSES: Record<SpeechPurpose, true> = { day: true, tie: true, leader: true, farewell: true, "last-words": true, defence: true, "extra-word": true };
 const TEAMS: Record<Team, true> = { red: true, black: true, solo: true };
 const REJECTIONS: Record<RejectionCode, true> = {
   "not-a-player": true, "not-your-turn": true, "phase-closed": true, "illegal-target": true, "already-acted": true, "already-voted": true,
@@ -36,7 +41,12 @@ const WS_ERRORS: Record<Exclude<ErrorCode, RejectionCode>, true> = {
 };
 
 const presets = listPresets().map((p) => presetOf(p.id));
-const steps = [...new Set(presets.flatMap((p) => p.night.map((s) => s.id)))];
+
+/** A preset's night steps, read from its flow (the entries run by the night phase module, parsed by its own schema). */
+function nightSteps(p: Preset): Array<{ id: string; abilities: readonly string[] }> {
+  return p.flow.entries.filter((e) => e.module === night.kind).flatMap((e) => v.parse(night.params, e.params).steps);
+}
+const steps = [...new Set(presets.flatMap((p) => nightSteps(p).map((s) => s.id)))];
 
 /** Every role a preset can deal, over its table sizes and the settings that change the composition. */
 function rolesOf(id: string): Set<string> {
@@ -48,10 +58,13 @@ function rolesOf(id: string): Set<string> {
   return out;
 }
 
-/** Every answer a check can give: each check kind any role makes, against every role on every team. */
+/** Every answer a check can give: each check kind any ability asks, against every role on every team. */
 function checkResults(): Set<string> {
   const kinds = new Set<string>();
-  for (const id of ROLE_IDS) for (const a of getRole(id).night) if (a.check) kinds.add(a.check);
+  for (const id of ABILITY_IDS) {
+    const kind = abilityDef(id)?.check?.kind;
+    if (kind) kinds.add(kind);
+  }
   const out = new Set<string>();
   for (const k of kinds) for (const r of ROLE_IDS) for (const t of [undefined, ...(Object.keys(TEAMS) as Team[])]) out.add(checkResult(k, r, t));
   return out;
@@ -63,12 +76,14 @@ function required(): Map<string, string> {
   const add = (key: string, why: string) => need.has(key) || need.set(key, why);
   for (const type of LOG_TYPES) for (const k of keysFor(type, steps)) add(k, `log event "${type}"`);
   for (const k of SHARED_KEYS) add(k, "log rendering");
+  for (const id of ABILITY_IDS) add(`ability.${id}`, `ability "${id}" (the label its \`use\` action carries)`);
   for (const p of presets) {
-    for (const s of p.night) {
+    for (const s of nightSteps(p)) {
       add(`step.${s.id}`, `night step "${s.id}" of ${p.id}`);
       add(`log.night-turn.${s.id}`, `night step "${s.id}" of ${p.id}`);
-      add(`night.${s.kind}`, `night action kind "${s.kind}" (${p.id})`);
+      for (const a of s.abilities) add(`ability.${a}`, `ability "${a}" in night step "${s.id}" of ${p.id}`);
     }
+    for (const f of formOf(listPresets().find((x) => x.id === p.id)!).settings) for (const k of settingKeys(f)) add(k, `setting "${f.key}" of ${p.id} (its descriptor)`);
     for (const r of rolesOf(p.id)) add(roleInfoKeys(p.id, r)[0] as string, `role text of ${r} in ${p.id} (RULES.md §2/§3)`);
     add(`preset.${p.id}`, "preset name");
     add(`preset.${p.id}.about`, "preset description");
@@ -97,6 +112,8 @@ describe("catalogue coverage (issue 13): every event type, step, phase, role, re
   it("enumerates the engine's vocabularies (the lists are not empty)", () => {
     expect(LOG_TYPES.length).toBeGreaterThan(40);
     expect(steps).toEqual(expect.arrayContaining(["mafia-shot", "checks", "freeze", "heal", "commissar-check", "kill", "don-check"]));
+    expect(ABILITY_IDS).toEqual(expect.arrayContaining(["mafia-shot", "sheriff-check", "don-check", "commissar-check", "don-commissar-check", "freeze", "heal", "kill"]));
+    expect([...need.keys()].filter((k) => k.startsWith("setting."))).toEqual(expect.arrayContaining(["setting.speech", "setting.speech.45", "setting.mafia.auto", "setting.maniac.red", "setting.donSeconds.about"]));
     expect(need.size).toBeGreaterThan(200);
   });
 

@@ -5,12 +5,19 @@
  *   never "lift vote"; nothing points to the rules book outside the repository;
  * - city's create form shows its essentials (speech, Mafia count, the Maniac's side; RULES.md §3) and
  *   folds the six night timers and sport's five rules under "More settings"; sport's short form folds nothing.
+ * - issue 14: the form is made from the engine's setting descriptors (kinds, values, bounds, defaults)
+ *   and the preset's own `requiresAccount`; nothing is copied by hand.
  */
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { en, type HowTopic } from "../../web/src/howto/en.ts";
 import { ru } from "../../web/src/howto/ru.ts";
 import { uk } from "../../web/src/howto/uk.ts";
-import { PRESETS } from "../../web/src/home/presets.ts";
+import { listPresets } from "../../shared/engine/presets/index.ts";
+import { formOf, settingsToSend } from "../../web/src/home/presets.ts";
+
+/** The create form's formats, as the build hands them to the client (web/vite.config.ts virtual:preset-settings). */
+const PRESETS = listPresets().map(formOf);
 
 const TOPICS: HowTopic[] = ["basics", "sport", "city"];
 const all = (x: typeof en) => TOPICS.flatMap((t) => [x[t].title, x[t].lead, ...x[t].sections.flatMap((s) => [s.title, ...s.items])]);
@@ -44,10 +51,38 @@ describe("create form folding (issue 13)", () => {
   const sport = PRESETS.find((p) => p.id === "sport")!;
   it("city: essentials first, the six night timers and sport's rules under More settings", () => {
     expect(city.settings.filter((s) => !s.advanced).map((s) => s.key)).toEqual(["speech", "mafia", "maniac"]);
+    // The folded ones in the preset's own order (its settings schema): sport's five, then the night timers.
     expect(city.settings.filter((s) => s.advanced).map((s) => s.key)).toEqual([
-      "mafiaSeconds", "putanaSeconds", "doctorSeconds", "commissarSeconds", "maniacSeconds", "donSeconds",
       "autoDeal", "agreement", "voting", "breakAtZero", "liftAtZero",
+      "mafiaSeconds", "putanaSeconds", "doctorSeconds", "commissarSeconds", "maniacSeconds", "donSeconds",
     ]);
+  });
+  it("issue 14: kinds, values, bounds and defaults come from the engine's descriptors", () => {
+    const byKey = new Map(city.settings.map((s) => [s.key, s]));
+    expect(byKey.get("speech")).toMatchObject({ kind: "choice", options: [30, 45, 60], default: 60, label: "setting.speech" });
+    // No default in the schema: "by table size" first, and the key is left out when sent.
+    expect(byKey.get("mafia")).toMatchObject({ kind: "choice", options: ["auto", 1, 2, 3], default: "auto" });
+    expect(byKey.get("mafiaSeconds")).toMatchObject({ kind: "integer", min: 10, max: 60, default: 20 });
+    expect(byKey.get("doctorSeconds")).toMatchObject({ kind: "integer", min: 5, max: 30, default: 10 });
+    expect(byKey.get("autoDeal")).toMatchObject({ kind: "boolean", default: false });
+    expect(sport.settings.map((s) => [s.key, s.kind, s.default])).toEqual([
+      ["autoDeal", "boolean", false], ["agreement", "choice", "sound"], ["voting", "choice", "closed"], ["breakAtZero", "boolean", false], ["liftAtZero", "boolean", false],
+    ]);
+  });
+  it("issue 14: 'needs an account' is the preset's own requiresAccount (one source of truth)", () => {
+    for (const p of listPresets()) expect(formOf(p).needsAccount, p.id).toBe(p.requiresAccount === true);
+    expect(city.needsAccount).toBe(true);
+    expect(sport.needsAccount).toBe(false);
+  });
+  it("the settings sent: the defaults parse as the preset's own defaults; 'auto' is left out; numbers clamped", () => {
+    const defaults = (f: typeof city) => Object.fromEntries(f.settings.map((s) => [s.key, s.default]));
+    for (const p of listPresets()) {
+      const f = formOf(p);
+      const sent = settingsToSend(f, defaults(f));
+      expect(sent, p.id).not.toHaveProperty("mafia");
+      expect(v.parse(p.settingsSchema, sent), p.id).toEqual(p.defaultSettings);
+    }
+    expect(settingsToSend(city, { ...defaults(city), mafia: 2, mafiaSeconds: 999, donSeconds: 4.6 })).toMatchObject({ mafia: 2, mafiaSeconds: 60, donSeconds: 5 });
   });
   it("sport's five settings stay in view", () => {
     expect(sport.settings.filter((s) => s.advanced)).toEqual([]);

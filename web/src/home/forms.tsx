@@ -1,12 +1,16 @@
 /** The forms that seat a person at a table: create, join by code, come back with a return code. */
 import { createEffect, createRoot, createSignal, For, type JSX, Show, untrack } from "solid-js";
-import { t, tk } from "../i18n/index.ts";
+import { has, t, tk } from "../i18n/index.ts";
 import { api, ApiError, rateLimitMinutes } from "../lib/api.ts";
 import { me } from "../lib/account.ts";
 import { howPath, navigate, onLinkClick, tablePath } from "../lib/router.ts";
 import { lastNickname, rememberNickname, saveTable, type SavedTable } from "../lib/seats-store.ts";
 import { errorText } from "../ui/Notice.tsx";
-import { PRESETS, settingsToSend, type SettingField } from "./presets.ts";
+import presetSettings from "virtual:preset-settings";
+import { formOf, settingsToSend, type SettingField } from "./presets.ts";
+
+/** The formats the create form offers, from the engine's descriptors (made at build time: presets.ts). */
+const PRESETS = presetSettings.map(formOf);
 import { isTableCode, normalizeCode } from "../../../shared/protocol/codes.ts";
 import { SEATS_PER_ADDRESS_MAX } from "../../../shared/protocol/http.ts";
 
@@ -159,7 +163,7 @@ export function CreateForm() {
         <select id="preset" value={presetId()} onChange={(e) => choosePreset(e.currentTarget.value)} aria-describedby="preset-about preset-account">
           <For each={PRESETS}>
             {(p) => (
-              <option value={p.id} disabled={!!p.needsAccount && !me()} data-needs-account={p.needsAccount ? "yes" : undefined}>
+              <option value={p.id} disabled={p.needsAccount && !me()} data-needs-account={p.needsAccount ? "yes" : undefined}>
                 {tk("preset", p.id)}
               </option>
             )}
@@ -245,32 +249,33 @@ export function CreateForm() {
 /** One preset setting with its one-line explanation (city's Mafia count also says its bound, RULES.md §3). */
 function SettingView(props: { s: SettingField; value: unknown; set: (key: string, v: unknown) => void }) {
   const s = props.s;
+  const line = (key: string, fallback: string) => (has(key) ? t(key) : fallback);
   return (
     <div class="field setting">
       <Show
         when={s.kind === "choice" && s}
         fallback={
-          s.kind === "number" ? (
+          s.kind === "integer" ? (
             <label class="num">
-              <span>{tk("setting", s.key)}</span>
+              <span>{line(s.label, s.key)}</span>
               <input type="number" name={s.key} min={s.min} max={s.max} step={1} value={String(props.value ?? s.default)} onInput={(e) => props.set(s.key, e.currentTarget.valueAsNumber)} aria-describedby={`about-${s.key}`} />
             </label>
           ) : (
             <label class="check">
               <input type="checkbox" name={s.key} checked={Boolean(props.value)} onChange={(e) => props.set(s.key, e.currentTarget.checked)} aria-describedby={`about-${s.key}`} />
-              <span>{tk("setting", s.key)}</span>
+              <span>{line(s.label, s.key)}</span>
             </label>
           )
         }
       >
         {(c) => (
           <fieldset class="choice" aria-describedby={`about-${s.key}`}>
-            <legend>{tk("setting", s.key)}</legend>
+            <legend>{line(s.label, s.key)}</legend>
             <For each={c().options}>
               {(o) => (
                 <label class="radio">
                   <input type="radio" name={s.key} value={String(o)} checked={props.value === o} onChange={() => props.set(s.key, o)} />
-                  <span>{tk("setting", `${s.key}.${o}`)}</span>
+                  <span>{line(`${s.label}.${o}`, String(o))}</span>
                 </label>
               )}
             </For>
@@ -278,7 +283,7 @@ function SettingView(props: { s: SettingField; value: unknown; set: (key: string
         )}
       </Show>
       <small id={`about-${s.key}`} class="muted">
-        {tk("setting", `${s.key}.about`, undefined, "")}
+        {line(`${s.label}.about`, "")}
         {s.key === "mafia" ? " " + t("create.mafia.limit") : ""}
       </small>
     </div>
