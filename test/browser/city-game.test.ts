@@ -252,18 +252,18 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
     // Nobody has a move the players make, all three show the same phase and nothing is in flight: the
     // rest of the phase is waiting (bots think, night turns run their full time), which the test clock
     // lives through at once — the bots' moves included, in order.
-    const idle = snaps.every((s) => s.seq === snaps[0]!.seq && !s.busy && !s.result && !Object.keys(s.actions).some((k) => DRIVEN.has(k) || k.startsWith("night:")));
+    const idle = snaps.every((s) => s.seq === snaps[0]!.seq && !s.busy && !s.result && !Object.keys(s.actions).some((k) => DRIVEN.has(k) || k.startsWith("use:")));
     if (idle && snaps[0]!.seq > 0) await advanceClock(base, code, snaps[0]!.seq);
     for (const [i, p] of people.entries()) {
       const s = snaps[i]!;
       p.snaps.push(s);
       if (s.result || s.busy) continue;
       const key = `${p.name}:${s.phase}:${s.day}`;
-      if (Object.keys(s.actions).some((k) => k.startsWith("night:"))) nightOffers.add(key);
+      if (Object.keys(s.actions).some((k) => k.startsWith("use:"))) nightOffers.add(key);
       // The city night on a phone: a person's move in one of the city's own turns (Putana, Doctor,
       // Commissar, Maniac, Don); until then the first night page with a move (or the organizer's).
       if (!nightShot && s.phase?.startsWith("night-") && s.day >= 1) {
-        const move = Object.keys(s.actions).some((k) => k.startsWith("night:"));
+        const move = Object.keys(s.actions).some((k) => k.startsWith("use:"));
         if (move && s.phase !== "night-shot") {
           await shot(p.page, "city-night-phone");
           nightShot = true;
@@ -288,7 +288,7 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
           continue;
         }
         for (const [action, targets] of Object.entries(s.actions)) {
-          if (!(action === "vote" || action.startsWith("night:")) || targets.length === 0) continue;
+          if (!(action === "vote" || action.startsWith("use:")) || targets.length === 0) continue;
           if (acted.get(key) === action) continue;
           // Black players spare their teammates; everyone else picks the lowest seat not their own.
           const pick = targets.find((x) => x !== p.seat && !p.mates.includes(x)) ?? targets[0]!;

@@ -72,7 +72,7 @@ async function playToEnd(page: Page, code: string): Promise<{ acts: number; adva
         did = true;
       } else {
         for (const [action, targets] of Object.entries(s.actions)) {
-          if (!(action === "vote" || action.startsWith("night:")) || targets.length === 0 || acted.has(key(action))) continue;
+          if (!(action === "vote" || action.startsWith("use:")) || targets.length === 0 || acted.has(key(action))) continue;
           acted.add(key(action));
           await pick(page, action, targets.find((x) => x !== s.you) ?? targets[0]!);
           did = true;

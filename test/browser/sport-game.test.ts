@@ -211,7 +211,7 @@ function listen(p: Player): void {
 }
 
 /** The moves this driver makes when a page offers them (the others — shouts, the Don's plan — it leaves). */
-const DRIVEN = ["take-card", "end-speech", "vote", "vote-lift", "night:shot", "night:check"];
+const DRIVEN = ["take-card", "end-speech", "vote", "vote-lift", "use:mafia-shot", "use:sheriff-check", "use:don-check"];
 
 const GONE: Snap = { phase: null, day: 0, seq: 0, you: null, speaker: null, nominees: [], result: null, actions: {}, roles: [], busy: false, conn: null, notice: null, gone: true };
 
@@ -508,11 +508,14 @@ test("ten players create and join a sport table by its code and play it to a res
           });
         }
         if (a["vote-lift"]) return once("lift", () => p.page.locator('[data-lift="yes"]').click());
-        if (a["night:shot"]) return once("shot", () => choose(p.page, "night:shot", plan!.V));
-        if (a["night:check"]) {
+        // Issue 14: night moves are the `use` of an ability, keyed by its id (the Sheriff's and the Don's checks differ).
+        if (a["use:mafia-shot"]) return once("shot", () => choose(p.page, "use:mafia-shot", plan!.V));
+        const check = a["use:sheriff-check"] ? "use:sheriff-check" : a["use:don-check"] ? "use:don-check" : null;
+        if (check) {
+          const offered = a[check]!.targets;
           const want = s.you === plan.sheriff ? plan.don : plan.sheriff;
-          const target = a["night:check"].targets.includes(want) ? want : a["night:check"].targets[0]!;
-          return once("check", () => choose(p.page, "night:check", target));
+          const target = offered.includes(want) ? want : offered[0]!;
+          return once("check", () => choose(p.page, check, target));
         }
       }),
     );
