@@ -5,7 +5,8 @@
  * spectator (a delayed spectator), bot (this seat was handed to a bot: close 4001); issue 13: announce-vote
  * (the count with who voted for whom, then "seat 7 is voted out"), announce-night (the morning's news),
  * announce-nobody (a miss: nobody died), announce-mine ("your vote: seat 4"), vote-warning (an unused vote
- * goes to the last nominee — this player), dead (the player killed at night watches). Banners are timed:
+ * goes to the last nominee — this player), dead (the player killed at night watches); issue 14: city-night
+ * (the Doctor's turn at a city table: an ability with a Skip button, rendered from the action alone). Banners are timed:
  * they show for a few seconds after the page opens. Actions are logged to the console
  * and answered with a sample rejection so the error path can be seen.
  * Loaded lazily: never part of the initial JS.
@@ -189,6 +190,29 @@ function fixture(name: string): TableView {
             checks: [{ target: 2, night: 1, result: "sheriff" }],
             shootingPlan: [2, 1, 3],
             actions: [{ type: "use", ability: "mafia-shot", label: "ability.mafia-shot", effect: "attack", targets: { min: 1, max: 1, seats: [1, 2, 3, 4, 5, 6, 7, 8, 9] }, skip: false }],
+          },
+        }),
+      };
+    case "city-night":
+      // City, the Doctor's turn (RULES.md §3 / §7.6): "heal" may be skipped; not the seat healed last night (8).
+      return {
+        ...base,
+        presetId: "city",
+        game: game({
+          presetId: "city",
+          phase: "night-heal",
+          deadline: now + 7_000,
+          timerMs: 10_000,
+          seats: seats(dead10),
+          floor: tableFloor(null),
+          you: {
+            seat: 5,
+            role: "doctor",
+            team: "red",
+            teammates: [],
+            checks: [],
+            shootingPlan: null,
+            actions: [{ type: "use", ability: "heal", label: "ability.heal", effect: "protect", targets: { min: 1, max: 1, seats: [1, 2, 3, 4, 5, 6, 7, 9] }, skip: true }],
           },
         }),
       };
