@@ -1,8 +1,9 @@
 /**
  * What the table remembers about one WebSocket, kept in its hibernation attachment (≤ 2 KB) so that
  * it survives eviction: who it is, the refs it recently used, and its rate-limit bucket.
- * Pure helpers; the Durable Object reads and writes the attachment.
+ * Pure helpers, and `Sockets`: how the table's parts reach the sockets and their state.
  */
+import type { Connection } from "partyserver";
 import { RATE_LIMIT, REFUSAL_LIMIT } from "../../shared/protocol/messages.ts";
 
 export type ConnectionIdentity =
@@ -113,27 +114,31 @@ export interface Sockets {
   save(ws: WebSocket, att: Attachment): void;
 }
 
-/** Hibernatable sockets of a Durable Object, their attachments through serializeAttachment. */
-export class HibernatingSockets implements Sockets {
-  private readonly attachments = new WeakMap<WebSocket, Attachment>();
+/**
+ * The connections of a partyserver `Server` (hibernating): every open connection
+ * (`getConnections()`), and each one's attachment as its connection state (`connection.state`, kept
+ * by partyserver in the socket's hibernation attachment and cached per instance; `setState` stores it).
+ */
+export class ConnectionSockets implements Sockets {
+  /** A connection without a valid state (none set yet, or a foreign shape): a fresh one, kept in memory until saved. */
+  private readonly fresh = new WeakMap<WebSocket, Attachment>();
 
-  constructor(private readonly ctx: DurableObjectState) {}
+  constructor(private readonly server: { getConnections(): Iterable<Connection> }) {}
 
   all(): Iterable<WebSocket> {
-    return this.ctx.getWebSockets();
+    return this.server.getConnections();
   }
 
   attachmentOf(ws: WebSocket, now: number): Attachment {
-    let att = this.attachments.get(ws);
-    if (!att) {
-      att = readAttachment(ws.deserializeAttachment(), now);
-      this.attachments.set(ws, att);
-    }
+    const state = (ws as Connection).state as Attachment | null | undefined;
+    if (state && state.v === 1) return state;
+    let att = this.fresh.get(ws);
+    if (!att) this.fresh.set(ws, (att = newAttachment(now)));
     return att;
   }
 
   save(ws: WebSocket, att: Attachment): void {
-    ws.serializeAttachment(att);
-    this.attachments.set(ws, att);
+    (ws as Connection<Attachment>).setState(att);
+    this.fresh.delete(ws);
   }
 }
