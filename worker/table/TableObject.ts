@@ -1,22 +1,16 @@
 /**
- * One table = one Durable Object (ENGINEERING.md "The shape"), built on partyserver's `Server`: the
- * runtime's hooks, handed over to the table's parts (table.ts).
- *
- * Load: the parts are built on the object's SQLite and its connections, and rebuild their caches
- * lazily after an eviction. Hand over: RPC from the worker, the socket upgrade (`fetch` → `onConnect`),
- * each frame (`onMessage`), each close (`onClose`/`onError`) and the alarm (`onAlarm`) go to the part
- * whose job they are. Persist: every part writes through the table's store (storage.ts) in
- * transactions; each connection keeps who it is in its state, which survives hibernation
- * (connection.ts).
- *
- * The object's name: partyserver reads it from the id (`idFromName(code)` in worker/api). The table
- * never relies on it — the code is in its own SQLite `config` row, also inside `alarm()`.
+ * One table = one Durable Object (ENGINEERING.md "The shape"): the runtime's hooks, handed over to the
+ * table's parts (table.ts). Load: the parts are built on the object's SQLite and sockets, and rebuild
+ * their caches lazily after an eviction. Hand over: RPC from the worker, the socket upgrade, each
+ * frame, each close and the alarm go to the part whose job they are. Persist: every part writes
+ * through the table's store (storage.ts) in transactions; sockets keep who they are in their
+ * hibernation attachments (connection.ts).
  */
-import { Server, type Connection, type WSMessage } from "partyserver";
+import { DurableObject } from "cloudflare:workers";
 import type { TableSummary } from "../../shared/protocol/http.ts";
 import type { Env } from "../env.ts";
 import type { InitRequest, InitResult, JoinOptions, JoinResult, ReturnResult } from "./admission.ts";
-import { ConnectionSockets, newAttachment } from "./connection.ts";
+import { HibernatingSockets, newAttachment } from "./connection.ts";
 import type { DueKind } from "./schedule.ts";
 import type { TableStore } from "./storage.ts";
 import { Table } from "./table.ts";
@@ -24,18 +18,13 @@ import { Table } from "./table.ts";
 export { RETURN_ATTEMPTS, SOCKET_OPENS, type InitRequest, type InitResult, type JoinOptions, type JoinResult, type ReturnResult } from "./admission.ts";
 export { testClockEnabled } from "./clock.ts";
 
-/** partyserver's Server asks for the global Cloudflare.Env (which the worker tests extend); ours is a part of it. */
-type ServerEnv = Env & Cloudflare.Env;
-
-export class TableObject extends Server<ServerEnv> {
-  static override options = { hibernate: true };
-
-  private readonly sockets: ConnectionSockets;
+export class TableObject extends DurableObject<Env> {
+  private readonly sockets: HibernatingSockets;
   private readonly table: Table;
 
-  constructor(ctx: DurableObjectState, env: ServerEnv) {
+  constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.sockets = new ConnectionSockets(this);
+    this.sockets = new HibernatingSockets(ctx);
     this.table = new Table(ctx, () => this.env, this.sockets);
     // Keep-alives are answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
@@ -78,55 +67,40 @@ export class TableObject extends Server<ServerEnv> {
     return this.table.alarm.advanceClock(phaseSeq);
   }
 
-  /* ---------------------------------------------------------------- connections */
+  /* ---------------------------------------------------------------- WebSocket */
 
-  /**
-   * The socket upgrade (GET /api/tables/:code/socket). Refused before any socket exists: an unknown
-   * table (404, and nothing is written), no upgrade (426), too many opens from the address (429).
-   * Then partyserver accepts the socket (hibernatable) and calls onConnect. The connection's id is
-   * always the server's (the query string is not passed on), and the stored URL stays short.
-   */
   override async fetch(request: Request): Promise<Response> {
     const refused = this.table.admission.socketRefusal(request);
     if (refused) return refused;
-    const url = new URL(request.url);
-    if (this.ctx.id.name === undefined) await this.setName(this.table.config().code);
-    return super.fetch(new Request(url.origin + url.pathname, request));
+    const pair = new WebSocketPair();
+    const [client, server] = [pair[0], pair[1]];
+    this.ctx.acceptWebSocket(server);
+    this.sockets.save(server, newAttachment(this.table.now()));
+    await this.table.alarm.sync(); // the hello timeout (schedule.ts "hello")
+    return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** A socket was accepted: un-greeted until its `hello`, which is due within HELLO_TIMEOUT_MS. */
-  override async onConnect(connection: Connection): Promise<void> {
-    try {
-      this.sockets.save(connection, newAttachment(this.table.now()));
-      await this.table.alarm.sync(); // the hello timeout (schedule.ts "hello")
-    } catch (err) {
-      // Handled here: partyserver would answer a throw with the error's stack on the socket.
-      console.error("table: connect handler failed", err);
-      connection.close(1011, "internal error");
-    }
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    await this.table.frames.message(ws, message);
   }
 
-  override onMessage(connection: Connection, message: WSMessage): Promise<void> {
-    return this.table.frames.message(connection, message);
-  }
-
-  override async onClose(connection: Connection, code: number): Promise<void> {
+  override async webSocketClose(ws: WebSocket, code: number, _reason: string, _wasClean: boolean): Promise<void> {
     try {
       try {
-        connection.close(code === 1005 || code === 1006 ? 1000 : code, "bye");
+        ws.close(code === 1005 || code === 1006 ? 1000 : code, "bye");
       } catch {
         /* already closed */
       }
-      await this.table.presence.disconnected(connection);
+      await this.table.presence.disconnected(ws);
     } catch (err) {
       console.error("table: close handler failed", err);
     }
   }
 
-  override async onError(connection: Connection, error: unknown): Promise<void> {
+  override async webSocketError(ws: WebSocket, error: unknown): Promise<void> {
     console.warn("table: socket error", error);
     try {
-      await this.table.presence.disconnected(connection);
+      await this.table.presence.disconnected(ws);
     } catch (err) {
       console.error("table: error handler failed", err);
     }
@@ -134,7 +108,7 @@ export class TableObject extends Server<ServerEnv> {
 
   /* ---------------------------------------------------------------- alarm */
 
-  override onAlarm(): Promise<void> {
-    return this.table.alarm.fired();
+  override async alarm(): Promise<void> {
+    await this.table.alarm.fired();
   }
 }

@@ -1,9 +1,8 @@
 /**
  * What the table remembers about one WebSocket, kept in its hibernation attachment (≤ 2 KB) so that
  * it survives eviction: who it is, the refs it recently used, and its rate-limit bucket.
- * Pure helpers, and `Sockets`: how the table's parts reach the sockets and their state.
+ * Pure helpers; the Durable Object reads and writes the attachment.
  */
-import type { Connection } from "partyserver";
 import { RATE_LIMIT, REFUSAL_LIMIT } from "../../shared/protocol/messages.ts";
 
 export type ConnectionIdentity =
@@ -114,31 +113,27 @@ export interface Sockets {
   save(ws: WebSocket, att: Attachment): void;
 }
 
-/**
- * The connections of a partyserver `Server` (hibernating): every open connection
- * (`getConnections()`), and each one's attachment as its connection state (`connection.state`, kept
- * by partyserver in the socket's hibernation attachment and cached per instance; `setState` stores it).
- */
-export class ConnectionSockets implements Sockets {
-  /** A connection without a valid state (none set yet, or a foreign shape): a fresh one, kept in memory until saved. */
-  private readonly fresh = new WeakMap<WebSocket, Attachment>();
+/** Hibernatable sockets of a Durable Object, their attachments through serializeAttachment. */
+export class HibernatingSockets implements Sockets {
+  private readonly attachments = new WeakMap<WebSocket, Attachment>();
 
-  constructor(private readonly server: { getConnections(): Iterable<Connection> }) {}
+  constructor(private readonly ctx: DurableObjectState) {}
 
   all(): Iterable<WebSocket> {
-    return this.server.getConnections();
+    return this.ctx.getWebSockets();
   }
 
   attachmentOf(ws: WebSocket, now: number): Attachment {
-    const state = (ws as Connection).state as Attachment | null | undefined;
-    if (state && state.v === 1) return state;
-    let att = this.fresh.get(ws);
-    if (!att) this.fresh.set(ws, (att = newAttachment(now)));
+    let att = this.attachments.get(ws);
+    if (!att) {
+      att = readAttachment(ws.deserializeAttachment(), now);
+      this.attachments.set(ws, att);
+    }
     return att;
   }
 
   save(ws: WebSocket, att: Attachment): void {
-    (ws as Connection<Attachment>).setState(att);
-    this.fresh.delete(ws);
+    ws.serializeAttachment(att);
+    this.attachments.set(ws, att);
   }
 }
