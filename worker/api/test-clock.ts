@@ -10,7 +10,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { isTableCode, normalizeCode } from "../../shared/protocol/codes.ts";
 import type { Env } from "../env.ts";
-import { testClockEnabled } from "../table/TableObject.ts";
+import { testClockEnabled } from "../table/clock.ts";
 import { apiError } from "./errors.ts";
 
 const AdvanceSchema = v.strictObject({ phaseSeq: v.pipe(v.number(), v.integer(), v.minValue(0)) });

@@ -99,3 +99,41 @@ export function countOpen(windows: Map<string, OpenWindow>, bucket: string, now:
   w.opens++;
   return { opens: w.opens, until: w.start + windowMs };
 }
+
+/**
+ * The table's sockets and each one's attachment (connection state), as the object keeps them. The
+ * parts of the table (table.ts) reach sockets only through this.
+ */
+export interface Sockets {
+  /** Every socket of the table. */
+  all(): Iterable<WebSocket>;
+  /** A socket's attachment: read once per instance, then kept in memory with every change made to it. */
+  attachmentOf(ws: WebSocket, now: number): Attachment;
+  /** Store a socket's attachment (survives hibernation and eviction) and keep it in memory. */
+  save(ws: WebSocket, att: Attachment): void;
+}
+
+/** Hibernatable sockets of a Durable Object, their attachments through serializeAttachment. */
+export class HibernatingSockets implements Sockets {
+  private readonly attachments = new WeakMap<WebSocket, Attachment>();
+
+  constructor(private readonly ctx: DurableObjectState) {}
+
+  all(): Iterable<WebSocket> {
+    return this.ctx.getWebSockets();
+  }
+
+  attachmentOf(ws: WebSocket, now: number): Attachment {
+    let att = this.attachments.get(ws);
+    if (!att) {
+      att = readAttachment(ws.deserializeAttachment(), now);
+      this.attachments.set(ws, att);
+    }
+    return att;
+  }
+
+  save(ws: WebSocket, att: Attachment): void {
+    ws.serializeAttachment(att);
+    this.attachments.set(ws, att);
+  }
+}

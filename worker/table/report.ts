@@ -15,8 +15,9 @@
  * all-or-nothing and its first statement claims the game id (records.ts), so one of them applies.
  */
 import { recordGame, type GameReport } from "../accounts/records.ts";
-import { viewFor, type GameState } from "./engine.ts";
+import { isOver, viewFor, type GameState } from "./engine.ts";
 import type { ConfigRow, PlayerRow } from "./storage.ts";
+import type { Table } from "./table.ts";
 
 const SCHEMA = `CREATE TABLE IF NOT EXISTS game_report (
   id        INTEGER PRIMARY KEY CHECK (id = 1),
@@ -184,5 +185,22 @@ export class GameReporter {
       this.sql.exec("UPDATE game_report SET attempts = ?, next_at = ? WHERE id = 1", attempts, next);
       console.error(`table ${code}: game report failed (attempt ${attempts}), ${next === null ? "giving up" : `retry in ${delay} ms`}`, err);
     }
+  }
+}
+
+/** The table's side of the report: which game ended, when it started, who sat where. */
+export class TableReport {
+  constructor(private readonly t: Table) {}
+
+  /** The game is over: its record (and, for sport, ratings) goes to D1 once. */
+  async reportGame(now: number): Promise<void> {
+    const t = this.t;
+    const state = t.match.lastState();
+    if (!state || !isOver(state)) return;
+    // In a rematch lobby the game row no longer holds the start: the series does (issue 13).
+    const startedAt = t.store.series().find((g) => g.game === t.store.stateGame())?.startedAt ?? t.store.game().startedAt;
+    if (startedAt === null) return;
+    const config = t.config();
+    await t.reporter.report(now, t.env.DB, (endedAt) => buildReport(config, t.store.players(), state, startedAt, endedAt), config.code);
   }
 }

@@ -674,14 +674,6 @@ export class TableStore {
     );
   }
 
-  inputLog(): Array<{ seq: number; at: number; input: unknown }> {
-    return this.sql.exec("SELECT seq, at, input FROM input_log ORDER BY seq").toArray().map((r) => ({
-      seq: Number(r.seq),
-      at: Number(r.at),
-      input: JSON.parse(String(r.input)),
-    }));
-  }
-
   /** Failed return-code attempts in the current window. */
   returnGuard(): { windowStart: number; failures: number } {
     const rows = this.sql.exec("SELECT window_start, failures FROM return_guard WHERE id = 1").toArray();

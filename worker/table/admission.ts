@@ -1,0 +1,337 @@
+/**
+ * Admission: who may be at the table. Creating it (the organizer token), sitting down (`join`, which
+ * starts a table that fills), coming back on another device (`returnToSeat`), opening a socket (opens
+ * per address), and sitting in the series' next game ("play again", issue 13) — and the sockets of
+ * those the next game left out, which stay as spectators'.
+ */
+import { SEATS_PER_ADDRESS, type HttpErrorCode, type JoinResponse, type ReturnResponse } from "../../shared/protocol/http.ts";
+import type { TableAction } from "../../shared/protocol/messages.ts";
+import { addressOf } from "../security/address.ts";
+import { digest, findByDigest, keyedDigest, sameDigest } from "../security/hash.ts";
+import { randomPlayerId, randomReturnCode, randomSeed, randomToken } from "../security/random.ts";
+import { countOpen, type OpenWindow } from "./connection.ts";
+import { getPreset, seatRange } from "./engine.ts";
+import type { Ack } from "./fanout.ts";
+import type { Refused } from "./frames.ts";
+import { addressFull, checkJoin, deviceTaken } from "./lobby.ts";
+import type { PlayerRow } from "./storage.ts";
+import type { Table } from "./table.ts";
+import { currentPlayers } from "./view.ts";
+
+/**
+ * Wrong return codes allowed per table (the *target* of the guessing) per window, then 429 for every
+ * return at this table until the window ends — the right code included, or the limit would tell. Guessing
+ * is counted first per client address (worker/security/guess-guard.ts: 20 failed lookups per 10 min),
+ * so one address can never reach this; it stops only a guesser spread over more than ten addresses,
+ * and a single attacker can no longer lock a player out of coming back (issue 12, finding 3). A return
+ * code has ≈ 49.5 bits: 200 guesses per 10 minutes at a table of 10 seats hit with p ≈ 2.5·10⁻¹².
+ */
+export const RETURN_ATTEMPTS = { max: 200, windowMs: 10 * 60_000 } as const;
+
+/**
+ * Socket opens (upgrades) one client address may make at a table per fixed window: `perSeat` for each
+ * seat the address may hold (seatsPerAddress; 20 with the default 2), then 429 until the window ends.
+ */
+export const SOCKET_OPENS = { perSeat: 10, windowMs: 10_000 } as const;
+
+export interface InitRequest {
+  code: string;
+  presetId: string;
+  /** Already validated against the preset's settings schema by the worker. */
+  settings: Record<string, unknown>;
+  public: boolean;
+  /** Table options (POST /api/tables); defaults: server host, no delay, one seat per device, no away limit. */
+  host?: "server" | "live";
+  spectatorDelaySeconds?: number;
+  allowSameDevice?: boolean;
+  /** Seats one client address may hold (default SEATS_PER_ADDRESS). */
+  seatsPerAddress?: number;
+  botAfterMinutesAway?: number | null;
+  /** The signed-in account creating the table (docs/ACCOUNTS.md); absent/null for a guest. */
+  creatorUserId?: string | null;
+}
+
+export type InitResult = { ok: true; organizerToken: string } | { ok: false; reason: "in-use" | "unknown-preset" };
+
+export type Refusal = { ok: false; error: { code: HttpErrorCode; message: string }; retryAfterSeconds?: number };
+export type JoinResult = { ok: true; body: JoinResponse } | Refusal;
+export type ReturnResult = { ok: true; body: ReturnResponse } | Refusal;
+
+export interface JoinOptions {
+  /** This browser's device id (required by the protocol): one device, one seat unless allowed. */
+  deviceId: string;
+  /** The client's address bucket (security/address.ts addressOf): seats per address. */
+  address: string;
+  organizerToken?: string;
+  /** The signed-in account sitting down (session cookie, read by the worker): the seat is linked to it. */
+  userId?: string;
+}
+
+export const TOKEN_DOMAIN = "token";
+export const ORGANIZER_DOMAIN = "organizer";
+const returnDomain = (code: string) => `return:${code}`;
+const deviceDomain = (code: string) => `device:${code}`;
+/** Addresses are few (2^32 IPv4): their digests are keyed with the table's server-only seed. */
+const addressDomain = (code: string) => `address:${code}`;
+const NO_DIGEST = new Uint8Array(0);
+
+export const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8" } });
+
+function notFound(): Refusal {
+  return { ok: false, error: { code: "not-found", message: "No table with this code." } };
+}
+
+export class Admission {
+  /** Address bucket → its keyed digest (memory, bounded): a joining client's HMAC is made once. */
+  private addressDigests = new Map<string, Uint8Array>();
+  /** Address bucket → socket opens in its current window (memory; SOCKET_OPENS). */
+  private socketOpens = new Map<string, OpenWindow>();
+
+  constructor(private readonly t: Table) {}
+
+  /** Create the table here. Refused if this object was ever initialised: the worker then draws another code. */
+  async init(req: InitRequest): Promise<InitResult> {
+    const t = this.t;
+    if (t.store.initialized()) return { ok: false, reason: "in-use" };
+    const preset = getPreset(req.presetId);
+    if (!preset) return { ok: false, reason: "unknown-preset" };
+    const organizerToken = randomToken();
+    const organizerTokenHash = await digest(ORGANIZER_DOMAIN, organizerToken);
+    const now = t.now();
+    const inserted = t.tx(() => {
+      if (t.store.initialized()) return false;
+      t.store.createSchema();
+      t.store.insertConfig({
+        code: req.code,
+        presetId: preset.id,
+        settings: req.settings,
+        public: req.public,
+        // RULES.md §3: the seat counts this composition may start with (city, 3 Mafia: 12 only).
+        seats: seatRange(preset.id, req.settings) ?? { min: preset.seats.min, max: preset.seats.max },
+        start: preset.start,
+        createdAt: now,
+        seed: randomSeed(),
+        host: req.host ?? "server",
+        spectatorDelaySeconds: req.spectatorDelaySeconds ?? 0,
+        creatorUserId: req.creatorUserId ?? null,
+        seatsPerAddress: req.seatsPerAddress ?? SEATS_PER_ADDRESS,
+      });
+      t.store.insertControl({
+        organizerPlayerId: null,
+        organizerTokenHash,
+        allowSameDevice: req.allowSameDevice ?? false,
+        botAfterMinutes: req.botAfterMinutesAway ?? null,
+      });
+      t.spectators.record(now);
+      return true;
+    });
+    if (!inserted) return { ok: false, reason: "in-use" };
+    await t.listing.push();
+    return { ok: true, organizerToken };
+  }
+
+  /**
+   * Sit down with a nickname (already normalised by the protocol schema). With the organizer token the
+   * creator sits down as the organizing player (one identity: the token is spent). A second seat for
+   * the same device is refused unless the organizer allows it; an address holds at most the table's
+   * seatsPerAddress seats; a signed-in account holds one.
+   */
+  async join(nickname: string, opts: JoinOptions): Promise<JoinResult> {
+    const t = this.t;
+    if (!t.store.initialized()) return notFound();
+    const config = t.config();
+    // Secrets and digests first (async); everything after is synchronous and therefore atomic.
+    const token = randomToken();
+    const returnCode = randomReturnCode();
+    const [tokenHash, returnHash, deviceHash, organizerHash, addressHash] = await Promise.all([
+      digest(TOKEN_DOMAIN, token),
+      digest(returnDomain(config.code), returnCode),
+      digest(deviceDomain(config.code), opts.deviceId),
+      opts.organizerToken === undefined ? Promise.resolve(null) : digest(ORGANIZER_DOMAIN, opts.organizerToken),
+      this.addressDigest(opts.address),
+    ]);
+
+    const now = t.now();
+    const outcome = t.tx((): JoinResult & { started?: boolean; organizes?: boolean; dropped?: string[] } => {
+      const all = t.store.players();
+      const { gameNo } = t.store.seriesGame();
+      // A rematch lobby (issue 13): those who have not pressed "play again" keep their nickname, device
+      // and account (they may still press) but take no seat of the count.
+      const players = currentPlayers(all, gameNo);
+      const row = t.store.game();
+      const control = t.store.control();
+      const check = checkJoin(row.status, players, config, nickname, all.filter((p) => p.gameNo < gameNo));
+      if (!check.ok) return { ok: false, error: check.refusal };
+      let organizes = false;
+      if (organizerHash) {
+        if (config.host === "live") {
+          return { ok: false, error: { code: "host-cannot-sit", message: "The live host takes no seat (RULES.md §5.7)." } };
+        }
+        if (!control.organizerTokenHash || !sameDigest(organizerHash, control.organizerTokenHash)) {
+          return { ok: false, error: { code: "bad-organizer-token", message: "That organizer token is not valid at this table." } };
+        }
+        organizes = true;
+      }
+      if (deviceTaken(all, deviceHash, control.allowSameDevice, sameDigest)) {
+        return { ok: false, error: { code: "same-device", message: "This device already holds a seat at this table." } };
+      }
+      if (opts.userId !== undefined && all.some((p) => p.userId === opts.userId)) {
+        return { ok: false, error: { code: "account-seated", message: "Your account already holds a seat at this table." } };
+      }
+      if (addressFull(players, addressHash, config.seatsPerAddress, sameDigest)) {
+        const n = config.seatsPerAddress;
+        return {
+          ok: false,
+          error: { code: "address-limit", message: `Your network already holds ${n} seat${n === 1 ? "" : "s"} at this table (the organizer sets how many at creation).` },
+        };
+      }
+      if (findByDigest(returnHash, players, (p) => p.returnHash ?? NO_DIGEST)) throw new Error("return code collision");
+      const playerId = randomPlayerId();
+      const player: PlayerRow = {
+        playerId, nickname, place: check.place, seat: null, returnHash, bot: false, joinedAt: now, deviceHash, awaySince: now,
+        userId: opts.userId ?? null, addressHash, gameNo,
+      };
+      t.store.insertPlayer(player);
+      t.store.insertToken(tokenHash, playerId, now);
+      if (organizes) t.store.writeControl({ ...control, organizerPlayerId: playerId, organizerTokenHash: null });
+      const dropped = t.match.startIfFull(config, now);
+      if (dropped === null) t.store.bumpVersion();
+      return { ok: true, body: { playerId, returnCode, token }, started: dropped !== null, organizes, dropped: dropped ?? [] };
+    });
+    if (!outcome.ok) return outcome;
+    if (outcome.organizes) t.organizer.closeSeatlessOrganizer();
+    if (outcome.dropped) this.leaveTable(outcome.dropped, now);
+    await t.fanout.afterChange(now);
+    await t.listing.push();
+    return { ok: true, body: outcome.body };
+  }
+
+  /** A fresh token for the seat whose return code this is (another device). Earlier tokens stay valid. */
+  async returnToSeat(returnCode: string): Promise<ReturnResult> {
+    const t = this.t;
+    if (!t.store.initialized()) return notFound();
+    const config = t.config();
+    const token = randomToken();
+    const [candidate, tokenHash] = await Promise.all([digest(returnDomain(config.code), returnCode), digest(TOKEN_DOMAIN, token)]);
+    const now = t.now();
+    return t.tx((): ReturnResult => {
+      let guard = t.store.returnGuard();
+      if (now - guard.windowStart >= RETURN_ATTEMPTS.windowMs) guard = { windowStart: now, failures: 0 };
+      if (guard.failures >= RETURN_ATTEMPTS.max) {
+        const retryAfterSeconds = Math.max(1, Math.ceil((guard.windowStart + RETURN_ATTEMPTS.windowMs - now) / 1000));
+        const minutes = Math.ceil(retryAfterSeconds / 60);
+        return { ok: false, error: { code: "rate-limited", message: `Too many wrong return codes at this table; try again in ${minutes} min.` }, retryAfterSeconds };
+      }
+      // A seat handed to a bot has no return digest any more: its old code matches nothing.
+      const player = findByDigest(candidate, t.store.players(), (p) => p.returnHash ?? NO_DIGEST);
+      if (!player || player.bot) {
+        t.store.writeReturnGuard({ windowStart: guard.windowStart, failures: guard.failures + 1 });
+        return { ok: false, error: { code: "bad-return-code", message: "That return code does not belong to a seat at this table." } };
+      }
+      t.store.insertToken(tokenHash, player.playerId, now);
+      return { ok: true, body: { playerId: player.playerId, token } };
+    });
+  }
+
+  /**
+   * May this upgrade open a socket? Not for an unknown table (404), not without the upgrade (426), and
+   * not beyond the address's socket opens (SOCKET_OPENS, 429): a reconnect flood is refused before any
+   * socket exists. Counted in memory: a flood keeps the object awake, and an object is only evicted
+   * after a quiet spell longer than the window — storing each open would hold every 101 behind a write.
+   */
+  socketRefusal(request: Request): Response | null {
+    const t = this.t;
+    if (!t.store.initialized()) return jsonResponse(404, { error: { code: "not-found", message: "No table with this code." } });
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+      return jsonResponse(426, { error: { code: "upgrade-required", message: "Expected a WebSocket upgrade." } });
+    }
+    const config = t.config();
+    const now = t.now();
+    const counted = countOpen(this.socketOpens, addressOf(request), now, SOCKET_OPENS.windowMs);
+    if (counted.opens > SOCKET_OPENS.perSeat * config.seatsPerAddress) {
+      const res = jsonResponse(429, { error: { code: "rate-limited", message: "Too many connections to this table from your network; wait a few seconds." } });
+      res.headers.set("retry-after", String(Math.max(1, Math.ceil((counted.until - now) / 1000))));
+      return res;
+    }
+    return null;
+  }
+
+  /** The keyed digest of a client's address bucket (security/address.ts addressOf), as stored. */
+  private async addressDigest(bucket: string): Promise<Uint8Array> {
+    const known = this.addressDigests.get(bucket);
+    if (known) return known;
+    const config = this.t.config();
+    const hash = await keyedDigest(config.seed, addressDomain(config.code), bucket);
+    if (this.addressDigests.size >= 256) this.addressDigests.clear();
+    this.addressDigests.set(bucket, hash);
+    return hash;
+  }
+
+  /**
+   * "Play again at this table" (issue 13; docs/PROTOCOL.md "Rematch and series"), from a seated player.
+   * After the end, the first press opens the table's next game: status `lobby`, game number + 1, a fresh
+   * seed; the presser and every bot of the last game sit in it with the same rows (same player ids,
+   * tokens and return codes). Later presses sit down while there is room. Nobody's seat is reserved:
+   * newcomers join by code and the organizer seats bots meanwhile. A table that starts when full starts
+   * as soon as a press fills it. Refused: `not-ended` (the game is on, or none was played), `already-in`,
+   * `table-full`, `not-seated`; a refused press changes nothing.
+   */
+  async playAgain(playerId: string, action: TableAction, now: number, ack: Ack): Promise<Refused | null> {
+    void action; // one kind so far: play-again
+    const t = this.t;
+    const store = t.store;
+    const config = t.config();
+    // The last game's D1 record is built (and kept) before its seats change (report.ts).
+    if (store.game().status === "ended") await t.report.reportGame(now);
+    const outcome = t.tx((): Refused | { dropped: string[] | null } => {
+      const row = store.game();
+      const { gameNo } = store.seriesGame();
+      const me = store.players().find((p) => p.playerId === playerId);
+      if (!me || me.bot) return { code: "not-seated", message: "You do not hold a seat at this table." };
+      if (row.status === "playing") return { code: "not-ended", message: "The game is still on." };
+      if (row.status === "ended") {
+        const next = gameNo + 1;
+        store.openNextGame(next, randomSeed());
+        for (const kind of ["deadline", "bots", "takeover", "presence"] as const) t.alarmFailures.clear(kind);
+        for (const p of store.players()) if (p.bot || p.playerId === playerId) store.setGameNo(p.playerId, next);
+        return { dropped: t.match.startIfFull(config, now) };
+      }
+      if (me.gameNo >= gameNo) {
+        return store.series().length === 0
+          ? { code: "not-ended", message: "No game has been played at this table yet." }
+          : { code: "already-in", message: "You already sit in the next game." };
+      }
+      if (t.match.currentPlayers().length >= config.seats.max) return { code: "table-full", message: `The next game is full (${config.seats.max} seats).` };
+      store.setGameNo(playerId, gameNo);
+      const dropped = t.match.startIfFull(config, now);
+      if (dropped === null) store.bumpVersion();
+      return { dropped };
+    });
+    if ("code" in outcome) return outcome;
+    if (outcome.dropped) this.leaveTable(outcome.dropped, now);
+    await t.fanout.afterChange(now, ack);
+    await t.listing.push();
+    return null;
+  }
+
+  /**
+   * The next game started without these players (they never pressed "play again"): their rows and
+   * tokens are gone; their open sockets stay as spectators' — each gets a new `welcome` (spectator) and
+   * from then on the public view, so they can watch the new game.
+   */
+  leaveTable(playerIds: readonly string[], now: number): void {
+    if (playerIds.length === 0) return;
+    const t = this.t;
+    const gone = new Set(playerIds);
+    for (const ws of t.sockets.all()) {
+      const att = t.sockets.attachmentOf(ws, now);
+      if (att.identity?.kind !== "player" || !gone.has(att.identity.playerId)) continue;
+      att.identity = { kind: "spectator" };
+      delete att.credential;
+      t.sockets.save(ws, att);
+      t.fanout.forgetLog(ws);
+      t.fanout.send(ws, { type: "welcome", identity: { kind: "spectator" }, serverNow: now });
+    }
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * Fan-out: after every change of the table, each greeted connection gets its own view of the new
+ * version (one `viewFor` per player, one for the host, one shared by live spectators and the seatless
+ * organizer), then the sender its ack; and every other frame the table sends goes through here.
+ */
+import type { ErrorCode, ServerMessage, TableView } from "../../shared/protocol/messages.ts";
+import type { ConnectionIdentity } from "./connection.ts";
+import { viewFor } from "./engine.ts";
+import { viewerKey, viewerOf } from "./match.ts";
+import type { Table } from "./table.ts";
+import { buildTableView, type TableFacts } from "./view.ts";
+
+/** The socket and ref of the frame a change answers. */
+export type Ack = { ws: WebSocket; ref: string };
+
+export class Fanout {
+  /** How many log entries each socket's last frame held (log deltas, docs/PROTOCOL.md). Memory only:
+   *  after an eviction every socket simply gets a full log again. */
+  private sentLog = new WeakMap<WebSocket, number>();
+
+  constructor(private readonly t: Table) {}
+
+  /** A new game's log starts again: every socket gets the whole log. */
+  forgetLogs(): void {
+    this.sentLog = new WeakMap();
+  }
+
+  /** This socket gets the whole log with its next view (it now sees another viewer's). */
+  forgetLog(ws: WebSocket): void {
+    this.sentLog.delete(ws);
+  }
+
+  /**
+   * After every change of the table (version bumped): schedule the bots' next move, remember the
+   * public view for delayed spectators, send every connection its view (then the sender's ack), and
+   * re-arm the alarm. `closing`: a socket that is going away and gets nothing.
+   */
+  async afterChange(now: number, ack?: Ack, closing?: WebSocket, botsIdle = false): Promise<void> {
+    const t = this.t;
+    t.tx(() => {
+      t.bots.schedule(now, botsIdle);
+      t.spectators.record(now);
+    });
+    this.broadcast(closing);
+    if (ack) this.send(ack.ws, { type: "ack", ref: ack.ref, version: t.store.game().version });
+    if (t.store.game().status === "ended") await t.report.reportGame(now);
+    await t.alarm.sync();
+    if (t.store.game().status === "ended") await t.listing.endedChange();
+  }
+
+  facts(except?: WebSocket): TableFacts {
+    const store = this.t.store;
+    return {
+      config: this.t.config(),
+      players: store.players(),
+      status: store.game().status,
+      control: store.control(),
+      pause: store.extras().pause,
+      hostConnected: this.t.presence.hostConnected(except),
+      gameNo: store.seriesGame().gameNo,
+      series: store.series(),
+    };
+  }
+
+  /** `logAfter`: the length of the log this connection already holds (a delta frame), or null (full). */
+  tableViewFor(identity: ConnectionIdentity, facts: TableFacts, delayMs = 0, logAfter: number | null = null): TableView {
+    const match = this.t.match;
+    // A player who has not pressed "play again" keeps the last game's end in view (issue 13).
+    const behind = identity.kind === "player" && facts.players.some((p) => p.playerId === identity.playerId && p.gameNo < facts.gameNo);
+    const state = behind ? match.lastState() : match.state();
+    const game = state ? viewFor(state, viewerOf(identity), { logAfter }) : null;
+    return buildTableView(facts, game, { organizing: this.t.organizer.isOrganizer(identity), delayMs, behind });
+  }
+
+  /** This connection's view of the current version (delayed spectators: the view as it was then). */
+  sendCurrentView(ws: WebSocket, identity: ConnectionIdentity, now: number): void {
+    if (identity.kind === "spectator" && this.t.spectators.delayMs() > 0) return this.t.spectators.sendCurrent(ws, now);
+    const view = this.tableViewFor(identity, this.facts());
+    this.send(ws, { type: "view", version: this.t.store.game().version, serverNow: now, view });
+    if (view.game) this.sentLog.set(ws, view.game.logUpTo);
+  }
+
+  /**
+   * Send every greeted connection its own view of the current version: one `viewFor` per player, one
+   * for the host, one shared by live spectators and the seatless organizer's public one. Delayed
+   * spectators get nothing here: their views come from the ring when they are old enough.
+   */
+  broadcast(except?: WebSocket): void {
+    const t = this.t;
+    const facts = this.facts(except);
+    const version = t.store.game().version;
+    // After quiet changes only (same version, nothing else happened since): only the connections
+    // whose own view changed get a frame, so frame timing does not tell the town that someone acted
+    // at night (RULES.md §1 Secrets). Anything else, or no record of it: every connection.
+    const quiet = t.match.quietKeys(version);
+    t.match.clearChanges();
+    if (!quiet) t.presence.carried();
+    const changedFor = (identity: ConnectionIdentity): boolean => !quiet || quiet.has(viewerKey(identity));
+    const delayed = t.spectators.delayMs() > 0;
+    const now = t.now();
+    // One frame per (viewer, log length already held): a delta after the entries the socket has.
+    const frames = new Map<string, { frame: string; logUpTo: number | null }>();
+    const frameFor = (identity: ConnectionIdentity, logAfter: number | null) => {
+      const key = `${viewerKey(identity)}:${logAfter}`;
+      let built = frames.get(key);
+      if (built === undefined) {
+        const view = this.tableViewFor(identity, facts, 0, logAfter);
+        built = { frame: JSON.stringify({ type: "view", version, serverNow: now, view } satisfies ServerMessage), logUpTo: view.game?.logUpTo ?? null };
+        frames.set(key, built);
+      }
+      return built;
+    };
+    for (const ws of t.sockets.all()) {
+      if (ws === except) continue;
+      const att = t.sockets.attachmentOf(ws, now);
+      if (!att.identity) continue;
+      if (att.identity.kind === "spectator" && delayed) continue;
+      if (!changedFor(att.identity)) continue;
+      const built = frameFor(att.identity, this.sentLog.get(ws) ?? null);
+      this.sendRaw(ws, built.frame);
+      if (built.logUpTo === null) this.sentLog.delete(ws);
+      else this.sentLog.set(ws, built.logUpTo);
+    }
+  }
+
+  send(ws: WebSocket, msg: ServerMessage): void {
+    this.sendRaw(ws, JSON.stringify(msg));
+  }
+
+  sendRaw(ws: WebSocket, frame: string): void {
+    try {
+      ws.send(frame);
+    } catch {
+      /* closing socket */
+    }
+  }
+
+  sendError(ws: WebSocket, code: ErrorCode, message: string, ref: string | null): void {
+    this.send(ws, { type: "error", code, message, ref });
+  }
+
+  /** Close a socket (presence follows in the close hook, as for any close). */
+  closeSocket(ws: WebSocket, code: number, reason: string): void {
+    try {
+      ws.close(code, reason);
+    } catch {
+      /* already closing */
+    }
+  }
+}

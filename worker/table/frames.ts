@@ -1,0 +1,233 @@
+/**
+ * A socket frame's path (docs/ARCHITECTURE.md "A frame's path"): token bucket → text? → size → no
+ * U+FFFD → JSON → schema → hello/identity → the sender's right to send it → fresh ref → the part that
+ * handles it (organizer, admission, or the engine through the match). A refusal answers the sender
+ * only and is counted in its connection state: the REFUSAL_LIMIT-th within its window closes the
+ * socket (1008). `hello` authenticates the socket: a seat token, the organizer token, or nothing (a
+ * spectator).
+ */
+import * as v from "valibot";
+import { CLOSE_CODES, ClientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, type ErrorCode, type Identity } from "../../shared/protocol/messages.ts";
+import { digest, findByDigest, sameDigest } from "../security/hash.ts";
+import { ORGANIZER_DOMAIN, TOKEN_DOMAIN } from "./admission.ts";
+import { countRefusal, rememberRef, takeToken, type Attachment, type ConnectionIdentity } from "./connection.ts";
+import { apply, type Input } from "./engine.ts";
+import type { Table } from "./table.ts";
+
+/** A refusal of a socket command: answered to the sender only, nothing changed. */
+export type Refused = { code: ErrorCode; message: string };
+
+/** What handling one frame came to: REFUSED when the sender got an error answer (counted, REFUSAL_LIMIT). */
+const REFUSED = "refused";
+type FrameOutcome = void | typeof REFUSED;
+
+/** What a decoder puts in place of invalid UTF-8 (U+FFFD). */
+const REPLACEMENT_CHARACTER = "\ufffd";
+
+const encoder = new TextEncoder();
+function utf8Length(s: string): number {
+  if (s.length > MAX_CLIENT_MESSAGE_BYTES) return s.length; // at least one byte per UTF-16 unit
+  if (s.length * 3 <= MAX_CLIENT_MESSAGE_BYTES) return s.length; // cannot exceed the cap
+  return encoder.encode(s).byteLength;
+}
+
+/** The `ref` of a frame, if it has a usable one (for error replies to frames we otherwise refuse). */
+function refOf(raw: unknown): string | null {
+  if (raw && typeof raw === "object" && !Array.isArray(raw)) {
+    const r = (raw as Record<string, unknown>).ref;
+    if (typeof r === "string" && r.length > 0 && r.length <= 64) return r;
+  }
+  return null;
+}
+
+function refOfText(text: string): string | null {
+  if (text.length > MAX_CLIENT_MESSAGE_BYTES) return null;
+  try {
+    return refOf(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a binary frame is valid UTF-8 (invalid data closes the socket with 1007). */
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+function isUtf8(data: ArrayBuffer | ArrayBufferView): boolean {
+  try {
+    strictUtf8.decode(data);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A seat token's key for the sockets-per-credential limit: a prefix of its digest (no secret). */
+function credentialKey(tokenHash: Uint8Array): string {
+  let hex = "";
+  for (const b of tokenHash.subarray(0, 8)) hex += b.toString(16).padStart(2, "0");
+  return `t:${hex}`;
+}
+
+export class Frames {
+  constructor(private readonly t: Table) {}
+
+  /** One frame from a socket. Never throws: a failure is logged and answered with `internal`. */
+  async message(ws: WebSocket, message: string | ArrayBuffer | ArrayBufferView): Promise<void> {
+    try {
+      if ((await this.handle(ws, message)) === REFUSED) this.onRefused(ws);
+    } catch (err) {
+      this.t.match.forget(); // re-read what was really committed
+      console.error("table: message handler failed", err);
+      this.t.fanout.sendError(ws, "internal", "The server failed to handle that message; nothing changed.", null);
+    }
+  }
+
+  private async handle(ws: WebSocket, message: string | ArrayBuffer | ArrayBufferView): Promise<FrameOutcome> {
+    const t = this.t;
+    const now = t.now();
+    const att = t.sockets.attachmentOf(ws, now);
+
+    // 1. Flood control first: every frame costs a token, garbage included.
+    // The bucket lives in the cached attachment (memory); it is stored with the next ref below. After a
+    // hibernation it restarts from the stored one, refilled by the time passed — and an object only
+    // hibernates after seconds of silence, in which any bucket refills completely.
+    const taken = takeToken(att.bucket, now);
+    att.bucket = taken.bucket;
+    if (!taken.allowed) {
+      return this.refuse(ws, "rate-limited", "Too many messages; slow down.", typeof message === "string" ? refOfText(message) : null);
+    }
+
+    // 2. Shape: text, size before parsing, JSON, schema.
+    if (typeof message !== "string") {
+      if (!isUtf8(message)) return this.close(ws, CLOSE_CODES.invalidData, "invalid UTF-8");
+      return this.refuse(ws, "bad-message", "Binary frames are not accepted.", null);
+    }
+    if (utf8Length(message) > MAX_CLIENT_MESSAGE_BYTES) {
+      return this.refuse(ws, "too-large", `A message may be at most ${MAX_CLIENT_MESSAGE_BYTES} bytes.`, null);
+    }
+    // The runtime hands over a text frame of invalid UTF-8 with U+FFFD in place of the bad bytes (seen on
+    // wrangler dev); no client message has a use for U+FFFD, so its presence is taken as invalid data.
+    if (message.includes(REPLACEMENT_CHARACTER)) return this.close(ws, CLOSE_CODES.invalidData, "invalid UTF-8");
+    let raw: unknown;
+    try {
+      raw = JSON.parse(message);
+    } catch {
+      return this.refuse(ws, "bad-json", "The message is not valid JSON.", null);
+    }
+    const parsed = v.safeParse(ClientMessageSchema, raw);
+    if (!parsed.success) {
+      const first = parsed.issues[0];
+      const where = first?.path?.map((p) => String(p.key)).join(".") || "message";
+      return this.refuse(ws, "bad-message", `Invalid ${where}: ${first?.message ?? "unknown shape"}`, refOf(raw));
+    }
+    const msg = parsed.output;
+
+    // 3. Who is speaking.
+    if (msg.type === "hello") return this.hello(ws, att, msg.token);
+    const identity = att.identity;
+    if (!identity) return this.refuse(ws, "hello-first", "Send hello first.", msg.ref ?? null);
+
+    if (msg.type === "sync") return t.fanout.sendCurrentView(ws, identity, now);
+
+    // 4. The sender's right to send this kind of frame, then a fresh ref.
+    if (msg.type === "act" && identity.kind !== "player") {
+      return this.refuse(ws, "not-seated", "Only a seated player can act.", msg.ref);
+    }
+    if (msg.type === "control" && !t.organizer.isOrganizer(identity)) {
+      return this.refuse(ws, "not-organizer", "Only the organizer can do that.", msg.ref);
+    }
+    if (msg.type === "host" && !(identity.kind === "host" && t.config().host === "live")) {
+      return this.refuse(ws, "not-host", "Only the live host can do that.", msg.ref);
+    }
+    if (msg.type === "table" && identity.kind !== "player") {
+      return this.refuse(ws, "not-seated", "Only a seated player can do that.", msg.ref);
+    }
+    const remembered = rememberRef(att.refs, msg.ref);
+    if (!remembered.fresh) return this.refuse(ws, "duplicate-ref", "This ref was already used on this connection.", msg.ref);
+    att.refs = remembered.refs;
+    t.sockets.save(ws, att);
+
+    // 5. The part that handles it.
+    const ack = { ws, ref: msg.ref };
+    if (msg.type === "control") {
+      const refused = await t.organizer.command(identity, msg.action, now, ack);
+      if (refused) return this.refuse(ws, refused.code, refused.message, msg.ref);
+      return;
+    }
+    if (msg.type === "table" && identity.kind === "player") {
+      const refused = await t.admission.playAgain(identity.playerId, msg.action, now, ack);
+      if (refused) return this.refuse(ws, refused.code, refused.message, msg.ref);
+      return;
+    }
+
+    // The engine decides (a player's action, or the live host's confirmation).
+    const state = t.match.state();
+    if (!state) return this.refuse(ws, "phase-closed", "The game has not started yet.", msg.ref);
+    const input: Input =
+      msg.type === "act" && identity.kind === "player"
+        ? { kind: "act", playerId: identity.playerId, action: msg.action }
+        : { kind: "host", action: (msg as { action: { type: "confirm" } }).action };
+    const result = apply(state, input, now);
+    if (!result.ok) return this.refuse(ws, result.rejection.code, result.rejection.message, msg.ref);
+    t.match.commit(result.state, [input], now);
+    await t.fanout.afterChange(now, ack);
+  }
+
+  /** `hello`: who this socket is — a seat's token, the organizer token, or none (a spectator). */
+  private async hello(ws: WebSocket, att: Attachment, token: string | undefined): Promise<FrameOutcome> {
+    const t = this.t;
+    if (att.identity) return this.refuse(ws, "already-hello", "This connection already said hello.", null);
+    let identity: ConnectionIdentity = { kind: "spectator" };
+    let nickname = "";
+    let credential: string | undefined;
+    if (token !== undefined) {
+      const [hash, organizerHash] = await Promise.all([digest(TOKEN_DOMAIN, token), digest(ORGANIZER_DOMAIN, token)]);
+      const row = findByDigest(hash, t.store.tokens(), (r) => r.tokenHash);
+      const player = row ? t.store.players().find((p) => p.playerId === row.playerId) : undefined;
+      const control = t.store.control();
+      if (row && player && !player.bot) {
+        identity = { kind: "player", playerId: player.playerId };
+        nickname = player.nickname;
+        credential = credentialKey(hash);
+      } else if (control.organizerTokenHash && sameDigest(organizerHash, control.organizerTokenHash)) {
+        identity = t.config().host === "live" ? { kind: "host" } : { kind: "organizer" };
+        credential = "organizer";
+      } else {
+        return this.refuse(ws, "bad-token", "This token does not hold a seat here; use your return code or join.", null);
+      }
+    }
+    // Re-read after the await: other frames on this socket may have updated the attachment meanwhile.
+    const current = t.sockets.attachmentOf(ws, t.now());
+    if (current.identity) return this.refuse(ws, "already-hello", "This connection already said hello.", null);
+    const now = t.now();
+    const hostWasConnected = identity.kind === "host" && t.presence.hostConnected();
+    current.identity = identity;
+    if (credential !== undefined) current.credential = credential;
+    t.sockets.save(ws, current);
+
+    const welcome: Identity = identity.kind === "player" ? { kind: "player", playerId: identity.playerId, nickname } : { kind: identity.kind };
+    t.fanout.send(ws, { type: "welcome", identity: welcome, serverNow: now });
+    await t.presence.greeted(ws, identity, credential, hostWasConnected, now);
+  }
+
+  /** Answer a refused frame with its error (nothing changed); the caller counts it (onRefused). */
+  private refuse(ws: WebSocket, code: ErrorCode, message: string, ref: string | null): typeof REFUSED {
+    this.t.fanout.sendError(ws, code, message, ref);
+    return REFUSED;
+  }
+
+  /** Close a socket for breaking a rule (presence follows in the close hook, as for any close). */
+  private close(ws: WebSocket, code: number, reason: string): void {
+    this.t.fanout.closeSocket(ws, code, reason);
+  }
+
+  /** One more refused frame on this socket: the REFUSAL_LIMIT-th within its window closes it (1008). */
+  private onRefused(ws: WebSocket): void {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    const now = this.t.now();
+    const att = this.t.sockets.attachmentOf(ws, now);
+    const counted = countRefusal(att.refusals, now);
+    att.refusals = counted.refusals;
+    this.t.sockets.save(ws, att);
+    if (counted.close) this.close(ws, CLOSE_CODES.policy, "too many refused messages");
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The table as others see it from outside: the public summary for a join page (GET /api/tables/:code)
+ * and the listing pushed to the public directory (public tables only).
+ */
+import type { TableListing, TableStatus, TableSummary } from "../../shared/protocol/http.ts";
+import type { TableView } from "../../shared/protocol/messages.ts";
+import { DIRECTORY_NAME } from "../env.ts";
+import { viewFor } from "./engine.ts";
+import type { Table } from "./table.ts";
+
+export class Listing {
+  /** The status last pushed to the directory by this instance. */
+  private listedStatus: TableStatus | null = null;
+
+  constructor(private readonly t: Table) {}
+
+  /**
+   * The public summary for a join page; null for a code that was never created. With a spectator delay
+   * it shows the table as a delayed spectator sees it now (status, seats taken, phase of the view at
+   * least N s old), so that HTTP does not reveal what the delay hides (issue 12, finding 6).
+   */
+  summary(): TableSummary | null {
+    const t = this.t;
+    if (!t.store.initialized()) return null;
+    const config = t.config();
+    const delayMs = t.spectators.delayMs();
+    const delayed = delayMs > 0 ? t.store.spectatorViewAt(t.now(), delayMs) : null;
+    let shown: { status: TableStatus; taken: number; phase: string; game: number };
+    if (delayed) {
+      const view = JSON.parse(delayed.view) as TableView;
+      shown = { status: view.status, taken: view.lobby.length, phase: view.game?.phase ?? "lobby", game: view.series?.game ?? 1 };
+    } else {
+      const state = t.match.state();
+      shown = {
+        status: t.store.game().status, taken: t.match.currentPlayers().length, phase: state ? viewFor(state, { kind: "spectator" }).phase : "lobby",
+        game: t.store.seriesGame().gameNo,
+      };
+    }
+    return {
+      code: config.code,
+      presetId: config.presetId,
+      settings: { ...config.settings },
+      public: config.public,
+      status: shown.status,
+      seats: { taken: shown.taken, min: config.seats.min, max: config.seats.max },
+      phase: shown.phase,
+      start: config.start,
+      createdAt: config.createdAt,
+      host: config.host,
+      spectatorDelaySeconds: config.spectatorDelaySeconds,
+      game: shown.game,
+    };
+  }
+
+  /** A change left the game ended: the directory hears of it once (from this instance). */
+  async endedChange(): Promise<void> {
+    if (this.listedStatus !== "ended") await this.push();
+  }
+
+  /**
+   * Push this table's listing to the public directory (public tables only). Never fails the caller.
+   * It carries the table's version: the directory ignores a push older than the one it holds, so
+   * pushes overtaking each other on their way cannot show a started or ended table as open again.
+   */
+  async push(): Promise<void> {
+    const t = this.t;
+    const config = t.config();
+    if (!config.public) return;
+    const row = t.store.game();
+    this.listedStatus = row.status;
+    const listing: TableListing = {
+      code: config.code,
+      presetId: config.presetId,
+      status: row.status,
+      seats: { taken: t.match.currentPlayers().length, max: config.seats.max },
+      updatedAt: Date.now(), // real time: the directory's clock, not the table's
+    };
+    const directory = t.env.DIRECTORY.get(t.env.DIRECTORY.idFromName(DIRECTORY_NAME));
+    try {
+      await directory.upsert(listing, row.version);
+    } catch (err) {
+      console.warn("table: directory update failed", err);
+    }
+  }
+}

@@ -1,0 +1,242 @@
+/**
+ * The match: the game being played at the table and how it is kept. The parsed state is a memory
+ * cache of the `game` row and the event rows (rebuilt on first use after an eviction); an accepted
+ * input is written with its log row and the new state in one transaction (2 row writes); the version
+ * counts public changes only — a quiet change (nothing public moved: a night action, a closed ballot)
+ * keeps it and names the viewers whose own view changed (RULES.md §1 Secrets).
+ */
+import type { TableStatus } from "../../shared/protocol/http.ts";
+import {
+  createGame, eventCount, eventsFrom, isOver, nextDeadline, seatOf, seatedPlayers, viewFor, withEvents, withoutEvents,
+  type GameEvent, type GameState, type Input, type Viewer,
+} from "./engine.ts";
+import type { ConnectionIdentity } from "./connection.ts";
+import { rematchKeepsSeats, startsByItself } from "./lobby.ts";
+import { buildReport } from "./report.ts";
+import type { ConfigRow, GameRow, PlayerRow } from "./storage.ts";
+import type { Table } from "./table.ts";
+import { currentPlayers, organizerPlayerId } from "./view.ts";
+
+export class Match {
+  /** The parsed state as last written by this instance (only this object writes its storage). */
+  private stateCache: GameState | null = null;
+  /** How many of the cached state's events are already in the `events` table. */
+  private storedEvents = 0;
+  /** What changed since the last broadcast (memory only): quiet changes name the viewers they concern. */
+  private changeSet: { version: number; public: boolean; keys: Set<string> } | null = null;
+
+  constructor(private readonly t: Table) {}
+
+  /** Drop the parsed state (a rolled-back transaction, a failed handler): read again on next use. */
+  forget(): void {
+    this.stateCache = null;
+    this.storedEvents = 0;
+  }
+
+  /** The viewers concerned when everything since the last broadcast was quiet; null: everyone. */
+  quietKeys(version: number): Set<string> | null {
+    const cs = this.changeSet;
+    return cs && !cs.public && cs.version === version ? cs.keys : null;
+  }
+
+  /** The broadcast went out: what changed since is recorded afresh. */
+  clearChanges(): void {
+    this.changeSet = null;
+  }
+
+  /** The game being played or just ended; null in a lobby (a rematch lobby included). */
+  state(): GameState | null {
+    if (this.t.store.game().status === "lobby") return null;
+    return this.lastState();
+  }
+
+  /** The current game's secret seed (game 1: the table's own; each later game of the series its own). */
+  gameSeed(): string {
+    return this.t.store.seriesGame().seed ?? this.t.config().seed;
+  }
+
+  /** The seats of the current game of the series (issue 13). */
+  currentPlayers(): PlayerRow[] {
+    return currentPlayers(this.t.store.players(), this.t.store.seriesGame().gameNo);
+  }
+
+  /** The state in the `game` row whatever the status: in a rematch lobby, the last game's end (issue 13). */
+  lastState(): GameState | null {
+    if (this.stateCache) return this.stateCache;
+    const stored = this.t.store.loadState();
+    if (stored === null) return null;
+    const core = JSON.parse(stored.core) as GameState;
+    const events: GameEvent[] = [];
+    for (const chunk of stored.chunks) {
+      if (chunk.first !== events.length) throw new Error(`table: event chunk starts at ${chunk.first}, expected ${events.length}`);
+      for (const e of JSON.parse(chunk.events) as GameEvent[]) events.push(e);
+    }
+    // A state written before events had their own table carries them inline; the next write stores them.
+    const inline = eventCount(core);
+    this.stateCache = stored.chunks.length === 0 && inline > 0 ? core : withEvents(core, events);
+    this.storedEvents = stored.chunks.length === 0 && inline > 0 ? 0 : events.length;
+    return this.stateCache;
+  }
+
+  /**
+   * Write the game row (the state without events) and the events not yet stored: with the input that
+   * produced them, in its log row (2 row writes per accepted input), or — the start, which has no
+   * input — in the `events` table.
+   */
+  private writeState(row: GameRow, state: GameState, inputs: Input[] = [], at = 0): void {
+    const store = this.t.store;
+    const total = eventCount(state);
+    const added = total > this.storedEvents ? { first: this.storedEvents, json: JSON.stringify(eventsFrom(state, this.storedEvents)) } : null;
+    inputs.forEach((input, i) => store.appendInput(at, input, row.version, i === inputs.length - 1 ? added : null));
+    if (added && inputs.length === 0) store.appendEvents(row.version, added.first, added.json);
+    store.writeGame(row, JSON.stringify(withoutEvents(state)));
+    this.storedEvents = total;
+    this.stateCache = state;
+  }
+
+  /**
+   * Inside a transaction: start the game if the table starts by itself and its seats are all taken now.
+   * Returns the players dropped from the table by the start (see startGame), or null if it did not start.
+   */
+  startIfFull(config: ConfigRow, now: number): string[] | null {
+    const players = this.currentPlayers();
+    if (!startsByItself(config, players.length)) return null;
+    return this.startGame(config, players, this.t.store.game(), now);
+  }
+
+  /**
+   * Create the game from the lobby (inside the caller's transaction). A later game of the series
+   * (issue 13) first puts the last game away: its report, if it has not reached D1, goes to the backlog;
+   * its input log and events go to the archive under its number; those who did not press "play again"
+   * are dropped (returned: their sockets become spectators', Admission.leaveTable); an organizer among
+   * them leaves the rights to the first person who stayed. Sport draws the seats again (RULES.md §1
+   * Seat); other formats keep them: the last game's seats first, in order, then newcomers in join order.
+   */
+  startGame(config: ConfigRow, players: readonly PlayerRow[], row: GameRow, now: number): string[] {
+    const store = this.t.store;
+    const { gameNo } = store.seriesGame();
+    const seed = this.gameSeed();
+    let dropped: string[] = [];
+    let order: readonly PlayerRow[] = players;
+    if (gameNo > 1) {
+      const last = this.lastState();
+      const lastGame = store.series().find((g) => g.game === gameNo - 1);
+      if (last && lastGame) this.t.reporter.nextGame(() => buildReport(config, store.players(), last, lastGame.startedAt, lastGame.endedAt ?? now), now);
+      const all = store.players();
+      const control = store.control();
+      const organizer = organizerPlayerId(control, all, gameNo);
+      if (organizer !== control.organizerPlayerId) store.writeControl({ ...control, organizerPlayerId: organizer });
+      dropped = all.filter((p) => p.gameNo < gameNo).map((p) => p.playerId);
+      store.archiveGame(gameNo - 1, gameNo);
+      order = [...players].sort((a, b) => (a.seat ?? Infinity) - (b.seat ?? Infinity) || a.place - b.place);
+      // Places restart at 1 in that order, so they stay within the table's size over a long series.
+      store.renumberPlaces(order.map((p) => p.playerId));
+      this.t.fanout.forgetLogs(); // a new game's log starts again: every socket gets the whole log
+    }
+    const specs = order.map((p) => ({ id: p.playerId, nickname: p.nickname, bot: p.bot }));
+    // RULES.md §5.7: with a live host, night, voting and revoting wait for the host's confirmation.
+    const state = createGame(config.presetId, config.settings, specs, seed, now, { host: config.host, keepOrder: gameNo > 1 && rematchKeepsSeats(config.presetId) });
+    store.insertSeries({ game: gameNo, seed, startedAt: now, players: specs });
+    for (const p of players) store.setSeat(p.playerId, seatOf(state, p.playerId));
+    const deadline = nextDeadline(state);
+    this.storedEvents = 0;
+    this.writeState(
+      { version: row.version + 1, status: statusOf(state), startedAt: now, alarmPhaseSeq: deadline === null ? null : state.phaseSeq, alarmAt: deadline },
+      state,
+    );
+    return dropped;
+  }
+
+  /**
+   * Write accepted inputs and their resulting state (inside the caller's transaction): one log row per
+   * input and the `game` row (state, version, status and the engine's deadline together).
+   */
+  persist(next: GameState, inputs: Input[], at: number): number {
+    const store = this.t.store;
+    const deadline = nextDeadline(next);
+    const row = store.game();
+    const prev = this.state();
+    // A quiet change (nothing public moved: a night action, a closed ballot) keeps the version, so
+    // that the version numbers the table sees cannot count hidden inputs (RULES.md §1 Secrets), and
+    // the next broadcast reaches only the connections whose own view it changed.
+    const quiet = prev !== null && quietChange(prev, next);
+    const version = quiet ? row.version : row.version + 1;
+    const pending = this.changeSet?.version === version ? this.changeSet : null;
+    if (quiet) {
+      // A public change still waiting for its broadcast stays public: everyone gets that frame.
+      if (!pending?.public) {
+        const cs = pending ?? { version, public: false, keys: new Set<string>() };
+        for (const key of changedViewers(prev!, next)) cs.keys.add(key);
+        this.changeSet = cs;
+      }
+    } else {
+      this.changeSet = { version, public: true, keys: new Set() };
+    }
+    const status = statusOf(next);
+    if (status === "ended" && row.status !== "ended") {
+      const result = viewFor(next, { kind: "spectator" }).result;
+      if (result) store.endSeries(store.seriesGame().gameNo, at, result.winner, result.reason);
+    }
+    this.writeState(
+      { version, status, startedAt: row.startedAt, alarmPhaseSeq: deadline === null ? null : next.phaseSeq, alarmAt: deadline },
+      next,
+      inputs,
+      at,
+    );
+    return version;
+  }
+
+  /** Persist an accepted input and its resulting state in one transaction (2 row writes). */
+  commit(next: GameState, inputs: Input[], at: number): number {
+    return this.t.tx(() => this.persist(next, inputs, at));
+  }
+}
+
+export function statusOf(state: GameState): TableStatus {
+  return isOver(state) ? "ended" : "playing";
+}
+
+/** The engine's viewer for a connection: a seatless organizer sees what a spectator sees. */
+export function viewerOf(identity: ConnectionIdentity): Viewer {
+  if (identity.kind === "player") return { kind: "player", playerId: identity.playerId };
+  if (identity.kind === "host") return { kind: "host" };
+  return { kind: "spectator" };
+}
+
+/** The key under which broadcast frames and quiet change sets name a viewer. */
+export function viewerKey(identity: ConnectionIdentity): string {
+  return identity.kind === "player" ? `p:${identity.playerId}` : identity.kind;
+}
+
+/**
+ * A viewer's view of a state without its log entries (the log only grows, so its length — `logUpTo`,
+ * inside the key — tells whether it changed), as JSON: two states look the same to a viewer iff
+ * their keys are equal. Memoised per state object, so each input builds the keys of the new state
+ * only: the previous state's are already known from the input before.
+ */
+const viewKeys = new WeakMap<GameState, Map<string, string>>();
+function viewKey(state: GameState, key: string, viewer: Viewer): string {
+  let memo = viewKeys.get(state);
+  if (!memo) viewKeys.set(state, (memo = new Map()));
+  let k = memo.get(key);
+  if (k === undefined) memo.set(key, (k = JSON.stringify(viewFor(state, viewer, { logAfter: Number.MAX_SAFE_INTEGER }))));
+  return k;
+}
+
+function viewChanged(prev: GameState, next: GameState, key: string, viewer: Viewer): boolean {
+  return viewKey(prev, key, viewer) !== viewKey(next, key, viewer);
+}
+
+/** The viewers (seated players, the host) whose own view differs between two states. */
+function changedViewers(prev: GameState, next: GameState): string[] {
+  const out: string[] = [];
+  const viewers: Array<[string, Viewer]> = seatedPlayers(next).map((p) => [`p:${p.playerId}`, { kind: "player", playerId: p.playerId }]);
+  viewers.push(["host", { kind: "host" }]);
+  for (const [key, viewer] of viewers) if (viewChanged(prev, next, key, viewer)) out.push(key);
+  return out;
+}
+
+/** Nothing public changed between two states: the spectator's view (phase, timers, seats, public log) is the same. */
+function quietChange(prev: GameState, next: GameState): boolean {
+  return !viewChanged(prev, next, "spectator", { kind: "spectator" });
+}

@@ -1,0 +1,140 @@
+/**
+ * Presence: who is connected. `players.away_since` is NULL while a player has a greeted socket open
+ * and the time of the last close otherwise (stored, survives eviction); the live host's presence is
+ * read from the sockets. The stored change is immediate, its view is coalesced: the first change after
+ * a quiet window goes to everyone at once, later ones within PRESENCE_WINDOW_MS wait for the alarm's
+ * `presence` item (schedule.ts). Also here: the limit of greeted sockets per credential.
+ */
+import { CLOSE_CODES, SOCKETS_PER_CREDENTIAL } from "../../shared/protocol/messages.ts";
+import type { ConnectionIdentity } from "./connection.ts";
+import { presenceBroadcastAt } from "./schedule.ts";
+import type { Table } from "./table.ts";
+
+export class Presence {
+  /** When this instance last sent everyone a presence change (memory: a fresh instance sends the next
+   *  one at once; an object is only evicted after a quiet spell longer than the window anyway). */
+  private presenceSentAt: number | null = null;
+
+  constructor(private readonly t: Table) {}
+
+  /**
+   * A socket said a good `hello` (its connection state already names who it is). Beyond
+   * SOCKETS_PER_CREDENTIAL the credential's oldest sockets close; a player who was away is back (a
+   * pause for their absence ends: a public change, sent at once); then this socket gets its view.
+   */
+  async greeted(ws: WebSocket, identity: ConnectionIdentity, credential: string | undefined, hostWasConnected: boolean, now: number): Promise<void> {
+    const t = this.t;
+    if (credential !== undefined) this.closeOldestOf(credential, ws);
+    if (identity.kind === "player") {
+      const player = t.store.players().find((p) => p.playerId === identity.playerId);
+      if (player && player.awaySince !== null) {
+        // Back: a pause caused by this player's absence ends by itself (§5.1) — a public change, sent
+        // at once; otherwise the presence change is coalesced with others (changed).
+        const resumed = t.tx(() => {
+          t.store.setAwaySince(player.playerId, null);
+          return t.organizer.resumeIfAbsenceOf(player.playerId, now); // the resume is a new version
+        });
+        if (resumed) return t.fanout.afterChange(now);
+        if (await this.changed(now)) return;
+      }
+    } else if (identity.kind === "host" && !hostWasConnected) {
+      if (await this.changed(now)) return;
+    }
+    t.fanout.sendCurrentView(ws, identity, now);
+    await t.alarm.sync(); // greeted: no hello timeout for this socket any more
+  }
+
+  /**
+   * A credential may hold SOCKETS_PER_CREDENTIAL greeted sockets: beyond that the oldest are told
+   * `replaced` and closed with 4003 (they are no longer OPEN, so presence does not count them).
+   */
+  private closeOldestOf(credential: string, newest: WebSocket): void {
+    const same: Array<{ ws: WebSocket; at: number }> = [];
+    for (const ws of this.t.sockets.all()) {
+      if (ws === newest || ws.readyState !== WebSocket.OPEN) continue;
+      const att = this.t.sockets.attachmentOf(ws, 0);
+      if (att.identity && att.credential === credential) same.push({ ws, at: att.connectedAt });
+    }
+    same.sort((a, b) => a.at - b.at);
+    for (const { ws } of same.slice(0, Math.max(0, same.length + 1 - SOCKETS_PER_CREDENTIAL))) {
+      this.t.fanout.sendError(ws, "replaced", "This seat was opened on a newer connection; this one closes.", null);
+      this.t.fanout.closeSocket(ws, CLOSE_CODES.replaced, "replaced");
+    }
+  }
+
+  /**
+   * A player's or the live host's presence changed (already stored). The first change after a quiet
+   * window goes to everyone at once (returns true: every greeted socket, this one included, got the
+   * new view); later ones within the window wait for its end — the `presence` alarm item — so a
+   * reconnect flood costs the table one view per window, not one per socket event.
+   */
+  private async changed(now: number, closing?: WebSocket): Promise<boolean> {
+    const store = this.t.store;
+    const pending = store.extras().presenceAt;
+    const at = presenceBroadcastAt(now, this.presenceSentAt, pending);
+    if (at === null) {
+      store.bumpVersion();
+      this.presenceSentAt = now;
+      await this.t.fanout.afterChange(now, undefined, closing);
+      return true;
+    }
+    if (pending === null) {
+      store.setPresenceAt(at);
+      await this.t.alarm.sync();
+    }
+    return false;
+  }
+
+  /** The alarm's presence item: the window ended, one view for every presence change in it. */
+  async flush(at: number): Promise<void> {
+    this.t.tx(() => {
+      this.t.store.setPresenceAt(null);
+      this.t.store.bumpVersion();
+    });
+    this.presenceSentAt = at;
+    await this.t.fanout.afterChange(at);
+  }
+
+  /** A public broadcast went out: it carries the current presence, so a waiting presence view is not needed. */
+  carried(): void {
+    if (this.t.store.extras().presenceAt === null) return;
+    this.t.store.setPresenceAt(null);
+    this.presenceSentAt = this.t.now();
+  }
+
+  /** A socket went away: the player is away once their last socket closed (stored, survives eviction). */
+  async disconnected(ws: WebSocket): Promise<void> {
+    const t = this.t;
+    if (!t.store.initialized()) return;
+    const now = t.now();
+    const identity = t.sockets.attachmentOf(ws, now).identity;
+    // Its hello timeout (un-greeted) or the delayed-view item (the last spectator) may go away with it:
+    // re-arm, or the alarm set for that item would wake the table and run the next item early.
+    if (identity === null || identity.kind === "spectator") return t.alarm.sync();
+    if (identity.kind === "player") {
+      if (this.openSockets((i) => i.kind === "player" && i.playerId === identity.playerId, ws) > 0) return;
+      const player = t.store.players().find((p) => p.playerId === identity.playerId);
+      if (!player || player.bot || player.awaySince !== null) return;
+      t.store.setAwaySince(player.playerId, now);
+      await this.changed(now, ws);
+    } else if (identity.kind === "host") {
+      if (this.openSockets((i) => i.kind === "host", ws) > 0) return;
+      await this.changed(now, ws);
+    }
+  }
+
+  /** Greeted, open sockets whose identity matches (optionally ignoring one that is closing). */
+  openSockets(match: (identity: ConnectionIdentity) => boolean, except?: WebSocket): number {
+    let n = 0;
+    for (const ws of this.t.sockets.all()) {
+      if (ws === except || ws.readyState !== WebSocket.OPEN) continue;
+      const att = this.t.sockets.attachmentOf(ws, 0);
+      if (att.identity && match(att.identity)) n++;
+    }
+    return n;
+  }
+
+  hostConnected(except?: WebSocket): boolean {
+    return this.t.config().host === "live" && this.openSockets((i) => i.kind === "host", except) > 0;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * Delayed spectators (table option spectatorDelaySeconds): every version's public view is kept in a
+ * small SQLite ring (storage.pushSpectatorView) and shown once it is old enough — on `hello`/`sync`
+ * the view as it was N s ago, later ones by the alarm's `spectators` item as they age.
+ */
+import type { Table } from "./table.ts";
+
+/** A delayed spectator's frame: the stored view of `version`; serverNow is the moment the view shows. */
+export function spectatorFrame(version: number, serverNow: number, view: string): string {
+  return `{"type":"view","version":${version},"serverNow":${serverNow},"view":${view}}`;
+}
+
+export class DelayedSpectators {
+  constructor(private readonly t: Table) {}
+
+  delayMs(): number {
+    return this.t.config().spectatorDelaySeconds * 1000;
+  }
+
+  /** After a change (inside its transaction): keep the public view of a new version in the ring. */
+  record(now: number): void {
+    const delayMs = this.delayMs();
+    if (delayMs <= 0) return;
+    const store = this.t.store;
+    if (this.t.match.quietKeys(store.game().version)) return; // quiet changes: nothing public
+    const fanout = this.t.fanout;
+    const view = fanout.tableViewFor({ kind: "spectator" }, fanout.facts(), delayMs);
+    store.pushSpectatorView(store.game().version, now, JSON.stringify(view), delayMs);
+  }
+
+  /** A delayed spectator's `hello`/`sync`: the view as it was the delay ago (the oldest kept if younger). */
+  sendCurrent(ws: WebSocket, now: number): void {
+    const store = this.t.store;
+    const delayMs = this.delayMs();
+    const old = store.spectatorViewAt(now, delayMs);
+    if (!old) return;
+    if (old.version > store.extras().spectatorVersion) store.setSpectatorVersion(old.version);
+    this.t.fanout.sendRaw(ws, spectatorFrame(old.version, now - delayMs, old.view));
+  }
+
+  /** The alarm's spectator item: send delayed spectators the newest view that is old enough now. */
+  deliver(at: number): void {
+    const store = this.t.store;
+    const delayMs = this.delayMs();
+    const old = store.spectatorViewAt(at, delayMs, true);
+    if (!old || old.version <= store.extras().spectatorVersion) return;
+    store.setSpectatorVersion(old.version);
+    const frame = spectatorFrame(old.version, this.t.now() - delayMs, old.view);
+    for (const ws of this.t.sockets.all()) {
+      if (this.t.sockets.attachmentOf(ws, 0).identity?.kind === "spectator") this.t.fanout.sendRaw(ws, frame);
+    }
+  }
+
+  /** When the alarm's `spectators` item is due: the oldest undelivered view + the delay, while a spectator watches. */
+  due(): number | null {
+    const delayMs = this.delayMs();
+    if (delayMs <= 0 || this.t.presence.openSockets((i) => i.kind === "spectator") === 0) return null;
+    return this.t.store.nextSpectatorDue(this.t.store.extras().spectatorVersion, delayMs);
+  }
+}
