@@ -146,20 +146,21 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   const game = () => st.view?.game ?? null;
   const you = () => game()?.you ?? null;
 
-  const picking = createMemo(() => {
-    for (const a of you()?.actions ?? []) {
-      const p = pickingOf(a);
-      if (p) return p;
-    }
-    return null;
-  });
+  // Every offered action that takes seats (a role may hold two abilities in one step, e.g. shoot or check).
+  const pickings = createMemo(() => (you()?.actions ?? []).flatMap((a) => pickingOf(a) ?? []));
   const [chosen, setChosen] = createSignal<{ key: string; seats: Seat[] } | null>(null);
+  // The one the oval serves: the action being chosen for, else the first offered.
+  const picking = createMemo(() => {
+    const all = pickings();
+    const key = chosen()?.key;
+    return all.find((p) => p.key === key) ?? all[0] ?? null;
+  });
   // A new phase clears the choice; the mafia's shot starts on tonight's seat of the Don's shooting
   // plan (issue 13: pre-selected, still the player's own choice to confirm or change; only the black
   // team's views carry the plan, §2.2).
   const planSeat = createMemo(() => {
-    const p = picking();
-    return p && p.key === SHOT_KEY ? planTarget(you(), p.targets) : null;
+    const p = pickings().find((x) => x.key === SHOT_KEY);
+    return p ? planTarget(you(), p.targets) : null;
   });
   createEffect(
     on(
@@ -241,8 +242,8 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
 
   /** A tap on a seat of the offered action with this key (in the bar or on the oval): picking.ts toggleSeat. */
   const toggle = (key: string, seat: Seat) => {
-    const p = picking();
-    if (!p || p.key !== key) return;
+    const p = pickings().find((x) => x.key === key);
+    if (!p) return;
     const c = chosen();
     const seats = toggleSeat(p, c?.key === key ? c.seats : [], seat);
     setChosen(seats.length ? { key, seats } : null);
