@@ -351,7 +351,7 @@ export type CheckKindPlanned = CheckKind | "exact-role";
 export interface ConsigliereRules {
   viewer: { kind: "advisor"; seat: Seat };
   whisper: { never: ReadonlyArray<"night" | "own-speech"> };
-  overrides: ReadonlyArray<"vote" | "night-action">;
+  overrides: ReadonlyArray<"vote" | "use">;
 }
 
 /**
