@@ -100,13 +100,14 @@ function views(label: string, games: number, presetId = "sport"): BenchLine {
 export function benchEngine(games = 5000): BenchLine[] {
   return [
     replay("apply only (replaying recorded random-bot games: createGame + apply, no decisions)", games),
-    views("views only (every seat and a spectator after every input of recorded games, delta frames; µs per view)", Math.max(1, Math.floor(games / 10))),
     run("engine-only (random-legal policy on actionsFor, no views)", games, "fast", "random"),
     run("full: heuristic bots reading their own GameView", games, "view", "heuristic"),
     run("full: random-legal bots reading their own GameView", Math.max(1, Math.floor(games / 2)), "view", "random"),
     replay("city (10/11/12 seats) apply only (replaying recorded random-bot games)", games, "city"),
     run("city (10/11/12 seats) engine-only (random-legal policy on actionsFor, no views)", games, "fast", "random", "city"),
     run("city (10/11/12 seats) full: heuristic bots reading their own GameView", games, "view", "heuristic", "city"),
+    // Last: it keeps every recorded state in memory, which would weigh on the lines after it.
+    views("views only (every seat and a spectator after every input of recorded games, delta frames; µs per view)", Math.max(1, Math.floor(games / 10))),
   ];
 }
 

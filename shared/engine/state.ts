@@ -124,20 +124,6 @@ export function asGame(s: EngineState): GameState {
   return s as unknown as GameState;
 }
 
-/**
- * A stage's data copied one level deep: arrays are sliced and plain objects spread. Phase modules keep
- * anything deeper immutable (they replace a nested object, never edit it), so this is a full copy.
- */
-export function cloneData(d: unknown): unknown {
-  if (d === null || typeof d !== "object") return d;
-  const out: Record<string, unknown> = {};
-  for (const k in d as Record<string, unknown>) {
-    const x = (d as Record<string, unknown>)[k];
-    out[k] = Array.isArray(x) ? x.slice() : x !== null && typeof x === "object" ? { ...(x as object) } : x;
-  }
-  return out;
-}
-
 /** A private working copy: every part `apply` may change is copied; event objects are shared. */
 export function cloneState(s: EngineState): EngineState {
   const players = new Array<PlayerState>(s.players.length);
@@ -146,7 +132,8 @@ export function cloneState(s: EngineState): EngineState {
     ...s,
     rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
     players,
-    stage: { id: s.stage.id, module: s.stage.module, data: cloneData(s.stage.data) },
+    // Shared until the interpreter hands the running module a draft of its data (flow/interpreter.ts draft()).
+    stage: s.stage,
     shout: s.shout,
     techVote: s.techVote ? { ...s.techVote, favour: s.techVote.favour.slice() } : null,
     techUsed: s.techUsed.slice(),
@@ -166,6 +153,8 @@ export interface Ctx {
   confirming?: boolean;
   /** Whether `s.events` is this draft's own copy yet (copy-on-write: the input state's list is shared until then). */
   ownEvents?: boolean;
+  /** Whether `s.stage` is this draft's own (its data cloned by the running module), copy-on-write as the events. */
+  ownStage?: boolean;
 }
 
 export function emit<K extends LogType>(ctx: Ctx, type: K, audience: Audience, data: EventData[K]): void {

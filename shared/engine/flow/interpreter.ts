@@ -61,11 +61,43 @@ function flowOf(presetId: string): Compiled {
   return c;
 }
 
+interface Running { m: PhaseModule; p: unknown; d: unknown; e: Entry | undefined }
+
 /** The running phase: its module, its parameters and its data. */
-function running(s: EngineState): { m: PhaseModule; p: unknown; d: unknown; e: Entry | undefined } {
+function running(s: EngineState): Running {
   const e = flowOf(s.presetId).entries.get(s.stage.id);
   if (e) return { m: e.module, p: e.params, d: s.stage.data, e };
   return { m: PHASE_MODULES[s.stage.module] as PhaseModule, p: null, d: s.stage.data, e: undefined };
+}
+
+/**
+ * The running phase of a finished state, for readers (actions, views): a state is asked for every
+ * seat's actions and every viewer's view in a row, so the last answer is kept (states are never
+ * changed once apply returns them; drafts never come here).
+ */
+let readState: EngineState | null = null;
+let readStage: unknown = null;
+let readRunning: Running | null = null;
+function reading(s: EngineState): Running {
+  if (s === readState && s.stage === readStage && readRunning) return readRunning;
+  readState = s;
+  readStage = s.stage;
+  readRunning = running(s);
+  return readRunning;
+}
+
+/**
+ * The running phase for a hook that may change its data: the draft gets its own copy of the stage
+ * first (copy-on-write: reading hooks — actions, views — never pay for it).
+ */
+function draft(ctx: Ctx, r: Running = running(ctx.s)): Running {
+  if (!ctx.ownStage) {
+    const st = ctx.s.stage;
+    r.d = r.m.clone(st.data);
+    ctx.s.stage = { id: st.id, module: st.module, data: r.d };
+    ctx.ownStage = true;
+  }
+  return r;
 }
 
 /** Enter entry `id` with `seats`, following instant phases until one opens (or the game ends). */
@@ -104,7 +136,7 @@ export function startFlow(ctx: Ctx): void {
 function techEnded(ctx: Ctx): void {
   const removed = resolveTechVote(ctx);
   if (removed === null || ctx.s.result) return;
-  const r = running(ctx.s);
+  const r = draft(ctx);
   follow(ctx, r.m.removed?.(ctx, r.p, r.d, removed));
 }
 
@@ -115,7 +147,7 @@ export function maybePass(ctx: Ctx): void {
 
 export function timeoutInput(ctx: Ctx): void {
   if (ctx.s.techVote) { techEnded(ctx); return; }
-  const r = running(ctx.s);
+  const r = draft(ctx);
   follow(ctx, r.m.timeout(ctx, r.p, r.d));
 }
 
@@ -124,7 +156,7 @@ export function confirmInput(ctx: Ctx): void {
   const s = ctx.s;
   if (s.host !== "live") reject("not-allowed", "no live host at this table");
   if (s.techVote) reject("phase-closed", "a technical vote is running");
-  const r = running(s);
+  const r = draft(ctx);
   if (!r.m.confirm) reject("phase-closed", "nothing to confirm in this phase");
   ctx.confirming = true;
   follow(ctx, r.m.confirm(ctx, r.p, r.d));
@@ -158,14 +190,15 @@ export function actInput(ctx: Ctx, playerId: string, a: PlayerAction): void {
     return;
   }
   if (s.techVote) reject("phase-closed", "a technical vote is running");
-  follow(ctx, r.m.act(ctx, r.p, r.d, seat, a));
+  const w = draft(ctx, r);
+  follow(ctx, w.m.act(ctx, w.p, w.d, seat, a));
 }
 
 /** What `seat` may do now: the single source for GameView.you.actions and the bots (apply enforces the same). */
 export function legalActions(s: EngineState, seat: Seat): AvailableAction[] {
   if (s.result || s.paused) return [];
   const me = s.players[seat - 1]!;
-  const r = running(s);
+  const r = reading(s);
   const out: AvailableAction[] = [];
   if (!me.alive) {
     // Farewell and last words are spoken by a player who has already left (§2.7, §2.11).
@@ -189,24 +222,24 @@ export function legalActions(s: EngineState, seat: Seat): AvailableAction[] {
 /** ---- What views read of the running phase ---- */
 
 export function phaseName(s: EngineState): PhaseName {
-  const r = running(s);
+  const r = reading(s);
   return r.m.name(s, r.p, r.d);
 }
 export function speakerOf(s: EngineState): Seat | null {
-  const r = running(s);
+  const r = reading(s);
   return r.m.speaker ? r.m.speaker(r.d as never) : null;
 }
 export function ballotOf(s: EngineState, viewer: Seat | null, seesAll: boolean): BallotView | null {
-  const r = running(s);
+  const r = reading(s);
   return r.m.ballot ? r.m.ballot(s, r.p, r.d, viewer, seesAll) : null;
 }
 export function floorOf(s: EngineState): FloorChannel[] {
-  const r = running(s);
+  const r = reading(s);
   return r.m.floor(s, r.p, r.d);
 }
 /** §5.7 whether the live host's confirm ends the running stage now. */
 export function confirmable(s: EngineState): boolean {
-  return !!running(s).m.confirm;
+  return !!reading(s).m.confirm;
 }
 /** Flow entry ids and their modules (for docs and tests). */
 export function flowEntries(presetId: string): Array<{ id: string; module: string; next: Record<string, string> }> {

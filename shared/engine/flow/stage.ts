@@ -18,6 +18,7 @@ export function reject(code: RejectionCode, message: string): never {
 export function setStage(ctx: Ctx, stage: Stage, ms: number | null): void {
   const s = ctx.s;
   s.stage = stage;
+  ctx.ownStage = true;
   s.phaseSeq++;
   s.deadline = ms === null ? null : ctx.now + ms;
   s.deadlineMs = ms;

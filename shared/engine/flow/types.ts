@@ -43,8 +43,8 @@ export interface Flow {
 
 /**
  * A phase module: one kind of phase (speeches, a ballot, a yes/no question, the night, …), with its
- * parameters as data. Hooks get the parsed parameters `P` and the stage's own data `D` (copied one
- * level deep on every draft: keep anything deeper immutable). `reject` (flow/stage.ts) refuses an input.
+ * parameters as data. Hooks get the parsed parameters `P` and the stage's own data `D` (a draft's own
+ * copy, made by `clone` before a hook that may change it). `reject` (flow/stage.ts) refuses an input.
  */
 export interface PhaseModule<P = any, D = any> {
   kind: string;
@@ -54,6 +54,11 @@ export interface PhaseModule<P = any, D = any> {
   outcomes(p: P): readonly string[];
   /** Enter the phase with the seats it is about: open it (data + timer), or end at once (an instant phase). */
   enter(ctx: Ctx, p: P, seats: Seat[]): Opened<D> | Next;
+  /**
+   * A copy of the data that a draft may change (apply never mutates its input): every part the hooks
+   * change in place is copied; parts they only ever replace are shared.
+   */
+  clone(d: D): D;
   /** The phase's timer ran out (its own sub-timers included). */
   timeout(ctx: Ctx, p: P, d: D): Step;
   /** A player's input, already known to come from a living seat (or a speaker who left) with no technical vote running. */

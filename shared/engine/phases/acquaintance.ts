@@ -33,6 +33,7 @@ export const acquaintance: PhaseModule<P, null> = {
   params,
   outcomes: () => ["done"],
   techVotes: false,
+  clone: (d) => d,
   enter(ctx, p) {
     const s = ctx.s;
     emit(ctx, "night-fell", PUBLIC, { round: s.round, acquaintance: true });

@@ -18,6 +18,7 @@ export const day: PhaseModule<P, null> = {
   params,
   outcomes: () => ["started"],
   techVotes: false,
+  clone: (d) => d,
   enter(ctx, p) {
     const s = ctx.s;
     s.day++;

@@ -39,6 +39,8 @@ export const deal: PhaseModule<P, D> = {
   params,
   outcomes: () => ["dealt"],
   techVotes: false,
+  // The deck is never changed; which cards are taken is.
+  clone: (d) => ({ deck: d.deck, taken: d.taken.slice() }),
   enter(ctx, p) {
     const pr = presetOf(ctx.s.presetId);
     const deck = shuffled(ctx.s.rng, pr.composition(ctx.s.players.length, ctx.s.settings));

@@ -11,6 +11,7 @@ export const end: PhaseModule<null, null> = {
   params: v.null(),
   outcomes: () => [],
   techVotes: false,
+  clone: (d) => d,
   enter: () => ({ data: null, ms: null }),
   timeout: () => undefined,
   act: () => reject("game-over", "the game is over"),

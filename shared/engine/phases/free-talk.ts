@@ -28,6 +28,8 @@ export const freeTalk: PhaseModule<P, D> = {
   params,
   outcomes: (p) => (p.earlyVote ? ["done", "early-vote"] : ["done"]),
   techVotes: true,
+  // Both parts are only ever replaced.
+  clone: (d) => ({ seats: d.seats, early: d.early }),
   enter: (ctx, p, seats) => ({ data: { seats, early: null }, ms: ctx.s.day === 1 && p.dayOneMs !== undefined ? p.dayOneMs : msOf(ctx.s.settings, p.ms, p.msSetting) }),
   // The speaking order (living seats from the first speaker) as it is now.
   timeout: (ctx, _p, d) => ({ outcome: "done", seats: d.seats.filter((x) => ctx.s.players[x - 1]!.alive) }),

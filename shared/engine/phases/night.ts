@@ -126,24 +126,25 @@ const remembers = (a: Ability) => a.targets.maxInARow !== undefined || a.targets
 
 /** Seats `seat` may name with `a` now (§2.10, §5.2, §5.6, §7.6 target rules). */
 function targetsFor(s: EngineState, a: Ability, seat: Seat): Seat[] {
-  const mem = remembers(a) ? memoryOf(s, seat, a.id) : undefined;
-  const barred = mem && a.targets.maxInARow !== undefined && mem.last !== 0 && mem.streak >= a.targets.maxInARow ? mem.last : 0;
-  // §5.6 oneself a limited number of times a game (counted from effective uses).
-  const selfOut = a.targets.selfTimes !== undefined && (mem?.self ?? 0) >= a.targets.selfTimes;
-  const side = a.targets.side;
-  const myTeam = s.players[seat - 1]!.team;
-  let checked: Set<number> | null = null;
-  if (a.targets.fresh) {
-    checked = new Set();
-    for (const c of s.checks) if (c.by === seat && c.ability === a.id) checked.add(c.target);
-  }
   const out: Seat[] = [];
-  for (const x of s.players) {
-    if (!x.alive || x.seat === barred || ((!a.targets.self || selfOut) && x.seat === seat) || checked?.has(x.seat)) continue;
-    if (side !== undefined && (side === "own") !== (x.team === myTeam)) continue;
-    out.push(x.seat);
-  }
+  for (const x of s.players) if (mayTarget(s, a, seat, x.seat)) out.push(x.seat);
   return out;
+}
+
+/** Whether `seat` may name `target` with `a` now (the rules of targetsFor, for one seat). */
+function mayTarget(s: EngineState, a: Ability, seat: Seat, target: Seat): boolean {
+  const x = s.players[target - 1];
+  if (!x || !x.alive) return false;
+  const t = a.targets;
+  if (target === seat && !t.self) return false;
+  if (t.side !== undefined && (t.side === "own") !== (x.team === s.players[seat - 1]!.team)) return false;
+  if (t.fresh) for (const c of s.checks) if (c.by === seat && c.ability === a.id && c.target === target) return false;
+  if (t.maxInARow === undefined && t.selfTimes === undefined) return true;
+  const mem = memoryOf(s, seat, a.id);
+  if (!mem) return true;
+  // §7.6 not the same seat more than maxInARow nights in a row; §5.6 oneself a limited number of times a game (effective uses).
+  if (t.maxInARow !== undefined && mem.last === target && mem.streak >= t.maxInARow) return false;
+  return !(target === seat && t.selfTimes !== undefined && (mem.self ?? 0) >= t.selfTimes);
 }
 
 function stepOf(p: P, d: D): StepP {
@@ -152,7 +153,7 @@ function stepOf(p: P, d: D): StepP {
 
 function tellBlocked(ctx: Ctx, d: D, seat: Seat): void {
   if (d.told.includes(seat)) return;
-  d.told.push(seat);
+  d.told = [...d.told, seat];
   emit(ctx, "frozen", toSeats([seat]), { seat, night: ctx.s.day });
 }
 
@@ -273,7 +274,7 @@ function tally(ctx: Ctx, p: P, d: D, a: Ability, seat: Seat, targets: Seat[]): N
 function use(ctx: Ctx, p: P, d: D, a: Ability, seat: Seat, targets: Seat[]): void {
   const s = ctx.s;
   const rules = rulesOf(p);
-  d.uses.push({ by: seat, ability: a.id, targets });
+  d.uses = [...d.uses, { by: seat, ability: a.id, targets }];
   const night = s.day;
   const target = targets[0] as Seat;
   if (a.chosen) {
@@ -313,6 +314,8 @@ export const night: PhaseModule<P, D> = {
   params,
   outcomes: () => ["killed", "quiet"],
   techVotes: false,
+  // `acted` is marked in place; the uses, team choices and the told are only ever replaced.
+  clone: (d) => ({ step: d.step, uses: d.uses, acted: d.acted.slice(), team: d.team, told: d.told }),
   enter(ctx, p) {
     const s = ctx.s;
     const pr = presetOf(s.presetId);
@@ -338,7 +341,7 @@ export const night: PhaseModule<P, D> = {
     const changeable = a.team?.consensus === "tally";
     if (changeable && act.type === "use") {
       const targets = act.targets;
-      if (!Array.isArray(targets) || targets.length !== 1 || !targetsFor(s, a, seat).includes(targets[0] as Seat)) reject("illegal-target", "not a legal target for this ability");
+      if (!Array.isArray(targets) || targets.length !== 1 || typeof targets[0] !== "number" || !mayTarget(s, a, seat, targets[0])) reject("illegal-target", "not a legal target for this ability");
       return tally(ctx, p, d, a, seat, targets.slice());
     }
     if ((d.acted[seat - 1] as number) & bit) reject("already-acted", "your choice this step is final");
@@ -346,8 +349,7 @@ export const night: PhaseModule<P, D> = {
     d.acted[seat - 1] = (d.acted[seat - 1] as number) | bit;
     if (act.type === "skip") return;
     const targets = act.targets;
-    const legal = targetsFor(s, a, seat);
-    if (!Array.isArray(targets) || targets.length !== a.targets.count || new Set(targets).size !== targets.length || !targets.every((t) => legal.includes(t))) {
+    if (!Array.isArray(targets) || targets.length !== a.targets.count || new Set(targets).size !== targets.length || !targets.every((t) => typeof t === "number" && mayTarget(s, a, seat, t))) {
       reject("illegal-target", "not a legal target for this ability");
     }
     use(ctx, p, d, a, seat, targets.slice());

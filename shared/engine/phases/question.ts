@@ -70,6 +70,7 @@ export const question: PhaseModule<P, D> = {
   params,
   outcomes: () => ["yes", "no", "cancelled"],
   techVotes: true,
+  clone: (d) => ({ mode: d.mode, candidates: d.candidates, ballots: d.ballots.slice() }),
   enter(ctx, p, candidates) {
     const mode: VoteMode = p.modeSetting !== undefined ? (ctx.s.settings[p.modeSetting] === "open" ? "open" : "closed") : p.mode;
     emit(ctx, "lift-vote-started", PUBLIC, { candidates, mode, needed: neededOf(voterCount(ctx.s, p, candidates)) });

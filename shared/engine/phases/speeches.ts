@@ -116,6 +116,8 @@ export const speeches: PhaseModule<P, D> = {
   params,
   outcomes: (p) => (p.earlyVote ? ["done", "cancelled", "early-vote"] : ["done", "cancelled"]),
   techVotes: true,
+  // Every part is replaced, never changed in place (the queue, this speech's nominations, the request).
+  clone: (d) => ({ speaker: d.speaker, queue: d.queue, nominated: d.nominated, mine: d.mine, seats: d.seats, early: d.early }),
   enter(ctx, p, seats) {
     return nextSpeaker(ctx, p, null, seats.slice(), seats.slice());
   },
@@ -141,7 +143,7 @@ export const speeches: PhaseModule<P, D> = {
         if (n.unique && s.nominees.includes(t)) reject("illegal-target", "already nominated today");
         if (d.mine.includes(t)) reject("illegal-target", "already nominated in this speech");
         d.nominated++;
-        d.mine.push(t);
+        d.mine = [...d.mine, t];
         if (!s.nominees.includes(t)) s.nominees.push(t);
         s.nominations = [...s.nominations, t];
         emit(ctx, "nominated", PUBLIC, { by: seat, target: t });

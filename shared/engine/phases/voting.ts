@@ -82,6 +82,13 @@ function tiers(s: EngineState): Seat[] {
   return s.nominees.filter((c) => levels.includes(count.get(c) ?? -1));
 }
 
+/** Whether `seat` may vote for `target` now (targetsOf without building the list). */
+function mayVote(p: P, d: D, seat: Seat, target: Seat): boolean {
+  if (d.mode === "open") return target === d.candidates[d.current];
+  if (d.mode === "in-turn" && d.voters[d.current] !== seat) return false;
+  return d.candidates.includes(target) && (p.selfVote || target !== seat);
+}
+
 /** What `seat` may vote for now. */
 function targetsOf(p: P, d: D, seat: Seat): Seat[] {
   if (d.mode === "open") return [d.candidates[d.current] as Seat];
@@ -168,6 +175,8 @@ export const voting: PhaseModule<P, D> = {
   params,
   outcomes: () => ["out", "leader", "tie", "none", "cancelled"],
   techVotes: true,
+  // Ballots are cast in place; candidates and voters are only ever replaced.
+  clone: (d) => ({ mode: d.mode, candidates: d.candidates, ballots: d.ballots.slice(), current: d.current, voters: d.voters }),
   enter(ctx, p, given) {
     const s = ctx.s;
     let candidates = given;
@@ -230,7 +239,7 @@ export const voting: PhaseModule<P, D> = {
     if (a.type !== "vote") reject("phase-closed", "a vote is running");
     if (d.ballots[seat - 1] !== 0) reject("already-voted", "the first vote is final");
     if (d.mode === "in-turn" && d.voters[d.current] !== seat) reject("not-your-turn", "wait for your turn to vote");
-    if (!targetsOf(p, d, seat).includes(a.target)) reject("illegal-target", "vote for a candidate (open voting: the one being called)");
+    if (!mayVote(p, d, seat, a.target)) reject("illegal-target", "vote for a candidate (open voting: the one being called)");
     d.ballots[seat - 1] = a.target;
     if (d.mode === "closed") emit(ctx, "ballot-cast", toSeats([seat]), { voter: seat, target: a.target });
     else emit(ctx, "vote-cast", PUBLIC, { voter: seat, target: a.target });
