@@ -277,6 +277,10 @@ export interface SeatView {
   team?: Team;
 }
 
+/** The effects the night resolves today (night/abilities.ts declares more for later formats). */
+export const BUILT_EFFECTS = ["block", "protect", "attack", "check"] as const;
+export type BuiltEffect = (typeof BUILT_EFFECTS)[number];
+
 /** Which seats an ability may take, and how many (issue 14: the client renders any ability from this). */
 export interface TargetChoice {
   /** Fewest and most seats one use names (0–0: an ability without a target). */
@@ -298,7 +302,7 @@ export type AvailableAction =
    * An ability the viewer may use now: its id, its catalogue key (`ability.<id>`), its effect (for an
    * icon: "attack", "check", "heal", "block", …), the targets, and whether it may be declined.
    */
-  | { type: "use"; ability: AbilityId; label: string; effect: string; targets: TargetChoice; skip: boolean }
+  | { type: "use"; ability: AbilityId; label: string; effect: BuiltEffect; targets: TargetChoice; skip: boolean }
   | { type: "shooting-plan" }
   /** §7.5 `open`: a request is open and this viewer may support it; else this viewer may ask. */
   | { type: "early-vote"; open: boolean }

@@ -7,7 +7,7 @@
  * server does not break an older client; tests use it to check every frame they receive).
  */
 import * as v from "valibot";
-import { LOG_TYPES, PHASE_NAMES, RESULT_REASONS, type GameView, type PresetId, type Seat } from "../engine/types.ts";
+import { BUILT_EFFECTS, LOG_TYPES, PHASE_NAMES, RESULT_REASONS, type GameView, type PresetId, type Seat } from "../engine/types.ts";
 
 /** Hard cap on one client frame (bytes of UTF-8), checked before parsing. */
 export const MAX_CLIENT_MESSAGE_BYTES = 4096;
@@ -383,7 +383,7 @@ export const AvailableActionSchema = v.variant("type", [
   v.object({ type: v.literal("shout"), left: num }),
   v.object({ type: v.literal("vote"), targets: seats }),
   v.object({ type: v.literal("vote-lift") }),
-  v.object({ type: v.literal("use"), ability: v.string(), label: v.string(), effect: v.string(), targets: v.object({ min: num, max: num, seats }), skip: v.boolean() }),
+  v.object({ type: v.literal("use"), ability: v.string(), label: v.string(), effect: v.picklist(BUILT_EFFECTS), targets: v.object({ min: num, max: num, seats }), skip: v.boolean() }),
   v.object({ type: v.literal("shooting-plan") }),
   v.object({ type: v.literal("early-vote"), open: v.boolean() }),
   v.object({ type: v.literal("tech-vote-start"), kinds: v.array(techVoteKind), targets: seats }),

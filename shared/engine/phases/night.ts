@@ -30,7 +30,7 @@ import { presetOf } from "../presets/index.ts";
 import { checkResult, getRole, roleHolds } from "../roles/index.ts";
 import { checkWin, depart, roundEnded } from "../rules/outcome.ts";
 import { PUBLIC, blackSeats, emit, player, toSeats, type AbilityMemory, type Ctx, type EngineState } from "../state.ts";
-import { PHASE_NAMES, type AvailableAction, type Seat } from "../types.ts";
+import { BUILT_EFFECTS, PHASE_NAMES, type AvailableAction, type BuiltEffect, type Seat } from "../types.ts";
 
 const ids = v.array(v.string());
 const override = v.strictObject({
@@ -63,10 +63,14 @@ const params = v.pipe(
   }),
   v.check((p) => p.steps.every((st) => st.abilities.every((id) => {
     const a = abilityDef(id);
-    return !!a && (p.resolve as Record<string, string[]>)[a.effect]!.includes(id);
-  })), "every step's ability must exist and sit in the resolution stage of its effect"),
+    return !!a && isBuilt(a.effect) && p.resolve[a.effect].includes(id);
+  })), "every step's ability must exist, have an effect the night resolves, and sit in the resolution stage of its effect"),
 );
 type P = v.InferOutput<typeof params>;
+
+function isBuilt(e: string): e is BuiltEffect {
+  return (BUILT_EFFECTS as readonly string[]).includes(e);
+}
 type StepP = P["steps"][number];
 
 interface D {
@@ -356,7 +360,7 @@ export const night: PhaseModule<P, D> = {
   },
   actions(s, p, d, seat, out: AvailableAction[]) {
     for (const { a, targets } of offered(s, p, d, seat)) {
-      out.push({ type: "use", ability: a.id, label: `ability.${a.id}`, effect: a.effect, targets: { min: a.targets.count, max: a.targets.count, seats: targets }, skip: a.skip });
+      out.push({ type: "use", ability: a.id, label: `ability.${a.id}`, effect: a.effect as BuiltEffect, targets: { min: a.targets.count, max: a.targets.count, seats: targets }, skip: a.skip });
     }
   },
   name: (_s, p, d) => stepOf(p, d).name,
