@@ -12,6 +12,18 @@ import { BUILT_EFFECTS, LOG_TYPES, PHASE_NAMES, RESULT_REASONS, type GameView, t
 /** Hard cap on one client frame (bytes of UTF-8), checked before parsing. */
 export const MAX_CLIENT_MESSAGE_BYTES = 4096;
 
+/**
+ * Issue 15 media signalling: a `signal` frame may be larger (an SDP offer with audio and video is 2–6
+ * kB) and has its own flood budget (a client opening links to nine peers sends about 20–40 frames at
+ * once: offers, answers, batches of ICE candidates). A signal frame's text must start with
+ * `{"type":"signal"` (SIGNAL_PREFIX; else `bad-message`), which is how the table tells it apart before
+ * parsing it.
+ */
+export const MAX_SIGNAL_BYTES = 16_384;
+export const SIGNAL_RATE_LIMIT = { burst: 60, perSecond: 20 } as const;
+/** The text every signal frame of this project's client starts with (its own flood budget). */
+export const SIGNAL_PREFIX = '{"type":"signal"';
+
 /** Per-connection flood control: a burst of this many frames, then this many frames per second. */
 export const RATE_LIMIT = { burst: 20, perSecond: 5 } as const;
 
@@ -124,6 +136,40 @@ export const HostMessageSchema = v.strictObject({
   action: HostActionSchema,
 });
 
+/** An ICE candidate as RTCIceCandidate.toJSON() gives it (RTCIceCandidateInit), bounded. */
+const IceCandidateSchema = v.strictObject({
+  candidate: v.pipe(v.string(), v.maxLength(1024)),
+  sdpMid: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64)))),
+  sdpMLineIndex: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(64)))),
+  usernameFragment: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(256)))),
+});
+export type IceCandidate = v.InferOutput<typeof IceCandidateSchema>;
+
+/** An SDP offer or answer (RTCSessionDescriptionInit), bounded. */
+const SessionDescriptionSchema = v.strictObject({
+  type: v.picklist(["offer", "answer"]),
+  sdp: v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_SIGNAL_BYTES - 512)),
+});
+export type SessionDescription = v.InferOutput<typeof SessionDescriptionSchema>;
+
+/**
+ * Issue 15: WebRTC signalling for the table's mesh, relayed by the table object only between connected
+ * seated players of the running game (never to a spectator, the organizer or the host). Not acked.
+ */
+export const SignalMessageSchema = v.pipe(
+  v.strictObject({
+    type: v.literal("signal"),
+    /** The seat whose player the offer, answer or candidates are for. */
+    to: seat,
+    /** A client's own label: with it the relay answers `ack` (or the error); signals are not remembered as refs. */
+    ref: v.optional(ref),
+    description: v.optional(SessionDescriptionSchema),
+    /** Trickled ICE candidates, batched. */
+    candidates: v.optional(v.pipe(v.array(IceCandidateSchema), v.minLength(1), v.maxLength(32))),
+  }),
+  v.check((m) => m.description !== undefined || m.candidates !== undefined, "a signal carries a description or candidates"),
+);
+
 /** client -> server */
 export const ClientMessageSchema = v.variant("type", [
   /** First message on every socket. With a token: a seated player (or, with the organizer token, the
@@ -139,6 +185,8 @@ export const ClientMessageSchema = v.variant("type", [
   HostMessageSchema,
   /** A seated player's request to the table (play again after the end). */
   TableMessageSchema,
+  /** Issue 15: WebRTC signalling to another seated player. */
+  SignalMessageSchema,
 ]);
 export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
 export type HelloMessage = v.InferOutput<typeof HelloMessageSchema>;
@@ -146,6 +194,7 @@ export type ActMessage = v.InferOutput<typeof ActMessageSchema>;
 export type ControlMessage = v.InferOutput<typeof ControlMessageSchema>;
 export type HostMessage = v.InferOutput<typeof HostMessageSchema>;
 export type TableMessage = v.InferOutput<typeof TableMessageSchema>;
+export type SignalMessage = v.InferOutput<typeof SignalMessageSchema>;
 
 /**
  * WebSocket close codes the server uses (≥ 4000: final — do not reconnect with the same credential;
@@ -177,8 +226,10 @@ export type ErrorCode =
   | "bad-json"
   /** JSON, but not a ClientMessage (wrong type, unknown keys, wrong field types, binary frame). */
   | "bad-message"
-  /** Over MAX_CLIENT_MESSAGE_BYTES. */
+  /** Over MAX_CLIENT_MESSAGE_BYTES (a signal: over MAX_SIGNAL_BYTES). */
   | "too-large"
+  /** A signal to a seat that holds no connected person in this game, or to oneself (issue 15). */
+  | "no-peer"
   /** Over the per-connection rate limit (RATE_LIMIT). */
   | "rate-limited"
   /** An `act` reused a `ref` this connection already sent. */
@@ -324,6 +375,8 @@ export type Identity =
 /** server -> client */
 export type ServerMessage =
   | { type: "welcome"; identity: Identity; serverNow: number }
+  /** Issue 15: a signal from the player at seat `from` (only ever between seated players of the game). */
+  | { type: "signal"; from: number; description?: SessionDescription; candidates?: IceCandidate[] }
   | { type: "view"; version: number; serverNow: number; view: TableView }
   | { type: "ack"; ref: string; version: number }
   | { type: "error"; code: ErrorCode; message: string; ref: string | null };
@@ -488,6 +541,7 @@ export const IdentitySchema = v.variant("kind", [
 
 export const ServerMessageSchema = v.variant("type", [
   v.strictObject({ type: v.literal("welcome"), identity: IdentitySchema, serverNow: num }),
+  v.strictObject({ type: v.literal("signal"), from: num, description: v.optional(SessionDescriptionSchema), candidates: v.optional(v.array(IceCandidateSchema)) }),
   v.strictObject({ type: v.literal("view"), version: num, serverNow: num, view: TableViewSchema }),
   v.strictObject({ type: v.literal("ack"), ref: v.string(), version: num }),
   v.strictObject({ type: v.literal("error"), code: v.string(), message: v.string(), ref: v.nullable(v.string()) }),

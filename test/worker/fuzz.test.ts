@@ -12,7 +12,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { botRng, type BotRng } from "../../shared/bots/index.ts";
 import { ErrorResponseSchema, SEATS_PER_ADDRESS } from "../../shared/protocol/http.ts";
-import { CLOSE_CODES, RATE_LIMIT, REFUSAL_LIMIT, SOCKETS_PER_CREDENTIAL, type ServerMessage } from "../../shared/protocol/messages.ts";
+import { CLOSE_CODES, RATE_LIMIT, REFUSAL_LIMIT, SIGNAL_PREFIX, SOCKETS_PER_CREDENTIAL, type ServerMessage } from "../../shared/protocol/messages.ts";
 import * as v from "valibot";
 import { PRESENCE_WINDOW_MS } from "../../worker/table/schedule.ts";
 import { Client, ORIGIN, api, connect, connectAs, createTable, postJson, tableStub, worker } from "./helpers.ts";
@@ -20,7 +20,7 @@ import { openTable, playToEnd, type TableRun } from "./play.ts";
 
 const ERROR_CODES = new Set([
   "bad-json", "bad-message", "too-large", "rate-limited", "duplicate-ref", "hello-first", "already-hello", "bad-token",
-  "not-seated", "not-organizer", "not-host", "seat-taken-by-bot", "organizer-transferred",
+  "not-seated", "not-organizer", "not-host", "seat-taken-by-bot", "organizer-transferred", "no-peer",
   // the engine's rejections
   "not-a-player", "not-your-turn", "phase-closed", "illegal-target", "already-acted", "already-voted", "no-shouts-left",
   "not-allowed", "stale-timeout", "game-over", "paused",
@@ -131,6 +131,16 @@ function crafted(self: number, other: number, token: string): Array<string | Arr
     act({ type: "use", ability: "x".repeat(41), targets: [other] }),
     act({ type: "skip", ability: "mafia-shot" }),
     act({ type: "skip", ability: "toString" }),
+    // Issue 15 signalling: oversized SDP, a seat of nobody, oneself, bad shapes, prototype keys, a flood's worth.
+    `{"type":"signal","to":${other},"description":{"type":"offer","sdp":"${"x".repeat(17_000)}"}}`,
+    `{"type":"signal","to":${self},"ref":"sg1","candidates":[{"candidate":"c"}]}`,
+    '{"type":"signal","to":29,"ref":"sg2","candidates":[{"candidate":"c"}]}',
+    `{"type":"signal","to":${other}}`,
+    `{"type":"signal","to":${other},"description":{"type":"rollback","sdp":"x"}}`,
+    `{"type":"signal","to":${other},"candidates":[{"candidate":"c","__proto__":{"x":1}}]}`,
+    `{"to":${other},"type":"signal","candidates":[{"candidate":"c"}]}`,
+    `{"type":"signal","to":"${other}","candidates":[]}`,
+    ...Array.from({ length: 70 }, (_, i) => `{"type":"signal","to":${other},"ref":"fl${i}","candidates":[{"candidate":"flood-${i}"}]}`),
     act({ type: "end-speech", by: other }),
     act({ type: "take-card", card: 0 }, { as: other }),
     act({ type: "nominate", target: self }),
@@ -183,12 +193,12 @@ function maybeSync(frame: string | ArrayBuffer): boolean {
   }
 }
 
-/** Send one frame and wait for its one answer (an error; an ack for a legal act; a view for a sync). */
+/** Send one frame and wait for its one answer (an error; an ack for a legal act or a relayed signal; a view for a sync; a welcome for a good hello). */
 async function answer(c: Client, frame: string | ArrayBuffer): Promise<ServerMessage> {
   const from = c.frames.length;
   const sync = maybeSync(frame);
   c.ws.send(frame);
-  return c.next((m) => m.type === "error" || m.type === "ack" || (sync && m.type === "view"), from, 5000);
+  return c.next((m) => m.type === "error" || m.type === "ack" || m.type === "welcome" || (sync && m.type === "view"), from, 5000);
 }
 
 describe("hostile clients against a live table", () => {
@@ -231,9 +241,21 @@ describe("hostile clients against a live table", () => {
       const target = sent % 7 === 0 ? stranger : sent % 11 === 0 ? watcher : sock;
       const reply = await answer(target, frame);
       const after = await snapshot(run);
+      if (reply.type === "welcome") {
+        // A well-formed hello on a socket that had not said one (the stranger): a spectator now.
+        expect(after, "a hello changed the table").toBe(before);
+        counts.set("welcome", (counts.get("welcome") ?? 0) + 1);
+        continue;
+      }
       if (reply.type === "view") {
         expect(after, "a sync changed the table").toBe(before);
         counts.set("sync", (counts.get("sync") ?? 0) + 1);
+        continue;
+      }
+      if (reply.type === "ack" && typeof frame === "string" && frame.startsWith(SIGNAL_PREFIX)) {
+        // A well-formed signal to another seated player is relayed (issue 15); the table does not change.
+        expect(after, "a relayed signal changed the table").toBe(before);
+        counts.set("relayed", (counts.get("relayed") ?? 0) + 1);
         continue;
       }
       if (reply.type === "ack") {
@@ -267,7 +289,7 @@ describe("hostile clients against a live table", () => {
       expect(await snapshot(run)).toBe(before);
     }
     // The fuzz reached every layer: shape, identity, sequencing and the engine.
-    for (const code of ["bad-json", "bad-message", "too-large", "hello-first", "already-hello", "not-seated", "not-organizer", "not-ended"]) {
+    for (const code of ["bad-json", "bad-message", "too-large", "hello-first", "already-hello", "not-seated", "not-organizer", "not-ended", "no-peer", "relayed"]) {
       expect(counts.get(code) ?? 0, `${code} never answered: ${JSON.stringify([...counts])}`).toBeGreaterThan(0);
     }
     expect(accepted).toBeLessThan(10);

@@ -21,6 +21,8 @@ export interface Attachment {
   refs: string[];
   /** Token bucket: tokens left and when it was last refilled (epoch ms). */
   bucket: { tokens: number; at: number };
+  /** Issue 15: the signal frames' own bucket (SIGNAL_RATE_LIMIT); absent until the first signal. */
+  signalBucket?: { tokens: number; at: number };
   connectedAt: number;
   /** Refused frames in the current window (REFUSAL_LIMIT); absent on attachments written before it. */
   refusals?: { count: number; since: number };

@@ -7,7 +7,9 @@
  * spectator).
  */
 import * as v from "valibot";
-import { CLOSE_CODES, ClientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, type ErrorCode, type Identity } from "../../shared/protocol/messages.ts";
+import {
+  CLOSE_CODES, ClientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, MAX_SIGNAL_BYTES, SIGNAL_PREFIX, SIGNAL_RATE_LIMIT, type ErrorCode, type Identity,
+} from "../../shared/protocol/messages.ts";
 import { digest, findByDigest, sameDigest } from "../security/hash.ts";
 import { ORGANIZER_DOMAIN, TOKEN_DOMAIN } from "./admission.ts";
 import { countRefusal, rememberRef, takeToken, type Attachment, type ConnectionIdentity } from "./connection.ts";
@@ -25,9 +27,9 @@ type FrameOutcome = void | typeof REFUSED;
 const REPLACEMENT_CHARACTER = "\ufffd";
 
 const encoder = new TextEncoder();
-function utf8Length(s: string): number {
-  if (s.length > MAX_CLIENT_MESSAGE_BYTES) return s.length; // at least one byte per UTF-16 unit
-  if (s.length * 3 <= MAX_CLIENT_MESSAGE_BYTES) return s.length; // cannot exceed the cap
+function utf8Length(s: string, cap: number): number {
+  if (s.length > cap) return s.length; // at least one byte per UTF-16 unit
+  if (s.length * 3 <= cap) return s.length; // cannot exceed the cap
   return encoder.encode(s).byteLength;
 }
 
@@ -41,7 +43,7 @@ function refOf(raw: unknown): string | null {
 }
 
 function refOfText(text: string): string | null {
-  if (text.length > MAX_CLIENT_MESSAGE_BYTES) return null;
+  if (text.length > MAX_SIGNAL_BYTES) return null;
   try {
     return refOf(JSON.parse(text));
   } catch {
@@ -90,8 +92,11 @@ export class Frames {
     // The bucket lives in the cached attachment (memory); it is stored with the next ref below. After a
     // hibernation it restarts from the stored one, refilled by the time passed — and an object only
     // hibernates after seconds of silence, in which any bucket refills completely.
-    const taken = takeToken(att.bucket, now);
-    att.bucket = taken.bucket;
+    // A signal frame (issue 15) spends its own budget: opening links to nine peers takes dozens of frames.
+    const signal = typeof message === "string" && message.startsWith(SIGNAL_PREFIX);
+    const taken = signal ? takeToken(att.signalBucket ?? { tokens: SIGNAL_RATE_LIMIT.burst, at: now }, now, SIGNAL_RATE_LIMIT) : takeToken(att.bucket, now);
+    if (signal) att.signalBucket = taken.bucket;
+    else att.bucket = taken.bucket;
     if (!taken.allowed) {
       return this.refuse(ws, "rate-limited", "Too many messages; slow down.", typeof message === "string" ? refOfText(message) : null);
     }
@@ -101,8 +106,9 @@ export class Frames {
       if (!isUtf8(message)) return this.close(ws, CLOSE_CODES.invalidData, "invalid UTF-8");
       return this.refuse(ws, "bad-message", "Binary frames are not accepted.", null);
     }
-    if (utf8Length(message) > MAX_CLIENT_MESSAGE_BYTES) {
-      return this.refuse(ws, "too-large", `A message may be at most ${MAX_CLIENT_MESSAGE_BYTES} bytes.`, null);
+    const cap = signal ? MAX_SIGNAL_BYTES : MAX_CLIENT_MESSAGE_BYTES;
+    if (utf8Length(message, cap) > cap) {
+      return this.refuse(ws, "too-large", `A message may be at most ${cap} bytes.`, null);
     }
     // The runtime hands over a text frame of invalid UTF-8 with U+FFFD in place of the bad bytes (seen on
     // wrangler dev); no client message has a use for U+FFFD, so its presence is taken as invalid data.
@@ -127,6 +133,17 @@ export class Frames {
     if (!identity) return this.refuse(ws, "hello-first", "Send hello first.", msg.ref ?? null);
 
     if (msg.type === "sync") return t.fanout.sendCurrentView(ws, identity, now);
+
+    // Issue 15: signalling is relayed at once, to the addressed player's sockets only; acked when it has a ref.
+    if (msg.type === "signal") {
+      if (!signal) return this.refuse(ws, "bad-message", `A signal frame starts with ${SIGNAL_PREFIX}.`, msg.ref ?? null);
+      if (identity.kind !== "player") return this.refuse(ws, "not-seated", "Only a seated player takes part in the table's media.", msg.ref ?? null);
+      const refused = t.media.relay(identity.playerId, msg);
+      if (refused) return this.refuse(ws, refused.code, refused.message, msg.ref ?? null);
+      t.sockets.save(ws, att);
+      if (msg.ref !== undefined) t.fanout.send(ws, { type: "ack", ref: msg.ref, version: t.store.game().version });
+      return;
+    }
 
     // 4. The sender's right to send this kind of frame, then a fresh ref.
     if (msg.type === "act" && identity.kind !== "player") {

@@ -14,6 +14,7 @@
  *   bots        bot seats' moves (bots.ts)
  *   listing     the public summary and the directory listing (listing.ts)
  *   report      the finished game's record to D1 (report.ts)
+ *   media       WebRTC signalling between the game's connected players (media.ts, issue 15)
  *
  * Nothing that matters lives only in memory: config, players (with presence), token digests, the
  * organizer's rights and options, state, version, the pause record and every pending clock are in
@@ -31,6 +32,7 @@ import { Fanout } from "./fanout.ts";
 import { Frames } from "./frames.ts";
 import { Listing } from "./listing.ts";
 import { Match } from "./match.ts";
+import { Media } from "./media.ts";
 import { Organizer } from "./organizer.ts";
 import { Presence } from "./presence.ts";
 import { GameReporter, TableReport } from "./report.ts";
@@ -55,6 +57,7 @@ export class Table {
   readonly bots: BotSeats;
   readonly listing: Listing;
   readonly report: TableReport;
+  readonly media: Media;
   /** Config never changes after init. */
   private configCache: ConfigRow | null = null;
 
@@ -80,6 +83,7 @@ export class Table {
     this.bots = new BotSeats(this);
     this.listing = new Listing(this);
     this.report = new TableReport(this);
+    this.media = new Media(this);
   }
 
   get env(): Env {

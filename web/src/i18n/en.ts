@@ -300,6 +300,7 @@ export const en = {
   "error.bad-json": "The server could not read the message.",
   "error.bad-message": "The server did not accept the message.",
   "error.too-large": "The message is too large.",
+  "error.no-peer": "That player cannot be reached for voice and video right now.",
   "error.rate-limited": "Too fast — wait a moment.",
   "error.duplicate-ref": "This action was already sent.",
   "error.hello-first": "Still connecting — try again.",

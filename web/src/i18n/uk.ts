@@ -295,6 +295,7 @@ export const uk: Catalogue = {
   "error.bad-json": "Сервер не зміг прочитати повідомлення.",
   "error.bad-message": "Сервер не прийняв повідомлення.",
   "error.too-large": "Повідомлення завелике.",
+  "error.no-peer": "Цей гравець зараз недоступний для голосу й відео.",
   "error.rate-limited": "Надто швидко — зачекайте мить.",
   "error.duplicate-ref": "Цю дію вже надіслано.",
   "error.hello-first": "Ще з'єднуємося — спробуйте ще раз.",

@@ -1,0 +1,38 @@
+/**
+ * Issue 15, the table's media signalling (docs/MEDIA.md): WebRTC offers, answers and ICE candidates
+ * relayed between the players' browsers. The table object is the signalling server of the mesh, and
+ * relays only between connected, seated people of the running game: never to or from a spectator, the
+ * seatless organizer or the live host, never to a bot seat, never to oneself, never across tables. What
+ * each link carries is the floor's business (GameView.floor): honest clients attach and play only what
+ * it allows; this part only decides who may reach whom.
+ */
+import type { SignalMessage } from "../../shared/protocol/messages.ts";
+import { seatOf, seatedPlayers } from "./engine.ts";
+import type { Refused } from "./frames.ts";
+import type { Table } from "./table.ts";
+
+export class Media {
+  constructor(private readonly t: Table) {}
+
+  /** Relay `msg` from the player `playerId` to the sockets of the player at seat `msg.to`. */
+  relay(playerId: string, msg: SignalMessage): Refused | null {
+    const t = this.t;
+    const state = t.match.state();
+    if (!state) return { code: "not-seated", message: "The table's media start with the game." };
+    const from = seatOf(state, playerId);
+    if (from === null) return { code: "not-seated", message: "You hold no seat in this game." };
+    if (msg.to === from) return { code: "no-peer", message: "A signal goes to another player, not to yourself." };
+    const target = seatedPlayers(state)[msg.to - 1];
+    if (!target || target.bot) return { code: "no-peer", message: `Seat ${msg.to} holds no person in this game.` };
+    const now = t.now();
+    const out = { type: "signal" as const, from, ...(msg.description ? { description: msg.description } : {}), ...(msg.candidates ? { candidates: msg.candidates } : {}) };
+    let sent = 0;
+    for (const ws of t.sockets.all()) {
+      const id = t.sockets.attachmentOf(ws, now).identity;
+      if (id?.kind !== "player" || id.playerId !== target.playerId || ws.readyState !== WebSocket.OPEN) continue;
+      t.fanout.send(ws, out);
+      sent++;
+    }
+    return sent ? null : { code: "no-peer", message: `Seat ${msg.to}'s player is not connected.` };
+  }
+}
