@@ -10,7 +10,8 @@
 //      workerd, mostly waiting on real alarms), and build web followed by the city browser game
 //      (three pages) and the accessibility checks (issue 13: axe-core and phone layout, one page);
 //   2. the sport browser game alone (ten pages), then one person against nine bots who plays again
-//      (issue 13, one page).
+//      (issue 13, one page), then voice (issue 15: three Chromium processes with real WebRTC, each its
+//      own fake microphone, and seven bots).
 // Why the sport game runs alone: ten pages loading at once on two cores next to other suites made
 // page loads time out (issue 11), and ten pages are CPU-bound on their own (docs/PERFORMANCE.md).
 // Each step's output is buffered and printed whole when the step ends, so logs stay readable; a
@@ -95,7 +96,11 @@ await Promise.all([
   want("worker") && vitest("worker", "vitest.worker.config.ts"),
 ]);
 // Stage 2: the ten-page sport game, then one person with nine bots and "play again" (issue 13).
-if ((await build) && want("browser")) await vitest("browser (sport, solo)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts", "test/browser/solo-bots.test.ts"]);
+if ((await build) && want("browser")) {
+  await vitest("browser (sport, solo)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts", "test/browser/solo-bots.test.ts"]);
+  // Issue 15: the floor heard through real WebRTC (three browser processes; alone, after the games).
+  await vitest("browser (voice)", "vitest.browser.config.ts", ["test/browser/voice.test.ts"]);
+}
 
 rmSync(out, { recursive: true, force: true });
 if (broken.length) console.log(`\nfailing steps: ${broken.join(", ")}`);

@@ -176,11 +176,12 @@ export async function startWrangler(options: StartOptions = {}): Promise<Server>
   throw new Error(`wrangler dev did not start:\n${log}`);
 }
 
-export async function launchChromium(): Promise<{ browser: Browser; close(): Promise<void> }> {
+/** `extraArgs`: more Chromium flags for this browser process (issue 15: a fake microphone per person). */
+export async function launchChromium(extraArgs: string[] = []): Promise<{ browser: Browser; close(): Promise<void> }> {
   const profileRoot = mkdtempSync(join(tmpdir(), "mafia-chromium-"));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
     env: { ...process.env, HOME: profileRoot, XDG_CONFIG_HOME: profileRoot, XDG_CACHE_HOME: profileRoot },
   });
   return {

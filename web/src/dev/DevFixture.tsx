@@ -367,6 +367,9 @@ export default function DevFixture(props: { name: string }) {
     table(action) {
       console.log("table", JSON.stringify(action));
     },
+    signal() {},
+    onSignal: () => () => {},
+    viewAt: 0,
     dismiss: () => setState("notice", null),
     dispose() {},
   };

@@ -282,6 +282,11 @@ export const en = {
 
   "narration.on": "Narration is on",
   "narration.off": "Narration is off",
+  "voice.join": "Join voice",
+  "voice.retry": "Try voice again",
+  "voice.floor": "You have the floor",
+  "voice.micOff": "Your microphone is off",
+  "voice.denied": "Your microphone is off: no access to it, you play without voice",
 
   "narrate.dealing": "The cards are on the table. Take one.",
   "narrate.acquaintance": "The city falls asleep. The mafia wakes up and meets.",

@@ -24,6 +24,10 @@ export interface SeatFlags {
   mark?: SeatMark | null;
   /** The tile's short form of `away` ("3 min", "not yet"; issue 13). */
   awayShort?: string | null;
+  /** Issue 15: heard now above the speaking level (this page plays it). */
+  talking?: boolean;
+  /** Issue 15: the seat's video, while the floor lets this viewer see it. */
+  video?: HTMLVideoElement | null;
 }
 
 /** A check result as a shape: ♠ black/mafia, ♥ red/not mafia, ★ the Sheriff/Commissar found, ☆ not them. */
@@ -54,6 +58,7 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
   const f = () => props.flags;
   const body = () => (
     <>
+      <Show when={f().video}>{(v) => <span class="seat-video" aria-hidden="true">{v()}</span>}</Show>
       <span class="num" aria-hidden="true">{props.s.seat}</span>
       <span class="nick" aria-hidden="true">{props.s.nickname}</span>
       <span class="badges" aria-hidden="true">
@@ -62,6 +67,7 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
         <Show when={f().pending}><i class="b pending">…</i></Show>
         <Show when={props.s.nominated}><i class="b nom">⚑</i></Show>
         <Show when={props.s.speaking}><i class="b mic">◉</i></Show>
+        <Show when={f().talking}><i class="b talking" data-talking={props.s.seat}>♪</i></Show>
         <Show when={!!props.s.votes}><i class="b votes">☑{props.s.votes}</i></Show>
         <Show when={props.s.fouls > 0}><i class="b foul">!{props.s.fouls}</i></Show>
         <Show when={f().mark}>
@@ -94,6 +100,7 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
     out: !props.s.alive,
     away: f().connected === false,
     speaking: props.s.speaking,
+    talking: !!f().talking,
     nominated: props.s.nominated,
     targetable: f().targetable,
     chosen: f().chosen,

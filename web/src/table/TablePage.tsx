@@ -28,6 +28,8 @@ import { Announcements, announcementText, DelayBanner, PauseBanner } from "./Ban
 import { HostPanel, hostInfo } from "./HostPanel.tsx";
 import { OrganizerPanel } from "./OrganizerPanel.tsx";
 import { awayShort, awayText, createNow } from "./presence.ts";
+import { createVoice, type Voice } from "./voice.ts";
+import { haveFloor } from "../media/plan.ts";
 
 function ReturnCodeBox(props: { code: string | null }) {
   return (
@@ -79,7 +81,7 @@ function ConnPill(props: { conn: string }) {
   );
 }
 
-function Shell(props: ParentProps<{ ctl: TableController }>) {
+function Shell(props: ParentProps<{ ctl: TableController; voice?: Voice; canVoice?: boolean }>) {
   return (
     <>
       <Header>
@@ -88,6 +90,12 @@ function Shell(props: ParentProps<{ ctl: TableController }>) {
           {props.ctl.code}
         </span>
         <ConnPill conn={props.ctl.state.conn} />
+        {/* Issue 15: voice and video start on the player's gesture (phones prompt and play only after one). */}
+        <Show when={props.canVoice && props.voice && props.voice.state.status !== "on"}>
+          <button type="button" class="btn small voice-join" data-voice-join={props.voice!.state.status} disabled={props.voice!.state.status === "asking"} onClick={() => props.voice!.join()}>
+            {props.voice!.state.status === "denied" ? t("voice.retry") : t("voice.join")}
+          </button>
+        </Show>
         {/* Issue 13: the rules of this table's format in a new tab — the table stays connected here. */}
         <a class="icon-btn how-link" href={howPath(props.ctl.state.view?.presetId)} target="_blank" rel="noopener" aria-label={t("how.newTab")} title={t("how.newTab")} data-how-table>
           ?
@@ -145,6 +153,9 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   const table = () => st.view;
   const game = () => st.view?.game ?? null;
   const you = () => game()?.you ?? null;
+  // Issue 15: the table's voice (a seated player of the running game; the mesh loads on "Join voice").
+  const voice = createVoice(props.ctl, () => (game()?.you ? game() : null));
+  const floorMine = () => voice.state.status === "on" && haveFloor(game()?.floor, you()?.seat ?? null);
 
   // Every offered action that takes seats (a role may hold two abilities in one step, e.g. shoot or check).
   const pickings = createMemo(() => (you()?.actions ?? []).flatMap((a) => pickingOf(a) ?? []));
@@ -237,6 +248,8 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
       away: s.bot || connected().has(s.seat) ? null : awayOf(s.seat),
       mark: marks()?.get(s.seat) ?? null,
       awayShort: s.bot || connected().has(s.seat) ? null : awayShortOf(s.seat),
+      talking: !!voice.state.speaking[s.seat],
+      video: voice.state.video[s.seat] ? voice.videoOf(s.seat) : null,
     };
   };
 
@@ -273,7 +286,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   });
 
   return (
-    <Shell ctl={props.ctl}>
+    <Shell ctl={props.ctl} voice={voice} canVoice={!!you() && st.identity?.kind === "player"}>
       <Show when={st.conn !== "open" && st.conn !== "closed" && st.view}>
         <p class="banner reconnecting" role="status">
           {t("conn.reconnecting")}
@@ -329,6 +342,11 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                       <strong>{t("you.out.title")}</strong> — {tk("you.out", o().how)}
                     </div>
                   )}
+                </Show>
+                <Show when={you() && st.identity?.kind === "player"}>
+                  <p class="voice-line" classList={{ live: floorMine() }} role="status" data-voice-floor={floorMine() ? "yes" : "no"} data-voice-status={voice.state.status}>
+                    {floorMine() ? t("voice.floor") : voice.state.status === "denied" ? t("voice.denied") : t("voice.micOff")}
+                  </p>
                 </Show>
                 <div class="board" classList={{ hosting: isHost() }} data-phase={g().phase} data-day={g().day} data-phase-seq={g().phaseSeq} data-you-seat={you()?.seat ?? ""} data-speaker={g().speaker ?? ""} data-nominees={g().nominees.join(",")} data-result={g().result?.winner ?? ""} data-series-game={tv().series.game}>
                   <Oval seats={g().seats} flags={flags} night={night()} onPick={(seat) => {

@@ -49,6 +49,12 @@ export interface TableController {
   confirm(): void;
   /** A seated player's request to the table (issue 13: play again after the end). */
   table(action: TableAction): void;
+  /** Issue 15: sends one signal frame (already JSON, starting with `{"type":"signal"`) when the socket is open. */
+  signal(text: string): void;
+  /** Issue 15: hands every incoming `signal` frame to `fn`; returns the unsubscribe. */
+  onSignal(fn: (msg: Extract<ServerMessage, { type: "signal" }>) => void): () => void;
+  /** performance.now() when the newest view arrived (issue 15: floor change → media switched). */
+  readonly viewAt: number;
   dismiss(): void;
   dispose(): void;
 }
@@ -71,6 +77,8 @@ export function connectTable(code: string, token: string | null): TableControlle
   /** The last full view (plain data, outside the store) that log deltas are merged into. */
   let full: TableView | null = null;
   let noticeTimer: ReturnType<typeof setTimeout> | undefined;
+  const signalListeners = new Set<(msg: Extract<ServerMessage, { type: "signal" }>) => void>();
+  let viewAt = 0;
 
   const notify = (notice: Notice | null) => {
     clearTimeout(noticeTimer);
@@ -138,6 +146,7 @@ export function connectTable(code: string, token: string | null): TableControlle
           return;
         }
         full = merged;
+        viewAt = performance.now();
         batch(() => {
           setState("conn", "open");
           setState("version", msg.version);
@@ -145,10 +154,15 @@ export function connectTable(code: string, token: string | null): TableControlle
         });
         return;
       }
+      case "signal":
+        for (const fn of signalListeners) fn(msg);
+        return;
       case "ack":
         if (msg.ref === state.pending) setState("pending", null);
         return;
       case "error":
+        // A signal to a peer whose page is closed (issue 15): the mesh retries when that peer greets.
+        if (msg.code === "no-peer") return;
         batch(() => {
           if (msg.ref && msg.ref === state.pending) setState("pending", null);
           notify({ code: msg.code, message: msg.message, at: Date.now() });
@@ -183,9 +197,20 @@ export function connectTable(code: string, token: string | null): TableControlle
     control: (action) => send("control", action),
     confirm: () => send("host", { type: "confirm" }),
     table: (action) => send("table", action),
+    signal: (text) => {
+      if (state.conn === "open") ws.send(text);
+    },
+    onSignal(fn) {
+      signalListeners.add(fn);
+      return () => signalListeners.delete(fn);
+    },
+    get viewAt() {
+      return viewAt;
+    },
     dismiss: () => notify(null),
     dispose() {
       clearTimeout(noticeTimer);
+      signalListeners.clear();
       ws.close(1000, "leaving");
     },
   };
