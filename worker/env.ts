@@ -21,6 +21,12 @@ export interface Env {
    * advanceClock). Set by the browser suite's `wrangler dev` (--var); never by wrangler.toml or npm start.
    */
   E2E_CLOCK?: string;
+  /**
+   * Issue 15 (docs/MEDIA.md "STUN/TURN"): the ICE servers players' browsers use for the table's media,
+   * as a JSON array of RTCIceServer (`[{"urls":"stun:stun.cloudflare.com:3478"}]`). Absent or invalid:
+   * none — enough on one machine or a LAN (`npm start`).
+   */
+  MEDIA_ICE_SERVERS?: string;
   /** Tests only (vitest.worker.config.ts): "1" lets tests inject alarm failures (TableObject.testAlarmFaults). Never set in wrangler.toml. */
   TEST_ALARM_FAULTS?: string;
 }

@@ -145,6 +145,14 @@ const IceCandidateSchema = v.strictObject({
 });
 export type IceCandidate = v.InferOutput<typeof IceCandidateSchema>;
 
+/** An ICE server as RTCConfiguration.iceServers takes it (STUN, or TURN with short-lived credentials). */
+export const IceServerSchema = v.strictObject({
+  urls: v.union([v.pipe(v.string(), v.maxLength(512)), v.pipe(v.array(v.pipe(v.string(), v.maxLength(512))), v.maxLength(8))]),
+  username: v.optional(v.pipe(v.string(), v.maxLength(512))),
+  credential: v.optional(v.pipe(v.string(), v.maxLength(512))),
+});
+export type IceServer = v.InferOutput<typeof IceServerSchema>;
+
 /** An SDP offer or answer (RTCSessionDescriptionInit), bounded. */
 const SessionDescriptionSchema = v.strictObject({
   type: v.picklist(["offer", "answer"]),
@@ -374,7 +382,8 @@ export type Identity =
 
 /** server -> client */
 export type ServerMessage =
-  | { type: "welcome"; identity: Identity; serverNow: number }
+  /** `media` (issue 15): for a seated player, the ICE servers of the table's media (docs/MEDIA.md). */
+  | { type: "welcome"; identity: Identity; serverNow: number; media?: { iceServers: IceServer[] } }
   /** Issue 15: a signal from the player at seat `from` (only ever between seated players of the game). */
   | { type: "signal"; from: number; description?: SessionDescription; candidates?: IceCandidate[] }
   | { type: "view"; version: number; serverNow: number; view: TableView }
@@ -540,7 +549,7 @@ export const IdentitySchema = v.variant("kind", [
 ]);
 
 export const ServerMessageSchema = v.variant("type", [
-  v.strictObject({ type: v.literal("welcome"), identity: IdentitySchema, serverNow: num }),
+  v.strictObject({ type: v.literal("welcome"), identity: IdentitySchema, serverNow: num, media: v.optional(v.strictObject({ iceServers: v.array(IceServerSchema) })) }),
   v.strictObject({ type: v.literal("signal"), from: num, description: v.optional(SessionDescriptionSchema), candidates: v.optional(v.array(IceCandidateSchema)) }),
   v.strictObject({ type: v.literal("view"), version: num, serverNow: num, view: TableViewSchema }),
   v.strictObject({ type: v.literal("ack"), ref: v.string(), version: num }),

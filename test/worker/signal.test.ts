@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_SIGNAL_BYTES, SIGNAL_RATE_LIMIT, type ServerMessage } from "../../shared/protocol/messages.ts";
 import type { Client } from "./helpers.ts";
+import { iceServers } from "../../worker/table/media.ts";
 import { openTable, type OpenedTable } from "./play.ts";
 
 const SDP = "v=0\r\no=- 46117317 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\na=group:BUNDLE 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\nc=IN IP4 0.0.0.0\r\na=mid:0\r\na=sendrecv\r\na=rtpmap:111 opus/48000/2\r\n";
@@ -116,5 +117,22 @@ describe("issue 15: the signalling relay", () => {
     const mark = a.frames.length;
     a.send({ type: "sync" });
     await a.next((m) => m.type === "view", mark);
+  });
+
+  it("a seated player's welcome carries the ICE servers (none by default: one machine or a LAN); a spectator's does not", () => {
+    const w = run.seated[0]!.client.frames.find((m) => m.type === "welcome");
+    expect(w).toMatchObject({ identity: { kind: "player" }, media: { iceServers: [] } });
+    const ws = run.spectators[0]!.frames.find((m) => m.type === "welcome");
+    expect(ws).toBeDefined();
+    expect((ws as { media?: unknown }).media).toBeUndefined();
+    // MEDIA_ICE_SERVERS: a JSON array of RTCIceServer; anything else means none (and is logged).
+    expect(iceServers('[{"urls":"stun:stun.cloudflare.com:3478"},{"urls":["turn:turn.example:3478"],"username":"u","credential":"c"}]')).toEqual([
+      { urls: "stun:stun.cloudflare.com:3478" },
+      { urls: ["turn:turn.example:3478"], username: "u", credential: "c" },
+    ]);
+    expect(iceServers("not json")).toEqual([]);
+    expect(iceServers('{"urls":"stun:x"}')).toEqual([]);
+    expect(iceServers('[{"urls":"stun:x","extra":1}]')).toEqual([]);
+    expect(iceServers(undefined)).toEqual([]);
   });
 });

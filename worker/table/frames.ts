@@ -222,7 +222,7 @@ export class Frames {
     t.sockets.save(ws, current);
 
     const welcome: Identity = identity.kind === "player" ? { kind: "player", playerId: identity.playerId, nickname } : { kind: identity.kind };
-    t.fanout.send(ws, { type: "welcome", identity: welcome, serverNow: now });
+    t.fanout.send(ws, { type: "welcome", identity: welcome, serverNow: now, ...(identity.kind === "player" ? { media: t.media.welcome() } : {}) });
     await t.presence.greeted(ws, identity, credential, hostWasConnected, now);
   }
 

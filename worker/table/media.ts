@@ -6,13 +6,32 @@
  * each link carries is the floor's business (GameView.floor): honest clients attach and play only what
  * it allows; this part only decides who may reach whom.
  */
-import type { SignalMessage } from "../../shared/protocol/messages.ts";
+import * as v from "valibot";
+import { IceServerSchema, type IceServer, type SignalMessage } from "../../shared/protocol/messages.ts";
 import { seatOf, seatedPlayers } from "./engine.ts";
 import type { Refused } from "./frames.ts";
 import type { Table } from "./table.ts";
 
+/** The ICE servers from the MEDIA_ICE_SERVERS variable (a JSON array); none when absent or invalid. */
+export function iceServers(raw: string | undefined): IceServer[] {
+  if (!raw) return [];
+  try {
+    const parsed = v.safeParse(v.array(IceServerSchema), JSON.parse(raw));
+    if (parsed.success) return parsed.output;
+  } catch {
+    /* below */
+  }
+  console.error("MEDIA_ICE_SERVERS is not a JSON array of ICE servers: media use none");
+  return [];
+}
+
 export class Media {
   constructor(private readonly t: Table) {}
+
+  /** What a seated player's welcome carries for the table's media. */
+  welcome(): { iceServers: IceServer[] } {
+    return { iceServers: iceServers(this.t.env.MEDIA_ICE_SERVERS) };
+  }
 
   /** Relay `msg` from the player `playerId` to the sockets of the player at seat `msg.to`. */
   relay(playerId: string, msg: SignalMessage): Refused | null {

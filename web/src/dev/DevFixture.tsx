@@ -370,6 +370,7 @@ export default function DevFixture(props: { name: string }) {
     signal() {},
     onSignal: () => () => {},
     viewAt: 0,
+    iceServers: [],
     dismiss: () => setState("notice", null),
     dispose() {},
   };

@@ -55,6 +55,8 @@ export interface TableController {
   onSignal(fn: (msg: Extract<ServerMessage, { type: "signal" }>) => void): () => void;
   /** performance.now() when the newest view arrived (issue 15: floor change → media switched). */
   readonly viewAt: number;
+  /** Issue 15: the ICE servers of the table's media, from a seated player's welcome (none: one machine or a LAN). */
+  readonly iceServers: RTCIceServer[];
   dismiss(): void;
   dispose(): void;
 }
@@ -79,6 +81,7 @@ export function connectTable(code: string, token: string | null): TableControlle
   let noticeTimer: ReturnType<typeof setTimeout> | undefined;
   const signalListeners = new Set<(msg: Extract<ServerMessage, { type: "signal" }>) => void>();
   let viewAt = 0;
+  let iceServers: RTCIceServer[] = [];
 
   const notify = (notice: Notice | null) => {
     clearTimeout(noticeTimer);
@@ -125,6 +128,7 @@ export function connectTable(code: string, token: string | null): TableControlle
     switch (msg.type) {
       case "welcome":
         clock.sample(msg.serverNow);
+        iceServers = msg.media?.iceServers ?? [];
         batch(() => {
           setState("identity", msg.identity);
           setState("conn", "open");
@@ -206,6 +210,9 @@ export function connectTable(code: string, token: string | null): TableControlle
     },
     get viewAt() {
       return viewAt;
+    },
+    get iceServers() {
+      return iceServers;
     },
     dismiss: () => notify(null),
     dispose() {

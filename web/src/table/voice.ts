@@ -88,7 +88,7 @@ export function createVoice(ctl: TableController, game: () => GameView | null): 
         preview.dataset.voiceVideo = String(me);
         preview.srcObject = new MediaStream([cam]);
       }
-      mesh = new mod.Mesh({ me, local: stream, send: (text) => ctl.signal(text), audio: ctx, iceServers: [], onChange: refresh });
+      mesh = new mod.Mesh({ me, local: stream, send: (text) => ctl.signal(text), audio: ctx, iceServers: ctl.iceServers, onChange: refresh });
       window.__mafiaMesh = mesh;
       unsubscribe = ctl.onSignal((msg) => void mesh?.handle(msg));
       setState({ status: "on", camera: !!cam });
