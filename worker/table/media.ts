@@ -28,9 +28,12 @@ export function iceServers(raw: string | undefined): IceServer[] {
 export class Media {
   constructor(private readonly t: Table) {}
 
-  /** What a seated player's welcome carries for the table's media. */
+  private ice: IceServer[] | null = null;
+
+  /** What a seated player's welcome carries for the table's media (the variable is read once per instance). */
   welcome(): { iceServers: IceServer[] } {
-    return { iceServers: iceServers(this.t.env.MEDIA_ICE_SERVERS) };
+    this.ice ??= iceServers(this.t.env.MEDIA_ICE_SERVERS);
+    return { iceServers: this.ice };
   }
 
   /** Relay `msg` from the player `playerId` to the sockets of the player at seat `msg.to`. */

@@ -241,7 +241,3 @@ export function floorOf(s: EngineState): FloorChannel[] {
 export function confirmable(s: EngineState): boolean {
   return !!reading(s).m.confirm;
 }
-/** Flow entry ids and their modules (for docs and tests). */
-export function flowEntries(presetId: string): Array<{ id: string; module: string; next: Record<string, string> }> {
-  return [...flowOf(presetId).entries.values()].map((e) => ({ id: e.id, module: e.module.kind, next: e.next }));
-}

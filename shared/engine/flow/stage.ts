@@ -47,11 +47,6 @@ export function hostGate<T>(ctx: Ctx, resolve: () => T): T | void {
   if (s.deadline !== null) { s.deadline = null; s.deadlineMs = null; s.phaseSeq++; }
 }
 
-/** A setting's value (settings are parsed at createGame). */
-export function setting<T>(ctx: Ctx | { s: { settings: Record<string, unknown> } }, key: string): T {
-  return ctx.s.settings[key] as T;
-}
-
 /** A timer: seconds from a setting when the entry names one and the setting holds a number, else `ms`. */
 export function msOf(settings: Record<string, unknown>, ms: number, key?: string): number {
   const sec = key ? settings[key] : undefined;

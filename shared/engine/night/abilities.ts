@@ -16,7 +16,7 @@
  * does not read them yet. `STAGE_OF` says in which of the four stages each one is meant to resolve;
  * docs/ENGINE.md "Coverage of the rules book" lists what each still needs.
  */
-import type { AbilityId, RoleId } from "../types.ts";
+import { BUILT_EFFECTS, type AbilityId, type RoleId } from "../types.ts";
 import type { CheckKind } from "../roles/types.ts";
 
 export type Effect =
@@ -56,7 +56,7 @@ export type Effect =
   /** RULES.md §5.6 Watcher: learns the seats that visited the target (blocked actions are not visits). */
   | "watch";
 /** The resolution stages, always in this order (§5.3): blocks first, then protection, attacks, information last. */
-export const STAGES = ["block", "protect", "attack", "check"] as const;
+export const STAGES = BUILT_EFFECTS; // the four effects built so far, each resolved in the stage of its name
 /** One resolution stage. */
 export type Stage = (typeof STAGES)[number];
 
