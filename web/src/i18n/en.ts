@@ -286,6 +286,7 @@ export const en = {
   "voice.retry": "Try voice again",
   "voice.floor": "You have the floor",
   "voice.micOff": "Your microphone is off",
+  "voice.night": "Night: only a role that is awake may talk",
   "voice.denied": "Your microphone is off: no access to it, you play without voice",
 
   "narrate.dealing": "The cards are on the table. Take one.",

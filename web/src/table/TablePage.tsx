@@ -156,6 +156,9 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   // Issue 15: the table's voice (a seated player of the running game; the mesh loads on "Join voice").
   const voice = createVoice(props.ctl, () => (game()?.you ? game() : null));
   const floorMine = () => voice.state.status === "on" && haveFloor(game()?.floor, you()?.seat ?? null);
+  // At night the line says the same to everyone: "you have the floor" on a black player's screen would show
+  // an onlooker what the hidden role card hides (RULES.md §2.1, §2.2); the black team's microphones still work.
+  const nightNow = () => { const p = game()?.phase ?? ""; return p === "acquaintance" || p.startsWith("night-"); };
 
   // Every offered action that takes seats (a role may hold two abilities in one step, e.g. shoot or check).
   const pickings = createMemo(() => (you()?.actions ?? []).flatMap((a) => pickingOf(a) ?? []));
@@ -344,8 +347,8 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                   )}
                 </Show>
                 <Show when={you() && st.identity?.kind === "player"}>
-                  <p class="voice-line" classList={{ live: floorMine() }} role="status" data-voice-floor={floorMine() ? "yes" : "no"} data-voice-status={voice.state.status}>
-                    {floorMine() ? t("voice.floor") : voice.state.status === "denied" ? t("voice.denied") : t("voice.micOff")}
+                  <p class="voice-line" classList={{ live: floorMine() && !nightNow() }} role="status" data-voice-floor={floorMine() ? "yes" : "no"} data-voice-status={voice.state.status}>
+                    {voice.state.status === "denied" ? t("voice.denied") : nightNow() ? t("voice.night") : floorMine() ? t("voice.floor") : t("voice.micOff")}
                   </p>
                 </Show>
                 <div class="board" classList={{ hosting: isHost() }} data-phase={g().phase} data-day={g().day} data-phase-seq={g().phaseSeq} data-you-seat={you()?.seat ?? ""} data-speaker={g().speaker ?? ""} data-nominees={g().nominees.join(",")} data-result={g().result?.winner ?? ""} data-series-game={tv().series.game}>
