@@ -266,6 +266,13 @@ export class Mesh {
     return out;
   }
 
+  /** Each link's negotiated video direction (low-bandwidth mode "audio": "inactive"), for tests and debugging. */
+  videoDirections(): Record<number, RTCRtpTransceiverDirection | null> {
+    const out: Record<number, RTCRtpTransceiverDirection | null> = {};
+    for (const [s, l] of this.links) out[s] = l.videoTx?.currentDirection ?? null;
+    return out;
+  }
+
   /** The audio level (RMS, 0–1) of a seat as this page plays it (after the gate); of my own microphone for `me`. */
   levelOf(seat: Seat): number {
     const a = seat === this.me ? this.localLevel : (this.remote.get(seat)?.level ?? null);

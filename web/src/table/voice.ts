@@ -15,7 +15,7 @@
  * (`media-elsewhere`), stops, and offers "Use voice here".
  */
 import { createEffect, onCleanup } from "solid-js";
-import { createStore } from "solid-js/store";
+import { createStore, reconcile } from "solid-js/store";
 import type { GameView, Seat } from "../../../shared/engine/types.ts";
 import type { Mesh } from "../media/mesh.ts";
 import { BANDWIDTH_KEY, micOpen, parseBandwidth, pushToTalk, type Bandwidth } from "../media/prefs.ts";
@@ -93,7 +93,7 @@ export function createVoice(ctl: TableController, game: () => GameView | null): 
       for (const [seat, r] of mesh.remote) if (mesh.planFor(seat).playVideo && r.stream.getVideoTracks().some((t) => t.readyState === "live")) video[seat] = true;
       if (preview && mesh.cameraIsOn && [...mesh.plan.values()].some((p) => p.sendVideo)) video[mesh.me] = true;
     }
-    setState("video", video);
+    setState("video", reconcile(video));
   };
 
   const stop = () => {
@@ -104,7 +104,9 @@ export function createVoice(ctl: TableController, game: () => GameView | null): 
     if (window.__mafiaMesh === mesh) delete window.__mafiaMesh;
     mesh = null;
     preview = null;
-    setState({ speaking: {}, video: {}, holding: false });
+    setState("speaking", reconcile({}));
+    setState("video", reconcile({}));
+    setState("holding", false);
   };
 
   const makePreview = (me: Seat, cam: MediaStreamTrack) => {
@@ -153,7 +155,7 @@ export function createVoice(ctl: TableController, game: () => GameView | null): 
         const speaking: Record<number, boolean> = {};
         for (const seat of mesh.remote.keys()) if (mesh.planFor(seat).playAudio && mesh.levelOf(seat) > SPEAKING_LEVEL) speaking[seat] = true;
         if (mesh.micIsOpen && [...mesh.plan.values()].some((p) => p.sendAudio) && mesh.levelOf(me) > SPEAKING_LEVEL) speaking[me] = true;
-        setState("speaking", speaking);
+        setState("speaking", reconcile(speaking));
       }, 150);
     })().catch(() => setState("status", "failed"));
   };
