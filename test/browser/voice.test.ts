@@ -138,18 +138,19 @@ interface Hearing {
  * pitch is there, and the same for the raw tap when the test enabled it. `exclude`: seats the test takes
  * out of what the floor lets this page hear (a shouter who does not hold "Hold to talk"). `watch`: a
  * hostile seat whose pitch is counted on the raw tap while the floor blocks it, and counted as a
- * violation when it is played more than 200 ms into a block (the gate closes with the view).
+ * violation when it is played more than 200 ms into a block (the gate closes with the view). `rawOn`:
+ * analyse the raw tap (otherwise only while watching).
  */
 async function installProbe(page: Page, toneOf: Record<number, number>): Promise<void> {
   await page.evaluate((toneOf) => {
     type Probe = {
       heard: number[]; expected: number[]; raw: number[]; latencies: number[]; onsets: number[]; superseded: number; pendingSince: number | null; pendingOnset: boolean; lastExpected: string;
-      exclude: number[]; watch: number | null; blockedSince: number | null; rawBlocked: number; violations: number; lastPlan: string;
+      exclude: number[]; watch: number | null; blockedSince: number | null; rawBlocked: number; violations: number; lastPlan: string; rawOn: boolean;
     };
     const w = window as unknown as { __mafiaMesh?: { output: AnalyserNode; rawOutput: AnalyserNode | null; planFor(s: number): { playAudio: boolean }; switches: Array<{ viewAt: number }> }; __voiceProbe?: Probe };
     const probe: Probe = {
       heard: [], expected: [], raw: [], latencies: [], onsets: [], superseded: 0, pendingSince: null, pendingOnset: false, lastExpected: "",
-      exclude: [], watch: null, blockedSince: null, rawBlocked: 0, violations: 0, lastPlan: "",
+      exclude: [], watch: null, blockedSince: null, rawBlocked: 0, violations: 0, lastPlan: "", rawOn: false,
     };
     w.__voiceProbe = probe;
     const seats = Object.keys(toneOf).map(Number);
@@ -168,7 +169,8 @@ async function installProbe(page: Page, toneOf: Record<number, number>): Promise
       const m = w.__mafiaMesh;
       if (!m) return;
       const heard = pitches(m.output);
-      const raw = m.rawOutput ? pitches(m.rawOutput) : [];
+      // The raw tap's FFT only while the test looks at it (a second FFT every 10 ms costs CPU on two cores).
+      const raw = m.rawOutput && (probe.rawOn || probe.watch !== null) ? pitches(m.rawOutput) : [];
       const expected = seats.filter((s) => m.planFor(s).playAudio && !probe.exclude.includes(s));
       const key = expected.join(",");
       const plan = seats.filter((s) => m.planFor(s).playAudio).join(",");
@@ -592,6 +594,7 @@ test("the silent agreement: at the acquaintance the black pages see each other a
   expect(await b1.page.locator(".board").getAttribute("data-phase")).toBe("acquaintance");
 
   // Nobody hears anybody, and nothing arrives on any raw tap (the silent channel has no speakers).
+  for (const p of people) await p.page.evaluate(() => void ((window as unknown as { __voiceProbe: { rawOn: boolean } }).__voiceProbe.rawOn = true));
   let h = await settled(people);
   for (const x of h) {
     expect(x.phase).toBe("acquaintance");
