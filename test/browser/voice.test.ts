@@ -129,6 +129,8 @@ interface Hearing {
   /** Pitches on the raw tap (received tracks before the floor's gate), once enabled. */
   raw: number[];
   phase: string;
+  /** The board's phaseSeq: pages are compared on the same step (two speeches in a row share a phase name). */
+  seq: string;
   speaker: number | null;
   links: Record<number, string>;
 }
@@ -214,6 +216,7 @@ async function hearing(page: Page): Promise<Hearing> {
       expected: w.__voiceProbe?.expected ?? [],
       raw: w.__voiceProbe?.raw ?? [],
       phase: b?.dataset.phase ?? "",
+      seq: b?.dataset.phaseSeq ?? "",
       speaker: b?.dataset.speaker ? Number(b.dataset.speaker) : null,
       links: w.__mafiaMesh?.states() ?? {},
     };
@@ -237,7 +240,7 @@ async function settled(people: Person[]): Promise<Hearing[]> {
   let stable = 0;
   while (Date.now() < deadline) {
     last = await Promise.all(people.map((p) => hearing(p.page)));
-    const ok = last.every((h) => h.heard.join(",") === h.expected.join(",")) && last.every((h) => h.phase === last[0]!.phase);
+    const ok = last.every((h) => h.heard.join(",") === h.expected.join(",")) && last.every((h) => h.phase === last[0]!.phase && h.seq === last[0]!.seq);
     stable = ok ? stable + 1 : 0;
     if (stable >= 3) return last;
     await sleep(50);
@@ -245,8 +248,12 @@ async function settled(people: Person[]): Promise<Hearing[]> {
   throw new Error(`the pages do not hear what the floor says: ${JSON.stringify(last.map((h, i) => ({ seat: people[i]!.seat, ...h })))}`);
 }
 
-/** Each person's page in its own Chromium process (its own pitch), on the home page. */
-async function openPeople(): Promise<Person[]> {
+/**
+ * Each person's page in its own Chromium process (its own pitch), on the home page. `deny[i]`: that
+ * page's getUserMedia refuses the camera or the microphone (NotAllowedError), as a person who says no
+ * to the prompt (Chromium's fake-UI flag would grant everything).
+ */
+async function openPeople(deny: Array<"camera" | "mic" | null> = []): Promise<Person[]> {
   return Promise.all(
     TONES.map(async (tone, i) => {
       const ctx = await chromes[i]!.browser.newContext({ viewport: PHONE, locale: "en-GB", deviceScaleFactor: 1 });
@@ -254,6 +261,17 @@ async function openPeople(): Promise<Person[]> {
       ctx.setDefaultNavigationTimeout(LOAD_MS);
       // Raw microphones: a steady sine is what noise suppression exists to remove.
       await ctx.addInitScript(() => localStorage.setItem("mafia.voice.processing", "off"));
+      const refuse = deny[i];
+      if (refuse) {
+        await ctx.addInitScript((refuse) => {
+          const md = navigator.mediaDevices;
+          const real = md.getUserMedia.bind(md);
+          md.getUserMedia = async (c?: MediaStreamConstraints) => {
+            if ((refuse === "camera" && c?.video) || (refuse === "mic" && c?.audio)) throw new DOMException("Permission denied", "NotAllowedError");
+            return real(c);
+          };
+        }, refuse);
+      }
       const page = await ctx.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
@@ -268,7 +286,7 @@ async function openPeople(): Promise<Person[]> {
  * join, the organizer fills the rest with bots, and the game starts; returns the table code once every
  * page shows the board with its seat, everyone has joined voice, the probes listen and every link is up.
  */
-async function seatAndJoin(people: Person[], settings: { autoDeal?: boolean; agreement?: string } = {}): Promise<string> {
+async function seatAndJoin(people: Person[], settings: { autoDeal?: boolean; agreement?: string } = {}, beforeJoin?: () => Promise<void>): Promise<string> {
   const [org, ...guests] = people;
   await org!.page.fill("#nick", org!.name);
   await org!.page.click('[data-home="create"]');
@@ -296,6 +314,7 @@ async function seatAndJoin(people: Person[], settings: { autoDeal?: boolean; agr
     expect(await p.page.locator("[data-voice-floor]").getAttribute("data-voice-floor")).toBe("no");
     expect(await p.page.locator("[data-initial]").count()).toBe(0);
   }
+  await beforeJoin?.();
   await Promise.all(people.map((p) => p.page.locator("[data-voice-join]").click()));
   await Promise.all(people.map((p) => p.page.locator('[data-voice-status="on"]').waitFor({ timeout: SLOW_MS })));
   for (const p of people) {
@@ -657,5 +676,52 @@ test("the silent agreement: at the acquaintance the black pages see each other a
   if (alive.every((n) => n === 0)) expect(checked, "the mafia's night shot was reached and heard by black only").toBe(true);
   for (const p of people) expect(p.errors).toEqual([]);
   console.log(`voice (silent agreement, seed ${silent.seed}): black ${black.map((p) => p.seat).join(",")} see each other, red ${red.seat} sees and hears nothing; checked in ${(acquaintanceMs / 1000).toFixed(1)} s; night shot ${checked ? "heard by black only" : "not reached with both black alive"}; total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await Promise.all(people.map((p) => p.ctx.close()));
+});
+
+test("permissions: a refused microphone still listens and sends nothing, a refused camera means audio only; the acquaintance with sound: black hears black, red nothing", async () => {
+  const started = Date.now();
+  // The same fixed seed as the silent table: the same seats and roles (the agreement draws nothing).
+  const blackIdx = silent.people.flatMap((p, k) => (p.team === "black" ? [k] : []));
+  const deny: Array<"camera" | "mic" | null> = [null, null, null];
+  deny[blackIdx[0]!] = "mic";
+  deny[blackIdx[1]!] = "camera";
+  const people = await openPeople(deny);
+  const red = people.find((_, k) => !blackIdx.includes(k))!;
+  // "Play without voice" first on the red page: it says so, and "Join voice" stays to change one's mind.
+  await seatAndJoin(people, { autoDeal: true, agreement: "sound" }, async () => {
+    await red.page.locator("[data-voice-decline]").click();
+    await red.page.locator('[data-voice-status="declined"]').waitFor();
+    expect(await red.page.locator(".voice-line").textContent()).toContain("You play without voice");
+  });
+  people.forEach((p, k) => expect(p.seat).toBe(silent.people[k]!.seat));
+  const noMic = people[blackIdx[0]!]!;
+  const noCam = people[blackIdx[1]!]!;
+  // What each page says about its permissions.
+  await noMic.page.locator('[data-voice-mic="denied"]').waitFor();
+  expect(await noMic.page.locator(".voice-line").textContent()).toContain("nobody hears you, but you can listen");
+  expect(await noMic.page.locator("[data-voice-retry]").count()).toBe(1);
+  await noCam.page.locator('[data-voice-note="no-camera"]').waitFor();
+  expect(await noCam.page.locator("[data-voice-camera]").count(), "no camera switch without a camera").toBe(0);
+  expect(await red.page.locator('[data-voice-mic="on"]').count()).toBe(1);
+  expect(await noMic.page.locator(".board").getAttribute("data-phase")).toBe("acquaintance");
+
+  // The acquaintance with sound: the black team to itself. The page without a microphone hears its
+  // teammate; nothing of its own goes out (the teammate's raw tap stays empty); red hears nothing.
+  await exclude(people, [noMic.seat]);
+  for (const p of people) await p.page.evaluate(() => void ((window as unknown as { __voiceProbe: { rawOn: boolean } }).__voiceProbe.rawOn = true));
+  const h = await settled(people);
+  expect(h[people.indexOf(noMic)]!.heard, "a refused microphone still listens").toEqual([noCam.seat]);
+  expect(h[people.indexOf(noCam)]!.heard).toEqual([]);
+  expect(h[people.indexOf(noCam)]!.raw, "a refused microphone sends nothing").toEqual([]);
+  expect(h[people.indexOf(red)]!.heard, "red hears nothing at the acquaintance").toEqual([]);
+  expect(h[people.indexOf(red)]!.raw).toEqual([]);
+  // Audio only: the teammate's audio plays, no video of it ever arrives.
+  const f = await frames(noMic.page);
+  expect(f[noCam.seat] ?? 0, "a refused camera sends no video").toBe(0);
+  expect(await noMic.page.locator(`[data-video-seat="${noCam.seat}"]`).count()).toBe(0);
+  expect(await noMic.page.locator(`[data-initial="${noCam.seat}"]`).count()).toBe(1);
+  for (const p of people) expect(p.errors).toEqual([]);
+  console.log(`voice (permissions, agreement sound): seat ${noMic.seat} without a microphone hears seat ${noCam.seat} without a camera; red ${red.seat} hears nothing; total ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await Promise.all(people.map((p) => p.ctx.close()));
 });
