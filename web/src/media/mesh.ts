@@ -468,6 +468,9 @@ export class Mesh {
 
   private attach(seat: Seat, track: MediaStreamTrack): void {
     const r = this.remoteOf(seat);
+    // A received track is muted until its packets flow (and while a peer sends nothing on it): the UI
+    // shows a video only while it is unmuted.
+    track.onmute = track.onunmute = () => this.o.onChange?.();
     for (const old of r.stream.getTracks()) if (old.kind === track.kind && old !== track) r.stream.removeTrack(old);
     if (!r.stream.getTracks().includes(track)) r.stream.addTrack(track);
     if (track.kind === "audio") {

@@ -90,7 +90,7 @@ export function createVoice(ctl: TableController, game: () => GameView | null): 
     if (!mesh) return;
     const video: Record<number, boolean> = {};
     if (mesh.bandwidth !== "audio") {
-      for (const [seat, r] of mesh.remote) if (mesh.planFor(seat).playVideo && r.stream.getVideoTracks().some((t) => t.readyState === "live")) video[seat] = true;
+      for (const [seat, r] of mesh.remote) if (mesh.planFor(seat).playVideo && r.stream.getVideoTracks().some((t) => t.readyState === "live" && !t.muted)) video[seat] = true;
       if (preview && mesh.cameraIsOn && [...mesh.plan.values()].some((p) => p.sendVideo)) video[mesh.me] = true;
     }
     setState("video", reconcile(video));
