@@ -25,6 +25,10 @@
  * acquaintance nobody hears anybody, the black pages *see* each other (received video frames increase)
  * and the red page receives no video from them; at the mafia's night shot the black pages hear each
  * other and the red page hears nothing, with nothing of theirs arriving on its raw tap.
+ *
+ * A third table, the same seed with the agreement "sound": one black page refuses the microphone (it
+ * still hears its teammate and sends nothing), the other refuses the camera (audio only: heard, no
+ * video ever arrives), and the red page first chooses "Play without voice", then joins and hears nothing.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
