@@ -29,6 +29,8 @@
  * A third table, the same seed with the agreement "sound": one black page refuses the microphone (it
  * still hears its teammate and sends nothing), the other refuses the camera (audio only: heard, no
  * video ever arrives), and the red page first chooses "Play without voice", then joins and hears nothing.
+ * Then a second tab of the red seat joins voice: the first tab is told and stops, the links move to
+ * the new tab, and "Use voice here" takes them back.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -683,7 +685,7 @@ test("the silent agreement: at the acquaintance the black pages see each other a
   await Promise.all(people.map((p) => p.ctx.close()));
 });
 
-test("permissions: a refused microphone still listens and sends nothing, a refused camera means audio only; the acquaintance with sound: black hears black, red nothing", async () => {
+test("permissions: a refused microphone still listens and sends nothing, a refused camera means audio only; the acquaintance with sound: black hears black, red nothing; two tabs of one seat", async () => {
   const started = Date.now();
   // The same fixed seed as the silent table: the same seats and roles (the agreement draws nothing).
   const blackIdx = silent.people.flatMap((p, k) => (p.team === "black" ? [k] : []));
@@ -725,7 +727,36 @@ test("permissions: a refused microphone still listens and sends nothing, a refus
   expect(f[noCam.seat] ?? 0, "a refused camera sends no video").toBe(0);
   expect(await noMic.page.locator(`[data-video-seat="${noCam.seat}"]`).count()).toBe(0);
   expect(await noMic.page.locator(`[data-initial="${noCam.seat}"]`).count()).toBe(1);
+
+  // Two tabs of one player (docs/MEDIA.md): a second tab of the red seat joins voice and takes the media
+  // over; the first tab says so and stops; both peers' links reconnect to the new tab; "Use voice here"
+  // in the first tab takes it back.
+  const tab2 = await red.ctx.newPage();
+  const tabErrors: string[] = [];
+  tab2.on("pageerror", (e) => tabErrors.push(e.message));
+  await tab2.goto(red.page.url());
+  await tab2.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+  expect(await tab2.locator(".board").getAttribute("data-you-seat")).toBe(String(red.seat));
+  const linksUp = (page: Page) => page.evaluate(() => {
+    const m = (window as unknown as { __mafiaMesh?: { states(): Record<number, string> } }).__mafiaMesh;
+    const s = Object.values(m?.states() ?? {});
+    return s.length === 2 && s.every((x) => x === "connected");
+  });
+  await tab2.locator("[data-voice-join]").click();
+  await tab2.locator('[data-voice-status="on"]').waitFor({ timeout: SLOW_MS });
+  await red.page.locator('[data-voice-status="elsewhere"]').waitFor({ timeout: SLOW_MS });
+  expect(await red.page.locator(".voice-line").textContent()).toContain("Your voice is on in another tab or device");
+  expect(await red.page.evaluate(() => !!(window as unknown as { __mafiaMesh?: unknown }).__mafiaMesh), "the first tab's mesh is closed").toBe(false);
+  await expect.poll(() => linksUp(tab2), { timeout: SLOW_MS }).toBe(true);
+  await expect.poll(async () => (await Promise.all([noMic.page, noCam.page].map(linksUp))).every(Boolean), { timeout: SLOW_MS }).toBe(true);
+  // Back to the first tab.
+  await red.page.locator("[data-voice-here]").click();
+  await red.page.locator('[data-voice-status="on"]').waitFor({ timeout: SLOW_MS });
+  await tab2.locator('[data-voice-status="elsewhere"]').waitFor({ timeout: SLOW_MS });
+  await expect.poll(() => linksUp(red.page), { timeout: SLOW_MS }).toBe(true);
+  expect(tabErrors).toEqual([]);
+
   for (const p of people) expect(p.errors).toEqual([]);
-  console.log(`voice (permissions, agreement sound): seat ${noMic.seat} without a microphone hears seat ${noCam.seat} without a camera; red ${red.seat} hears nothing; total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`voice (permissions, agreement sound): seat ${noMic.seat} without a microphone hears seat ${noCam.seat} without a camera; red ${red.seat} hears nothing; its second tab took the media over and gave them back; total ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await Promise.all(people.map((p) => p.ctx.close()));
 });
