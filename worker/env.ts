@@ -22,6 +22,11 @@ export interface Env {
    */
   E2E_CLOCK?: string;
   /**
+   * Test only, and only with E2E_CLOCK=1: every new table's seed (the browser voice suite fixes the seat
+   * draw and the auto-dealt roles so its pages include black and red players). Never in wrangler.toml.
+   */
+  E2E_TABLE_SEED?: string;
+  /**
    * Issue 15 (docs/MEDIA.md "STUN/TURN"): the ICE servers players' browsers use for the table's media,
    * as a JSON array of RTCIceServer (`[{"urls":"stun:stun.cloudflare.com:3478"}]`). Absent or invalid:
    * none — enough on one machine or a LAN (`npm start`).

@@ -180,8 +180,14 @@ export const SignalMessageSchema = v.pipe(
     description: v.optional(SessionDescriptionSchema),
     /** Trickled ICE candidates, batched. */
     candidates: v.optional(v.pipe(v.array(IceCandidateSchema), v.minLength(1), v.maxLength(32))),
+    /**
+     * "My media (re)start on this socket: offer me again" (docs/MEDIA.md "Joining late"). Alone, never
+     * with a description or candidates. It also makes this socket its player's media socket (the relay
+     * delivers their signals there only; "Two tabs of one player").
+     */
+    hello: v.optional(v.literal(true)),
   }),
-  v.check((m) => m.description !== undefined || m.candidates !== undefined, "a signal carries a description or candidates"),
+  v.check((m) => (m.hello === true) !== (m.description !== undefined || m.candidates !== undefined), "a signal carries a hello, or a description and/or candidates"),
 );
 
 /** client -> server */
@@ -244,6 +250,9 @@ export type ErrorCode =
   | "too-large"
   /** A signal to a seat that holds no connected person in this game, or to oneself (issue 15). */
   | "no-peer"
+  /** A signal from a socket of a player whose media are on another of their sockets (another tab or
+   *  device said a later signal `hello`); also sent, unasked, to the socket that lost the media (issue 15). */
+  | "media-elsewhere"
   /** Over the per-connection rate limit (RATE_LIMIT). */
   | "rate-limited"
   /** An `act` reused a `ref` this connection already sent. */
@@ -399,7 +408,7 @@ export type ServerMessage =
   /** `media` (issue 15): for a seated player, the ICE servers of the table's media (docs/MEDIA.md). */
   | { type: "welcome"; identity: Identity; serverNow: number; media?: { iceServers: IceServer[] } }
   /** Issue 15: a signal from the player at seat `from` (only ever between seated players of the game). */
-  | { type: "signal"; from: number; description?: SessionDescription; candidates?: IceCandidate[] }
+  | { type: "signal"; from: number; description?: SessionDescription; candidates?: IceCandidate[]; hello?: true }
   | { type: "view"; version: number; serverNow: number; view: TableView }
   | { type: "ack"; ref: string; version: number }
   | { type: "error"; code: ErrorCode; message: string; ref: string | null };
@@ -567,7 +576,7 @@ export const IdentitySchema = v.variant("kind", [
 
 export const ServerMessageSchema = v.variant("type", [
   v.strictObject({ type: v.literal("welcome"), identity: IdentitySchema, serverNow: num, media: v.optional(v.strictObject({ iceServers: v.array(IceServerSchema) })) }),
-  v.strictObject({ type: v.literal("signal"), from: num, description: v.optional(SessionDescriptionSchema), candidates: v.optional(v.array(IceCandidateSchema)) }),
+  v.strictObject({ type: v.literal("signal"), from: num, description: v.optional(SessionDescriptionSchema), candidates: v.optional(v.array(IceCandidateSchema)), hello: v.optional(v.literal(true)) }),
   v.strictObject({ type: v.literal("view"), version: num, serverNow: num, view: TableViewSchema }),
   v.strictObject({ type: v.literal("ack"), ref: v.string(), version: num }),
   v.strictObject({ type: v.literal("error"), code: v.string(), message: v.string(), ref: v.nullable(v.string()) }),

@@ -13,18 +13,56 @@
  *   - in between (the acquaintance night, votes, nights, last words) exactly what the floor says.
  * Each page also logs, every 10 ms, when the set of pitches it hears first matches a new floor, from
  * the arrival of the view that announced it: the floor-switch time (p50/p99 over all changes seen).
+ *
+ * Also in the first game: a hostile sender (a test hook sends its microphone and camera to every peer
+ * whatever the floor says): the honest pages' raw received tracks carry its pitch, their played audio
+ * does not; the push-to-talk shout (the shouter is heard only while holding "Hold to talk"); the seat
+ * tiles' initials without video; and the low-bandwidth mode "audio only" on one page (it neither
+ * receives nor sends video: getStats framesDecoded).
+ *
+ * A second table, with the agreement "silent" and auto-deal on a fixed seed (E2E_TABLE_SEED, chosen
+ * here with the engine so that two of the three people are black and one red): during the
+ * acquaintance nobody hears anybody, the black pages *see* each other (received video frames increase)
+ * and the red page receives no video from them; at the mafia's night shot the black pages hear each
+ * other and the red page hears nothing, with nothing of theirs arriving on its raw tap.
+ *
+ * A third table, the same seed with the agreement "sound": one black page refuses the microphone (it
+ * still hears its teammate and sends nothing), the other refuses the camera (audio only: heard, no
+ * video ever arrives), and the red page first chooses "Play without voice", then joins and hears nothing.
+ * Then a second tab of the red seat joins voice: the first tab is told and stops, the links move to
+ * the new tab, and "Use voice here" takes them back.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { createGame } from "../../shared/engine/apply.ts";
 import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, startWrangler, type BoardSnap, type Server } from "./harness.ts";
 
 const SLOW_MS = 30_000;
 /** The three people's pitches (Hz): no one a harmonic of another. */
 const TONES = [500, 700, 1100];
 const PHONE = { width: 390, height: 800 };
+/** The second table's settings: the silent agreement, roles dealt at once (so the fixed seed fixes them). */
+const SILENT = { autoDeal: true, agreement: "silent" } as const;
+
+/**
+ * A table seed whose seat draw and auto-deal give the three people (joining first, then seven bots) two
+ * black seats and one red: the engine's own createGame, as the table calls it. Returns the seed and each
+ * person's (by join order) seat and team.
+ */
+function silentSeed(): { seed: string; people: Array<{ seat: number; team: string }> } {
+  for (let i = 0; i < 1000; i++) {
+    const seed = `voice-${i}`;
+    const players = Array.from({ length: 10 }, (_, k) => ({ id: `p${k}`, nickname: `n${k}`, bot: k >= 3 }));
+    const s = createGame("sport", { ...SILENT }, players, seed, 0) as unknown as { players: Array<{ id: string; seat: number; team: string | null }> };
+    const people = [0, 1, 2].map((k) => s.players.find((p) => p.id === `p${k}`)!).map((p) => ({ seat: p.seat, team: String(p.team) }));
+    if (people.filter((p) => p.team === "black").length === 2) return { seed, people };
+  }
+  throw new Error("no seed gives two black people");
+}
+const silent = silentSeed();
 
 let server: Server;
 let chromes: Array<Awaited<ReturnType<typeof launchChromium>>> = [];
@@ -68,7 +106,7 @@ beforeAll(async () => {
     // Host candidates as plain addresses (no mDNS names) between the pages of one machine.
     "--disable-features=WebRtcHideLocalIpsWithMdns",
   ];
-  const started = await Promise.all([startWrangler({ vars: { BOT_THINK_MS: "100" } }), ...wavs.map((w) => launchChromium(flags(w)))]);
+  const started = await Promise.all([startWrangler({ vars: { BOT_THINK_MS: "100", E2E_TABLE_SEED: silent.seed } }), ...wavs.map((w) => launchChromium(flags(w)))]);
   server = started[0] as Server;
   chromes = started.slice(1) as typeof chromes;
 });
@@ -94,34 +132,61 @@ interface Person {
 interface Hearing {
   heard: number[];
   expected: number[];
+  /** Pitches on the raw tap (received tracks before the floor's gate), once enabled. */
+  raw: number[];
   phase: string;
+  /** The board's phaseSeq: pages are compared on the same step (two speeches in a row share a phase name). */
+  seq: string;
   speaker: number | null;
   links: Record<number, string>;
 }
 
-/** Installs the page's probe: every 10 ms an FFT of the mesh's output → the seats whose pitch is there. */
+/**
+ * Installs the page's probe: every 10 ms an FFT of the mesh's output (what is played) → the seats whose
+ * pitch is there, and the same for the raw tap when the test enabled it. `exclude`: seats the test takes
+ * out of what the floor lets this page hear (a shouter who does not hold "Hold to talk"). `watch`: a
+ * hostile seat whose pitch is counted on the raw tap while the floor blocks it, and counted as a
+ * violation when it is played more than 200 ms into a block (the gate closes with the view). `rawOn`:
+ * analyse the raw tap (otherwise only while watching).
+ */
 async function installProbe(page: Page, toneOf: Record<number, number>): Promise<void> {
   await page.evaluate((toneOf) => {
-    type Probe = { heard: number[]; expected: number[]; latencies: number[]; onsets: number[]; superseded: number; pendingSince: number | null; pendingOnset: boolean; lastExpected: string };
-    const w = window as unknown as { __mafiaMesh?: { output: AnalyserNode; planFor(s: number): { playAudio: boolean }; switches: Array<{ viewAt: number }> }; __voiceProbe?: Probe };
-    const probe: Probe = { heard: [], expected: [], latencies: [], onsets: [], superseded: 0, pendingSince: null, pendingOnset: false, lastExpected: "" };
+    type Probe = {
+      heard: number[]; expected: number[]; raw: number[]; latencies: number[]; onsets: number[]; superseded: number; pendingSince: number | null; pendingOnset: boolean; lastExpected: string;
+      exclude: number[]; watch: number | null; blockedSince: number | null; rawBlocked: number; violations: number; lastPlan: string; rawOn: boolean;
+    };
+    const w = window as unknown as { __mafiaMesh?: { output: AnalyserNode; rawOutput: AnalyserNode | null; planFor(s: number): { playAudio: boolean }; switches: Array<{ viewAt: number }> }; __voiceProbe?: Probe };
+    const probe: Probe = {
+      heard: [], expected: [], raw: [], latencies: [], onsets: [], superseded: 0, pendingSince: null, pendingOnset: false, lastExpected: "",
+      exclude: [], watch: null, blockedSince: null, rawBlocked: 0, violations: 0, lastPlan: "", rawOn: false,
+    };
     w.__voiceProbe = probe;
     const seats = Object.keys(toneOf).map(Number);
-    let buf: Float32Array<ArrayBuffer> | null = null;
-    setInterval(() => {
-      const m = w.__mafiaMesh;
-      if (!m) return;
-      const a = m.output;
-      buf ??= new Float32Array(a.frequencyBinCount);
+    const bufs = new Map<AnalyserNode, Float32Array<ArrayBuffer>>();
+    const pitches = (a: AnalyserNode) => {
+      let buf = bufs.get(a);
+      if (!buf) bufs.set(a, (buf = new Float32Array(a.frequencyBinCount)));
       a.getFloatFrequencyData(buf);
       const binHz = a.context.sampleRate / a.fftSize;
-      const heard = seats.filter((s) => {
+      return seats.filter((s) => {
         const k = Math.round(toneOf[s]! / binHz);
         return Math.max(buf![k - 1]!, buf![k]!, buf![k + 1]!) > -55;
       });
-      const expected = seats.filter((s) => m.planFor(s).playAudio);
+    };
+    setInterval(() => {
+      const m = w.__mafiaMesh;
+      if (!m) return;
+      const heard = pitches(m.output);
+      // The raw tap's FFT only while the test looks at it (a second FFT every 10 ms costs CPU on two cores).
+      const raw = m.rawOutput && (probe.rawOn || probe.watch !== null) ? pitches(m.rawOutput) : [];
+      const expected = seats.filter((s) => m.planFor(s).playAudio && !probe.exclude.includes(s));
       const key = expected.join(",");
-      if (key !== probe.lastExpected) {
+      const plan = seats.filter((s) => m.planFor(s).playAudio).join(",");
+      if (key !== probe.lastExpected && plan === probe.lastPlan) {
+        // Only the test's `exclude` moved (push-to-talk held or released): not a floor change, not timed.
+        probe.lastExpected = key;
+        probe.pendingSince = null;
+      } else if (key !== probe.lastExpected) {
         if (probe.pendingSince !== null) probe.superseded++;
         // An onset: a seat becomes audible (its sender must attach its microphone); else only gates close here.
         probe.pendingOnset = expected.some((s) => !probe.expected.includes(s));
@@ -133,7 +198,16 @@ async function installProbe(page: Page, toneOf: Record<number, number>): Promise
         probe.onsets.push(probe.pendingOnset ? 1 : 0);
         probe.pendingSince = null;
       }
+      const h = probe.watch;
+      if (h !== null) {
+        const blocked = !m.planFor(h).playAudio;
+        probe.blockedSince = blocked ? (probe.blockedSince ?? performance.now()) : null;
+        if (blocked && raw.includes(h)) probe.rawBlocked++;
+        if (blocked && heard.includes(h) && performance.now() - probe.blockedSince! > 200) probe.violations++;
+      }
+      probe.lastPlan = plan;
       probe.heard = heard;
+      probe.raw = raw;
       probe.expected = expected;
     }, 10);
   }, toneOf);
@@ -141,16 +215,28 @@ async function installProbe(page: Page, toneOf: Record<number, number>): Promise
 
 async function hearing(page: Page): Promise<Hearing> {
   return page.evaluate(() => {
-    const w = window as unknown as { __voiceProbe?: { heard: number[]; expected: number[] }; __mafiaMesh?: { states(): Record<number, string> } };
+    const w = window as unknown as { __voiceProbe?: { heard: number[]; expected: number[]; raw: number[] }; __mafiaMesh?: { states(): Record<number, string> } };
     const b = document.querySelector<HTMLElement>(".board");
     return {
       heard: w.__voiceProbe?.heard ?? [],
       expected: w.__voiceProbe?.expected ?? [],
+      raw: w.__voiceProbe?.raw ?? [],
       phase: b?.dataset.phase ?? "",
+      seq: b?.dataset.phaseSeq ?? "",
       speaker: b?.dataset.speaker ? Number(b.dataset.speaker) : null,
       links: w.__mafiaMesh?.states() ?? {},
     };
   });
+}
+
+/** Sets the probe's `exclude` (seats the floor allows that the test expects silent) on every page. */
+async function exclude(people: Person[], seats: number[]): Promise<void> {
+  await Promise.all(people.map((p) => p.page.evaluate((seats) => void ((window as unknown as { __voiceProbe: { exclude: number[] } }).__voiceProbe.exclude = seats), seats)));
+}
+
+/** Received video frames decoded per peer seat (getStats). */
+async function frames(page: Page): Promise<Record<number, number>> {
+  return page.evaluate(() => (window as unknown as { __mafiaMesh: { framesDecoded(): Promise<Record<number, number>> } }).__mafiaMesh.framesDecoded());
 }
 
 /** Waits until every page hears exactly what its floor allows, the same for a few samples; returns what they hear. */
@@ -160,12 +246,93 @@ async function settled(people: Person[]): Promise<Hearing[]> {
   let stable = 0;
   while (Date.now() < deadline) {
     last = await Promise.all(people.map((p) => hearing(p.page)));
-    const ok = last.every((h) => h.heard.join(",") === h.expected.join(",")) && last.every((h) => h.phase === last[0]!.phase);
+    const ok = last.every((h) => h.heard.join(",") === h.expected.join(",")) && last.every((h) => h.phase === last[0]!.phase && h.seq === last[0]!.seq);
     stable = ok ? stable + 1 : 0;
     if (stable >= 3) return last;
     await sleep(50);
   }
   throw new Error(`the pages do not hear what the floor says: ${JSON.stringify(last.map((h, i) => ({ seat: people[i]!.seat, ...h })))}`);
+}
+
+/**
+ * Each person's page in its own Chromium process (its own pitch), on the home page. `deny[i]`: that
+ * page's getUserMedia refuses the camera or the microphone (NotAllowedError), as a person who says no
+ * to the prompt (Chromium's fake-UI flag would grant everything).
+ */
+async function openPeople(deny: Array<"camera" | "mic" | null> = []): Promise<Person[]> {
+  return Promise.all(
+    TONES.map(async (tone, i) => {
+      const ctx = await chromes[i]!.browser.newContext({ viewport: PHONE, locale: "en-GB", deviceScaleFactor: 1 });
+      ctx.setDefaultTimeout(SLOW_MS);
+      ctx.setDefaultNavigationTimeout(LOAD_MS);
+      // Raw microphones: a steady sine is what noise suppression exists to remove.
+      await ctx.addInitScript(() => localStorage.setItem("mafia.voice.processing", "off"));
+      const refuse = deny[i];
+      if (refuse) {
+        await ctx.addInitScript((refuse) => {
+          const md = navigator.mediaDevices;
+          const real = md.getUserMedia.bind(md);
+          md.getUserMedia = async (c?: MediaStreamConstraints) => {
+            if ((refuse === "camera" && c?.video) || (refuse === "mic" && c?.audio)) throw new DOMException("Permission denied", "NotAllowedError");
+            return real(c);
+          };
+        }, refuse);
+      }
+      const page = await ctx.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(`${server.base}/`);
+      return { name: `Voice${i + 1}`, tone, ctx, page, seat: 0, errors };
+    }),
+  );
+}
+
+/**
+ * The first person creates a sport table (same-room seats; `settings` ticked in the form), the others
+ * join, the organizer fills the rest with bots, and the game starts; returns the table code once every
+ * page shows the board with its seat, everyone has joined voice, the probes listen and every link is up.
+ */
+async function seatAndJoin(people: Person[], settings: { autoDeal?: boolean; agreement?: string } = {}, beforeJoin?: () => Promise<void>): Promise<string> {
+  const [org, ...guests] = people;
+  await org!.page.fill("#nick", org!.name);
+  await org!.page.click('[data-home="create"]');
+  await org!.page.selectOption("#preset", "sport");
+  for (const d of await org!.page.locator("details.more:not([open]) > summary").all()) await d.click();
+  await org!.page.locator('input[name="sameRoom"]').check();
+  if (settings.autoDeal) await org!.page.locator('input[name="autoDeal"]').check();
+  if (settings.agreement) await org!.page.locator(`input[name="agreement"][value="${settings.agreement}"]`).check();
+  await org!.page.locator('form[data-form="create"] button[type="submit"]').click();
+  await org!.page.waitForURL(/\/t\/[A-Z0-9]{6}$/);
+  const code = org!.page.url().split("/t/")[1]!;
+  for (const g of guests) {
+    await g.page.fill("#nick", g.name);
+    await g.page.fill("#join-code", code.toLowerCase());
+    await g.page.click('form[data-form="join"] button[type="submit"]');
+    await g.page.waitForURL(new RegExp(`/t/${code}$`));
+  }
+  await org!.page.locator('[data-seats-left="7"]').waitFor({ timeout: SLOW_MS });
+  await org!.page.locator('[data-control="fill-bots"]').click();
+  for (const p of people) {
+    await p.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+    p.seat = Number(await p.page.locator(".board").getAttribute("data-you-seat"));
+    expect(p.seat).toBeGreaterThan(0);
+    // Before joining: the microphone is off, and the page says so; the tiles show no media.
+    expect(await p.page.locator("[data-voice-floor]").getAttribute("data-voice-floor")).toBe("no");
+    expect(await p.page.locator("[data-initial]").count()).toBe(0);
+  }
+  await beforeJoin?.();
+  await Promise.all(people.map((p) => p.page.locator("[data-voice-join]").click()));
+  await Promise.all(people.map((p) => p.page.locator('[data-voice-status="on"]').waitFor({ timeout: SLOW_MS })));
+  for (const p of people) {
+    const toneOf = Object.fromEntries(people.filter((q) => q !== p).map((q) => [q.seat, q.tone]));
+    await installProbe(p.page, toneOf);
+    await p.page.evaluate(() => void (window as unknown as { __mafiaMesh: { enableRawTap(): void } }).__mafiaMesh.enableRawTap());
+  }
+  // Every link between the three people connects.
+  await expect
+    .poll(async () => (await Promise.all(people.map((p) => hearing(p.page)))).every((h) => Object.values(h.links).length === 2 && Object.values(h.links).every((s) => s === "connected")), { timeout: SLOW_MS })
+    .toBe(true);
+  return code;
 }
 
 /** Click a target, then its confirm button if the page asks for one. */
@@ -213,60 +380,41 @@ function pct(xs: number[], p: number): number {
 
 test("three people with real WebRTC: the floor decides who hears whom, dealing to the end", async () => {
   const started = Date.now();
-  const people: Person[] = await Promise.all(
-    TONES.map(async (tone, i) => {
-      const ctx = await chromes[i]!.browser.newContext({ viewport: PHONE, locale: "en-GB", deviceScaleFactor: 1 });
-      ctx.setDefaultTimeout(SLOW_MS);
-      ctx.setDefaultNavigationTimeout(LOAD_MS);
-      // Raw microphones: a steady sine is what noise suppression exists to remove.
-      await ctx.addInitScript(() => localStorage.setItem("mafia.voice.processing", "off"));
-      const page = await ctx.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(e.message));
-      return { name: `Voice${i + 1}`, tone, ctx, page, seat: 0, errors };
-    }),
-  );
-  const [org, ...guests] = people;
-  await Promise.all(people.map((p) => p.page.goto(`${server.base}/`)));
-  await org!.page.fill("#nick", org!.name);
-  await org!.page.click('[data-home="create"]');
-  await org!.page.selectOption("#preset", "sport");
-  await org!.page.click('details[data-more="options"] summary');
-  await org!.page.locator('input[name="sameRoom"]').check();
-  await org!.page.locator('form[data-form="create"] button[type="submit"]').click();
-  await org!.page.waitForURL(/\/t\/[A-Z0-9]{6}$/);
-  const code = org!.page.url().split("/t/")[1]!;
-  for (const g of guests) {
-    await g.page.fill("#nick", g.name);
-    await g.page.fill("#join-code", code.toLowerCase());
-    await g.page.click('form[data-form="join"] button[type="submit"]');
-    await g.page.waitForURL(new RegExp(`/t/${code}$`));
-  }
-  await org!.page.locator('[data-seats-left="7"]').waitFor({ timeout: SLOW_MS });
-  await org!.page.locator('[data-control="fill-bots"]').click();
-
-  // The game starts at once (sport, full): every person joins voice on the board.
-  for (const p of people) {
-    await p.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
-    p.seat = Number(await p.page.locator(".board").getAttribute("data-you-seat"));
-    expect(p.seat).toBeGreaterThan(0);
-    // Before joining: the microphone is off, and the page says so.
-    expect(await p.page.locator("[data-voice-floor]").getAttribute("data-voice-floor")).toBe("no");
-  }
-  await Promise.all(people.map((p) => p.page.locator("[data-voice-join]").click()));
-  await Promise.all(people.map((p) => p.page.locator('[data-voice-status="on"]').waitFor({ timeout: SLOW_MS })));
-  for (const p of people) {
-    const toneOf = Object.fromEntries(people.filter((q) => q !== p).map((q) => [q.seat, q.tone]));
-    await installProbe(p.page, toneOf);
-  }
-  // Every link between the three people connects.
-  await expect
-    .poll(async () => (await Promise.all(people.map((p) => hearing(p.page)))).every((h) => Object.values(h.links).length === 2 && Object.values(h.links).every((s) => s === "connected")), { timeout: SLOW_MS })
-    .toBe(true);
+  const people = await openPeople();
+  const code = await seatAndJoin(people);
   const connectedMs = Date.now() - started;
 
-  const seen = { dealing: 0, humanSpeech: 0, shout: 0, end: 0, nonEmpty: 0, steps: 0 };
-  let shouting: { seat: number; speaker: number } | null = null;
+  // With voice on, each person's tile shows their initial while no video plays (dealing: no camera is on).
+  for (const p of people) {
+    await expect.poll(() => p.page.locator("[data-initial]").count()).toBe(3);
+    expect(await p.page.locator("[data-video-seat]").count()).toBe(0);
+    const initials = await p.page.locator("[data-initial]").allTextContents();
+    expect(initials.sort()).toEqual(["V", "V", "V"]);
+  }
+
+  // A hostile sender: one page sends its microphone (and camera) to every peer, whatever its floor says.
+  // Its pitch arrives on the honest pages' raw taps, and is never played there while their floor blocks it.
+  const hostile = people[1]!;
+  const honest = people.filter((p) => p !== hostile);
+  for (const p of honest) await p.page.evaluate((h) => void ((window as unknown as { __voiceProbe: { watch: number } }).__voiceProbe.watch = h), hostile.seat);
+  await hostile.page.evaluate(() => void ((window as unknown as { __mafiaMesh: { hostile: boolean } }).__mafiaMesh.hostile = true));
+  const probeOf = (p: Person) => p.page.evaluate(() => {
+    const x = (window as unknown as { __voiceProbe: { rawBlocked: number; violations: number; raw: number[] } }).__voiceProbe;
+    return { rawBlocked: x.rawBlocked, violations: x.violations, raw: x.raw };
+  });
+  // Arrives: 30 samples (10 ms apart) of its pitch on each honest raw tap while the floor blocks it.
+  await expect.poll(async () => (await Promise.all(honest.map(probeOf))).every((x) => x.rawBlocked >= 30), { timeout: SLOW_MS }).toBe(true);
+  for (const p of honest) {
+    expect((await probeOf(p)).violations, `seat ${p.seat} played the hostile sender`).toBe(0);
+    // Its camera arrives too, and is not shown: the tile keeps the initial.
+    expect(await p.page.locator(`[data-video-seat="${hostile.seat}"]`).count()).toBe(0);
+  }
+  const hostileSamples = (await Promise.all(honest.map(probeOf))).map((x) => x.rawBlocked);
+  await hostile.page.evaluate(() => void ((window as unknown as { __mafiaMesh: { hostile: boolean } }).__mafiaMesh.hostile = false));
+  for (const p of honest) await p.page.evaluate(() => void ((window as unknown as { __voiceProbe: { watch: null } }).__voiceProbe.watch = null));
+
+  const seen = { dealing: 0, humanSpeech: 0, shout: 0, pttReleased: 0, end: 0, nonEmpty: 0, steps: 0 };
+  let shouted = false;
   // A spectator watches the whole game: the mesh is the seated players' only, no signal ever reaches it.
   const spectatorCtx = await chromes[0]!.browser.newContext({ viewport: PHONE, locale: "en-GB" });
   const spectator = await spectatorCtx.newPage();
@@ -298,26 +446,29 @@ test("three people with real WebRTC: the floor decides who hears whom, dealing t
     const human = people.find((p) => p.seat === speaker);
     if (human && !snaps[0]!.result) {
       seen.humanSpeech++;
-      // A shout this page made during this speech (below) may still be open (5 s): then the shouter too.
-      const shouter = shouting && shouting.speaker === speaker ? shouting.seat : null;
-      let both = false;
-      people.forEach((p, i) => {
-        const heard = h[i]!.heard;
-        if (p === human) expect(shouter !== null && heard.length ? heard : [], "the speaker hears nobody (but a shouter)").toEqual(shouter !== null && heard.length ? [shouter] : []);
-        else if (p.seat === shouter) expect(heard, "the shouter hears the speaker").toEqual([speaker]);
-        else if (shouter !== null && heard.length === 2) {
-          expect(heard, "speaker and shouter are heard during a shout").toEqual([speaker!, shouter].sort((a, b) => a - b));
-          both = true;
-        } else expect(heard, `seat ${p.seat} hears the speaker ${speaker} only (${phase})`).toEqual([speaker]);
-      });
-      if (both) seen.shout++;
+      people.forEach((p, i) => expect(h[i]!.heard, `seat ${p.seat} hears the speaker ${speaker} only (${phase})`).toEqual(p === human ? [] : [speaker]));
+      // The speaking mark comes from the played audio, and the seat's label says it (screen readers).
+      if (seen.humanSpeech === 1) {
+        const listener = people.find((p) => p !== human)!;
+        await expect.poll(() => listener.page.locator(`[data-talking="${speaker}"]`).count(), { timeout: SLOW_MS }).toBe(1);
+        const label = await listener.page.evaluate((s) => {
+          const el = document.querySelector(`[data-seat="${s}"]`);
+          return el?.getAttribute("aria-label") ?? el?.querySelector(".sr-only")?.textContent ?? "";
+        }, speaker);
+        expect(label).toContain("voice heard now");
+        // Nobody else is marked: a person who is not played is not lit.
+        expect(await listener.page.locator("[data-talking]").count()).toBe(1);
+      }
+      // The speaker's own speech: the open microphone of the floor, no push-to-talk.
       expect(await human.page.locator("[data-voice-floor]").getAttribute("data-voice-floor")).toBe("yes");
-      // Once in the game: another person shouts during this person's speech (RULES.md §2.5).
+      expect(await human.page.locator("[data-ptt]").count()).toBe(0);
+      // Once in the game: another person shouts during this person's speech (RULES.md §2.5), with push-to-talk.
       const i = people.findIndex((p, k) => p !== human && "shout" in snaps[k]!.actions && !snaps[k]!.result);
-      if (!shouting && i >= 0) {
-        shouting = { seat: people[i]!.seat, speaker: human.seat };
-        await people[i]!.page.locator('[data-action="shout"]:not([disabled])').click({ timeout: 5_000 });
-        await sleep(100);
+      if (!shouted && i >= 0) {
+        shouted = true;
+        const r = await pushToTalkShout(people, people[i]!, human);
+        seen.shout += r.heardWhileHeld ? 1 : 0;
+        seen.pttReleased += r.silentWhenReleased ? 1 : 0;
         continue;
       }
     }
@@ -340,10 +491,36 @@ test("three people with real WebRTC: the floor decides who hears whom, dealing t
   expect(finished, "the game ends within the time limit").toBe(true);
   expect(seen.dealing, "a dealing step was measured").toBeGreaterThan(0);
   expect(seen.humanSpeech, "a person's speech was measured").toBeGreaterThan(0);
-  if (shouting) expect(seen.shout, "a shout was heard with the speech").toBeGreaterThan(0);
+  if (shouted) {
+    expect(seen.shout, "the shouter was heard with the speaker while holding Hold to talk").toBeGreaterThan(0);
+    expect(seen.pttReleased, "the shouter was silent again once released, the shout still open").toBeGreaterThan(0);
+  }
   expect(spectatorFrames.filter((f) => f.includes('"type":"view"')).length, "the spectator saw the game").toBeGreaterThan(3);
   expect(spectatorFrames.filter((f) => /"type"\s*:\s*"signal"/.test(f)), "no signal reaches a spectator").toEqual([]);
   await spectatorCtx.close();
+
+  // The end: every camera to everyone. Low-bandwidth mode "audio only" on one page: it then neither
+  // receives nor sends video (its links' video goes inactive), while video keeps flowing between the others.
+  const [a, b, low] = people as [Person, Person, Person];
+  await expect.poll(async () => (await a.page.locator("[data-video-seat]").count()) >= 2, { timeout: SLOW_MS }).toBe(true);
+  await low.page.selectOption("[data-voice-bandwidth]", "audio");
+  await expect
+    .poll(() => low.page.evaluate(() => Object.values((window as unknown as { __mafiaMesh: { videoDirections(): Record<number, string | null> } }).__mafiaMesh.videoDirections())), { timeout: SLOW_MS })
+    .toEqual(["inactive", "inactive"]);
+  const lowBefore = await frames(low.page);
+  const aBefore = await frames(a.page);
+  // Video still flows from b to a (a condition to wait on, not a sleep) ...
+  await expect.poll(async () => (await frames(a.page))[b.seat]! - aBefore[b.seat]!, { timeout: SLOW_MS }).toBeGreaterThan(30);
+  // ... while nothing more was decoded by the low-bandwidth page, nor from it.
+  // (A stopped receiver's stats may go away: no more than before, never more.)
+  const lowAfter = await frames(low.page);
+  for (const q of [a, b]) expect(lowAfter[q.seat] ?? 0, "low-bandwidth mode receives no video").toBeLessThanOrEqual(lowBefore[q.seat] ?? 0);
+  expect((await frames(a.page))[low.seat] ?? 0, "low-bandwidth mode sends no video").toBeLessThanOrEqual(aBefore[low.seat] ?? 0);
+  expect(await low.page.locator("[data-video-seat]").count(), "its tiles show initials only").toBe(0);
+  expect(await low.page.locator("[data-initial]").count()).toBe(3);
+  expect(await low.page.evaluate(() => localStorage.getItem("mafia.voice.bandwidth")), "the mode is remembered").toBe("audio");
+  // Audio still flows both ways in that mode.
+  await settled(people);
 
   // The floor-switch times, every page, every audible change it saw.
   const probes = await Promise.all(people.map((p) => p.page.evaluate(() => (window as unknown as { __voiceProbe: { latencies: number[]; onsets: number[]; superseded: number } }).__voiceProbe)));
@@ -354,14 +531,232 @@ test("three people with real WebRTC: the floor decides who hears whom, dealing t
   expect(lat.length).toBeGreaterThan(3);
   const p50 = pct(lat, 50);
   const p99 = pct(lat, 99);
+  const perPage = people.map((p, k) => {
+    const l = probes[k]!.latencies.slice(1);
+    return `seat ${p.seat}: n=${l.length} p50 ${pct(l, 50).toFixed(0)} p99 ${pct(l, 99).toFixed(0)} ms`;
+  });
   // Measured, not asserted (a timing bound in a test flakes on a loaded machine): the figures are printed
   // here and recorded in docs/PERFORMANCE.md; what is asserted is that every page hears what its floor allows.
   for (const p of people) expect(p.errors).toEqual([]);
   console.log(
     `voice: ${people.length} people + 7 bots; links up ${(connectedMs / 1000).toFixed(1)} s after the start; ${seen.steps} steps checked ` +
-      `(${seen.dealing} dealing, ${seen.humanSpeech} a person's speech, ${seen.shout} with a person's shout, ${seen.nonEmpty} with someone heard; phases ${[...phases].join(" ")}); ` +
+      `(${seen.dealing} dealing, ${seen.humanSpeech} a person's speech, ${seen.shout} a push-to-talk shout heard while held (${seen.pttReleased} silent on release), ${seen.nonEmpty} with someone heard; phases ${[...phases].join(" ")}); ` +
+      `hostile sender: its pitch on the honest raw taps ${hostileSamples.join("/")} samples, played 0; ` +
       `floor change → audio switched: n=${lat.length} p50 ${p50.toFixed(0)} ms p99 ${p99.toFixed(0)} ms max ${Math.max(...lat).toFixed(0)} ms, slowest ${[...lat].sort((a, b) => b - a).slice(0, 5).map((x) => x.toFixed(0)).join("/")} ` +
-      `(someone becomes audible: n=${on.length} p50 ${pct(on, 50).toFixed(0)} p99 ${pct(on, 99).toFixed(0)} ms; only silenced: n=${off.length} p50 ${pct(off, 50).toFixed(0)} p99 ${pct(off, 99).toFixed(0)} ms; view arrival → FFT of the played output, 10 ms sampling, 43 ms window; superseded ${probes.reduce((a, p) => a + p.superseded, 0)}); total ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `(someone becomes audible: n=${on.length} p50 ${pct(on, 50).toFixed(0)} p99 ${pct(on, 99).toFixed(0)} ms; only silenced: n=${off.length} p50 ${pct(off, 50).toFixed(0)} p99 ${pct(off, 99).toFixed(0)} ms; per page ${perPage.join("; ")}; view arrival → FFT of the played output, 10 ms sampling, 43 ms window; superseded ${probes.reduce((a, p) => a + p.superseded, 0)}); total ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+  await Promise.all(people.map((p) => p.ctx.close()));
+});
+
+/**
+ * The push-to-talk shout: `shouter` shouts during `speaker`'s speech. Until it holds "Hold to talk" the
+ * others hear the speaker only; while it holds, the speaker and the shouter; released, the speaker only
+ * again. The shout lasts 5 s of real time, so each part counts only while the shout is still open (its
+ * button is there); the shout is then closed with the test clock.
+ */
+async function pushToTalkShout(people: Person[], shouter: Person, speaker: Person): Promise<{ heardWhileHeld: boolean; silentWhenReleased: boolean }> {
+  const listeners = people.filter((p) => p !== shouter && p !== speaker);
+  const sorted = [speaker.seat, shouter.seat].sort((x, y) => x - y);
+  const open = async () => (await shouter.page.locator("[data-ptt]").count()) > 0;
+  const out = { heardWhileHeld: false, silentWhenReleased: false };
+  await exclude(people, [shouter.seat]);
+  await shouter.page.locator('[data-action="shout"]:not([disabled])').click({ timeout: 5_000 });
+  try {
+    await shouter.page.locator('[data-ptt="hold"]').waitFor({ timeout: 5_000 });
+  } catch {
+    await exclude(people, []);
+    return out; // the shout was over before the page showed it
+  }
+  // Not held: the shouter is not heard, though the floor would allow it.
+  let h = await settled(people);
+  people.forEach((p, i) => expect(h[i]!.heard, `seat ${p.seat}, shout not held`).toEqual(p === speaker ? [] : [speaker.seat]));
+  expect(await shouter.page.locator("[data-voice-floor]").getAttribute("data-voice-floor")).toBe("yes");
+  // Held (a pointer pressed on the button): speaker and shouter.
+  await exclude(people, []);
+  const box = (await shouter.page.locator("[data-ptt]").boundingBox())!;
+  await shouter.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await shouter.page.mouse.down();
+  try {
+    await shouter.page.locator('[data-ptt="talking"]').waitFor({ timeout: 3_000 });
+    h = await settled(people);
+    if (await open()) out.heardWhileHeld = listeners.every((p) => h[people.indexOf(p)]!.heard.join(",") === sorted.join(","));
+  } catch {
+    /* the shout ended under the press (5 s of real time): inconclusive, the counts say so */
+  } finally {
+    // Released: the speaker only, while the shout may still be open.
+    await exclude(people, [shouter.seat]);
+    await shouter.page.mouse.up();
+  }
+  await shouter.page.locator('[data-ptt="talking"]').waitFor({ state: "detached", timeout: 5_000 });
+  h = await settled(people);
+  if (await open()) {
+    out.silentWhenReleased = true;
+    listeners.forEach((p) => expect(h[people.indexOf(p)]!.heard, `seat ${p.seat}, shout released`).toEqual([speaker.seat]));
+  }
+  // Close the shout (its deadline, on the test clock), then the probes take the floor as it is.
+  await expect
+    .poll(async () => {
+      if (!(await open())) return true;
+      const s = await boardSnapshot(shouter.page);
+      if (s.seq > 0) await advanceClock(server.base, shouter.page.url().split("/t/")[1]!, s.seq);
+      return !(await open());
+    }, { timeout: SLOW_MS })
+    .toBe(true);
+  await exclude(people, []);
+  return out;
+}
+
+test("the silent agreement: at the acquaintance the black pages see each other and nobody hears anybody; the mafia's night shot is heard by black only", async () => {
+  const started = Date.now();
+  const people = await openPeople();
+  await seatAndJoin(people, SILENT);
+  // The fixed seed (E2E_TABLE_SEED) dealt what the engine said: two black people and one red.
+  people.forEach((p, k) => expect(p.seat, `${p.name}'s seat from the seed`).toBe(silent.people[k]!.seat));
+  const black = people.filter((_, k) => silent.people[k]!.team === "black");
+  const red = people.find((_, k) => silent.people[k]!.team !== "black")!;
+  expect(black).toHaveLength(2);
+  const [b1, b2] = black as [Person, Person];
+  expect(await b1.page.locator(".board").getAttribute("data-phase")).toBe("acquaintance");
+
+  // Nobody hears anybody, and nothing arrives on any raw tap (the silent channel has no speakers).
+  for (const p of people) await p.page.evaluate(() => void ((window as unknown as { __voiceProbe: { rawOn: boolean } }).__voiceProbe.rawOn = true));
+  let h = await settled(people);
+  for (const x of h) {
+    expect(x.phase).toBe("acquaintance");
+    expect(x.heard, "the silent acquaintance is silent").toEqual([]);
+  }
+  // The black pages see each other: received video frames increase; the red page decodes none of theirs.
+  const redBefore = await frames(red.page);
+  const f1 = await frames(b1.page);
+  const f2 = await frames(b2.page);
+  await expect.poll(async () => (await frames(b1.page))[b2.seat]! - f1[b2.seat]!, { timeout: SLOW_MS }).toBeGreaterThan(30);
+  await expect.poll(async () => (await frames(b2.page))[b1.seat]! - f2[b1.seat]!, { timeout: SLOW_MS }).toBeGreaterThan(30);
+  await expect.poll(() => b1.page.locator(`[data-video-seat="${b2.seat}"]`).count(), { timeout: SLOW_MS }).toBe(1);
+  expect(await frames(red.page), "the red page receives no black video").toEqual(redBefore);
+  expect(redBefore[b1.seat] ?? 0).toBe(0);
+  expect(redBefore[b2.seat] ?? 0).toBe(0);
+  expect(await red.page.locator("[data-video-seat]").count()).toBe(0);
+  h = await Promise.all(people.map((p) => hearing(p.page)));
+  for (const x of h) expect(x.raw, "no microphone is sent at the silent acquaintance").toEqual([]);
+  const acquaintanceMs = Date.now() - started;
+
+  // On to the first night's shot (the day's speeches are ended by their speakers or the test clock).
+  const code = b1.page.url().split("/t/")[1]!;
+  const acted = new Set<string>();
+  const deadline = Date.now() + 120_000;
+  let checked = false;
+  while (Date.now() < deadline && !checked) {
+    const snaps = await Promise.all(people.map((p) => boardSnapshot(p.page)));
+    if (snaps.some((s) => s.busy || s.phase === null)) {
+      await sleep(100);
+      continue;
+    }
+    if (snaps.some((s) => s.result)) break;
+    // The black channel with sound: a black page's floor plays another black seat.
+    const night = snaps[0]!.phase!.startsWith("night") && (await b1.page.evaluate((s) => (window as unknown as { __mafiaMesh: { planFor(x: number): { playAudio: boolean } } }).__mafiaMesh.planFor(s).playAudio, b2.seat));
+    if (night) {
+      h = await settled(people);
+      expect(h[people.indexOf(b1)]!.heard, "black hears black at the shot").toEqual([b2.seat]);
+      expect(h[people.indexOf(b2)]!.heard).toEqual([b1.seat]);
+      expect(h[people.indexOf(red)]!.heard, "red hears nothing at night").toEqual([]);
+      expect(h[people.indexOf(red)]!.raw, "nothing of the black channel reaches the red page").toEqual([]);
+      checked = true;
+      break;
+    }
+    let did = false;
+    for (let i = 0; i < people.length && !did; i++) {
+      // Only end speeches and take no night moves: the night is checked before anyone acts.
+      if (!("end-speech" in snaps[i]!.actions)) continue;
+      did = await actOnce(people[i]!.page, snaps[i]!, acted, `s${i}`);
+    }
+    if (did) {
+      await sleep(100);
+      continue;
+    }
+    const seq = Math.max(...snaps.map((s) => s.seq));
+    if (seq > 0) await advanceClock(server.base, code, seq);
+    await sleep(150);
+  }
+  // Both black people alive at the first night, unless the day's vote put one out (bots vote as they like).
+  const alive = await Promise.all(black.map((p) => p.page.locator(`.seat[data-seat="${p.seat}"].out, [data-seat="${p.seat}"] .seat.out`).count()));
+  if (alive.every((n) => n === 0)) expect(checked, "the mafia's night shot was reached and heard by black only").toBe(true);
+  for (const p of people) expect(p.errors).toEqual([]);
+  console.log(`voice (silent agreement, seed ${silent.seed}): black ${black.map((p) => p.seat).join(",")} see each other, red ${red.seat} sees and hears nothing; checked in ${(acquaintanceMs / 1000).toFixed(1)} s; night shot ${checked ? "heard by black only" : "not reached with both black alive"}; total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await Promise.all(people.map((p) => p.ctx.close()));
+});
+
+test("permissions: a refused microphone still listens and sends nothing, a refused camera means audio only; the acquaintance with sound: black hears black, red nothing; two tabs of one seat", async () => {
+  const started = Date.now();
+  // The same fixed seed as the silent table: the same seats and roles (the agreement draws nothing).
+  const blackIdx = silent.people.flatMap((p, k) => (p.team === "black" ? [k] : []));
+  const deny: Array<"camera" | "mic" | null> = [null, null, null];
+  deny[blackIdx[0]!] = "mic";
+  deny[blackIdx[1]!] = "camera";
+  const people = await openPeople(deny);
+  const red = people.find((_, k) => !blackIdx.includes(k))!;
+  // "Play without voice" first on the red page: it says so, and "Join voice" stays to change one's mind.
+  await seatAndJoin(people, { autoDeal: true, agreement: "sound" }, async () => {
+    await red.page.locator("[data-voice-decline]").click();
+    await red.page.locator('[data-voice-status="declined"]').waitFor();
+    expect(await red.page.locator(".voice-line").textContent()).toContain("You play without voice");
+  });
+  people.forEach((p, k) => expect(p.seat).toBe(silent.people[k]!.seat));
+  const noMic = people[blackIdx[0]!]!;
+  const noCam = people[blackIdx[1]!]!;
+  // What each page says about its permissions.
+  await noMic.page.locator('[data-voice-mic="denied"]').waitFor();
+  expect(await noMic.page.locator(".voice-line").textContent()).toContain("nobody hears you, but you can listen");
+  expect(await noMic.page.locator("[data-voice-retry]").count()).toBe(1);
+  await noCam.page.locator('[data-voice-note="no-camera"]').waitFor();
+  expect(await noCam.page.locator("[data-voice-camera]").count(), "no camera switch without a camera").toBe(0);
+  expect(await red.page.locator('[data-voice-mic="on"]').count()).toBe(1);
+  expect(await noMic.page.locator(".board").getAttribute("data-phase")).toBe("acquaintance");
+
+  // The acquaintance with sound: the black team to itself. The page without a microphone hears its
+  // teammate; nothing of its own goes out (the teammate's raw tap stays empty); red hears nothing.
+  await exclude(people, [noMic.seat]);
+  for (const p of people) await p.page.evaluate(() => void ((window as unknown as { __voiceProbe: { rawOn: boolean } }).__voiceProbe.rawOn = true));
+  const h = await settled(people);
+  expect(h[people.indexOf(noMic)]!.heard, "a refused microphone still listens").toEqual([noCam.seat]);
+  expect(h[people.indexOf(noCam)]!.heard).toEqual([]);
+  expect(h[people.indexOf(noCam)]!.raw, "a refused microphone sends nothing").toEqual([]);
+  expect(h[people.indexOf(red)]!.heard, "red hears nothing at the acquaintance").toEqual([]);
+  expect(h[people.indexOf(red)]!.raw).toEqual([]);
+  // Audio only: the teammate's audio plays, no video of it ever arrives.
+  const f = await frames(noMic.page);
+  expect(f[noCam.seat] ?? 0, "a refused camera sends no video").toBe(0);
+  expect(await noMic.page.locator(`[data-video-seat="${noCam.seat}"]`).count()).toBe(0);
+  expect(await noMic.page.locator(`[data-initial="${noCam.seat}"]`).count()).toBe(1);
+
+  // Two tabs of one player (docs/MEDIA.md): a second tab of the red seat joins voice and takes the media
+  // over; the first tab says so and stops; both peers' links reconnect to the new tab; "Use voice here"
+  // in the first tab takes it back.
+  const tab2 = await red.ctx.newPage();
+  const tabErrors: string[] = [];
+  tab2.on("pageerror", (e) => tabErrors.push(e.message));
+  await tab2.goto(red.page.url());
+  await tab2.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+  expect(await tab2.locator(".board").getAttribute("data-you-seat")).toBe(String(red.seat));
+  const linksUp = (page: Page) => page.evaluate(() => {
+    const m = (window as unknown as { __mafiaMesh?: { states(): Record<number, string> } }).__mafiaMesh;
+    const s = Object.values(m?.states() ?? {});
+    return s.length === 2 && s.every((x) => x === "connected");
+  });
+  await tab2.locator("[data-voice-join]").click();
+  await tab2.locator('[data-voice-status="on"]').waitFor({ timeout: SLOW_MS });
+  await red.page.locator('[data-voice-status="elsewhere"]').waitFor({ timeout: SLOW_MS });
+  expect(await red.page.locator(".voice-line").textContent()).toContain("Your voice is on in another tab or device");
+  expect(await red.page.evaluate(() => !!(window as unknown as { __mafiaMesh?: unknown }).__mafiaMesh), "the first tab's mesh is closed").toBe(false);
+  await expect.poll(() => linksUp(tab2), { timeout: SLOW_MS }).toBe(true);
+  await expect.poll(async () => (await Promise.all([noMic.page, noCam.page].map(linksUp))).every(Boolean), { timeout: SLOW_MS }).toBe(true);
+  // Back to the first tab.
+  await red.page.locator("[data-voice-here]").click();
+  await red.page.locator('[data-voice-status="on"]').waitFor({ timeout: SLOW_MS });
+  await tab2.locator('[data-voice-status="elsewhere"]').waitFor({ timeout: SLOW_MS });
+  await expect.poll(() => linksUp(red.page), { timeout: SLOW_MS }).toBe(true);
+  expect(tabErrors).toEqual([]);
+
+  for (const p of people) expect(p.errors).toEqual([]);
+  console.log(`voice (permissions, agreement sound): seat ${noMic.seat} without a microphone hears seat ${noCam.seat} without a camera; red ${red.seat} hears nothing; its second tab took the media over and gave them back; total ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await Promise.all(people.map((p) => p.ctx.close()));
 });

@@ -20,7 +20,7 @@ import { openTable, playToEnd, type TableRun } from "./play.ts";
 
 const ERROR_CODES = new Set([
   "bad-json", "bad-message", "too-large", "rate-limited", "duplicate-ref", "hello-first", "already-hello", "bad-token",
-  "not-seated", "not-organizer", "not-host", "seat-taken-by-bot", "organizer-transferred", "no-peer",
+  "not-seated", "not-organizer", "not-host", "seat-taken-by-bot", "organizer-transferred", "no-peer", "media-elsewhere",
   // the engine's rejections
   "not-a-player", "not-your-turn", "phase-closed", "illegal-target", "already-acted", "already-voted", "no-shouts-left",
   "not-allowed", "stale-timeout", "game-over", "paused",
@@ -140,6 +140,11 @@ function crafted(self: number, other: number, token: string): Array<string | Arr
     `{"type":"signal","to":${other},"candidates":[{"candidate":"c","__proto__":{"x":1}}]}`,
     `{"to":${other},"type":"signal","candidates":[{"candidate":"c"}]}`,
     `{"type":"signal","to":"${other}","candidates":[]}`,
+    // The hello frame kind: alone it is relayed; with anything else, or not `true`, it is a bad shape.
+    `{"type":"signal","to":${other},"hello":true}`,
+    `{"type":"signal","to":${other},"hello":true,"candidates":[{"candidate":"c"}]}`,
+    `{"type":"signal","to":${other},"hello":false}`,
+    `{"type":"signal","to":${other},"hello":1,"description":{"type":"offer","sdp":"x"}}`,
     ...Array.from({ length: 70 }, (_, i) => `{"type":"signal","to":${other},"ref":"fl${i}","candidates":[{"candidate":"flood-${i}"}]}`),
     act({ type: "end-speech", by: other }),
     act({ type: "take-card", card: 0 }, { as: other }),

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_SIGNAL_BYTES, SIGNAL_RATE_LIMIT, type ServerMessage } from "../../shared/protocol/messages.ts";
-import type { Client } from "./helpers.ts";
+import { connectAs, type Client } from "./helpers.ts";
 import { iceServers } from "../../worker/table/media.ts";
 import { openTable, type OpenedTable } from "./play.ts";
 
@@ -117,6 +117,71 @@ describe("issue 15: the signalling relay", () => {
     const mark = a.frames.length;
     a.send({ type: "sync" });
     await a.next((m) => m.type === "view", mark);
+  });
+
+  it("a hello (the explicit frame kind) is relayed alone, marked with the sender's seat; with anything else it is a bad shape", async () => {
+    const a = run.seated[4]!.client;
+    const b = run.seated[5]!.client;
+    const mark = b.frames.length;
+    signal(a, { to: seatOf(b), hello: true });
+    expect(await b.next((m) => m.type === "signal", mark)).toEqual({ type: "signal", from: seatOf(a), hello: true });
+    for (const body of [{ hello: true, candidates: [{ candidate: "c" }] }, { hello: true, description: { type: "offer", sdp: SDP } }, { hello: false }, { hello: "yes" }]) {
+      const from = a.frames.length;
+      signal(a, { to: seatOf(b), ...body });
+      expect(await errorOf(a, from), JSON.stringify(body)).toBe("bad-message");
+    }
+    // The old stopgap (an end-of-candidates marker with sdpMid "mafia-hello") is only a candidate now.
+    expect(signals(b, mark).filter((m) => m.hello)).toHaveLength(1);
+  });
+
+  it("two tabs of one player: the socket of the latest hello holds the media; the other is told and refused, and gets them back when it closes", async () => {
+    const a = run.seated[6]!.client;
+    const first = run.seated[7]!.client;
+    const sa = seatOf(a);
+    const sb = seatOf(first);
+    // Tab 1 joins voice: its hello makes it B's media socket.
+    signal(first, { to: sa, hello: true });
+    await a.next((m) => m.type === "signal" && m.hello === true && m.from === sb);
+    // Tab 2 of the same player (same seat token) opens: signals to B still reach tab 1 only.
+    const second = await connectAs(run.code, run.seated[7]!.join.token, "B tab 2");
+    try {
+      let m1 = first.frames.length;
+      let m2 = second.frames.length;
+      signal(a, { to: sb, candidates: [{ candidate: "to-tab-1" }] });
+      await first.next((m) => m.type === "signal" && m.candidates?.[0]?.candidate === "to-tab-1", m1);
+      // A signal from the tab without the media is refused, typed; nothing is relayed.
+      let ma = a.frames.length;
+      signal(second, { to: sa, candidates: [{ candidate: "from-tab-2" }] });
+      expect(await errorOf(second, m2)).toBe("media-elsewhere");
+      // Tab 2 joins voice (takes over): tab 1 is told, unasked; signals now reach tab 2 only, and tab 1 is refused.
+      m1 = first.frames.length;
+      m2 = second.frames.length;
+      signal(second, { to: sa, hello: true });
+      await a.next((m) => m.type === "signal" && m.hello === true && m.from === sb, ma);
+      expect(await first.next((m) => m.type === "error", m1)).toMatchObject({ code: "media-elsewhere", ref: null });
+      signal(a, { to: sb, candidates: [{ candidate: "to-tab-2" }] });
+      await second.next((m) => m.type === "signal" && m.candidates?.[0]?.candidate === "to-tab-2", m2);
+      m1 = first.frames.length;
+      signal(first, { to: sa, description: { type: "offer", sdp: SDP } });
+      expect(await errorOf(first, m1)).toBe("media-elsewhere");
+      // Tab 1's signals were never relayed after the take-over, and it got none of A's.
+      expect(signals(a, ma).filter((m) => m.from === sb && m.description)).toEqual([]);
+      expect(signals(first, m1)).toEqual([]);
+      // Tab 2 closes: B has no media socket, so signals reach B's open sockets (tab 1) again, and tab 1 may signal.
+      ma = a.frames.length;
+      second.close();
+      await expect
+        .poll(async () => {
+          const mark = first.frames.length;
+          signal(a, { to: sb, candidates: [{ candidate: "after-close" }] });
+          return first.next((m) => m.type === "signal", mark, 300).then(() => true, () => false);
+        }, { timeout: 5000 })
+        .toBe(true);
+      signal(first, { to: sa, candidates: [{ candidate: "tab-1-again" }] });
+      await a.next((m) => m.type === "signal" && m.candidates?.[0]?.candidate === "tab-1-again", ma);
+    } finally {
+      second.close();
+    }
   });
 
   it("a seated player's welcome carries the ICE servers (none by default: one machine or a LAN); a spectator's does not", () => {

@@ -9,6 +9,7 @@ import type { TableAction } from "../../shared/protocol/messages.ts";
 import { addressOf } from "../security/address.ts";
 import { digest, findByDigest, keyedDigest, sameDigest } from "../security/hash.ts";
 import { randomPlayerId, randomReturnCode, randomSeed, randomToken } from "../security/random.ts";
+import { testClockEnabled } from "./clock.ts";
 import { countOpen, type OpenWindow } from "./connection.ts";
 import { getPreset, seatRange } from "./engine.ts";
 import type { Ack } from "./fanout.ts";
@@ -115,7 +116,8 @@ export class Admission {
         seats: seatRange(preset.id, req.settings) ?? { min: preset.seats.min, max: preset.seats.max },
         start: preset.start,
         createdAt: now,
-        seed: randomSeed(),
+        // The browser suite's fixed deal (E2E_TABLE_SEED, only with the test clock): a known seating and deck.
+        seed: (testClockEnabled(t.env) && t.env.E2E_TABLE_SEED) || randomSeed(),
         host: req.host ?? "server",
         spectatorDelaySeconds: req.spectatorDelaySeconds ?? 0,
         creatorUserId: req.creatorUserId ?? null,

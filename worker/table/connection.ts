@@ -29,6 +29,8 @@ export interface Attachment {
   /** Which credential the `hello` used (a seat token's digest prefix, or "organizer"), for the limit
    *  of sockets per credential; absent for spectators and before `hello`. */
   credential?: string;
+  /** Issue 15: this socket holds its player's media (its latest signal `hello`; "Two tabs of one player"). */
+  media?: true;
 }
 
 /** 16 refs × ≤ 64 chars stays well inside the 2 KB attachment limit. */

@@ -138,7 +138,7 @@ export class Frames {
     if (msg.type === "signal") {
       if (!signal) return this.refuse(ws, "bad-message", `A signal frame starts with ${SIGNAL_PREFIX}.`, msg.ref ?? null);
       if (identity.kind !== "player") return this.refuse(ws, "not-seated", "Only a seated player takes part in the table's media.", msg.ref ?? null);
-      const refused = t.media.relay(identity.playerId, msg);
+      const refused = t.media.relay(ws, att, identity.playerId, msg);
       if (refused) return this.refuse(ws, refused.code, refused.message, msg.ref ?? null);
       t.sockets.save(ws, att);
       if (msg.ref !== undefined) t.fanout.send(ws, { type: "ack", ref: msg.ref, version: t.store.game().version });

@@ -9,6 +9,7 @@
 import * as v from "valibot";
 import { IceServerSchema, type IceServer, type SignalMessage } from "../../shared/protocol/messages.ts";
 import { seatOf, seatedPlayers } from "./engine.ts";
+import type { Attachment } from "./connection.ts";
 import type { Refused } from "./frames.ts";
 import type { Table } from "./table.ts";
 
@@ -36,8 +37,18 @@ export class Media {
     return { iceServers: this.ice };
   }
 
-  /** Relay `msg` from the player `playerId` to the sockets of the player at seat `msg.to`. */
-  relay(playerId: string, msg: SignalMessage): Refused | null {
+  /**
+   * Relay `msg` from the player `playerId` (on socket `ws`, attachment `att`, saved by the caller) to the
+   * player at seat `msg.to`.
+   *
+   * Two tabs of one player (docs/MEDIA.md): a player's media live on one socket only. A signal `hello`
+   * makes its socket the player's media socket (the newest hello wins: a second tab or device that joins
+   * voice takes over, and the socket that held the media is told `media-elsewhere`). While a player has
+   * an open media socket, signals to them go to that socket only, and signals from their other sockets
+   * are refused with `media-elsewhere`. A player without one (never said hello, or that socket closed)
+   * gets signals on every open socket, as before.
+   */
+  relay(ws: WebSocket, att: Attachment, playerId: string, msg: SignalMessage): Refused | null {
     const t = this.t;
     const state = t.match.state();
     if (!state) return { code: "not-seated", message: "The table's media start with the game." };
@@ -47,14 +58,38 @@ export class Media {
     const target = seatedPlayers(state)[msg.to - 1];
     if (!target || target.bot) return { code: "no-peer", message: `Seat ${msg.to} holds no person in this game.` };
     const now = t.now();
-    const out = { type: "signal" as const, from, ...(msg.description ? { description: msg.description } : {}), ...(msg.candidates ? { candidates: msg.candidates } : {}) };
-    let sent = 0;
-    for (const ws of t.sockets.all()) {
-      const id = t.sockets.attachmentOf(ws, now).identity;
-      if (id?.kind !== "player" || id.playerId !== target.playerId || ws.readyState !== WebSocket.OPEN) continue;
-      t.fanout.send(ws, out);
-      sent++;
+    const own = this.socketsOf(playerId, now).filter((s) => s.ws !== ws);
+    if (msg.hello) {
+      for (const s of own) {
+        if (!s.att.media) continue;
+        delete s.att.media;
+        t.sockets.save(s.ws, s.att);
+        t.fanout.sendError(s.ws, "media-elsewhere", "Your voice and video moved to another tab or device.", null);
+      }
+      att.media = true;
+    } else if (!att.media && own.some((s) => s.att.media)) {
+      return { code: "media-elsewhere", message: "Your voice and video are on in another tab or device." };
     }
-    return sent ? null : { code: "no-peer", message: `Seat ${msg.to}'s player is not connected.` };
+    const out = {
+      type: "signal" as const, from,
+      ...(msg.description ? { description: msg.description } : {}),
+      ...(msg.candidates ? { candidates: msg.candidates } : {}),
+      ...(msg.hello ? { hello: true as const } : {}),
+    };
+    const sockets = this.socketsOf(target.playerId, now);
+    const media = sockets.filter((s) => s.att.media);
+    for (const s of media.length ? media : sockets) t.fanout.send(s.ws, out);
+    return sockets.length ? null : { code: "no-peer", message: `Seat ${msg.to}'s player is not connected.` };
+  }
+
+  /** The open sockets of one player, with their attachments. */
+  private socketsOf(playerId: string, now: number): Array<{ ws: WebSocket; att: Attachment }> {
+    const out: Array<{ ws: WebSocket; att: Attachment }> = [];
+    for (const ws of this.t.sockets.all()) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      const att = this.t.sockets.attachmentOf(ws, now);
+      if (att.identity?.kind === "player" && att.identity.playerId === playerId) out.push({ ws, att });
+    }
+    return out;
   }
 }

@@ -369,6 +369,7 @@ export default function DevFixture(props: { name: string }) {
     },
     signal() {},
     onSignal: () => () => {},
+    onMediaElsewhere: () => () => {},
     viewAt: 0,
     iceServers: [],
     dismiss: () => setState("notice", null),

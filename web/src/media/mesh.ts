@@ -12,13 +12,19 @@
  * the table recognises them by that prefix) and the controller hands incoming `signal` frames to
  * `handle`. ICE candidates are batched per peer every ~100 ms.
  *
- * Joining late: a higher seat that starts its mesh sends the lower seat a "hello" (a candidates frame
- * whose only candidate is the end-of-candidates marker with sdpMid "mafia-hello"); the lower seat then
- * offers again (the same offer if it still waits for an answer, else a new connection). An offer with
- * another DTLS fingerprint than the link's is a new session from a reloaded page: the link restarts.
+ * Joining late: a page that starts its mesh sends every peer a signal `hello` (`{type:"signal", to,
+ * hello: true}`; it also makes this socket the player's media socket at the relay: "Two tabs of one
+ * player"); a lower seat that gets one offers again (the same offer if it still waits for an answer,
+ * else a new connection). An offer with another DTLS fingerprint than the link's is a new session from
+ * a reloaded page: the link restarts.
+ *
+ * Local narrowing (never wider than the floor): push-to-talk during this player's shout (`setMicOpen`),
+ * the camera switched off (`setCamera`), and the low-bandwidth mode (`setBandwidth`: small video by
+ * sender parameters, or audio only by the video transceivers' direction "inactive").
  */
 import type { Floor, Seat } from "../../../shared/engine/types.ts";
 import { planMedia, samePlan, type MediaPlan, type PeerPlan } from "./plan.ts";
+import { videoDirection, videoEncoding, type Bandwidth } from "./prefs.ts";
 
 type Desc = { type: "offer" | "answer"; sdp: string };
 /** An incoming `signal` frame (the relay's `{type:"signal", from, description?, candidates?}`). */
@@ -26,6 +32,8 @@ export interface SignalIn {
   from: Seat;
   description?: Desc;
   candidates?: RTCIceCandidateInit[];
+  /** The peer (re)started its media: a lower seat offers again. */
+  hello?: true;
 }
 
 export interface MeshOptions {
@@ -40,6 +48,8 @@ export interface MeshOptions {
   audio: AudioContext;
   /** Called after every change the UI may show (links, plan, levels). */
   onChange?: () => void;
+  /** Low-bandwidth mode at the start (default full). */
+  bandwidth?: Bandwidth;
 }
 
 /** Per remote seat: what the page shows and plays. */
@@ -52,6 +62,8 @@ export interface RemoteMedia {
   source: MediaStreamAudioSourceNode | null;
   gain: GainNode;
   level: AnalyserNode;
+  /** The raw tap (enableRawTap): a clone of the received audio track, before the floor's gate. */
+  raw: MediaStreamAudioSourceNode | null;
 }
 
 interface Link {
@@ -69,9 +81,9 @@ interface Link {
   remoteFingerprint: string | null;
   /** The `o=` line of the last offer applied (a repeated offer is ignored). */
   lastOffer: string | null;
+  /** The camera encoding last set on this link's video sender (JSON), to set it only on a change. */
+  encoding: string | null;
 }
-
-const HELLO_MID = "mafia-hello";
 const BATCH_MS = 100;
 const MAX_CANDIDATES = 32;
 
@@ -94,9 +106,17 @@ export class Mesh {
   private readonly localLevel: AnalyserNode | null = null;
   private peers: Seat[] = [];
   private closed = false;
+  private micGate = true;
+  private cameraOn = true;
+  private hostileOn = false;
+  private mode: Bandwidth;
+  private rawMaster: GainNode | null = null;
+  /** Every remote voice before the floor's gate (enableRawTap), for a test's FFT: what arrives, played or not. */
+  rawOutput: AnalyserNode | null = null;
 
   constructor(private readonly o: MeshOptions) {
     this.me = o.me;
+    this.mode = o.bandwidth ?? "full";
     this.ctx = o.audio;
     this.master = this.ctx.createGain();
     this.output = this.ctx.createAnalyser();
@@ -117,6 +137,99 @@ export class Mesh {
   }
   get localVideo(): MediaStreamTrack | null {
     return this.o.local?.getVideoTracks()[0] ?? null;
+  }
+
+  /** Whether the microphone may go out (push-to-talk: false while this player shouts without holding). */
+  get micIsOpen(): boolean {
+    return this.micGate;
+  }
+  /** Push-to-talk: the microphone goes out only while open (the floor still decides toward whom). */
+  setMicOpen(open: boolean): void {
+    if (this.micGate === open) return;
+    this.micGate = open;
+    this.apply();
+    this.o.onChange?.();
+  }
+
+  get cameraIsOn(): boolean {
+    return this.cameraOn && !!this.localVideo && this.mode !== "audio";
+  }
+  /** Camera off at any time: nothing of it is sent (the capture is disabled too, so its light goes out). */
+  setCamera(on: boolean): void {
+    this.cameraOn = on;
+    const cam = this.localVideo;
+    if (cam) cam.enabled = on;
+    this.apply();
+    this.o.onChange?.();
+  }
+
+  get bandwidth(): Bandwidth {
+    return this.mode;
+  }
+  /**
+   * Low-bandwidth mode (docs/MEDIA.md section 2): "audio" sets every link's video transceiver to
+   * "inactive" (no video sent or received; one renegotiation per switch, no new protocol); "small"
+   * halves the camera's size and caps its bitrate with the sender's parameters.
+   */
+  setBandwidth(mode: Bandwidth): void {
+    if (this.mode === mode) return;
+    this.mode = mode;
+    for (const link of this.links.values()) {
+      const tx = link.videoTx;
+      if (tx && tx.currentDirection !== "stopped" && tx.direction !== videoDirection(mode)) tx.direction = videoDirection(mode);
+    }
+    this.apply();
+    this.o.onChange?.();
+  }
+
+  /**
+   * Test hook (test/browser/voice.test.ts, "hostile sender"): a modified client that sends its microphone
+   * and camera to every peer whatever the floor says. Honest receivers must still not play it.
+   */
+  get hostile(): boolean {
+    return this.hostileOn;
+  }
+  set hostile(on: boolean) {
+    this.hostileOn = on;
+    this.apply();
+  }
+
+  /**
+   * A second tap on every remote voice, before the floor's gate (a clone of the received track), summed
+   * in `rawOutput`: tells "nothing arrives" (sender-side gating) from "arrives, not played" (receiver).
+   */
+  enableRawTap(): AnalyserNode {
+    if (!this.rawOutput) {
+      this.rawMaster = this.ctx.createGain();
+      this.rawOutput = this.ctx.createAnalyser();
+      this.rawOutput.fftSize = 2048;
+      this.rawOutput.smoothingTimeConstant = 0;
+      const sink = this.ctx.createGain();
+      sink.gain.value = 0;
+      this.rawMaster.connect(this.rawOutput);
+      this.rawOutput.connect(sink);
+      sink.connect(this.ctx.destination);
+      for (const [seat, r] of this.remote) {
+        const t = r.stream.getAudioTracks()[0];
+        if (t) this.tapRaw(seat, t);
+      }
+    }
+    return this.rawOutput;
+  }
+
+  /** Received video frames decoded per peer (getStats inbound-rtp framesDecoded), for the UI and tests. */
+  async framesDecoded(): Promise<Record<number, number>> {
+    const out: Record<number, number> = {};
+    await Promise.all(
+      [...this.links].map(async ([seat, l]) => {
+        let n = 0;
+        (await l.pc.getStats()).forEach((r: { type: string; kind?: string; framesDecoded?: number }) => {
+          if (r.type === "inbound-rtp" && r.kind === "video") n += r.framesDecoded ?? 0;
+        });
+        out[seat] = n;
+      }),
+    );
+    return out;
   }
 
   /**
@@ -153,6 +266,13 @@ export class Mesh {
     return out;
   }
 
+  /** Each link's negotiated video direction (low-bandwidth mode "audio": "inactive"), for tests and debugging. */
+  videoDirections(): Record<number, RTCRtpTransceiverDirection | null> {
+    const out: Record<number, RTCRtpTransceiverDirection | null> = {};
+    for (const [s, l] of this.links) out[s] = l.videoTx?.currentDirection ?? null;
+    return out;
+  }
+
   /** The audio level (RMS, 0–1) of a seat as this page plays it (after the gate); of my own microphone for `me`. */
   levelOf(seat: Seat): number {
     const a = seat === this.me ? this.localLevel : (this.remote.get(seat)?.level ?? null);
@@ -169,8 +289,8 @@ export class Mesh {
     if (this.closed || !this.peers.includes(msg.from)) return;
     let link = this.links.get(msg.from) ?? this.open(msg.from, false);
     try {
-      if (msg.candidates?.some((c) => c.sdpMid === HELLO_MID)) {
-        // The higher seat (re)started its mesh: offer again.
+      if (msg.hello) {
+        // The peer (re)started its mesh: the lower seat offers again (a higher seat waits for the lower's offer).
         if (!link.polite) {
           if (link.pc.signalingState === "have-local-offer" && link.pc.localDescription) this.sendDescription(link, link.pc.localDescription);
           else if (link.pc.signalingState === "stable" && link.remoteFingerprint !== null) this.restart(link.seat);
@@ -223,7 +343,7 @@ export class Mesh {
     const pc = new RTCPeerConnection({ iceServers: this.o.iceServers ?? [] });
     const link: Link = {
       seat, pc, polite: this.me > seat, makingOffer: false, ignoreOffer: false, audioTx: null, videoTx: null,
-      outbox: [], flush: null, early: [], remoteFingerprint: null, lastOffer: null,
+      outbox: [], flush: null, early: [], remoteFingerprint: null, lastOffer: null, encoding: null,
     };
     this.links.set(seat, link);
     pc.onicecandidate = (e) => {
@@ -235,15 +355,17 @@ export class Mesh {
     pc.ontrack = (e) => this.attach(seat, e.track);
     pc.onconnectionstatechange = () => {
       if (this.links.get(seat) === link && pc.connectionState === "failed" && !link.polite) this.restart(seat);
+      if (this.links.get(seat) === link && pc.connectionState === "connected") this.applyLink(link);
       this.o.onChange?.();
     };
     if (!link.polite) {
       // The lower seat owns the m-lines: two transceivers, once per link.
+      if (greet) this.sendText(JSON.stringify({ type: "signal", to: seat, hello: true }));
       link.audioTx = pc.addTransceiver("audio", { direction: "sendrecv" });
-      link.videoTx = pc.addTransceiver("video", { direction: "sendrecv" });
+      link.videoTx = pc.addTransceiver("video", { direction: videoDirection(this.mode) });
       this.applyLink(link);
     } else if (greet) {
-      this.sendText(JSON.stringify({ type: "signal", to: seat, candidates: [{ candidate: "", sdpMid: HELLO_MID }] }));
+      this.sendText(JSON.stringify({ type: "signal", to: seat, hello: true }));
     }
     return link;
   }
@@ -265,6 +387,7 @@ export class Mesh {
       const r = this.remote.get(seat);
       if (r) {
         r.source?.disconnect();
+        r.raw?.disconnect();
         r.gain.disconnect();
         r.pump.srcObject = null;
         r.video.srcObject = null;
@@ -294,7 +417,9 @@ export class Mesh {
       if (kind === "audio" && (!link.audioTx || link.audioTx.currentDirection === "stopped")) link.audioTx = tx;
       if (kind === "video" && (!link.videoTx || link.videoTx.currentDirection === "stopped")) link.videoTx = tx;
     }
-    for (const tx of [link.audioTx, link.videoTx]) if (tx && tx.direction !== "sendrecv") tx.direction = "sendrecv";
+    if (link.audioTx && link.audioTx.direction !== "sendrecv") link.audioTx.direction = "sendrecv";
+    const video = videoDirection(this.mode);
+    if (link.videoTx && link.videoTx.direction !== video) link.videoTx.direction = video;
     this.applyLink(link);
   }
 
@@ -335,7 +460,7 @@ export class Mesh {
       level.fftSize = 512;
       gain.connect(level);
       level.connect(this.master);
-      r = { stream, video, pump, source: null, gain, level };
+      r = { stream, video, pump, source: null, gain, level, raw: null };
       this.remote.set(seat, r);
     }
     return r;
@@ -343,6 +468,9 @@ export class Mesh {
 
   private attach(seat: Seat, track: MediaStreamTrack): void {
     const r = this.remoteOf(seat);
+    // A received track is muted until its packets flow (and while a peer sends nothing on it): the UI
+    // shows a video only while it is unmuted.
+    track.onmute = track.onunmute = () => this.o.onChange?.();
     for (const old of r.stream.getTracks()) if (old.kind === track.kind && old !== track) r.stream.removeTrack(old);
     if (!r.stream.getTracks().includes(track)) r.stream.addTrack(track);
     if (track.kind === "audio") {
@@ -351,11 +479,26 @@ export class Mesh {
       r.source?.disconnect();
       r.source = this.ctx.createMediaStreamSource(new MediaStream([track]));
       r.source.connect(r.gain);
+      if (this.rawMaster) this.tapRaw(seat, track);
     } else {
       r.video.srcObject = new MediaStream([track]);
     }
     this.applyReceive(seat);
     this.o.onChange?.();
+  }
+
+  /** The raw tap of one seat: a clone keeps its own `enabled`, so the floor's gate does not silence it. */
+  private tapRaw(seat: Seat, track: MediaStreamTrack): void {
+    const r = this.remote.get(seat);
+    if (!r || !this.rawMaster) return;
+    r.raw?.disconnect();
+    const clone = track.clone();
+    clone.enabled = true;
+    // Chromium feeds a remote track to Web Audio only while a media element plays it (the pump, muted).
+    r.pump.srcObject = new MediaStream([track, clone]);
+    void r.pump.play().catch(() => {});
+    r.raw = this.ctx.createMediaStreamSource(new MediaStream([clone]));
+    r.raw.connect(this.rawMaster);
   }
 
   private apply(): void {
@@ -370,8 +513,29 @@ export class Mesh {
       if (!tx || tx.currentDirection === "stopped" || tx.sender.track === track) return;
       void tx.sender.replaceTrack(track).catch((e) => console.warn("mesh: replaceTrack", e));
     };
-    put(link.audioTx, p.sendAudio ? this.localAudio : null);
-    put(link.videoTx, p.sendVideo ? this.localVideo : null);
+    // The floor (or the hostile test hook) first; push-to-talk, the camera switch and the mode only narrow it.
+    const audio = this.hostileOn || (p.sendAudio && this.micGate);
+    const video = (this.hostileOn || p.sendVideo) && this.cameraOn && this.mode !== "audio";
+    put(link.audioTx, audio ? this.localAudio : null);
+    put(link.videoTx, video ? this.localVideo : null);
+    this.encode(link);
+  }
+
+  /** The camera's size and bitrate toward this peer (the mode's), once the sender is negotiated. */
+  private encode(link: Link): void {
+    const sender = link.videoTx?.sender;
+    if (!sender || link.videoTx?.currentDirection === "stopped") return;
+    const want = videoEncoding(this.mode);
+    const key = JSON.stringify(want);
+    if (link.encoding === key) return;
+    const params = sender.getParameters();
+    if (!params.encodings?.length) return; // not negotiated yet: set when the link connects
+    link.encoding = key;
+    for (const e of params.encodings) Object.assign(e, want);
+    void sender.setParameters(params).catch((e) => {
+      link.encoding = null;
+      console.warn("mesh: setParameters", e);
+    });
   }
 
   /** Receiving side: play a peer's audio and show its video only while the floor allows it. */
@@ -380,25 +544,43 @@ export class Mesh {
     if (!r) return;
     const p = this.planFor(seat);
     for (const t of r.stream.getAudioTracks()) t.enabled = p.playAudio;
-    for (const t of r.stream.getVideoTracks()) t.enabled = p.playVideo;
+    const video = p.playVideo && this.mode !== "audio";
+    for (const t of r.stream.getVideoTracks()) t.enabled = video;
     r.gain.gain.setValueAtTime(p.playAudio ? 1 : 0, this.ctx.currentTime);
-    if (p.playVideo) void r.video.play().catch(() => {});
+    if (video) void r.video.play().catch(() => {});
     else r.video.pause();
   }
 }
 
-/** Asks for the microphone and, when there is one, the camera (small: the mesh sends to every peer). */
-export async function getLocalMedia(processing = true): Promise<{ stream: MediaStream | null; error: string | null }> {
+/** What getLocalMedia obtained: the stream (null when the microphone is refused) and why a part is missing. */
+export interface LocalMedia {
+  stream: MediaStream | null;
+  /** The microphone's refusal (a DOMException name, e.g. "NotAllowedError"), or null when it is on. */
+  micError: string | null;
+  /** The camera's refusal or absence, or null when it is on or was not asked for. */
+  cameraError: string | null;
+}
+
+/**
+ * Asks for the microphone and, unless `video` is false (microphone only, or audio-only mode), the camera
+ * (small: the mesh sends to every peer). Camera refused or missing → the microphone alone (audio only).
+ * Microphone refused → no stream: the page sends nothing and may still listen.
+ */
+export async function getLocalMedia(processing = true, video = true): Promise<LocalMedia> {
   const audio: MediaTrackConstraints = processing ? { echoCancellation: true, noiseSuppression: true, autoGainControl: true } : { echoCancellation: false, noiseSuppression: false, autoGainControl: false };
-  const video: MediaTrackConstraints = { width: { ideal: 320 }, height: { ideal: 240 }, frameRate: { ideal: 15 } };
-  try {
-    return { stream: await navigator.mediaDevices.getUserMedia({ audio, video }), error: null };
-  } catch {
-    // No camera, or the camera refused: try the microphone alone.
+  const camera: MediaTrackConstraints = { width: { ideal: 320 }, height: { ideal: 240 }, frameRate: { ideal: 15 } };
+  const name = (e: unknown) => (e instanceof Error ? e.name : "Error");
+  let cameraError: string | null = null;
+  if (video) {
     try {
-      return { stream: await navigator.mediaDevices.getUserMedia({ audio }), error: null };
+      return { stream: await navigator.mediaDevices.getUserMedia({ audio, video: camera }), micError: null, cameraError: null };
     } catch (e) {
-      return { stream: null, error: e instanceof Error ? e.name : "error" };
+      cameraError = name(e);
     }
+  }
+  try {
+    return { stream: await navigator.mediaDevices.getUserMedia({ audio }), micError: null, cameraError };
+  } catch (e) {
+    return { stream: null, micError: name(e), cameraError };
   }
 }

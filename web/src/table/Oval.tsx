@@ -8,6 +8,7 @@ import { own } from "../../../shared/own.ts";
 import type { Seat, SeatView } from "../../../shared/engine/types.ts";
 import { t, tk } from "../i18n/index.ts";
 import type { SeatMark } from "./mine.ts";
+import { initialOf } from "../media/prefs.ts";
 
 export interface SeatFlags {
   you: boolean;
@@ -28,6 +29,8 @@ export interface SeatFlags {
   talking?: boolean;
   /** Issue 15: the seat's video, while the floor lets this viewer see it. */
   video?: HTMLVideoElement | null;
+  /** Issue 15: this page's voice is on: without video the tile shows the player's initial in its place. */
+  placeholder?: boolean;
 }
 
 /** A check result as a shape: ♠ black/mafia, ♥ red/not mafia, ★ the Sheriff/Commissar found, ☆ not them. */
@@ -43,6 +46,7 @@ export function seatLabel(s: SeatView, f: SeatFlags): string {
   if (!s.alive) parts.push(s.out ? tk("out", s.out) : t("seat.out"));
   if (s.nominated) parts.push(t("seat.nominated"));
   if (s.speaking) parts.push(t("seat.speaking"));
+  if (f.talking) parts.push(t("seat.talking"));
   if (s.votes) parts.push(t("seat.votes", { n: s.votes }));
   if (s.fouls > 0) parts.push(t("seat.fouls", { n: s.fouls }));
   if (f.endRole) parts.push(tk("role", f.endRole.role), tk("team", f.endRole.team));
@@ -58,7 +62,9 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
   const f = () => props.flags;
   const body = () => (
     <>
-      <Show when={f().video}>{(v) => <span class="seat-video" aria-hidden="true">{v()}</span>}</Show>
+      <Show when={f().video} fallback={<Show when={f().placeholder}><span class="seat-video seat-initial" aria-hidden="true" data-initial={props.s.seat}>{initialOf(props.s.nickname)}</span></Show>}>
+        {(v) => <span class="seat-video" aria-hidden="true" data-video-seat={props.s.seat}>{v()}</span>}
+      </Show>
       <span class="num" aria-hidden="true">{props.s.seat}</span>
       <span class="nick" aria-hidden="true">{props.s.nickname}</span>
       <span class="badges" aria-hidden="true">

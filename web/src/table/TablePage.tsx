@@ -29,6 +29,7 @@ import { HostPanel, hostInfo } from "./HostPanel.tsx";
 import { OrganizerPanel } from "./OrganizerPanel.tsx";
 import { awayShort, awayText, createNow } from "./presence.ts";
 import { createVoice, type Voice } from "./voice.ts";
+import { VoiceBar } from "./VoiceBar.tsx";
 import { haveFloor } from "../media/plan.ts";
 
 function ReturnCodeBox(props: { code: string | null }) {
@@ -98,9 +99,9 @@ function Shell(props: ParentProps<{ ctl: TableController; voice?: Voice; canVoic
           </span>
         </Show>
         {/* Issue 15: voice and video start on the player's gesture (phones prompt and play only after one). */}
-        <Show when={props.canVoice && props.voice && props.voice.state.status !== "on"}>
+        <Show when={props.canVoice && props.voice && props.voice.state.status !== "on" && props.voice.state.status !== "elsewhere"}>
           <button type="button" class="btn small voice-join" data-voice-join={props.voice!.state.status} disabled={props.voice!.state.status === "asking"} onClick={() => props.voice!.join()}>
-            {props.voice!.state.status === "denied" ? t("voice.retry") : t("voice.join")}
+            {props.voice!.state.status === "failed" ? t("voice.retry") : props.voice!.state.status === "elsewhere" ? t("voice.here") : t("voice.join")}
           </button>
         </Show>
         {/* Issue 13: the rules of this table's format in a new tab — the table stays connected here. */}
@@ -260,6 +261,8 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
       awayShort: s.bot || connected().has(s.seat) ? null : awayShortOf(s.seat),
       talking: !!voice.state.speaking[s.seat],
       video: voice.state.video[s.seat] ? voice.videoOf(s.seat) : null,
+      // Issue 15: with voice on, a person's tile holds their video or, without it, their initial.
+      placeholder: voice.state.status === "on" && !s.bot,
     };
   };
 
@@ -354,9 +357,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                   )}
                 </Show>
                 <Show when={you() && st.identity?.kind === "player"}>
-                  <p class="voice-line" classList={{ live: floorMine() && !nightNow() }} role="status" data-voice-floor={floorMine() ? "yes" : "no"} data-voice-status={voice.state.status}>
-                    {voice.state.status === "denied" ? t("voice.denied") : nightNow() ? t("voice.night") : floorMine() ? t("voice.floor") : t("voice.micOff")}
-                  </p>
+                  <VoiceBar voice={voice} floorMine={floorMine()} night={nightNow()} />
                 </Show>
                 <div class="board" classList={{ hosting: isHost() }} data-phase={g().phase} data-day={g().day} data-phase-seq={g().phaseSeq} data-you-seat={you()?.seat ?? ""} data-speaker={g().speaker ?? ""} data-nominees={g().nominees.join(",")} data-result={g().result?.winner ?? ""} data-series-game={tv().series.game}>
                   <Oval seats={g().seats} flags={flags} night={night()} onPick={(seat) => {

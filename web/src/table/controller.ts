@@ -53,6 +53,8 @@ export interface TableController {
   signal(text: string): void;
   /** Issue 15: hands every incoming `signal` frame to `fn`; returns the unsubscribe. */
   onSignal(fn: (msg: Extract<ServerMessage, { type: "signal" }>) => void): () => void;
+  /** Issue 15: calls `fn` when the table says this player's media are on another tab or device (`media-elsewhere`). */
+  onMediaElsewhere(fn: () => void): () => void;
   /** performance.now() when the newest view arrived (issue 15: floor change → media switched). */
   readonly viewAt: number;
   /** Issue 15: the ICE servers of the table's media, from a seated player's welcome (none: one machine or a LAN). */
@@ -80,6 +82,7 @@ export function connectTable(code: string, token: string | null): TableControlle
   let full: TableView | null = null;
   let noticeTimer: ReturnType<typeof setTimeout> | undefined;
   const signalListeners = new Set<(msg: Extract<ServerMessage, { type: "signal" }>) => void>();
+  const elsewhereListeners = new Set<() => void>();
   let viewAt = 0;
   let iceServers: RTCIceServer[] = [];
 
@@ -167,6 +170,11 @@ export function connectTable(code: string, token: string | null): TableControlle
       case "error":
         // A signal to a peer whose page is closed (issue 15): the mesh retries when that peer greets.
         if (msg.code === "no-peer") return;
+        // Two tabs of one player (issue 15): the voice bar says it, with "Use voice here".
+        if (msg.code === "media-elsewhere") {
+          for (const fn of elsewhereListeners) fn();
+          return;
+        }
         batch(() => {
           if (msg.ref && msg.ref === state.pending) setState("pending", null);
           notify({ code: msg.code, message: msg.message, at: Date.now() });
@@ -208,6 +216,10 @@ export function connectTable(code: string, token: string | null): TableControlle
       signalListeners.add(fn);
       return () => signalListeners.delete(fn);
     },
+    onMediaElsewhere(fn) {
+      elsewhereListeners.add(fn);
+      return () => elsewhereListeners.delete(fn);
+    },
     get viewAt() {
       return viewAt;
     },
@@ -218,6 +230,7 @@ export function connectTable(code: string, token: string | null): TableControlle
     dispose() {
       clearTimeout(noticeTimer);
       signalListeners.clear();
+      elsewhereListeners.clear();
       ws.close(1000, "leaving");
     },
   };

@@ -1,0 +1,43 @@
+/**
+ * Issue 15, the table's voice controls (web/src/media/prefs.ts): the initial in a tile without video,
+ * push-to-talk only during this player's own shout, the low-bandwidth mode's transceiver direction and
+ * sender parameters, and the stored mode read back defensively.
+ */
+import { describe, expect, it } from "vitest";
+import { initialOf, micOpen, parseBandwidth, pushToTalk, videoDirection, videoEncoding } from "../../../web/src/media/prefs.ts";
+
+describe("issue 15: voice controls", () => {
+  it("the tile's placeholder is the nickname's first letter, upper-cased, a whole grapheme", () => {
+    expect(initialOf("anna")).toBe("A");
+    expect(initialOf("  ёжик ")).toBe("Ё");
+    expect(initialOf("їжак")).toBe("Ї");
+    expect(initialOf("👍🏽 fan")).toBe("👍🏽");
+    expect(initialOf("")).toBe("?");
+    expect(initialOf("   ")).toBe("?");
+  });
+
+  it("push-to-talk is in force only while this player shouts during someone else's speech", () => {
+    expect(pushToTalk({ seat: 3 }, 5, 3)).toBe(true);
+    // Someone else shouts, or nobody: the floor's open microphone.
+    expect(pushToTalk({ seat: 4 }, 5, 3)).toBe(false);
+    expect(pushToTalk(null, 5, 3)).toBe(false);
+    // The speaker's own speech: open microphone (and a speaker cannot shout).
+    expect(pushToTalk({ seat: 5 }, 5, 5)).toBe(false);
+    expect(pushToTalk({ seat: 3 }, 5, null)).toBe(false);
+    // PTT narrows: held → open, released → shut; without PTT always open (the floor decides).
+    expect(micOpen(true, false)).toBe(false);
+    expect(micOpen(true, true)).toBe(true);
+    expect(micOpen(false, false)).toBe(true);
+  });
+
+  it("low-bandwidth mode: audio only makes the video transceivers inactive; small video halves the size and caps the bitrate", () => {
+    expect(videoDirection("audio")).toBe("inactive");
+    expect(videoDirection("small")).toBe("sendrecv");
+    expect(videoDirection("full")).toBe("sendrecv");
+    expect(videoEncoding("full")).toEqual({ scaleResolutionDownBy: 1, maxBitrate: 250_000 });
+    expect(videoEncoding("small")).toEqual({ scaleResolutionDownBy: 2, maxBitrate: 100_000 });
+    expect(parseBandwidth("audio")).toBe("audio");
+    expect(parseBandwidth("small")).toBe("small");
+    for (const junk of [null, undefined, "", "huge", "AUDIO"]) expect(parseBandwidth(junk)).toBe("full");
+  });
+});

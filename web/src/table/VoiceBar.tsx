@@ -1,0 +1,139 @@
+/**
+ * Issue 15: the player's voice bar under the banners — the floor line ("You have the floor" / "Your
+ * microphone is off", always visible), what happened to the permissions, and the controls: microphone
+ * only, play without voice, camera on/off, the low-bandwidth mode, "Use voice here" (another tab held
+ * the media) and the push-to-talk button during this player's own shout (pointer held, or Space / Enter
+ * held with the focus on the table). Mobile first: the controls wrap on a 360 px screen.
+ */
+import { createEffect, For, onCleanup, Show } from "solid-js";
+import { t, tk } from "../i18n/index.ts";
+import { BANDWIDTHS, type Bandwidth } from "../media/prefs.ts";
+import type { Voice } from "./voice.ts";
+
+/** Keys that hold the talk control (Space anywhere on the table but a form field or another button). */
+const isTalkKey = (e: KeyboardEvent) => e.key === " " || e.code === "Space";
+
+function busyTarget(target: EventTarget | null, ptt: HTMLElement | undefined): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (ptt && (target === ptt || ptt.contains(target))) return false;
+  return !!target.closest("input, textarea, select, button, a, summary, [contenteditable]");
+}
+
+export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boolean }) {
+  const v = () => props.voice;
+  const st = () => v().state;
+  let ptt: HTMLButtonElement | undefined;
+
+  const line = () => {
+    const s = st();
+    if (s.status === "declined") return t("voice.declined");
+    if (s.status === "elsewhere") return t("voice.elsewhere");
+    if (s.status === "on" && s.mic === "denied") return t("voice.denied");
+    if (props.night) return t("voice.night");
+    return props.floorMine ? t("voice.floor") : t("voice.micOff");
+  };
+
+  // Space held on the table: talk while it is down (only while push-to-talk is in force).
+  createEffect(() => {
+    if (!st().ptt) return;
+    const down = (e: KeyboardEvent) => {
+      if (!isTalkKey(e) || busyTarget(e.target, ptt)) return;
+      e.preventDefault();
+      if (!e.repeat) v().hold(true);
+    };
+    const up = (e: KeyboardEvent) => {
+      if (!isTalkKey(e)) return;
+      if (st().holding) e.preventDefault();
+      v().hold(false);
+    };
+    const blur = () => v().hold(false);
+    document.addEventListener("keydown", down);
+    document.addEventListener("keyup", up);
+    window.addEventListener("blur", blur);
+    onCleanup(() => {
+      document.removeEventListener("keydown", down);
+      document.removeEventListener("keyup", up);
+      window.removeEventListener("blur", blur);
+    });
+  });
+
+  return (
+    <div class="voice-bar" data-voice-bar={st().status}>
+      <p class="voice-line" classList={{ live: props.floorMine && !props.night }} role="status" data-voice-floor={props.floorMine ? "yes" : "no"} data-voice-status={st().status} data-voice-mic={st().mic}>
+        {line()}
+        <Show when={st().status === "on" && st().mic === "on" && st().camera === "denied"}>
+          {" "}
+          <span data-voice-note="no-camera">{t("voice.noCamera")}</span>
+        </Show>
+      </p>
+      <div class="voice-controls">
+        <Show when={st().status === "off" || st().status === "failed"}>
+          <button type="button" class="btn small" data-voice-mic-only onClick={() => v().join(true)}>
+            {t("voice.micOnly")}
+          </button>
+          <button type="button" class="btn small" data-voice-decline onClick={() => v().decline()}>
+            {t("voice.without")}
+          </button>
+        </Show>
+        <Show when={st().status === "on" && st().mic === "denied"}>
+          <button type="button" class="btn small" data-voice-retry onClick={() => v().join()}>
+            {t("voice.retry")}
+          </button>
+        </Show>
+        <Show when={st().status === "elsewhere"}>
+          <button type="button" class="btn small" data-voice-here onClick={() => v().join()}>
+            {t("voice.here")}
+          </button>
+        </Show>
+        <Show when={st().status === "on"}>
+          <Show when={(st().camera === "on" || st().camera === "off") && st().bandwidth !== "audio"}>
+            <button type="button" class="btn small" aria-pressed={st().camera === "on"} data-voice-camera={st().camera} onClick={() => v().setCamera(st().camera !== "on")}>
+              {t("voice.camera")}
+            </button>
+          </Show>
+          <label class="voice-mode">
+            <span>{t("voice.bandwidth")}</span>{" "}
+            <select data-voice-bandwidth value={st().bandwidth} onChange={(e) => v().setBandwidth(e.currentTarget.value as Bandwidth)}>
+              <For each={BANDWIDTHS}>{(m) => <option value={m} selected={st().bandwidth === m}>{tk("voice.bandwidth", m)}</option>}</For>
+            </select>
+          </label>
+        </Show>
+      </div>
+      <Show when={st().status === "on" && st().ptt && st().mic === "on"}>
+        <div class="ptt-row">
+          <button
+            ref={ptt}
+            type="button"
+            class="btn ptt"
+            classList={{ talking: st().holding }}
+            aria-pressed={st().holding}
+            aria-describedby="ptt-hint"
+            data-ptt={st().holding ? "talking" : "hold"}
+            onPointerDown={(e) => {
+              e.preventDefault();
+              e.currentTarget.setPointerCapture?.(e.pointerId);
+              v().hold(true);
+            }}
+            onPointerUp={() => v().hold(false)}
+            onPointerCancel={() => v().hold(false)}
+            onLostPointerCapture={() => v().hold(false)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && !e.repeat) {
+                e.preventDefault();
+                v().hold(true);
+              }
+            }}
+            onKeyUp={(e) => {
+              if (e.key === "Enter") v().hold(false);
+            }}
+            onClick={(e) => e.preventDefault()}
+            onContextMenu={(e) => e.preventDefault()}
+          >
+            {st().holding ? t("voice.ptt.talking") : t("voice.ptt.hold")}
+          </button>
+          <span id="ptt-hint" class="muted small">{t("voice.ptt.hint")}</span>
+        </div>
+      </Show>
+    </div>
+  );
+}
