@@ -9,8 +9,9 @@
  * and received (RTP payload + headers, per kind, from outbound-rtp / inbound-rtp; and the whole
  * transport, with RTCP, DTLS and STUN, from the transport stats).
  *
- *   node --experimental-strip-types bench/media-mesh.ts [--window 10] [--low]
- *     --low   every page in low-bandwidth mode (audio only), when the client has it
+ *   node --experimental-strip-types bench/media-mesh.ts [--window 10] [--mode full|small|audio]
+ *     --mode  every page's low-bandwidth setting (web/src/media/prefs.ts): full video (default), small
+ *             video, or audio only
  *
  * Numbers only, never assertions. On this machine (2 cores) ten pages encoding up to nine video
  * streams each are CPU-bound: WebRTC's own adaptation lowers resolution and bitrate, so the figures
@@ -28,7 +29,12 @@ const arg = (name: string, d: number) => {
   return i >= 0 ? Number(argv[i + 1]) : d;
 };
 const WINDOW_S = arg("window", 10);
-const LOW = argv.includes("--low");
+const MODE = (() => {
+  const i = argv.indexOf("--mode");
+  const m = i >= 0 ? argv[i + 1] : "full";
+  if (m !== "full" && m !== "small" && m !== "audio") throw new Error(`--mode full|small|audio, not ${m}`);
+  return m;
+})();
 const SEATS = 10;
 const PER_PROCESS = 5;
 
@@ -139,10 +145,10 @@ try {
     const ctx = await chromes[Math.floor(i / PER_PROCESS)]!.browser.newContext({ viewport: { width: 390, height: 800 }, locale: "en-GB" });
     ctx.setDefaultTimeout(60_000);
     await ctx.addInitScript(
-      ([saved, low]) => {
+      ([saved, mode]) => {
         localStorage.setItem("mafia.tables", saved as string);
         localStorage.setItem("mafia.voice.processing", "off");
-        if (low) localStorage.setItem("mafia.voice.low", "audio");
+        localStorage.setItem("mafia.voice.bandwidth", mode as string);
         const w = window as unknown as { __pcs: RTCPeerConnection[] };
         w.__pcs = [];
         const Native = window.RTCPeerConnection;
@@ -153,7 +159,7 @@ try {
           }
         } as typeof RTCPeerConnection;
       },
-      [JSON.stringify([{ code, playerId: j.playerId, nickname, token: j.token, returnCode: null, savedAt: Date.now(), kind: "player" }]), LOW] as const,
+      [JSON.stringify([{ code, playerId: j.playerId, nickname, token: j.token, returnCode: null, savedAt: Date.now(), kind: "player" }]), MODE] as const,
     );
     const page = await ctx.newPage();
     people.push({ ctx, page, seat: 0 });
@@ -176,7 +182,7 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const connectedS = (Date.now() - started) / 1000;
-  console.log(`media mesh: ${SEATS} people, ${(SEATS * (SEATS - 1)) / 2} links connected ${connectedS.toFixed(1)} s after start${LOW ? ", low-bandwidth mode (audio only)" : ""}; window ${WINDOW_S} s per phase`);
+  console.log(`media mesh: ${SEATS} people, ${(SEATS * (SEATS - 1)) / 2} links connected ${connectedS.toFixed(1)} s after start; video mode "${MODE}" on every page; window ${WINDOW_S} s per phase`);
   console.log(`machine: ${os.cpus()[0]?.model} × ${os.cpus().length}, load ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
 
   const rows: string[] = [];
