@@ -371,6 +371,8 @@ export default function DevFixture(props: { name: string }) {
     onSignal: () => () => {},
     viewAt: 0,
     iceServers: [],
+    mediaMode: "mesh",
+    onSfu: () => () => {},
     dismiss: () => setState("notice", null),
     dispose() {},
   };

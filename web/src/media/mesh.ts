@@ -18,6 +18,7 @@
  * another DTLS fingerprint than the link's is a new session from a reloaded page: the link restarts.
  */
 import type { Floor, Seat } from "../../../shared/engine/types.ts";
+import type { MediaPlane } from "./plane.ts";
 import { planMedia, samePlan, type MediaPlan, type PeerPlan } from "./plan.ts";
 
 type Desc = { type: "offer" | "answer"; sdp: string };
@@ -78,7 +79,7 @@ const MAX_CANDIDATES = 32;
 const fingerprintOf = (sdp: string): string | null => /^a=fingerprint:(.*)$/m.exec(sdp)?.[1]?.trim() ?? null;
 const originOf = (sdp: string): string | null => /^o=(.*)$/m.exec(sdp)?.[1]?.trim() ?? null;
 
-export class Mesh {
+export class Mesh implements MediaPlane {
   readonly me: Seat;
   /** performance.now() of every applied plan change (issue 15: floor change → media switched). */
   readonly floorSwitchedAt: number[] = [];

@@ -8,7 +8,7 @@
 import { createEffect, onCleanup } from "solid-js";
 import { createStore } from "solid-js/store";
 import type { GameView, Seat } from "../../../shared/engine/types.ts";
-import type { Mesh } from "../media/mesh.ts";
+import type { MediaPlane } from "../media/plane.ts";
 import type { TableController } from "./controller.ts";
 
 export type VoiceStatus = "off" | "asking" | "on" | "denied";
@@ -35,8 +35,8 @@ const SPEAKING_LEVEL = 0.015;
 
 declare global {
   interface Window {
-    /** The page's mesh, for debugging and the browser test (test/browser/voice.test.ts). */
-    __mafiaMesh?: Mesh;
+    /** The page's media (the mesh, or the SFU plane), for debugging and the browser test (test/browser/voice.test.ts). */
+    __mafiaMesh?: MediaPlane;
   }
 }
 
@@ -45,7 +45,7 @@ export const humanPeers = (g: GameView): Seat[] => g.seats.filter((s) => !s.bot 
 
 export function createVoice(ctl: TableController, game: () => GameView | null): Voice {
   const [state, setState] = createStore<VoiceState>({ status: "off", camera: false, speaking: {}, video: {} });
-  let mesh: Mesh | null = null;
+  let mesh: MediaPlane | null = null;
   let preview: HTMLVideoElement | null = null;
   let meter: ReturnType<typeof setInterval> | undefined;
   let unsubscribe: (() => void) | null = null;
@@ -88,9 +88,18 @@ export function createVoice(ctl: TableController, game: () => GameView | null): 
         preview.dataset.voiceVideo = String(me);
         preview.srcObject = new MediaStream([cam]);
       }
-      mesh = new mod.Mesh({ me, local: stream, send: (text) => ctl.signal(text), audio: ctx, iceServers: ctl.iceServers, onChange: refresh });
+      const options = { me, local: stream, send: (text: string) => ctl.signal(text), audio: ctx, iceServers: ctl.iceServers, onChange: refresh };
+      // The table's plane (welcome.media.mode): the mesh, or the SFU (web/src/media/sfu.ts, its own lazy chunk).
+      if (ctl.mediaMode === "sfu") {
+        const sfu = new (await import("../media/sfu.ts")).Sfu(options);
+        unsubscribe = ctl.onSfu((msg) => void sfu.handle(msg));
+        mesh = sfu;
+      } else {
+        const m = new mod.Mesh(options);
+        unsubscribe = ctl.onSignal((msg) => void m.handle(msg));
+        mesh = m;
+      }
       window.__mafiaMesh = mesh;
-      unsubscribe = ctl.onSignal((msg) => void mesh?.handle(msg));
       setState({ status: "on", camera: !!cam });
       const cur = game();
       if (cur) mesh.update(cur.floor, humanPeers(cur), ctl.viewAt || undefined);
