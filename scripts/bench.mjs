@@ -28,6 +28,7 @@ const steps = [
   ["tables under load (wrangler dev vs Node ws baseline)", "bench/load.ts", [...(quick ? ["--tables", "1,10", "--seconds", "60"] : [...pass("tables"), ...pass("seconds"), ...pass("seconds-t1")]), ...pass("only")]],
   ["web client initial JS", "scripts/web-size.mjs", []],
   ["web client first render (headless Chromium)", "bench/web-render.ts", []],
+  ["media mesh: upload and download per client at 10 seats (headless Chromium, real WebRTC)", "bench/media-mesh.ts", []],
 ];
 let bad = 0;
 const outputs = {};

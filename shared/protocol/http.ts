@@ -44,6 +44,12 @@ export const CreateTableRequestSchema = v.strictObject({
   /** One person, one seat: may one device (deviceId) take several seats? Default false; the organizer
    *  may change it later. */
   allowSameDevice: v.optional(v.boolean()),
+  /** Issue 15, media options the organizer may change later (TableOptionsView): dead players hear the
+   *  public floor (default true); spectators hear it where the media plane can serve them (default
+   *  false); recording is switched on (default false). */
+  deadHear: v.optional(v.boolean()),
+  spectatorsHear: v.optional(v.boolean()),
+  recording: v.optional(v.boolean()),
   /** Seats one client address (CF-Connecting-IP; IPv6 by /64) may hold at this table, 1–12. Default
    *  SEATS_PER_ADDRESS (2: a household). A club room or a live evening on a venue's Wi-Fi, where every
    *  player is behind one address, sets the table's size. Fixed at creation. */

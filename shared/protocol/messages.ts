@@ -86,6 +86,12 @@ export const ControlRequestSchema = v.variant("type", [
     type: v.literal("options"),
     allowSameDevice: v.optional(v.boolean()),
     botAfterMinutesAway: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(120)))),
+    /** Issue 15: the recording switch (the organizer's consent; shown to everyone while on). */
+    recording: v.optional(v.boolean()),
+    /** Issue 15: dead players hear and see the public floor. */
+    deadHear: v.optional(v.boolean()),
+    /** Issue 15: spectators hear and see the public floor (where the media plane can serve them). */
+    spectatorsHear: v.optional(v.boolean()),
   }),
   /* Issue 13, part A: bots in the lobby (before the start; `not-in-lobby` otherwise). */
   /** Seat a bot at the next free place (`table-full` when none is left). */
@@ -358,6 +364,14 @@ export interface TableOptionsView {
   spectatorDelaySeconds: number;
   /** One device may take several seats. */
   allowSameDevice: boolean;
+  /** Issue 15: the organizer has switched recording on (every client shows a "Recording" mark). */
+  recording: boolean;
+  /** Issue 15: dead players hear and see the public floor (when false, the public channel's listeners
+   *  are the living seats, in every viewer's floor). */
+  deadHear: boolean;
+  /** Issue 15: spectators hear and see the public floor, where the media plane serves them (the SFU,
+   *  at a table without a spectator delay). They are never heard. */
+  spectatorsHear: boolean;
 }
 
 /** Why the game is paused, as the table recorded it (the engine's GameView.paused holds remainingMs). */
@@ -600,7 +614,10 @@ export const TableViewSchema = v.strictObject({
   narration: v.boolean(),
   organizer: v.nullable(OrganizerViewSchema),
   organizing: v.boolean(),
-  options: v.strictObject({ botAfterMinutesAway: nullableNum, spectatorDelaySeconds: num, allowSameDevice: v.boolean() }),
+  options: v.strictObject({
+    botAfterMinutesAway: nullableNum, spectatorDelaySeconds: num, allowSameDevice: v.boolean(),
+    recording: v.boolean(), deadHear: v.boolean(), spectatorsHear: v.boolean(),
+  }),
   pause: v.nullable(v.strictObject({ by: v.string(), reason: v.picklist(["organizer", "absence"]), absentSeat: nullableNum, since: num })),
   delayMs: num,
   series: v.strictObject({

@@ -94,6 +94,9 @@ export const tables = new Hono<AppEnv>()
         allowSameDevice: body.allowSameDevice ?? false,
         seatsPerAddress: body.seatsPerAddress ?? SEATS_PER_ADDRESS,
         botAfterMinutesAway: body.botAfterMinutesAway ?? null,
+        recording: body.recording ?? false,
+        deadHear: body.deadHear ?? true,
+        spectatorsHear: body.spectatorsHear ?? false,
         creatorUserId,
       });
       if (result.ok) {

@@ -47,6 +47,10 @@ export interface InitRequest {
   /** Seats one client address may hold (default SEATS_PER_ADDRESS). */
   seatsPerAddress?: number;
   botAfterMinutesAway?: number | null;
+  /** Issue 15 media options (defaults: not recording, the dead hear, spectators do not). */
+  recording?: boolean;
+  deadHear?: boolean;
+  spectatorsHear?: boolean;
   /** The signed-in account creating the table (docs/ACCOUNTS.md); absent/null for a guest. */
   creatorUserId?: string | null;
 }
@@ -122,6 +126,9 @@ export class Admission {
         organizerTokenHash,
         allowSameDevice: req.allowSameDevice ?? false,
         botAfterMinutes: req.botAfterMinutesAway ?? null,
+        recording: req.recording ?? false,
+        deadHear: req.deadHear ?? true,
+        spectatorsHear: req.spectatorsHear ?? false,
       });
       t.spectators.record(now);
       return true;

@@ -63,6 +63,9 @@ export class Organizer {
             ...control,
             allowSameDevice: action.allowSameDevice ?? control.allowSameDevice,
             botAfterMinutes: action.botAfterMinutesAway === undefined ? control.botAfterMinutes : action.botAfterMinutesAway,
+            recording: action.recording ?? control.recording,
+            deadHear: action.deadHear ?? control.deadHear,
+            spectatorsHear: action.spectatorsHear ?? control.spectatorsHear,
           });
           t.store.bumpVersion();
         });

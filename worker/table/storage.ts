@@ -109,7 +109,10 @@ CREATE TABLE IF NOT EXISTS control (
   organizer_player_id   TEXT,
   organizer_token_hash  BLOB,
   allow_same_device     INTEGER NOT NULL,
-  bot_after_minutes     INTEGER
+  bot_after_minutes     INTEGER,
+  recording             INTEGER NOT NULL DEFAULT 0,
+  dead_hear             INTEGER NOT NULL DEFAULT 1,
+  spectators_hear       INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS spectator_views (
   version INTEGER PRIMARY KEY,
@@ -166,6 +169,12 @@ export interface ControlRow {
   organizerTokenHash: Uint8Array | null;
   allowSameDevice: boolean;
   botAfterMinutes: number | null;
+  /** Issue 15, the media options (docs/MEDIA.md "Table options"): the organizer's recording switch. */
+  recording: boolean;
+  /** Dead players hear and see the public floor. */
+  deadHear: boolean;
+  /** Spectators hear and see the public floor where the media plane can serve them (not delayed). */
+  spectatorsHear: boolean;
 }
 
 /** The table's record of a pause (the engine holds the timers; this holds who, why and whose return ends it). */
@@ -324,8 +333,9 @@ export class TableStore {
 
   insertControl(c: ControlRow): void {
     this.sql.exec(
-      "INSERT INTO control (id, organizer_player_id, organizer_token_hash, allow_same_device, bot_after_minutes) VALUES (1, ?, ?, ?, ?)",
+      "INSERT INTO control (id, organizer_player_id, organizer_token_hash, allow_same_device, bot_after_minutes, recording, dead_hear, spectators_hear) VALUES (1, ?, ?, ?, ?, ?, ?, ?)",
       c.organizerPlayerId, c.organizerTokenHash ? toBuffer(c.organizerTokenHash) : null, c.allowSameDevice ? 1 : 0, c.botAfterMinutes,
+      c.recording ? 1 : 0, c.deadHear ? 1 : 0, c.spectatorsHear ? 1 : 0,
     );
   }
 
@@ -340,13 +350,17 @@ export class TableStore {
       organizerTokenHash: r.organizer_token_hash === null ? null : toBytes(r.organizer_token_hash),
       allowSameDevice: r.allow_same_device === 1,
       botAfterMinutes: r.bot_after_minutes === null ? null : Number(r.bot_after_minutes),
+      recording: r.recording === 1,
+      deadHear: r.dead_hear === 1,
+      spectatorsHear: r.spectators_hear === 1,
     };
   }
 
   writeControl(c: ControlRow): void {
     this.sql.exec(
-      "UPDATE control SET organizer_player_id = ?, organizer_token_hash = ?, allow_same_device = ?, bot_after_minutes = ? WHERE id = 1",
+      "UPDATE control SET organizer_player_id = ?, organizer_token_hash = ?, allow_same_device = ?, bot_after_minutes = ?, recording = ?, dead_hear = ?, spectators_hear = ? WHERE id = 1",
       c.organizerPlayerId, c.organizerTokenHash ? toBuffer(c.organizerTokenHash) : null, c.allowSameDevice ? 1 : 0, c.botAfterMinutes,
+      c.recording ? 1 : 0, c.deadHear ? 1 : 0, c.spectatorsHear ? 1 : 0,
     );
     this.ctl = { ...c };
   }
@@ -574,6 +588,8 @@ export class TableStore {
     add("players", [["game_no", "INTEGER NOT NULL DEFAULT 1"]]);
     add("game", [["game_no", "INTEGER NOT NULL DEFAULT 1"], ["seed", "TEXT"]]);
     this.sql.exec(SERIES_SCHEMA);
+    // Issue 15: the media options.
+    add("control", [["recording", "INTEGER NOT NULL DEFAULT 0"], ["dead_hear", "INTEGER NOT NULL DEFAULT 1"], ["spectators_hear", "INTEGER NOT NULL DEFAULT 0"]]);
   }
 
   /** Tables created before events were stored apart get the `events` table and the input log's columns. */

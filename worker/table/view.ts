@@ -64,6 +64,22 @@ export function organizerOf(config: ConfigRow, control: ControlRow, players: rea
   return control.organizerTokenHash !== null ? { kind: "creator" } : null;
 }
 
+/**
+ * The table option `deadHear` off (issue 15, docs/MEDIA.md "Table options"): while the game runs, a
+ * public channel (listeners "everyone") is heard by the living seats only. The floor stays the one
+ * source of who hears whom: every viewer's floor says so, so honest living senders never send to a
+ * dead seat and a dead seat's own client plays nothing. Private channels already list their
+ * listeners; the end of the game (everyone to everyone) is left open to all.
+ */
+export function withoutDeadListeners(game: GameView): GameView {
+  if (game.result !== null || !game.floor.channels.some((c) => c.listeners === "everyone")) return game;
+  const living = game.seats.filter((s) => s.alive).map((s) => s.seat);
+  return {
+    ...game,
+    floor: { channels: game.floor.channels.map((c) => (c.listeners === "everyone" ? { ...c, listeners: living } : c)) },
+  };
+}
+
 export function buildTableView(
   facts: TableFacts,
   game: GameView | null,
@@ -100,7 +116,7 @@ export function buildTableView(
       neverConnected: neverConnected(p),
       organizer: p.playerId === organizerId,
     })),
-    game,
+    game: game && !control.deadHear ? withoutDeadListeners(game) : game,
     connected: connectedSeats,
     host: config.host,
     hostConnected: config.host === "live" && facts.hostConnected,
@@ -111,6 +127,9 @@ export function buildTableView(
       botAfterMinutesAway: control.botAfterMinutes,
       spectatorDelaySeconds: config.spectatorDelaySeconds,
       allowSameDevice: control.allowSameDevice,
+      recording: control.recording,
+      deadHear: control.deadHear,
+      spectatorsHear: control.spectatorsHear,
     },
     pause: pause ? { by: pause.by, reason: pause.reason, absentSeat: pause.absentSeat, since: pause.since } : null,
     delayMs: viewer.delayMs,

@@ -132,6 +132,25 @@ export function OrganizerPanel(props: { view: TableView; ctl: TableController; n
             <span>{t("create.minutes")}</span>
           </label>
         </div>
+        {/* Issue 15: the media options (docs/MEDIA.md "Table options"). */}
+        <div class="field setting">
+          <label class="check">
+            <input type="checkbox" name="org-recording" checked={props.view.options.recording} onChange={(e) => props.ctl.control({ type: "options", recording: e.currentTarget.checked })} />
+            <span>{t("org.recording")}</span>
+          </label>
+        </div>
+        <div class="field setting">
+          <label class="check">
+            <input type="checkbox" name="org-dead-hear" checked={props.view.options.deadHear} onChange={(e) => props.ctl.control({ type: "options", deadHear: e.currentTarget.checked })} />
+            <span>{t("org.deadHear")}</span>
+          </label>
+        </div>
+        <div class="field setting">
+          <label class="check">
+            <input type="checkbox" name="org-spectators-hear" checked={props.view.options.spectatorsHear} onChange={(e) => props.ctl.control({ type: "options", spectatorsHear: e.currentTarget.checked })} />
+            <span>{t("org.spectatorsHear")}</span>
+          </label>
+        </div>
         <p class="muted small">{t("org.delay", { n: props.view.options.spectatorDelaySeconds })}</p>
       </details>
       <ConfirmDialog ask={ask()} onClose={() => setAsk(null)} />

@@ -90,6 +90,13 @@ function Shell(props: ParentProps<{ ctl: TableController; voice?: Voice; canVoic
           {props.ctl.code}
         </span>
         <ConnPill conn={props.ctl.state.conn} />
+        {/* Issue 15: recording is shown to everyone while it is on (players, the dead, spectators, the lobby). */}
+        <Show when={props.ctl.state.view?.options.recording}>
+          <span class="rec-mark" role="status" title={t("rec.title")} data-recording>
+            <span aria-hidden="true">● </span>
+            {t("rec.on")}
+          </span>
+        </Show>
         {/* Issue 15: voice and video start on the player's gesture (phones prompt and play only after one). */}
         <Show when={props.canVoice && props.voice && props.voice.state.status !== "on"}>
           <button type="button" class="btn small voice-join" data-voice-join={props.voice!.state.status} disabled={props.voice!.state.status === "asking"} onClick={() => props.voice!.join()}>
