@@ -88,10 +88,12 @@ interface Opened extends TableRun {
   organizer: Client;
   /** playerId of each seated client. */
   ids: Map<Client, string>;
+  /** A spectator that joined the SFU plane (where the table lets spectators hear). */
+  watcher?: Client;
 }
 
-async function sfuTable(seed: string, extra: Record<string, string> = {}): Promise<Opened> {
-  const created = await createTable({ presetId: "sport" });
+async function sfuTable(seed: string, extra: Record<string, string> = {}, options: Record<string, unknown> = {}): Promise<Opened> {
+  const created = await createTable({ presetId: "sport", ...options });
   const code = created.code;
   await configure(code, extra);
   const spectators = [await connectAs(code, undefined, `spectator ${seed}`)];
@@ -154,6 +156,20 @@ async function checkPulls(run: Opened, why: string): Promise<{ phase: string; pu
       const told = [...map.values()].sort().join(" ");
       if (told !== b) problems.push(`seat ${me}: told [${told}], pulled [${b}]`);
     }
+    // A listening spectator: the public channel of its own view's floor, nothing else.
+    const w = run.watcher;
+    const key = Object.keys(state.people).find((k) => k.startsWith("~s:"));
+    if (w && key) {
+      const floor = w.lastView().game!.floor;
+      const want = new Set<string>();
+      for (const [id, other] of Object.entries(state.people))
+        if (other.pub) for (const tr of other.pub.tracks) if (floor.channels.some((c) => c.listeners === "everyone" && (tr.kind === "audio" ? c.speakers : c.video).includes(seatOfId.get(id)!))) want.add(`${seatOfId.get(id)}:${tr.kind}`);
+      const held = standIn.pulled(state.people[key]!.recv!.sessionId);
+      pulls += held.length;
+      const a = [...want].sort().join(" ");
+      const b = held.map((t) => `${seatOfPub.get(t.from!)}:${t.trackName}`).sort().join(" ");
+      if (a !== b) problems.push(`spectator (${w.lastView().game!.phase}): public floor [${a}], pulled [${b}]`);
+    }
     if (!problems.length) return { phase: run.seated[0]!.client.lastView().game!.phase, pulls };
     last = problems.join("; ");
     await new Promise((r) => setTimeout(r, 50));
@@ -164,7 +180,8 @@ async function checkPulls(run: Opened, why: string): Promise<{ phase: string; pu
 describe("issue 15: the SFU plane", () => {
   let run: Opened;
   beforeAll(async () => {
-    run = await sfuTable("sfu");
+    // Dead players do not hear the table here (deadHear off): their floor's public listeners are the living.
+    run = await sfuTable("sfu", {}, { deadHear: false });
     for (const s of run.seated) autoAnswer(s.client);
   });
   afterAll(() => run?.close());
@@ -203,9 +220,18 @@ describe("issue 15: the SFU plane", () => {
     const phases = new Set<string>();
     let closes = standIn.calls.filter((c) => c.op === "tracks/close").length;
     const nightRedChecks: number[] = [];
+    let deadChecks = 0;
     const check = async (why: string) => {
       const { phase } = await checkPulls(run, why);
       phases.add(phase);
+      // deadHear off: a dead player pulls nothing while the game runs.
+      const st = await settled(run.code);
+      for (const s of run.seated) {
+        const g = s.client.lastView().game!;
+        if (g.result || g.seats.find((x) => x.seat === g.you!.seat)!.alive) continue;
+        const recv = st.people[run.ids.get(s.client)!]?.recv;
+        if (recv) expect(standIn.pulled(recv.sessionId), `dead seat ${g.you!.seat} at ${g.phase}`).toEqual([]), deadChecks++;
+      }
       // At night, a red listener's receiving session holds no track of a black player.
       const state = await settled(run.code);
       const black = new Set(run.seated.filter((s) => s.client.lastView().game!.you!.team === "black").map((s) => run.ids.get(s.client)!));
@@ -258,6 +284,7 @@ describe("issue 15: the SFU plane", () => {
     for (const p of ["dealing", "acquaintance", "speech", "voting", "last-words", "game-over"]) expect([...phases], p).toContain(p);
     expect(closes).toBeGreaterThan(0);
     expect(nightRedChecks.length).toBeGreaterThan(0);
+    expect(deadChecks).toBeGreaterThan(0);
   });
 
   it("only the table object called the SFU, always with the secret; no call overlapped another on its session; ≤ 64 tracks a call", () => {
@@ -275,6 +302,71 @@ describe("issue 15: the SFU plane", () => {
     for (const c of run.all()) expect(c.schemaFailures, c.name).toEqual([]);
     expect(sfuFrames(run.spectators[0]!)).toEqual([]);
     expect(sfuFrames(run.organizer)).toEqual([]);
+  });
+});
+
+describe("issue 15: spectators on the SFU plane (spectatorsHear)", () => {
+  let run: Opened;
+  beforeAll(async () => {
+    run = await sfuTable("sfu-watch", {}, { spectatorsHear: true });
+    for (const s of run.seated) autoAnswer(s.client);
+    for (const [i, s] of run.seated.entries()) expect(await joinMedia(s.client, i % 2 === 0), s.nickname).toMatchObject({ op: "joined" });
+  });
+  afterAll(() => run?.close());
+
+  it("a listening spectator pulls the public channel only, never publishes, and is forgotten with its socket", async () => {
+    const w = run.spectators[0]!;
+    autoAnswer(w);
+    let from = w.frames.length;
+    w.send(JSON.stringify({ type: "sfu", op: "join", offer: { type: "offer", sdp: offerSdp(["0"]) }, tracks: [{ mid: "0", kind: "audio" }] }));
+    expect(await w.next((m) => m.type === "error", from)).toMatchObject({ code: "not-seated" });
+    from = w.frames.length;
+    w.send(JSON.stringify({ type: "sfu", op: "join", tracks: [] }));
+    expect(await w.next((m) => m.type === "sfu" && m.op === "joined", from)).toEqual({ type: "sfu", op: "joined" });
+    run.watcher = w;
+    let spectatorPulls = 0;
+    const check = async (why: string) => {
+      await checkPulls(run, why);
+      const st = await settled(run.code);
+      const key = Object.keys(st.people).find((k) => k.startsWith("~s:"))!;
+      expect(st.people[key]!.pub).toBeNull();
+      spectatorPulls = Math.max(spectatorPulls, standIn.pulled(st.people[key]!.recv!.sessionId).length);
+    };
+    await check("spectator at the start");
+    await playToEnd(run, { beforeAct: (i) => check(`step ${i}`), beforeAlarm: (i) => check(`step ${i} (alarm)`), until: (g) => g.phase === "night-shot" });
+    await check("spectator at the night shot");
+    expect(spectatorPulls).toBeGreaterThan(0);
+    // Its socket closes: its session's pulls are closed and it is forgotten.
+    const st = await settled(run.code);
+    const key = Object.keys(st.people).find((k) => k.startsWith("~s:"))!;
+    const recv = st.people[key]!.recv!.sessionId;
+    w.close();
+    run.spectators.splice(0, 1);
+    run.watcher = undefined;
+    for (let i = 0; i < 40 && key in (await settled(run.code)).people; i++) await new Promise((r) => setTimeout(r, 50));
+    expect((await settled(run.code)).people[key]).toBeUndefined();
+    expect(standIn.pulled(recv)).toEqual([]);
+    expect(standIn.violations).toEqual([]);
+  });
+
+  it("with a spectator delay, spectators get nothing whatever the option says", async () => {
+    const created = await createTable({ presetId: "sport", spectatorsHear: true, spectatorDelaySeconds: 30 });
+    await configure(created.code);
+    const watcher = await connectAs(created.code, undefined, "delayed watcher");
+    const people: Client[] = [];
+    try {
+      for (let i = 0; i < 10; i++) {
+        const j = await join(created.code, `D${i + 1} delayed`);
+        people.push(await connectAs(created.code, j.token, `D${i + 1} delayed`));
+      }
+      await people[9]!.next((m) => m.type === "view" && m.view.game !== null);
+      const from = watcher.frames.length;
+      watcher.send(JSON.stringify({ type: "sfu", op: "join", tracks: [] }));
+      expect(await watcher.next((m) => m.type === "error", from)).toMatchObject({ code: "not-seated" });
+      expect((await settled(created.code)).people).toEqual({});
+    } finally {
+      [watcher, ...people].forEach((c) => c.close());
+    }
   });
 });
 

@@ -29,6 +29,8 @@ export interface Attachment {
   /** Which credential the `hello` used (a seat token's digest prefix, or "organizer"), for the limit
    *  of sockets per credential; absent for spectators and before `hello`. */
   credential?: string;
+  /** Issue 15, the SFU plane: a spectator socket's own key for its receiving session (worker/table/sfu.ts); absent until it joins. */
+  sfuId?: string;
 }
 
 /** 16 refs × ≤ 64 chars stays well inside the 2 KB attachment limit. */

@@ -139,8 +139,16 @@ export class Frames {
     if (msg.type === "signal" || msg.type === "sfu") {
       const prefix = msg.type === "signal" ? SIGNAL_PREFIX : SFU_PREFIX;
       if (!message.startsWith(prefix)) return this.refuse(ws, "bad-message", `A ${msg.type} frame starts with ${prefix}.`, msg.ref ?? null);
+      // The SFU plane decides itself whether a spectator may listen (sfu.ts); the mesh is for seated players only.
+      if (msg.type === "sfu") {
+        const refused = t.sfu.frame(ws, identity, att, msg);
+        if (refused) return this.refuse(ws, refused.code, refused.message, msg.ref ?? null);
+        t.sockets.save(ws, att);
+        if (msg.ref !== undefined) t.fanout.send(ws, { type: "ack", ref: msg.ref, version: t.store.game().version });
+        return;
+      }
       if (identity.kind !== "player") return this.refuse(ws, "not-seated", "Only a seated player takes part in the table's media.", msg.ref ?? null);
-      const refused = msg.type === "signal" ? t.media.relay(identity.playerId, msg) : t.sfu.frame(ws, identity.playerId, msg);
+      const refused = t.media.relay(identity.playerId, msg);
       if (refused) return this.refuse(ws, refused.code, refused.message, msg.ref ?? null);
       t.sockets.save(ws, att);
       if (msg.ref !== undefined) t.fanout.send(ws, { type: "ack", ref: msg.ref, version: t.store.game().version });

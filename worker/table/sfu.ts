@@ -15,6 +15,11 @@
  * forgotten (and every pull of their tracks closed by the listeners' next diff). Session ids never
  * reach a client: a client learns only its own receiving mids with the seat and kind each carries.
  *
+ * The floor is the one every view carries: the engine's, with the table option `deadHear` applied
+ * (worker/table/view.ts withoutDeadListeners). Spectators (option `spectatorsHear`, and never at a
+ * table with a spectator delay) get a receiving session only, keyed by their socket (its attachment's
+ * `sfuId`), and pulls of the public channel only; they never publish.
+ *
  * The sessions and pulls are kept in the object's storage (`sfu`), so a hibernated or evicted object
  * still knows them; a pull offer that waits for its answer lives in memory only (ANSWER_TIMEOUT_MS).
  */
@@ -23,9 +28,11 @@ import { playAudio, playVideo } from "../../shared/media/floor.ts";
 import type { SfuMessage, SfuServerMessage } from "../../shared/protocol/messages.ts";
 import type { Env } from "../env.ts";
 import { SfuApi, apiBase, type Kind, type PullBatch, type SessionDescription } from "../media/sfu-api.ts";
-import { seatedPlayers, viewFor } from "./engine.ts";
+import type { Attachment, ConnectionIdentity } from "./connection.ts";
+import { seatedPlayers, viewFor, type Viewer } from "./engine.ts";
 import type { Refused } from "./frames.ts";
 import type { Table } from "./table.ts";
+import { withoutDeadListeners } from "./view.ts";
 
 /** How long a pull offer waits for the client's answer before its tracks are closed again. */
 export const ANSWER_TIMEOUT_MS = 5000;
@@ -62,14 +69,14 @@ interface Want {
 }
 const keyOf = (w: { from: string; trackName: Kind; seat: Seat }) => `${w.from}/${w.trackName}@${w.seat}`;
 
-/**
- * Table option hook (issue 15, "spectatorsHear", added by the table options work): whether spectators
- * may be served the public channel through the SFU. Not on this branch yet: treated as false, so
- * spectators get nothing. Never at a table with a spectator delay.
- */
-export function spectatorsMayHear(_t: Table): boolean {
-  return false; // HOOK(spectatorsHear): `t.config().spectatorsHear && t.config().spectatorDelaySeconds === 0`
+/** Whether spectators may be served the public channel: the option `spectatorsHear`, and never with a spectator delay. */
+export function spectatorsMayHear(t: Table): boolean {
+  return t.store.control().spectatorsHear && t.config().spectatorDelaySeconds === 0;
 }
+
+/** A spectator's key among the people (never a player id: those carry no "~"). */
+const SPECTATOR = "~s:";
+const isSpectator = (key: string) => key.startsWith(SPECTATOR);
 
 export class SfuPlane {
   private apiCache: SfuApi | null = null;
@@ -115,12 +122,27 @@ export class SfuPlane {
 
   /* ------------------------------------------------------------------------------------ frames */
 
-  /** An `sfu` frame from the seated player `playerId` (validated by its schema). */
-  frame(ws: WebSocket, playerId: string, msg: SfuMessage): Refused | null {
-    if (!this.enabled()) return { code: "media-mode", message: "This table's media run on the mesh: send signal frames." };
+  /**
+   * An `sfu` frame (validated by its schema) from a seated player, or from a spectator where the table
+   * lets spectators hear (a receiving session only). The caller saves `att` afterwards.
+   */
+  frame(ws: WebSocket, identity: ConnectionIdentity, att: Attachment, msg: SfuMessage): Refused | null {
     const game = this.t.match.state();
-    const me = game ? seatedPlayers(game).find((p) => p.playerId === playerId && !p.bot) : undefined;
-    if (!game || !me) return { code: "not-seated", message: "The table's media are for the seated players of the running game." };
+    // Who first (a spectator or the organizer has no media at a mesh table either), then the plane.
+    const listening = identity.kind === "spectator" && this.enabled() && game !== null && spectatorsMayHear(this.t);
+    if (identity.kind !== "player" && !listening) return { code: "not-seated", message: "Only a seated player takes part in the table's media (spectators only where the table lets them listen)." };
+    if (!this.enabled()) return { code: "media-mode", message: "This table's media run on the mesh: send signal frames." };
+    let playerId: string;
+    if (identity.kind === "player") {
+      const me = game ? seatedPlayers(game).find((p) => p.playerId === identity.playerId && !p.bot) : undefined;
+      if (!game || !me) return { code: "not-seated", message: "The table's media are for the seated players of the running game." };
+      playerId = identity.playerId;
+    } else if (identity.kind === "spectator" && game && spectatorsMayHear(this.t)) {
+      if (msg.op === "join" && msg.tracks.length) return { code: "not-seated", message: "Spectators listen; they are never heard." };
+      playerId = SPECTATOR + (att.sfuId ??= crypto.randomUUID());
+    } else {
+      return { code: "not-seated", message: "Only a seated player takes part in the table's media (spectators only where the table lets them listen)." };
+    }
     if (msg.op === "answer") {
       const waiting = this.answers.get(msg.pull);
       if (!waiting || waiting.playerId !== playerId) return { code: "bad-message", message: `No pull offer ${msg.pull} waits for your answer.` };
@@ -148,18 +170,32 @@ export class SfuPlane {
     if (!Object.keys(people).length) return;
     const game = this.t.match.state();
     const humans = new Set(game ? seatedPlayers(game).filter((p) => !p.bot).map((p) => p.playerId) : []);
-    for (const playerId of Object.keys(people)) if (!humans.has(playerId)) this.track(this.forget(playerId));
+    const watching = new Set<string>();
+    if (game && spectatorsMayHear(this.t)) {
+      for (const ws of this.t.sockets.all()) {
+        const att = this.t.sockets.attachmentOf(ws, this.t.now());
+        if (att.sfuId && att.identity?.kind === "spectator" && ws.readyState === WebSocket.OPEN) watching.add(SPECTATOR + att.sfuId);
+      }
+    }
+    for (const playerId of Object.keys(people)) if (isSpectator(playerId) ? !watching.has(playerId) : !humans.has(playerId)) this.track(this.forget(playerId));
     for (const playerId of Object.keys(this.state().people)) this.kick(playerId);
   }
 
-  /** What `playerId`'s floor lets it receive now, from the people who published. */
+  /**
+   * What `playerId`'s floor lets it receive now, from the people who published: the floor of its own
+   * view (the engine's, with `deadHear` applied as in every view); a spectator's: the public channel.
+   */
   wanted(playerId: string): Want[] {
     const game = this.t.match.state();
     if (!game) return [];
     const seats = new Map(seatedPlayers(game).filter((p) => !p.bot).map((p) => [p.playerId, p.seat]));
-    const mine = seats.get(playerId);
+    const spectator = isSpectator(playerId);
+    if (spectator && !spectatorsMayHear(this.t)) return [];
+    const mine = spectator ? null : seats.get(playerId);
     if (mine === undefined) return [];
-    const floor = viewFor(game, { kind: "player", playerId }).floor;
+    const viewer: Viewer = spectator ? { kind: "spectator" } : { kind: "player", playerId };
+    const view = viewFor(game, viewer);
+    const floor = (this.t.store.control().deadHear ? view : withoutDeadListeners(view)).floor;
     const out: Want[] = [];
     for (const [other, person] of Object.entries(this.state().people)) {
       const seat = seats.get(other);
@@ -296,6 +332,7 @@ export class SfuPlane {
     this.save();
     this.dirty.delete(playerId);
     for (const [n, a] of this.answers) if (a.playerId === playerId) a.resolve(null), this.answers.delete(n);
+    if (person.recv?.pulled.length) this.sendTo(playerId, { type: "sfu", op: "closed", mids: person.recv.pulled.map((x) => x.mid) });
     const closing: Array<Promise<unknown>> = [];
     if (person.pub?.tracks.length) closing.push(this.api.close(person.pub.sessionId, person.pub.tracks.map((x) => x.mid)));
     if (person.recv?.pulled.length) closing.push(this.api.close(person.recv.sessionId, person.recv.pulled.map((x) => x.mid)));
@@ -309,13 +346,21 @@ export class SfuPlane {
     this.work.add(w);
   }
 
-  /** Send to every open socket of one player; whether any got it. */
+  /** A socket closed: a spectator's sessions go with it (a player's stay for the player's other sockets or return). */
+  socketClosed(ws: WebSocket): void {
+    const att = this.t.sockets.attachmentOf(ws, this.t.now());
+    if (this.enabled() && att.sfuId && this.state().people[SPECTATOR + att.sfuId]) this.track(this.forget(SPECTATOR + att.sfuId));
+  }
+
+  /** Send to every open socket of one player (a spectator: its one socket); whether any got it. */
   private sendTo(playerId: string, msg: SfuServerMessage): boolean {
     const now = this.t.now();
     let sent = false;
     for (const ws of this.t.sockets.all()) {
-      const id = this.t.sockets.attachmentOf(ws, now).identity;
-      if (id?.kind !== "player" || id.playerId !== playerId || ws.readyState !== WebSocket.OPEN) continue;
+      const att = this.t.sockets.attachmentOf(ws, now);
+      const id = att.identity;
+      const mine = isSpectator(playerId) ? att.sfuId !== undefined && SPECTATOR + att.sfuId === playerId : id?.kind === "player" && id.playerId === playerId;
+      if (!mine || ws.readyState !== WebSocket.OPEN) continue;
       this.t.fanout.send(ws, msg);
       sent = true;
     }
