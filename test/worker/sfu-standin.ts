@@ -59,6 +59,8 @@ export class SfuStandIn {
   readonly sessions = new Map<string, Session>();
   /** Track names whose pulls fail with a per-track errorCode (tests of per-track errors). */
   readonly failPulls = new Set<string>();
+  /** Pulls answer their tracks without `sessionId` (optional in the schema): the client must match by place. */
+  omitSessionIds = false;
   /** TURN: the status to answer (201, or a failure). */
   turnStatus = 201;
   /** The highest number of calls in flight on one session at once (1: never overlapped). */
@@ -212,7 +214,7 @@ export class SfuStandIn {
       const mid = String(s.nextMid++);
       mids.push(mid);
       s.tracks.push({ mid, location: "remote", trackName: t.trackName, from: t.sessionId, status: "active" });
-      out.push({ sessionId: t.sessionId, trackName: t.trackName, mid });
+      out.push({ ...(this.omitSessionIds ? {} : { sessionId: t.sessionId }), trackName: t.trackName, mid });
     }
     if (!mids.length) return this.answer(call, op, { requiresImmediateRenegotiation: false, tracks: out });
     s.awaitingAnswer = true;

@@ -96,9 +96,10 @@ export interface Published {
   answer: SessionDescription;
   tracks: TrackResult[];
 }
-/** One batch of pulled tracks, before its renegotiation: the SFU's offer and each track's result. */
+/** One batch of pulled tracks, before its renegotiation: the SFU's offer and each requested track's result (same order). */
 export interface PullBatch {
   offer: SessionDescription | null;
+  requested: RemoteTrack[];
   tracks: TrackResult[];
 }
 
@@ -168,11 +169,16 @@ export class SfuApi {
           tracks: batch.map((t) => ({ location: "remote", sessionId: t.sessionId, trackName: t.trackName })),
         }, Tracks);
         const items = out.tracks ?? [];
-        // A pulled track the response does not mention counts as failed.
-        const got = batch.map((t) => items.find((x) => x.trackName === t.trackName && (x.sessionId === undefined || x.sessionId === t.sessionId)) ?? { ...t, errorCode: "missing", errorDescription: "not in the response" });
+        // Each requested track's result: the item naming its session and track, else the item at its
+        // place if that one names no session; a track the response does not mention counts as failed.
+        const got: TrackResult[] = batch.map((t, j) => {
+          const at = items[j];
+          const found = items.find((x) => x.sessionId === t.sessionId && x.trackName === t.trackName) ?? (at && at.sessionId === undefined && at.trackName === t.trackName ? at : undefined);
+          return found ? { ...found } : { ...t, errorCode: "missing", errorDescription: "not in the response" };
+        });
         const offer = out.requiresImmediateRenegotiation && out.sessionDescription?.type === "offer" ? out.sessionDescription : null;
         if (offer) {
-          const answer = await exchange({ offer, tracks: got });
+          const answer = await exchange({ offer, requested: batch, tracks: got });
           if (!answer) {
             for (const g of got) if (!g.errorCode) Object.assign(g, { errorCode: "no-answer", errorDescription: "the endpoint did not answer the offer" });
           } else {

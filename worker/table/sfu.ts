@@ -265,10 +265,11 @@ export class SfuPlane {
     const pull = ++st.pullSeq;
     this.save();
     const tracks: Array<{ mid: string; seat: Seat; kind: Kind }> = [];
-    for (const r of batch.tracks) {
-      const w = add.find((x) => x.from === r.sessionId && x.trackName === r.trackName) ?? add.find((x) => x.trackName === r.trackName && r.sessionId === undefined);
+    batch.tracks.forEach((r, i) => {
+      const req = batch.requested[i]!;
+      const w = add.find((x) => x.from === req.sessionId && x.trackName === req.trackName);
       if (w && r.mid && !r.errorCode) tracks.push({ mid: r.mid, seat: w.seat, kind: w.trackName });
-    }
+    });
     if (!this.sendTo(playerId, { type: "sfu", op: "pull", pull, offer: batch.offer, tracks })) return Promise.resolve(null);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
