@@ -8,8 +8,9 @@
  * `Authorization: Bearer <secret>`, `Content-Type: application/json`, body. It also checks the
  * documented rules the table object must keep: at most 64 tracks a call, one session's calls never
  * overlap, an SFU offer (requiresImmediateRenegotiation) is answered by `renegotiate` before the
- * session's next mutation. A request that breaks any of these is answered 400 with the documented
- * error shape and recorded in `violations` — which the tests require to stay empty.
+ * session's next mutation (a forced close excepted). A request that breaks any of these is answered
+ * 400 with the documented error shape and recorded in `violations` — which the tests require to stay
+ * empty.
  *
  * It answers with schema-valid responses (session ids, mids, placeholder SDP), and keeps each
  * session's tracks (local publications; remote pulls with the publisher's session and track name,
@@ -63,6 +64,8 @@ export class SfuStandIn {
   omitSessionIds = false;
   /** TURN: the status to answer (201, or a failure). */
   turnStatus = 201;
+  /** Forced closes that came while their session's SFU offer waited for its answer. */
+  closesWhileAwaiting = 0;
   /** The highest number of calls in flight on one session at once (1: never overlapped). */
   maxOverlap = 0;
   private restore: (() => void) | null = null;
@@ -71,8 +74,12 @@ export class SfuStandIn {
     readonly appId: string,
     readonly secret: string,
     readonly turn: { keyId: string; token: string } = { keyId: "turn-key", token: "turn-token" },
-    /** A pause inside every call, so overlapping calls would be seen. */
-    readonly delayMs = 2,
+    /**
+     * A pause inside every call (this many turns of the microtask queue), so overlapping calls would
+     * be seen. Not a timer: a timer set while a table object handles a request may wait for the
+     * object's next event in the test pool, which a real request's I/O would not.
+     */
+    readonly yields = 20,
   ) {}
 
   /** Route the runtime's fetch for STANDIN_BASE to this stand-in (until `uninstall`). */
@@ -124,6 +131,22 @@ export class SfuStandIn {
     if (!op) return this.refuse(call, 400, "invalid_params", `no documented operation ${request.method} ${path}`);
     call.op = op.name;
     const groups = op.path.exec(path)!;
+    // A session's call is in flight from its arrival to its answer: two at once on one session is a violation.
+    const session = op.name === "turn" || op.name === "sessions/new" ? undefined : this.sessions.get(groups[2]!);
+    if (session) {
+      session.inFlight++;
+      this.maxOverlap = Math.max(this.maxOverlap, session.inFlight);
+      if (session.inFlight > 1) this.violations.push(`${op.name} on session ${session.id} overlapped another call`);
+    }
+    try {
+      for (let i = 0; i < this.yields; i++) await Promise.resolve();
+      return await this.handleOp(request, call, op, groups);
+    } finally {
+      if (session) session.inFlight--;
+    }
+  }
+
+  private async handleOp(request: Request, call: Call, op: Operation, groups: RegExpExecArray): Promise<Response> {
     // Security: http bearer — the app secret (the TURN key's API token for TURN).
     const want = op.name === "turn" ? this.turn.token : this.secret;
     call.authorized = request.headers.get("Authorization") === `Bearer ${want}`;
@@ -155,25 +178,22 @@ export class SfuStandIn {
     call.sessionId = sessionId;
     const s = this.sessions.get(sessionId);
     if (!s) return this.refuse(call, 400, "invalid_params", `unknown session ${sessionId}`);
-    s.inFlight++;
-    this.maxOverlap = Math.max(this.maxOverlap, s.inFlight);
-    if (s.inFlight > 1) this.violations.push(`${op.name} on session ${sessionId} overlapped another call`);
-    try {
-      await new Promise((r) => setTimeout(r, this.delayMs));
-      if (op.name === "session") return this.answer(call, op, { tracks: s.tracks.map((t) => ({ location: t.location, mid: t.mid, trackName: t.trackName, ...(t.from ? { sessionId: t.from } : {}), status: t.status })) });
-      if (op.name === "renegotiate") {
-        const b = body as { sessionDescription?: { type?: string; sdp?: string } } | undefined;
-        if (!s.awaitingAnswer) return this.refuse(call, 400, "invalid_params", "renegotiate without a pending SFU offer");
-        if (b?.sessionDescription?.type !== "answer" || !b.sessionDescription.sdp) return this.refuse(call, 400, "invalid_params", "renegotiate needs the endpoint's answer");
-        s.awaitingAnswer = false;
-        return this.answer(call, op, {});
-      }
-      if (s.awaitingAnswer) return this.refuse(call, 400, "invalid_params", `${op.name} before the previous SFU offer was answered`);
-      if (op.name === "tracks/close") return this.close(call, op, s, body as { tracks: Array<{ mid: string }>; force: boolean; sessionDescription?: unknown });
-      return this.tracksNew(call, op, s, (body ?? {}) as { sessionDescription?: { type?: string; sdp?: string }; tracks?: Array<Record<string, unknown>> });
-    } finally {
-      s.inFlight--;
+    for (let i = 0; i < this.yields; i++) await Promise.resolve();
+    if (op.name === "session") return this.answer(call, op, { tracks: s.tracks.map((t) => ({ location: t.location, mid: t.mid, trackName: t.trackName, ...(t.from ? { sessionId: t.from } : {}), status: t.status })) });
+    if (op.name === "renegotiate") {
+      const b = body as { sessionDescription?: { type?: string; sdp?: string } } | undefined;
+      if (!s.awaitingAnswer) return this.refuse(call, 400, "invalid_params", "renegotiate without a pending SFU offer");
+      if (b?.sessionDescription?.type !== "answer" || !b.sessionDescription.sdp) return this.refuse(call, 400, "invalid_params", "renegotiate needs the endpoint's answer");
+      s.awaitingAnswer = false;
+      return this.answer(call, op, {});
     }
+    // Only a forced close may come while an SFU offer waits for its answer ("Forced closure skips that
+    // exchange; it does not complete a pending negotiation", CloseTracksRequest).
+    const forcedClose = op.name === "tracks/close" && (body as { force?: boolean }).force === true;
+    if (s.awaitingAnswer && !forcedClose) return this.refuse(call, 400, "invalid_params", `${op.name} before the previous SFU offer was answered`);
+    if (s.awaitingAnswer) this.closesWhileAwaiting++;
+    if (op.name === "tracks/close") return this.close(call, op, s, body as { tracks: Array<{ mid: string }>; force: boolean; sessionDescription?: unknown });
+    return this.tracksNew(call, op, s, (body ?? {}) as { sessionDescription?: { type?: string; sdp?: string }; tracks?: Array<Record<string, unknown>> });
   }
 
   private tracksNew(call: Call, op: Operation, s: Session, body: { sessionDescription?: { type?: string; sdp?: string }; tracks?: Array<Record<string, unknown>> }): Response {

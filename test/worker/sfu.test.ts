@@ -319,6 +319,76 @@ describe("issue 15: the SFU plane", () => {
   });
 });
 
+describe("issue 15: a listener who does not answer its pull offers", () => {
+  let run: Opened;
+  let silent: Client;
+  beforeAll(async () => {
+    run = await sfuTable("sfu-silent");
+    silent = run.seated[4]!.client;
+    for (const s of run.seated) if (s.client !== silent) autoAnswer(s.client);
+    await runInDurableObject(tableStub(run.code), (obj: TableObject) => void (tableOf(obj).sfu.answerTimeoutMs = 60_000));
+    for (const s of run.seated) expect(await joinMedia(s.client, true), s.nickname).toMatchObject({ op: "joined" });
+  });
+  afterAll(() => run?.close());
+
+  /** What the silent listener holds in the stand-in that its own floor does not allow now. */
+  async function disallowed(): Promise<string[]> {
+    const state = await runInDurableObject(tableStub(run.code), (obj: TableObject) => structuredClone(tableOf(obj).sfu.state()));
+    const seatOfId = new Map(run.seated.map((s) => [run.ids.get(s.client)!, s.client.lastView().game!.you!.seat]));
+    const seatOfPub = new Map(Object.entries(state.people).filter(([, p]) => p.pub).map(([id, p]) => [p.pub!.sessionId, seatOfId.get(id)!]));
+    const g = silent.lastView().game!;
+    const recv = state.people[run.ids.get(silent)!]!.recv!;
+    return standIn.pulled(recv.sessionId).map((t) => ({ seat: seatOfPub.get(t.from!)!, kind: t.trackName as "audio" | "video" })).filter((t) => !allows(g.floor, g.you!.seat, t.seat, t.kind)).map((t) => `${t.seat}:${t.kind}`);
+  }
+
+  it("cannot keep what its floor no longer allows by holding back its answer; then its session takes closes only", async () => {
+    const closesBefore = standIn.closesWhileAwaiting;
+    // Play until the silent listener has been sent a pull offer (the table now waits for its answer).
+    const first = await playToEnd(run, { until: () => sfuFrames(silent).some((f) => f.op === "pull"), maxSteps: 400 });
+    console.log("silent: first pull after", first.steps, "steps;", JSON.stringify(sfuFrames(silent).map((f) => f.op)), silent.lastView().game!.phase);
+    expect(sfuFrames(silent).filter((f) => f.op === "pull")).toHaveLength(1);
+    // Every later floor: whatever it no longer allows is closed at once, the answer still awaited.
+    let changes = 0;
+    await playToEnd(run, {
+      maxSteps: 400,
+      until: () => changes >= 12,
+      beforeAct: async () => {
+        changes++;
+        for (let i = 0; i < 60 && (await disallowed()).length; i++) await new Promise((r) => setTimeout(r, 50));
+        expect(await disallowed(), `step ${changes}`).toEqual([]);
+      },
+    });
+    expect(sfuFrames(silent).filter((f) => f.op === "pull")).toHaveLength(1); // no second pull while the first is unanswered
+    expect(standIn.closesWhileAwaiting).toBeGreaterThan(closesBefore);
+    expect(standIn.violations).toEqual([]);
+
+    // The answer's time runs out: what was pulled for it is closed, the session is stalled, the page is told.
+    await runInDurableObject(tableStub(run.code), (obj: TableObject) => void (tableOf(obj).sfu.answerTimeoutMs = 200));
+    const from = silent.frames.length;
+    silent.send(JSON.stringify({ type: "sfu", op: "join", offer: { type: "offer", sdp: offerSdp(["0", "1"]) }, tracks: [{ mid: "0", kind: "audio" }, { mid: "1", kind: "video" }] }));
+    await silent.next((m) => m.type === "sfu" && m.op === "pull", from, 5000);
+    expect(await silent.next((m) => m.type === "error", from, 5000)).toMatchObject({ code: "media-unavailable" });
+    const state = await settled(run.code);
+    const recv = state.people[run.ids.get(silent)!]!.recv!;
+    expect(recv.stalled).toBe(true);
+    expect(standIn.pulled(recv.sessionId)).toEqual([]);
+    // Later floors pull nothing more into it, and still close nothing late.
+    const pulls = sfuFrames(silent).filter((f) => f.op === "pull").length;
+    let more = 0;
+    await playToEnd(run, {
+      maxSteps: 200,
+      until: () => more >= 6,
+      beforeAct: async () => {
+        more++;
+        await settled(run.code);
+        expect(await disallowed()).toEqual([]);
+      },
+    });
+    expect(sfuFrames(silent).filter((f) => f.op === "pull")).toHaveLength(pulls);
+    expect(standIn.violations).toEqual([]);
+  });
+});
+
 describe("issue 15: spectators on the SFU plane (spectatorsHear)", () => {
   let run: Opened;
   beforeAll(async () => {

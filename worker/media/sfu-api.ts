@@ -5,9 +5,13 @@
  * object uses it, with the app secret; no client ever talks to the SFU's API.
  *
  * - Every request: `Authorization: Bearer <app secret>`, `Content-Type: application/json`.
- * - One session's mutations never overlap: `exclusive(sessionId, fn)` runs `fn` after the previous
- *   exclusive work of that session settled (an SDP exchange is completed inside it before the next
- *   mutation); different sessions run in parallel.
+ * - One session's calls never overlap: `exclusive(sessionId, fn)` runs `fn` after the previous
+ *   exclusive work of that session settled; different sessions run in parallel.
+ * - An SFU offer is answered (`renegotiate`) before the session's next pull; only a forced close may
+ *   run while the endpoint's answer is awaited ("Forced closure skips that exchange; it does not
+ *   complete a pending negotiation", CloseTracksRequest) — so a listener who never answers cannot
+ *   hold off the close of what its floor no longer allows. A session whose offer was never answered
+ *   takes no more pulls (`stalled`).
  * - At most MAX_TRACKS_PER_CALL tracks a call: pulls and closes are split into batches.
  * - A response's per-track `errorCode` / `errorDescription` are handed back per track; a request-level
  *   failure (an HTTP error, a top-level `errorCode`, an unreadable body) throws SfuError.
@@ -105,6 +109,10 @@ export interface PullBatch {
 
 export class SfuApi {
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** Sessions with an SFU offer out, waiting for the endpoint's answer. */
+  private readonly negotiating = new Set<string>();
+  /** Sessions whose offer was never answered: no more pulls (closes only). */
+  readonly stalled = new Set<string>();
 
   constructor(
     readonly appId: string,
@@ -160,14 +168,16 @@ export class SfuApi {
    * and the answer goes to `renegotiate` — all before the session's next call. Returns every track's
    * result (a track with an errorCode was not pulled).
    */
-  pull(sessionId: string, tracks: RemoteTrack[], exchange: (batch: PullBatch) => Promise<SessionDescription | null>): Promise<TrackResult[]> {
-    return this.exclusive(sessionId, async () => {
+  async pull(sessionId: string, tracks: RemoteTrack[], exchange: (batch: PullBatch) => Promise<SessionDescription | null>): Promise<TrackResult[]> {
+    if (this.negotiating.has(sessionId) || this.stalled.has(sessionId)) throw new SfuError("tracks/new", 0, null, "the session's last offer is not answered");
+    this.negotiating.add(sessionId);
+    try {
       const results: TrackResult[] = [];
       for (let i = 0; i < tracks.length; i += MAX_TRACKS_PER_CALL) {
         const batch = tracks.slice(i, i + MAX_TRACKS_PER_CALL);
-        const out = await this.call("tracks/new", "POST", this.path(sessionId, "tracks/new"), {
+        const out = await this.exclusive(sessionId, () => this.call("tracks/new", "POST", this.path(sessionId, "tracks/new"), {
           tracks: batch.map((t) => ({ location: "remote", sessionId: t.sessionId, trackName: t.trackName })),
-        }, Tracks);
+        }, Tracks));
         const items = out.tracks ?? [];
         // Each requested track's result: the item naming its session and track, else the item at its
         // place if that one names no session; a track the response does not mention counts as failed.
@@ -178,17 +188,22 @@ export class SfuApi {
         });
         const offer = out.requiresImmediateRenegotiation && out.sessionDescription?.type === "offer" ? out.sessionDescription : null;
         if (offer) {
+          // Not exclusive: a forced close may run while the endpoint answers.
           const answer = await exchange({ offer, requested: batch, tracks: got });
           if (!answer) {
+            this.stalled.add(sessionId);
             for (const g of got) if (!g.errorCode) Object.assign(g, { errorCode: "no-answer", errorDescription: "the endpoint did not answer the offer" });
-          } else {
-            await this.call("renegotiate", "PUT", this.path(sessionId, "renegotiate"), { sessionDescription: answer }, Renegotiate);
+            results.push(...got, ...tracks.slice(i + MAX_TRACKS_PER_CALL).map((t) => ({ ...t, errorCode: "no-answer", errorDescription: "not asked: an earlier offer was not answered" })));
+            return results;
           }
+          await this.exclusive(sessionId, () => this.call("renegotiate", "PUT", this.path(sessionId, "renegotiate"), { sessionDescription: answer }, Renegotiate));
         }
         results.push(...got);
       }
       return results;
-    });
+    } finally {
+      this.negotiating.delete(sessionId);
+    }
   }
 
   /**

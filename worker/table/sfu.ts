@@ -34,7 +34,7 @@ import type { Refused } from "./frames.ts";
 import type { Table } from "./table.ts";
 import { withoutDeadListeners } from "./view.ts";
 
-/** How long a pull offer waits for the client's answer before its tracks are closed again. */
+/** How long a pull offer waits for the client's answer; then its tracks are closed and the receiving session takes no more pulls. */
 export const ANSWER_TIMEOUT_MS = 5000;
 const STORAGE_KEY = "sfu";
 
@@ -54,7 +54,8 @@ export interface Pulled {
 export interface SfuPerson {
   /** The publishing session and its tracks (mid on that session, name = kind). */
   pub: { sessionId: string; tracks: Array<{ mid: string; kind: Kind }> } | null;
-  recv: { sessionId: string; pulled: Pulled[] } | null;
+  /** The receiving session, its pulled tracks, and whether it is stalled (an offer never answered: no more pulls). */
+  recv: { sessionId: string; pulled: Pulled[]; stalled?: boolean } | null;
 }
 export interface SfuState {
   people: Record<string, SfuPerson>;
@@ -87,8 +88,15 @@ export class SfuPlane {
   private readonly loops = new Map<string, Promise<void>>();
   /** Other work in flight (joins, forgets), for idle(). */
   private readonly work = new Set<Promise<unknown>>();
+  /** Per listener: the tracks of a pull whose offer waits for the answer (closed now if the floor closes). */
+  private readonly inflight = new Map<string, Pulled[]>();
+  /** Per listener: the closes running while its loop waits for an answer. */
+  private readonly closing = new Map<string, Promise<void>>();
   /** Pull offers waiting for their answers, by pull number. */
   private readonly answers = new Map<number, { playerId: string; resolve: (d: SessionDescription | null) => void }>();
+
+  /** How long a pull offer waits for its answer (ANSWER_TIMEOUT_MS; tests change it on one instance). */
+  answerTimeoutMs = ANSWER_TIMEOUT_MS;
 
   constructor(private readonly t: Table) {}
 
@@ -210,7 +218,13 @@ export class SfuPlane {
 
   private kick(playerId: string): void {
     this.dirty.add(playerId);
-    if (this.loops.has(playerId)) return;
+    if (this.loops.has(playerId)) {
+      // The loop may be waiting for the listener's answer to a pull offer: what the floor no longer
+      // allows is closed now all the same (a forced close needs no answer), so a listener who does not
+      // answer cannot keep what it was pulled.
+      if (this.inflight.has(playerId)) this.closeNow(playerId);
+      return;
+    }
     const loop = this.sync(playerId)
       .catch((err) => console.error("sfu: pulls of a listener failed", err))
       .finally(() => {
@@ -220,41 +234,78 @@ export class SfuPlane {
     this.loops.set(playerId, loop);
   }
 
+  /** Close the listener's tracks its floor no longer allows, now, one such close after another. */
+  private closeNow(playerId: string): void {
+    const before = this.closing.get(playerId) ?? Promise.resolve();
+    const next = before.then(() => this.closeDisallowed(playerId)).catch((err) => console.error("sfu: closing a listener's tracks failed", err));
+    this.closing.set(playerId, next);
+    this.track(next.finally(() => this.closing.get(playerId) === next && this.closing.delete(playerId)));
+  }
+
+  /** Close what `playerId`'s floor no longer allows: its pulled tracks and those waiting for its answer. */
+  private async closeDisallowed(playerId: string): Promise<void> {
+    const recv = this.state().people[playerId]?.recv;
+    if (!recv) return;
+    const wantKeys = new Set(this.wanted(playerId).map(keyOf));
+    const pending = this.inflight.get(playerId) ?? [];
+    const gone = [...recv.pulled, ...pending].filter((p) => !wantKeys.has(keyOf(p)));
+    if (!gone.length) return;
+    const mids = new Set(gone.map((p) => p.mid));
+    const failed = await this.api.close(recv.sessionId, [...mids]);
+    if (failed.length) console.error("sfu: tracks not closed", failed);
+    recv.pulled = recv.pulled.filter((p) => !mids.has(p.mid));
+    const still = this.inflight.get(playerId);
+    if (still) this.inflight.set(playerId, still.filter((p) => !mids.has(p.mid)));
+    this.save();
+    this.sendTo(playerId, { type: "sfu", op: "closed", mids: [...mids] });
+  }
+
   /** One listener's loop: close what its floor no longer allows, then pull what it newly allows. */
   private async sync(playerId: string): Promise<void> {
     while (this.dirty.delete(playerId)) {
-      const person = this.state().people[playerId];
-      const recv = person?.recv;
-      if (!person || !recv) return;
-      const want = this.wanted(playerId);
-      const wantKeys = new Set(want.map(keyOf));
-      const gone = recv.pulled.filter((p) => !wantKeys.has(keyOf(p)));
-      if (gone.length) {
-        const failed = await this.api.close(recv.sessionId, gone.map((p) => p.mid));
-        if (failed.length) console.error("sfu: tracks not closed", failed);
-        const mids = new Set(gone.map((p) => p.mid));
-        recv.pulled = recv.pulled.filter((p) => !mids.has(p.mid));
-        this.save();
-        this.sendTo(playerId, { type: "sfu", op: "closed", mids: [...mids] });
-      }
+      const recv = this.state().people[playerId]?.recv;
+      if (!recv) return;
+      await (this.closing.get(playerId) ?? Promise.resolve());
+      await this.closeDisallowed(playerId);
       if (this.state().people[playerId]?.recv !== recv) return; // rejoined or forgotten meanwhile
+      if (recv.stalled) continue; // an offer never answered: closes only, until the person joins again
       const held = new Set(recv.pulled.map(keyOf));
-      const add = want.filter((w) => !held.has(keyOf(w)));
+      const add = this.wanted(playerId).filter((w) => !held.has(keyOf(w)));
       if (!add.length) continue;
-      const results = await this.api.pull(
-        recv.sessionId,
-        add.map((w) => ({ sessionId: w.from, trackName: w.trackName })),
-        (batch) => this.exchange(playerId, add, batch),
-      );
+      this.inflight.set(playerId, []);
+      let results;
+      try {
+        results = await this.api.pull(
+          recv.sessionId,
+          add.map((w) => ({ sessionId: w.from, trackName: w.trackName })),
+          (batch) => this.exchange(playerId, add, batch),
+        );
+      } finally {
+        await (this.closing.get(playerId) ?? Promise.resolve());
+      }
+      // What was closed while the answer was awaited is not held.
+      const waiting = new Set((this.inflight.get(playerId) ?? []).map((p) => p.mid));
+      this.inflight.delete(playerId);
       const unanswered: string[] = [];
       results.forEach((r, i) => {
         const w = add[i]!;
-        if (!r.errorCode && r.mid) recv.pulled.push({ mid: r.mid, ...w });
-        else if (r.errorCode === "no-answer" && r.mid) unanswered.push(r.mid);
-        else console.error("sfu: track not pulled", r.errorCode, r.errorDescription);
+        if (!r.errorCode && r.mid) {
+          if (waiting.has(r.mid)) recv.pulled.push({ mid: r.mid, ...w });
+        } else if (r.errorCode === "no-answer") {
+          if (r.mid && waiting.has(r.mid)) unanswered.push(r.mid);
+        } else console.error("sfu: track not pulled", r.errorCode, r.errorDescription);
       });
+      if (results.some((r) => r.errorCode === "no-answer")) {
+        // The session's offer stays unanswered: it takes no more pulls; the page may join again.
+        recv.stalled = true;
+        console.error("sfu: a listener did not answer a pull offer; its receiving session takes closes only");
+        this.sendError(playerId, "media-unavailable", "Your page did not answer the media server; join voice again.");
+      }
       this.save();
-      if (unanswered.length) await this.api.close(recv.sessionId, unanswered);
+      if (unanswered.length) {
+        await this.api.close(recv.sessionId, unanswered);
+        this.sendTo(playerId, { type: "sfu", op: "closed", mids: unanswered });
+      }
     }
   }
 
@@ -265,18 +316,23 @@ export class SfuPlane {
     const pull = ++st.pullSeq;
     this.save();
     const tracks: Array<{ mid: string; seat: Seat; kind: Kind }> = [];
+    const waiting = this.inflight.get(playerId) ?? [];
     batch.tracks.forEach((r, i) => {
       const req = batch.requested[i]!;
       const w = add.find((x) => x.from === req.sessionId && x.trackName === req.trackName);
-      if (w && r.mid && !r.errorCode) tracks.push({ mid: r.mid, seat: w.seat, kind: w.trackName });
+      if (w && r.mid && !r.errorCode) {
+        tracks.push({ mid: r.mid, seat: w.seat, kind: w.trackName });
+        waiting.push({ mid: r.mid, ...w });
+      }
     });
+    this.inflight.set(playerId, waiting);
     if (!this.sendTo(playerId, { type: "sfu", op: "pull", pull, offer: batch.offer, tracks })) return Promise.resolve(null);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         if (this.answers.get(pull)?.resolve !== done) return;
         this.answers.delete(pull);
         resolve(null);
-      }, ANSWER_TIMEOUT_MS);
+      }, this.answerTimeoutMs);
       const done = (d: SessionDescription | null) => {
         clearTimeout(timer);
         resolve(d);
@@ -351,6 +407,15 @@ export class SfuPlane {
   socketClosed(ws: WebSocket): void {
     const att = this.t.sockets.attachmentOf(ws, this.t.now());
     if (this.enabled() && att.sfuId && this.state().people[SPECTATOR + att.sfuId]) this.track(this.forget(SPECTATOR + att.sfuId));
+  }
+
+  private sendError(playerId: string, code: "media-unavailable", message: string): void {
+    const now = this.t.now();
+    for (const ws of this.t.sockets.all()) {
+      const att = this.t.sockets.attachmentOf(ws, now);
+      const mine = isSpectator(playerId) ? att.sfuId !== undefined && SPECTATOR + att.sfuId === playerId : att.identity?.kind === "player" && att.identity.playerId === playerId;
+      if (mine && ws.readyState === WebSocket.OPEN) this.t.fanout.sendError(ws, code, message, null);
+    }
   }
 
   /** Send to every open socket of one player (a spectator: its one socket); whether any got it. */
