@@ -295,6 +295,11 @@ export class SfuPlane {
           if (r.mid && waiting.has(r.mid)) unanswered.push(r.mid);
         } else console.error("sfu: track not pulled", r.errorCode, r.errorDescription);
       });
+      if (this.state().people[playerId]?.recv !== recv) {
+        // Left or joined again while the offer waited: this session is being forgotten.
+        if (unanswered.length) await this.api.close(recv.sessionId, unanswered);
+        return;
+      }
       if (results.some((r) => r.errorCode === "no-answer")) {
         // The session's offer stays unanswered: it takes no more pulls; the page may join again.
         recv.stalled = true;
