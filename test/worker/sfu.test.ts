@@ -16,7 +16,7 @@ import type { Floor, GameView } from "../../shared/engine/types.ts";
 import { MAX_SIGNAL_BYTES, type ServerMessage } from "../../shared/protocol/messages.ts";
 import { apiBase, SFU_API, SfuApi } from "../../worker/media/sfu-api.ts";
 import { onPort53, REUSE_MIN_LEFT_S, TurnCredentials, TURN_TTL_S, withoutPort53 } from "../../worker/media/turn.ts";
-import type { SfuState } from "../../worker/table/sfu.ts";
+import { SfuPlane, type SfuState } from "../../worker/table/sfu.ts";
 import type { Table } from "../../worker/table/table.ts";
 import type { TableObject } from "../../worker/table/TableObject.ts";
 import { control } from "./fixture.ts";
@@ -299,6 +299,16 @@ describe("issue 15: the SFU plane", () => {
     expect(closes).toBeGreaterThan(0);
     expect(nightRedChecks.length).toBeGreaterThan(0);
     expect(deadChecks).toBeGreaterThan(0);
+  });
+
+  it("the sessions and pulls are in the object's storage: a fresh instance of the plane (after an eviction) knows them", async () => {
+    const [live, fresh] = await runInDurableObject(tableStub(run.code), async (obj: TableObject) => {
+      const t = tableOf(obj);
+      await t.sfu.idle();
+      return [structuredClone(t.sfu.state()), structuredClone(new SfuPlane(t).state())];
+    });
+    expect(Object.keys(live.people).length).toBeGreaterThan(5);
+    expect(fresh).toEqual(live);
   });
 
   it("only the table object called the SFU, always with the secret; no call overlapped another on its session; ≤ 64 tracks a call", () => {
