@@ -32,6 +32,24 @@ export interface Env {
    * none — enough on one machine or a LAN (`npm start`).
    */
   MEDIA_ICE_SERVERS?: string;
+  /**
+   * Issue 15, the production media plane (docs/MEDIA.md §6): the Cloudflare Realtime SFU app's id and
+   * secret, as Worker secrets (`wrangler secret put`; never in wrangler.toml). Tables use the SFU only
+   * when both are set; otherwise the mesh (`npm start`, the tests).
+   */
+  SFU_APP_ID?: string;
+  SFU_APP_SECRET?: string;
+  /**
+   * Tests and local development only: the base URL of a local stand-in for the Realtime API (SFU and
+   * TURN). Honoured only for a loopback, `localhost` or `.test` host (worker/media/sfu-api.ts apiBase).
+   */
+  SFU_API_BASE?: string;
+  /**
+   * Issue 15 (docs/MEDIA.md §5): the Cloudflare TURN key's id and API token, as Worker secrets. When both
+   * are set, the table object mints short-lived TURN credentials for seated players (worker/media/turn.ts).
+   */
+  TURN_KEY_ID?: string;
+  TURN_KEY_API_TOKEN?: string;
   /** Tests only (vitest.worker.config.ts): "1" lets tests inject alarm failures (TableObject.testAlarmFaults). Never set in wrangler.toml. */
   TEST_ALARM_FAULTS?: string;
 }

@@ -23,6 +23,11 @@ export const MAX_SIGNAL_BYTES = 16_384;
 export const SIGNAL_RATE_LIMIT = { burst: 60, perSecond: 20 } as const;
 /** The text every signal frame of this project's client starts with (its own flood budget). */
 export const SIGNAL_PREFIX = '{"type":"signal"';
+/**
+ * The text every `sfu` frame starts with (issue 15, the SFU plane, docs/MEDIA.md §6): the same size
+ * limit (MAX_SIGNAL_BYTES) and the same flood budget (SIGNAL_RATE_LIMIT) as signal frames.
+ */
+export const SFU_PREFIX = '{"type":"sfu"';
 
 /** Per-connection flood control: a burst of this many frames, then this many frames per second. */
 export const RATE_LIMIT = { burst: 20, perSecond: 5 } as const;
@@ -190,6 +195,44 @@ export const SignalMessageSchema = v.pipe(
   v.check((m) => (m.hello === true) !== (m.description !== undefined || m.candidates !== undefined), "a signal carries a hello, or a description and/or candidates"),
 );
 
+/** A media kind of the SFU plane's tracks. */
+const mediaKind = v.picklist(["audio", "video"]);
+/** A transceiver's mid as the browser names it (RTCRtpTransceiver.mid). */
+const mid = v.pipe(v.string(), v.minLength(1), v.maxLength(32));
+
+/**
+ * Issue 15, the SFU plane (docs/MEDIA.md §6): the client's SDP for the table object, which alone talks
+ * to the SFU. `join`: start (or restart, after a reload) this player's media — the offer of its
+ * sendonly transceivers with their mids (none: a listener without microphone or camera). `answer`:
+ * the answer to the server's pull offer `pull`. `leave`: stop this player's media.
+ */
+export const SfuMessageSchema = v.variant("op", [
+  v.pipe(
+    v.strictObject({
+      type: v.literal("sfu"),
+      op: v.literal("join"),
+      ref: v.optional(ref),
+      offer: v.optional(SessionDescriptionSchema),
+      tracks: v.pipe(v.array(v.strictObject({ mid, kind: mediaKind })), v.maxLength(2)),
+    }),
+    v.check((m) => (m.tracks.length > 0) === (m.offer !== undefined), "an offer comes with its tracks, and tracks with their offer"),
+    v.check((m) => m.offer === undefined || m.offer.type === "offer", "join carries an offer"),
+    v.check((m) => new Set(m.tracks.map((t) => t.kind)).size === m.tracks.length && new Set(m.tracks.map((t) => t.mid)).size === m.tracks.length, "one track per kind, distinct mids"),
+  ),
+  v.pipe(
+    v.strictObject({
+      type: v.literal("sfu"),
+      op: v.literal("answer"),
+      ref: v.optional(ref),
+      pull: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      answer: SessionDescriptionSchema,
+    }),
+    v.check((m) => m.answer.type === "answer", "a pull offer is answered with an answer"),
+  ),
+  v.strictObject({ type: v.literal("sfu"), op: v.literal("leave"), ref: v.optional(ref) }),
+]);
+export type SfuMessage = v.InferOutput<typeof SfuMessageSchema>;
+
 /** client -> server */
 export const ClientMessageSchema = v.variant("type", [
   /** First message on every socket. With a token: a seated player (or, with the organizer token, the
@@ -207,6 +250,8 @@ export const ClientMessageSchema = v.variant("type", [
   TableMessageSchema,
   /** Issue 15: WebRTC signalling to another seated player. */
   SignalMessageSchema,
+  /** Issue 15: the SFU plane's SDP for the table object. */
+  SfuMessageSchema,
 ]);
 export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
 export type HelloMessage = v.InferOutput<typeof HelloMessageSchema>;
@@ -253,6 +298,10 @@ export type ErrorCode =
   /** A signal from a socket of a player whose media are on another of their sockets (another tab or
    *  device said a later signal `hello`); also sent, unasked, to the socket that lost the media (issue 15). */
   | "media-elsewhere"
+  /** Issue 15: a frame of the other media plane (a mesh `signal` at a table on the SFU, an `sfu` frame at a table on the mesh). */
+  | "media-mode"
+  /** Issue 15: the SFU failed or did not answer; the player's media stay as they were (join again to retry). */
+  | "media-unavailable"
   /** Over the per-connection rate limit (RATE_LIMIT). */
   | "rate-limited"
   /** An `act` reused a `ref` this connection already sent. */
@@ -403,10 +452,30 @@ export type Identity =
   /** The live host (RULES.md §5.7). */
   | { kind: "host" };
 
+/** What a seated player's welcome says about the table's media: the plane (mesh or SFU) and the ICE servers. */
+export interface WelcomeMedia {
+  mode: "mesh" | "sfu";
+  iceServers: IceServer[];
+}
+
+/**
+ * Issue 15, the SFU plane (docs/MEDIA.md §6), server → the one player concerned. `joined`: the SFU's
+ * answer to the join offer (absent when nothing was published). `pull`: the SFU's offer adding the
+ * tracks this player's floor now allows, each transceiver `mid` with the seat and kind it carries;
+ * answered by `{type:"sfu", op:"answer", pull}`. `closed`: these receiving mids no longer carry anything.
+ * Session ids never reach a client.
+ */
+export type SfuServerMessage =
+  | { type: "sfu"; op: "joined"; answer?: SessionDescription }
+  | { type: "sfu"; op: "pull"; pull: number; offer: SessionDescription; tracks: Array<{ mid: string; seat: Seat; kind: "audio" | "video" }> }
+  | { type: "sfu"; op: "closed"; mids: string[] };
+
 /** server -> client */
 export type ServerMessage =
-  /** `media` (issue 15): for a seated player, the ICE servers of the table's media (docs/MEDIA.md). */
-  | { type: "welcome"; identity: Identity; serverNow: number; media?: { iceServers: IceServer[] } }
+  /** `media` (issue 15): for a seated player, the table's media plane and ICE servers (docs/MEDIA.md). */
+  | { type: "welcome"; identity: Identity; serverNow: number; media?: WelcomeMedia }
+  /** Issue 15, the SFU plane: to the player whose media these are, and nobody else (SfuServerMessage). */
+  | SfuServerMessage
   /** Issue 15: a signal from the player at seat `from` (only ever between seated players of the game). */
   | { type: "signal"; from: number; description?: SessionDescription; candidates?: IceCandidate[]; hello?: true }
   | { type: "view"; version: number; serverNow: number; view: TableView }
@@ -575,9 +644,19 @@ export const IdentitySchema = v.variant("kind", [
 ]);
 
 export const ServerMessageSchema = v.variant("type", [
-  v.strictObject({ type: v.literal("welcome"), identity: IdentitySchema, serverNow: num, media: v.optional(v.strictObject({ iceServers: v.array(IceServerSchema) })) }),
+  v.strictObject({
+    type: v.literal("welcome"),
+    identity: IdentitySchema,
+    serverNow: num,
+    media: v.optional(v.strictObject({ mode: v.picklist(["mesh", "sfu"]), iceServers: v.array(IceServerSchema) })),
+  }),
   v.strictObject({ type: v.literal("signal"), from: num, description: v.optional(SessionDescriptionSchema), candidates: v.optional(v.array(IceCandidateSchema)), hello: v.optional(v.literal(true)) }),
   v.strictObject({ type: v.literal("view"), version: num, serverNow: num, view: TableViewSchema }),
   v.strictObject({ type: v.literal("ack"), ref: v.string(), version: num }),
+  v.variant("op", [
+    v.strictObject({ type: v.literal("sfu"), op: v.literal("joined"), answer: v.optional(v.object({ type: v.literal("answer"), sdp: v.string() })) }),
+    v.strictObject({ type: v.literal("sfu"), op: v.literal("pull"), pull: num, offer: v.object({ type: v.literal("offer"), sdp: v.string() }), tracks: v.array(v.strictObject({ mid: v.string(), seat: num, kind: mediaKind })) }),
+    v.strictObject({ type: v.literal("sfu"), op: v.literal("closed"), mids: v.array(v.string()) }),
+  ]),
   v.strictObject({ type: v.literal("error"), code: v.string(), message: v.string(), ref: v.nullable(v.string()) }),
 ]);

@@ -39,6 +39,8 @@ const WS_ERRORS: Record<Exclude<ErrorCode, RejectionCode>, true> = {
   "bad-token": true, "not-seated": true, "not-organizer": true, "not-host": true, "seat-taken-by-bot": true, "organizer-transferred": true,
   replaced: true, internal: true, "parity-at-start": true, "table-full": true, "not-in-lobby": true, "not-a-bot": true, "not-ended": true, "already-in": true,
   "no-peer": true, "media-elsewhere": true,
+  "media-mode": true,
+  "media-unavailable": true,
 };
 
 const presets = listPresets().map((p) => presetOf(p.id));

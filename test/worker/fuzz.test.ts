@@ -20,7 +20,7 @@ import { openTable, playToEnd, type TableRun } from "./play.ts";
 
 const ERROR_CODES = new Set([
   "bad-json", "bad-message", "too-large", "rate-limited", "duplicate-ref", "hello-first", "already-hello", "bad-token",
-  "not-seated", "not-organizer", "not-host", "seat-taken-by-bot", "organizer-transferred", "no-peer", "media-elsewhere",
+  "not-seated", "not-organizer", "not-host", "seat-taken-by-bot", "organizer-transferred", "no-peer", "media-elsewhere", "media-mode", "media-unavailable",
   // the engine's rejections
   "not-a-player", "not-your-turn", "phase-closed", "illegal-target", "already-acted", "already-voted", "no-shouts-left",
   "not-allowed", "stale-timeout", "game-over", "paused",
@@ -146,6 +146,18 @@ function crafted(self: number, other: number, token: string): Array<string | Arr
     `{"type":"signal","to":${other},"hello":false}`,
     `{"type":"signal","to":${other},"hello":1,"description":{"type":"offer","sdp":"x"}}`,
     ...Array.from({ length: 70 }, (_, i) => `{"type":"signal","to":${other},"ref":"fl${i}","candidates":[{"candidate":"flood-${i}"}]}`),
+    // Issue 15, the SFU plane's frames (this table is on the mesh): oversized, bad shapes, prototype keys, well-formed ones (media-mode).
+    `{"type":"sfu","op":"join","offer":{"type":"offer","sdp":"${"x".repeat(17_000)}"},"tracks":[{"mid":"0","kind":"audio"}]}`,
+    '{"type":"sfu","op":"join","ref":"sf1","tracks":[]}',
+    '{"type":"sfu","op":"join","ref":"sf2","offer":{"type":"offer","sdp":"v=0"},"tracks":[{"mid":"0","kind":"audio"},{"mid":"1","kind":"video"}]}',
+    '{"type":"sfu","op":"answer","ref":"sf3","pull":1,"answer":{"type":"answer","sdp":"v=0"}}',
+    '{"type":"sfu","op":"join","tracks":[{"mid":"0","kind":"audio"}]}',
+    '{"type":"sfu","op":"join","offer":{"type":"offer","sdp":"v=0"},"tracks":[{"mid":"0","kind":"screen"}]}',
+    '{"type":"sfu","op":"join","tracks":[],"__proto__":{"x":1}}',
+    '{"type":"sfu","op":"answer","pull":0,"answer":{"type":"answer","sdp":"v=0"}}',
+    '{"type":"sfu","op":"constructor"}',
+    '{"type":"sfu","op":"leave","sessionId":"0123456789abcdef"}',
+    '{"op":"leave","type":"sfu"}',
     act({ type: "end-speech", by: other }),
     act({ type: "take-card", card: 0 }, { as: other }),
     act({ type: "nominate", target: self }),
@@ -283,6 +295,7 @@ describe("hostile clients against a live table", () => {
       [watcher, { type: "control", ref: "w2", action: { type: "pause" } }, "not-organizer"],
       [watcher, { type: "table", ref: "w3", action: { type: "play-again" } }, "not-seated"],
       [watcher, { type: "control", ref: "w4", action: { type: "add-bot" } }, "not-organizer"],
+      [watcher, { type: "sfu", op: "join", tracks: [] }, "not-seated"],
     ] as const) {
       const fresh = await connect(run.code, "fresh");
       extra.push(fresh);
@@ -294,7 +307,7 @@ describe("hostile clients against a live table", () => {
       expect(await snapshot(run)).toBe(before);
     }
     // The fuzz reached every layer: shape, identity, sequencing and the engine.
-    for (const code of ["bad-json", "bad-message", "too-large", "hello-first", "already-hello", "not-seated", "not-organizer", "not-ended", "no-peer", "relayed"]) {
+    for (const code of ["bad-json", "bad-message", "too-large", "hello-first", "already-hello", "not-seated", "not-organizer", "not-ended", "no-peer", "media-mode", "relayed"]) {
       expect(counts.get(code) ?? 0, `${code} never answered: ${JSON.stringify([...counts])}`).toBeGreaterThan(0);
     }
     expect(accepted).toBeLessThan(10);

@@ -91,6 +91,7 @@ export class TableObject extends DurableObject<Env> {
       } catch {
         /* already closed */
       }
+      this.table.sfu.socketClosed(ws);
       await this.table.presence.disconnected(ws);
     } catch (err) {
       console.error("table: close handler failed", err);

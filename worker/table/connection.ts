@@ -31,6 +31,8 @@ export interface Attachment {
   credential?: string;
   /** Issue 15: this socket holds its player's media (its latest signal `hello`; "Two tabs of one player"). */
   media?: true;
+  /** Issue 15, the SFU plane: a spectator socket's own key for its receiving session (worker/table/sfu.ts); absent until it joins. */
+  sfuId?: string;
 }
 
 /** 16 refs × ≤ 64 chars stays well inside the 2 KB attachment limit. */

@@ -121,6 +121,8 @@ export class Fanout {
       if (built.logUpTo === null) this.sentLog.delete(ws);
       else this.sentLog.set(ws, built.logUpTo);
     }
+    // Issue 15, the SFU plane: every listener's pulls follow the floor of the views just sent.
+    t.sfu.reconcile();
   }
 
   send(ws: WebSocket, msg: ServerMessage): void {

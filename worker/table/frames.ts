@@ -8,7 +8,7 @@
  */
 import * as v from "valibot";
 import {
-  CLOSE_CODES, ClientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, MAX_SIGNAL_BYTES, SIGNAL_PREFIX, SIGNAL_RATE_LIMIT, type ErrorCode, type Identity,
+  CLOSE_CODES, ClientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, MAX_SIGNAL_BYTES, SFU_PREFIX, SIGNAL_PREFIX, SIGNAL_RATE_LIMIT, type ErrorCode, type Identity,
 } from "../../shared/protocol/messages.ts";
 import { digest, findByDigest, sameDigest } from "../security/hash.ts";
 import { ORGANIZER_DOMAIN, TOKEN_DOMAIN } from "./admission.ts";
@@ -93,7 +93,8 @@ export class Frames {
     // hibernation it restarts from the stored one, refilled by the time passed — and an object only
     // hibernates after seconds of silence, in which any bucket refills completely.
     // A signal frame (issue 15) spends its own budget: opening links to nine peers takes dozens of frames.
-    const signal = typeof message === "string" && message.startsWith(SIGNAL_PREFIX);
+    // The SFU plane's `sfu` frames share that budget and size limit.
+    const signal = typeof message === "string" && (message.startsWith(SIGNAL_PREFIX) || message.startsWith(SFU_PREFIX));
     const taken = signal ? takeToken(att.signalBucket ?? { tokens: SIGNAL_RATE_LIMIT.burst, at: now }, now, SIGNAL_RATE_LIMIT) : takeToken(att.bucket, now);
     if (signal) att.signalBucket = taken.bucket;
     else att.bucket = taken.bucket;
@@ -135,8 +136,17 @@ export class Frames {
     if (msg.type === "sync") return t.fanout.sendCurrentView(ws, identity, now);
 
     // Issue 15: signalling is relayed at once, to the addressed player's sockets only; acked when it has a ref.
-    if (msg.type === "signal") {
-      if (!signal) return this.refuse(ws, "bad-message", `A signal frame starts with ${SIGNAL_PREFIX}.`, msg.ref ?? null);
+    if (msg.type === "signal" || msg.type === "sfu") {
+      const prefix = msg.type === "signal" ? SIGNAL_PREFIX : SFU_PREFIX;
+      if (!message.startsWith(prefix)) return this.refuse(ws, "bad-message", `A ${msg.type} frame starts with ${prefix}.`, msg.ref ?? null);
+      // The SFU plane decides itself whether a spectator may listen (sfu.ts); the mesh is for seated players only.
+      if (msg.type === "sfu") {
+        const refused = t.sfu.frame(ws, identity, att, msg);
+        if (refused) return this.refuse(ws, refused.code, refused.message, msg.ref ?? null);
+        t.sockets.save(ws, att);
+        if (msg.ref !== undefined) t.fanout.send(ws, { type: "ack", ref: msg.ref, version: t.store.game().version });
+        return;
+      }
       if (identity.kind !== "player") return this.refuse(ws, "not-seated", "Only a seated player takes part in the table's media.", msg.ref ?? null);
       const refused = t.media.relay(ws, att, identity.playerId, msg);
       if (refused) return this.refuse(ws, refused.code, refused.message, msg.ref ?? null);
@@ -212,6 +222,8 @@ export class Frames {
         return this.refuse(ws, "bad-token", "This token does not hold a seat here; use your return code or join.", null);
       }
     }
+    // Issue 15: a seated player's media plane and ICE servers (TURN credentials may be minted: bounded wait, never fails).
+    const media = identity.kind === "player" ? await t.media.welcome() : null;
     // Re-read after the await: other frames on this socket may have updated the attachment meanwhile.
     const current = t.sockets.attachmentOf(ws, t.now());
     if (current.identity) return this.refuse(ws, "already-hello", "This connection already said hello.", null);
@@ -222,7 +234,7 @@ export class Frames {
     t.sockets.save(ws, current);
 
     const welcome: Identity = identity.kind === "player" ? { kind: "player", playerId: identity.playerId, nickname } : { kind: identity.kind };
-    t.fanout.send(ws, { type: "welcome", identity: welcome, serverNow: now, ...(identity.kind === "player" ? { media: t.media.welcome() } : {}) });
+    t.fanout.send(ws, { type: "welcome", identity: welcome, serverNow: now, ...(media ? { media } : {}) });
     await t.presence.greeted(ws, identity, credential, hostWasConnected, now);
   }
 

@@ -7,10 +7,13 @@
  * it allows; this part only decides who may reach whom.
  */
 import * as v from "valibot";
-import { IceServerSchema, type IceServer, type SignalMessage } from "../../shared/protocol/messages.ts";
+import { IceServerSchema, type IceServer, type SignalMessage, type WelcomeMedia } from "../../shared/protocol/messages.ts";
+import { apiBase } from "../media/sfu-api.ts";
+import { TurnCredentials } from "../media/turn.ts";
 import { seatOf, seatedPlayers } from "./engine.ts";
 import type { Attachment } from "./connection.ts";
 import type { Refused } from "./frames.ts";
+import { sfuConfigured } from "./sfu.ts";
 import type { Table } from "./table.ts";
 
 /** The ICE servers from the MEDIA_ICE_SERVERS variable (a JSON array); none when absent or invalid. */
@@ -30,11 +33,26 @@ export class Media {
   constructor(private readonly t: Table) {}
 
   private ice: IceServer[] | null = null;
+  private turnCache: TurnCredentials | null | undefined;
 
-  /** What a seated player's welcome carries for the table's media (the variable is read once per instance). */
-  welcome(): { iceServers: IceServer[] } {
+  /** Short-lived TURN credentials, when the TURN key's secrets are set (docs/MEDIA.md §5). */
+  get turn(): TurnCredentials | null {
+    if (this.turnCache === undefined) {
+      const env = this.t.env;
+      this.turnCache = env.TURN_KEY_ID && env.TURN_KEY_API_TOKEN ? new TurnCredentials(env.TURN_KEY_ID, env.TURN_KEY_API_TOKEN, apiBase(env.SFU_API_BASE), () => this.t.now()) : null;
+    }
+    return this.turnCache;
+  }
+
+  /**
+   * What a seated player's welcome carries for the table's media: the plane (the SFU when its secrets
+   * are set, else the mesh) and the ICE servers — the static MEDIA_ICE_SERVERS list (read once per
+   * instance) and, with a TURN key, minted TURN credentials (none after a failure: logged).
+   */
+  async welcome(): Promise<WelcomeMedia> {
     this.ice ??= iceServers(this.t.env.MEDIA_ICE_SERVERS);
-    return { iceServers: this.ice };
+    const minted = this.turn ? await this.turn.servers() : [];
+    return { mode: sfuConfigured(this.t.env) ? "sfu" : "mesh", iceServers: [...this.ice, ...minted] };
   }
 
   /**
@@ -50,6 +68,7 @@ export class Media {
    */
   relay(ws: WebSocket, att: Attachment, playerId: string, msg: SignalMessage): Refused | null {
     const t = this.t;
+    if (sfuConfigured(t.env)) return { code: "media-mode", message: "This table's media run on the SFU: send sfu frames." };
     const state = t.match.state();
     if (!state) return { code: "not-seated", message: "The table's media start with the game." };
     const from = seatOf(state, playerId);

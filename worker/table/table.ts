@@ -14,7 +14,8 @@
  *   bots        bot seats' moves (bots.ts)
  *   listing     the public summary and the directory listing (listing.ts)
  *   report      the finished game's record to D1 (report.ts)
- *   media       WebRTC signalling between the game's connected players (media.ts, issue 15)
+ *   media       WebRTC signalling between the game's connected players, ICE/TURN (media.ts, issue 15)
+ *   sfu         the SFU plane: sessions, and each listener's pulls kept to its floor (sfu.ts, issue 15)
  *
  * Nothing that matters lives only in memory: config, players (with presence), token digests, the
  * organizer's rights and options, state, version, the pause record and every pending clock are in
@@ -35,6 +36,7 @@ import { Match } from "./match.ts";
 import { Media } from "./media.ts";
 import { Organizer } from "./organizer.ts";
 import { Presence } from "./presence.ts";
+import { SfuPlane } from "./sfu.ts";
 import { GameReporter, TableReport } from "./report.ts";
 import { DelayedSpectators } from "./spectators.ts";
 import { TableStore, type ConfigRow } from "./storage.ts";
@@ -58,6 +60,7 @@ export class Table {
   readonly listing: Listing;
   readonly report: TableReport;
   readonly media: Media;
+  readonly sfu: SfuPlane;
   /** Config never changes after init. */
   private configCache: ConfigRow | null = null;
 
@@ -84,6 +87,7 @@ export class Table {
     this.listing = new Listing(this);
     this.report = new TableReport(this);
     this.media = new Media(this);
+    this.sfu = new SfuPlane(this);
   }
 
   get env(): Env {

@@ -372,6 +372,8 @@ export default function DevFixture(props: { name: string }) {
     onMediaElsewhere: () => () => {},
     viewAt: 0,
     iceServers: [],
+    mediaMode: "mesh",
+    onSfu: () => () => {},
     dismiss: () => setState("notice", null),
     dispose() {},
   };

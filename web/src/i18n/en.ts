@@ -323,6 +323,8 @@ export const en = {
   "error.bad-message": "The server did not accept the message.",
   "error.too-large": "The message is too large.",
   "error.no-peer": "That player cannot be reached for voice and video right now.",
+  "error.media-mode": "This table's voice and video run another way; reload the page.",
+  "error.media-unavailable": "Voice and video are not available right now; try joining voice again.",
   "error.rate-limited": "Too fast — wait a moment.",
   "error.duplicate-ref": "This action was already sent.",
   "error.hello-first": "Still connecting — try again.",

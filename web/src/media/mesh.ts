@@ -23,6 +23,7 @@
  * sender parameters, or audio only by the video transceivers' direction "inactive").
  */
 import type { Floor, Seat } from "../../../shared/engine/types.ts";
+import type { MediaPlane } from "./plane.ts";
 import { planMedia, samePlan, type MediaPlan, type PeerPlan } from "./plan.ts";
 import { videoDirection, videoEncoding, type Bandwidth } from "./prefs.ts";
 
@@ -90,7 +91,7 @@ const MAX_CANDIDATES = 32;
 const fingerprintOf = (sdp: string): string | null => /^a=fingerprint:(.*)$/m.exec(sdp)?.[1]?.trim() ?? null;
 const originOf = (sdp: string): string | null => /^o=(.*)$/m.exec(sdp)?.[1]?.trim() ?? null;
 
-export class Mesh {
+export class Mesh implements MediaPlane {
   readonly me: Seat;
   /** performance.now() of every applied plan change (issue 15: floor change → media switched). */
   readonly floorSwitchedAt: number[] = [];

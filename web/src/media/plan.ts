@@ -6,7 +6,8 @@
  * keeps sending is therefore still not played by honest clients, and a modified client never receives
  * what honest clients do not send to it.
  */
-import type { Floor, FloorChannel, Seat } from "../../../shared/engine/types.ts";
+import type { Floor, Seat } from "../../../shared/engine/types.ts";
+import { playAudio, playVideo } from "../../../shared/media/floor.ts";
 
 /** The four switches of one link, from this client's side. */
 export interface PeerPlan {
@@ -23,26 +24,18 @@ export interface PeerPlan {
 /** Per peer seat, the plan of that link. */
 export type MediaPlan = Map<Seat, PeerPlan>;
 
-const listens = (c: FloorChannel, seat: Seat): boolean => c.listeners === "everyone" || c.listeners.includes(seat);
-
 /**
  * The plan of every link from `me` to `peers` (the other seated people the mesh connects; `me` itself
  * is skipped). `me` null (a spectator) sends nothing and, on the mesh, receives nothing.
  */
 export function planMedia(floor: Floor | null | undefined, me: Seat | null, peers: readonly Seat[]): MediaPlan {
   const plan: MediaPlan = new Map();
-  const channels = floor?.channels ?? [];
   for (const p of peers) {
     if (p === me) continue;
-    const link: PeerPlan = { sendAudio: false, sendVideo: false, playAudio: false, playVideo: false };
-    if (me !== null) {
-      for (const c of channels) {
-        if (c.speakers.includes(me) && listens(c, p)) link.sendAudio = true;
-        if (c.video.includes(me) && listens(c, p)) link.sendVideo = true;
-        if (c.speakers.includes(p) && listens(c, me)) link.playAudio = true;
-        if (c.video.includes(p) && listens(c, me)) link.playVideo = true;
-      }
-    }
+    const link: PeerPlan =
+      me === null
+        ? { sendAudio: false, sendVideo: false, playAudio: false, playVideo: false }
+        : { sendAudio: playAudio(floor, p, me), sendVideo: playVideo(floor, p, me), playAudio: playAudio(floor, me, p), playVideo: playVideo(floor, me, p) };
     plan.set(p, link);
   }
   return plan;

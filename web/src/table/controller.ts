@@ -59,6 +59,10 @@ export interface TableController {
   readonly viewAt: number;
   /** Issue 15: the ICE servers of the table's media, from a seated player's welcome (none: one machine or a LAN). */
   readonly iceServers: RTCIceServer[];
+  /** Issue 15: the table's media plane from a seated player's welcome: the mesh, or the SFU (docs/MEDIA.md §6). */
+  readonly mediaMode: "mesh" | "sfu";
+  /** Issue 15, the SFU plane: hands every incoming `sfu` frame to `fn`; returns the unsubscribe. */
+  onSfu(fn: (msg: Extract<ServerMessage, { type: "sfu" }>) => void): () => void;
   dismiss(): void;
   dispose(): void;
 }
@@ -85,6 +89,8 @@ export function connectTable(code: string, token: string | null): TableControlle
   const elsewhereListeners = new Set<() => void>();
   let viewAt = 0;
   let iceServers: RTCIceServer[] = [];
+  let mediaMode: "mesh" | "sfu" = "mesh";
+  const sfuListeners = new Set<(msg: Extract<ServerMessage, { type: "sfu" }>) => void>();
 
   const notify = (notice: Notice | null) => {
     clearTimeout(noticeTimer);
@@ -132,6 +138,7 @@ export function connectTable(code: string, token: string | null): TableControlle
       case "welcome":
         clock.sample(msg.serverNow);
         iceServers = msg.media?.iceServers ?? [];
+        mediaMode = msg.media?.mode ?? "mesh";
         batch(() => {
           setState("identity", msg.identity);
           setState("conn", "open");
@@ -163,6 +170,9 @@ export function connectTable(code: string, token: string | null): TableControlle
       }
       case "signal":
         for (const fn of signalListeners) fn(msg);
+        return;
+      case "sfu":
+        for (const fn of sfuListeners) fn(msg);
         return;
       case "ack":
         if (msg.ref === state.pending) setState("pending", null);
@@ -226,11 +236,19 @@ export function connectTable(code: string, token: string | null): TableControlle
     get iceServers() {
       return iceServers;
     },
+    get mediaMode() {
+      return mediaMode;
+    },
+    onSfu(fn) {
+      sfuListeners.add(fn);
+      return () => sfuListeners.delete(fn);
+    },
     dismiss: () => notify(null),
     dispose() {
       clearTimeout(noticeTimer);
       signalListeners.clear();
       elsewhereListeners.clear();
+      sfuListeners.clear();
       ws.close(1000, "leaving");
     },
   };

@@ -17,7 +17,7 @@
 import { createEffect, onCleanup } from "solid-js";
 import { createStore, reconcile } from "solid-js/store";
 import type { GameView, Seat } from "../../../shared/engine/types.ts";
-import type { Mesh } from "../media/mesh.ts";
+import type { MediaPlane } from "../media/plane.ts";
 import { BANDWIDTH_KEY, micOpen, parseBandwidth, pushToTalk, type Bandwidth } from "../media/prefs.ts";
 import type { TableController } from "./controller.ts";
 
@@ -59,8 +59,8 @@ const SPEAKING_LEVEL = 0.015;
 
 declare global {
   interface Window {
-    /** The page's mesh, for debugging and the browser test (test/browser/voice.test.ts). */
-    __mafiaMesh?: Mesh;
+    /** The page's media (the mesh, or the SFU plane), for debugging and the browser test (test/browser/voice.test.ts). */
+    __mafiaMesh?: MediaPlane;
   }
 }
 
@@ -79,7 +79,7 @@ export function createVoice(ctl: TableController, game: () => GameView | null): 
   const [state, setState] = createStore<VoiceState>({
     status: "off", mic: "none", camera: "none", bandwidth: parseBandwidth(stored(BANDWIDTH_KEY)), ptt: false, holding: false, speaking: {}, video: {},
   });
-  let mesh: Mesh | null = null;
+  let mesh: MediaPlane | null = null;
   let preview: HTMLVideoElement | null = null;
   let meter: ReturnType<typeof setInterval> | undefined;
   let unsubscribe: (() => void) | null = null;
@@ -140,9 +140,19 @@ export function createVoice(ctl: TableController, game: () => GameView | null): 
       const stream = got.stream;
       const cam = stream?.getVideoTracks()[0];
       if (cam) makePreview(me, cam);
-      mesh = new mod.Mesh({ me, local: stream, send: (text) => ctl.signal(text), audio: ctx, iceServers: ctl.iceServers, onChange: refresh, bandwidth: state.bandwidth });
+      const options = { me, local: stream, send: (text: string) => ctl.signal(text), audio: ctx, iceServers: ctl.iceServers, onChange: refresh, bandwidth: state.bandwidth };
+      // The table's plane (welcome.media.mode): the mesh, or the SFU (web/src/media/sfu.ts, its own lazy chunk).
+      if (ctl.mediaMode === "sfu") {
+        const sfu = new (await import("../media/sfu.ts")).Sfu(options);
+        if (mine !== attempt) return sfu.close();
+        unsubscribe = ctl.onSfu((msg) => void sfu.handle(msg));
+        mesh = sfu;
+      } else {
+        const m = new mod.Mesh(options);
+        unsubscribe = ctl.onSignal((msg) => void m.handle(msg));
+        mesh = m;
+      }
       window.__mafiaMesh = mesh;
-      unsubscribe = ctl.onSignal((msg) => void mesh?.handle(msg));
       setState({
         status: "on",
         mic: stream ? "on" : "denied",

@@ -1,0 +1,40 @@
+/**
+ * Issue 15: the one interface of the page's media (docs/MEDIA.md §6), with two implementations chosen
+ * by the welcome's `media.mode`: the WebRTC mesh (mesh.ts) and the Cloudflare Realtime SFU (sfu.ts).
+ * Both take the same options (MeshOptions), apply each view's floor with `update`, report what they
+ * play per seat in `remote`, and gate playback by the viewer's own floor (plan.ts).
+ */
+import type { Floor, Seat } from "../../../shared/engine/types.ts";
+import type { Bandwidth } from "./prefs.ts";
+import type { RemoteMedia } from "./mesh.ts";
+import type { MediaPlan, PeerPlan } from "./plan.ts";
+
+export interface MediaPlane {
+  readonly me: Seat;
+  /** Per remote seat: what the page shows and plays. */
+  readonly remote: Map<Seat, RemoteMedia>;
+  /** The floor's plan from this viewer's side (plan.ts). */
+  plan: MediaPlan;
+  /** performance.now() of every applied plan change, and each with the arrival of its view. */
+  readonly floorSwitchedAt: number[];
+  readonly switches: Array<{ viewAt: number; at: number }>;
+  /** The output of every remote voice played (after the floor's gates). */
+  readonly output: AnalyserNode;
+  /** A new view: the floor and the other seated people of the game (bots have no media). */
+  update(floor: Floor | null | undefined, peers: readonly Seat[], viewAt?: number): void;
+  planFor(seat: Seat): PeerPlan;
+  states(): Record<number, RTCPeerConnectionState>;
+  /** The audio level (RMS, 0–1) of a seat as played; of my own microphone for `me`. */
+  levelOf(seat: Seat): number;
+  /** The local camera track, when there is one. */
+  readonly localVideo: MediaStreamTrack | null;
+  /** Local narrowing, never wider than the floor (docs/MEDIA.md "Table UI"): push-to-talk during
+   *  this player's shout, the camera switched off, and the low-bandwidth mode. */
+  readonly micIsOpen: boolean;
+  setMicOpen(open: boolean): void;
+  readonly cameraIsOn: boolean;
+  setCamera(on: boolean): void;
+  readonly bandwidth: Bandwidth;
+  setBandwidth(mode: Bandwidth): void;
+  close(): void;
+}

@@ -1,0 +1,347 @@
+/**
+ * Issue 15: the table's media through the Cloudflare Realtime SFU (docs/MEDIA.md §6), the same
+ * interface as the mesh (MediaPlane, plane.ts) so the page's voice (web/src/table/voice.ts) picks one
+ * from the welcome's `media.mode`. Lazily loaded like the mesh.
+ *
+ * The page never talks to the SFU's API and never learns a session id: it sends its SDP to the table
+ * object in `sfu` frames (`{"type":"sfu",…}`, the signal frames' size and budget), and the table object
+ * makes every call.
+ *   - Publishing: one RTCPeerConnection with sendonly transceivers for the microphone and the camera;
+ *     its offer and the two mids go out in `join`, the SFU's answer comes back in `joined`. The tracks
+ *     keep flowing; a track nobody may receive now is disabled (silence / black frames keep the SFU's
+ *     30-second inactivity timeout away). Who receives what is the server's pulls.
+ *   - Receiving: one RTCPeerConnection that answers the server-forwarded `pull` offers; each offer
+ *     says which mid carries which seat's audio or video, `closed` says which mids carry nothing now.
+ *   - The second line: what arrives is played or shown only while this viewer's own floor allows it
+ *     (plan.ts), exactly as on the mesh.
+ */
+import type { Floor, Seat } from "../../../shared/engine/types.ts";
+import type { SfuServerMessage } from "../../../shared/protocol/messages.ts";
+import type { MeshOptions, RemoteMedia } from "./mesh.ts";
+import type { MediaPlane } from "./plane.ts";
+import { planMedia, samePlan, type MediaPlan, type PeerPlan } from "./plan.ts";
+import { videoEncoding, type Bandwidth } from "./prefs.ts";
+
+type Kind = "audio" | "video";
+/** The receiving mids this page was told about: which seat's audio or video each carries. */
+export type MidMap = Map<string, { seat: Seat; kind: Kind }>;
+
+/** The `join` frame (text, `{"type":"sfu"` first): the publishing offer and its mids, or nothing to publish. */
+export function joinFrame(offer: { type: "offer"; sdp: string } | null, tracks: Array<{ mid: string; kind: Kind }>): string {
+  return JSON.stringify(offer && tracks.length ? { type: "sfu", op: "join", offer, tracks } : { type: "sfu", op: "join", tracks: [] });
+}
+
+/** The answer to the server's pull offer `pull`. */
+export function answerFrame(pull: number, sdp: string): string {
+  return JSON.stringify({ type: "sfu", op: "answer", pull, answer: { type: "answer", sdp } });
+}
+
+export function leaveFrame(): string {
+  return JSON.stringify({ type: "sfu", op: "leave" });
+}
+
+/** The mid map after a `pull` (new mids) or a `closed` (mids that carry nothing now); returns the closed entries. */
+export function applyMids(map: MidMap, msg: SfuServerMessage): Array<{ mid: string; seat: Seat; kind: Kind }> {
+  if (msg.op === "pull") for (const t of msg.tracks) map.set(t.mid, { seat: t.seat, kind: t.kind });
+  if (msg.op !== "closed") return [];
+  const gone: Array<{ mid: string; seat: Seat; kind: Kind }> = [];
+  for (const mid of msg.mids) {
+    const m = map.get(mid);
+    if (m) gone.push({ mid, ...m });
+    map.delete(mid);
+  }
+  return gone;
+}
+
+/** Whether my microphone / camera may reach anybody now (else the local track is disabled). */
+export function sending(floor: Floor | null | undefined, me: Seat, peers: readonly Seat[]): { audio: boolean; video: boolean } {
+  const plan = [...planMedia(floor, me, peers).values()];
+  return { audio: plan.some((p) => p.sendAudio), video: plan.some((p) => p.sendVideo) };
+}
+
+export class Sfu implements MediaPlane {
+  readonly me: Seat;
+  readonly floorSwitchedAt: number[] = [];
+  readonly switches: Array<{ viewAt: number; at: number }> = [];
+  readonly output: AnalyserNode;
+  readonly remote = new Map<Seat, RemoteMedia>();
+  plan: MediaPlan = new Map();
+  private readonly mids: MidMap = new Map();
+  private readonly ctx: AudioContext;
+  private readonly master: GainNode;
+  private readonly localLevel: AnalyserNode | null = null;
+  private pub: RTCPeerConnection | null = null;
+  private readonly recv: RTCPeerConnection;
+  /** Pull offers are answered one after another. */
+  private queue: Promise<void> = Promise.resolve();
+  private closed = false;
+  /** What the floor lets this page send now (to anybody), from the last view. */
+  private floorSends = { audio: false, video: false };
+  /** Local narrowing (MediaPlane): push-to-talk, the camera switch, the low-bandwidth mode. */
+  private micGate = true;
+  private cameraOn = true;
+  private mode: Bandwidth;
+
+  constructor(private readonly o: MeshOptions) {
+    this.me = o.me;
+    this.mode = o.bandwidth ?? "full";
+    this.ctx = o.audio;
+    this.master = this.ctx.createGain();
+    this.output = this.ctx.createAnalyser();
+    this.output.fftSize = 2048;
+    this.output.smoothingTimeConstant = 0;
+    this.master.connect(this.output);
+    this.output.connect(this.ctx.destination);
+    const mic = o.local?.getAudioTracks()[0];
+    if (mic) {
+      this.localLevel = this.ctx.createAnalyser();
+      this.localLevel.fftSize = 512;
+      this.ctx.createMediaStreamSource(new MediaStream([mic])).connect(this.localLevel);
+    }
+    this.recv = new RTCPeerConnection({ iceServers: o.iceServers ?? [], bundlePolicy: "max-bundle" });
+    this.recv.ontrack = (e) => {
+      const m = e.transceiver.mid ? this.mids.get(e.transceiver.mid) : undefined;
+      if (m) this.attach(m.seat, e.track);
+    };
+    this.recv.onconnectionstatechange = () => this.o.onChange?.();
+    void this.publish();
+  }
+
+  private async publish(): Promise<void> {
+    const tracks = this.o.local?.getTracks() ?? [];
+    if (!tracks.length) return this.send(joinFrame(null, []));
+    const pc = (this.pub = new RTCPeerConnection({ iceServers: this.o.iceServers ?? [], bundlePolicy: "max-bundle" }));
+    const txs = tracks.map((t) => ({ tx: pc.addTransceiver(t, { direction: "sendonly" }), kind: t.kind as Kind }));
+    try {
+      await pc.setLocalDescription(await pc.createOffer());
+      const sdp = pc.localDescription?.sdp;
+      if (!sdp || this.closed) return;
+      this.send(joinFrame({ type: "offer", sdp }, txs.filter((x) => x.tx.mid).map((x) => ({ mid: x.tx.mid!, kind: x.kind }))));
+    } catch (e) {
+      console.warn("sfu: publishing offer", e);
+    }
+  }
+
+  /** A new view: the floor's plan gates what this page plays and which local tracks are enabled. */
+  update(floor: Floor | null | undefined, peers: readonly Seat[], viewAt = performance.now()): void {
+    if (this.closed) return;
+    const plan = planMedia(floor, this.me, peers);
+    const changed = !samePlan(plan, this.plan);
+    this.plan = plan;
+    this.floorSends = sending(floor, this.me, peers);
+    this.applyLocal();
+    for (const seat of this.remote.keys()) this.applyReceive(seat);
+    if (changed) {
+      const at = performance.now();
+      this.floorSwitchedAt.push(at);
+      this.switches.push({ viewAt, at });
+    }
+    this.o.onChange?.();
+  }
+
+  get localVideo(): MediaStreamTrack | null {
+    return this.o.local?.getVideoTracks()[0] ?? null;
+  }
+  get micIsOpen(): boolean {
+    return this.micGate;
+  }
+  /** Push-to-talk: the microphone goes out only while open (the server's pulls still decide who hears it). */
+  setMicOpen(open: boolean): void {
+    if (this.micGate === open) return;
+    this.micGate = open;
+    this.applyLocal();
+    this.o.onChange?.();
+  }
+  get cameraIsOn(): boolean {
+    return this.cameraOn && !!this.localVideo && this.mode !== "audio";
+  }
+  setCamera(on: boolean): void {
+    this.cameraOn = on;
+    this.applyLocal();
+    this.o.onChange?.();
+  }
+  get bandwidth(): Bandwidth {
+    return this.mode;
+  }
+  /**
+   * Low-bandwidth mode on the SFU: "small" halves the published camera and caps its bitrate (one
+   * encoder, so one setting); "audio" stops publishing video and shows none. The server still pulls
+   * the video the floor allows into this page's receiving session (docs/MEDIA.md §6, a known limit):
+   * the download saving of "audio only" is the mesh's.
+   */
+  setBandwidth(mode: Bandwidth): void {
+    if (this.mode === mode) return;
+    this.mode = mode;
+    this.applyLocal();
+    for (const seat of this.remote.keys()) this.applyReceive(seat);
+    this.o.onChange?.();
+  }
+
+  planFor(seat: Seat): PeerPlan {
+    return this.plan.get(seat) ?? { sendAudio: false, sendVideo: false, playAudio: false, playVideo: false };
+  }
+
+  /** The receiving connection's state for every seat it carries something of. */
+  states(): Record<number, RTCPeerConnectionState> {
+    const out: Record<number, RTCPeerConnectionState> = {};
+    for (const m of this.mids.values()) out[m.seat] = this.recv.connectionState;
+    return out;
+  }
+
+  levelOf(seat: Seat): number {
+    const a = seat === this.me ? this.localLevel : (this.remote.get(seat)?.level ?? null);
+    if (!a) return 0;
+    const buf = new Float32Array(a.fftSize);
+    a.getFloatTimeDomainData(buf);
+    let sum = 0;
+    for (const x of buf) sum += x * x;
+    return Math.sqrt(sum / buf.length);
+  }
+
+  /** An incoming `sfu` frame from the table socket. */
+  handle(msg: SfuServerMessage): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (msg.op === "joined") {
+      if (msg.answer && this.pub) return this.pub.setRemoteDescription(msg.answer).catch((e) => console.warn("sfu: publishing answer", e));
+      return Promise.resolve();
+    }
+    if (msg.op === "closed") {
+      for (const g of applyMids(this.mids, msg)) this.detach(g.seat, g.kind);
+      this.o.onChange?.();
+      return Promise.resolve();
+    }
+    this.queue = this.queue.then(async () => {
+      applyMids(this.mids, msg);
+      try {
+        await this.recv.setRemoteDescription(msg.offer);
+        await this.recv.setLocalDescription(await this.recv.createAnswer());
+        const sdp = this.recv.localDescription?.sdp;
+        if (sdp && !this.closed) this.send(answerFrame(msg.pull, sdp));
+        // Tracks of transceivers that were already there (a mid reused) do not fire ontrack again.
+        for (const tx of this.recv.getTransceivers()) {
+          const m = tx.mid ? this.mids.get(tx.mid) : undefined;
+          if (m && tx.receiver.track) this.attach(m.seat, tx.receiver.track);
+        }
+      } catch (e) {
+        console.warn("sfu: pull offer", msg.pull, e);
+      }
+    });
+    return this.queue;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.send(leaveFrame());
+    this.pub?.close();
+    this.recv.close();
+    for (const seat of [...this.remote.keys()]) this.forget(seat);
+    this.master.disconnect();
+    this.output.disconnect();
+    this.o.local?.getTracks().forEach((t) => t.stop());
+  }
+
+  /* ------------------------------------------------------------------------------------------ */
+
+  private send(text: string): void {
+    try {
+      this.o.send(text);
+    } catch {
+      /* the socket is down */
+    }
+  }
+
+  private remoteOf(seat: Seat): RemoteMedia {
+    let r = this.remote.get(seat);
+    if (!r) {
+      const video = document.createElement("video");
+      video.muted = true;
+      video.playsInline = true;
+      video.autoplay = true;
+      video.dataset.voiceVideo = String(seat);
+      const pump = new Audio();
+      pump.muted = true;
+      const gain = this.ctx.createGain();
+      gain.gain.value = 0;
+      const level = this.ctx.createAnalyser();
+      level.fftSize = 512;
+      gain.connect(level);
+      level.connect(this.master);
+      r = { stream: new MediaStream(), video, pump, source: null, raw: null, gain, level };
+      this.remote.set(seat, r);
+    }
+    return r;
+  }
+
+  private attach(seat: Seat, track: MediaStreamTrack): void {
+    const r = this.remoteOf(seat);
+    if (r.stream.getTracks().includes(track)) return;
+    for (const old of r.stream.getTracks()) if (old.kind === track.kind) r.stream.removeTrack(old);
+    r.stream.addTrack(track);
+    if (track.kind === "audio") {
+      r.pump.srcObject = new MediaStream([track]);
+      void r.pump.play().catch(() => {});
+      r.source?.disconnect();
+      r.source = this.ctx.createMediaStreamSource(new MediaStream([track]));
+      r.source.connect(r.gain);
+    } else {
+      r.video.srcObject = new MediaStream([track]);
+    }
+    this.applyReceive(seat);
+    this.o.onChange?.();
+  }
+
+  private detach(seat: Seat, kind: Kind): void {
+    const r = this.remote.get(seat);
+    if (!r) return;
+    for (const t of r.stream.getTracks()) if (t.kind === kind) r.stream.removeTrack(t);
+    if (kind === "audio") {
+      r.source?.disconnect();
+      r.source = null;
+      r.pump.srcObject = null;
+    } else {
+      r.video.srcObject = null;
+    }
+    if (!r.stream.getTracks().length) this.forget(seat);
+  }
+
+  private forget(seat: Seat): void {
+    const r = this.remote.get(seat);
+    if (!r) return;
+    r.source?.disconnect();
+    r.gain.disconnect();
+    r.pump.srcObject = null;
+    r.video.srcObject = null;
+    this.remote.delete(seat);
+  }
+
+  /** The local tracks: on only while the floor lets somebody receive them and the player's own narrowing allows. */
+  private applyLocal(): void {
+    for (const t of this.o.local?.getAudioTracks() ?? []) t.enabled = this.floorSends.audio && this.micGate;
+    for (const t of this.o.local?.getVideoTracks() ?? []) t.enabled = this.floorSends.video && this.cameraIsOn;
+    const sender = this.pub?.getSenders().find((x) => x.track?.kind === "video");
+    if (sender) {
+      const params = sender.getParameters();
+      const enc = videoEncoding(this.mode);
+      const e = params.encodings?.[0];
+      if (e && (e.scaleResolutionDownBy !== enc.scaleResolutionDownBy || e.maxBitrate !== enc.maxBitrate)) {
+        e.scaleResolutionDownBy = enc.scaleResolutionDownBy;
+        e.maxBitrate = enc.maxBitrate;
+        void sender.setParameters(params).catch(() => {});
+      }
+    }
+  }
+
+  /** The second line: play a seat's audio and show its video only while my own floor allows it. */
+  private applyReceive(seat: Seat): void {
+    const r = this.remote.get(seat);
+    if (!r) return;
+    const f = this.planFor(seat);
+    const p = { ...f, playVideo: f.playVideo && this.mode !== "audio" };
+    for (const t of r.stream.getAudioTracks()) t.enabled = p.playAudio;
+    for (const t of r.stream.getVideoTracks()) t.enabled = p.playVideo;
+    r.gain.gain.setValueAtTime(p.playAudio ? 1 : 0, this.ctx.currentTime);
+    if (p.playVideo) void r.video.play().catch(() => {});
+    else r.video.pause();
+  }
+}
