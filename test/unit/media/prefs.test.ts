@@ -4,7 +4,7 @@
  * sender parameters, and the stored mode read back defensively.
  */
 import { describe, expect, it } from "vitest";
-import { initialOf, micOpen, parseBandwidth, pushToTalk, videoDirection, videoEncoding } from "../../../web/src/media/prefs.ts";
+import { cameraSize, initialOf, micOpen, parseBandwidth, pushToTalk, videoDirection, videoEncoding } from "../../../web/src/media/prefs.ts";
 
 describe("issue 15: voice controls", () => {
   it("the tile's placeholder is the nickname's first letter, upper-cased, a whole grapheme", () => {
@@ -39,5 +39,22 @@ describe("issue 15: voice controls", () => {
     expect(parseBandwidth("audio")).toBe("audio");
     expect(parseBandwidth("small")).toBe("small");
     for (const junk of [null, undefined, "", "huge", "AUDIO"]) expect(parseBandwidth(junk)).toBe("full");
+  });
+
+  it("docs/MEDIA.md §4: the camera is large only while this player holds the floor (full mode); small otherwise", () => {
+    const speech = { channels: [{ id: "table", speakers: [3], video: [1, 2, 3], listeners: "everyone" as const }] };
+    const shout = { channels: [{ id: "table", speakers: [3, 5], video: [1, 2, 3, 5], listeners: "everyone" as const }] };
+    const end = { channels: [{ id: "table", speakers: [1, 2, 3, 4, 5], video: [1, 2, 3, 4, 5], listeners: "everyone" as const }] };
+    const night = { channels: [{ id: "black-team", speakers: [1, 3, 5], video: [1, 3, 5], listeners: [1, 3, 5] }] };
+    expect(cameraSize("full", speech, 3)).toBe("full");
+    expect(cameraSize("full", speech, 2)).toBe("small");
+    expect(cameraSize("full", shout, 3)).toBe("full");
+    expect(cameraSize("full", shout, 5)).toBe("full");
+    expect(cameraSize("full", end, 1)).toBe("small");
+    expect(cameraSize("full", night, 3)).toBe("small");
+    expect(cameraSize("full", null, 3)).toBe("small");
+    // The player's own choice is never widened.
+    expect(cameraSize("small", speech, 3)).toBe("small");
+    expect(cameraSize("audio", speech, 3)).toBe("audio");
   });
 });

@@ -25,7 +25,7 @@
 import type { Floor, Seat } from "../../../shared/engine/types.ts";
 import type { MediaPlane } from "./plane.ts";
 import { planMedia, samePlan, type MediaPlan, type PeerPlan } from "./plan.ts";
-import { videoDirection, videoEncoding, type Bandwidth } from "./prefs.ts";
+import { cameraSize, videoDirection, videoEncoding, type Bandwidth } from "./prefs.ts";
 
 type Desc = { type: "offer" | "answer"; sdp: string };
 /** An incoming `signal` frame (the relay's `{type:"signal", from, description?, candidates?}`). */
@@ -111,6 +111,8 @@ export class Mesh implements MediaPlane {
   private cameraOn = true;
   private hostileOn = false;
   private mode: Bandwidth;
+  /** The last view's floor (the camera's size follows who holds it). */
+  private floor: Floor | null | undefined = null;
   private rawMaster: GainNode | null = null;
   /** Every remote voice before the floor's gate (enableRawTap), for a test's FFT: what arrives, played or not. */
   rawOutput: AnalyserNode | null = null;
@@ -246,6 +248,7 @@ export class Mesh implements MediaPlane {
     const plan = planMedia(floor, this.me, want);
     const changed = !samePlan(plan, this.plan);
     this.plan = plan;
+    this.floor = floor;
     this.apply();
     if (changed) {
       const at = performance.now();
@@ -522,11 +525,11 @@ export class Mesh implements MediaPlane {
     this.encode(link);
   }
 
-  /** The camera's size and bitrate toward this peer (the mode's), once the sender is negotiated. */
+  /** The camera's size and bitrate toward this peer (the mode's, large only while holding the floor: cameraSize), once the sender is negotiated. */
   private encode(link: Link): void {
     const sender = link.videoTx?.sender;
     if (!sender || link.videoTx?.currentDirection === "stopped") return;
-    const want = videoEncoding(this.mode);
+    const want = videoEncoding(cameraSize(this.mode, this.floor, this.me));
     const key = JSON.stringify(want);
     if (link.encoding === key) return;
     const params = sender.getParameters();

@@ -2,7 +2,7 @@
  * Issue 15: the pure parts of the table's voice controls (docs/MEDIA.md "Table UI"), shared by the
  * mesh (web/src/media/mesh.ts) and the table page (web/src/table/voice.ts), unit-tested in Node.
  */
-import type { Seat } from "../../../shared/engine/types.ts";
+import type { Floor, Seat } from "../../../shared/engine/types.ts";
 
 /** Low-bandwidth mode, per client (localStorage): full video, small video, or audio only (no video either way). */
 export type Bandwidth = "full" | "small" | "audio";
@@ -28,6 +28,18 @@ export function videoDirection(mode: Bandwidth): RTCRtpTransceiverDirection {
  */
 export function videoEncoding(mode: Bandwidth): { scaleResolutionDownBy: number; maxBitrate: number } {
   return mode === "full" ? { scaleResolutionDownBy: 1, maxBitrate: 250_000 } : { scaleResolutionDownBy: 2, maxBitrate: 100_000 };
+}
+
+/**
+ * The camera's size in a mode, per the floor (docs/MEDIA.md section 4, "Per-peer quality"): in the
+ * full mode the camera goes out large (320×240) only while this player holds the floor — a speaker in a
+ * channel of at most two speakers (a speech, with a shout in it) — and small (160×120) otherwise:
+ * listeners' cameras, the black team at night, everyone at the end (nobody holds the floor alone).
+ * The small and audio-only modes stay as chosen.
+ */
+export function cameraSize(mode: Bandwidth, floor: Floor | null | undefined, me: Seat): Bandwidth {
+  if (mode !== "full") return mode;
+  return floor?.channels.some((c) => c.speakers.includes(me) && c.speakers.length <= 2) ? "full" : "small";
 }
 
 /**
