@@ -6,6 +6,7 @@
  * append-only event objects (events are never modified once created). A rejection simply drops
  * the draft.
  */
+import type { NightStep } from "./night/resolve.ts";
 import type { RngState } from "./rng.ts";
 import type { Audience, EventData, GameEvent, LogType, ResultReason, GameState, PlayerId, PresetId, RoleId, Seat, SeatView, Team, TechVoteKind } from "./types.ts";
 
@@ -111,6 +112,13 @@ export interface EngineState {
   blackMet: boolean;
   shootingPlan: Seat[] | null;
   checks: CheckRecord[];
+  /**
+   * Issue 16, the night's "why": each night's resolution step by step (night/resolve.ts NightStep),
+   * appended in the morning; never read by view.ts before the game is over. Copy on write.
+   */
+  nights?: ReadonlyArray<{ night: number; steps: NightStep[] }>;
+  /** §5.6 seats blackmailed for the coming day: no vote until the day ends. */
+  silenced?: Seat[];
   /** Public tally of the last counted ballot (seat-1 indexed), shown after the count. */
   lastTally: number[] | null;
   events: GameEvent[];

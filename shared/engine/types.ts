@@ -156,6 +156,12 @@ export interface EventData {
   healed: { by: Seat; target: Seat; night: number };
   "kill-chosen": { by: Seat; target: Seat; night: number };
   "check-frozen": { by: Seat; target: Seat; night: number };
+  /** Issue 16: one's own night choice with an ability of §5.6 (block, jail, guest, guard, cover, blackmail, avenge, track, watch). */
+  used: { by: Seat; ability: AbilityId; target: Seat; night: number };
+  /** §5.6 Tracker: the seats the target visited so far tonight (`final` in the morning). */
+  tracked: { by: Seat; target: Seat; night: number; seats: Seat[]; final: boolean };
+  /** §5.6 Watcher: the seats that visited the target so far tonight (`final` in the morning). */
+  watched: { by: Seat; target: Seat; night: number; seats: Seat[]; final: boolean };
   frozen: { seat: Seat; night: number };
   "nobody-killed": Record<string, never>;
   "day-started": { day: number; firstSpeaker: Seat };
@@ -221,7 +227,7 @@ export type GameEvent = {
 export const LOG_TYPES = [
   "seats-drawn", "dealing-started", "card-taken", "card-given", "role-dealt", "roles-dealt",
   "night-fell", "black-team", "shooting-plan", "shot", "shot-tally", "checks-started", "checked", "killed", "shot-missed",
-  "night-turn", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "nobody-killed",
+  "night-turn", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "nobody-killed", "used", "tracked", "watched",
   "day-started", "speech-started", "shouted", "shout-ended", "nominated",
   "voting-started", "candidate-called", "voter-called", "too-many-candidates", "early-vote-asked", "early-vote-supported", "early-vote-passed", "ballot-cast", "vote-cast", "vote-counted", "leader-stays", "tie", "tie-stays",
   "no-candidates", "single-candidate-stays", "single-candidate-leaves", "voting-cancelled",
@@ -277,8 +283,8 @@ export interface SeatView {
   team?: Team;
 }
 
-/** The effects the night resolves today (night/abilities.ts declares more for later formats). */
-export const BUILT_EFFECTS = ["block", "protect", "attack", "check"] as const;
+/** The effects the night resolves today (night/abilities.ts declares the club's curse and swap too). */
+export const BUILT_EFFECTS = ["block", "protect", "attack", "check", "jail", "guard", "armour", "disguise", "silence", "track", "watch"] as const;
 export type BuiltEffect = (typeof BUILT_EFFECTS)[number];
 
 /** Which seats an ability may take, and how many (issue 14: the client renders any ability from this). */

@@ -53,6 +53,8 @@ const params = v.strictObject({
   singleCandidate: v.picklist(["leaves", "vote"]),
   /** "plurality": most votes; "absolute": more than half of the living, else nobody leaves. */
   majority: v.optional(v.picklist(["plurality", "absolute"]), "plurality"),
+  /** The setting that holds "plurality" / "absolute" (§5.5 Custom's elimination rule); overrides `majority` when set. */
+  majoritySetting: v.optional(v.string()),
   /** §2.8 the boolean setting that allows an elimination on day 1 (absent: always allowed). */
   dayOneSetting: v.optional(v.string()),
   /** §2.9 revote: the boolean setting that allows the next step after a second tie on day 1 (absent: always). */
@@ -134,7 +136,8 @@ function count(ctx: Ctx, p: P, d: D): Next | undefined {
     const seat = leaders[0] as Seat;
     // §7.9 the town voted out a player already removed by fouls: nobody else leaves that day.
     if (!player(s, seat).alive) return { outcome: "none" };
-    if (p.majority === "absolute" && max * 2 <= livingCount(s)) {
+    const majority = p.majoritySetting !== undefined && typeof s.settings[p.majoritySetting] === "string" ? s.settings[p.majoritySetting] : p.majority;
+    if (majority === "absolute" && max * 2 <= livingCount(s)) {
       emit(ctx, "tie-stays", PUBLIC, { seats: leaders });
       return { outcome: "none" };
     }
