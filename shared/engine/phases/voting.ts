@@ -130,8 +130,10 @@ function count(ctx: Ctx, p: P, d: D): Next | undefined {
   s.lastTally = tally;
   let max = -1;
   for (const c of d.candidates) max = Math.max(max, tally[c - 1] as number);
-  const leaders = d.candidates.filter((c) => tally[c - 1] === max);
+  // Nobody voted (unused votes lost, §5.5 / §7.3): no leader, nobody leaves.
+  const leaders = max > 0 ? d.candidates.filter((c) => tally[c - 1] === max) : [];
   emit(ctx, "vote-counted", PUBLIC, { round: p.round, ballots, tally: d.candidates.map((c) => ({ seat: c, votes: tally[c - 1] as number })), leaders });
+  if (leaders.length === 0) return { outcome: "none" };
   if (leaders.length === 1) {
     const seat = leaders[0] as Seat;
     // §7.9 the town voted out a player already removed by fouls: nobody else leaves that day.

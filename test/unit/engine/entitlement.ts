@@ -25,14 +25,21 @@ interface S {
   lastTally: number[] | null;
 }
 
-const BLACK = new Set(["don", "mafia", "putana"]);
-const SECRET_RESULTS = new Set(["mafia", "not-mafia", "sheriff", "not-sheriff", "red", "black", "commissar", "not-commissar"]);
+const BLACK = new Set(["don", "mafia", "putana", "blocker", "lawyer", "blackmailer"]);
+/** Every check answer, the Agent's exact roles (§5.6) included. */
+const SECRET_RESULTS = new Set([
+  "mafia", "not-mafia", "sheriff", "not-sheriff", "red", "black", "commissar", "not-commissar",
+  "civilian", "don", "doctor", "putana", "maniac", "bodyguard", "blocker", "mistress", "jailer", "tracker", "watcher",
+  "immortal", "agent", "lawyer", "blackmailer", "avenger", "judge",
+]);
 const FORBIDDEN_KEYS = new Set([
   "rng", "seed", "deck", "shots", "shotTarget", "favour", "frozenRemainingMs", "techUsed", "taken", "shortNext",
   // city: the night in turns' choices and what it decided, and the memory of past freezes / heals
   "choices", "acc", "turnsMemo", "freezeTarget", "lastHeal",
   // engine v2 (issue 14): the night's collected uses, who acted, the blocked players told, each role's memory
   "uses", "acted", "told", "memory", "streak", "holders",
+  // issue 16: the night's "why" (shown only at the end, and not by this view yet) and the live reports told
+  "nights", "reported", "stoppedBy", "stoppedWith",
 ]);
 
 /** Log entry types everyone may see (the rest are listed in checkLogEntry with whose they are). */
@@ -136,11 +143,19 @@ function checkLogEntry(k: Knowledge, e: GameView["log"][number]): void {
     case "kill-chosen":
     case "check-frozen": ok(d.by === k.seat, `someone else's ${e.type}`); break;
     case "frozen": ok(d.seat === k.seat, "someone else's freeze"); break;
+    // §5.2 the tally goes to the black team only; §5.6 one's own choices and Tracker / Watcher results to their owner only.
+    case "shot-tally": ok(k.black === true, "the mafia's tally seen by the town"); break;
+    case "used":
+    case "tracked":
+    case "watched": ok(d.by === k.seat, `someone else's ${e.type}`); break;
     case "ballot-cast":
     case "lift-ballot-cast": ok(d.voter === k.seat, "a hidden ballot before the count"); break;
   }
 }
-const PRIVATE_TYPES = new Set(["role-dealt", "black-team", "shooting-plan", "shot", "checked", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "ballot-cast", "lift-ballot-cast"]);
+const PRIVATE_TYPES = new Set([
+  "role-dealt", "black-team", "shooting-plan", "shot", "checked", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "ballot-cast", "lift-ballot-cast",
+  "shot-tally", "used", "tracked", "watched",
+]);
 
 type Entry = GameView["log"][number];
 type Turn = { step: string; setting: string; seconds: number };
