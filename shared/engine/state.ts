@@ -119,6 +119,8 @@ export interface EngineState {
   nights?: ReadonlyArray<{ night: number; steps: NightStep[] }>;
   /** §5.6 seats blackmailed for the coming day: no vote until the day ends. */
   silenced?: Seat[];
+  /** §5.6 Judges whose name the table has been shown (once, at their first open vote). */
+  judgesShown?: Seat[];
   /** Public tally of the last counted ballot (seat-1 indexed), shown after the count. */
   lastTally: number[] | null;
   events: GameEvent[];

@@ -182,6 +182,12 @@ export interface EventData {
   "leader-stays": { seat: Seat };
   tie: { seats: Seat[] };
   "tie-stays": { seats: Seat[] };
+  /** §5.5 Custom: a second tie settled by a draw among the tied. */
+  "tie-drawn": { seats: Seat[]; seat: Seat };
+  /** §5.6 to the blackmailed player when the day's voting opens: no vote today. */
+  silenced: { seat: Seat; day: number };
+  /** §5.6 the Judge's name, shown once at his first open vote (his vote counts ×2). */
+  "judge-shown": { seat: Seat };
   "no-candidates": Record<string, never>;
   "single-candidate-stays": { seat: Seat };
   "single-candidate-leaves": { seat: Seat };
@@ -227,7 +233,7 @@ export type GameEvent = {
 export const LOG_TYPES = [
   "seats-drawn", "dealing-started", "card-taken", "card-given", "role-dealt", "roles-dealt",
   "night-fell", "black-team", "shooting-plan", "shot", "shot-tally", "checks-started", "checked", "killed", "shot-missed",
-  "night-turn", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "nobody-killed", "used", "tracked", "watched",
+  "night-turn", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "nobody-killed", "used", "tracked", "watched", "tie-drawn", "silenced", "judge-shown",
   "day-started", "speech-started", "shouted", "shout-ended", "nominated",
   "voting-started", "candidate-called", "voter-called", "too-many-candidates", "early-vote-asked", "early-vote-supported", "early-vote-passed", "ballot-cast", "vote-cast", "vote-counted", "leader-stays", "tie", "tie-stays",
   "no-candidates", "single-candidate-stays", "single-candidate-leaves", "voting-cancelled",

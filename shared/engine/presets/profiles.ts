@@ -8,16 +8,20 @@
  *    the join order; the black team meets (30 s, *decision*), then the day.
  *  - Day (§5.5 decisions): free discussion (tempo 3 / 5 / 8 min; Fast: 3 min) → a vote against any
  *    living player (60 s; plurality, or Custom's absolute majority of the living) → a tie gets 30 s of
- *    defence each (Fast: 15 s) and one revote → a second tie: nobody leaves. No farewell, no last words.
+ *    defence each (Fast: 15 s) and one revote → a second tie: nobody leaves (Custom: its tie rule).
+ *    No farewell, no last words.
  *  - Night (§5.6 decisions): one step per role in the catalogue's order, each only when its role was
  *    dealt (the composition is public): Jailer, Blocker, Mistress → mafia (60 s, the §5.2 tally) →
  *    Blackmailer, Lawyer → Maniac, Avenger → Bodyguard, Doctor → Don's check, Commissar, Agent, Tracker,
  *    Watcher (20 s each); resolved by §5.3 whatever the order (night/resolve.ts).
  *  - Win (§5.4): as city (rules/outcome.ts "city"): the Maniac's win first, then the town, then parity.
  *
- * Not built yet (issue 16, later steps): open voting by name at once (the profiles vote closed today),
- * the Judge's double vote and the blackmailed player's lost vote in the day's count, Custom's tie
- * rules "all tied" / "random one", the profile screen and the balance meter.
+ *  - Votes (§5.5, §5.6): open by name, all at once (Dark City: hidden until the count; Custom: a
+ *    setting); a player blackmailed last night has no vote that day (told when the voting opens); the
+ *    Judge's open vote counts ×2 and his name is shown the first time (*decision:* in a hidden vote he
+ *    votes as one — a double count would name him); Custom's second tie: nobody / all / a random one.
+ *
+ * Not built yet (issue 16, later steps): the profile screen and the balance meter (web).
  */
 import * as v from "valibot";
 import type { Flow } from "../flow/types.ts";
@@ -71,10 +75,13 @@ const NIGHT = {
 };
 
 /** The profiles' flow; `fast` fixes the timers (§5.5 Fast: 3 min discussion, 1 min voting, short defence). */
-function profileFlow(o: { fast?: boolean } = {}): Flow {
+function profileFlow(o: { fast?: boolean; voting: "open" | "closed" | "setting" }): Flow {
   const vote = (name: "voting" | "revote", round: "first" | "revote", candidates: "living" | "given") => ({
-    name, round, mode: "closed", closedMs: 60_000, openMsPerCandidate: 5_000, candidates, selfVote: true,
-    unusedVote: "none", singleCandidate: "vote", majoritySetting: "majority",
+    name, round, closedMs: 60_000, openMsPerCandidate: 5_000, candidates, selfVote: true,
+    ...(o.voting === "setting" ? { modeSetting: "voting" } : { mode: o.voting }),
+    // §5.5 open voting by name, all at once; §5.6 the blackmailed lose their vote, the Judge votes ×2.
+    atOnce: true, silenced: true, weightPassive: "double-vote",
+    unusedVote: "none", singleCandidate: "vote", majoritySetting: "majority", onTieSetting: "onTie",
   });
   return {
     start: "deal",
@@ -126,8 +133,12 @@ const fastSettings = v.strictObject({});
 const count = () => v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(20)), 0);
 const customSettings = v.strictObject({
   tempo,
+  /** §5.5 Custom: "any vote format" — open by name, or hidden until the count. */
+  voting: v.optional(v.picklist(["open", "closed"]), "open"),
   /** §5.5 Custom: "plurality, or absolute majority of the living". */
   majority: v.optional(v.picklist(["plurality", "absolute"]), "plurality"),
+  /** §5.5 Custom: a tie after the revote → nobody / all tied / a random one. */
+  onTie: v.optional(v.picklist(["nobody", "all", "random"]), "nobody"),
   ...(Object.fromEntries(CUSTOM_ROLES.map((r) => [r, count()])) as Record<(typeof CUSTOM_ROLES)[number], ReturnType<typeof count>>),
 });
 
@@ -158,18 +169,19 @@ const base = {
 };
 
 /** §5.5 Classic: 6–20 seats; Civilians, Mafia, Commissar, Doctor, a Don at 8+; tempo setting. */
-export const classic: Preset = { ...base, id: "classic", seats: { min: 6, max: 20 }, composition: (n) => recommended("classic", n), flow: profileFlow() };
+export const classic: Preset = { ...base, id: "classic", seats: { min: 6, max: 20 }, composition: (n) => recommended("classic", n), flow: profileFlow({ voting: "open" }) };
 /** §5.5 Extended: 8–20 seats; Classic plus the extended pool as the table grows. */
-export const extended: Preset = { ...base, id: "extended", seats: { min: 8, max: 20 }, composition: (n) => recommended("extended", n), flow: profileFlow() };
+export const extended: Preset = { ...base, id: "extended", seats: { min: 8, max: 20 }, composition: (n) => recommended("extended", n), flow: profileFlow({ voting: "open" }) };
 /** §5.5 Fast: 6–8 seats, Classic's composition, fixed timers (the organizer plays and takes a seat: the table's concern). */
 export const fast: Preset = {
   ...base, id: "fast", seats: { min: 6, max: 8 }, settingsSchema: fastSettings as unknown as Preset["settingsSchema"], defaultSettings: {},
-  composition: (n) => recommended("fast", n), flow: profileFlow({ fast: true }),
+  composition: (n) => recommended("fast", n), flow: profileFlow({ fast: true, voting: "open" }),
 };
 /** §5.5 Dark City: 9–15 seats, Classic plus one Maniac; only the size changes (no settings). */
 export const darkCity: Preset = {
   ...base, id: "dark-city", seats: { min: 9, max: 15 }, settingsSchema: fastSettings as unknown as Preset["settingsSchema"], defaultSettings: {},
-  composition: (n) => recommended("dark-city", n), flow: profileFlow(),
+  // §5.5 Dark City: intermediate votes hidden (closed until the count).
+  composition: (n) => recommended("dark-city", n), flow: profileFlow({ voting: "closed" }),
 };
 /** §5.5 Custom: 6–20 seats (*decision*), any composition; role counts must fit the seats; an unusual balance is the creator's call. */
 export const custom: Preset = {
@@ -184,5 +196,5 @@ export const custom: Preset = {
     if (!roles.some((r) => r === "mafia" || r === "don" || r === "blackmailer")) return "no one holds the mafia's shot (a Mafia, a Don or a Blackmailer)";
     return null;
   },
-  flow: profileFlow(),
+  flow: profileFlow({ voting: "setting" }),
 };

@@ -50,6 +50,8 @@ const PUBLIC_TYPES = new Set([
   "seat-to-bot", "seats-drawn", "shot-missed", "shout-ended", "shouted", "single-candidate-leaves",
   "single-candidate-stays", "speech-started", "tech-vote-ended", "tech-vote-pressed", "tech-vote-started", "tie",
   "tie-stays", "vote-cast", "vote-counted", "voting-cancelled", "voting-started",
+  // issue 16: a tie drawn by lot (Custom), the Judge's name at his first open vote (§5.6)
+  "tie-drawn", "judge-shown",
 ]);
 /** Public entries that must say no more than this (§3/§7.7 the morning names only the dead: no cause, no heal). */
 const PUBLIC_DATA: Record<string, string[]> = { killed: ["seat"], "nobody-killed": [], "shot-missed": [], "night-turn": ["step", "ms"] };
@@ -145,6 +147,7 @@ function checkLogEntry(k: Knowledge, e: GameView["log"][number]): void {
     case "frozen": ok(d.seat === k.seat, "someone else's freeze"); break;
     // §5.2 the tally goes to the black team only; §5.6 one's own choices and Tracker / Watcher results to their owner only.
     case "shot-tally": ok(k.black === true, "the mafia's tally seen by the town"); break;
+    case "silenced": ok(d.seat === k.seat, "someone else's blackmail"); break;
     case "used":
     case "tracked":
     case "watched": ok(d.by === k.seat, `someone else's ${e.type}`); break;
@@ -154,7 +157,7 @@ function checkLogEntry(k: Knowledge, e: GameView["log"][number]): void {
 }
 const PRIVATE_TYPES = new Set([
   "role-dealt", "black-team", "shooting-plan", "shot", "checked", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "ballot-cast", "lift-ballot-cast",
-  "shot-tally", "used", "tracked", "watched",
+  "shot-tally", "used", "tracked", "watched", "silenced",
 ]);
 
 type Entry = GameView["log"][number];

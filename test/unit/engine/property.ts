@@ -22,7 +22,9 @@ const CUSTOM_MIXES: Array<Record<string, number>> = [
 export function settingsFor(g: number, presetId = "sport"): Record<string, unknown> {
   if (presetId === "fast" || presetId === "dark-city") return {};
   if (presetId === "classic" || presetId === "extended") return { tempo: [180, 300, 480][g % 3] };
-  if (presetId === "custom") return { tempo: 180, majority: g % 2 ? "absolute" : "plurality", ...CUSTOM_MIXES[g % CUSTOM_MIXES.length] };
+  if (presetId === "custom") {
+    return { tempo: 180, majority: g % 2 ? "absolute" : "plurality", voting: g % 3 === 0 ? "closed" : "open", onTie: (["nobody", "all", "random"] as const)[g % 3], ...CUSTOM_MIXES[g % CUSTOM_MIXES.length] };
+  }
   const base = { voting: g % 2 ? "open" : "closed", autoDeal: g % 5 === 0, breakAtZero: g % 3 === 0, liftAtZero: g % 4 === 0 };
   if (presetId !== "city") return base;
   // §3 city: the Maniac's side, the Mafia count, the speech length and the night timers vary too.

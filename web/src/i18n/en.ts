@@ -689,6 +689,11 @@ export const en = {
   "log.early-vote-passed": "The early vote is on (asked by seat {by})",
   "log.early-vote-passed.you": "Your request passed: the early vote is on",
   // Issue 16: the profiles' role catalogue (RULES.md §5.6)
+  "log.tie-drawn": "Tied again ({seats}): the draw names seat {seat}",
+  "log.silenced": "Seat {seat} has no vote today",
+  "log.silenced.you": "You were blackmailed: you have no vote today",
+  "log.judge-shown": "Seat {seat} is the Judge: the vote counts twice",
+  "log.judge-shown.you": "You are shown as the Judge: your vote counts twice",
   "role.bodyguard": "Bodyguard",
   "role.blocker": "Blocker",
   "role.mistress": "Mistress",

@@ -685,6 +685,11 @@ export const ru: Catalogue = {
   "log.early-vote-passed": "Досрочное голосование (попросило место {by})",
   "log.early-vote-passed.you": "Ваша просьба принята: досрочное голосование",
   // Issue 16: the profiles' role catalogue (RULES.md §5.6)
+  "log.tie-drawn": "Снова ничья ({seats}): жребий указал на место {seat}",
+  "log.silenced": "Место {seat} сегодня не голосует",
+  "log.silenced.you": "Вас шантажировали: сегодня вы не голосуете",
+  "log.judge-shown": "Место {seat} — Судья: его голос считается дважды",
+  "log.judge-shown.you": "Вас показали как Судью: ваш голос считается дважды",
   "role.bodyguard": "Телохранитель",
   "role.blocker": "Блокировщик",
   "role.mistress": "Любовница",

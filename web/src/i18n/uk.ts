@@ -685,6 +685,11 @@ export const uk: Catalogue = {
   "log.early-vote-passed": "Дострокове голосування (попросило місце {by})",
   "log.early-vote-passed.you": "Ваше прохання прийнято: дострокове голосування",
   // Issue 16: the profiles' role catalogue (RULES.md §5.6)
+  "log.tie-drawn": "Знову нічия ({seats}): жереб вказав на місце {seat}",
+  "log.silenced": "Місце {seat} сьогодні не голосує",
+  "log.silenced.you": "Вас шантажували: сьогодні ви не голосуєте",
+  "log.judge-shown": "Місце {seat} — Суддя: його голос рахується двічі",
+  "log.judge-shown.you": "Вас показано як Суддю: ваш голос рахується двічі",
   "role.bodyguard": "Охоронець",
   "role.blocker": "Блокувальник",
   "role.mistress": "Коханка",

@@ -81,6 +81,8 @@ export const SUBJECT: { readonly [K in LogType]?: SeatField<K> } = {
   used: "by",
   tracked: "by",
   watched: "by",
+  silenced: "seat",
+  "judge-shown": "seat",
 };
 
 /** Data keys whose string values are ids of a catalogue family (per event type where it differs). */
