@@ -58,7 +58,8 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
   let openTally: number[] | null = null;
   if (ballot && ballot.kind !== "lift" && ballot.mode === "open") {
     openTally = s.players.map(() => 0);
-    for (const b of ballot.votes) openTally[b.target - 1] = (openTally[b.target - 1] as number) + 1;
+    // §5.6 a Judge shown to the table counts ×2 in open voting (his name is public from his first open vote).
+    for (const b of ballot.votes) openTally[b.target - 1] = (openTally[b.target - 1] as number) + (s.judgesShown?.includes(b.voter) ? 2 : 1);
   }
   const speaker = speakerOf(s);
   const openReveal = presetOf(s.presetId).reveal === "open";

@@ -111,6 +111,7 @@ describe("RULES.md §5.6 Blackmailer and Judge", () => {
     toVote(t);
     t.vote({ 4: 5, 6: 7 });
     expect(t.spectator().log.filter((e) => e.type === "judge-shown").map((e) => e.data)).toEqual([{ seat: 4 }]);
+    expect(t.spectator().seats[4]!.votes).toBe(2); // the running counters show the double vote too
     t.timeout();
     const count = t.spectator().log.filter((e) => e.type === "vote-counted").at(-1)!.data as { tally: Array<{ seat: number; votes: number }> };
     expect(count.tally.filter((x) => x.votes > 0)).toEqual([{ seat: 5, votes: 2 }, { seat: 7, votes: 1 }]);
