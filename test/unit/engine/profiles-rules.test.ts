@@ -64,6 +64,20 @@ describe("RULES.md §5.2 mafia consensus", () => {
   });
 });
 
+describe("RULES.md §5.5 decision: a night step per dealt role", () => {
+  it("a step runs when its role was dealt — also after its holder died (the night's timing tells nothing, §1 Secrets) — and never when it was not", () => {
+    // 1 Mafia, 2 Commissar, 3 Doctor, 4–8 Civilians.
+    const t = profileTable("MKHCCCCC");
+    toNight(t);
+    expect(night(t, { mafia: { 1: 2 } })).toEqual(["mafia", "doctor", "commissar"]);
+    expect(alive(t, 2)).toBe(false);
+    toNight(t);
+    expect(night(t, {})).toEqual(["mafia", "doctor", "commissar"]);
+    const turns = t.spectator().log.filter((e) => e.type === "night-turn").map((e) => e.data);
+    expect(turns.slice(-3)).toEqual([{ step: "mafia", ms: 60_000 }, { step: "doctor", ms: 20_000 }, { step: "commissar", ms: 20_000 }]);
+  });
+});
+
 describe("RULES.md §5.6 Blackmailer at night", () => {
   it("§5.6 the Blackmailer's target must not be black", () => {
     const t = profileTable("EYBKCCCCCC");
