@@ -11,10 +11,10 @@
  *   attack  — the target dies unless protected (the mafia's shot, the Maniac's kill);
  *   check   — the user learns an answer about the target (§2.10, §3; later the Agent's exact role).
  *
- * The later formats' effects (RULES.md §4–§7) are declared below as types only (issue 14: "cover, on
- * paper and in types, every format"): no ability of today's presets uses them, and night/resolve.ts
- * does not read them yet. `STAGE_OF` says in which of the four stages each one is meant to resolve;
- * docs/ENGINE.md "Coverage of the rules book" lists what each still needs.
+ * The later formats' effects (RULES.md §4–§7) are declared below (issue 14: "cover, on paper and in
+ * types, every format"); since issue 16 the night resolves all of them but the club's curse and swap
+ * (the §5.6 catalogue: jail, guard, armour, disguise, silence, track, watch). `STAGE_OF` says in which of
+ * the four stages each one resolves; docs/ENGINE.md "Coverage of the rules book" lists what is left.
  */
 import { BUILT_EFFECTS, type AbilityId, type BuiltEffect, type RoleId } from "../types.ts";
 import type { CheckKind } from "../roles/types.ts";

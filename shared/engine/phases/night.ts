@@ -74,6 +74,7 @@ const params = v.pipe(
     const a = abilityDef(id);
     return !!a && isBuiltEffect(a.effect) && STAGE_OF[a.effect] === stage && (!!a.automatic || p.steps.some((st) => st.abilities.includes(id)));
   })), "every ability in a resolution stage must exist, resolve in that stage, and act in a step (or be automatic)"),
+  v.check((p) => p.steps.some((st) => !st.ifDealt), "at least one step must run whatever was dealt (the night needs a first step)"),
 );
 type P = v.InferOutput<typeof params>;
 type StepP = P["steps"][number];
