@@ -6,9 +6,8 @@
  * append-only event objects (events are never modified once created). A rejection simply drops
  * the draft.
  */
-import type { NightStep } from "./night/resolve.ts";
 import type { RngState } from "./rng.ts";
-import type { Audience, EventData, GameEvent, LogType, ResultReason, GameState, PlayerId, PresetId, RoleId, Seat, SeatView, Team, TechVoteKind } from "./types.ts";
+import type { Audience, EventData, GameEvent, LogType, NightRecord, ResultReason, GameState, PlayerId, PresetId, RoleId, Seat, SeatView, Team, TechVoteKind } from "./types.ts";
 
 export interface PlayerState {
   id: PlayerId;
@@ -116,7 +115,7 @@ export interface EngineState {
    * Issue 16, the night's "why": each night's resolution step by step (night/resolve.ts NightStep),
    * appended in the morning; never read by view.ts before the game is over. Copy on write.
    */
-  nights?: ReadonlyArray<{ night: number; steps: NightStep[] }>;
+  nights?: readonly NightRecord[];
   /** §5.6 seats blackmailed for the coming day: no vote until the day ends. */
   silenced?: Seat[];
   /** §5.6 Judges whose name the table has been shown (once, at their first open vote). */

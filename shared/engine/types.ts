@@ -122,6 +122,35 @@ export interface Rejection {
   message: string;
 }
 
+/**
+ * One step of the night's resolution, as the end-of-game "why" tells it (issue 16): "seat 7 blocked
+ * seat 3", "seat 3's heal on seat 5 did not happen", "the mafia's attack on seat 5 killed".
+ */
+export type NightStep =
+  /** A block or jail landed on `target`. */
+  | { kind: "blocked"; by: Seat; ability: string; target: Seat }
+  /** A use that did not happen: its user was blocked (a blocked block, a blocked heal, a blocked check…). */
+  | { kind: "cancelled"; by: Seat; ability: string; target: Seat }
+  /** A protection or a cover in place on `target`. */
+  | { kind: "protected"; by: Seat; ability: string; target: Seat }
+  /**
+   * An attack on `target` by `by` (a team ability: its unblocked holders): stopped by `stoppedBy`'s
+   * `stoppedWith` (a guard then takes the attack himself: a later step is his), or it killed.
+   */
+  | { kind: "attack"; by: Seat[]; ability: string; target: Seat; outcome: "killed" | "stopped"; stoppedBy?: Seat; stoppedWith?: string }
+  /** A team ability with no single target, or every holder blocked: no attack. */
+  | { kind: "no-attack"; ability: string; reason: "no-target" | "blocked" }
+  /** A silence (the Blackmailer's) landed. */
+  | { kind: "silenced"; by: Seat; ability: string; target: Seat }
+  /** A guest dies with the Mistress who died tonight (§5.6). */
+  | { kind: "bond"; by: Seat; ability: string; target: Seat };
+
+/** One night's resolution, step by step (issue 16: the end-of-game "why"). */
+export interface NightRecord {
+  night: number;
+  steps: NightStep[];
+}
+
 /** Who may see an event. Resolved to seats when the event is created (teams can change later). */
 export type Audience =
   | { kind: "public" }
@@ -451,6 +480,12 @@ export interface GameView {
     winner: Team | "draw";
     reason: ResultReason;
     roles: Array<{ seat: Seat; nickname: string; role: RoleId; team: Team }>;
+    /**
+     * Issue 16, the night's "why": each night's resolution step by step, built by the same staged
+     * resolution that decided it (night/resolve.ts), shown only now that the game is over. Absent when
+     * no night was resolved.
+     */
+    nights?: NightRecord[];
   };
 }
 

@@ -128,6 +128,8 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
       reason: s.result.reason,
       roles: s.players.map((p) => ({ seat: p.seat, nickname: p.nickname, role: p.role ?? "civilian", team: p.team ?? getRole(p.role ?? "civilian").team })),
     };
+    // Issue 16: the night's "why", only once the game is over (a copy: views never share the state's objects).
+    if (s.nights?.length) result.nights = s.nights.map((n) => ({ night: n.night, steps: n.steps.map((x) => ({ ...x, ...("by" in x && Array.isArray(x.by) ? { by: x.by.slice() } : {}) }) as typeof x) }));
   }
 
   const paused = s.paused ? { by: s.paused.by, reason: s.paused.reason, remainingMs: s.paused.remainingMs ?? 0 } : null;

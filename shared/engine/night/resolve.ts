@@ -22,7 +22,9 @@
  *    Then a bond: a guest dies with the Mistress who met them, when she dies tonight (§5.6).
  *  - check: read by the night module (at once, live, or in the morning) against the blocks and covers.
  */
-import type { Seat } from "../types.ts";
+import type { NightStep, Seat } from "../types.ts";
+
+export type { NightStep } from "../types.ts";
 import type { Ability } from "./abilities.ts";
 
 /** One ability use this night (immutable once recorded). */
@@ -46,29 +48,6 @@ export interface Visit {
   target: Seat;
   effective: boolean;
 }
-
-/**
- * One step of the night's resolution, as the end-of-game "why" tells it (issue 16): "seat 7 blocked
- * seat 3", "seat 3's heal on seat 5 did not happen", "the mafia's attack on seat 5 killed".
- */
-export type NightStep =
-  /** A block or jail landed on `target`. */
-  | { kind: "blocked"; by: Seat; ability: string; target: Seat }
-  /** A use that did not happen: its user was blocked (a blocked block, a blocked heal, a blocked check…). */
-  | { kind: "cancelled"; by: Seat; ability: string; target: Seat }
-  /** A protection or a cover in place on `target`. */
-  | { kind: "protected"; by: Seat; ability: string; target: Seat }
-  /**
-   * An attack on `target` by `by` (a team ability: its unblocked holders): stopped by `stoppedBy`'s
-   * `stoppedWith` (a guard then takes the attack himself: a later step is his), or it killed.
-   */
-  | { kind: "attack"; by: Seat[]; ability: string; target: Seat; outcome: "killed" | "stopped"; stoppedBy?: Seat; stoppedWith?: string }
-  /** A team ability with no single target, or every holder blocked: no attack. */
-  | { kind: "no-attack"; ability: string; reason: "no-target" | "blocked" }
-  /** A silence (the Blackmailer's) landed. */
-  | { kind: "silenced"; by: Seat; ability: string; target: Seat }
-  /** A guest dies with the Mistress who died tonight (§5.6). */
-  | { kind: "bond"; by: Seat; ability: string; target: Seat };
 
 export interface Resolution {
   blocked: Set<Seat>;

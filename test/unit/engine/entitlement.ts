@@ -42,6 +42,9 @@ const FORBIDDEN_KEYS = new Set([
   "nights", "reported", "stoppedBy", "stoppedWith",
 ]);
 
+/** Keys of the night's "why", allowed in a view only at the end (view.result.nights). */
+const WHY_KEYS = new Set(["nights", "stoppedBy", "stoppedWith"]);
+
 /** Log entry types everyone may see (the rest are listed in checkLogEntry with whose they are). */
 const PUBLIC_TYPES = new Set([
   "candidate-called", "card-given", "card-taken", "checks-started", "day-started", "dealing-started", "fouled",
@@ -105,7 +108,8 @@ function walk(s: S, k: Knowledge, v: unknown, inYou: boolean, parentIsYou: boole
   }
   const o = v as Record<string, unknown>;
   for (const key in o) {
-    if (FORBIDDEN_KEYS.has(key)) fail(`internal key ${key}`, o);
+    // Issue 16: the night's "why" (result.nights) is shown once the game is over, never before.
+    if (FORBIDDEN_KEYS.has(key) && !(k.over && WHY_KEYS.has(key))) fail(`internal key ${key}`, o);
     const x = o[key];
     if (key === "role" && x !== null && x !== undefined && !parentIsYou) {
       const seat = o.seat;

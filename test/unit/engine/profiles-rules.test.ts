@@ -103,6 +103,30 @@ describe("RULES.md §5.4 win", () => {
     expect(t.result()).toMatchObject({ winner: "solo", reason: "maniac-last-standing" });
   });
 
+  it("issue 16 the night's 'why': kept each morning, in no view during the game, in every view's result at the end", () => {
+    const t = profileTable("MXKHCC");
+    toNight(t);
+    night(t, { mafia: { 1: 5 }, maniac: { 2: 6 }, doctor: { 4: 5 } });
+    for (const v of [t.spectator(), t.view(1), t.view(4)]) expect(JSON.stringify(v)).not.toMatch(/"nights"|stoppedBy/);
+    t.timeout();
+    t.vote({ 1: 3, 2: 3, 4: 3, 5: 3, 3: 1 });
+    night(t, { mafia: { 1: 4 }, maniac: { 2: 5 } });
+    expect(t.result()).toMatchObject({ winner: "solo" });
+    const nights = t.spectator().result!.nights!;
+    expect(nights).toEqual([
+      { night: 1, steps: [
+        { kind: "protected", by: 4, ability: "heal", target: 5 },
+        { kind: "attack", by: [1], ability: "mafia-shot", target: 5, outcome: "stopped", stoppedBy: 4, stoppedWith: "heal" },
+        { kind: "attack", by: [2], ability: "kill", target: 6, outcome: "killed" },
+      ] },
+      { night: 2, steps: [
+        { kind: "attack", by: [1], ability: "mafia-shot", target: 4, outcome: "killed" },
+        { kind: "attack", by: [2], ability: "kill", target: 5, outcome: "killed" },
+      ] },
+    ]);
+    expect(t.view(3).result!.nights).toEqual(nights);
+  });
+
   it("§5.4 the town wins once the mafia and the Maniac are out", () => {
     const t = profileTable("MXKHCC");
     toNight(t);
