@@ -240,6 +240,8 @@ export function assertEntitled(state: unknown, playerId: string | null, view: Ga
   for (let i = seenLog; i < log.length; i++) {
     const e = log[i]!;
     checkLogEntry(k, e);
+    // §5.6 the Judge's name is shown only for a Judge (a public event must never name another role).
+    if (e.type === "judge-shown") ok(s.players[(e.data as { seat: number }).seat - 1]!.role === "judge", "judge-shown names a seat that is not the Judge");
     if (turns) checkNightEntry(s, turns, log, i);
     walk(s, k, e, false, false);
   }
