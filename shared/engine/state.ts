@@ -7,7 +7,7 @@
  * the draft.
  */
 import type { RngState } from "./rng.ts";
-import type { Audience, EventData, GameEvent, LogType, ResultReason, GameState, PlayerId, PresetId, RoleId, Seat, SeatView, Team, TechVoteKind } from "./types.ts";
+import type { Audience, EventData, GameEvent, LogType, NightRecord, ResultReason, GameState, PlayerId, PresetId, RoleId, Seat, SeatView, Team, TechVoteKind } from "./types.ts";
 
 export interface PlayerState {
   id: PlayerId;
@@ -111,6 +111,15 @@ export interface EngineState {
   blackMet: boolean;
   shootingPlan: Seat[] | null;
   checks: CheckRecord[];
+  /**
+   * Issue 16, the night's "why": each night's resolution step by step (night/resolve.ts NightStep),
+   * appended in the morning; never read by view.ts before the game is over. Copy on write.
+   */
+  nights?: readonly NightRecord[];
+  /** §5.6 seats blackmailed for the coming day: no vote until the day ends. */
+  silenced?: Seat[];
+  /** §5.6 Judges whose name the table has been shown (once, at their first open vote). */
+  judgesShown?: Seat[];
   /** Public tally of the last counted ballot (seat-1 indexed), shown after the count. */
   lastTally: number[] | null;
   events: GameEvent[];

@@ -122,6 +122,35 @@ export interface Rejection {
   message: string;
 }
 
+/**
+ * One step of the night's resolution, as the end-of-game "why" tells it (issue 16): "seat 7 blocked
+ * seat 3", "seat 3's heal on seat 5 did not happen", "the mafia's attack on seat 5 killed".
+ */
+export type NightStep =
+  /** A block or jail landed on `target`. */
+  | { kind: "blocked"; by: Seat; ability: string; target: Seat }
+  /** A use that did not happen: its user was blocked (a blocked block, a blocked heal, a blocked check…). */
+  | { kind: "cancelled"; by: Seat; ability: string; target: Seat }
+  /** A protection or a cover in place on `target`. */
+  | { kind: "protected"; by: Seat; ability: string; target: Seat }
+  /**
+   * An attack on `target` by `by` (a team ability: its unblocked holders): stopped by `stoppedBy`'s
+   * `stoppedWith` (a guard then takes the attack himself: a later step is his), or it killed.
+   */
+  | { kind: "attack"; by: Seat[]; ability: string; target: Seat; outcome: "killed" | "stopped"; stoppedBy?: Seat; stoppedWith?: string }
+  /** A team ability with no single target, or every holder blocked: no attack. */
+  | { kind: "no-attack"; ability: string; reason: "no-target" | "blocked" }
+  /** A silence (the Blackmailer's) landed. */
+  | { kind: "silenced"; by: Seat; ability: string; target: Seat }
+  /** A guest dies with the Mistress who died tonight (§5.6). */
+  | { kind: "bond"; by: Seat; ability: string; target: Seat };
+
+/** One night's resolution, step by step (issue 16: the end-of-game "why"). */
+export interface NightRecord {
+  night: number;
+  steps: NightStep[];
+}
+
 /** Who may see an event. Resolved to seats when the event is created (teams can change later). */
 export type Audience =
   | { kind: "public" }
@@ -156,6 +185,12 @@ export interface EventData {
   healed: { by: Seat; target: Seat; night: number };
   "kill-chosen": { by: Seat; target: Seat; night: number };
   "check-frozen": { by: Seat; target: Seat; night: number };
+  /** Issue 16: one's own night choice with an ability of §5.6 (block, jail, guest, guard, cover, blackmail, avenge, track, watch). */
+  used: { by: Seat; ability: AbilityId; target: Seat; night: number };
+  /** §5.6 Tracker: the seats the target visited so far tonight (`final` in the morning). */
+  tracked: { by: Seat; target: Seat; night: number; seats: Seat[]; final: boolean };
+  /** §5.6 Watcher: the seats that visited the target so far tonight (`final` in the morning). */
+  watched: { by: Seat; target: Seat; night: number; seats: Seat[]; final: boolean };
   frozen: { seat: Seat; night: number };
   "nobody-killed": Record<string, never>;
   "day-started": { day: number; firstSpeaker: Seat };
@@ -176,6 +211,12 @@ export interface EventData {
   "leader-stays": { seat: Seat };
   tie: { seats: Seat[] };
   "tie-stays": { seats: Seat[] };
+  /** §5.5 Custom: a second tie settled by a draw among the tied. */
+  "tie-drawn": { seats: Seat[]; seat: Seat };
+  /** §5.6 to the blackmailed player when the day's voting opens: no vote today. */
+  silenced: { seat: Seat; day: number };
+  /** §5.6 the Judge's name, shown once at his first open vote (his vote counts ×2). */
+  "judge-shown": { seat: Seat };
   "no-candidates": Record<string, never>;
   "single-candidate-stays": { seat: Seat };
   "single-candidate-leaves": { seat: Seat };
@@ -221,7 +262,7 @@ export type GameEvent = {
 export const LOG_TYPES = [
   "seats-drawn", "dealing-started", "card-taken", "card-given", "role-dealt", "roles-dealt",
   "night-fell", "black-team", "shooting-plan", "shot", "shot-tally", "checks-started", "checked", "killed", "shot-missed",
-  "night-turn", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "nobody-killed",
+  "night-turn", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "nobody-killed", "used", "tracked", "watched", "tie-drawn", "silenced", "judge-shown",
   "day-started", "speech-started", "shouted", "shout-ended", "nominated",
   "voting-started", "candidate-called", "voter-called", "too-many-candidates", "early-vote-asked", "early-vote-supported", "early-vote-passed", "ballot-cast", "vote-cast", "vote-counted", "leader-stays", "tie", "tie-stays",
   "no-candidates", "single-candidate-stays", "single-candidate-leaves", "voting-cancelled",
@@ -277,8 +318,8 @@ export interface SeatView {
   team?: Team;
 }
 
-/** The effects the night resolves today (night/abilities.ts declares more for later formats). */
-export const BUILT_EFFECTS = ["block", "protect", "attack", "check"] as const;
+/** The effects the night resolves today (night/abilities.ts declares the club's curse and swap too). */
+export const BUILT_EFFECTS = ["block", "protect", "attack", "check", "jail", "guard", "armour", "disguise", "silence", "track", "watch"] as const;
 export type BuiltEffect = (typeof BUILT_EFFECTS)[number];
 
 /** Which seats an ability may take, and how many (issue 14: the client renders any ability from this). */
@@ -439,6 +480,12 @@ export interface GameView {
     winner: Team | "draw";
     reason: ResultReason;
     roles: Array<{ seat: Seat; nickname: string; role: RoleId; team: Team }>;
+    /**
+     * Issue 16, the night's "why": each night's resolution step by step, built by the same staged
+     * resolution that decided it (night/resolve.ts), shown only now that the game is over. Absent when
+     * no night was resolved.
+     */
+    nights?: NightRecord[];
   };
 }
 

@@ -58,7 +58,8 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
   let openTally: number[] | null = null;
   if (ballot && ballot.kind !== "lift" && ballot.mode === "open") {
     openTally = s.players.map(() => 0);
-    for (const b of ballot.votes) openTally[b.target - 1] = (openTally[b.target - 1] as number) + 1;
+    // §5.6 a Judge shown to the table counts ×2 in open voting (his name is public from his first open vote).
+    for (const b of ballot.votes) openTally[b.target - 1] = (openTally[b.target - 1] as number) + (s.judgesShown?.includes(b.voter) ? 2 : 1);
   }
   const speaker = speakerOf(s);
   const openReveal = presetOf(s.presetId).reveal === "open";
@@ -127,6 +128,8 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
       reason: s.result.reason,
       roles: s.players.map((p) => ({ seat: p.seat, nickname: p.nickname, role: p.role ?? "civilian", team: p.team ?? getRole(p.role ?? "civilian").team })),
     };
+    // Issue 16: the night's "why", only once the game is over (a copy: views never share the state's objects).
+    if (s.nights?.length) result.nights = s.nights.map((n) => ({ night: n.night, steps: n.steps.map((x) => ({ ...x, ...("by" in x && Array.isArray(x.by) ? { by: x.by.slice() } : {}) }) as typeof x) }));
   }
 
   const paused = s.paused ? { by: s.paused.by, reason: s.paused.reason, remainingMs: s.paused.remainingMs ?? 0 } : null;

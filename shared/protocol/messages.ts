@@ -587,6 +587,8 @@ export const GameViewSchema = v.object({
       winner: v.picklist(["red", "black", "solo", "draw"]),
       reason: v.picklist(RESULT_REASONS),
       roles: v.array(v.object({ seat: num, nickname: v.string(), role: v.string(), team })),
+      /** Issue 16: the night's "why", step by step, at the end only. */
+      nights: v.optional(v.array(v.object({ night: num, steps: v.array(v.record(v.string(), v.unknown())) }))),
     }),
   ),
 });

@@ -14,7 +14,7 @@ import { ABILITY_IDS, LOG_TYPES, PHASE_NAMES, RESULT_REASONS, type RejectionCode
 import { abilityDef } from "../../shared/engine/night/abilities.ts";
 import { night } from "../../shared/engine/phases/night.ts";
 import { checkResult, ROLE_IDS } from "../../shared/engine/roles/index.ts";
-import { listPresets, presetOf, type Preset } from "../../shared/engine/presets/index.ts";
+import { allPresetIds, listPresets, presetOf, type Preset } from "../../shared/engine/presets/index.ts";
 import { formOf, settingKeys } from "../../web/src/home/presets.ts";
 import type { ErrorCode } from "../../shared/protocol/messages.ts";
 import { HTTP_ERRORS } from "../../shared/protocol/http.ts";
@@ -90,6 +90,18 @@ function required(): Map<string, string> {
     for (const r of rolesOf(p.id)) add(roleInfoKeys(p.id, r)[0] as string, `role text of ${r} in ${p.id} (RULES.md §2/§3)`);
     add(`preset.${p.id}`, "preset name");
     add(`preset.${p.id}.about`, "preset description");
+  }
+  // Issue 16: the profiles are played before the site offers them — their steps, roles and names have lines already
+  // (their settings get theirs with the profile screen).
+  for (const id of allPresetIds().filter((x) => !listPresets().some((p) => p.id === x))) {
+    const p = presetOf(id);
+    for (const st of nightSteps(p)) {
+      add(`step.${st.id}`, `night step "${st.id}" of ${id}`);
+      add(`log.night-turn.${st.id}`, `night step "${st.id}" of ${id}`);
+    }
+    for (const r of rolesOf(id)) add(`roleinfo.${r}`, `role text of ${r} in ${id} (RULES.md §5.6: its general line)`);
+    add(`preset.${id}`, "preset name");
+    add(`preset.${id}.about`, "preset description");
   }
   for (const ph of PHASE_NAMES) {
     add(`phase.${ph}`, `phase "${ph}"`);

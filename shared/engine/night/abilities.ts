@@ -11,12 +11,12 @@
  *   attack  — the target dies unless protected (the mafia's shot, the Maniac's kill);
  *   check   — the user learns an answer about the target (§2.10, §3; later the Agent's exact role).
  *
- * The later formats' effects (RULES.md §4–§7) are declared below as types only (issue 14: "cover, on
- * paper and in types, every format"): no ability of today's presets uses them, and night/resolve.ts
- * does not read them yet. `STAGE_OF` says in which of the four stages each one is meant to resolve;
- * docs/ENGINE.md "Coverage of the rules book" lists what each still needs.
+ * The later formats' effects (RULES.md §4–§7) are declared below (issue 14: "cover, on paper and in
+ * types, every format"); since issue 16 the night resolves all of them but the club's curse and swap
+ * (the §5.6 catalogue: jail, guard, armour, disguise, silence, track, watch). `STAGE_OF` says in which of
+ * the four stages each one resolves; docs/ENGINE.md "Coverage of the rules book" lists what is left.
  */
-import { BUILT_EFFECTS, type AbilityId, type RoleId } from "../types.ts";
+import { BUILT_EFFECTS, type AbilityId, type BuiltEffect, type RoleId } from "../types.ts";
 import type { CheckKind } from "../roles/types.ts";
 
 export type Effect =
@@ -56,14 +56,14 @@ export type Effect =
   /** RULES.md §5.6 Watcher: learns the seats that visited the target (blocked actions are not visits). */
   | "watch";
 /** The resolution stages, always in this order (§5.3): blocks first, then protection, attacks, information last. */
-export const STAGES = BUILT_EFFECTS; // the four effects built so far, each resolved in the stage of its name
+export const STAGES = ["block", "protect", "attack", "check"] as const;
 /** One resolution stage. */
 export type Stage = (typeof STAGES)[number];
 
 /**
  * The stage each effect resolves in (RULES.md §5.3; issue 14 "block/jail → protect (heal, guard,
- * armour) → attack → information"). Documentation as a type: today's night reads `effect` directly
- * for the four built effects (phases/night.ts, night/resolve.ts), and nothing reads this table yet.
+ * armour) → attack → information"). The night's `resolve` lists each ability under the stage of its
+ * effect (phases/night.ts checks it); night/resolve.ts resolves the stages in this order.
  *  - jail: the block stage; its shield is also counted in the protect stage.
  *  - disguise: the protect stage — it changes what the check stage reads, and a blocked Lawyer covers
  *    nobody.
@@ -121,7 +121,7 @@ export interface Ability {
   /** The holder may decline explicitly (`skip`); not choosing is always a skip. */
   skip: boolean;
   /** The private event that records a choice, and who sees it (the shot: the living black team, §2.10). */
-  chosen?: { event: "shot" | "froze" | "healed" | "kill-chosen"; audience: "self" | "living-team" };
+  chosen?: { event: "shot" | "froze" | "healed" | "kill-chosen" | "used"; audience: "self" | "living-team" };
   /** check: what it asks (roles/*.ts appearsAs answers) and when the answer arrives (§5.1 at once; or in the morning). */
   check?: { kind: CheckKind; result: "at-once" | "morning" };
   /** attack: its level; protect: the level it stops (mafia-rust attack_power / defence). */
@@ -133,7 +133,7 @@ export interface Ability {
   /** block: the blocked player is told (§7.6 "the frozen player learns it after giving their choice", or in the morning). */
   notice?: boolean;
 
-  // ---- Declared for the later formats (issue 14 coverage); not read by the night yet. ----
+  // ---- Read since issue 16 (the profiles, RULES.md §5.3 / §5.6), except `oneOf` (host-classic). ----
 
   /**
    * Effective uses a game (RULES.md §4.4 the Commissar's single shot; §6 the Swindler's swap, once a
@@ -176,8 +176,14 @@ export interface Ability {
 }
 
 /** The parameters a preset may set for its format (presets' `night.abilities`). */
-export type AbilityOverride = Partial<Pick<Ability, "skip" | "targets" | "shields" | "power">> & { consensus?: Consensus };
+export type AbilityOverride = Partial<Pick<Ability, "skip" | "targets" | "shields" | "power" | "liftsBlock">> & { consensus?: Consensus };
 
+/** Whether the night resolves this effect (every effect but the club's curse and swap, issue 16). */
+export function isBuiltEffect(e: string): e is BuiltEffect {
+  return (BUILT_EFFECTS as readonly string[]).includes(e);
+}
+
+const used = { event: "used", audience: "self" } as const;
 const check = (kind: CheckKind): Ability => ({ id: "", effect: "check", targets: { count: 1, self: false, fresh: true }, skip: false, check: { kind, result: "at-once" } });
 
 const ABILITIES: Record<AbilityId, Ability> = {
@@ -201,6 +207,30 @@ const ABILITIES: Record<AbilityId, Ability> = {
   heal: { id: "heal", effect: "protect", power: 1, shields: "all", liftsBlock: true, skip: false, targets: { count: 1, self: true, maxInARow: 1 }, chosen: { event: "healed", audience: "self" } },
   /** §3/§7.6 the Maniac kills anyone but himself, or abstains. */
   kill: { id: "kill", effect: "attack", power: 1, skip: false, targets: { count: 1, self: false }, chosen: { event: "kill-chosen", audience: "self" } },
+
+  // ---- RULES.md §5.6, the profiles' catalogue (issue 16). Each choice is recorded privately (`used`). ----
+  /** §5.6 Blocker: blocks another player's active move; the target's passives still work; nobody is told. */
+  block: { id: "block", effect: "block", skip: true, targets: { count: 1, self: false }, chosen: used },
+  /** §5.6 Jailer: the jailed player's move, checks and visits do not happen; ordinary attacks on them are cancelled. */
+  jail: { id: "jail", effect: "jail", power: 1, shields: "all", skip: true, targets: { count: 1, self: false }, chosen: used },
+  /** §5.6 Mistress: the guest's move is blocked and the guest is protected from ordinary attacks; the guest dies if she dies tonight. */
+  guest: { id: "guest", effect: "jail", power: 1, shields: "all", bond: "dies-with-user", skip: true, targets: { count: 1, self: false }, chosen: used },
+  /** §5.6 Bodyguard: guards another living player and takes one attack on them on himself. */
+  guard: { id: "guard", effect: "guard", power: 1, shields: 1, takesHit: true, skip: true, targets: { count: 1, self: false }, chosen: used },
+  /** §5.6 Immortal: a one-time armour on himself, no choice, no step; a block does not disable it. */
+  armour: { id: "armour", effect: "armour", power: 1, shields: 1, automatic: true, timesPerGame: 1, visits: false, skip: false, targets: { count: 0, self: true } },
+  /** §5.6 Lawyer: covers a black ally (not himself): the Commissar reads "red", the Agent "civilian"; visits stay. */
+  cover: { id: "cover", effect: "disguise", disguise: { commissar: "red", "exact-role": "civilian" }, skip: true, targets: { count: 1, self: false, side: "own" }, chosen: used },
+  /** §5.6 Blackmailer: a non-black player loses their vote for the coming day. */
+  blackmail: { id: "blackmail", effect: "silence", skip: true, targets: { count: 1, self: false, side: "other" }, chosen: used },
+  /** §5.6 Avenger: shoots; heal, guard and armour apply; blocked → no shot. */
+  avenge: { id: "avenge", effect: "attack", power: 1, skip: true, targets: { count: 1, self: false }, chosen: used },
+  /** §5.6 Agent: learns the exact role (a Lawyer-covered player shows as Civilian). */
+  "agent-check": { ...check("exact-role"), id: "agent-check" },
+  /** §5.6 Tracker: the seats the target visited (not roles or actions), live, final in the morning. */
+  track: { id: "track", effect: "track", report: "live", skip: true, targets: { count: 1, self: false }, chosen: used },
+  /** §5.6 Watcher: the seats that visited the target (blocked actions are not visits), live, final in the morning. */
+  watch: { id: "watch", effect: "watch", report: "live", skip: true, targets: { count: 1, self: false }, chosen: used },
 };
 
 /** Every ability id the engine knows (the web catalogue has a label for each: test/unit/catalogue.test.ts). */

@@ -24,13 +24,13 @@
 import * as v from "valibot";
 import { hostGate, msOf, reject, restartStage } from "../flow/stage.ts";
 import type { Next, PhaseModule } from "../flow/types.ts";
-import { abilityDef, withOverride, type Ability, type AbilityOverride } from "../night/abilities.ts";
-import { blockAndProtect, resolveNight, type NightRules, type TeamChoice, type Use } from "../night/resolve.ts";
+import { STAGE_OF, abilityDef, isBuiltEffect, withOverride, type Ability, type AbilityOverride } from "../night/abilities.ts";
+import { blockAndProtect, resolveNight, type NightRules, type Resolution, type TeamChoice, type Use } from "../night/resolve.ts";
 import { presetOf } from "../presets/index.ts";
 import { checkResult, getRole, roleHolds } from "../roles/index.ts";
 import { checkWin, depart, roundEnded } from "../rules/outcome.ts";
 import { PUBLIC, blackSeats, emit, player, toSeats, type AbilityMemory, type Ctx, type EngineState } from "../state.ts";
-import { BUILT_EFFECTS, PHASE_NAMES, type AvailableAction, type BuiltEffect, type Seat } from "../types.ts";
+import { PHASE_NAMES, type AvailableAction, type BuiltEffect, type Seat } from "../types.ts";
 
 const ids = v.array(v.string());
 const override = v.strictObject({
@@ -39,11 +39,14 @@ const override = v.strictObject({
   targets: v.optional(v.strictObject({
     side: v.optional(v.picklist(["own", "other"])),
     selfTimes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
-    maxInARow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    /** 0: no limit (§5.6 the profiles' Doctor may heal the same player again). */
+    maxInARow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   })),
   consensus: v.optional(v.picklist(["unanimous", "leader", "tally"])),
   shields: v.optional(v.union([v.number(), v.literal("all")])),
   power: v.optional(v.number()),
+  /** §7.6 a heal lifts a freeze; false in the profiles (§5.3 a heal cancels an attack, not a block). */
+  liftsBlock: v.optional(v.boolean()),
 });
 const params = v.pipe(
   v.strictObject({
@@ -56,6 +59,8 @@ const params = v.pipe(
       /** The public word when the step begins: the step's name and length, "checks begin" (sport), or nothing. */
       announce: v.picklist(["night-turn", "checks-started", "none"]),
       floor: v.optional(v.picklist(["black-team"])),
+      /** The step runs only when a role holding one of its abilities was dealt (§5.5 decision: the composition is public). */
+      ifDealt: v.optional(v.boolean()),
     })), v.minLength(1)),
     resolve: v.strictObject({ block: ids, protect: ids, attack: ids, check: ids }),
     abilities: v.optional(v.record(v.string(), override), {}),
@@ -63,14 +68,15 @@ const params = v.pipe(
   }),
   v.check((p) => p.steps.every((st) => st.abilities.every((id) => {
     const a = abilityDef(id);
-    return !!a && isBuilt(a.effect) && p.resolve[a.effect].includes(id);
+    return !!a && isBuiltEffect(a.effect) && !a.automatic && p.resolve[STAGE_OF[a.effect]].includes(id);
   })), "every step's ability must exist, have an effect the night resolves, and sit in the resolution stage of its effect"),
+  v.check((p) => (["block", "protect", "attack", "check"] as const).every((stage) => p.resolve[stage].every((id) => {
+    const a = abilityDef(id);
+    return !!a && isBuiltEffect(a.effect) && STAGE_OF[a.effect] === stage && (!!a.automatic || p.steps.some((st) => st.abilities.includes(id)));
+  })), "every ability in a resolution stage must exist, resolve in that stage, and act in a step (or be automatic)"),
+  v.check((p) => p.steps.some((st) => !st.ifDealt), "at least one step must run whatever was dealt (the night needs a first step)"),
 );
 type P = v.InferOutput<typeof params>;
-
-function isBuilt(e: string): e is BuiltEffect {
-  return (BUILT_EFFECTS as readonly string[]).includes(e);
-}
 type StepP = P["steps"][number];
 
 interface D {
@@ -81,6 +87,8 @@ interface D {
   team: TeamChoice[];
   /** Blocked players already told. */
   told: Seat[];
+  /** Tracker / Watcher results last told (issue 16, §5.1 live): "by:ability" → seats. */
+  reported?: Readonly<Record<string, readonly Seat[]>>;
 }
 
 /** The compiled rules of one preset's night (abilities with the preset's overrides), cached per params object. */
@@ -89,12 +97,14 @@ function rulesOf(p: P): NightRules {
   let r = compiled.get(p);
   if (!r) {
     const table = new Map<string, Ability>();
-    for (const st of p.steps) {
-      for (const id of st.abilities) {
-        const base = abilityDef(id)!;
-        const o = p.abilities[id];
-        table.set(id, withOverride(base, o ? ({ ...o, ...(o.targets ? { targets: { ...base.targets, ...o.targets } } : {}) } as AbilityOverride) : undefined));
-      }
+    const all = [...p.steps.flatMap((st) => st.abilities), ...p.resolve.block, ...p.resolve.protect, ...p.resolve.attack, ...p.resolve.check];
+    for (const id of all) {
+      if (table.has(id)) continue;
+      const base = abilityDef(id)!;
+      const o = p.abilities[id];
+      const a = withOverride(base, o ? ({ ...o, ...(o.targets ? { targets: { ...base.targets, ...o.targets } } : {}) } as AbilityOverride) : undefined);
+      if (a.targets.maxInARow === 0) { const { maxInARow: _none, ...targets } = a.targets; table.set(id, { ...a, targets }); }
+      else table.set(id, a);
     }
     r = { ability: (id) => table.get(id)!, resolve: p.resolve };
     compiled.set(p, r);
@@ -126,7 +136,7 @@ function memoryOf(s: EngineState, seat: Seat, id: string): AbilityMemory | undef
 }
 
 /** Whether an ability keeps a memory (its target rules read one). */
-const remembers = (a: Ability) => a.targets.maxInARow !== undefined || a.targets.selfTimes !== undefined;
+const remembers = (a: Ability) => a.targets.maxInARow !== undefined || a.targets.selfTimes !== undefined || a.timesPerGame !== undefined;
 
 /** Seats `seat` may name with `a` now (§2.10, §5.2, §5.6, §7.6 target rules). */
 function targetsFor(s: EngineState, a: Ability, seat: Seat): Seat[] {
@@ -143,9 +153,11 @@ function mayTarget(s: EngineState, a: Ability, seat: Seat, target: Seat): boolea
   if (target === seat && !t.self) return false;
   if (t.side !== undefined && (t.side === "own") !== (x.team === s.players[seat - 1]!.team)) return false;
   if (t.fresh) for (const c of s.checks) if (c.by === seat && c.ability === a.id && c.target === target) return false;
-  if (t.maxInARow === undefined && t.selfTimes === undefined) return true;
+  if (t.maxInARow === undefined && t.selfTimes === undefined && a.timesPerGame === undefined) return true;
   const mem = memoryOf(s, seat, a.id);
   if (!mem) return true;
+  // §4.4 / §5.6 effective uses a game.
+  if (a.timesPerGame !== undefined && mem.used >= a.timesPerGame) return false;
   // §7.6 not the same seat more than maxInARow nights in a row; §5.6 oneself a limited number of times a game (effective uses).
   if (t.maxInARow !== undefined && mem.last === target && mem.streak >= t.maxInARow) return false;
   return !(target === seat && t.selfTimes !== undefined && (mem.self ?? 0) >= t.selfTimes);
@@ -164,6 +176,20 @@ function tellBlocked(ctx: Ctx, d: D, seat: Seat): void {
 /** Whether a block that tells its target was used on `seat` (so being blocked is announced to them). */
 function noticed(rules: NightRules, uses: readonly Use[], seat: Seat): boolean {
   return uses.some((u) => u.targets.includes(seat) && rules.resolve.block.includes(u.ability) && !!rules.ability(u.ability).notice);
+}
+
+/** Whether step `index` runs in this game (`ifDealt`: a role holding one of its abilities was dealt). */
+function runs(s: EngineState, p: P, index: number): boolean {
+  const st = p.steps[index] as StepP;
+  if (!st.ifDealt) return true;
+  return s.players.some((x) => x.role !== null && st.abilities.some((id) => roleHolds(x.role!, id)));
+}
+
+/** The first step from `from` that runs in this game (p.steps.length: none). */
+function nextRunning(s: EngineState, p: P, from: number): number {
+  let i = from;
+  while (i < p.steps.length && !runs(s, p, i)) i++;
+  return i;
 }
 
 function openStep(ctx: Ctx, p: P, index: number): number {
@@ -185,6 +211,16 @@ function settle(s: EngineState, a: Ability, d: D, hs: Seat[]): Seat | 0 {
   }
   let target: Seat | 0 = 0;
   if (hs.length === 0) return 0;
+  if (a.team?.consensus === "tally") {
+    // §5.2 "if there is no single target when the step's time runs out, no kill": the one seat named, if only one is.
+    for (const h of hs) {
+      const t = choice(h);
+      if (t === 0) continue;
+      if (target !== 0 && t !== target) return 0;
+      target = t;
+    }
+    return target;
+  }
   for (const h of hs) {
     const t = choice(h);
     if (t === 0 || (target !== 0 && t !== target)) return 0;
@@ -206,7 +242,7 @@ function endStep(ctx: Ctx, p: P, d: D): Next | undefined {
       d.team = [...d.team.filter((c) => c.ability !== id), { ability: id, target: settle(s, a, d, hs), holders: hs }];
       continue;
     }
-    if (!remembers(a)) continue;
+    if (!remembers(a) || a.automatic) continue;
     blocked ??= blockAndProtect(rules, d.uses).blocked;
     for (const h of hs) {
       const use = blocked.has(h) ? undefined : d.uses.find((u) => u.by === h && u.ability === id);
@@ -218,8 +254,10 @@ function endStep(ctx: Ctx, p: P, d: D): Next | undefined {
       pl.memory = { ...pl.memory, [id]: next };
     }
   }
-  if (d.step + 1 < p.steps.length) {
-    d.step++;
+  report(ctx, p, d, false);
+  const next = nextRunning(s, p, d.step + 1);
+  if (next < p.steps.length) {
+    d.step = next;
     d.acted = s.players.map(() => 0);
     restartStage(ctx, openStep(ctx, p, d.step));
     return;
@@ -227,17 +265,79 @@ function endStep(ctx: Ctx, p: P, d: D): Next | undefined {
   return morning(ctx, p, d);
 }
 
+/** The Immortal's armour and other `automatic` abilities: used by every living holder while they last (§5.6). */
+function automaticUses(s: EngineState, rules: NightRules): Use[] {
+  const out: Use[] = [];
+  for (const id of rules.resolve.protect) {
+    const a = rules.ability(id);
+    if (!a.automatic) continue;
+    for (const h of holders(s, a)) {
+      if (a.timesPerGame !== undefined && (memoryOf(s, h, id)?.used ?? 0) >= a.timesPerGame) continue;
+      out.push({ by: h, ability: id, targets: [h] });
+    }
+  }
+  return out;
+}
+
+/** The night resolved over the uses collected so far (the automatic ones included). */
+function resolveSoFar(s: EngineState, p: P, d: D): Resolution {
+  const rules = rulesOf(p);
+  return resolveNight(rules, [...d.uses, ...automaticUses(s, rules)], d.team, (seat) => player(s, seat).alive);
+}
+
+/**
+ * §5.1 / §5.6 Tracker and Watcher: the seats the target visited (track) or that visited the target
+ * (watch) — effective visits only, never the owner's own — told to the owner whenever they change
+ * after a later move, and once more, final, in the morning. A blocked owner was told "result
+ * unavailable" when choosing (check-frozen) and learns nothing.
+ */
+function report(ctx: Ctx, p: P, d: D, final: boolean, r?: Resolution): void {
+  const s = ctx.s;
+  const rules = rulesOf(p);
+  const watchers = d.uses.filter((u) => { const e = rules.ability(u.ability).effect; return e === "track" || e === "watch"; });
+  if (watchers.length === 0) return;
+  r ??= resolveSoFar(s, p, d);
+  for (const u of watchers) {
+    if (r.blocked.has(u.by)) continue;
+    const target = u.targets[0] as Seat;
+    const track = rules.ability(u.ability).effect === "track";
+    const seats = new Set<Seat>();
+    for (const v of r.visits) {
+      if (!v.effective) continue;
+      if (track && v.by === target && v.target !== u.by) seats.add(v.target);
+      if (!track && v.target === target && v.by !== u.by) seats.add(v.by);
+    }
+    const list = [...seats].sort((x, y) => x - y);
+    const key = `${u.by}:${u.ability}`;
+    const before = d.reported?.[key];
+    if (!final && before && before.length === list.length && before.every((x, i) => x === list[i])) continue;
+    d.reported = { ...d.reported, [key]: list };
+    emit(ctx, track ? "tracked" : "watched", toSeats([u.by]), { by: u.by, target, night: s.day, seats: list, final });
+  }
+}
+
 /** §2.11 / §3 morning: the killed are named and leave together; one win check; last words in seat order. */
 function morning(ctx: Ctx, p: P, d: D): Next | undefined {
   const s = ctx.s;
   const rules = rulesOf(p);
-  const r = resolveNight(rules, d.uses, d.team, (seat) => player(s, seat).alive);
+  const r = resolveSoFar(s, p, d);
   for (const b of [...r.blocked].sort((x, y) => x - y)) if (noticed(rules, d.uses, b)) tellBlocked(ctx, d, b);
   for (const id of rules.resolve.check) {
     const a = rules.ability(id);
     if (a.check?.result !== "morning") continue;
-    for (const u of d.uses) if (u.ability === id && !r.blocked.has(u.by)) recordCheck(ctx, a, u.by, u.targets[0] as Seat);
+    for (const u of d.uses) if (u.ability === id && !r.blocked.has(u.by)) recordCheck(ctx, a, u.by, u.targets[0] as Seat, r.covers);
   }
+  report(ctx, p, d, true, r);
+  // Spent automatic shields (the Immortal's armour) count as uses (§5.6 "one-time").
+  for (const x of r.spent) {
+    const pl = player(s, x.by);
+    const prev = pl.memory?.[x.ability];
+    pl.memory = { ...pl.memory, [x.ability]: { last: x.by, streak: 1, used: (prev?.used ?? 0) + 1, self: (prev?.self ?? 0) + 1 } };
+  }
+  // §5.6 the Blackmailer's target loses the coming day's vote (the day's voting reads it; lifted when the day ends).
+  if (r.silenced.length) s.silenced = [...new Set(r.silenced)].sort((x, y) => x - y);
+  // Issue 16: the night's "why", kept in the state and shown only once the game is over.
+  s.nights = [...(s.nights ?? []), { night: s.day, steps: r.record }];
   if (r.dead.length === 0) {
     emit(ctx, p.morning.quiet, PUBLIC, {});
     return { outcome: "quiet" };
@@ -248,11 +348,12 @@ function morning(ctx: Ctx, p: P, d: D): Next | undefined {
   return { outcome: "killed", seats: r.dead };
 }
 
-function recordCheck(ctx: Ctx, a: Ability, by: Seat, target: Seat): void {
+function recordCheck(ctx: Ctx, a: Ability, by: Seat, target: Seat, covers: Resolution["covers"]): void {
   const s = ctx.s;
   const t = player(s, target);
   const kind = a.check!.kind;
-  const result = checkResult(kind, t.role ?? "civilian", t.team);
+  // §5.6 the Lawyer's cover changes the Commissar's and the Agent's answers.
+  const result = covers.get(target)?.[kind] ?? checkResult(kind, t.role ?? "civilian", t.team);
   const night = s.day;
   s.checks = [...s.checks, { by, ability: a.id, target, night, result }];
   emit(ctx, "checked", toSeats([by]), { by, target, night, kind, result });
@@ -282,21 +383,27 @@ function use(ctx: Ctx, p: P, d: D, a: Ability, seat: Seat, targets: Seat[]): voi
   const night = s.day;
   const target = targets[0] as Seat;
   if (a.chosen) {
-    if (a.chosen.event === "shot") emit(ctx, "shot", toSeats(a.chosen.audience === "living-team" ? blackSeats(s, true) : [seat]), { seat, target });
-    else emit(ctx, a.chosen.event, toSeats(a.chosen.audience === "living-team" ? blackSeats(s, true) : [seat]), { by: seat, target, night });
+    const audience = toSeats(a.chosen.audience === "living-team" ? blackSeats(s, true) : [seat]);
+    if (a.chosen.event === "shot") emit(ctx, "shot", audience, { seat, target });
+    else if (a.chosen.event === "used") emit(ctx, "used", audience, { by: seat, ability: a.id, target, night });
+    else emit(ctx, a.chosen.event, audience, { by: seat, target, night });
   }
   if (a.team) return; // the shot's holders learn nothing more
-  const blocked = blockAndProtect(rules, d.uses).blocked.has(seat);
-  if (a.effect === "check") {
+  const so = blockAndProtect(rules, d.uses);
+  const blocked = so.blocked.has(seat);
+  if (a.effect === "check" || a.effect === "track" || a.effect === "watch") {
+    // §5.3 "a blocked checking role is told the result is unavailable but not by whom".
     if (blocked) {
       emit(ctx, "check-frozen", toSeats([seat]), { by: seat, target, night });
       if (noticed(rules, d.uses, seat)) tellBlocked(ctx, d, seat);
       return;
     }
-    if (a.check?.result === "at-once") recordCheck(ctx, a, seat, target);
+    if (a.check?.result === "at-once") recordCheck(ctx, a, seat, target, so.covers);
+    if (a.effect !== "check") report(ctx, p, d, false);
     return;
   }
   if (blocked && noticed(rules, d.uses, seat)) tellBlocked(ctx, d, seat);
+  report(ctx, p, d, false);
 }
 
 function offered(s: EngineState, p: P, d: D, seat: Seat): Array<{ a: Ability; targets: Seat[] }> {
@@ -319,7 +426,7 @@ export const night: PhaseModule<P, D> = {
   outcomes: () => ["killed", "quiet"],
   techVotes: false,
   // `acted` is marked in place; the uses, team choices and the told are only ever replaced.
-  clone: (d) => ({ step: d.step, uses: d.uses, acted: d.acted.slice(), team: d.team, told: d.told }),
+  clone: (d) => ({ step: d.step, uses: d.uses, acted: d.acted.slice(), team: d.team, told: d.told, ...(d.reported ? { reported: d.reported } : {}) }),
   enter(ctx, p) {
     const s = ctx.s;
     const pr = presetOf(s.presetId);
@@ -329,7 +436,9 @@ export const night: PhaseModule<P, D> = {
     s.roundHadDeparture = false;
     s.votingCancelled = false;
     emit(ctx, "night-fell", PUBLIC, { round: s.round, acquaintance: false });
-    return { data: { step: 0, uses: [], acted: s.players.map(() => 0), team: [], told: [] }, ms: openStep(ctx, p, 0) };
+    if (s.silenced) delete s.silenced; // §5.6 the blackmail is lifted when the day ends
+    const first = nextRunning(s, p, 0);
+    return { data: { step: first, uses: [], acted: s.players.map(() => 0), team: [], told: [] }, ms: openStep(ctx, p, first) };
   },
   timeout: (ctx, p, d) => hostGate(ctx, () => endStep(ctx, p, d)),
   confirm: (ctx, p, d) => endStep(ctx, p, d),

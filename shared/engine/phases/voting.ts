@@ -15,6 +15,8 @@ import { hostGate, livingFrom, livingList, reject, restartTimer } from "../flow/
 import type { Next, PhaseModule } from "../flow/types.ts";
 import { checkWin, depart } from "../rules/outcome.ts";
 import { foul } from "../rules/technical.ts";
+import { getRole } from "../roles/index.ts";
+import { randInt } from "../rng.ts";
 import { PUBLIC, emit, livingCount, player, toSeats, type Ctx, type EngineState } from "../state.ts";
 import type { BallotView, Seat, VoteMode } from "../types.ts";
 
@@ -53,10 +55,24 @@ const params = v.strictObject({
   singleCandidate: v.picklist(["leaves", "vote"]),
   /** "plurality": most votes; "absolute": more than half of the living, else nobody leaves. */
   majority: v.optional(v.picklist(["plurality", "absolute"]), "plurality"),
+  /** The setting that holds "plurality" / "absolute" (§5.5 Custom's elimination rule); overrides `majority` when set. */
+  majoritySetting: v.optional(v.string()),
   /** §2.8 the boolean setting that allows an elimination on day 1 (absent: always allowed). */
   dayOneSetting: v.optional(v.string()),
   /** §2.9 revote: the boolean setting that allows the next step after a second tie on day 1 (absent: always). */
   tieDayOneSetting: v.optional(v.string()),
+  /**
+   * §5.5 open voting of the profiles: every ballot at once, each seen as it is cast (no candidate is
+   * called); `mode` "open" (or the mode setting's "open") then means this.
+   */
+  atOnce: v.optional(v.boolean()),
+  /** §5.6 a player blackmailed last night has no vote today (told when the day's voting opens). */
+  silenced: v.optional(v.boolean()),
+  /** §5.6 Judge: a role with this passive votes ×2 in open voting, his name shown the first time. */
+  weightPassive: v.optional(v.string()),
+  /** §5.5 Custom: a tie after the revote — nobody leaves, all the tied leave, or one drawn at random (or the setting that says which). */
+  onTie: v.optional(v.picklist(["nobody", "all", "random"])),
+  onTieSetting: v.optional(v.string()),
 });
 type P = v.InferOutput<typeof params>;
 interface D {
@@ -68,6 +84,8 @@ interface D {
   current: number;
   /** In turn: the voters in calling order. */
   voters: Seat[];
+  /** Open at once (§5.5): every candidate open to every voter, no calls. */
+  atOnce?: boolean;
 }
 
 function modeOf(ctx: Ctx, p: P): VoteMode {
@@ -84,14 +102,14 @@ function tiers(s: EngineState): Seat[] {
 
 /** Whether `seat` may vote for `target` now (targetsOf without building the list). */
 function mayVote(p: P, d: D, seat: Seat, target: Seat): boolean {
-  if (d.mode === "open") return target === d.candidates[d.current];
+  if (d.mode === "open" && !d.atOnce) return target === d.candidates[d.current];
   if (d.mode === "in-turn" && d.voters[d.current] !== seat) return false;
   return d.candidates.includes(target) && (p.selfVote || target !== seat);
 }
 
 /** What `seat` may vote for now. */
 function targetsOf(p: P, d: D, seat: Seat): Seat[] {
-  if (d.mode === "open") return [d.candidates[d.current] as Seat];
+  if (d.mode === "open" && !d.atOnce) return [d.candidates[d.current] as Seat];
   if (d.mode === "in-turn" && d.voters[d.current] !== seat) return [];
   return p.selfVote ? d.candidates.slice() : d.candidates.filter((c) => c !== seat);
 }
@@ -106,9 +124,22 @@ function eliminate(ctx: Ctx, seats: Seat[]): Next | undefined {
   return { outcome: "out", seats };
 }
 
-function allLivingVoted(s: EngineState, ballots: number[]): boolean {
-  for (const p of s.players) if (p.alive && ballots[p.seat - 1] === 0) return false;
+/** §5.6 the seats without a vote today (blackmailed last night). */
+function silencedSeats(s: EngineState, p: P): readonly Seat[] {
+  return p.silenced && s.silenced ? s.silenced : [];
+}
+
+function allLivingVoted(s: EngineState, p: P, ballots: number[]): boolean {
+  const silenced = silencedSeats(s, p);
+  for (const x of s.players) if (x.alive && ballots[x.seat - 1] === 0 && !silenced.includes(x.seat)) return false;
   return true;
+}
+
+/** §5.6 the Judge's weight: ×2 in open voting (the passive `weightPassive`), else 1. */
+function weightOf(s: EngineState, p: P, d: D, seat: Seat): number {
+  if (!p.weightPassive || d.mode !== "open") return 1;
+  const role = player(s, seat).role;
+  return role !== null && getRole(role).passives.includes(p.weightPassive) ? 2 : 1;
 }
 
 /** The count: unused votes as the rule says; who voted for whom becomes public. */
@@ -117,24 +148,28 @@ function count(ctx: Ctx, p: P, d: D): Next | undefined {
   const last = d.candidates[d.candidates.length - 1] as Seat;
   const tally = s.players.map(() => 0);
   const ballots: Array<{ voter: Seat; target: Seat; auto: boolean }> = [];
+  const silenced = silencedSeats(s, p);
   for (const pl of s.players) {
-    if (!pl.alive) continue;
+    if (!pl.alive || silenced.includes(pl.seat)) continue;
     const b = d.ballots[pl.seat - 1] as number;
     if (b === 0 && p.unusedVote === "none") continue;
     const target = b === 0 ? last : b;
     ballots.push({ voter: pl.seat, target, auto: b === 0 });
-    tally[target - 1] = (tally[target - 1] as number) + 1;
+    tally[target - 1] = (tally[target - 1] as number) + weightOf(s, p, d, pl.seat);
   }
   s.lastTally = tally;
   let max = -1;
   for (const c of d.candidates) max = Math.max(max, tally[c - 1] as number);
-  const leaders = d.candidates.filter((c) => tally[c - 1] === max);
+  // Nobody voted (unused votes lost, §5.5 / §7.3): no leader, nobody leaves.
+  const leaders = max > 0 ? d.candidates.filter((c) => tally[c - 1] === max) : [];
   emit(ctx, "vote-counted", PUBLIC, { round: p.round, ballots, tally: d.candidates.map((c) => ({ seat: c, votes: tally[c - 1] as number })), leaders });
+  if (leaders.length === 0) return { outcome: "none" };
   if (leaders.length === 1) {
     const seat = leaders[0] as Seat;
     // §7.9 the town voted out a player already removed by fouls: nobody else leaves that day.
     if (!player(s, seat).alive) return { outcome: "none" };
-    if (p.majority === "absolute" && max * 2 <= livingCount(s)) {
+    const majority = p.majoritySetting !== undefined && typeof s.settings[p.majoritySetting] === "string" ? s.settings[p.majoritySetting] : p.majority;
+    if (majority === "absolute" && max * 2 <= livingCount(s)) {
       emit(ctx, "tie-stays", PUBLIC, { seats: leaders });
       return { outcome: "none" };
     }
@@ -150,7 +185,21 @@ function count(ctx: Ctx, p: P, d: D): Next | undefined {
     emit(ctx, "tie", PUBLIC, { seats: leaders });
     return { outcome: "tie", seats: leaders };
   }
-  if (allowed(ctx, p.tieDayOneSetting)) return { outcome: "tie", seats: leaders };
+  if (allowed(ctx, p.tieDayOneSetting)) {
+    // §5.5 Custom: after the revote, nobody / all the tied / one of them drawn at random.
+    const rule = p.onTieSetting !== undefined && typeof s.settings[p.onTieSetting] === "string" ? s.settings[p.onTieSetting] : p.onTie;
+    if (rule === "all") return eliminate(ctx, leaders);
+    if (rule === "random") {
+      const seat = leaders[randInt(s.rng, leaders.length)] as Seat;
+      emit(ctx, "tie-drawn", PUBLIC, { seats: leaders, seat });
+      return eliminate(ctx, [seat]);
+    }
+    if (rule === "nobody") {
+      emit(ctx, "tie-stays", PUBLIC, { seats: leaders });
+      return { outcome: "none" };
+    }
+    return { outcome: "tie", seats: leaders };
+  }
   emit(ctx, "tie-stays", PUBLIC, { seats: leaders });
   return { outcome: "none" };
 }
@@ -176,7 +225,7 @@ export const voting: PhaseModule<P, D> = {
   outcomes: () => ["out", "leader", "tie", "none", "cancelled"],
   techVotes: true,
   // Ballots are cast in place; candidates and voters are only ever replaced.
-  clone: (d) => ({ mode: d.mode, candidates: d.candidates, ballots: d.ballots.slice(), current: d.current, voters: d.voters }),
+  clone: (d) => ({ mode: d.mode, candidates: d.candidates, ballots: d.ballots.slice(), current: d.current, voters: d.voters, ...(d.atOnce ? { atOnce: true } : {}) }),
   enter(ctx, p, given) {
     const s = ctx.s;
     let candidates = given;
@@ -209,15 +258,18 @@ export const voting: PhaseModule<P, D> = {
       return { outcome: "none" };
     }
     const mode = modeOf(ctx, p);
+    const atOnce = mode === "open" && p.atOnce === true;
     // §7.3 in turn: from the seat after the day's first speaker.
     const voters = mode === "in-turn" ? livingFrom(s, (s.firstSpeaker % s.players.length) + 1) : [];
-    emit(ctx, "voting-started", PUBLIC, { round: p.round, mode, candidates, calling: mode === "open" ? (candidates[0] as Seat) : null });
+    emit(ctx, "voting-started", PUBLIC, { round: p.round, mode, candidates, calling: mode === "open" && !atOnce ? (candidates[0] as Seat) : null });
     if (mode === "in-turn") emit(ctx, "voter-called", PUBLIC, { seat: voters[0] as Seat });
-    const ms = mode === "closed" ? p.closedMs : mode === "open" ? p.openMsPerCandidate : p.perVoterMs;
-    return { data: { mode, candidates, ballots: s.players.map(() => 0), current: 0, voters }, ms };
+    // §5.6 "the target loses their vote for the coming day (sees it when voting opens)".
+    if (p.round === "first") for (const x of silencedSeats(s, p)) if (player(s, x).alive) emit(ctx, "silenced", toSeats([x]), { seat: x, day: s.day });
+    const ms = mode === "closed" || atOnce ? p.closedMs : mode === "open" ? p.openMsPerCandidate : p.perVoterMs;
+    return { data: { mode, candidates, ballots: s.players.map(() => 0), current: 0, voters, ...(atOnce ? { atOnce } : {}) }, ms };
   },
   timeout(ctx, p, d) {
-    if (d.mode === "open" && d.current < d.candidates.length - 2) {
+    if (d.mode === "open" && !d.atOnce && d.current < d.candidates.length - 2) {
       d.current++;
       restartTimer(ctx, p.openMsPerCandidate);
       emit(ctx, "candidate-called", PUBLIC, { seat: d.candidates[d.current] as Seat });
@@ -238,16 +290,22 @@ export const voting: PhaseModule<P, D> = {
   act(ctx, p, d, seat, a) {
     if (a.type !== "vote") reject("phase-closed", "a vote is running");
     if (d.ballots[seat - 1] !== 0) reject("already-voted", "the first vote is final");
+    if (silencedSeats(ctx.s, p).includes(seat)) reject("not-allowed", "you have no vote today");
     if (d.mode === "in-turn" && d.voters[d.current] !== seat) reject("not-your-turn", "wait for your turn to vote");
     if (!mayVote(p, d, seat, a.target)) reject("illegal-target", "vote for a candidate (open voting: the one being called)");
     d.ballots[seat - 1] = a.target;
     if (d.mode === "closed") emit(ctx, "ballot-cast", toSeats([seat]), { voter: seat, target: a.target });
     else emit(ctx, "vote-cast", PUBLIC, { voter: seat, target: a.target });
+    // §5.6 the Judge's name is shown once, the first time he votes openly.
+    if (d.mode === "open" && weightOf(ctx.s, p, d, seat) > 1 && !(ctx.s.judgesShown ?? []).includes(seat)) {
+      ctx.s.judgesShown = [...(ctx.s.judgesShown ?? []), seat];
+      emit(ctx, "judge-shown", PUBLIC, { seat });
+    }
     if (d.mode === "in-turn") return nextVoter(ctx, p, d);
-    if (allLivingVoted(ctx.s, d.ballots)) return hostGate(ctx, () => count(ctx, p, d));
+    if (allLivingVoted(ctx.s, p, d.ballots)) return hostGate(ctx, () => count(ctx, p, d));
   },
-  actions(_s, p, d, seat, out) {
-    if (d.ballots[seat - 1] !== 0) return;
+  actions(s, p, d, seat, out) {
+    if (d.ballots[seat - 1] !== 0 || silencedSeats(s, p).includes(seat)) return;
     const targets = targetsOf(p, d, seat);
     if (targets.length) out.push({ type: "vote", targets });
   },
@@ -258,7 +316,7 @@ export const voting: PhaseModule<P, D> = {
       kind: p.round === "first" ? "elimination" : "revote",
       mode: d.mode,
       candidates: d.candidates.slice(),
-      calling: d.mode === "open" ? (d.candidates[d.current] ?? null) : null,
+      calling: d.mode === "open" && !d.atOnce ? (d.candidates[d.current] ?? null) : null,
       voter: d.mode === "in-turn" ? (d.voters[d.current] ?? null) : null,
       votes: d.mode !== "closed" || seesAll ? ballotsList(d.ballots) : [],
       mine: mine === 0 ? null : mine,

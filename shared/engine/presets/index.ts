@@ -3,13 +3,14 @@ import { own } from "../../own.ts";
 import { getRole } from "../roles/index.ts";
 import type { PresetId } from "../types.ts";
 import { city } from "./city.ts";
+import { classic, custom, darkCity, extended, fast } from "./profiles.ts";
 import { sport } from "./sport.ts";
 import { describeSettings } from "./settings.ts";
 import type { Preset, PresetInfo } from "./types.ts";
 
 export type { Preset, PresetInfo } from "./types.ts";
 
-const PRESETS: Record<string, Preset> = { sport, city };
+const PRESETS: Record<string, Preset> = { sport, city, classic, extended, fast, "dark-city": darkCity, custom };
 
 /**
  * Add a preset made of data (a variant, a custom profile, §5.5). Check its flow first with the engine's
@@ -45,8 +46,14 @@ export function getPreset(id: PresetId): PresetInfo | null {
   return p ? info(p) : null;
 }
 
+/** The presets the site offers (an `unlisted` one is played by the engine but not offered yet). */
 export function listPresets(): PresetInfo[] {
-  return Object.values(PRESETS).map(info);
+  return Object.values(PRESETS).filter((p) => !p.unlisted).map(info);
+}
+
+/** Every preset the engine plays, the unlisted included (simulation, tests). */
+export function allPresetIds(): string[] {
+  return Object.keys(PRESETS);
 }
 
 /**

@@ -22,6 +22,11 @@ export interface PresetInfo {
   requiresAccount?: boolean;
   /** §2.14 whether a finished game awards experience, coins and rating (sport yes, city no). Absent = no. */
   rewards?: boolean;
+  /**
+   * Played by the engine (createGame, bots, simulate) but not offered by the site: `listPresets` leaves
+   * it out (issue 16: the profiles wait for their profile screen).
+   */
+  unlisted?: boolean;
 }
 
 /** §2.5 shouts (the speeches phases with `shouts: true` read these). */

@@ -1,5 +1,17 @@
 import { own } from "../../own.ts";
 import type { RoleId, Team } from "../types.ts";
+import { agent } from "./agent.ts";
+import { avenger } from "./avenger.ts";
+import { blackmailer } from "./blackmailer.ts";
+import { blocker } from "./blocker.ts";
+import { bodyguard } from "./bodyguard.ts";
+import { immortal } from "./immortal.ts";
+import { jailer } from "./jailer.ts";
+import { judge } from "./judge.ts";
+import { lawyer } from "./lawyer.ts";
+import { mistress } from "./mistress.ts";
+import { tracker } from "./tracker.ts";
+import { watcher } from "./watcher.ts";
 import { civilian } from "./civilian.ts";
 import { commissar } from "./commissar.ts";
 import { doctor } from "./doctor.ts";
@@ -12,7 +24,11 @@ import type { CheckKind, RoleModule } from "./types.ts";
 
 export type { CheckKind, RoleModule } from "./types.ts";
 
-const ROLES: Record<string, RoleModule> = { civilian, mafia, don, sheriff, commissar, doctor, putana, maniac };
+const ROLES: Record<string, RoleModule> = {
+  civilian, mafia, don, sheriff, commissar, doctor, putana, maniac,
+  // RULES.md §5.6, the profiles' catalogue (issue 16)
+  bodyguard, blocker, mistress, jailer, tracker, watcher, immortal, agent, lawyer, blackmailer, avenger, judge,
+};
 
 /** Every role id the engine knows (the web catalogue has a name for each: test/unit/catalogue.test.ts). */
 export const ROLE_IDS: readonly RoleId[] = Object.keys(ROLES);
@@ -37,6 +53,8 @@ const NEGATIVE: Record<string, string> = { sheriff: "not-mafia", don: "not-sheri
 /** What a checker of `kind` learns about a player of `role` playing for `team` (RULES.md §2.10, §3). */
 export function checkResult(kind: CheckKind, role: RoleId, team?: Team | null): string {
   const r = getRole(role);
+  // §5.6 the Agent learns the exact role: the role id, unless the role says otherwise.
+  if (kind === "exact-role") return own(r.appearsAs, kind) ?? r.id;
   const byTeam = team && r.appearsAsByTeam ? own(own(r.appearsAsByTeam, team) ?? {}, kind) : undefined;
   if (byTeam !== undefined) return byTeam;
   const answer = own(r.appearsAs, kind);

@@ -15,6 +15,8 @@ export type CheckKind =
   | "commissar"
   /** §3/§7 the Don's check for the Commissar: "commissar" | "not-commissar". */
   | "don-commissar"
+  /** §5.6 the Agent: the exact role (the role id). */
+  | "exact-role"
   | (string & {});
 
 export interface RoleModule {

@@ -25,15 +25,25 @@ interface S {
   lastTally: number[] | null;
 }
 
-const BLACK = new Set(["don", "mafia", "putana"]);
-const SECRET_RESULTS = new Set(["mafia", "not-mafia", "sheriff", "not-sheriff", "red", "black", "commissar", "not-commissar"]);
+const BLACK = new Set(["don", "mafia", "putana", "blocker", "lawyer", "blackmailer"]);
+/** Every check answer, the Agent's exact roles (§5.6) included. */
+const SECRET_RESULTS = new Set([
+  "mafia", "not-mafia", "sheriff", "not-sheriff", "red", "black", "commissar", "not-commissar",
+  "civilian", "don", "doctor", "putana", "maniac", "bodyguard", "blocker", "mistress", "jailer", "tracker", "watcher",
+  "immortal", "agent", "lawyer", "blackmailer", "avenger", "judge",
+]);
 const FORBIDDEN_KEYS = new Set([
   "rng", "seed", "deck", "shots", "shotTarget", "favour", "frozenRemainingMs", "techUsed", "taken", "shortNext",
   // city: the night in turns' choices and what it decided, and the memory of past freezes / heals
   "choices", "acc", "turnsMemo", "freezeTarget", "lastHeal",
   // engine v2 (issue 14): the night's collected uses, who acted, the blocked players told, each role's memory
   "uses", "acted", "told", "memory", "streak", "holders",
+  // issue 16: the night's "why" (shown only at the end, and not by this view yet) and the live reports told
+  "nights", "reported", "stoppedBy", "stoppedWith",
 ]);
+
+/** Keys of the night's "why", allowed in a view only at the end (view.result.nights). */
+const WHY_KEYS = new Set(["nights", "stoppedBy", "stoppedWith"]);
 
 /** Log entry types everyone may see (the rest are listed in checkLogEntry with whose they are). */
 const PUBLIC_TYPES = new Set([
@@ -43,6 +53,8 @@ const PUBLIC_TYPES = new Set([
   "seat-to-bot", "seats-drawn", "shot-missed", "shout-ended", "shouted", "single-candidate-leaves",
   "single-candidate-stays", "speech-started", "tech-vote-ended", "tech-vote-pressed", "tech-vote-started", "tie",
   "tie-stays", "vote-cast", "vote-counted", "voting-cancelled", "voting-started",
+  // issue 16: a tie drawn by lot (Custom), the Judge's name at his first open vote (§5.6)
+  "tie-drawn", "judge-shown",
 ]);
 /** Public entries that must say no more than this (§3/§7.7 the morning names only the dead: no cause, no heal). */
 const PUBLIC_DATA: Record<string, string[]> = { killed: ["seat"], "nobody-killed": [], "shot-missed": [], "night-turn": ["step", "ms"] };
@@ -96,7 +108,8 @@ function walk(s: S, k: Knowledge, v: unknown, inYou: boolean, parentIsYou: boole
   }
   const o = v as Record<string, unknown>;
   for (const key in o) {
-    if (FORBIDDEN_KEYS.has(key)) fail(`internal key ${key}`, o);
+    // Issue 16: the night's "why" (result.nights) is shown once the game is over, never before.
+    if (FORBIDDEN_KEYS.has(key) && !(k.over && WHY_KEYS.has(key))) fail(`internal key ${key}`, o);
     const x = o[key];
     if (key === "role" && x !== null && x !== undefined && !parentIsYou) {
       const seat = o.seat;
@@ -136,11 +149,20 @@ function checkLogEntry(k: Knowledge, e: GameView["log"][number]): void {
     case "kill-chosen":
     case "check-frozen": ok(d.by === k.seat, `someone else's ${e.type}`); break;
     case "frozen": ok(d.seat === k.seat, "someone else's freeze"); break;
+    // §5.2 the tally goes to the black team only; §5.6 one's own choices and Tracker / Watcher results to their owner only.
+    case "shot-tally": ok(k.black === true, "the mafia's tally seen by the town"); break;
+    case "silenced": ok(d.seat === k.seat, "someone else's blackmail"); break;
+    case "used":
+    case "tracked":
+    case "watched": ok(d.by === k.seat, `someone else's ${e.type}`); break;
     case "ballot-cast":
     case "lift-ballot-cast": ok(d.voter === k.seat, "a hidden ballot before the count"); break;
   }
 }
-const PRIVATE_TYPES = new Set(["role-dealt", "black-team", "shooting-plan", "shot", "checked", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "ballot-cast", "lift-ballot-cast"]);
+const PRIVATE_TYPES = new Set([
+  "role-dealt", "black-team", "shooting-plan", "shot", "checked", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "ballot-cast", "lift-ballot-cast",
+  "shot-tally", "used", "tracked", "watched", "silenced",
+]);
 
 type Entry = GameView["log"][number];
 type Turn = { step: string; setting: string; seconds: number };
@@ -218,6 +240,8 @@ export function assertEntitled(state: unknown, playerId: string | null, view: Ga
   for (let i = seenLog; i < log.length; i++) {
     const e = log[i]!;
     checkLogEntry(k, e);
+    // §5.6 the Judge's name is shown only for a Judge (a public event must never name another role).
+    if (e.type === "judge-shown") ok(s.players[(e.data as { seat: number }).seat - 1]!.role === "judge", "judge-shown names a seat that is not the Judge");
     if (turns) checkNightEntry(s, turns, log, i);
     walk(s, k, e, false, false);
   }

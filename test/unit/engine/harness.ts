@@ -6,7 +6,13 @@ import { expect } from "vitest";
 import { apply, createGame, nextDeadline, seatedPlayers, viewFor } from "../../../shared/engine/index.ts";
 import type { ControlAction, GameEvent, GameState, GameView, PlayerAction, RejectionCode, RoleId, Seat } from "../../../shared/engine/types.ts";
 
-const LETTER: Record<string, RoleId> = { D: "don", M: "mafia", S: "sheriff", C: "civilian", K: "commissar", P: "putana", H: "doctor", X: "maniac" };
+const LETTER: Record<string, RoleId> = {
+  D: "don", M: "mafia", S: "sheriff", C: "civilian", K: "commissar", P: "putana", H: "doctor", X: "maniac",
+  // RULES.md §5.6 (issue 16; test/unit/engine/profiles-helpers.ts)
+  G: "bodyguard", B: "blocker", L: "mistress", J: "jailer", T: "tracker", W: "watcher", I: "immortal", A: "agent",
+  Y: "lawyer", E: "blackmailer", V: "avenger", U: "judge",
+};
+export { LETTER };
 
 export interface TableOptions {
   /** Preset id (default "sport"). */

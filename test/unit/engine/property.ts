@@ -10,7 +10,21 @@ import { playGame, type BotKind } from "../../../shared/bots/index.ts";
 import { assertEntitled } from "./entitlement.ts";
 
 
+/** The profiles (RULES.md §5.5): the tempo, and for Custom a composition of §5.6 roles that varies with the game. */
+const PROFILES = new Set(["classic", "extended", "fast", "dark-city", "custom"]);
+const CUSTOM_MIXES: Array<Record<string, number>> = [
+  { mafia: 1, blocker: 1, mistress: 1, tracker: 1, watcher: 1, bodyguard: 1, lawyer: 1 },
+  { don: 1, blackmailer: 1, jailer: 1, agent: 1, immortal: 1, avenger: 1, judge: 1, doctor: 1 },
+  { mafia: 2, maniac: 1, commissar: 1, doctor: 1, lawyer: 1, agent: 1, tracker: 1 },
+  {},
+];
+
 export function settingsFor(g: number, presetId = "sport"): Record<string, unknown> {
+  if (presetId === "fast" || presetId === "dark-city") return {};
+  if (presetId === "classic" || presetId === "extended") return { tempo: [180, 300, 480][g % 3] };
+  if (presetId === "custom") {
+    return { tempo: 180, majority: g % 2 ? "absolute" : "plurality", voting: g % 3 === 0 ? "closed" : "open", onTie: (["nobody", "all", "random"] as const)[g % 3], ...CUSTOM_MIXES[g % CUSTOM_MIXES.length] };
+  }
   const base = { voting: g % 2 ? "open" : "closed", autoDeal: g % 5 === 0, breakAtZero: g % 3 === 0, liftAtZero: g % 4 === 0 };
   if (presetId !== "city") return base;
   // §3 city: the Maniac's side, the Mafia count, the speech length and the night timers vary too.
@@ -27,21 +41,21 @@ export function settingsFor(g: number, presetId = "sport"): Record<string, unkno
  * Plays games [from, to) and checks every view after every input. City (§3) games cycle through 10, 11
  * and 12 seats, and every seventh is run with a live host who confirms each gated stage (§5.7).
  */
-export function propertyShard(from: number, to: number, presetId = "sport"): void {
+export function propertyShard(from: number, to: number, presetId = "sport", minInputsPerGame = 50): void {
   {
     let inputs = 0;
     let views = 0;
     let expectedViews = 0;
     const outcomes: Record<string, number> = {};
     for (let g = from; g < to; g++) {
-      const seats = presetId === "city" ? 10 + (g % 3) : 10;
+      const seats = presetId === "city" ? 10 + (g % 3) : PROFILES.has(presetId) ? profileSeats(presetId, g) : 10;
       const ids = Array.from({ length: seats }, (_, i) => `p${i + 1}`);
       const seen = new Map<string | null, number>();
       const bots: BotKind[] = ids.map((_, i) => (g % 3 === 0 && i % 2 ? "heuristic" : "random"));
       const r = playGame({
         presetId,
         seats,
-        ...(presetId === "city" && g % 7 === 3 ? { host: "live" as const } : {}),
+        ...((presetId === "city" || PROFILES.has(presetId)) && g % 7 === 3 ? { host: "live" as const } : {}),
         seed: `prop-${presetId === "sport" ? "" : `${presetId}-`}${g}`,
         settings: settingsFor(g, presetId),
         bots,
@@ -62,7 +76,14 @@ export function propertyShard(from: number, to: number, presetId = "sport"): voi
       outcomes[res?.winner ?? "none"] = (outcomes[res?.winner ?? "none"] ?? 0) + 1;
     }
     expect(outcomes.none ?? 0).toBe(0);
-    expect(inputs).toBeGreaterThan((to - from) * 50);
+    expect(inputs).toBeGreaterThan((to - from) * minInputsPerGame);
     expect(views).toBe(expectedViews);
   }
+}
+
+/** A profile's table sizes in turn (Custom from 10, so every mix of CUSTOM_MIXES fits). */
+function profileSeats(presetId: string, g: number): number {
+  const range: Record<string, [number, number]> = { classic: [6, 20], extended: [8, 20], fast: [6, 8], "dark-city": [9, 15], custom: [10, 16] };
+  const [min, max] = range[presetId]!;
+  return min + (g % (max - min + 1));
 }

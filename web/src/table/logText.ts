@@ -77,11 +77,17 @@ export const SUBJECT: { readonly [K in LogType]?: SeatField<K> } = {
   "early-vote-asked": "seat",
   "early-vote-supported": "seat",
   "early-vote-passed": "by",
+  // Issue 16 (RULES.md §5.6)
+  used: "by",
+  tracked: "by",
+  watched: "by",
+  silenced: "seat",
+  "judge-shown": "seat",
 };
 
 /** Data keys whose string values are ids of a catalogue family (per event type where it differs). */
 const FAMILY: Readonly<Record<string, string>> = {
-  role: "role", result: "check", team: "team", winner: "team", reason: "reason", how: "out", purpose: "purpose", phase: "phase", step: "step",
+  role: "role", result: "check", ability: "ability", team: "team", winner: "team", reason: "reason", how: "out", purpose: "purpose", phase: "phase", step: "step",
 };
 /** `kind` is a technical-vote kind in the technical-vote events and a check kind elsewhere (not shown). */
 const KIND_IS_TECH = new Set<LogType>(["tech-vote-started", "tech-vote-ended"]);
