@@ -18,11 +18,11 @@
  * streams each are CPU-bound: WebRTC's own adaptation lowers resolution and bitrate, so the figures
  * are what the encoders managed here, next to docs/MEDIA.md section 4's computed ones.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, startWrangler } from "../test/browser/harness.ts";
+import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, startWrangler, writeWav } from "../test/browser/harness.ts";
 
 const argv = process.argv.slice(2);
 const arg = (name: string, d: number) => {
@@ -39,32 +39,11 @@ const MODE = (() => {
 const SEATS = 10;
 const PER_PROCESS = 5;
 
-/** A mono 48 kHz WAV: a 300 Hz tone under noise (a voice's bitrate, roughly, not silence). */
+/** A 300 Hz tone under noise, swelling three times a second (a voice's bitrate, roughly, not silence). */
 function voiceLikeWav(path: string, seconds = 4): void {
-  const rate = 48_000;
-  const n = rate * seconds;
-  const buf = Buffer.alloc(44 + n * 2);
-  buf.write("RIFF", 0);
-  buf.writeUInt32LE(36 + n * 2, 4);
-  buf.write("WAVE", 8);
-  buf.write("fmt ", 12);
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20);
-  buf.writeUInt16LE(1, 22);
-  buf.writeUInt32LE(rate, 24);
-  buf.writeUInt32LE(rate * 2, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write("data", 36);
-  buf.writeUInt32LE(n * 2, 40);
   let seed = 7;
   const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) * 2 - 1;
-  for (let i = 0; i < n; i++) {
-    const env = 0.6 + 0.4 * Math.sin((2 * Math.PI * 3 * i) / rate); // syllable-like swell
-    const s = env * (0.25 * Math.sin((2 * Math.PI * 300 * i) / rate) + 0.08 * rnd());
-    buf.writeInt16LE(Math.round(32767 * Math.max(-1, Math.min(1, s))), 44 + i * 2);
-  }
-  writeFileSync(path, buf);
+  writeWav(path, seconds, (t) => (0.6 + 0.4 * Math.sin(2 * Math.PI * 3 * t)) * (0.25 * Math.sin(2 * Math.PI * 300 * t) + 0.08 * rnd()));
 }
 
 interface Counters {

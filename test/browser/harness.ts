@@ -252,3 +252,29 @@ export async function boardSnapshot(page: Page): Promise<BoardSnap> {
     };
   });
 }
+
+/**
+ * A mono 16-bit 48 kHz WAV of `seconds` of `sample(t)` (t in seconds, values clipped to ±1): the fake
+ * microphone of a Chromium process (`--use-file-for-fake-audio-capture`, played in a loop).
+ */
+export function writeWav(path: string, seconds: number, sample: (t: number) => number): void {
+  const rate = 48_000;
+  const n = rate * seconds;
+  const buf = Buffer.alloc(44 + n * 2);
+  buf.write("RIFF", 0);
+  buf.writeUInt32LE(36 + n * 2, 4);
+  buf.write("WAVE", 8);
+  buf.write("fmt ", 12);
+  buf.writeUInt32LE(16, 16);
+  buf.writeUInt16LE(1, 20);
+  buf.writeUInt16LE(1, 22);
+  buf.writeUInt32LE(rate, 24);
+  buf.writeUInt32LE(rate * 2, 28);
+  buf.writeUInt16LE(2, 32);
+  buf.writeUInt16LE(16, 34);
+  buf.write("data", 36);
+  buf.writeUInt32LE(n * 2, 40);
+  for (let i = 0; i < n; i++) buf.writeInt16LE(Math.round(32767 * Math.max(-1, Math.min(1, sample(i / rate)))), 44 + i * 2);
+  writeFileSync(path, buf);
+}
+

@@ -32,13 +32,13 @@
  * Then a second tab of the red seat joins voice: the first tab is told and stops, the links move to
  * the new tab, and "Use voice here" takes them back.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createGame } from "../../shared/engine/apply.ts";
-import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, startWrangler, type BoardSnap, type Server } from "./harness.ts";
+import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, startWrangler, writeWav, type BoardSnap, type Server } from "./harness.ts";
 
 const SLOW_MS = 30_000;
 /** The three people's pitches (Hz): no one a harmonic of another. */
@@ -68,26 +68,9 @@ let server: Server;
 let chromes: Array<Awaited<ReturnType<typeof launchChromium>>> = [];
 let dir: string;
 
-/** A mono 16-bit 48 kHz WAV of a sine (Chromium loops the file). */
+/** A sine WAV (Chromium loops the file). */
 function sineWav(path: string, hz: number, seconds = 2): void {
-  const rate = 48_000;
-  const n = rate * seconds;
-  const buf = Buffer.alloc(44 + n * 2);
-  buf.write("RIFF", 0);
-  buf.writeUInt32LE(36 + n * 2, 4);
-  buf.write("WAVE", 8);
-  buf.write("fmt ", 12);
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20);
-  buf.writeUInt16LE(1, 22);
-  buf.writeUInt32LE(rate, 24);
-  buf.writeUInt32LE(rate * 2, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write("data", 36);
-  buf.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) buf.writeInt16LE(Math.round(0.3 * 32767 * Math.sin((2 * Math.PI * hz * i) / rate)), 44 + i * 2);
-  writeFileSync(path, buf);
+  writeWav(path, seconds, (t) => 0.3 * Math.sin(2 * Math.PI * hz * t));
 }
 
 beforeAll(async () => {

@@ -24,6 +24,7 @@
  */
 import type { Floor, Seat } from "../../../shared/engine/types.ts";
 import type { MediaPlane } from "./plane.ts";
+import { newRemote, playback, rms } from "./playback.ts";
 import { planMedia, samePlan, type MediaPlan, type PeerPlan } from "./plan.ts";
 import { cameraSize, videoDirection, videoEncoding, type Bandwidth } from "./prefs.ts";
 
@@ -104,7 +105,7 @@ export class Mesh implements MediaPlane {
   private readonly links = new Map<Seat, Link>();
   private readonly ctx: AudioContext;
   private readonly master: GainNode;
-  private readonly localLevel: AnalyserNode | null = null;
+  private readonly localLevel: AnalyserNode | null;
   private peers: Seat[] = [];
   private closed = false;
   private micGate = true;
@@ -121,18 +122,7 @@ export class Mesh implements MediaPlane {
     this.me = o.me;
     this.mode = o.bandwidth ?? "full";
     this.ctx = o.audio;
-    this.master = this.ctx.createGain();
-    this.output = this.ctx.createAnalyser();
-    this.output.fftSize = 2048;
-    this.output.smoothingTimeConstant = 0;
-    this.master.connect(this.output);
-    this.output.connect(this.ctx.destination);
-    const mic = o.local?.getAudioTracks()[0];
-    if (mic) {
-      this.localLevel = this.ctx.createAnalyser();
-      this.localLevel.fftSize = 512;
-      this.ctx.createMediaStreamSource(new MediaStream([mic])).connect(this.localLevel);
-    }
+    ({ master: this.master, output: this.output, localLevel: this.localLevel } = playback(this.ctx, o.local));
   }
 
   get localAudio(): MediaStreamTrack | null {
@@ -279,13 +269,7 @@ export class Mesh implements MediaPlane {
 
   /** The audio level (RMS, 0–1) of a seat as this page plays it (after the gate); of my own microphone for `me`. */
   levelOf(seat: Seat): number {
-    const a = seat === this.me ? this.localLevel : (this.remote.get(seat)?.level ?? null);
-    if (!a) return 0;
-    const buf = new Float32Array(a.fftSize);
-    a.getFloatTimeDomainData(buf);
-    let sum = 0;
-    for (const x of buf) sum += x * x;
-    return Math.sqrt(sum / buf.length);
+    return rms(seat === this.me ? this.localLevel : (this.remote.get(seat)?.level ?? null));
   }
 
   /** An incoming `signal` frame from the table socket. */
@@ -450,21 +434,7 @@ export class Mesh implements MediaPlane {
   private remoteOf(seat: Seat): RemoteMedia {
     let r = this.remote.get(seat);
     if (!r) {
-      const stream = new MediaStream();
-      const video = document.createElement("video");
-      video.muted = true;
-      video.playsInline = true;
-      video.autoplay = true;
-      video.dataset.voiceVideo = String(seat);
-      const pump = new Audio();
-      pump.muted = true;
-      const gain = this.ctx.createGain();
-      gain.gain.value = 0;
-      const level = this.ctx.createAnalyser();
-      level.fftSize = 512;
-      gain.connect(level);
-      level.connect(this.master);
-      r = { stream, video, pump, source: null, gain, level, raw: null };
+      r = newRemote(this.ctx, this.master, seat);
       this.remote.set(seat, r);
     }
     return r;

@@ -19,6 +19,7 @@ import type { Floor, Seat } from "../../../shared/engine/types.ts";
 import type { SfuServerMessage } from "../../../shared/protocol/messages.ts";
 import type { MeshOptions, RemoteMedia } from "./mesh.ts";
 import type { MediaPlane } from "./plane.ts";
+import { newRemote, playback, rms } from "./playback.ts";
 import { planMedia, samePlan, type MediaPlan, type PeerPlan } from "./plan.ts";
 import { videoEncoding, type Bandwidth } from "./prefs.ts";
 
@@ -69,7 +70,7 @@ export class Sfu implements MediaPlane {
   private readonly mids: MidMap = new Map();
   private readonly ctx: AudioContext;
   private readonly master: GainNode;
-  private readonly localLevel: AnalyserNode | null = null;
+  private readonly localLevel: AnalyserNode | null;
   private pub: RTCPeerConnection | null = null;
   private readonly recv: RTCPeerConnection;
   /** Pull offers are answered one after another. */
@@ -86,18 +87,7 @@ export class Sfu implements MediaPlane {
     this.me = o.me;
     this.mode = o.bandwidth ?? "full";
     this.ctx = o.audio;
-    this.master = this.ctx.createGain();
-    this.output = this.ctx.createAnalyser();
-    this.output.fftSize = 2048;
-    this.output.smoothingTimeConstant = 0;
-    this.master.connect(this.output);
-    this.output.connect(this.ctx.destination);
-    const mic = o.local?.getAudioTracks()[0];
-    if (mic) {
-      this.localLevel = this.ctx.createAnalyser();
-      this.localLevel.fftSize = 512;
-      this.ctx.createMediaStreamSource(new MediaStream([mic])).connect(this.localLevel);
-    }
+    ({ master: this.master, output: this.output, localLevel: this.localLevel } = playback(this.ctx, o.local));
     this.recv = new RTCPeerConnection({ iceServers: o.iceServers ?? [], bundlePolicy: "max-bundle" });
     this.recv.ontrack = (e) => {
       const m = e.transceiver.mid ? this.mids.get(e.transceiver.mid) : undefined;
@@ -189,13 +179,7 @@ export class Sfu implements MediaPlane {
   }
 
   levelOf(seat: Seat): number {
-    const a = seat === this.me ? this.localLevel : (this.remote.get(seat)?.level ?? null);
-    if (!a) return 0;
-    const buf = new Float32Array(a.fftSize);
-    a.getFloatTimeDomainData(buf);
-    let sum = 0;
-    for (const x of buf) sum += x * x;
-    return Math.sqrt(sum / buf.length);
+    return rms(seat === this.me ? this.localLevel : (this.remote.get(seat)?.level ?? null));
   }
 
   /** An incoming `sfu` frame from the table socket. */
@@ -254,20 +238,7 @@ export class Sfu implements MediaPlane {
   private remoteOf(seat: Seat): RemoteMedia {
     let r = this.remote.get(seat);
     if (!r) {
-      const video = document.createElement("video");
-      video.muted = true;
-      video.playsInline = true;
-      video.autoplay = true;
-      video.dataset.voiceVideo = String(seat);
-      const pump = new Audio();
-      pump.muted = true;
-      const gain = this.ctx.createGain();
-      gain.gain.value = 0;
-      const level = this.ctx.createAnalyser();
-      level.fftSize = 512;
-      gain.connect(level);
-      level.connect(this.master);
-      r = { stream: new MediaStream(), video, pump, source: null, raw: null, gain, level };
+      r = newRemote(this.ctx, this.master, seat);
       this.remote.set(seat, r);
     }
     return r;
