@@ -52,15 +52,17 @@ const SILENT = { autoDeal: true, agreement: "silent" } as const;
  * black seats and one red: the engine's own createGame, as the table calls it. Returns the seed and each
  * person's (by join order) seat and team.
  */
-function silentSeed(): { seed: string; people: Array<{ seat: number; team: string }> } {
+function silentSeed(): { seed: string; people: Array<{ seat: number; team: string; role: string }> } {
   for (let i = 0; i < 1000; i++) {
     const seed = `voice-${i}`;
     const players = Array.from({ length: 10 }, (_, k) => ({ id: `p${k}`, nickname: `n${k}`, bot: k >= 3 }));
-    const s = createGame("sport", { ...SILENT }, players, seed, 0) as unknown as { players: Array<{ id: string; seat: number; team: string | null }> };
-    const people = [0, 1, 2].map((k) => s.players.find((p) => p.id === `p${k}`)!).map((p) => ({ seat: p.seat, team: String(p.team) }));
-    if (people.filter((p) => p.team === "black").length === 2) return { seed, people };
+    const s = createGame("sport", { ...SILENT }, players, seed, 0) as unknown as { players: Array<{ id: string; seat: number; team: string | null; role: string | null }> };
+    const people = [0, 1, 2].map((k) => s.players.find((p) => p.id === `p${k}`)!).map((p) => ({ seat: p.seat, team: String(p.team), role: String(p.role) }));
+    // One of the black people is the Don: the page sets the shooting plan, which the black bot follows
+    // at the first night, so the shot lands on the red person (their last words, RULES.md §2.9).
+    if (people.filter((p) => p.team === "black").length === 2 && people.some((p) => p.role === "don")) return { seed, people };
   }
-  throw new Error("no seed gives two black people");
+  throw new Error("no seed gives two black people, one of them the Don");
 }
 const silent = silentSeed();
 
@@ -320,9 +322,12 @@ async function seatAndJoin(people: Person[], settings: { autoDeal?: boolean; agr
 
 /** Click a target, then its confirm button if the page asks for one. */
 async function pick(page: Page, action: string, target: number): Promise<void> {
-  await page.locator(`[data-action="${action}"] [data-target="${target}"]`).click({ timeout: 5_000 });
-  const confirm = page.locator(`[data-confirm="${action}"]:not([disabled])`);
-  if (await confirm.count()) await confirm.click({ timeout: 5_000 });
+  const button = page.locator(`[data-action="${action}"] [data-target="${target}"]`);
+  const oneTap = (await button.getAttribute("data-one-tap", { timeout: 5_000 })) !== null;
+  // The mafia's shot starts on the Don's plan seat already chosen (issue 13): a tap would unchoose it.
+  if (oneTap || (await button.getAttribute("aria-pressed")) !== "true") await button.click({ timeout: 5_000 });
+  // A chosen target shows its confirm button in the next render: wait for it, then send.
+  if (!oneTap) await page.locator(`[data-confirm="${action}"]:not([disabled]):not([data-no-target])`).click({ timeout: 5_000 });
 }
 
 /** One move a page offers now (take a card, end the speech, lift, vote, a night move), or false. */
@@ -589,7 +594,7 @@ async function pushToTalkShout(people: Person[], shouter: Person, speaker: Perso
   return out;
 }
 
-test("the silent agreement: at the acquaintance the black pages see each other and nobody hears anybody; the mafia's night shot is heard by black only", async () => {
+test("the silent agreement: at the acquaintance the black pages see each other and nobody hears anybody; the mafia's night shot is heard by black only; the victim's last words are heard alone", async () => {
   const started = Date.now();
   const people = await openPeople();
   await seatAndJoin(people, SILENT);
@@ -623,6 +628,13 @@ test("the silent agreement: at the acquaintance the black pages see each other a
   for (const x of h) expect(x.raw, "no microphone is sent at the silent acquaintance").toEqual([]);
   const acquaintanceMs = Date.now() - started;
 
+  // The Don (a black page) sets the shooting plan: the red person first. The black bot follows it.
+  const don = black.find((p) => silent.people[people.indexOf(p)]!.role === "don")!;
+  await don.page.locator('[data-action="shooting-plan"] summary').click();
+  await don.page.locator(`[data-action="shooting-plan"] .target:text-is("${red.seat}")`).click();
+  await don.page.locator('[data-action="shooting-plan"] .btn.primary').click();
+  await expect.poll(() => don.page.locator('[data-action="shooting-plan"] .plan').textContent(), { timeout: SLOW_MS }).toContain(String(red.seat));
+
   // On to the first night's shot (the day's speeches are ended by their speakers or the test clock).
   const code = b1.page.url().split("/t/")[1]!;
   const acted = new Set<string>();
@@ -644,6 +656,10 @@ test("the silent agreement: at the acquaintance the black pages see each other a
       expect(h[people.indexOf(red)]!.heard, "red hears nothing at night").toEqual([]);
       expect(h[people.indexOf(red)]!.raw, "nothing of the black channel reaches the red page").toEqual([]);
       checked = true;
+      // Both black pages shoot the red person (with the plan, so does the bot): a kill. The shot ends
+      // by itself once every shooter chose (or at its own 7 s): the clock is not moved under the bot.
+      for (const b of black) await pick(b.page, "use:mafia-shot", red.seat);
+      await expect.poll(async () => (await boardSnapshot(b1.page)).phase, { timeout: SLOW_MS }).not.toBe("night-shot");
       break;
     }
     let did = false;
@@ -663,8 +679,37 @@ test("the silent agreement: at the acquaintance the black pages see each other a
   // Both black people alive at the first night, unless the day's vote put one out (bots vote as they like).
   const alive = await Promise.all(black.map((p) => p.page.locator(`.seat[data-seat="${p.seat}"].out, [data-seat="${p.seat}"] .seat.out`).count()));
   if (alive.every((n) => n === 0)) expect(checked, "the mafia's night shot was reached and heard by black only").toBe(true);
+
+  // The morning: the red person's last words (RULES.md §2.9, §8 media) — only the victim is heard.
+  let lastWords = false;
+  const seenPhases: string[] = [];
+  const morning = Date.now() + 60_000;
+  while (checked && Date.now() < morning && !lastWords) {
+    const snaps = await Promise.all(people.map((p) => boardSnapshot(p.page)));
+    if (snaps.some((s) => s.busy || s.phase === null)) {
+      await sleep(100);
+      continue;
+    }
+    if (snaps.some((s) => s.result) || snaps[0]!.phase === "speech") break; // the shot missed: day 2
+    h = await settled(people);
+    seenPhases.push(`${h[0]!.phase}:${h[0]!.speaker ?? "-"}`);
+    if (h[0]!.phase === "last-words" && h[0]!.speaker === red.seat) {
+      for (const b of black) expect(h[people.indexOf(b)]!.heard, `seat ${b.seat} hears the victim only`).toEqual([red.seat]);
+      expect(h[people.indexOf(red)]!.heard, "the victim hears nobody").toEqual([]);
+      expect(await red.page.locator("[data-voice-floor]").getAttribute("data-voice-floor")).toBe("yes");
+      lastWords = true;
+      break;
+    }
+    const seq = Math.max(...snaps.map((s) => s.seq));
+    if (seq > 0) await advanceClock(server.base, code, seq);
+    await sleep(150);
+  }
+  if (checked && alive.every((n) => n === 0)) {
+    const log = lastWords ? "" : await b1.page.evaluate(() => [...document.querySelectorAll(".log li")].slice(-12).map((li) => `${(li as HTMLElement).dataset.event}: ${li.textContent}`).join(" | "));
+    expect(lastWords, `the shot on the red person led to their last words (phases seen: ${seenPhases.join(" ")}; log: ${log})`).toBe(true);
+  }
   for (const p of people) expect(p.errors).toEqual([]);
-  console.log(`voice (silent agreement, seed ${silent.seed}): black ${black.map((p) => p.seat).join(",")} see each other, red ${red.seat} sees and hears nothing; checked in ${(acquaintanceMs / 1000).toFixed(1)} s; night shot ${checked ? "heard by black only" : "not reached with both black alive"}; total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`voice (silent agreement, seed ${silent.seed}): black ${black.map((p) => p.seat).join(",")} see each other, red ${red.seat} sees and hears nothing; checked in ${(acquaintanceMs / 1000).toFixed(1)} s; night shot ${checked ? "heard by black only" : "not reached with both black alive"}; last words of ${red.seat} ${lastWords ? "heard alone" : "not reached"}; total ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await Promise.all(people.map((p) => p.ctx.close()));
 });
 
