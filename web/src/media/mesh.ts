@@ -24,7 +24,7 @@
  */
 import type { Floor, Seat } from "../../../shared/engine/types.ts";
 import type { MediaPlane } from "./plane.ts";
-import { newRemote, playback, rms } from "./playback.ts";
+import { newRemote, PlaneBase } from "./playback.ts";
 import { planMedia, samePlan, type MediaPlan, type PeerPlan } from "./plan.ts";
 import { cameraSize, videoDirection, videoEncoding, type Bandwidth } from "./prefs.ts";
 
@@ -92,72 +92,19 @@ const MAX_CANDIDATES = 32;
 const fingerprintOf = (sdp: string): string | null => /^a=fingerprint:(.*)$/m.exec(sdp)?.[1]?.trim() ?? null;
 const originOf = (sdp: string): string | null => /^o=(.*)$/m.exec(sdp)?.[1]?.trim() ?? null;
 
-export class Mesh implements MediaPlane {
-  readonly me: Seat;
-  /** performance.now() of every applied plan change (issue 15: floor change → media switched). */
-  readonly floorSwitchedAt: number[] = [];
-  /** Each applied plan change with the arrival of the view that announced it (both performance.now()). */
-  readonly switches: Array<{ viewAt: number; at: number }> = [];
-  /** The output of every remote voice this page plays (after the floor's gates): for a level meter or a test's FFT. */
-  readonly output: AnalyserNode;
-  readonly remote = new Map<Seat, RemoteMedia>();
-  plan: MediaPlan = new Map();
+export class Mesh extends PlaneBase implements MediaPlane {
   private readonly links = new Map<Seat, Link>();
-  private readonly ctx: AudioContext;
-  private readonly master: GainNode;
-  private readonly localLevel: AnalyserNode | null;
   private peers: Seat[] = [];
   private closed = false;
-  private micGate = true;
-  private cameraOn = true;
   private hostileOn = false;
-  private mode: Bandwidth;
   /** The last view's floor (the camera's size follows who holds it). */
   private floor: Floor | null | undefined = null;
   private rawMaster: GainNode | null = null;
   /** Every remote voice before the floor's gate (enableRawTap), for a test's FFT: what arrives, played or not. */
   rawOutput: AnalyserNode | null = null;
 
-  constructor(private readonly o: MeshOptions) {
-    this.me = o.me;
-    this.mode = o.bandwidth ?? "full";
-    this.ctx = o.audio;
-    ({ master: this.master, output: this.output, localLevel: this.localLevel } = playback(this.ctx, o.local));
-  }
-
   get localAudio(): MediaStreamTrack | null {
     return this.o.local?.getAudioTracks()[0] ?? null;
-  }
-  get localVideo(): MediaStreamTrack | null {
-    return this.o.local?.getVideoTracks()[0] ?? null;
-  }
-
-  /** Whether the microphone may go out (push-to-talk: false while this player shouts without holding). */
-  get micIsOpen(): boolean {
-    return this.micGate;
-  }
-  /** Push-to-talk: the microphone goes out only while open (the floor still decides toward whom). */
-  setMicOpen(open: boolean): void {
-    if (this.micGate === open) return;
-    this.micGate = open;
-    this.apply();
-    this.o.onChange?.();
-  }
-
-  get cameraIsOn(): boolean {
-    return this.cameraOn && !!this.localVideo && this.mode !== "audio";
-  }
-  /** Camera off at any time: nothing of it is sent (the capture is disabled too, so its light goes out). */
-  setCamera(on: boolean): void {
-    this.cameraOn = on;
-    const cam = this.localVideo;
-    if (cam) cam.enabled = on;
-    this.apply();
-    this.o.onChange?.();
-  }
-
-  get bandwidth(): Bandwidth {
-    return this.mode;
   }
   /**
    * Low-bandwidth mode (docs/MEDIA.md section 2): "audio" sets every link's video transceiver to
@@ -248,11 +195,6 @@ export class Mesh implements MediaPlane {
     this.o.onChange?.();
   }
 
-  /** What the plan says for one peer (all false when unknown). */
-  planFor(seat: Seat): PeerPlan {
-    return this.plan.get(seat) ?? { sendAudio: false, sendVideo: false, playAudio: false, playVideo: false };
-  }
-
   /** The connection state of each link (for the UI and tests). */
   states(): Record<number, RTCPeerConnectionState> {
     const out: Record<number, RTCPeerConnectionState> = {};
@@ -265,11 +207,6 @@ export class Mesh implements MediaPlane {
     const out: Record<number, RTCRtpTransceiverDirection | null> = {};
     for (const [s, l] of this.links) out[s] = l.videoTx?.currentDirection ?? null;
     return out;
-  }
-
-  /** The audio level (RMS, 0–1) of a seat as this page plays it (after the gate); of my own microphone for `me`. */
-  levelOf(seat: Seat): number {
-    return rms(seat === this.me ? this.localLevel : (this.remote.get(seat)?.level ?? null));
   }
 
   /** An incoming `signal` frame from the table socket. */
@@ -473,6 +410,10 @@ export class Mesh implements MediaPlane {
     void r.pump.play().catch(() => {});
     r.raw = this.ctx.createMediaStreamSource(new MediaStream([clone]));
     r.raw.connect(this.rawMaster);
+  }
+
+  protected applyLocal(): void {
+    this.apply();
   }
 
   private apply(): void {

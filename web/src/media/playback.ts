@@ -5,8 +5,10 @@
  * (Chromium feeds a remote stream to Web Audio only while an element plays it) and a gain — the
  * floor's gate — into that seat's level meter into the master.
  */
-import type { Seat } from "../../../shared/engine/types.ts";
-import type { RemoteMedia } from "./mesh.ts";
+import type { Floor, Seat } from "../../../shared/engine/types.ts";
+import type { MeshOptions, RemoteMedia } from "./mesh.ts";
+import type { MediaPlan, PeerPlan } from "./plan.ts";
+import type { Bandwidth } from "./prefs.ts";
 
 export interface Playback {
   readonly master: GainNode;
@@ -58,3 +60,77 @@ export function newRemote(ctx: AudioContext, master: GainNode, seat: Seat): Remo
   level.connect(master);
   return { stream: new MediaStream(), video, pump, source: null, raw: null, gain, level };
 }
+
+/**
+ * What the two planes (MediaPlane) share: the playback graph, the floor's plan and its switch times,
+ * the levels, and the player's local narrowing — push-to-talk, the camera switch, the low-bandwidth
+ * mode — which each plane applies to its own senders (`applyLocal`).
+ */
+export abstract class PlaneBase {
+  readonly me: Seat;
+  /** performance.now() of every applied plan change (issue 15: floor change → media switched). */
+  readonly floorSwitchedAt: number[] = [];
+  /** Each applied plan change with the arrival of the view that announced it (both performance.now()). */
+  readonly switches: Array<{ viewAt: number; at: number }> = [];
+  /** The output of every remote voice this page plays (after the floor's gates): for a level meter or a test's FFT. */
+  readonly output: AnalyserNode;
+  readonly remote = new Map<Seat, RemoteMedia>();
+  plan: MediaPlan = new Map();
+  protected readonly ctx: AudioContext;
+  protected readonly master: GainNode;
+  protected readonly localLevel: AnalyserNode | null;
+  protected micGate = true;
+  protected cameraOn = true;
+  protected mode: Bandwidth;
+
+  constructor(protected readonly o: MeshOptions) {
+    this.me = o.me;
+    this.mode = o.bandwidth ?? "full";
+    this.ctx = o.audio;
+    ({ master: this.master, output: this.output, localLevel: this.localLevel } = playback(this.ctx, o.local));
+  }
+
+  abstract update(floor: Floor | null | undefined, peers: readonly Seat[], viewAt?: number): void;
+  abstract setBandwidth(mode: Bandwidth): void;
+  /** Apply the local narrowing to this plane's senders. */
+  protected abstract applyLocal(): void;
+
+  get localVideo(): MediaStreamTrack | null {
+    return this.o.local?.getVideoTracks()[0] ?? null;
+  }
+  /** Whether the microphone may go out (push-to-talk: false while this player shouts without holding). */
+  get micIsOpen(): boolean {
+    return this.micGate;
+  }
+  /** Push-to-talk: the microphone goes out only while open (the floor still decides toward whom). */
+  setMicOpen(open: boolean): void {
+    if (this.micGate === open) return;
+    this.micGate = open;
+    this.applyLocal();
+    this.o.onChange?.();
+  }
+  get cameraIsOn(): boolean {
+    return this.cameraOn && !!this.localVideo && this.mode !== "audio";
+  }
+  /** Camera off at any time: nothing of it is sent (the capture is disabled too, so its light goes out). */
+  setCamera(on: boolean): void {
+    this.cameraOn = on;
+    const cam = this.localVideo;
+    if (cam) cam.enabled = on;
+    this.applyLocal();
+    this.o.onChange?.();
+  }
+  get bandwidth(): Bandwidth {
+    return this.mode;
+  }
+
+  /** What the plan says for one peer (all false when unknown). */
+  planFor(seat: Seat): PeerPlan {
+    return this.plan.get(seat) ?? { sendAudio: false, sendVideo: false, playAudio: false, playVideo: false };
+  }
+  /** The audio level (RMS, 0–1) of a seat as this page plays it (after the gate); of my own microphone for `me`. */
+  levelOf(seat: Seat): number {
+    return rms(seat === this.me ? this.localLevel : (this.remote.get(seat)?.level ?? null));
+  }
+}
+

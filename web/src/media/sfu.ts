@@ -19,7 +19,7 @@ import type { Floor, Seat } from "../../../shared/engine/types.ts";
 import type { SfuServerMessage } from "../../../shared/protocol/messages.ts";
 import type { MeshOptions, RemoteMedia } from "./mesh.ts";
 import type { MediaPlane } from "./plane.ts";
-import { newRemote, playback, rms } from "./playback.ts";
+import { newRemote, PlaneBase } from "./playback.ts";
 import { planMedia, samePlan, type MediaPlan, type PeerPlan } from "./plan.ts";
 import { videoEncoding, type Bandwidth } from "./prefs.ts";
 
@@ -60,17 +60,8 @@ export function sending(floor: Floor | null | undefined, me: Seat, peers: readon
   return { audio: plan.some((p) => p.sendAudio), video: plan.some((p) => p.sendVideo) };
 }
 
-export class Sfu implements MediaPlane {
-  readonly me: Seat;
-  readonly floorSwitchedAt: number[] = [];
-  readonly switches: Array<{ viewAt: number; at: number }> = [];
-  readonly output: AnalyserNode;
-  readonly remote = new Map<Seat, RemoteMedia>();
-  plan: MediaPlan = new Map();
+export class Sfu extends PlaneBase implements MediaPlane {
   private readonly mids: MidMap = new Map();
-  private readonly ctx: AudioContext;
-  private readonly master: GainNode;
-  private readonly localLevel: AnalyserNode | null;
   private pub: RTCPeerConnection | null = null;
   private readonly recv: RTCPeerConnection;
   /** Pull offers are answered one after another. */
@@ -78,16 +69,9 @@ export class Sfu implements MediaPlane {
   private closed = false;
   /** What the floor lets this page send now (to anybody), from the last view. */
   private floorSends = { audio: false, video: false };
-  /** Local narrowing (MediaPlane): push-to-talk, the camera switch, the low-bandwidth mode. */
-  private micGate = true;
-  private cameraOn = true;
-  private mode: Bandwidth;
 
-  constructor(private readonly o: MeshOptions) {
-    this.me = o.me;
-    this.mode = o.bandwidth ?? "full";
-    this.ctx = o.audio;
-    ({ master: this.master, output: this.output, localLevel: this.localLevel } = playback(this.ctx, o.local));
+  constructor(o: MeshOptions) {
+    super(o);
     this.recv = new RTCPeerConnection({ iceServers: o.iceServers ?? [], bundlePolicy: "max-bundle" });
     this.recv.ontrack = (e) => {
       const m = e.transceiver.mid ? this.mids.get(e.transceiver.mid) : undefined;
@@ -129,30 +113,6 @@ export class Sfu implements MediaPlane {
     this.o.onChange?.();
   }
 
-  get localVideo(): MediaStreamTrack | null {
-    return this.o.local?.getVideoTracks()[0] ?? null;
-  }
-  get micIsOpen(): boolean {
-    return this.micGate;
-  }
-  /** Push-to-talk: the microphone goes out only while open (the server's pulls still decide who hears it). */
-  setMicOpen(open: boolean): void {
-    if (this.micGate === open) return;
-    this.micGate = open;
-    this.applyLocal();
-    this.o.onChange?.();
-  }
-  get cameraIsOn(): boolean {
-    return this.cameraOn && !!this.localVideo && this.mode !== "audio";
-  }
-  setCamera(on: boolean): void {
-    this.cameraOn = on;
-    this.applyLocal();
-    this.o.onChange?.();
-  }
-  get bandwidth(): Bandwidth {
-    return this.mode;
-  }
   /**
    * Low-bandwidth mode on the SFU: "small" halves the published camera and caps its bitrate (one
    * encoder, so one setting); "audio" stops publishing video and shows none. The server still pulls
@@ -167,19 +127,11 @@ export class Sfu implements MediaPlane {
     this.o.onChange?.();
   }
 
-  planFor(seat: Seat): PeerPlan {
-    return this.plan.get(seat) ?? { sendAudio: false, sendVideo: false, playAudio: false, playVideo: false };
-  }
-
   /** The receiving connection's state for every seat it carries something of. */
   states(): Record<number, RTCPeerConnectionState> {
     const out: Record<number, RTCPeerConnectionState> = {};
     for (const m of this.mids.values()) out[m.seat] = this.recv.connectionState;
     return out;
-  }
-
-  levelOf(seat: Seat): number {
-    return rms(seat === this.me ? this.localLevel : (this.remote.get(seat)?.level ?? null));
   }
 
   /** An incoming `sfu` frame from the table socket. */
@@ -287,7 +239,7 @@ export class Sfu implements MediaPlane {
   }
 
   /** The local tracks: on only while the floor lets somebody receive them and the player's own narrowing allows. */
-  private applyLocal(): void {
+  protected applyLocal(): void {
     for (const t of this.o.local?.getAudioTracks() ?? []) t.enabled = this.floorSends.audio && this.micGate;
     for (const t of this.o.local?.getVideoTracks() ?? []) t.enabled = this.floorSends.video && this.cameraIsOn;
     const sender = this.pub?.getSenders().find((x) => x.track?.kind === "video");
