@@ -366,7 +366,7 @@ function pct(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
 }
 
-test("three people with real WebRTC: the floor decides who hears whom, dealing to the end", async () => {
+test("RULES.md §8 media: three people with real WebRTC: the floor decides who hears whom, dealing to the end", async () => {
   const started = Date.now();
   const people = await openPeople();
   const code = await seatAndJoin(people);
@@ -594,7 +594,7 @@ async function pushToTalkShout(people: Person[], shouter: Person, speaker: Perso
   return out;
 }
 
-test("the silent agreement: at the acquaintance the black pages see each other and nobody hears anybody; the mafia's night shot is heard by black only; the victim's last words are heard alone", async () => {
+test("RULES.md §2.2, §8 media: the silent agreement: at the acquaintance the black pages see each other and nobody hears anybody; the mafia's night shot is heard by black only; the victim's last words are heard alone", async () => {
   const started = Date.now();
   const people = await openPeople();
   await seatAndJoin(people, SILENT);

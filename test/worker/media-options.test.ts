@@ -37,7 +37,7 @@ afterAll(() => {
   organizer?.close();
 });
 
-describe("issue 15: the table's media options", () => {
+describe("issue 15, RULES.md §8 media: the table's media options", () => {
   it("defaults: not recording, the dead hear the table, spectators do not", async () => {
     for (const view of await everyone()) {
       expect(view.options).toMatchObject({ recording: false, deadHear: true, spectatorsHear: false });

@@ -191,7 +191,7 @@ async function checkPulls(run: Opened, why: string): Promise<{ phase: string; pu
   throw new Error(`${why}: ${last}`);
 }
 
-describe("issue 15: the SFU plane", () => {
+describe("issue 15, RULES.md §8 media: the SFU plane", () => {
   let run: Opened;
   beforeAll(async () => {
     // Dead players do not hear the table here (deadHear off): their floor's public listeners are the living.

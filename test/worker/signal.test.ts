@@ -38,7 +38,7 @@ afterAll(() => {
   other?.close();
 });
 
-describe("issue 15: the signalling relay", () => {
+describe("issue 15, RULES.md §8 media: the signalling relay", () => {
   it("an offer, an answer and candidates reach the addressed player only, marked with the sender's seat", async () => {
     const [a, b, c] = run.seated.map((s) => s.client);
     const [sa, sb] = [seatOf(a!), seatOf(b!)];
