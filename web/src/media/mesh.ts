@@ -434,6 +434,20 @@ export class Mesh extends PlaneBase implements MediaPlane {
     put(link.audioTx, audio ? this.localAudio : null);
     put(link.videoTx, video ? this.localVideo : null);
     this.encode(link);
+    this.settleVideoOff(link);
+  }
+
+  /**
+   * Audio-only mode: the link's video must end up negotiated "inactive". A direction change that a
+   * colliding negotiation swallowed (seen once in ten browser runs: one link stayed "sendrecv") is
+   * offered again on the next view, once the link is stable. Only toward "inactive": that is where
+   * both ends must agree, so it settles after one exchange and never repeats.
+   */
+  private settleVideoOff(link: Link): void {
+    const tx = link.videoTx;
+    if (this.mode !== "audio" || !tx || !tx.currentDirection || tx.currentDirection === "stopped" || tx.currentDirection === "inactive") return;
+    if (tx.direction !== "inactive") tx.direction = "inactive";
+    if (link.pc.signalingState === "stable" && !link.makingOffer) void this.offer(link);
   }
 
   /** The camera's size and bitrate toward this peer (the mode's, large only while holding the floor: cameraSize), once the sender is negotiated. */
