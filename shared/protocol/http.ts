@@ -12,8 +12,10 @@ export const NICKNAME_MAX = 24;
 /** Seats one client address may hold at a table unless the organizer said otherwise at creation
  *  (`seatsPerAddress`): two people of one household. */
 export const SEATS_PER_ADDRESS = 2;
+/** The largest table any preset seats (RULES.md §5.5: the profiles go up to 20). */
+export const TABLE_SEATS_MAX = 20;
 /** The most `seatsPerAddress` can be: the largest table (a whole room behind one address). */
-export const SEATS_PER_ADDRESS_MAX = 12;
+export const SEATS_PER_ADDRESS_MAX = TABLE_SEATS_MAX;
 
 /* ------------------------------------------------ requests ------------------------------------------------ */
 
@@ -54,6 +56,11 @@ export const CreateTableRequestSchema = v.strictObject({
    *  SEATS_PER_ADDRESS (2: a household). A club room or a live evening on a venue's Wi-Fi, where every
    *  player is behind one address, sets the table's size. Fixed at creation. */
   seatsPerAddress: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SEATS_PER_ADDRESS_MAX))),
+  /** Issue 16, the table's size chosen by its creator (the profile screen, RULES.md §5.1: "roles are
+   *  dealt only after all seats are filled"): the table has exactly this many seats and the game starts
+   *  only when all of them are taken. It must be a size this preset, with these settings, can start
+   *  with (§3, §5.5), else `bad-settings` with the path `seats`. Absent: the preset's own range. */
+  seats: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(TABLE_SEATS_MAX))),
 });
 export type CreateTableRequest = v.InferInput<typeof CreateTableRequestSchema>;
 

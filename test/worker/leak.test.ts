@@ -13,13 +13,13 @@
  * second frame of the same version only when its own view changed (a quiet change — a night action, a
  * closed ballot — reaches only the viewers it concerns), so the spectator's versions strictly rise.
  *
- * Size: 2 games per preset in `npm test`; FULL=1 (or LEAK_SOCKET_GAMES=n) runs 50 per preset.
+ * Size: 2 games per preset in `npm test` (1 per profile of RULES.md §5.5); FULL=1 (or LEAK_SOCKET_GAMES=n) runs 50 per preset (25 per profile).
  */
 import { inject } from "vitest";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { GameView } from "../../shared/engine/types.ts";
 import { assertEntitled } from "../unit/engine/entitlement.ts";
-import { capturedVersions, citySeats, citySettings, openTable, playToEnd, PRESETS, sportSettings, type OpenedTable, type PresetId } from "./play.ts";
+import { capturedVersions, citySeats, citySettings, openTable, playToEnd, PRESETS, PROFILES, sportSettings, type OpenedTable, type PresetId } from "./play.ts";
 import type { Client } from "./helpers.ts";
 import { runInDurableObject } from "cloudflare:test";
 
@@ -84,12 +84,36 @@ function checkClient(c: Client, playerId: string | null, versions: Map<number, s
   return { views: checked, repeats };
 }
 
+/**
+ * Issue 16, the profiles (RULES.md §5.5): sizes across each range, and Custom with every role of the
+ * §5.6 catalogue at once (five black roles, the Maniac, eleven red roles, one Civilian: 18 seats) in
+ * its other vote formats, so visits, the tally, tracker and watcher results, blackmail and the Judge's
+ * identity all pass through the oracle.
+ */
+const ALL_ROLES = { mafia: 1, don: 1, blocker: 1, lawyer: 1, blackmailer: 1, maniac: 1, commissar: 1, doctor: 1, bodyguard: 1, mistress: 1, jailer: 1, tracker: 1, watcher: 1, immortal: 1, agent: 1, avenger: 1, judge: 1 };
+function profilePlan(presetId: PresetId, g: number): { settings: Record<string, unknown>; seats: number } {
+  switch (presetId) {
+    case "classic": return { settings: { tempo: 180 }, seats: [8, 12, 6][g % 3]! };
+    case "extended": return { settings: {}, seats: [13, 10, 16][g % 3]! };
+    case "fast": return { settings: {}, seats: [7, 8, 6][g % 3]! };
+    case "dark-city": return { settings: {}, seats: [10, 12, 9][g % 3]! };
+    default: return g % 2
+      ? { settings: { voting: "closed", majority: "plurality", onTie: "all", mafia: 2, blocker: 1, mistress: 1, tracker: 1, watcher: 1, bodyguard: 1, lawyer: 1, commissar: 1, doctor: 1 }, seats: 12 }
+      : { settings: { voting: "open", majority: "absolute", onTie: "random", ...ALL_ROLES }, seats: 18 };
+  }
+}
+
 function plan(presetId: PresetId, g: number): { settings: Record<string, unknown>; seats: number; seed: string } {
   if (presetId === "sport") return { settings: sportSettings(g), seats: 10, seed: `leak${g}` };
+  if ((PROFILES as readonly string[]).includes(presetId)) return { ...profilePlan(presetId, g), seed: `leak-${presetId}${g}` };
   return { settings: citySettings(g), seats: citySeats(g), seed: `leak-${presetId}${g}` };
 }
 
-for (const presetId of PRESETS) {
+// The profiles play one game each in `npm test` (the engine's own oracle plays hundreds, test/unit/leak-oracle.test.ts).
+const gamesOf = (presetId: PresetId): number => ((PROFILES as readonly string[]).includes(presetId) ? Math.max(1, Math.ceil(GAMES / 2)) : GAMES);
+
+for (const presetId of [...PRESETS, ...PROFILES] as PresetId[]) {
+  const GAMES = gamesOf(presetId);
   describe(`leak oracle over sockets, ${presetId}: ${GAMES} seeded games, every frame to every connection`, () => {
     // Not vacuous over the games (a single game may end on day 1, before any night or closed ballot —
     // by a technical defeat, or with 3 Mafia at 12 seats by parity after the first vote): quiet
@@ -97,7 +121,7 @@ for (const presetId of PRESETS) {
     const totals = { games: 0, repeats: 0, nights: 0, views: 0, frames: 0 };
     afterAll(() => {
       console.log(`leak oracle over sockets, ${presetId}: ${totals.games} games, ${totals.frames} frames, ${totals.views} game views checked, ${totals.nights} nights, ${totals.repeats} quiet-change frames`);
-      if (totals.games < 2) return;
+      if (totals.games < 2 && presetId !== "custom") return;
       expect(totals.repeats, "frames of quiet changes to the players they concerned").toBeGreaterThan(0);
       expect(totals.nights, "nights played").toBeGreaterThan(0);
       expect(totals.views, "game views checked, over all games").toBeGreaterThan(totals.games * 11 * 20);
@@ -137,6 +161,15 @@ for (const presetId of PRESETS) {
         // City: every night ran its six turns.
         const nights = last.log.filter((e) => e.type === "night-fell" && !(e.data as { acquaintance?: boolean }).acquaintance).length;
         if (presetId === "city") expect(last.log.filter((e) => e.type === "night-turn").length).toBe(6 * nights);
+        if (presetId === "custom") {
+          const types: Record<string, number> = {};
+          for (const e of last.log) types[e.type] = (types[e.type] ?? 0) + 1;
+          console.log(`custom game ${g}: ${JSON.stringify(types)}`);
+          // Not vacuous: the §5.6 secrets did pass through the oracle — the tally, one's own choices (visits)
+          // and the tracker's and watcher's results every first night; in the open vote, the Judge named once.
+          for (const type of ["shot-tally", "used", "tracked", "watched"]) expect(types[type] ?? 0, type).toBeGreaterThan(0);
+          if (settings.voting === "open") expect(types["judge-shown"], "the Judge is shown once (§5.6)").toBe(1);
+        }
         totals.games++;
         totals.views += views;
         totals.frames += run.all().reduce((n, c) => n + c.frames.length, 0);

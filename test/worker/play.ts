@@ -26,7 +26,10 @@ export interface SeatedClient {
 
 /** The presets these proofs play (issue 6: every preset that exists). */
 export const PRESETS = ["sport", "city"] as const;
-export type PresetId = (typeof PRESETS)[number];
+/** The phone-app profiles (issue 16, RULES.md §5.5): tables of a chosen size (`seats` at creation). */
+export const PROFILES = ["classic", "extended", "fast", "dark-city", "custom"] as const;
+export type PresetId = (typeof PRESETS)[number] | (typeof PROFILES)[number];
+const isProfile = (id: PresetId): boolean => (PROFILES as readonly string[]).includes(id);
 
 export interface TableRun {
   code: string;
@@ -143,7 +146,7 @@ export interface OpenOptions {
   /** Default sport. */
   preset?: PresetId;
   settings?: Record<string, unknown>;
-  /** City only (10–12, default 10); sport always seats 10. */
+  /** City (10–12, default 10) and the profiles (their range; sent as the table's size); sport always seats 10. */
   seats?: number;
   spectators?: number;
   mix?: number;
@@ -173,7 +176,8 @@ export async function openTable(o: OpenOptions): Promise<OpenedTable> {
       cookies.push(cookie);
       credentials.push(cookie.slice("session=".length));
     }
-    const res = await post("/api/tables", { presetId, settings: o.settings ?? {} }, cookies[0]);
+    const size = isProfile(presetId) ? { seats: o.seats ?? 10 } : {};
+    const res = await post("/api/tables", { presetId, settings: o.settings ?? {}, ...size }, cookies[0]);
     if (res.status !== 201) throw new Error(`create ${presetId}: ${res.status} ${await res.text()}`);
     const created = (await res.json()) as CreateTableResponse;
     code = created.code;

@@ -89,8 +89,8 @@ describe("one client cannot take every seat (issue 12 finding 2)", () => {
     expect(s.status).toBe("playing");
   });
 
-  it("seatsPerAddress is an integer 1–12: anything else is a 400 naming it, and no table is made", async () => {
-    for (const bad of [0, 13, 2.5, "2", null]) {
+  it("seatsPerAddress is an integer 1–20 (the largest table): anything else is a 400 naming it, and no table is made", async () => {
+    for (const bad of [0, 21, 2.5, "2", null]) {
       const res = await postJson("/api/tables", { presetId: "sport", seatsPerAddress: bad });
       expect(res.status, String(bad)).toBe(400);
       const body = (await res.json()) as v.InferOutput<typeof ErrorResponseSchema>;

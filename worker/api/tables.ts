@@ -20,7 +20,7 @@ import { DIRECTORY_NAME, type Env } from "../env.ts";
 import { addressOf } from "../security/address.ts";
 import { randomTableCode } from "../security/random.ts";
 import { rateLimit } from "../security/rate-limit.ts";
-import { getPreset, seatRange, type PresetInfo } from "../table/engine.ts";
+import { getPreset, seatRange, startRefusal, type PresetInfo } from "../table/engine.ts";
 import { apiError } from "./errors.ts";
 import { locationHintFor } from "./location.ts";
 
@@ -80,6 +80,15 @@ export const tables = new Hono<AppEnv>()
     if (!seatRange(preset.id, settings.output)) {
       return apiError(c, "bad-settings", "No game of this preset can start with these settings: the black team would be as large as the red.", [{ path: "settings", message: "parity at the deal" }]);
     }
+    // Issue 16, §5.5 Fast: the organizer plays and takes a seat, so there is no live host (§5.7) to be.
+    if (body.host === "live" && preset.organizerPlays) {
+      return apiError(c, "bad-settings", `At a "${preset.id}" table the organizer plays and takes a seat: it has no live host.`, [{ path: "host", message: "the organizer plays" }]);
+    }
+    // Issue 16, §5.1: a table of the size its creator chose (the profile screen), one its composition can start with.
+    if (body.seats !== undefined && (body.seats < preset.seats.min || body.seats > preset.seats.max || startRefusal(preset.id, settings.output, body.seats) !== null)) {
+      const why = body.seats < preset.seats.min || body.seats > preset.seats.max ? `"${preset.id}" seats ${preset.seats.min}–${preset.seats.max}` : startRefusal(preset.id, settings.output, body.seats);
+      return apiError(c, "bad-settings", `A table of ${body.seats} seats cannot play: ${why}.`, [{ path: "seats", message: String(why) }]);
+    }
     const locationHint = locationHintFor(c.req.raw.cf as { continent?: unknown; longitude?: unknown } | undefined);
     for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
       const code = randomTableCode();
@@ -93,6 +102,7 @@ export const tables = new Hono<AppEnv>()
         spectatorDelaySeconds: body.spectatorDelaySeconds ?? 0,
         allowSameDevice: body.allowSameDevice ?? false,
         seatsPerAddress: body.seatsPerAddress ?? SEATS_PER_ADDRESS,
+        ...(body.seats !== undefined ? { seats: body.seats } : {}),
         botAfterMinutesAway: body.botAfterMinutesAway ?? null,
         recording: body.recording ?? false,
         deadHear: body.deadHear ?? true,

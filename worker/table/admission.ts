@@ -54,6 +54,8 @@ export interface InitRequest {
   spectatorsHear?: boolean;
   /** The signed-in account creating the table (docs/ACCOUNTS.md); absent/null for a guest. */
   creatorUserId?: string | null;
+  /** Issue 16, §5.1: exactly this many seats (checked by the worker against the preset and settings). */
+  seats?: number;
 }
 
 export type InitResult = { ok: true; organizerToken: string } | { ok: false; reason: "in-use" | "unknown-preset" };
@@ -113,7 +115,8 @@ export class Admission {
         settings: req.settings,
         public: req.public,
         // RULES.md §3: the seat counts this composition may start with (city, 3 Mafia: 12 only).
-        seats: seatRange(preset.id, req.settings) ?? { min: preset.seats.min, max: preset.seats.max },
+        // Issue 16, §5.1: a size the creator chose is both bounds (the game starts when every seat is taken).
+        seats: req.seats !== undefined ? { min: req.seats, max: req.seats } : (seatRange(preset.id, req.settings) ?? { min: preset.seats.min, max: preset.seats.max }),
         start: preset.start,
         createdAt: now,
         // The browser suite's fixed deal (E2E_TABLE_SEED, only with the test clock): a known seating and deck.

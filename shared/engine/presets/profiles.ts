@@ -172,9 +172,9 @@ const base = {
 export const classic: Preset = { ...base, id: "classic", seats: { min: 6, max: 20 }, composition: (n) => recommended("classic", n), flow: profileFlow({ voting: "open" }) };
 /** §5.5 Extended: 8–20 seats; Classic plus the extended pool as the table grows. */
 export const extended: Preset = { ...base, id: "extended", seats: { min: 8, max: 20 }, composition: (n) => recommended("extended", n), flow: profileFlow({ voting: "open" }) };
-/** §5.5 Fast: 6–8 seats, Classic's composition, fixed timers (the organizer plays and takes a seat: the table's concern). */
+/** §5.5 Fast: 6–8 seats, Classic's composition, fixed timers; the organizer plays and takes a seat (no live host: worker/api/tables.ts). */
 export const fast: Preset = {
-  ...base, id: "fast", seats: { min: 6, max: 8 }, settingsSchema: fastSettings as unknown as Preset["settingsSchema"], defaultSettings: {},
+  ...base, id: "fast", seats: { min: 6, max: 8 }, organizerPlays: true, settingsSchema: fastSettings as unknown as Preset["settingsSchema"], defaultSettings: {},
   composition: (n) => recommended("fast", n), flow: profileFlow({ fast: true, voting: "open" }),
 };
 /** §5.5 Dark City: 9–15 seats, Classic plus one Maniac; only the size changes (no settings). */

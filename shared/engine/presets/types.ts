@@ -27,6 +27,11 @@ export interface PresetInfo {
    * it out (issue 16: the profiles wait for their profile screen).
    */
   unlisted?: boolean;
+  /**
+   * §5.5 Fast: "the organizer plays and takes a seat" — a table of this preset has no live host (one who
+   * takes no seat, §5.7); its organizer is always one of the seated players. Absent = either.
+   */
+  organizerPlays?: boolean;
 }
 
 /** §2.5 shouts (the speeches phases with `shouts: true` read these). */
