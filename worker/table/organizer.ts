@@ -39,6 +39,10 @@ export class Organizer {
     const config = t.config();
     switch (action.type) {
       case "start": {
+        // §5.5 Fast: the organizer plays and takes a seat — a creator who holds the rights without a seat must sit down first.
+        if (identity.kind !== "player" && getPreset(config.presetId)?.organizerPlays) {
+          return { code: "not-allowed", message: "At this table the organizer plays: take a seat first, then start the game." };
+        }
         const players = t.match.currentPlayers();
         const row = t.store.game();
         // RULES.md §3: below the preset's own minimum the count alone refuses; from it, the composition may.
