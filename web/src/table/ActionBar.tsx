@@ -12,6 +12,7 @@
 import { createMemo, createSignal, For, Show } from "solid-js";
 import type { AvailableAction, PlayerAction, Seat, SeatView, TechVoteKind } from "../../../shared/engine/types.ts";
 import { has, t, tk, type Params } from "../i18n/index.ts";
+import { announcementText } from "./Banners.tsx";
 import { abilityOf, actionKey, canSend, isOneTap, type Picking, pickingOf, SHOT_KEY, takesNobody } from "./picking.ts";
 
 /** A catalogue key the server sent (an ability's label): its line, or the raw id when the catalogue has none yet. */
@@ -19,10 +20,6 @@ function label(p: Picking): string {
   return has(p.label) ? t(p.label) : (abilityOf(p.key) ?? p.key);
 }
 
-/** A catalogue line by a key computed elsewhere (announce.ts), or the key itself when the catalogue lacks it. */
-function line(key: string, params: Params): string {
-  return has(key) ? t(key, params) : key;
-}
 
 /** A glyph per effect (decoration only: the label says what it does). */
 const EFFECT_GLYPH: Readonly<Record<string, string>> = { attack: "✖", check: "◉", protect: "✚", block: "❄" };
@@ -34,6 +31,12 @@ export function chosenText(action: string, seats: readonly Seat[]): string {
   return t("actions.chosenMany", { action, seats: seats.join(", ") });
 }
 
+/** "1st", "2nd", "3rd"… in the current language. */
+export function nth(n: number): string {
+  const key = `actions.nth.${n}`;
+  return has(key) ? t(key) : t("actions.nth", { n });
+}
+
 function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) => void; toggle: (seat: Seat) => void; send: (a: PlayerAction) => void; busy: boolean; planSeat?: Seat | null }) {
   const name = () => label(props.p);
   // One line on what the move does, when the catalogue has one (`ability.<id>.about`).
@@ -41,8 +44,10 @@ function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) =
   const glyph = () => (props.p.effect ? (EFFECT_GLYPH[props.p.effect] ?? "") : "");
   const oneTap = () => isOneTap(props.p);
   const noTargets = () => props.p.max === 0;
+  // Several seats of one use are named in order (the first is the first target).
+  const ordered = () => props.p.max > 1;
   return (
-    <div class="act pick" role="group" aria-label={name()} data-action={props.p.key} data-effect={props.p.effect ?? undefined}>
+    <div class="act pick" role="group" aria-label={name()} data-action={props.p.key} data-ability={abilityOf(props.p.key) ?? undefined} data-effect={props.p.effect ?? undefined}>
       <h3>
         <Show when={glyph()}>
           <span aria-hidden="true">{glyph()} </span>
@@ -69,12 +74,19 @@ function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) =
         <div class="targets">
           <For each={props.p.targets}>
             {(seat) => (
-              <button type="button" class="target" classList={{ chosen: props.chosen.includes(seat) }} aria-pressed={props.chosen.includes(seat)} aria-label={t("seat.pick", { seat })} data-target={seat} onClick={() => props.toggle(seat)}>
+              <button type="button" class="target" classList={{ chosen: props.chosen.includes(seat) }} aria-pressed={props.chosen.includes(seat)} aria-label={ordered() && props.chosen.includes(seat) ? `${t("seat.pick", { seat })}, ${nth(props.chosen.indexOf(seat) + 1)}` : t("seat.pick", { seat })} data-target={seat} data-order={ordered() && props.chosen.includes(seat) ? props.chosen.indexOf(seat) + 1 : undefined} onClick={() => props.toggle(seat)}>
                 {seat}
+                <Show when={ordered() && props.chosen.includes(seat)}>
+                  <sup class="nth" aria-hidden="true">{nth(props.chosen.indexOf(seat) + 1)}</sup>
+                </Show>
               </button>
             )}
           </For>
         </div>
+      </Show>
+      {/* Issue 16: an ability of two (or more) seats takes them in order: "1st: seat 3 · 2nd: seat 5". */}
+      <Show when={ordered() && props.chosen.length > 0}>
+        <p class="small" data-order-line aria-live="polite">{props.chosen.map((seat, i) => t("actions.nthSeat", { nth: nth(i + 1), seat })).join(" · ")}</p>
       </Show>
       <Show when={!oneTap() && canSend(props.p, props.chosen)}>
         <div class="confirm-row">
@@ -316,7 +328,7 @@ export function ActionBar(props: BarProps) {
             {(d) => (
               <p class="done-choice" data-done={d().key} data-done-seat={d().params["seat"] ?? ""}>
                 <span aria-hidden="true">✓ </span>
-                {line(d().key, d().params)}
+                {announcementText(d())}
               </p>
             )}
           </Show>
