@@ -133,6 +133,12 @@ describe("RULES.md §5.6 Blackmailer and Judge on the day", () => {
     t.timeout();
     expect(t.phase.startsWith("night-")).toBe(true);
     expect(noVoteToday(t.view(5))).toBe(false);
+    // Lifted when the day ends: the next day's voting is his again.
+    nightBy(t, () => {});
+    t.timeout();
+    expect(t.phase).toBe("voting");
+    expect(t.view(5).you!.actions.some((a) => a.type === "vote")).toBe(true);
+    expect(noVoteToday(t.view(5))).toBe(false);
   });
 
   it("§5.6 the Judge is named once in open voting (a public banner) and his seat is marked ×2", () => {
