@@ -9,7 +9,7 @@
  * it carries, the seats are its `targets.seats`, up to `targets.max` of them may be chosen (none when
  * `min` is 0), and a "Skip" button appears when it may be declined. No role or preset is known here.
  */
-import { createMemo, createSignal, For, Show } from "solid-js";
+import { children, createMemo, createSignal, For, type JSX, Show } from "solid-js";
 import type { AvailableAction, PlayerAction, Seat, SeatView, TechVoteKind } from "../../../shared/engine/types.ts";
 import { has, t, tk, type Params } from "../i18n/index.ts";
 import { announcementText } from "./Banners.tsx";
@@ -198,6 +198,11 @@ interface BarProps {
   planSeat?: Seat | null;
   /** What this player already chose in this ballot or night ("Your vote: seat 4"), said while nothing is left to do. */
   done?: { key: string; params: Params } | null;
+  /**
+   * Issue 16: what the choice depends on, kept in view with the controls (the black team's tally, §5.2),
+   * or why there is nothing to do (no vote today, §5.6): while it shows, "nothing to do" is not said.
+   */
+  children?: JSX.Element;
 }
 
 function ActionItem(props: { key: string; a: () => AvailableAction | undefined; bar: BarProps }) {
@@ -318,13 +323,16 @@ export function ActionBar(props: BarProps) {
   const visible = createMemo(() => props.actions.filter((a) => a.type !== "confirm" && (a.type !== "tech-vote-start" || a.targets.length > 0)));
   const byKey = createMemo(() => new Map(visible().map((a) => [actionKey(a), a] as const)));
   const keys = createMemo(() => visible().map(actionKey), [], { equals: sameKeys });
+  const extra = children(() => props.children);
+  const hasExtra = () => extra.toArray().some((x) => x != null && x !== false && x !== "");
   return (
     <section class="panel actions" aria-labelledby="actions-title" aria-busy={props.busy}>
       <h2 id="actions-title" class="sr-only">{t("actions.title")}</h2>
+      {extra()}
       <Show
         when={keys().length > 0}
         fallback={
-          <Show when={!props.out && props.done} fallback={<p class="muted" data-no-actions={props.out ? "out" : "wait"}>{t(props.out ? "you.out.watch" : "actions.none")}</p>}>
+          <Show when={!props.out && props.done} fallback={<Show when={props.out || !hasExtra()}><p class="muted" data-no-actions={props.out ? "out" : "wait"}>{t(props.out ? "you.out.watch" : "actions.none")}</p></Show>}>
             {(d) => (
               <p class="done-choice" data-done={d().key} data-done-seat={d().params["seat"] ?? ""}>
                 <span aria-hidden="true">✓ </span>

@@ -12,7 +12,7 @@ import type { LiveReport, TallyPanel } from "./nightInfo.ts";
 /** §5.2 how many chose each seat (never who), whether the team agrees, and this player's own choice. */
 export function TallyBox(props: { panel: TallyPanel }) {
   return (
-    <section class="panel tally" aria-labelledby="tally-title" data-tally data-agreed={props.panel.agreed ? "yes" : "no"}>
+    <section class="tally" aria-labelledby="tally-title" data-tally data-agreed={props.panel.agreed ? "yes" : "no"}>
       <h3 id="tally-title">{t("tally.title")}</h3>
       <div role="status" aria-live="polite">
         <Show when={props.panel.tally.length > 0} fallback={<p class="muted">{t("tally.none")}</p>}>
@@ -45,7 +45,7 @@ export function ReportBox(props: { reports: LiveReport[] }) {
         <For each={props.reports}>
           {(r) => (
             <p data-tracker-result={r.kind} data-target={r.target} data-seats={r.seats.join(",")} data-final={r.final ? "yes" : "no"}>
-              <span aria-hidden="true">{r.kind === "tracked" ? "👣 " : "👁 "}</span>
+              <span aria-hidden="true">{r.kind === "tracked" ? "→ " : "← "}</span>
               {r.seats.length === 0
                 ? t(`report.${r.kind}.none`, { target: r.target })
                 : t(`report.${r.kind}`, { target: r.target, seats: r.seats.join(", "), n: r.seats.length })}
@@ -62,8 +62,8 @@ export function ReportBox(props: { reports: LiveReport[] }) {
 /** §5.6 Blackmailer: this player's vote is gone for today (the voting controls are not offered). */
 export function NoVote() {
   return (
-    <p class="panel no-vote" role="status" data-no-vote>
-      <span aria-hidden="true">🤐 </span>
+    <p class="no-vote" role="status" data-no-vote>
+      <span aria-hidden="true">⊘ </span>
       {t("vote.none")}
     </p>
   );
