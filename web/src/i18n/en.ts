@@ -816,6 +816,7 @@ export const en = {
   "actions.nth.2": "2nd",
   "actions.nth.3": "3rd",
   "actions.nthSeat": "{nth}: seat {seat}",
+  "actions.pickInOrder": "Choose {n} seat|Choose {n} seats, in order",
   "night.resultUnavailable": "Result unavailable: your move was blocked tonight (no answer about seat {target}).",
   "tally.title": "The mafia's choices",
   "tally.none": "Nobody has chosen yet.",

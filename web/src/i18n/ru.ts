@@ -812,6 +812,7 @@ export const ru: Catalogue = {
   "actions.nth.2": "2-е",
   "actions.nth.3": "3-е",
   "actions.nthSeat": "{nth}: место {seat}",
+  "actions.pickInOrder": "Выберите {n} места по очереди|Выберите {n} места по очереди|Выберите {n} мест по очереди|Выберите {n} места по очереди",
   "night.resultUnavailable": "Результат недоступен: ваш ход этой ночью заблокирован (ответа о месте {target} нет).",
   "tally.title": "Выбор мафии",
   "tally.none": "Ещё никто не выбрал.",

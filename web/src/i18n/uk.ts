@@ -812,6 +812,7 @@ export const uk: Catalogue = {
   "actions.nth.2": "2-ге",
   "actions.nth.3": "3-тє",
   "actions.nthSeat": "{nth}: місце {seat}",
+  "actions.pickInOrder": "Оберіть {n} місця по черзі|Оберіть {n} місця по черзі|Оберіть {n} місць по черзі|Оберіть {n} місця по черзі",
   "night.resultUnavailable": "Результат недоступний: ваш хід цієї ночі заблоковано (відповіді про місце {target} немає).",
   "tally.title": "Вибір мафії",
   "tally.none": "Ще ніхто не обрав.",

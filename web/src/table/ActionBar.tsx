@@ -61,7 +61,7 @@ function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) =
         <p class="muted small" data-plan-seat={props.planSeat ?? ""}>{t("act.plan.preselected", { seat: props.planSeat ?? "" })}</p>
       </Show>
       <Show when={props.p.max > 1}>
-        <p class="muted small" data-pick-up-to={props.p.max}>{t("actions.pickUpTo", { n: props.p.max })}</p>
+        <p class="muted small" data-pick-up-to={props.p.max}>{props.p.min === props.p.max ? t("actions.pickInOrder", { n: props.p.max }) : t("actions.pickUpTo", { n: props.p.max })}</p>
       </Show>
       <Show when={oneTap()}>
         <div class="targets">

@@ -9,6 +9,7 @@ import type { Seat, SeatView } from "../../../shared/engine/types.ts";
 import { t, tk } from "../i18n/index.ts";
 import type { SeatMark } from "./mine.ts";
 import { initialOf } from "../media/prefs.ts";
+import { nth } from "./ActionBar.tsx";
 
 export interface SeatFlags {
   you: boolean;
@@ -85,7 +86,7 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
         <Show when={f().talking}><i class="b talking" data-talking={props.s.seat}>♪</i></Show>
         <Show when={!!props.s.votes}><i class="b votes">☑{props.s.votes}</i></Show>
         <Show when={props.s.fouls > 0}><i class="b foul">!{props.s.fouls}</i></Show>
-        <Show when={f().order}><i class="b order" data-order-seat={props.s.seat}>#{f().order}</i></Show>
+        <Show when={f().order}><i class="b order" data-order-seat={props.s.seat}>{nth(f().order ?? 0)}</i></Show>
         <Show when={f().tally}><i class="b tally" data-tally-badge={props.s.seat} data-votes={f().tally ?? 0}>✖{f().tally}</i></Show>
         <Show when={f().judge}><i class="b judge" data-judge-seat={props.s.seat}>×2</i></Show>
         <Show when={f().mark}>
