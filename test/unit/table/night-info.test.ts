@@ -22,7 +22,7 @@ describe("RULES.md §5.2 the black team's anonymous tally while the mafia step r
       // Before any choice there is nothing to tally.
       expect(tallyPanel(t.view(1))).toBeNull();
       t.act(1, t.use(1, 5));
-      expect(tallyPanel(t.view(1), 5)).toEqual({ tally: [{ seat: 5, votes: 1 }], agreed: false, mine: 5 });
+      expect(tallyPanel(t.view(1))).toEqual({ tally: [{ seat: 5, votes: 1 }], agreed: false, mine: 5 });
       expect(tallyPanel(t.view(2))).toEqual({ tally: [{ seat: 5, votes: 1 }], agreed: false, mine: null });
       // Red players and spectators never see it.
       expect(tallyPanel(t.view(3))).toBeNull();
@@ -31,8 +31,10 @@ describe("RULES.md §5.2 the black team's anonymous tally while the mafia step r
       expect(t.view(1).you!.actions.some((a) => a.type === "use" && a.ability === "mafia-shot")).toBe(true);
       t.act(1, t.use(1, 6));
       t.act(2, t.use(2, 5));
-      const p = tallyPanel(t.view(2), 5)!;
+      const p = tallyPanel(t.view(2))!;
       expect(p).toEqual({ tally: [{ seat: 5, votes: 1 }, { seat: 6, votes: 1 }], agreed: false, mine: 5 });
+      // Each holder's own choice comes from their own view (a reload keeps it), never another's.
+      expect(tallyPanel(t.view(1))!.mine).toBe(6);
       expect([...tallyBySeat(p)]).toEqual([[5, 1], [6, 1]]);
       // Nothing in the tally names a chooser.
       expect(JSON.stringify(t.view(2).log.filter((e) => e.type === "shot-tally").map((e) => e.data))).not.toMatch(/"by"|"voter"/);

@@ -283,20 +283,14 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     setChosen(seats.length ? { key, seats } : null);
   };
 
-  // §5.2 the tally never says who chose what, so this client remembers the seat it last sent in this
-  // step to show "your choice" beside the anonymous counts (lost on a reload; the counts stay).
-  const [sentUse, setSentUse] = createSignal<{ phaseSeq: number; ability: string; seat: Seat } | null>(null);
   const send = (a: PlayerAction) => {
     setChosen(null);
-    const g = game();
-    if (g && a.type === "use" && a.targets.length === 1) setSentUse({ phaseSeq: g.phaseSeq, ability: a.ability, seat: a.targets[0]! });
     props.ctl.act(a);
   };
   const tally = createMemo(() => {
     const g = game();
     if (!g) return null;
-    const mine = sentUse();
-    return tallyPanel(g, mine && mine.phaseSeq === g.phaseSeq ? mine.seat : null);
+    return tallyPanel(g);
   });
   const tallyCounts = createMemo(() => tallyBySeat(tally()));
   const reports = createMemo(() => {

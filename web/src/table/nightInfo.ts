@@ -23,23 +23,26 @@ export interface TallyPanel {
   tally: Array<{ seat: Seat; votes: number }>;
   /** Every living holder names the same seat. */
   agreed: boolean;
-  /** This viewer's own current choice, when the client knows it (the seat it last sent this step). */
+  /** This viewer's own current choice (the view's offered shot carries it: `chosen`, only one's own). */
   mine: Seat | null;
 }
 
 /**
  * §5.2 the black team's anonymous tally while the mafia's step runs: the latest `shot-tally` of tonight
  * (only the holders receive it, shared/engine/phases/night.ts), shown while the phase is still the
- * shot's. `mine` is the seat this client last sent in this step (the view does not carry one's own
- * choice in a tally, and the tally itself never says who chose what).
+ * shot's. `mine` is this viewer's own current choice, from the offered tally ability's `chosen` (the
+ * engine tells each holder only their own; the tally itself never says who chose what), so it survives
+ * a reload.
  */
-export function tallyPanel(game: Pick<GameView, "log" | "phase" | "result">, mine: Seat | null = null): TallyPanel | null {
+export function tallyPanel(game: Pick<GameView, "log" | "phase" | "result" | "you">): TallyPanel | null {
   if (game.result || game.phase !== "night-shot") return null;
   const tonight = sinceNightfall(game.log);
   let last: LogEntryView<"shot-tally"> | null = null;
   for (const e of tonight) if (e.type === "shot-tally") last = e;
   if (!last) return null;
   const tally = last.data.tally.slice().sort((a, b) => a.seat - b.seat);
+  let mine: Seat | null = null;
+  for (const a of game.you?.actions ?? []) if (a.type === "use" && a.chosen?.length) mine = a.chosen[0]!;
   return { tally, agreed: last.data.agreed, mine };
 }
 
