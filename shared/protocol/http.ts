@@ -54,6 +54,10 @@ export const CreateTableRequestSchema = v.strictObject({
    *  SEATS_PER_ADDRESS (2: a household). A club room or a live evening on a venue's Wi-Fi, where every
    *  player is behind one address, sets the table's size. Fixed at creation. */
   seatsPerAddress: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SEATS_PER_ADDRESS_MAX))),
+  /** RULES.md §5.1 / §5.5 the profiles: the table has exactly this many seats (within the preset's range,
+   *  chosen on the profile screen), and its game starts only when all of them are filled. Absent: the
+   *  preset's own bounds. */
+  seats: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20))),
 });
 export type CreateTableRequest = v.InferInput<typeof CreateTableRequestSchema>;
 
