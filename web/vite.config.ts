@@ -25,7 +25,8 @@ function presetSettings(): Plugin {
     load(source) {
       if (source !== resolved) return null;
       const list: PresetSettings[] = listPresets().map((p) => ({
-        id: p.id, settings: p.settings, seats: p.seats,
+        // §5.5 Custom's role counts travel as their keys only (the role editor needs no descriptor).
+        id: p.id, settings: p.roleCounts ? p.settings.filter((d) => !p.roleCounts!.includes(d.key as never)) : p.settings, seats: p.seats,
         ...(p.requiresAccount ? { requiresAccount: true } : {}),
         ...(p.roleCounts ? { roleCounts: p.roleCounts } : {}),
         ...(p.organizerPlays ? { organizerPlays: true } : {}),

@@ -17,14 +17,8 @@ import { t, tk } from "../i18n/index.ts";
 import { roleAbout } from "../table/RoleCard.tsx";
 import { BalanceMeter } from "./BalanceMeter.tsx";
 import { composition, countSettings, EDITOR_ROLES, problems, startingCounts, total, type Counts, type Problem } from "./composition.ts";
-import type { PresetForm } from "./presets.ts";
+import type { PresetForm, ProfileChoice } from "./presets.ts";
 
-/** What the create form sends for a profile: the seats and (Custom) the role counts; `ok` false blocks Create. */
-export interface ProfileChoice {
-  seats: number;
-  counts: Record<string, number>;
-  ok: boolean;
-}
 
 /** The seats a profile screen opens with: 10 within the profile's range (Fast: 8). */
 export const defaultSeats = (f: PresetForm) => Math.min(f.seats.max, Math.max(f.seats.min, 10));

@@ -7,9 +7,8 @@ import { howPath, navigate, onLinkClick, tablePath } from "../lib/router.ts";
 import { lastNickname, rememberNickname, saveTable, type SavedTable } from "../lib/seats-store.ts";
 import { errorText } from "../ui/Notice.tsx";
 import presetSettings from "virtual:preset-settings";
-import { formOf, settingsToSend, type SettingField } from "./presets.ts";
+import { formOf, settingsToSend, type ProfileChoice, type SettingField } from "./presets.ts";
 import { textFamily } from "../i18n/families.ts";
-import type { ProfileChoice } from "./ProfileScreen.tsx";
 
 /** RULES.md §5.5 the profile screen: a lazy chunk (it reads the engine's compositions; the initial bundle must not). */
 const ProfileScreen = lazy(() => import("./ProfileScreen.tsx"));

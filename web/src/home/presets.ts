@@ -39,6 +39,13 @@ export type SettingField = (
   advanced: boolean;
 };
 
+/** What the profile screen hands the create form: the seats and (Custom) the role counts; `ok` false blocks Create (§5.5). */
+export interface ProfileChoice {
+  seats: number;
+  counts: Record<string, number>;
+  ok: boolean;
+}
+
 export interface PresetForm {
   id: string;
   /** The ordinary settings (a Custom role count is not one: see `roles`). */
