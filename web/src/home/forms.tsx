@@ -232,17 +232,7 @@ export function CreateForm() {
         <legend class="sr-only">{t("create.options")}</legend>
         <Show
           when={!plays()}
-          fallback={
-            <div class="field setting">
-              <label class="check">
-                <input type="checkbox" name="sit" checked disabled aria-describedby="about-sit" />
-                <span>{t("create.sit")}</span>
-              </label>
-              <small id="about-sit" class="muted">
-                {t("create.sit.plays")}
-              </small>
-            </div>
-          }
+          fallback={<Check name="sit" checked disabled onChange={() => undefined} label={t("create.sit")} about={t("create.sit.plays")} />}
         >
           <Check name="liveHost" checked={live()} onChange={setLive} label={t("create.live")} about={t("create.live.about")} />
           <Show when={!live()}>
@@ -329,11 +319,11 @@ function SettingView(props: { s: SettingField; value: unknown; set: (key: string
   );
 }
 
-function Check(props: { name: string; checked: boolean; onChange: (v: boolean) => void; label: string; about: string }) {
+function Check(props: { name: string; checked: boolean; disabled?: boolean; onChange: (v: boolean) => void; label: string; about: string }) {
   return (
     <div class="field setting">
       <label class="check">
-        <input type="checkbox" name={props.name} checked={props.checked} onChange={(e) => props.onChange(e.currentTarget.checked)} aria-describedby={`about-${props.name}`} />
+        <input type="checkbox" name={props.name} checked={props.checked} disabled={props.disabled} onChange={(e) => props.onChange(e.currentTarget.checked)} aria-describedby={`about-${props.name}`} />
         <span>{props.label}</span>
       </label>
       <small id={`about-${props.name}`} class="muted">
