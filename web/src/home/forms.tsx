@@ -1,5 +1,5 @@
 /** The forms that seat a person at a table: create, join by code, come back with a return code. */
-import { createEffect, createRoot, createSignal, For, type JSX, Show, untrack } from "solid-js";
+import { createEffect, createRoot, createSignal, For, type JSX, lazy, Show, Suspense, untrack } from "solid-js";
 import { has, t, tk } from "../i18n/index.ts";
 import { api, ApiError, rateLimitMinutes } from "../lib/api.ts";
 import { me } from "../lib/account.ts";
@@ -7,7 +7,11 @@ import { howPath, navigate, onLinkClick, tablePath } from "../lib/router.ts";
 import { lastNickname, rememberNickname, saveTable, type SavedTable } from "../lib/seats-store.ts";
 import { errorText } from "../ui/Notice.tsx";
 import presetSettings from "virtual:preset-settings";
-import { formOf, settingsToSend, type SettingField } from "./presets.ts";
+import { formOf, settingsToSend, type ProfileChoice, type SettingField } from "./presets.ts";
+import { textFamily } from "../i18n/families.ts";
+
+/** RULES.md §5.5 the profile screen: a lazy chunk (it reads the engine's compositions; the initial bundle must not). */
+const ProfileScreen = lazy(() => import("./ProfileScreen.tsx"));
 
 /** The formats the create form offers, from the engine's descriptors (made at build time: presets.ts). */
 const PRESETS = presetSettings.map(formOf);
@@ -114,12 +118,20 @@ export function CreateForm() {
   });
   const current = () => PRESETS.find((p) => p.id === presetId()) ?? preset;
   const set = (key: string, v: unknown) => setValues({ ...values(), [key]: v });
+  /** §5.5 a profile's seats and Custom's counts, from the profile screen; null until it is shown. */
+  const [profile, setProfile] = createSignal<ProfileChoice | null>(null);
+  /** §5.5 Fast: the organizer plays and takes a seat — no live host, no seatless organizer. */
+  const plays = () => current().organizerPlays;
+  const isLive = () => live() && !plays();
   /** Switching formats starts from the new format's defaults. */
   const choosePreset = (id: string) => {
     const next = PRESETS.find((p) => p.id === id) ?? preset;
     setPresetId(next.id);
     setValues(Object.fromEntries(next.settings.map((s) => [s.key, s.default])));
+    setProfile(null);
   };
+  /** The table may not be created yet: a profile screen still loading, or a Custom composition that cannot start (§5.5). */
+  const blocked = () => current().profile && !profile()?.ok;
   // Signed out while a city form was open (e.g. "sign out everywhere" elsewhere): back to a format a guest may create.
   createEffect(() => {
     if (!me() && current().needsAccount) choosePreset(preset.id);
@@ -127,7 +139,9 @@ export function CreateForm() {
 
   const submit: JSX.EventHandler<HTMLFormElement, SubmitEvent> = (e) => {
     e.preventDefault();
-    const seated = sit() && !live();
+    if (blocked()) return;
+    const seated = plays() || (sit() && !live());
+    const chosen = current().profile ? profile() : null;
     const name = seated ? needName(setError) : "";
     if (name === null) return;
     void run(async () => {
@@ -135,9 +149,12 @@ export function CreateForm() {
       creating = true;
       const created = await api.createTable({
         presetId: presetId(),
-        settings: settingsToSend(current(), values()),
+        // §5.5 Custom: the role counts go with the day rules (Civilians fill the other seats).
+        settings: { ...settingsToSend(current(), values()), ...chosen?.counts },
+        // §5.5 the profile screen's size: a table of exactly this many seats.
+        ...(chosen ? { seats: chosen.seats } : {}),
         public: isPublic(),
-        host: live() ? "live" : "server",
+        host: isLive() ? "live" : "server",
         botAfterMinutesAway: botAfter() ? minutes : null,
         spectatorDelaySeconds: delay(),
         allowSameDevice: sameDevice(),
@@ -148,8 +165,8 @@ export function CreateForm() {
       const code = normalizeCode(created.code);
       // The organizer token is kept with the table (like a seat token): it opens the host screen, the
       // seatless organizer's controls, or sits the creator down later.
-      const kind = live() ? "host" : "organizer";
-      saveTable({ code, playerId: "", nickname: "", token: created.organizerToken, returnCode: null, kind, organizerToken: live() ? null : created.organizerToken });
+      const kind = isLive() ? "host" : "organizer";
+      saveTable({ code, playerId: "", nickname: "", token: created.organizerToken, returnCode: null, kind, organizerToken: isLive() ? null : created.organizerToken });
       if (seated) await sitDown(code, name, created.organizerToken);
       navigate(tablePath(code));
     });
@@ -172,7 +189,7 @@ export function CreateForm() {
         <small id="preset-about" class="muted">
           {tk("preset", `${presetId()}.about`, undefined, "")}{" "}
           {/* A new tab: the half-filled form stays as it is. */}
-          <a href={howPath(presetId())} target="_blank" rel="noopener" data-how-format={presetId()} aria-label={t("how.newTab")}>
+          <a href={howPath(textFamily(presetId()))} target="_blank" rel="noopener" data-how-format={presetId()} aria-label={t("how.newTab")}>
             {t("how.title")}
           </a>
         </small>
@@ -185,6 +202,13 @@ export function CreateForm() {
           </small>
         </Show>
       </div>
+      <Show when={current().profile && current()} keyed>
+        {(f) => (
+          <Suspense fallback={<p class="muted small">{t("home.working")}</p>}>
+            <ProfileScreen form={f} dayRules={settingsToSend(f, values())} onChange={setProfile} />
+          </Suspense>
+        )}
+      </Show>
       <For each={current().settings.filter((x) => !x.advanced)}>{(x) => <SettingView s={x} value={values()[x.key]} set={set} />}</For>
       <Show when={current().settings.some((x) => x.advanced)}>
         <details class="more" data-more="settings">
@@ -206,9 +230,14 @@ export function CreateForm() {
         <summary>{t("create.options")}</summary>
         <fieldset class="options">
         <legend class="sr-only">{t("create.options")}</legend>
-        <Check name="liveHost" checked={live()} onChange={setLive} label={t("create.live")} about={t("create.live.about")} />
-        <Show when={!live()}>
-          <Check name="sit" checked={sit()} onChange={setSit} label={t("create.sit")} about={t("create.sit.about")} />
+        <Show
+          when={!plays()}
+          fallback={<Check name="sit" checked disabled onChange={() => undefined} label={t("create.sit")} about={t("create.sit.plays")} />}
+        >
+          <Check name="liveHost" checked={live()} onChange={setLive} label={t("create.live")} about={t("create.live.about")} />
+          <Show when={!live()}>
+            <Check name="sit" checked={sit()} onChange={setSit} label={t("create.sit")} about={t("create.sit.about")} />
+          </Show>
         </Show>
         <div class="field setting">
           <label class="check">
@@ -239,8 +268,8 @@ export function CreateForm() {
         </fieldset>
       </details>
       <FormError error={error()} />
-      <button class="btn primary wide" type="submit" disabled={busy()}>
-        {busy() ? t("home.working") : live() ? t("create.submit.host") : sit() ? t("create.submit") : t("create.submit.organize")}
+      <button class="btn primary wide" type="submit" disabled={busy() || blocked()} data-create-submit>
+        {busy() ? t("home.working") : isLive() ? t("create.submit.host") : plays() || sit() ? t("create.submit") : t("create.submit.organize")}
       </button>
     </form>
   );
@@ -290,11 +319,11 @@ function SettingView(props: { s: SettingField; value: unknown; set: (key: string
   );
 }
 
-function Check(props: { name: string; checked: boolean; onChange: (v: boolean) => void; label: string; about: string }) {
+function Check(props: { name: string; checked: boolean; disabled?: boolean; onChange: (v: boolean) => void; label: string; about: string }) {
   return (
     <div class="field setting">
       <label class="check">
-        <input type="checkbox" name={props.name} checked={props.checked} onChange={(e) => props.onChange(e.currentTarget.checked)} aria-describedby={`about-${props.name}`} />
+        <input type="checkbox" name={props.name} checked={props.checked} disabled={props.disabled} onChange={(e) => props.onChange(e.currentTarget.checked)} aria-describedby={`about-${props.name}`} />
         <span>{props.label}</span>
       </label>
       <small id={`about-${props.name}`} class="muted">
