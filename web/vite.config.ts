@@ -44,6 +44,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // scripts/web-size.mjs reads the chunk graph (each landing page's JS: the shell plus its route's chunks).
+    manifest: true,
     target: "es2022",
     modulePreload: { polyfill: false },
   },
