@@ -90,6 +90,8 @@ await Promise.all([
     if (!built || !want("browser")) return;
     await vitest("browser (city)", "vitest.browser.config.ts", ["test/browser/city-game.test.ts"]);
     await vitest("browser (a11y)", "vitest.browser.config.ts", ["test/browser/a11y.test.ts"]);
+    // Issue 16: a Custom game of the phone-app profiles, from the profile screen to the night's why.
+    await vitest("browser (profiles)", "vitest.browser.config.ts", ["test/browser/profiles-game.test.ts"]);
   }),
   want("typecheck") && run("typecheck", "npm", ["run", "--silent", "typecheck"]).then((status) => status === 0 || broken.push("typecheck")),
   want("unit") && vitest("unit", "vitest.unit.config.ts"),
