@@ -137,7 +137,8 @@ export const speeches: PhaseModule<P, D> = {
       const rank = (x: Seat) => (x - from + n) % n;
       seats = seats.sort((a, b) => rank(a) - rank(b));
     }
-    return nextSpeaker(ctx, p, null, seats.slice(), seats.slice());
+    // The seats handed on (the revote's candidates) keep the order they came in.
+    return nextSpeaker(ctx, p, null, seats, given.slice());
   },
   timeout(ctx, p, d) {
     const s = ctx.s;

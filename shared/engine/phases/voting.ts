@@ -187,8 +187,8 @@ function count(ctx: Ctx, p: P, d: D): Next | undefined {
   const leaders = max > 0 ? d.candidates.filter((c) => tally[c - 1] === max) : [];
   emit(ctx, "vote-counted", PUBLIC, { round: p.round, ballots, tally: d.candidates.map((c) => ({ seat: c, votes: tally[c - 1] as number })), leaders });
   if (leaders.length === 0) return { outcome: "none" };
-  // §7.4 "if in the first vote every player got exactly one vote: peaceful day".
-  if (p.peaceful?.allOneVote && p.round === "first" && d.candidates.every((c) => tally[c - 1] === 1)) {
+  // §7.4 "if in the first vote every player got exactly one vote: peaceful day" (every living player; one removed by fouls today with none).
+  if (p.peaceful?.allOneVote && p.round === "first" && d.candidates.every((c) => tally[c - 1] === 1 || (!player(s, c).alive && tally[c - 1] === 0))) {
     emit(ctx, "peaceful-day", PUBLIC, { why: "all-one-vote" });
     return { outcome: "peaceful" };
   }
