@@ -19,7 +19,7 @@ import { formOf, settingsToSend } from "../../web/src/home/presets.ts";
 /** The create form's formats, as the build hands them to the client (web/vite.config.ts virtual:preset-settings). */
 const PRESETS = listPresets().map(formOf);
 
-const TOPICS: HowTopic[] = ["basics", "sport", "city"];
+const TOPICS: HowTopic[] = ["basics", "sport", "city", "tatar"];
 const all = (x: typeof en) => TOPICS.flatMap((t) => [x[t].title, x[t].lead, ...x[t].sections.flatMap((s) => [s.title, ...s.items])]);
 
 describe("how to play (issue 13)", () => {
@@ -30,6 +30,9 @@ describe("how to play (issue 13)", () => {
       }
     });
   }
+  it("every preset the site offers has its how-to page, in every language", () => {
+    for (const p of listPresets()) for (const x of [en, uk, ru]) expect(Object.keys(x), p.id).toContain(p.id);
+  });
   it("no text is empty, in any language", () => {
     for (const x of [en, uk, ru]) for (const s of all(x)) expect(s.trim().length).toBeGreaterThan(0);
   });

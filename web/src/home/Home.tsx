@@ -114,6 +114,7 @@ const HOW_TOPICS = [
   ["basics", "how.basics"],
   ["sport", "how.sport"],
   ["city", "how.city"],
+  ["tatar", "how.tatar"],
 ] as const;
 
 /** Links to the how-to-play pages (one lazy chunk), on the home page and under each how-to page. */

@@ -828,6 +828,7 @@ export const en = {
   "log.foul-vote": "Seat {seat} has three fouls: one vote against them in this vote",
   "log.peaceful-day": "A peaceful day: nobody leaves",
   "log.removed-voted-out": "The town voted out seat {seat}, already removed for fouls: nobody else leaves today",
+  "how.tatar": "Tatar club",
 } as const;
 
 export type MessageKey = keyof typeof en;
