@@ -56,6 +56,8 @@ const rows = [
   ["bytes sent per game (all connections)", measured.bytesPerGame ? `${(measured.bytesPerGame / 2 ** 20).toFixed(1)} MiB` : "—", "—"],
   ["Cloudflare cost per game-hour (upper bound)", measured.costPerGameHour ? `$${measured.costPerGameHour.toFixed(4)}` : "—", "≤ $0.01"],
   ["web initial JS gzip", grab("scripts/web-size.mjs", /initial JS: ([\d.]+ kB) gzip/), "≤ 60 kB"],
+  ["web JS before the home page shows (gzip)", grab("scripts/web-size.mjs", /route {4}home: ([\d.]+ kB) gzip/), "≤ 70 kB"],
+  ["web JS before a table page shows (gzip)", grab("scripts/web-size.mjs", /route {4}table: ([\d.]+ kB) gzip/), "≤ 70 kB"],
   ["time to first table render (cold, median)", grab("bench/web-render.ts", /median of \d+\): (\d+ ms)/), "—"],
 ];
 console.log(`## summary (${machine})`);

@@ -24,7 +24,13 @@ function presetSettings(): Plugin {
     resolveId: (source) => (source === id ? resolved : null),
     load(source) {
       if (source !== resolved) return null;
-      const list: PresetSettings[] = listPresets().map((p) => ({ id: p.id, settings: p.settings, ...(p.requiresAccount ? { requiresAccount: true } : {}) }));
+      const list: PresetSettings[] = listPresets().map((p) => ({
+        // §5.5 Custom's role counts travel as their keys only (the role editor needs no descriptor).
+        id: p.id, settings: p.roleCounts ? p.settings.filter((d) => !p.roleCounts!.includes(d.key as never)) : p.settings, seats: p.seats,
+        ...(p.requiresAccount ? { requiresAccount: true } : {}),
+        ...(p.roleCounts ? { roleCounts: p.roleCounts } : {}),
+        ...(p.organizerPlays ? { organizerPlays: true } : {}),
+      }));
       return `export default ${JSON.stringify(list)};`;
     },
   };
@@ -33,9 +39,13 @@ function presetSettings(): Plugin {
 export default defineConfig({
   root,
   plugins: [solid(), presetSettings()],
+  // The balance meter's worker (issue 16, web/src/home/balance.worker.ts) is an ES module worker.
+  worker: { format: "es" },
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // scripts/web-size.mjs reads the chunk graph (each landing page's JS: the shell plus its route's chunks).
+    manifest: true,
     target: "es2022",
     modulePreload: { polyfill: false },
   },

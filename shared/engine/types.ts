@@ -364,7 +364,11 @@ export type AvailableAction =
    * An ability the viewer may use now: its id, its catalogue key (`ability.<id>`), its effect (for an
    * icon: "attack", "check", "heal", "block", …), the targets, and whether it may be declined.
    */
-  | { type: "use"; ability: AbilityId; label: string; effect: BuiltEffect; targets: TargetChoice; skip: boolean }
+  | {
+      type: "use"; ability: AbilityId; label: string; effect: BuiltEffect; targets: TargetChoice; skip: boolean;
+      /** §5.2 a tally ability (changeable until agreement): this viewer's own current choice, so a reload keeps it. Only one's own. */
+      chosen?: Seat[];
+    }
   | { type: "shooting-plan" }
   /** §7.5 `open`: a request is open and this viewer may support it; else this viewer may ask. */
   | { type: "early-vote"; open: boolean }

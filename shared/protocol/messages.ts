@@ -537,7 +537,7 @@ export const AvailableActionSchema = v.variant("type", [
   v.object({ type: v.literal("shout"), left: num }),
   v.object({ type: v.literal("vote"), targets: seats }),
   v.object({ type: v.literal("vote-lift") }),
-  v.object({ type: v.literal("use"), ability: v.string(), label: v.string(), effect: v.picklist(BUILT_EFFECTS), targets: v.object({ min: num, max: num, seats }), skip: v.boolean() }),
+  v.object({ type: v.literal("use"), ability: v.string(), label: v.string(), effect: v.picklist(BUILT_EFFECTS), targets: v.object({ min: num, max: num, seats }), skip: v.boolean(), chosen: v.optional(seats) }),
   v.object({ type: v.literal("shooting-plan") }),
   v.object({ type: v.literal("early-vote"), open: v.boolean() }),
   v.object({ type: v.literal("tech-vote-start"), kinds: v.array(techVoteKind), targets: seats }),

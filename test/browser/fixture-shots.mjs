@@ -5,6 +5,7 @@
 // Issue 13's announcement shots (docs/screenshots/announce-*.png, vote-warning, dead), in Russian at 360 px:
 //   FIXTURES=announce-vote,announce-night,announce-nobody,announce-mine,vote-warning,dead SIZES=phone LOCALE=ru-RU \
 //     PREFIX=ru- node test/browser/fixture-shots.mjs docs/screenshots
+// Issue 16's profile shots: FIXTURES=profile-tally,profile-tracker,profile-blocked,profile-two,profile-vote,profile-end
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,6 +38,8 @@ for (const [name, viewport] of Object.entries(sizes).filter(([n]) => only.includ
     await page.waitForTimeout(300);
     // The count's "who voted for whom" opened, as a player would.
     if (f === "announce-vote") await page.locator(".ann-ballots summary").first().click();
+    // Issue 16: a two-seat ability picked in order (1st, 2nd).
+    if (f === "profile-two") { await page.locator('[data-ability="block"] [data-target="5"]').click(); await page.locator('[data-ability="block"] [data-target="3"]').click(); }
     if (process.env.PEEK && (f === "night" || f === "day")) {
       const card = page.locator(".card.face-down");
       await card.scrollIntoViewIfNeeded();

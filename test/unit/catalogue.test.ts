@@ -22,6 +22,7 @@ import { en } from "../../web/src/i18n/en.ts";
 import { ru } from "../../web/src/i18n/ru.ts";
 import { uk } from "../../web/src/i18n/uk.ts";
 import { keysFor, roleInfoKeys, SHARED_KEYS, SUBJECT } from "../../web/src/table/logText.ts";
+import { WHY_KEYS } from "../../web/src/table/why.ts";
 
 const CATALOGUES: Record<string, Record<string, string>> = { en, uk, ru };
 
@@ -79,6 +80,7 @@ function required(): Map<string, string> {
   const add = (key: string, why: string) => need.has(key) || need.set(key, why);
   for (const type of LOG_TYPES) for (const k of keysFor(type, steps)) add(k, `log event "${type}"`);
   for (const k of SHARED_KEYS) add(k, "log rendering");
+  for (const k of WHY_KEYS) add(k, "the end screen's night \"why\" (issue 16)");
   for (const id of ABILITY_IDS) add(`ability.${id}`, `ability "${id}" (the label its \`use\` action carries)`);
   for (const p of presets) {
     for (const s of nightSteps(p)) {

@@ -1,8 +1,15 @@
 import { lazy, Match, Switch } from "solid-js";
-import { Home } from "./home/Home.tsx";
 import { t } from "./i18n/index.ts";
 import { route } from "./lib/router.ts";
-import { TableScreen } from "./table/TableScreen.tsx";
+import { loadHome, loadTable } from "./routes.ts";
+
+/**
+ * The two pages people land on are chunks of their own (issue 16: the initial JS budget,
+ * docs/PERFORMANCE.md): main.tsx starts fetching the one the address asks for while the language
+ * catalogue loads, so neither waits for the other.
+ */
+const Home = lazy(() => loadHome().then((m) => ({ default: m.Home })));
+const TableScreen = lazy(() => loadTable().then((m) => ({ default: m.TableScreen })));
 
 /** The dev page renders the table from hand-made views; a separate chunk, loaded only on /dev/*. */
 const DevFixture = lazy(() => import("./dev/DevFixture.tsx"));

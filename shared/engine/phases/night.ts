@@ -482,7 +482,9 @@ export const night: PhaseModule<P, D> = {
   },
   actions(s, p, d, seat, out: AvailableAction[]) {
     for (const { a, targets } of offered(s, p, d, seat)) {
-      out.push({ type: "use", ability: a.id, label: `ability.${a.id}`, effect: a.effect as BuiltEffect, targets: { min: a.targets.count, max: a.targets.count, seats: targets }, skip: a.skip });
+      // §5.2 one's own current tally choice (never another holder's: the tally stays anonymous).
+      const mine = a.team?.consensus === "tally" ? d.uses.find((u) => u.by === seat && u.ability === a.id) : undefined;
+      out.push({ type: "use", ability: a.id, label: `ability.${a.id}`, effect: a.effect as BuiltEffect, targets: { min: a.targets.count, max: a.targets.count, seats: targets }, skip: a.skip, ...(mine ? { chosen: mine.targets.slice() } : {}) });
     }
   },
   name: (_s, p, d) => stepOf(p, d).name,

@@ -38,6 +38,7 @@ function info(p: Preset): PresetInfo {
     id: p.id, seats: p.seats, settingsSchema: p.settingsSchema, defaultSettings: p.defaultSettings, settings, start: p.start, seatDraw: p.seatDraw,
     ...(p.requiresAccount !== undefined ? { requiresAccount: p.requiresAccount } : {}),
     ...(p.rewards !== undefined ? { rewards: p.rewards } : {}),
+    ...(p.roleCounts ? { roleCounts: p.roleCounts } : {}),
     ...(p.organizerPlays ? { organizerPlays: true } : {}),
   };
 }

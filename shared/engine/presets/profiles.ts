@@ -21,7 +21,9 @@
  *    Judge's open vote counts ×2 and his name is shown the first time (*decision:* in a hidden vote he
  *    votes as one — a double count would name him); Custom's second tie: nobody / all / a random one.
  *
- * Not built yet (issue 16, later steps): the profile screen and the balance meter (web).
+ * The site offers them (listPresets); the create form's profile screen (web/src/home/ProfileScreen.tsx)
+ * shows what may be changed, the recommended composition for the seats, Custom's role editor and the
+ * balance meter (§5.5 "warn, do not block").
  */
 import * as v from "valibot";
 import type { Flow } from "../flow/types.ts";
@@ -104,6 +106,9 @@ export const CUSTOM_ROLES = [
   "tracker", "watcher", "immortal", "agent", "lawyer", "blackmailer", "avenger", "judge",
 ] as const satisfies readonly RoleId[];
 
+/** §5.5 Custom: the roles that hold the mafia's shot; a game needs at least one of them. */
+export const MAFIA_SHOT = ["mafia", "don", "blackmailer"] as const satisfies readonly RoleId[];
+
 /**
  * §5.5 *Decisions — recommended compositions:* black = ⌊N/3⌋, one of them the Don when N ≥ 8; a
  * Commissar and a Doctor from N = 6. Extended replaces Civilians as N grows: N ≥ 9 Mistress, ≥ 10
@@ -159,8 +164,6 @@ const base = {
   start: "organizer-command" as const,
   seatDraw: "join-order" as const,
   rewards: false,
-  /** The profiles are played by the engine; the site offers them once the profile screen exists (issue 16). */
-  unlisted: true,
   shouts: { perGame: 0, ms: 5_000, shortSpeechAfterLast: 30_000 },
   reveal: "closed" as const,
   win: "city" as const,
@@ -185,7 +188,7 @@ export const darkCity: Preset = {
 };
 /** §5.5 Custom: 6–20 seats (*decision*), any composition; role counts must fit the seats; an unusual balance is the creator's call. */
 export const custom: Preset = {
-  ...base, id: "custom", seats: { min: 6, max: 20 },
+  ...base, id: "custom", seats: { min: 6, max: 20 }, roleCounts: CUSTOM_ROLES,
   settingsSchema: customSettings as unknown as Preset["settingsSchema"],
   defaultSettings: v.parse(customSettings, {}) as Record<string, unknown>,
   composition: customComposition,
@@ -193,7 +196,7 @@ export const custom: Preset = {
     const chosen = CUSTOM_ROLES.reduce((sum, r) => sum + (typeof settings[r] === "number" ? (settings[r] as number) : 0), 0);
     if (chosen > n) return `the role counts (${chosen}) are more than the seats (${n})`;
     const roles = customComposition(n, settings);
-    if (!roles.some((r) => r === "mafia" || r === "don" || r === "blackmailer")) return "no one holds the mafia's shot (a Mafia, a Don or a Blackmailer)";
+    if (!roles.some((r) => (MAFIA_SHOT as readonly RoleId[]).includes(r))) return "no one holds the mafia's shot (a Mafia, a Don or a Blackmailer)";
     return null;
   },
   flow: profileFlow({ voting: "setting" }),

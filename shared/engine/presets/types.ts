@@ -24,7 +24,7 @@ export interface PresetInfo {
   rewards?: boolean;
   /**
    * Played by the engine (createGame, bots, simulate) but not offered by the site: `listPresets` leaves
-   * it out (issue 16: the profiles wait for their profile screen).
+   * it out. (The §5 profiles were unlisted until their profile screen existed, issue 16.)
    */
   unlisted?: boolean;
   /**
@@ -32,6 +32,12 @@ export interface PresetInfo {
    * takes no seat, §5.7); its organizer is always one of the seated players. Absent = either.
    */
   organizerPlays?: boolean;
+  /**
+   * RULES.md §5.5 Custom: the settings that count a role's players — each key is the role's id, its value
+   * how many are dealt (Civilians fill the other seats). The create form edits them in its role editor,
+   * named by the role (`role.<id>`), not as ordinary settings.
+   */
+  roleCounts?: readonly RoleId[];
 }
 
 /** §2.5 shouts (the speeches phases with `shouts: true` read these). */

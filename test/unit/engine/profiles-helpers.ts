@@ -18,6 +18,8 @@ export const SCENARIO = "custom-scenario";
 const scenario: Preset = {
   ...custom,
   id: SCENARIO,
+  // A test table, not a format the site offers.
+  unlisted: true,
   flow: { start: custom.flow.start, entries: custom.flow.entries.map((e): FlowEntry => (e.id === "deal" ? { ...e, params: { kind: "take-cards", ms: 15_000 } } : e)) },
 };
 registerPreset(scenario);

@@ -6,7 +6,12 @@
  * (the count with who voted for whom, then "seat 7 is voted out"), announce-night (the morning's news),
  * announce-nobody (a miss: nobody died), announce-mine ("your vote: seat 4"), vote-warning (an unused vote
  * goes to the last nominee — this player), dead (the player killed at night watches); issue 14: city-night
- * (the Doctor's turn at a city table: an ability with a Skip button, rendered from the action alone). Banners are timed:
+ * (the Doctor's turn at a city table: an ability with a Skip button, rendered from the action alone); issue 16 (the
+ * profiles, RULES.md §5): profile-tally (the Don in the mafia's step: the anonymous tally, changeable),
+ * profile-tracker (the Tracker's live result, "updating…", and his own choice confirmed), profile-blocked (a
+ * blocked Commissar: "result unavailable"), profile-two (a two-seat ability: 1st / 2nd — a layout check, no
+ * ability of §5.6 takes two), profile-vote (open voting: the blackmailed player has no vote, the Judge ×2),
+ * profile-end (the end screen with the nights' "why"). Banners are timed:
  * they show for a few seconds after the page opens. Actions are logged to the console
  * and answered with a sample rejection so the error path can be seen.
  * Loaded lazily: never part of the initial JS.
@@ -216,6 +221,13 @@ function fixture(name: string): TableView {
           },
         }),
       };
+    case "profile-tally":
+    case "profile-tracker":
+    case "profile-blocked":
+    case "profile-two":
+    case "profile-vote":
+    case "profile-end":
+      return { ...base, presetId: "custom", capacity: { min: 10, max: 10 }, game: profileGame(name, now) };
     case "end":
       return {
         ...base,
@@ -336,6 +348,97 @@ function fixture(name: string): TableView {
           },
         }),
       };
+  }
+}
+
+/** Issue 16: the Custom profile's night and day (RULES.md §5), as one player sees them. */
+function profileGame(name: string, now: number): GameView {
+  const base = game({}).log.slice(0, 4);
+  const night = (step: string): AnyLogEntry[] => [
+    ...base,
+    { seq: 5, at: now - 60_000, day: 1, type: "night-fell", data: { round: 2, acquaintance: false } },
+    { seq: 6, at: now - 20_000, day: 1, type: "night-turn", data: { step, ms: 20_000 } },
+  ];
+  const over = (g: Partial<GameView>): GameView => game({ presetId: "custom", day: 1, floor: tableFloor(null), deadline: now + 12_000, timerMs: 20_000, ...g, logUpTo: g.log?.length ?? 0 });
+  const me = (seat: number, role: string, team: "red" | "black", actions: NonNullable<GameView["you"]>["actions"], teammates: number[] = []): NonNullable<GameView["you"]> => ({ seat, role, team, teammates, checks: [], shootingPlan: null, actions });
+  switch (name) {
+    case "profile-tally": {
+      const log = [...night("mafia"), { seq: 7, at: now - 9_000, day: 1, type: "shot-tally", data: { tally: [{ seat: 2, votes: 1 }, { seat: 7, votes: 2 }], agreed: false } } as AnyLogEntry];
+      return over({
+        phase: "night-shot",
+        log,
+        seats: seats((s) => ([4, 6, 9].includes(s.seat) ? { role: ROLES[s.seat - 1], team: "black" } : {})),
+        floor: { channels: [tableFloor(null).channels[0]!, { id: "black-team", speakers: [4, 6, 9], video: [4, 6, 9], listeners: [4, 6, 9] }] },
+        you: me(4, "don", "black", [{ type: "use", ability: "mafia-shot", label: "ability.mafia-shot", effect: "attack", targets: { min: 1, max: 1, seats: [1, 2, 3, 5, 7, 8, 10] }, skip: false }], [6, 9]),
+      });
+    }
+    case "profile-tracker": {
+      const log: AnyLogEntry[] = [
+        ...night("watcher"),
+        { seq: 7, at: now - 40_000, day: 1, type: "used", data: { by: 2, ability: "track", target: 5, night: 1 } },
+        { seq: 8, at: now - 40_000, day: 1, type: "tracked", data: { by: 2, target: 5, night: 1, seats: [], final: false } },
+        { seq: 9, at: now - 5_000, day: 1, type: "tracked", data: { by: 2, target: 5, night: 1, seats: [3, 8], final: false } },
+      ];
+      return over({ phase: "night-turn", log, you: me(2, "tracker", "red", []) });
+    }
+    case "profile-blocked": {
+      const log: AnyLogEntry[] = [...night("commissar"), { seq: 7, at: now - 3_000, day: 1, type: "check-frozen", data: { by: 2, target: 6, night: 1 } }];
+      return over({ phase: "night-check", log, you: me(2, "commissar", "red", []) });
+    }
+    case "profile-two":
+      return over({ phase: "night-turn", log: night("blocker"), you: me(2, "blocker", "black", [{ type: "use", ability: "block", label: "ability.block", effect: "block", targets: { min: 2, max: 2, seats: [1, 3, 4, 5, 6, 7, 8, 9, 10] }, skip: true }]) });
+    case "profile-vote": {
+      const log: AnyLogEntry[] = [
+        ...night("mafia"),
+        { seq: 7, at: now - 90_000, day: 2, type: "nobody-killed", data: {} },
+        { seq: 8, at: now - 89_000, day: 2, type: "day-started", data: { day: 2, firstSpeaker: 2 } },
+        { seq: 9, at: now - 8_000, day: 2, type: "voting-started", data: { round: "first", mode: "open", candidates: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], calling: null } },
+        { seq: 10, at: now - 8_000, day: 2, type: "silenced", data: { seat: 2, day: 2 } },
+        { seq: 11, at: now - 2_000, day: 2, type: "vote-cast", data: { voter: 4, target: 7 } },
+        { seq: 12, at: now - 2_000, day: 2, type: "judge-shown", data: { seat: 4 } },
+        { seq: 13, at: now - 1_000, day: 2, type: "vote-cast", data: { voter: 9, target: 1 } },
+      ];
+      return over({
+        phase: "voting",
+        day: 2,
+        log,
+        seats: seats((s) => ({ votes: s.seat === 7 ? 2 : s.seat === 1 ? 1 : null })),
+        ballot: { kind: "elimination", mode: "open", candidates: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], calling: null, voter: null, votes: [{ voter: 4, target: 7 }, { voter: 9, target: 1 }], mine: null },
+        you: me(2, "civilian", "red", []),
+      });
+    }
+    default: {
+      const roles = ["don", "civilian", "blocker", "mistress", "bodyguard", "doctor", "blackmailer", "maniac", "civilian", "mafia"];
+      const team = (r: string) => (["don", "mafia", "blocker", "blackmailer"].includes(r) ? "black" : r === "maniac" ? "solo" : "red");
+      return over({
+        phase: "game-over",
+        deadline: null,
+        log: night("watcher"),
+        seats: seats((s) => ({ alive: ![4, 5, 9].includes(s.seat), role: roles[s.seat - 1], team: team(roles[s.seat - 1]!) })),
+        result: {
+          winner: "black",
+          reason: "mafia-parity",
+          roles: NAMES.map((nickname, i) => ({ seat: i + 1, nickname, role: roles[i]!, team: team(roles[i]!) })),
+          nights: [
+            {
+              night: 1,
+              steps: [
+                { kind: "blocked", by: 3, ability: "block", target: 6 },
+                { kind: "blocked", by: 4, ability: "guest", target: 8 },
+                { kind: "protected", by: 5, ability: "guard", target: 2 },
+                { kind: "cancelled", by: 6, ability: "heal", target: 2 },
+                { kind: "attack", by: [1, 7, 10], ability: "mafia-shot", target: 2, outcome: "stopped", stoppedBy: 5, stoppedWith: "guard" },
+                { kind: "attack", by: [1, 7, 10], ability: "mafia-shot", target: 5, outcome: "killed" },
+                { kind: "silenced", by: 7, ability: "blackmail", target: 9 },
+                { kind: "cancelled", by: 8, ability: "kill", target: 4 },
+              ],
+            },
+            { night: 2, steps: [{ kind: "blocked", by: 4, ability: "guest", target: 9 }, { kind: "attack", by: [1, 7, 10], ability: "mafia-shot", target: 4, outcome: "killed" }, { kind: "bond", by: 4, ability: "guest", target: 9 }] },
+            { night: 3, steps: [{ kind: "no-attack", ability: "mafia-shot", reason: "no-target" }] },
+          ],
+        },
+      });
+    }
   }
 }
 

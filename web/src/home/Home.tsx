@@ -11,7 +11,8 @@ import { howPath, navigate, onLinkClick, tablePath } from "../lib/router.ts";
 import { forgetTable, saved } from "../lib/seats-store.ts";
 import { Header } from "../ui/Header.tsx";
 import { errorText } from "../ui/Notice.tsx";
-import { ComeBackForm, CreateForm, JoinForm, NicknameField, nickname, sitDown } from "./forms.tsx";
+import { ComeBackForm, JoinForm, NicknameField, nickname, sitDown } from "./forms.tsx";
+import { CreateForm } from "./create-form.tsx";
 
 function MyTables() {
   return (
@@ -114,6 +115,7 @@ const HOW_TOPICS = [
   ["basics", "how.basics"],
   ["sport", "how.sport"],
   ["city", "how.city"],
+  ["profiles", "how.profiles"],
   ["tatar", "how.tatar"],
 ] as const;
 

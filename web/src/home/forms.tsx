@@ -1,18 +1,15 @@
-/** The forms that seat a person at a table: create, join by code, come back with a return code. */
-import { createEffect, createRoot, createSignal, For, type JSX, Show, untrack } from "solid-js";
-import { has, t, tk } from "../i18n/index.ts";
-import { api, ApiError, rateLimitMinutes } from "../lib/api.ts";
+/**
+ * The forms that seat a person at a table: join by code, come back with a return code, join here (the
+ * table page uses these, so they stay out of the create form's chunk: create-form.tsx).
+ */
+import { createEffect, createRoot, createSignal, type JSX, Show, untrack } from "solid-js";
+import { t } from "../i18n/index.ts";
+import { api, ApiError } from "../lib/api.ts";
 import { me } from "../lib/account.ts";
-import { howPath, navigate, onLinkClick, tablePath } from "../lib/router.ts";
+import { navigate, tablePath } from "../lib/router.ts";
 import { lastNickname, rememberNickname, saveTable, type SavedTable } from "../lib/seats-store.ts";
 import { errorText } from "../ui/Notice.tsx";
-import presetSettings from "virtual:preset-settings";
-import { formOf, settingsToSend, type SettingField } from "./presets.ts";
-
-/** The formats the create form offers, from the engine's descriptors (made at build time: presets.ts). */
-const PRESETS = presetSettings.map(formOf);
 import { isTableCode, normalizeCode } from "../../../shared/protocol/codes.ts";
-import { SEATS_PER_ADDRESS_MAX } from "../../../shared/protocol/http.ts";
 
 const [nickname, setNicknameSignal] = createSignal(lastNickname());
 export { nickname };
@@ -31,7 +28,7 @@ export function setNickname(v: string): void {
 export { normalizeCode };
 
 /** An API refusal through the catalogue (by its code), anything else as a generic failure. */
-const describeError = (e: unknown): string => (e instanceof ApiError ? errorText(e.code, e.message) : errorText("generic"));
+export const describeError = (e: unknown): string => (e instanceof ApiError ? errorText(e.code, e.message) : errorText("generic"));
 
 /** Runs a request, shows its error through the catalogue (`describe`), disables the form meanwhile. */
 export function useSubmit(describe: (e: unknown) => string = describeError) {
@@ -52,7 +49,7 @@ export function useSubmit(describe: (e: unknown) => string = describeError) {
   return { busy, error, setError, run };
 }
 
-function FormError(props: { error: string | null }) {
+export function FormError(props: { error: string | null }) {
   return (
     <p class="form-error" role="alert">
       {props.error ?? ""}
@@ -81,10 +78,7 @@ export async function sitDown(code: string, name: string, organizerToken?: strin
   return { ...entry, savedAt: Date.now() };
 }
 
-/** Spectator delays offered on the create form (seconds; the server accepts 0–900). */
-const DELAYS = [0, 30, 60, 120, 300];
-
-function needName(setError: (e: string) => void): string | null {
+export function needName(setError: (e: string) => void): string | null {
   const name = nickname().trim();
   if (!name) {
     setError(t("home.needName"));
@@ -92,216 +86,6 @@ function needName(setError: (e: string) => void): string | null {
     return null;
   }
   return name;
-}
-
-export function CreateForm() {
-  const preset = PRESETS[0]!;
-  const [presetId, setPresetId] = createSignal(preset.id);
-  const [values, setValues] = createSignal<Record<string, unknown>>(Object.fromEntries(preset.settings.map((s) => [s.key, s.default])));
-  const [isPublic, setPublic] = createSignal(true);
-  const [live, setLive] = createSignal(false);
-  const [sit, setSit] = createSignal(true);
-  const [botAfter, setBotAfter] = createSignal(false);
-  const [botMinutes, setBotMinutes] = createSignal(5);
-  const [delay, setDelay] = createSignal(0);
-  const [sameDevice, setSameDevice] = createSignal(false);
-  const [sameRoom, setSameRoom] = createSignal(false);
-  // Creating, then sitting down: a 429 from the creation is the per-address table limit (docs/PERFORMANCE.md).
-  let creating = false;
-  const { busy, error, setError, run } = useSubmit((e) => {
-    const minutes = creating ? rateLimitMinutes(e) : null;
-    return minutes !== null ? t("create.rateLimited", { n: minutes }) : describeError(e);
-  });
-  const current = () => PRESETS.find((p) => p.id === presetId()) ?? preset;
-  const set = (key: string, v: unknown) => setValues({ ...values(), [key]: v });
-  /** Switching formats starts from the new format's defaults. */
-  const choosePreset = (id: string) => {
-    const next = PRESETS.find((p) => p.id === id) ?? preset;
-    setPresetId(next.id);
-    setValues(Object.fromEntries(next.settings.map((s) => [s.key, s.default])));
-  };
-  // Signed out while a city form was open (e.g. "sign out everywhere" elsewhere): back to a format a guest may create.
-  createEffect(() => {
-    if (!me() && current().needsAccount) choosePreset(preset.id);
-  });
-
-  const submit: JSX.EventHandler<HTMLFormElement, SubmitEvent> = (e) => {
-    e.preventDefault();
-    const seated = sit() && !live();
-    const name = seated ? needName(setError) : "";
-    if (name === null) return;
-    void run(async () => {
-      const minutes = Math.min(120, Math.max(1, Math.round(botMinutes()) || 5));
-      creating = true;
-      const created = await api.createTable({
-        presetId: presetId(),
-        settings: settingsToSend(current(), values()),
-        public: isPublic(),
-        host: live() ? "live" : "server",
-        botAfterMinutesAway: botAfter() ? minutes : null,
-        spectatorDelaySeconds: delay(),
-        allowSameDevice: sameDevice(),
-        // One room behind one address (a club, a venue's Wi-Fi): the whole table may sit from it.
-        ...(sameRoom() ? { seatsPerAddress: SEATS_PER_ADDRESS_MAX } : {}),
-      });
-      creating = false;
-      const code = normalizeCode(created.code);
-      // The organizer token is kept with the table (like a seat token): it opens the host screen, the
-      // seatless organizer's controls, or sits the creator down later.
-      const kind = live() ? "host" : "organizer";
-      saveTable({ code, playerId: "", nickname: "", token: created.organizerToken, returnCode: null, kind, organizerToken: live() ? null : created.organizerToken });
-      if (seated) await sitDown(code, name, created.organizerToken);
-      navigate(tablePath(code));
-    });
-  };
-
-  return (
-    <form class="panel form" onSubmit={submit} aria-labelledby="create-title" data-form="create">
-      <h2 id="create-title" tabindex="-1">{t("create.title")}</h2>
-      <div class="field">
-        <label for="preset">{t("create.preset")}</label>
-        <select id="preset" value={presetId()} onChange={(e) => choosePreset(e.currentTarget.value)} aria-describedby="preset-about preset-account">
-          <For each={PRESETS}>
-            {(p) => (
-              <option value={p.id} disabled={p.needsAccount && !me()} data-needs-account={p.needsAccount ? "yes" : undefined}>
-                {tk("preset", p.id)}
-              </option>
-            )}
-          </For>
-        </select>
-        <small id="preset-about" class="muted">
-          {tk("preset", `${presetId()}.about`, undefined, "")}{" "}
-          {/* A new tab: the half-filled form stays as it is. */}
-          <a href={howPath(presetId())} target="_blank" rel="noopener" data-how-format={presetId()} aria-label={t("how.newTab")}>
-            {t("how.title")}
-          </a>
-        </small>
-        <Show when={!me() && PRESETS.some((p) => p.needsAccount)}>
-          <small id="preset-account" class="muted" data-city-locked>
-            {t("create.city.needAccount")}{" "}
-            <a href="/signin" onClick={onLinkClick}>
-              {t("create.city.signinLink")}
-            </a>
-          </small>
-        </Show>
-      </div>
-      <For each={current().settings.filter((x) => !x.advanced)}>{(x) => <SettingView s={x} value={values()[x.key]} set={set} />}</For>
-      <Show when={current().settings.some((x) => x.advanced)}>
-        <details class="more" data-more="settings">
-          <summary>{t("create.more")}</summary>
-          <p class="muted small">{t("create.more.about")}</p>
-          <For each={current().settings.filter((x) => x.advanced)}>{(x) => <SettingView s={x} value={values()[x.key]} set={set} />}</For>
-        </details>
-      </Show>
-      <div class="field setting">
-        <label class="check">
-          <input type="checkbox" name="public" checked={isPublic()} onChange={(e) => setPublic(e.currentTarget.checked)} aria-describedby="about-public" />
-          <span>{t("create.public")}</span>
-        </label>
-        <small id="about-public" class="muted">
-          {t("create.public.about")}
-        </small>
-      </div>
-      <details class="more" data-more="options">
-        <summary>{t("create.options")}</summary>
-        <fieldset class="options">
-        <legend class="sr-only">{t("create.options")}</legend>
-        <Check name="liveHost" checked={live()} onChange={setLive} label={t("create.live")} about={t("create.live.about")} />
-        <Show when={!live()}>
-          <Check name="sit" checked={sit()} onChange={setSit} label={t("create.sit")} about={t("create.sit.about")} />
-        </Show>
-        <div class="field setting">
-          <label class="check">
-            <input type="checkbox" name="botAfter" checked={botAfter()} onChange={(e) => setBotAfter(e.currentTarget.checked)} aria-describedby="about-botAfter" />
-            <span>{t("create.botAfter")}</span>
-          </label>
-          <Show when={botAfter()}>
-            <label class="inline">
-              <input type="number" name="botAfterMinutes" min={1} max={120} value={botMinutes()} onInput={(e) => setBotMinutes(e.currentTarget.valueAsNumber)} />
-              <span>{t("create.minutes")}</span>
-            </label>
-          </Show>
-          <small id="about-botAfter" class="muted">
-            {t("create.botAfter.about")}
-          </small>
-        </div>
-        <div class="field setting">
-          <label for="spectatorDelay">{t("create.delay")}</label>
-          <select id="spectatorDelay" name="spectatorDelay" value={String(delay())} onChange={(e) => setDelay(Number(e.currentTarget.value))} aria-describedby="about-delay">
-            <For each={DELAYS}>{(d) => <option value={String(d)}>{d === 0 ? t("create.delay.none") : t("create.delay.s", { n: d })}</option>}</For>
-          </select>
-          <small id="about-delay" class="muted">
-            {t("create.delay.about")}
-          </small>
-        </div>
-        <Check name="allowSameDevice" checked={sameDevice()} onChange={setSameDevice} label={t("create.sameDevice")} about={t("create.sameDevice.about")} />
-        <Check name="sameRoom" checked={sameRoom()} onChange={setSameRoom} label={t("create.sameRoom")} about={t("create.sameRoom.about")} />
-        </fieldset>
-      </details>
-      <FormError error={error()} />
-      <button class="btn primary wide" type="submit" disabled={busy()}>
-        {busy() ? t("home.working") : live() ? t("create.submit.host") : sit() ? t("create.submit") : t("create.submit.organize")}
-      </button>
-    </form>
-  );
-}
-
-/** One preset setting with its one-line explanation (city's Mafia count also says its bound, RULES.md §3). */
-function SettingView(props: { s: SettingField; value: unknown; set: (key: string, v: unknown) => void }) {
-  const s = props.s;
-  const line = (key: string, fallback: string) => (has(key) ? t(key) : fallback);
-  return (
-    <div class="field setting">
-      <Show
-        when={s.kind === "choice" && s}
-        fallback={
-          s.kind === "integer" ? (
-            <label class="num">
-              <span>{line(s.label, s.key)}</span>
-              <input type="number" name={s.key} min={s.min} max={s.max} step={1} value={String(props.value ?? s.default)} onInput={(e) => props.set(s.key, e.currentTarget.valueAsNumber)} aria-describedby={`about-${s.key}`} />
-            </label>
-          ) : (
-            <label class="check">
-              <input type="checkbox" name={s.key} checked={Boolean(props.value)} onChange={(e) => props.set(s.key, e.currentTarget.checked)} aria-describedby={`about-${s.key}`} />
-              <span>{line(s.label, s.key)}</span>
-            </label>
-          )
-        }
-      >
-        {(c) => (
-          <fieldset class="choice" aria-describedby={`about-${s.key}`}>
-            <legend>{line(s.label, s.key)}</legend>
-            <For each={c().options}>
-              {(o) => (
-                <label class="radio">
-                  <input type="radio" name={s.key} value={String(o)} checked={props.value === o} onChange={() => props.set(s.key, o)} />
-                  <span>{line(`${s.label}.${o}`, String(o))}</span>
-                </label>
-              )}
-            </For>
-          </fieldset>
-        )}
-      </Show>
-      <small id={`about-${s.key}`} class="muted">
-        {line(`${s.label}.about`, "")}
-        {s.key === "mafia" ? " " + t("create.mafia.limit") : ""}
-      </small>
-    </div>
-  );
-}
-
-function Check(props: { name: string; checked: boolean; onChange: (v: boolean) => void; label: string; about: string }) {
-  return (
-    <div class="field setting">
-      <label class="check">
-        <input type="checkbox" name={props.name} checked={props.checked} onChange={(e) => props.onChange(e.currentTarget.checked)} aria-describedby={`about-${props.name}`} />
-        <span>{props.label}</span>
-      </label>
-      <small id={`about-${props.name}`} class="muted">
-        {props.about}
-      </small>
-    </div>
-  );
 }
 
 export function JoinForm() {

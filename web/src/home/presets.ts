@@ -11,12 +11,19 @@
  * "More settings".
  */
 import type { SettingDescriptor } from "../../../shared/engine/types.ts";
+import { isProfile, textFamily } from "../i18n/families.ts";
 
 /** One preset as the build hands it to the client (a slice of the engine's PresetInfo). */
 export interface PresetSettings {
   id: string;
   settings: SettingDescriptor[];
   requiresAccount?: boolean;
+  /** The table sizes the preset plays (RULES.md §5.5: the profile screen's seats). */
+  seats: { min: number; max: number };
+  /** §5.5 Custom: the settings that count a role's players (the key is the role id). */
+  roleCounts?: readonly string[];
+  /** §5.5 Fast: the organizer plays and takes a seat. */
+  organizerPlays?: boolean;
 }
 
 /** The value of a choice that leaves the key out, so the preset's own default applies (city's Mafia count by table size). */
@@ -32,11 +39,26 @@ export type SettingField = (
   advanced: boolean;
 };
 
+/** What the profile screen hands the create form: the seats and (Custom) the role counts; `ok` false blocks Create (§5.5). */
+export interface ProfileChoice {
+  seats: number;
+  counts: Record<string, number>;
+  ok: boolean;
+}
+
 export interface PresetForm {
   id: string;
+  /** The ordinary settings (a Custom role count is not one: see `roles`). */
   settings: SettingField[];
   /** RULES.md §3 / §8: only a signed-in creator may create it (the server answers 401 otherwise). From the preset's `requiresAccount`. */
   needsAccount: boolean;
+  seats: { min: number; max: number };
+  /** RULES.md §5: one of the phone-app profiles — the form shows the profile screen (seats, composition). */
+  profile: boolean;
+  /** §5.5 Custom: the roles whose counts the role editor sets (in the engine's order); empty elsewhere. */
+  roles: string[];
+  /** §5.5 Fast: the organizer plays and takes a seat (no live host, no seatless organizer). */
+  organizerPlays: boolean;
 }
 
 /**
@@ -61,13 +83,24 @@ function field(d: SettingDescriptor, advanced: boolean): SettingField {
   }
 }
 
-/** One preset's form: its settings (essentials first), and whether it needs an account. */
+/**
+ * One preset's form: its settings (essentials first), whether it needs an account, and for a §5 profile
+ * its seats and Custom's role counts. The profiles' settings read their own lines, `setting.profiles.<key>`
+ * (i18n/families.ts: their vote and tempo are not sport's or city's, e.g. city's `setting.mafia` is a
+ * choice, Custom's `mafia` a count edited in the role editor as `role.mafia`).
+ */
 export function formOf(p: PresetSettings): PresetForm {
+  const roles = (p.roleCounts ?? []).slice();
+  const family = textFamily(p.id);
+  const own = p.settings
+    .filter((d) => !roles.includes(d.key))
+    .map((d): SettingDescriptor => (isProfile(p.id) ? { ...d, label: `setting.${family}.${d.key}` } : d));
+  const base = { id: p.id, needsAccount: p.requiresAccount === true, seats: { ...p.seats }, profile: isProfile(p.id), roles, organizerPlays: p.organizerPlays === true };
   const essential = Object.prototype.hasOwnProperty.call(ESSENTIAL, p.id) ? ESSENTIAL[p.id] : undefined;
-  if (!essential) return { id: p.id, settings: p.settings.map((d) => field(d, false)), needsAccount: p.requiresAccount === true };
-  const first = essential.flatMap((key) => p.settings.filter((d) => d.key === key)).map((d) => field(d, false));
-  const rest = p.settings.filter((d) => !essential.includes(d.key)).map((d) => field(d, true));
-  return { id: p.id, settings: [...first, ...rest], needsAccount: p.requiresAccount === true };
+  if (!essential) return { ...base, settings: own.map((d) => field(d, false)) };
+  const first = essential.flatMap((key) => own.filter((d) => d.key === key)).map((d) => field(d, false));
+  const rest = own.filter((d) => !essential.includes(d.key)).map((d) => field(d, true));
+  return { ...base, settings: [...first, ...rest] };
 }
 
 /** The catalogue keys a setting's rendering uses (the catalogue test checks each, in en, uk and ru). */

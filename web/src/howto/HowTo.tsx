@@ -1,9 +1,10 @@
 /**
- * Route /how (the basics) and /how/:format (sport, city, tatar): how to play, for players, in the UI language.
+ * Route /how (the basics) and /how/:format (sport, city, profiles, tatar): how to play, for players, in the UI language.
  * A lazy chunk (issue 13): the long texts are in ./{en,uk,ru}.ts, not in the main catalogues.
  * An unknown topic shows the basics.
  */
 import { For, Show } from "solid-js";
+import { textFamily } from "../i18n/families.ts";
 import { lang } from "../i18n/index.ts";
 import { HowToLinks } from "../home/Home.tsx";
 import { Header } from "../ui/Header.tsx";
@@ -12,10 +13,14 @@ import { ru } from "./ru.ts";
 import { uk } from "./uk.ts";
 
 export const HOW: Record<"en" | "uk" | "ru", HowTexts> = { en, uk, ru };
-export const TOPICS: HowTopic[] = ["basics", "sport", "city", "tatar"];
+export const TOPICS: HowTopic[] = ["basics", "sport", "city", "profiles", "tatar"];
 
 export default function HowTo(props: { topic: string }) {
-  const topic = (): HowTopic => (TOPICS.includes(props.topic as HowTopic) ? (props.topic as HowTopic) : "basics");
+  // A profile's own id (/how/classic) shows the profiles' page (i18n/families.ts).
+  const topic = (): HowTopic => {
+    const t = textFamily(props.topic);
+    return TOPICS.includes(t as HowTopic) ? (t as HowTopic) : "basics";
+  };
   const page = () => (HOW[lang() as keyof typeof HOW] ?? en)[topic()];
   return (
     <>

@@ -1,6 +1,7 @@
 /**
  * How to play, in English (issue 13): the reference shape for uk.ts and ru.ts. Written for players:
- * what they see and do at this table. Sport follows RULES.md §2, city §3 (with §5.4 for the win), tatar §7.
+ * what they see and do at this table. Sport follows RULES.md §2, city §3 (with §5.4 for the win), the
+ * phone-app profiles §5 (one page for the five: /how/profiles, and /how/<profile id> shows it too), tatar §7.
  */
 export interface HowSection {
   title: string;
@@ -13,7 +14,7 @@ export interface HowPage {
   lead: string;
   sections: HowSection[];
 }
-export type HowTopic = "basics" | "sport" | "city" | "tatar";
+export type HowTopic = "basics" | "sport" | "city" | "profiles" | "tatar";
 export type HowTexts = Record<HowTopic, HowPage>;
 
 export const en: HowTexts = {
@@ -161,6 +162,79 @@ export const en: HowTexts = {
           "The town wins when the whole black team and a solo Maniac are out.",
           "The black team wins when there are as many of them alive as everyone else.",
           "A solo Maniac wins when he is one of the last two alive; his win comes before the mafia's.",
+        ],
+      },
+    ],
+  },
+  profiles: {
+    title: "Phone-app profiles: Classic, Extended, Fast, Dark City, Custom",
+    lead: "Five ready-made tables for 6 to 20 players, all with the same day and night; they differ in the size, the roles, the timers and the vote. The organizer picks a profile and the number of players, and the game starts when every seat is taken.",
+    sections: [
+      {
+        title: "The five profiles",
+        list: true,
+        items: [
+          "Classic, 6–20 players: Civilians, Mafia, a Commissar and a Doctor, and a Don from 8 players. A third of the table is black. The table chooses the discussion tempo.",
+          "Extended, 8–20 players: Classic, and as the table grows a Mistress (9+), a Bodyguard (10+), a Tracker (11+), a Watcher (12+) and a Judge (13+); from 12 players one Mafia becomes a Blackmailer.",
+          "Fast, 6–8 players: Classic's roles, 3 minutes of discussion, 1 minute to vote and a short defence. The organizer plays too.",
+          "Dark City, 9–15 players: Classic plus a Maniac, and the vote stays hidden until the count. Only the size can change.",
+          "Custom, 6–20 players: any number of each role, the vote open or hidden, who leaves and what a second tie does. The site checks that the game can start and warns about an unusual balance, but the choice is the organizer's.",
+        ],
+      },
+      {
+        title: "At the table",
+        list: true,
+        items: [
+          "Join with the table's code; you get your own return code to come back from another device. Keep it to yourself.",
+          "The roles are dealt when every seat is taken; the night starts on the organizer's command. The composition is public: everyone knows which roles are in play.",
+          "Look at your card and close it; it opens again with a two-second hold.",
+          "If someone does not come back, the organizer pauses the game or hands their seat to a bot for good.",
+        ],
+      },
+      {
+        title: "The day",
+        list: true,
+        items: [
+          "Free discussion: 3, 5 or 8 minutes, as the table chose (Fast: 3).",
+          "Then everyone votes at once against any living player, within a minute, openly by name (Dark City: hidden until the count). The most votes leaves; Custom may ask for more than half of the living.",
+          "A tie: each tied player gets 30 seconds of defence (Fast: 15), and the table votes again. A second tie: nobody leaves (Custom: as the table chose — nobody, all of them, or one drawn at random).",
+          "A blackmailed player has no vote that day and is told so when the vote opens. The Judge's open vote counts twice, and his name is shown the first time.",
+        ],
+      },
+      {
+        title: "The night",
+        list: true,
+        items: [
+          "The roles act in turn, each on their own phone: the Jailer, the Blocker, the Mistress; the mafia; the Blackmailer, the Lawyer; the Maniac, the Avenger; the Bodyguard, the Doctor; the Don's check, the Commissar, the Agent, the Tracker, the Watcher. A role not dealt is skipped.",
+          "The mafia picks its target together: while the choices differ the night waits, and the black team sees only how the choices are split. Nobody may pick their own team. No single target when the minute runs out: no shot.",
+          "A check's answer comes as soon as the target is chosen; the Tracker's and the Watcher's fill in during the night. The morning tells who was killed.",
+        ],
+      },
+      {
+        title: "How the night is settled",
+        list: true,
+        items: [
+          "Blocks and jailings first (two players blocking each other are both blocked). A blocked role does nothing; a blocked checker hears only that the result is unavailable.",
+          "Then the attacks: a heal cancels one attack, a Bodyguard takes one on himself, the Immortal's armour cancels one more, once a game. Several attacks need several protections.",
+          "The Lawyer changes what the Commissar and the Agent see about an ally, not the ally's visits.",
+        ],
+      },
+      {
+        title: "The end",
+        list: true,
+        items: [
+          "The town wins when all the mafia and the Maniac are out.",
+          "The mafia wins when the black players alive are no fewer than everyone else.",
+          "The Maniac wins when he is the last alive, or one of the last two; his win comes before the mafia's.",
+        ],
+      },
+      {
+        title: "Roles",
+        list: true,
+        items: [
+          "♥ The town: Civilian, Commissar, Doctor, Bodyguard, Mistress, Jailer, Tracker, Watcher, Immortal, Agent, Avenger, Judge.",
+          "♠ The mafia: Mafia, Don, Blocker, Lawyer, Blackmailer.",
+          "◆ Alone: the Maniac. Your card says what your role does; the create screen shows every role's line too.",
         ],
       },
     ],

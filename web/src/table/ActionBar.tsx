@@ -9,9 +9,10 @@
  * it carries, the seats are its `targets.seats`, up to `targets.max` of them may be chosen (none when
  * `min` is 0), and a "Skip" button appears when it may be declined. No role or preset is known here.
  */
-import { createMemo, createSignal, For, Show } from "solid-js";
+import { children, createMemo, createSignal, For, type JSX, Show } from "solid-js";
 import type { AvailableAction, PlayerAction, Seat, SeatView, TechVoteKind } from "../../../shared/engine/types.ts";
 import { has, t, tk, type Params } from "../i18n/index.ts";
+import { announcementText } from "./Banners.tsx";
 import { abilityOf, actionKey, canSend, isOneTap, type Picking, pickingOf, SHOT_KEY, takesNobody } from "./picking.ts";
 
 /** A catalogue key the server sent (an ability's label): its line, or the raw id when the catalogue has none yet. */
@@ -19,10 +20,6 @@ function label(p: Picking): string {
   return has(p.label) ? t(p.label) : (abilityOf(p.key) ?? p.key);
 }
 
-/** A catalogue line by a key computed elsewhere (announce.ts), or the key itself when the catalogue lacks it. */
-function line(key: string, params: Params): string {
-  return has(key) ? t(key, params) : key;
-}
 
 /** A glyph per effect (decoration only: the label says what it does). */
 const EFFECT_GLYPH: Readonly<Record<string, string>> = { attack: "✖", check: "◉", protect: "✚", block: "❄" };
@@ -34,6 +31,12 @@ export function chosenText(action: string, seats: readonly Seat[]): string {
   return t("actions.chosenMany", { action, seats: seats.join(", ") });
 }
 
+/** "1st", "2nd", "3rd"… in the current language. */
+export function nth(n: number): string {
+  const key = `actions.nth.${n}`;
+  return has(key) ? t(key) : t("actions.nth", { n });
+}
+
 function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) => void; toggle: (seat: Seat) => void; send: (a: PlayerAction) => void; busy: boolean; planSeat?: Seat | null }) {
   const name = () => label(props.p);
   // One line on what the move does, when the catalogue has one (`ability.<id>.about`).
@@ -41,8 +44,10 @@ function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) =
   const glyph = () => (props.p.effect ? (EFFECT_GLYPH[props.p.effect] ?? "") : "");
   const oneTap = () => isOneTap(props.p);
   const noTargets = () => props.p.max === 0;
+  // Several seats of one use are named in order (the first is the first target).
+  const ordered = () => props.p.max > 1;
   return (
-    <div class="act pick" role="group" aria-label={name()} data-action={props.p.key} data-effect={props.p.effect ?? undefined}>
+    <div class="act pick" role="group" aria-label={name()} data-action={props.p.key} data-ability={abilityOf(props.p.key) ?? undefined} data-effect={props.p.effect ?? undefined}>
       <h3>
         <Show when={glyph()}>
           <span aria-hidden="true">{glyph()} </span>
@@ -56,7 +61,7 @@ function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) =
         <p class="muted small" data-plan-seat={props.planSeat ?? ""}>{t("act.plan.preselected", { seat: props.planSeat ?? "" })}</p>
       </Show>
       <Show when={props.p.max > 1}>
-        <p class="muted small" data-pick-up-to={props.p.max}>{t("actions.pickUpTo", { n: props.p.max })}</p>
+        <p class="muted small" data-pick-up-to={props.p.max}>{props.p.min === props.p.max ? t("actions.pickInOrder", { n: props.p.max }) : t("actions.pickUpTo", { n: props.p.max })}</p>
       </Show>
       <Show when={oneTap()}>
         <div class="targets">
@@ -69,12 +74,19 @@ function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) =
         <div class="targets">
           <For each={props.p.targets}>
             {(seat) => (
-              <button type="button" class="target" classList={{ chosen: props.chosen.includes(seat) }} aria-pressed={props.chosen.includes(seat)} aria-label={t("seat.pick", { seat })} data-target={seat} onClick={() => props.toggle(seat)}>
+              <button type="button" class="target" classList={{ chosen: props.chosen.includes(seat) }} aria-pressed={props.chosen.includes(seat)} aria-label={ordered() && props.chosen.includes(seat) ? `${t("seat.pick", { seat })}, ${nth(props.chosen.indexOf(seat) + 1)}` : t("seat.pick", { seat })} data-target={seat} data-order={ordered() && props.chosen.includes(seat) ? props.chosen.indexOf(seat) + 1 : undefined} onClick={() => props.toggle(seat)}>
                 {seat}
+                <Show when={ordered() && props.chosen.includes(seat)}>
+                  <sup class="nth" aria-hidden="true">{nth(props.chosen.indexOf(seat) + 1)}</sup>
+                </Show>
               </button>
             )}
           </For>
         </div>
+      </Show>
+      {/* Issue 16: an ability of two (or more) seats takes them in order: "1st: seat 3 · 2nd: seat 5". */}
+      <Show when={ordered() && props.chosen.length > 0}>
+        <p class="small" data-order-line aria-live="polite">{props.chosen.map((seat, i) => t("actions.nthSeat", { nth: nth(i + 1), seat })).join(" · ")}</p>
       </Show>
       <Show when={!oneTap() && canSend(props.p, props.chosen)}>
         <div class="confirm-row">
@@ -186,6 +198,11 @@ interface BarProps {
   planSeat?: Seat | null;
   /** What this player already chose in this ballot or night ("Your vote: seat 4"), said while nothing is left to do. */
   done?: { key: string; params: Params } | null;
+  /**
+   * Issue 16: what the choice depends on, kept in view with the controls (the black team's tally, §5.2),
+   * or why there is nothing to do (no vote today, §5.6): while it shows, "nothing to do" is not said.
+   */
+  children?: JSX.Element;
 }
 
 function ActionItem(props: { key: string; a: () => AvailableAction | undefined; bar: BarProps }) {
@@ -306,17 +323,20 @@ export function ActionBar(props: BarProps) {
   const visible = createMemo(() => props.actions.filter((a) => a.type !== "confirm" && (a.type !== "tech-vote-start" || a.targets.length > 0)));
   const byKey = createMemo(() => new Map(visible().map((a) => [actionKey(a), a] as const)));
   const keys = createMemo(() => visible().map(actionKey), [], { equals: sameKeys });
+  const extra = children(() => props.children);
+  const hasExtra = () => extra.toArray().some((x) => x != null && x !== false && x !== "");
   return (
     <section class="panel actions" aria-labelledby="actions-title" aria-busy={props.busy}>
       <h2 id="actions-title" class="sr-only">{t("actions.title")}</h2>
+      {extra()}
       <Show
         when={keys().length > 0}
         fallback={
-          <Show when={!props.out && props.done} fallback={<p class="muted" data-no-actions={props.out ? "out" : "wait"}>{t(props.out ? "you.out.watch" : "actions.none")}</p>}>
+          <Show when={!props.out && props.done} fallback={<Show when={props.out || !hasExtra()}><p class="muted" data-no-actions={props.out ? "out" : "wait"}>{t(props.out ? "you.out.watch" : "actions.none")}</p></Show>}>
             {(d) => (
               <p class="done-choice" data-done={d().key} data-done-seat={d().params["seat"] ?? ""}>
                 <span aria-hidden="true">✓ </span>
-                {line(d().key, d().params)}
+                {announcementText(d())}
               </p>
             )}
           </Show>

@@ -2,7 +2,7 @@
 import { createMemo, createSignal, For, onCleanup, Show } from "solid-js";
 import type { GameView } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
-import { has, t, tk } from "../i18n/index.ts";
+import { has, type Params, t, tk } from "../i18n/index.ts";
 import type { ServerClock } from "../lib/clock.ts";
 import { activeAnnouncements, type Announcement, voteWarning } from "./announce.ts";
 import { awayText, clockText } from "./presence.ts";
@@ -44,8 +44,10 @@ export function DelayBanner(props: { delayMs: number }) {
 }
 
 /** An announcement's line in the current language (also its narration line): the count spelled out per candidate. */
-export function announcementText(a: Pick<Announcement, "key" | "params" | "tally">): string {
-  const params = a.tally ? { ...a.params, tally: a.tally.map((x) => t("ann.tally.item", { seat: x.seat, n: x.votes })).join(", ") } : a.params;
+export function announcementText(a: Pick<Announcement, "key" | "params"> & Partial<Pick<Announcement, "tally">>): string {
+  const params: Params = a.tally ? { ...a.params, tally: a.tally.map((x) => t("ann.tally.item", { seat: x.seat, n: x.votes })).join(", ") } : { ...a.params };
+  // Issue 16: one's own choice names its ability by id (announce.ts "used"): its label in this language.
+  if (typeof params["ability"] === "string") params["ability"] = tk("ability", params["ability"]);
   return has(a.key) ? t(a.key, params) : a.key;
 }
 

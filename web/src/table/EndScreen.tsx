@@ -1,10 +1,11 @@
-/** The end of the game: the winner, every role (seat — role — nick) and the full protocol. */
-import { For } from "solid-js";
+/** The end of the game: the winner, every role (seat — role — nick), the nights' "why" and the full protocol. */
+import { For, Show } from "solid-js";
 import { own } from "../../../shared/own.ts";
 import type { GameView } from "../../../shared/engine/types.ts";
 import { t, tk } from "../i18n/index.ts";
-import { GameLog } from "./GameLog.tsx";
+import { GameLog, lineText } from "./GameLog.tsx";
 import { rolesFrom } from "./logText.ts";
+import { nightWhy } from "./why.ts";
 import { TEAM_MARK } from "./Oval.tsx";
 
 export function EndScreen(props: { game: GameView; result: NonNullable<GameView["result"]> }) {
@@ -44,7 +45,33 @@ export function EndScreen(props: { game: GameView; result: NonNullable<GameView[
           </tbody>
         </table>
       </section>
+      <NightWhyPanel result={props.result} />
       <GameLog entries={props.game.log} title={t("end.protocol")} protocol seat={props.game.you?.seat ?? null} roles={rolesFrom(props.result.roles)} />
     </section>
+  );
+}
+
+/**
+ * Issue 16, the night's "why": each resolved night step by step in the order the resolution decided it
+ * (RULES.md §5.3: blocks, then protection, then attacks), every seat named with its role (why.ts).
+ */
+function NightWhyPanel(props: { result: NonNullable<GameView["result"]> }) {
+  const nights = () => nightWhy(props.result.nights, rolesFrom(props.result.roles) ?? new Map());
+  return (
+    <Show when={nights().length > 0}>
+      <section class="panel why" aria-labelledby="why-title" data-night-why>
+        <h3 id="why-title">{t("why.title")}</h3>
+        <For each={nights()}>
+          {(n) => (
+            <section class="why-night" data-why-night={n.night} aria-label={lineText(n.title)}>
+              <h4>{lineText(n.title)}</h4>
+              <ol>
+                <For each={n.lines}>{(l) => <li data-step={l.type}>{lineText(l)}</li>}</For>
+              </ol>
+            </section>
+          )}
+        </For>
+      </section>
+    </Show>
   );
 }

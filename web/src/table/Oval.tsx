@@ -9,6 +9,7 @@ import type { Seat, SeatView } from "../../../shared/engine/types.ts";
 import { t, tk } from "../i18n/index.ts";
 import type { SeatMark } from "./mine.ts";
 import { initialOf } from "../media/prefs.ts";
+import { nth } from "./ActionBar.tsx";
 
 export interface SeatFlags {
   you: boolean;
@@ -31,6 +32,12 @@ export interface SeatFlags {
   video?: HTMLVideoElement | null;
   /** Issue 15: this page's voice is on: without video the tile shows the player's initial in its place. */
   placeholder?: boolean;
+  /** Issue 16: this seat's place in an ordered pick of several seats (1 = first), or null. */
+  order?: number | null;
+  /** Issue 16 (§5.2): how many of the black team chose this seat in the running tally (anonymous), or null. */
+  tally?: number | null;
+  /** Issue 16 (§5.6): the Judge, named in open voting: his vote counts twice. */
+  judge?: boolean;
 }
 
 /** A check result as a shape: ♠ black/mafia, ♥ red/not mafia, ★ the Sheriff/Commissar found, ☆ not them. */
@@ -49,6 +56,9 @@ export function seatLabel(s: SeatView, f: SeatFlags): string {
   if (f.talking) parts.push(t("seat.talking"));
   if (s.votes) parts.push(t("seat.votes", { n: s.votes }));
   if (s.fouls > 0) parts.push(t("seat.fouls", { n: s.fouls }));
+  if (f.order) parts.push(t("seat.order", { n: f.order }));
+  if (f.tally) parts.push(t("seat.tally", { n: f.tally }));
+  if (f.judge) parts.push(t("seat.judge"));
   if (f.endRole) parts.push(tk("role", f.endRole.role), tk("team", f.endRole.team));
   if (f.mark?.teammate) parts.push(t("marks.teammate"));
   for (const r of f.mark?.checks ?? []) parts.push(t("marks.check", { result: tk("check", r) }));
@@ -76,6 +86,9 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
         <Show when={f().talking}><i class="b talking" data-talking={props.s.seat}>♪</i></Show>
         <Show when={!!props.s.votes}><i class="b votes">☑{props.s.votes}</i></Show>
         <Show when={props.s.fouls > 0}><i class="b foul">!{props.s.fouls}</i></Show>
+        <Show when={f().order}><i class="b order" data-order-seat={props.s.seat}>{nth(f().order ?? 0)}</i></Show>
+        <Show when={f().tally}><i class="b tally" data-tally-badge={props.s.seat} data-votes={f().tally ?? 0}>✖{f().tally}</i></Show>
+        <Show when={f().judge}><i class="b judge" data-judge-seat={props.s.seat}>×2</i></Show>
         <Show when={f().mark}>
           {(m) => (
             <>

@@ -30,6 +30,8 @@ import { OrganizerPanel } from "./OrganizerPanel.tsx";
 import { awayShort, awayText, createNow } from "./presence.ts";
 import { createVoice, type Voice } from "./voice.ts";
 import { VoiceBar } from "./VoiceBar.tsx";
+import { judgeSeats, liveReports, noVoteToday, tallyBySeat, tallyPanel } from "./nightInfo.ts";
+import { NoVote, ReportBox, TallyBox } from "./NightPanels.tsx";
 import { haveFloor } from "../media/plan.ts";
 
 function ReturnCodeBox(props: { code: string | null }) {
@@ -53,6 +55,8 @@ function ReturnCodeBox(props: { code: string | null }) {
 /**
  * Private night results of this player, from their own log (city, RULES.md §3 / §7.6): Putana's freeze
  * on them, and a check that the freeze cancelled. Check results themselves are on the role card.
+ * Issue 16 (§5.3, §5.6): a blocked checker (and a blocked Tracker or Watcher) reads "result
+ * unavailable", never who blocked them.
  * Shown from that night to the end of the next day, never once the player is out (mine.ts nightNotes).
  */
 function NightNotes(props: { game: GameView }) {
@@ -64,7 +68,7 @@ function NightNotes(props: { game: GameView }) {
           {(e) => (
             <p data-private={e.type}>
               <span aria-hidden="true">❄ </span>
-              {e.type === "frozen" ? t("night.frozen") : t("night.checkFrozen", { target: e.data.target })}
+              {e.type === "frozen" ? t("night.frozen") : t("night.resultUnavailable", { target: e.data.target })}
             </p>
           )}
         </For>
@@ -248,7 +252,11 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     const p = picking();
     const c = chosen();
     const r = endRoles().get(s.seat);
+    const order = p && p.max > 1 && c?.key === p.key ? c.seats.indexOf(s.seat) + 1 : 0;
     return {
+      order: order > 0 ? order : null,
+      tally: tallyCounts().get(s.seat) ?? null,
+      judge: !!game()?.ballot && !game()?.result && judges().has(s.seat),
       you: s.seat === you()?.seat,
       connected: s.bot ? null : connected().has(s.seat),
       targetable: !!p && p.targets.includes(s.seat),
@@ -279,6 +287,22 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     setChosen(null);
     props.ctl.act(a);
   };
+  const tally = createMemo(() => {
+    const g = game();
+    if (!g) return null;
+    return tallyPanel(g);
+  });
+  const tallyCounts = createMemo(() => tallyBySeat(tally()));
+  const reports = createMemo(() => {
+    const g = game();
+    return g ? liveReports(g) : [];
+  });
+  const noVote = createMemo(() => {
+    const g = game();
+    return !!g && noVoteToday(g);
+  });
+  // §5.6 the Judge's vote counts ×2 once he is named (in open voting): marked on his seat during a ballot.
+  const judges = createMemo(() => judgeSeats(game()?.log ?? []));
 
   const turn = createMemo(() => {
     const g = game();
@@ -415,7 +439,13 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                         <>
                           <Show when={!g().result}>
                             <NightNotes game={g()} />
-                            <ActionBar actions={y().actions} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} done={standingChoice(g())} />
+                            <ReportBox reports={reports()} />
+                            <ActionBar actions={y().actions} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} done={standingChoice(g())}>
+                              <Show when={tally()}>{(p) => <TallyBox panel={p()} />}</Show>
+                              <Show when={noVote()}>
+                                <NoVote />
+                              </Show>
+                            </ActionBar>
                             <RoleCard you={y()} seats={g().seats} presetId={g().presetId} onOpenChange={setCardOpen} />
                           </Show>
                         </>

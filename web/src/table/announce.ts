@@ -57,6 +57,11 @@ export function announcementOf(e: AnyLogEntry, you: Seat | null, nick: (seat: Se
       return pub(`ann.out.${how}`, "out", seatP(e.data.seat));
     }
     // The morning (§2.11, §3/§7.7: the killed are named, no cause, no word of a heal).
+    // Issue 16, the profiles: RULES.md §5.1 "the morning announces the public outcome of attacks and
+    // protection" — the public outcome is who died ("killed", one banner each) or that nobody did
+    // ("nobody-killed"); who was attacked, healed, guarded, jailed or covered stays secret (§1 Secrets;
+    // §5.3 "other roles get no separate confirmation of a block"), told only in the night's "why" at
+    // the end (why.ts). The engine sends no other public morning fact, so none is announced.
     case "killed":
       return pub("ann.killed", "news", seatP(e.data.seat));
     // §2.13 a technical foul by the table's vote (the removal, at the last foul, follows as "left").
@@ -106,6 +111,13 @@ export function announcementOf(e: AnyLogEntry, you: Seat | null, nick: (seat: Se
       return byYou(e.data.by) ? mine("ann.mine.heal", e.data.target) : null;
     case "kill-chosen":
       return byYou(e.data.by) ? mine("ann.mine.kill", e.data.target) : null;
+    // Issue 16 (§5.6): one's own choice with a profile ability ("Your choice: Block — seat 4"); the
+    // `ability` parameter is an ability id, named through the catalogue (Banners.tsx announcementText).
+    case "used":
+      return byYou(e.data.by) ? { ...mine("ann.mine.used", e.data.target), params: { seat: e.data.target, nickname: nick(e.data.target), ability: e.data.ability } } : null;
+    // §5.6 Judge: named once, at his first open vote; his vote counts ×2 (public).
+    case "judge-shown":
+      return pub("ann.judge-shown", "news", seatP(e.data.seat));
     default:
       return null;
   }
@@ -175,7 +187,10 @@ export function standingChoice(game: Pick<GameView, "ballot" | "you" | "log" | "
     const e = game.log[i]!;
     if (e.type === "night-fell") break;
     const a = announcementOf(e, you.seat);
-    if (a?.mine) return { key: a.key, params: { seat: a.params["seat"] ?? "" } };
+    if (a?.mine) {
+      const { nickname: _, ...params } = a.params;
+      return { key: a.key, params: { seat: "", ...params } };
+    }
   }
   return null;
 }

@@ -15,6 +15,7 @@
  *    never raw text.
  */
 import type { AnyLogEntry, EventData, LogType, RoleId, Seat } from "../../../shared/engine/types.ts";
+import { textFamily } from "../i18n/families.ts";
 
 /** A parameter: plain text or number, a catalogue id of a family, a nested message, or a joined list. */
 export type Arg =
@@ -186,7 +187,8 @@ export const SHARED_KEYS = ["log.seat-role", "log.passed", "log.failed", "log.ye
  * Maniac; sport's Don looks for the Sheriff, city's for the Commissar): the preset's own, then the role's general one.
  */
 export function roleInfoKeys(presetId: string | null | undefined, role: RoleId): string[] {
-  return presetId ? [`roleinfo.${presetId}.${role}`, `roleinfo.${role}`] : [`roleinfo.${role}`];
+  // The §5 profiles share one text per role (i18n/families.ts): `roleinfo.profiles.<role>`.
+  return presetId ? [`roleinfo.${textFamily(presetId)}.${role}`, `roleinfo.${role}`] : [`roleinfo.${role}`];
 }
 
 /** Roles a viewer may name in the log: the result's after the game; a live host's (every seat's) view. */

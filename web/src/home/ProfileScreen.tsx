@@ -1,0 +1,201 @@
+/**
+ * The profile screen of the create form (RULES.md §5.5, issue 16): for a phone-app profile, what may be
+ * changed, the number of seats (the profile's range), the recommended composition for that size (each
+ * role with its one-line description, the same text as the role card), and for Custom the role editor
+ * with live validation and the balance meter.
+ *
+ * A lazy chunk: it reads the engine (composition.ts), which the initial bundle must not carry. The
+ * create form keeps the ordinary settings (tempo, vote…); this screen reports the seats, Custom's role
+ * counts and whether the table may be created (`onChange`).
+ *
+ * Hooks for tests: `#profile-seats`, `[data-profile]`, `[data-composition] [data-role]`,
+ * `[data-role-count="<role>"]` (Custom's inputs), `[data-role-diff]`, `[data-profile-problem]`,
+ * `[data-profile-reset]`; the meter's in BalanceMeter.tsx.
+ */
+import { createEffect, createMemo, createSignal, For, on, Show } from "solid-js";
+import { t, tk } from "../i18n/index.ts";
+import { roleAbout } from "../table/RoleCard.tsx";
+import { BalanceMeter } from "./BalanceMeter.tsx";
+import { composition, countSettings, EDITOR_ROLES, problems, startingCounts, total, type Counts, type Problem } from "./composition.ts";
+import type { PresetForm, ProfileChoice } from "./presets.ts";
+
+
+/** The seats a profile screen opens with: 10 within the profile's range (Fast: 8). */
+export const defaultSeats = (f: PresetForm) => Math.min(f.seats.max, Math.max(f.seats.min, 10));
+
+const sameCounts = (a: Counts, b: Counts) => EDITOR_ROLES.every((r) => (a[r] ?? 0) === (b[r] ?? 0));
+
+export default function ProfileScreen(props: { form: PresetForm; dayRules: Record<string, unknown>; onChange: (c: ProfileChoice) => void }) {
+  const f = props.form;
+  const custom = f.roles.length > 0;
+  const [seats, setSeatsRaw] = createSignal(defaultSeats(f));
+  const [counts, setCounts] = createSignal<Counts>(custom ? startingCounts(f.id, seats()) : {});
+  const setSeats = (n: number) => {
+    if (!Number.isFinite(n)) return;
+    setSeatsRaw(Math.min(f.seats.max, Math.max(f.seats.min, Math.round(n))));
+  };
+  // §5.5 "changing the number of seats recomputes the recommended composition": Custom follows it while
+  // its counts are untouched; edited counts stay, and the difference is shown (and Reset is offered).
+  createEffect(
+    on(seats, (n, prev) => {
+      if (!custom || prev === undefined) return;
+      if (sameCounts(counts(), startingCounts(f.id, prev))) setCounts(startingCounts(f.id, n));
+    }),
+  );
+  const recommended = createMemo(() => composition(f.id, seats()));
+  const issues = createMemo<Problem[]>(() => (custom ? problems(f.id, counts(), seats()) : []));
+  const isRecommended = createMemo(() => custom && sameCounts(counts(), startingCounts(f.id, seats())));
+  createEffect(() => props.onChange({ seats: seats(), counts: custom ? countSettings(counts()) : {}, ok: issues().length === 0 }));
+  const setCount = (role: string, n: number) => {
+    if (!Number.isFinite(n)) return;
+    setCounts({ ...counts(), [role]: Math.min(20, Math.max(0, Math.round(n))) });
+  };
+
+  return (
+    <section class="profile" data-profile={f.id} aria-labelledby="profile-title">
+      <h3 id="profile-title" class="sr-only">
+        {tk("preset", f.id)}
+      </h3>
+      <p class="muted small" data-profile-changes>
+        {tk("profile.changes", f.id, undefined, "")}
+      </p>
+      <div class="field setting">
+        <label class="num" for="profile-seats">
+          <span>{t("profile.seats")}</span>
+        </label>
+        <Stepper
+          id="profile-seats"
+          value={seats()}
+          min={f.seats.min}
+          max={f.seats.max}
+          set={setSeats}
+          less={t("profile.seats.less")}
+          more={t("profile.seats.more")}
+          describedBy="profile-seats-about"
+        />
+        <small id="profile-seats-about" class="muted">
+          {t("profile.seats.about", { min: f.seats.min, max: f.seats.max })}
+        </small>
+      </div>
+      <Show
+        when={custom}
+        fallback={
+          <div class="field" data-composition>
+            <p class="composition-title">{t("profile.composition", { n: seats() })}</p>
+            <ul class="roles">
+              <For each={recommended()}>
+                {(row) => (
+                  <li data-role={row.role} data-count={row.count}>
+                    <details>
+                      <summary>
+                        {tk("role", row.role)} × {row.count}
+                      </summary>
+                      <p class="muted small">{roleAbout(f.id, row.role)}</p>
+                    </details>
+                  </li>
+                )}
+              </For>
+            </ul>
+          </div>
+        }
+      >
+        <fieldset class="field roles-editor" data-composition="custom" aria-describedby="editor-about editor-status">
+          <legend>{t("profile.editor")}</legend>
+          <small id="editor-about" class="muted">
+            {t("profile.editor.about")}
+          </small>
+          <ul class="roles">
+            <For each={EDITOR_ROLES}>
+              {(role) => (
+                <li data-role={role}>
+                  <div class="num">
+                    <label for={`role-count-${role}`}>{tk("role", role)}</label>
+                    <Stepper
+                      id={`role-count-${role}`}
+                      value={counts()[role] ?? 0}
+                      min={0}
+                      max={20}
+                      set={(n) => setCount(role, n)}
+                      less={t("profile.less", { role: tk("role", role) })}
+                      more={t("profile.more", { role: tk("role", role) })}
+                      data={{ "data-role-count": role }}
+                    />
+                  </div>
+                  <details>
+                    <summary class="small">{t("profile.whatItDoes")}</summary>
+                    <p class="muted small">{roleAbout(f.id, role)}</p>
+                  </details>
+                </li>
+              )}
+            </For>
+          </ul>
+          <p id="editor-status" class="small" role="status" data-role-diff={total(counts()) - seats()}>
+            {t("profile.total", { total: total(counts()), seats: seats() })}
+            <For each={issues()}>{(p) => <span data-profile-problem={p.kind}>{" " + problemText(p)}</span>}</For>
+          </p>
+          <Show when={!isRecommended()}>
+            <button type="button" class="btn small" data-profile-reset onClick={() => setCounts(startingCounts(f.id, seats()))}>
+              {t("profile.reset")}
+            </button>
+          </Show>
+        </fieldset>
+        <BalanceMeter
+          presetId={f.id}
+          seats={seats()}
+          counts={counts()}
+          settings={{ ...props.dayRules, ...countSettings(counts()) }}
+          baseline={props.dayRules}
+          playable={issues().length === 0}
+          isRecommended={isRecommended()}
+        />
+      </Show>
+    </section>
+  );
+}
+
+/** One problem of a Custom composition, in the catalogue's words (RULES.md §5.5). */
+function problemText(p: Problem): string {
+  switch (p.kind) {
+    case "too-many":
+      return t("profile.tooMany", { n: p.n });
+    case "too-few":
+      return t("profile.tooFew", { n: p.n });
+    case "no-shot":
+      return t("profile.noShot");
+    case "parity":
+      return t("profile.parity", { black: p.black, red: p.red });
+    case "refused":
+      return t("profile.refused");
+  }
+}
+
+/** A number with − and + buttons (thumb-sized on a phone); the input stays typeable. */
+function Stepper(props: { id: string; value: number; min: number; max: number; set: (n: number) => void; less: string; more: string; describedBy?: string; data?: Record<string, string> }) {
+  return (
+    <span class="stepper">
+      <button type="button" class="btn small" aria-label={props.less} aria-controls={props.id} disabled={props.value <= props.min} onClick={() => props.set(props.value - 1)}>
+        −
+      </button>
+      <input
+        id={props.id}
+        type="number"
+        inputmode="numeric"
+        min={props.min}
+        max={props.max}
+        step={1}
+        value={String(props.value)}
+        // Typing "12" passes through "1": only a value within bounds is taken while typing; leaving the field clamps.
+        onInput={(e) => {
+          const n = e.currentTarget.valueAsNumber;
+          if (Number.isInteger(n) && n >= props.min && n <= props.max) props.set(n);
+        }}
+        onChange={(e) => props.set(e.currentTarget.valueAsNumber)}
+        aria-describedby={props.describedBy}
+        {...props.data}
+      />
+      <button type="button" class="btn small" aria-label={props.more} aria-controls={props.id} disabled={props.value >= props.max} onClick={() => props.set(props.value + 1)}>
+        +
+      </button>
+    </span>
+  );
+}
