@@ -5,7 +5,7 @@
  * interpreter (flow/interpreter.ts) routes each input to the running phase module.
  */
 import * as v from "valibot";
-import { actInput, confirmInput, maybePass, startFlow, timeoutInput } from "./flow/interpreter.ts";
+import { actInput, hostInput, maybePass, startFlow, timeoutInput } from "./flow/interpreter.ts";
 import { Reject, reject } from "./flow/stage.ts";
 import { presetOf, startRefusal } from "./presets/index.ts";
 import { seedRng, shuffled } from "./rng.ts";
@@ -95,7 +95,7 @@ export function apply(state: GameState, input: Input, now: number): ApplyResult 
       case "act": actInput(ctx, input.playerId, input.action); break;
       case "timeout": timeoutInput(ctx); break;
       case "control": control(ctx, input.action); break;
-      case "host": confirmInput(ctx); break;
+      case "host": hostInput(ctx, input.action); break;
     }
     return { ok: true, state: asGame(ctx.s), events: ctx.emitted };
   } catch (e) {

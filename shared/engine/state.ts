@@ -25,6 +25,10 @@ export interface PlayerState {
   shortNext: boolean;
   /** Per-ability memory (copy on write: a draft replaces the object, never edits it). */
   memory?: Readonly<Record<string, AbilityMemory>>;
+  /** §7.9 the card was shown to the table when the player left (a removal by fouls in a closed game). */
+  shown?: boolean;
+  /** §7.9 the automatic vote against at three fouls: due (in the next ballot the player stands in), or used. */
+  foulVote?: "due" | "used";
 }
 
 /**
@@ -120,6 +124,12 @@ export interface EngineState {
   silenced?: Seat[];
   /** §5.6 Judges whose name the table has been shown (once, at their first open vote). */
   judgesShown?: Seat[];
+  /** §7.4 the seat that started the day's first vote (defence speeches and the revote start after it). */
+  voteStarter?: Seat;
+  /** §7.9 seats removed by fouls today: the town may still vote them out. Cleared when a day begins. */
+  removedToday?: Seat[];
+  /** §7.5 seats that asked for an early vote today (one request per player a day). Cleared when a day begins. */
+  earlyAsked?: Seat[];
   /** Public tally of the last counted ballot (seat-1 indexed), shown after the count. */
   lastTally: number[] | null;
   events: GameEvent[];

@@ -79,9 +79,15 @@ export type PlayerAction =
   | { type: "tech-vote"; in_favour: boolean };
 
 export type TechVoteKind = "foul" | "defeat" | "removal";
+/** Where a foul came from (the `fouled` event): a late vote in turn (§7.3), the live host (§7.9). Absent: a technical vote (§2.13). */
+export type FoulCause = "late-vote" | "host";
 
-/** What the live host may send (RULES.md §5.7). */
-export type HostAction = { type: "confirm" };
+/**
+ * What the live host may send (RULES.md §5.7): confirm the stage; and where the preset lets the host
+ * give fouls (§7.9 tatar, `Preset.fouls.host`), a foul or a remark (a public warning, no foul) to a
+ * living seat, applied at once with the preset's consequences.
+ */
+export type HostAction = { type: "confirm" } | { type: "foul"; seat: Seat } | { type: "remark"; seat: Seat };
 
 /** Table-level commands that reach the engine (organizer / table object), RULES.md §5.1. */
 export type ControlAction =
@@ -229,7 +235,16 @@ export interface EventData {
   "tech-vote-started": { kind: TechVoteKind; target: Seat; by: Seat; needed: number };
   "tech-vote-pressed": { seat: Seat; inFavour: boolean };
   "tech-vote-ended": { kind: TechVoteKind; target: Seat; by: Seat; inFavour: number; needed: number; passed: boolean };
-  fouled: { seat: Seat; fouls: number };
+  /** A foul and the player's count; `cause` (absent: a technical vote, §2.13): a late vote (§7.3) or the live host (§7.9). */
+  fouled: { seat: Seat; fouls: number; cause?: FoulCause };
+  /** §7.9 the live host's remark (a warning without a foul). */
+  remarked: { seat: Seat };
+  /** §7.9 a player with three fouls: one vote against them in this ballot, cast by nobody. */
+  "foul-vote": { seat: Seat };
+  /** §7.4 a peaceful day: nobody leaves — a second tie, or every player got exactly one vote. */
+  "peaceful-day": { why: "tie-again" | "all-one-vote" };
+  /** §7.9 the town voted out a player already removed by fouls today: nobody else leaves today. */
+  "removed-voted-out": { seat: Seat };
   paused: { by: string; reason: string; absentSeat: Seat | null };
   resumed: Record<string, never>;
   "seat-to-bot": { seat: Seat };
@@ -268,6 +283,8 @@ export const LOG_TYPES = [
   "no-candidates", "single-candidate-stays", "single-candidate-leaves", "voting-cancelled",
   "lift-vote-started", "lift-ballot-cast", "lift-vote-cast", "lift-counted", "left",
   "tech-vote-started", "tech-vote-pressed", "tech-vote-ended", "fouled",
+  // tatar (RULES.md §7.4, §7.9)
+  "remarked", "foul-vote", "peaceful-day", "removed-voted-out",
   "paused", "resumed", "seat-to-bot", "game-over", "roles-revealed", "role-revealed",
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
@@ -276,6 +293,8 @@ export type LogType = (typeof LOG_TYPES)[number];
 export const PHASE_NAMES = [
   "dealing", "acquaintance", "free-talk", "speech", "defence", "extra-word", "tie-speech", "leader-speech", "farewell", "last-words", "voting", "revote", "lift-vote",
   "night-shot", "night-check", "night-freeze", "night-heal", "night-kill", "night-don-check", "night-turn", "game-over",
+  // tatar §7.4: after a peaceful day, 15 s for gestures and 10 s before the night (phase module `interlude`)
+  "gestures", "before-night",
 ] as const;
 export type PhaseName = (typeof PHASE_NAMES)[number];
 
@@ -283,6 +302,8 @@ export type PhaseName = (typeof PHASE_NAMES)[number];
 export const RESULT_REASONS = [
   "town-eliminated-mafia", "mafia-parity", "three-quiet-rounds", "technical-defeat", "server-error",
   "nobody-alive", "maniac-last-standing", "town-eliminated-mafia-and-maniac",
+  // tatar §7.8: black wins when no red player is left, or early when its victory is guaranteed
+  "red-eliminated", "black-guaranteed",
 ] as const;
 export type ResultReason = (typeof RESULT_REASONS)[number];
 
@@ -412,6 +433,8 @@ export interface HostPanel {
   waiting: boolean;
   /** Seats that still have something to do. */
   pending: Seat[];
+  /** §7.9 the host may give a foul or a remark to a living seat now (`{type:"foul"|"remark", seat}`); absent: no. */
+  fouls?: boolean;
 }
 
 /**
@@ -473,6 +496,12 @@ export interface GameView {
   };
   /** Only for the live host (§5.7). */
   host?: HostPanel;
+  /**
+   * §7.12 "a 5 s warning before a night step ends": the moment (epoch ms) from which the client shows
+   * the step's last-seconds warning (its deadline minus the preset's warning). Present only while a
+   * step with a warning runs on its clock.
+   */
+  warnAt?: number;
   /** Events this viewer may see, oldest first: all of them, or (a delta frame) the newest ones. */
   log: AnyLogEntry[];
   /** null: `log` is complete. A number n: `log` holds this viewer's entries after its first n, to be

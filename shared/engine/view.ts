@@ -12,7 +12,7 @@
  *   - at the end every role and every event is shown (§2.12, §8 protocol);
  *   - a live host ({kind:"host"}) sees every role and every event (§5.7).
  */
-import { legalActions, ballotOf, confirmable, floorOf, phaseName, speakerOf } from "./flow/interpreter.ts";
+import { legalActions, ballotOf, confirmable, floorOf, phaseName, speakerOf, warnMsOf } from "./flow/interpreter.ts";
 import { nextDeadline, timerLength } from "./apply.ts";
 import { getRole } from "./roles/index.ts";
 import { presetOf } from "./presets/index.ts";
@@ -78,7 +78,8 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
       shoutsLeft: p.shoutsLeft,
     };
     // §1 reveal "open": a player who left is shown to the table at once.
-    const known = seesAll || p.seat === mySeat || team.includes(p.seat) || (openReveal && !p.alive);
+    // §7.9 a player removed by fouls in a closed game: the card was shown to the table.
+    const known = seesAll || p.seat === mySeat || team.includes(p.seat) || (openReveal && !p.alive) || p.shown === true;
     if (known && p.role !== null) { sv.role = p.role; if (p.team) sv.team = p.team; }
     return sv;
   });
@@ -132,6 +133,8 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     if (s.nights?.length) result.nights = s.nights.map((n) => ({ night: n.night, steps: n.steps.map((x) => ({ ...x, ...("by" in x && Array.isArray(x.by) ? { by: x.by.slice() } : {}) }) as typeof x) }));
   }
 
+  // §7.12 the last-seconds warning of a night step (its deadline minus the warning), while it runs on its clock.
+  const warnMs = s.deadline !== null && !s.paused && !s.result ? warnMsOf(s) : null;
   const paused = s.paused ? { by: s.paused.by, reason: s.paused.reason, remainingMs: s.paused.remainingMs ?? 0 } : null;
 
   return {
@@ -153,6 +156,7 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     floor: floorFor(s, mySeat, viewer.kind === "host"),
     you,
     ...(viewer.kind === "host" ? { host: hostPanel(s) } : {}),
+    ...(warnMs !== null && s.deadline !== null ? { warnAt: s.deadline - warnMs } : {}),
     log,
     logAfter,
     logUpTo,
@@ -179,5 +183,8 @@ function hostPanel(s: EngineState): HostPanel {
   const pending: Seat[] = [];
   for (const p of s.players) if (legalActions(s, p.seat).some((a) => DUTIES.has(a.type))) pending.push(p.seat);
   const canConfirm = s.host === "live" && !s.result && !s.paused && !s.techVote && confirmable(s);
-  return { canConfirm, waiting: !!s.awaitingHost, pending };
+  const panel: HostPanel = { canConfirm, waiting: !!s.awaitingHost, pending };
+  // §7.9 a live host who gives fouls and remarks (the preset's rule), while the game runs.
+  if (s.host === "live" && presetOf(s.presetId).fouls?.host) panel.fouls = !s.result && !s.paused && !s.techVote;
+  return panel;
 }

@@ -14,12 +14,13 @@ import { en, type HowTopic } from "../../web/src/howto/en.ts";
 import { ru } from "../../web/src/howto/ru.ts";
 import { uk } from "../../web/src/howto/uk.ts";
 import { listPresets } from "../../shared/engine/presets/index.ts";
+import { textFamily } from "../../web/src/i18n/families.ts";
 import { formOf, settingsToSend } from "../../web/src/home/presets.ts";
 
 /** The create form's formats, as the build hands them to the client (web/vite.config.ts virtual:preset-settings). */
 const PRESETS = listPresets().map(formOf);
 
-const TOPICS: HowTopic[] = ["basics", "sport", "city", "profiles"];
+const TOPICS: HowTopic[] = ["basics", "sport", "city", "profiles", "tatar"];
 const all = (x: typeof en) => TOPICS.flatMap((t) => [x[t].title, x[t].lead, ...x[t].sections.flatMap((s) => [s.title, ...s.items])]);
 
 describe("how to play (issue 13)", () => {
@@ -30,6 +31,9 @@ describe("how to play (issue 13)", () => {
       }
     });
   }
+  it("every preset the site offers has its how-to page (its text family's), in every language", () => {
+    for (const p of listPresets()) for (const x of [en, uk, ru]) expect(Object.keys(x), p.id).toContain(textFamily(p.id));
+  });
   it("no text is empty, in any language", () => {
     for (const x of [en, uk, ru]) for (const s of all(x)) expect(s.trim().length).toBeGreaterThan(0);
   });

@@ -50,7 +50,8 @@ export interface EarlyVoteRequest {
 }
 
 /**
- * Phase module `interlude` (not built): a timed pause with a name and a floor, no actions (RULES.md
+ * Phase module `interlude` (built, issue 17: phases/interlude.ts with `name`, `ms`, `floor` nobody |
+ * living-video; the tournament's preparation is still to use it): a timed pause with a name and a floor, no actions (RULES.md
  * §2 "002's tournament format adds a 20 s preparation before the first day"; §7.4 "after a peaceful
  * day 15 s for gestures and 10 s before the night"). Outcome "done".
  */
@@ -100,7 +101,7 @@ export interface SpeechesParamsPlanned {
   optIn?: boolean;
   /** §6.4 "30 s each, the last speaker 45 s". */
   lastMs?: number;
-  /** §7.4 "defend (30 s; 20 s when four or more)": a different length from `count` speakers on. */
+  /** §7.4 "defend (30 s; 20 s when four or more)": a different length from `count` speakers on (built, issue 17). */
   msWhenMany?: { count: number; ms: number };
   /**
    * §7.4 the order of defence speeches: "starting from the lowest seat after the player who started the
@@ -162,13 +163,13 @@ export interface VotingParamsPlanned {
    * after the one revote (§5.5 "ties → nobody / all tied / random one", the random one from the PRNG).
    */
   onTie?: "revote" | "drop-fewest" | "nobody" | "all" | "random";
-  /** §7.4 "if in the first vote every player got exactly one vote: peaceful day" (outcome "none"). */
+  /** §7.4 "if in the first vote every player got exactly one vote: peaceful day" (built, issue 17: `peaceful {allOneVote}`, outcome "peaceful"). */
   allOneVote?: "peaceful-day";
   /** §5.6 Judge: in open voting his name is shown once and his vote counts ×2 (a passive). */
   weightPassive?: { passive: "double-vote"; weight: 2; only: "open" };
   /** §5.6 Blackmailer: seats silenced last night do not vote today (their ballot is not offered). */
   silencedVote?: "lost";
-  /** §7.9 three fouls → an automatic vote against that player in the next vote. */
+  /** §7.9 three fouls → an automatic vote against that player in the next vote (built, issue 17: `Preset.fouls.voteAgainstAt` + `foulVotes`). */
   foulVoteAt?: number;
   /** §4.6 "a late or missing vote is a remark (warning) and goes to the last candidate". */
   missingVote?: "remark";
@@ -261,7 +262,8 @@ export interface NightParamsPlanned {
  * an automatic vote against that player in the next vote; the fourth → the card is shown and the player
  * leaves at once without farewell; the day goes on, and if the town votes out the removed player nobody
  * else leaves that day. §4.6 host-classic: a late or missing vote is a "remark").
- * Today only §2.13's technical fouls by table vote exist (TechVoteRules.foulsToRemove).
+ * Built for tatar (issue 17) as `Preset.fouls` (presets/types.ts FoulRules: host fouls and remarks, the
+ * third foul's vote, the removal shown and the day going on); the club's instant removals are still to build.
  */
 export interface FoulRules {
   /** Who gives fouls: the live host (§6.9, §7.9), the table's technical vote (§2.13), or the engine (late votes). */

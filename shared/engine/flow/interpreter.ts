@@ -9,9 +9,10 @@ import * as v from "valibot";
 import { PHASE_MODULES } from "../phases/index.ts";
 import { presetOf } from "../presets/index.ts";
 import type { Preset } from "../presets/types.ts";
-import { passes, pressTechVote, resolveTechVote, startTechVote } from "../rules/technical.ts";
-import { playerById, type Ctx, type EngineState } from "../state.ts";
-import type { AvailableAction, BallotView, FloorChannel, PhaseName, PlayerAction, Seat, TechVoteKind } from "../types.ts";
+import { checkWin } from "../rules/outcome.ts";
+import { foul, passes, pressTechVote, resolveTechVote, startTechVote } from "../rules/technical.ts";
+import { PUBLIC, emit, playerById, type Ctx, type EngineState } from "../state.ts";
+import type { AvailableAction, BallotView, FloorChannel, HostAction, PhaseName, PlayerAction, Seat, TechVoteKind } from "../types.ts";
 import { reject, setStage } from "./stage.ts";
 import type { Next, PhaseModule, Step } from "./types.ts";
 
@@ -162,6 +163,29 @@ export function confirmInput(ctx: Ctx): void {
   follow(ctx, r.m.confirm(ctx, r.p, r.d));
 }
 
+/**
+ * §7.9 the live host gives a foul or a remark to a living seat (where the preset lets the host give
+ * fouls), at any moment of the game but during a technical vote. A foul counts with the preset's
+ * consequences (rules/technical.ts foul); a removal reaches the running phase as a technical vote's does.
+ */
+function hostFoulInput(ctx: Ctx, a: Extract<HostAction, { type: "foul" | "remark" }>): void {
+  const s = ctx.s;
+  if (s.host !== "live" || !presetOf(s.presetId).fouls?.host) reject("not-allowed", "no live host giving fouls at this table");
+  if (s.techVote) reject("phase-closed", "a technical vote is running");
+  const t = a.seat;
+  if (typeof t !== "number" || !Number.isInteger(t) || t < 1 || t > s.players.length || !s.players[t - 1]!.alive) reject("illegal-target", "name a living player");
+  if (a.type === "remark") { emit(ctx, "remarked", PUBLIC, { seat: t }); return; }
+  if (!foul(ctx, t, "host") || checkWin(ctx)) return;
+  const r = draft(ctx);
+  follow(ctx, r.m.removed?.(ctx, r.p, r.d, t));
+}
+
+/** What the live host sends (§5.7): the confirm, or (§7.9) a foul or a remark. */
+export function hostInput(ctx: Ctx, a: HostAction): void {
+  if (a.type === "foul" || a.type === "remark") hostFoulInput(ctx, a);
+  else confirmInput(ctx);
+}
+
 /** A player's action: known player → (cards) → out of the game → technical votes → the running phase. */
 export function actInput(ctx: Ctx, playerId: string, a: PlayerAction): void {
   const s = ctx.s;
@@ -232,6 +256,11 @@ export function speakerOf(s: EngineState): Seat | null {
 export function ballotOf(s: EngineState, viewer: Seat | null, seesAll: boolean): BallotView | null {
   const r = reading(s);
   return r.m.ballot ? r.m.ballot(s, r.p, r.d, viewer, seesAll) : null;
+}
+/** §7.12 the running step's warning before its deadline (ms), or null. */
+export function warnMsOf(s: EngineState): number | null {
+  const r = reading(s);
+  return r.m.warnMs ? r.m.warnMs(s, r.p, r.d) : null;
 }
 export function floorOf(s: EngineState): FloorChannel[] {
   const r = reading(s);

@@ -69,6 +69,8 @@ export interface PhaseModule<P = any, D = any> {
   actions(s: EngineState, p: P, d: D, seat: Seat, out: AvailableAction[]): void;
   /** The phase's name in views (PHASE_NAMES). */
   name(s: EngineState, p: P, d: D): PhaseName;
+  /** §7.12 how long before the running step's deadline its warning shows (ms); null: no warning. */
+  warnMs?(s: EngineState, p: P, d: D): number | null;
   /** Who holds the floor in a speech. */
   speaker?(d: D): Seat | null;
   /** The running ballot as this viewer may see it. */

@@ -121,7 +121,7 @@ export interface Ability {
   /** The holder may decline explicitly (`skip`); not choosing is always a skip. */
   skip: boolean;
   /** The private event that records a choice, and who sees it (the shot: the living black team, §2.10). */
-  chosen?: { event: "shot" | "froze" | "healed" | "kill-chosen" | "used"; audience: "self" | "living-team" };
+  chosen?: { event: "shot" | "froze" | "healed" | "kill-chosen" | "used"; audience: "self" | "living-team" | "holders" };
   /** check: what it asks (roles/*.ts appearsAs answers) and when the answer arrives (§5.1 at once; or in the morning). */
   check?: { kind: CheckKind; result: "at-once" | "morning" };
   /** attack: its level; protect: the level it stops (mafia-rust attack_power / defence). */

@@ -17,13 +17,16 @@ const params = v.strictObject({
   ms: v.pipe(v.number(), v.integer(), v.minValue(1000)),
   /** The setting that chooses "sound" or "silent" for the black team's channel (absent: sound). */
   agreementSetting: v.optional(v.string()),
+  /** §2.2 the Don may write a shooting plan (default); false: no plan in this format (§7.1 "no actions"). */
+  shootingPlan: v.optional(v.boolean(), true),
 });
 type P = v.InferOutput<typeof params>;
 
 /** The passive that lets a role write the shooting plan (RULES.md §2.2: the Don). */
 export const SHOOTING_PLAN = "shooting-plan";
 
-function writesPlan(s: EngineState, seat: Seat): boolean {
+function writesPlan(s: EngineState, p: P, seat: Seat): boolean {
+  if (!p.shootingPlan) return false;
   const role = player(s, seat).role;
   return role !== null && getRole(role).passives.includes(SHOOTING_PLAN);
 }
@@ -43,9 +46,9 @@ export const acquaintance: PhaseModule<P, null> = {
     return { data: null, ms: p.ms };
   },
   timeout: () => ({ outcome: "done" }),
-  act(ctx, _p, _d, seat, a) {
+  act(ctx, p, _d, seat, a) {
     if (a.type !== "shooting-plan") reject("phase-closed", "nothing to do at the acquaintance night but meet");
-    if (!writesPlan(ctx.s, seat)) reject("not-allowed", "only the Don writes the shooting plan");
+    if (!writesPlan(ctx.s, p, seat)) reject("not-allowed", "only the Don writes the shooting plan");
     const n = ctx.s.players.length;
     if (!Array.isArray(a.plan) || a.plan.length > n || new Set(a.plan).size !== a.plan.length || a.plan.some((x) => !Number.isInteger(x) || x < 1 || x > n)) {
       reject("illegal-target", "a plan is a list of distinct seats");
@@ -53,8 +56,8 @@ export const acquaintance: PhaseModule<P, null> = {
     ctx.s.shootingPlan = a.plan.slice();
     emit(ctx, "shooting-plan", toSeats(blackSeats(ctx.s)), { by: seat, plan: a.plan.slice() });
   },
-  actions(s, _p, _d, seat, out) {
-    if (writesPlan(s, seat)) out.push({ type: "shooting-plan" });
+  actions(s, p, _d, seat, out) {
+    if (writesPlan(s, p, seat)) out.push({ type: "shooting-plan" });
   },
   name: () => "acquaintance",
   floor(s, p) {

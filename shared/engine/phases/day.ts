@@ -25,6 +25,9 @@ export const day: PhaseModule<P, null> = {
     s.nominees = [];
     s.nominations = [];
     s.lastTally = null;
+    if (s.removedToday) delete s.removedToday;
+    if (s.earlyAsked) delete s.earlyAsked;
+    if (s.voteStarter !== undefined) delete s.voteStarter;
     const first = (s.day === 1 || p.first === "lowest-seat" ? livingFrom(s, 1)[0] : livingFrom(s, (s.firstSpeaker % s.players.length) + 1)[0]) as Seat;
     s.firstSpeaker = first;
     emit(ctx, "day-started", PUBLIC, { day: s.day, firstSpeaker: first });

@@ -42,8 +42,8 @@ export const freeTalk: PhaseModule<P, D> = {
       return { outcome: "early-vote", seats: d.seats.filter((x) => ctx.s.players[x - 1]!.alive) };
     }
   },
-  actions(_s, p, d, seat, out) {
-    const a = earlyVoteOffer(p.earlyVote, d.early, seat, true);
+  actions(s, p, d, seat, out) {
+    const a = earlyVoteOffer(s, p.earlyVote, d.early, seat, true);
     if (a) out.push(a);
   },
   name: () => "free-talk",

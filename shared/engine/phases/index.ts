@@ -8,9 +8,10 @@ import { day } from "./day.ts";
 import { deal } from "./deal.ts";
 import { end } from "./end.ts";
 import { freeTalk } from "./free-talk.ts";
+import { interlude } from "./interlude.ts";
 import { night } from "./night.ts";
 import { question } from "./question.ts";
 import { speeches } from "./speeches.ts";
 import { voting } from "./voting.ts";
 
-export const PHASE_MODULES: Readonly<Record<string, PhaseModule>> = { deal, acquaintance, day, "free-talk": freeTalk, speeches, voting, question, night, end };
+export const PHASE_MODULES: Readonly<Record<string, PhaseModule>> = { deal, acquaintance, day, "free-talk": freeTalk, speeches, interlude, voting, question, night, end };

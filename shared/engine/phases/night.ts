@@ -47,6 +47,8 @@ const override = v.strictObject({
   power: v.optional(v.number()),
   /** §7.6 a heal lifts a freeze; false in the profiles (§5.3 a heal cancels an attack, not a block). */
   liftsBlock: v.optional(v.boolean()),
+  /** Who sees a choice (the ability's `chosen` event): §7.6 "Don and Mafia (not Putana)": the step's holders only. */
+  chosenAudience: v.optional(v.picklist(["self", "living-team", "holders"])),
 });
 const params = v.pipe(
   v.strictObject({
@@ -58,13 +60,16 @@ const params = v.pipe(
       abilities: ids,
       /** The public word when the step begins: the step's name and length, "checks begin" (sport), or nothing. */
       announce: v.picklist(["night-turn", "checks-started", "none"]),
-      floor: v.optional(v.picklist(["black-team"])),
+      /** "black-team": the living black team (§2.10); "holders": the living holders of the step's abilities (§7.6 Don and Mafia, not Putana). */
+      floor: v.optional(v.picklist(["black-team", "holders"])),
       /** The step runs only when a role holding one of its abilities was dealt (§5.5 decision: the composition is public). */
       ifDealt: v.optional(v.boolean()),
     })), v.minLength(1)),
     resolve: v.strictObject({ block: ids, protect: ids, attack: ids, check: ids }),
     abilities: v.optional(v.record(v.string(), override), {}),
     morning: v.strictObject({ quiet: v.picklist(["shot-missed", "nobody-killed"]), out: v.picklist(["shot", "killed"]) }),
+    /** §7.12 "a 5 s warning before a night step ends": shown by the client from this long before each step's deadline. */
+    warnMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000))),
   }),
   v.check((p) => p.steps.every((st) => st.abilities.every((id) => {
     const a = abilityDef(id);
@@ -102,7 +107,9 @@ function rulesOf(p: P): NightRules {
       if (table.has(id)) continue;
       const base = abilityDef(id)!;
       const o = p.abilities[id];
-      const a = withOverride(base, o ? ({ ...o, ...(o.targets ? { targets: { ...base.targets, ...o.targets } } : {}) } as AbilityOverride) : undefined);
+      const { chosenAudience, ...rest } = o ?? {};
+      let a = withOverride(base, o ? ({ ...rest, ...(o.targets ? { targets: { ...base.targets, ...o.targets } } : {}) } as AbilityOverride) : undefined);
+      if (chosenAudience && a.chosen) a = { ...a, chosen: { ...a.chosen, audience: chosenAudience } };
       if (a.targets.maxInARow === 0) { const { maxInARow: _none, ...targets } = a.targets; table.set(id, { ...a, targets }); }
       else table.set(id, a);
     }
@@ -200,13 +207,18 @@ function openStep(ctx: Ctx, p: P, index: number): number {
   return ms;
 }
 
-/** A team ability's one target when its step ends (§2.10 unanimity, or the leader's word). */
-function settle(s: EngineState, a: Ability, d: D, hs: Seat[]): Seat | 0 {
+/**
+ * A team ability's one target when its step ends (§2.10 unanimity, or the leader's word). `bit`: the
+ * ability's bit in `acted` — a leader who declined (skip) decides "no shot" (§7.6 the Don's word decides,
+ * and "the mafia has the right to refuse a shot").
+ */
+function settle(s: EngineState, a: Ability, d: D, hs: Seat[], bit: number): Seat | 0 {
   const choice = (seat: Seat): Seat | 0 => d.uses.find((u) => u.by === seat && u.ability === a.id)?.targets[0] ?? 0;
   if (a.team?.consensus === "leader" && a.team.leader) {
     const leader = hs.find((h) => s.players[h - 1]!.role === a.team!.leader);
     const t = leader !== undefined ? choice(leader) : 0;
     if (t !== 0) return t;
+    if (leader !== undefined && a.skip && ((d.acted[leader - 1] as number) & bit)) return 0;
     hs = hs.filter((h) => h !== leader);
   }
   let target: Seat | 0 = 0;
@@ -235,11 +247,12 @@ function endStep(ctx: Ctx, p: P, d: D): Next | undefined {
   const rules = rulesOf(p);
   const st = stepOf(p, d);
   let blocked: Set<Seat> | null = null;
-  for (const id of st.abilities) {
+  for (let i = 0; i < st.abilities.length; i++) {
+    const id = st.abilities[i] as string;
     const a = rules.ability(id);
     const hs = holders(s, a);
     if (a.team) {
-      d.team = [...d.team.filter((c) => c.ability !== id), { ability: id, target: settle(s, a, d, hs), holders: hs }];
+      d.team = [...d.team.filter((c) => c.ability !== id), { ability: id, target: settle(s, a, d, hs, 1 << i), holders: hs }];
       continue;
     }
     if (!remembers(a) || a.automatic) continue;
@@ -383,7 +396,7 @@ function use(ctx: Ctx, p: P, d: D, a: Ability, seat: Seat, targets: Seat[]): voi
   const night = s.day;
   const target = targets[0] as Seat;
   if (a.chosen) {
-    const audience = toSeats(a.chosen.audience === "living-team" ? blackSeats(s, true) : [seat]);
+    const audience = toSeats(a.chosen.audience === "living-team" ? blackSeats(s, true) : a.chosen.audience === "holders" ? holders(s, a) : [seat]);
     if (a.chosen.event === "shot") emit(ctx, "shot", audience, { seat, target });
     else if (a.chosen.event === "used") emit(ctx, "used", audience, { by: seat, ability: a.id, target, night });
     else emit(ctx, a.chosen.event, audience, { by: seat, target, night });
@@ -475,9 +488,12 @@ export const night: PhaseModule<P, D> = {
     }
   },
   name: (_s, p, d) => stepOf(p, d).name,
+  warnMs: (_s, p) => p.warnMs ?? null,
   floor(s, p, d) {
-    if (stepOf(p, d).floor !== "black-team") return [];
-    const team = blackSeats(s, true);
+    const st = stepOf(p, d);
+    if (st.floor === undefined) return [];
+    const rules = rulesOf(p);
+    const team = st.floor === "holders" ? [...new Set(st.abilities.flatMap((id) => holders(s, rules.ability(id))))].sort((x, y) => x - y) : blackSeats(s, true);
     return team.length ? [{ id: "black-team", speakers: team, video: team, listeners: team }] : [];
   },
 };

@@ -42,6 +42,13 @@ const params = v.strictObject({
   cancelOnRemoval: v.optional(v.boolean(), false),
   /** §7.5 the speaker may ask for an early vote in their own speech; others support it (outcome "early-vote"). */
   earlyVote: earlyVoteParam,
+  /** §7.4 "30 s; 20 s when four or more": with at least `count` speakers, each speaks `ms`. */
+  msWhenMany: v.optional(v.strictObject({ count: v.pipe(v.number(), v.integer(), v.minValue(2)), ms })),
+  /**
+   * The speaking order: as handed in ("given"), or (§7.4) in seat order from the seat after the one who
+   * started the day's vote ("the lowest seat after the player who started the vote"), wrapping round.
+   */
+  order: v.optional(v.picklist(["given", "after-vote-starter"]), "given"),
 });
 type P = v.InferOutput<typeof params>;
 interface D {
@@ -58,8 +65,11 @@ interface D {
   early: EarlyVoteRequest | null;
 }
 
-function speechMs(ctx: Ctx, p: P, seat: Seat): number {
+function speechMs(ctx: Ctx, p: P, seat: Seat, d: D | null, queue: Seat[]): number {
   const pl = player(ctx.s, seat);
+  // §7.4 defence: shorter when four or more defend (counted when the speeches begin).
+  const all = d ? d.seats.length : queue.length + 1;
+  if (p.msWhenMany && all >= p.msWhenMany.count) return p.msWhenMany.ms;
   // §2.5 after the third shout the player's next day speech lasts 30 s.
   if (p.purpose === "day" && pl.shortNext) {
     pl.shortNext = false;
@@ -72,7 +82,7 @@ function speechMs(ctx: Ctx, p: P, seat: Seat): number {
 function nextSpeaker(ctx: Ctx, p: P, d: D | null, queue: Seat[], seats: Seat[]): { data: D; ms: number } | Next {
   const speaker = queue.shift();
   if (speaker === undefined) return { outcome: "done", seats: seats.filter((x) => player(ctx.s, x).alive) };
-  const t = speechMs(ctx, p, speaker);
+  const t = speechMs(ctx, p, speaker, d, queue);
   emit(ctx, "speech-started", PUBLIC, { seat: speaker, purpose: p.purpose, ms: t });
   if (d) {
     d.speaker = speaker;
@@ -118,8 +128,17 @@ export const speeches: PhaseModule<P, D> = {
   techVotes: true,
   // Every part is replaced, never changed in place (the queue, this speech's nominations, the request).
   clone: (d) => ({ speaker: d.speaker, queue: d.queue, nominated: d.nominated, mine: d.mine, seats: d.seats, early: d.early }),
-  enter(ctx, p, seats) {
-    return nextSpeaker(ctx, p, null, seats.slice(), seats.slice());
+  enter(ctx, p, given) {
+    let seats = given.slice();
+    if (p.order === "after-vote-starter") {
+      // §7.4 from the lowest seat after the vote's starter: seat order, wrapping round.
+      const n = ctx.s.players.length;
+      const from = ((ctx.s.voteStarter ?? ctx.s.firstSpeaker) % n) + 1;
+      const rank = (x: Seat) => (x - from + n) % n;
+      seats = seats.sort((a, b) => rank(a) - rank(b));
+    }
+    // The seats handed on (the revote's candidates) keep the order they came in.
+    return nextSpeaker(ctx, p, null, seats, given.slice());
   },
   timeout(ctx, p, d) {
     const s = ctx.s;
@@ -176,7 +195,7 @@ export const speeches: PhaseModule<P, D> = {
   },
   actions(s, p, d, seat, out) {
     const me = player(s, seat);
-    const early = me.alive ? earlyVoteOffer(p.earlyVote, d.early, seat, d.speaker === seat) : null;
+    const early = me.alive ? earlyVoteOffer(s, p.earlyVote, d.early, seat, d.speaker === seat) : null;
     if (early) out.push(early);
     if (d.speaker === seat) {
       out.push({ type: "end-speech" });

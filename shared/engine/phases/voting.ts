@@ -15,6 +15,7 @@ import { hostGate, livingFrom, livingList, reject, restartTimer } from "../flow/
 import type { Next, PhaseModule } from "../flow/types.ts";
 import { checkWin, depart } from "../rules/outcome.ts";
 import { foul } from "../rules/technical.ts";
+import { presetOf } from "../presets/index.ts";
 import { getRole } from "../roles/index.ts";
 import { randInt } from "../rng.ts";
 import { PUBLIC, emit, livingCount, player, toSeats, type Ctx, type EngineState } from "../state.ts";
@@ -73,6 +74,19 @@ const params = v.strictObject({
   /** §5.5 Custom: a tie after the revote — nobody leaves, all the tied leave, or one drawn at random (or the setting that says which). */
   onTie: v.optional(v.picklist(["nobody", "all", "random"])),
   onTieSetting: v.optional(v.string()),
+  /**
+   * §7.4 a peaceful day (outcome "peaceful", event `peaceful-day`): a tie in the revote, and with
+   * `allOneVote` a first vote in which every candidate got exactly one vote.
+   */
+  peaceful: v.optional(v.strictObject({ allOneVote: v.boolean() })),
+  /** §7.9 candidates "living" also takes the players removed by fouls today (the town may still vote them out). */
+  removedToday: v.optional(v.boolean()),
+  /** In turn: the first voter is the seat after the day's first speaker (§7.3), or after the first vote's starter (§7.4 the revote). */
+  votersFrom: v.optional(v.picklist(["after-first-speaker", "after-vote-starter"]), "after-first-speaker"),
+  /** §7.4 "with two players left in the revote they do not vote": with at most this many candidates, candidates do not vote. */
+  candidatesSitOut: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  /** §7.9 a player whose automatic vote against is due gets it in this ballot, if a candidate (Preset.fouls.voteAgainstAt). */
+  foulVotes: v.optional(v.boolean()),
 });
 type P = v.InferOutput<typeof params>;
 interface D {
@@ -86,6 +100,8 @@ interface D {
   voters: Seat[];
   /** Open at once (§5.5): every candidate open to every voter, no calls. */
   atOnce?: boolean;
+  /** §7.9 candidates with an automatic vote against them in this ballot (three fouls). */
+  auto?: Seat[];
 }
 
 function modeOf(ctx: Ctx, p: P): VoteMode {
@@ -129,9 +145,14 @@ function silencedSeats(s: EngineState, p: P): readonly Seat[] {
   return p.silenced && s.silenced ? s.silenced : [];
 }
 
-function allLivingVoted(s: EngineState, p: P, ballots: number[]): boolean {
+/** §7.4 candidates who sit the ballot out (two left in the revote). */
+function sitsOut(p: P, d: { candidates: Seat[] }, seat: Seat): boolean {
+  return p.candidatesSitOut !== undefined && d.candidates.length <= p.candidatesSitOut && d.candidates.includes(seat);
+}
+
+function allLivingVoted(s: EngineState, p: P, d: D): boolean {
   const silenced = silencedSeats(s, p);
-  for (const x of s.players) if (x.alive && ballots[x.seat - 1] === 0 && !silenced.includes(x.seat)) return false;
+  for (const x of s.players) if (x.alive && d.ballots[x.seat - 1] === 0 && !silenced.includes(x.seat) && !sitsOut(p, d, x.seat)) return false;
   return true;
 }
 
@@ -150,13 +171,15 @@ function count(ctx: Ctx, p: P, d: D): Next | undefined {
   const ballots: Array<{ voter: Seat; target: Seat; auto: boolean }> = [];
   const silenced = silencedSeats(s, p);
   for (const pl of s.players) {
-    if (!pl.alive || silenced.includes(pl.seat)) continue;
+    if (!pl.alive || silenced.includes(pl.seat) || sitsOut(p, d, pl.seat)) continue;
     const b = d.ballots[pl.seat - 1] as number;
     if (b === 0 && p.unusedVote === "none") continue;
     const target = b === 0 ? last : b;
     ballots.push({ voter: pl.seat, target, auto: b === 0 });
     tally[target - 1] = (tally[target - 1] as number) + weightOf(s, p, d, pl.seat);
   }
+  // §7.9 the automatic vote against a player with three fouls (cast by nobody).
+  for (const x of d.auto ?? []) tally[x - 1] = (tally[x - 1] as number) + 1;
   s.lastTally = tally;
   let max = -1;
   for (const c of d.candidates) max = Math.max(max, tally[c - 1] as number);
@@ -164,10 +187,18 @@ function count(ctx: Ctx, p: P, d: D): Next | undefined {
   const leaders = max > 0 ? d.candidates.filter((c) => tally[c - 1] === max) : [];
   emit(ctx, "vote-counted", PUBLIC, { round: p.round, ballots, tally: d.candidates.map((c) => ({ seat: c, votes: tally[c - 1] as number })), leaders });
   if (leaders.length === 0) return { outcome: "none" };
+  // §7.4 "if in the first vote every player got exactly one vote: peaceful day" (every living player; one removed by fouls today with none).
+  if (p.peaceful?.allOneVote && p.round === "first" && d.candidates.every((c) => tally[c - 1] === 1 || (!player(s, c).alive && tally[c - 1] === 0))) {
+    emit(ctx, "peaceful-day", PUBLIC, { why: "all-one-vote" });
+    return { outcome: "peaceful" };
+  }
   if (leaders.length === 1) {
     const seat = leaders[0] as Seat;
     // §7.9 the town voted out a player already removed by fouls: nobody else leaves that day.
-    if (!player(s, seat).alive) return { outcome: "none" };
+    if (!player(s, seat).alive) {
+      emit(ctx, "removed-voted-out", PUBLIC, { seat });
+      return { outcome: "none" };
+    }
     const majority = p.majoritySetting !== undefined && typeof s.settings[p.majoritySetting] === "string" ? s.settings[p.majoritySetting] : p.majority;
     if (majority === "absolute" && max * 2 <= livingCount(s)) {
       emit(ctx, "tie-stays", PUBLIC, { seats: leaders });
@@ -179,6 +210,11 @@ function count(ctx: Ctx, p: P, d: D): Next | undefined {
       return { outcome: "leader", seats: [seat] };
     }
     return eliminate(ctx, [seat]);
+  }
+  if (p.round === "revote" && p.peaceful) {
+    // §7.4 "A tie again: peaceful day (nobody leaves)".
+    emit(ctx, "peaceful-day", PUBLIC, { why: "tie-again" });
+    return { outcome: "peaceful" };
   }
   if (p.round === "first") {
     // §2.9 tied candidates each speak in nomination order; then a revote among them only.
@@ -222,14 +258,18 @@ function ballotsList(ballots: number[]): Array<{ voter: Seat; target: Seat }> {
 export const voting: PhaseModule<P, D> = {
   kind: "voting",
   params,
-  outcomes: () => ["out", "leader", "tie", "none", "cancelled"],
+  outcomes: (p) => (p.peaceful ? ["out", "leader", "tie", "none", "cancelled", "peaceful"] : ["out", "leader", "tie", "none", "cancelled"]),
   techVotes: true,
   // Ballots are cast in place; candidates and voters are only ever replaced.
-  clone: (d) => ({ mode: d.mode, candidates: d.candidates, ballots: d.ballots.slice(), current: d.current, voters: d.voters, ...(d.atOnce ? { atOnce: true } : {}) }),
+  clone: (d) => ({ mode: d.mode, candidates: d.candidates, ballots: d.ballots.slice(), current: d.current, voters: d.voters, ...(d.atOnce ? { atOnce: true } : {}), ...(d.auto ? { auto: d.auto } : {}) }),
   enter(ctx, p, given) {
     const s = ctx.s;
     let candidates = given;
-    if (p.candidates === "living") candidates = livingList(s);
+    if (p.candidates === "living") {
+      candidates = livingList(s);
+      // §7.9 "the town may still vote out the removed player".
+      if (p.removedToday && s.removedToday?.length) candidates = [...candidates, ...s.removedToday].sort((a, b) => a - b);
+    }
     if (p.candidates === "nominees" || p.candidates === "tiers") {
       // §2.6 no candidate / one candidate / two or more; §2.13 a removal cancelled today's voting.
       candidates = p.candidates === "tiers" ? tiers(s) : s.nominees.filter((c) => player(s, c).alive);
@@ -259,14 +299,31 @@ export const voting: PhaseModule<P, D> = {
     }
     const mode = modeOf(ctx, p);
     const atOnce = mode === "open" && p.atOnce === true;
-    // §7.3 in turn: from the seat after the day's first speaker.
-    const voters = mode === "in-turn" ? livingFrom(s, (s.firstSpeaker % s.players.length) + 1) : [];
+    // §7.3 in turn: from the seat after the day's first speaker (§7.4 the revote: after the first vote's starter).
+    const n = s.players.length;
+    const from = p.votersFrom === "after-vote-starter" && s.voteStarter !== undefined ? (s.voteStarter % n) + 1 : (s.firstSpeaker % n) + 1;
+    const voters = mode === "in-turn" ? livingFrom(s, from).filter((x) => !sitsOut(p, { candidates }, x)) : [];
+    if (mode === "in-turn" && p.round === "first" && voters.length) s.voteStarter = voters[0] as Seat;
     emit(ctx, "voting-started", PUBLIC, { round: p.round, mode, candidates, calling: mode === "open" && !atOnce ? (candidates[0] as Seat) : null });
-    if (mode === "in-turn") emit(ctx, "voter-called", PUBLIC, { seat: voters[0] as Seat });
+    // §7.9 three fouls: one vote against the player in the next ballot they stand in.
+    const auto: Seat[] = [];
+    if (p.foulVotes) {
+      for (const x of candidates) {
+        const pl = player(s, x);
+        if (!pl.alive || pl.foulVote !== "due") continue;
+        pl.foulVote = "used";
+        auto.push(x);
+        emit(ctx, "foul-vote", PUBLIC, { seat: x });
+      }
+    }
+    if (mode === "in-turn" && voters.length) emit(ctx, "voter-called", PUBLIC, { seat: voters[0] as Seat });
     // §5.6 "the target loses their vote for the coming day (sees it when voting opens)".
     if (p.round === "first") for (const x of silencedSeats(s, p)) if (player(s, x).alive) emit(ctx, "silenced", toSeats([x]), { seat: x, day: s.day });
     const ms = mode === "closed" || atOnce ? p.closedMs : mode === "open" ? p.openMsPerCandidate : p.perVoterMs;
-    return { data: { mode, candidates, ballots: s.players.map(() => 0), current: 0, voters, ...(atOnce ? { atOnce } : {}) }, ms };
+    const data: D = { mode, candidates, ballots: s.players.map(() => 0), current: 0, voters, ...(atOnce ? { atOnce } : {}), ...(auto.length ? { auto } : {}) };
+    // In turn with nobody to call (every living player sits the revote out): the count at once.
+    if (mode === "in-turn" && voters.length === 0) return count(ctx, p, data) ?? { outcome: "none" };
+    return { data, ms };
   },
   timeout(ctx, p, d) {
     if (d.mode === "open" && !d.atOnce && d.current < d.candidates.length - 2) {
@@ -279,7 +336,7 @@ export const voting: PhaseModule<P, D> = {
       const voter = d.voters[d.current] as Seat;
       if (p.late && player(ctx.s, voter).alive && d.ballots[voter - 1] === 0) {
         // §7.3 late: a foul and more time — until the foul that removes the voter.
-        if (!foul(ctx, voter)) { restartTimer(ctx, p.late.extraMs); return; }
+        if (!foul(ctx, voter, "late-vote")) { restartTimer(ctx, p.late.extraMs); return; }
         if (checkWin(ctx)) return;
       }
       return nextVoter(ctx, p, d);
@@ -291,6 +348,7 @@ export const voting: PhaseModule<P, D> = {
     if (a.type !== "vote") reject("phase-closed", "a vote is running");
     if (d.ballots[seat - 1] !== 0) reject("already-voted", "the first vote is final");
     if (silencedSeats(ctx.s, p).includes(seat)) reject("not-allowed", "you have no vote today");
+    if (sitsOut(p, d, seat)) reject("not-allowed", "the two players left in the revote do not vote");
     if (d.mode === "in-turn" && d.voters[d.current] !== seat) reject("not-your-turn", "wait for your turn to vote");
     if (!mayVote(p, d, seat, a.target)) reject("illegal-target", "vote for a candidate (open voting: the one being called)");
     d.ballots[seat - 1] = a.target;
@@ -302,10 +360,10 @@ export const voting: PhaseModule<P, D> = {
       emit(ctx, "judge-shown", PUBLIC, { seat });
     }
     if (d.mode === "in-turn") return nextVoter(ctx, p, d);
-    if (allLivingVoted(ctx.s, p, d.ballots)) return hostGate(ctx, () => count(ctx, p, d));
+    if (allLivingVoted(ctx.s, p, d)) return hostGate(ctx, () => count(ctx, p, d));
   },
   actions(s, p, d, seat, out) {
-    if (d.ballots[seat - 1] !== 0 || silencedSeats(s, p).includes(seat)) return;
+    if (d.ballots[seat - 1] !== 0 || silencedSeats(s, p).includes(seat) || sitsOut(p, d, seat)) return;
     const targets = targetsOf(p, d, seat);
     if (targets.length) out.push({ type: "vote", targets });
   },
@@ -323,7 +381,13 @@ export const voting: PhaseModule<P, D> = {
     };
   },
   floor: (s) => [{ id: "table", speakers: [], video: livingList(s), listeners: "everyone" }],
-  removed(ctx) {
+  removed(ctx, p, d, seat) {
+    // §7.9 the day goes on: the removed voter's turn passes; the removed stays a candidate.
+    if (presetOf(ctx.s.presetId).fouls?.removal.dayGoesOn) {
+      if (d.mode === "in-turn" && d.voters[d.current] === seat) return nextVoter(ctx, p, d);
+      if (d.mode !== "in-turn" && allLivingVoted(ctx.s, p, d)) return hostGate(ctx, () => count(ctx, p, d));
+      return;
+    }
     emit(ctx, "voting-cancelled", PUBLIC, {});
     return { outcome: "cancelled" };
   },

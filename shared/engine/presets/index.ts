@@ -5,12 +5,13 @@ import type { PresetId } from "../types.ts";
 import { city } from "./city.ts";
 import { classic, custom, darkCity, extended, fast } from "./profiles.ts";
 import { sport } from "./sport.ts";
+import { tatar } from "./tatar.ts";
 import { describeSettings } from "./settings.ts";
 import type { Preset, PresetInfo } from "./types.ts";
 
 export type { Preset, PresetInfo } from "./types.ts";
 
-const PRESETS: Record<string, Preset> = { sport, city, classic, extended, fast, "dark-city": darkCity, custom };
+const PRESETS: Record<string, Preset> = { sport, city, tatar, classic, extended, fast, "dark-city": darkCity, custom };
 
 /**
  * Add a preset made of data (a variant, a custom profile, §5.5). Check its flow first with the engine's

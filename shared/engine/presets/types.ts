@@ -71,9 +71,29 @@ export interface Preset extends Omit<PresetInfo, "settings"> {
   shouts: ShoutRules;
   /** §1 reveal policy: "open" shows an eliminated player's role to the table at once. */
   reveal: "closed" | "open";
-  /** Win conditions (§2.12; §5.4 for city). */
-  win: "black-parity" | "city";
+  /** Win conditions (§2.12; §5.4 for city; §7.8 for tatar). */
+  win: "black-parity" | "city" | "tatar";
   /** §2.12 draw after `quietRounds` rounds without a departure; round 1 not counted. */
   draw: { quietRounds: number; countFirstRound: boolean };
   techVotes: TechVoteRules;
+  /** Fouls beyond §2.13's technical votes (RULES.md §7.9 tatar). Absent: §2.13 only. */
+  fouls?: FoulRules;
+}
+
+/**
+ * RULES.md §7.3 / §7.9 (tatar): fouls with automatic consequences. The count that removes a player is
+ * `techVotes.foulsToRemove` (tatar 4) whoever gives the foul: a technical vote (§2.13), a late vote in
+ * turn (the voting's `late`), or the live host (`host`).
+ */
+export interface FoulRules {
+  /** §7.9 a live host gives fouls and remarks (HostAction foul / remark). */
+  host: boolean;
+  /** §7.9 at this many fouls the player gets one automatic vote against in the next ballot they stand in. */
+  voteAgainstAt?: number;
+  /**
+   * §7.9 the removing foul: the card is shown to the table (`reveal`), and the day goes on — the vote is
+   * not cancelled and the town may still vote out the removed player (`dayGoesOn`). Otherwise §2.13: the
+   * role stays hidden and the day's voting is cancelled.
+   */
+  removal: { reveal: boolean; dayGoesOn: boolean };
 }

@@ -2,12 +2,13 @@
  * RULES.md §7.5 early vote: during free talk or their own speech a player may ask for an early vote; if
  * more than one player supports it (`supporters`, tatar: 2), the town goes to the vote at once (the
  * phase ends with outcome "early-vote"). One request at a time; the asker does not count as a
- * supporter; a request lapses when its speech or free talk ends. Used by the free-talk and speeches
+ * supporter; a request lapses when its speech or free talk ends; *decision:* one request per player a
+ * day (`state.earlyAsked`, cleared when a day begins). Used by the free-talk and speeches
  * phase modules (a rule, so neither imports the other).
  */
 import * as v from "valibot";
 import { reject } from "../flow/stage.ts";
-import { PUBLIC, emit, type Ctx } from "../state.ts";
+import { PUBLIC, emit, type Ctx, type EngineState } from "../state.ts";
 import type { AvailableAction, Seat } from "../types.ts";
 
 /** The parameter a phase takes to allow early-vote requests. */
@@ -25,6 +26,8 @@ export function earlyVoteAct(ctx: Ctx, rule: EarlyVoteRule, open: EarlyVoteReque
   if (!rule) reject("phase-closed", "no early vote in this phase");
   if (!open) {
     if (!mayAsk) reject("not-your-turn", "ask for an early vote during your own speech");
+    if (ctx.s.earlyAsked?.includes(seat)) reject("already-acted", "one request for an early vote a day");
+    ctx.s.earlyAsked = [...(ctx.s.earlyAsked ?? []), seat];
     emit(ctx, "early-vote-asked", PUBLIC, { seat, needed: rule.supporters });
     return { request: { by: seat, support: [] }, passed: false };
   }
@@ -35,8 +38,8 @@ export function earlyVoteAct(ctx: Ctx, rule: EarlyVoteRule, open: EarlyVoteReque
 }
 
 /** What `seat` may do about an early vote now (null: nothing). */
-export function earlyVoteOffer(rule: EarlyVoteRule, open: EarlyVoteRequest | null, seat: Seat, mayAsk: boolean): AvailableAction | null {
+export function earlyVoteOffer(s: EngineState, rule: EarlyVoteRule, open: EarlyVoteRequest | null, seat: Seat, mayAsk: boolean): AvailableAction | null {
   if (!rule) return null;
-  if (!open) return mayAsk ? { type: "early-vote", open: false } : null;
+  if (!open) return mayAsk && !s.earlyAsked?.includes(seat) ? { type: "early-vote", open: false } : null;
   return open.by === seat || open.support.includes(seat) ? null : { type: "early-vote", open: true };
 }

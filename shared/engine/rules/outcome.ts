@@ -23,7 +23,9 @@ export function depart(ctx: Ctx, seat: Seat, how: OutHow): void {
 export function checkWin(ctx: Ctx): boolean {
   const s = ctx.s;
   if (s.result) return true;
-  if (presetOf(s.presetId).win === "city") return checkCityWin(ctx);
+  const win = presetOf(s.presetId).win;
+  if (win === "city") return checkCityWin(ctx);
+  if (win === "tatar") return checkTatarWin(ctx);
   let black = 0, red = 0;
   for (const p of s.players) {
     if (!p.alive) continue;
@@ -56,6 +58,31 @@ function checkCityWin(ctx: Ctx): boolean {
   if (solo > 0 && living <= 2) { endGame(ctx, "solo", "maniac-last-standing"); return true; }
   if (black === 0 && solo === 0) { endGame(ctx, "red", "town-eliminated-mafia-and-maniac"); return true; }
   if (black > 0 && black >= living - black) { endGame(ctx, "black", "mafia-parity"); return true; }
+  return false;
+}
+
+/**
+ * §7.8 tatar (the Maniac is red), checked after every departure:
+ *  1. no living players → draw (`nobody-alive`);
+ *  2. no black player alive → red wins (`town-eliminated-mafia`; "red wins only when every black player is dead");
+ *  3. no red player alive → black wins (`red-eliminated`);
+ *  4. early, "when victory is guaranteed": no Maniac alive and black ≥ red, or no Doctor alive and
+ *     red < black → black wins (`black-guaranteed`).
+ * *Decision:* "Maniac" and "Doctor" are the roles (a red Maniac, the Doctor), alive or not.
+ */
+function checkTatarWin(ctx: Ctx): boolean {
+  let black = 0, red = 0, maniac = false, doctor = false;
+  for (const p of ctx.s.players) {
+    if (!p.alive) continue;
+    if (p.team === "black") black++;
+    else red++;
+    if (p.role === "maniac") maniac = true;
+    if (p.role === "doctor") doctor = true;
+  }
+  if (black === 0 && red === 0) { endGame(ctx, "draw", "nobody-alive"); return true; }
+  if (black === 0) { endGame(ctx, "red", "town-eliminated-mafia"); return true; }
+  if (red === 0) { endGame(ctx, "black", "red-eliminated"); return true; }
+  if ((!maniac && black >= red) || (!doctor && red < black)) { endGame(ctx, "black", "black-guaranteed"); return true; }
   return false;
 }
 

@@ -7,7 +7,7 @@
  */
 import { presetOf } from "../presets/index.ts";
 import { PUBLIC, emit, player, type Ctx } from "../state.ts";
-import type { Seat, TechVoteKind } from "../types.ts";
+import type { FoulCause, Seat, TechVoteKind } from "../types.ts";
 import { checkWin, depart, endGame } from "./outcome.ts";
 
 const preset = (ctx: Ctx) => presetOf(ctx.s.presetId);
@@ -61,17 +61,30 @@ export function passes(ctx: Ctx): boolean {
 }
 
 /**
- * A foul on `seat` (a passed technical foul, §2.13, or an automatic one such as a late vote, §7.3):
- * counted and announced; at the preset's limit the player is removed at once, without last words, and
- * that day's voting is cancelled. Returns whether the seat was removed.
+ * A foul on `seat` (a passed technical foul, §2.13; a late vote, §7.3; the live host, §7.9): counted and
+ * announced; at the preset's limit the player is removed at once, without last words. §2.13: that day's
+ * voting is cancelled. §7.9 (`Preset.fouls.removal`): the card is shown and the day goes on — the town
+ * may still vote the removed player out. §7.9: at `voteAgainstAt` fouls an automatic vote against the
+ * player falls due. Returns whether the seat was removed.
  */
-export function foul(ctx: Ctx, seat: Seat): boolean {
-  const target = player(ctx.s, seat);
+export function foul(ctx: Ctx, seat: Seat, cause?: FoulCause): boolean {
+  const s = ctx.s;
+  const target = player(s, seat);
+  const rules = preset(ctx).fouls;
   target.fouls++;
-  emit(ctx, "fouled", PUBLIC, { seat, fouls: target.fouls });
-  if (target.fouls < preset(ctx).techVotes.foulsToRemove) return false;
+  emit(ctx, "fouled", PUBLIC, cause ? { seat, fouls: target.fouls, cause } : { seat, fouls: target.fouls });
+  if (target.fouls < preset(ctx).techVotes.foulsToRemove) {
+    if (rules?.voteAgainstAt !== undefined && target.fouls === rules.voteAgainstAt && !target.foulVote) target.foulVote = "due";
+    return false;
+  }
   depart(ctx, seat, "removed");
-  ctx.s.votingCancelled = true;
+  if (rules?.removal.reveal && preset(ctx).reveal !== "open" && target.role !== null && target.team !== null) {
+    // §7.9 "the fourth → the card is shown": public at once, even in a closed game.
+    target.shown = true;
+    emit(ctx, "role-revealed", PUBLIC, { seat, role: target.role, team: target.team });
+  }
+  if (rules?.removal.dayGoesOn) s.removedToday = [...(s.removedToday ?? []), seat];
+  else s.votingCancelled = true;
   return true;
 }
 

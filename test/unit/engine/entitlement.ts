@@ -18,7 +18,7 @@ interface S {
   paused: unknown;
   seed: string;
   rng: number[];
-  players: Array<{ id: string; seat: number; role: RoleId | null; alive: boolean }>;
+  players: Array<{ id: string; seat: number; role: RoleId | null; alive: boolean; out: string | null }>;
   events: Array<{ type: string }>;
   result: unknown;
   stage: { id: string; module: string; data: { mode?: string; step?: number } | null };
@@ -55,24 +55,29 @@ const PUBLIC_TYPES = new Set([
   "tie-stays", "vote-cast", "vote-counted", "voting-cancelled", "voting-started",
   // issue 16: a tie drawn by lot (Custom), the Judge's name at his first open vote (§5.6)
   "tie-drawn", "judge-shown",
+  // issue 17 (tatar §7.4, §7.9): the host's remark, the third foul's vote, a peaceful day, the removed voted out,
+  // and the card of a player removed by fouls
+  "remarked", "foul-vote", "peaceful-day", "removed-voted-out", "role-revealed",
+  // §7.3 / §7.5 the voter called in turn and the early-vote requests (first played by tatar)
+  "voter-called", "early-vote-asked", "early-vote-supported", "early-vote-passed",
 ]);
 /** Public entries that must say no more than this (§3/§7.7 the morning names only the dead: no cause, no heal). */
-const PUBLIC_DATA: Record<string, string[]> = { killed: ["seat"], "nobody-killed": [], "shot-missed": [], "night-turn": ["step", "ms"] };
+const PUBLIC_DATA: Record<string, string[]> = { killed: ["seat"], "nobody-killed": [], "shot-missed": [], "night-turn": ["step", "ms"], "peaceful-day": ["why"] };
 
 /**
  * RULES.md §3, written from the rules (not from presets/city.ts): the night in turns, in this order,
  * each with its own timer — the table's setting (seconds) or the default (mafia 20 s, others 10 s).
  */
-const NIGHT_TURNS: Record<string, Array<{ step: string; setting: string; seconds: number }>> = {
-  city: [
-    { step: "mafia-shot", setting: "mafiaSeconds", seconds: 20 },
-    { step: "freeze", setting: "putanaSeconds", seconds: 10 },
-    { step: "heal", setting: "doctorSeconds", seconds: 10 },
-    { step: "commissar-check", setting: "commissarSeconds", seconds: 10 },
-    { step: "kill", setting: "maniacSeconds", seconds: 10 },
-    { step: "don-check", setting: "donSeconds", seconds: 10 },
-  ],
-};
+const CITY_TURNS = [
+  { step: "mafia-shot", setting: "mafiaSeconds", seconds: 20 },
+  { step: "freeze", setting: "putanaSeconds", seconds: 10 },
+  { step: "heal", setting: "doctorSeconds", seconds: 10 },
+  { step: "commissar-check", setting: "commissarSeconds", seconds: 10 },
+  { step: "kill", setting: "maniacSeconds", seconds: 10 },
+  { step: "don-check", setting: "donSeconds", seconds: 10 },
+];
+/** RULES.md §7.6 / §7.12 tatar: the same turns in the same order, fixed at 20 s for the mafia and 10 s for every other (no settings). */
+const NIGHT_TURNS: Record<string, Array<{ step: string; setting: string; seconds: number }>> = { city: CITY_TURNS, tatar: CITY_TURNS };
 
 export interface Knowledge {
   seat: number | null;
@@ -88,8 +93,10 @@ export function knowledge(s: S, playerId: string | null): Knowledge {
   const met = s.events.some((e) => e.type === "black-team");
   const black = !!me && me.role !== null && BLACK.has(me.role) && met;
   const roles = new Set<number>();
+  // RULES.md §7.9 tatar: "the fourth [foul] → the card is shown" — a player removed by fouls is known to all.
+  const shownWhenRemoved = s.presetId === "tatar";
   for (const p of s.players) {
-    if (over || (me && p.seat === me.seat && p.role !== null) || (black && p.role !== null && BLACK.has(p.role))) roles.add(p.seat);
+    if (over || (me && p.seat === me.seat && p.role !== null) || (black && p.role !== null && BLACK.has(p.role)) || (shownWhenRemoved && p.out === "removed")) roles.add(p.seat);
   }
   return { seat: me ? me.seat : null, over, black, roles };
 }
@@ -233,6 +240,11 @@ export function assertEntitled(state: unknown, playerId: string | null, view: Ga
     if (c.listeners === "everyone") continue;
     ok(me !== null && (c.listeners.includes(me.seat) || c.speakers.includes(me.seat) || c.video.includes(me.seat)), `a private floor channel ${c.id} shown to a viewer outside it`);
     for (const seat of [...c.listeners, ...c.speakers, ...c.video]) ok(BLACK.has(s.players[seat - 1]!.role ?? ""), `the ${c.id} channel holds seat ${seat}, not black`);
+    // §7.6 tatar: "Don and Mafia (not Putana)" — Putana joins the mafia's step only when she is the last black player.
+    if (s.presetId === "tatar" && s.stage.module === "night") {
+      const shooters = s.players.some((p) => p.alive && (p.role === "don" || p.role === "mafia"));
+      for (const seat of [...c.listeners, ...c.speakers, ...c.video]) ok(!shooters || s.players[seat - 1]!.role !== "putana", "Putana in the mafia's channel while a Don or Mafia lives");
+    }
   }
   if (k.over) seenLog = 0; // everything is revealed at the end: re-walk once
   ok(log.length >= seenLog, "the log shrank");

@@ -116,6 +116,7 @@ const HOW_TOPICS = [
   ["sport", "how.sport"],
   ["city", "how.city"],
   ["profiles", "how.profiles"],
+  ["tatar", "how.tatar"],
 ] as const;
 
 /** Links to the how-to-play pages (one lazy chunk), on the home page and under each how-to page. */

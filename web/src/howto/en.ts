@@ -1,7 +1,7 @@
 /**
  * How to play, in English (issue 13): the reference shape for uk.ts and ru.ts. Written for players:
  * what they see and do at this table. Sport follows RULES.md §2, city §3 (with §5.4 for the win), the
- * phone-app profiles §5 (one page for the five: /how/profiles, and /how/<profile id> shows it too).
+ * phone-app profiles §5 (one page for the five: /how/profiles, and /how/<profile id> shows it too), tatar §7.
  */
 export interface HowSection {
   title: string;
@@ -14,7 +14,7 @@ export interface HowPage {
   lead: string;
   sections: HowSection[];
 }
-export type HowTopic = "basics" | "sport" | "city" | "profiles";
+export type HowTopic = "basics" | "sport" | "city" | "profiles" | "tatar";
 export type HowTexts = Record<HowTopic, HowPage>;
 
 export const en: HowTexts = {
@@ -235,6 +235,73 @@ export const en: HowTexts = {
           "♥ The town: Civilian, Commissar, Doctor, Bodyguard, Mistress, Jailer, Tracker, Watcher, Immortal, Agent, Avenger, Judge.",
           "♠ The mafia: Mafia, Don, Blocker, Lawyer, Blackmailer.",
           "◆ Alone: the Maniac. Your card says what your role does; the create screen shows every role's line too.",
+        ],
+      },
+    ],
+  },
+  tatar: {
+    title: "Tatar club: 12 players, fouls that count",
+    lead: "The club game of the Tatar mafia. Twelve seats: the Don, two Mafia and the Consort play black; the Doctor, the Commissar, the Maniac and five Civilians play red. The game is closed: no card is shown before the end, except the card of a player removed for fouls.",
+    sections: [
+      {
+        title: "Roles",
+        list: true,
+        items: [
+          "♠ The Don leads the mafia: his word decides the night's shot. In the last turn of the night he checks one player: the Commissar or not.",
+          "♠ The two Mafia choose the victim with the Don.",
+          "♠ The Consort does not shoot with them: she freezes one player a night, and that player's move doesn't count. Not herself, and not the same player three nights running. Left alone of the black team, she shoots too.",
+          "♥ The Doctor heals one player a night, himself too, but not the same player two nights running. A heal saves from the shot, from the Maniac and from the freeze.",
+          "♥ The Commissar checks one player a night: red or black. Only he sees the answer.",
+          "♥ The Maniac plays for the town: each night he may kill one player, or nobody.",
+          "♥ The Civilians have no night move: they find the black team by talking and voting.",
+        ],
+      },
+      {
+        title: "The first night",
+        items: ["Only the black team wakes, for 30 seconds, to see who is who. Nobody acts this night."],
+      },
+      {
+        title: "The day",
+        list: true,
+        items: [
+          "First 2 minutes of free talk: everyone may speak at once.",
+          "Then everyone speaks for 30 seconds in seat order and ends with \"thank you\". Day 1 starts at seat 1, each next day one seat further.",
+          "In free talk or in your own speech you may ask for an early vote. If two more players support it, the town votes at once.",
+        ],
+      },
+      {
+        title: "The vote",
+        list: true,
+        items: [
+          "Players vote one after another, starting one seat after the day's first speaker: 10 seconds each, against any other living player. You can't vote against yourself and you can't abstain.",
+          "Too slow: a foul and 5 more seconds, again and again; the fourth foul removes you.",
+          "Most votes: that player leaves with 30 seconds of farewell.",
+          "A tie: the tied players defend themselves for 30 seconds (20 with four or more), starting from the first of them after the seat that voted first. Then one more vote; if only two are tied, they don't vote. A tie again means a peaceful day.",
+          "If every player got exactly one vote, it is a peaceful day too. After a peaceful day there are 15 seconds for gestures and 10 seconds before the night.",
+        ],
+      },
+      {
+        title: "The night, in turns",
+        items: [
+          "The mafia (20 seconds), then the Consort, the Doctor, the Commissar, the Maniac and the Don's check, 10 seconds each. Any of them may pass. A choice made after the time is up doesn't count; the app warns 5 seconds before each turn ends. In the morning the app names who died, and each gets 30 seconds of farewell.",
+        ],
+      },
+      {
+        title: "Fouls",
+        list: true,
+        items: [
+          "A late vote is a foul by itself. Other fouls come from the live host, or, when the app is the host, from a technical vote of the table.",
+          "Three fouls: one vote against you in the next vote.",
+          "The fourth foul: you leave at once, your card is shown, no farewell. The day goes on, and if the town still votes against you, nobody else leaves that day.",
+        ],
+      },
+      {
+        title: "The end",
+        list: true,
+        items: [
+          "The town wins only when every black player is out.",
+          "The black team wins when no red player is left — or earlier, when its win is certain: with the Maniac gone and at least as many black as red, or with the Doctor gone and more black than red.",
+          "If nobody is left alive, it is a draw.",
         ],
       },
     ],

@@ -928,6 +928,27 @@ export const en = {
   "roleinfo.profiles.blackmailer": "Black. You choose the mafia's target with the others, and each night you blackmail one player outside the black team: they have no vote the coming day.",
   "roleinfo.profiles.avenger": "Red. Each night you may shoot one player, not knowing their side. A heal, a guard or armour can stop the shot; blocked, you do not shoot.",
   "roleinfo.profiles.judge": "Red. No night move. In an open vote your vote counts twice and your name is shown the first time; blackmail takes your whole vote.",
+  // issue 17: tatar (RULES.md §7)
+  "preset.tatar": "Tatar club — 12 players",
+  "preset.tatar.about": "Don, 2 Mafia, Consort; Doctor, Commissar, a Maniac for the town and 5 Civilians. Free talk, short speeches, votes in turn, fouls that count.",
+  "roleinfo.tatar.civilian": "Red. You have no night move. By day, find the black team — the Don, the Mafia, the Consort — and vote them out.",
+  "roleinfo.tatar.mafia": "Black. Each night you and the Don choose a victim; the Don's word decides, and you may let the night pass without a shot.",
+  "roleinfo.tatar.don": "Black, the head of the mafia. Your word decides the mafia's shot, and in the last turn of the night you check one player: are they the Commissar?",
+  "roleinfo.tatar.putana": "Black. You don't shoot with the mafia: each night you freeze one player, and their move doesn't count that night. Not yourself, and not the same player three nights running. Left alone of the black team, you shoot too.",
+  "roleinfo.tatar.commissar": "Red. Each night you check one player: red or black. Only you see the answer.",
+  "roleinfo.tatar.doctor": "Red. Each night you heal one player, yourself too: the heal saves from the shot, the Maniac and the freeze. Not the same player two nights running.",
+  "roleinfo.tatar.maniac": "Red: you play for the town. Each night you may kill one player, or nobody. Aim for the black team.",
+  "phase.gestures": "Gestures",
+  "narrate.gestures": "A peaceful day: a few seconds for gestures, no talking.",
+  "phase.before-night": "Before the night",
+  "narrate.before-night": "The night is about to fall.",
+  "reason.red-eliminated": "No red player is left.",
+  "reason.black-guaranteed": "The black team can no longer lose.",
+  "log.remarked": "The host warns seat {seat}",
+  "log.foul-vote": "Seat {seat} has three fouls: one vote against them in this vote",
+  "log.peaceful-day": "A peaceful day: nobody leaves",
+  "log.removed-voted-out": "The town voted out seat {seat}, already removed for fouls: nobody else leaves today",
+  "how.tatar": "Tatar club",
 } as const;
 
 export type MessageKey = keyof typeof en;
