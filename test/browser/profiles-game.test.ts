@@ -242,8 +242,14 @@ test("§5.5 Custom with Blocker, Mistress, Tracker, Watcher, Bodyguard and Lawye
   await why.waitFor();
   expect(await why.locator("[data-why-night]").count()).toBe(nights.length);
   expect(await why.locator("[data-why-night] li").count()).toBeGreaterThan(0);
-  await why.scrollIntoViewIfNeeded();
-  await why.screenshot({ path: join(SHOTS, "profile-why-phone.png") });
+  // The photograph: announcements put away, the why at the top of the screen below the sticky header.
+  for (const x of await ola.page.locator("button.ann-x").all()) await x.click().catch(() => {});
+  await expect.poll(() => ola.page.locator("button.ann-x").count()).toBe(0);
+  await why.evaluate((el) => {
+    el.scrollIntoView({ block: "start" });
+    window.scrollBy(0, -(document.querySelector("header")?.getBoundingClientRect().height ?? 0) - 8);
+  });
+  await ola.page.screenshot({ path: join(SHOTS, "profile-why-phone.png") });
 
   if (process.env.E2E_TIMELINE) console.log(timeline.map(([t, seq, ph], i) => `${seq}:${ph} ${((t - (timeline[i - 1]?.[0] ?? t)) / 1000).toFixed(1)}s`).join(" | "));
   console.log(`profiles: clicks the page moved on under: ${misses.length ? misses.join("; ") : "none"}; the Tracker blocked ${trackerBlocked} time(s)`);
