@@ -19,7 +19,7 @@ import { inject } from "vitest";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { GameView } from "../../shared/engine/types.ts";
 import { assertEntitled } from "../unit/engine/entitlement.ts";
-import { capturedVersions, citySeats, citySettings, openTable, playToEnd, PRESETS, PROFILES, sportSettings, type OpenedTable, type PresetId } from "./play.ts";
+import { capturedVersions, citySeats, citySettings, CLUBS, openTable, playToEnd, PRESETS, PROFILES, sportSettings, type OpenedTable, type PresetId } from "./play.ts";
 import type { Client } from "./helpers.ts";
 import { runInDurableObject } from "cloudflare:test";
 
@@ -105,6 +105,8 @@ function profilePlan(presetId: PresetId, g: number): { settings: Record<string, 
 
 function plan(presetId: PresetId, g: number): { settings: Record<string, unknown>; seats: number; seed: string } {
   if (presetId === "sport") return { settings: sportSettings(g), seats: 10, seed: `leak${g}` };
+  // §7 tatar: 12 seats, a fixed composition, no settings.
+  if (presetId === "tatar") return { settings: {}, seats: 12, seed: `leak-tatar${g}` };
   if ((PROFILES as readonly string[]).includes(presetId)) return { ...profilePlan(presetId, g), seed: `leak-${presetId}${g}` };
   return { settings: citySettings(g), seats: citySeats(g), seed: `leak-${presetId}${g}` };
 }
@@ -112,7 +114,7 @@ function plan(presetId: PresetId, g: number): { settings: Record<string, unknown
 // The profiles play one game each in `npm test` (the engine's own oracle plays hundreds, test/unit/leak-oracle.test.ts).
 const gamesOf = (presetId: PresetId): number => ((PROFILES as readonly string[]).includes(presetId) ? Math.max(1, Math.ceil(GAMES / 2)) : GAMES);
 
-for (const presetId of [...PRESETS, ...PROFILES] as PresetId[]) {
+for (const presetId of [...PRESETS, ...CLUBS, ...PROFILES] as PresetId[]) {
   const GAMES = gamesOf(presetId);
   describe(`leak oracle over sockets, ${presetId}: ${GAMES} seeded games, every frame to every connection`, () => {
     // Not vacuous over the games (a single game may end on day 1, before any night or closed ballot —

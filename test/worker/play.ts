@@ -28,7 +28,13 @@ export interface SeatedClient {
 export const PRESETS = ["sport", "city"] as const;
 /** The phone-app profiles (issue 16, RULES.md §5.5): tables of a chosen size (`seats` at creation). */
 export const PROFILES = ["classic", "extended", "fast", "dark-city", "custom"] as const;
-export type PresetId = (typeof PRESETS)[number] | (typeof PROFILES)[number];
+/** Issue 17: the club formats (RULES.md §7 tatar: 12 seats, starts by itself when full, as sport). */
+export const CLUBS = ["tatar"] as const;
+export type PresetId = (typeof PRESETS)[number] | (typeof PROFILES)[number] | (typeof CLUBS)[number];
+/** Presets whose table starts by itself when every seat is taken (sport §2, tatar §7): guests create and fill it. */
+const startsWhenFull = (id: PresetId): boolean => id === "sport" || id === "tatar";
+/** The fixed table sizes (sport 10, tatar 12). */
+const FIXED_SEATS: Partial<Record<PresetId, number>> = { sport: 10, tatar: 12 };
 const isProfile = (id: PresetId): boolean => (PROFILES as readonly string[]).includes(id);
 
 export interface TableRun {
@@ -166,8 +172,8 @@ export async function openTable(o: OpenOptions): Promise<OpenedTable> {
   const credentials: string[] = [];
   const cookies: string[] = [];
   let code: string;
-  if (presetId === "sport") {
-    const created = await createTable({ presetId: "sport", settings: o.settings ?? {} });
+  if (startsWhenFull(presetId)) {
+    const created = await createTable({ presetId, settings: o.settings ?? {} });
     code = created.code;
     credentials.push(created.organizerToken);
   } else {
@@ -186,12 +192,12 @@ export async function openTable(o: OpenOptions): Promise<OpenedTable> {
   if (o.capture !== false) await installVersionCapture(code);
   const spectators: Client[] = [];
   for (let i = 0; i < (o.spectators ?? 1); i++) spectators.push(await connectAs(code, undefined, `spectator ${i + 1}`));
-  const seats = presetId === "sport" ? 10 : (o.seats ?? 10);
+  const seats = FIXED_SEATS[presetId] ?? o.seats ?? 10;
   const seated: SeatedClient[] = [];
   for (let i = 0; i < seats; i++) {
     const nickname = `P${i + 1} ${o.seed}`.slice(0, 24);
     let j: JoinResponse;
-    if (presetId !== "sport" && i < cookies.length) {
+    if (!startsWhenFull(presetId) && i < cookies.length) {
       const person = { nickname, deviceId: deviceFor(nickname) };
       const body = i === 0 ? { ...person, organizerToken: credentials[credentials.length - 1] } : person;
       const res = await post(`/api/tables/${code}/join`, body, cookies[i], from(nickname));
@@ -215,7 +221,7 @@ export async function openTable(o: OpenOptions): Promise<OpenedTable> {
       for (const c of run.all()) c.close();
     },
   };
-  if (presetId !== "sport") {
+  if (!startsWhenFull(presetId)) {
     // Seated, but no game until the organizer says so (start: "organizer-command").
     await syncAll(run, await storedVersion(code));
     for (const c of run.all()) if (c.lastView().game !== null) throw new Error(`${c.name}: a game before the organizer's start`);
