@@ -158,6 +158,7 @@ test("§5.5 Custom with Blocker, Mistress, Tracker, Watcher, Bodyguard and Lawye
   let tallyShot = false;
   let trackerShot = false;
   let trackerBlocked = 0;
+  let followed = 0;
   const misses: string[] = [];
   const timeline: Array<[number, number, string]> = [];
   const deadline = Date.now() + 300_000;
@@ -176,6 +177,24 @@ test("§5.5 Custom with Blocker, Mistress, Tracker, Watcher, Bodyguard and Lawye
       const s = snaps[i]!;
       p.snaps.push(s);
       if (s.result || s.busy) continue;
+      // §5.2 the tally: once the page has chosen, it follows a seat a teammate chose (the choice may be
+      // changed while the step runs), so the team can agree and the night has a kill.
+      const follow = `${p.name}:${s.seq}:${s.day}:follow`;
+      if (acted.has(`${p.name}:${s.seq}:${s.day}:use:mafia-shot`) && !acted.has(follow) && s.actions["use:mafia-shot"]) {
+        const other = await p.page.locator("[data-tally] [data-tally-seat]:not(.mine)").first().getAttribute("data-tally-seat", { timeout: 200 }).catch(() => null);
+        if (other && s.actions["use:mafia-shot"].includes(Number(other))) {
+          acted.add(follow);
+          try {
+            await p.page.locator(`[data-action="use:mafia-shot"] [data-target="${other}"]`).click({ timeout: 5_000 });
+            const confirm = p.page.locator('[data-confirm="use:mafia-shot"]');
+            if (await confirm.count()) await confirm.click({ timeout: 5_000 });
+            followed++;
+          } catch (e) {
+            misses.push(`${p.name} follow: ${String(e).split("\n")[0]}`);
+          }
+          continue;
+        }
+      }
       for (const action of pending(p, s)) {
         acted.add(`${p.name}:${s.seq}:${s.day}:${action}`);
         try {
@@ -252,6 +271,6 @@ test("§5.5 Custom with Blocker, Mistress, Tracker, Watcher, Bodyguard and Lawye
   await ola.page.screenshot({ path: join(SHOTS, "profile-why-phone.png") });
 
   if (process.env.E2E_TIMELINE) console.log(timeline.map(([t, seq, ph], i) => `${seq}:${ph} ${((t - (timeline[i - 1]?.[0] ?? t)) / 1000).toFixed(1)}s`).join(" | "));
-  console.log(`profiles: clicks the page moved on under: ${misses.length ? misses.join("; ") : "none"}; the Tracker blocked ${trackerBlocked} time(s)`);
+  console.log(`profiles: clicks the page moved on under: ${misses.length ? misses.join("; ") : "none"}; the Tracker blocked ${trackerBlocked} time(s); the black page followed a teammate's choice ${followed} time(s)`);
   console.log(`profiles (Custom, seed ${deal.seed}): meter "${meterText.slice(0, 120)}"; ${nights.length} nights; result ${(await boardSnapshot(ola.page)).result}; ${((Date.now() - started) / 1000).toFixed(1)} s`);
 });
