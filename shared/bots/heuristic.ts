@@ -8,6 +8,8 @@
  *     player; the black team (Putana too, when she is the last) converges on the Don's plan;
  *   - nominations and votes follow known checks (the Sheriff's "mafia" results), black never
  *     nominates or votes for teammates, others pick at random;
+ *   - host-classic (§4): the Maniac answers "for the town?" at random; the Commissar shoots a player his
+ *     check found "mafia" (his one shot), else checks;
  *   - no shouts, no technical votes.
  */
 import type { AvailableAction, GameView, PlayerAction, Seat } from "../engine/types.ts";
@@ -27,7 +29,7 @@ export function heuristicBot(seed: string): Bot {
     const you = view.you;
     if (!you) return [];
     if (you.role === "sheriff") return you.checks.filter((c) => c.result === "mafia").map((c) => c.target);
-    if (you.role === "commissar") return you.checks.filter((c) => c.result === "black").map((c) => c.target);
+    if (you.role === "commissar") return you.checks.filter((c) => c.result === "black" || c.result === "mafia").map((c) => c.target);
     return [];
   }
   function knownRed(view: GameView): Seat[] {
@@ -35,7 +37,7 @@ export function heuristicBot(seed: string): Bot {
     if (!you) return [];
     if (you.team === "black") return [];
     if (you.role === "sheriff") return you.checks.filter((c) => c.result !== "mafia").map((c) => c.target);
-    if (you.role === "commissar") return you.checks.filter((c) => c.result === "red").map((c) => c.target);
+    if (you.role === "commissar") return you.checks.filter((c) => c.result === "red" || c.result === "not-mafia").map((c) => c.target);
     return [];
   }
   function preferred(view: GameView, targets: readonly Seat[]): Seat {
@@ -55,6 +57,7 @@ export function heuristicBot(seed: string): Bot {
       const acts = you.actions;
       const take = find(acts, "take-card");
       if (take) return { type: "take-card", card: take.cards[0] as number };
+      if (find(acts, "choose-side")) return { type: "choose-side", town: rng.next() < 0.5 };
       const plan = find(acts, "shooting-plan");
       if (plan && !you.shootingPlan) {
         const team = new Set([you.seat, ...you.teammates]);
@@ -92,6 +95,12 @@ export function heuristicBot(seed: string): Bot {
         else if (cands.some((c) => black.includes(c))) lift = true;
         else lift = rng.next() < 0.5;
         return { type: "vote-lift", lift };
+      }
+      // §4.4 the Commissar's one shot, at a player his check found "mafia".
+      const shot = acts.find((a) => a.type === "use" && a.ability === "commissar-shot");
+      if (shot && shot.type === "use") {
+        const t = knownBlack(view).find((x) => shot.targets.seats.includes(x));
+        if (t !== undefined) return { type: "use", ability: shot.ability, targets: [t] };
       }
       const night = find(acts, "use");
       if (night) {

@@ -26,6 +26,8 @@ export function randomPolicy(actions: readonly AvailableAction[], rng: BotRng, s
     case "vote": return { type: "vote", target: rng.pick(a.targets) };
     case "vote-lift": return { type: "vote-lift", lift: rng.next() < 0.5 };
     case "early-vote": return { type: "early-vote" };
+    case "ask": return { type: "ask", target: rng.pick(a.targets) };
+    case "choose-side": return { type: "choose-side", town: rng.next() < 0.5 };
     // Never an explicit skip: not choosing is one already (the random policy keeps the old rates).
     case "use": return { type: "use", ability: a.ability, targets: pickDistinct(rng, a.targets.seats, a.targets.min) };
     default: return null;

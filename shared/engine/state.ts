@@ -120,6 +120,8 @@ export interface EngineState {
    * appended in the morning; never read by view.ts before the game is over. Copy on write.
    */
   nights?: readonly NightRecord[];
+  /** §4.4 per ability with `oncePerTarget`: the seats it already took effect on this game (the Doctor's saves). Copy on write. */
+  onceTaken?: Readonly<Record<string, readonly Seat[]>>;
   /** §5.6 seats blackmailed for the coming day: no vote until the day ends. */
   silenced?: Seat[];
   /** §5.6 Judges whose name the table has been shown (once, at their first open vote). */

@@ -73,6 +73,10 @@ export type PlayerAction =
   | { type: "shooting-plan"; plan: Seat[] }
   /** §7.5 ask for an early vote (free talk, one's own speech), or support the open request. */
   | { type: "early-vote" }
+  /** §4.6 put a question to one player during one's own speech (the player answers within the speaker's time). */
+  | { type: "ask"; target: Seat }
+  /** §4.1–§4.2 the Maniac answers "Maniac for the town?" at his wake (yes: `town` true). */
+  | { type: "choose-side"; town: boolean }
   /** §2.13 put a technical vote to the table. */
   | { type: "tech-vote-start"; kind: TechVoteKind; target: Seat }
   /** §2.13 press "for" (true) or withdraw to "against" (false) in the running technical vote. */
@@ -227,24 +231,31 @@ export interface EventData {
   "single-candidate-stays": { seat: Seat };
   "single-candidate-leaves": { seat: Seat };
   "voting-cancelled": Record<string, never>;
-  "lift-vote-started": { candidates: Seat[]; mode: VoteMode; needed: number };
+  /** `question`: which yes/no vote it is (absent: the lift vote, §2.9; §4.7 the confirmation vote, the car crash). */
+  "lift-vote-started": { candidates: Seat[]; mode: VoteMode; needed: number; question?: QuestionName };
   "lift-ballot-cast": { voter: Seat; lift: boolean };
   "lift-vote-cast": { voter: Seat; lift: boolean };
-  "lift-counted": { candidates: Seat[]; ballots: Array<{ voter: Seat; lift: boolean }>; inFavour: number; needed: number; passed: boolean };
+  "lift-counted": { candidates: Seat[]; ballots: Array<{ voter: Seat; lift: boolean }>; inFavour: number; needed: number; passed: boolean; question?: QuestionName };
   left: { seat: Seat; how: OutHow };
   "tech-vote-started": { kind: TechVoteKind; target: Seat; by: Seat; needed: number };
   "tech-vote-pressed": { seat: Seat; inFavour: boolean };
   "tech-vote-ended": { kind: TechVoteKind; target: Seat; by: Seat; inFavour: number; needed: number; passed: boolean };
   /** A foul and the player's count; `cause` (absent: a technical vote, §2.13): a late vote (§7.3) or the live host (§7.9). */
   fouled: { seat: Seat; fouls: number; cause?: FoulCause };
-  /** §7.9 the live host's remark (a warning without a foul). */
-  remarked: { seat: Seat };
+  /** §7.9 the live host's remark (a warning without a foul); §4.6 `cause` "missing-vote": a late or missing vote. */
+  remarked: { seat: Seat; cause?: "missing-vote" };
   /** §7.9 a player with three fouls: one vote against them in this ballot, cast by nobody. */
   "foul-vote": { seat: Seat };
   /** §7.4 a peaceful day: nobody leaves — a second tie, or every player got exactly one vote. */
   "peaceful-day": { why: "tie-again" | "all-one-vote" };
   /** §7.9 the town voted out a player already removed by fouls today: nobody else leaves today. */
   "removed-voted-out": { seat: Seat };
+  /** §4.6 the speaker puts a question to one player, who answers within the speaker's time. */
+  asked: { by: Seat; target: Seat };
+  /** §4.1–§4.2 the Maniac's side (to the Maniac only): his answer to "Maniac for the town?", or the default. */
+  "side-chosen": { seat: Seat; team: Team };
+  /** §4.4 the Doctor is shown the wounded (at most three) and, crossed hands, those already saved once this game. */
+  wounded: { by: Seat; night: number; seats: Seat[]; barred: Seat[] };
   paused: { by: string; reason: string; absentSeat: Seat | null };
   resumed: Record<string, never>;
   "seat-to-bot": { seat: Seat };
@@ -255,6 +266,8 @@ export interface EventData {
 
 /** Why a seat holds the floor in a speech (RULES.md §2.3, §2.7–§2.11). */
 export type SpeechPurpose = "day" | "tie" | "leader" | "farewell" | "last-words" | "defence" | "extra-word";
+/** A yes/no vote (phase module `question`): §2.9 the lift vote; §4.7 the confirmation vote on the leader and the car crash. */
+export type QuestionName = "lift-vote" | "confirm-vote" | "car-crash";
 /** A ballot's round: the first vote of the day, or the revote among the tied (§2.9). */
 export type BallotRound = "first" | "revote";
 /** How ballots are cast (§2.6): all at once and hidden until the count, or candidates called in turn and every vote seen at once; or (§7.3) voters called in turn, every vote seen at once. */
@@ -286,6 +299,8 @@ export const LOG_TYPES = [
   // tatar (RULES.md §7.4, §7.9)
   "remarked", "foul-vote", "peaceful-day", "removed-voted-out",
   "paused", "resumed", "seat-to-bot", "game-over", "roles-revealed", "role-revealed",
+  // host-classic (RULES.md §4.1, §4.4, §4.6)
+  "asked", "side-chosen", "wounded",
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 
@@ -295,6 +310,8 @@ export const PHASE_NAMES = [
   "night-shot", "night-check", "night-freeze", "night-heal", "night-kill", "night-don-check", "night-turn", "game-over",
   // tatar §7.4: after a peaceful day, 15 s for gestures and 10 s before the night (phase module `interlude`)
   "gestures", "before-night",
+  // host-classic §4.3 the first day's introductions; §4.7 the confirmation vote on the leader and the car crash
+  "introductions", "confirm-vote", "car-crash",
 ] as const;
 export type PhaseName = (typeof PHASE_NAMES)[number];
 
@@ -350,6 +367,11 @@ export interface TargetChoice {
   max: number;
   /** The seats that may be named now. */
   seats: Seat[];
+  /**
+   * §4.4 crossed hands: seats on the list that cannot be chosen (a wounded player already saved once
+   * this game). Absent: none.
+   */
+  barred?: Seat[];
 }
 
 /** One thing this viewer can do now; the client renders exactly these and decides nothing. */
@@ -372,6 +394,10 @@ export type AvailableAction =
   | { type: "shooting-plan" }
   /** §7.5 `open`: a request is open and this viewer may support it; else this viewer may ask. */
   | { type: "early-vote"; open: boolean }
+  /** §4.6 put a question to one of `targets` (once in one's own speech). */
+  | { type: "ask"; targets: Seat[] }
+  /** §4.1–§4.2 answer "Maniac for the town?" (`{type:"choose-side", town}`). */
+  | { type: "choose-side" }
   | { type: "tech-vote-start"; kinds: TechVoteKind[]; targets: Seat[] }
   /** `pressed`: whether this viewer is currently pressing "for". */
   | { type: "tech-vote"; pressed: boolean }

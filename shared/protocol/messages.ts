@@ -59,6 +59,9 @@ export const PlayerActionSchema = v.variant("type", [
   v.strictObject({ type: v.literal("skip"), ability: v.pipe(v.string(), v.minLength(1), v.maxLength(40)) }),
   v.strictObject({ type: v.literal("shooting-plan"), plan: v.pipe(v.array(seat), v.maxLength(30)) }),
   v.strictObject({ type: v.literal("early-vote") }),
+  /** RULES.md §4.6 a question to one player in one's own speech; §4.1 the Maniac's "for the town?" answer. */
+  v.strictObject({ type: v.literal("ask"), target: seat }),
+  v.strictObject({ type: v.literal("choose-side"), town: v.boolean() }),
   v.strictObject({ type: v.literal("tech-vote-start"), kind: v.picklist(["foul", "defeat", "removal"]), target: seat }),
   v.strictObject({ type: v.literal("tech-vote"), in_favour: v.boolean() }),
 ]);
@@ -537,9 +540,11 @@ export const AvailableActionSchema = v.variant("type", [
   v.object({ type: v.literal("shout"), left: num }),
   v.object({ type: v.literal("vote"), targets: seats }),
   v.object({ type: v.literal("vote-lift") }),
-  v.object({ type: v.literal("use"), ability: v.string(), label: v.string(), effect: v.picklist(BUILT_EFFECTS), targets: v.object({ min: num, max: num, seats }), skip: v.boolean(), chosen: v.optional(seats) }),
+  v.object({ type: v.literal("use"), ability: v.string(), label: v.string(), effect: v.picklist(BUILT_EFFECTS), targets: v.object({ min: num, max: num, seats, barred: v.optional(seats) }), skip: v.boolean(), chosen: v.optional(seats) }),
   v.object({ type: v.literal("shooting-plan") }),
   v.object({ type: v.literal("early-vote"), open: v.boolean() }),
+  v.object({ type: v.literal("ask"), targets: seats }),
+  v.object({ type: v.literal("choose-side") }),
   v.object({ type: v.literal("tech-vote-start"), kinds: v.array(techVoteKind), targets: seats }),
   v.object({ type: v.literal("tech-vote"), pressed: v.boolean() }),
   v.object({ type: v.literal("confirm") }),

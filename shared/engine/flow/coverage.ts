@@ -94,7 +94,7 @@ export interface DayParamsPlanned {
 
 /**
  * `speeches` (built: name, purpose, ms, msSetting, speakers, nominations {perSpeech 1–2, self},
- * shouts, cancelOnRemoval) will need:
+ * shouts, cancelOnRemoval; issue 17: `question`, `silent` for host-classic) will need:
  */
 export interface SpeechesParamsPlanned {
   /** §4.6 "each player may take one extra word (30 s)": each seat in turn takes the word or passes. */
@@ -206,6 +206,7 @@ export interface AcquaintanceParamsPlanned {
 }
 
 /**
+ * (Built, issue 17: phases/acquaintance.ts `sideChoice`, with `wakes`.)
  * RULES.md §4.1–§4.2: with more than `fromSeats - 1` players the Maniac "chooses a side at the
  * acquaintance night … answered yes/no to 'Maniac for the town?'"; at fewer he is red. A black Maniac
  * counts toward the black team's numbers but does not know the mafia and always acts alone (he is not

@@ -107,13 +107,15 @@ export interface Ability {
      */
     side?: "own" | "other";
     /**
-     * Not yet read (type only). "attacked": only the seats attacked tonight by the uses collected so far
-     * (§4.4 the Doctor is shown the wounded, at most three, and saves one of them). Absent: any living.
+     * "attacked": only the seats attacked tonight by the uses collected so far — the settled team
+     * shots and every other attack chosen in the earlier steps (§4.4 the Doctor is shown the wounded,
+     * at most three, and saves one of them); the holders are told the list when the step opens
+     * (`wounded`). Absent: any living.
      */
     among?: "living" | "attacked";
     /**
-     * Not yet read (type only). A seat this ability already took effect on in this game, by any holder,
-     * stays on the list but cannot be chosen (§4.4 "each player can be saved only once a game … the
+     * A seat this ability already took effect on in this game, by any holder, stays on the list but
+     * cannot be chosen (`TargetChoice.barred`; §4.4 "each player can be saved only once a game … the
      * Doctor is shown that (crossed hands). This applies to the Doctor too").
      */
     oncePerTarget?: boolean;
@@ -133,7 +135,7 @@ export interface Ability {
   /** block: the blocked player is told (§7.6 "the frozen player learns it after giving their choice", or in the morning). */
   notice?: boolean;
 
-  // ---- Read since issue 16 (the profiles, RULES.md §5.3 / §5.6), except `oneOf` (host-classic). ----
+  // ---- Read since issue 16 (the profiles, RULES.md §5.3 / §5.6); `oneOf` since issue 17 (host-classic). ----
 
   /**
    * Effective uses a game (RULES.md §4.4 the Commissar's single shot; §6 the Swindler's swap, once a
@@ -207,6 +209,14 @@ const ABILITIES: Record<AbilityId, Ability> = {
   heal: { id: "heal", effect: "protect", power: 1, shields: "all", liftsBlock: true, skip: false, targets: { count: 1, self: true, maxInARow: 1 }, chosen: { event: "healed", audience: "self" } },
   /** §3/§7.6 the Maniac kills anyone but himself, or abstains. */
   kill: { id: "kill", effect: "attack", power: 1, skip: false, targets: { count: 1, self: false }, chosen: { event: "kill-chosen", audience: "self" } },
+
+  // ---- RULES.md §4.4 host-classic (issue 17). ----
+  /** §4.4 the Commissar checks a player: "mafia" or "not mafia" (the Maniac always "not mafia"); or shoots instead. */
+  "commissar-mafia-check": { ...check("sheriff"), id: "commissar-mafia-check", oneOf: "commissar" },
+  /** §4.4 the Commissar's single shot of the game, instead of a check. */
+  "commissar-shot": { id: "commissar-shot", effect: "attack", power: 1, skip: false, timesPerGame: 1, oneOf: "commissar", targets: { count: 1, self: false }, chosen: used },
+  /** §4.4 the Doctor saves one of the wounded; each player can be saved once a game, the Doctor too. */
+  save: { id: "save", effect: "protect", power: 1, shields: "all", skip: false, targets: { count: 1, self: true, among: "attacked", oncePerTarget: true }, chosen: { event: "healed", audience: "self" } },
 
   // ---- RULES.md §5.6, the profiles' catalogue (issue 16). Each choice is recorded privately (`used`). ----
   /** §5.6 Blocker: blocks another player's active move; the target's passives still work; nobody is told. */

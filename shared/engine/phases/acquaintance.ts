@@ -4,14 +4,20 @@
  * may write a plan only the black team sees. The floor: the black team to itself — with sound (the
  * agreement setting "sound") they see and hear each other, "silent" gives video only; the town sees and
  * hears nothing.
+ *
+ * §4.2 (host-classic) `wakes`: the roles wake in turn, each for its own time, announced to the table
+ * (`night-turn`, the step's id): the mafia (the Don shows himself to them by signs — their channel is
+ * video only), the Commissar, the Maniac, the Doctor. No actions, except `sideChoice` (§4.1): with
+ * `fromSeats` players or more the Maniac answers "Maniac for the town?" during his wake — yes plays for
+ * `yes`, no for `no`, no answer by the end of the wake `default` — and learns it privately (`side-chosen`).
  */
 import * as v from "valibot";
-import { reject } from "../flow/stage.ts";
+import { reject, restartStage } from "../flow/stage.ts";
 import type { PhaseModule } from "../flow/types.ts";
 import { getRole } from "../roles/index.ts";
 import { PUBLIC, blackSeats, emit, player, toSeats } from "../state.ts";
-import type { EngineState } from "../state.ts";
-import type { Seat } from "../types.ts";
+import type { Ctx, EngineState } from "../state.ts";
+import type { Seat, Team } from "../types.ts";
 
 const params = v.strictObject({
   ms: v.pipe(v.number(), v.integer(), v.minValue(1000)),
@@ -19,8 +25,25 @@ const params = v.strictObject({
   agreementSetting: v.optional(v.string()),
   /** §2.2 the Don may write a shooting plan (default); false: no plan in this format (§7.1 "no actions"). */
   shootingPlan: v.optional(v.boolean(), true),
+  /** §4.2 the roles wake in turn (`step`: the id announced; `roles`: who wakes; `signs`: the black team sees itself, no sound). */
+  wakes: v.optional(v.array(v.strictObject({
+    step: v.string(),
+    roles: v.array(v.string()),
+    ms: v.pipe(v.number(), v.integer(), v.minValue(1000)),
+    signs: v.optional(v.boolean(), false),
+  }))),
+  /** §4.1 the Maniac's side, asked at his wake with this many players or more. */
+  sideChoice: v.optional(v.strictObject({
+    role: v.string(),
+    fromSeats: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    yes: v.picklist(["red", "black"]),
+    no: v.picklist(["red", "black"]),
+    default: v.picklist(["red", "black"]),
+  })),
 });
 type P = v.InferOutput<typeof params>;
+/** With wakes: the wake running (its index) and whether the side was chosen. */
+type D = { wake: number; chosen: boolean } | null;
 
 /** The passive that lets a role write the shooting plan (RULES.md §2.2: the Don). */
 export const SHOOTING_PLAN = "shooting-plan";
@@ -31,22 +54,61 @@ function writesPlan(s: EngineState, p: P, seat: Seat): boolean {
   return role !== null && getRole(role).passives.includes(SHOOTING_PLAN);
 }
 
-export const acquaintance: PhaseModule<P, null> = {
+/** §4.1 whether `seat` is asked "Maniac for the town?" now (his wake, not answered yet). */
+function asksSide(s: EngineState, p: P, d: D, seat: Seat): boolean {
+  const c = p.sideChoice;
+  if (!c || !d || d.chosen || !p.wakes || s.players.length < c.fromSeats) return false;
+  const w = p.wakes[d.wake];
+  return !!w && w.roles.includes(c.role) && player(s, seat).role === c.role;
+}
+
+/** §4.1 the Maniac plays for `team` from now on; he alone is told. */
+function chooseSide(ctx: Ctx, seat: Seat, team: Team): void {
+  player(ctx.s, seat).team = team;
+  emit(ctx, "side-chosen", toSeats([seat]), { seat, team });
+}
+
+function openWake(ctx: Ctx, p: P, index: number): number {
+  const w = p.wakes![index]!;
+  emit(ctx, "night-turn", PUBLIC, { step: w.step, ms: w.ms });
+  return w.ms;
+}
+
+export const acquaintance: PhaseModule<P, D> = {
   kind: "acquaintance",
   params,
   outcomes: () => ["done"],
   techVotes: false,
-  clone: (d) => d,
+  clone: (d) => (d ? { ...d } : d),
   enter(ctx, p) {
     const s = ctx.s;
     emit(ctx, "night-fell", PUBLIC, { round: s.round, acquaintance: true });
     const team = s.players.filter((x) => x.role !== null && getRole(x.role).knowsTeam).map((x) => ({ seat: x.seat, role: x.role }));
     s.blackMet = true;
     emit(ctx, "black-team", toSeats(team.map((t) => t.seat)), { members: team });
+    if (p.wakes?.length) return { data: { wake: 0, chosen: false }, ms: openWake(ctx, p, 0) };
     return { data: null, ms: p.ms };
   },
-  timeout: () => ({ outcome: "done" }),
-  act(ctx, p, _d, seat, a) {
+  timeout(ctx, p, d) {
+    if (!d || !p.wakes) return { outcome: "done" };
+    // §4.1 no answer by the end of his wake: the default side (decision: red, as with 10 players or fewer).
+    const c = p.sideChoice;
+    if (c && !d.chosen && ctx.s.players.length >= c.fromSeats && p.wakes[d.wake]!.roles.includes(c.role)) {
+      for (const x of ctx.s.players) if (x.role === c.role) chooseSide(ctx, x.seat, c.default);
+      d.chosen = true;
+    }
+    if (d.wake + 1 >= p.wakes.length) return { outcome: "done" };
+    d.wake++;
+    restartStage(ctx, openWake(ctx, p, d.wake));
+  },
+  act(ctx, p, d, seat, a) {
+    if (a.type === "choose-side") {
+      if (!asksSide(ctx.s, p, d, seat)) reject("not-allowed", "only the Maniac answers, at his wake");
+      const c = p.sideChoice!;
+      chooseSide(ctx, seat, a.town === true ? c.yes : c.no);
+      d!.chosen = true;
+      return;
+    }
     if (a.type !== "shooting-plan") reject("phase-closed", "nothing to do at the acquaintance night but meet");
     if (!writesPlan(ctx.s, p, seat)) reject("not-allowed", "only the Don writes the shooting plan");
     const n = ctx.s.players.length;
@@ -56,13 +118,19 @@ export const acquaintance: PhaseModule<P, null> = {
     ctx.s.shootingPlan = a.plan.slice();
     emit(ctx, "shooting-plan", toSeats(blackSeats(ctx.s)), { by: seat, plan: a.plan.slice() });
   },
-  actions(s, p, _d, seat, out) {
+  actions(s, p, d, seat, out) {
     if (writesPlan(s, p, seat)) out.push({ type: "shooting-plan" });
+    if (asksSide(s, p, d, seat)) out.push({ type: "choose-side" });
   },
   name: () => "acquaintance",
-  floor(s, p) {
+  floor(s, p, d) {
     const team: Seat[] = [];
     for (const x of s.players) if (x.role !== null && getRole(x.role).knowsTeam) team.push(x.seat);
+    // §4.2 wakes: only the mafia's wake opens their channel, and by signs only (the Don shows himself).
+    if (d && p.wakes) {
+      const w = p.wakes[d.wake]!;
+      return w.signs && team.length ? [{ id: "black-team", speakers: [], video: team, listeners: team }] : [];
+    }
     const silent = p.agreementSetting !== undefined && s.settings[p.agreementSetting] === "silent";
     return team.length ? [{ id: "black-team", speakers: silent ? [] : team, video: team, listeners: team }] : [];
   },

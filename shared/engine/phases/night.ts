@@ -145,19 +145,43 @@ function memoryOf(s: EngineState, seat: Seat, id: string): AbilityMemory | undef
 /** Whether an ability keeps a memory (its target rules read one). */
 const remembers = (a: Ability) => a.targets.maxInARow !== undefined || a.targets.selfTimes !== undefined || a.timesPerGame !== undefined;
 
-/** Seats `seat` may name with `a` now (§2.10, §5.2, §5.6, §7.6 target rules). */
-function targetsFor(s: EngineState, a: Ability, seat: Seat): Seat[] {
+/**
+ * §4.4 the seats attacked tonight by the uses collected so far (the wounded): each settled team shot
+ * and every other attack already chosen, living seats only, in seat order.
+ */
+function attackedSoFar(s: EngineState, p: P, d: D): Seat[] {
+  const rules = rulesOf(p);
+  const out = new Set<Seat>();
+  for (const id of rules.resolve.attack) {
+    const a = rules.ability(id);
+    if (rules.ability(id).effect !== "attack") continue;
+    if (a.team) { const c = d.team.find((x) => x.ability === id); if (c && c.target !== 0) out.add(c.target); continue; }
+    for (const u of d.uses) if (u.ability === id) for (const t of u.targets) out.add(t);
+  }
+  return [...out].filter((x) => s.players[x - 1]!.alive).sort((x, y) => x - y);
+}
+
+/** §4.4 crossed hands: whether `target` already took `a` this game (an ability with `oncePerTarget`). */
+function taken(s: EngineState, a: Ability, target: Seat): boolean {
+  return !!a.targets.oncePerTarget && !!s.onceTaken?.[a.id]?.includes(target);
+}
+
+/** Seats `seat` may name with `a` now (§2.10, §4.4, §5.2, §5.6, §7.6 target rules). */
+function targetsFor(s: EngineState, p: P, d: D, a: Ability, seat: Seat): Seat[] {
   const out: Seat[] = [];
-  for (const x of s.players) if (mayTarget(s, a, seat, x.seat)) out.push(x.seat);
+  const among = a.targets.among === "attacked" ? attackedSoFar(s, p, d) : null;
+  for (const x of s.players) if (mayTarget(s, a, seat, x.seat, among)) out.push(x.seat);
   return out;
 }
 
-/** Whether `seat` may name `target` with `a` now (the rules of targetsFor, for one seat). */
-function mayTarget(s: EngineState, a: Ability, seat: Seat, target: Seat): boolean {
+/** Whether `seat` may name `target` with `a` now (the rules of targetsFor, for one seat; `among`: the wounded, §4.4). */
+function mayTarget(s: EngineState, a: Ability, seat: Seat, target: Seat, among: readonly Seat[] | null = null): boolean {
   const x = s.players[target - 1];
   if (!x || !x.alive) return false;
   const t = a.targets;
   if (target === seat && !t.self) return false;
+  if (among && !among.includes(target)) return false;
+  if (taken(s, a, target)) return false;
   if (t.side !== undefined && (t.side === "own") !== (x.team === s.players[seat - 1]!.team)) return false;
   if (t.fresh) for (const c of s.checks) if (c.by === seat && c.ability === a.id && c.target === target) return false;
   if (t.maxInARow === undefined && t.selfTimes === undefined && a.timesPerGame === undefined) return true;
@@ -205,6 +229,22 @@ function openStep(ctx: Ctx, p: P, index: number): number {
   if (st.announce === "night-turn") emit(ctx, "night-turn", PUBLIC, { step: st.id, ms });
   else if (st.announce === "checks-started") emit(ctx, "checks-started", PUBLIC, {});
   return ms;
+}
+
+/**
+ * §4.4 "the Doctor is shown the wounded (at most three)" when his step opens, and (crossed hands) which
+ * of them were already saved once this game — to each living holder of an `among: "attacked"` ability.
+ */
+function tellWounded(ctx: Ctx, p: P, d: D): void {
+  const s = ctx.s;
+  const rules = rulesOf(p);
+  for (const id of stepOf(p, d).abilities) {
+    const a = rules.ability(id);
+    if (a.targets.among !== "attacked") continue;
+    const seats = attackedSoFar(s, p, d);
+    const barred = seats.filter((x) => taken(s, a, x));
+    for (const h of holders(s, a)) emit(ctx, "wounded", toSeats([h]), { by: h, night: s.day, seats, barred });
+  }
 }
 
 /**
@@ -273,6 +313,7 @@ function endStep(ctx: Ctx, p: P, d: D): Next | undefined {
     d.step = next;
     d.acted = s.players.map(() => 0);
     restartStage(ctx, openStep(ctx, p, d.step));
+    tellWounded(ctx, p, d);
     return;
   }
   return morning(ctx, p, d);
@@ -349,6 +390,13 @@ function morning(ctx: Ctx, p: P, d: D): Next | undefined {
   }
   // §5.6 the Blackmailer's target loses the coming day's vote (the day's voting reads it; lifted when the day ends).
   if (r.silenced.length) s.silenced = [...new Set(r.silenced)].sort((x, y) => x - y);
+  // §4.4 each player can be saved only once a game: the seats an `oncePerTarget` ability took effect on.
+  for (const u of d.uses) {
+    const a = rules.ability(u.ability);
+    if (!a.targets.oncePerTarget || r.blocked.has(u.by)) continue;
+    const before = s.onceTaken?.[a.id] ?? [];
+    s.onceTaken = { ...s.onceTaken, [a.id]: [...before, ...u.targets.filter((t) => !before.includes(t))] };
+  }
   // Issue 16: the night's "why", kept in the state and shown only once the game is over.
   s.nights = [...(s.nights ?? []), { night: s.day, steps: r.record }];
   if (r.dead.length === 0) {
@@ -427,7 +475,7 @@ function offered(s: EngineState, p: P, d: D, seat: Seat): Array<{ a: Ability; ta
     const a = rulesOf(p).ability(abilities[i] as string);
     if (acted & (1 << i) && a.team?.consensus !== "tally") continue;
     if (!holds(s, a, seat)) continue;
-    const targets = targetsFor(s, a, seat);
+    const targets = targetsFor(s, p, d, a, seat);
     if (targets.length) out.push({ a, targets });
   }
   return out;
@@ -451,7 +499,10 @@ export const night: PhaseModule<P, D> = {
     emit(ctx, "night-fell", PUBLIC, { round: s.round, acquaintance: false });
     if (s.silenced) delete s.silenced; // §5.6 the blackmail is lifted when the day ends
     const first = nextRunning(s, p, 0);
-    return { data: { step: first, uses: [], acted: s.players.map(() => 0), team: [], told: [] }, ms: openStep(ctx, p, first) };
+    const data: D = { step: first, uses: [], acted: s.players.map(() => 0), team: [], told: [] };
+    const ms = openStep(ctx, p, first);
+    tellWounded(ctx, p, data);
+    return { data, ms };
   },
   timeout: (ctx, p, d) => hostGate(ctx, () => endStep(ctx, p, d)),
   confirm: (ctx, p, d) => endStep(ctx, p, d),
@@ -472,19 +523,25 @@ export const night: PhaseModule<P, D> = {
     }
     if ((d.acted[seat - 1] as number) & bit) reject("already-acted", "your choice this step is final");
     if (act.type === "skip" && !a.skip) reject("not-allowed", "this ability cannot be skipped (not choosing is a miss)");
-    d.acted[seat - 1] = (d.acted[seat - 1] as number) | bit;
-    if (act.type === "skip") return;
-    const targets = act.targets;
-    if (!Array.isArray(targets) || targets.length !== a.targets.count || new Set(targets).size !== targets.length || !targets.every((t) => typeof t === "number" && mayTarget(s, a, seat, t))) {
+    const among = a.targets.among === "attacked" ? attackedSoFar(s, p, d) : null;
+    const targets = act.type === "use" ? act.targets : [];
+    if (act.type === "use" && (!Array.isArray(targets) || targets.length !== a.targets.count || new Set(targets).size !== targets.length || !targets.every((t) => typeof t === "number" && mayTarget(s, a, seat, t, among)))) {
       reject("illegal-target", "not a legal target for this ability");
     }
+    // §4.4 "either checks … or uses his single shot": one use (or skip) closes the step's other abilities of its group.
+    let bits = bit;
+    if (a.oneOf) st.abilities.forEach((id, i) => { if (rulesOf(p).ability(id).oneOf === a.oneOf) bits |= 1 << i; });
+    d.acted[seat - 1] = (d.acted[seat - 1] as number) | bits;
+    if (act.type === "skip") return;
     use(ctx, p, d, a, seat, targets.slice());
   },
   actions(s, p, d, seat, out: AvailableAction[]) {
     for (const { a, targets } of offered(s, p, d, seat)) {
       // §5.2 one's own current tally choice (never another holder's: the tally stays anonymous).
       const mine = a.team?.consensus === "tally" ? d.uses.find((u) => u.by === seat && u.ability === a.id) : undefined;
-      out.push({ type: "use", ability: a.id, label: `ability.${a.id}`, effect: a.effect as BuiltEffect, targets: { min: a.targets.count, max: a.targets.count, seats: targets }, skip: a.skip, ...(mine ? { chosen: mine.targets.slice() } : {}) });
+      // §4.4 crossed hands: the wounded who cannot be saved again stay on the list, barred.
+      const barred = a.targets.oncePerTarget && a.targets.among === "attacked" ? attackedSoFar(s, p, d).filter((x) => taken(s, a, x)) : [];
+      out.push({ type: "use", ability: a.id, label: `ability.${a.id}`, effect: a.effect as BuiltEffect, targets: { min: a.targets.count, max: a.targets.count, seats: targets, ...(barred.length ? { barred } : {}) }, skip: a.skip, ...(mine ? { chosen: mine.targets.slice() } : {}) });
     }
   },
   name: (_s, p, d) => stepOf(p, d).name,

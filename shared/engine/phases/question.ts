@@ -13,7 +13,8 @@ import { PUBLIC, emit, toSeats, type Ctx, type EngineState } from "../state.ts";
 import type { BallotView, Seat, VoteMode } from "../types.ts";
 
 const params = v.strictObject({
-  name: v.picklist(["lift-vote"]),
+  /** §2.9 the lift vote; §4.7 the confirmation vote on the leader, the car crash. */
+  name: v.picklist(["lift-vote", "confirm-vote", "car-crash"]),
   ms: v.pipe(v.number(), v.integer(), v.minValue(1000)),
   mode: v.optional(v.picklist(["closed", "open"]), "closed"),
   modeSetting: v.optional(v.string()),
@@ -21,6 +22,8 @@ const params = v.strictObject({
   voters: v.picklist(["living", "not-candidates"]),
   /** The seats leave when it passes (a lift vote, a car crash); false: a question that only decides what follows. */
   eliminates: v.boolean(),
+  /** How the seats leave when it passes: "lifted" (§2.9), or "voted-out" (§4.7 the town's vote). */
+  out: v.optional(v.picklist(["lifted", "voted-out"]), "lifted"),
 });
 type P = v.InferOutput<typeof params>;
 interface D {
@@ -52,13 +55,16 @@ function countQuestion(ctx: Ctx, p: P, d: D): Next | undefined {
   }
   const needed = neededOf(voterCount(s, p, d.candidates));
   const passed = inFavour >= needed;
-  emit(ctx, "lift-counted", PUBLIC, { candidates: d.candidates, ballots, inFavour, needed, passed });
+  emit(ctx, "lift-counted", PUBLIC, { candidates: d.candidates, ballots, inFavour, needed, passed, ...named(p) });
   if (!passed) return { outcome: "no" };
   if (!p.eliminates) return { outcome: "yes", seats: d.candidates };
-  for (const seat of d.candidates) depart(ctx, seat, "lifted");
+  for (const seat of d.candidates) depart(ctx, seat, p.out);
   if (checkWin(ctx)) return;
   return { outcome: "yes", seats: d.candidates };
 }
+
+/** Which question the events name (absent for the lift vote, as before §4). */
+const named = (p: P) => (p.name === "lift-vote" ? {} : { question: p.name });
 
 function allVoted(s: EngineState, p: P, d: D): boolean {
   for (const x of s.players) if (voter(s, p, d, x.seat) && d.ballots[x.seat - 1] === 0) return false;
@@ -73,7 +79,7 @@ export const question: PhaseModule<P, D> = {
   clone: (d) => ({ mode: d.mode, candidates: d.candidates, ballots: d.ballots.slice() }),
   enter(ctx, p, candidates) {
     const mode: VoteMode = p.modeSetting !== undefined ? (ctx.s.settings[p.modeSetting] === "open" ? "open" : "closed") : p.mode;
-    emit(ctx, "lift-vote-started", PUBLIC, { candidates, mode, needed: neededOf(voterCount(ctx.s, p, candidates)) });
+    emit(ctx, "lift-vote-started", PUBLIC, { candidates, mode, needed: neededOf(voterCount(ctx.s, p, candidates)), ...named(p) });
     return { data: { mode, candidates, ballots: ctx.s.players.map(() => 0) }, ms: p.ms };
   },
   timeout: (ctx, p, d) => hostGate(ctx, () => countQuestion(ctx, p, d)),

@@ -49,6 +49,16 @@ const params = v.strictObject({
    * started the day's vote ("the lowest seat after the player who started the vote"), wrapping round.
    */
   order: v.optional(v.picklist(["given", "after-vote-starter"]), "given"),
+  /**
+   * §4.6 "may put a question to one player": once in one's own speech the speaker names a living player,
+   * who holds the floor beside the speaker until the speech ends (answered within the speaker's time).
+   */
+  question: v.optional(v.boolean(), false),
+  /**
+   * §4.5 "a dead Commissar, Mafia, Don or black Maniac leaves silently": seats of these roles (and team,
+   * when named) get no speech here.
+   */
+  silent: v.optional(v.array(v.strictObject({ role: v.string(), team: v.optional(v.picklist(["red", "black", "solo"])) }))),
 });
 type P = v.InferOutput<typeof params>;
 interface D {
@@ -63,6 +73,8 @@ interface D {
   seats: Seat[];
   /** §7.5 the current speaker's request for an early vote. */
   early: EarlyVoteRequest | null;
+  /** §4.6 the player the current speaker put a question to (null: none yet). */
+  asked?: Seat | null;
 }
 
 function speechMs(ctx: Ctx, p: P, seat: Seat, d: D | null, queue: Seat[]): number {
@@ -79,7 +91,15 @@ function speechMs(ctx: Ctx, p: P, seat: Seat, d: D | null, queue: Seat[]): numbe
 }
 
 /** Give the floor to the next of `queue`; the phase ends when nobody is left. */
+/** §4.5 whether `seat` leaves without a word here. */
+function silentSeat(s: EngineState, p: P, seat: Seat): boolean {
+  if (!p.silent) return false;
+  const pl = player(s, seat);
+  return p.silent.some((x) => x.role === pl.role && (x.team === undefined || x.team === pl.team));
+}
+
 function nextSpeaker(ctx: Ctx, p: P, d: D | null, queue: Seat[], seats: Seat[]): { data: D; ms: number } | Next {
+  while (queue.length && silentSeat(ctx.s, p, queue[0] as Seat)) queue.shift();
   const speaker = queue.shift();
   if (speaker === undefined) return { outcome: "done", seats: seats.filter((x) => player(ctx.s, x).alive) };
   const t = speechMs(ctx, p, speaker, d, queue);
@@ -90,9 +110,10 @@ function nextSpeaker(ctx: Ctx, p: P, d: D | null, queue: Seat[], seats: Seat[]):
     d.nominated = 0;
     d.mine = [];
     d.early = null;
+    if (p.question) d.asked = null;
     restartStage(ctx, t);
   }
-  return { data: { speaker, queue, nominated: 0, mine: [], seats, early: null }, ms: t };
+  return { data: { speaker, queue, nominated: 0, mine: [], seats, early: null, ...(p.question ? { asked: null } : {}) }, ms: t };
 }
 
 function endSpeech(ctx: Ctx, p: P, d: D): Next | undefined {
@@ -127,7 +148,7 @@ export const speeches: PhaseModule<P, D> = {
   outcomes: (p) => (p.earlyVote ? ["done", "cancelled", "early-vote"] : ["done", "cancelled"]),
   techVotes: true,
   // Every part is replaced, never changed in place (the queue, this speech's nominations, the request).
-  clone: (d) => ({ speaker: d.speaker, queue: d.queue, nominated: d.nominated, mine: d.mine, seats: d.seats, early: d.early }),
+  clone: (d) => ({ speaker: d.speaker, queue: d.queue, nominated: d.nominated, mine: d.mine, seats: d.seats, early: d.early, ...(d.asked !== undefined ? { asked: d.asked } : {}) }),
   enter(ctx, p, given) {
     let seats = given.slice();
     if (p.order === "after-vote-starter") {
@@ -182,6 +203,16 @@ export const speeches: PhaseModule<P, D> = {
         emit(ctx, "shouted", PUBLIC, { seat, left: pl.shoutsLeft, ms: sh.ms });
         return;
       }
+      case "ask": {
+        if (!p.question) reject("phase-closed", "no questions in these speeches");
+        if (d.speaker !== seat) reject("not-your-turn", "ask during your own speech");
+        if (d.asked) reject("already-acted", "one question per speech");
+        const t = a.target;
+        if (typeof t !== "number" || !Number.isInteger(t) || t < 1 || t > s.players.length || t === seat || !player(s, t).alive) reject("illegal-target", "ask another living player");
+        d.asked = t;
+        emit(ctx, "asked", PUBLIC, { by: seat, target: t });
+        return;
+      }
       case "early-vote": {
         const r = earlyVoteAct(ctx, p.earlyVote, d.early, seat, d.speaker === seat);
         d.early = r.request;
@@ -203,6 +234,10 @@ export const speeches: PhaseModule<P, D> = {
         const targets = nominationTargets(s, p, d, seat);
         if (targets.length) out.push({ type: "nominate", targets });
       }
+      if (p.question && !d.asked && me.alive) {
+        const targets = s.players.filter((x) => x.alive && x.seat !== seat).map((x) => x.seat);
+        if (targets.length) out.push({ type: "ask", targets });
+      }
       return;
     }
     if (p.shouts && me.alive && me.shoutsLeft > 0 && s.shout === null) out.push({ type: "shout", left: me.shoutsLeft });
@@ -211,6 +246,8 @@ export const speeches: PhaseModule<P, D> = {
   speaker: (d) => d.speaker,
   floor(s, _p, d) {
     const speakers = s.shout && s.shout.seat !== d.speaker ? [d.speaker, s.shout.seat] : [d.speaker];
+    // §4.6 the questioned player answers beside the speaker.
+    if (d.asked && player(s, d.asked).alive) speakers.push(d.asked);
     const video = livingList(s);
     if (!video.includes(d.speaker)) video.push(d.speaker);
     return [{ id: "table", speakers, video, listeners: "everyone" }];

@@ -87,6 +87,15 @@ const params = v.strictObject({
   candidatesSitOut: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
   /** §7.9 a player whose automatic vote against is due gets it in this ballot, if a candidate (Preset.fouls.voteAgainstAt). */
   foulVotes: v.optional(v.boolean()),
+  /**
+   * §4.6 open voting by candidate: the last candidate is called too (sport never calls the last, §2.6);
+   * a voter who voted for nobody when the last call ends has a "late or missing vote" (see `missingVote`).
+   */
+  callLast: v.optional(v.boolean()),
+  /** §4.6 "a late or missing vote is a remark (warning) and goes to the last candidate": each such voter gets a public remark at the count. */
+  missingVote: v.optional(v.picklist(["remark"])),
+  /** §4.7 a sole leader of the first vote does not leave at once: outcome "leader" (a defence and a confirmation vote follow). */
+  soleLeader: v.optional(v.picklist(["leaves", "defends"]), "leaves"),
 });
 type P = v.InferOutput<typeof params>;
 interface D {
@@ -181,6 +190,8 @@ function count(ctx: Ctx, p: P, d: D): Next | undefined {
   // §7.9 the automatic vote against a player with three fouls (cast by nobody).
   for (const x of d.auto ?? []) tally[x - 1] = (tally[x - 1] as number) + 1;
   s.lastTally = tally;
+  // §4.6 a late or missing vote: a remark, and the vote goes to the last candidate (counted above).
+  if (p.missingVote === "remark") for (const b of ballots) if (b.auto) emit(ctx, "remarked", PUBLIC, { seat: b.voter, cause: "missing-vote" });
   let max = -1;
   for (const c of d.candidates) max = Math.max(max, tally[c - 1] as number);
   // Nobody voted (unused votes lost, §5.5 / §7.3): no leader, nobody leaves.
@@ -204,6 +215,8 @@ function count(ctx: Ctx, p: P, d: D): Next | undefined {
       emit(ctx, "tie-stays", PUBLIC, { seats: leaders });
       return { outcome: "none" };
     }
+    // §4.7 the leader defends (60 s) and the town confirms by a yes/no vote.
+    if (p.soleLeader === "defends" && p.round === "first") return { outcome: "leader", seats: [seat] };
     if (!allowed(ctx, p.dayOneSetting)) {
       // §2.8 the vote leader speaks 30 s and stays.
       emit(ctx, "leader-stays", PUBLIC, { seat });
@@ -326,7 +339,7 @@ export const voting: PhaseModule<P, D> = {
     return { data, ms };
   },
   timeout(ctx, p, d) {
-    if (d.mode === "open" && !d.atOnce && d.current < d.candidates.length - 2) {
+    if (d.mode === "open" && !d.atOnce && d.current < d.candidates.length - (p.callLast ? 1 : 2)) {
       d.current++;
       restartTimer(ctx, p.openMsPerCandidate);
       emit(ctx, "candidate-called", PUBLIC, { seat: d.candidates[d.current] as Seat });

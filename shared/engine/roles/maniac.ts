@@ -6,6 +6,10 @@ import type { RoleModule } from "./types.ts";
  * or one of the last two), before the mafia.
  * *Decision (city):* the Commissar's check shows a solo Maniac "black" (he is an enemy the town must
  * remove to win, as §6 shows him in club) and a red Maniac "red". The Don's check: "not-commissar".
+ * §4.1 (host-classic): red with 10 players or fewer; from 11 he chooses red or black at the acquaintance
+ * (phases/acquaintance.ts `sideChoice`). A black Maniac counts for the black team but does not know it
+ * and acts alone (no `knowsTeam`, and he does not hold the mafia's shot). §4.4: the Commissar's check
+ * ("mafia or not") answers "not-mafia" whatever his side (`appearsAs.sheriff`).
  */
 export const maniac: RoleModule = {
   id: "maniac",

@@ -60,6 +60,8 @@ const PUBLIC_TYPES = new Set([
   "remarked", "foul-vote", "peaceful-day", "removed-voted-out", "role-revealed",
   // §7.3 / §7.5 the voter called in turn and the early-vote requests (first played by tatar)
   "voter-called", "early-vote-asked", "early-vote-supported", "early-vote-passed",
+  // issue 17 (host-classic §4.6): a question put to one player in a speech
+  "asked",
 ]);
 /** Public entries that must say no more than this (§3/§7.7 the morning names only the dead: no cause, no heal). */
 const PUBLIC_DATA: Record<string, string[]> = { killed: ["seat"], "nobody-killed": [], "shot-missed": [], "night-turn": ["step", "ms"], "peaceful-day": ["why"] };
@@ -95,8 +97,10 @@ export function knowledge(s: S, playerId: string | null): Knowledge {
   const roles = new Set<number>();
   // RULES.md §7.9 tatar: "the fourth [foul] → the card is shown" — a player removed by fouls is known to all.
   const shownWhenRemoved = s.presetId === "tatar";
+  // RULES.md §4 host-classic: reveal open — a player who left is shown to everyone at once.
+  const openReveal = s.presetId === "host-classic";
   for (const p of s.players) {
-    if (over || (me && p.seat === me.seat && p.role !== null) || (black && p.role !== null && BLACK.has(p.role)) || (shownWhenRemoved && p.out === "removed")) roles.add(p.seat);
+    if (over || (me && p.seat === me.seat && p.role !== null) || (black && p.role !== null && BLACK.has(p.role)) || (shownWhenRemoved && p.out === "removed") || (openReveal && !p.alive)) roles.add(p.seat);
   }
   return { seat: me ? me.seat : null, over, black, roles };
 }
@@ -164,11 +168,16 @@ function checkLogEntry(k: Knowledge, e: GameView["log"][number]): void {
     case "watched": ok(d.by === k.seat, `someone else's ${e.type}`); break;
     case "ballot-cast":
     case "lift-ballot-cast": ok(d.voter === k.seat, "a hidden ballot before the count"); break;
+    // §4.1 the Maniac's side is his alone; §4.4 the wounded are shown to the Doctor only.
+    case "side-chosen": ok(d.seat === k.seat, "someone else's side"); break;
+    case "wounded": ok(d.by === k.seat, "the Doctor's wounded seen by another"); break;
   }
 }
 const PRIVATE_TYPES = new Set([
   "role-dealt", "black-team", "shooting-plan", "shot", "checked", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "ballot-cast", "lift-ballot-cast",
   "shot-tally", "used", "tracked", "watched", "silenced",
+  // issue 17 (host-classic §4.1, §4.4)
+  "side-chosen", "wounded",
 ]);
 
 type Entry = GameView["log"][number];

@@ -20,7 +20,7 @@ const CUSTOM_MIXES: Array<Record<string, number>> = [
 ];
 
 export function settingsFor(g: number, presetId = "sport"): Record<string, unknown> {
-  if (presetId === "fast" || presetId === "dark-city" || presetId === "tatar") return {};
+  if (presetId === "fast" || presetId === "dark-city" || presetId === "tatar" || presetId === "host-classic") return {};
   if (presetId === "classic" || presetId === "extended") return { tempo: [180, 300, 480][g % 3] };
   if (presetId === "custom") {
     return { tempo: 180, majority: g % 2 ? "absolute" : "plurality", voting: g % 3 === 0 ? "closed" : "open", onTie: (["nobody", "all", "random"] as const)[g % 3], ...CUSTOM_MIXES[g % CUSTOM_MIXES.length] };
@@ -48,14 +48,14 @@ export function propertyShard(from: number, to: number, presetId = "sport", minI
     let expectedViews = 0;
     const outcomes: Record<string, number> = {};
     for (let g = from; g < to; g++) {
-      const seats = presetId === "city" ? 10 + (g % 3) : PROFILES.has(presetId) ? profileSeats(presetId, g) : presetId === "tatar" ? 12 : 10;
+      const seats = presetId === "city" ? 10 + (g % 3) : PROFILES.has(presetId) ? profileSeats(presetId, g) : presetId === "tatar" ? 12 : presetId === "host-classic" ? 8 + (g % 9) : 10;
       const ids = Array.from({ length: seats }, (_, i) => `p${i + 1}`);
       const seen = new Map<string | null, number>();
       const bots: BotKind[] = ids.map((_, i) => (g % 3 === 0 && i % 2 ? "heuristic" : "random"));
       const r = playGame({
         presetId,
         seats,
-        ...((presetId === "city" || presetId === "tatar" || PROFILES.has(presetId)) && g % 7 === 3 ? { host: "live" as const } : {}),
+        ...((presetId === "city" || presetId === "tatar" || presetId === "host-classic" || PROFILES.has(presetId)) && g % 7 === 3 ? { host: "live" as const } : {}),
         seed: `prop-${presetId === "sport" ? "" : `${presetId}-`}${g}`,
         settings: settingsFor(g, presetId),
         bots,

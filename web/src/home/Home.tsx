@@ -117,6 +117,7 @@ const HOW_TOPICS = [
   ["city", "how.city"],
   ["profiles", "how.profiles"],
   ["tatar", "how.tatar"],
+  ["host-classic", "how.host-classic"],
 ] as const;
 
 /** Links to the how-to-play pages (one lazy chunk), on the home page and under each how-to page. */

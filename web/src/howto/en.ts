@@ -1,7 +1,7 @@
 /**
  * How to play, in English (issue 13): the reference shape for uk.ts and ru.ts. Written for players:
  * what they see and do at this table. Sport follows RULES.md §2, city §3 (with §5.4 for the win), the
- * phone-app profiles §5 (one page for the five: /how/profiles, and /how/<profile id> shows it too), tatar §7.
+ * phone-app profiles §5 (one page for the five: /how/profiles, and /how/<profile id> shows it too), tatar §7, host-classic §4.
  */
 export interface HowSection {
   title: string;
@@ -14,7 +14,7 @@ export interface HowPage {
   lead: string;
   sections: HowSection[];
 }
-export type HowTopic = "basics" | "sport" | "city" | "profiles" | "tatar";
+export type HowTopic = "basics" | "sport" | "city" | "profiles" | "tatar" | "host-classic";
 export type HowTexts = Record<HowTopic, HowPage>;
 
 export const en: HowTexts = {
@@ -302,6 +302,75 @@ export const en: HowTexts = {
           "The town wins only when every black player is out.",
           "The black team wins when no red player is left — or earlier, when its win is certain: with the Maniac gone and at least as many black as red, or with the Doctor gone and more black than red.",
           "If nobody is left alive, it is a draw.",
+        ],
+      },
+    ],
+  },
+  "host-classic": {
+    title: "Classic with a host: Commissar, Doctor, Maniac",
+    lead: "The traditional game for 8–16 players, led by a live host or by the app. The Don and the Mafia play black; the Commissar, the Doctor, the Maniac and the Civilians play red — though with more than 10 players the Maniac may go over to the mafia. A player's card is shown as soon as they leave.",
+    sections: [
+      {
+        title: "Roles",
+        list: true,
+        items: [
+          "♠ The Don leads the mafia: if the mafia disagree, his choice is the victim. Then he checks one player: the Commissar or not.",
+          "♠ The Mafia choose the night's victim with the Don.",
+          "♥ The Commissar checks one player a night — mafia or not — or, once a game, shoots instead. The Maniac always shows as \"not mafia\".",
+          "♥ The Doctor is shown the wounded each night and saves one of them. Each player can be saved only once a game, the Doctor too: someone already saved shows with crossed hands.",
+          "The Maniac must shoot someone every night. With 10 players or fewer he plays for the town; with more he is asked \"Maniac for the town?\" on the first night — no answer means yes. A black Maniac counts with the mafia but doesn't know them and acts alone.",
+          "♥ The Civilians have no night move: they find the black team by talking and voting.",
+        ],
+      },
+      {
+        title: "The first night",
+        items: ["The mafia wake and the Don shows himself to them by signs; then the Commissar, the Maniac and the Doctor wake in turn, 10 seconds each. Nobody acts, except the Maniac answering his question."],
+      },
+      {
+        title: "Day 1",
+        items: ["Introductions only: each player has up to a minute to say \"red\" or \"black\" — never a role — and anything else. There is no vote; the night follows."],
+      },
+      {
+        title: "The day",
+        list: true,
+        items: [
+          "Each player speaks for up to a minute in seat order (each day starts one seat further) and may nominate one player, not themselves.",
+          "In your speech you may put a question to one player, who answers within your time.",
+          "Then everyone may take one extra word of 30 seconds, or pass.",
+        ],
+      },
+      {
+        title: "The vote",
+        list: true,
+        items: [
+          "The nominees are called one by one; raise your hand for the one you vote against. One vote, no abstaining.",
+          "Too late or no vote at all: a remark, and your vote goes to the last nominee.",
+          "The leader defends for a minute, then the town votes again on them: more than half of the living send them out.",
+          "A tie: the tied defend for a minute each and the town votes again among them. A second tie is the car crash: everyone else decides whether all the tied leave or all stay (more than half of them needed); the tied don't vote.",
+        ],
+      },
+      {
+        title: "The night, in turns",
+        list: true,
+        items: [
+          "The mafia choose a victim (20 seconds).",
+          "The Don looks for the Commissar.",
+          "The Commissar checks a player or uses his one shot.",
+          "The Maniac shoots.",
+          "The Doctor saves one of the wounded — at most three: the mafia's, the Commissar's and the Maniac's targets.",
+        ],
+      },
+      {
+        title: "Farewells",
+        items: ["A Civilian, the Doctor or a red Maniac who leaves — killed at night or voted out — says a farewell of up to a minute. The Commissar, the Mafia, the Don and a black Maniac leave in silence."],
+      },
+      {
+        title: "The end",
+        list: true,
+        items: [
+          "The town wins when the last black player has left — a black Maniac included.",
+          "The mafia win when the black team is as large as the town.",
+          "If the mafia are gone but a black Maniac is still at the table, the game goes on.",
         ],
       },
     ],

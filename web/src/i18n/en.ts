@@ -949,6 +949,28 @@ export const en = {
   "log.peaceful-day": "A peaceful day: nobody leaves",
   "log.removed-voted-out": "The town voted out seat {seat}, already removed for fouls: nobody else leaves today",
   "how.tatar": "Tatar club",
+  // issue 17: host-classic
+  "preset.host-classic": "Classic with a host — 8–16 players",
+  "preset.host-classic.about": "Don and Mafia; Commissar, Doctor and a Maniac who may choose his side from 11 players. Introductions on day 1, questions in speeches, votes by candidate, the car crash. Cards are shown as players leave.",
+  "roleinfo.host-classic.civilian": "Red. You have no night move. On day 1 you introduce yourself; later you nominate, ask questions and vote the black team out — a black Maniac included.",
+  "roleinfo.host-classic.mafia": "Black. Each night the mafia choose a victim together; if you disagree, the Don's choice decides. You leave the table silently.",
+  "roleinfo.host-classic.don": "Black, the head of the mafia. Your choice decides the mafia's victim, and then you check one player: are they the Commissar?",
+  "roleinfo.host-classic.commissar": "Red. Each night you either check one player — mafia or not — or use your single shot of the game. The Maniac always shows as 'not mafia'. You leave the table silently.",
+  "roleinfo.host-classic.doctor": "Red. Each night you are shown the wounded and save one of them. Each player can be saved only once a game, you too: someone already saved shows with crossed hands.",
+  "roleinfo.host-classic.maniac": "Each night you must shoot someone. With 10 players or fewer you play for the town; with more you answer 'Maniac for the town?' at the first night. Black, you count with the mafia but don't know them and act alone.",
+  "ability.commissar-mafia-check": "Check: mafia or not",
+  "ability.commissar-shot": "Shoot (once a game)",
+  "ability.save": "Save a wounded player",
+  "phase.introductions": "Introductions",
+  "narrate.introductions": "Day 1: each player introduces themselves — red or black, no roles. No vote today.",
+  "phase.confirm-vote": "Confirming vote",
+  "narrate.confirm-vote": "The town votes again on the leader: more than half to send them out.",
+  "phase.car-crash": "Car crash",
+  "narrate.car-crash": "A second tie: the others decide whether all the tied leave or all stay. The tied don't vote.",
+  "log.asked": "Seat {by} puts a question to seat {target}",
+  "log.side-chosen": "The Maniac (seat {seat}) plays for: {team}",
+  "log.wounded": "The wounded: seats {seats}; already saved once (crossed hands): {barred}",
+  "how.host-classic": "Classic with a host",
 } as const;
 
 export type MessageKey = keyof typeof en;
