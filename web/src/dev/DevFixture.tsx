@@ -439,9 +439,9 @@ function tatarGame(name: string, now: number): GameView {
     ...day2,
     { seq: 6, at: now - 90_000, day: 2, type: "fouled", data: { seat: 3, fouls: 3, cause: "host" } },
     { seq: 7, at: now - 40_000, day: 2, type: "remarked", data: { seat: 7 } },
-    { seq: 8, at: now - 2_000, day: 2, type: "fouled", data: { seat: 5, fouls: 4, cause: "host" } },
-    { seq: 9, at: now - 2_000, day: 2, type: "left", data: { seat: 5, how: "removed" } },
-    { seq: 10, at: now - 2_000, day: 2, type: "role-revealed", data: { seat: 5, role: "doctor", team: "red" } },
+    { seq: 8, at: now - 30_000, day: 2, type: "fouled", data: { seat: 5, fouls: 4, cause: "host" } },
+    { seq: 9, at: now - 30_000, day: 2, type: "left", data: { seat: 5, how: "removed" } },
+    { seq: 10, at: now - 30_000, day: 2, type: "role-revealed", data: { seat: 5, role: "doctor", team: "red" } },
   ];
   return g({
     phase: "free-talk",
