@@ -16,7 +16,7 @@
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, roleFacts, shot, SHOTS, startWrangler, type BoardSnap, type Server } from "./harness.ts";
+import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, openPerson, type Person, roleFacts, shot, SHOTS, startWrangler, type BoardSnap, type Server } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -43,24 +43,7 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Person {
-  name: string;
-  page: Page;
-  frames: string[];
-  errors: string[];
-}
-
-async function open(name: string, viewport: { width: number; height: number }, phone: boolean): Promise<Person> {
-  const ctx = await chrome.browser.newContext({ viewport, locale: "en-GB", isMobile: phone, hasTouch: phone, deviceScaleFactor: 1 });
-  ctx.setDefaultTimeout(SLOW_MS);
-  ctx.setDefaultNavigationTimeout(LOAD_MS);
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  const p: Person = { name, page, frames: [], errors: [] };
-  page.on("websocket", (ws) => ws.on("framereceived", (f) => typeof f.payload === "string" && p.frames.push(f.payload)));
-  page.on("pageerror", (e) => p.errors.push(e.message));
-  return p;
-}
+const open = (name: string, viewport: { width: number; height: number }, phone: boolean): Promise<Person> => openPerson(chrome.browser, contexts, name, { viewport, phone, waitMs: SLOW_MS });
 
 /** Click a seat of an action and its confirm (a one-tap choice needs none). */
 async function pick(page: Page, action: string, target: number): Promise<void> {
