@@ -454,7 +454,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                           <Show when={!g().result}>
                             <NightNotes game={g()} />
                             <ReportBox reports={reports()} />
-                            <ActionBar actions={y().actions} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} done={standingChoice(g())}>
+                            <ActionBar actions={y().actions} phase={g().phase} candidates={g().ballot?.candidates ?? []} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} done={standingChoice(g())}>
                               <Show when={tally()}>{(p) => <TallyBox panel={p()} />}</Show>
                               <Show when={noVote()}>
                                 <NoVote />

@@ -84,6 +84,10 @@ export const SUBJECT: { readonly [K in LogType]?: SeatField<K> } = {
   watched: "by",
   silenced: "seat",
   "judge-shown": "seat",
+  // Issue 17 (RULES.md §4): the question, the Maniac's side, the Doctor's wounded list.
+  asked: "by",
+  "side-chosen": "seat",
+  wounded: "by",
   // Issue 17 (RULES.md §7.9)
   remarked: "seat",
   "foul-vote": "seat",
