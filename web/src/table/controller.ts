@@ -10,7 +10,7 @@
 import ReconnectingWebSocket from "partysocket/ws";
 import { batch } from "solid-js";
 import { createStore, reconcile } from "solid-js/store";
-import type { PlayerAction } from "../../../shared/engine/types.ts";
+import type { HostAction, PlayerAction } from "../../../shared/engine/types.ts";
 import type { ControlRequest, Identity, ServerMessage, TableAction, TableView } from "../../../shared/protocol/messages.ts";
 import { mergeView } from "../../../shared/protocol/view-merge.ts";
 import { socketUrl } from "../lib/api.ts";
@@ -47,6 +47,8 @@ export interface TableController {
   control(action: ControlRequest): void;
   /** The live host confirms the transition (RULES.md §5.7). */
   confirm(): void;
+  /** Issue 17: the live host's foul or remark to a seat (RULES.md §7.9). */
+  host(action: Exclude<HostAction, { type: "confirm" }>): void;
   /** A seated player's request to the table (issue 13: play again after the end). */
   table(action: TableAction): void;
   /** Issue 15: sends one signal frame (already JSON, starting with `{"type":"signal"`) when the socket is open. */
@@ -218,6 +220,7 @@ export function connectTable(code: string, token: string | null): TableControlle
     act: (action) => send("act", action),
     control: (action) => send("control", action),
     confirm: () => send("host", { type: "confirm" }),
+    host: (action) => send("host", action),
     table: (action) => send("table", action),
     signal: (text) => {
       if (state.conn === "open") ws.send(text);
