@@ -451,6 +451,7 @@ export default function DevFixture(props: { name: string }) {
     pending: null,
     notice: null,
     closeCode: props.name === "bot" ? 4001 : null,
+    whispers: [],
   });
   if (props.name === "bot") setState("conn", "closed");
   const ctl: TableController = {
@@ -466,6 +467,9 @@ export default function DevFixture(props: { name: string }) {
     },
     confirm() {
       console.log("host confirm");
+    },
+    whisper(text) {
+      console.log("whisper", text);
     },
     table(action) {
       console.log("table", JSON.stringify(action));

@@ -84,6 +84,8 @@ export const SUBJECT: { readonly [K in LogType]?: SeatField<K> } = {
   watched: "by",
   silenced: "seat",
   "judge-shown": "seat",
+  // Issue 17 (RULES.md §7.10)
+  "vote-advised": "voter",
 };
 
 /** Data keys whose string values are ids of a catalogue family (per event type where it differs). */
