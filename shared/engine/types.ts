@@ -471,6 +471,8 @@ export interface HostPanel {
   pending: Seat[];
   /** §7.9 the host may give a foul or a remark to a living seat now (`{type:"foul"|"remark", seat}`); absent: no. */
   fouls?: boolean;
+  /** §7.9 with `fouls`: the foul count that removes a player (the panel asks before giving that one). */
+  foulsToRemove?: number;
 }
 
 /**

@@ -187,6 +187,9 @@ function hostPanel(s: EngineState): HostPanel {
   const canConfirm = s.host === "live" && !s.result && !s.paused && !s.techVote && confirmable(s);
   const panel: HostPanel = { canConfirm, waiting: !!s.awaitingHost, pending };
   // §7.9 a live host who gives fouls and remarks (the preset's rule), while the game runs.
-  if (s.host === "live" && presetOf(s.presetId).fouls?.host) panel.fouls = !s.result && !s.paused && !s.techVote;
+  if (s.host === "live" && presetOf(s.presetId).fouls?.host) {
+    panel.fouls = !s.result && !s.paused && !s.techVote;
+    panel.foulsToRemove = presetOf(s.presetId).techVotes.foulsToRemove;
+  }
   return panel;
 }

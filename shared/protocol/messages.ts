@@ -69,7 +69,15 @@ export const PlayerActionSchema = v.variant("type", [
   v.strictObject({ type: v.literal("tech-vote"), in_favour: v.boolean() }),
 ]);
 
-export const HostActionSchema = v.variant("type", [v.strictObject({ type: v.literal("confirm") })]);
+/**
+ * What the live host sends (RULES.md §5.7): confirm the stage; where the preset lets the host give
+ * fouls (§7.9 tatar; the view's `host.fouls` says when), a foul or a remark to a living seat.
+ */
+export const HostActionSchema = v.variant("type", [
+  v.strictObject({ type: v.literal("confirm") }),
+  v.strictObject({ type: v.literal("foul"), seat }),
+  v.strictObject({ type: v.literal("remark"), seat }),
+]);
 
 /**
  * The organizer's commands (RULES.md §5.1), sent in a `control` frame. Only the connection holding the
@@ -614,7 +622,9 @@ export const GameViewSchema = v.object({
       advice: v.optional(v.array(AvailableActionSchema)),
     }),
   ),
-  host: v.optional(v.object({ canConfirm: v.boolean(), waiting: v.boolean(), pending: seats })),
+  host: v.optional(v.object({ canConfirm: v.boolean(), waiting: v.boolean(), pending: seats, fouls: v.optional(v.boolean()), foulsToRemove: v.optional(num) })),
+  /** §7.12 the night step's last-seconds warning starts at this server time. */
+  warnAt: v.optional(num),
   log: v.array(v.object({ seq: num, at: num, day: num, type: v.picklist(LOG_TYPES), data: v.record(v.string(), v.unknown()) })),
   logAfter: v.nullable(num),
   logUpTo: num,

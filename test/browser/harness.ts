@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 export const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -191,6 +191,30 @@ export async function launchChromium(extraArgs: string[] = []): Promise<{ browse
       rmSync(profileRoot, { recursive: true, force: true });
     },
   };
+}
+
+/** A person at the table: their page, every text frame its sockets received, and its page errors. */
+export interface Person {
+  name: string;
+  page: Page;
+  frames: string[];
+  errors: string[];
+}
+
+/**
+ * A person's own browser context (a phone or a laptop, in a locale), recording the frames and page
+ * errors; the context joins `contexts` so the test's afterAll closes it.
+ */
+export async function openPerson(browser: Browser, contexts: BrowserContext[], name: string, o: { viewport: { width: number; height: number }; locale?: string; phone?: boolean; waitMs: number }): Promise<Person> {
+  const ctx = await browser.newContext({ viewport: o.viewport, locale: o.locale ?? "en-GB", isMobile: o.phone ?? false, hasTouch: o.phone ?? false, deviceScaleFactor: 1 });
+  ctx.setDefaultTimeout(o.waitMs);
+  ctx.setDefaultNavigationTimeout(LOAD_MS);
+  contexts.push(ctx);
+  const page = await ctx.newPage();
+  const p: Person = { name, page, frames: [], errors: [] };
+  page.on("websocket", (ws) => ws.on("framereceived", (f) => typeof f.payload === "string" && p.frames.push(f.payload)));
+  page.on("pageerror", (e) => p.errors.push(e.message));
+  return p;
 }
 
 /** Where the browser tests write the screenshots that docs/UI.md and README link. */

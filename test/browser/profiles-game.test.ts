@@ -26,7 +26,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createGame } from "../../shared/engine/index.ts";
-import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, roleFacts, shot, SHOTS, startWrangler, type BoardSnap, type Server } from "./harness.ts";
+import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, openPerson, type Person, roleFacts, shot, SHOTS, startWrangler, type BoardSnap, type Server } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 /** Waits that only matter on a starved machine: how long a step may take, not what it must do. */
@@ -69,24 +69,10 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Person {
-  name: string;
-  page: Page;
-  frames: string[];
-  errors: string[];
-  snaps: BoardSnap[];
-}
+type Player = Person & { snaps: BoardSnap[] };
 
-async function person(name: string, locale: string): Promise<Person> {
-  const ctx = await chrome.browser.newContext({ viewport: PHONE, locale, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  ctx.setDefaultTimeout(SLOW_MS);
-  ctx.setDefaultNavigationTimeout(LOAD_MS);
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  const p: Person = { name, page, frames: [], errors: [], snaps: [] };
-  page.on("websocket", (ws) => ws.on("framereceived", (f) => typeof f.payload === "string" && p.frames.push(f.payload)));
-  page.on("pageerror", (e) => p.errors.push(e.message));
-  return p;
+async function person(name: string, locale: string): Promise<Player> {
+  return { ...(await openPerson(chrome.browser, contexts, name, { viewport: PHONE, locale, phone: true, waitMs: SLOW_MS })), snaps: [] };
 }
 
 /** Set a role count on the profile screen's editor. */
@@ -166,7 +152,7 @@ test("§5.5 Custom with Blocker, Mistress, Tracker, Watcher, Bodyguard and Lawye
   while (!done && Date.now() < deadline) {
     const snaps = await Promise.all(people.map((p) => boardSnapshot(p.page)));
     done = snaps.every((s) => s.result);
-    const pending = (p: Person, s: BoardSnap) =>
+    const pending = (p: Player, s: BoardSnap) =>
       Object.keys(s.actions).filter((k) => (DRIVEN.has(k) || k.startsWith("use:")) && (s.actions[k]!.length > 0 || k === "end-speech") && !acted.has(`${p.name}:${s.seq}:${s.day}:${k}`));
     // Nobody has a move still to make and nothing is in flight: the rest of the phase is waiting (bots
     // think, night steps run their full time), which the test clock lives through at once.

@@ -96,3 +96,13 @@ export async function hostInput(c: Client, ref: string, action: Record<string, u
 export function logOf(c: Client, type: string): Array<{ seq: number; at: number; data: Record<string, unknown> }> {
   return gameOf(c).log.filter((e) => e.type === type);
 }
+
+/** The creator sits down with the organizer token (the seat holds the organizer rights) and connects; the socket joins `open` (closed by the test's afterEach). */
+export async function sitAsOrganizer(code: string, organizerToken: string, nickname: string, open: Client[]): Promise<{ j: JoinResponse; c: Client }> {
+  const res = await joinWith(code, { nickname, organizerToken });
+  if (res.status !== 200) throw new Error(`join ${nickname}: ${res.status} ${await res.text()}`);
+  const j = (await res.json()) as JoinResponse;
+  const c = await connectAs(code, j.token, nickname);
+  open.push(c);
+  return { j, c };
+}

@@ -125,6 +125,8 @@ function plan(presetId: PresetId, g: number): { settings: Record<string, unknown
   if (presetId === "sport") return { settings: sportSettings(g), seats: 10, seed: `leak${g}` };
   // §7 tatar: 12 seats, a fixed composition, no settings.
   if (presetId === "tatar") return { settings: {}, seats: 12, seed: `leak-tatar${g}` };
+  // §4 host-classic: 11 seats and more ask the Maniac his side at the acquaintance night.
+  if (presetId === "host-classic") return { settings: {}, seats: [11, 8, 14, 16][g % 4]!, seed: `leak-host-classic${g}` };
   if ((PROFILES as readonly string[]).includes(presetId)) return { ...profilePlan(presetId, g), seed: `leak-${presetId}${g}` };
   return { settings: citySettings(g), seats: citySeats(g), seed: `leak-${presetId}${g}` };
 }
@@ -192,6 +194,8 @@ for (const presetId of [...PRESETS, ...CLUBS, ...PROFILES] as PresetId[]) {
         // City: every night ran its six turns.
         const nights = last.log.filter((e) => e.type === "night-fell" && !(e.data as { acquaintance?: boolean }).acquaintance).length;
         if (presetId === "city") expect(last.log.filter((e) => e.type === "night-turn").length).toBe(6 * nights);
+        // §4 host-classic: from 11 seats the Maniac is asked his side at the acquaintance night and only he learns it (checked by the oracle frame by frame); the end shows it.
+        if (presetId === "host-classic") expect(last.log.filter((e) => e.type === "side-chosen").length, "the Maniac's side").toBe(seats > 10 ? 1 : 0);
         if (presetId === "custom") {
           const types: Record<string, number> = {};
           for (const e of last.log) types[e.type] = (types[e.type] ?? 0) + 1;

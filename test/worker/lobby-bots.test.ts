@@ -11,7 +11,7 @@ import { heuristicBot } from "../../shared/bots/index.ts";
 import type { CreateTableResponse, JoinResponse } from "../../shared/protocol/http.ts";
 import type { ServerMessage } from "../../shared/protocol/messages.ts";
 import { nick, post, signUp } from "./accounts-helpers.ts";
-import { control, settle } from "./fixture.ts";
+import { control, settle, sitAsOrganizer } from "./fixture.ts";
 import { type Client, connectAs, createTable, deviceFor, from, join, joinWith, summary, tableStub } from "./helpers.ts";
 import { playToEnd, type TableRun } from "./play.ts";
 
@@ -19,15 +19,6 @@ const open: Client[] = [];
 afterEach(() => {
   for (const c of open.splice(0)) c.close();
 });
-
-async function sitAsOrganizer(code: string, organizerToken: string, nickname: string): Promise<{ j: JoinResponse; c: Client }> {
-  const res = await joinWith(code, { nickname, organizerToken });
-  if (res.status !== 200) throw new Error(`join ${nickname}: ${res.status} ${await res.text()}`);
-  const j = (await res.json()) as JoinResponse;
-  const c = await connectAs(code, j.token, nickname);
-  open.push(c);
-  return { j, c };
-}
 
 const errorCode = (m: ServerMessage) => (m.type === "error" ? m.code : m.type);
 
@@ -54,7 +45,7 @@ async function cityTable(): Promise<CreateTableResponse & { cookie: string }> {
 describe("bots in the lobby (issue 13)", () => {
   it("the organizer seats a bot and takes it away; a person's place is not a bot; only the organizer may, only in the lobby", async () => {
     const { code, organizerToken } = await createTable({ presetId: "sport" });
-    const { c: ann } = await sitAsOrganizer(code, organizerToken, "Ann");
+    const { c: ann } = await sitAsOrganizer(code, organizerToken, "Ann", open);
     expect(errorCode(await control(ann, "b1", { type: "add-bot" }))).toBe("ack");
     let [view] = await settle(code, [ann]);
     expect(view!.lobby.map((p) => [p.place, p.nickname, p.bot, p.connected])).toEqual([[1, "Ann", false, true], [2, "Bot 1", true, true]]);
@@ -90,7 +81,7 @@ describe("bots in the lobby (issue 13)", () => {
       expect(((await res.json()) as { error: { code: string } }).error.code, nickname).toBe("nickname-reserved");
     }
     expect((await joinWith(code, { nickname: "Botany" })).status).toBe(200);
-    const { c: ann } = await sitAsOrganizer(code, organizerToken, "Ann");
+    const { c: ann } = await sitAsOrganizer(code, organizerToken, "Ann", open);
     expect(errorCode(await control(ann, "n1", { type: "add-bot" }))).toBe("ack");
     expect(errorCode(await control(ann, "n2", { type: "add-bot" }))).toBe("ack");
     expect(errorCode(await control(ann, "n3", { type: "remove-bot", place: 3 }))).toBe("ack"); // Bot 1 goes
@@ -101,7 +92,7 @@ describe("bots in the lobby (issue 13)", () => {
 
   it("sport, RULES.md §2: fill-bots seats nine bots and the game starts at once; the bots play it to the end and D1 gets the record", async () => {
     const { code, organizerToken } = await createTable({ presetId: "sport" });
-    const { j, c: ann } = await sitAsOrganizer(code, organizerToken, "Ann");
+    const { j, c: ann } = await sitAsOrganizer(code, organizerToken, "Ann", open);
     const reply = await control(ann, "f1", { type: "fill-bots" });
     expect(errorCode(reply)).toBe("ack");
     const [view] = await settle(code, [ann]);

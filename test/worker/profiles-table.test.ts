@@ -6,9 +6,9 @@
  */
 import { runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ErrorResponse, JoinResponse, TableSummary } from "../../shared/protocol/http.ts";
+import type { ErrorResponse, TableSummary } from "../../shared/protocol/http.ts";
 import type { ServerMessage } from "../../shared/protocol/messages.ts";
-import { control, settle } from "./fixture.ts";
+import { control, settle, sitAsOrganizer } from "./fixture.ts";
 import { type Client, connectAs, createTable, join, joinWith, postJson, summary, tableStub } from "./helpers.ts";
 
 const open: Client[] = [];
@@ -17,15 +17,6 @@ afterEach(() => {
 });
 
 const errorCode = (m: ServerMessage) => (m.type === "error" ? m.code : m.type);
-
-async function sitAsOrganizer(code: string, organizerToken: string, nickname: string): Promise<{ j: JoinResponse; c: Client }> {
-  const res = await joinWith(code, { nickname, organizerToken });
-  if (res.status !== 200) throw new Error(`join ${nickname}: ${res.status} ${await res.text()}`);
-  const j = (await res.json()) as JoinResponse;
-  const c = await connectAs(code, j.token, nickname);
-  open.push(c);
-  return { j, c };
-}
 
 async function refused(body: Record<string, unknown>): Promise<{ code: string; paths: string[] }> {
   const res = await postJson("/api/tables", body);
@@ -40,7 +31,7 @@ describe("profiles at the table (issue 16, RULES.md §5.1, §5.5)", () => {
     const { code, organizerToken } = await createTable({ presetId: "custom", seats: 8, settings });
     const s: TableSummary = await summary(code);
     expect([s.seats.min, s.seats.max]).toEqual([8, 8]);
-    const { c: org } = await sitAsOrganizer(code, organizerToken, "Olena");
+    const { c: org } = await sitAsOrganizer(code, organizerToken, "Olena", open);
     for (let i = 2; i <= 7; i++) await join(code, `Guest ${i}`);
     // Seven of eight seated: no deal yet (§5.1 "only after all seats are filled").
     expect(errorCode(await control(org, "s1", { type: "start" }))).toBe("not-allowed");
@@ -100,7 +91,7 @@ describe("profiles at the table (issue 16, RULES.md §5.1, §5.5)", () => {
     expect((await summary(code)).status).toBe("lobby");
     // Seated, the organizer starts it.
     const { code: code2, organizerToken: token2 } = await createTable({ presetId: "fast", seats: 6 });
-    const { c: org } = await sitAsOrganizer(code2, token2, "Taras");
+    const { c: org } = await sitAsOrganizer(code2, token2, "Taras", open);
     expect(errorCode(await control(org, "f3", { type: "fill-bots" }))).toBe("ack");
     expect(errorCode(await control(org, "f4", { type: "start" }))).toBe("ack");
     expect((await summary(code2)).status).toBe("playing");

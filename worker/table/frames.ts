@@ -8,7 +8,7 @@
  */
 import * as v from "valibot";
 import {
-  CLOSE_CODES, ClientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, MAX_SIGNAL_BYTES, SFU_PREFIX, SIGNAL_PREFIX, SIGNAL_RATE_LIMIT, type ErrorCode, type Identity,
+  CLOSE_CODES, ClientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, MAX_SIGNAL_BYTES, SFU_PREFIX, SIGNAL_PREFIX, SIGNAL_RATE_LIMIT, type ErrorCode, type HostMessage, type Identity,
 } from "../../shared/protocol/messages.ts";
 import { digest, findByDigest, sameDigest } from "../security/hash.ts";
 import { ORGANIZER_DOMAIN, TOKEN_DOMAIN } from "./admission.ts";
@@ -198,12 +198,14 @@ export class Frames {
     // The engine decides (a player's action, or the live host's confirmation).
     const state = t.match.state();
     if (!state) return this.refuse(ws, "phase-closed", "The game has not started yet.", msg.ref);
+    // The live host's input: the confirm (§5.7), or a foul or a remark (§7.9; the engine refuses them
+    // where its preset gives the host no fouls).
     const input: Input =
       msg.type === "act" && identity.kind === "player"
         ? { kind: "act", playerId: identity.playerId, action: msg.action }
         : msg.type === "act" && identity.kind === "consigliere"
           ? { kind: "act", playerId: identity.playerId, action: msg.action, by: "consigliere" }
-          : { kind: "host", action: (msg as { action: { type: "confirm" } }).action };
+          : { kind: "host", action: (msg as HostMessage).action };
     const result = apply(state, input, now);
     if (!result.ok) return this.refuse(ws, result.rejection.code, result.rejection.message, msg.ref);
     t.match.commit(result.state, [input], now);

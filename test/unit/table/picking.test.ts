@@ -101,4 +101,23 @@ describe("issue 14 targets: one tap, one seat, up to max seats, or none", () => 
     expect(toggleSeat(none, [], 2)).toEqual([]);
     expect(takesNobody(pick(use("heal", 1, 1, [2])))).toBe(false);
   });
+
+  it("RULES.md §4.6 a question: one seat, always confirmed (never one tap), labelled from the catalogue", () => {
+    const p = pickingOf({ type: "ask", targets: [4] })!;
+    expect(p.key).toBe("ask");
+    expect(isOneTap(p)).toBe(false);
+    expect(p.make([4])).toEqual({ type: "ask", target: 4 });
+    expect(en[p.label as keyof typeof en]).toBeTruthy();
+    expect(en[p.about as keyof typeof en]).toBeTruthy();
+  });
+
+  it("RULES.md §4.4 crossed hands: the barred wounded are carried apart from the choosable seats, and a lone choice with a barred seat beside it is confirmed, not one tap", () => {
+    const a: AvailableAction = { type: "use", ability: "save", label: "ability.save", effect: "protect", targets: { min: 1, max: 1, seats: [5], barred: [3] }, skip: false };
+    const p = pickingOf(a)!;
+    expect(p.targets).toEqual([5]);
+    expect(p.barred).toEqual([3]);
+    expect(isOneTap(p)).toBe(false);
+    expect(toggleSeat(p, [], 3)).toEqual([]);
+    expect(pickingOf({ ...a, targets: { min: 1, max: 1, seats: [5] } })!.barred).toBeUndefined();
+  });
 });

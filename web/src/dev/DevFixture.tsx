@@ -11,7 +11,10 @@
  * profile-tracker (the Tracker's live result, "updating…", and his own choice confirmed), profile-blocked (a
  * blocked Commissar: "result unavailable"), profile-two (a two-seat ability: 1st / 2nd — a layout check, no
  * ability of §5.6 takes two), profile-vote (open voting: the blackmailed player has no vote, the Judge ×2),
- * profile-end (the end screen with the nights' "why"). Banners are timed:
+ * profile-end (the end screen with the nights' "why"); issue 17 (tatar, RULES.md §7): tatar-vote (voting in turn:
+ * this player's own turn, the votes so far, an automatic vote for three fouls), tatar-late (seat 9 is late to
+ * vote: a foul and 5 s more, seen by another player), tatar-warn (the Doctor's night step in its last 5 s:
+ * the warning), tatar-host (the live host's fouls and remarks; seat 5 removed by fouls, card shown). Banners are timed:
  * they show for a few seconds after the page opens. Actions are logged to the console
  * and answered with a sample rejection so the error path can be seen.
  * Loaded lazily: never part of the initial JS.
@@ -228,6 +231,18 @@ function fixture(name: string): TableView {
     case "profile-vote":
     case "profile-end":
       return { ...base, presetId: "custom", capacity: { min: 10, max: 10 }, game: profileGame(name, now) };
+    case "tatar-vote":
+    case "tatar-late":
+    case "tatar-warn":
+    case "tatar-host": {
+      const host = name === "tatar-host";
+      const lobby = T_NAMES.map((nickname, i) => ({ place: i + 1, seat: i + 1, nickname, bot: false, connected: true, awaySince: null, neverConnected: false, organizer: false }));
+      return {
+        ...base, presetId: "tatar", capacity: { min: 12, max: 12 }, lobby, connected: lobby.map((p) => p.seat),
+        ...(host ? { host: "live" as const, hostConnected: true, narration: false, organizer: { kind: "host" as const }, organizing: true } : {}),
+        game: tatarGame(name, now),
+      };
+    }
     case "end":
       return {
         ...base,
@@ -351,6 +366,95 @@ function fixture(name: string): TableView {
   }
 }
 
+/** Issue 17: a tatar table (RULES.md §7): 12 seats, Don 1, Mafia 6 and 9, Consort 11; Doctor 5, Commissar 2, Maniac 8. */
+const T_NAMES = [...NAMES, "Ostap", "Lesia"];
+const T_ROLES = ["don", "commissar", "civilian", "civilian", "doctor", "mafia", "civilian", "maniac", "mafia", "civilian", "putana", "civilian"];
+const tTeam = (r: string) => (["don", "mafia", "putana"].includes(r) ? "black" : "red");
+
+function tatarGame(name: string, now: number): GameView {
+  const tSeats = (patch: (s: SeatView) => Partial<SeatView> = () => ({})): SeatView[] =>
+    T_NAMES.map((nickname, i) => {
+      const b: SeatView = { seat: i + 1, nickname, bot: false, alive: true, out: null, nominated: false, speaking: false, votes: null, fouls: 0, shoutsLeft: 0 };
+      return { ...b, ...patch(b) };
+    });
+  // Night 1: seat 12 killed; day 2 starts at seat 2, so the vote starts at seat 3 (§7.2, §7.3).
+  const day2: AnyLogEntry[] = [
+    { seq: 1, at: now - 400_000, day: 0, type: "seats-drawn", data: { seats: T_NAMES.map((nickname, i) => ({ seat: i + 1, nickname, bot: false })) } },
+    { seq: 2, at: now - 390_000, day: 1, type: "day-started", data: { day: 1, firstSpeaker: 1 } },
+    { seq: 3, at: now - 200_000, day: 1, type: "night-fell", data: { round: 2, acquaintance: false } },
+    { seq: 4, at: now - 150_000, day: 2, type: "killed", data: { seat: 12 } },
+    { seq: 5, at: now - 120_000, day: 2, type: "day-started", data: { day: 2, firstSpeaker: 2 } },
+  ];
+  const dead12 = (s: SeatView): Partial<SeatView> => (s.seat === 12 ? { alive: false, out: "killed" } : {});
+  const g = (over: Partial<GameView>): GameView => game({ presetId: "tatar", day: 2, round: 2, floor: tableFloor(null), ...over, logUpTo: over.log?.length ?? 0 });
+  const living = (but: number) => T_NAMES.map((_, i) => i + 1).filter((x) => x !== 12 && x !== but);
+  if (name === "tatar-vote" || name === "tatar-late") {
+    const late = name === "tatar-late";
+    // Voters so far: 3 → 5, 4 → 5, 5 → 9, 6 → 5; seat 11 has three fouls: one vote against them (§7.9).
+    const cast: Array<[number, number]> = late ? [[3, 5], [4, 5], [5, 9], [6, 5], [7, 9], [8, 5]] : [[3, 5], [4, 5], [5, 9], [6, 5]];
+    const voter = late ? 9 : 7;
+    const log: AnyLogEntry[] = [
+      ...day2,
+      { seq: 6, at: now - 60_000, day: 2, type: "voting-started", data: { round: "first", mode: "in-turn", candidates: living(0), calling: null } },
+      { seq: 7, at: now - 60_000, day: 2, type: "foul-vote", data: { seat: 11 } },
+    ];
+    for (const [v, target] of cast) {
+      log.push({ seq: log.length + 1, at: now - 50_000 + v * 1000, day: 2, type: "voter-called", data: { seat: v } });
+      log.push({ seq: log.length + 1, at: now - 49_500 + v * 1000, day: 2, type: "vote-cast", data: { voter: v, target } });
+    }
+    log.push({ seq: log.length + 1, at: now - (late ? 11_000 : 2_000), day: 2, type: "voter-called", data: { seat: voter } });
+    if (late) log.push({ seq: log.length + 1, at: now - 1_000, day: 2, type: "fouled", data: { seat: 9, fouls: 2, cause: "late-vote" } });
+    const tally = (seat: number) => cast.filter(([, t]) => t === seat).length + (seat === 11 ? 1 : 0);
+    return g({
+      phase: "voting",
+      deadline: now + (late ? 4_000 : 8_000),
+      timerMs: late ? 5_000 : 10_000,
+      log,
+      seats: tSeats((s) => ({ ...dead12(s), votes: tally(s.seat) || null, fouls: s.seat === 11 ? 3 : s.seat === 9 ? (late ? 2 : 1) : 0 })),
+      ballot: { kind: "elimination", mode: "in-turn", candidates: living(0), calling: null, voter, votes: cast.map(([v, target]) => ({ voter: v, target })), mine: null },
+      you: late
+        ? { seat: 2, role: "commissar", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [] }
+        : { seat: 7, role: "civilian", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [{ type: "vote", targets: living(7) }] },
+    });
+  }
+  if (name === "tatar-warn") {
+    const log: AnyLogEntry[] = [
+      ...day2,
+      { seq: 6, at: now - 90_000, day: 2, type: "peaceful-day", data: { why: "all-one-vote" } },
+      { seq: 7, at: now - 60_000, day: 2, type: "night-fell", data: { round: 3, acquaintance: false } },
+      { seq: 8, at: now - 6_000, day: 2, type: "night-turn", data: { step: "heal", ms: 10_000 } },
+    ];
+    return g({
+      phase: "night-heal",
+      deadline: now + 4_500,
+      timerMs: 10_000,
+      warnAt: now - 500,
+      log,
+      seats: tSeats(dead12),
+      you: { seat: 5, role: "doctor", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [{ type: "use", ability: "heal", label: "ability.heal", effect: "protect", targets: { min: 1, max: 1, seats: living(0).filter((x) => x !== 3) }, skip: true }] },
+    });
+  }
+  // tatar-host: day 2 free talk; seat 5 was removed by four fouls (card shown), seat 3 has three, seat 8 one.
+  const log: AnyLogEntry[] = [
+    ...day2,
+    { seq: 6, at: now - 90_000, day: 2, type: "fouled", data: { seat: 3, fouls: 3, cause: "host" } },
+    { seq: 7, at: now - 40_000, day: 2, type: "remarked", data: { seat: 7 } },
+    { seq: 8, at: now - 30_000, day: 2, type: "fouled", data: { seat: 5, fouls: 4, cause: "host" } },
+    { seq: 9, at: now - 30_000, day: 2, type: "left", data: { seat: 5, how: "removed" } },
+    { seq: 10, at: now - 30_000, day: 2, type: "role-revealed", data: { seat: 5, role: "doctor", team: "red" } },
+  ];
+  return g({
+    phase: "free-talk",
+    deadline: now + 71_000,
+    timerMs: 120_000,
+    log,
+    seats: tSeats((s) => ({ ...dead12(s), ...(s.seat === 5 ? { alive: false, out: "removed" as const } : {}), fouls: ({ 3: 3, 5: 4, 8: 1 } as Record<number, number>)[s.seat] ?? 0, role: T_ROLES[s.seat - 1], team: tTeam(T_ROLES[s.seat - 1]!) })),
+    floor: { channels: [{ id: "table", speakers: living(5), video: living(5), listeners: "everyone" }] },
+    you: null,
+    host: { canConfirm: false, waiting: false, pending: [], fouls: true, foulsToRemove: 4 },
+  });
+}
+
 /** Issue 16: the Custom profile's night and day (RULES.md §5), as one player sees them. */
 function profileGame(name: string, now: number): GameView {
   const base = game({}).log.slice(0, 4);
@@ -445,7 +549,7 @@ function profileGame(name: string, now: number): GameView {
 export default function DevFixture(props: { name: string }) {
   const [state, setState] = createStore<TableState>({
     conn: props.name === "reconnecting" ? "reconnecting" : "open",
-    identity: props.name === "host" ? { kind: "host" } : props.name === "spectator" || props.name === "bot" ? { kind: "spectator" } : { kind: "player", playerId: "p2", nickname: "Taras" },
+    identity: props.name === "host" || props.name === "tatar-host" ? { kind: "host" } : props.name === "spectator" || props.name === "bot" ? { kind: "spectator" } : { kind: "player", playerId: "p2", nickname: "Taras" },
     version: 1,
     view: fixture(props.name === "reconnecting" ? "day" : props.name),
     pending: null,
@@ -471,6 +575,9 @@ export default function DevFixture(props: { name: string }) {
     whisper(text) {
       console.log("whisper", text);
     },
+    host(action) {
+      console.log("host", JSON.stringify(action));
+    },
     table(action) {
       console.log("table", JSON.stringify(action));
     },
@@ -485,6 +592,6 @@ export default function DevFixture(props: { name: string }) {
     dispose() {},
   };
   ctl.clock.sample(Date.now());
-  const saved = ["host", "spectator", "bot"].includes(props.name) ? null : { code: "K7Q2PX", playerId: "p2", nickname: "Taras", token: "x", returnCode: "7KQ2M9XH4T", savedAt: 0 };
+  const saved = ["host", "tatar-host", "spectator", "bot"].includes(props.name) ? null : { code: "K7Q2PX", playerId: "p2", nickname: "Taras", token: "x", returnCode: "7KQ2M9XH4T", savedAt: 0 };
   return <TablePage ctl={ctl} saved={saved} onWatch={() => console.log("watch")} />;
 }

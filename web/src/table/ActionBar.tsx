@@ -84,6 +84,18 @@ function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) =
           </For>
         </div>
       </Show>
+      {/* §4.4 crossed hands: the wounded already saved once this game, shown but not choosable. */}
+      <Show when={props.p.barred?.length}>
+        <div class="targets barred" data-barred={props.p.barred!.join(",")}>
+          <For each={props.p.barred}>
+            {(seat) => (
+              <button type="button" class="target" disabled aria-label={t("act.barred", { seat })} title={t("act.barred", { seat })} data-barred-seat={seat}>
+                {seat} <span aria-hidden="true">✋</span>
+              </button>
+            )}
+          </For>
+        </div>
+      </Show>
       {/* Issue 16: an ability of two (or more) seats takes them in order: "1st: seat 3 · 2nd: seat 5". */}
       <Show when={ordered() && props.chosen.length > 0}>
         <p class="small" data-order-line aria-live="polite">{props.chosen.map((seat, i) => t("actions.nthSeat", { nth: nth(i + 1), seat })).join(" · ")}</p>
@@ -182,6 +194,10 @@ const sameKeys = (x: string[], y: string[]) => x.length === y.length && x.every(
 
 interface BarProps {
   actions: AvailableAction[];
+  /** The running phase (a yes/no question reads by it: `act.vote-lift.<phase>`). */
+  phase?: string;
+  /** The seats a yes/no question is about (the ballot's candidates). */
+  candidates?: Seat[];
   seats: SeatView[];
   shootingPlan: Seat[] | null;
   busy: boolean;
@@ -243,16 +259,36 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
           {t("act.shout", { n: shoutsLeft() })}
         </button>
       );
-    case "vote-lift":
+    case "vote-lift": {
+      // The yes/no question's own wording where the phase has one (§4.7 host-classic: the leader's
+      // confirming vote, the car crash), else sport's lift vote (§2.8).
+      const word = (key: "act.vote-lift" | "act.lift.yes" | "act.lift.no") => tk(key, bar.phase ?? "", { seats: (bar.candidates ?? []).join(", ") }, t(key));
       return (
-        <div class="act lift" role="group" aria-label={t("act.vote-lift")} data-action="vote-lift">
-          <h3>{t("act.vote-lift")}</h3>
+        <div class="act lift" role="group" aria-label={word("act.vote-lift")} data-action="vote-lift">
+          <h3>{word("act.vote-lift")}</h3>
           <div class="confirm-row">
             <button type="button" class="btn primary" data-lift="yes" disabled={bar.busy} onClick={() => bar.send({ type: "vote-lift", lift: true })}>
-              {t("act.lift.yes")}
+              {word("act.lift.yes")}
             </button>
             <button type="button" class="btn" data-lift="no" disabled={bar.busy} onClick={() => bar.send({ type: "vote-lift", lift: false })}>
-              {t("act.lift.no")}
+              {word("act.lift.no")}
+            </button>
+          </div>
+        </div>
+      );
+    }
+    case "choose-side":
+      // §4.1–§4.2 "Maniac for the town?" — asked of the Maniac at 11 seats and more (no answer: the town).
+      return (
+        <div class="act side" role="group" aria-label={t("act.choose-side")} data-action="choose-side">
+          <h3>{t("act.choose-side")}</h3>
+          <p class="muted small">{t("act.choose-side.about")}</p>
+          <div class="confirm-row">
+            <button type="button" class="btn primary" data-side="town" disabled={bar.busy} onClick={() => bar.send({ type: "choose-side", town: true })}>
+              {t("act.choose-side.town")}
+            </button>
+            <button type="button" class="btn" data-side="black" disabled={bar.busy} onClick={() => bar.send({ type: "choose-side", town: false })}>
+              {t("act.choose-side.black")}
             </button>
           </div>
         </div>

@@ -48,6 +48,9 @@ export function announcementText(a: Pick<Announcement, "key" | "params"> & Parti
   const params: Params = a.tally ? { ...a.params, tally: a.tally.map((x) => t("ann.tally.item", { seat: x.seat, n: x.votes })).join(", ") } : { ...a.params };
   // Issue 16: one's own choice names its ability by id (announce.ts "used"): its label in this language.
   if (typeof params["ability"] === "string") params["ability"] = tk("ability", params["ability"]);
+  // Issue 17: a card shown by the fourth foul names its role and team (§7.9).
+  if (typeof params["role"] === "string") params["role"] = tk("role", params["role"]);
+  if (typeof params["team"] === "string") params["team"] = tk("team", params["team"]);
   return has(a.key) ? t(a.key, params) : a.key;
 }
 

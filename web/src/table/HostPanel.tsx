@@ -3,13 +3,17 @@
  * server says `game.host.canConfirm`; highlighted when everyone required has acted), who still has to
  * act, who is connected, and what was confirmed in this stage (the host's view carries every event).
  * The roles are on the oval. Never to be shown to the table.
+ * Issue 17 (§7.9): where the host's view says `host.fouls`, a Foul and a Remark button per living seat
+ * with the seat's foul count; the foul that removes (the view's `foulsToRemove`) is asked first.
  */
-import { createMemo, For, Show } from "solid-js";
-import type { AnyLogEntry, GameView, HostPanel as HostInfo, LogType } from "../../../shared/engine/types.ts";
+import { createMemo, createSignal, For, Show } from "solid-js";
+import type { AnyLogEntry, GameView, HostAction, HostPanel as HostInfo, LogType } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 import { t } from "../i18n/index.ts";
+import { type Ask, ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { formatEntry } from "./GameLog.tsx";
 import { rolesFrom } from "./logText.ts";
+import { type FoulRow, hostFouls } from "./turns.ts";
 
 /** Events that open a stage: what comes after them is "this stage". */
 const OPENERS = new Set<LogType>(["day-started", "night-fell", "checks-started", "voting-started", "lift-vote-started", "speech-started", "dealing-started"]);
@@ -21,7 +25,49 @@ export function hostInfo(g: GameView | null | undefined): HostInfo | null {
   return g?.host ?? null;
 }
 
-export function HostPanel(props: { view: TableView; game: GameView; busy: boolean; onConfirm: () => void }) {
+/** §7.9 a foul and a remark per living seat; the removing foul asks first (the card is shown, no farewell). */
+function HostFouls(props: { game: GameView; busy: boolean; onHost: (a: Exclude<HostAction, { type: "confirm" }>) => void }) {
+  const fouls = createMemo(() => hostFouls(props.game));
+  const [ask, setAsk] = createSignal<Ask | null>(null);
+  const foul = (r: FoulRow) => {
+    const send = () => props.onHost({ type: "foul", seat: r.seat });
+    if (!r.removes) return send();
+    setAsk({ title: t("host.foul.removeTitle", { seat: r.seat }), text: t("host.foul.removeText", { seat: r.seat, nickname: r.nickname, n: r.fouls + 1 }), confirm: t("host.foul.removeConfirm"), run: send });
+  };
+  return (
+    <Show when={fouls()}>
+      {(f) => (
+        <section class="host-fouls" aria-labelledby="host-fouls-title" data-host-fouls={f().open ? "open" : "closed"}>
+          <h3 id="host-fouls-title">{t("host.fouls.title")}</h3>
+          <Show when={!f().open}>
+            <p class="muted small">{t("host.fouls.closed")}</p>
+          </Show>
+          <ul class="foul-rows">
+            <For each={f().rows}>
+              {(r) => (
+                <li data-foul-seat={r.seat} data-fouls={r.fouls}>
+                  <span class="who">
+                    <strong>{r.seat}</strong> {r.nickname}
+                  </span>
+                  <span class="count" classList={{ hot: r.removes }}>{r.fouls > 0 ? t("seat.fouls", { n: r.fouls }) : ""}</span>
+                  <button type="button" class="btn small" classList={{ danger: r.removes }} data-host-foul={r.seat} aria-label={t("host.foul.label", { seat: r.seat })} disabled={props.busy || !f().open} onClick={() => foul(r)}>
+                    {t("host.foul")}
+                  </button>
+                  <button type="button" class="btn small ghost" data-host-remark={r.seat} aria-label={t("host.remark.label", { seat: r.seat })} disabled={props.busy || !f().open} onClick={() => props.onHost({ type: "remark", seat: r.seat })}>
+                    {t("host.remark")}
+                  </button>
+                </li>
+              )}
+            </For>
+          </ul>
+          <ConfirmDialog ask={ask()} onClose={() => setAsk(null)} />
+        </section>
+      )}
+    </Show>
+  );
+}
+
+export function HostPanel(props: { view: TableView; game: GameView; busy: boolean; onConfirm: () => void; onHost: (a: Exclude<HostAction, { type: "confirm" }>) => void }) {
   const info = () => hostInfo(props.game);
   const stage = createMemo<AnyLogEntry[]>(() => {
     const log = props.game.log;
@@ -46,6 +92,7 @@ export function HostPanel(props: { view: TableView; game: GameView; busy: boolea
       <p>
         <strong>{t("host.connected")}</strong> {t("host.online", { n: online(), total: people().length })}
       </p>
+      <HostFouls game={props.game} busy={props.busy} onHost={props.onHost} />
       <h3>{t("host.stage")}</h3>
       <ol class="entries stage">
         <For each={stage()}>{(e) => <li data-event={e.type}>{formatEntry(e, { seat: null, roles: rolesFrom(props.game.seats) })}</li>}</For>

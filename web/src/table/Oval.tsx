@@ -38,6 +38,8 @@ export interface SeatFlags {
   tally?: number | null;
   /** Issue 16 (§5.6): the Judge, named in open voting: his vote counts twice. */
   judge?: boolean;
+  /** Issue 17 (§7.3): this seat is the voter being called in a vote in turn. */
+  voterTurn?: boolean;
   /** Issue 17 (§7.10): the nickname of this seat's consigliere (public), or null. */
   consigliere?: string | null;
 }
@@ -55,6 +57,7 @@ export function seatLabel(s: SeatView, f: SeatFlags): string {
   if (!s.alive) parts.push(s.out ? tk("out", s.out) : t("seat.out"));
   if (s.nominated) parts.push(t("seat.nominated"));
   if (s.speaking) parts.push(t("seat.speaking"));
+  if (f.voterTurn) parts.push(t("seat.voterTurn"));
   if (f.talking) parts.push(t("seat.talking"));
   if (s.votes) parts.push(t("seat.votes", { n: s.votes }));
   if (s.fouls > 0) parts.push(t("seat.fouls", { n: s.fouls }));
@@ -86,6 +89,7 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
         <Show when={f().pending}><i class="b pending">…</i></Show>
         <Show when={props.s.nominated}><i class="b nom">⚑</i></Show>
         <Show when={props.s.speaking}><i class="b mic">◉</i></Show>
+        <Show when={f().voterTurn}><i class="b voter" data-voter-seat={props.s.seat}>☝</i></Show>
         <Show when={f().talking}><i class="b talking" data-talking={props.s.seat}>♪</i></Show>
         <Show when={!!props.s.votes}><i class="b votes">☑{props.s.votes}</i></Show>
         <Show when={props.s.fouls > 0}><i class="b foul">!{props.s.fouls}</i></Show>
@@ -129,6 +133,7 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
     chosen: f().chosen,
     bot: props.s.bot,
     pending: !!f().pending,
+    "voter-turn": !!f().voterTurn,
   });
   return (
     <Show

@@ -33,6 +33,7 @@ import { VoiceBar } from "./VoiceBar.tsx";
 import { judgeSeats, liveReports, noVoteToday, tallyBySeat, tallyPanel } from "./nightInfo.ts";
 import { NoVote, ReportBox, TallyBox } from "./NightPanels.tsx";
 import { haveFloor } from "../media/plan.ts";
+import { removedForFouls, voterTurn } from "./turns.ts";
 import { ConsiglierePanel } from "./Consigliere.tsx";
 import { consiglieriBySeat } from "./advisor.ts";
 
@@ -259,6 +260,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
       order: order > 0 ? order : null,
       tally: tallyCounts().get(s.seat) ?? null,
       judge: !!game()?.ballot && !game()?.result && judges().has(s.seat),
+      voterTurn: voter()?.seat === s.seat,
       you: s.seat === you()?.seat,
       connected: s.bot ? null : connected().has(s.seat),
       targetable: !!p && p.targets.includes(s.seat),
@@ -292,6 +294,11 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     setChosen(null);
     props.ctl.act(a);
   };
+  // Issue 17 (§7.3): voting in turn — who votes now (marked on the oval), a late voter's fouls.
+  const voter = createMemo(() => {
+    const g = game();
+    return g ? voterTurn(g) : null;
+  });
   const tally = createMemo(() => {
     const g = game();
     if (!g) return null;
@@ -321,7 +328,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     const b = g.ballot && g.ballot.kind !== "lift" ? g.ballot : null;
     if (b && b.calling !== null) return t("turn.candidate", { seat: b.calling });
     // §7.3 voting in turn: the voter being called.
-    if (b && b.voter !== null) return b.voter === g.you?.seat ? t("turn.act") : t("turn.voter", { seat: b.voter });
+    if (b && b.voter !== null) return b.voter === g.you?.seat ? t("turn.voter.you") : t("turn.voter", { seat: b.voter });
     if (g.phase.includes("vote")) return t("turn.voting");
     if (isNight(g.phase)) return g.you?.actions.length ? t("turn.act") : t("turn.night");
     return "";
@@ -382,7 +389,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                 <Show when={out()}>
                   {(o) => (
                     <div class="banner you-out" role="status" data-you-out={o().how}>
-                      <strong>{t("you.out.title")}</strong> — {tk("you.out", o().how)}
+                      <strong>{t("you.out.title")}</strong> — {o().how === "removed" && removedForFouls(g()) ? t("you.out.removed.fouls") : tk("you.out", o().how)}
                     </div>
                   )}
                 </Show>
@@ -402,11 +409,18 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                     </p>
                     <p class="daynum">{night() ? t("turn.nightN", { day: g().day }) : t("turn.day", { day: g().day })}</p>
                     <Show when={!g().result}>
-                      <TimerRing deadline={g().deadline} timerMs={g().timerMs} pausedMs={g().paused?.remainingMs ?? null} clock={props.ctl.clock} phaseSeq={g().phaseSeq} />
+                      <TimerRing deadline={g().deadline} timerMs={g().timerMs} pausedMs={g().paused?.remainingMs ?? null} clock={props.ctl.clock} phaseSeq={g().phaseSeq} warnAt={g().warnAt} />
                     </Show>
-                    <p class="turn" aria-live="polite">
+                    <p class="turn" aria-live="polite" data-voter-turn={voter()?.seat}>
                       {turn()}
                     </p>
+                    <Show when={voter()?.late}>
+                      {(late) => (
+                        <p class="late" data-voter-late={late().fouls}>
+                          {late().seconds ? t("vote.turn.lateMore", { fouls: late().fouls, n: late().seconds! }) : t("vote.turn.late", { fouls: late().fouls })}
+                        </p>
+                      )}
+                    </Show>
                     <Show when={g().nominees.length > 0 && !g().result && !night()}>
                       <p class="nominees">{t("turn.nominees", { seats: g().nominees.join(", ") })}</p>
                     </Show>
@@ -431,7 +445,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                       )}
                     </Show>
                     <Show when={isHost() && !g().result}>
-                      <HostPanel view={tv()} game={g()} busy={!!st.pending || st.conn !== "open"} onConfirm={() => props.ctl.confirm()} />
+                      <HostPanel view={tv()} game={g()} busy={!!st.pending || st.conn !== "open"} onConfirm={() => props.ctl.confirm()} onHost={(a) => props.ctl.host(a)} />
                     </Show>
                     <Show
                       when={you()}
@@ -446,10 +460,17 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                           <Show when={!g().result}>
                             <NightNotes game={g()} />
                             <ReportBox reports={reports()} />
-                            <ActionBar actions={y().actions} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} done={standingChoice(g())}>
+                            <ActionBar actions={y().actions} phase={g().phase} candidates={g().ballot?.candidates ?? []} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} done={standingChoice(g())}>
                               <Show when={tally()}>{(p) => <TallyBox panel={p()} />}</Show>
                               <Show when={noVote()}>
                                 <NoVote />
+                              </Show>
+                              {/* §7.3 this player's own turn in a vote in turn: not oneself, no abstain, late → a foul. */}
+                              <Show when={voter()?.mine && y().actions.some((a) => a.type === "vote")}>
+                                <p class="voter-mine" role="status" data-voter-turn-mine>
+                                  <span aria-hidden="true">☝ </span>
+                                  {t("vote.turn.mine")}
+                                </p>
                               </Show>
                             </ActionBar>
                             <RoleCard you={y()} seats={g().seats} presetId={g().presetId} onOpenChange={setCardOpen} />

@@ -12,12 +12,15 @@
 import { createEffect, createSignal, onCleanup, Show } from "solid-js";
 import { t } from "../i18n/index.ts";
 import type { ServerClock } from "../lib/clock.ts";
+import { nightWarning } from "./turns.ts";
 
 const R = 44;
 const CIRC = 2 * Math.PI * R;
 
-export function TimerRing(props: { deadline: number | null; timerMs?: number | null; pausedMs: number | null; clock: ServerClock; phaseSeq: number }) {
+export function TimerRing(props: { deadline: number | null; timerMs?: number | null; pausedMs: number | null; clock: ServerClock; phaseSeq: number; warnAt?: number | undefined }) {
   const [seconds, setSeconds] = createSignal<number | null>(null);
+  // Issue 17 (§7.12): the night step's last-seconds warning, from the server's `warnAt` on the server clock.
+  const [warn, setWarn] = createSignal<number | null>(null);
   let arc: SVGCircleElement | undefined;
   let total = 1;
   let key = "";
@@ -27,6 +30,7 @@ export function TimerRing(props: { deadline: number | null; timerMs?: number | n
     frame = 0;
     const paused = props.pausedMs;
     const deadline = props.deadline;
+    if (paused != null || deadline == null) setWarn(null);
     if (paused != null) {
       if (props.timerMs) arc?.style.setProperty("stroke-dashoffset", String(CIRC * (1 - Math.min(1, paused / props.timerMs))));
       setSeconds(Math.ceil(paused / 1000));
@@ -37,7 +41,9 @@ export function TimerRing(props: { deadline: number | null; timerMs?: number | n
       arc?.style.setProperty("stroke-dashoffset", "0");
       return;
     }
-    const left = Math.max(0, deadline - props.clock.now());
+    const now = props.clock.now();
+    const left = Math.max(0, deadline - now);
+    setWarn(nightWarning({ warnAt: props.warnAt, deadline, paused: null, result: null }, now)?.seconds ?? null);
     const k = `${props.phaseSeq}:${deadline}`;
     if (k !== key) {
       key = k;
@@ -57,13 +63,15 @@ export function TimerRing(props: { deadline: number | null; timerMs?: number | n
     void props.pausedMs;
     void props.timerMs;
     void props.phaseSeq;
+    void props.warnAt;
     clearTimeout(frame);
     draw();
   });
   onCleanup(() => clearTimeout(frame));
 
   return (
-    <div class="timer" classList={{ paused: props.pausedMs != null, low: (seconds() ?? 99) <= 5 }} role="timer" aria-label={seconds() == null ? t("timer.none") : t("timer.left", { n: seconds() ?? 0 })}>
+    <>
+    <div class="timer" classList={{ paused: props.pausedMs != null, low: (seconds() ?? 99) <= 5, warn: warn() !== null }} role="timer" aria-label={seconds() == null ? t("timer.none") : t("timer.left", { n: seconds() ?? 0 })}>
       <svg viewBox="0 0 100 100" aria-hidden="true">
         <circle class="track" cx="50" cy="50" r={R} />
         <circle ref={arc} class="arc" cx="50" cy="50" r={R} stroke-dasharray={String(CIRC)} transform="rotate(-90 50 50)" />
@@ -74,5 +82,15 @@ export function TimerRing(props: { deadline: number | null; timerMs?: number | n
         </Show>
       </span>
     </div>
+    {/* Said once when it appears (role alert): a fixed text, the seconds ticking in the ring. */}
+    <Show when={warn()}>
+      {(n) => (
+        <p class="warn" role="alert" data-warn={n()}>
+          <span aria-hidden="true">⚠ </span>
+          {t("warn.night", { n: n() })}
+        </p>
+      )}
+    </Show>
+    </>
   );
 }

@@ -65,8 +65,25 @@ export function announcementOf(e: AnyLogEntry, you: Seat | null, nick: (seat: Se
     case "killed":
       return pub("ann.killed", "news", seatP(e.data.seat));
     // §2.13 a technical foul by the table's vote (the removal, at the last foul, follows as "left").
+    // Issue 17: with its cause — a late vote in turn (§7.3), the live host (§7.9).
     case "fouled":
-      return pub("ann.fouled", "calm", { ...seatP(e.data.seat), fouls: e.data.fouls });
+      return pub(e.data.cause ? `ann.fouled.${e.data.cause}` : "ann.fouled", "calm", { ...seatP(e.data.seat), fouls: e.data.fouls });
+    // §7.9 the host's warning (§4.6: for a missing vote).
+    case "remarked":
+      return pub(e.data.cause ? `ann.remarked.${e.data.cause}` : "ann.remarked", "calm", seatP(e.data.seat));
+    // §7.9 three fouls: an automatic vote against that player in this vote.
+    case "foul-vote":
+      return pub("ann.foul-vote", "news", seatP(e.data.seat));
+    // §7.4 a peaceful day: a second tie, or every player got exactly one vote.
+    case "peaceful-day":
+      return pub(`ann.peaceful-day.${e.data.why}`, "calm");
+    // §7.9 the town voted out a player already removed for fouls: nobody else leaves today.
+    case "removed-voted-out":
+      return pub("ann.removed-voted-out", "out", seatP(e.data.seat));
+    // §7.9 the fourth foul shows the card to the table, even in a closed game (the role and team are ids,
+    // named in the viewer's language by Banners.tsx announcementText).
+    case "role-revealed":
+      return pub("ann.role-revealed", "news", { ...seatP(e.data.seat), role: e.data.role, team: e.data.team });
     case "shot-missed":
       return pub("ann.missed", "calm");
     case "nobody-killed":
@@ -159,6 +176,8 @@ export function voteWarning(game: Pick<GameView, "ballot" | "you" | "deadline" |
   const b = game.ballot;
   const you = game.you;
   if (!b || !you || b.kind === "lift") return null;
+  // §7.3 voting in turn has no unused vote (a late voter gets a foul and more time): turns.ts voterTurn.
+  if (b.mode === "in-turn") return null;
   if (b.mine !== null) return null;
   if (!you.actions.some((a) => a.type === "vote")) return null;
   const candidates = b.candidates;

@@ -10,7 +10,7 @@
 import ReconnectingWebSocket from "partysocket/ws";
 import { batch } from "solid-js";
 import { createStore, reconcile } from "solid-js/store";
-import type { PlayerAction } from "../../../shared/engine/types.ts";
+import type { HostAction, PlayerAction } from "../../../shared/engine/types.ts";
 import type { ControlRequest, Identity, ServerMessage, TableAction, TableView } from "../../../shared/protocol/messages.ts";
 import { mergeView } from "../../../shared/protocol/view-merge.ts";
 import { socketUrl } from "../lib/api.ts";
@@ -61,6 +61,8 @@ export interface TableController {
   control(action: ControlRequest): void;
   /** The live host confirms the transition (RULES.md §5.7). */
   confirm(): void;
+  /** Issue 17: the live host's foul or remark to a seat (RULES.md §7.9). */
+  host(action: Exclude<HostAction, { type: "confirm" }>): void;
   /** A seated player's request to the table (issue 13: play again after the end). */
   table(action: TableAction): void;
   /** Issue 17: a whisper to the other of the pair (player ↔ consigliere, RULES.md §7.10). */
@@ -240,6 +242,7 @@ export function connectTable(code: string, token: string | null): TableControlle
     act: (action) => send("act", action),
     control: (action) => send("control", action),
     confirm: () => send("host", { type: "confirm" }),
+    host: (action) => send("host", action),
     table: (action) => send("table", action),
     whisper: (text) => {
       const kind = state.identity?.kind;

@@ -14,7 +14,7 @@
  *  - Ids inside the data (roles, check results, out kinds, night steps…) become catalogue references,
  *    never raw text.
  */
-import type { AnyLogEntry, EventData, LogType, RoleId, Seat } from "../../../shared/engine/types.ts";
+import type { AnyLogEntry, EventData, FoulCause, LogType, RoleId, Seat } from "../../../shared/engine/types.ts";
 import { textFamily } from "../i18n/families.ts";
 
 /** A parameter: plain text or number, a catalogue id of a family, a nested message, or a joined list. */
@@ -84,8 +84,26 @@ export const SUBJECT: { readonly [K in LogType]?: SeatField<K> } = {
   watched: "by",
   silenced: "seat",
   "judge-shown": "seat",
+  // Issue 17 (RULES.md §4): the question, the Maniac's side, the Doctor's wounded list.
+  asked: "by",
+  "side-chosen": "seat",
+  wounded: "by",
+  // Issue 17 (RULES.md §7.9)
+  remarked: "seat",
+  "foul-vote": "seat",
+  "removed-voted-out": "seat",
   // Issue 17 (RULES.md §7.10)
   "vote-advised": "voter",
+};
+
+/**
+ * Issue 17: events whose `cause` changes how they read — `log.<type>.<cause>` (and its `.you`) instead
+ * of `log.<type>`: a foul for a late vote in turn (§7.3) or from the live host (§7.9; absent: the table's
+ * technical vote, §2.13); a remark for a missing vote (§4.6).
+ */
+export const CAUSES: { readonly [K in LogType]?: readonly string[] } = {
+  fouled: ["late-vote", "host"] satisfies FoulCause[],
+  remarked: ["missing-vote"],
 };
 
 /** Data keys whose string values are ids of a catalogue family (per event type where it differs). */
@@ -150,9 +168,10 @@ function paramsOf(e: AnyLogEntry): { params: Record<string, Arg>; subject: { fie
 /** The lines one entry reads as for this viewer (usually one; the open vote's start adds its first candidate's heading). */
 export function logLines(e: AnyLogEntry, viewer: LogViewer): Line[] {
   const { params, subject } = paramsOf(e);
-  let key = `log.${e.type}`;
+  const cause = "cause" in e.data && typeof e.data.cause === "string" && CAUSES[e.type]?.includes(e.data.cause) ? `.${e.data.cause}` : "";
+  let key = `log.${e.type}${cause}`;
   if (subject) {
-    if (viewer.seat !== null && subject.seat === viewer.seat) key = `log.${e.type}.you`;
+    if (viewer.seat !== null && subject.seat === viewer.seat) key = `log.${e.type}${cause}.you`;
     else {
       const role = NAMES_ROLE.has(e.type) ? undefined : viewer.roles?.get(subject.seat);
       if (role) params[subject.field] = { key: "log.seat-role", params: { seat: subject.seat, role: { ref: "role", id: role } } };
@@ -175,6 +194,7 @@ export function logLines(e: AnyLogEntry, viewer: LogViewer): Line[] {
 export function keysFor(type: LogType, nightSteps: readonly string[]): string[] {
   const keys = [`log.${type}`];
   if (SUBJECT[type] !== undefined) keys.push(`log.${type}.you`);
+  for (const c of CAUSES[type] ?? []) keys.push(`log.${type}.${c}`, ...(SUBJECT[type] !== undefined ? [`log.${type}.${c}.you`] : []));
   if (type === "night-turn") for (const s of nightSteps) keys.push(`log.night-turn.${s}`);
   if (type === "paused") keys.push("log.paused.absence");
   return keys;

@@ -29,6 +29,8 @@ export interface Picking {
   make: (seats: Seat[]) => PlayerAction;
   /** The explicit "skip", when the action may be declined. */
   skip: PlayerAction | null;
+  /** §4.4 crossed hands: seats shown with the choice but not choosable (already saved once this game). */
+  barred?: Seat[];
 }
 
 /** The ability id behind a picking key (null for nominate and vote). */
@@ -50,6 +52,9 @@ export function pickingOf(a: AvailableAction): Picking | null {
       return { key: "nominate", label: "act.nominate", about: null, effect: null, targets: a.targets, min: 1, max: 1, make: ([target]) => ({ type: "nominate", target: target! }), skip: null };
     case "vote":
       return { key: "vote", label: "act.vote", about: null, effect: null, targets: a.targets, min: 1, max: 1, make: ([target]) => ({ type: "vote", target: target! }), skip: null };
+    // §4.6 a question to one player during one's own speech (host-classic).
+    case "ask":
+      return { key: "ask", label: "act.ask", about: "act.ask.about", effect: null, targets: a.targets, min: 1, max: 1, make: ([target]) => ({ type: "ask", target: target! }), skip: null };
     case "use": {
       const ability = a.ability;
       return {
@@ -62,6 +67,7 @@ export function pickingOf(a: AvailableAction): Picking | null {
         max: a.targets.max,
         make: (targets) => ({ type: "use", ability, targets }),
         skip: a.skip ? { type: "skip", ability } : null,
+        ...(a.targets.barred?.length ? { barred: a.targets.barred.slice() } : {}),
       };
     }
     default:
@@ -75,7 +81,7 @@ export function pickingOf(a: AvailableAction): Picking | null {
  * keeps its confirm: making none is a choice too.
  */
 export function isOneTap(p: Picking): boolean {
-  return p.key !== "nominate" && p.targets.length === 1 && p.min === 1 && p.max === 1;
+  return p.key !== "nominate" && p.key !== "ask" && p.targets.length === 1 && p.min === 1 && p.max === 1 && !p.barred?.length;
 }
 
 /**
