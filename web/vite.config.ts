@@ -30,6 +30,7 @@ function presetSettings(): Plugin {
         ...(p.requiresAccount ? { requiresAccount: true } : {}),
         ...(p.roleCounts ? { roleCounts: p.roleCounts } : {}),
         ...(p.organizerPlays ? { organizerPlays: true } : {}),
+        ...(p.consigliere ? { consigliere: true } : {}),
       }));
       return `export default ${JSON.stringify(list)};`;
     },

@@ -92,7 +92,7 @@ export function apply(state: GameState, input: Input, now: number): ApplyResult 
     precheck(base, input, now);
     const ctx: Ctx = { s: cloneState(base), now, emitted: [] };
     switch (input.kind) {
-      case "act": actInput(ctx, input.playerId, input.action); break;
+      case "act": actInput(ctx, input.playerId, input.action, input.by); break;
       case "timeout": timeoutInput(ctx); break;
       case "control": control(ctx, input.action); break;
       case "host": hostInput(ctx, input.action); break;

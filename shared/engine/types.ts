@@ -108,7 +108,13 @@ export type ControlAction =
 export type AbortReason = Extract<ResultReason, "server-error">;
 
 export type Input =
-  | { kind: "act"; playerId: PlayerId; action: PlayerAction }
+  /**
+   * A seat's action. `by: "consigliere"` (RULES.md §7.10, a preset with `consigliere`): the seat's
+   * consigliere gives the seat's vote or night action — checked like the player's, except that it
+   * replaces a choice the player already made this turn (the running ballot, the running night step);
+   * the consigliere's choice is then final for both.
+   */
+  | { kind: "act"; playerId: PlayerId; action: PlayerAction; by?: "consigliere" }
   /** An alarm fired for the phase instance `phaseSeq` (stale or repeated => rejected "stale-timeout"). */
   | { kind: "timeout"; phaseSeq: number }
   | { kind: "host"; action: HostAction }
@@ -250,6 +256,8 @@ export interface EventData {
   "peaceful-day": { why: "tie-again" | "all-one-vote" };
   /** §7.9 the town voted out a player already removed by fouls today: nobody else leaves today. */
   "removed-voted-out": { seat: Seat };
+  /** §7.10 the seat's consigliere gave (or replaced) the seat's vote; the audience of the ballot's own vote event. */
+  "vote-advised": { voter: Seat; target: Seat; replaced: boolean };
   /** §4.6 the speaker puts a question to one player, who answers within the speaker's time. */
   asked: { by: Seat; target: Seat };
   /** §4.1–§4.2 the Maniac's side (to the Maniac only): his answer to "Maniac for the town?", or the default. */
@@ -301,6 +309,8 @@ export const LOG_TYPES = [
   "paused", "resumed", "seat-to-bot", "game-over", "roles-revealed", "role-revealed",
   // host-classic (RULES.md §4.1, §4.4, §4.6)
   "asked", "side-chosen", "wounded",
+  // the consigliere (RULES.md §7.10)
+  "vote-advised",
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 
@@ -521,6 +531,12 @@ export interface GameView {
     checks: Array<{ target: Seat; night: number; result: string }>;
     shootingPlan: Seat[] | null;
     actions: AvailableAction[];
+    /**
+     * §7.10 what the seat's consigliere may send now (a preset with `consigliere` only): the seat's
+     * vote or night action, also where the player has already chosen (the consigliere's replaces it).
+     * The same for the player and their consigliere: it tells nothing the seat does not know.
+     */
+    advice?: AvailableAction[];
   };
   /** Only for the live host (§5.7). */
   host?: HostPanel;

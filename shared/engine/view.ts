@@ -12,7 +12,7 @@
  *   - at the end every role and every event is shown (§2.12, §8 protocol);
  *   - a live host ({kind:"host"}) sees every role and every event (§5.7).
  */
-import { legalActions, ballotOf, confirmable, floorOf, phaseName, speakerOf, warnMsOf } from "./flow/interpreter.ts";
+import { adviceActions, legalActions, ballotOf, confirmable, floorOf, phaseName, speakerOf, warnMsOf } from "./flow/interpreter.ts";
 import { nextDeadline, timerLength } from "./apply.ts";
 import { getRole } from "./roles/index.ts";
 import { presetOf } from "./presets/index.ts";
@@ -107,6 +107,8 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
       shootingPlan: isBlack && me.alive && team.length > 0 && s.shootingPlan ? s.shootingPlan.slice() : null,
       actions: legalActions(s, me.seat),
     };
+    // §7.10 a preset with consiglieri: what the seat's consigliere may still give (seen by both).
+    if (presetOf(s.presetId).consigliere) you.advice = adviceActions(s, me.seat);
   }
 
   // The log: everything this viewer may see, or (a delta frame) only the entries after the first

@@ -104,6 +104,25 @@ export const ReturnRequestSchema = v.strictObject({
 });
 export type ReturnRequest = v.InferInput<typeof ReturnRequestSchema>;
 
+/** A seat token as join/return hand it out (bearer; 43 characters of base64url). */
+export const SeatTokenSchema = v.pipe(v.string(), v.minLength(16), v.maxLength(128));
+
+/**
+ * POST /api/tables/:code/consigliere/invite and …/revoke (RULES.md §7.10): the seated player proves
+ * the seat with their own token (in the body, never the URL).
+ */
+export const ConsigliereSeatRequestSchema = v.strictObject({ token: SeatTokenSchema });
+export type ConsigliereSeatRequest = v.InferInput<typeof ConsigliereSeatRequestSchema>;
+
+/** POST /api/tables/:code/consigliere — the advisor joins with the one-time code the player shared. */
+export const ConsigliereJoinRequestSchema = v.strictObject({
+  code: v.pipe(v.string(), v.maxLength(64), v.transform(normalizeCode), v.regex(RETURN_CODE_PATTERN, "not a consigliere code")),
+  nickname: NicknameSchema,
+  /** This browser's device id (optional): the seat's own device cannot advise it. */
+  deviceId: v.optional(DeviceIdSchema),
+});
+export type ConsigliereJoinRequest = v.InferInput<typeof ConsigliereJoinRequestSchema>;
+
 /* ------------------------------------------------ responses ------------------------------------------------ */
 
 export const TableStatusSchema = v.picklist(["lobby", "playing", "ended"]);
@@ -130,6 +149,10 @@ export const JoinResponseSchema = v.strictObject({
   token: v.string(),
 });
 export type JoinResponse = v.InferOutput<typeof JoinResponseSchema>;
+
+/** 200 from POST /api/tables/:code/consigliere/invite: the one-time code to share with the advisor (RULES.md §7.10). */
+export const ConsigliereInviteResponseSchema = v.strictObject({ code: v.string() });
+export type ConsigliereInviteResponse = v.InferOutput<typeof ConsigliereInviteResponseSchema>;
 
 /** 200 from POST /api/tables/:code/return */
 export const ReturnResponseSchema = v.strictObject({ playerId: v.string(), token: v.string() });
@@ -203,6 +226,15 @@ export const HTTP_ERRORS = {
   "account-seated": 409,
   /** This client address already holds the table's `seatsPerAddress` seats. */
   "address-limit": 409,
+  /* Issue 17, RULES.md §7.10 the consigliere. */
+  /** The token in an invite or revoke holds no seat here. */
+  "bad-token": 403,
+  /** A consigliere code that belongs to no pending invitation here (used, revoked, or never given). */
+  "bad-consigliere-code": 403,
+  /** The seat already has a consigliere (one per seat); the player revokes first. */
+  "consigliere-taken": 409,
+  /** This table's format has no consiglieri, or the seat cannot have one (a bot's). */
+  "no-consigliere": 409,
   "upgrade-required": 426,
   "rate-limited": 429,
   internal: 500,

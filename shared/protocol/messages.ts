@@ -43,6 +43,9 @@ export const HELLO_TIMEOUT_MS = 10_000;
 export const REFUSAL_LIMIT = { max: 50, windowMs: 60_000 } as const;
 
 const seat = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30));
+
+/** RULES.md §7.10 the longest whisper between a player and their consigliere (UTF-16 units). */
+export const WHISPER_MAX = 280;
 const ref = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
 /* ------------------------------------------------ client → server ------------------------------------------------ */
@@ -244,6 +247,18 @@ export const SfuMessageSchema = v.variant("op", [
 ]);
 export type SfuMessage = v.InferOutput<typeof SfuMessageSchema>;
 
+/**
+ * Issue 17, RULES.md §7.10: a private word between a player and their consigliere, delivered only to
+ * the other of the pair; refused (`whisper-closed`) at night and during the player's own speech. With
+ * a `ref` it is acked. Not part of the game log.
+ */
+export const WhisperMessageSchema = v.strictObject({
+  type: v.literal("whisper"),
+  ref: v.optional(ref),
+  text: v.pipe(v.string(), v.transform((s) => s.trim()), v.minLength(1, "a whisper is empty"), v.maxLength(WHISPER_MAX, `a whisper is at most ${WHISPER_MAX} characters`)),
+});
+export type WhisperMessage = v.InferOutput<typeof WhisperMessageSchema>;
+
 /** client -> server */
 export const ClientMessageSchema = v.variant("type", [
   /** First message on every socket. With a token: a seated player (or, with the organizer token, the
@@ -263,6 +278,8 @@ export const ClientMessageSchema = v.variant("type", [
   SignalMessageSchema,
   /** Issue 15: the SFU plane's SDP for the table object. */
   SfuMessageSchema,
+  /** Issue 17: a whisper between a player and their consigliere (RULES.md §7.10). */
+  WhisperMessageSchema,
 ]);
 export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
 export type HelloMessage = v.InferOutput<typeof HelloMessageSchema>;
@@ -351,6 +368,8 @@ export type ErrorCode =
   | "not-ended"
   /** play-again from someone already seated for the next game. */
   | "already-in"
+  /** Issue 17, RULES.md §7.10: a whisper at night or during the player's own speech. */
+  | "whisper-closed"
   | import("../engine/types.ts").RejectionCode;
 
 export interface LobbySeatView {
@@ -370,6 +389,8 @@ export interface LobbySeatView {
   neverConnected: boolean;
   /** This seat holds the organizer rights. */
   organizer: boolean;
+  /** Issue 17, RULES.md §7.10: the nickname of this seat's consigliere (public); absent without one. */
+  consigliere?: string;
 }
 
 /** Who holds the organizer rights (RULES.md §5.1): a player (by lobby place), the creator without a
@@ -434,6 +455,11 @@ export interface TableView {
   delayMs: number;
   /** The table's games so far (issue 13): public results only. */
   series: SeriesView;
+  /**
+   * Issue 17, RULES.md §7.10: only on a consigliere's connection — the seat they advise (its lobby
+   * place, its seat once drawn, its player's nickname). Their `game` is exactly that seat's view.
+   */
+  advising?: { place: number; seat: Seat | null; nickname: string };
 }
 
 /** One finished game of the table's series. */
@@ -457,6 +483,8 @@ export interface SeriesView {
 
 export type Identity =
   | { kind: "player"; playerId: string; nickname: string }
+  /** Issue 17, RULES.md §7.10: the consigliere of the seat of `playerId` (their own `nickname`). */
+  | { kind: "consigliere"; playerId: string; nickname: string }
   | { kind: "spectator" }
   /** The creator holding the organizer rights without a seat (server-hosted tables). */
   | { kind: "organizer" }
@@ -491,6 +519,8 @@ export type ServerMessage =
   | { type: "signal"; from: number; description?: SessionDescription; candidates?: IceCandidate[]; hello?: true }
   | { type: "view"; version: number; serverNow: number; view: TableView }
   | { type: "ack"; ref: string; version: number }
+  /** Issue 17, RULES.md §7.10: a whisper from the other of the pair; `at`: the server's time it was sent. */
+  | { type: "whisper"; from: "player" | "consigliere"; text: string; at: number }
   | { type: "error"; code: ErrorCode; message: string; ref: string | null };
 
 /* --------------------------- server → client, as schemas (client-side and test checks) --------------------------- */
@@ -589,6 +619,7 @@ export const GameViewSchema = v.object({
       checks: v.array(v.object({ target: num, night: num, result: v.string() })),
       shootingPlan: v.nullable(seats),
       actions: v.array(AvailableActionSchema),
+      advice: v.optional(v.array(AvailableActionSchema)),
     }),
   ),
   host: v.optional(v.object({ canConfirm: v.boolean(), waiting: v.boolean(), pending: seats, fouls: v.optional(v.boolean()), foulsToRemove: v.optional(num) })),
@@ -617,6 +648,7 @@ export const LobbySeatViewSchema = v.strictObject({
   awaySince: nullableNum,
   neverConnected: v.boolean(),
   organizer: v.boolean(),
+  consigliere: v.optional(v.string()),
 });
 
 export const OrganizerViewSchema = v.variant("kind", [
@@ -651,10 +683,12 @@ export const TableViewSchema = v.strictObject({
     results: v.array(v.strictObject({ game: num, winner: v.picklist(["red", "black", "solo", "draw"]), reason: v.string() })),
     next: v.nullable(v.strictObject({ game: num, seated: num })),
   }),
+  advising: v.optional(v.strictObject({ place: num, seat: nullableNum, nickname: v.string() })),
 });
 
 export const IdentitySchema = v.variant("kind", [
   v.strictObject({ kind: v.literal("player"), playerId: v.string(), nickname: v.string() }),
+  v.strictObject({ kind: v.literal("consigliere"), playerId: v.string(), nickname: v.string() }),
   v.strictObject({ kind: v.literal("spectator") }),
   v.strictObject({ kind: v.literal("organizer") }),
   v.strictObject({ kind: v.literal("host") }),
@@ -670,6 +704,8 @@ export const ServerMessageSchema = v.variant("type", [
   v.strictObject({ type: v.literal("signal"), from: num, description: v.optional(SessionDescriptionSchema), candidates: v.optional(v.array(IceCandidateSchema)), hello: v.optional(v.literal(true)) }),
   v.strictObject({ type: v.literal("view"), version: num, serverNow: num, view: TableViewSchema }),
   v.strictObject({ type: v.literal("ack"), ref: v.string(), version: num }),
+  /** Issue 17: a whisper from the other of the pair (the player, or their consigliere), RULES.md §7.10. */
+  v.strictObject({ type: v.literal("whisper"), from: v.picklist(["player", "consigliere"]), text: v.string(), at: num }),
   v.variant("op", [
     v.strictObject({ type: v.literal("sfu"), op: v.literal("joined"), answer: v.optional(v.object({ type: v.literal("answer"), sdp: v.string() })) }),
     v.strictObject({ type: v.literal("sfu"), op: v.literal("pull"), pull: num, offer: v.object({ type: v.literal("offer"), sdp: v.string() }), tracks: v.array(v.strictObject({ mid: v.string(), seat: num, kind: mediaKind })) }),

@@ -42,6 +42,8 @@ const WS_ERRORS: Record<Exclude<ErrorCode, RejectionCode>, true> = {
   "no-peer": true, "media-elsewhere": true,
   "media-mode": true,
   "media-unavailable": true,
+  // issue 17: the consigliere's whispers (RULES.md §7.10)
+  "whisper-closed": true,
 };
 
 const presets = listPresets().map((p) => presetOf(p.id));

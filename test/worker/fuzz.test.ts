@@ -26,6 +26,8 @@ const ERROR_CODES = new Set([
   "not-allowed", "stale-timeout", "game-over", "paused",
   // issue 13: lobby bots and play-again
   "not-in-lobby", "table-full", "not-a-bot", "not-ended", "already-in",
+  // issue 17: the consigliere's whispers (RULES.md §7.10)
+  "whisper-closed",
 ]);
 
 let run: TableRun | null = null;

@@ -13,6 +13,9 @@
  * second frame of the same version only when its own view changed (a quiet change — a night action, a
  * closed ballot — reaches only the viewers it concerns), so the spectator's versions strictly rise.
  *
+ * Issue 17, RULES.md §7.10: at tatar tables the first seat has a consigliere; that connection's frames
+ * are checked as the seat's (it sees exactly what the player may see, never more).
+ *
  * Size: 2 games per preset in `npm test` (1 per profile of RULES.md §5.5); FULL=1 (or LEAK_SOCKET_GAMES=n) runs 50 per preset (25 per profile).
  */
 import { inject } from "vitest";
@@ -20,16 +23,31 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { GameView } from "../../shared/engine/types.ts";
 import { assertEntitled } from "../unit/engine/entitlement.ts";
 import { capturedVersions, citySeats, citySettings, CLUBS, openTable, playToEnd, PRESETS, PROFILES, sportSettings, type OpenedTable, type PresetId } from "./play.ts";
-import type { Client } from "./helpers.ts";
+import type { JoinResponse } from "../../shared/protocol/http.ts";
+import { connectAs, postJson, type Client } from "./helpers.ts";
 import { runInDurableObject } from "cloudflare:test";
 
 const GAMES = inject("leakSocketGames");
 
 let run: OpenedTable | null = null;
+let advisor: Client | null = null;
 afterEach(() => {
   run?.close();
   run = null;
+  advisor?.close();
+  advisor = null;
 });
+
+/** §7.10 a consigliere for the first seat: invited with its token, joined, connected; its credentials. */
+async function bindConsigliere(r: OpenedTable): Promise<{ client: Client; secrets: string[] }> {
+  const invited = await postJson(`/api/tables/${r.code}/consigliere/invite`, { token: r.seated[0]!.join.token });
+  expect(invited.status).toBe(200);
+  const { code } = (await invited.json()) as { code: string };
+  const joined = await postJson(`/api/tables/${r.code}/consigliere`, { code, nickname: "Consigliere" });
+  expect(joined.status).toBe(200);
+  const j = (await joined.json()) as JoinResponse;
+  return { client: await connectAs(r.code, j.token, "consigliere"), secrets: [code, j.token, j.returnCode] };
+}
 
 function walkKeys(value: unknown, visit: (key: string, path: string) => void, path = ""): void {
   if (Array.isArray(value)) value.forEach((x, i) => walkKeys(x, visit, `${path}[${i}]`));
@@ -45,7 +63,7 @@ function walkKeys(value: unknown, visit: (key: string, path: string) => void, pa
  * Check every frame one connection received. Returns the number of game views checked and of frames
  * that repeated a version (quiet changes this connection was concerned by).
  */
-function checkClient(c: Client, playerId: string | null, versions: Map<number, string | null>, secrets: string[]): { views: number; repeats: number } {
+function checkClient(c: Client, playerId: string | null, versions: Map<number, string | null>, secrets: string[], kind: "player" | "consigliere" = "player"): { views: number; repeats: number } {
   let checked = 0;
   let seenLog = 0;
   let repeats = 0;
@@ -58,7 +76,7 @@ function checkClient(c: Client, playerId: string | null, versions: Map<number, s
     expect(text, `${c.name} frame ${i}`).not.toMatch(/"(rng|seed|deck|returnHash|tokenHash|return_hash|token_hash)"/);
     const f = c.frames[i]!;
     if (f.type === "welcome") {
-      if (playerId) expect(f.identity).toMatchObject({ kind: "player", playerId });
+      if (playerId) expect(f.identity).toMatchObject({ kind, playerId });
       else expect(f.identity.kind).toBe("spectator");
     }
     if (f.type !== "view") continue;
@@ -134,6 +152,8 @@ for (const presetId of [...PRESETS, ...CLUBS, ...PROFILES] as PresetId[]) {
       const { settings, seats, seed } = plan(presetId, g);
       it(`game ${g}: ${seats} seats, ${JSON.stringify(settings)}`, async () => {
         run = await openTable({ seed, preset: presetId, settings, seats, spectators: 1, mix: g % 3 });
+        const bound = presetId === "tatar" ? await bindConsigliere(run) : null;
+        advisor = bound?.client ?? null;
         const stats = await playToEnd(run);
         const last = run.seated[0]!.client.lastView().game!;
         expect(last.result, "the game ended").not.toBeNull();
@@ -142,9 +162,18 @@ for (const presetId of [...PRESETS, ...CLUBS, ...PROFILES] as PresetId[]) {
 
         const versions = await capturedVersions(run.code);
         const tableSeed = await runInDurableObject(run.stub, (_i, state) => String(state.storage.sql.exec("SELECT seed FROM config").one().seed));
-        const secrets = [tableSeed, ...run.credentials, ...run.seated.flatMap((s) => [s.join.token, s.join.returnCode])];
+        const secrets = [tableSeed, ...run.credentials, ...run.seated.flatMap((s) => [s.join.token, s.join.returnCode]), ...(bound?.secrets ?? [])];
         let views = 0;
         let repeats = 0;
+        if (bound) {
+          // §7.10 the consigliere is the seat: every frame is checked against what that player may see.
+          await bound.client.viewAtLeast(run.seated[0]!.client.lastVersion());
+          const r = checkClient(bound.client, run.seated[0]!.join.playerId, versions, secrets, "consigliere");
+          expect(r.views, "the consigliere's frames were checked").toBeGreaterThan(20);
+          views += r.views;
+          repeats += r.repeats;
+          expect(bound.client.lastView().game!.result, "the consigliere saw the end").not.toBeNull();
+        }
         for (const s of run.seated) {
           const r = checkClient(s.client, s.join.playerId, versions, secrets);
           views += r.views;

@@ -7,6 +7,8 @@ import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { isTableCode, normalizeCode } from "../../shared/protocol/codes.ts";
 import {
+  ConsigliereJoinRequestSchema,
+  ConsigliereSeatRequestSchema,
   CreateTableRequestSchema,
   JoinRequestSchema,
   ReturnRequestSchema,
@@ -150,6 +152,34 @@ export const tables = new Hono<AppEnv>()
       if (result.error.code === "rate-limited") c.header("retry-after", String(result.retryAfterSeconds ?? 60));
       return apiError(c, result.error.code, result.error.message);
     }
+    return c.json(result.body, 200);
+  })
+
+  /** Issue 17, RULES.md §7.10: the seated player asks for a one-time code for their consigliere. */
+  .post("/:code/consigliere/invite", vValidator("json", ConsigliereSeatRequestSchema, invalidBody), async (c) => {
+    const table = tableStub(c.env, c.req.param("code") ?? "");
+    if (!table) return apiError(c, "not-found", "No table with this code.");
+    const result = await table.stub.consigliereInvite(c.req.valid("json").token);
+    if (!result.ok) return apiError(c, result.error.code, result.error.message);
+    return c.json(result.body, 200);
+  })
+
+  /** The player revokes their consigliere (or the pending invitation). */
+  .post("/:code/consigliere/revoke", vValidator("json", ConsigliereSeatRequestSchema, invalidBody), async (c) => {
+    const table = tableStub(c.env, c.req.param("code") ?? "");
+    if (!table) return apiError(c, "not-found", "No table with this code.");
+    const result = await table.stub.consigliereRevoke(c.req.valid("json").token);
+    if (!result.ok) return apiError(c, result.error.code, result.error.message);
+    return c.json({}, 200);
+  })
+
+  /** The advisor joins with the code: their own token and return code, like a player's. */
+  .post("/:code/consigliere", vValidator("json", ConsigliereJoinRequestSchema, invalidBody), async (c) => {
+    const table = tableStub(c.env, c.req.param("code") ?? "");
+    if (!table) return apiError(c, "not-found", "No table with this code.");
+    const { code, nickname, deviceId } = c.req.valid("json");
+    const result = await table.stub.consigliereJoin(code, nickname, deviceId);
+    if (!result.ok) return apiError(c, result.error.code, result.error.message);
     return c.json(result.body, 200);
   })
 

@@ -9,7 +9,8 @@
 import { DurableObject } from "cloudflare:workers";
 import type { TableSummary } from "../../shared/protocol/http.ts";
 import type { Env } from "../env.ts";
-import type { InitRequest, InitResult, JoinOptions, JoinResult, ReturnResult } from "./admission.ts";
+import type { InitRequest, InitResult, JoinOptions, JoinResult, Refusal, ReturnResult } from "./admission.ts";
+import type { ConsigliereJoinResult, InviteResult } from "./consigliere.ts";
 import { HibernatingSockets, newAttachment } from "./connection.ts";
 import type { DueKind } from "./schedule.ts";
 import type { TableStore } from "./storage.ts";
@@ -60,6 +61,21 @@ export class TableObject extends DurableObject<Env> {
   /** A fresh token for the seat whose return code this is (another device). */
   returnToSeat(returnCode: string): Promise<ReturnResult> {
     return this.table.admission.returnToSeat(returnCode);
+  }
+
+  /** Issue 17, RULES.md §7.10: the seated player's invitation for a consigliere (consigliere.ts). */
+  consigliereInvite(token: string): Promise<InviteResult> {
+    return this.table.consiglieri.invite(token);
+  }
+
+  /** The advisor joins with the invitation's code: their own token and return code. */
+  consigliereJoin(code: string, nickname: string, deviceId: string | undefined): Promise<ConsigliereJoinResult> {
+    return this.table.consiglieri.join(code, nickname, deviceId);
+  }
+
+  /** The player revokes their consigliere (or a pending invitation). */
+  consigliereRevoke(token: string): Promise<{ ok: true } | Refusal> {
+    return this.table.consiglieri.revoke(token);
   }
 
   /** The end-to-end test clock (alarm.ts; only with E2E_CLOCK=1). */

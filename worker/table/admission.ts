@@ -237,6 +237,9 @@ export class Admission {
       }
       // A seat handed to a bot has no return digest any more: its old code matches nothing.
       const player = findByDigest(candidate, t.store.players(), (p) => p.returnHash ?? NO_DIGEST);
+      // Issue 17, §7.10: a consigliere's return code gives a fresh consigliere token for that seat.
+      const advised = !player || player.bot ? t.consiglieri.returnTo(candidate, tokenHash, now) : null;
+      if (advised !== null) return { ok: true, body: { playerId: advised, token } };
       if (!player || player.bot) {
         t.store.writeReturnGuard({ windowStart: guard.windowStart, failures: guard.failures + 1 });
         return { ok: false, error: { code: "bad-return-code", message: "That return code does not belong to a seat at this table." } };

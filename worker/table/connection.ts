@@ -7,6 +7,8 @@ import { RATE_LIMIT, REFUSAL_LIMIT } from "../../shared/protocol/messages.ts";
 
 export type ConnectionIdentity =
   | { kind: "player"; playerId: string }
+  /** Issue 17, RULES.md §7.10: the consigliere of the seat of `playerId` (sees exactly that seat's view). */
+  | { kind: "consigliere"; playerId: string }
   | { kind: "spectator" }
   /** The creator holding the organizer rights without a seat (organizer token). */
   | { kind: "organizer" }

@@ -59,6 +59,7 @@ export class Fanout {
       hostConnected: this.t.presence.hostConnected(except),
       gameNo: store.seriesGame().gameNo,
       series: store.series(),
+      consiglieri: this.t.consiglieri.names(),
     };
   }
 
@@ -66,10 +67,13 @@ export class Fanout {
   tableViewFor(identity: ConnectionIdentity, facts: TableFacts, delayMs = 0, logAfter: number | null = null): TableView {
     const match = this.t.match;
     // A player who has not pressed "play again" keeps the last game's end in view (issue 13).
-    const behind = identity.kind === "player" && facts.players.some((p) => p.playerId === identity.playerId && p.gameNo < facts.gameNo);
+    // §7.10 a consigliere's view is the seat's (`advises`: the envelope says whose).
+    const seatOf = identity.kind === "player" || identity.kind === "consigliere" ? identity.playerId : null;
+    const behind = seatOf !== null && facts.players.some((p) => p.playerId === seatOf && p.gameNo < facts.gameNo);
     const state = behind ? match.lastState() : match.state();
     const game = state ? viewFor(state, viewerOf(identity), { logAfter }) : null;
-    return buildTableView(facts, game, { organizing: this.t.organizer.isOrganizer(identity), delayMs, behind });
+    const advises = identity.kind === "consigliere" ? identity.playerId : undefined;
+    return buildTableView(facts, game, { organizing: this.t.organizer.isOrganizer(identity), delayMs, behind, ...(advises ? { advises } : {}) });
   }
 
   /** This connection's view of the current version (delayed spectators: the view as it was then). */
@@ -101,7 +105,8 @@ export class Fanout {
     // One frame per (viewer, log length already held): a delta after the entries the socket has.
     const frames = new Map<string, { frame: string; logUpTo: number | null }>();
     const frameFor = (identity: ConnectionIdentity, logAfter: number | null) => {
-      const key = `${viewerKey(identity)}:${logAfter}`;
+      // A consigliere's frame is the seat's view in its own envelope (`advising`, never `organizing`).
+      const key = `${identity.kind === "consigliere" ? "c:" : ""}${viewerKey(identity)}:${logAfter}`;
       let built = frames.get(key);
       if (built === undefined) {
         const view = this.tableViewFor(identity, facts, 0, logAfter);

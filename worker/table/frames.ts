@@ -155,9 +155,18 @@ export class Frames {
       return;
     }
 
+    // Issue 17, RULES.md §7.10: a whisper goes at once to the other of the pair (never stored); acked when it has a ref.
+    if (msg.type === "whisper") {
+      const refused = t.consiglieri.whisper(identity, msg, now);
+      if (refused) return this.refuse(ws, refused.code, refused.message, msg.ref ?? null);
+      if (msg.ref !== undefined) t.fanout.send(ws, { type: "ack", ref: msg.ref, version: t.store.game().version });
+      return;
+    }
+
     // 4. The sender's right to send this kind of frame, then a fresh ref.
-    if (msg.type === "act" && identity.kind !== "player") {
-      return this.refuse(ws, "not-seated", "Only a seated player can act.", msg.ref);
+    // §7.10 a consigliere acts for the seat they advise (the engine checks it as the seat's `by: "consigliere"`).
+    if (msg.type === "act" && identity.kind !== "player" && !(identity.kind === "consigliere" && t.consiglieri.bound(identity.playerId))) {
+      return this.refuse(ws, "not-seated", "Only a seated player (or their consigliere) can act.", msg.ref);
     }
     if (msg.type === "control" && !t.organizer.isOrganizer(identity)) {
       return this.refuse(ws, "not-organizer", "Only the organizer can do that.", msg.ref);
@@ -194,7 +203,9 @@ export class Frames {
     const input: Input =
       msg.type === "act" && identity.kind === "player"
         ? { kind: "act", playerId: identity.playerId, action: msg.action }
-        : { kind: "host", action: (msg as HostMessage).action };
+        : msg.type === "act" && identity.kind === "consigliere"
+          ? { kind: "act", playerId: identity.playerId, action: msg.action, by: "consigliere" }
+          : { kind: "host", action: (msg as HostMessage).action };
     const result = apply(state, input, now);
     if (!result.ok) return this.refuse(ws, result.rejection.code, result.rejection.message, msg.ref);
     t.match.commit(result.state, [input], now);
@@ -213,9 +224,15 @@ export class Frames {
       const row = findByDigest(hash, t.store.tokens(), (r) => r.tokenHash);
       const player = row ? t.store.players().find((p) => p.playerId === row.playerId) : undefined;
       const control = t.store.control();
+      const advised = row ? null : t.consiglieri.tokenOwner(hash);
       if (row && player && !player.bot) {
         identity = { kind: "player", playerId: player.playerId };
         nickname = player.nickname;
+        credential = credentialKey(hash);
+      } else if (advised !== null) {
+        // §7.10 the consigliere of that seat: its view, its vote and night action, whispers.
+        identity = { kind: "consigliere", playerId: advised };
+        nickname = t.consiglieri.bound(advised)?.nickname ?? "";
         credential = credentialKey(hash);
       } else if (control.organizerTokenHash && sameDigest(organizerHash, control.organizerTokenHash)) {
         identity = t.config().host === "live" ? { kind: "host" } : { kind: "organizer" };
@@ -235,7 +252,8 @@ export class Frames {
     if (credential !== undefined) current.credential = credential;
     t.sockets.save(ws, current);
 
-    const welcome: Identity = identity.kind === "player" ? { kind: "player", playerId: identity.playerId, nickname } : { kind: identity.kind };
+    const welcome: Identity =
+      identity.kind === "player" || identity.kind === "consigliere" ? { kind: identity.kind, playerId: identity.playerId, nickname } : { kind: identity.kind };
     t.fanout.send(ws, { type: "welcome", identity: welcome, serverNow: now, ...(media ? { media } : {}) });
     await t.presence.greeted(ws, identity, credential, hostWasConnected, now);
   }

@@ -198,14 +198,15 @@ export function statusOf(state: GameState): TableStatus {
 
 /** The engine's viewer for a connection: a seatless organizer sees what a spectator sees. */
 export function viewerOf(identity: ConnectionIdentity): Viewer {
-  if (identity.kind === "player") return { kind: "player", playerId: identity.playerId };
+  // §7.10 a consigliere sees exactly the seat's view.
+  if (identity.kind === "player" || identity.kind === "consigliere") return { kind: "player", playerId: identity.playerId };
   if (identity.kind === "host") return { kind: "host" };
   return { kind: "spectator" };
 }
 
 /** The key under which broadcast frames and quiet change sets name a viewer. */
 export function viewerKey(identity: ConnectionIdentity): string {
-  return identity.kind === "player" ? `p:${identity.playerId}` : identity.kind;
+  return identity.kind === "player" || identity.kind === "consigliere" ? `p:${identity.playerId}` : identity.kind;
 }
 
 /**

@@ -16,6 +16,7 @@
  *   report      the finished game's record to D1 (report.ts)
  *   media       WebRTC signalling between the game's connected players, ICE/TURN (media.ts, issue 15)
  *   sfu         the SFU plane: sessions, and each listener's pulls kept to its floor (sfu.ts, issue 15)
+ *   consiglieri seats' consiglieri: invitations, joins, revocation, whispers (consigliere.ts, issue 17)
  *
  * Nothing that matters lives only in memory: config, players (with presence), token digests, the
  * organizer's rights and options, state, version, the pause record and every pending clock are in
@@ -24,6 +25,7 @@
  */
 import type { Env } from "../env.ts";
 import { Admission } from "./admission.ts";
+import { Consiglieri } from "./consigliere.ts";
 import { AlarmFailures } from "./alarm-failures.ts";
 import { TableAlarm } from "./alarm.ts";
 import { BotSeats } from "./bots.ts";
@@ -61,6 +63,8 @@ export class Table {
   readonly report: TableReport;
   readonly media: Media;
   readonly sfu: SfuPlane;
+  /** Issue 17, RULES.md §7.10: seats' consiglieri (consigliere.ts). */
+  readonly consiglieri: Consiglieri;
   /** Config never changes after init. */
   private configCache: ConfigRow | null = null;
 
@@ -88,6 +92,7 @@ export class Table {
     this.report = new TableReport(this);
     this.media = new Media(this);
     this.sfu = new SfuPlane(this);
+    this.consiglieri = new Consiglieri(this);
   }
 
   get env(): Env {
@@ -119,5 +124,6 @@ export class Table {
   forgetCaches(): void {
     this.store.invalidate();
     this.match.forget();
+    this.consiglieri.forget();
   }
 }

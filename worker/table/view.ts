@@ -21,6 +21,8 @@ export interface TableFacts {
   /** The current game of the table's series (issue 13). */
   gameNo: number;
   series: readonly SeriesRow[];
+  /** Issue 17, RULES.md §7.10: player id → the nickname of that seat's consigliere (public). */
+  consiglieri?: ReadonlyMap<string, string>;
 }
 
 /** The seats of the current game (a rematch lobby leaves out those who have not pressed "play again"). */
@@ -83,7 +85,8 @@ export function withoutDeadListeners(game: GameView): GameView {
 export function buildTableView(
   facts: TableFacts,
   game: GameView | null,
-  viewer: { organizing: boolean; delayMs: number; behind?: boolean },
+  /** `advises`: this connection is the consigliere of that player's seat (§7.10). */
+  viewer: { organizing: boolean; delayMs: number; behind?: boolean; advises?: string },
 ): TableView {
   const { config, control, pause, gameNo } = facts;
   // `behind`: a player who has not pressed "play again" still sees the end of the last game (its
@@ -115,6 +118,7 @@ export function buildTableView(
       awaySince: p.bot ? null : p.awaySince,
       neverConnected: neverConnected(p),
       organizer: p.playerId === organizerId,
+      ...(facts.consiglieri?.has(p.playerId) ? { consigliere: facts.consiglieri.get(p.playerId) as string } : {}),
     })),
     game: game && !control.deadHear ? withoutDeadListeners(game) : game,
     connected: connectedSeats,
@@ -140,5 +144,12 @@ export function buildTableView(
         .map((g) => ({ game: g.game, winner: g.winner as TableView["series"]["results"][number]["winner"], reason: g.reason ?? "" })),
       next: behind ? { game: gameNo, seated: currentPlayers(facts.players, gameNo).length } : null,
     },
+    ...advising(players, viewer.advises, lobby),
   };
+}
+
+/** §7.10 the envelope of a consigliere's view: the seat they advise (place, seat once drawn, the player's nickname). */
+function advising(players: readonly PlayerRow[], playerId: string | undefined, lobby: boolean): Pick<TableView, "advising"> {
+  const p = playerId === undefined ? undefined : players.find((x) => x.playerId === playerId);
+  return p ? { advising: { place: p.place, seat: lobby ? null : p.seat, nickname: p.nickname } } : {};
 }

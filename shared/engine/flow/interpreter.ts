@@ -186,11 +186,22 @@ export function hostInput(ctx: Ctx, a: HostAction): void {
   else confirmInput(ctx);
 }
 
-/** A player's action: known player → (cards) → out of the game → technical votes → the running phase. */
-export function actInput(ctx: Ctx, playerId: string, a: PlayerAction): void {
+/** RULES.md §7.10 what a consigliere may give for the seat: its vote or its night action. */
+const ADVISED = new Set<PlayerAction["type"]>(["vote", "use", "skip"]);
+
+/**
+ * A player's action: known player → (cards) → out of the game → technical votes → the running phase.
+ * `by: "consigliere"` (§7.10): the seat's consigliere gives the seat's vote or night action — refused
+ * wherever the player's would be, except that it replaces the seat's choice this turn (`advise`).
+ */
+export function actInput(ctx: Ctx, playerId: string, a: PlayerAction, by?: "consigliere"): void {
   const s = ctx.s;
   const me = playerById(s, playerId);
   if (!me) reject("not-a-player", "not seated at this game");
+  if (by === "consigliere") {
+    if (!presetOf(s.presetId).consigliere) reject("not-allowed", "this format has no consiglieri");
+    if (!ADVISED.has(a.type)) reject("not-allowed", "a consigliere gives only the seat's vote or night action (RULES.md §7.10)");
+  }
   const seat = me.seat;
   const r = running(s);
   // A player who has left still ends their own farewell / last words (§2.7, §2.11).
@@ -215,7 +226,23 @@ export function actInput(ctx: Ctx, playerId: string, a: PlayerAction): void {
   }
   if (s.techVote) reject("phase-closed", "a technical vote is running");
   const w = draft(ctx, r);
-  follow(ctx, w.m.act(ctx, w.p, w.d, seat, a));
+  follow(ctx, by === "consigliere" && w.m.advise ? w.m.advise(ctx, w.p, w.d, seat, a) : w.m.act(ctx, w.p, w.d, seat, a));
+}
+
+/**
+ * §7.10 what the seat's consigliere may send now (GameView.you.advice): the running phase's `advice`,
+ * else the seat's own votes and night actions. Empty at a preset without consiglieri.
+ */
+export function adviceActions(s: EngineState, seat: Seat): AvailableAction[] {
+  if (s.result || s.paused || s.techVote || !presetOf(s.presetId).consigliere) return [];
+  if (!s.players[seat - 1]!.alive) return [];
+  const r = reading(s);
+  if (r.m.advice) {
+    const out: AvailableAction[] = [];
+    r.m.advice(s, r.p, r.d, seat, out);
+    return out;
+  }
+  return legalActions(s, seat).filter((x) => ADVISED.has(x.type as PlayerAction["type"]));
 }
 
 /** What `seat` may do now: the single source for GameView.you.actions and the bots (apply enforces the same). */

@@ -63,6 +63,14 @@ export interface PhaseModule<P = any, D = any> {
   timeout(ctx: Ctx, p: P, d: D): Step;
   /** A player's input, already known to come from a living seat (or a speaker who left) with no technical vote running. */
   act(ctx: Ctx, p: P, d: D, seat: Seat, a: PlayerAction): Step;
+  /**
+   * RULES.md §7.10 the seat's consigliere gives the seat's choice (a vote, a night action): checked as
+   * `act` is, except that a choice the player already made this turn is replaced, and the consigliere's
+   * is final for both (absent: the consigliere's input goes through `act`, as the player's would).
+   */
+  advise?(ctx: Ctx, p: P, d: D, seat: Seat, a: PlayerAction): Step;
+  /** §7.10 what the seat's consigliere may send now (with `advise`); absent: the seat's own actions. */
+  advice?(s: EngineState, p: P, d: D, seat: Seat, out: AvailableAction[]): void;
   /** §5.7 the live host confirms the stage (absent: nothing to confirm here). */
   confirm?(ctx: Ctx, p: P, d: D): Step;
   /** What `seat` may do now (appended to `out`). */

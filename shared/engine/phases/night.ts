@@ -30,7 +30,7 @@ import { presetOf } from "../presets/index.ts";
 import { checkResult, getRole, roleHolds } from "../roles/index.ts";
 import { checkWin, depart, roundEnded } from "../rules/outcome.ts";
 import { PUBLIC, blackSeats, emit, player, toSeats, type AbilityMemory, type Ctx, type EngineState } from "../state.ts";
-import { PHASE_NAMES, type AvailableAction, type BuiltEffect, type Seat } from "../types.ts";
+import { PHASE_NAMES, type AvailableAction, type BuiltEffect, type PlayerAction, type Seat } from "../types.ts";
 
 const ids = v.array(v.string());
 const override = v.strictObject({
@@ -94,6 +94,8 @@ interface D {
   told: Seat[];
   /** Tracker / Watcher results last told (issue 16, §5.1 live): "by:ability" → seats. */
   reported?: Readonly<Record<string, readonly Seat[]>>;
+  /** §7.10 seats whose choice this step their consigliere gave (final for both); reset at each step. */
+  advised?: Seat[];
 }
 
 /** The compiled rules of one preset's night (abilities with the preset's overrides), cached per params object. */
@@ -312,6 +314,7 @@ function endStep(ctx: Ctx, p: P, d: D): Next | undefined {
   if (next < p.steps.length) {
     d.step = next;
     d.acted = s.players.map(() => 0);
+    delete d.advised;
     restartStage(ctx, openStep(ctx, p, d.step));
     tellWounded(ctx, p, d);
     return;
@@ -467,10 +470,10 @@ function use(ctx: Ctx, p: P, d: D, a: Ability, seat: Seat, targets: Seat[]): voi
   report(ctx, p, d, false);
 }
 
-function offered(s: EngineState, p: P, d: D, seat: Seat): Array<{ a: Ability; targets: Seat[] }> {
+/** `acted`: the step's abilities the seat has used or skipped (bits); §7.10 the consigliere's offer ignores them. */
+function offered(s: EngineState, p: P, d: D, seat: Seat, acted = d.acted[seat - 1] as number): Array<{ a: Ability; targets: Seat[] }> {
   const out: Array<{ a: Ability; targets: Seat[] }> = [];
   const abilities = stepOf(p, d).abilities;
-  const acted = d.acted[seat - 1] as number;
   for (let i = 0; i < abilities.length; i++) {
     const a = rulesOf(p).ability(abilities[i] as string);
     if (acted & (1 << i) && a.team?.consensus !== "tally") continue;
@@ -481,13 +484,61 @@ function offered(s: EngineState, p: P, d: D, seat: Seat): Array<{ a: Ability; ta
   return out;
 }
 
+/** A seat's use or skip in the running step (the player's, or §7.10 its consigliere's in its place). */
+function choose(ctx: Ctx, p: P, d: D, seat: Seat, act: PlayerAction): void | Next {
+  if (act.type !== "use" && act.type !== "skip") reject("phase-closed", "it is night");
+  const s = ctx.s;
+  const st = stepOf(p, d);
+  const index = st.abilities.indexOf(act.ability);
+  if (index < 0) reject("not-allowed", "that ability does not act in this step");
+  const bit = 1 << index;
+  const a = rulesOf(p).ability(act.ability);
+  if (!holds(s, a, seat)) reject("not-allowed", "your role does not act in this step");
+  const changeable = a.team?.consensus === "tally";
+  if (changeable && act.type === "use") {
+    const targets = act.targets;
+    if (!Array.isArray(targets) || targets.length !== 1 || typeof targets[0] !== "number" || !mayTarget(s, a, seat, targets[0])) reject("illegal-target", "not a legal target for this ability");
+    return tally(ctx, p, d, a, seat, targets.slice());
+  }
+  if ((d.acted[seat - 1] as number) & bit) reject("already-acted", "your choice this step is final");
+  if (act.type === "skip" && !a.skip) reject("not-allowed", "this ability cannot be skipped (not choosing is a miss)");
+  const among = a.targets.among === "attacked" ? attackedSoFar(s, p, d) : null;
+  const targets = act.type === "use" ? act.targets : [];
+  if (act.type === "use" && (!Array.isArray(targets) || targets.length !== a.targets.count || new Set(targets).size !== targets.length || !targets.every((t) => typeof t === "number" && mayTarget(s, a, seat, t, among)))) {
+    reject("illegal-target", "not a legal target for this ability");
+  }
+  // §4.4 "either checks … or uses his single shot": one use (or skip) closes the step's other abilities of its group.
+  const bits = groupBits(p, st, a, index);
+  d.acted[seat - 1] = (d.acted[seat - 1] as number) | bits;
+  if (act.type === "skip") return;
+  use(ctx, p, d, a, seat, targets.slice());
+}
+
+/** The step's abilities one use (or skip) of `a` closes: §4.4 "either checks … or uses his single shot" — its one-of group. */
+function groupBits(p: P, st: StepP, a: Ability, index: number): number {
+  let bits = 1 << index;
+  if (a.oneOf) st.abilities.forEach((id, i) => { if (rulesOf(p).ability(id).oneOf === a.oneOf) bits |= 1 << i; });
+  return bits;
+}
+
+/** The offers as available actions; `own`: §7.10 the consigliere's list names the seat's current choice (`chosen`). */
+function offer(s: EngineState, p: P, d: D, seat: Seat, list: Array<{ a: Ability; targets: Seat[] }>, out: AvailableAction[], own = false): void {
+  for (const { a, targets } of list) {
+    // §5.2 one's own current tally choice (never another holder's: the tally stays anonymous).
+    const mine = a.team?.consensus === "tally" || own ? d.uses.find((u) => u.by === seat && u.ability === a.id) : undefined;
+    // §4.4 crossed hands: the wounded who cannot be saved again stay on the list, barred.
+    const barred = a.targets.oncePerTarget && a.targets.among === "attacked" ? attackedSoFar(s, p, d).filter((x) => taken(s, a, x)) : [];
+    out.push({ type: "use", ability: a.id, label: `ability.${a.id}`, effect: a.effect as BuiltEffect, targets: { min: a.targets.count, max: a.targets.count, seats: targets, ...(barred.length ? { barred } : {}) }, skip: a.skip, ...(mine ? { chosen: mine.targets.slice() } : {}) });
+  }
+}
+
 export const night: PhaseModule<P, D> = {
   kind: "night",
   params,
   outcomes: () => ["killed", "quiet"],
   techVotes: false,
   // `acted` is marked in place; the uses, team choices and the told are only ever replaced.
-  clone: (d) => ({ step: d.step, uses: d.uses, acted: d.acted.slice(), team: d.team, told: d.told, ...(d.reported ? { reported: d.reported } : {}) }),
+  clone: (d) => ({ step: d.step, uses: d.uses, acted: d.acted.slice(), team: d.team, told: d.told, ...(d.reported ? { reported: d.reported } : {}), ...(d.advised ? { advised: d.advised } : {}) }),
   enter(ctx, p) {
     const s = ctx.s;
     const pr = presetOf(s.presetId);
@@ -507,42 +558,38 @@ export const night: PhaseModule<P, D> = {
   timeout: (ctx, p, d) => hostGate(ctx, () => endStep(ctx, p, d)),
   confirm: (ctx, p, d) => endStep(ctx, p, d),
   act(ctx, p, d, seat, act) {
-    if (act.type !== "use" && act.type !== "skip") reject("phase-closed", "it is night");
-    const s = ctx.s;
-    const st = stepOf(p, d);
-    const index = st.abilities.indexOf(act.ability);
-    if (index < 0) reject("not-allowed", "that ability does not act in this step");
-    const bit = 1 << index;
-    const a = rulesOf(p).ability(act.ability);
-    if (!holds(s, a, seat)) reject("not-allowed", "your role does not act in this step");
-    const changeable = a.team?.consensus === "tally";
-    if (changeable && act.type === "use") {
-      const targets = act.targets;
-      if (!Array.isArray(targets) || targets.length !== 1 || typeof targets[0] !== "number" || !mayTarget(s, a, seat, targets[0])) reject("illegal-target", "not a legal target for this ability");
-      return tally(ctx, p, d, a, seat, targets.slice());
+    // §7.10 the consigliere's choice this step is final for the player too (a changeable tally included).
+    if (d.advised?.includes(seat)) reject("already-acted", "your consigliere's choice this step is final (RULES.md §7.10)");
+    return choose(ctx, p, d, seat, act);
+  },
+  /**
+   * RULES.md §7.10 the seat's consigliere gives the seat's choice in this step: the player's own choice of
+   * that ability (and of its one-of group) this step is forgotten and the consigliere's is made in its
+   * place, with every check the player's would have; it is final for both. What the player already
+   * learned from their own choice (an at-once check's answer) stays learned.
+   */
+  advise(ctx, p, d, seat, act) {
+    if (d.advised?.includes(seat)) reject("already-acted", "the consigliere's choice this step is final (RULES.md §7.10)");
+    if (act.type === "use" || act.type === "skip") {
+      const st = stepOf(p, d);
+      const index = st.abilities.indexOf(act.ability);
+      if (index >= 0) {
+        const bits = groupBits(p, st, rulesOf(p).ability(act.ability), index);
+        const ids = st.abilities.filter((_, i) => bits & (1 << i));
+        d.acted[seat - 1] = (d.acted[seat - 1] as number) & ~bits;
+        d.uses = d.uses.filter((u) => !(u.by === seat && ids.includes(u.ability)));
+      }
     }
-    if ((d.acted[seat - 1] as number) & bit) reject("already-acted", "your choice this step is final");
-    if (act.type === "skip" && !a.skip) reject("not-allowed", "this ability cannot be skipped (not choosing is a miss)");
-    const among = a.targets.among === "attacked" ? attackedSoFar(s, p, d) : null;
-    const targets = act.type === "use" ? act.targets : [];
-    if (act.type === "use" && (!Array.isArray(targets) || targets.length !== a.targets.count || new Set(targets).size !== targets.length || !targets.every((t) => typeof t === "number" && mayTarget(s, a, seat, t, among)))) {
-      reject("illegal-target", "not a legal target for this ability");
-    }
-    // §4.4 "either checks … or uses his single shot": one use (or skip) closes the step's other abilities of its group.
-    let bits = bit;
-    if (a.oneOf) st.abilities.forEach((id, i) => { if (rulesOf(p).ability(id).oneOf === a.oneOf) bits |= 1 << i; });
-    d.acted[seat - 1] = (d.acted[seat - 1] as number) | bits;
-    if (act.type === "skip") return;
-    use(ctx, p, d, a, seat, targets.slice());
+    d.advised = [...(d.advised ?? []), seat];
+    return choose(ctx, p, d, seat, act);
   },
   actions(s, p, d, seat, out: AvailableAction[]) {
-    for (const { a, targets } of offered(s, p, d, seat)) {
-      // §5.2 one's own current tally choice (never another holder's: the tally stays anonymous).
-      const mine = a.team?.consensus === "tally" ? d.uses.find((u) => u.by === seat && u.ability === a.id) : undefined;
-      // §4.4 crossed hands: the wounded who cannot be saved again stay on the list, barred.
-      const barred = a.targets.oncePerTarget && a.targets.among === "attacked" ? attackedSoFar(s, p, d).filter((x) => taken(s, a, x)) : [];
-      out.push({ type: "use", ability: a.id, label: `ability.${a.id}`, effect: a.effect as BuiltEffect, targets: { min: a.targets.count, max: a.targets.count, seats: targets, ...(barred.length ? { barred } : {}) }, skip: a.skip, ...(mine ? { chosen: mine.targets.slice() } : {}) });
-    }
+    if (d.advised?.includes(seat)) return;
+    offer(s, p, d, seat, offered(s, p, d, seat), out);
+  },
+  advice(s, p, d, seat, out) {
+    if (d.advised?.includes(seat)) return;
+    offer(s, p, d, seat, offered(s, p, d, seat, 0), out, true);
   },
   name: (_s, p, d) => stepOf(p, d).name,
   warnMs: (_s, p) => p.warnMs ?? null,

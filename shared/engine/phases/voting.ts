@@ -19,7 +19,7 @@ import { presetOf } from "../presets/index.ts";
 import { getRole } from "../roles/index.ts";
 import { randInt } from "../rng.ts";
 import { PUBLIC, emit, livingCount, player, toSeats, type Ctx, type EngineState } from "../state.ts";
-import type { BallotView, Seat, VoteMode } from "../types.ts";
+import type { AvailableAction, BallotView, Seat, VoteMode } from "../types.ts";
 
 const ms = v.pipe(v.number(), v.integer(), v.minValue(1000));
 const params = v.strictObject({
@@ -111,6 +111,8 @@ interface D {
   atOnce?: boolean;
   /** §7.9 candidates with an automatic vote against them in this ballot (three fouls). */
   auto?: Seat[];
+  /** §7.10 seats whose vote their consigliere gave (final for both). */
+  advised?: Seat[];
 }
 
 function modeOf(ctx: Ctx, p: P): VoteMode {
@@ -268,13 +270,45 @@ function ballotsList(ballots: number[]): Array<{ voter: Seat; target: Seat }> {
   return out;
 }
 
+/** A vote for the seat (legality of the moment checked here): the player's own, or (§7.10) its consigliere's. */
+function cast(ctx: Ctx, p: P, d: D, seat: Seat, target: Seat, advised: boolean): Next | void {
+  if (silencedSeats(ctx.s, p).includes(seat)) reject("not-allowed", "you have no vote today");
+  if (sitsOut(p, d, seat)) reject("not-allowed", "the two players left in the revote do not vote");
+  if (d.mode === "in-turn" && d.voters[d.current] !== seat) reject("not-your-turn", "wait for your turn to vote");
+  if (!mayVote(p, d, seat, target)) reject("illegal-target", "vote for a candidate (open voting: the one being called)");
+  d.ballots[seat - 1] = target;
+  const audience = d.mode === "closed" ? toSeats([seat]) : PUBLIC;
+  if (advised) emit(ctx, "vote-advised", audience, { voter: seat, target, replaced: false });
+  else if (d.mode === "closed") emit(ctx, "ballot-cast", audience, { voter: seat, target });
+  else emit(ctx, "vote-cast", audience, { voter: seat, target });
+  // §5.6 the Judge's name is shown once, the first time he votes openly.
+  if (d.mode === "open" && weightOf(ctx.s, p, d, seat) > 1 && !(ctx.s.judgesShown ?? []).includes(seat)) {
+    ctx.s.judgesShown = [...(ctx.s.judgesShown ?? []), seat];
+    emit(ctx, "judge-shown", PUBLIC, { seat });
+  }
+  if (d.mode === "in-turn") return nextVoter(ctx, p, d);
+  if (allLivingVoted(ctx.s, p, d)) return hostGate(ctx, () => count(ctx, p, d));
+}
+
+function actionsOf(s: EngineState, p: P, d: D, seat: Seat, out: AvailableAction[]): void {
+  if (d.ballots[seat - 1] !== 0 || silencedSeats(s, p).includes(seat) || sitsOut(p, d, seat)) return;
+  const targets = targetsOf(p, d, seat);
+  if (targets.length) out.push({ type: "vote", targets });
+}
+
+/** §7.10 the votes that may replace the seat's cast vote: its candidates (open voting: the one being called), whoever's turn it is. */
+function replacements(p: P, d: D, seat: Seat): Seat[] {
+  if (d.mode === "open" && !d.atOnce) return [d.candidates[d.current] as Seat];
+  return p.selfVote ? d.candidates.slice() : d.candidates.filter((c) => c !== seat);
+}
+
 export const voting: PhaseModule<P, D> = {
   kind: "voting",
   params,
   outcomes: (p) => (p.peaceful ? ["out", "leader", "tie", "none", "cancelled", "peaceful"] : ["out", "leader", "tie", "none", "cancelled"]),
   techVotes: true,
   // Ballots are cast in place; candidates and voters are only ever replaced.
-  clone: (d) => ({ mode: d.mode, candidates: d.candidates, ballots: d.ballots.slice(), current: d.current, voters: d.voters, ...(d.atOnce ? { atOnce: true } : {}), ...(d.auto ? { auto: d.auto } : {}) }),
+  clone: (d) => ({ mode: d.mode, candidates: d.candidates, ballots: d.ballots.slice(), current: d.current, voters: d.voters, ...(d.atOnce ? { atOnce: true } : {}), ...(d.auto ? { auto: d.auto } : {}), ...(d.advised ? { advised: d.advised } : {}) }),
   enter(ctx, p, given) {
     const s = ctx.s;
     let candidates = given;
@@ -360,24 +394,28 @@ export const voting: PhaseModule<P, D> = {
   act(ctx, p, d, seat, a) {
     if (a.type !== "vote") reject("phase-closed", "a vote is running");
     if (d.ballots[seat - 1] !== 0) reject("already-voted", "the first vote is final");
-    if (silencedSeats(ctx.s, p).includes(seat)) reject("not-allowed", "you have no vote today");
-    if (sitsOut(p, d, seat)) reject("not-allowed", "the two players left in the revote do not vote");
-    if (d.mode === "in-turn" && d.voters[d.current] !== seat) reject("not-your-turn", "wait for your turn to vote");
-    if (!mayVote(p, d, seat, a.target)) reject("illegal-target", "vote for a candidate (open voting: the one being called)");
-    d.ballots[seat - 1] = a.target;
-    if (d.mode === "closed") emit(ctx, "ballot-cast", toSeats([seat]), { voter: seat, target: a.target });
-    else emit(ctx, "vote-cast", PUBLIC, { voter: seat, target: a.target });
-    // §5.6 the Judge's name is shown once, the first time he votes openly.
-    if (d.mode === "open" && weightOf(ctx.s, p, d, seat) > 1 && !(ctx.s.judgesShown ?? []).includes(seat)) {
-      ctx.s.judgesShown = [...(ctx.s.judgesShown ?? []), seat];
-      emit(ctx, "judge-shown", PUBLIC, { seat });
-    }
-    if (d.mode === "in-turn") return nextVoter(ctx, p, d);
-    if (allLivingVoted(ctx.s, p, d)) return hostGate(ctx, () => count(ctx, p, d));
+    return cast(ctx, p, d, seat, a.target, false);
   },
-  actions(s, p, d, seat, out) {
-    if (d.ballots[seat - 1] !== 0 || silencedSeats(s, p).includes(seat) || sitsOut(p, d, seat)) return;
-    const targets = targetsOf(p, d, seat);
+  /**
+   * RULES.md §7.10 the seat's consigliere votes for the seat: in the seat's own right (its turn, its
+   * candidates) or, once the seat has voted, in place of that vote while the ballot is open — in turn
+   * the seat's turn has passed by then, and the turn does not come back (*decision*: the replacement may
+   * come until the count). The consigliere's vote is final for both.
+   */
+  advise(ctx, p, d, seat, a) {
+    if (a.type !== "vote") reject("phase-closed", "a vote is running");
+    if (d.advised?.includes(seat)) reject("already-voted", "the consigliere's vote is final (RULES.md §7.10)");
+    d.advised = [...(d.advised ?? []), seat];
+    if (d.ballots[seat - 1] === 0) return cast(ctx, p, d, seat, a.target, true);
+    if (!replacements(p, d, seat).includes(a.target)) reject("illegal-target", "vote for a candidate (open voting: the one being called)");
+    d.ballots[seat - 1] = a.target;
+    emit(ctx, "vote-advised", d.mode === "closed" ? toSeats([seat]) : PUBLIC, { voter: seat, target: a.target, replaced: true });
+  },
+  actions: (s, p, d, seat, out) => actionsOf(s, p, d, seat, out),
+  advice(s, p, d, seat, out) {
+    if (d.advised?.includes(seat)) return;
+    if (d.ballots[seat - 1] === 0) return actionsOf(s, p, d, seat, out);
+    const targets = replacements(p, d, seat);
     if (targets.length) out.push({ type: "vote", targets });
   },
   name: (_s, p) => p.name,

@@ -41,6 +41,7 @@ function info(p: Preset): PresetInfo {
     ...(p.rewards !== undefined ? { rewards: p.rewards } : {}),
     ...(p.roleCounts ? { roleCounts: p.roleCounts } : {}),
     ...(p.organizerPlays ? { organizerPlays: true } : {}),
+    ...(p.consigliere ? { consigliere: true } : {}),
   };
 }
 

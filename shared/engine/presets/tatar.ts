@@ -3,7 +3,8 @@
  * Don, 2 Mafia, Putana; red: Doctor, Commissar, Maniac (red), 5 Civilians. A closed game: no card is
  * shown before the end, except a player removed by fouls (§7.9). Pure data on the built phase modules;
  * every number below is a clause of §7 (mostly §7.12's timing) or a recorded decision (docs/ENGINE.md
- * "tatar"). The consigliere (§7.10) and the rating (§7.11) are not part of the engine.
+ * "tatar"). The consigliere (§7.10) is the flag `consigliere` (the table binds one to a seat; the engine
+ * takes their override, `act` with `by: "consigliere"`); the rating (§7.11) is not part of the engine.
  */
 import * as v from "valibot";
 import type { Flow } from "../flow/types.ts";
@@ -98,6 +99,8 @@ export const tatar: Preset = {
   seatDraw: "random",
   /** §7.11 the club's rating is the host's review, not the service's rewards. */
   rewards: false,
+  /** §7.10 a newcomer may sit with a consigliere. */
+  consigliere: true,
   composition: () => COMPOSITION.slice(),
   /** §7 the Maniac plays for the town. */
   teamOf: (role: RoleId): Team | null => (role === "maniac" ? "red" : null),

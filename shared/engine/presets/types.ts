@@ -38,6 +38,12 @@ export interface PresetInfo {
    * named by the role (`role.<id>`), not as ordinary settings.
    */
   roleCounts?: readonly RoleId[];
+  /**
+   * RULES.md §7.10: a seated player may bind a consigliere — an advisor with exactly the seat's
+   * information who may whisper to the player and override the seat's vote or night action
+   * (engine: `act` with `by: "consigliere"`). Absent = no consiglieri at this preset's tables.
+   */
+  consigliere?: boolean;
 }
 
 /** §2.5 shouts (the speeches phases with `shouts: true` read these). */

@@ -555,6 +555,7 @@ export default function DevFixture(props: { name: string }) {
     pending: null,
     notice: null,
     closeCode: props.name === "bot" ? 4001 : null,
+    whispers: [],
   });
   if (props.name === "bot") setState("conn", "closed");
   const ctl: TableController = {
@@ -570,6 +571,9 @@ export default function DevFixture(props: { name: string }) {
     },
     confirm() {
       console.log("host confirm");
+    },
+    whisper(text) {
+      console.log("whisper", text);
     },
     host(action) {
       console.log("host", JSON.stringify(action));

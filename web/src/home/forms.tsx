@@ -88,8 +88,17 @@ export function needName(setError: (e: string) => void): string | null {
   return name;
 }
 
+/** Issue 17, RULES.md §7.10: join as a seat's consigliere with the code its player shared, and remember it. */
+export async function joinAsConsigliere(code: string, inviteCode: string, name: string): Promise<SavedTable> {
+  const joined = await api.consigliereJoin(code, normalizeCode(inviteCode), name);
+  const entry = { code, playerId: joined.playerId, nickname: name, token: joined.token, returnCode: joined.returnCode, kind: "consigliere" as const, organizerToken: null };
+  saveTable(entry);
+  return { ...entry, savedAt: Date.now() };
+}
+
 export function JoinForm() {
   const [code, setCode] = createSignal("");
+  const [advise, setAdvise] = createSignal("");
   const { busy, error, setError, run } = useSubmit();
   const submit: JSX.EventHandler<HTMLFormElement, SubmitEvent> = (e) => {
     e.preventDefault();
@@ -98,7 +107,9 @@ export function JoinForm() {
     if (!name) return;
     if (!isTableCode(c)) return setError(errorText("not-found"));
     void run(async () => {
-      await sitDown(c, name);
+      // §7.10 with a consigliere code: the advisor of the seat that shared it, not a new seat.
+      if (advise().trim()) await joinAsConsigliere(c, advise(), name);
+      else await sitDown(c, name);
       navigate(tablePath(c));
     });
   };
@@ -114,6 +125,11 @@ export function JoinForm() {
       <div class="field">
         <label for="join-code">{t("join.code")}</label>
         <input id="join-code" name="code" class="code-input" autocomplete="off" autocapitalize="characters" spellcheck={false} required maxLength={16} value={code()} onInput={(e) => setCode(e.currentTarget.value)} />
+      </div>
+      <div class="field">
+        <label for="join-consigliere">{t("consigliere.code")}</label>
+        <input id="join-consigliere" name="consigliere" class="code-input" autocomplete="off" autocapitalize="characters" spellcheck={false} maxLength={32} value={advise()} onInput={(e) => setAdvise(e.currentTarget.value)} aria-describedby="join-consigliere-about" />
+        <small id="join-consigliere-about" class="muted">{t("consigliere.code.about")}</small>
       </div>
       <FormError error={error()} />
       <div class="row">

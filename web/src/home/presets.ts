@@ -24,6 +24,8 @@ export interface PresetSettings {
   roleCounts?: readonly string[];
   /** §5.5 Fast: the organizer plays and takes a seat. */
   organizerPlays?: boolean;
+  /** Issue 17, §7.10: a seated player may invite a consigliere (tatar). */
+  consigliere?: boolean;
 }
 
 /** The value of a choice that leaves the key out, so the preset's own default applies (city's Mafia count by table size). */

@@ -3,7 +3,7 @@
  * stays out of the bundle). Errors arrive as `{ error: { code, message } }` and are thrown as ApiError.
  */
 import { deviceId } from "./device.ts";
-import type { CreateTableRequest, CreateTableResponse, JoinResponse, ReturnResponse, TableListing, TableListResponse, TableSummary } from "../../../shared/protocol/http.ts";
+import type { ConsigliereInviteResponse, CreateTableRequest, CreateTableResponse, JoinResponse, ReturnResponse, TableListing, TableListResponse, TableSummary } from "../../../shared/protocol/http.ts";
 
 export class ApiError extends Error {
   constructor(
@@ -58,6 +58,11 @@ export const api = {
     call<JoinResponse>("POST", `/api/tables/${enc(code)}/join`, organizerToken ? { nickname, deviceId: deviceId(), organizerToken } : { nickname, deviceId: deviceId() }),
   summary: (code: string) => call<TableSummary>("GET", `/api/tables/${enc(code)}`),
   comeBack: (code: string, returnCode: string) => call<ReturnResponse>("POST", `/api/tables/${enc(code)}/return`, { returnCode }),
+  /** Issue 17, RULES.md §7.10: the seated player's one-time code for a consigliere; revoke; the advisor joins. */
+  consigliereInvite: (code: string, token: string) => call<ConsigliereInviteResponse>("POST", `/api/tables/${enc(code)}/consigliere/invite`, { token }),
+  consigliereRevoke: (code: string, token: string) => call<Record<string, never>>("POST", `/api/tables/${enc(code)}/consigliere/revoke`, { token }),
+  consigliereJoin: (code: string, inviteCode: string, nickname: string) =>
+    call<JoinResponse>("POST", `/api/tables/${enc(code)}/consigliere`, { code: inviteCode, nickname, deviceId: deviceId() }),
   publicTables: async (): Promise<PublicTable[]> => {
     const data = await call<TableListResponse>("GET", "/api/tables");
     return data?.tables ?? [];

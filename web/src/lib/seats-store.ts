@@ -15,8 +15,8 @@ export interface SavedTable {
   token: string;
   returnCode: string | null;
   savedAt: number;
-  /** Missing on entries saved before issue 5: a player. */
-  kind?: "player" | "organizer" | "host";
+  /** Missing on entries saved before issue 5: a player. Issue 17: "consigliere" — the advisor of seat `playerId` (RULES.md §7.10). */
+  kind?: "player" | "organizer" | "host" | "consigliere";
   /** The creator's organizer token while it is unspent (not seated yet): `join` sends it. */
   organizerToken?: string | null;
   /** The game of the table's series this seat was last seen in (issue 13 rematch); missing = 1. */

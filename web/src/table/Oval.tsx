@@ -40,6 +40,8 @@ export interface SeatFlags {
   judge?: boolean;
   /** Issue 17 (§7.3): this seat is the voter being called in a vote in turn. */
   voterTurn?: boolean;
+  /** Issue 17 (§7.10): the nickname of this seat's consigliere (public), or null. */
+  consigliere?: string | null;
 }
 
 /** A check result as a shape: ♠ black/mafia, ♥ red/not mafia, ★ the Sheriff/Commissar found, ☆ not them. */
@@ -62,6 +64,7 @@ export function seatLabel(s: SeatView, f: SeatFlags): string {
   if (f.order) parts.push(t("seat.order", { n: f.order }));
   if (f.tally) parts.push(t("seat.tally", { n: f.tally }));
   if (f.judge) parts.push(t("seat.judge"));
+  if (f.consigliere) parts.push(t("seat.consigliere", { nick: f.consigliere }));
   if (f.endRole) parts.push(tk("role", f.endRole.role), tk("team", f.endRole.team));
   if (f.mark?.teammate) parts.push(t("marks.teammate"));
   for (const r of f.mark?.checks ?? []) parts.push(t("marks.check", { result: tk("check", r) }));
@@ -93,6 +96,7 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
         <Show when={f().order}><i class="b order" data-order-seat={props.s.seat}>{nth(f().order ?? 0)}</i></Show>
         <Show when={f().tally}><i class="b tally" data-tally-badge={props.s.seat} data-votes={f().tally ?? 0}>✖{f().tally}</i></Show>
         <Show when={f().judge}><i class="b judge" data-judge-seat={props.s.seat}>×2</i></Show>
+        <Show when={f().consigliere}><i class="b consigliere" data-consigliere-seat={props.s.seat} title={f().consigliere ?? undefined}>☂ {f().consigliere}</i></Show>
         <Show when={f().mark}>
           {(m) => (
             <>

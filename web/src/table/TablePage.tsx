@@ -34,6 +34,8 @@ import { judgeSeats, liveReports, noVoteToday, tallyBySeat, tallyPanel } from ".
 import { NoVote, ReportBox, TallyBox } from "./NightPanels.tsx";
 import { haveFloor } from "../media/plan.ts";
 import { removedForFouls, voterTurn } from "./turns.ts";
+import { ConsiglierePanel } from "./Consigliere.tsx";
+import { consiglieriBySeat } from "./advisor.ts";
 
 function ReturnCodeBox(props: { code: string | null }) {
   return (
@@ -273,8 +275,11 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
       video: voice.state.video[s.seat] ? voice.videoOf(s.seat) : null,
       // Issue 15: with voice on, a person's tile holds their video or, without it, their initial.
       placeholder: voice.state.status === "on" && !s.bot,
+      consigliere: consiglieri().get(s.seat) ?? null,
     };
   };
+  // Issue 17, §7.10: the seats with a consigliere (public), marked on the oval.
+  const consiglieri = createMemo(() => consiglieriBySeat(st.view));
 
   /** A tap on a seat of the offered action with this key (in the bar or on the oval): picking.ts toggleSeat. */
   const toggle = (key: string, seat: Seat) => {
@@ -360,6 +365,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
         </Switch>
       </Show>
       <Show when={st.view}>{(v) => <DelayBanner delayMs={v().delayMs} />}</Show>
+      <ConsiglierePanel ctl={props.ctl} saved={props.saved} onSeated={props.onSeated} />
       <Show when={table()} fallback={<p class="muted center-text" role="status">{st.conn === "closed" ? "" : t("table.loading")}</p>}>
         {(tv) => (
           <Switch>

@@ -66,6 +66,16 @@ export function TableScreen(props: { code: string }) {
         .catch(() => {});
     }
   });
+  // Issue 17, §7.10: the player revoked this consigliere — a spectator's welcome on the open socket, or
+  // the token refused on the next visit: watch, saying why.
+  createEffect(() => {
+    const st = ctl().state;
+    if (entry()?.kind !== "consigliere") return;
+    if (st.identity?.kind === "spectator" || (st.conn === "closed" && st.closeCode !== 4003)) {
+      setInfo("consigliere-revoked");
+      watch();
+    }
+  });
   // The organizer token stopped working (4002: the rights moved to a player; or it was spent when the
   // creator sat down elsewhere): go on as a spectator, saying why.
   createEffect(() => {
@@ -73,7 +83,7 @@ export function TableScreen(props: { code: string }) {
     const kind = entry()?.kind ?? "player";
     if (st.conn !== "closed") return;
     // 4003 (this credential opened elsewhere) keeps the token: the other window holds it.
-    if (st.closeCode === 4002 || (kind !== "player" && st.closeCode !== 4001 && st.closeCode !== 4003)) {
+    if (st.closeCode === 4002 || (kind !== "player" && kind !== "consigliere" && st.closeCode !== 4001 && st.closeCode !== 4003)) {
       // The creator just sat down on this device: the seat's key replaced the organizer token.
       const now = savedFor(props.code);
       if (now && (now.kind ?? "player") === "player" && now.token !== entry()?.token) return void setEntry(now);

@@ -15,6 +15,7 @@ import type { ControlRequest, Identity, ServerMessage, TableAction, TableView } 
 import { mergeView } from "../../../shared/protocol/view-merge.ts";
 import { socketUrl } from "../lib/api.ts";
 import { createServerClock, type ServerClock } from "../lib/clock.ts";
+import { asAdvisor } from "./advisor.ts";
 
 export type ConnState = "connecting" | "open" | "reconnecting" | "closed";
 
@@ -36,7 +37,20 @@ export interface TableState {
   notice: Notice | null;
   /** The server's final close code (≥ 4000): 4001 seat handed to a bot, 4002 organizer rights moved, … */
   closeCode: number | null;
+  /** Issue 17, RULES.md §7.10: the whispers between this player and their consigliere (this page's, newest last). */
+  whispers: Whisper[];
 }
+
+/** One whisper: from the player or from the consigliere; `mine`: sent from this page. */
+export interface Whisper {
+  from: "player" | "consigliere";
+  text: string;
+  at: number;
+  mine: boolean;
+}
+
+/** Whispers kept on the page (they are never stored by the table). */
+const WHISPERS_KEPT = 50;
 
 export interface TableController {
   readonly code: string;
@@ -51,6 +65,8 @@ export interface TableController {
   host(action: Exclude<HostAction, { type: "confirm" }>): void;
   /** A seated player's request to the table (issue 13: play again after the end). */
   table(action: TableAction): void;
+  /** Issue 17: a whisper to the other of the pair (player ↔ consigliere, RULES.md §7.10). */
+  whisper(text: string): void;
   /** Issue 15: sends one signal frame (already JSON, starting with `{"type":"signal"`) when the socket is open. */
   signal(text: string): void;
   /** Issue 15: hands every incoming `signal` frame to `fn`; returns the unsubscribe. */
@@ -81,7 +97,9 @@ export function connectTable(code: string, token: string | null): TableControlle
     pending: null,
     notice: null,
     closeCode: null,
+    whispers: [],
   });
+  const addWhisper = (w: Whisper) => setState("whispers", (list) => [...list, w].slice(-WHISPERS_KEPT));
   const clock = createServerClock();
   let refSeq = 0;
   /** The last full view (plain data, outside the store) that log deltas are merged into. */
@@ -166,7 +184,8 @@ export function connectTable(code: string, token: string | null): TableControlle
         batch(() => {
           setState("conn", "open");
           setState("version", msg.version);
-          setState("view", reconcile(merged));
+          // §7.10 a consigliere's page offers the seat's vote or night action (you.advice) as its actions.
+          setState("view", reconcile(state.identity?.kind === "consigliere" ? asAdvisor(merged) : merged));
         });
         return;
       }
@@ -178,6 +197,9 @@ export function connectTable(code: string, token: string | null): TableControlle
         return;
       case "ack":
         if (msg.ref === state.pending) setState("pending", null);
+        return;
+      case "whisper":
+        addWhisper({ from: msg.from, text: msg.text, at: msg.at, mine: false });
         return;
       case "error":
         // A signal to a peer whose page is closed (issue 15): the mesh retries when that peer greets.
@@ -222,6 +244,12 @@ export function connectTable(code: string, token: string | null): TableControlle
     confirm: () => send("host", { type: "confirm" }),
     host: (action) => send("host", action),
     table: (action) => send("table", action),
+    whisper: (text) => {
+      const kind = state.identity?.kind;
+      if (state.conn !== "open" || (kind !== "player" && kind !== "consigliere")) return notify({ code: "network", message: "", at: Date.now() });
+      ws.send(JSON.stringify({ type: "whisper", ref: `w${++refSeq}-${Date.now().toString(36)}`, text }));
+      addWhisper({ from: kind, text, at: clock.now(), mine: true });
+    },
     signal: (text) => {
       if (state.conn === "open") ws.send(text);
     },

@@ -92,6 +92,8 @@ export const SUBJECT: { readonly [K in LogType]?: SeatField<K> } = {
   remarked: "seat",
   "foul-vote": "seat",
   "removed-voted-out": "seat",
+  // Issue 17 (RULES.md §7.10)
+  "vote-advised": "voter",
 };
 
 /**

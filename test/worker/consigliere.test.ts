@@ -1,0 +1,174 @@
+/**
+ * Issue 17, RULES.md §7.10 the consigliere through the real table object: the binding (a one-time
+ * code from the seated player, one consigliere per seat, only where the format has them), the public
+ * mark, the same view as the seat, the override of the seat's vote through the socket, whispers
+ * delivered only to the pair and closed at night and during the player's speech, and revocation.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { GameView } from "../../shared/engine/types.ts";
+import type { JoinResponse } from "../../shared/protocol/http.ts";
+import type { ServerMessage } from "../../shared/protocol/messages.ts";
+import { Client, connectAs, createTable, join, postJson } from "./helpers.ts";
+import { openTable, playToEnd, type OpenedTable } from "./play.ts";
+
+let run: OpenedTable | null = null;
+const extra: Client[] = [];
+afterEach(() => {
+  run?.close();
+  run = null;
+  for (const c of extra.splice(0)) c.close();
+});
+
+async function invite(code: string, token: string): Promise<Response> {
+  return postJson(`/api/tables/${code}/consigliere/invite`, { token });
+}
+
+async function inviteCode(code: string, token: string): Promise<string> {
+  const res = await invite(code, token);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { code: string }).code;
+}
+
+function joinAdvisor(code: string, inviteCode: string, nickname: string): Promise<Response> {
+  return postJson(`/api/tables/${code}/consigliere`, { code: inviteCode, nickname });
+}
+
+async function errorOf(res: Response): Promise<[number, string]> {
+  return [res.status, ((await res.json()) as { error: { code: string } }).error.code];
+}
+
+/** Send a whisper with a ref; the ack or error that answers it. */
+async function whisper(c: Client, ref: string, text: string): Promise<ServerMessage> {
+  const from = c.frames.length;
+  c.send({ type: "whisper", ref, text });
+  return c.next((m) => (m.type === "ack" || m.type === "error") && m.ref === ref, from);
+}
+
+const whispers = (c: Client) => c.frames.filter((m): m is Extract<ServerMessage, { type: "whisper" }> => m.type === "whisper");
+
+/** The game view without the fields that differ by when a frame was built (log deltas). */
+const gameOf = (c: Client): Omit<GameView, "log" | "logAfter"> & { log: unknown[] } => {
+  const g = c.lastView().game!;
+  const { logAfter: _after, ...rest } = g;
+  return rest;
+};
+
+describe("RULES.md §7.10 the consigliere at a table", () => {
+  it("binding: a one-time code from the seated player; one consigliere per seat; refused where the format has none or the token holds no seat", async () => {
+    // Sport has no consiglieri.
+    const sport = await createTable({ presetId: "sport" });
+    const ann = await join(sport.code, "Ann");
+    expect(await errorOf(await invite(sport.code, ann.token))).toEqual([409, "no-consigliere"]);
+
+    const t = await createTable({ presetId: "tatar" });
+    const bob: JoinResponse = await join(t.code, "Bob");
+    expect(await errorOf(await invite(t.code, "x".repeat(43)))).toEqual([403, "bad-token"]);
+    const first = await inviteCode(t.code, bob.token);
+    // A new invitation replaces the pending one: the first code no longer works.
+    const code = await inviteCode(t.code, bob.token);
+    expect(await errorOf(await joinAdvisor(t.code, first, "Mentor"))).toEqual([403, "bad-consigliere-code"]);
+    // The advisor's nickname is the table's like a player's.
+    expect(await errorOf(await joinAdvisor(t.code, code, "bob"))).toEqual([409, "nickname-taken"]);
+    const res = await joinAdvisor(t.code, code, "Mentor");
+    expect(res.status).toBe(200);
+    const advisor = (await res.json()) as JoinResponse;
+    expect(advisor.playerId).toBe(bob.playerId);
+    expect(advisor.returnCode).toMatch(/^[2-9A-Z]{10}$/);
+    // One time; one per seat.
+    expect(await errorOf(await joinAdvisor(t.code, code, "Other"))).toEqual([403, "bad-consigliere-code"]);
+    expect(await errorOf(await invite(t.code, bob.token))).toEqual([409, "consigliere-taken"]);
+    // The advisor's return code gives a fresh consigliere token, not the seat's.
+    const back = await postJson(`/api/tables/${t.code}/return`, { returnCode: advisor.returnCode });
+    expect(back.status).toBe(200);
+    const again = (await back.json()) as { playerId: string; token: string };
+    const c = await connectAs(t.code, again.token, "Mentor");
+    extra.push(c);
+    expect(c.frames.find((m) => m.type === "welcome")).toMatchObject({ identity: { kind: "consigliere", playerId: bob.playerId, nickname: "Mentor" } });
+    // In the lobby: the seat is marked for everyone; the envelope says whom the consigliere advises.
+    expect(c.lastView().lobby.find((p) => p.nickname === "Bob")).toMatchObject({ consigliere: "Mentor" });
+    expect(c.lastView().advising).toEqual({ place: 1, seat: null, nickname: "Bob" });
+  });
+
+  it("a tatar game: the public mark, the seat's own view, whispers only to the pair (closed at night and in the player's speech), the override of the vote, revocation", async () => {
+    run = await openTable({ seed: "consigliere", preset: "tatar", settings: {}, spectators: 1 });
+    const me = run.seated.find((s) => s.client.lastView().game!.you!.seat === 3)!;
+    const other = run.seated.find((s) => s !== me)!;
+    const watcher = run.spectators[0]!;
+    const code = await inviteCode(run.code, me.join.token);
+    const joined = (await (await joinAdvisor(run.code, code, "Mentor")).json()) as JoinResponse;
+    const cons = await connectAs(run.code, joined.token, "Mentor");
+    extra.push(cons);
+
+    // The public mark, on every view.
+    await watcher.next((m) => m.type === "view" && m.view.lobby.some((p) => p.consigliere === "Mentor"));
+    expect(watcher.lastView().lobby.filter((p) => p.consigliere !== undefined)).toEqual([expect.objectContaining({ seat: 3, consigliere: "Mentor" })]);
+    expect(cons.lastView().advising).toMatchObject({ seat: 3 });
+    expect(cons.lastView().organizing).toBe(false);
+    // Exactly the seat's view (its own card included), nothing more.
+    await me.client.viewAtLeast(cons.lastVersion());
+    expect(gameOf(cons)).toEqual(gameOf(me.client));
+    expect(cons.lastView().game!.you!.seat).toBe(3);
+
+    // Whispers: to the other of the pair only, both ways; never in the log.
+    expect((await whisper(cons, "w1", "Vote 7 today")).type).toBe("ack");
+    await me.client.next((m) => m.type === "whisper");
+    expect(whispers(me.client)).toEqual([{ type: "whisper", from: "consigliere", text: "Vote 7 today", at: expect.any(Number) }]);
+    expect((await whisper(me.client, "w2", "ok")).type).toBe("ack");
+    await cons.next((m) => m.type === "whisper");
+    expect(whispers(cons).map((w) => [w.from, w.text])).toEqual([["player", "ok"]]);
+    for (const c of [other.client, watcher]) expect(whispers(c)).toEqual([]);
+    expect(JSON.stringify(me.client.lastView().game!.log)).not.toContain("Vote 7 today");
+    // Others cannot whisper: a spectator is not seated; a seat without a consigliere has nobody to whisper to.
+    expect(await whisper(watcher, "w3", "hi")).toMatchObject({ type: "error", code: "not-seated" });
+    expect(await whisper(other.client, "w4", "hi")).toMatchObject({ type: "error", code: "no-peer" });
+    expect(await whisper(cons, "w5", "x".repeat(281))).toMatchObject({ type: "error", code: "bad-message" });
+
+    // Night: closed.
+    await playToEnd(run, { until: (g) => g.phase === "acquaintance" });
+    await cons.viewAtLeast(me.client.lastVersion());
+    expect(await whisper(cons, "n1", "psst")).toMatchObject({ type: "error", code: "whisper-closed" });
+    expect(await whisper(me.client, "n2", "psst")).toMatchObject({ type: "error", code: "whisper-closed" });
+
+    // The player's own speech: closed; another's speech: open.
+    await playToEnd(run, { until: () => me.client.lastView().game!.phase === "speech" && me.client.lastView().game!.speaker === 2 });
+    expect((await whisper(cons, "s0", "next is you")).type).toBe("ack");
+    await playToEnd(run, { until: () => me.client.lastView().game!.speaker === 3 });
+    expect(await whisper(cons, "s1", "say it")).toMatchObject({ type: "error", code: "whisper-closed" });
+    expect(await whisper(me.client, "s2", "help")).toMatchObject({ type: "error", code: "whisper-closed" });
+
+    // The vote in turn: the player votes, the turn passes; the consigliere replaces the vote.
+    await playToEnd(run, { until: () => { const b = me.client.lastView().game!.ballot; return me.client.lastView().game!.phase === "voting" && b?.kind !== "lift" && b?.mine != null; } });
+    await cons.viewAtLeast(me.client.lastVersion());
+    const advice = cons.lastView().game!.you!.advice!.find((a) => a.type === "vote") as { targets: number[] };
+    const mine = (me.client.lastView().game!.ballot as { mine: number }).mine;
+    const target = advice.targets.find((x) => x !== mine)!;
+    const acked = await cons.act("o1", { type: "vote", target });
+    expect(acked.type).toBe("ack");
+    await watcher.viewAtLeast((acked as { version: number }).version);
+    expect(watcher.lastView().game!.log.filter((e) => e.type === "vote-advised").map((e) => e.data)).toEqual([{ voter: 3, target, replaced: true }]);
+    // The player may not re-override; nor may the consigliere change it again.
+    expect(await me.client.act("o2", { type: "vote", target: mine })).toMatchObject({ type: "error", code: "already-voted" });
+    expect(await cons.act("o3", { type: "vote", target: mine })).toMatchObject({ type: "error", code: "already-voted" });
+    // Only the seat's vote or night action: not the player's speech.
+    expect(await cons.act("o4", { type: "end-speech" })).toMatchObject({ type: "error", code: "not-allowed" });
+
+    // Revocation: the advisor's socket becomes a spectator's; the mark goes; the token stops working.
+    const revoked = await postJson(`/api/tables/${run.code}/consigliere/revoke`, { token: me.join.token });
+    expect(revoked.status).toBe(200);
+    await cons.next((m) => m.type === "welcome" && m.identity.kind === "spectator");
+    await watcher.next((m) => m.type === "view" && m.view.lobby.every((p) => p.consigliere === undefined));
+    expect(await cons.act("o5", { type: "vote", target })).toMatchObject({ type: "error", code: "not-seated" });
+    expect(await whisper(me.client, "w6", "still there?")).toMatchObject({ type: "error", code: "no-peer" });
+    const stale = await connectAsRaw(run.code, joined.token);
+    extra.push(stale);
+    expect(await stale.next((m) => m.type === "error" || m.type === "welcome")).toMatchObject({ type: "error", code: "bad-token" });
+  }, 120_000);
+});
+
+/** A socket that says hello with `token` and waits for nothing. */
+async function connectAsRaw(code: string, token: string): Promise<Client> {
+  const { connect } = await import("./helpers.ts");
+  const c = await connect(code, "stale");
+  c.send({ type: "hello", token });
+  return c;
+}

@@ -1,0 +1,151 @@
+/**
+ * Issue 17, RULES.md §7.10 the consigliere on the table page: the player's "Invite a consigliere"
+ * (the one-time code to share, revoke), the consigliere's banner ("You advise seat N"), the whisper
+ * panel of the pair (closed at night and during the player's own speech, saying why), and, for a
+ * visitor who came by a `/t/CODE?consigliere` link, the form that joins with the code.
+ */
+import { createSignal, For, type JSX, Show } from "solid-js";
+import presets from "virtual:preset-settings";
+import { WHISPER_MAX } from "../../../shared/protocol/messages.ts";
+import { whisperClosed } from "../../../shared/protocol/whisper.ts";
+import { FormError, joinAsConsigliere, needName, NicknameField, useSubmit } from "../home/forms.tsx";
+import { t } from "../i18n/index.ts";
+import { api } from "../lib/api.ts";
+import type { SavedTable } from "../lib/seats-store.ts";
+import type { TableController } from "./controller.ts";
+
+const allowsConsigliere = (presetId: string): boolean => presets.some((p) => p.id === presetId && p.consigliere === true);
+
+/** Whether this page was opened by a consigliere's link (`/t/CODE?consigliere`). */
+const byConsigliereLink = (): boolean => typeof location !== "undefined" && new URLSearchParams(location.search).has("consigliere");
+
+export function ConsiglierePanel(props: { ctl: TableController; saved: SavedTable | null | undefined; onSeated?: ((s: SavedTable) => void) | undefined }) {
+  const st = props.ctl.state;
+  const view = () => st.view;
+  const kind = () => st.identity?.kind;
+  return (
+    <Show when={view() && allowsConsigliere(view()!.presetId) ? view() : null}>
+      {(v) => (
+        <>
+          <Show when={kind() === "consigliere" && v().advising}>
+            {(a) => (
+              <p class="banner advising" role="status" data-advising={a().seat ?? ""}>
+                {a().seat !== null ? t("consigliere.advising", { seat: a().seat!, nick: a().nickname }) : t("consigliere.advisingLobby", { nick: a().nickname })}
+              </p>
+            )}
+          </Show>
+          <Show when={kind() === "player" && props.saved?.token}>
+            {(token) => <InviteBox code={props.ctl.code} token={token()} advisor={v().lobby.find((p) => p.nickname === (st.identity as { nickname?: string }).nickname)?.consigliere ?? null} />}
+          </Show>
+          <Show when={(kind() === "player" && v().lobby.some((p) => p.nickname === (st.identity as { nickname?: string }).nickname && p.consigliere)) || kind() === "consigliere"}>
+            <WhisperBox ctl={props.ctl} />
+          </Show>
+          <Show when={!props.saved && kind() === "spectator" && byConsigliereLink()}>
+            <ConsigliereJoinForm code={props.ctl.code} onSeated={props.onSeated} />
+          </Show>
+        </>
+      )}
+    </Show>
+  );
+}
+
+/** The player: invite (shows the code to share), or the consigliere's name and "Revoke". */
+function InviteBox(props: { code: string; token: string; advisor: string | null }) {
+  const [invite, setInvite] = createSignal<string | null>(null);
+  const { busy, error, run } = useSubmit();
+  const link = () => `${location.origin}/t/${props.code}?consigliere`;
+  return (
+    <section class="panel consigliere" aria-labelledby="consigliere-title" data-consigliere-box>
+      <h2 id="consigliere-title">{t("consigliere.title")}</h2>
+      <Show
+        when={props.advisor}
+        fallback={
+          <>
+            <p class="muted small">{t("consigliere.about")}</p>
+            <Show when={invite()}>
+              {(code) => (
+                <p role="status" data-invite-code={code()}>
+                  {t("consigliere.share", { code: code() })} <code class="code-input">{code()}</code> — <span class="muted small">{link()}</span>
+                </p>
+              )}
+            </Show>
+            <button class="btn" type="button" disabled={busy()} data-invite onClick={() => run(async () => setInvite((await api.consigliereInvite(props.code, props.token)).code))}>
+              {invite() ? t("consigliere.inviteAgain") : t("consigliere.invite")}
+            </button>
+          </>
+        }
+      >
+        {(nick) => (
+          <p>
+            {t("consigliere.yours", { nick: nick() })}{" "}
+            <button class="btn" type="button" disabled={busy()} data-revoke onClick={() => run(async () => { await api.consigliereRevoke(props.code, props.token); setInvite(null); })}>
+              {t("consigliere.revoke")}
+            </button>
+          </p>
+        )}
+      </Show>
+      <FormError error={error()} />
+    </section>
+  );
+}
+
+/** The pair's whispers: closed at night and during the player's own speech (the reason shown). */
+function WhisperBox(props: { ctl: TableController }) {
+  const [text, setText] = createSignal("");
+  const closed = () => whisperClosed(props.ctl.state.view?.game ?? null);
+  const submit: JSX.EventHandler<HTMLFormElement, SubmitEvent> = (e) => {
+    e.preventDefault();
+    const s = text().trim();
+    if (!s || closed()) return;
+    props.ctl.whisper(s);
+    setText("");
+  };
+  return (
+    <section class="panel whispers" aria-labelledby="whisper-title" data-whispers>
+      <h2 id="whisper-title">{t("whisper.title")}</h2>
+      <ul class="whisper-list" aria-live="polite">
+        <For each={props.ctl.state.whispers}>
+          {(w) => (
+            <li data-whisper-from={w.from} classList={{ mine: w.mine }}>
+              <strong>{w.mine ? t("whisper.you") : w.from === "consigliere" ? t("whisper.fromConsigliere") : t("whisper.fromPlayer")}:</strong> {w.text}
+            </li>
+          )}
+        </For>
+      </ul>
+      <Show when={closed()}>{(why) => <p class="muted small" role="status" data-whisper-closed={why()}>{t(`whisper.closed.${why()}`)}</p>}</Show>
+      <form class="row" onSubmit={submit}>
+        <label class="sr-only" for="whisper-text">{t("whisper.label")}</label>
+        <input id="whisper-text" class="grow" maxLength={WHISPER_MAX} autocomplete="off" value={text()} disabled={!!closed()} onInput={(e) => setText(e.currentTarget.value)} />
+        <button class="btn" type="submit" disabled={!!closed() || !text().trim()}>
+          {t("whisper.send")}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** A visitor by the consigliere link: the code the player shared and a nickname. */
+function ConsigliereJoinForm(props: { code: string; onSeated?: ((s: SavedTable) => void) | undefined }) {
+  const [code, setCode] = createSignal("");
+  const { busy, error, setError, run } = useSubmit();
+  const submit: JSX.EventHandler<HTMLFormElement, SubmitEvent> = (e) => {
+    e.preventDefault();
+    const name = needName(setError);
+    if (!name) return;
+    void run(async () => props.onSeated?.(await joinAsConsigliere(props.code, code(), name)));
+  };
+  return (
+    <form class="panel form" onSubmit={submit} aria-labelledby="advise-title" data-form="consigliere">
+      <h2 id="advise-title">{t("consigliere.joinTitle")}</h2>
+      <div class="field">
+        <label for="advise-code">{t("consigliere.code")}</label>
+        <input id="advise-code" class="code-input" autocomplete="off" autocapitalize="characters" spellcheck={false} required maxLength={32} value={code()} onInput={(e) => setCode(e.currentTarget.value)} />
+      </div>
+      <NicknameField id="nick" />
+      <FormError error={error()} />
+      <button class="btn primary wide" type="submit" disabled={busy()}>
+        {busy() ? t("home.working") : t("consigliere.join")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * Issue 17, RULES.md §7.10 the consigliere on the page (pure helpers). A consigliere's connection gets
+ * exactly the seat's view; what they may send is the seat's vote or night action (`you.advice`, also
+ * after the player chose: the consigliere's choice replaces it). The page offers that list in place of
+ * the seat's own actions, so the action bar and the oval work for the consigliere unchanged.
+ */
+import type { TableView } from "../../../shared/protocol/messages.ts";
+
+/** The seat's view as the consigliere's page offers it: `you.actions` are the consigliere's (`advice`). */
+export function asAdvisor(view: TableView): TableView {
+  const you = view.game?.you;
+  if (!view.game || !you) return view;
+  return { ...view, game: { ...view.game, you: { ...you, actions: you.advice ?? [] } } };
+}
+
+/** The nickname of each seat's consigliere, by seat (public: lobby[].consigliere). */
+export function consiglieriBySeat(view: TableView | null): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const p of view?.lobby ?? []) if (p.seat !== null && p.consigliere) out.set(p.seat, p.consigliere);
+  return out;
+}

@@ -1,0 +1,286 @@
+/**
+ * Issue 17, RULES.md §7.10 the consigliere: "an experienced advisor bound to a newcomer's seat, with
+ * exactly the player's information; they may whisper to the player (privately, never at night nor
+ * during the player's speech) and may override the player's vote or night action".
+ *
+ * Binding: the seated player (their seat token) asks for an invitation and gets a one-time code; the
+ * advisor joins with it and gets their own token and return code, like a player. One consigliere per
+ * seat; the player may revoke it (the advisor's sockets become a spectator's). Only at a table whose
+ * preset has the flag `consigliere` (tatar). The binding is public: every view marks the seat
+ * (`lobby[].consigliere`).
+ *
+ * Stored apart from the seats (tables `consiglieri`, `consigliere_tokens`, made on first use) and only
+ * as digests, like the seats' credentials. A consigliere's connection (identity `consigliere`) gets the
+ * seat's own view (fanout.ts), may `act` for the seat (the engine's `by: "consigliere"`) and whisper
+ * to the player (whisper()); it takes no part in the table's media, controls or rematch.
+ */
+import type { ConsigliereInviteResponse, JoinResponse } from "../../shared/protocol/http.ts";
+import type { ErrorCode, ServerMessage, WhisperMessage } from "../../shared/protocol/messages.ts";
+import { whisperClosed } from "../../shared/protocol/whisper.ts";
+import { digest, findByDigest, sameDigest } from "../security/hash.ts";
+import { randomReturnCode, randomToken } from "../security/random.ts";
+import { TOKEN_DOMAIN, type Refusal } from "./admission.ts";
+import type { ConnectionIdentity } from "./connection.ts";
+import { getPreset, viewFor } from "./engine.ts";
+import { confusable } from "./confusables.ts";
+import { reservedForBots, sameNickname } from "./lobby.ts";
+import type { PlayerRow } from "./storage.ts";
+import { TOKENS_PER_PLAYER } from "./storage.ts";
+import type { Table } from "./table.ts";
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS consiglieri (
+  player_id   TEXT PRIMARY KEY,
+  nickname    TEXT,
+  invite_hash BLOB,
+  return_hash BLOB,
+  device_hash BLOB,
+  joined_at   INTEGER
+);
+CREATE TABLE IF NOT EXISTS consigliere_tokens (
+  token_hash  BLOB NOT NULL,
+  player_id   TEXT NOT NULL,
+  created_at  INTEGER NOT NULL
+);
+`;
+
+/** One seat's consigliere: a pending invitation (nickname null) or the advisor who joined with it. */
+export interface ConsigliereRow {
+  /** The advised seat's player. */
+  playerId: string;
+  nickname: string | null;
+  /** Digest of the one-time code while the invitation waits; null once used. */
+  inviteHash: Uint8Array | null;
+  returnHash: Uint8Array | null;
+  deviceHash: Uint8Array | null;
+}
+
+const inviteDomain = (code: string) => `consigliere-invite:${code}`;
+/** The seats' own domains: a consigliere's return code and device are digested like a player's. */
+const returnDomain = (code: string) => `return:${code}`;
+const deviceDomain = (code: string) => `device:${code}`;
+
+const toBytes = (v: unknown): Uint8Array | null => (v === null || v === undefined ? null : new Uint8Array(v as ArrayBuffer));
+const toBuffer = (b: Uint8Array | null): ArrayBuffer | null => (b ? (b.slice().buffer as ArrayBuffer) : null);
+
+export type InviteResult = { ok: true; body: ConsigliereInviteResponse } | Refusal;
+export type ConsigliereJoinResult = { ok: true; body: JoinResponse } | Refusal;
+
+function refusal(code: Refusal["error"]["code"], message: string): Refusal {
+  return { ok: false, error: { code, message } };
+}
+
+export class Consiglieri {
+  /** Whether this object's SQLite has the tables (memory; true forever once seen). */
+  private ready = false;
+  private cache: ConsigliereRow[] | null = null;
+
+  constructor(private readonly t: Table) {}
+
+  /** Drop the row cache (a rolled-back transaction, Table.forgetCaches). */
+  forget(): void {
+    this.cache = null;
+  }
+
+  private exists(): boolean {
+    if (!this.ready) this.ready = this.t.ctx.storage.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'consiglieri'").toArray().length > 0;
+    return this.ready;
+  }
+
+  private ensure(): void {
+    if (this.exists()) return;
+    this.t.ctx.storage.sql.exec(SCHEMA);
+    this.ready = true;
+  }
+
+  /** Every row (cached; read-only). */
+  rows(): readonly ConsigliereRow[] {
+    if (this.cache) return this.cache;
+    if (!this.exists()) return (this.cache = []);
+    return (this.cache = this.t.ctx.storage.sql.exec("SELECT player_id, nickname, invite_hash, return_hash, device_hash FROM consiglieri").toArray().map((r) => ({
+      playerId: String(r.player_id),
+      nickname: r.nickname === null ? null : String(r.nickname),
+      inviteHash: toBytes(r.invite_hash),
+      returnHash: toBytes(r.return_hash),
+      deviceHash: toBytes(r.device_hash),
+    })));
+  }
+
+  /** The seat's player, if it is a person in the current game (a bot seat or a player gone has no consigliere). */
+  private seat(playerId: string): PlayerRow | null {
+    const p = this.t.store.players().find((x) => x.playerId === playerId);
+    return p && !p.bot && p.gameNo >= this.t.store.seriesGame().gameNo ? p : null;
+  }
+
+  /** The joined consigliere of this seat's player, while the seat is a person's. */
+  bound(playerId: string): ConsigliereRow | null {
+    const row = this.rows().find((r) => r.playerId === playerId && r.nickname !== null);
+    return row && this.seat(playerId) ? row : null;
+  }
+
+  /** Public: player id → their consigliere's nickname (every view marks the seat). */
+  names(): ReadonlyMap<string, string> {
+    const out = new Map<string, string>();
+    for (const r of this.rows()) if (r.nickname !== null && this.seat(r.playerId)) out.set(r.playerId, r.nickname);
+    return out;
+  }
+
+  /** The seat whose consigliere holds this token digest (hello), while bound. */
+  tokenOwner(tokenHash: Uint8Array): string | null {
+    if (!this.exists()) return null;
+    const rows = this.t.ctx.storage.sql.exec("SELECT token_hash, player_id FROM consigliere_tokens").toArray();
+    const row = findByDigest(tokenHash, rows, (r) => toBytes(r.token_hash) as Uint8Array);
+    const playerId = row ? String(row.player_id) : null;
+    return playerId !== null && this.bound(playerId) ? playerId : null;
+  }
+
+  /** The seat whose consigliere's return code this digest is (POST /return): a fresh token for the consigliere. */
+  returnTo(candidate: Uint8Array, tokenHash: Uint8Array, now: number): string | null {
+    const row = findByDigest(candidate, this.rows().filter((r) => r.returnHash !== null && this.bound(r.playerId)), (r) => r.returnHash as Uint8Array);
+    if (!row) return null;
+    this.insertToken(tokenHash, row.playerId, now);
+    return row.playerId;
+  }
+
+  private insertToken(tokenHash: Uint8Array, playerId: string, now: number): void {
+    const sql = this.t.ctx.storage.sql;
+    sql.exec("INSERT INTO consigliere_tokens (token_hash, player_id, created_at) VALUES (?, ?, ?)", toBuffer(tokenHash), playerId, now);
+    sql.exec(
+      `DELETE FROM consigliere_tokens WHERE player_id = ?1 AND rowid NOT IN
+         (SELECT rowid FROM consigliere_tokens WHERE player_id = ?1 ORDER BY created_at DESC, rowid DESC LIMIT ?2)`,
+      playerId, TOKENS_PER_PLAYER,
+    );
+  }
+
+  /** The seated person holding this seat token, or a refusal. */
+  private async seatOf(token: string): Promise<PlayerRow | Refusal> {
+    const t = this.t;
+    if (!t.store.initialized()) return refusal("not-found", "No table with this code.");
+    if (!getPreset(t.config().presetId)?.consigliere) return refusal("no-consigliere", "This format has no consiglieri (RULES.md §7.10: the Tatar club).");
+    const hash = await digest(TOKEN_DOMAIN, token);
+    const row = findByDigest(hash, t.store.tokens(), (r) => r.tokenHash);
+    const p = row ? this.seat(row.playerId) : null;
+    if (!p) return refusal("bad-token", "This token does not hold a seat here.");
+    return p;
+  }
+
+  /**
+   * The player asks for an invitation: a one-time code for their advisor. A pending one is replaced
+   * (its code stops working); a seat that already has a consigliere is refused (`consigliere-taken`).
+   */
+  async invite(token: string): Promise<InviteResult> {
+    const p = await this.seatOf(token);
+    if ("ok" in p) return p;
+    const t = this.t;
+    const code = randomReturnCode();
+    const inviteHash = await digest(inviteDomain(t.config().code), code);
+    return t.tx((): InviteResult => {
+      if (this.bound(p.playerId)) return refusal("consigliere-taken", "This seat already has a consigliere; revoke it first.");
+      this.ensure();
+      t.ctx.storage.sql.exec(
+        `INSERT INTO consiglieri (player_id, nickname, invite_hash) VALUES (?, NULL, ?)
+         ON CONFLICT(player_id) DO UPDATE SET nickname = NULL, invite_hash = excluded.invite_hash, return_hash = NULL, device_hash = NULL, joined_at = NULL`,
+        p.playerId, toBuffer(inviteHash),
+      );
+      t.ctx.storage.sql.exec("DELETE FROM consigliere_tokens WHERE player_id = ?", p.playerId);
+      this.cache = null;
+      return { ok: true, body: { code } };
+    });
+  }
+
+  /** The advisor joins with the code: their own token and return code; the seat is marked for everyone. */
+  async join(code: string, nickname: string, deviceId: string | undefined): Promise<ConsigliereJoinResult> {
+    const t = this.t;
+    if (!t.store.initialized()) return refusal("not-found", "No table with this code.");
+    const config = t.config();
+    const token = randomToken();
+    const returnCode = randomReturnCode();
+    const [inviteHash, tokenHash, returnHash, deviceHash] = await Promise.all([
+      digest(inviteDomain(config.code), code),
+      digest(TOKEN_DOMAIN, token),
+      digest(returnDomain(config.code), returnCode),
+      deviceId === undefined ? Promise.resolve(null) : digest(deviceDomain(config.code), deviceId),
+    ]);
+    const now = t.now();
+    const outcome = t.tx((): ConsigliereJoinResult => {
+      const row = findByDigest(inviteHash, this.rows().filter((r) => r.inviteHash !== null), (r) => r.inviteHash as Uint8Array);
+      const seat = row ? this.seat(row.playerId) : null;
+      if (!row || !seat) return refusal("bad-consigliere-code", "That consigliere code is not valid at this table (used, revoked, or never given).");
+      if (reservedForBots(nickname)) return refusal("nickname-reserved", "Names like \"Bot 3\" belong to the table's bots; choose another.");
+      const names = [...t.store.players().map((p) => p.nickname), ...this.rows().flatMap((r) => (r.nickname === null ? [] : [r.nickname]))];
+      if (names.some((n) => sameNickname(n, nickname))) return refusal("nickname-taken", "Someone at this table already uses that nickname.");
+      const twin = names.find((n) => confusable(n, nickname));
+      if (twin) return refusal("nickname-confusable", `That nickname looks like "${twin}", who is already at this table.`);
+      if (deviceHash && seat.deviceHash && sameDigest(deviceHash, seat.deviceHash)) return refusal("same-device", "The seat's own device cannot advise it.");
+      t.ctx.storage.sql.exec(
+        "UPDATE consiglieri SET nickname = ?, invite_hash = NULL, return_hash = ?, device_hash = ?, joined_at = ? WHERE player_id = ?",
+        nickname, toBuffer(returnHash), toBuffer(deviceHash), now, row.playerId,
+      );
+      this.insertToken(tokenHash, row.playerId, now);
+      this.cache = null;
+      t.store.bumpVersion(); // the public mark
+      return { ok: true, body: { playerId: row.playerId, returnCode, token } };
+    });
+    if (outcome.ok) await t.fanout.afterChange(now);
+    return outcome;
+  }
+
+  /**
+   * The player revokes their consigliere (or a pending invitation): the code, tokens and return code stop
+   * working at once, and the advisor's open sockets become a spectator's (a new `welcome`).
+   */
+  async revoke(token: string): Promise<{ ok: true } | Refusal> {
+    const p = await this.seatOf(token);
+    if ("ok" in p) return p;
+    const t = this.t;
+    const now = t.now();
+    const wasBound = t.tx(() => {
+      const bound = this.bound(p.playerId) !== null;
+      if (!this.exists()) return false;
+      t.ctx.storage.sql.exec("DELETE FROM consiglieri WHERE player_id = ?", p.playerId);
+      t.ctx.storage.sql.exec("DELETE FROM consigliere_tokens WHERE player_id = ?", p.playerId);
+      this.cache = null;
+      if (bound) t.store.bumpVersion();
+      return bound;
+    });
+    if (!wasBound) return { ok: true };
+    for (const ws of t.sockets.all()) {
+      const att = t.sockets.attachmentOf(ws, now);
+      if (att.identity?.kind !== "consigliere" || att.identity.playerId !== p.playerId) continue;
+      att.identity = { kind: "spectator" };
+      delete att.credential;
+      t.sockets.save(ws, att);
+      t.fanout.forgetLog(ws);
+      t.fanout.send(ws, { type: "welcome", identity: { kind: "spectator" }, serverNow: now });
+    }
+    await t.fanout.afterChange(now);
+    return { ok: true };
+  }
+
+  /**
+   * A whisper from a player to their consigliere or back (RULES.md §7.10): delivered to every open
+   * socket of the other of the pair only; refused at night and during the player's own speech (read from
+   * the seat's own view), `no-peer` when the pair is not complete. Never stored: not part of the game log.
+   */
+  whisper(identity: ConnectionIdentity, msg: WhisperMessage, now: number): { code: ErrorCode; message: string } | null {
+    const t = this.t;
+    if (identity.kind !== "player" && identity.kind !== "consigliere") return { code: "not-seated", message: "Only a player and their consigliere whisper." };
+    const playerId = identity.playerId;
+    if (!getPreset(t.config().presetId)?.consigliere || !this.bound(playerId)) return { code: "no-peer", message: "This seat has no consigliere to whisper with." };
+    const state = t.match.state();
+    const why = state ? whisperClosed(viewFor(state, { kind: "player", playerId }, { logAfter: Number.MAX_SAFE_INTEGER })) : null;
+    if (why === "night") return { code: "whisper-closed", message: "No whispering at night (RULES.md §7.10)." };
+    if (why === "speech") return { code: "whisper-closed", message: "No whispering during the player's own speech (RULES.md §7.10)." };
+    const to: ConnectionIdentity["kind"] = identity.kind === "player" ? "consigliere" : "player";
+    const frame: ServerMessage = { type: "whisper", from: identity.kind, text: msg.text, at: now };
+    let delivered = 0;
+    for (const ws of t.sockets.all()) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      const other = t.sockets.attachmentOf(ws, now).identity;
+      if (!other || other.kind !== to || !("playerId" in other) || other.playerId !== playerId) continue;
+      t.fanout.send(ws, frame);
+      delivered++;
+    }
+    return delivered > 0 ? null : { code: "no-peer", message: identity.kind === "player" ? "Your consigliere is not connected." : "The player is not connected." };
+  }
+}
