@@ -100,8 +100,8 @@ export type HostAction =
   | { type: "confirm" }
   | { type: "foul"; seat: Seat }
   | { type: "remark"; seat: Seat }
-  /** §6.9 removal without warning (a preset with `fouls.hostRemoval`): the seat leaves at once, for `reason`. */
-  | { type: "remove"; seat: Seat; reason: RemovalReason };
+  /** §6.9 removal without warning (a preset with `fouls.hostRemoval`): the seat leaves at once, for `offence`. */
+  | { type: "remove"; seat: Seat; offence: RemovalReason };
 
 /** Table-level commands that reach the engine (organizer / table object), RULES.md §5.1. */
 export type ControlAction =
@@ -300,7 +300,7 @@ export interface EventData {
   /** §6.7 the fewest hands drop out of the vote; the rest speak again and the hands are raised again. */
   dropped: { seats: Seat[]; left: Seat[] };
   /** §6.9 the live host removed a player without warning, for this reason. */
-  "removed-by-host": { seat: Seat; reason: RemovalReason };
+  "removed-by-host": { seat: Seat; offence: RemovalReason };
   paused: { by: string; reason: string; absentSeat: Seat | null };
   resumed: Record<string, never>;
   "seat-to-bot": { seat: Seat };

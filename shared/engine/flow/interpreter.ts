@@ -179,8 +179,8 @@ function hostFoulInput(ctx: Ctx, a: Extract<HostAction, { type: "foul" | "remark
   if (a.type === "remark") { emit(ctx, "remarked", PUBLIC, { seat: t }); return; }
   if (a.type === "remove") {
     // §6.9 removal without warning: the offence is named to the table; the player leaves at once.
-    if (!(REMOVAL_REASONS as readonly string[]).includes(a.reason)) reject("illegal-target", "name the offence");
-    emit(ctx, "removed-by-host", PUBLIC, { seat: t, reason: a.reason });
+    if (!(REMOVAL_REASONS as readonly string[]).includes(a.offence)) reject("illegal-target", "name the offence");
+    emit(ctx, "removed-by-host", PUBLIC, { seat: t, offence: a.offence });
     removal(ctx, t);
   } else if (!foul(ctx, t, "host")) return;
   if (checkWin(ctx)) return;

@@ -176,7 +176,7 @@ export const club: Preset = {
   /**
    * §6.9 with the server as host the table's technical votes give fouls and stand for the removal
    * without warning; three fouls remove the player (revealed: the reveal is open). With a live host:
-   * fouls, remarks and the removal without warning (a reason named). A removal cancels the day's vote
+   * fouls, remarks and the removal without warning (the offence named). A removal cancels the day's vote
    * (§2.13, *decision*).
    */
   techVotes: { ms: 30_000, kinds: ["foul", "removal"], foulsToRemove: 3 },

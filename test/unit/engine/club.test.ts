@@ -485,16 +485,16 @@ describe("RULES.md §6.9 fouls", () => {
 
   it("RULES.md §6.9 removal without warning: a separate host action naming the offence", () => {
     const t = club({ host: "live" });
-    host(t, { type: "remove", seat: 9, reason: "oath" });
+    host(t, { type: "remove", seat: 9, offence: "oath" });
     expect(publicLog(t, "removed-by-host", "left", "role-revealed")).toEqual([
-      ["removed-by-host", { seat: 9, reason: "oath" }], ["left", { seat: 9, how: "removed" }], ["role-revealed", { seat: 9, role: "civilian", team: "red" }],
+      ["removed-by-host", { seat: 9, offence: "oath" }], ["left", { seat: 9, how: "removed" }], ["role-revealed", { seat: 9, role: "civilian", team: "red" }],
     ]);
     expect(t.spectator().seats[8]!.fouls).toBe(0);
-    const r = apply(t.state, { kind: "host", action: { type: "remove", seat: 8, reason: "cheering" as never } }, t.now);
+    const r = apply(t.state, { kind: "host", action: { type: "remove", seat: 8, offence: "cheering" as never } }, t.now);
     expect(r.ok ? "accepted" : r.rejection.code).toBe("illegal-target");
     // With the server as host there is no host to remove anyone.
     const s = club();
-    const r2 = apply(s.state, { kind: "host", action: { type: "remove", seat: 8, reason: "oath" } }, s.now);
+    const r2 = apply(s.state, { kind: "host", action: { type: "remove", seat: 8, offence: "oath" } }, s.now);
     expect(r2.ok ? "accepted" : r2.rejection.code).toBe("not-allowed");
   });
 

@@ -87,6 +87,12 @@ describe("issue 16: the night's why, every step kind in words", () => {
       "“Shoot”: every shooter was blocked, so no attack",
       "Seat 7 (Blackmailer) — “Blackmail” → seat 11 (Civilian): no vote in the coming day",
       "Seat 9 (Civilian) died as the guest: seat 4 (Mistress) (“Invite a guest”) died tonight too",
+      // RULES.md §6 the club (issue 18)
+      "Seat 12 (Curser) — “Curse” → seat 9 (Civilian): cursed for the rest of the game",
+      "Seat 13 (Swindler) — “Take their place” → seat 11 (Civilian): took their place, and seat 11 (Civilian) left without a word",
+      "Seat 13 (Swindler) — “Take their place” → seat 11 (Civilian): did not happen (one of them died tonight)",
+      "Seat 14 (Kamikaze) was killed by the Maniac and took seat 8 (Maniac) along",
+      "Seat 15 (Werewolf) was shot by the mafia and turned black instead of dying",
     ]);
   });
 });
