@@ -1123,6 +1123,7 @@ export const en = {
   "why.swapped.failed": "{by} — “{ability}” → {target}: did not happen (one of them died tonight)",
   "why.turned": "{by} was shot by the mafia and turned black instead of dying",
   "why.taken-along": "{by} was killed by the Maniac and took {target} along",
+  "how.club": "City club",
 } as const;
 
 export type MessageKey = keyof typeof en;

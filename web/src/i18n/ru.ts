@@ -1119,4 +1119,5 @@ export const ru: Catalogue = {
   "why.swapped.failed": "{by} — «{ability}» → {target}: не состоялось (кто-то из них погиб этой ночью)",
   "why.turned": "{by} — выстрел мафии: не погибло, а стало чёрным",
   "why.taken-along": "{by} погибло от маньяка и забрало с собой {target}",
+  "how.club": "Городской клуб",
 };

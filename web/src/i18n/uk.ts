@@ -1119,4 +1119,5 @@ export const uk: Catalogue = {
   "why.swapped.failed": "{by} — «{ability}» → {target}: не відбулося (хтось із них загинув цієї ночі)",
   "why.turned": "{by} — постріл мафії: не загинуло, а стало чорним",
   "why.taken-along": "{by} загинуло від Маніяка й забрало з собою {target}",
+  "how.club": "Міський клуб",
 };
