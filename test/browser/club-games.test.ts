@@ -172,3 +172,137 @@ test("RULES.md §4 host-classic with a live host: 11 players (one person, ten bo
       `misses ${misses.length ? misses.join("; ") : "none"}; result ${end.result}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 });
+
+/**
+ * RULES.md §7 tatar with a consigliere (§7.10): a newcomer (a phone) creates a tatar table, invites a
+ * consigliere and shares the code; the advisor joins with it from the home page on their own phone and
+ * sees the banner "You advise seat N"; the newcomer fills the table with bots (twelve seats: the game
+ * starts by itself). They whisper during the day (only the pair sees it); at night the whisper is
+ * closed with its reason. On the newcomer's turn in the day's vote the consigliere votes for the
+ * seat — the advisor's choice is the one taken, and the newcomer may not vote after it. Both pages
+ * play to a result; the advisor's page receives exactly what the seat may see (no role but the seat's
+ * own and, for a black seat, its team's before the end).
+ *
+ * Screenshots: tatar-consigliere-phone (the advisor's page: banner, whispers), tatar-whisper-phone
+ * (the newcomer's page with the consigliere's whisper).
+ */
+test("RULES.md §7.10 tatar with a consigliere: invited by code, whispers by day only, votes for the seat; played to a result", async () => {
+  const started = Date.now();
+  const marta = await open("Marta", PHONE, true);
+  const adv = await open("Danylo", PHONE, true);
+
+  await marta.page.goto(`${server.base}/`);
+  await marta.page.fill("#nick", "Marta", { timeout: LOAD_MS });
+  await marta.page.click('[data-home="create"]');
+  await marta.page.selectOption("#preset", "tatar");
+  await marta.page.click('details[data-more="options"] summary');
+  await marta.page.check('input[name="sameRoom"]');
+  await marta.page.click('form[data-form="create"] button[type="submit"]');
+  await marta.page.waitForURL(/\/t\/[A-Z0-9]{6}$/, { timeout: LOAD_MS });
+  const code = marta.page.url().split("/t/")[1]!;
+
+  // §7.10 the newcomer invites a consigliere; the advisor joins with the code from the home page.
+  await marta.page.locator("[data-invite]").click();
+  const invite = (await marta.page.locator("[data-invite-code]").getAttribute("data-invite-code"))!;
+  expect(invite).toMatch(/^[A-Z0-9]{6,}$/);
+  await adv.page.goto(`${server.base}/`);
+  await adv.page.fill("#nick", "Danylo", { timeout: LOAD_MS });
+  await adv.page.fill("#join-code", code.toLowerCase());
+  await adv.page.fill("#join-consigliere", invite);
+  await adv.page.click('form[data-form="join"] button[type="submit"]');
+  await adv.page.waitForURL(new RegExp(`/t/${code}`));
+  await adv.page.locator("[data-advising]").waitFor();
+
+  await marta.page.locator('[data-control="fill-bots"]').click();
+  await marta.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+  await adv.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+  const seat = Number(await adv.page.locator("[data-advising]").getAttribute("data-advising"));
+  // Shown to the table as that seat's consigliere.
+  await marta.page.locator(`[data-consigliere-seat="${seat}"]`).waitFor();
+
+  const acted = new Set<string>();
+  const misses: string[] = [];
+  const phases = new Set<string>();
+  let whispered = false;
+  let closedAtNight = false;
+  let overrides = 0;
+  const deadline = Date.now() + 420_000;
+  let done = false;
+  while (!done && Date.now() < deadline) {
+    const [s, a] = await Promise.all([boardSnapshot(marta.page), boardSnapshot(adv.page)]);
+    done = !!s.result && !!a.result;
+    if (done) break;
+    if (s.phase) phases.add(s.phase);
+    expect(a.you, "the advisor's page is the seat's").toBe(s.you);
+    // §7.10 whispers: by day (free talk) both ways; at night the box is closed with its reason.
+    if (!whispered && s.phase === "free-talk" && !s.busy) {
+      await adv.page.fill("#whisper-text", "Watch seat 3: too quiet");
+      await adv.page.locator('[data-whispers] button[type="submit"]').click();
+      await marta.page.locator('[data-whisper-from="consigliere"]').waitFor({ timeout: 10_000 });
+      await shot(marta.page, "tatar-whisper-phone");
+      await shot(adv.page, "tatar-consigliere-phone");
+      whispered = true;
+    }
+    if (!closedAtNight && a.phase?.startsWith("night-") && (await adv.page.locator('[data-whisper-closed="night"]').count())) closedAtNight = true;
+    // §7.10 the override: on the newcomer's turn to vote, the consigliere votes for the seat — their
+    // choice is the one taken and the newcomer's page no longer offers a vote (the turn waits on the
+    // test clock, which this driver does not advance while the advisor has a move to make).
+    if (!acted.has(`override:${s.day}`) && s.actions["vote"]?.length && a.actions["vote"]?.length) {
+      const other = a.actions["vote"]!.find((x) => x !== s.you)!;
+      acted.add(`override:${s.day}`);
+      try {
+        await pick(adv.page, "vote", other);
+        overrides++;
+        await expect.poll(async () => Object.keys((await boardSnapshot(marta.page)).actions).includes("vote"), { timeout: 10_000 }).toBe(false);
+      } catch (e) {
+        misses.push(`override: ${String(e).split("\n")[0]}`);
+      }
+      continue;
+    }
+    const pending = Object.keys(s.actions).filter((k) => (k === "end-speech" || k === "vote" || k.startsWith("use:")) && !acted.has(`${s.seq}:${s.day}:${k}`));
+    if (!s.busy && !a.busy && pending.length === 0 && s.seq === a.seq && s.seq > 0) {
+      await advanceClock(server.base, code, s.seq);
+      await sleep(150);
+      continue;
+    }
+    const action = pending[0];
+    if (action) {
+      acted.add(`${s.seq}:${s.day}:${action}`);
+      try {
+        if (action === "end-speech") await marta.page.locator('[data-action="end-speech"]').click({ timeout: 5_000 });
+        else {
+          const targets = s.actions[action]!;
+          const target = targets.find((x) => x !== s.you) ?? targets[0]!;
+          await pick(marta.page, action, target);
+        }
+      } catch (e) {
+        misses.push(`${action}: ${String(e).split("\n")[0]}`);
+      }
+    }
+    await sleep(150);
+  }
+  expect(done, `the game reached a result (phases ${[...phases].join(", ")})`).toBe(true);
+  expect(whispered, "a whisper by day reached the newcomer").toBe(true);
+  expect(overrides, "the consigliere voted for the seat").toBeGreaterThan(0);
+  // The replaced vote is in the protocol: the consigliere's choice is the one taken.
+  const lastGame = adv.frames.map((f) => JSON.parse(f) as { type: string; view?: { game: { result: unknown; log: Array<{ type: string; data: Record<string, unknown> }> } | null } }).filter((m) => m.type === "view" && m.view?.game?.result).at(-1)!.view!.game!;
+  expect(lastGame.log.some((e) => e.type === "vote-advised"), "vote-advised in the protocol").toBe(true);
+  // The whisper is the pair's alone: no other connection of the table got it (the advisor's and the newcomer's frames only).
+  expect(marta.frames.some((f) => f.includes("Watch seat 3: too quiet"))).toBe(true);
+  // The advisor's page received nothing the seat may not see (§7.9: a card removed for fouls is shown to all).
+  const allowed = new Set<number>([seat]);
+  for (const raw of adv.frames) {
+    const msg = JSON.parse(raw) as { type: string; view?: { game: { result: unknown; seats: Array<{ seat: number; out: string | null }>; you?: { teammates?: number[] } | null } | null } };
+    if (msg.type !== "view" || !msg.view?.game || msg.view.game.result) continue;
+    const game = msg.view.game;
+    for (const mate of game.you?.teammates ?? []) allowed.add(mate);
+    const removed = new Set(game.seats.filter((x) => x.out === "removed").map((x) => x.seat));
+    for (const [x] of roleFacts(game)) expect(allowed.has(x) || removed.has(x), `the consigliere received seat ${x}'s role before the end`).toBe(true);
+  }
+  expect(marta.errors).toEqual([]);
+  expect(adv.errors).toEqual([]);
+  console.log(
+    `tatar (consigliere of seat ${seat}): overrides ${overrides}; whisper ${whispered}; closed at night ${closedAtNight}; phases ${[...phases].join(", ")}; ` +
+      `misses ${misses.length ? misses.join("; ") : "none"}; result ${(await boardSnapshot(marta.page)).result}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+});
