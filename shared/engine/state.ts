@@ -29,6 +29,8 @@ export interface PlayerState {
   shown?: boolean;
   /** §7.9 the automatic vote against at three fouls: due (in the next ballot the player stands in), or used. */
   foulVote?: "due" | "used";
+  /** §6.4 "under a foul" taken this game (at most twice). */
+  underFouls?: number;
 }
 
 /**

@@ -77,6 +77,8 @@ export type PlayerAction =
   | { type: "ask"; target: Seat }
   /** §4.1–§4.2 the Maniac answers "Maniac for the town?" at his wake (yes: `town` true). */
   | { type: "choose-side"; town: boolean }
+  /** §6.4 "under a foul": 30 s more of one's own speech at the price of a foul (at most twice a game). */
+  | { type: "under-foul" }
   /** §2.13 put a technical vote to the table. */
   | { type: "tech-vote-start"; kind: TechVoteKind; target: Seat }
   /** §2.13 press "for" (true) or withdraw to "against" (false) in the running technical vote. */
@@ -84,14 +86,22 @@ export type PlayerAction =
 
 export type TechVoteKind = "foul" | "defeat" | "removal";
 /** Where a foul came from (the `fouled` event): a late vote in turn (§7.3), the live host (§7.9). Absent: a technical vote (§2.13). */
-export type FoulCause = "late-vote" | "host";
+export type FoulCause = "late-vote" | "host" | "under-foul";
+/** §6.9 offences the live host removes a player for without warning (the reason is shown to the table). */
+export const REMOVAL_REASONS = ["peeking", "talking-at-night", "swearing", "oath", "hand-lowered"] as const;
+export type RemovalReason = (typeof REMOVAL_REASONS)[number];
 
 /**
  * What the live host may send (RULES.md §5.7): confirm the stage; and where the preset lets the host
  * give fouls (§7.9 tatar, `Preset.fouls.host`), a foul or a remark (a public warning, no foul) to a
  * living seat, applied at once with the preset's consequences.
  */
-export type HostAction = { type: "confirm" } | { type: "foul"; seat: Seat } | { type: "remark"; seat: Seat };
+export type HostAction =
+  | { type: "confirm" }
+  | { type: "foul"; seat: Seat }
+  | { type: "remark"; seat: Seat }
+  /** §6.9 removal without warning (a preset with `fouls.hostRemoval`): the seat leaves at once, for `offence`. */
+  | { type: "remove"; seat: Seat; offence: RemovalReason };
 
 /** Table-level commands that reach the engine (organizer / table object), RULES.md §5.1. */
 export type ControlAction =
@@ -159,7 +169,16 @@ export type NightStep =
   /** A silence (the Blackmailer's) landed. */
   | { kind: "silenced"; by: Seat; ability: string; target: Seat }
   /** A guest dies with the Mistress who died tonight (§5.6). */
-  | { kind: "bond"; by: Seat; ability: string; target: Seat };
+  | { kind: "bond"; by: Seat; ability: string; target: Seat }
+  /** §6 the Curser's curse landed on `target` (a permanent mark; no heal removes it). */
+  | { kind: "cursed"; by: Seat; ability: string; target: Seat }
+  /** §6 the Swindler took `target`'s place (`done` false: he or his victim died tonight, nothing happened). */
+  | { kind: "swapped"; by: Seat; ability: string; target: Seat; done: boolean }
+  /**
+   * §6 a passive answered an attack: the Kamikaze took the Maniac along (`passive` "takes-maniac",
+   * `by` the Kamikaze, `target` the Maniac), or the Werewolf turned black (`by` = `target`).
+   */
+  | { kind: "reaction"; passive: string; by: Seat; target: Seat };
 
 /** One night's resolution, step by step (issue 16: the end-of-game "why"). */
 export interface NightRecord {
@@ -173,7 +192,7 @@ export type Audience =
   | { kind: "seats"; seats: Seat[] };
 
 /** How a seat left the game (public). */
-export type OutHow = "voted-out" | "lifted" | "shot" | "removed" | "killed";
+export type OutHow = "voted-out" | "lifted" | "shot" | "removed" | "killed" | "swapped";
 
 /**
  * The data of every event type the engine writes (issue 14: a map from type to data, not
@@ -264,6 +283,24 @@ export interface EventData {
   "side-chosen": { seat: Seat; team: Team };
   /** §4.4 the Doctor is shown the wounded (at most three) and, crossed hands, those already saved once this game. */
   wounded: { by: Seat; night: number; seats: Seat[]; barred: Seat[] };
+  /** §6 the composition, announced to the table as counts of each role at the start (the roles' ids as keys). */
+  composition: { counts: Record<string, number> };
+  /** §6 (decision) the Witness learns one black seat other than the Boss at the acquaintance night (to him alone). */
+  witnessed: { by: Seat; target: Seat };
+  /** §6.3 the morning's night events: the Curser's curse landed on `seat` (public; the Curser is not named). */
+  cursed: { seat: Seat };
+  /** §6 (decision) the Werewolf turned black (to the new black team, him included). */
+  turned: { seat: Seat };
+  /** §6 (decision) the Swindler took `target`'s place: his role from now on is `role` (to the Swindler alone). */
+  swapped: { seat: Seat; target: Seat; role: RoleId };
+  /** §6.3 the morning: a check's answer to the whole table, naming the checking role (`checker`), never the checker's seat. */
+  "check-announced": { checker: RoleId; target: Seat; answer: string };
+  /** §6.5 the candidates for defence (the two tiers of nominations), in nomination order. */
+  candidates: { seats: Seat[] };
+  /** §6.7 the fewest hands drop out of the vote; the rest speak again and the hands are raised again. */
+  dropped: { seats: Seat[]; left: Seat[] };
+  /** §6.9 the live host removed a player without warning, for this reason. */
+  "removed-by-host": { seat: Seat; offence: RemovalReason };
   paused: { by: string; reason: string; absentSeat: Seat | null };
   resumed: Record<string, never>;
   "seat-to-bot": { seat: Seat };
@@ -275,7 +312,7 @@ export interface EventData {
 /** Why a seat holds the floor in a speech (RULES.md §2.3, §2.7–§2.11). */
 export type SpeechPurpose = "day" | "tie" | "leader" | "farewell" | "last-words" | "defence" | "extra-word";
 /** A yes/no vote (phase module `question`): §2.9 the lift vote; §4.7 the confirmation vote on the leader and the car crash. */
-export type QuestionName = "lift-vote" | "confirm-vote" | "car-crash";
+export type QuestionName = "lift-vote" | "confirm-vote" | "car-crash" | "expel-anyone" | "expel-both";
 /** A ballot's round: the first vote of the day, or the revote among the tied (§2.9). */
 export type BallotRound = "first" | "revote";
 /** How ballots are cast (§2.6): all at once and hidden until the count, or candidates called in turn and every vote seen at once; or (§7.3) voters called in turn, every vote seen at once. */
@@ -311,6 +348,8 @@ export const LOG_TYPES = [
   "asked", "side-chosen", "wounded",
   // the consigliere (RULES.md §7.10)
   "vote-advised",
+  // club (RULES.md §6)
+  "composition", "witnessed", "cursed", "turned", "swapped", "check-announced", "candidates", "dropped", "removed-by-host",
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 
@@ -322,6 +361,8 @@ export const PHASE_NAMES = [
   "gestures", "before-night",
   // host-classic §4.3 the first day's introductions; §4.7 the confirmation vote on the leader and the car crash
   "introductions", "confirm-vote", "car-crash",
+  // club §6.6 "expel anyone at all?" on day 1; §6.7 "expel both?"
+  "expel-anyone", "expel-both",
 ] as const;
 export type PhaseName = (typeof PHASE_NAMES)[number];
 
@@ -331,6 +372,8 @@ export const RESULT_REASONS = [
   "nobody-alive", "maniac-last-standing", "town-eliminated-mafia-and-maniac",
   // tatar §7.8: black wins when no red player is left, or early when its victory is guaranteed
   "red-eliminated", "black-guaranteed",
+  // club §6.8: red when every black card, the Maniac and the Curser included, has left; the Curser with only his cursed left
+  "town-eliminated-all", "curser-cursed-all",
 ] as const;
 export type ResultReason = (typeof RESULT_REASONS)[number];
 
@@ -367,7 +410,7 @@ export interface SeatView {
 }
 
 /** The effects the night resolves today (night/abilities.ts declares the club's curse and swap too). */
-export const BUILT_EFFECTS = ["block", "protect", "attack", "check", "jail", "guard", "armour", "disguise", "silence", "track", "watch"] as const;
+export const BUILT_EFFECTS = ["block", "protect", "attack", "check", "jail", "guard", "armour", "disguise", "silence", "track", "watch", "curse", "swap"] as const;
 export type BuiltEffect = (typeof BUILT_EFFECTS)[number];
 
 /** Which seats an ability may take, and how many (issue 14: the client renders any ability from this). */
@@ -408,6 +451,8 @@ export type AvailableAction =
   | { type: "ask"; targets: Seat[] }
   /** §4.1–§4.2 answer "Maniac for the town?" (`{type:"choose-side", town}`). */
   | { type: "choose-side" }
+  /** §6.4 take 30 s more of one's speech for a foul (`left`: how many more times this game). */
+  | { type: "under-foul"; left: number }
   | { type: "tech-vote-start"; kinds: TechVoteKind[]; targets: Seat[] }
   /** `pressed`: whether this viewer is currently pressing "for". */
   | { type: "tech-vote"; pressed: boolean }

@@ -19,13 +19,15 @@ import { presetOf } from "./presets/index.ts";
 import { asEngine, playerById, type EngineState, type PlayerState } from "./state.ts";
 import type { AnyLogEntry, Floor, FloorChannel, GameEvent, GameState, GameView, HostPanel, Seat, SeatView, TechVoteView, Viewer } from "./types.ts";
 
-/** Seats of the black team this viewer met at the acquaintance night (read from the event addressed to them). */
+/**
+ * Seats of the black team this viewer met (read from the latest `black-team` event addressed to them:
+ * the acquaintance night's, or §6 a later one when a Werewolf turned or a Swindler took a black card).
+ */
 function metTeam(s: EngineState, seat: Seat): Seat[] {
   if (!s.blackMet) return [];
-  for (const e of s.events) {
-    if (e.type !== "black-team") continue;
-    if (e.audience.kind === "seats" && e.audience.seats.includes(seat)) return e.audience.seats.slice();
-    return [];
+  for (let i = s.events.length - 1; i >= 0; i--) {
+    const e = s.events[i]!;
+    if (e.type === "black-team" && e.audience.kind === "seats" && e.audience.seats.includes(seat)) return e.audience.seats.slice();
   }
   return [];
 }
@@ -79,7 +81,7 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     };
     // §1 reveal "open": a player who left is shown to the table at once.
     // §7.9 a player removed by fouls in a closed game: the card was shown to the table.
-    const known = seesAll || p.seat === mySeat || team.includes(p.seat) || (openReveal && !p.alive) || p.shown === true;
+    const known = seesAll || p.seat === mySeat || team.includes(p.seat) || (openReveal && !p.alive && p.out !== "swapped") || p.shown === true;
     if (known && p.role !== null) { sv.role = p.role; if (p.team) sv.team = p.team; }
     return sv;
   });

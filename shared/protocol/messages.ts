@@ -7,7 +7,7 @@
  * server does not break an older client; tests use it to check every frame they receive).
  */
 import * as v from "valibot";
-import { BUILT_EFFECTS, LOG_TYPES, PHASE_NAMES, RESULT_REASONS, type GameView, type PresetId, type Seat } from "../engine/types.ts";
+import { BUILT_EFFECTS, LOG_TYPES, REMOVAL_REASONS, PHASE_NAMES, RESULT_REASONS, type GameView, type PresetId, type Seat } from "../engine/types.ts";
 
 /** Hard cap on one client frame (bytes of UTF-8), checked before parsing. */
 export const MAX_CLIENT_MESSAGE_BYTES = 4096;
@@ -65,6 +65,8 @@ export const PlayerActionSchema = v.variant("type", [
   /** RULES.md §4.6 a question to one player in one's own speech; §4.1 the Maniac's "for the town?" answer. */
   v.strictObject({ type: v.literal("ask"), target: seat }),
   v.strictObject({ type: v.literal("choose-side"), town: v.boolean() }),
+  /** RULES.md §6.4 "under a foul": 30 s more of one's own speech for a foul. */
+  v.strictObject({ type: v.literal("under-foul") }),
   v.strictObject({ type: v.literal("tech-vote-start"), kind: v.picklist(["foul", "defeat", "removal"]), target: seat }),
   v.strictObject({ type: v.literal("tech-vote"), in_favour: v.boolean() }),
 ]);
@@ -77,6 +79,8 @@ export const HostActionSchema = v.variant("type", [
   v.strictObject({ type: v.literal("confirm") }),
   v.strictObject({ type: v.literal("foul"), seat }),
   v.strictObject({ type: v.literal("remark"), seat }),
+  /** RULES.md §6.9 removal without warning, naming the offence (club). */
+  v.strictObject({ type: v.literal("remove"), seat, offence: v.picklist(REMOVAL_REASONS) }),
 ]);
 
 /**
@@ -583,6 +587,7 @@ export const AvailableActionSchema = v.variant("type", [
   v.object({ type: v.literal("early-vote"), open: v.boolean() }),
   v.object({ type: v.literal("ask"), targets: seats }),
   v.object({ type: v.literal("choose-side") }),
+  v.object({ type: v.literal("under-foul"), left: num }),
   v.object({ type: v.literal("tech-vote-start"), kinds: v.array(techVoteKind), targets: seats }),
   v.object({ type: v.literal("tech-vote"), pressed: v.boolean() }),
   v.object({ type: v.literal("confirm") }),

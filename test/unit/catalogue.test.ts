@@ -27,7 +27,7 @@ import { WHY_KEYS } from "../../web/src/table/why.ts";
 const CATALOGUES: Record<string, Record<string, string>> = { en, uk, ru };
 
 /** Closed unions listed as records: adding a member to the union without listing it here fails typecheck. */
-const OUT_KINDS: Record<NonNullable<SeatView["out"]>, true> = { "voted-out": true, lifted: true, shot: true, removed: true, killed: true };
+const OUT_KINDS: Record<NonNullable<SeatView["out"]>, true> = { "voted-out": true, lifted: true, shot: true, removed: true, killed: true, swapped: true };
 const TECH_KINDS: Record<TechVoteKind, true> = { foul: true, defeat: true, removal: true };
 const PURPOSES: Record<SpeechPurpose, true> = { day: true, tie: true, leader: true, farewell: true, "last-words": true, defence: true, "extra-word": true };
 const TEAMS: Record<Team, true> = { red: true, black: true, solo: true };

@@ -20,7 +20,7 @@ import { formOf, settingsToSend } from "../../web/src/home/presets.ts";
 /** The create form's formats, as the build hands them to the client (web/vite.config.ts virtual:preset-settings). */
 const PRESETS = listPresets().map(formOf);
 
-const TOPICS: HowTopic[] = ["basics", "sport", "city", "profiles", "tatar", "host-classic"];
+const TOPICS: HowTopic[] = ["basics", "sport", "city", "profiles", "tatar", "host-classic", "club"];
 const all = (x: typeof en) => TOPICS.flatMap((t) => [x[t].title, x[t].lead, ...x[t].sections.flatMap((s) => [s.title, ...s.items])]);
 
 describe("how to play (issue 13)", () => {

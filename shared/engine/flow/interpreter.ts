@@ -10,9 +10,9 @@ import { PHASE_MODULES } from "../phases/index.ts";
 import { presetOf } from "../presets/index.ts";
 import type { Preset } from "../presets/types.ts";
 import { checkWin } from "../rules/outcome.ts";
-import { foul, passes, pressTechVote, resolveTechVote, startTechVote } from "../rules/technical.ts";
+import { foul, passes, pressTechVote, removal, resolveTechVote, startTechVote } from "../rules/technical.ts";
 import { PUBLIC, emit, playerById, type Ctx, type EngineState } from "../state.ts";
-import type { AvailableAction, BallotView, FloorChannel, HostAction, PhaseName, PlayerAction, Seat, TechVoteKind } from "../types.ts";
+import { REMOVAL_REASONS, type AvailableAction, type BallotView, type FloorChannel, type HostAction, type PhaseName, type PlayerAction, type Seat, type TechVoteKind } from "../types.ts";
 import { reject, setStage } from "./stage.ts";
 import type { Next, PhaseModule, Step } from "./types.ts";
 
@@ -168,21 +168,29 @@ export function confirmInput(ctx: Ctx): void {
  * fouls), at any moment of the game but during a technical vote. A foul counts with the preset's
  * consequences (rules/technical.ts foul); a removal reaches the running phase as a technical vote's does.
  */
-function hostFoulInput(ctx: Ctx, a: Extract<HostAction, { type: "foul" | "remark" }>): void {
+function hostFoulInput(ctx: Ctx, a: Extract<HostAction, { type: "foul" | "remark" | "remove" }>): void {
   const s = ctx.s;
-  if (s.host !== "live" || !presetOf(s.presetId).fouls?.host) reject("not-allowed", "no live host giving fouls at this table");
+  const rules = presetOf(s.presetId).fouls;
+  if (s.host !== "live" || !rules?.host) reject("not-allowed", "no live host giving fouls at this table");
+  if (a.type === "remove" && !rules.hostRemoval) reject("not-allowed", "no removal without warning at this table");
   if (s.techVote) reject("phase-closed", "a technical vote is running");
   const t = a.seat;
   if (typeof t !== "number" || !Number.isInteger(t) || t < 1 || t > s.players.length || !s.players[t - 1]!.alive) reject("illegal-target", "name a living player");
   if (a.type === "remark") { emit(ctx, "remarked", PUBLIC, { seat: t }); return; }
-  if (!foul(ctx, t, "host") || checkWin(ctx)) return;
+  if (a.type === "remove") {
+    // §6.9 removal without warning: the offence is named to the table; the player leaves at once.
+    if (!(REMOVAL_REASONS as readonly string[]).includes(a.offence)) reject("illegal-target", "name the offence");
+    emit(ctx, "removed-by-host", PUBLIC, { seat: t, offence: a.offence });
+    removal(ctx, t);
+  } else if (!foul(ctx, t, "host")) return;
+  if (checkWin(ctx)) return;
   const r = draft(ctx);
   follow(ctx, r.m.removed?.(ctx, r.p, r.d, t));
 }
 
 /** What the live host sends (§5.7): the confirm, or (§7.9) a foul or a remark. */
 export function hostInput(ctx: Ctx, a: HostAction): void {
-  if (a.type === "foul" || a.type === "remark") hostFoulInput(ctx, a);
+  if (a.type === "foul" || a.type === "remark" || a.type === "remove") hostFoulInput(ctx, a);
   else confirmInput(ctx);
 }
 

@@ -12,7 +12,7 @@
  *   check   — the user learns an answer about the target (§2.10, §3; later the Agent's exact role).
  *
  * The later formats' effects (RULES.md §4–§7) are declared below (issue 14: "cover, on paper and in
- * types, every format"); since issue 16 the night resolves all of them but the club's curse and swap
+ * types, every format"); since issue 16 the night resolves all of them (the club's curse and swap since issue 18)
  * (the §5.6 catalogue: jail, guard, armour, disguise, silence, track, watch). `STAGE_OF` says in which of
  * the four stages each one resolves; docs/ENGINE.md "Coverage of the rules book" lists what is left.
  */
@@ -178,9 +178,9 @@ export interface Ability {
 }
 
 /** The parameters a preset may set for its format (presets' `night.abilities`). */
-export type AbilityOverride = Partial<Pick<Ability, "skip" | "targets" | "shields" | "power" | "liftsBlock">> & { consensus?: Consensus };
+export type AbilityOverride = Partial<Pick<Ability, "skip" | "targets" | "shields" | "power" | "liftsBlock">> & { consensus?: Consensus; /** §6.2 the team's leader ("the Boss decides"). */ leader?: RoleId };
 
-/** Whether the night resolves this effect (every effect but the club's curse and swap, issue 16). */
+/** Whether the night resolves this effect (every effect; the club's curse and swap since issue 18). */
 export function isBuiltEffect(e: string): e is BuiltEffect {
   return (BUILT_EFFECTS as readonly string[]).includes(e);
 }
@@ -241,6 +241,20 @@ const ABILITIES: Record<AbilityId, Ability> = {
   track: { id: "track", effect: "track", report: "live", skip: true, targets: { count: 1, self: false }, chosen: used },
   /** §5.6 Watcher: the seats that visited the target (blocked actions are not visits), live, final in the morning. */
   watch: { id: "watch", effect: "watch", report: "live", skip: true, targets: { count: 1, self: false }, chosen: used },
+
+  // ---- RULES.md §6 the club (issue 18). ----
+  /**
+   * §6 Curser (*decision*): curses one living player a night, never one already cursed (the curse is
+   * permanent: `oncePerTarget` keeps the game's cursed seats, `state.onceTaken.curse`); not an attack, so
+   * no heal stops it (§6.2 "he does not save from a curse"). He may abstain.
+   */
+  curse: { id: "curse", effect: "curse", skip: true, targets: { count: 1, self: false, oncePerTarget: true }, chosen: used },
+  /**
+   * §6 Swindler (*decision*): once a game takes a living player's place — the victim leaves silently and
+   * unrevealed, the Swindler takes the victim's role and side. Not an attack (no protection stops it);
+   * it happens only when both live through the night's attacks; spent once chosen.
+   */
+  swap: { id: "swap", effect: "swap", skip: true, timesPerGame: 1, targets: { count: 1, self: false }, chosen: used },
 };
 
 /** Every ability id the engine knows (the web catalogue has a label for each: test/unit/catalogue.test.ts). */
@@ -253,6 +267,7 @@ export function abilityDef(id: AbilityId): Ability | null {
 /** An ability with a preset's overrides applied. */
 export function withOverride(a: Ability, o: AbilityOverride | undefined): Ability {
   if (!o) return a;
-  const { consensus, ...rest } = o;
-  return { ...a, ...rest, ...(consensus && a.team ? { team: { ...a.team, consensus } } : {}) };
+  const { consensus, leader, ...rest } = o;
+  const team = a.team && (consensus || leader) ? { ...a.team, ...(consensus ? { consensus } : {}), ...(leader ? { leader } : {}) } : a.team;
+  return { ...a, ...rest, ...(team ? { team } : {}) };
 }

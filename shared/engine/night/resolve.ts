@@ -20,6 +20,11 @@
  *    Immortal's one-time armour cancels one more"; *decision:* the armour is spent only when nothing
  *    else stops the attack) — or kills. A silence is not an attack: nothing stops it but a block.
  *    Then a bond: a guest dies with the Mistress who met them, when she dies tonight (§5.6).
+ *    The club's marks (RULES.md §6, *decisions*): a curse lands (a permanent mark, not an attack); the
+ *    preset's reactions answer the attacks that killed — the Kamikaze takes the Maniac along when the
+ *    Maniac's kill on him lands ("takes-attacker"), the Werewolf does not die of the mafia's kill but
+ *    turns black ("turns-black"; another attack that kills him still does); last, a swap happens when
+ *    both the Swindler and his victim live through the night.
  *  - check: read by the night module (at once, live, or in the morning) against the blocks and covers.
  */
 import type { NightStep, Seat } from "../types.ts";
@@ -59,6 +64,12 @@ export interface Resolution {
   silenced: Seat[];
   /** Automatic shields spent tonight (the Immortal's armour): holder and ability. */
   spent: Array<{ by: Seat; ability: string }>;
+  /** §6 seats cursed tonight (the Curser). */
+  cursed: Seat[];
+  /** §6 the swaps that happen: the Swindler `by` takes `target`'s place. */
+  swaps: Array<{ by: Seat; target: Seat }>;
+  /** §6 seats that turned black tonight instead of dying (the Werewolf). */
+  turned: Seat[];
   /** The night's steps in the order they were decided. */
   record: NightStep[];
 }
@@ -67,6 +78,12 @@ export interface NightRules {
   ability(id: string): Ability;
   /** Abilities per stage, in the preset's order. */
   resolve: { block: string[]; protect: string[]; attack: string[]; check: string[] };
+  /**
+   * §6 passives that answer an attack that killed their holder (in this order): "takes-attacker" — the
+   * attackers of `ability` die too (the Kamikaze and the Maniac's kill); "turns-black" — the holder does
+   * not die when every attack that killed him was `ability` (the Werewolf and the mafia's kill).
+   */
+  reactions?: ReadonlyArray<{ passive: string; ability: string; effect: "takes-attacker" | "turns-black" }>;
 }
 
 /** A shield on a seat: what stops the next attack of at most `power` (`left` attacks). */
@@ -156,7 +173,7 @@ function count(a: Ability): number {
 }
 
 /** The whole night: every stage over every use; `alive` says who could still die. */
-export function resolveNight(rules: NightRules, uses: readonly Use[], team: readonly TeamChoice[], alive: (seat: Seat) => boolean): Resolution {
+export function resolveNight(rules: NightRules, uses: readonly Use[], team: readonly TeamChoice[], alive: (seat: Seat) => boolean, passivesOf: (seat: Seat) => readonly string[] = () => []): Resolution {
   const record: NightStep[] = [];
   const { blocked, landed, shields, covers } = blockAndProtect(rules, uses, record);
   const visits: Visit[] = [];
@@ -168,6 +185,8 @@ export function resolveNight(rules: NightRules, uses: readonly Use[], team: read
   const dead = new Set<Seat>();
   const spent: Resolution["spent"] = [];
   const silenced: Seat[] = [];
+  const cursed: Seat[] = [];
+  const swapUses: Use[] = [];
   const hit = (by: Seat[], id: string, target: Seat, power: number) => {
     const sh = shields.get(target)?.find((x) => x.left > 0 && x.power >= power);
     if (!sh) {
@@ -198,10 +217,13 @@ export function resolveNight(rules: NightRules, uses: readonly Use[], team: read
       if (blocked.has(u.by)) { for (const t of u.targets) record.push({ kind: "cancelled", by: u.by, ability: id, target: t }); continue; }
       for (const t of u.targets) {
         if (a.effect === "silence") { silenced.push(t); record.push({ kind: "silenced", by: u.by, ability: id, target: t }); }
+        else if (a.effect === "curse") { cursed.push(t); record.push({ kind: "cursed", by: u.by, ability: id, target: t }); }
+        else if (a.effect === "swap") swapUses.push(u);
         else hit([u.by], id, t, a.power ?? 1);
       }
     }
   }
+  const turned = react(rules, record, dead, alive, passivesOf);
   // §5.6 "if the Mistress dies that night her guest dies too" (only a meeting that happened).
   for (const id of rules.resolve.block) {
     if (rules.ability(id).bond !== "dies-with-user") continue;
@@ -210,5 +232,43 @@ export function resolveNight(rules: NightRules, uses: readonly Use[], team: read
       for (const t of u.targets) if (alive(t) && !dead.has(t)) { dead.add(t); record.push({ kind: "bond", by: u.by, ability: id, target: t }); }
     }
   }
-  return { blocked, dead: [...dead].sort((x, y) => x - y), visits, covers, silenced, spent, record };
+  // §6 the swap happens when the Swindler and his victim both live through the night.
+  const swaps: Resolution["swaps"] = [];
+  for (const u of swapUses) {
+    for (const t of u.targets) {
+      const done = alive(u.by) && !dead.has(u.by) && alive(t) && !dead.has(t) && !swaps.some((x) => x.by === u.by);
+      record.push({ kind: "swapped", by: u.by, ability: u.ability, target: t, done });
+      if (done) swaps.push({ by: u.by, target: t });
+    }
+  }
+  return { blocked, dead: [...dead].sort((x, y) => x - y), visits, covers, silenced, spent, record, cursed, swaps, turned };
+}
+
+/** §6 the preset's reactions to the attacks that killed (the Kamikaze, the Werewolf): changes `dead`; returns the turned. */
+function react(rules: NightRules, record: NightStep[], dead: Set<Seat>, alive: (seat: Seat) => boolean, passivesOf: (seat: Seat) => readonly string[]): Seat[] {
+  const turned: Seat[] = [];
+  if (!rules.reactions?.length) return turned;
+  const killedBy = new Map<Seat, Array<{ ability: string; by: Seat[] }>>();
+  for (const r of record) if (r.kind === "attack" && r.outcome === "killed") killedBy.set(r.target, [...(killedBy.get(r.target) ?? []), { ability: r.ability, by: r.by }]);
+  for (const rx of rules.reactions) {
+    for (const [target, hits] of killedBy) {
+      if (!dead.has(target) || !passivesOf(target).includes(rx.passive)) continue;
+      if (rx.effect === "turns-black") {
+        if (!hits.every((h) => h.ability === rx.ability)) continue;
+        dead.delete(target);
+        turned.push(target);
+        record.push({ kind: "reaction", passive: rx.passive, by: target, target });
+        continue;
+      }
+      for (const h of hits) {
+        if (h.ability !== rx.ability) continue;
+        for (const b of h.by) {
+          if (!alive(b) || dead.has(b)) continue;
+          dead.add(b);
+          record.push({ kind: "reaction", passive: rx.passive, by: target, target: b });
+        }
+      }
+    }
+  }
+  return turned;
 }

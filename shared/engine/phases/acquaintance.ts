@@ -10,11 +10,17 @@
  * video only), the Commissar, the Maniac, the Doctor. No actions, except `sideChoice` (§4.1): with
  * `fromSeats` players or more the Maniac answers "Maniac for the town?" during his wake — yes plays for
  * `yes`, no for `no`, no answer by the end of the wake `default` — and learns it privately (`side-chosen`).
+ *
+ * §6.1 (club): a wake with `ifDealt` happens only when one of its roles was dealt (the composition is
+ * announced, so skipping it tells nothing). §6 (decision) `witness`: when the Witness's wake opens (or
+ * the night begins, without wakes) each Witness learns privately one random black seat other than the
+ * mafia's leader (`witnessed`); with no such seat, nothing.
  */
 import * as v from "valibot";
 import { reject, restartStage } from "../flow/stage.ts";
 import type { PhaseModule } from "../flow/types.ts";
 import { getRole } from "../roles/index.ts";
+import { randInt } from "../rng.ts";
 import { PUBLIC, blackSeats, emit, player, toSeats } from "../state.ts";
 import type { Ctx, EngineState } from "../state.ts";
 import type { Seat, Team } from "../types.ts";
@@ -31,7 +37,11 @@ const params = v.strictObject({
     roles: v.array(v.string()),
     ms: v.pipe(v.number(), v.integer(), v.minValue(1000)),
     signs: v.optional(v.boolean(), false),
+    /** §6.1 only when one of `roles` was dealt. */
+    ifDealt: v.optional(v.boolean(), false),
   }))),
+  /** §6 (decision) the Witness (`role`) learns one random black seat other than the `not` role (the Boss). */
+  witness: v.optional(v.strictObject({ role: v.string(), not: v.string() })),
   /** §4.1 the Maniac's side, asked at his wake with this many players or more. */
   sideChoice: v.optional(v.strictObject({
     role: v.string(),
@@ -71,7 +81,28 @@ function chooseSide(ctx: Ctx, seat: Seat, team: Team): void {
 function openWake(ctx: Ctx, p: P, index: number): number {
   const w = p.wakes![index]!;
   emit(ctx, "night-turn", PUBLIC, { step: w.step, ms: w.ms });
+  if (p.witness && w.roles.includes(p.witness.role)) witness(ctx, p);
   return w.ms;
+}
+
+/** The first wake from `from` that happens in this game (`ifDealt`: one of its roles was dealt); wakes.length: none. */
+function nextWake(s: EngineState, p: P, from: number): number {
+  const wakes = p.wakes!;
+  let i = from;
+  while (i < wakes.length && wakes[i]!.ifDealt && !s.players.some((x) => x.role !== null && wakes[i]!.roles.includes(x.role))) i++;
+  return i;
+}
+
+/** §6 (decision) each Witness learns one random black seat other than the leader's, privately. */
+function witness(ctx: Ctx, p: P): void {
+  const w = p.witness!;
+  const s = ctx.s;
+  const black = s.players.filter((x) => x.team === "black" && x.role !== w.not).map((x) => x.seat);
+  if (black.length === 0) return;
+  for (const x of s.players) {
+    if (x.role !== w.role) continue;
+    emit(ctx, "witnessed", toSeats([x.seat]), { by: x.seat, target: black[randInt(s.rng, black.length)] as Seat });
+  }
 }
 
 export const acquaintance: PhaseModule<P, D> = {
@@ -86,7 +117,11 @@ export const acquaintance: PhaseModule<P, D> = {
     const team = s.players.filter((x) => x.role !== null && getRole(x.role).knowsTeam).map((x) => ({ seat: x.seat, role: x.role }));
     s.blackMet = true;
     emit(ctx, "black-team", toSeats(team.map((t) => t.seat)), { members: team });
-    if (p.wakes?.length) return { data: { wake: 0, chosen: false }, ms: openWake(ctx, p, 0) };
+    if (p.wakes?.length) {
+      const first = nextWake(s, p, 0);
+      if (first < p.wakes.length) return { data: { wake: first, chosen: false }, ms: openWake(ctx, p, first) };
+    }
+    if (p.witness) witness(ctx, p);
     return { data: null, ms: p.ms };
   },
   timeout(ctx, p, d) {
@@ -97,8 +132,9 @@ export const acquaintance: PhaseModule<P, D> = {
       for (const x of ctx.s.players) if (x.role === c.role) chooseSide(ctx, x.seat, c.default);
       d.chosen = true;
     }
-    if (d.wake + 1 >= p.wakes.length) return { outcome: "done" };
-    d.wake++;
+    const next = nextWake(ctx.s, p, d.wake + 1);
+    if (next >= p.wakes.length) return { outcome: "done" };
+    d.wake = next;
     restartStage(ctx, openWake(ctx, p, d.wake));
   },
   act(ctx, p, d, seat, a) {

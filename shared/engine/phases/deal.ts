@@ -17,6 +17,8 @@ const params = v.strictObject({
   ms: v.pipe(v.number(), v.integer(), v.minValue(1000)),
   /** A boolean setting that switches take-cards to dealing at once (§2 auto-deal). */
   autoDealSetting: v.optional(v.string()),
+  /** §6 "the composition … announced (counts of each role) at the start": a public `composition` event when dealing begins. */
+  announce: v.optional(v.boolean(), false),
 });
 type P = v.InferOutput<typeof params>;
 interface D { deck: RoleId[]; taken: boolean[] }
@@ -44,6 +46,11 @@ export const deal: PhaseModule<P, D> = {
   enter(ctx, p) {
     const pr = presetOf(ctx.s.presetId);
     const deck = shuffled(ctx.s.rng, pr.composition(ctx.s.players.length, ctx.s.settings));
+    if (p.announce) {
+      const counts: Record<string, number> = {};
+      for (const r of pr.composition(ctx.s.players.length, ctx.s.settings)) counts[r] = (counts[r] ?? 0) + 1;
+      emit(ctx, "composition", PUBLIC, { counts });
+    }
     if (p.kind === "at-once" || (p.autoDealSetting !== undefined && ctx.s.settings[p.autoDealSetting] === true)) {
       for (let i = 0; i < deck.length; i++) giveRole(ctx, i + 1, deck[i] as RoleId);
       return dealt(ctx, true);

@@ -4,6 +4,7 @@
  */
 import type { PhaseModule } from "../flow/types.ts";
 import { acquaintance } from "./acquaintance.ts";
+import { candidacy } from "./candidacy.ts";
 import { day } from "./day.ts";
 import { deal } from "./deal.ts";
 import { end } from "./end.ts";
@@ -14,4 +15,4 @@ import { question } from "./question.ts";
 import { speeches } from "./speeches.ts";
 import { voting } from "./voting.ts";
 
-export const PHASE_MODULES: Readonly<Record<string, PhaseModule>> = { deal, acquaintance, day, "free-talk": freeTalk, speeches, interlude, voting, question, night, end };
+export const PHASE_MODULES: Readonly<Record<string, PhaseModule>> = { deal, acquaintance, day, "free-talk": freeTalk, speeches, interlude, voting, question, night, end, candidacy };

@@ -22,6 +22,7 @@
  * during the shot, §2.10); otherwise nobody.
  */
 import * as v from "valibot";
+import { own } from "../../own.ts";
 import { hostGate, msOf, reject, restartStage } from "../flow/stage.ts";
 import type { Next, PhaseModule } from "../flow/types.ts";
 import { STAGE_OF, abilityDef, isBuiltEffect, withOverride, type Ability, type AbilityOverride } from "../night/abilities.ts";
@@ -49,6 +50,8 @@ const override = v.strictObject({
   liftsBlock: v.optional(v.boolean()),
   /** Who sees a choice (the ability's `chosen` event): §7.6 "Don and Mafia (not Putana)": the step's holders only. */
   chosenAudience: v.optional(v.picklist(["self", "living-team", "holders"])),
+  /** §6.2 the team ability's leader, whose word decides (club: "the Boss decides"). */
+  leader: v.optional(v.string()),
 });
 const params = v.pipe(
   v.strictObject({
@@ -70,6 +73,18 @@ const params = v.pipe(
     morning: v.strictObject({ quiet: v.picklist(["shot-missed", "nobody-killed"]), out: v.picklist(["shot", "killed"]) }),
     /** §7.12 "a 5 s warning before a night step ends": shown by the client from this long before each step's deadline. */
     warnMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000))),
+    /**
+     * §6 (decisions) passives that answer an attack that killed their holder (night/resolve.ts): the
+     * Kamikaze takes the Maniac along ("takes-attacker" of `kill`), the Werewolf turns black instead of
+     * dying of the mafia's kill ("turns-black" of `mafia-shot`).
+     */
+    reactions: v.optional(v.array(v.strictObject({ passive: v.string(), ability: v.string(), effect: v.picklist(["takes-attacker", "turns-black"]) }))),
+    /**
+     * §6.3 "the results of the Commissar's and the Boss's checks — to the whole table": after the night's
+     * events, each check made tonight with one of these abilities is announced (`check-announced`),
+     * naming the checking role given here, never the checker's seat.
+     */
+    announceChecks: v.optional(v.record(v.string(), v.string())),
   }),
   v.check((p) => p.steps.every((st) => st.abilities.every((id) => {
     const a = abilityDef(id);
@@ -115,7 +130,7 @@ function rulesOf(p: P): NightRules {
       if (a.targets.maxInARow === 0) { const { maxInARow: _none, ...targets } = a.targets; table.set(id, { ...a, targets }); }
       else table.set(id, a);
     }
-    r = { ability: (id) => table.get(id)!, resolve: p.resolve };
+    r = { ability: (id) => table.get(id)!, resolve: p.resolve, ...(p.reactions ? { reactions: p.reactions } : {}) };
     compiled.set(p, r);
   }
   return r;
@@ -339,7 +354,10 @@ function automaticUses(s: EngineState, rules: NightRules): Use[] {
 /** The night resolved over the uses collected so far (the automatic ones included). */
 function resolveSoFar(s: EngineState, p: P, d: D): Resolution {
   const rules = rulesOf(p);
-  return resolveNight(rules, [...d.uses, ...automaticUses(s, rules)], d.team, (seat) => player(s, seat).alive);
+  return resolveNight(rules, [...d.uses, ...automaticUses(s, rules)], d.team, (seat) => player(s, seat).alive, (seat) => {
+    const role = player(s, seat).role;
+    return role === null ? [] : getRole(role).passives;
+  });
 }
 
 /**
@@ -402,14 +420,49 @@ function morning(ctx: Ctx, p: P, d: D): Next | undefined {
   }
   // Issue 16: the night's "why", kept in the state and shown only once the game is over.
   s.nights = [...(s.nights ?? []), { night: s.day, steps: r.record }];
-  if (r.dead.length === 0) {
-    emit(ctx, p.morning.quiet, PUBLIC, {});
-    return { outcome: "quiet" };
-  }
+  if (r.dead.length === 0) emit(ctx, p.morning.quiet, PUBLIC, {});
   for (const x of r.dead) emit(ctx, "killed", PUBLIC, { seat: x });
   for (const x of r.dead) depart(ctx, x, p.morning.out);
+  clubMorning(ctx, p, r);
   if (checkWin(ctx)) return;
-  return { outcome: "killed", seats: r.dead };
+  return r.dead.length ? { outcome: "killed", seats: r.dead } : { outcome: "quiet" };
+}
+
+/**
+ * RULES.md §6 the club's morning, after the dead are named: the curses of the night are announced (the
+ * Curser unnamed); a swap happens — the victim leaves silently and unrevealed, the Swindler takes the
+ * victim's role and side (told to him alone); a Werewolf who turned joins the black team (who then
+ * meet him: a new `black-team`); then (§6.3) the night's checks are announced to the table by role.
+ */
+function clubMorning(ctx: Ctx, p: P, r: Resolution): void {
+  const s = ctx.s;
+  for (const x of [...new Set(r.cursed)].sort((a, b) => a - b)) emit(ctx, "cursed", PUBLIC, { seat: x });
+  let regroup = false;
+  for (const { by, target } of r.swaps) {
+    const victim = player(s, target);
+    depart(ctx, target, "swapped");
+    const me = player(s, by);
+    me.role = victim.role;
+    me.team = victim.team;
+    emit(ctx, "swapped", toSeats([by]), { seat: by, target, role: me.role ?? "civilian" });
+    if (me.team === "black") regroup = true;
+  }
+  for (const x of r.turned) {
+    player(s, x).team = "black";
+    regroup = true;
+    emit(ctx, "turned", toSeats([...blackSeats(s)]), { seat: x });
+  }
+  // The black team as it is now meets again: every black player learns every other (view.ts reads the latest).
+  if (regroup) {
+    const team = blackSeats(s);
+    emit(ctx, "black-team", toSeats(team), { members: team.map((seat) => ({ seat, role: player(s, seat).role })) });
+  }
+  if (p.announceChecks) {
+    for (const c of s.checks) {
+      const checker = c.night === s.day ? own(p.announceChecks, c.ability) : undefined;
+      if (checker !== undefined) emit(ctx, "check-announced", PUBLIC, { checker, target: c.target, answer: c.result });
+    }
+  }
 }
 
 function recordCheck(ctx: Ctx, a: Ability, by: Seat, target: Seat, covers: Resolution["covers"]): void {

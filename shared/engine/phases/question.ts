@@ -14,7 +14,7 @@ import type { BallotView, Seat, VoteMode } from "../types.ts";
 
 const params = v.strictObject({
   /** §2.9 the lift vote; §4.7 the confirmation vote on the leader, the car crash. */
-  name: v.picklist(["lift-vote", "confirm-vote", "car-crash"]),
+  name: v.picklist(["lift-vote", "confirm-vote", "car-crash", "expel-anyone", "expel-both"]),
   ms: v.pipe(v.number(), v.integer(), v.minValue(1000)),
   mode: v.optional(v.picklist(["closed", "open"]), "closed"),
   modeSetting: v.optional(v.string()),
@@ -24,6 +24,8 @@ const params = v.strictObject({
   eliminates: v.boolean(),
   /** How the seats leave when it passes: "lifted" (§2.9), or "voted-out" (§4.7 the town's vote). */
   out: v.optional(v.picklist(["lifted", "voted-out"]), "lifted"),
+  /** §6.6 asked on the first day only: on any other day the question is not put and it passes at once ("yes", the seats handed on). */
+  firstDayOnly: v.optional(v.boolean(), false),
 });
 type P = v.InferOutput<typeof params>;
 interface D {
@@ -78,6 +80,7 @@ export const question: PhaseModule<P, D> = {
   techVotes: true,
   clone: (d) => ({ mode: d.mode, candidates: d.candidates, ballots: d.ballots.slice() }),
   enter(ctx, p, candidates) {
+    if (p.firstDayOnly && ctx.s.day !== 1) return { outcome: "yes", seats: candidates };
     const mode: VoteMode = p.modeSetting !== undefined ? (ctx.s.settings[p.modeSetting] === "open" ? "open" : "closed") : p.mode;
     emit(ctx, "lift-vote-started", PUBLIC, { candidates, mode, needed: neededOf(voterCount(ctx.s, p, candidates)), ...named(p) });
     return { data: { mode, candidates, ballots: ctx.s.players.map(() => 0) }, ms: p.ms };

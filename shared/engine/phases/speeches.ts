@@ -12,9 +12,11 @@
  * The floor: the speaker (and a shouter) to everyone; the cameras of the living and of the speaker.
  */
 import * as v from "valibot";
-import { livingList, msOf, reject, restartStage } from "../flow/stage.ts";
+import { livingList, msOf, reject, restartStage, restartTimer } from "../flow/stage.ts";
 import type { Next, PhaseModule } from "../flow/types.ts";
 import { presetOf } from "../presets/index.ts";
+import { checkWin } from "../rules/outcome.ts";
+import { foul } from "../rules/technical.ts";
 import { earlyVoteAct, earlyVoteOffer, earlyVoteParam, type EarlyVoteRequest } from "../rules/early-vote.ts";
 import { PUBLIC, emit, player, type Ctx, type EngineState } from "../state.ts";
 import { PHASE_NAMES, type Seat } from "../types.ts";
@@ -59,6 +61,10 @@ const params = v.strictObject({
    * when named) get no speech here.
    */
   silent: v.optional(v.array(v.strictObject({ role: v.string(), team: v.optional(v.picklist(["red", "black", "solo"])) }))),
+  /** §6.4 "30 s each, the last speaker 45 s": the last speaker of the round speaks this long. */
+  lastMs: v.optional(ms),
+  /** §6.4 "under a foul": the speaker takes `ms` more of their speech for a foul, at most `perGame` times a game. */
+  underFoul: v.optional(v.strictObject({ ms, perGame: v.pipe(v.number(), v.integer(), v.minValue(1)) })),
 });
 type P = v.InferOutput<typeof params>;
 interface D {
@@ -82,6 +88,8 @@ function speechMs(ctx: Ctx, p: P, seat: Seat, d: D | null, queue: Seat[]): numbe
   // §7.4 defence: shorter when four or more defend (counted when the speeches begin).
   const all = d ? d.seats.length : queue.length + 1;
   if (p.msWhenMany && all >= p.msWhenMany.count) return p.msWhenMany.ms;
+  // §6.4 the last speaker of the round speaks longer.
+  if (p.lastMs !== undefined && queue.length === 0) return p.lastMs;
   // §2.5 after the third shout the player's next day speech lasts 30 s.
   if (p.purpose === "day" && pl.shortNext) {
     pl.shortNext = false;
@@ -213,6 +221,19 @@ export const speeches: PhaseModule<P, D> = {
         emit(ctx, "asked", PUBLIC, { by: seat, target: t });
         return;
       }
+      case "under-foul": {
+        // §6.4 "30 s more speech at the price of a foul, at most twice a game".
+        const u = p.underFoul;
+        if (!u) reject("phase-closed", "no speech under a foul here");
+        if (d.speaker !== seat) reject("not-your-turn", "only in your own speech");
+        const pl = player(s, seat);
+        if ((pl.underFouls ?? 0) >= u.perGame) reject("already-acted", `at most ${u.perGame} times a game`);
+        pl.underFouls = (pl.underFouls ?? 0) + 1;
+        const left = s.deadline === null ? 0 : Math.max(0, s.deadline - ctx.now);
+        if (foul(ctx, seat, "under-foul")) return checkWin(ctx) ? undefined : removedFrom(ctx, p, d, seat);
+        restartTimer(ctx, left + u.ms);
+        return;
+      }
       case "early-vote": {
         const r = earlyVoteAct(ctx, p.earlyVote, d.early, seat, d.speaker === seat);
         d.early = r.request;
@@ -234,6 +255,7 @@ export const speeches: PhaseModule<P, D> = {
         const targets = nominationTargets(s, p, d, seat);
         if (targets.length) out.push({ type: "nominate", targets });
       }
+      if (p.underFoul && me.alive && (me.underFouls ?? 0) < p.underFoul.perGame) out.push({ type: "under-foul", left: p.underFoul.perGame - (me.underFouls ?? 0) });
       if (p.question && !d.asked && me.alive) {
         const targets = s.players.filter((x) => x.alive && x.seat !== seat).map((x) => x.seat);
         if (targets.length) out.push({ type: "ask", targets });
@@ -252,12 +274,16 @@ export const speeches: PhaseModule<P, D> = {
     if (!video.includes(d.speaker)) video.push(d.speaker);
     return [{ id: "table", speakers, video, listeners: "everyone" }];
   },
-  removed(ctx, p, d, seat) {
-    if (p.cancelOnRemoval) {
-      emit(ctx, "voting-cancelled", PUBLIC, {});
-      return { outcome: "cancelled" };
-    }
-    d.queue = d.queue.filter((x) => x !== seat);
-    if (d.speaker === seat) return endSpeech(ctx, p, d);
-  },
+  removed: (ctx, p, d, seat) => removedFrom(ctx, p, d, seat),
 };
+
+/** A seat removed during these speeches (§2.13, §6.9): the vote that follows is cancelled, or the removed seat's turn passes. */
+function removedFrom(ctx: Ctx, p: P, d: D, seat: Seat): Next | undefined {
+  if (p.cancelOnRemoval) {
+    emit(ctx, "voting-cancelled", PUBLIC, {});
+    return { outcome: "cancelled" };
+  }
+  d.queue = d.queue.filter((x) => x !== seat);
+  if (d.speaker === seat) return endSpeech(ctx, p, d);
+  return undefined;
+}

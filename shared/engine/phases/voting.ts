@@ -14,6 +14,7 @@ import * as v from "valibot";
 import { hostGate, livingFrom, livingList, reject, restartTimer } from "../flow/stage.ts";
 import type { Next, PhaseModule } from "../flow/types.ts";
 import { checkWin, depart } from "../rules/outcome.ts";
+import { tiers } from "../rules/nominations.ts";
 import { foul } from "../rules/technical.ts";
 import { presetOf } from "../presets/index.ts";
 import { getRole } from "../roles/index.ts";
@@ -72,7 +73,12 @@ const params = v.strictObject({
   /** §5.6 Judge: a role with this passive votes ×2 in open voting, his name shown the first time. */
   weightPassive: v.optional(v.string()),
   /** §5.5 Custom: a tie after the revote — nobody leaves, all the tied leave, or one drawn at random (or the setting that says which). */
-  onTie: v.optional(v.picklist(["nobody", "all", "random"])),
+  /**
+   * "drop-fewest" (§6.7 the car crash, first vote and revote alike): with three or four candidates those
+   * with the fewest hands drop out (outcome "drop" with the rest, who speak again and vote again) —
+   * unless that would leave fewer than two; two tied (or all tied) → outcome "tie" ("expel both?").
+   */
+  onTie: v.optional(v.picklist(["nobody", "all", "random", "drop-fewest"])),
   onTieSetting: v.optional(v.string()),
   /**
    * §7.4 a peaceful day (outcome "peaceful", event `peaceful-day`): a tie in the revote, and with
@@ -119,13 +125,6 @@ function modeOf(ctx: Ctx, p: P): VoteMode {
   return p.modeSetting !== undefined ? (ctx.s.settings[p.modeSetting] === "open" ? "open" : "closed") : p.mode;
 }
 
-/** §6.5 candidate tiers: everyone sharing the most nominations and everyone sharing the second most, in first-nomination order. */
-function tiers(s: EngineState): Seat[] {
-  const count = new Map<Seat, number>();
-  for (const t of s.nominations) if (player(s, t).alive) count.set(t, (count.get(t) ?? 0) + 1);
-  const levels = [...new Set(count.values())].sort((a, b) => b - a).slice(0, 2);
-  return s.nominees.filter((c) => levels.includes(count.get(c) ?? -1));
-}
 
 /** Whether `seat` may vote for `target` now (targetsOf without building the list). */
 function mayVote(p: P, d: D, seat: Seat, target: Seat): boolean {
@@ -226,6 +225,18 @@ function count(ctx: Ctx, p: P, d: D): Next | undefined {
     }
     return eliminate(ctx, [seat]);
   }
+  if (p.onTie === "drop-fewest") {
+    // §6.7 decision: all sharing the fewest hands drop, unless fewer than two would be left.
+    let fewest = Infinity;
+    for (const c of d.candidates) fewest = Math.min(fewest, tally[c - 1] as number);
+    const left = d.candidates.filter((c) => tally[c - 1] !== fewest);
+    if (d.candidates.length > 2 && left.length >= 2) {
+      emit(ctx, "dropped", PUBLIC, { seats: d.candidates.filter((c) => tally[c - 1] === fewest), left });
+      return { outcome: "drop", seats: left };
+    }
+    emit(ctx, "tie", PUBLIC, { seats: leaders });
+    return { outcome: "tie", seats: leaders };
+  }
   if (p.round === "revote" && p.peaceful) {
     // §7.4 "A tie again: peaceful day (nobody leaves)".
     emit(ctx, "peaceful-day", PUBLIC, { why: "tie-again" });
@@ -305,7 +316,7 @@ function replacements(p: P, d: D, seat: Seat): Seat[] {
 export const voting: PhaseModule<P, D> = {
   kind: "voting",
   params,
-  outcomes: (p) => (p.peaceful ? ["out", "leader", "tie", "none", "cancelled", "peaceful"] : ["out", "leader", "tie", "none", "cancelled"]),
+  outcomes: (p) => ["out", "leader", "tie", "none", "cancelled", ...(p.peaceful ? ["peaceful"] : []), ...(p.onTie === "drop-fewest" ? ["drop"] : [])],
   techVotes: true,
   // Ballots are cast in place; candidates and voters are only ever replaced.
   clone: (d) => ({ mode: d.mode, candidates: d.candidates, ballots: d.ballots.slice(), current: d.current, voters: d.voters, ...(d.atOnce ? { atOnce: true } : {}), ...(d.auto ? { auto: d.auto } : {}), ...(d.advised ? { advised: d.advised } : {}) }),

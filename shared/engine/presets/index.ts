@@ -3,6 +3,7 @@ import { own } from "../../own.ts";
 import { getRole } from "../roles/index.ts";
 import type { PresetId } from "../types.ts";
 import { city } from "./city.ts";
+import { club } from "./club.ts";
 import { hostClassic } from "./host-classic.ts";
 import { classic, custom, darkCity, extended, fast } from "./profiles.ts";
 import { sport } from "./sport.ts";
@@ -12,7 +13,7 @@ import type { Preset, PresetInfo } from "./types.ts";
 
 export type { Preset, PresetInfo } from "./types.ts";
 
-const PRESETS: Record<string, Preset> = { sport, city, tatar, "host-classic": hostClassic, classic, extended, fast, "dark-city": darkCity, custom };
+const PRESETS: Record<string, Preset> = { sport, city, tatar, "host-classic": hostClassic, classic, extended, fast, "dark-city": darkCity, custom, club };
 
 /**
  * Add a preset made of data (a variant, a custom profile, §5.5). Check its flow first with the engine's

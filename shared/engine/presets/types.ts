@@ -78,7 +78,7 @@ export interface Preset extends Omit<PresetInfo, "settings"> {
   /** §1 reveal policy: "open" shows an eliminated player's role to the table at once. */
   reveal: "closed" | "open";
   /** Win conditions (§2.12; §5.4 for city; §7.8 for tatar). */
-  win: "black-parity" | "city" | "tatar";
+  win: "black-parity" | "city" | "tatar" | "club";
   /** §2.12 draw after `quietRounds` rounds without a departure; round 1 not counted. */
   draw: { quietRounds: number; countFirstRound: boolean };
   techVotes: TechVoteRules;
@@ -94,6 +94,8 @@ export interface Preset extends Omit<PresetInfo, "settings"> {
 export interface FoulRules {
   /** §7.9 a live host gives fouls and remarks (HostAction foul / remark). */
   host: boolean;
+  /** §6.9 the live host also removes a player without warning, naming the offence (HostAction remove). */
+  hostRemoval?: boolean;
   /** §7.9 at this many fouls the player gets one automatic vote against in the next ballot they stand in. */
   voteAgainstAt?: number;
   /**

@@ -20,6 +20,12 @@ import { mafia } from "./mafia.ts";
 import { maniac } from "./maniac.ts";
 import { putana } from "./putana.ts";
 import { sheriff } from "./sheriff.ts";
+import { boss } from "./boss.ts";
+import { curser } from "./curser.ts";
+import { kamikaze } from "./kamikaze.ts";
+import { swindler } from "./swindler.ts";
+import { werewolf } from "./werewolf.ts";
+import { witness } from "./witness.ts";
 import type { CheckKind, RoleModule } from "./types.ts";
 
 export type { CheckKind, RoleModule } from "./types.ts";
@@ -28,6 +34,8 @@ const ROLES: Record<string, RoleModule> = {
   civilian, mafia, don, sheriff, commissar, doctor, putana, maniac,
   // RULES.md §5.6, the profiles' catalogue (issue 16)
   bodyguard, blocker, mistress, jailer, tracker, watcher, immortal, agent, lawyer, blackmailer, avenger, judge,
+  // RULES.md §6, the club (issue 18)
+  boss, kamikaze, witness, curser, swindler, werewolf,
 };
 
 /** Every role id the engine knows (the web catalogue has a name for each: test/unit/catalogue.test.ts). */

@@ -15,8 +15,9 @@ export function depart(ctx: Ctx, seat: Seat, how: OutHow): void {
   p.out = how;
   ctx.s.roundHadDeparture = true;
   emit(ctx, "left", PUBLIC, { seat, how });
-  // §1 reveal policy "open": an eliminated player's role is shown to the table at once.
-  if (presetOf(ctx.s.presetId).reveal === "open") emit(ctx, "role-revealed", PUBLIC, { seat, role: p.role ?? "civilian", team: p.team ?? "red" });
+  // §1 reveal policy "open": an eliminated player's role is shown to the table at once —
+  // except the Swindler's victim, who leaves without reveal (§6).
+  if (presetOf(ctx.s.presetId).reveal === "open" && how !== "swapped") emit(ctx, "role-revealed", PUBLIC, { seat, role: p.role ?? "civilian", team: p.team ?? "red" });
 }
 
 /** §2.12: town wins when neither Don nor Mafia is alive; mafia wins when living black ≥ living red. */
@@ -26,6 +27,7 @@ export function checkWin(ctx: Ctx): boolean {
   const win = presetOf(s.presetId).win;
   if (win === "city") return checkCityWin(ctx);
   if (win === "tatar") return checkTatarWin(ctx);
+  if (win === "club") return checkClubWin(ctx);
   let black = 0, red = 0;
   for (const p of s.players) {
     if (!p.alive) continue;
@@ -83,6 +85,38 @@ function checkTatarWin(ctx: Ctx): boolean {
   if (black === 0) { endGame(ctx, "red", "town-eliminated-mafia"); return true; }
   if (red === 0) { endGame(ctx, "black", "red-eliminated"); return true; }
   if ((!maniac && black >= red) || (!doctor && red < black)) { endGame(ctx, "black", "black-guaranteed"); return true; }
+  return false;
+}
+
+/**
+ * §6.8 club, checked after every departure (night deaths leave together, then one check), in order:
+ *  1. nobody alive → draw (`nobody-alive`, as every format);
+ *  2. the Curser alive and every other living player cursed by him → solo (`curser-cursed-all`);
+ *  3. the Maniac alive and at most one other living player (*decision:* "the last active player" read
+ *     as city's §5.4 — the last one, or one of the last two, whom no vote can remove) → solo
+ *     (`maniac-last-standing`);
+ *  4. no black, no Maniac and no Curser alive → red (`town-eliminated-all`: "every black card — the
+ *     Maniac and the Curser included — has left"; "while the Curser sits at the table red cannot win");
+ *  5. living black ≥ living red, the solo players not counted → black (`mafia-parity`).
+ * Teams as they are now: a Swindler and a Werewolf win with the side they end on.
+ */
+function checkClubWin(ctx: Ctx): boolean {
+  const s = ctx.s;
+  let black = 0, red = 0, living = 0, maniac = false, curser = false;
+  for (const p of s.players) {
+    if (!p.alive) continue;
+    living++;
+    if (p.team === "black") black++;
+    else if (p.team === "red") red++;
+    if (p.role === "maniac") maniac = true;
+    if (p.role === "curser") curser = true;
+  }
+  if (living === 0) { endGame(ctx, "draw", "nobody-alive"); return true; }
+  const cursed = s.onceTaken?.curse ?? [];
+  if (curser && s.players.every((p) => !p.alive || p.role === "curser" || cursed.includes(p.seat))) { endGame(ctx, "solo", "curser-cursed-all"); return true; }
+  if (maniac && living <= 2) { endGame(ctx, "solo", "maniac-last-standing"); return true; }
+  if (black === 0 && !maniac && !curser) { endGame(ctx, "red", "town-eliminated-all"); return true; }
+  if (black > 0 && black >= red) { endGame(ctx, "black", "mafia-parity"); return true; }
   return false;
 }
 

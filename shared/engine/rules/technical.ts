@@ -68,8 +68,7 @@ export function passes(ctx: Ctx): boolean {
  * player falls due. Returns whether the seat was removed.
  */
 export function foul(ctx: Ctx, seat: Seat, cause?: FoulCause): boolean {
-  const s = ctx.s;
-  const target = player(s, seat);
+  const target = player(ctx.s, seat);
   const rules = preset(ctx).fouls;
   target.fouls++;
   emit(ctx, "fouled", PUBLIC, cause ? { seat, fouls: target.fouls, cause } : { seat, fouls: target.fouls });
@@ -77,6 +76,19 @@ export function foul(ctx: Ctx, seat: Seat, cause?: FoulCause): boolean {
     if (rules?.voteAgainstAt !== undefined && target.fouls === rules.voteAgainstAt && !target.foulVote) target.foulVote = "due";
     return false;
   }
+  removal(ctx, seat);
+  return true;
+}
+
+/**
+ * A player leaves by removal (a foul too many, §2.13 / §7.9; §6.9 the live host's removal without
+ * warning): out at once with the preset's consequences — the card shown where the fouls' rule says so,
+ * and the day going on (§7.9) or its voting cancelled (§2.13).
+ */
+export function removal(ctx: Ctx, seat: Seat): void {
+  const s = ctx.s;
+  const target = player(s, seat);
+  const rules = preset(ctx).fouls;
   depart(ctx, seat, "removed");
   if (rules?.removal.reveal && preset(ctx).reveal !== "open" && target.role !== null && target.team !== null) {
     // §7.9 "the fourth → the card is shown": public at once, even in a closed game.
@@ -85,7 +97,6 @@ export function foul(ctx: Ctx, seat: Seat, cause?: FoulCause): boolean {
   }
   if (rules?.removal.dayGoesOn) s.removedToday = [...(s.removedToday ?? []), seat];
   else s.votingCancelled = true;
-  return true;
 }
 
 /**

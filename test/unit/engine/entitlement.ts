@@ -18,19 +18,27 @@ interface S {
   paused: unknown;
   seed: string;
   rng: number[];
-  players: Array<{ id: string; seat: number; role: RoleId | null; alive: boolean; out: string | null }>;
-  events: Array<{ type: string }>;
+  players: Array<{ id: string; seat: number; role: RoleId | null; team: string | null; alive: boolean; out: string | null }>;
+  events: Array<{ type: string; data?: unknown }>;
   result: unknown;
   stage: { id: string; module: string; data: { mode?: string; step?: number } | null };
   lastTally: number[] | null;
 }
 
-const BLACK = new Set(["don", "mafia", "putana", "blocker", "lawyer", "blackmailer"]);
+const BLACK = new Set(["don", "mafia", "putana", "blocker", "lawyer", "blackmailer", "boss"]);
+
+/**
+ * Whether a player is on the black team (RULES.md §1). By the role, except in club (§6), where a
+ * Werewolf turns black and a Swindler takes a black card: there the team as it is now.
+ */
+function isBlack(s: S, p: S["players"][number]): boolean {
+  return s.presetId === "club" ? p.team === "black" : p.role !== null && BLACK.has(p.role);
+}
 /** Every check answer, the Agent's exact roles (§5.6) included. */
 const SECRET_RESULTS = new Set([
   "mafia", "not-mafia", "sheriff", "not-sheriff", "red", "black", "commissar", "not-commissar",
   "civilian", "don", "doctor", "putana", "maniac", "bodyguard", "blocker", "mistress", "jailer", "tracker", "watcher",
-  "immortal", "agent", "lawyer", "blackmailer", "avenger", "judge",
+  "immortal", "agent", "lawyer", "blackmailer", "avenger", "judge", "boss", "kamikaze", "witness", "curser", "swindler", "werewolf",
 ]);
 const FORBIDDEN_KEYS = new Set([
   "rng", "seed", "deck", "shots", "shotTarget", "favour", "frozenRemainingMs", "techUsed", "taken", "shortNext",
@@ -62,9 +70,18 @@ const PUBLIC_TYPES = new Set([
   "voter-called", "early-vote-asked", "early-vote-supported", "early-vote-passed",
   // issue 17 (host-classic §4.6): a question put to one player in a speech
   "asked",
+  // issue 18 (club §6): the composition's counts, the morning's curses and checks by role (§6.3), the candidates,
+  // the car crash's drop, the host's removal without warning (§6.9)
+  "composition", "cursed", "check-announced", "candidates", "dropped", "removed-by-host",
+  // §6.5 more than four candidates (first played by club)
+  "too-many-candidates",
 ]);
 /** Public entries that must say no more than this (§3/§7.7 the morning names only the dead: no cause, no heal). */
-const PUBLIC_DATA: Record<string, string[]> = { killed: ["seat"], "nobody-killed": [], "shot-missed": [], "night-turn": ["step", "ms"], "peaceful-day": ["why"] };
+const PUBLIC_DATA: Record<string, string[]> = {
+  killed: ["seat"], "nobody-killed": [], "shot-missed": [], "night-turn": ["step", "ms"], "peaceful-day": ["why"],
+  // §6.3 the curse names its target only (never the Curser); a check names the checking role, never the checker's seat.
+  cursed: ["seat"], "check-announced": ["checker", "target", "answer"],
+};
 
 /**
  * RULES.md §3, written from the rules (not from presets/city.ts): the night in turns, in this order,
@@ -93,16 +110,23 @@ export function knowledge(s: S, playerId: string | null): Knowledge {
   const over = s.result !== null;
   const me = playerId ? s.players.find((p) => p.id === playerId) ?? null : null;
   const met = s.events.some((e) => e.type === "black-team");
-  const black = !!me && me.role !== null && BLACK.has(me.role) && met;
+  const black = !!me && isBlack(s, me) && met;
   const roles = new Set<number>();
   // RULES.md §7.9 tatar: "the fourth [foul] → the card is shown" — a player removed by fouls is known to all.
   const shownWhenRemoved = s.presetId === "tatar";
   // RULES.md §4 host-classic: reveal open — a player who left is shown to everyone at once.
-  const openReveal = s.presetId === "host-classic";
+  // RULES.md §6 club: open too, except the Swindler's victim, who leaves unrevealed.
+  const openReveal = s.presetId === "host-classic" || s.presetId === "club";
   for (const p of s.players) {
-    if (over || (me && p.seat === me.seat && p.role !== null) || (black && p.role !== null && BLACK.has(p.role)) || (shownWhenRemoved && p.out === "removed") || (openReveal && !p.alive)) roles.add(p.seat);
+    if (over || (me && p.seat === me.seat && p.role !== null) || (black && p.role !== null && isBlack(s, p)) || (shownWhenRemoved && p.out === "removed") || (openReveal && !p.alive && p.out !== "swapped")) roles.add(p.seat);
   }
   return { seat: me ? me.seat : null, over, black, roles };
+}
+
+/** The card a seat was dealt (§6 a Swindler holds his victim's role now; his dealt card stays "swindler"). */
+function dealtRole(s: S, seat: number): RoleId | null {
+  for (const e of s.events) if (e.type === "role-dealt" && (e.data as { seat: number }).seat === seat) return (e.data as { role: RoleId }).role;
+  return null;
 }
 
 function fail(msg: string, o: unknown): never {
@@ -126,7 +150,7 @@ function walk(s: S, k: Knowledge, v: unknown, inYou: boolean, parentIsYou: boole
       const seat = o.seat;
       if (typeof seat !== "number") fail("a role without a seat", o);
       if (!k.roles.has(seat)) fail(`role of seat ${seat} leaked to ${k.seat}`, o);
-      if (x !== s.players[seat - 1]!.role) fail("wrong role", o);
+      if (x !== s.players[seat - 1]!.role && x !== dealtRole(s, seat)) fail("wrong role", o);
     } else if (key === "team" && x !== null && x !== undefined && !parentIsYou && !k.over) {
       if (!k.roles.has(o.seat as number)) fail("team leaked", o);
     } else if (key === "result" && typeof x === "string" && SECRET_RESULTS.has(x) && !k.over) {
@@ -171,6 +195,10 @@ function checkLogEntry(k: Knowledge, e: GameView["log"][number]): void {
     // §4.1 the Maniac's side is his alone; §4.4 the wounded are shown to the Doctor only.
     case "side-chosen": ok(d.seat === k.seat, "someone else's side"); break;
     case "wounded": ok(d.by === k.seat, "the Doctor's wounded seen by another"); break;
+    // §6 the Witness's seat is his alone; the Werewolf's turn is the black team's; the Swindler's new card his alone.
+    case "witnessed": ok(d.by === k.seat, "the Witness's seat seen by another"); break;
+    case "turned": ok(k.black === true, "the Werewolf's turn seen outside the black team"); break;
+    case "swapped": ok(d.seat === k.seat, "the Swindler's new card seen by another"); break;
   }
 }
 const PRIVATE_TYPES = new Set([
@@ -178,6 +206,8 @@ const PRIVATE_TYPES = new Set([
   "shot-tally", "used", "tracked", "watched", "silenced",
   // issue 17 (host-classic §4.1, §4.4)
   "side-chosen", "wounded",
+  // issue 18 (club §6)
+  "witnessed", "turned", "swapped",
 ]);
 
 type Entry = GameView["log"][number];
@@ -248,7 +278,7 @@ export function assertEntitled(state: unknown, playerId: string | null, view: Ga
   for (const c of view.floor.channels) {
     if (c.listeners === "everyone") continue;
     ok(me !== null && (c.listeners.includes(me.seat) || c.speakers.includes(me.seat) || c.video.includes(me.seat)), `a private floor channel ${c.id} shown to a viewer outside it`);
-    for (const seat of [...c.listeners, ...c.speakers, ...c.video]) ok(BLACK.has(s.players[seat - 1]!.role ?? ""), `the ${c.id} channel holds seat ${seat}, not black`);
+    for (const seat of [...c.listeners, ...c.speakers, ...c.video]) ok(isBlack(s, s.players[seat - 1]!), `the ${c.id} channel holds seat ${seat}, not black`);
     // §7.6 tatar: "Don and Mafia (not Putana)" — Putana joins the mafia's step only when she is the last black player.
     if (s.presetId === "tatar" && s.stage.module === "night") {
       const shooters = s.players.some((p) => p.alive && (p.role === "don" || p.role === "mafia"));

@@ -11,6 +11,8 @@ const LETTER: Record<string, RoleId> = {
   // RULES.md §5.6 (issue 16; test/unit/engine/profiles-helpers.ts)
   G: "bodyguard", B: "blocker", L: "mistress", J: "jailer", T: "tracker", W: "watcher", I: "immortal", A: "agent",
   Y: "lawyer", E: "blackmailer", V: "avenger", U: "judge",
+  // RULES.md §6 the club (issue 18; test/unit/engine/club-helpers.ts)
+  O: "boss", Z: "kamikaze", N: "witness", R: "curser", F: "swindler", Q: "werewolf",
 };
 export { LETTER };
 

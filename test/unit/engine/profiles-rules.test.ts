@@ -175,7 +175,7 @@ describe("RULES.md §5.5 profiles", () => {
     expect(seats).toEqual({ classic: { min: 6, max: 20 }, extended: { min: 8, max: 20 }, fast: { min: 6, max: 8 }, "dark-city": { min: 9, max: 15 }, custom: { min: 6, max: 20 } });
     for (const id of Object.keys(seats)) expect(getPreset(id)!.start).toBe("organizer-command");
     // The site offers them: the create form's profile screen (issue 16).
-    expect(listPresets().map((p) => p.id)).toEqual(["sport", "city", "tatar", "host-classic", "classic", "extended", "fast", "dark-city", "custom"]);
+    expect(listPresets().map((p) => p.id)).toEqual(["sport", "city", "tatar", "host-classic", "classic", "extended", "fast", "dark-city", "custom", "club"]);
   });
 
   it("§5.5 what may be changed: Classic/Extended the tempo; Fast and Dark City nothing; Custom role counts and the elimination rule", () => {

@@ -19,7 +19,16 @@ const CUSTOM_MIXES: Array<Record<string, number>> = [
   {},
 ];
 
+/** RULES.md §6 club: compositions set by the creator (the defaults, every role, many black, solo players only). */
+const CLUB_MIXES: Array<Record<string, number>> = [
+  {},
+  { curser: 1, swindler: 1, werewolf: 1, kamikaze: 1, witness: 1 },
+  { mafia: 3, curser: 1, swindler: 1, witness: 1 },
+  { mafia: 1, commissar: 0, doctor: 0, curser: 1, werewolf: 1, kamikaze: 1 },
+];
+
 export function settingsFor(g: number, presetId = "sport"): Record<string, unknown> {
+  if (presetId === "club") return CLUB_MIXES[g % CLUB_MIXES.length]!;
   if (presetId === "fast" || presetId === "dark-city" || presetId === "tatar" || presetId === "host-classic") return {};
   if (presetId === "classic" || presetId === "extended") return { tempo: [180, 300, 480][g % 3] };
   if (presetId === "custom") {
@@ -48,14 +57,14 @@ export function propertyShard(from: number, to: number, presetId = "sport", minI
     let expectedViews = 0;
     const outcomes: Record<string, number> = {};
     for (let g = from; g < to; g++) {
-      const seats = presetId === "city" ? 10 + (g % 3) : PROFILES.has(presetId) ? profileSeats(presetId, g) : presetId === "tatar" ? 12 : presetId === "host-classic" ? 8 + (g % 9) : 10;
+      const seats = presetId === "city" ? 10 + (g % 3) : PROFILES.has(presetId) ? profileSeats(presetId, g) : presetId === "tatar" ? 12 : presetId === "host-classic" ? 8 + (g % 9) : presetId === "club" ? 12 + (g % 4) : 10;
       const ids = Array.from({ length: seats }, (_, i) => `p${i + 1}`);
       const seen = new Map<string | null, number>();
       const bots: BotKind[] = ids.map((_, i) => (g % 3 === 0 && i % 2 ? "heuristic" : "random"));
       const r = playGame({
         presetId,
         seats,
-        ...((presetId === "city" || presetId === "tatar" || presetId === "host-classic" || PROFILES.has(presetId)) && g % 7 === 3 ? { host: "live" as const } : {}),
+        ...((presetId === "city" || presetId === "tatar" || presetId === "host-classic" || presetId === "club" || PROFILES.has(presetId)) && g % 7 === 3 ? { host: "live" as const } : {}),
         seed: `prop-${presetId === "sport" ? "" : `${presetId}-`}${g}`,
         settings: settingsFor(g, presetId),
         bots,

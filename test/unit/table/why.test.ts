@@ -53,13 +53,17 @@ const EXAMPLES: { [K in NightStep["kind"]]: Array<Extract<NightStep, { kind: K }
   ],
   silenced: [{ kind: "silenced", by: 7, ability: "blackmail", target: 11 }],
   bond: [{ kind: "bond", by: 4, ability: "guest", target: 9 }],
+  // RULES.md §6 the club (issue 18)
+  cursed: [{ kind: "cursed", by: 12, ability: "curse", target: 9 }],
+  swapped: [{ kind: "swapped", by: 13, ability: "swap", target: 11, done: true }, { kind: "swapped", by: 13, ability: "swap", target: 11, done: false }],
+  reaction: [{ kind: "reaction", passive: "takes-maniac", by: 14, target: 8 }, { kind: "reaction", passive: "turns-on-mafia-kill", by: 15, target: 15 }],
 };
-const ROLES = new Map<Seat, RoleId>([[1, "don"], [2, "mafia"], [3, "blocker"], [4, "mistress"], [5, "bodyguard"], [6, "doctor"], [7, "blackmailer"], [8, "maniac"], [9, "civilian"], [10, "immortal"], [11, "civilian"]]);
+const ROLES = new Map<Seat, RoleId>([[1, "don"], [2, "mafia"], [3, "blocker"], [4, "mistress"], [5, "bodyguard"], [6, "doctor"], [7, "blackmailer"], [8, "maniac"], [9, "civilian"], [10, "immortal"], [11, "civilian"], [12, "curser"], [13, "swindler"], [14, "kamikaze"], [15, "werewolf"]]);
 
 describe("issue 16: the night's why, every step kind in words", () => {
   const all = Object.values(EXAMPLES).flat();
   it("every step kind NightStep allows has an example here", () => {
-    expect(Object.keys(EXAMPLES).sort()).toEqual(["attack", "blocked", "bond", "cancelled", "no-attack", "protected", "silenced"]);
+    expect(Object.keys(EXAMPLES).sort()).toEqual(["attack", "blocked", "bond", "cancelled", "cursed", "no-attack", "protected", "reaction", "silenced", "swapped"]);
   });
   for (const lang of ["en", "uk", "ru"]) {
     it(`${lang}: every step kind renders to a full line (no missing key, no unfilled placeholder, no raw id)`, () => {
@@ -83,6 +87,12 @@ describe("issue 16: the night's why, every step kind in words", () => {
       "“Shoot”: every shooter was blocked, so no attack",
       "Seat 7 (Blackmailer) — “Blackmail” → seat 11 (Civilian): no vote in the coming day",
       "Seat 9 (Civilian) died as the guest: seat 4 (Mistress) (“Invite a guest”) died tonight too",
+      // RULES.md §6 the club (issue 18)
+      "Seat 12 (Curser) — “Curse” → seat 9 (Civilian): cursed for the rest of the game",
+      "Seat 13 (Swindler) — “Take their place” → seat 11 (Civilian): took their place, and seat 11 (Civilian) left without a word",
+      "Seat 13 (Swindler) — “Take their place” → seat 11 (Civilian): did not happen (one of them died tonight)",
+      "Seat 14 (Kamikaze) was killed by the Maniac and took seat 8 (Maniac) along",
+      "Seat 15 (Werewolf) was shot by the mafia and turned black instead of dying",
     ]);
   });
 });

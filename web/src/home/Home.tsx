@@ -118,6 +118,7 @@ const HOW_TOPICS = [
   ["profiles", "how.profiles"],
   ["tatar", "how.tatar"],
   ["host-classic", "how.host-classic"],
+  ["club", "how.club"],
 ] as const;
 
 /** Links to the how-to-play pages (one lazy chunk), on the home page and under each how-to page. */

@@ -1,5 +1,5 @@
 /**
- * Route /how (the basics) and /how/:format (sport, city, profiles, tatar, host-classic): how to play, for players, in the UI language.
+ * Route /how (the basics) and /how/:format (sport, city, profiles, tatar, host-classic, club): how to play, for players, in the UI language.
  * A lazy chunk (issue 13): the long texts are in ./{en,uk,ru}.ts, not in the main catalogues.
  * An unknown topic shows the basics.
  */
@@ -13,7 +13,7 @@ import { ru } from "./ru.ts";
 import { uk } from "./uk.ts";
 
 export const HOW: Record<"en" | "uk" | "ru", HowTexts> = { en, uk, ru };
-export const TOPICS: HowTopic[] = ["basics", "sport", "city", "profiles", "tatar", "host-classic"];
+export const TOPICS: HowTopic[] = ["basics", "sport", "city", "profiles", "tatar", "host-classic", "club"];
 
 export default function HowTo(props: { topic: string }) {
   // A profile's own id (/how/classic) shows the profiles' page (i18n/families.ts).

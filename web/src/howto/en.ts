@@ -1,7 +1,7 @@
 /**
  * How to play, in English (issue 13): the reference shape for uk.ts and ru.ts. Written for players:
  * what they see and do at this table. Sport follows RULES.md §2, city §3 (with §5.4 for the win), the
- * phone-app profiles §5 (one page for the five: /how/profiles, and /how/<profile id> shows it too), tatar §7, host-classic §4.
+ * phone-app profiles §5 (one page for the five: /how/profiles, and /how/<profile id> shows it too), tatar §7, host-classic §4, club §6.
  */
 export interface HowSection {
   title: string;
@@ -14,7 +14,7 @@ export interface HowPage {
   lead: string;
   sections: HowSection[];
 }
-export type HowTopic = "basics" | "sport" | "city" | "profiles" | "tatar" | "host-classic";
+export type HowTopic = "basics" | "sport" | "city" | "profiles" | "tatar" | "host-classic" | "club";
 export type HowTexts = Record<HowTopic, HowPage>;
 
 export const en: HowTexts = {
@@ -371,6 +371,82 @@ export const en: HowTexts = {
           "The town wins when the last black player has left — a black Maniac included.",
           "The mafia win when the black team is as large as the town.",
           "If the mafia are gone but a black Maniac is still at the table, the game goes on.",
+        ],
+      },
+    ],
+  },
+  club: {
+    title: "City club: three sides, 12–15 players",
+    lead: "The club's city mafia. Three sides play: the red town, the black mafia led by the Boss, and two loners — the Maniac and the Curser — each playing for themselves. The creator picks the roles for every game, and the table is told how many of each there are. The game is open: a player who leaves shows their card at once — except the Swindler's victim.",
+    sections: [
+      {
+        title: "Roles",
+        list: true,
+        items: [
+          "♠ The Boss leads the mafia. At night he first wakes alone and checks one living player: the Commissar or not. Then his word decides the mafia's victim.",
+          "♠ The Mafia wake with the Boss and choose the victim with him. The mafia must shoot every night.",
+          "◆ The Maniac plays for himself: each night he may kill one player.",
+          "◆ The Curser plays for himself: each night he curses one player. A curse lasts the whole game and no heal removes it.",
+          "♥ The Commissar checks one living player a night: red or black. The Maniac and the Curser show black.",
+          "♥ The Doctor heals one player a night: not the same player two nights running, himself only once a game. A heal saves from the shot and from the Maniac, not from a curse.",
+          "♥ The Kamikaze has no night move: if the Maniac's kill lands on him, the Maniac leaves with him.",
+          "♥ The Witness learns one black seat at the first night — never the Boss's.",
+          "♥ The Swindler starts red. Once a game, at night, he takes a living player's place: that player leaves without a word and unrevealed, and the Swindler takes their role and side.",
+          "♥ The Werewolf starts red. If the mafia's shot would kill him, he doesn't die: he turns black and joins the mafia.",
+          "♥ The Civilians have no night move: they find the black team and the loners by talking and voting.",
+        ],
+      },
+      {
+        title: "The first night",
+        items: [
+          "The players with a night move wake one after another — the Boss and the Mafia together — and nobody acts. The Witness learns his black seat.",
+        ],
+      },
+      {
+        title: "The day",
+        list: true,
+        items: [
+          "The morning tells who died and who was cursed, then the answers of the Commissar's and the Boss's checks — to the whole table, without saying who checked.",
+          "Free talk (\"balagan\"): 2 minutes, about 1 minute on the first day.",
+          "Then everyone speaks for 30 seconds, the last speaker 45. In your speech you may put up one or two players, never yourself, and you can't take it back. \"Thank you\" or \"pass\" ends your speech early.",
+          "\"Under a foul\": 30 more seconds of your speech for a foul — at most twice a game.",
+        ],
+      },
+      {
+        title: "Candidates and the vote",
+        list: true,
+        items: [
+          "Everyone sharing the most nominations and everyone sharing the second most defend themselves (5 and 4 nominations: both; 5 and 5: both; 5, 4 and 4: three). More than four candidates: nobody leaves today.",
+          "Each candidate gets 30 seconds of defence. Then hands are raised for each candidate in turn: one hand each, candidates vote too, and nobody's vote is given for them.",
+          "On the first day the table is asked first whether it wants to expel anyone at all. Without more than half of the living saying yes, the night comes without a victim.",
+          "Most hands: that player leaves, shows the card and has 30 seconds of last words.",
+          "Car crash: two candidates with equal hands — \"expel both?\"; more than half of the living must say yes, or nobody leaves. With three or four candidates those with the fewest hands drop out, the rest speak again for 30 seconds and the hands are raised again.",
+        ],
+      },
+      {
+        title: "The night, in turns",
+        items: [
+          "The Boss's check, then the Boss and the Mafia (the only time they wake together), the Maniac, the Curser, the Swindler, the Commissar and the Doctor. Only the roles in this game get a turn. The night's dead get 30 seconds of last words in the morning.",
+        ],
+      },
+      {
+        title: "Fouls",
+        list: true,
+        items: [
+          "The host gives fouls — for talking out of turn, insults, speaking to the host, hinting at a role where it isn't allowed. When the app is the host, the table gives them by a technical vote.",
+          "Three fouls: you leave the game and your card is shown.",
+          "Some things remove you at once, without warning: peeking or talking at night, swearing at players or the host, oaths (\"I swear\"), lowering your hand before \"accepted\".",
+        ],
+      },
+      {
+        title: "The end",
+        list: true,
+        items: [
+          "The town wins when every black card — the Maniac and the Curser included — has left.",
+          "The black team wins when it is as many as the red; the loners don't count.",
+          "The Maniac wins if he is the last one left, or one of the last two.",
+          "The Curser wins if only he and the players he cursed are left; while he sits at the table the town can't win.",
+          "The Swindler and the Werewolf win with the side they end the game on. At the end the table sees every seat, role and nick.",
         ],
       },
     ],

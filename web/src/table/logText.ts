@@ -102,13 +102,15 @@ export const SUBJECT: { readonly [K in LogType]?: SeatField<K> } = {
  * technical vote, §2.13); a remark for a missing vote (§4.6).
  */
 export const CAUSES: { readonly [K in LogType]?: readonly string[] } = {
-  fouled: ["late-vote", "host"] satisfies FoulCause[],
+  fouled: ["late-vote", "host", "under-foul"] satisfies FoulCause[],
   remarked: ["missing-vote"],
 };
 
 /** Data keys whose string values are ids of a catalogue family (per event type where it differs). */
 const FAMILY: Readonly<Record<string, string>> = {
   role: "role", result: "check", ability: "ability", team: "team", winner: "team", reason: "reason", how: "out", purpose: "purpose", phase: "phase", step: "step",
+  // RULES.md §6 club: the morning's checks name the checking role and the answer; the host's removal its offence.
+  checker: "role", answer: "check", offence: "offence",
 };
 /** `kind` is a technical-vote kind in the technical-vote events and a check kind elsewhere (not shown). */
 const KIND_IS_TECH = new Set<LogType>(["tech-vote-started", "tech-vote-ended"]);
@@ -146,6 +148,8 @@ function value(type: LogType, k: string, v: unknown): Arg | null {
   }
   if (typeof v === "boolean") return { key: k === "passed" ? (v ? "log.passed" : "log.failed") : v ? "log.yes" : "log.no", params: {} };
   if (Array.isArray(v)) return { join: ", ", items: v.map(item).filter((x): x is Arg => x !== null) };
+  // §6 the composition's counts by role: "Boss 1, Mafia 2, …".
+  if (k === "counts" && typeof v === "object" && v !== null) return { join: ", ", items: Object.entries(v).map(([role, n]): Arg => ({ join: " ", items: [{ ref: "role", id: role }, Number(n)] })) };
   return null;
 }
 

@@ -50,6 +50,13 @@ export function stepLine(step: NightStep, roles: ReadonlyMap<Seat, RoleId>): Lin
       return line("why.silenced", { by: who([step.by], roles), ability: ability(step.ability), target: whom(step.target, roles) });
     case "bond":
       return line("why.bond", { by: whom(step.by, roles), ability: ability(step.ability), target: who([step.target], roles) });
+    // RULES.md §6 the club (issue 18): the curse, the Swindler's swap, the Kamikaze and the Werewolf.
+    case "cursed":
+      return line("why.cursed", { by: who([step.by], roles), ability: ability(step.ability), target: whom(step.target, roles) });
+    case "swapped":
+      return line(step.done ? "why.swapped" : "why.swapped.failed", { by: who([step.by], roles), ability: ability(step.ability), target: whom(step.target, roles) });
+    case "reaction":
+      return line(step.passive === "turns-on-mafia-kill" ? "why.turned" : "why.taken-along", { by: who([step.by], roles), target: whom(step.target, roles) });
     default: {
       // A new step kind fails to compile here until it has its line.
       const never: never = step;
@@ -79,4 +86,5 @@ export const WHY_KEYS = [
   "why.title", "why.night", "why.empty", "why.seat", "why.seats", "why.target",
   "why.blocked", "why.cancelled", "why.protected", "why.attack.killed", "why.attack.stopped", "why.attack.stopped.anon",
   "why.no-attack.no-target", "why.no-attack.blocked", "why.silenced", "why.bond",
+  "why.cursed", "why.swapped", "why.swapped.failed", "why.turned", "why.taken-along",
 ] as const;
