@@ -121,12 +121,17 @@ function profilePlan(presetId: PresetId, g: number): { settings: Record<string, 
   }
 }
 
+/** §6 every club role in one game: Boss, 2 Mafia; Maniac, Curser; Commissar, Doctor, Kamikaze, Witness, Swindler, Werewolf; 4 Civilians. */
+const CLUB_ALL = { boss: 1, mafia: 2, maniac: 1, curser: 1, commissar: 1, doctor: 1, kamikaze: 1, witness: 1, swindler: 1, werewolf: 1 };
+
 function plan(presetId: PresetId, g: number): { settings: Record<string, unknown>; seats: number; seed: string } {
   if (presetId === "sport") return { settings: sportSettings(g), seats: 10, seed: `leak${g}` };
   // §7 tatar: 12 seats, a fixed composition, no settings.
   if (presetId === "tatar") return { settings: {}, seats: 12, seed: `leak-tatar${g}` };
   // §4 host-classic: 11 seats and more ask the Maniac his side at the acquaintance night.
   if (presetId === "host-classic") return { settings: {}, seats: [11, 8, 14, 16][g % 4]!, seed: `leak-host-classic${g}` };
+  // §6 club: the default composition, and every solo and turning role at once.
+  if (presetId === "club") return g % 2 ? { settings: {}, seats: 12, seed: `leak-club${g}` } : { settings: CLUB_ALL, seats: 15, seed: `leak-club${g}` };
   if ((PROFILES as readonly string[]).includes(presetId)) return { ...profilePlan(presetId, g), seed: `leak-${presetId}${g}` };
   return { settings: citySettings(g), seats: citySeats(g), seed: `leak-${presetId}${g}` };
 }

@@ -28,8 +28,8 @@ export interface SeatedClient {
 export const PRESETS = ["sport", "city"] as const;
 /** The phone-app profiles (issue 16, RULES.md §5.5): tables of a chosen size (`seats` at creation). */
 export const PROFILES = ["classic", "extended", "fast", "dark-city", "custom"] as const;
-/** Issue 17: the club formats (RULES.md §7 tatar: 12 seats, starts by itself when full, as sport; §4 host-classic: 8–16, the organizer's start). */
-export const CLUBS = ["tatar", "host-classic"] as const;
+/** Issues 17–18: the club formats (RULES.md §7 tatar: 12 seats, starts by itself when full, as sport; §4 host-classic: 8–16, §6 club: 12–15, the organizer's start). */
+export const CLUBS = ["tatar", "host-classic", "club"] as const;
 export type PresetId = (typeof PRESETS)[number] | (typeof PROFILES)[number] | (typeof CLUBS)[number];
 /** Presets whose table starts by itself when every seat is taken (sport §2, tatar §7): guests create and fill it. */
 const startsWhenFull = (id: PresetId): boolean => id === "sport" || id === "tatar";
