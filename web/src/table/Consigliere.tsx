@@ -5,7 +5,6 @@
  * visitor who came by a `/t/CODE?consigliere` link, the form that joins with the code.
  */
 import { createSignal, For, type JSX, Show } from "solid-js";
-import presets from "virtual:preset-settings";
 import { WHISPER_MAX } from "../../../shared/protocol/messages.ts";
 import { whisperClosed } from "../../../shared/protocol/whisper.ts";
 import { FormError, joinAsConsigliere, needName, NicknameField, useSubmit } from "../home/forms.tsx";
@@ -13,8 +12,8 @@ import { t } from "../i18n/index.ts";
 import { api } from "../lib/api.ts";
 import type { SavedTable } from "../lib/seats-store.ts";
 import type { TableController } from "./controller.ts";
+import { allowsConsigliere } from "./advisor.ts";
 
-const allowsConsigliere = (presetId: string): boolean => presets.some((p) => p.id === presetId && p.consigliere === true);
 
 /** Whether this page was opened by a consigliere's link (`/t/CODE?consigliere`). */
 const byConsigliereLink = (): boolean => typeof location !== "undefined" && new URLSearchParams(location.search).has("consigliere");

@@ -2,7 +2,7 @@
  * The table screen, drawn from one controller (live socket, or a fixture on the dev page).
  * Everything here is presentation of `state.view`; intents go out through `ctl.act`.
  */
-import { createEffect, createMemo, createResource, createSignal, For, Match, on, onCleanup, type ParentProps, Show, Switch } from "solid-js";
+import { createEffect, createMemo, createResource, createSignal, For, lazy, Match, on, onCleanup, type ParentProps, Show, Switch } from "solid-js";
 import type { GameView, PlayerAction, Seat, SeatView } from "../../../shared/engine/types.ts";
 import { JoinHereForm, ComeBackForm } from "../home/forms.tsx";
 import { howPath } from "../lib/router.ts";
@@ -16,7 +16,6 @@ import { isOneTap, pickingOf, SHOT_KEY, toggleSeat } from "./picking.ts";
 import { activeAnnouncements, standingChoice } from "./announce.ts";
 import { marksOf, nightNotes, outState, planTarget } from "./mine.ts";
 import type { TableController } from "./controller.ts";
-import { EndScreen } from "./EndScreen.tsx";
 import { PlayAgain } from "./Series.tsx";
 import { GameLog } from "./GameLog.tsx";
 import { Oval, type SeatFlags } from "./Oval.tsx";
@@ -25,8 +24,6 @@ import { RoleCard } from "./RoleCard.tsx";
 import { TimerRing } from "./TimerRing.tsx";
 import { ShareCode, WaitingRoom } from "./WaitingRoom.tsx";
 import { Announcements, announcementText, DelayBanner, PauseBanner } from "./Banners.tsx";
-import { HostPanel, hostInfo } from "./HostPanel.tsx";
-import { OrganizerPanel } from "./OrganizerPanel.tsx";
 import { awayShort, awayText, createNow } from "./presence.ts";
 import { createVoice, type Voice } from "./voice.ts";
 import { VoiceBar } from "./VoiceBar.tsx";
@@ -34,8 +31,17 @@ import { judgeSeats, liveReports, noVoteToday, tallyBySeat, tallyPanel } from ".
 import { NoVote, ReportBox, TallyBox } from "./NightPanels.tsx";
 import { haveFloor } from "../media/plan.ts";
 import { removedForFouls, voterTurn } from "./turns.ts";
-import { ConsiglierePanel } from "./Consigliere.tsx";
-import { consiglieriBySeat } from "./advisor.ts";
+import { allowsConsigliere, consiglieriBySeat } from "./advisor.ts";
+
+/*
+ * Parts of the table only some connections ever show, as chunks of their own (issue 16/17: the table
+ * route's JS budget, docs/UI.md "Size"): the end of the game, the live host's and the organizer's
+ * panels, and the consigliere's invitation and whispers (tatar only).
+ */
+const EndScreen = lazy(() => import("./EndScreen.tsx").then((m) => ({ default: m.EndScreen })));
+const HostPanel = lazy(() => import("./HostPanel.tsx").then((m) => ({ default: m.HostPanel })));
+const OrganizerPanel = lazy(() => import("./OrganizerPanel.tsx").then((m) => ({ default: m.OrganizerPanel })));
+const ConsiglierePanel = lazy(() => import("./Consigliere.tsx").then((m) => ({ default: m.ConsiglierePanel })));
 
 function ReturnCodeBox(props: { code: string | null }) {
   return (
@@ -164,7 +170,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     const p = lobbyBySeat().get(seat);
     return p?.awaySince == null ? t("away.short.now") : awayShort(p.awaySince, now(), props.ctl.clock, p.neverConnected);
   };
-  const pending = createMemo(() => new Set(hostInfo(st.view?.game)?.pending ?? []));
+  const pending = createMemo(() => new Set(st.view?.game?.host?.pending ?? []));
   const table = () => st.view;
   const game = () => st.view?.game ?? null;
   const you = () => game()?.you ?? null;
@@ -365,7 +371,9 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
         </Switch>
       </Show>
       <Show when={st.view}>{(v) => <DelayBanner delayMs={v().delayMs} />}</Show>
-      <ConsiglierePanel ctl={props.ctl} saved={props.saved} onSeated={props.onSeated} />
+      <Show when={st.view && allowsConsigliere(st.view.presetId)}>
+        <ConsiglierePanel ctl={props.ctl} saved={props.saved} onSeated={props.onSeated} />
+      </Show>
       <Show when={table()} fallback={<p class="muted center-text" role="status">{st.conn === "closed" ? "" : t("table.loading")}</p>}>
         {(tv) => (
           <Switch>

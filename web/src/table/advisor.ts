@@ -4,6 +4,7 @@
  * after the player chose: the consigliere's choice replaces it). The page offers that list in place of
  * the seat's own actions, so the action bar and the oval work for the consigliere unchanged.
  */
+import presets from "virtual:preset-settings";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 
 /** The seat's view as the consigliere's page offers it: `you.actions` are the consigliere's (`advice`). */
@@ -19,3 +20,6 @@ export function consiglieriBySeat(view: TableView | null): Map<number, string> {
   for (const p of view?.lobby ?? []) if (p.seat !== null && p.consigliere) out.set(p.seat, p.consigliere);
   return out;
 }
+
+/** RULES.md §7.10: whether this preset's tables take a consigliere (the preset's flag, from the build-time list). */
+export const allowsConsigliere = (presetId: string): boolean => presets.some((p) => p.id === presetId && p.consigliere === true);
