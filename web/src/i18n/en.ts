@@ -1105,6 +1105,7 @@ export const en = {
   "act.lift.yes.expel-both": "Yes, all leave",
   "act.lift.no.expel-both": "No, all stay",
   "act.under-foul": "Under a foul: +30 s",
+  "act.under-foul.left": "{n} left this game",
   "reason.town-eliminated-all": "The black team, the Maniac and the Curser are all out.",
   "reason.curser-cursed-all": "Only the Curser and the players he cursed are left.",
   "roleinfo.club.civilian": "Red. You have no night move. By day, find the black team, the Maniac and the Curser, and vote them out: the town wins only when all of them have left.",

@@ -1101,6 +1101,7 @@ export const ru: Catalogue = {
   "act.lift.yes.expel-both": "Да, уходят все",
   "act.lift.no.expel-both": "Нет, все остаются",
   "act.under-foul": "Под фол: +30 с",
+  "act.under-foul.left": "осталось {n} за игру",
   "reason.town-eliminated-all": "Чёрная команда, маньяк и нагнетатель — все вне игры.",
   "reason.curser-cursed-all": "Остались только нагнетатель и проклятые им игроки.",
   "roleinfo.club.civilian": "Красный. Ночного хода нет. Днём ищите чёрных, маньяка и нагнетателя и выгоняйте их: город побеждает, только когда уйдут все они.",

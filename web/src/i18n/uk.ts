@@ -1101,6 +1101,7 @@ export const uk: Catalogue = {
   "act.lift.yes.expel-both": "Так, ідуть усі",
   "act.lift.no.expel-both": "Ні, усі лишаються",
   "act.under-foul": "Під фол: +30 с",
+  "act.under-foul.left": "лишилося {n} за гру",
   "reason.town-eliminated-all": "Чорна команда, Маніяк і Нагнітач — усі поза грою.",
   "reason.curser-cursed-all": "Лишилися тільки Нагнітач і прокляті ним гравці.",
   "roleinfo.club.civilian": "Червоний. Нічного ходу немає. Удень шукайте чорних, Маніяка й Нагнітача та виганяйте їх: місто перемагає, лише коли підуть усі вони.",

@@ -277,6 +277,18 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
         </div>
       );
     }
+    case "under-foul": {
+      // §6.4 "under a foul": 30 s more for this speech at the price of a foul, at most twice a game.
+      const left = () => {
+        const a = props.a();
+        return a?.type === "under-foul" ? a.left : 0;
+      };
+      return (
+        <button type="button" class="btn" data-action="under-foul" data-left={left()} disabled={bar.busy} onClick={() => bar.send({ type: "under-foul" })}>
+          {t("act.under-foul")} <span class="muted small">({t("act.under-foul.left", { n: left() })})</span>
+        </button>
+      );
+    }
     case "choose-side":
       // §4.1–§4.2 "Maniac for the town?" — asked of the Maniac at 11 seats and more (no answer: the town).
       return (
