@@ -140,8 +140,8 @@ function plan(presetId: PresetId, g: number): { settings: Record<string, unknown
 const gamesOf = (presetId: PresetId): number => ((PROFILES as readonly string[]).includes(presetId) ? Math.max(1, Math.ceil(GAMES / 2)) : GAMES);
 
 for (const presetId of [...PRESETS, ...CLUBS, ...PROFILES] as PresetId[]) {
-  const GAMES = gamesOf(presetId);
-  describe(`leak oracle over sockets, ${presetId}: ${GAMES} seeded games, every frame to every connection`, () => {
+  const games = gamesOf(presetId);
+  describe(`leak oracle over sockets, ${presetId}: ${games} seeded games, every frame to every connection`, () => {
     // Not vacuous over the games (a single game may end on day 1, before any night or closed ballot —
     // by a technical defeat, or with 3 Mafia at 12 seats by parity after the first vote): quiet
     // changes did reach the players they concerned, and city nights were played through the oracle.
@@ -153,7 +153,7 @@ for (const presetId of [...PRESETS, ...CLUBS, ...PROFILES] as PresetId[]) {
       expect(totals.nights, "nights played").toBeGreaterThan(0);
       expect(totals.views, "game views checked, over all games").toBeGreaterThan(totals.games * 11 * 20);
     });
-    for (let g = 0; g < GAMES; g++) {
+    for (let g = 0; g < games; g++) {
       const { settings, seats, seed } = plan(presetId, g);
       it(`game ${g}: ${seats} seats, ${JSON.stringify(settings)}`, async () => {
         run = await openTable({ seed, preset: presetId, settings, seats, spectators: 1, mix: g % 3 });

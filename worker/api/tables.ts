@@ -87,9 +87,10 @@ export const tables = new Hono<AppEnv>()
       return apiError(c, "bad-settings", `At a "${preset.id}" table the organizer plays and takes a seat: it has no live host.`, [{ path: "host", message: "the organizer plays" }]);
     }
     // Issue 16, §5.1: a table of the size its creator chose (the profile screen), one its composition can start with.
-    if (body.seats !== undefined && (body.seats < preset.seats.min || body.seats > preset.seats.max || startRefusal(preset.id, settings.output, body.seats) !== null)) {
-      const why = body.seats < preset.seats.min || body.seats > preset.seats.max ? `"${preset.id}" seats ${preset.seats.min}–${preset.seats.max}` : startRefusal(preset.id, settings.output, body.seats);
-      return apiError(c, "bad-settings", `A table of ${body.seats} seats cannot play: ${why}.`, [{ path: "seats", message: String(why) }]);
+    if (body.seats !== undefined) {
+      const outside = body.seats < preset.seats.min || body.seats > preset.seats.max;
+      const why = outside ? `"${preset.id}" seats ${preset.seats.min}–${preset.seats.max}` : startRefusal(preset.id, settings.output, body.seats);
+      if (why !== null) return apiError(c, "bad-settings", `A table of ${body.seats} seats cannot play: ${why}.`, [{ path: "seats", message: why }]);
     }
     const locationHint = locationHintFor(c.req.raw.cf as { continent?: unknown; longitude?: unknown } | undefined);
     for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {

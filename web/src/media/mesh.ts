@@ -24,8 +24,8 @@
  */
 import type { Floor, Seat } from "../../../shared/engine/types.ts";
 import type { MediaPlane } from "./plane.ts";
-import { newRemote, PlaneBase } from "./playback.ts";
-import { planMedia, samePlan, type MediaPlan, type PeerPlan } from "./plan.ts";
+import { PlaneBase } from "./playback.ts";
+import { planMedia, samePlan } from "./plan.ts";
 import { cameraSize, videoDirection, videoEncoding, type Bandwidth } from "./prefs.ts";
 
 type Desc = { type: "offer" | "answer"; sdp: string };
@@ -360,40 +360,12 @@ export class Mesh extends PlaneBase implements MediaPlane {
     }
   }
 
-  private sendText(text: string): void {
-    try {
-      this.o.send(text);
-    } catch {
-      /* the socket is down: the link restarts when the peer greets again */
-    }
-  }
-
-  private remoteOf(seat: Seat): RemoteMedia {
-    let r = this.remote.get(seat);
-    if (!r) {
-      r = newRemote(this.ctx, this.master, seat);
-      this.remote.set(seat, r);
-    }
-    return r;
-  }
-
   private attach(seat: Seat, track: MediaStreamTrack): void {
-    const r = this.remoteOf(seat);
     // A received track is muted until its packets flow (and while a peer sends nothing on it): the UI
     // shows a video only while it is unmuted.
     track.onmute = track.onunmute = () => this.o.onChange?.();
-    for (const old of r.stream.getTracks()) if (old.kind === track.kind && old !== track) r.stream.removeTrack(old);
-    if (!r.stream.getTracks().includes(track)) r.stream.addTrack(track);
-    if (track.kind === "audio") {
-      r.pump.srcObject = new MediaStream([track]);
-      void r.pump.play().catch(() => {});
-      r.source?.disconnect();
-      r.source = this.ctx.createMediaStreamSource(new MediaStream([track]));
-      r.source.connect(r.gain);
-      if (this.rawMaster) this.tapRaw(seat, track);
-    } else {
-      r.video.srcObject = new MediaStream([track]);
-    }
+    this.playTrack(seat, track);
+    if (track.kind === "audio" && this.rawMaster) this.tapRaw(seat, track);
     this.applyReceive(seat);
     this.o.onChange?.();
   }

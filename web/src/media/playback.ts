@@ -95,6 +95,45 @@ export abstract class PlaneBase {
   /** Apply the local narrowing to this plane's senders. */
   protected abstract applyLocal(): void;
 
+  /** A signalling frame to the table; a socket that is down loses it (each plane recovers in its own way). */
+  protected sendText(text: string): void {
+    try {
+      this.o.send(text);
+    } catch {
+      /* the socket is down */
+    }
+  }
+
+  /** The playback of one remote seat, made on first use. */
+  protected remoteOf(seat: Seat): RemoteMedia {
+    let r = this.remote.get(seat);
+    if (!r) {
+      r = newRemote(this.ctx, this.master, seat);
+      this.remote.set(seat, r);
+    }
+    return r;
+  }
+
+  /**
+   * Play a received track of `seat`: it replaces the seat's track of its kind; audio goes through the
+   * seat's gain (the floor's gate), video into its element. Returns the seat's playback.
+   */
+  protected playTrack(seat: Seat, track: MediaStreamTrack): RemoteMedia {
+    const r = this.remoteOf(seat);
+    for (const old of r.stream.getTracks()) if (old.kind === track.kind && old !== track) r.stream.removeTrack(old);
+    if (!r.stream.getTracks().includes(track)) r.stream.addTrack(track);
+    if (track.kind === "audio") {
+      r.pump.srcObject = new MediaStream([track]);
+      void r.pump.play().catch(() => {});
+      r.source?.disconnect();
+      r.source = this.ctx.createMediaStreamSource(new MediaStream([track]));
+      r.source.connect(r.gain);
+    } else {
+      r.video.srcObject = new MediaStream([track]);
+    }
+    return r;
+  }
+
   get localVideo(): MediaStreamTrack | null {
     return this.o.local?.getVideoTracks()[0] ?? null;
   }

@@ -17,10 +17,10 @@
  */
 import type { Floor, Seat } from "../../../shared/engine/types.ts";
 import type { SfuServerMessage } from "../../../shared/protocol/messages.ts";
-import type { MeshOptions, RemoteMedia } from "./mesh.ts";
+import type { MeshOptions } from "./mesh.ts";
 import type { MediaPlane } from "./plane.ts";
-import { newRemote, PlaneBase } from "./playback.ts";
-import { planMedia, samePlan, type MediaPlan, type PeerPlan } from "./plan.ts";
+import { PlaneBase } from "./playback.ts";
+import { planMedia, samePlan } from "./plan.ts";
 import { videoEncoding, type Bandwidth } from "./prefs.ts";
 
 type Kind = "audio" | "video";
@@ -83,14 +83,14 @@ export class Sfu extends PlaneBase implements MediaPlane {
 
   private async publish(): Promise<void> {
     const tracks = this.o.local?.getTracks() ?? [];
-    if (!tracks.length) return this.send(joinFrame(null, []));
+    if (!tracks.length) return this.sendText(joinFrame(null, []));
     const pc = (this.pub = new RTCPeerConnection({ iceServers: this.o.iceServers ?? [], bundlePolicy: "max-bundle" }));
     const txs = tracks.map((t) => ({ tx: pc.addTransceiver(t, { direction: "sendonly" }), kind: t.kind as Kind }));
     try {
       await pc.setLocalDescription(await pc.createOffer());
       const sdp = pc.localDescription?.sdp;
       if (!sdp || this.closed) return;
-      this.send(joinFrame({ type: "offer", sdp }, txs.filter((x) => x.tx.mid).map((x) => ({ mid: x.tx.mid!, kind: x.kind }))));
+      this.sendText(joinFrame({ type: "offer", sdp }, txs.filter((x) => x.tx.mid).map((x) => ({ mid: x.tx.mid!, kind: x.kind }))));
     } catch (e) {
       console.warn("sfu: publishing offer", e);
     }
@@ -152,7 +152,7 @@ export class Sfu extends PlaneBase implements MediaPlane {
         await this.recv.setRemoteDescription(msg.offer);
         await this.recv.setLocalDescription(await this.recv.createAnswer());
         const sdp = this.recv.localDescription?.sdp;
-        if (sdp && !this.closed) this.send(answerFrame(msg.pull, sdp));
+        if (sdp && !this.closed) this.sendText(answerFrame(msg.pull, sdp));
         // Tracks of transceivers that were already there (a mid reused) do not fire ontrack again.
         for (const tx of this.recv.getTransceivers()) {
           const m = tx.mid ? this.mids.get(tx.mid) : undefined;
@@ -168,7 +168,7 @@ export class Sfu extends PlaneBase implements MediaPlane {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.send(leaveFrame());
+    this.sendText(leaveFrame());
     this.pub?.close();
     this.recv.close();
     for (const seat of [...this.remote.keys()]) this.forget(seat);
@@ -179,37 +179,9 @@ export class Sfu extends PlaneBase implements MediaPlane {
 
   /* ------------------------------------------------------------------------------------------ */
 
-  private send(text: string): void {
-    try {
-      this.o.send(text);
-    } catch {
-      /* the socket is down */
-    }
-  }
-
-  private remoteOf(seat: Seat): RemoteMedia {
-    let r = this.remote.get(seat);
-    if (!r) {
-      r = newRemote(this.ctx, this.master, seat);
-      this.remote.set(seat, r);
-    }
-    return r;
-  }
-
   private attach(seat: Seat, track: MediaStreamTrack): void {
-    const r = this.remoteOf(seat);
-    if (r.stream.getTracks().includes(track)) return;
-    for (const old of r.stream.getTracks()) if (old.kind === track.kind) r.stream.removeTrack(old);
-    r.stream.addTrack(track);
-    if (track.kind === "audio") {
-      r.pump.srcObject = new MediaStream([track]);
-      void r.pump.play().catch(() => {});
-      r.source?.disconnect();
-      r.source = this.ctx.createMediaStreamSource(new MediaStream([track]));
-      r.source.connect(r.gain);
-    } else {
-      r.video.srcObject = new MediaStream([track]);
-    }
+    if (this.remote.get(seat)?.stream.getTracks().includes(track)) return;
+    this.playTrack(seat, track);
     this.applyReceive(seat);
     this.o.onChange?.();
   }
