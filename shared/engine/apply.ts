@@ -9,9 +9,10 @@ import { actInput, hostInput, maybePass, startFlow, timeoutInput } from "./flow/
 import { Reject, reject } from "./flow/stage.ts";
 import { presetOf, startRefusal } from "./presets/index.ts";
 import { seedRng, shuffled } from "./rng.ts";
+import { grantImmunity } from "./rules/immunity.ts";
 import { endGame } from "./rules/outcome.ts";
 import { PUBLIC, cloneState, emit, playerById, asEngine, asGame, type Ctx, type EngineState, type PlayerState } from "./state.ts";
-import type { ApplyResult, ControlAction, GameState, Input, PlayerSpec, PresetId, Rejection } from "./types.ts";
+import type { ApplyResult, ControlAction, GameState, Input, PlayerId, PlayerSpec, PresetId, Rejection } from "./types.ts";
 
 /**
  * A new game: settings validated against the preset's schema (defaults filled), seats drawn
@@ -26,8 +27,10 @@ export function createGame(
   now: number,
   /** host: RULES.md §1 every preset runs with the server as host; "live" is a table option (§5.7).
    *  keepOrder: seats follow the players' order even where the preset draws them (a rematch that keeps
-   *  the seats, issue 13). */
-  options: { host?: "server" | "live"; keepOrder?: boolean } = {},
+   *  the seats, issue 13).
+   *  immunity: RULES.md §6.10 the players (ids) immune on day 1 and night 1 — the first eliminated of the
+   *  evening's previous game (rules/immunity.ts firstEliminated); ids not at this table are ignored. */
+  options: { host?: "server" | "live"; keepOrder?: boolean; immunity?: readonly PlayerId[] } = {},
 ): GameState {
   const preset = presetOf(presetId);
   const parsed = v.parse(preset.settingsSchema, settings ?? {}) as Record<string, unknown>;
@@ -50,6 +53,7 @@ export function createGame(
   };
   const ctx: Ctx = { s, now, emitted: [] };
   emit(ctx, "seats-drawn", PUBLIC, { seats: seated.map((p) => ({ seat: p.seat, nickname: p.nickname, bot: p.bot })) });
+  if (options.immunity?.length) grantImmunity(ctx, preset, options.immunity);
   startFlow(ctx);
   return asGame(s);
 }

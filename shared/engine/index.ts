@@ -11,6 +11,7 @@ export { createGame, apply, nextDeadline, timerLength, isOver, seatOf } from "./
 export { viewFor, type ViewOptions } from "./view.ts";
 export { getPreset, listPresets, seatRange, startRefusal, type PresetInfo } from "./presets/index.ts";
 export { ABILITY_IDS } from "./night/abilities.ts";
+export { firstEliminated } from "./rules/immunity.ts";
 export type { Preset } from "./presets/types.ts";
 export type { Flow, FlowEntry } from "./flow/types.ts";
 import { compileFlow } from "./flow/interpreter.ts";

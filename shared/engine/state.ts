@@ -124,6 +124,10 @@ export interface EngineState {
   nights?: readonly NightRecord[];
   /** §4.4 per ability with `oncePerTarget`: the seats it already took effect on this game (the Doctor's saves). Copy on write. */
   onceTaken?: Readonly<Record<string, readonly Seat[]>>;
+  /** §6.10 seats immune on day 1 and night 1 (the previous game's first eliminated; createGame's `immunity`). */
+  immune?: readonly Seat[];
+  /** §6.10 the game's first eliminated (rules/immunity.ts): the phase they left in and their seats. */
+  firstOut?: { phaseSeq: number; seats: readonly Seat[] };
   /** §5.6 seats blackmailed for the coming day: no vote until the day ends. */
   silenced?: Seat[];
   /** §5.6 Judges whose name the table has been shown (once, at their first open vote). */

@@ -285,6 +285,8 @@ export interface EventData {
   wounded: { by: Seat; night: number; seats: Seat[]; barred: Seat[] };
   /** §6 the composition, announced to the table as counts of each role at the start (the roles' ids as keys). */
   composition: { counts: Record<string, number> };
+  /** §6.10 the evening's previous game's first eliminated: immune on day 1 and night 1 of this game. */
+  immune: { seats: Seat[] };
   /** §6 (decision) the Witness learns one black seat other than the Boss at the acquaintance night (to him alone). */
   witnessed: { by: Seat; target: Seat };
   /** §6.3 the morning's night events: the Curser's curse landed on `seat` (public; the Curser is not named). */
@@ -350,6 +352,8 @@ export const LOG_TYPES = [
   "vote-advised",
   // club (RULES.md §6)
   "composition", "witnessed", "cursed", "turned", "swapped", "check-announced", "candidates", "dropped", "removed-by-host",
+  // club §6.10 cross-game immunity
+  "immune",
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 
@@ -398,6 +402,8 @@ export interface SeatView {
   /** How the seat left, when it did (public facts only). */
   out: null | OutHow;
   nominated: boolean;
+  /** §6.10 immune now (day 1 and night 1 of the next game of an evening): not nominated, no night attack. Public. */
+  immune?: true;
   speaking: boolean;
   /** Votes received in the current or just-counted ballot, when the rules make them visible. */
   votes: number | null;

@@ -16,6 +16,7 @@ import { adviceActions, legalActions, ballotOf, confirmable, floorOf, phaseName,
 import { nextDeadline, timerLength } from "./apply.ts";
 import { getRole } from "./roles/index.ts";
 import { presetOf } from "./presets/index.ts";
+import { immuneNow } from "./rules/immunity.ts";
 import { asEngine, playerById, type EngineState, type PlayerState } from "./state.ts";
 import type { AnyLogEntry, Floor, FloorChannel, GameEvent, GameState, GameView, HostPanel, Seat, SeatView, TechVoteView, Viewer } from "./types.ts";
 
@@ -79,6 +80,8 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
       fouls: p.fouls,
       shoutsLeft: p.shoutsLeft,
     };
+    // §6.10 public: immune on day 1 and night 1 (announced at the start).
+    if (!s.result && immuneNow(s, p.seat)) sv.immune = true;
     // §1 reveal "open": a player who left is shown to the table at once.
     // §7.9 a player removed by fouls in a closed game: the card was shown to the table.
     const known = seesAll || p.seat === mySeat || team.includes(p.seat) || (openReveal && !p.alive && p.out !== "swapped") || p.shown === true;

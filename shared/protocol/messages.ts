@@ -110,6 +110,10 @@ export const ControlRequestSchema = v.variant("type", [
     deadHear: v.optional(v.boolean()),
     /** Issue 15: spectators hear and see the public floor (where the media plane can serve them). */
     spectatorsHear: v.optional(v.boolean()),
+    /** Issue 18: the next game of the series draws the seats again (formats that keep them by default). */
+    redrawSeats: v.optional(v.boolean()),
+    /** Issue 18, RULES.md §6.10: the next game starts a new evening — nobody is immune in it. */
+    newEvening: v.optional(v.boolean()),
   }),
   /* Issue 13, part A: bots in the lobby (before the start; `not-in-lobby` otherwise). */
   /** Seat a bot at the next free place (`table-full` when none is left). */
@@ -417,6 +421,10 @@ export interface TableOptionsView {
   /** Issue 15: spectators hear and see the public floor, where the media plane serves them (the SFU,
    *  at a table without a spectator delay). They are never heard. */
   spectatorsHear: boolean;
+  /** Issue 18: the next game of the series draws the seats again (used up by that game's start). */
+  redrawSeats: boolean;
+  /** Issue 18, RULES.md §6.10: the next game starts a new evening (used up by that game's start). */
+  newEvening: boolean;
 }
 
 /** Why the game is paused, as the table recorded it (the engine's GameView.paused holds remainingMs). */
@@ -483,6 +491,13 @@ export interface SeriesView {
    * have not pressed "play again"): that game's number and how many sit in it. null otherwise.
    */
   next: { game: number; seated: number } | null;
+  /**
+   * Issue 18, RULES.md §6.10: between games of a format with cross-game immunity (after the end, and in
+   * the next game's lobby) — the nicknames of the last game's first eliminated, immune on day 1 and
+   * night 1 of the next game if they play it; empty when the organizer starts a new evening. Absent
+   * otherwise.
+   */
+  immune?: string[];
 }
 
 export type Identity =
@@ -540,6 +555,7 @@ export const SeatViewSchema = v.object({
   alive: v.boolean(),
   out: v.nullable(v.string()),
   nominated: v.boolean(),
+  immune: v.optional(v.literal(true)),
   speaking: v.boolean(),
   votes: nullableNum,
   fouls: num,
@@ -679,7 +695,7 @@ export const TableViewSchema = v.strictObject({
   organizing: v.boolean(),
   options: v.strictObject({
     botAfterMinutesAway: nullableNum, spectatorDelaySeconds: num, allowSameDevice: v.boolean(),
-    recording: v.boolean(), deadHear: v.boolean(), spectatorsHear: v.boolean(),
+    recording: v.boolean(), deadHear: v.boolean(), spectatorsHear: v.boolean(), redrawSeats: v.boolean(), newEvening: v.boolean(),
   }),
   pause: v.nullable(v.strictObject({ by: v.string(), reason: v.picklist(["organizer", "absence"]), absentSeat: nullableNum, since: num })),
   delayMs: num,
@@ -687,6 +703,7 @@ export const TableViewSchema = v.strictObject({
     game: num,
     results: v.array(v.strictObject({ game: num, winner: v.picklist(["red", "black", "solo", "draw"]), reason: v.string() })),
     next: v.nullable(v.strictObject({ game: num, seated: num })),
+    immune: v.optional(v.array(v.string())),
   }),
   advising: v.optional(v.strictObject({ place: num, seat: nullableNum, nickname: v.string() })),
 });

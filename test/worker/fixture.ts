@@ -5,7 +5,7 @@
 import type { JoinResponse } from "../../shared/protocol/http.ts";
 import type { GameView } from "../../shared/engine/types.ts";
 import type { ServerMessage, TableView } from "../../shared/protocol/messages.ts";
-import { Client, connectAs, createTable, everyoneConnected, joinWith, storedGame } from "./helpers.ts";
+import { Client, connectAs, createTable, everyoneConnected, joinWith, sleep, storedGame } from "./helpers.ts";
 
 export interface Seated {
   join: JoinResponse;
@@ -105,4 +105,30 @@ export async function sitAsOrganizer(code: string, organizerToken: string, nickn
   const c = await connectAs(code, j.token, nickname);
   open.push(c);
   return { j, c };
+}
+
+let refs = 0;
+/** After a whole game driven over one socket its flood-control bucket may be spent: wait and send again. */
+async function paced(send: () => Promise<ServerMessage>): Promise<ServerMessage> {
+  let reply = await send();
+  for (let i = 0; i < 10 && reply.type === "error" && reply.code === "rate-limited"; i++) {
+    await sleep(300);
+    reply = await send();
+  }
+  return reply;
+}
+
+/** Send a `table` frame (play-again, issue 13) and wait for its ack or error (paced). */
+export function playAgain(c: Client): Promise<ServerMessage> {
+  return paced(() => {
+    const ref = `pa${++refs}`;
+    const from = c.frames.length;
+    c.send({ type: "table", ref, action: { type: "play-again" } });
+    return c.next((m) => (m.type === "ack" || m.type === "error") && m.ref === ref, from);
+  });
+}
+
+/** An organizer command after a whole game (paced: the socket's flood bucket may be spent). */
+export function pacedControl(c: Client, ref: string, action: Record<string, unknown>): Promise<ServerMessage> {
+  return paced(() => control(c, `${ref}-${++refs}`, action));
 }

@@ -13,7 +13,7 @@ import { apply, createGame, type GameState, type Input } from "../../shared/engi
 import type { CreateTableResponse, JoinResponse } from "../../shared/protocol/http.ts";
 import type { ServerMessage } from "../../shared/protocol/messages.ts";
 import { nick, post, signUp } from "./accounts-helpers.ts";
-import { control as sendControl, settle } from "./fixture.ts";
+import { pacedControl, playAgain, settle } from "./fixture.ts";
 import { type Client, connect, connectAs, createTable, deviceFor, evict, from, joinWith, postJson, sleep, summary, tableStub } from "./helpers.ts";
 import { playToEnd, type SeatedClient, type TableRun } from "./play.ts";
 
@@ -24,30 +24,7 @@ afterEach(() => {
 
 const errorCode = (m: ServerMessage) => (m.type === "error" ? m.code : m.type);
 
-let refs = 0;
-/** After a whole game driven over one socket its flood-control bucket may be spent: wait and send again. */
-async function paced(send: () => Promise<ServerMessage>): Promise<ServerMessage> {
-  let reply = await send();
-  for (let i = 0; i < 10 && reply.type === "error" && reply.code === "rate-limited"; i++) {
-    await sleep(300);
-    reply = await send();
-  }
-  return reply;
-}
-
-/** Send a `table` frame (play-again) and wait for its ack or error. */
-function playAgain(c: Client): Promise<ServerMessage> {
-  return paced(() => {
-    const ref = `pa${++refs}`;
-    const from = c.frames.length;
-    c.send({ type: "table", ref, action: { type: "play-again" } });
-    return c.next((m) => (m.type === "ack" || m.type === "error") && m.ref === ref, from);
-  });
-}
-
-function control(c: Client, ref: string, action: Record<string, unknown>): Promise<ServerMessage> {
-  return paced(() => sendControl(c, `${ref}-${++refs}`, action));
-}
+const control = pacedControl;
 
 interface Person {
   nickname: string;

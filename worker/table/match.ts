@@ -7,11 +7,12 @@
  */
 import type { TableStatus } from "../../shared/protocol/http.ts";
 import {
-  createGame, eventCount, eventsFrom, isOver, nextDeadline, seatOf, seatedPlayers, viewFor, withEvents, withoutEvents,
+  createGame, eventCount, eventsFrom, firstEliminated, isOver, nextDeadline, seatOf, seatedPlayers, viewFor, withEvents, withoutEvents,
   type GameEvent, type GameState, type Input, type Viewer,
 } from "./engine.ts";
 import type { ConnectionIdentity } from "./connection.ts";
 import { rematchKeepsSeats, startsByItself } from "./lobby.ts";
+import { eveningImmunity } from "./evening.ts";
 import { buildReport } from "./report.ts";
 import type { ConfigRow, GameRow, PlayerRow } from "./storage.ts";
 import type { Table } from "./table.ts";
@@ -134,9 +135,15 @@ export class Match {
       this.t.fanout.forgetLogs(); // a new game's log starts again: every socket gets the whole log
     }
     const specs = order.map((p) => ({ id: p.playerId, nickname: p.nickname, bot: p.bot }));
+    // Issue 18: the organizer's choices for this game (new seats, a new evening) are used up by it.
+    const control = store.control();
+    const immunity = gameNo > 1 ? eveningImmunity(config.presetId, store.series().find((g) => g.game === gameNo - 1), !!control.newEvening) : [];
+    const keepOrder = gameNo > 1 && rematchKeepsSeats(config.presetId) && !control.redrawSeats;
+    if (control.redrawSeats || control.newEvening) store.writeControl({ ...control, redrawSeats: false, newEvening: false });
     // RULES.md §5.7: with a live host, night, voting and revoting wait for the host's confirmation.
-    const state = createGame(config.presetId, config.settings, specs, seed, now, { host: config.host, keepOrder: gameNo > 1 && rematchKeepsSeats(config.presetId) });
-    store.insertSeries({ game: gameNo, seed, startedAt: now, players: specs });
+    // RULES.md §6.10: the evening's last game's first eliminated are immune on day 1 and night 1.
+    const state = createGame(config.presetId, config.settings, specs, seed, now, { host: config.host, keepOrder, ...(immunity.length ? { immunity } : {}) });
+    store.insertSeries({ game: gameNo, seed, startedAt: now, players: specs, immune: immunity.filter((id) => specs.some((p) => p.id === id)) });
     for (const p of players) store.setSeat(p.playerId, seatOf(state, p.playerId));
     const deadline = nextDeadline(state);
     this.storedEvents = 0;
@@ -175,7 +182,7 @@ export class Match {
     const status = statusOf(next);
     if (status === "ended" && row.status !== "ended") {
       const result = viewFor(next, { kind: "spectator" }).result;
-      if (result) store.endSeries(store.seriesGame().gameNo, at, result.winner, result.reason);
+      if (result) store.endSeries(store.seriesGame().gameNo, at, result.winner, result.reason, firstEliminated(next));
     }
     this.writeState(
       { version, status, startedAt: row.startedAt, alarmPhaseSeq: deadline === null ? null : next.phaseSeq, alarmAt: deadline },

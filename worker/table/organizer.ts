@@ -70,6 +70,8 @@ export class Organizer {
             recording: action.recording ?? control.recording,
             deadHear: action.deadHear ?? control.deadHear,
             spectatorsHear: action.spectatorsHear ?? control.spectatorsHear,
+            redrawSeats: action.redrawSeats ?? control.redrawSeats ?? false,
+            newEvening: action.newEvening ?? control.newEvening ?? false,
           });
           t.store.bumpVersion();
         });

@@ -30,7 +30,9 @@ CREATE TABLE IF NOT EXISTS series (
   players     TEXT    NOT NULL,
   ended_at    INTEGER,
   winner      TEXT,
-  reason      TEXT
+  reason      TEXT,
+  immune      TEXT,
+  first_out   TEXT
 );
 CREATE TABLE IF NOT EXISTS input_log_archive (
   game   INTEGER NOT NULL,
@@ -112,7 +114,9 @@ CREATE TABLE IF NOT EXISTS control (
   bot_after_minutes     INTEGER,
   recording             INTEGER NOT NULL DEFAULT 0,
   dead_hear             INTEGER NOT NULL DEFAULT 1,
-  spectators_hear       INTEGER NOT NULL DEFAULT 0
+  spectators_hear       INTEGER NOT NULL DEFAULT 0,
+  redraw_seats          INTEGER NOT NULL DEFAULT 0,
+  new_evening           INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS spectator_views (
   version INTEGER PRIMARY KEY,
@@ -175,6 +179,10 @@ export interface ControlRow {
   deadHear: boolean;
   /** Spectators hear and see the public floor where the media plane can serve them (not delayed). */
   spectatorsHear: boolean;
+  /** Issue 18: the next game of the series draws the seats again (formats that keep them by default). */
+  redrawSeats?: boolean;
+  /** Issue 18, RULES.md §6.10: the next game starts a new evening (no immunity carried over). */
+  newEvening?: boolean;
 }
 
 /** The table's record of a pause (the engine holds the timers; this holds who, why and whose return ends it). */
@@ -221,6 +229,10 @@ export interface SeriesRow {
   endedAt: number | null;
   winner: string | null;
   reason: string | null;
+  /** RULES.md §6.10 the players (ids) immune in this game (createGame's input; replay needs it). */
+  immune?: string[];
+  /** RULES.md §6.10 this game's first eliminated (ids), written at its end: the next game's immune. */
+  firstOut?: string[];
 }
 
 export interface TokenRow {
@@ -353,14 +365,16 @@ export class TableStore {
       recording: r.recording === 1,
       deadHear: r.dead_hear === 1,
       spectatorsHear: r.spectators_hear === 1,
+      redrawSeats: r.redraw_seats === 1,
+      newEvening: r.new_evening === 1,
     };
   }
 
   writeControl(c: ControlRow): void {
     this.sql.exec(
-      "UPDATE control SET organizer_player_id = ?, organizer_token_hash = ?, allow_same_device = ?, bot_after_minutes = ?, recording = ?, dead_hear = ?, spectators_hear = ? WHERE id = 1",
+      "UPDATE control SET organizer_player_id = ?, organizer_token_hash = ?, allow_same_device = ?, bot_after_minutes = ?, recording = ?, dead_hear = ?, spectators_hear = ?, redraw_seats = ?, new_evening = ? WHERE id = 1",
       c.organizerPlayerId, c.organizerTokenHash ? toBuffer(c.organizerTokenHash) : null, c.allowSameDevice ? 1 : 0, c.botAfterMinutes,
-      c.recording ? 1 : 0, c.deadHear ? 1 : 0, c.spectatorsHear ? 1 : 0,
+      c.recording ? 1 : 0, c.deadHear ? 1 : 0, c.spectatorsHear ? 1 : 0, c.redrawSeats ? 1 : 0, c.newEvening ? 1 : 0,
     );
     this.ctl = { ...c };
   }
@@ -461,13 +475,19 @@ export class TableStore {
     this.roster = null;
   }
 
-  insertSeries(row: Pick<SeriesRow, "game" | "seed" | "startedAt" | "players">): void {
-    this.sql.exec("INSERT OR REPLACE INTO series (game, seed, started_at, players) VALUES (?, ?, ?, ?)", row.game, row.seed, row.startedAt, JSON.stringify(row.players));
+  insertSeries(row: Pick<SeriesRow, "game" | "seed" | "startedAt" | "players" | "immune">): void {
+    this.sql.exec(
+      "INSERT OR REPLACE INTO series (game, seed, started_at, players, immune) VALUES (?, ?, ?, ?, ?)",
+      row.game, row.seed, row.startedAt, JSON.stringify(row.players), row.immune?.length ? JSON.stringify(row.immune) : null,
+    );
     this.games = null;
   }
 
-  endSeries(game: number, endedAt: number, winner: string, reason: string): void {
-    this.sql.exec("UPDATE series SET ended_at = ?, winner = ?, reason = ? WHERE game = ? AND ended_at IS NULL", endedAt, winner, reason, game);
+  endSeries(game: number, endedAt: number, winner: string, reason: string, firstOut: readonly string[]): void {
+    this.sql.exec(
+      "UPDATE series SET ended_at = ?, winner = ?, reason = ?, first_out = ? WHERE game = ? AND ended_at IS NULL",
+      endedAt, winner, reason, firstOut.length ? JSON.stringify(firstOut) : null, game,
+    );
     this.games = null;
   }
 
@@ -481,6 +501,8 @@ export class TableStore {
       endedAt: r.ended_at === null ? null : Number(r.ended_at),
       winner: r.winner === null ? null : String(r.winner),
       reason: r.reason === null ? null : String(r.reason),
+      ...(typeof r.immune === "string" ? { immune: JSON.parse(r.immune) as string[] } : {}),
+      ...(typeof r.first_out === "string" ? { firstOut: JSON.parse(r.first_out) as string[] } : {}),
     })));
   }
 
@@ -590,6 +612,9 @@ export class TableStore {
     this.sql.exec(SERIES_SCHEMA);
     // Issue 15: the media options.
     add("control", [["recording", "INTEGER NOT NULL DEFAULT 0"], ["dead_hear", "INTEGER NOT NULL DEFAULT 1"], ["spectators_hear", "INTEGER NOT NULL DEFAULT 0"]]);
+    // Issue 18: the next game's seats drawn again, a new evening; the series' immunity (RULES.md §6.10).
+    add("control", [["redraw_seats", "INTEGER NOT NULL DEFAULT 0"], ["new_evening", "INTEGER NOT NULL DEFAULT 0"]]);
+    add("series", [["immune", "TEXT"], ["first_out", "TEXT"]]);
   }
 
   /** Tables created before events were stored apart get the `events` table and the input log's columns. */

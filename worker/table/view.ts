@@ -6,8 +6,9 @@
  * fields named here.
  */
 import type { TableStatus } from "../../shared/protocol/http.ts";
-import type { OrganizerView, TableView } from "../../shared/protocol/messages.ts";
-import type { GameView } from "./engine.ts";
+import type { OrganizerView, SeriesView, TableView } from "../../shared/protocol/messages.ts";
+import { getPreset, type GameView } from "./engine.ts";
+import { eveningImmunity } from "./evening.ts";
 import type { ConfigRow, ControlRow, PauseRecord, PlayerRow, SeriesRow } from "./storage.ts";
 
 /** Everything about the table (not the game) that views are built from. */
@@ -134,6 +135,8 @@ export function buildTableView(
       recording: control.recording,
       deadHear: control.deadHear,
       spectatorsHear: control.spectatorsHear,
+      redrawSeats: !!control.redrawSeats,
+      newEvening: !!control.newEvening,
     },
     pause: pause ? { by: pause.by, reason: pause.reason, absentSeat: pause.absentSeat, since: pause.since } : null,
     delayMs: viewer.delayMs,
@@ -143,9 +146,21 @@ export function buildTableView(
         .filter((g) => g.game <= shown && g.endedAt !== null && g.winner !== null)
         .map((g) => ({ game: g.game, winner: g.winner as TableView["series"]["results"][number]["winner"], reason: g.reason ?? "" })),
       next: behind ? { game: gameNo, seated: currentPlayers(facts.players, gameNo).length } : null,
+      ...eveningOf(config, control, facts.series, status, gameNo),
     },
     ...advising(players, viewer.advises, lobby),
   };
+}
+
+/**
+ * Issue 18, RULES.md §6.10: between games of a format with immunity (the end, the next game's lobby),
+ * who would be immune in the next game — the last finished game's first eliminated, by nickname.
+ */
+function eveningOf(config: ConfigRow, control: ControlRow, series: readonly SeriesRow[], status: TableStatus, gameNo: number): Pick<SeriesView, "immune"> {
+  if (status === "playing" || (status === "lobby" && gameNo === 1) || !getPreset(config.presetId)?.immunity) return {};
+  const last = series.findLast((g) => g.endedAt !== null);
+  const ids = eveningImmunity(config.presetId, last, !!control.newEvening);
+  return { immune: ids.map((id) => last?.players.find((p) => p.id === id)?.nickname ?? "") };
 }
 
 /** §7.10 the envelope of a consigliere's view: the seat they advise (place, seat once drawn, the player's nickname). */

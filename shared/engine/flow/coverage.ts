@@ -280,18 +280,6 @@ export interface FoulRules {
 }
 
 /**
- * Cross-game immunity (RULES.md §6.10): "the first player eliminated in a game has immunity on the first
- * day and first night of the next game of the same evening". An input to createGame (the table knows
- * the evening's previous game), not a state of one game.
- * *Decision:* immunity means the seat cannot be nominated or voted against on day 1 and no attack of
- * night 1 kills him (an automatic shield of every power); checks still reach him.
- */
-export interface Immunity {
-  players: readonly string[];
-  covers: { day: 1; night: 1 };
-}
-
-/**
  * Win conditions beyond today's "black-parity" (§2.12) and "city" (§5.4), in priority order
  * (RULES.md §4.8, §6.8, §7.8).
  */

@@ -30,6 +30,7 @@ import { blockAndProtect, resolveNight, type NightRules, type Resolution, type T
 import { presetOf } from "../presets/index.ts";
 import { checkResult, getRole, roleHolds } from "../roles/index.ts";
 import { checkWin, depart, roundEnded } from "../rules/outcome.ts";
+import { immuneNow } from "../rules/immunity.ts";
 import { PUBLIC, blackSeats, emit, player, toSeats, type AbilityMemory, type Ctx, type EngineState } from "../state.ts";
 import { PHASE_NAMES, type AvailableAction, type BuiltEffect, type PlayerAction, type Seat } from "../types.ts";
 
@@ -178,6 +179,9 @@ function attackedSoFar(s: EngineState, p: P, d: D): Seat[] {
   return [...out].filter((x) => s.players[x - 1]!.alive).sort((x, y) => x - y);
 }
 
+/** §6.10 the effects an immune seat is spared on night 1 (rules/immunity.ts): the attack, the curse, the swap. */
+const HARMS: ReadonlySet<string> = new Set(["attack", "curse", "swap"]);
+
 /** §4.4 crossed hands: whether `target` already took `a` this game (an ability with `oncePerTarget`). */
 function taken(s: EngineState, a: Ability, target: Seat): boolean {
   return !!a.targets.oncePerTarget && !!s.onceTaken?.[a.id]?.includes(target);
@@ -195,6 +199,7 @@ function targetsFor(s: EngineState, p: P, d: D, a: Ability, seat: Seat): Seat[] 
 function mayTarget(s: EngineState, a: Ability, seat: Seat, target: Seat, among: readonly Seat[] | null = null): boolean {
   const x = s.players[target - 1];
   if (!x || !x.alive) return false;
+  if (HARMS.has(a.effect) && immuneNow(s, target)) return false;
   const t = a.targets;
   if (target === seat && !t.self) return false;
   if (among && !among.includes(target)) return false;
@@ -557,6 +562,9 @@ function choose(ctx: Ctx, p: P, d: D, seat: Seat, act: PlayerAction): void | Nex
   if (act.type === "skip" && !a.skip) reject("not-allowed", "this ability cannot be skipped (not choosing is a miss)");
   const among = a.targets.among === "attacked" ? attackedSoFar(s, p, d) : null;
   const targets = act.type === "use" ? act.targets : [];
+  if (act.type === "use" && HARMS.has(a.effect) && Array.isArray(targets) && targets.some((t) => typeof t === "number" && immuneNow(s, t))) {
+    reject("illegal-target", "immune tonight: the first eliminated of the evening's last game (RULES.md §6.10)");
+  }
   if (act.type === "use" && (!Array.isArray(targets) || targets.length !== a.targets.count || new Set(targets).size !== targets.length || !targets.every((t) => typeof t === "number" && mayTarget(s, a, seat, t, among)))) {
     reject("illegal-target", "not a legal target for this ability");
   }

@@ -16,6 +16,7 @@ import { livingList, msOf, reject, restartStage, restartTimer } from "../flow/st
 import type { Next, PhaseModule } from "../flow/types.ts";
 import { presetOf } from "../presets/index.ts";
 import { checkWin } from "../rules/outcome.ts";
+import { immuneNow } from "../rules/immunity.ts";
 import { foul } from "../rules/technical.ts";
 import { earlyVoteAct, earlyVoteOffer, earlyVoteParam, type EarlyVoteRequest } from "../rules/early-vote.ts";
 import { PUBLIC, emit, player, type Ctx, type EngineState } from "../state.ts";
@@ -143,7 +144,7 @@ function nominationTargets(s: EngineState, p: P, d: D, seat: Seat): Seat[] {
   const n = p.nominations!;
   const out: Seat[] = [];
   for (const x of s.players) {
-    if (!x.alive || (!n.self && x.seat === seat)) continue;
+    if (!x.alive || (!n.self && x.seat === seat) || immuneNow(s, x.seat)) continue;
     if (n.unique ? s.nominees.includes(x.seat) : d.mine.includes(x.seat)) continue;
     out.push(x.seat);
   }
@@ -188,6 +189,7 @@ export const speeches: PhaseModule<P, D> = {
         const t = a.target;
         if (typeof t !== "number" || !Number.isInteger(t) || t < 1 || t > s.players.length || !player(s, t).alive) reject("illegal-target", "nominate a living player");
         if (!n.self && t === seat) reject("illegal-target", "not yourself");
+        if (immuneNow(s, t)) reject("illegal-target", "immune today: the first eliminated of the evening's last game (RULES.md §6.10)");
         if (n.unique && s.nominees.includes(t)) reject("illegal-target", "already nominated today");
         if (d.mine.includes(t)) reject("illegal-target", "already nominated in this speech");
         d.nominated++;

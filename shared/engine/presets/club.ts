@@ -181,4 +181,6 @@ export const club: Preset = {
    */
   techVotes: { ms: 30_000, kinds: ["foul", "removal"], foulsToRemove: 3 },
   fouls: { host: true, hostRemoval: true, removal: { reveal: true, dayGoesOn: false } },
+  /** §6.10 the previous game's first eliminated is immune on day 1 and night 1 (rules/immunity.ts). */
+  immunity: true,
 };

@@ -43,6 +43,7 @@ function info(p: Preset): PresetInfo {
     ...(p.roleCounts ? { roleCounts: p.roleCounts } : {}),
     ...(p.organizerPlays ? { organizerPlays: true } : {}),
     ...(p.consigliere ? { consigliere: true } : {}),
+    ...(p.immunity ? { immunity: true } : {}),
   };
 }
 

@@ -44,6 +44,12 @@ export interface PresetInfo {
    * (engine: `act` with `by: "consigliere"`). Absent = no consiglieri at this preset's tables.
    */
   consigliere?: boolean;
+  /**
+   * RULES.md §6.10 cross-game immunity: the first player eliminated in a game is immune on day 1 and
+   * night 1 of the next game of the same evening — createGame's `immunity` (the table knows the evening).
+   * Absent: the format has none and createGame refuses it.
+   */
+  immunity?: true;
 }
 
 /** §2.5 shouts (the speeches phases with `shouts: true` read these). */

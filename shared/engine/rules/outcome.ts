@@ -2,6 +2,7 @@
 import { setStage } from "../flow/stage.ts";
 import { PUBLIC, emit, player, type Ctx } from "../state.ts";
 import { presetOf } from "../presets/index.ts";
+import { noteDeparture } from "./immunity.ts";
 import type { OutHow, ResultReason, Seat, Team } from "../types.ts";
 
 /** The terminal stage (not a flow entry: every flow ends here when a win, a draw or an abort ends the game). */
@@ -14,6 +15,7 @@ export function depart(ctx: Ctx, seat: Seat, how: OutHow): void {
   p.alive = false;
   p.out = how;
   ctx.s.roundHadDeparture = true;
+  noteDeparture(ctx.s, seat, how);
   emit(ctx, "left", PUBLIC, { seat, how });
   // §1 reveal policy "open": an eliminated player's role is shown to the table at once —
   // except the Swindler's victim, who leaves without reveal (§6).

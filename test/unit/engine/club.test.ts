@@ -5,7 +5,7 @@
  * 10 Kamikaze, 11 Witness, 12 Civilian.
  */
 import { describe, expect, it } from "vitest";
-import { apply, createGame, getPreset, listPresets, seatRange, startRefusal, viewFor } from "../../../shared/engine/index.ts";
+import { apply, createGame, firstEliminated, getPreset, listPresets, seatRange, startRefusal, viewFor } from "../../../shared/engine/index.ts";
 import type { HostAction, Seat } from "../../../shared/engine/types.ts";
 import { playGame } from "../../../shared/bots/index.ts";
 import { ALL, CLUB, byCandidate, club, countsOf, next, night, nominate, publicLog, question, seatOf, speeches } from "./club-helpers.ts";
@@ -514,6 +514,111 @@ describe("RULES.md §6.9 fouls", () => {
     t.act(1, { type: "under-foul" });
     expect(publicLog(t, "left")).toEqual([["left", { seat: 1, how: "removed" }]]);
     expect(t.speaker).toBe(2);
+  });
+});
+
+describe("RULES.md §6.10 cross-game immunity", () => {
+  /** A club table whose player at `seat` (drawn from the same seed) comes immune from the evening's last game. */
+  function immuneAt(seat: Seat, o: Parameters<typeof club>[0] = {}) {
+    const id = club(o).ids[seat - 1]!;
+    return club({ ...o, immunity: [id] });
+  }
+
+  it("RULES.md §6.10 the last game's first eliminated is immune on day 1: announced and marked at the start; nobody may nominate him, so he is never a candidate", () => {
+    const t = immuneAt(7);
+    expect(publicLog(t, "immune")).toEqual([["immune", { seats: [7] }]]);
+    expect(t.spectator().seats.filter((x) => x.immune).map((x) => x.seat)).toEqual([7]);
+    t.timeout(); // free talk
+    const sp = t.speaker!;
+    const offer = t.view(sp).you!.actions.find((a) => a.type === "nominate") as { targets: Seat[] };
+    expect(offer.targets).not.toContain(7);
+    expect(offer.targets).toContain(8);
+    t.reject(sp, { type: "nominate", target: 7 }, "illegal-target");
+    t.act(sp, { type: "nominate", target: 8 });
+    expect(publicLog(t, "nominated")).toEqual([["nominated", { by: sp, target: 8 }]]);
+  });
+
+  it("RULES.md §6.10 night 1: no shot, kill, curse or swap may name the immune seat (the mafia must shoot someone else); checks and heals still reach him", () => {
+    const t = immuneAt(12, { roles: ALL });
+    speeches(t);
+    expect(t.phase).toBe("night-don-check");
+    t.act(1, { type: "use", ability: "don-commissar-check", targets: [12] }); // a check reaches him
+    next(t);
+    const shot = t.view(1).you!.actions.find((a) => a.type === "use" && a.ability === "mafia-shot");
+    expect(shot?.type === "use" && shot.targets.seats).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]); // every living seat but 12
+    t.reject(1, { type: "use", ability: "mafia-shot", targets: [12] }, "illegal-target");
+    t.act(1, { type: "use", ability: "mafia-shot", targets: [9] }); // the Werewolf turns
+    next(t);
+    t.reject(seatOf(t, "maniac"), { type: "use", ability: "kill", targets: [12] }, "illegal-target");
+    next(t);
+    t.reject(seatOf(t, "curser"), { type: "use", ability: "curse", targets: [12] }, "illegal-target");
+    next(t);
+    t.reject(seatOf(t, "swindler"), { type: "use", ability: "swap", targets: [12] }, "illegal-target");
+    next(t);
+    t.act(seatOf(t, "commissar"), { type: "use", ability: "commissar-check", targets: [12] });
+    next(t);
+    t.act(seatOf(t, "doctor"), { type: "use", ability: "heal", targets: [12] });
+    next(t);
+    expect(t.living()).toContain(12);
+    expect(publicLog(t, "check-announced")).toHaveLength(2);
+  });
+
+  it("RULES.md §6.10 from day 2 the immunity is over: the mark is gone, he is nominated and shot like anyone", () => {
+    const t = immuneAt(7);
+    speeches(t);
+    night(t, {});
+    expect(t.spectator().seats[6]!.immune).toBeUndefined();
+    speeches(t, { [t.living().find((x) => x !== 7)!]: [7] });
+    expect(publicLog(t, "nominated").at(-1)![1]).toMatchObject({ target: 7 });
+    expect(t.phase).toBe("defence");
+    while (t.phase === "defence") t.end(t.speaker!);
+    byCandidate(t, {});
+    night(t, { mafia: { 1: 7 } });
+    expect(publicLog(t, "killed")).toEqual([["killed", { seat: 7 }]]);
+  });
+
+  it("RULES.md §6.10 none without the input: a new evening's first game has no immune seat", () => {
+    const t = club();
+    expect(publicLog(t, "immune")).toEqual([]);
+    expect(t.spectator().seats.some((x) => x.immune)).toBe(false);
+    t.timeout();
+    t.act(t.speaker!, { type: "nominate", target: 7 === t.speaker ? 8 : 7 });
+  });
+
+  it("RULES.md §6.10 the first eliminated: a removal for fouls is a punishment and does not count; the next to leave is the first eliminated, and later ones are not", () => {
+    const t = club({ host: "live" });
+    host(t, { type: "remove", seat: 9, offence: "oath" });
+    expect(firstEliminated(t.state)).toEqual([]);
+    speeches(t, nominate(t, { 7: 2 })); // the removal cancelled the day's vote (§6.9)
+    night(t, { mafia: { 1: 8 } });
+    expect(publicLog(t, "killed")).toEqual([["killed", { seat: 8 }]]);
+    expect(firstEliminated(t.state)).toEqual([t.ids[7]]);
+    while (t.phase === "last-words") t.end(t.speaker!);
+    speeches(t);
+    night(t, { mafia: { 1: 10 } });
+    expect(publicLog(t, "killed")).toHaveLength(2);
+    expect(firstEliminated(t.state)).toEqual([t.ids[7]]);
+  });
+
+  it("RULES.md §6.10 players who leave together are all the first eliminated: 'expel both?' and the night's dead", () => {
+    const t = club();
+    toDefenceEnd(t, { 7: 5, 8: 4 });
+    expelAnyone(t);
+    byCandidate(t, { 1: 7, 2: 7, 3: 8, 4: 8 });
+    question(t, [1, 2, 3, 4, 5, 6, 9]);
+    expect(firstEliminated(t.state)).toEqual([t.ids[6], t.ids[7]]);
+    const n = club({ roles: ALL });
+    speeches(n);
+    night(n, { mafia: { 1: 12 }, maniac: 10 }); // the Kamikaze takes the Maniac along
+    expect(publicLog(n, "killed").map(([, d]) => (d as { seat: number }).seat).sort((a, b) => a - b)).toEqual([6, 10, 12]);
+    expect(firstEliminated(n.state).sort()).toEqual([n.ids[5], n.ids[9], n.ids[11]].sort());
+  });
+
+  it("RULES.md §6.10 only club has cross-game immunity: createGame refuses it for another format; ids not at the table are ignored", () => {
+    const players = Array.from({ length: 10 }, (_, i) => ({ id: `p${i + 1}`, nickname: `N${i + 1}`, bot: false }));
+    expect(() => createGame("sport", {}, players, "s", 0, { immunity: ["p1"] })).toThrow(/§6.10/);
+    const t = club({ immunity: ["somebody-else"] });
+    expect(publicLog(t, "immune")).toEqual([]);
   });
 });
 

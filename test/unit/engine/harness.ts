@@ -29,6 +29,8 @@ export interface TableOptions {
   seed?: string;
   /** Seats whose players are bots in the engine (technical-vote counts). */
   bots?: Seat[];
+  /** RULES.md §6.10 the players (ids "p1"…) immune on day 1 and night 1 (createGame's `immunity`). */
+  immunity?: string[];
   /** Stop after dealing (do not run the acquaintance night). */
   stopAt?: "dealing" | "acquaintance" | "day1";
 }
@@ -42,7 +44,7 @@ export class Table {
   constructor(o: TableOptions = {}) {
     const n = o.roles?.length ?? o.seats ?? 10;
     const players = Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, nickname: `Nick${i + 1}`, bot: false }));
-    this.state = createGame(o.preset ?? "sport", o.settings ?? {}, players, o.seed ?? "scenario", this.now, o.host ? { host: o.host } : {});
+    this.state = createGame(o.preset ?? "sport", o.settings ?? {}, players, o.seed ?? "scenario", this.now, { ...(o.host ? { host: o.host } : {}), ...(o.immunity ? { immunity: o.immunity } : {}) });
     this.ids = seatedPlayers(this.state).map((p) => p.playerId);
     for (const b of o.bots ?? []) this.control({ type: "seat-to-bot", seat: b });
     if (o.roles) {

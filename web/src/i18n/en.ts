@@ -1125,6 +1125,9 @@ export const en = {
   "why.turned": "{by} was shot by the mafia and turned black instead of dying",
   "why.taken-along": "{by} was killed by the Maniac and took {target} along",
   "how.club": "City club",
+  // issue 18: cross-game immunity (RULES.md §6.10)
+  "log.immune": "Immune on day 1 and night 1 (first eliminated in the last game): seats {seats}",
+  "seat.immune": "immune",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1121,4 +1121,7 @@ export const ru: Catalogue = {
   "why.turned": "{by} — выстрел мафии: не погибло, а стало чёрным",
   "why.taken-along": "{by} погибло от маньяка и забрало с собой {target}",
   "how.club": "Городской клуб",
+  // issue 18: cross-game immunity (RULES.md §6.10)
+  "log.immune": "Иммунитет в первый день и первую ночь (первым выбыл в прошлой игре): места {seats}",
+  "seat.immune": "иммунитет",
 };

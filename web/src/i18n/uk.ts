@@ -1121,4 +1121,7 @@ export const uk: Catalogue = {
   "why.turned": "{by} — постріл мафії: не загинуло, а стало чорним",
   "why.taken-along": "{by} загинуло від Маніяка й забрало з собою {target}",
   "how.club": "Міський клуб",
+  // issue 18: cross-game immunity (RULES.md §6.10)
+  "log.immune": "Імунітет у перший день і першу ніч (першим вибув у минулій грі): місця {seats}",
+  "seat.immune": "імунітет",
 };
