@@ -16,14 +16,13 @@
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, openPerson, type Person, roleFacts, shot, SHOTS, startWrangler, type BoardSnap, type Server } from "./harness.ts";
+import { pick, playLive } from "./live.ts";
+import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, openPerson, type Person, roleFacts, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 /** Waits that only matter on a starved machine: how long a step may take, not what it must do. */
 const SLOW_MS = 30_000;
-/** The moves this driver makes when the person's page offers them (besides every night move). */
-const DRIVEN = new Set(["end-speech", "nominate", "ask", "vote", "vote-lift", "choose-side"]);
 
 let server: Server;
 let chrome: Awaited<ReturnType<typeof launchChromium>>;
@@ -44,14 +43,6 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const open = (name: string, viewport: { width: number; height: number }, phone: boolean): Promise<Person> => openPerson(chrome.browser, contexts, name, { viewport, phone, waitMs: SLOW_MS });
-
-/** Click a seat of an action and its confirm (a one-tap choice needs none). */
-async function pick(page: Page, action: string, target: number): Promise<void> {
-  const btn = page.locator(`[data-action="${action}"] [data-target="${target}"]`);
-  const oneTap = (await btn.getAttribute("data-one-tap", { timeout: 5_000 })) !== null;
-  if ((await btn.getAttribute("aria-pressed")) !== "true") await btn.click({ timeout: 5_000 });
-  if (!oneTap) await page.locator(`[data-confirm="${action}"]`).click({ timeout: 5_000 });
-}
 
 test("RULES.md §4 host-classic with a live host: 11 players (one person, ten bots) played to a result, the host confirming every stage", async () => {
   const started = Date.now();
@@ -84,66 +75,26 @@ test("RULES.md §4 host-classic with a live host: 11 players (one person, ten bo
   await host.page.locator("[data-host-panel]").waitFor({ timeout: SLOW_MS });
   await olha.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
 
-  const acted = new Set<string>();
-  const misses: string[] = [];
-  const phases = new Set<string>();
-  const did: Record<string, number> = {};
-  let confirms = 0;
   let hostShot = false;
   let askShot = false;
-  const snaps: BoardSnap[] = [];
-  const deadline = Date.now() + 420_000;
-  let done = false;
-  while (!done && Date.now() < deadline) {
-    const [s, h] = await Promise.all([boardSnapshot(olha.page), boardSnapshot(host.page)]);
-    snaps.push(s);
-    done = !!s.result && !!h.result;
-    if (done) break;
-    if (s.phase) phases.add(s.phase);
-    // The host confirms a stage that waits for them (§5.7).
-    const ready = host.page.locator('[data-host-confirm="ready"]:not([disabled])');
-    if (await ready.count()) {
-      if (!hostShot && h.phase?.startsWith("night-")) {
-        await shot(host.page, "host-classic-host-desktop");
-        hostShot = true;
-      }
-      await ready.click().catch(() => {});
-      confirms++;
-      await sleep(150);
-      continue;
-    }
-    const pending = Object.keys(s.actions).filter((k) => (DRIVEN.has(k) || k.startsWith("use:")) && !acted.has(`${s.seq}:${s.day}:${k}`));
-    if (!s.busy && !h.busy && pending.length === 0 && s.seq === h.seq && s.seq > 0) {
-      await advanceClock(server.base, code, s.seq);
-      await sleep(150);
-      continue;
-    }
+  const { done, phases, did, confirms, misses, snaps } = await playLive({
+    base: server.base, code, host, person: olha, withinMs: 420_000,
     // The person's move: a nomination and a question before ending the speech; votes; night moves.
-    const order = ["choose-side", "nominate", "ask", "end-speech", "vote-lift", "vote", ...pending.filter((k) => k.startsWith("use:"))];
-    const action = order.find((k) => pending.includes(k));
-    if (action) {
-      acted.add(`${s.seq}:${s.day}:${action}`);
-      try {
-        if (action === "end-speech") await olha.page.locator('[data-action="end-speech"]').click({ timeout: 5_000 });
-        else if (action === "vote-lift") await olha.page.locator('[data-lift="yes"]').click({ timeout: 5_000 });
-        else if (action === "choose-side") await olha.page.locator('[data-side="black"]').click({ timeout: 5_000 });
-        else {
-          const targets = s.actions[action]!;
-          const target = targets.find((x) => x !== s.you) ?? targets[0]!;
-          if (action === "ask" && !askShot) {
-            await olha.page.locator(`[data-action="ask"] [data-target="${target}"]`).click({ timeout: 5_000 });
-            await shot(olha.page, "host-classic-phone");
-            askShot = true;
-            await olha.page.locator('[data-confirm="ask"]').click({ timeout: 5_000 });
-          } else await pick(olha.page, action, target);
-        }
-        did[action] = (did[action] ?? 0) + 1;
-      } catch (e) {
-        misses.push(`${action}: ${String(e).split("\n")[0]}`);
-      }
-    }
-    await sleep(150);
-  }
+    order: ["choose-side", "nominate", "ask", "end-speech", "vote-lift", "vote"],
+    beforeConfirm: async (h) => {
+      if (hostShot || !h.phase?.startsWith("night-")) return;
+      await shot(host.page, "host-classic-host-desktop");
+      hostShot = true;
+    },
+    move: async (action, target) => {
+      if (action !== "ask" || askShot) return false;
+      await olha.page.locator(`[data-action="ask"] [data-target="${target}"]`).click({ timeout: 5_000 });
+      await shot(olha.page, "host-classic-phone");
+      askShot = true;
+      await olha.page.locator('[data-confirm="ask"]').click({ timeout: 5_000 });
+      return true;
+    },
+  });
   expect(done, `the game reached a result (phases ${[...phases].join(", ")})`).toBe(true);
   // §4.3 day 1 is introductions: the person spoke before any vote; §5.7 the host confirmed stages.
   expect(phases.has("introductions")).toBe(true);

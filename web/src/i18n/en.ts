@@ -1128,6 +1128,10 @@ export const en = {
   // issue 18: cross-game immunity (RULES.md §6.10)
   "log.immune": "Immune on day 1 and night 1 (first eliminated in the last game): seats {seats}",
   "seat.immune": "immune",
+  "evening.immune": "Immune on day 1 and night 1 of the next game: {names} — the first eliminated in the last game",
+  "evening.none": "A new evening: nobody is immune in the next game",
+  "evening.redraw": "Draw new seats for the next game",
+  "evening.new": "Start a new evening (nobody carries immunity)",
 } as const;
 
 export type MessageKey = keyof typeof en;

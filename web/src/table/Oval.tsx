@@ -56,6 +56,7 @@ export function seatLabel(s: SeatView, f: SeatFlags): string {
   if (f.pending) parts.push(t("seat.pending"));
   if (!s.alive) parts.push(s.out ? tk("out", s.out) : t("seat.out"));
   if (s.nominated) parts.push(t("seat.nominated"));
+  if (s.immune) parts.push(t("seat.immune"));
   if (s.speaking) parts.push(t("seat.speaking"));
   if (f.voterTurn) parts.push(t("seat.voterTurn"));
   if (f.talking) parts.push(t("seat.talking"));
@@ -88,6 +89,7 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
         <Show when={props.s.bot}><i class="b bot" data-bot-seat={props.s.seat}>⚙ {t("seat.bot")}</i></Show>
         <Show when={f().pending}><i class="b pending">…</i></Show>
         <Show when={props.s.nominated}><i class="b nom">⚑</i></Show>
+        <Show when={props.s.immune}><i class="b immune" data-immune-seat={props.s.seat}>✚ {t("seat.immune")}</i></Show>
         <Show when={props.s.speaking}><i class="b mic">◉</i></Show>
         <Show when={f().voterTurn}><i class="b voter" data-voter-seat={props.s.seat}>☝</i></Show>
         <Show when={f().talking}><i class="b talking" data-talking={props.s.seat}>♪</i></Show>

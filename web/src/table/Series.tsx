@@ -44,6 +44,43 @@ export function RemoveBotButton(props: { table: TableView; seat: LobbySeatView; 
   );
 }
 
+/**
+ * Issue 18, RULES.md §6.10–§6.11, between games of an evening: who will be immune in the next game
+ * (day 1 and night 1), or that a new evening starts; for the organizer in the next game's lobby, the
+ * choices for that game — new seats (formats that keep them) and a new evening (formats with immunity).
+ */
+export function NextGame(props: { table: TableView; ctl?: TableController; busy: boolean }) {
+  const immune = () => props.table.series.immune;
+  const choose = () => props.ctl && props.table.organizing && props.table.status === "lobby" && props.table.series.game > 1;
+  return (
+    <>
+      <Show when={immune()}>
+        {(names) => (
+          <p class="banner" role="status" data-evening-immune={names().join(", ")}>
+            {names().length ? t("evening.immune", { names: names().join(", ") }) : t("evening.none")}
+          </p>
+        )}
+      </Show>
+      <Show when={choose()}>
+        <div class="field setting" data-next-game-options>
+          <Show when={props.table.presetId !== "sport"}>
+            <label class="check">
+              <input type="checkbox" name="next-redraw" checked={props.table.options.redrawSeats} disabled={props.busy} onChange={(e) => props.ctl!.control({ type: "options", redrawSeats: e.currentTarget.checked })} />
+              <span>{t("evening.redraw")}</span>
+            </label>
+          </Show>
+          <Show when={immune() !== undefined}>
+            <label class="check">
+              <input type="checkbox" name="next-new-evening" checked={props.table.options.newEvening} disabled={props.busy} onChange={(e) => props.ctl!.control({ type: "options", newEvening: e.currentTarget.checked })} />
+              <span>{t("evening.new")}</span>
+            </label>
+          </Show>
+        </div>
+      </Show>
+    </>
+  );
+}
+
 /** Wins per side over the table's finished games, in a fixed order (sides with no win left out). */
 function wins(table: TableView): Array<[string, number]> {
   const out: Array<[string, number]> = [];
@@ -69,6 +106,7 @@ export function PlayAgain(props: { table: TableView; seated: boolean; ctl: Table
           <For each={wins(props.table)}>{([side, n], i) => <span class={`team-${side}`}>{(i() > 0 ? " · " : "") + tk("team", side) + " " + n}</span>}</For>
         </p>
       </Show>
+      <NextGame table={props.table} busy={props.busy} />
       <Show when={next()}>{(n) => <p class="banner" role="status" data-rematch-gathering={n().seated}>{t("rematch.gathering", { n: n().seated })}</p>}</Show>
       <Show when={props.seated}>
         <button type="button" class="btn primary wide" data-play-again disabled={props.busy} onClick={() => props.ctl.table({ type: "play-again" })}>

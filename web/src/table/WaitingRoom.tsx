@@ -4,7 +4,7 @@ import type { TableView } from "../../../shared/protocol/messages.ts";
 import { t } from "../i18n/index.ts";
 import { tablePath } from "../lib/router.ts";
 import type { TableController } from "./controller.ts";
-import { LobbyBotButtons, RemoveBotButton } from "./Series.tsx";
+import { LobbyBotButtons, NextGame, RemoveBotButton } from "./Series.tsx";
 
 export function ShareCode(props: { code: string }) {
   const [copied, setCopied] = createSignal(false);
@@ -39,6 +39,7 @@ export function WaitingRoom(props: { table: TableView; youNickname: string | nul
       <h2 id="wait-title">{t("wait.title")}</h2>
       <Show when={props.table.series.game > 1}>
         <p class="muted small" data-series-game={props.table.series.game}>{t("series.game", { n: props.table.series.game })}</p>
+        <NextGame table={props.table} ctl={props.ctl} busy={props.busy ?? false} />
       </Show>
       <ShareCode code={props.table.code} />
       <p class="left" role="status" data-seats-left={left()}>
