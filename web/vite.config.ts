@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import solid from "vite-plugin-solid";
-import { listPresets } from "../shared/engine/presets/index.ts";
+import { listPresets, presetOf } from "../shared/engine/presets/index.ts";
 import type { PresetSettings } from "./src/home/presets.ts";
 
 // Run from the repository root: `vite build --config web/vite.config.ts` -> web/dist.
@@ -31,6 +31,8 @@ function presetSettings(): Plugin {
         ...(p.roleCounts ? { roleCounts: p.roleCounts } : {}),
         ...(p.organizerPlays ? { organizerPlays: true } : {}),
         ...(p.consigliere ? { consigliere: true } : {}),
+        // Issue 18, RULES.md §6.9: the live host may remove a player without warning (the host panel's Remove).
+        ...(presetOf(p.id).fouls?.hostRemoval ? { hostRemoval: true } : {}),
       }));
       return `export default ${JSON.stringify(list)};`;
     },

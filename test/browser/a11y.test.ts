@@ -26,7 +26,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { ensureWebBuild, freePort, launchChromium, LOAD_MS, ROOT, shot } from "./harness.ts";
 
 const LANGS = ["uk", "ru", "en"] as const;
-const PAGES = ["/", "/dev/lobby", "/dev/day", "/dev/night", "/dev/vote", "/dev/end", "/how/city", "/dev/lift", "/dev/pause", "/dev/host", "/dev/spectator", "/dev/bot", "/dev/announce-vote", "/dev/vote-warning", "/dev/dead", "/dev/city-night", "/dev/tatar-vote", "/dev/tatar-late", "/dev/tatar-warn", "/dev/tatar-host"] as const;
+const PAGES = ["/", "/dev/lobby", "/dev/day", "/dev/night", "/dev/vote", "/dev/end", "/how/city", "/dev/lift", "/dev/pause", "/dev/host", "/dev/spectator", "/dev/bot", "/dev/announce-vote", "/dev/vote-warning", "/dev/dead", "/dev/city-night", "/dev/tatar-vote", "/dev/tatar-late", "/dev/tatar-warn", "/dev/tatar-host", "/dev/club-vote", "/dev/club-host"] as const;
 const AXE_WIDTHS = [360, 1280];
 const OVERFLOW_WIDTHS = [320, 360, 430];
 const AXE = join(ROOT, "node_modules/axe-core/axe.min.js");

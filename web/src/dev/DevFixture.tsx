@@ -14,7 +14,10 @@
  * profile-end (the end screen with the nights' "why"); issue 17 (tatar, RULES.md §7): tatar-vote (voting in turn:
  * this player's own turn, the votes so far, an automatic vote for three fouls), tatar-late (seat 9 is late to
  * vote: a foul and 5 s more, seen by another player), tatar-warn (the Doctor's night step in its last 5 s:
- * the warning), tatar-host (the live host's fouls and remarks; seat 5 removed by fouls, card shown). Banners are timed:
+ * the warning), tatar-host (the live host's fouls and remarks; seat 5 removed by fouls, card shown); issue 18 (club,
+ * RULES.md §6): club-vote (day 2, "expel both?" after the car crash: candidates 7 and 8, seat 9 dropped out, seat 4
+ * cursed, the composition line; this player is the Witness, who saw seat 3), club-host (the live host's panel with
+ * Remove per seat; seat 6 removed for an oath). Banners are timed:
  * they show for a few seconds after the page opens. Actions are logged to the console
  * and answered with a sample rejection so the error path can be seen.
  * Loaded lazily: never part of the initial JS.
@@ -234,13 +237,17 @@ function fixture(name: string): TableView {
     case "tatar-vote":
     case "tatar-late":
     case "tatar-warn":
-    case "tatar-host": {
-      const host = name === "tatar-host";
+    case "tatar-host":
+    case "club-vote":
+    case "club-host": {
+      // Issues 17–18: twelve connected seats; a "-host" fixture is the live host's screen.
+      const host = name.endsWith("-host");
+      const club = name.startsWith("club");
       const lobby = T_NAMES.map((nickname, i) => ({ place: i + 1, seat: i + 1, nickname, bot: false, connected: true, awaySince: null, neverConnected: false, organizer: false }));
       return {
-        ...base, presetId: "tatar", capacity: { min: 12, max: 12 }, lobby, connected: lobby.map((p) => p.seat),
+        ...base, presetId: club ? "club" : "tatar", capacity: { min: 12, max: club ? 15 : 12 }, lobby, connected: lobby.map((p) => p.seat),
         ...(host ? { host: "live" as const, hostConnected: true, narration: false, organizer: { kind: "host" as const }, organizing: true } : {}),
-        game: tatarGame(name, now),
+        game: club ? clubGame(name, now) : tatarGame(name, now),
       };
     }
     case "end":
@@ -455,6 +462,54 @@ function tatarGame(name: string, now: number): GameView {
   });
 }
 
+/** Issue 18: a club table (RULES.md §6): 12 seats, Boss 1, Mafia 2 and 3; Commissar 4, Doctor 5, Curser 6, Witness 11; the rest Civilians. */
+const C_ROLES = ["boss", "mafia", "mafia", "commissar", "doctor", "curser", "civilian", "civilian", "civilian", "civilian", "witness", "civilian"];
+const cTeam = (r: string) => (["boss", "mafia"].includes(r) ? "black" : r === "curser" ? "solo" : "red");
+
+function clubGame(name: string, now: number): GameView {
+  const host = name === "club-host";
+  const entries: AnyLogEntry[] = [
+    { seq: 1, at: now - 500_000, day: 0, type: "seats-drawn", data: { seats: T_NAMES.map((nickname, i) => ({ seat: i + 1, nickname, bot: false })) } },
+    { seq: 2, at: now - 499_000, day: 0, type: "composition", data: { counts: { boss: 1, mafia: 2, commissar: 1, doctor: 1, witness: 1, curser: 1, civilian: 5 } } },
+    { seq: 3, at: now - 480_000, day: 0, type: "night-fell", data: { round: 1, acquaintance: true } },
+    ...(host ? [] : [{ seq: 4, at: now - 470_000, day: 0, type: "witnessed", data: { by: 11, target: 3 } } as AnyLogEntry]),
+    { seq: 5, at: now - 400_000, day: 1, type: "day-started", data: { day: 1, firstSpeaker: 1 } },
+    { seq: 6, at: now - 300_000, day: 1, type: "night-fell", data: { round: 2, acquaintance: false } },
+    { seq: 7, at: now - 200_000, day: 2, type: "killed", data: { seat: 12 } },
+    { seq: 8, at: now - 199_000, day: 2, type: "cursed", data: { seat: 4 } },
+    { seq: 9, at: now - 150_000, day: 2, type: "day-started", data: { day: 2, firstSpeaker: 2 } },
+    ...(host
+      ? [
+          { seq: 10, at: now - 40_000, day: 2, type: "removed-by-host", data: { seat: 6, offence: "oath" } },
+          { seq: 11, at: now - 40_000, day: 2, type: "left", data: { seat: 6, how: "removed" } },
+          { seq: 12, at: now - 40_000, day: 2, type: "role-revealed", data: { seat: 6, role: "curser", team: "solo" } },
+        ] as AnyLogEntry[]
+      : [
+          { seq: 10, at: now - 60_000, day: 2, type: "candidates", data: { seats: [7, 8, 9] } },
+          { seq: 11, at: now - 20_000, day: 2, type: "dropped", data: { seats: [9], left: [7, 8] } },
+          { seq: 12, at: now - 3_000, day: 2, type: "lift-vote-started", data: { candidates: [7, 8], mode: "open", needed: 6, question: "expel-both" } },
+        ] as AnyLogEntry[]),
+  ];
+  const log = entries.map((e, i) => ({ ...e, seq: i + 1 }) as AnyLogEntry);
+  const cSeats = T_NAMES.map((nickname, i): SeatView => ({
+    seat: i + 1, nickname, bot: false, alive: i !== 11 && !(host && i === 5), out: i === 11 ? "killed" : host && i === 5 ? "removed" : null,
+    nominated: !host && [7, 8, 9].includes(i + 1), speaking: false, votes: null, fouls: i === 2 ? 1 : 0, shoutsLeft: 0,
+    ...(i === 11 || (host && i === 5) || host ? { role: C_ROLES[i], team: cTeam(C_ROLES[i]!) } : i === 10 ? { role: "witness", team: "red" } : {}),
+  }));
+  const living = cSeats.filter((s) => s.alive).map((s) => s.seat);
+  return game({
+    presetId: "club", day: 2, round: 2, floor: tableFloor(null), log, logUpTo: log.length, seats: cSeats,
+    phase: host ? "free-talk" : "expel-both",
+    deadline: now + (host ? 80_000 : 8_000),
+    timerMs: host ? 120_000 : 10_000,
+    nominees: host ? [] : [7, 8, 9],
+    ballot: host ? null : { kind: "lift", mode: "open", candidates: [7, 8], needed: 6, votes: [{ voter: 1, lift: true }], mine: null },
+    you: host ? null : { seat: 11, role: "witness", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [{ type: "vote-lift" }] },
+    ...(host ? { host: { canConfirm: false, waiting: false, pending: [], fouls: true, foulsToRemove: 3 } } : {}),
+    ...(host ? { floor: { channels: [{ id: "table", speakers: living, video: living, listeners: "everyone" as const }] } } : {}),
+  });
+}
+
 /** Issue 16: the Custom profile's night and day (RULES.md §5), as one player sees them. */
 function profileGame(name: string, now: number): GameView {
   const base = game({}).log.slice(0, 4);
@@ -549,7 +604,7 @@ function profileGame(name: string, now: number): GameView {
 export default function DevFixture(props: { name: string }) {
   const [state, setState] = createStore<TableState>({
     conn: props.name === "reconnecting" ? "reconnecting" : "open",
-    identity: props.name === "host" || props.name === "tatar-host" ? { kind: "host" } : props.name === "spectator" || props.name === "bot" ? { kind: "spectator" } : { kind: "player", playerId: "p2", nickname: "Taras" },
+    identity: props.name === "host" || props.name === "tatar-host" || props.name === "club-host" ? { kind: "host" } : props.name === "spectator" || props.name === "bot" ? { kind: "spectator" } : { kind: "player", playerId: "p2", nickname: "Taras" },
     version: 1,
     view: fixture(props.name === "reconnecting" ? "day" : props.name),
     pending: null,
@@ -592,6 +647,6 @@ export default function DevFixture(props: { name: string }) {
     dispose() {},
   };
   ctl.clock.sample(Date.now());
-  const saved = ["host", "tatar-host", "spectator", "bot"].includes(props.name) ? null : { code: "K7Q2PX", playerId: "p2", nickname: "Taras", token: "x", returnCode: "7KQ2M9XH4T", savedAt: 0 };
+  const saved = ["host", "tatar-host", "club-host", "spectator", "bot"].includes(props.name) ? null : { code: "K7Q2PX", playerId: "p2", nickname: "Taras", token: "x", returnCode: "7KQ2M9XH4T", savedAt: 0 };
   return <TablePage ctl={ctl} saved={saved} onWatch={() => console.log("watch")} />;
 }

@@ -18,6 +18,7 @@ import { roleAbout } from "../table/RoleCard.tsx";
 import { BalanceMeter } from "./BalanceMeter.tsx";
 import { composition, countSettings, EDITOR_ROLES, problems, startingCounts, total, type Counts, type Problem } from "./composition.ts";
 import type { PresetForm, ProfileChoice } from "./presets.ts";
+import { RoleCountRow, Stepper } from "./Stepper.tsx";
 
 
 /** The seats a profile screen opens with: 10 within the profile's range (Fast: 8). */
@@ -106,27 +107,7 @@ export default function ProfileScreen(props: { form: PresetForm; dayRules: Recor
           </small>
           <ul class="roles">
             <For each={EDITOR_ROLES}>
-              {(role) => (
-                <li data-role={role}>
-                  <div class="num">
-                    <label for={`role-count-${role}`}>{tk("role", role)}</label>
-                    <Stepper
-                      id={`role-count-${role}`}
-                      value={counts()[role] ?? 0}
-                      min={0}
-                      max={20}
-                      set={(n) => setCount(role, n)}
-                      less={t("profile.less", { role: tk("role", role) })}
-                      more={t("profile.more", { role: tk("role", role) })}
-                      data={{ "data-role-count": role }}
-                    />
-                  </div>
-                  <details>
-                    <summary class="small">{t("profile.whatItDoes")}</summary>
-                    <p class="muted small">{roleAbout(f.id, role)}</p>
-                  </details>
-                </li>
-              )}
+              {(role) => <RoleCountRow presetId={f.id} role={role} id={`role-count-${role}`} value={counts()[role] ?? 0} min={0} max={20} set={(n) => setCount(role, n)} data={{ "data-role-count": role }} />}
             </For>
           </ul>
           <p id="editor-status" class="small" role="status" data-role-diff={total(counts()) - seats()}>
@@ -167,35 +148,4 @@ function problemText(p: Problem): string {
     case "refused":
       return t("profile.refused");
   }
-}
-
-/** A number with − and + buttons (thumb-sized on a phone); the input stays typeable. */
-function Stepper(props: { id: string; value: number; min: number; max: number; set: (n: number) => void; less: string; more: string; describedBy?: string; data?: Record<string, string> }) {
-  return (
-    <span class="stepper">
-      <button type="button" class="btn small" aria-label={props.less} aria-controls={props.id} disabled={props.value <= props.min} onClick={() => props.set(props.value - 1)}>
-        −
-      </button>
-      <input
-        id={props.id}
-        type="number"
-        inputmode="numeric"
-        min={props.min}
-        max={props.max}
-        step={1}
-        value={String(props.value)}
-        // Typing "12" passes through "1": only a value within bounds is taken while typing; leaving the field clamps.
-        onInput={(e) => {
-          const n = e.currentTarget.valueAsNumber;
-          if (Number.isInteger(n) && n >= props.min && n <= props.max) props.set(n);
-        }}
-        onChange={(e) => props.set(e.currentTarget.valueAsNumber)}
-        aria-describedby={props.describedBy}
-        {...props.data}
-      />
-      <button type="button" class="btn small" aria-label={props.more} aria-controls={props.id} disabled={props.value >= props.max} onClick={() => props.set(props.value + 1)}>
-        +
-      </button>
-    </span>
-  );
 }

@@ -13,6 +13,8 @@ import { describeError, FormError, needName, normalizeCode, sitDown, useSubmit }
 
 /** RULES.md §5.5 the profile screen: a lazy chunk (it reads the engine's compositions; the initial bundle must not). */
 const ProfileScreen = lazy(() => import("./ProfileScreen.tsx"));
+/** Issue 18, RULES.md §6 club: the creator's role counts with the engine's checks (a lazy chunk too). */
+const RoleCounts = lazy(() => import("./RoleCounts.tsx"));
 
 /** The formats the create form offers, from the engine's descriptors (made at build time: presets.ts). */
 const PRESETS = presetSettings.map(formOf);
@@ -42,6 +44,9 @@ export function CreateForm() {
   const set = (key: string, v: unknown) => setValues({ ...values(), [key]: v });
   /** §5.5 a profile's seats and Custom's counts, from the profile screen; null until it is shown. */
   const [profile, setProfile] = createSignal<ProfileChoice | null>(null);
+  /** §6 club: the role counts of each game (a format with `roleCounts` that is not a §5 profile); null until shown. */
+  const [counts, setCounts] = createSignal<{ counts: Record<string, number>; ok: boolean } | null>(null);
+  const countsEditor = () => !current().profile && current().roles.length > 0;
   /** §5.5 Fast: the organizer plays and takes a seat — no live host, no seatless organizer. */
   const plays = () => current().organizerPlays;
   const isLive = () => live() && !plays();
@@ -51,9 +56,13 @@ export function CreateForm() {
     setPresetId(next.id);
     setValues(Object.fromEntries(next.settings.map((s) => [s.key, s.default])));
     setProfile(null);
+    setCounts(null);
   };
-  /** The table may not be created yet: a profile screen still loading, or a Custom composition that cannot start (§5.5). */
-  const blocked = () => current().profile && !profile()?.ok;
+  /**
+   * The table may not be created yet: a profile screen still loading, or a Custom composition that cannot
+   * start (§5.5); the club's role counts still loading, or counts that start at no table size (§6).
+   */
+  const blocked = () => (current().profile && !profile()?.ok) || (countsEditor() && !counts()?.ok);
   // Signed out while a city form was open (e.g. "sign out everywhere" elsewhere): back to a format a guest may create.
   createEffect(() => {
     if (!me() && current().needsAccount) choosePreset(preset.id);
@@ -71,8 +80,8 @@ export function CreateForm() {
       creating = true;
       const created = await api.createTable({
         presetId: presetId(),
-        // §5.5 Custom: the role counts go with the day rules (Civilians fill the other seats).
-        settings: { ...settingsToSend(current(), values()), ...chosen?.counts },
+        // §5.5 Custom, §6 club: the role counts go with the other settings (Civilians fill the other seats).
+        settings: { ...settingsToSend(current(), values()), ...chosen?.counts, ...(countsEditor() ? counts()?.counts : {}) },
         // §5.5 the profile screen's size: a table of exactly this many seats.
         ...(chosen ? { seats: chosen.seats } : {}),
         public: isPublic(),
@@ -128,6 +137,13 @@ export function CreateForm() {
         {(f) => (
           <Suspense fallback={<p class="muted small">{t("home.working")}</p>}>
             <ProfileScreen form={f} dayRules={settingsToSend(f, values())} onChange={setProfile} />
+          </Suspense>
+        )}
+      </Show>
+      <Show when={countsEditor() && current()} keyed>
+        {(f) => (
+          <Suspense fallback={<p class="muted small">{t("home.working")}</p>}>
+            <RoleCounts form={f} onChange={setCounts} />
           </Suspense>
         )}
       </Show>

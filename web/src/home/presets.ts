@@ -26,6 +26,8 @@ export interface PresetSettings {
   organizerPlays?: boolean;
   /** Issue 17, §7.10: a seated player may invite a consigliere (tatar). */
   consigliere?: boolean;
+  /** Issue 18, §6.9: the live host may remove a player without warning, naming the offence (club). */
+  hostRemoval?: boolean;
 }
 
 /** The value of a choice that leaves the key out, so the preset's own default applies (city's Mafia count by table size). */

@@ -112,7 +112,7 @@ export function Announcements(props: { game: GameView; clock: ServerClock; delay
                   summary={t("ann.lifts")}
                   items={a.lifts!.map((b) => ({
                     attrs: { "data-voter": b.voter, "data-lift": b.lift ? "yes" : "no" },
-                    label: t(b.lift ? "ann.lift.yes" : "ann.lift.no", { voter: b.voter }),
+                    label: t(a.question ? (b.lift ? "ann.answer.yes" : "ann.answer.no") : b.lift ? "ann.lift.yes" : "ann.lift.no", { voter: b.voter }),
                     text: `${b.voter} ${b.lift ? "✓" : "✗"}`,
                   }))}
                 />

@@ -5,15 +5,18 @@
  * The roles are on the oval. Never to be shown to the table.
  * Issue 17 (§7.9): where the host's view says `host.fouls`, a Foul and a Remark button per living seat
  * with the seat's foul count; the foul that removes (the view's `foulsToRemove`) is asked first.
+ * Issue 18 (§6.9): where the preset lets the host remove without warning (`fouls.hostRemoval`, from the
+ * build-time preset list), a Remove button per living seat: the host picks the offence, then confirms.
  */
 import { createMemo, createSignal, For, Show } from "solid-js";
-import type { AnyLogEntry, GameView, HostAction, HostPanel as HostInfo, LogType } from "../../../shared/engine/types.ts";
+import { type AnyLogEntry, type GameView, type HostAction, type HostPanel as HostInfo, type LogType, REMOVAL_REASONS, type RemovalReason } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
-import { t } from "../i18n/index.ts";
+import { t, tk } from "../i18n/index.ts";
 import { type Ask, ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { formatEntry } from "./GameLog.tsx";
 import { rolesFrom } from "./logText.ts";
 import { type FoulRow, hostFouls } from "./turns.ts";
+import { allowsHostRemoval } from "./advisor.ts";
 
 /** Events that open a stage: what comes after them is "this stage". */
 const OPENERS = new Set<LogType>(["day-started", "night-fell", "checks-started", "voting-started", "lift-vote-started", "speech-started", "dealing-started"]);
@@ -34,10 +37,39 @@ function HostFouls(props: { game: GameView; busy: boolean; onHost: (a: Exclude<H
     if (!r.removes) return send();
     setAsk({ title: t("host.foul.removeTitle", { seat: r.seat }), text: t("host.foul.removeText", { seat: r.seat, nickname: r.nickname, n: r.fouls + 1 }), confirm: t("host.foul.removeConfirm"), run: send });
   };
+  // §6.9 removal without warning: the offence is chosen in the dialog (public: the table hears it), then confirmed.
+  const removal = () => allowsHostRemoval(props.game.presetId);
+  const [offence, setOffence] = createSignal<RemovalReason | null>(null);
+  const remove = (r: FoulRow) => {
+    setOffence(null);
+    setAsk({
+      title: t("host.remove.title", { seat: r.seat }),
+      text: t("host.remove.text", { seat: r.seat, nickname: r.nickname }),
+      confirm: t("host.remove.confirm"),
+      ready: () => offence() !== null,
+      body: () => (
+        <fieldset class="choice offences" data-host-remove-offences={r.seat}>
+          <legend>{t("host.remove.offence")}</legend>
+          <For each={REMOVAL_REASONS}>
+            {(o) => (
+              <label class="radio">
+                <input type="radio" name="host-remove-offence" value={o} checked={offence() === o} onChange={() => setOffence(o)} data-host-remove-offence={o} />
+                <span>{tk("offence", o)}</span>
+              </label>
+            )}
+          </For>
+        </fieldset>
+      ),
+      run: () => {
+        const o = offence();
+        if (o) props.onHost({ type: "remove", seat: r.seat, offence: o });
+      },
+    });
+  };
   return (
     <Show when={fouls()}>
       {(f) => (
-        <section class="host-fouls" aria-labelledby="host-fouls-title" data-host-fouls={f().open ? "open" : "closed"}>
+        <section class="host-fouls" classList={{ removal: removal() }} aria-labelledby="host-fouls-title" data-host-fouls={f().open ? "open" : "closed"}>
           <h3 id="host-fouls-title">{t("host.fouls.title")}</h3>
           <Show when={!f().open}>
             <p class="muted small">{t("host.fouls.closed")}</p>
@@ -56,6 +88,11 @@ function HostFouls(props: { game: GameView; busy: boolean; onHost: (a: Exclude<H
                   <button type="button" class="btn small ghost" data-host-remark={r.seat} aria-label={t("host.remark.label", { seat: r.seat })} disabled={props.busy || !f().open} onClick={() => props.onHost({ type: "remark", seat: r.seat })}>
                     {t("host.remark")}
                   </button>
+                  <Show when={removal()}>
+                    <button type="button" class="btn small danger" data-host-remove={r.seat} aria-label={t("host.remove.label", { seat: r.seat })} title={t("host.remove.label", { seat: r.seat })} disabled={props.busy || !f().open} onClick={() => remove(r)}>
+                      {t("host.remove")}
+                    </button>
+                  </Show>
                 </li>
               )}
             </For>

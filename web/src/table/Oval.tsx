@@ -42,6 +42,12 @@ export interface SeatFlags {
   voterTurn?: boolean;
   /** Issue 17 (§7.10): the nickname of this seat's consigliere (public), or null. */
   consigliere?: string | null;
+  /** Issue 18 (§6.5): a candidate for defence in today's vote (club.ts defenceOf). */
+  candidate?: boolean;
+  /** Issue 18 (§6.7): dropped out of today's vote with the fewest hands. */
+  dropped?: boolean;
+  /** Issue 18 (§6.3): cursed (public in the morning), for the rest of the game. */
+  cursed?: boolean;
 }
 
 /** A check result as a shape: ♠ black/mafia, ♥ red/not mafia, ★ the Sheriff/Commissar found, ☆ not them. */
@@ -57,6 +63,9 @@ export function seatLabel(s: SeatView, f: SeatFlags): string {
   if (!s.alive) parts.push(s.out ? tk("out", s.out) : t("seat.out"));
   if (s.nominated) parts.push(t("seat.nominated"));
   if (s.immune) parts.push(t("seat.immune"));
+  if (f.candidate) parts.push(t("seat.candidate"));
+  if (f.dropped) parts.push(t("seat.dropped"));
+  if (f.cursed) parts.push(t("seat.cursed"));
   if (s.speaking) parts.push(t("seat.speaking"));
   if (f.voterTurn) parts.push(t("seat.voterTurn"));
   if (f.talking) parts.push(t("seat.talking"));
@@ -68,6 +77,7 @@ export function seatLabel(s: SeatView, f: SeatFlags): string {
   if (f.consigliere) parts.push(t("seat.consigliere", { nick: f.consigliere }));
   if (f.endRole) parts.push(tk("role", f.endRole.role), tk("team", f.endRole.team));
   if (f.mark?.teammate) parts.push(t("marks.teammate"));
+  if (f.mark?.witnessed) parts.push(t("marks.witnessed"));
   for (const r of f.mark?.checks ?? []) parts.push(t("marks.check", { result: tk("check", r) }));
   return parts.join(", ");
 }
@@ -90,6 +100,9 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
         <Show when={f().pending}><i class="b pending">…</i></Show>
         <Show when={props.s.nominated}><i class="b nom">⚑</i></Show>
         <Show when={props.s.immune}><i class="b immune" data-immune-seat={props.s.seat}>✚ {t("seat.immune")}</i></Show>
+        <Show when={f().candidate}><i class="b candidate" data-candidate={props.s.seat} title={t("seat.candidate")}>⚖</i></Show>
+        <Show when={f().dropped}><i class="b dropped" data-dropped={props.s.seat} title={t("seat.dropped")}>⚖</i></Show>
+        <Show when={f().cursed}><i class="b cursed" data-cursed={props.s.seat} title={t("seat.cursed")}>☠︎</i></Show>
         <Show when={props.s.speaking}><i class="b mic">◉</i></Show>
         <Show when={f().voterTurn}><i class="b voter" data-voter-seat={props.s.seat}>☝</i></Show>
         <Show when={f().talking}><i class="b talking" data-talking={props.s.seat}>♪</i></Show>
@@ -103,6 +116,7 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
           {(m) => (
             <>
               <Show when={m().teammate}><i class="b mark team-black" data-mark-seat={props.s.seat} data-mark="teammate">♠</i></Show>
+              <Show when={m().witnessed}><i class="b mark team-black" data-mark-seat={props.s.seat} data-mark="witnessed" data-witness-mark={props.s.seat}>◎♠</i></Show>
               <For each={m().checks}>
                 {(r) => (
                   <i class="b mark" classList={{ "mark-hit": BLACKISH.has(r) }} data-mark-seat={props.s.seat} data-mark={r}>
@@ -136,6 +150,9 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
     bot: props.s.bot,
     pending: !!f().pending,
     "voter-turn": !!f().voterTurn,
+    candidate: !!f().candidate,
+    dropped: !!f().dropped,
+    cursed: !!f().cursed,
   });
   return (
     <Show

@@ -1,8 +1,8 @@
 /**
  * The personal panel: the role card lies face down; holding it for two seconds (pointer, Space or
  * Enter) turns it face up (RULES.md §2.1, §5.1), "hide" or leaving the page turns it back. Nothing
- * secret is in the DOM while it is face down: role, teammates, own checks and the shooting plan are
- * rendered only when open.
+ * secret is in the DOM while it is face down: role, teammates, own checks, the shooting plan and
+ * (RULES.md §6, the Witness) the black seat he saw are rendered only when open.
  */
 import { createEffect, createSignal, For, onCleanup, Show } from "solid-js";
 import { own } from "../../../shared/own.ts";
@@ -26,7 +26,7 @@ export function roleAbout(presetId: string | undefined, role: string): string {
  * `onOpenChange` tells the table whether the card is face up: the "show my marks" toggle lives on the
  * open card only, and the oval draws the marks only while it is open (issue 13).
  */
-export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string; onOpenChange?: (open: boolean) => void }) {
+export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string; witnessed?: number | null; onOpenChange?: (open: boolean) => void }) {
   const [open, setOpen] = createSignal(false);
   createEffect(() => props.onOpenChange?.(open() && !!props.you.role));
   onCleanup(() => props.onOpenChange?.(false));
@@ -121,6 +121,18 @@ export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string
                   )}
                 </For>
               </ul>
+            </Show>
+            {/* §6 (decision) the Witness's black seat, learned at the acquaintance night: on his card for the whole game. */}
+            <Show when={props.witnessed}>
+              {(seat) => (
+                <>
+                  <h3>{t("card.witnessed")}</h3>
+                  <p class="witnessed" data-witness={seat()}>
+                    <span aria-hidden="true">♠ </span>
+                    {t("card.witnessed.seat", { seat: seat(), nickname: nick(seat()) })}
+                  </p>
+                </>
+              )}
             </Show>
             <Show when={props.you.shootingPlan?.length}>
               <h3>{t("card.plan")}</h3>

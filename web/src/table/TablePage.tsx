@@ -32,6 +32,7 @@ import { NoVote, ReportBox, TallyBox } from "./NightPanels.tsx";
 import { haveFloor } from "../media/plan.ts";
 import { removedForFouls, voterTurn } from "./turns.ts";
 import { allowsConsigliere, consiglieriBySeat } from "./advisor.ts";
+import { compositionOf, cursedSeats, defenceOf, witnessedSeat } from "./club.ts";
 
 /*
  * Parts of the table only some connections ever show, as chunks of their own (issue 16/17: the table
@@ -251,7 +252,19 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   const endRoles = createMemo(() => new Map((game()?.result?.roles ?? []).map((r) => [r.seat, r])));
   // Private marks on the oval: only while the role card is face up and the player asked for them.
   const [cardOpen, setCardOpen] = createSignal(false);
-  const marks = createMemo(() => (cardOpen() && marksShown() && !game()?.result ? marksOf(you()) : null));
+  // §6 the Witness's black seat (his own log only): on his card, and among his marks.
+  const witnessed = createMemo(() => {
+    const g = game();
+    return g ? witnessedSeat(g) : null;
+  });
+  const marks = createMemo(() => (cardOpen() && marksShown() && !game()?.result ? marksOf(you(), witnessed()) : null));
+  // Issue 18 (RULES.md §6): the composition announced at the start, today's candidates and dropped, the cursed.
+  const composition = createMemo(() => compositionOf(game()?.log ?? []));
+  const defence = createMemo(() => {
+    const g = game();
+    return g ? defenceOf(g) : null;
+  });
+  const cursed = createMemo(() => cursedSeats(game()?.log ?? []));
   const out = createMemo(() => {
     const g = game();
     return g ? outState(g) : null;
@@ -282,6 +295,9 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
       // Issue 15: with voice on, a person's tile holds their video or, without it, their initial.
       placeholder: voice.state.status === "on" && !s.bot,
       consigliere: consiglieri().get(s.seat) ?? null,
+      candidate: !!defence()?.candidates.includes(s.seat),
+      dropped: !!defence()?.dropped.includes(s.seat),
+      cursed: cursed().has(s.seat),
     };
   };
   // Issue 17, §7.10: the seats with a consigliere (public), marked on the oval.
@@ -335,7 +351,8 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     if (b && b.calling !== null) return t("turn.candidate", { seat: b.calling });
     // §7.3 voting in turn: the voter being called.
     if (b && b.voter !== null) return b.voter === g.you?.seat ? t("turn.voter.you") : t("turn.voter", { seat: b.voter });
-    if (g.phase.includes("vote")) return t("turn.voting");
+    // §6.6–§6.7 the club's yes/no questions ("expel anyone at all?", "expel both?") are votes too.
+    if (g.phase.includes("vote") || g.ballot?.kind === "lift") return t("turn.voting");
     if (isNight(g.phase)) return g.you?.actions.length ? t("turn.act") : t("turn.night");
     return "";
   });
@@ -429,11 +446,32 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                         </p>
                       )}
                     </Show>
-                    <Show when={g().nominees.length > 0 && !g().result && !night()}>
-                      <p class="nominees">{t("turn.nominees", { seats: g().nominees.join(", ") })}</p>
+                    {/* §6.5–§6.7 once the candidates for defence are named, they replace the nominees (and the car crash's dropped follow). */}
+                    <Show when={defence()} fallback={
+                      <Show when={g().nominees.length > 0 && !g().result && !night()}>
+                        <p class="nominees">{t("turn.nominees", { seats: g().nominees.join(", ") })}</p>
+                      </Show>
+                    }>
+                      {(d) => (
+                        <p class="nominees" data-candidates={d().candidates.join(",")} data-dropped-seats={d().dropped.join(",")}>
+                          {t("turn.candidates", { seats: d().candidates.join(", ") })}
+                          <Show when={d().dropped.length > 0}>
+                            <br />
+                            <span class="dropped-line">{t("turn.dropped", { seats: d().dropped.join(", ") })}</span>
+                          </Show>
+                        </p>
+                      )}
                     </Show>
                   </Oval>
                   <div class="side">
+                    {/* §6 the composition "announced (counts of each role) at the start", in view the whole game. */}
+                    <Show when={!g().result && composition()}>
+                      {(rows) => (
+                        <p class="composition-line small" data-composition={rows().map((r) => `${r.role}:${r.count}`).join(",")}>
+                          {t("table.composition", { counts: rows().map((r) => t("table.composition.item", { role: tk("role", r.role), n: r.count })).join(", ") })}
+                        </p>
+                      )}
+                    </Show>
                     <Show when={tv().series.game > 1 && !g().result}>
                       <p class="muted small" data-series-label>{t("series.game", { n: tv().series.game })}</p>
                     </Show>
@@ -481,7 +519,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                                 </p>
                               </Show>
                             </ActionBar>
-                            <RoleCard you={y()} seats={g().seats} presetId={g().presetId} onOpenChange={setCardOpen} />
+                            <RoleCard you={y()} seats={g().seats} presetId={g().presetId} witnessed={witnessed()} onOpenChange={setCardOpen} />
                           </Show>
                         </>
                       )}

@@ -23,3 +23,6 @@ export function consiglieriBySeat(view: TableView | null): Map<number, string> {
 
 /** RULES.md §7.10: whether this preset's tables take a consigliere (the preset's flag, from the build-time list). */
 export const allowsConsigliere = (presetId: string): boolean => presets.some((p) => p.id === presetId && p.consigliere === true);
+
+/** Issue 18, RULES.md §6.9: whether this preset's live host may remove a player without warning (the preset's `fouls.hostRemoval`, from the build-time list). */
+export const allowsHostRemoval = (presetId: string): boolean => presets.some((p) => p.id === presetId && p.hostRemoval === true);

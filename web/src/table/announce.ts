@@ -7,7 +7,8 @@
  * A reload or a reconnect replays no old banner: an entry is announced only while it is younger than
  * its own display time by server time (`at` is the table's clock, like `serverNow`).
  */
-import type { AnyLogEntry, GameView, Seat, SeatView } from "../../../shared/engine/types.ts";
+import type { AnyLogEntry, GameView, QuestionName, Seat, SeatView } from "../../../shared/engine/types.ts";
+import { ownQuestion } from "./logText.ts";
 
 export type Tone = "out" | "news" | "calm" | "count" | "mine";
 
@@ -31,6 +32,8 @@ export interface Announcement {
   /** The vote to lift everyone tied: how each living player voted (public at the count, RULES.md §2.9;
    *  not voting counts against). */
   lifts?: Array<{ voter: Seat; lift: boolean }>;
+  /** Issue 18 (§6.6–§6.7): the yes/no question with lines of its own (logText.ts OWN_QUESTIONS): each vote reads "yes"/"no". */
+  question?: QuestionName;
 }
 
 export const TTL = { out: 7000, news: 7000, calm: 6000, count: 9000, mine: 5000 } as const;
@@ -109,7 +112,10 @@ export function announcementOf(e: AnyLogEntry, you: Seat | null, nick: (seat: Se
     case "lift-counted": {
       const { passed, candidates, inFavour, needed } = e.data;
       const lifts = e.data.ballots.map((b) => ({ voter: b.voter, lift: b.lift }));
-      return { ...pub(passed ? "ann.lift.passed" : "ann.lift.failed", passed ? "count" : "calm", { seats: candidates.join(", "), inFavour, needed }), lifts };
+      // §6.6–§6.7 the club's questions say what their answer does ("expel anyone?" yes: the hands follow).
+      const q = ownQuestion(e);
+      const key = `${passed ? "ann.lift.passed" : "ann.lift.failed"}${q ? `.${q}` : ""}`;
+      return { ...pub(key, passed ? "count" : "calm", { seats: candidates.join(", "), inFavour, needed }), lifts, ...(q ? { question: q } : {}) };
     }
     // The viewer's own confirmations (closed ballots are the voter's private entries; open ones public).
     case "ballot-cast":
@@ -135,6 +141,17 @@ export function announcementOf(e: AnyLogEntry, you: Seat | null, nick: (seat: Se
     // §5.6 Judge: named once, at his first open vote; his vote counts ×2 (public).
     case "judge-shown":
       return pub("ann.judge-shown", "news", seatP(e.data.seat));
+    // Issue 18, RULES.md §6.5: the candidates for defence; more than four: nobody leaves, night falls.
+    case "candidates":
+      return pub("ann.candidates", "news", { seats: e.data.seats.join(", ") });
+    case "too-many-candidates":
+      return pub("ann.too-many-candidates", "calm", { seats: e.data.seats.join(", ") });
+    // §6.7 the car crash: the fewest hands drop out, the rest defend again.
+    case "dropped":
+      return pub("ann.dropped", "calm", { seats: e.data.seats.join(", "), left: e.data.left.join(", ") });
+    // §6.3 the morning's night events: a curse (the Curser is never named).
+    case "cursed":
+      return pub("ann.cursed", "news", seatP(e.data.seat));
     default:
       return null;
   }

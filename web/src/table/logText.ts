@@ -14,7 +14,7 @@
  *  - Ids inside the data (roles, check results, out kinds, night steps…) become catalogue references,
  *    never raw text.
  */
-import type { AnyLogEntry, EventData, FoulCause, LogType, RoleId, Seat } from "../../../shared/engine/types.ts";
+import type { AnyLogEntry, EventData, FoulCause, LogType, QuestionName, RoleId, Seat } from "../../../shared/engine/types.ts";
 import { textFamily } from "../i18n/families.ts";
 
 /** A parameter: plain text or number, a catalogue id of a family, a nested message, or a joined list. */
@@ -106,6 +106,23 @@ export const CAUSES: { readonly [K in LogType]?: readonly string[] } = {
   remarked: ["missing-vote"],
 };
 
+/**
+ * Issue 18 (RULES.md §6.6 "expel anyone at all?", §6.7 "expel both?"): yes/no questions that read as
+ * themselves — `log.<type>.<question>` for the question's start and count, `ann.lift.<passed|failed>.<question>`
+ * for its banner — instead of the lift vote's lines (§2.9: "the vote to lift everyone tied" would be wrong:
+ * "expel anyone?" passing removes nobody yet).
+ */
+export const OWN_QUESTIONS: readonly QuestionName[] = ["expel-anyone", "expel-both"];
+/** The events a question's `question` field names. */
+const ASKED = new Set<LogType>(["lift-vote-started", "lift-counted"]);
+
+/** The question of a yes/no event that has its own lines (OWN_QUESTIONS), else null. */
+export function ownQuestion(e: AnyLogEntry): QuestionName | null {
+  if (!ASKED.has(e.type) || !("question" in e.data)) return null;
+  const q = e.data.question;
+  return q !== undefined && OWN_QUESTIONS.includes(q) ? q : null;
+}
+
 /** Data keys whose string values are ids of a catalogue family (per event type where it differs). */
 const FAMILY: Readonly<Record<string, string>> = {
   role: "role", result: "check", ability: "ability", team: "team", winner: "team", reason: "reason", how: "out", purpose: "purpose", phase: "phase", step: "step",
@@ -183,6 +200,9 @@ export function logLines(e: AnyLogEntry, viewer: LogViewer): Line[] {
   }
   // §3 the night in turns: a line per step ("The Consort's turn"), never the step's id.
   if (e.type === "night-turn") key = `log.night-turn.${e.data.step}`;
+  // §6.6–§6.7 the club's yes/no questions.
+  const q = ownQuestion(e);
+  if (q) key = `log.${e.type}.${q}`;
   // §5.1 a pause for an absent player names the seat.
   if (e.type === "paused" && e.data.reason === "absence" && e.data.absentSeat !== null) key = "log.paused.absence";
   const lines: Line[] = [{ type: e.type, key, params }];
@@ -201,6 +221,7 @@ export function keysFor(type: LogType, nightSteps: readonly string[]): string[] 
   for (const c of CAUSES[type] ?? []) keys.push(`log.${type}.${c}`, ...(SUBJECT[type] !== undefined ? [`log.${type}.${c}.you`] : []));
   if (type === "night-turn") for (const s of nightSteps) keys.push(`log.night-turn.${s}`);
   if (type === "paused") keys.push("log.paused.absence");
+  if (ASKED.has(type)) for (const q of OWN_QUESTIONS) keys.push(`log.${type}.${q}`);
   return keys;
 }
 

@@ -49,10 +49,12 @@ export interface SeatMark {
   checks: string[];
   /** A black teammate (met at the acquaintance night, §2.2). */
   teammate: boolean;
+  /** §6 (decision) the black seat this Witness learned at the acquaintance night (club.ts witnessedSeat). */
+  witnessed?: true;
 }
 
-/** This player's private marks by seat: own checks (§2.10) and teammates (§2.2). */
-export function marksOf(you: Pick<You, "checks" | "teammates"> | null): Map<Seat, SeatMark> {
+/** This player's private marks by seat: own checks (§2.10), teammates (§2.2) and, for the Witness, the black seat he saw (§6). */
+export function marksOf(you: Pick<You, "checks" | "teammates"> | null, witnessed: Seat | null = null): Map<Seat, SeatMark> {
   const m = new Map<Seat, SeatMark>();
   if (!you) return m;
   const at = (seat: Seat) => {
@@ -62,6 +64,7 @@ export function marksOf(you: Pick<You, "checks" | "teammates"> | null): Map<Seat
   };
   for (const c of you.checks) at(c.target).checks.push(c.result);
   for (const s of you.teammates) at(s).teammate = true;
+  if (witnessed !== null) at(witnessed).witnessed = true;
   return m;
 }
 

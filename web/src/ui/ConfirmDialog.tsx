@@ -1,5 +1,5 @@
 /** A modal question with Cancel / Confirm (the native <dialog>: focus trap and Esc for free). */
-import { createEffect, Show } from "solid-js";
+import { createEffect, type JSX, Show } from "solid-js";
 import { t } from "../i18n/index.ts";
 
 export interface Ask {
@@ -7,6 +7,10 @@ export interface Ask {
   text: string;
   confirm: string;
   run: () => void;
+  /** A choice to make before confirming (issue 18: the offence of a removal), shown under the text. */
+  body?: () => JSX.Element;
+  /** While false, Confirm is disabled (the choice in `body` is not made yet). Absent: always ready. */
+  ready?: () => boolean;
 }
 
 export function ConfirmDialog(props: { ask: Ask | null; onClose: () => void }) {
@@ -23,6 +27,7 @@ export function ConfirmDialog(props: { ask: Ask | null; onClose: () => void }) {
           <form method="dialog" class="form">
             <h2 id="dlg-title">{a().title}</h2>
             <p>{a().text}</p>
+            {a().body?.()}
             <div class="row">
               <button type="button" class="btn grow" data-dialog-cancel onClick={() => props.onClose()}>
                 {t("ui.cancel")}
@@ -31,6 +36,7 @@ export function ConfirmDialog(props: { ask: Ask | null; onClose: () => void }) {
                 type="button"
                 class="btn danger grow"
                 data-dialog-confirm
+                disabled={a().ready ? !a().ready!() : false}
                 onClick={() => {
                   a().run();
                   props.onClose();
