@@ -46,7 +46,7 @@ for (let g = 0; g < games; g++) {
 const secs = (performance.now() - t0) / 1000;
 const pct = (n: number, of = games) => `${((100 * n) / of).toFixed(1)}%`;
 const line = (o: Record<string, number>, of: number) =>
-  `town ${pct(o.red ?? 0, of)}  mafia ${pct(o.black ?? 0, of)}${preset === "sport" ? "" : `  maniac ${pct(o.solo ?? 0, of)}`}  draw ${pct(o.draw ?? 0, of)}${o.none ? `  unfinished ${pct(o.none, of)}` : ""}`;
+  `town ${pct(o.red ?? 0, of)}  mafia ${pct(o.black ?? 0, of)}${preset === "sport" ? "" : `  solo ${pct(o.solo ?? 0, of)}`}  draw ${pct(o.draw ?? 0, of)}${o.none ? `  unfinished ${pct(o.none, of)}` : ""}`;
 console.log(`preset ${preset}, ${games} games, seats ${sizes.join("/")}, bots ${botsArg}, mode ${mode}${host ? ", live host" : ""}, settings ${JSON.stringify(settings)}`);
 console.log(line(outcomes, games));
 if (sizes.length > 1) for (const n of sizes) { const o = bySize[n] ?? {}; const c = Object.values(o).reduce((a, b) => a + b, 0); console.log(`  ${n} seats (${c} games): ${line(o, c)}`); }

@@ -115,6 +115,13 @@ export const ControlRequestSchema = v.variant("type", [
     /** Issue 18, RULES.md §6.10: the next game starts a new evening — nobody is immune in it. */
     newEvening: v.optional(v.boolean()),
   }),
+  /**
+   * Issue 18, RULES.md §6 "the composition is set for each game by the creator": in the lobby (the first
+   * game's or the next game's), the role counts of a preset that has them (club). The table's seats
+   * become the counts' range (`capacity`); `bad-settings` when they do not fit, can never start, or
+   * leave fewer seats than already sit; `not-in-lobby` during a game.
+   */
+  v.strictObject({ type: v.literal("composition"), counts: v.record(v.pipe(v.string(), v.maxLength(40)), v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(30))) }),
   /* Issue 13, part A: bots in the lobby (before the start; `not-in-lobby` otherwise). */
   /** Seat a bot at the next free place (`table-full` when none is left). */
   v.strictObject({ type: v.literal("add-bot") }),
@@ -378,6 +385,9 @@ export type ErrorCode =
   | "already-in"
   /** Issue 17, RULES.md §7.10: a whisper at night or during the player's own speech. */
   | "whisper-closed"
+  /** Issue 18, RULES.md §6: a composition (`composition` control) that does not fit the preset, can never
+   *  start, or leaves fewer seats than the players already sitting. */
+  | "bad-settings"
   | import("../engine/types.ts").RejectionCode;
 
 export interface LobbySeatView {

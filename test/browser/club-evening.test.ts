@@ -7,8 +7,9 @@
  * (§6.9) and confirms every stage that waits for them; the person plays what the page offers
  * (nominations, "thank you", "expel anyone?", raised hands, night moves). At the end the table says
  * who is immune in the next game (§6.10: the first eliminated); the person presses "play again", the
- * host starts game 2 — same seats — and the immune seats are marked on both pages on day 1. Game 2 is
- * played to its result too.
+ * host adds a Witness to the composition for game 2 and starts it — same seats — and the immune seats
+ * are marked on both pages on day 1, the composition line naming the Witness. Game 2 is played to its
+ * result too.
  *
  * Screenshots: club-host-foul-desktop (the host panel after the foul), club-evening-end-phone (the end
  * of game 1 with the next game's immunity), club-immune-phone (game 2, day 1: the immune seat marked).
@@ -118,11 +119,17 @@ test("RULES.md §6.9–§6.11 a club evening with a live host: a foul from the h
   await olha.page.locator("[data-play-again]").click();
   await host.page.locator("[data-next-game-options]").waitFor({ timeout: SLOW_MS });
   expect((await immuneLine(host.page))!.split(", ").sort()).toEqual(names);
+  // §6 the composition is set for each game: the host adds a Witness for game 2.
+  await host.page.locator('[data-club-count="witness"]').fill("1");
+  await host.page.locator("[data-composition-apply]:not([disabled])").click();
+  await host.page.locator("[data-composition-apply][disabled]").waitFor({ timeout: SLOW_MS });
   await host.page.locator('[data-control="start"]:not([disabled])').click();
   await expect.poll(async () => (await boardSnapshot(olha.page)).series, { timeout: SLOW_MS }).toBe(2);
   await expect.poll(() => immuneOn(olha), { timeout: SLOW_MS }).toEqual(names);
   expect(await immuneOn(host)).toEqual(names);
   expect((await boardSnapshot(olha.page)).you, "club keeps the seats in the evening's next game").toBe(seats1);
+  // The composition line shows game 2's counts, the Witness among them.
+  await expect.poll(async () => (await olha.page.locator("[data-composition]").first().getAttribute("data-composition")) ?? "", { timeout: SLOW_MS }).toContain("witness:1");
   await shot(olha.page, "club-immune-phone");
 
   const game2 = await playLive({ base: server.base, code, host, person: olha, withinMs: 300_000, order: ORDER });

@@ -44,6 +44,8 @@ const WS_ERRORS: Record<Exclude<ErrorCode, RejectionCode>, true> = {
   "media-unavailable": true,
   // issue 17: the consigliere's whispers (RULES.md §7.10)
   "whisper-closed": true,
+  // issue 18: the organizer's composition for the next game (RULES.md §6)
+  "bad-settings": true,
 };
 
 const presets = listPresets().map((p) => presetOf(p.id));

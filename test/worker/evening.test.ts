@@ -70,6 +70,8 @@ describe("RULES.md §6.10–§6.11 a club evening at one table (issue 18)", () =
     expect(lobby2!.status).toBe("lobby");
     expect(lobby2!.series).toMatchObject({ game: 2, immune: row1!.firstOut });
     expect(lobby2!.options).toMatchObject({ redrawSeats: false, newEvening: false });
+    // §6 "the composition is set for each game by the creator": game 2 with a Witness and a Curser.
+    expect(codeOf(await pacedControl(ann.c, "counts", { type: "composition", counts: { witness: 1, curser: 1 } }))).toBe("ack");
     expect(codeOf(await pacedControl(ann.c, "start2", { type: "start" }))).toBe("ack");
     const [g2, g2b] = await settle(code, [ann.c, bea.c]);
     expect(g2!.series.immune).toBeUndefined(); // during the game the seats say it
@@ -79,6 +81,7 @@ describe("RULES.md §6.10–§6.11 a club evening at one table (issue 18)", () =
     expect(announced).toHaveLength(1);
     expect((announced[0]!.data as { seats: number[] }).seats.map((s) => g2!.game!.seats[s - 1]!.nickname).sort()).toEqual([...row1!.firstOut].sort());
     expect(seatOrder(g2!)).toEqual(seats1); // club keeps the seats unless the organizer draws them
+    expect(g2!.game!.log.find((e) => e.type === "composition")!.data).toMatchObject({ counts: { boss: 1, mafia: 2, commissar: 1, doctor: 1, maniac: 1, witness: 1, curser: 1, civilian: 4 } });
     expect((await seriesRows(code))[1]).toMatchObject({ game: 2, immune: row1!.firstOut });
 
     await playToEnd(run(code, [ann, bea]));
@@ -99,6 +102,36 @@ describe("RULES.md §6.10–§6.11 a club evening at one table (issue 18)", () =
     expect(seatOrder(g3!)).not.toEqual(seatOrder(end2!)); // drawn again (12! orders: a repeat is negligible)
     expect(g3!.options).toMatchObject({ redrawSeats: false, newEvening: false }); // used up by game 3's start
     expect((await seriesRows(code))[2]).toMatchObject({ game: 3, immune: [] });
+  });
+
+  it("RULES.md §6 the organizer sets each game's composition in the lobby: the seats follow the counts; refusals change nothing", async () => {
+    const { code, organizerToken } = await createTable({ presetId: "club" });
+    const ann = { nickname: "Ann", c: (await sitAsOrganizer(code, organizerToken, "Ann", open)).c };
+    const bj = (await (await joinWith(code, { nickname: "Bea" })).json()) as { token: string };
+    const bea = await connectAs(code, bj.token, "Bea");
+    open.push(bea);
+    const [before] = await settle(code, [ann.c]);
+    expect(before!.capacity).toEqual({ min: 12, max: 15 });
+    // 5 Mafia and a Maniac: black 6 — starts only from 14 seats (§6.8 no start at parity).
+    expect(codeOf(await pacedControl(ann.c, "c1", { type: "composition", counts: { mafia: 5 } }))).toBe("ack");
+    const [after] = await settle(code, [ann.c, bea]);
+    expect(after!.capacity).toEqual({ min: 14, max: 15 });
+    expect(after!.settings).toMatchObject({ mafia: 5, boss: 1, maniac: 1 });
+    for (const counts of [{ boss: 0 }, { mafia: 7 }, { civilian: 3 }, { mafia: 6, witness: 1, kamikaze: 1, curser: 1, swindler: 1, werewolf: 1 }]) {
+      expect(codeOf(await pacedControl(ann.c, "bad", { type: "composition", counts })), JSON.stringify(counts)).toBe("bad-settings");
+    }
+    expect(codeOf(await pacedControl(bea, "not-org", { type: "composition", counts: { mafia: 2 } }))).toBe("not-organizer");
+    expect((await settle(code, [ann.c]))[0]!.capacity).toEqual({ min: 14, max: 15 });
+    // Back to 2 Mafia; fill and start; during the game the composition is closed.
+    expect(codeOf(await pacedControl(ann.c, "c2", { type: "composition", counts: { mafia: 2 } }))).toBe("ack");
+    expect(codeOf(await pacedControl(ann.c, "fill", { type: "fill-bots" }))).toBe("ack");
+    expect(codeOf(await pacedControl(ann.c, "start", { type: "start" }))).toBe("ack");
+    await settle(code, [ann.c]);
+    expect(codeOf(await pacedControl(ann.c, "late", { type: "composition", counts: { mafia: 3 } }))).toBe("not-in-lobby");
+    // A format without role counts has no composition to set.
+    const tatar = await createTable({ presetId: "tatar" });
+    const org = (await sitAsOrganizer(tatar.code, tatar.organizerToken, "Tom", open)).c;
+    expect(codeOf(await pacedControl(org, "none", { type: "composition", counts: { mafia: 1 } }))).toBe("not-allowed");
   });
 
   it("RULES.md §6.10 only a format with cross-game immunity shows it between games (tatar: no `immune`)", async () => {

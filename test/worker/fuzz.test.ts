@@ -28,6 +28,8 @@ const ERROR_CODES = new Set([
   "not-in-lobby", "table-full", "not-a-bot", "not-ended", "already-in",
   // issue 17: the consigliere's whispers (RULES.md §7.10)
   "whisper-closed",
+  // issue 18: the organizer's composition for the next game (RULES.md §6)
+  "bad-settings",
 ]);
 
 let run: TableRun | null = null;

@@ -3,10 +3,11 @@
  * pause, resume and seat-to-bot — and the bot takeover of a seat, which the away limit triggers too.
  * Pause, resume and seat-to-bot are engine `control` inputs through the match's commit path.
  */
+import * as v from "valibot";
 import { CLOSE_CODES, type ControlRequest } from "../../shared/protocol/messages.ts";
 import { randomPlayerId } from "../security/random.ts";
 import type { ConnectionIdentity } from "./connection.ts";
-import { apply, getPreset, startRefusal, type Input } from "./engine.ts";
+import { apply, getPreset, seatRange, startRefusal, type Input } from "./engine.ts";
 import type { Ack } from "./fanout.ts";
 import type { Refused } from "./frames.ts";
 import { checkStart, fillTarget, nextBotNickname } from "./lobby.ts";
@@ -60,6 +61,8 @@ export class Organizer {
       case "fill-bots":
       case "remove-bot":
         return this.lobbyBots(action, now, ack);
+      case "composition":
+        return this.composition(action.counts, now, ack);
       case "options": {
         t.tx(() => {
           const control = t.store.control();
@@ -97,6 +100,35 @@ export class Organizer {
       case "seat-to-bot":
         return this.gameControl(identity, action, now, ack);
     }
+  }
+
+  /**
+   * Issue 18, RULES.md §6 "the composition is set for each game by the creator": new role counts in a
+   * lobby (the first game's, or the next game's of an evening). Checked as at creation (worker/api
+   * tables.ts): the preset's schema, a size at which it starts (seatRange) — which becomes the table's
+   * seats — and room for everyone already sitting.
+   */
+  private async composition(counts: Record<string, number>, now: number, ack: Ack): Promise<Refused | null> {
+    const t = this.t;
+    const config = t.config();
+    const preset = getPreset(config.presetId);
+    if (!preset?.roleCounts) return { code: "not-allowed", message: "This format has no role counts to set." };
+    if (t.store.game().status !== "lobby") return { code: "not-in-lobby", message: "The composition can be changed only between games." };
+    if (Object.keys(counts).some((k) => !preset.roleCounts!.includes(k as never))) return { code: "bad-settings", message: `Only these roles are counted: ${preset.roleCounts.join(", ")}.` };
+    const parsed = v.safeParse(preset.settingsSchema, { ...config.settings, ...counts });
+    if (!parsed.success) return { code: "bad-settings", message: `These counts do not fit: ${parsed.issues[0].message}.` };
+    const range = seatRange(config.presetId, parsed.output as Record<string, unknown>);
+    if (!range) return { code: "bad-settings", message: "No game can start with these counts (no Boss, too many roles, or the black team as large as the red)." };
+    const sitting = t.match.currentPlayers().length;
+    if (sitting > range.max) return { code: "bad-settings", message: `These counts play with at most ${range.max}; ${sitting} already sit.` };
+    t.tx(() => {
+      t.store.updateComposition(parsed.output as Record<string, unknown>, range);
+      t.store.bumpVersion();
+    });
+    t.forgetConfig();
+    await t.fanout.afterChange(now, ack);
+    await t.listing.push();
+    return null;
   }
 
   /**

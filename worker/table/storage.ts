@@ -325,6 +325,12 @@ export class TableStore {
     return (this.cfg ??= this.readConfig());
   }
 
+  /** Issue 18, RULES.md §6: the next game's composition (the organizer's counts) and the seats it fits. */
+  updateComposition(settings: Record<string, unknown>, seats: { min: number; max: number }): void {
+    this.sql.exec("UPDATE config SET settings = ?, seats_min = ?, seats_max = ? WHERE id = 1", JSON.stringify(settings), seats.min, seats.max);
+    this.cfg = null;
+  }
+
   private readConfig(): ConfigRow {
     const r = this.sql.exec("SELECT * FROM config WHERE id = 1").one();
     return {

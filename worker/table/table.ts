@@ -65,7 +65,7 @@ export class Table {
   readonly sfu: SfuPlane;
   /** Issue 17, RULES.md §7.10: seats' consiglieri (consigliere.ts). */
   readonly consiglieri: Consiglieri;
-  /** Config never changes after init. */
+  /** Config changes after init only by the organizer's composition in a lobby (issue 18): `forgetConfig`. */
   private configCache: ConfigRow | null = null;
 
   constructor(
@@ -106,6 +106,11 @@ export class Table {
 
   config(): ConfigRow {
     return (this.configCache ??= this.store.config());
+  }
+
+  /** The config row changed (the organizer's composition, issue 18): read it again on next use. */
+  forgetConfig(): void {
+    this.configCache = null;
   }
 
   /**

@@ -22,10 +22,10 @@ export interface CountsChoice {
   ok: boolean;
 }
 
-export default function RoleCounts(props: { form: PresetForm; onChange: (c: CountsChoice) => void }) {
+export default function RoleCounts(props: { form: PresetForm; onChange: (c: CountsChoice) => void; /** The counts to start from (the table's, in a lobby); absent: the defaults. */ initial?: Counts }) {
   const id = props.form.id;
   const fields = countFields(id);
-  const [counts, setCounts] = createSignal<Counts>(defaultCounts(id));
+  const [counts, setCounts] = createSignal<Counts>({ ...defaultCounts(id), ...(props.initial ?? {}) });
   const check = createMemo(() => checkCounts(id, counts()));
   const isDefault = createMemo(() => fields.every((f) => (counts()[f.role] ?? 0) === f.default));
   createEffect(() => props.onChange({ counts: { ...counts() }, ok: check().range !== null }));

@@ -1128,6 +1128,7 @@ export const ru: Catalogue = {
   "evening.none": "Новый вечер: в следующей игре ни у кого нет иммунитета",
   "evening.redraw": "Новая рассадка в следующей игре",
   "evening.new": "Начать новый вечер (иммунитет не переносится)",
+  "composition.apply": "Эти роли — в следующей игре",
   // issue 18: club table UI
   "table.composition": "В этой партии: {counts}",
   "table.composition.item": "{role} ×{n}",

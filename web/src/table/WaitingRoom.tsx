@@ -1,10 +1,14 @@
 /** The table while its status is "lobby": who has joined, seats left, the code to share. */
-import { createSignal, For, Show } from "solid-js";
+import { createSignal, For, lazy, Show, Suspense } from "solid-js";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 import { t } from "../i18n/index.ts";
 import { tablePath } from "../lib/router.ts";
 import type { TableController } from "./controller.ts";
+import { setsComposition } from "./advisor.ts";
 import { LobbyBotButtons, NextGame, RemoveBotButton } from "./Series.tsx";
+
+/** Issue 18: the organizer's role counts for the next game (a lazy chunk: it reads the engine). */
+const LobbyComposition = lazy(() => import("./LobbyComposition.tsx"));
 
 export function ShareCode(props: { code: string }) {
   const [copied, setCopied] = createSignal(false);
@@ -51,6 +55,13 @@ export function WaitingRoom(props: { table: TableView; youNickname: string | nul
         </p>
       </Show>
       <Show when={props.ctl}>{(ctl) => <LobbyBotButtons table={props.table} ctl={ctl()} busy={props.busy ?? false} />}</Show>
+      <Show when={props.ctl && props.table.organizing && props.table.status === "lobby" && setsComposition(props.table.presetId) && props.ctl}>
+        {(ctl) => (
+          <Suspense fallback={<p class="muted small">{t("home.working")}</p>}>
+            <LobbyComposition table={props.table} ctl={ctl()} busy={props.busy ?? false} />
+          </Suspense>
+        )}
+      </Show>
       <h3>{t("wait.joined")}</h3>
       <ol class="joined">
         <For each={props.table.lobby}>
