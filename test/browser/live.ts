@@ -5,7 +5,7 @@
  * the host-classic game (issue 17) and the club evening (issue 18).
  */
 import type { Page } from "playwright-core";
-import { advanceClock, boardSnapshot, type BoardSnap, type Person } from "./harness.ts";
+import { advanceClock, boardSnapshot, LOAD_MS, type BoardSnap, type Person } from "./harness.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -15,6 +15,30 @@ export async function pick(page: Page, action: string, target: number): Promise<
   const oneTap = (await btn.getAttribute("data-one-tap", { timeout: 5_000 })) !== null;
   if ((await btn.getAttribute("aria-pressed")) !== "true") await btn.click({ timeout: 5_000 });
   if (!oneTap) await page.locator(`[data-confirm="${action}"]`).click({ timeout: 5_000 });
+}
+
+/**
+ * The host creates a table of `preset` from the home page as its live host (no seat; "the whole table
+ * may sit from one network"), and the person joins by the code from the home page. Returns the code.
+ */
+export async function openLiveTable(base: string, preset: string, host: Person, person: Person): Promise<string> {
+  await host.page.goto(`${base}/`);
+  await host.page.click('[data-home="create"]', { timeout: LOAD_MS });
+  await host.page.selectOption("#preset", preset);
+  await host.page.click('details[data-more="options"] summary');
+  await host.page.check('input[name="liveHost"]');
+  await host.page.check('input[name="sameRoom"]');
+  await host.page.click('form[data-form="create"] button[type="submit"]');
+  await host.page.waitForURL(/\/t\/[A-Z0-9]{6}$/, { timeout: LOAD_MS });
+  const code = host.page.url().split("/t/")[1]!;
+  await host.page.locator("[data-organizer]").waitFor();
+
+  await person.page.goto(`${base}/`);
+  await person.page.fill("#nick", person.name, { timeout: LOAD_MS });
+  await person.page.fill("#join-code", code.toLowerCase());
+  await person.page.click('form[data-form="join"] button[type="submit"]');
+  await person.page.waitForURL(new RegExp(`/t/${code}$`));
+  return code;
 }
 
 export interface LiveGame {
