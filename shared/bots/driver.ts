@@ -34,6 +34,8 @@ export interface PlayOptions {
   start?: number;
   stepMs?: number;
   maxInputs?: number;
+  /** RULES.md §6.10 the players (ids "p1"…) immune on day 1 and night 1 (createGame's `immunity`, club). */
+  immunity?: string[];
   /** Called after every accepted input (tests). */
   onInput?: (state: GameState, input: Input, now: number, events: GameEvent[]) => void;
 }
@@ -55,7 +57,7 @@ export function playGame(o: PlayOptions): PlayResult {
   const players = makePlayers(o.seats ?? info?.seats.min ?? 10, o.botFlag ?? true);
   let now = o.start ?? 1_000_000;
   const stepMs = o.stepMs ?? 200;
-  let state = createGame(presetId, o.settings ?? {}, players, o.seed, now, o.host ? { host: o.host } : {});
+  let state = createGame(presetId, o.settings ?? {}, players, o.seed, now, { ...(o.host ? { host: o.host } : {}), ...(o.immunity ? { immunity: o.immunity } : {}) });
   const mode = o.mode ?? "view";
   const kinds = players.map((_, i) => (Array.isArray(o.bots) ? (o.bots[i] ?? "heuristic") : (o.bots ?? "heuristic")));
   const bots: Bot[] = players.map((p, i) => (kinds[i] === "random" ? randomBot(`${o.seed}/${p.id}`) : heuristicBot(`${o.seed}/${p.id}`)));

@@ -18,14 +18,16 @@ describe("property (club, RULES.md §6): views are allowlists", () => {
     propertyShard(0, 160, "club", 40);
   }, 300_000);
 
-  it("RULES.md §6 with every role dealt the Witness learns, the Werewolf turns, the Swindler swaps, the Kamikaze takes the Maniac and the Curser curses — and the games stay allowlists", () => {
-    const seen = { witnessed: 0, turned: 0, swapped: 0, kamikaze: 0, cursed: 0 };
+  it("RULES.md §6 with every role dealt the Witness learns, the Werewolf turns, the Swindler swaps, the Kamikaze takes the Maniac and the Curser curses; §6.10 half the games with an immune seat — and the games stay allowlists", () => {
+    const seen = { witnessed: 0, turned: 0, swapped: 0, kamikaze: 0, cursed: 0, immune: 0 };
     for (let g = 0; g < 60; g++) {
       const seats = 12 + (g % 4);
       const ids = Array.from({ length: seats }, (_, i) => `p${i + 1}`);
       const views = new Map<string | null, number>();
       const r = playGame({
         presetId: "club", seats, seed: `club-roles-${g}`, settings: countsOf(ALL), bots: "heuristic", mode: "view",
+        // §6.10 every other game comes second in an evening: one or two players immune on day 1 and night 1.
+        ...(g % 2 ? { immunity: ids.slice(0, 1 + (g % 4 === 1 ? 1 : 0)) } : {}),
         onInput: (state) => {
           for (const id of [...ids, null]) {
             const v = viewFor(state, id ? { kind: "player", playerId: id } : { kind: "spectator" });
@@ -36,11 +38,12 @@ describe("property (club, RULES.md §6): views are allowlists", () => {
       expect(r.rejections).toBe(0);
       const s = r.state as unknown as { result: unknown; events: Array<{ type: string; data: Record<string, unknown> }>; nights?: Array<{ steps: Array<{ kind: string; passive?: string }> }> };
       expect(s.result, `game ${g} did not end`).not.toBeNull();
-      for (const k of ["witnessed", "turned", "swapped", "cursed"] as const) if (s.events.some((e) => e.type === k)) seen[k]++;
+      for (const k of ["witnessed", "turned", "swapped", "cursed", "immune"] as const) if (s.events.some((e) => e.type === k)) seen[k]++;
       if (s.nights?.some((n) => n.steps.some((x) => x.kind === "reaction" && x.passive === "takes-maniac"))) seen.kamikaze++;
     }
     // The games reached what they are for.
     expect(seen.witnessed).toBe(60);
+    expect(seen.immune, "games with an immune seat (§6.10)").toBe(30);
     for (const k of ["turned", "swapped", "kamikaze", "cursed"] as const) expect(seen[k], k).toBeGreaterThan(0);
   }, 300_000);
 });

@@ -75,6 +75,8 @@ const PUBLIC_TYPES = new Set([
   "composition", "cursed", "check-announced", "candidates", "dropped", "removed-by-host",
   // §6.5 more than four candidates (first played by club)
   "too-many-candidates",
+  // §6.10 the seats immune on day 1 and night 1 (the evening's last game's first eliminated)
+  "immune",
 ]);
 /** Public entries that must say no more than this (§3/§7.7 the morning names only the dead: no cause, no heal). */
 const PUBLIC_DATA: Record<string, string[]> = {
