@@ -205,9 +205,20 @@ for (const presetId of [...PRESETS, ...CLUBS, ...PROFILES] as PresetId[]) {
           const types: Record<string, number> = {};
           for (const e of last.log) types[e.type] = (types[e.type] ?? 0) + 1;
           console.log(`custom game ${g}: ${JSON.stringify(types)}`);
-          // Not vacuous: the §5.6 secrets did pass through the oracle — the tally, one's own choices (visits)
-          // and the tracker's and watcher's results every first night; in the open vote, the Judge named once.
-          for (const type of ["shot-tally", "used", "tracked", "watched"]) expect(types[type] ?? 0, type).toBeGreaterThan(0);
+          // Not vacuous: the §5.6 secrets did pass through the oracle — the tally and one's own choices
+          // (visits); every track and watch got its result, or "result unavailable" when blocked (§5.3),
+          // and at least one did. (Which of them: the socket game's course varies from run to run, and
+          // the Tracker or the Watcher may leave on day 1 before any night.)
+          for (const type of ["shot-tally", "used"]) expect(types[type] ?? 0, type).toBeGreaterThan(0);
+          const uses = (ability: string) => last.log.filter((e) => e.type === "used" && (e.data as { ability: string }).ability === ability).map((e) => `${(e.data as { by: number }).by}/${(e.data as { night: number }).night}`);
+          const answered = (type: string) => last.log.filter((e) => e.type === type || e.type === "check-frozen").map((e) => `${(e.data as { by: number }).by}/${(e.data as { night: number }).night}`);
+          let results = 0;
+          for (const [ability, type] of [["track", "tracked"], ["watch", "watched"]] as const) {
+            const got = new Set(answered(type));
+            for (const u of uses(ability)) expect(got.has(u), `${ability} by seat/night ${u}: its result or "result unavailable"`).toBe(true);
+            results += uses(ability).length;
+          }
+          expect(results, "tracks and watches made").toBeGreaterThan(0);
           if (settings.voting === "open") expect(types["judge-shown"], "the Judge is shown once (§5.6)").toBe(1);
         }
         totals.games++;
