@@ -321,6 +321,7 @@ test("RULES.md §6.9–§6.11 a club evening with a live host: a foul from the h
   await host.page.locator("[data-next-game-options]").waitFor({ timeout: SLOW_MS });
   expect((await immuneLine(host.page))!.split(", ").sort()).toEqual(names);
   // §6 the composition is set for each game: the host adds a Witness for game 2.
+  await host.page.locator("[data-lobby-composition] summary").click();
   await host.page.locator('[data-club-count="witness"]').fill("1");
   await host.page.locator("[data-composition-apply]:not([disabled])").click();
   await host.page.locator("[data-composition-apply][disabled]").waitFor({ timeout: SLOW_MS });

@@ -1132,7 +1132,8 @@ export const en = {
   "evening.none": "A new evening: nobody is immune in the next game",
   "evening.redraw": "Draw new seats for the next game",
   "evening.new": "Start a new evening (nobody carries immunity)",
-  "composition.apply": "Use these roles in the next game",
+  "composition.edit": "Roles for this game",
+  "composition.apply": "Play with these roles",
   // issue 18: club table UI
   "table.composition": "In this game: {counts}",
   "table.composition.item": "{role} ×{n}",

@@ -1128,7 +1128,8 @@ export const ru: Catalogue = {
   "evening.none": "Новый вечер: в следующей игре ни у кого нет иммунитета",
   "evening.redraw": "Новая рассадка в следующей игре",
   "evening.new": "Начать новый вечер (иммунитет не переносится)",
-  "composition.apply": "Эти роли — в следующей игре",
+  "composition.edit": "Роли на эту игру",
+  "composition.apply": "Играть с этими ролями",
   // issue 18: club table UI
   "table.composition": "В этой партии: {counts}",
   "table.composition.item": "{role} ×{n}",

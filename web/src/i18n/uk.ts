@@ -1128,7 +1128,8 @@ export const uk: Catalogue = {
   "evening.none": "Новий вечір: у наступній грі ні в кого немає імунітету",
   "evening.redraw": "Нова розсадка в наступній грі",
   "evening.new": "Почати новий вечір (імунітет не переноситься)",
-  "composition.apply": "Ці ролі — у наступній грі",
+  "composition.edit": "Ролі на цю гру",
+  "composition.apply": "Грати з цими ролями",
   // issue 18: club table UI
   "table.composition": "У цій грі: {counts}",
   "table.composition.item": "{role} ×{n}",

@@ -25,7 +25,8 @@ export default function LobbyComposition(props: { table: TableView; ctl: TableCo
   return (
     <Show when={form}>
       {(f) => (
-        <section class="lobby-composition" data-lobby-composition>
+        <details class="lobby-composition" data-lobby-composition>
+          <summary>{t("composition.edit")}</summary>
           <RoleCounts form={f()} initial={current()} onChange={setChoice} />
           <button
             type="button"
@@ -36,7 +37,7 @@ export default function LobbyComposition(props: { table: TableView; ctl: TableCo
           >
             {t("composition.apply")}
           </button>
-        </section>
+        </details>
       )}
     </Show>
   );
