@@ -183,3 +183,19 @@ describe("log lines for the viewer (issue 13, RULES.md §1 Secrets, §2.12, §3)
     expect(logLines(e, { seat: 2, roles: null })).toEqual([{ type: "future-thing", key: "log.future-thing", params: { seat: 2 } }]);
   });
 });
+
+describe("RULES.md §4.6 host-classic's questions read as themselves (issue 18 noticed: not 'the vote to lift everyone tied')", () => {
+  const entry = (type: "lift-vote-started" | "lift-counted", question: "confirm-vote" | "car-crash"): AnyLogEntry =>
+    (type === "lift-vote-started"
+      ? { seq: 1, at: 0, day: 2, type, data: { candidates: [4, 7], mode: "open", needed: 5, question } }
+      : { seq: 2, at: 0, day: 2, type, data: { candidates: [4, 7], ballots: [], inFavour: 6, needed: 5, passed: true, question } }) as AnyLogEntry;
+  for (const q of ["confirm-vote", "car-crash"] as const) {
+    it(`§4.6 ${q}: its own log lines, in every language`, () => {
+      for (const type of ["lift-vote-started", "lift-counted"] as const) {
+        const line = logLines(entry(type, q), { seat: null, roles: null })[0]!;
+        expect(line.key).toBe(`log.${type}.${q}`);
+        for (const cat of [en, uk, ru]) expect((cat as Record<string, string>)[line.key]).toBeTruthy();
+      }
+    });
+  }
+});

@@ -112,7 +112,7 @@ export const CAUSES: { readonly [K in LogType]?: readonly string[] } = {
  * for its banner — instead of the lift vote's lines (§2.9: "the vote to lift everyone tied" would be wrong:
  * "expel anyone?" passing removes nobody yet).
  */
-export const OWN_QUESTIONS: readonly QuestionName[] = ["expel-anyone", "expel-both"];
+export const OWN_QUESTIONS: readonly QuestionName[] = ["expel-anyone", "expel-both", "confirm-vote", "car-crash"];
 /** The events a question's `question` field names. */
 const ASKED = new Set<LogType>(["lift-vote-started", "lift-counted"]);
 
