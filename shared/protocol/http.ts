@@ -4,6 +4,7 @@
  * for the web client and checked by the tests.
  */
 import * as v from "valibot";
+import type { Input } from "../engine/types.ts";
 import { RETURN_CODE_PATTERN, normalizeCode } from "./codes.ts";
 
 /** Longest nickname, in code points after normalisation. */
@@ -235,6 +236,8 @@ export const HTTP_ERRORS = {
   "consigliere-taken": 409,
   /** This table's format has no consiglieri, or the seat cannot have one (a bot's). */
   "no-consigliere": 409,
+  /** Issue 19: a game's record before that game is over (its seed and inputs are still secret). */
+  "not-ended": 409,
   "upgrade-required": 426,
   "rate-limited": 429,
   internal: 500,
@@ -262,4 +265,27 @@ export function toIssues(issues: readonly v.BaseIssue<unknown>[]): Issue[] {
     path: (issue.path ?? []).map((p) => String(p.key)).join("."),
     message: issue.message,
   }));
+}
+
+/**
+ * Issue 19 (RULES.md §8): GET /api/tables/:code/games/:n — a finished game as a public record, enough to
+ * replay it with the engine (docs/PROTOCOL.md "Game records"). Players are "p1"… in createGame's order.
+ */
+export interface TableGameRecord {
+  code: string;
+  game: number;
+  presetId: string;
+  settings: Record<string, unknown>;
+  host: "server" | "live";
+  seed: string;
+  startedAt: number;
+  endedAt: number;
+  winner: string;
+  reason: string;
+  /** createGame's `keepOrder` (a rematch that kept the seats). */
+  keepOrder: boolean;
+  players: Array<{ id: string; nickname: string; bot: boolean }>;
+  /** RULES.md §6.10 createGame's `immunity` (record ids). */
+  immune: string[];
+  inputs: Array<{ at: number; input: Input }>;
 }

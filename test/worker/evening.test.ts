@@ -9,8 +9,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { heuristicBot } from "../../shared/bots/index.ts";
 import type { ServerMessage, TableView } from "../../shared/protocol/messages.ts";
 import { pacedControl, playAgain, settle, sitAsOrganizer } from "./fixture.ts";
-import { type Client, connectAs, createTable, joinWith, tableStub } from "./helpers.ts";
-import { playToEnd, type TableRun } from "./play.ts";
+import { viewFor } from "../../shared/engine/index.ts";
+import type { TableGameRecord } from "../../shared/protocol/http.ts";
+import { api, type Client, connectAs, createTable, joinWith, tableStub } from "./helpers.ts";
+import { playToEnd, replayGameRecord, type TableRun } from "./play.ts";
 
 const open: Client[] = [];
 afterEach(() => {
@@ -46,13 +48,17 @@ const seatOrder = (v: TableView) => v.game!.seats.map((s) => s.nickname);
 describe("RULES.md §6.10–§6.11 a club evening at one table (issue 18)", () => {
   it("RULES.md §6.10 game 2 of the evening: game 1's first eliminated is immune on day 1 and night 1 (shown between games, marked, stored); the seats are kept; a new evening carries no immunity and may draw new seats", async () => {
     const { code, organizerToken } = await createTable({ presetId: "club" });
-    const ann = { nickname: "Ann", c: (await sitAsOrganizer(code, organizerToken, "Ann", open)).c };
-    const bj = (await (await joinWith(code, { nickname: "Bea" })).json()) as { token: string };
+    const annSeat = await sitAsOrganizer(code, organizerToken, "Ann", open);
+    const ann = { nickname: "Ann", c: annSeat.c };
+    const bj = (await (await joinWith(code, { nickname: "Bea" })).json()) as { token: string; playerId: string; returnCode: string };
     const bea = { nickname: "Bea", c: await connectAs(code, bj.token, "Bea") };
     open.push(bea.c);
+    const secrets = [organizerToken, annSeat.j.token, annSeat.j.playerId, annSeat.j.returnCode, bj.token, bj.playerId, bj.returnCode];
     expect(codeOf(await pacedControl(ann.c, "fill", { type: "fill-bots" }))).toBe("ack");
     expect(codeOf(await pacedControl(ann.c, "start", { type: "start" }))).toBe("ack");
     const [g1] = await settle(code, [ann.c, bea.c]);
+    // Issue 19: a game's record opens only at its end (its seed and inputs are the table's secrets until then).
+    expect((await api(`/api/tables/${code}/games/1`)).status).toBe(409);
     expect(immuneSeats(g1!)).toEqual([]); // the evening's first game: nobody is immune
     await playToEnd(run(code, [ann, bea]));
 
@@ -87,6 +93,25 @@ describe("RULES.md §6.10–§6.11 a club evening at one table (issue 18)", () =
     await playToEnd(run(code, [ann, bea]));
     const [end2] = await settle(code, [ann.c, bea.c]);
     expect(end2!.series.immune).toEqual((await seriesRows(code))[1]!.firstOut);
+
+    // Issue 19 (RULES.md §8): both games' public records replay with the engine to the results the table
+    // showed — game 1 from the archive, game 2 with its immunity, kept seats and its own composition.
+    for (const [n, end] of [[1, end1!], [2, end2!]] as const) {
+      const res = await api(`/api/tables/${code}/games/${n}`);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      for (const s of secrets) expect(text.includes(s), `game ${n}'s record holds a credential or a player id`).toBe(false);
+      const rec = JSON.parse(text) as TableGameRecord;
+      expect(rec.players.map((p) => p.id)).toEqual(rec.players.map((_, i) => `p${i + 1}`));
+      expect(rec.immune.length > 0).toBe(n === 2);
+      const { state, refused } = replayGameRecord(rec);
+      expect(refused).toEqual([]);
+      const replayed = viewFor(state, { kind: "spectator" });
+      expect(replayed.result).toEqual(end.game!.result);
+      expect(replayed.seats.map((x) => x.nickname)).toEqual(end.game!.seats.map((x) => x.nickname));
+    }
+    expect((await api(`/api/tables/${code}/games/9`)).status).toBe(404);
+    expect((await api(`/api/tables/${code}/games/x`)).status).toBe(404);
 
     // A new evening with new seats: the organizer says so; nobody is immune in game 3.
     expect(codeOf(await playAgain(ann.c))).toBe("ack");

@@ -131,6 +131,21 @@ export const tables = new Hono<AppEnv>()
     return c.json(summary, 200, { "cache-control": "no-store" });
   })
 
+  /**
+   * Issue 19 (RULES.md §8): game `n` of the table's series as a public record to replay — only once that
+   * game is over (docs/PROTOCOL.md "Game records").
+   */
+  .get("/:code/games/:n", async (c) => {
+    const table = tableStub(c.env, c.req.param("code") ?? "");
+    const n = Number(c.req.param("n"));
+    if (!table || !Number.isInteger(n) || n < 1 || n > 100_000) return apiError(c, "not-found", "No such game at this table.");
+    if (!(await table.stub.summary())) return apiError(c, "not-found", "No table with this code.");
+    const record = await table.stub.record(n);
+    if (record === "not-found") return apiError(c, "not-found", "No such game at this table.");
+    if (record === "not-ended") return apiError(c, "not-ended", "This game is not over yet: its record opens at the end.");
+    return c.json(record, 200, { "cache-control": "public, max-age=60" });
+  })
+
   /** Sit down at the table. */
   .post("/:code/join", vValidator("json", JoinRequestSchema, invalidBody), async (c) => {
     const table = tableStub(c.env, c.req.param("code") ?? "");

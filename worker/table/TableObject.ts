@@ -12,6 +12,7 @@ import type { Env } from "../env.ts";
 import type { InitRequest, InitResult, JoinOptions, JoinResult, Refusal, ReturnResult } from "./admission.ts";
 import type { ConsigliereJoinResult, InviteResult } from "./consigliere.ts";
 import { HibernatingSockets, newAttachment } from "./connection.ts";
+import { gameRecord, type TableGameRecord, type RecordRefusal } from "./record.ts";
 import type { DueKind } from "./schedule.ts";
 import type { TableStore } from "./storage.ts";
 import { Table } from "./table.ts";
@@ -51,6 +52,11 @@ export class TableObject extends DurableObject<Env> {
   /** The public summary for a join page; null for a code that was never created. */
   summary(): TableSummary | null {
     return this.table.listing.summary();
+  }
+
+  /** Issue 19: a finished game's public record (record.ts), or why not. */
+  record(game: number): TableGameRecord | RecordRefusal {
+    return gameRecord(this.table, game);
   }
 
   /** Sit down with a nickname (admission.ts). */

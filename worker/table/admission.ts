@@ -125,6 +125,8 @@ export class Admission {
         spectatorDelaySeconds: req.spectatorDelaySeconds ?? 0,
         creatorUserId: req.creatorUserId ?? null,
         seatsPerAddress: req.seatsPerAddress ?? SEATS_PER_ADDRESS,
+        // Issue 19: the address digests get their own key (a finished game's record shows its seed).
+        addressKey: randomSeed(),
       });
       t.store.insertControl({
         organizerPlayerId: null,
@@ -277,7 +279,7 @@ export class Admission {
     const known = this.addressDigests.get(bucket);
     if (known) return known;
     const config = this.t.config();
-    const hash = await keyedDigest(config.seed, addressDomain(config.code), bucket);
+    const hash = await keyedDigest(config.addressKey ?? config.seed, addressDomain(config.code), bucket);
     if (this.addressDigests.size >= 256) this.addressDigests.clear();
     this.addressDigests.set(bucket, hash);
     return hash;

@@ -32,7 +32,9 @@ CREATE TABLE IF NOT EXISTS series (
   winner      TEXT,
   reason      TEXT,
   immune      TEXT,
-  first_out   TEXT
+  first_out   TEXT,
+  settings    TEXT,
+  keep_order  INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS input_log_archive (
   game   INTEGER NOT NULL,
@@ -69,7 +71,8 @@ CREATE TABLE IF NOT EXISTS config (
   host        TEXT    NOT NULL DEFAULT 'server',
   spectator_delay_s INTEGER NOT NULL DEFAULT 0,
   creator_user_id TEXT,
-  seats_per_address INTEGER NOT NULL DEFAULT 2
+  seats_per_address INTEGER NOT NULL DEFAULT 2,
+  address_key TEXT
 );
 CREATE TABLE IF NOT EXISTS players (
   player_id   TEXT    PRIMARY KEY,
@@ -163,6 +166,11 @@ export interface ConfigRow {
   creatorUserId?: string | null;
   /** Seats one client address may hold here (create option `seatsPerAddress`). */
   seatsPerAddress: number;
+  /**
+   * Server-only: the key of the address digests (issue 19: apart from the seed, which a finished game's
+   * public record shows). Null on tables created before it: their digests keep using the seed.
+   */
+  addressKey?: string | null;
 }
 
 /** The organizer rights and the options the organizer may change (one row). */
@@ -233,6 +241,10 @@ export interface SeriesRow {
   immune?: string[];
   /** RULES.md §6.10 this game's first eliminated (ids), written at its end: the next game's immune. */
   firstOut?: string[];
+  /** Issue 19: the settings this game was created with (the composition may change between games); absent before. */
+  settings?: Record<string, unknown>;
+  /** Issue 19: createGame kept the players' order (a rematch that keeps the seats) instead of drawing. */
+  keepOrder?: boolean;
 }
 
 export interface TokenRow {
@@ -313,10 +325,10 @@ export class TableStore {
 
   insertConfig(c: ConfigRow): void {
     this.sql.exec(
-      `INSERT INTO config (id, code, preset_id, settings, public, seats_min, seats_max, start_rule, created_at, seed, host, spectator_delay_s, creator_user_id, seats_per_address)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO config (id, code, preset_id, settings, public, seats_min, seats_max, start_rule, created_at, seed, host, spectator_delay_s, creator_user_id, seats_per_address, address_key)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       c.code, c.presetId, JSON.stringify(c.settings), c.public ? 1 : 0, c.seats.min, c.seats.max, c.start, c.createdAt, c.seed,
-      c.host, c.spectatorDelaySeconds, c.creatorUserId ?? null, c.seatsPerAddress,
+      c.host, c.spectatorDelaySeconds, c.creatorUserId ?? null, c.seatsPerAddress, c.addressKey ?? null,
     );
     this.sql.exec("INSERT INTO game (id, version, status) VALUES (1, 1, 'lobby')");
   }
@@ -346,6 +358,7 @@ export class TableStore {
       spectatorDelaySeconds: Number(r.spectator_delay_s),
       creatorUserId: r.creator_user_id === null || r.creator_user_id === undefined ? null : String(r.creator_user_id),
       seatsPerAddress: Number(r.seats_per_address),
+      addressKey: typeof r.address_key === "string" ? r.address_key : null,
     };
   }
 
@@ -481,10 +494,11 @@ export class TableStore {
     this.roster = null;
   }
 
-  insertSeries(row: Pick<SeriesRow, "game" | "seed" | "startedAt" | "players" | "immune">): void {
+  insertSeries(row: Pick<SeriesRow, "game" | "seed" | "startedAt" | "players" | "immune" | "settings" | "keepOrder">): void {
     this.sql.exec(
-      "INSERT OR REPLACE INTO series (game, seed, started_at, players, immune) VALUES (?, ?, ?, ?, ?)",
+      "INSERT OR REPLACE INTO series (game, seed, started_at, players, immune, settings, keep_order) VALUES (?, ?, ?, ?, ?, ?, ?)",
       row.game, row.seed, row.startedAt, JSON.stringify(row.players), row.immune?.length ? JSON.stringify(row.immune) : null,
+      row.settings ? JSON.stringify(row.settings) : null, row.keepOrder ? 1 : 0,
     );
     this.games = null;
   }
@@ -509,7 +523,21 @@ export class TableStore {
       reason: r.reason === null ? null : String(r.reason),
       ...(typeof r.immune === "string" ? { immune: JSON.parse(r.immune) as string[] } : {}),
       ...(typeof r.first_out === "string" ? { firstOut: JSON.parse(r.first_out) as string[] } : {}),
+      ...(typeof r.settings === "string" ? { settings: JSON.parse(r.settings) as Record<string, unknown> } : {}),
+      keepOrder: r.keep_order === 1,
     })));
+  }
+
+  /**
+   * Issue 19: the accepted inputs of game `game` of the series in order — the current game's log, or an
+   * earlier game's archive (a finished game's record replays from them).
+   */
+  inputsOf(game: number): Array<{ at: number; input: string }> {
+    this.ensureEvents();
+    const rows = game === this.stateGame()
+      ? this.sql.exec("SELECT at, input FROM input_log ORDER BY seq").toArray()
+      : this.sql.exec("SELECT at, input FROM input_log_archive WHERE game = ? ORDER BY seq", game).toArray();
+    return rows.map((r) => ({ at: Number(r.at), input: String(r.input) }));
   }
 
   /** The game whose state the `game` row holds: in a rematch lobby still the last one played. */
@@ -621,6 +649,9 @@ export class TableStore {
     // Issue 18: the next game's seats drawn again, a new evening; the series' immunity (RULES.md §6.10).
     add("control", [["redraw_seats", "INTEGER NOT NULL DEFAULT 0"], ["new_evening", "INTEGER NOT NULL DEFAULT 0"]]);
     add("series", [["immune", "TEXT"], ["first_out", "TEXT"]]);
+    // Issue 19: each game's record replays from its own settings and seat order; the address digests' own key.
+    add("series", [["settings", "TEXT"], ["keep_order", "INTEGER NOT NULL DEFAULT 0"]]);
+    add("config", [["address_key", "TEXT"]]);
   }
 
   /** Tables created before events were stored apart get the `events` table and the input log's columns. */
