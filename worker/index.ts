@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { auth, me, users } from "./api/auth.ts";
+import { clubs } from "./api/clubs.ts";
 import { apiError } from "./api/errors.ts";
 import { tables } from "./api/tables.ts";
 import { testClock } from "./api/test-clock.ts";
@@ -38,6 +39,8 @@ const api = new Hono<{ Bindings: Env }>()
   .route("/auth", auth)
   .route("/me", me)
   .route("/users", users)
+  // Clubs, evenings, sign-ups (issue 19, docs/CLUBS.md).
+  .route("/clubs", clubs)
   // Test only (404 unless E2E_CLOCK=1): the browser suite's clock (worker/api/test-clock.ts).
   .route("/test-clock", testClock)
   .all("*", (c) => apiError(c, "not-found", "No such API endpoint."))

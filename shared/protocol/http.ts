@@ -238,6 +238,19 @@ export const HTTP_ERRORS = {
   "no-consigliere": 409,
   /** Issue 19: a game's record before that game is over (its seed and inputs are still secret). */
   "not-ended": 409,
+  /* Issue 19, clubs (docs/CLUBS.md, RULES.md §6.11). */
+  /** Only the club's owner may do this (name or remove hosts). */
+  "not-club-owner": 403,
+  /** Only the club's owner or a host may do this (create an evening). */
+  "not-club-host": 403,
+  /** The evening asks every player to confirm they are 21 or older, and the sign-up did not. */
+  "age-not-confirmed": 400,
+  /** The evening's sign-up is not open: before or after its window, or the evening started or was cancelled. */
+  "signup-closed": 409,
+  /** Confirm or withdraw without a sign-up for this evening. */
+  "not-signed-up": 409,
+  /** Only a seated player confirms the evening; this one is on the reserve list. */
+  "signup-reserve": 409,
   "upgrade-required": 426,
   "rate-limited": 429,
   internal: 500,

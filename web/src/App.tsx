@@ -1,7 +1,7 @@
 import { lazy, Match, Switch } from "solid-js";
 import { t } from "./i18n/index.ts";
 import { route } from "./lib/router.ts";
-import { loadHome, loadTable } from "./routes.ts";
+import { loadClubs, loadHome, loadTable } from "./routes.ts";
 
 /**
  * The two pages people land on are chunks of their own (issue 16: the initial JS budget,
@@ -16,6 +16,10 @@ const DevFixture = lazy(() => import("./dev/DevFixture.tsx"));
 /** Account screens (issue 7): lazy, with @simplewebauthn/browser inside the sign-in chunk only. */
 const SignIn = lazy(() => import("./account/SignIn.tsx"));
 const Profile = lazy(() => import("./account/Profile.tsx"));
+/** Issue 19: the club pages, one lazy chunk (web/src/routes.ts loadClubs). */
+const ClubPage = lazy(() => loadClubs().then((m) => ({ default: m.ClubPage })));
+const EveningPage = lazy(() => loadClubs().then((m) => ({ default: m.EveningPage })));
+const NewClub = lazy(() => loadClubs().then((m) => ({ default: m.NewClub })));
 /** How to play (issue 13): the long texts in uk/ru/en live in their own lazy chunk. */
 const HowTo = lazy(() => import("./howto/HowTo.tsx"));
 
@@ -40,6 +44,15 @@ export function App() {
         </Match>
         <Match when={(() => { const r = route(); return r.name === "how" ? r.topic : null; })()} keyed>
           {(topic) => <HowTo topic={topic} />}
+        </Match>
+        <Match when={route().name === "club-new"}>
+          <NewClub />
+        </Match>
+        <Match when={(() => { const r = route(); return r.name === "club" ? r.id : null; })()} keyed>
+          {(id) => <ClubPage id={id} />}
+        </Match>
+        <Match when={(() => { const r = route(); return r.name === "evening" ? `${r.club}/${r.evening}` : null; })()} keyed>
+          {(key) => <EveningPage club={key.split("/")[0]!} evening={key.split("/")[1]!} />}
         </Match>
         <Match when={(() => { const r = route(); return r.name === "dev" ? r.fixture : null; })()} keyed>
           {(name) => <DevFixture name={name} />}

@@ -7,3 +7,7 @@ let table: Promise<typeof import("./table/TableScreen.tsx")> | null = null;
 
 export const loadHome = () => (home ??= import("./home/Home.tsx"));
 export const loadTable = () => (table ??= import("./table/TableScreen.tsx"));
+
+/** Issue 19: the club pages (a club, an evening, create a club) — one chunk, never part of home or table. */
+let clubs: Promise<typeof import("./clubs/ClubScreens.tsx")> | null = null;
+export const loadClubs = () => (clubs ??= import("./clubs/ClubScreens.tsx"));

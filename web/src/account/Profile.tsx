@@ -3,13 +3,14 @@
  * by side, and the latest game records (seat — role — nick, result). One's own profile also offers
  * sign out / sign out everywhere. A lazy chunk.
  */
-import { createResource, For, Show } from "solid-js";
+import { createResource, For, lazy, Show } from "solid-js";
 import { own } from "../../../shared/own.ts";
 import type { GameRecord, Profile as ProfileData } from "../../../shared/protocol/accounts.ts";
 import { lang, LOCALE, t, tk } from "../i18n/index.ts";
 import { me } from "../lib/account.ts";
 import { ApiError, call } from "../lib/api.ts";
 import { onLinkClick, profilePath, tablePath } from "../lib/router.ts";
+import { loadClubs } from "../routes.ts";
 import { TEAM_MARK } from "../table/Oval.tsx";
 import { Header } from "../ui/Header.tsx";
 import { errorText } from "../ui/Notice.tsx";
@@ -17,6 +18,9 @@ import { ta } from "./messages.ts";
 import { SignOutPanel } from "./SignIn.tsx";
 
 const SIDES = ["red", "black", "solo"] as const;
+
+/** Issue 19: one's own evenings, clubs and notices — from the club screens' chunk, only on one's own profile. */
+const MyEvenings = lazy(() => loadClubs().then((m) => ({ default: m.MyEvenings })));
 
 function date(ms: number, withTime = false): string {
   return new Intl.DateTimeFormat(LOCALE[lang()], withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" }).format(ms);
@@ -156,6 +160,9 @@ export default function Profile(props: { nick: string }) {
                       </tbody>
                     </table>
                   </section>
+                  <Show when={mine()}>
+                    <MyEvenings />
+                  </Show>
                   <section class="panel" aria-labelledby="pf-games">
                     <h2 id="pf-games">{ta("profile.history")}</h2>
                     <Show when={p().games.length > 0} fallback={<p class="muted">{ta("profile.noGames")}</p>}>

@@ -6,8 +6,9 @@
  */
 import { createResource, createSignal, For, Show } from "solid-js";
 import { t, tk } from "../i18n/index.ts";
+import { me } from "../lib/account.ts";
 import { api, ApiError, type PublicTable } from "../lib/api.ts";
-import { howPath, navigate, onLinkClick, tablePath } from "../lib/router.ts";
+import { howPath, navigate, onLinkClick, profilePath, tablePath } from "../lib/router.ts";
 import { forgetTable, saved } from "../lib/seats-store.ts";
 import { Header } from "../ui/Header.tsx";
 import { errorText } from "../ui/Notice.tsx";
@@ -149,6 +150,31 @@ export function HowToLinks(props: { current?: string }) {
   );
 }
 
+/** Issue 19: a signed-in person's way to the clubs — create one, or their evenings on the profile. */
+function Clubs() {
+  return (
+    <Show when={me()}>
+      {(u) => (
+        <nav class="panel how-links" aria-labelledby="clubs-title">
+          <h2 id="clubs-title">{t("clubs.title")}</h2>
+          <ul class="inline-list">
+            <li>
+              <a href="/clubs/new" onClick={onLinkClick} data-home-club="create">
+                {t("clubs.create")}
+              </a>
+            </li>
+            <li>
+              <a href={profilePath(u().nickname)} onClick={onLinkClick} data-home-club="mine">
+                {t("clubs.mine")}
+              </a>
+            </li>
+          </ul>
+        </nav>
+      )}
+    </Show>
+  );
+}
+
 type Mode = "join" | "create";
 
 export function Home() {
@@ -190,6 +216,7 @@ export function Home() {
           </div>
           <div>
             <PublicTables />
+            <Clubs />
             <HowToLinks />
             <MyTables />
             <ComeBackForm />

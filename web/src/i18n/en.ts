@@ -1182,6 +1182,16 @@ export const en = {
   "ann.lift.failed.car-crash": "Car crash: no ({inFavour}, {needed} needed) — seats {seats} all stay",
   "ann.answer.yes": "Seat {voter}: yes",
   "ann.answer.no": "Seat {voter}: no (or did not vote)",
+  // issue 19: clubs
+  "error.not-club-owner": "Only the club's owner can do that.",
+  "error.not-club-host": "Only the club's owner or a host can do that.",
+  "error.age-not-confirmed": "This evening is 21+: confirm your age to sign up.",
+  "error.signup-closed": "Sign-up for this evening is not open.",
+  "error.not-signed-up": "You have not signed up for this evening.",
+  "error.signup-reserve": "You are on the reserve list: you can confirm once a seat is yours.",
+  "clubs.title": "Clubs",
+  "clubs.create": "Create a club",
+  "clubs.mine": "My evenings",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -81,7 +81,8 @@ function pick(message: string, l: Lang, n: number): string {
   return forms[idx < 0 ? forms.length - 1 : idx] ?? forms[forms.length - 1] ?? message;
 }
 
-function fill(message: string, params?: Params): string {
+/** Put {name} parameters into a message (the lazy catalogues, e.g. web/src/clubs/messages.ts, use it too). */
+export function fill(message: string, params?: Params): string {
   if (!params) return message;
   return message.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }

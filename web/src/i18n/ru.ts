@@ -1178,4 +1178,14 @@ export const ru: Catalogue = {
   "ann.lift.failed.car-crash": "Автокатастрофа: нет ({inFavour}, нужно {needed}) — места {seats} остаются все",
   "ann.answer.yes": "Место {voter}: да",
   "ann.answer.no": "Место {voter}: нет (или не голосовало)",
+  // issue 19: clubs
+  "error.not-club-owner": "Это может сделать только владелец клуба.",
+  "error.not-club-host": "Это может сделать только владелец или ведущий клуба.",
+  "error.age-not-confirmed": "Этот вечер 21+: подтвердите возраст, чтобы записаться.",
+  "error.signup-closed": "Запись на этот вечер закрыта.",
+  "error.not-signed-up": "Вы не записаны на этот вечер.",
+  "error.signup-reserve": "Вы в резерве: подтвердить участие можно, когда место станет вашим.",
+  "clubs.title": "Клубы",
+  "clubs.create": "Создать клуб",
+  "clubs.mine": "Мои вечера",
 };

@@ -1178,4 +1178,14 @@ export const uk: Catalogue = {
   "ann.lift.failed.car-crash": "Автокатастрофа: ні ({inFavour}, треба {needed}) — місця {seats} лишаються всі",
   "ann.answer.yes": "Місце {voter}: так",
   "ann.answer.no": "Місце {voter}: ні (або не голосувало)",
+  // issue 19: clubs
+  "error.not-club-owner": "Це може зробити лише власник клубу.",
+  "error.not-club-host": "Це може зробити лише власник або ведучий клубу.",
+  "error.age-not-confirmed": "Цей вечір 21+: підтвердьте вік, щоб записатися.",
+  "error.signup-closed": "Запис на цей вечір закрито.",
+  "error.not-signed-up": "Ви не записані на цей вечір.",
+  "error.signup-reserve": "Ви в резерві: підтвердити участь можна, коли місце стане вашим.",
+  "clubs.title": "Клуби",
+  "clubs.create": "Створити клуб",
+  "clubs.mine": "Мої вечори",
 };

@@ -6,6 +6,7 @@
  *   /signin      sign up / sign in (lazy chunk with @simplewebauthn/browser)
  *   /u/:nick     a profile (lazy chunk)
  *   /how, /how/:format   how to play: the basics, or one format (lazy chunk; issue 13)
+ *   /clubs/new   create a club; /c/:id a club; /c/:id/e/:evening an evening (lazy chunks; issue 19)
  */
 import { createSignal } from "solid-js";
 
@@ -15,7 +16,10 @@ export type Route =
   | { name: "dev"; fixture: string }
   | { name: "signin" }
   | { name: "profile"; nick: string }
-  | { name: "how"; topic: string };
+  | { name: "how"; topic: string }
+  | { name: "club-new" }
+  | { name: "club"; id: string }
+  | { name: "evening"; club: string; evening: string };
 
 export function parseRoute(pathname: string): Route {
   const table = /^\/t\/([A-Za-z0-9]{3,16})\/?$/.exec(pathname);
@@ -31,6 +35,9 @@ export function parseRoute(pathname: string): Route {
   }
   const how = /^\/how(?:\/([a-z0-9-]+))?\/?$/.exec(pathname);
   if (how) return { name: "how", topic: how[1] ?? "basics" };
+  if (/^\/clubs\/new\/?$/.test(pathname)) return { name: "club-new" };
+  const club = /^\/c\/(c[A-Za-z0-9_-]{16})(?:\/e\/(e[A-Za-z0-9_-]{16}))?\/?$/.exec(pathname);
+  if (club?.[1]) return club[2] ? { name: "evening", club: club[1], evening: club[2] } : { name: "club", id: club[1] };
   const dev = /^\/dev\/([a-z0-9-]+)\/?$/.exec(pathname);
   if (dev?.[1]) return { name: "dev", fixture: dev[1] };
   return { name: "home" };
@@ -69,3 +76,7 @@ export function howPath(topic?: string): string {
 export function profilePath(nick: string): string {
   return `/u/${encodeURIComponent(nick)}`;
 }
+
+/** Issue 19: a club's page, and one of its evenings. */
+export const clubPath = (id: string): string => `/c/${id}`;
+export const eveningPath = (club: string, evening: string): string => `/c/${club}/e/${evening}`;

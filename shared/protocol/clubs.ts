@@ -1,0 +1,204 @@
+/**
+ * Clubs, evenings and sign-ups (issue 19, RULES.md §6.11, §7.11; docs/CLUBS.md): request bodies as strict
+ * valibot schemas (the worker validates them), responses as types (the web client imports types only).
+ */
+import * as v from "valibot";
+import { isTimeZone } from "../clubs/time.ts";
+import { NicknameSchema } from "./http.ts";
+
+/** A club's or a venue's text: NFC, trimmed, inner whitespace collapsed, 1–`max` code points, no control characters. */
+const text = (max: number, what: string) =>
+  v.pipe(
+    v.string(),
+    v.maxLength(400),
+    v.transform((s) => s.normalize("NFC").trim().replace(/\s+/gu, " ")),
+    v.minLength(1, `${what} is empty`),
+    v.check((s) => [...s].length <= max, `${what} is longer than ${max} characters`),
+    v.regex(/^[^\p{C}]+$/u, `${what} contains control or invisible characters`),
+  );
+
+export const CLUB_NAME_MAX = 60;
+export const CLUB_CITY_MAX = 60;
+export const PLACE_MAX = 120;
+export const CLUB_LANGUAGES = ["uk", "ru", "en"] as const;
+export type ClubLanguage = (typeof CLUB_LANGUAGES)[number];
+
+const PresetIdSchema = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,31}$/, "unknown preset id"));
+const TimeZoneSchema = v.pipe(v.string(), v.maxLength(64), v.check(isTimeZone, "not an IANA time zone"));
+/** UTC milliseconds (2000–2100). */
+const InstantSchema = v.pipe(v.number(), v.integer(), v.minValue(946_684_800_000), v.maxValue(4_102_444_800_000));
+
+/** POST /api/clubs */
+export const CreateClubRequestSchema = v.strictObject({
+  name: text(CLUB_NAME_MAX, "name"),
+  city: text(CLUB_CITY_MAX, "city"),
+  language: v.picklist(CLUB_LANGUAGES),
+  /** Preset ids of the formats the club plays (RULES.md §8 presets), 1–8, no repeats. */
+  formats: v.pipe(
+    v.array(PresetIdSchema),
+    v.minLength(1, "a club plays at least one format"),
+    v.maxLength(8),
+    v.check((a) => new Set(a).size === a.length, "a format is listed twice"),
+  ),
+  timeZone: TimeZoneSchema,
+  /** §6.11 "21+": every evening of the club asks each player to confirm their age. Default false. */
+  adultsOnly: v.optional(v.boolean()),
+});
+export type CreateClubRequest = v.InferInput<typeof CreateClubRequestSchema>;
+
+/** POST /api/clubs/:id/hosts and /hosts/remove — the person by account nickname or by account id. */
+export const HostRequestSchema = v.pipe(
+  v.strictObject({ nickname: v.optional(NicknameSchema), userId: v.optional(v.pipe(v.string(), v.maxLength(64))) }),
+  v.check((b) => (b.nickname === undefined) !== (b.userId === undefined), "give either nickname or userId"),
+);
+export type HostRequest = v.InferInput<typeof HostRequestSchema>;
+
+const SettingsObjectSchema = v.custom<Record<string, unknown>>((x) => typeof x === "object" && x !== null && !Array.isArray(x), "Invalid type: Expected Object");
+
+/** POST /api/clubs/:id/evenings */
+export const CreateEveningRequestSchema = v.pipe(
+  v.strictObject({
+    /** The start as UTC ms, or … */
+    startsAt: v.optional(InstantSchema),
+    /** … as a wall time "YYYY-MM-DDTHH:mm" in the club's time zone (what a host types). Exactly one of the two. */
+    startsLocal: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "not a date and time"))),
+    /** An online evening has no venue. */
+    online: v.optional(v.boolean()),
+    /** The venue (required unless online). */
+    place: v.optional(text(PLACE_MAX, "place")),
+    /** One of the club's formats, with partial settings (missing keys: the preset's defaults). */
+    presetId: PresetIdSchema,
+    settings: v.optional(SettingsObjectSchema),
+    /** Seats (within the preset's range under these settings; default: that range — club 12–15). */
+    seats: v.optional(v.strictObject({ min: v.pipe(v.number(), v.integer(), v.minValue(1)), max: v.pipe(v.number(), v.integer(), v.minValue(1)) })),
+    /** Ask each player's 21+ confirmation (always on when the club is adults-only). */
+    ageCheck: v.optional(v.boolean()),
+    /** The sign-up window (UTC ms; default: from now until the start). */
+    signupOpensAt: v.optional(InstantSchema),
+    signupClosesAt: v.optional(InstantSchema),
+    /** This date of the club's weekly evening (default false: a one-off). */
+    weekly: v.optional(v.boolean()),
+  }),
+  v.check((b) => (b.startsAt === undefined) !== (b.startsLocal === undefined), "give either startsAt or startsLocal"),
+  v.check((b) => b.online === true || b.place !== undefined, "an evening that is not online needs a place"),
+);
+export type CreateEveningRequest = v.InferInput<typeof CreateEveningRequestSchema>;
+
+/** POST …/evenings/:eid/signup — "OK, let's play". `ageConfirmed` must be true when the evening checks age. */
+export const SignupRequestSchema = v.strictObject({ ageConfirmed: v.optional(v.boolean()) });
+export type SignupRequest = v.InferInput<typeof SignupRequestSchema>;
+
+/** POST …/confirm and …/withdraw take an empty JSON object (a JSON body keeps the CSRF rule, docs/ACCOUNTS.md). */
+export const EmptyRequestSchema = v.strictObject({});
+
+/** POST /api/clubs/notices/read — mark these notices read (only the caller's own count). */
+export const NoticesReadRequestSchema = v.strictObject({ ids: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.minLength(1), v.maxLength(100)) });
+export type NoticesReadRequest = v.InferInput<typeof NoticesReadRequestSchema>;
+
+/* ------------------------------------------------ responses ------------------------------------------------ */
+
+export type ClubRole = "owner" | "host" | "member";
+export type EveningStatus = "open" | "closed" | "started" | "cancelled";
+export type SignupState = "seated" | "reserve" | "withdrawn";
+
+export interface Club {
+  id: string;
+  name: string;
+  city: string;
+  language: ClubLanguage;
+  formats: string[];
+  timeZone: string;
+  adultsOnly: boolean;
+  createdAt: number;
+}
+
+export interface ClubMember {
+  nickname: string;
+  role: ClubRole;
+}
+
+/** An evening as lists show it. */
+export interface EveningSummary {
+  id: string;
+  clubId: string;
+  /** UTC ms. */
+  startsAt: number;
+  /** The zone it was set in (the club's). */
+  timeZone: string;
+  online: boolean;
+  place: string | null;
+  presetId: string;
+  seats: { min: number; max: number };
+  /** How many are seated and on the reserve list now. */
+  seated: number;
+  reserve: number;
+  ageCheck: boolean;
+  signup: { opensAt: number; closesAt: number; /** open now (status open, inside the window) */ open: boolean };
+  weekly: boolean;
+  status: EveningStatus;
+}
+
+/** 201 from POST /api/clubs; 200 from GET /api/clubs/:id (and the hosts routes). */
+export interface ClubPage {
+  club: Club;
+  members: ClubMember[];
+  /** The viewer's role, null when not a member or not signed in. */
+  you: { role: ClubRole } | null;
+  /** Evenings not yet over (start within the last EVENING_HOURS or later), soonest first. */
+  upcoming: EveningSummary[];
+  /** Earlier evenings, latest first (at most 20). */
+  past: EveningSummary[];
+}
+
+/** A notice shown in the page: kind 'promoted' — moved up from the reserve list to a seat. */
+export interface ClubNotice {
+  id: number;
+  kind: "promoted";
+  clubId: string;
+  clubName: string;
+  eveningId: string | null;
+  startsAt: number | null;
+  timeZone: string | null;
+  createdAt: number;
+}
+
+/** The viewer's own sign-up. */
+export interface YourSignup {
+  state: SignupState;
+  /** Reserve: 1 = next to move up. Null otherwise. */
+  position: number | null;
+  confirmed: boolean;
+  ageConfirmed: boolean;
+}
+
+/** 200 from GET/POST /api/clubs/:id/evenings/:eid (and its signup, confirm, withdraw); 201 from create. */
+export interface EveningPage {
+  club: { id: string; name: string; timeZone: string; adultsOnly: boolean };
+  evening: EveningSummary & { settings: Record<string, unknown>; tableCode: string | null };
+  /** Seated, in sign-up order. */
+  seatedList: { nickname: string; confirmed: boolean }[];
+  /** The reserve list in order (position 1 moves up first). */
+  reserveList: { nickname: string; position: number }[];
+  /** Null when not signed in or never signed up for this evening. */
+  you: YourSignup | null;
+  /** The viewer is the club's owner or a host. */
+  canManage: boolean;
+  /** The viewer's unread notices about this evening (a promotion). */
+  notices: ClubNotice[];
+}
+
+/** One of my sign-ups (the profile's "my evenings"). */
+export interface MySignup {
+  club: { id: string; name: string };
+  evening: EveningSummary;
+  you: YourSignup;
+}
+
+/** 200 from GET /api/clubs/mine */
+export interface MyClubs {
+  clubs: { id: string; name: string; city: string; role: ClubRole }[];
+  /** Sign-ups that are not withdrawn, evenings not yet over first (soonest first), then the latest past ones. */
+  signups: MySignup[];
+  /** Unread notices, newest first. */
+  notices: ClubNotice[];
+}

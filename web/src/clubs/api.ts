@@ -1,0 +1,21 @@
+/** The clubs API (worker/api/clubs.ts, docs/CLUBS.md); shapes from shared/protocol/clubs.ts as types only. */
+import type { ClubNotice, ClubPage, CreateClubRequest, CreateEveningRequest, EveningPage, MyClubs } from "../../../shared/protocol/clubs.ts";
+import { call } from "../lib/api.ts";
+
+const enc = encodeURIComponent;
+const club = (id: string) => `/api/clubs/${enc(id)}`;
+const evening = (id: string, e: string) => `${club(id)}/evenings/${enc(e)}`;
+
+export const clubsApi = {
+  create: (body: CreateClubRequest) => call<ClubPage>("POST", "/api/clubs", body),
+  club: (id: string) => call<ClubPage>("GET", club(id)),
+  mine: () => call<MyClubs>("GET", "/api/clubs/mine"),
+  readNotices: (ids: number[]) => call<{ notices: ClubNotice[] }>("POST", "/api/clubs/notices/read", { ids }),
+  addHost: (id: string, nickname: string) => call<ClubPage>("POST", `${club(id)}/hosts`, { nickname }),
+  removeHost: (id: string, nickname: string) => call<ClubPage>("POST", `${club(id)}/hosts/remove`, { nickname }),
+  createEvening: (id: string, body: CreateEveningRequest) => call<EveningPage>("POST", `${club(id)}/evenings`, body),
+  evening: (id: string, e: string) => call<EveningPage>("GET", evening(id, e)),
+  signup: (id: string, e: string, ageConfirmed: boolean) => call<EveningPage>("POST", `${evening(id, e)}/signup`, ageConfirmed ? { ageConfirmed } : {}),
+  confirm: (id: string, e: string) => call<EveningPage>("POST", `${evening(id, e)}/confirm`, {}),
+  withdraw: (id: string, e: string) => call<EveningPage>("POST", `${evening(id, e)}/withdraw`, {}),
+};

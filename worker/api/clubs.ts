@@ -1,0 +1,286 @@
+/**
+ * /api/clubs — clubs, their hosts, evenings and sign-ups with a reserve list (issue 19, RULES.md §6.11,
+ * §7.11; docs/CLUBS.md has the table of routes, bodies and errors). Sessions, errors and bodies as in
+ * worker/api/auth.ts: every state-changing route takes a JSON body (the CSRF rule, docs/ACCOUNTS.md) and
+ * needs a session (401 `sign-in-required`); the pages are public. Every seat decision is one SQL
+ * statement or one batch (worker/clubs/signups.ts).
+ */
+import { vValidator } from "@hono/valibot-validator";
+import { Hono, type Context } from "hono";
+import * as v from "valibot";
+import { wallTimeToUtc } from "../../shared/clubs/time.ts";
+import {
+  CreateClubRequestSchema,
+  CreateEveningRequestSchema,
+  EmptyRequestSchema,
+  HostRequestSchema,
+  NoticesReadRequestSchema,
+  SignupRequestSchema,
+  type ClubPage,
+  type EveningPage,
+  type MyClubs,
+} from "../../shared/protocol/clubs.ts";
+import { toIssues } from "../../shared/protocol/http.ts";
+import { readSession } from "../accounts/sessions.ts";
+import { userById, userByNick, type UserRow } from "../accounts/users.ts";
+import * as signups from "../clubs/signups.ts";
+import { clubById, clubOf, eveningById, eveningOf, eveningsOf, isId, membersOf, newId, noticesOf, roleIn, signupOpen, signupsOfUser, yourSignup, type ClubRow, type EveningRow } from "../clubs/store.ts";
+import type { Env } from "../env.ts";
+import { getPreset, seatRange } from "../table/engine.ts";
+import { apiError } from "./errors.ts";
+
+type AppEnv = { Bindings: Env };
+type C = Context<AppEnv>;
+
+const invalidBody = (result: { success: boolean; issues?: readonly v.BaseIssue<unknown>[] }, c: Context) => {
+  if (!result.success) return apiError(c, "bad-request", "The request body is invalid.", toIssues(result.issues ?? []));
+};
+
+const signInFirst = (c: C) => apiError(c, "sign-in-required", "Sign in first.");
+const noClub = (c: C) => apiError(c, "not-found", "No such club.");
+const noEvening = (c: C) => apiError(c, "not-found", "No such evening.");
+
+/** The club of the path, or null (an id that cannot exist touches no table). */
+async function pathClub(c: C): Promise<ClubRow | null> {
+  const id = c.req.param("id") ?? "";
+  return isId("c", id) ? clubById(c.env.DB, id) : null;
+}
+
+async function pathEvening(c: C, club: ClubRow): Promise<EveningRow | null> {
+  const id = c.req.param("eid") ?? "";
+  return isId("e", id) ? eveningById(c.env.DB, club.id, id) : null;
+}
+
+/** A sign-up route's caller and evening: the session, the club and the evening of the path, or the error to answer. */
+async function signedInEvening(c: C): Promise<{ userId: string; club: ClubRow; e: EveningRow } | Response> {
+  const session = await readSession(c);
+  if (!session) return signInFirst(c);
+  const club = await pathClub(c);
+  const e = club && (await pathEvening(c, club));
+  if (!club || !e) return noEvening(c);
+  return { userId: session.user.id, club, e };
+}
+
+async function clubPage(db: D1Database, club: ClubRow, viewerId: string | null, now: number): Promise<ClubPage> {
+  const [members, evenings, role] = await Promise.all([membersOf(db, club.id), eveningsOf(db, club.id, now), viewerId ? roleIn(db, club.id, viewerId) : null]);
+  return { club: clubOf(club), members, you: role ? { role } : null, ...evenings };
+}
+
+async function eveningPage(db: D1Database, club: ClubRow, eveningId: string, viewerId: string | null, now: number): Promise<EveningPage | null> {
+  const [e, rows, role, notices] = await Promise.all([
+    eveningById(db, club.id, eveningId),
+    signups.signupsOf(db, eveningId),
+    viewerId ? roleIn(db, club.id, viewerId) : null,
+    viewerId ? noticesOf(db, viewerId, eveningId) : [],
+  ]);
+  if (!e) return null;
+  const seated = rows.filter((r) => r.state === "seated");
+  const reserve = rows.filter((r) => r.state === "reserve");
+  // Counted from the same read as the lists, so the page never disagrees with itself.
+  e.n_seated = seated.length;
+  e.n_reserve = reserve.length;
+  const mine = viewerId ? (rows.find((r) => r.user_id === viewerId) ?? (await signups.signupOf(db, eveningId, viewerId))) : null;
+  return {
+    club: { id: club.id, name: club.name, timeZone: club.time_zone, adultsOnly: club.adults_only === 1 },
+    evening: { ...eveningOf(e, now), settings: JSON.parse(e.settings) as Record<string, unknown>, tableCode: e.table_code },
+    seatedList: seated.map((r) => ({ nickname: r.nick, confirmed: r.confirmed_at !== null })),
+    reserveList: reserve.map((r, i) => ({ nickname: r.nick, position: i + 1 })),
+    you: mine ? yourSignup(mine, reserve.filter((r) => r.seq < mine.seq).length) : null,
+    canManage: role === "owner" || role === "host",
+    notices,
+  };
+}
+
+/** The hosts routes: the caller must own the club of the path; the person is named by nickname or account id. */
+async function ownerAndPerson(c: C, body: { nickname?: string | undefined; userId?: string | undefined }): Promise<{ userId: string; club: ClubRow; person: UserRow } | Response> {
+  const session = await readSession(c);
+  if (!session) return signInFirst(c);
+  const club = await pathClub(c);
+  if (!club) return noClub(c);
+  if (club.owner_id !== session.user.id) return apiError(c, "not-club-owner", "Only the club's owner names and removes hosts.");
+  const person = body.nickname !== undefined ? await userByNick(c.env.DB, body.nickname) : await userById(c.env.DB, body.userId ?? "");
+  if (!person) return apiError(c, "not-found", "No such player.");
+  return { userId: session.user.id, club, person };
+}
+
+export const clubs = new Hono<AppEnv>()
+  /** Create a club; the creator is its owner (club + owner row in one batch). */
+  .post("/", vValidator("json", CreateClubRequestSchema, invalidBody), async (c) => {
+    const session = await readSession(c);
+    if (!session) return signInFirst(c);
+    const body = c.req.valid("json");
+    const unknown = body.formats.findIndex((f) => !getPreset(f));
+    if (unknown >= 0) return apiError(c, "unknown-preset", `There is no preset "${body.formats[unknown]}".`, [{ path: `formats.${unknown}`, message: "unknown preset" }]);
+    const now = Date.now();
+    const id = newId("c");
+    await c.env.DB.batch([
+      c.env.DB.prepare("INSERT INTO clubs (id, name, city, language, formats, time_zone, adults_only, owner_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").bind(
+        id, body.name, body.city, body.language, JSON.stringify(body.formats), body.timeZone, body.adultsOnly ? 1 : 0, session.user.id, now,
+      ),
+      c.env.DB.prepare("INSERT INTO club_members (club_id, user_id, role, created_at) VALUES (?, ?, 'owner', ?)").bind(id, session.user.id, now),
+    ]);
+    return c.json(await clubPage(c.env.DB, (await clubById(c.env.DB, id))!, session.user.id, now), 201);
+  })
+
+  /** The signed-in person's clubs, sign-ups ("my evenings") and unread notices. */
+  .get("/mine", async (c) => {
+    const session = await readSession(c);
+    if (!session) return signInFirst(c);
+    const db = c.env.DB;
+    const now = Date.now();
+    const [clubRows, mine, notices] = await Promise.all([
+      db
+        .prepare("SELECT c.id, c.name, c.city, m.role FROM club_members m JOIN clubs c ON c.id = m.club_id WHERE m.user_id = ? ORDER BY c.name LIMIT 100")
+        .bind(session.user.id)
+        .all<MyClubs["clubs"][number]>(),
+      signupsOfUser(db, session.user.id, now),
+      noticesOf(db, session.user.id),
+    ]);
+    const body: MyClubs = { clubs: clubRows.results, signups: mine, notices };
+    return c.json(body, 200);
+  })
+
+  /** Dismiss notices (only the caller's own change). */
+  .post("/notices/read", vValidator("json", NoticesReadRequestSchema, invalidBody), async (c) => {
+    const session = await readSession(c);
+    if (!session) return signInFirst(c);
+    const { ids } = c.req.valid("json");
+    await c.env.DB.prepare(`UPDATE notices SET read_at = ? WHERE user_id = ? AND read_at IS NULL AND id IN (${ids.map(() => "?").join(",")})`)
+      .bind(Date.now(), session.user.id, ...ids)
+      .run();
+    return c.json({ notices: await noticesOf(c.env.DB, session.user.id) }, 200);
+  })
+
+  /** The club page: the club, its owner, hosts and members, upcoming and past evenings. */
+  .get("/:id", async (c) => {
+    const club = await pathClub(c);
+    if (!club) return noClub(c);
+    const session = await readSession(c);
+    return c.json(await clubPage(c.env.DB, club, session?.user.id ?? null, Date.now()), 200);
+  })
+
+  /** The owner names a host (by nickname or account id). */
+  .post("/:id/hosts", vValidator("json", HostRequestSchema, invalidBody), async (c) => {
+    const at = await ownerAndPerson(c, c.req.valid("json"));
+    if (at instanceof Response) return at;
+    const { userId, club, person } = at;
+    if (person.id === club.owner_id) return apiError(c, "bad-request", "The owner already runs the club.", [{ path: "nickname", message: "the owner" }]);
+    await c.env.DB.prepare(
+      `INSERT INTO club_members (club_id, user_id, role, created_at) VALUES (?, ?, 'host', ?)
+       ON CONFLICT (club_id, user_id) DO UPDATE SET role = 'host' WHERE club_members.role = 'member'`,
+    )
+      .bind(club.id, person.id, Date.now())
+      .run();
+    return c.json(await clubPage(c.env.DB, club, userId, Date.now()), 200);
+  })
+
+  /** The owner removes a host (they stay a member). */
+  .post("/:id/hosts/remove", vValidator("json", HostRequestSchema, invalidBody), async (c) => {
+    const at = await ownerAndPerson(c, c.req.valid("json"));
+    if (at instanceof Response) return at;
+    const { userId, club, person } = at;
+    await c.env.DB.prepare("UPDATE club_members SET role = 'member' WHERE club_id = ? AND user_id = ? AND role = 'host'").bind(club.id, person.id).run();
+    return c.json(await clubPage(c.env.DB, club, userId, Date.now()), 200);
+  })
+
+  /** The owner or a host creates an evening in one of the club's formats. */
+  .post("/:id/evenings", vValidator("json", CreateEveningRequestSchema, invalidBody), async (c) => {
+    const session = await readSession(c);
+    if (!session) return signInFirst(c);
+    const club = await pathClub(c);
+    if (!club) return noClub(c);
+    const role = await roleIn(c.env.DB, club.id, session.user.id);
+    if (role !== "owner" && role !== "host") return apiError(c, "not-club-host", "Only the club's owner or a host creates evenings.");
+    const body = c.req.valid("json");
+    const formats = JSON.parse(club.formats) as string[];
+    const preset = formats.includes(body.presetId) ? getPreset(body.presetId) : null;
+    if (!preset) return apiError(c, "unknown-preset", `The club does not play "${body.presetId}".`, [{ path: "presetId", message: "not one of the club's formats" }]);
+    const settings = v.safeParse(preset.settingsSchema, { ...preset.defaultSettings, ...(body.settings ?? {}) });
+    if (!settings.success) {
+      return apiError(c, "bad-settings", "The settings do not fit this preset.", toIssues(settings.issues).map((i) => ({ ...i, path: i.path ? `settings.${i.path}` : "settings" })));
+    }
+    const range = seatRange(preset.id, settings.output);
+    if (!range) return apiError(c, "bad-settings", "No game of this preset can start with these settings.", [{ path: "settings", message: "parity at the deal" }]);
+    const seats = body.seats ?? range;
+    if (seats.min > seats.max || seats.min < range.min || seats.max > range.max) {
+      return apiError(c, "bad-settings", `"${preset.id}" with these settings seats ${range.min}–${range.max}.`, [{ path: "seats", message: `within ${range.min}–${range.max}` }]);
+    }
+    const now = Date.now();
+    const startsAt = body.startsAt ?? wallTimeToUtc(body.startsLocal ?? "", club.time_zone);
+    if (startsAt === null) return apiError(c, "bad-request", "The start is not a real date and time.", [{ path: "startsLocal", message: "not a date and time" }]);
+    if (startsAt <= now) return apiError(c, "bad-request", "The evening must start in the future.", [{ path: body.startsAt !== undefined ? "startsAt" : "startsLocal", message: "in the past" }]);
+    const opensAt = body.signupOpensAt ?? now;
+    const closesAt = body.signupClosesAt ?? startsAt;
+    if (!(opensAt < closesAt) || closesAt > startsAt) {
+      return apiError(c, "bad-request", "Sign-up must open before it closes, and close by the start.", [{ path: "signupClosesAt", message: "outside the evening" }]);
+    }
+    const id = newId("e");
+    await c.env.DB.prepare(
+      `INSERT INTO evenings (id, club_id, starts_at, time_zone, online, place, preset_id, settings, seats_min, seats_max, age_check,
+         signup_opens_at, signup_closes_at, weekly, status, created_by, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)`,
+    )
+      .bind(
+        id, club.id, startsAt, club.time_zone, body.online ? 1 : 0, body.online ? null : (body.place ?? null), preset.id, JSON.stringify(settings.output),
+        seats.min, seats.max, club.adults_only === 1 || body.ageCheck ? 1 : 0, opensAt, closesAt, body.weekly ? 1 : 0, session.user.id, now,
+      )
+      .run();
+    return c.json(await eveningPage(c.env.DB, club, id, session.user.id, now), 201);
+  })
+
+  /** An evening: details, the seated list and the reserve list in order, the viewer's own state. */
+  .get("/:id/evenings/:eid", async (c) => {
+    const club = await pathClub(c);
+    if (!club) return noClub(c);
+    const session = await readSession(c);
+    const page = isId("e", c.req.param("eid")) ? await eveningPage(c.env.DB, club, c.req.param("eid"), session?.user.id ?? null, Date.now()) : null;
+    return page ? c.json(page, 200) : noEvening(c);
+  })
+
+  /** "OK, let's play": seated while a seat is left, else the reserve list (one statement decides). A second press changes nothing. */
+  .post("/:id/evenings/:eid/signup", vValidator("json", SignupRequestSchema, invalidBody), async (c) => {
+    const at = await signedInEvening(c);
+    if (at instanceof Response) return at;
+    const { userId, club, e } = at;
+    const ageConfirmed = c.req.valid("json").ageConfirmed === true;
+    if (e.age_check === 1 && !ageConfirmed) return apiError(c, "age-not-confirmed", "This evening is 21+: confirm your age to sign up.", [{ path: "ageConfirmed", message: "required" }]);
+    const now = Date.now();
+    const landed = await signups.signUp(c.env.DB, e.id, userId, ageConfirmed, now);
+    if (!landed) {
+      // Nothing inserted: already signed up (a second press: fine), or the window is shut.
+      const row = await signups.signupOf(c.env.DB, e.id, userId);
+      if (!row || row.state === "withdrawn") {
+        return apiError(c, "signup-closed", signupOpen(e, now) ? "Sign-up for this evening has just closed." : "Sign-up for this evening is not open.");
+      }
+    }
+    return c.json(await eveningPage(c.env.DB, club, e.id, userId, now), 200);
+  })
+
+  /** A seated player's confirmation of the evening. */
+  .post("/:id/evenings/:eid/confirm", vValidator("json", EmptyRequestSchema, invalidBody), async (c) => {
+    const at = await signedInEvening(c);
+    if (at instanceof Response) return at;
+    const { userId, club, e } = at;
+    const now = Date.now();
+    await signups.confirm(c.env.DB, e.id, userId, now);
+    const row = await signups.signupOf(c.env.DB, e.id, userId);
+    if (!row || row.state === "withdrawn") return apiError(c, "not-signed-up", "You have not signed up for this evening.");
+    if (row.state === "reserve") return apiError(c, "signup-reserve", "You are on the reserve list: confirm once a seat is yours.");
+    return c.json(await eveningPage(c.env.DB, club, e.id, userId, now), 200);
+  })
+
+  /** Withdraw; a freed seat goes to the first reserve in the same transaction (with a notice for them). */
+  .post("/:id/evenings/:eid/withdraw", vValidator("json", EmptyRequestSchema, invalidBody), async (c) => {
+    const at = await signedInEvening(c);
+    if (at instanceof Response) return at;
+    const { userId, club, e } = at;
+    const now = Date.now();
+    const { withdrew } = await signups.withdraw(c.env.DB, e.id, userId, now);
+    if (!withdrew) {
+      const row = await signups.signupOf(c.env.DB, e.id, userId);
+      if (!row) return apiError(c, "not-signed-up", "You have not signed up for this evening.");
+      if (row.state !== "withdrawn") return apiError(c, "signup-closed", "This evening has started or was cancelled.");
+      // Already withdrawn: a second press changes nothing.
+    }
+    return c.json(await eveningPage(c.env.DB, club, e.id, userId, now), 200);
+  });

@@ -1,0 +1,177 @@
+/** Clubs, members, evenings and notices in D1 (migrations/0002_clubs.sql) and their API shapes (docs/CLUBS.md). */
+import type { Club, ClubLanguage, ClubMember, ClubNotice, ClubRole, EveningStatus, EveningSummary, MySignup, SignupState, YourSignup } from "../../shared/protocol/clubs.ts";
+import { base64url } from "../security/random.ts";
+
+/** Ids: "c" (club) or "e" (evening) + 16 characters of base64url (96 random bits). */
+export const newId = (prefix: "c" | "e"): string => prefix + base64url(crypto.getRandomValues(new Uint8Array(12)));
+export const isId = (prefix: "c" | "e", id: string): boolean => new RegExp(`^${prefix}[A-Za-z0-9_-]{16}$`).test(id);
+
+/** An evening counts as upcoming until this long after its start (§6.11: about three games of an hour). */
+export const EVENING_HOURS = 4;
+
+export interface ClubRow {
+  id: string;
+  name: string;
+  city: string;
+  language: string;
+  formats: string;
+  time_zone: string;
+  adults_only: number;
+  owner_id: string;
+  created_at: number;
+}
+
+export interface EveningRow {
+  id: string;
+  club_id: string;
+  starts_at: number;
+  time_zone: string;
+  online: number;
+  place: string | null;
+  preset_id: string;
+  settings: string;
+  seats_min: number;
+  seats_max: number;
+  age_check: number;
+  signup_opens_at: number;
+  signup_closes_at: number;
+  weekly: number;
+  status: EveningStatus;
+  table_code: string | null;
+  created_by: string;
+  created_at: number;
+  /** Counted by the queries below. */
+  n_seated: number;
+  n_reserve: number;
+}
+
+export const clubOf = (r: ClubRow): Club => ({
+  id: r.id,
+  name: r.name,
+  city: r.city,
+  language: r.language as ClubLanguage,
+  formats: JSON.parse(r.formats) as string[],
+  timeZone: r.time_zone,
+  adultsOnly: r.adults_only === 1,
+  createdAt: r.created_at,
+});
+
+export const signupOpen = (e: Pick<EveningRow, "status" | "signup_opens_at" | "signup_closes_at">, now: number): boolean =>
+  e.status === "open" && e.signup_opens_at <= now && now < e.signup_closes_at;
+
+export const eveningOf = (e: EveningRow, now: number): EveningSummary => ({
+  id: e.id,
+  clubId: e.club_id,
+  startsAt: e.starts_at,
+  timeZone: e.time_zone,
+  online: e.online === 1,
+  place: e.place,
+  presetId: e.preset_id,
+  seats: { min: e.seats_min, max: e.seats_max },
+  seated: e.n_seated,
+  reserve: e.n_reserve,
+  ageCheck: e.age_check === 1,
+  signup: { opensAt: e.signup_opens_at, closesAt: e.signup_closes_at, open: signupOpen(e, now) },
+  weekly: e.weekly === 1,
+  status: e.status,
+});
+
+/** The evening columns plus its list sizes (index signups_order). */
+const EVENING_COLUMNS = `e.*,
+  (SELECT COUNT(*) FROM signups s WHERE s.evening_id = e.id AND s.state = 'seated') AS n_seated,
+  (SELECT COUNT(*) FROM signups s WHERE s.evening_id = e.id AND s.state = 'reserve') AS n_reserve`;
+
+export const clubById = (db: D1Database, id: string) => db.prepare("SELECT * FROM clubs WHERE id = ?").bind(id).first<ClubRow>();
+
+export const roleIn = async (db: D1Database, clubId: string, userId: string): Promise<ClubRole | null> =>
+  (await db.prepare("SELECT role FROM club_members WHERE club_id = ? AND user_id = ?").bind(clubId, userId).first<{ role: ClubRole }>())?.role ?? null;
+
+export const eveningById = (db: D1Database, clubId: string, id: string) =>
+  db.prepare(`SELECT ${EVENING_COLUMNS} FROM evenings e WHERE e.id = ? AND e.club_id = ?`).bind(id, clubId).first<EveningRow>();
+
+/** Owner first, then hosts, then members; by nickname within each. */
+export async function membersOf(db: D1Database, clubId: string): Promise<ClubMember[]> {
+  const rows = await db
+    .prepare(
+      `SELECT u.nick, m.role FROM club_members m JOIN users u ON u.id = m.user_id WHERE m.club_id = ?
+       ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'host' THEN 1 ELSE 2 END, u.nick_key LIMIT 500`,
+    )
+    .bind(clubId)
+    .all<{ nick: string; role: ClubRole }>();
+  return rows.results.map((r) => ({ nickname: r.nick, role: r.role }));
+}
+
+/** The club page's evenings (index evenings_club_time): not yet over soonest first; the latest 20 earlier ones. */
+export async function eveningsOf(db: D1Database, clubId: string, now: number): Promise<{ upcoming: EveningSummary[]; past: EveningSummary[] }> {
+  const edge = now - EVENING_HOURS * 3600_000;
+  const [up, past] = await db.batch<EveningRow>([
+    db.prepare(`SELECT ${EVENING_COLUMNS} FROM evenings e WHERE e.club_id = ? AND e.starts_at >= ? ORDER BY e.starts_at LIMIT 50`).bind(clubId, edge),
+    db.prepare(`SELECT ${EVENING_COLUMNS} FROM evenings e WHERE e.club_id = ? AND e.starts_at < ? ORDER BY e.starts_at DESC LIMIT 20`).bind(clubId, edge),
+  ]);
+  return { upcoming: (up?.results ?? []).map((e) => eveningOf(e, now)), past: (past?.results ?? []).map((e) => eveningOf(e, now)) };
+}
+
+/** The viewer's sign-up; a reserve position is 1 + the reserve rows ahead of it (in seq order). */
+export function yourSignup(row: { state: SignupState; confirmed_at: number | null; age_confirmed: number }, ahead: number): YourSignup {
+  return {
+    state: row.state,
+    position: row.state === "reserve" ? ahead + 1 : null,
+    confirmed: row.state === "seated" && row.confirmed_at !== null,
+    ageConfirmed: row.age_confirmed === 1,
+  };
+}
+
+interface NoticeRow {
+  id: number;
+  kind: "promoted";
+  club_id: string;
+  club_name: string;
+  evening_id: string | null;
+  starts_at: number | null;
+  time_zone: string | null;
+  created_at: number;
+}
+
+const noticeOf = (n: NoticeRow): ClubNotice => ({
+  id: n.id,
+  kind: n.kind,
+  clubId: n.club_id,
+  clubName: n.club_name,
+  eveningId: n.evening_id,
+  startsAt: n.starts_at,
+  timeZone: n.time_zone,
+  createdAt: n.created_at,
+});
+
+/** A person's unread notices, newest first (index notices_user); only those of one evening when given. */
+export async function noticesOf(db: D1Database, userId: string, eveningId?: string): Promise<ClubNotice[]> {
+  const rows = await db
+    .prepare(
+      `SELECT n.id, n.kind, n.club_id, c.name AS club_name, n.evening_id, e.starts_at, e.time_zone, n.created_at
+       FROM notices n JOIN clubs c ON c.id = n.club_id LEFT JOIN evenings e ON e.id = n.evening_id
+       WHERE n.user_id = ?1 AND n.read_at IS NULL AND (?2 IS NULL OR n.evening_id = ?2)
+       ORDER BY n.id DESC LIMIT 50`,
+    )
+    .bind(userId, eveningId ?? null)
+    .all<NoticeRow>();
+  return rows.results.map(noticeOf);
+}
+
+/** "My evenings": sign-ups not withdrawn (index signups_user), evenings not over first (soonest first), then past. */
+export async function signupsOfUser(db: D1Database, userId: string, now: number): Promise<MySignup[]> {
+  const rows = await db
+    .prepare(
+      `SELECT ${EVENING_COLUMNS}, c.name AS club_name, s.state AS my_state, s.confirmed_at AS my_confirmed, s.age_confirmed AS my_age,
+         (SELECT COUNT(*) FROM signups r WHERE r.evening_id = e.id AND r.state = 'reserve' AND r.seq < s.seq) AS ahead
+       FROM signups s JOIN evenings e ON e.id = s.evening_id JOIN clubs c ON c.id = e.club_id
+       WHERE s.user_id = ? AND s.state IN ('seated', 'reserve')
+       ORDER BY e.starts_at < ? , CASE WHEN e.starts_at < ? THEN -e.starts_at ELSE e.starts_at END LIMIT 100`,
+    )
+    .bind(userId, now - EVENING_HOURS * 3600_000, now - EVENING_HOURS * 3600_000)
+    .all<EveningRow & { club_name: string; my_state: SignupState; my_confirmed: number | null; my_age: number; ahead: number }>();
+  return rows.results.map((r) => ({
+    club: { id: r.club_id, name: r.club_name },
+    evening: eveningOf(r, now),
+    you: yourSignup({ state: r.my_state, confirmed_at: r.my_confirmed, age_confirmed: r.my_age }, r.ahead),
+  }));
+}
