@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from "vite";
 import solid from "vite-plugin-solid";
 import { listPresets, presetOf } from "../shared/engine/presets/index.ts";
 import type { PresetSettings } from "./src/home/presets.ts";
+import { isProfile } from "./src/i18n/families.ts";
 
 // Run from the repository root: `vite build --config web/vite.config.ts` -> web/dist.
 // `vite --config web/vite.config.ts` serves the client and forwards /api (HTTP and the table
@@ -33,6 +34,8 @@ function presetSettings(): Plugin {
         ...(p.consigliere ? { consigliere: true } : {}),
         // Issue 18, RULES.md §6.9: the live host may remove a player without warning (the host panel's Remove).
         ...(presetOf(p.id).fouls?.hostRemoval ? { hostRemoval: true } : {}),
+        // Issue 18, RULES.md §6: the organizer sets each game's role counts in the lobby (not a §5 profile, whose size is fixed).
+        ...(p.roleCounts && !isProfile(p.id) ? { lobbyCounts: true } : {}),
       }));
       return `export default ${JSON.stringify(list)};`;
     },

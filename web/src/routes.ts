@@ -11,3 +11,7 @@ export const loadTable = () => (table ??= import("./table/TableScreen.tsx"));
 /** Issue 19: the club pages (a club, an evening, create a club) — one chunk, never part of home or table. */
 let clubs: Promise<typeof import("./clubs/ClubScreens.tsx")> | null = null;
 export const loadClubs = () => (clubs ??= import("./clubs/ClubScreens.tsx"));
+
+/** Issue 19: a finished game's record, replayed with the engine — its own chunk (the engine is large). */
+let record: Promise<typeof import("./record/RecordPage.tsx")> | null = null;
+export const loadRecord = () => (record ??= import("./record/RecordPage.tsx"));

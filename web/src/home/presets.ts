@@ -28,6 +28,8 @@ export interface PresetSettings {
   consigliere?: boolean;
   /** Issue 18, §6.9: the live host may remove a player without warning, naming the offence (club). */
   hostRemoval?: boolean;
+  /** Issue 18, RULES.md §6: the organizer sets each game's role counts in the lobby (club). */
+  lobbyCounts?: boolean;
 }
 
 /** The value of a choice that leaves the key out, so the preset's own default applies (city's Mafia count by table size). */

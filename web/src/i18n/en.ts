@@ -1192,6 +1192,8 @@ export const en = {
   "clubs.title": "Clubs",
   "clubs.create": "Create a club",
   "clubs.mine": "My evenings",
+  // issue 19: game records
+  "record.link": "Replay game {n}",
 } as const;
 
 export type MessageKey = keyof typeof en;

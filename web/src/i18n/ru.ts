@@ -1188,4 +1188,6 @@ export const ru: Catalogue = {
   "clubs.title": "Клубы",
   "clubs.create": "Создать клуб",
   "clubs.mine": "Мои вечера",
+  // issue 19: game records
+  "record.link": "Просмотреть игру {n}",
 };

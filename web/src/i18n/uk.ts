@@ -1188,4 +1188,6 @@ export const uk: Catalogue = {
   "clubs.title": "Клуби",
   "clubs.create": "Створити клуб",
   "clubs.mine": "Мої вечори",
+  // issue 19: game records
+  "record.link": "Переглянути гру {n}",
 };

@@ -7,6 +7,7 @@
  *   /u/:nick     a profile (lazy chunk)
  *   /how, /how/:format   how to play: the basics, or one format (lazy chunk; issue 13)
  *   /clubs/new   create a club; /c/:id a club; /c/:id/e/:evening an evening (lazy chunks; issue 19)
+ *   /t/:code/g/:n  a finished game's record, replayed (lazy chunk with the engine; issue 19)
  */
 import { createSignal } from "solid-js";
 
@@ -19,9 +20,12 @@ export type Route =
   | { name: "how"; topic: string }
   | { name: "club-new" }
   | { name: "club"; id: string }
-  | { name: "evening"; club: string; evening: string };
+  | { name: "evening"; club: string; evening: string }
+  | { name: "record"; code: string; game: number };
 
 export function parseRoute(pathname: string): Route {
+  const record = /^\/t\/([A-Za-z0-9]{3,16})\/g\/([1-9][0-9]{0,4})\/?$/.exec(pathname);
+  if (record?.[1] && record[2]) return { name: "record", code: record[1].toUpperCase(), game: Number(record[2]) };
   const table = /^\/t\/([A-Za-z0-9]{3,16})\/?$/.exec(pathname);
   if (table?.[1]) return { name: "table", code: table[1].toUpperCase() };
   if (/^\/signin\/?$/.test(pathname)) return { name: "signin" };
@@ -57,6 +61,11 @@ window.addEventListener("popstate", () => setRoute(parseRoute(location.pathname)
 
 export function tablePath(code: string): string {
   return `/t/${encodeURIComponent(code.toUpperCase())}`;
+}
+
+/** Issue 19: game `n` of a table's series, as its public record (replayed in the page). */
+export function recordPath(code: string, n: number): string {
+  return `${tablePath(code)}/g/${n}`;
 }
 
 /** Same-origin link clicks go through the router (modifier clicks open a new tab as usual). */

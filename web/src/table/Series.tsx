@@ -6,6 +6,7 @@
 import { For, Show } from "solid-js";
 import type { LobbySeatView, TableView } from "../../../shared/protocol/messages.ts";
 import { t, tk } from "../i18n/index.ts";
+import { onLinkClick, recordPath } from "../lib/router.ts";
 import type { TableController } from "./controller.ts";
 
 /** "Add a bot" and "Fill with bots" (organizer, lobby, free seats left). */
@@ -100,6 +101,13 @@ export function PlayAgain(props: { table: TableView; seated: boolean; ctl: Table
   return (
     <section class="panel series" aria-labelledby="series-title" data-series-game={props.table.series.game}>
       <h3 id="series-title">{t("series.game", { n: props.table.series.game })}</h3>
+      <Show when={props.table.series.results.some((r) => r.game === props.table.series.game)}>
+        <p>
+          <a href={recordPath(props.table.code, props.table.series.game)} onClick={onLinkClick} data-record-link={props.table.series.game}>
+            {t("record.link", { n: props.table.series.game })}
+          </a>
+        </p>
+      </Show>
       <Show when={wins(props.table).length > 0}>
         <p class="muted small" data-series-wins>
           {t("series.wins")}{" "}

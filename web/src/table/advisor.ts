@@ -5,7 +5,6 @@
  * the seat's own actions, so the action bar and the oval work for the consigliere unchanged.
  */
 import presets from "virtual:preset-settings";
-import { isProfile } from "../i18n/families.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 
 /** The seat's view as the consigliere's page offers it: `you.actions` are the consigliere's (`advice`). */
@@ -26,7 +25,7 @@ export function consiglieriBySeat(view: TableView | null): Map<number, string> {
 export const allowsConsigliere = (presetId: string): boolean => presets.some((p) => p.id === presetId && p.consigliere === true);
 
 /** Issue 18, RULES.md §6: whether the organizer sets each game's role counts in the lobby (a preset with `roleCounts` that is not a §5 profile). */
-export const setsComposition = (presetId: string): boolean => !isProfile(presetId) && presets.some((p) => p.id === presetId && !!p.roleCounts?.length);
+export const setsComposition = (presetId: string): boolean => presets.some((p) => p.id === presetId && p.lobbyCounts === true);
 
 /** Issue 18, RULES.md §6.9: whether this preset's live host may remove a player without warning (the preset's `fouls.hostRemoval`, from the build-time list). */
 export const allowsHostRemoval = (presetId: string): boolean => presets.some((p) => p.id === presetId && p.hostRemoval === true);
