@@ -25,8 +25,11 @@
  * are marked on both pages on day 1, the composition line naming the Witness. Game 2 is played to its
  * result too.
  *
+ * At the end the person opens game 2's record (issue 19) and steps through its replay.
+ *
  * Screenshots: club-host-foul-desktop (the host panel after the foul), club-evening-end-phone (the end
- * of game 1 with the next game's immunity), club-immune-phone (game 2, day 1: the immune seat marked).
+ * of game 1 with the next game's immunity), club-immune-phone (game 2, day 1: the immune seat marked),
+ * record-replay-phone (game 2's record in the middle of its replay).
  */
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
@@ -321,7 +324,7 @@ test("RULES.md §6.9–§6.11 a club evening with a live host: a foul from the h
   await host.page.locator("[data-next-game-options]").waitFor({ timeout: SLOW_MS });
   expect((await immuneLine(host.page))!.split(", ").sort()).toEqual(names);
   // §6 the composition is set for each game: the host adds a Witness for game 2.
-  await host.page.locator("[data-lobby-composition] summary").click();
+  await host.page.locator("[data-lobby-composition] > summary").click();
   await host.page.locator('[data-club-count="witness"]').fill("1");
   await host.page.locator("[data-composition-apply]:not([disabled])").click();
   await host.page.locator("[data-composition-apply][disabled]").waitFor({ timeout: SLOW_MS });
@@ -336,6 +339,28 @@ test("RULES.md §6.9–§6.11 a club evening with a live host: a foul from the h
 
   const game2 = await playLive({ base: server.base, code, host, person: olha, withinMs: 300_000, order: ORDER });
   expect(game2.done, `game 2 reached a result (phases ${[...game2.phases].join(", ")})`).toBe(true);
+
+  // Issue 19 (RULES.md §8): the end links to game 2's record, replayed in the page with the engine.
+  await olha.page.locator('[data-record-link="2"]').click();
+  await olha.page.waitForURL(new RegExp(`/t/${code}/g/2$`));
+  const steps = Number(await olha.page.locator("[data-record]").getAttribute("data-steps", { timeout: SLOW_MS }));
+  expect(steps, "the replay's steps: createGame and every input").toBeGreaterThan(20);
+  // Step 0: the table saw no role. In the middle the table saw only the cards of those who left
+  // (§6 open reveal); "show every secret" shows all twelve (the game is over); the end shows them all.
+  const roles = () => olha.page.locator("[data-record-seat][data-role]").count();
+  expect(await roles()).toBe(0);
+  await olha.page.locator("[data-record-next]").click();
+  await olha.page.locator('[data-record-step][data-step="1"]').waitFor();
+  const middle = Math.floor(steps / 2);
+  await olha.page.locator("[data-record-step]").fill(String(middle));
+  await olha.page.locator(`[data-record-step][data-step="${middle}"]`).waitFor();
+  expect(await roles(), "the table's view in the middle of the game").toBeLessThan(12);
+  await olha.page.locator("[data-record-secrets]").check();
+  await expect.poll(roles).toBe(12);
+  await shot(olha.page, "record-replay-phone");
+  await olha.page.locator("[data-record-secrets]").uncheck();
+  await olha.page.locator("[data-record-step]").fill(String(steps - 1));
+  await expect.poll(roles, { timeout: SLOW_MS }).toBe(12);
   expect(olha.errors).toEqual([]);
   expect(host.errors).toEqual([]);
   console.log(

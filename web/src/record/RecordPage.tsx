@@ -91,7 +91,7 @@ export default function RecordPage(props: { code: string; game: number }) {
             <input type="checkbox" data-record-secrets checked={secrets()} onChange={(e) => setSecrets(e.currentTarget.checked)} />
             <span>{tr("secrets")}</span>
           </label>
-          <ol class="record-seats">
+          <ul class="record-seats">
             <For each={view()!.seats}>
               {(s) => (
                 <li data-record-seat={s.seat} data-role={s.role ?? undefined} classList={{ out: !s.alive }}>
@@ -101,7 +101,7 @@ export default function RecordPage(props: { code: string; game: number }) {
                 </li>
               )}
             </For>
-          </ol>
+          </ul>
         </section>
         <section data-record-log>
           <GameLog entries={view()!.log} title={tr("log")} protocol roles={rolesFrom(view()!.seats)} />
