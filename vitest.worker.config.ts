@@ -23,6 +23,8 @@ export default defineConfig({
     },
     passWithNoTests: false,
     testTimeout: 60_000,
+    // Set-ups make accounts (a password hash each) and tables: a bound for a starved 2-core machine, as testTimeout.
+    hookTimeout: 60_000,
     // Not one workerd per file (isolate: false; one per file took ~75 s against ~25 s). Three pool
     // workers, each one workerd running its share of the files one after another: the suite mostly
     // waits on real alarms (presence windows, retries, timers), so three at once take 40 s instead of

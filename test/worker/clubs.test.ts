@@ -58,7 +58,7 @@ describe("§6.11 sign-up under concurrency: 50 presses for 12 seats", () => {
     players = await people(50, "p");
     // Everyone presses "OK, let's play" in the same instant.
     answers = await Promise.all(players.map((p) => post(`${eveningPath(page)}/signup`, {}, p.cookie).then((r) => json<EveningPage>(r))));
-  });
+  }, 240_000); // 51 accounts, each a password hash: how long a starved machine may take, not what it must do
 
   it("seats exactly 12 and puts 38 on the reserve list, positions 1..38 in the order the inserts landed, no duplicates", async () => {
     const view = await json<EveningPage>(await get(eveningPath(page)));
