@@ -236,6 +236,8 @@ export const HTTP_ERRORS = {
   "consigliere-taken": 409,
   /** This table's format has no consiglieri, or the seat cannot have one (a bot's). */
   "no-consigliere": 409,
+  /** Issue 19: a club evening's table seats only the evening's signed-up accounts, signed in. */
+  "not-invited": 403,
   /** Issue 19: a game's record before that game is over (its seed and inputs are still secret). */
   "not-ended": 409,
   /* Issue 19, clubs (docs/CLUBS.md, RULES.md §6.11). */

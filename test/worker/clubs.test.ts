@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ClubPage, EveningPage, MyClubs } from "../../shared/protocol/clubs.ts";
 import { get, nick, post, signUp } from "./accounts-helpers.ts";
+import { deviceFor } from "./helpers.ts";
 
 const DB = env.DB;
 const HOUR = 3600_000;
@@ -315,4 +316,33 @@ describe("clubs API: validation and permissions (RULES.md §6.11, §8)", () => {
     const starts = mine.signups.map((s) => s.evening.startsAt);
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
   });
+});
+
+describe("§6.11 the host opens the evening's table: the signed-up players sit there by their accounts (issue 19)", () => {
+  it("the owner opens the table (live host, the evening's format); seated sign-ups sit down signed in; the reserve, a guest and a stranger may not; a second open answers with the table; sign-up is over", async () => {
+    const owner = await signUp(nick("Opn"));
+    const club = await newClub(owner);
+    const page = await newEvening(owner, club.club.id, { seats: { min: 12, max: 12 }, settings: { witness: 1 } });
+    const crowd = await people(13, "o");
+    for (const p of crowd) await json<EveningPage>(await post(`${eveningPath(page)}/signup`, {}, p.cookie));
+    const stranger = await signUp(nick("Strg"));
+    expect(await errorCode(await post(`${eveningPath(page)}/open`, {}, stranger))).toMatchObject({ status: 403, code: "not-club-host" });
+    expect(await errorCode(await post(`${eveningPath(page)}/open`, {}))).toMatchObject({ status: 401, code: "sign-in-required" });
+
+    const opened = await json<{ code: string; organizerToken: string; evening: EveningPage }>(await post(`${eveningPath(page)}/open`, {}, owner), 201);
+    expect(opened.evening.evening).toMatchObject({ status: "started", tableCode: opened.code });
+    expect((await json<EveningPage>(await get(eveningPath(page)))).evening.tableCode).toBe(opened.code);
+    const summary = await json<{ presetId: string; host: string; seats: { max: number } }>(await get(`/api/tables/${opened.code}`));
+    expect(summary).toMatchObject({ presetId: "club", host: "live" });
+    expect(await errorCode(await post(`${eveningPath(page)}/open`, {}, owner))).toMatchObject({ status: 409, code: "table-started" });
+    expect(await errorCode(await post(`${eveningPath(page)}/signup`, {}, stranger))).toMatchObject({ status: 409, code: "signup-closed" });
+
+    // The twelve seated sit down with their accounts; the reserve, a guest and a stranger may only watch.
+    const sit = (nickname: string, cookie?: string) => post(`/api/tables/${opened.code}/join`, { nickname, deviceId: deviceFor(nickname) }, cookie, { "cf-connecting-ip": "203.0.113.9" });
+    for (const p of crowd.slice(0, 12)) expect((await sit(p.nickname, p.cookie)).status, p.nickname).toBe(200);
+    expect(await errorCode(await sit(crowd[12]!.nickname, crowd[12]!.cookie))).toMatchObject({ status: 403, code: "not-invited" });
+    expect(await errorCode(await sit("Guest"))).toMatchObject({ status: 403, code: "not-invited" });
+    expect(await errorCode(await sit("Strg", stranger))).toMatchObject({ status: 403, code: "not-invited" });
+    expect((await json<{ seats: { taken: number } }>(await get(`/api/tables/${opened.code}`))).seats.taken).toBe(12);
+  }, 240_000);
 });

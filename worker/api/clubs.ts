@@ -28,6 +28,7 @@ import { clubById, clubOf, eveningById, eveningOf, eveningsOf, isId, membersOf, 
 import type { Env } from "../env.ts";
 import { getPreset, seatRange } from "../table/engine.ts";
 import { apiError } from "./errors.ts";
+import { createTableObject } from "./tables.ts";
 
 type AppEnv = { Bindings: Env };
 type C = Context<AppEnv>;
@@ -283,4 +284,36 @@ export const clubs = new Hono<AppEnv>()
       // Already withdrawn: a second press changes nothing.
     }
     return c.json(await eveningPage(c.env.DB, club, e.id, userId, now), 200);
+  })
+  /**
+   * Issue 19 (RULES.md §6.11 "at the evening the host opens the table"): the owner or a host opens the
+   * evening's table — its format and settings, a live host (the opener), the whole table may sit from one
+   * venue's network — and only the evening's seated sign-ups may sit there, each with their own account
+   * (`not-invited` otherwise). The evening becomes `started` with the table's code; a second open answers
+   * `table-started` with that code. Seats the sign-ups leave empty the host fills with bots.
+   */
+  .post("/:id/evenings/:eid/open", vValidator("json", EmptyRequestSchema, invalidBody), async (c) => {
+    const at = await signedInEvening(c);
+    if (at instanceof Response) return at;
+    const { userId, club, e } = at;
+    const role = await roleIn(c.env.DB, club.id, userId);
+    if (role !== "owner" && role !== "host") return apiError(c, "not-club-host", "Only the club's owner or a host opens the evening's table.");
+    if (e.status === "started" && e.table_code) return apiError(c, "table-started", `The evening's table is open: ${e.table_code}.`);
+    if (e.status !== "open" && e.status !== "closed") return apiError(c, "signup-closed", "This evening was cancelled.");
+    const seated = await c.env.DB.prepare("SELECT user_id FROM signups WHERE evening_id = ? AND state = 'seated' ORDER BY seq").bind(e.id).all<{ user_id: string }>();
+    const reservedFor = seated.results.map((r) => r.user_id);
+    const created = await createTableObject(c, {
+      presetId: e.preset_id,
+      settings: JSON.parse(e.settings) as Record<string, unknown>,
+      public: false,
+      host: "live",
+      seatsPerAddress: e.seats_max,
+      creatorUserId: userId,
+      ...(reservedFor.length ? { reservedFor } : {}),
+    });
+    if (created instanceof Response) return created;
+    const done = await c.env.DB.prepare("UPDATE evenings SET status = 'started', table_code = ? WHERE id = ? AND status IN ('open', 'closed')").bind(created.code, e.id).run();
+    // Two hosts at once: the first write wins; the other table stays unused (nobody is sent to it).
+    if (!done.meta.changes) return apiError(c, "table-started", "The evening's table was just opened by someone else.");
+    return c.json({ ...created, evening: await eveningPage(c.env.DB, club, e.id, userId, Date.now()) }, 201);
   });

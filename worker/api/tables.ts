@@ -23,6 +23,7 @@ import { addressOf } from "../security/address.ts";
 import { randomTableCode } from "../security/random.ts";
 import { rateLimit } from "../security/rate-limit.ts";
 import { getPreset, seatRange, startRefusal, type PresetInfo } from "../table/engine.ts";
+import type { InitRequest } from "../table/admission.ts";
 import { apiError } from "./errors.ts";
 import { locationHintFor } from "./location.ts";
 
@@ -48,6 +49,24 @@ function tableStub(env: Env, rawCode: string, locationHint?: DurableObjectLocati
   if (!isTableCode(code)) return null;
   const id = env.TABLE.idFromName(code);
   return { code, stub: locationHint ? env.TABLE.get(id, { locationHint }) : env.TABLE.get(id) };
+}
+
+/**
+ * Create a table object under a fresh code (POST /api/tables; issue 19: a club evening's table): the
+ * request, already checked against its preset, goes to a new object near the caller. The created
+ * table (code, link, organizer token), or the error to answer.
+ */
+export async function createTableObject(c: Context<AppEnv>, init: Omit<InitRequest, "code">): Promise<CreateTableResponse | Response> {
+  const locationHint = locationHintFor(c.req.raw.cf as { continent?: unknown; longitude?: unknown } | undefined);
+  for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+    const code = randomTableCode();
+    const { stub } = tableStub(c.env, code, locationHint)!;
+    const result = await stub.init({ code, ...init });
+    if (result.ok) return { code, url: new URL(`/t/${code}`, c.req.url).toString(), organizerToken: result.organizerToken };
+    if (result.reason === "unknown-preset") return apiError(c, "unknown-preset", `There is no preset "${init.presetId}".`);
+    // "in-use": a code once handed out is never handed out again; draw another.
+  }
+  return apiError(c, "no-free-code", "Could not find a free table code; try again.");
 }
 
 export const tables = new Hono<AppEnv>()
@@ -92,12 +111,7 @@ export const tables = new Hono<AppEnv>()
       const why = outside ? `"${preset.id}" seats ${preset.seats.min}–${preset.seats.max}` : startRefusal(preset.id, settings.output, body.seats);
       if (why !== null) return apiError(c, "bad-settings", `A table of ${body.seats} seats cannot play: ${why}.`, [{ path: "seats", message: why }]);
     }
-    const locationHint = locationHintFor(c.req.raw.cf as { continent?: unknown; longitude?: unknown } | undefined);
-    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
-      const code = randomTableCode();
-      const { stub } = tableStub(c.env, code, locationHint)!;
-      const result = await stub.init({
-        code,
+    const result = await createTableObject(c, {
         presetId: preset.id,
         settings: settings.output,
         public: body.public ?? false,
@@ -111,15 +125,8 @@ export const tables = new Hono<AppEnv>()
         deadHear: body.deadHear ?? true,
         spectatorsHear: body.spectatorsHear ?? false,
         creatorUserId,
-      });
-      if (result.ok) {
-        const created: CreateTableResponse = { code, url: new URL(`/t/${code}`, c.req.url).toString(), organizerToken: result.organizerToken };
-        return c.json(created, 201);
-      }
-      if (result.reason === "unknown-preset") return apiError(c, "unknown-preset", `There is no preset "${body.presetId}".`);
-      // "in-use": a code once handed out is never handed out again; draw another.
-    }
-    return apiError(c, "no-free-code", "Could not find a free table code; try again.");
+    });
+    return result instanceof Response ? result : c.json(result, 201);
   })
 
   /** The public summary for a join page. */

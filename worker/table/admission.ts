@@ -56,6 +56,11 @@ export interface InitRequest {
   creatorUserId?: string | null;
   /** Issue 16, §5.1: exactly this many seats (checked by the worker against the preset and settings). */
   seats?: number;
+  /**
+   * Issue 19: a table opened from a club evening — only these accounts (the evening's seated sign-ups)
+   * may sit down, each signed in (`not-invited` otherwise). Bots the organizer seats are not joins.
+   */
+  reservedFor?: string[];
 }
 
 export type InitResult = { ok: true; organizerToken: string } | { ok: false; reason: "in-use" | "unknown-preset" };
@@ -127,6 +132,7 @@ export class Admission {
         seatsPerAddress: req.seatsPerAddress ?? SEATS_PER_ADDRESS,
         // Issue 19: the address digests get their own key (a finished game's record shows its seed).
         addressKey: randomSeed(),
+        ...(req.reservedFor?.length ? { reservedFor: req.reservedFor } : {}),
       });
       t.store.insertControl({
         organizerPlayerId: null,
@@ -189,6 +195,10 @@ export class Admission {
       }
       if (deviceTaken(all, deviceHash, control.allowSameDevice, sameDigest)) {
         return { ok: false, error: { code: "same-device", message: "This device already holds a seat at this table." } };
+      }
+      // Issue 19: a club evening's table seats the evening's signed-up accounts only.
+      if (config.reservedFor?.length && (opts.userId === undefined || !config.reservedFor.includes(opts.userId))) {
+        return { ok: false, error: { code: "not-invited", message: "This table is a club evening's: only its signed-up players sit here, signed in. You may watch." } };
       }
       if (opts.userId !== undefined && all.some((p) => p.userId === opts.userId)) {
         return { ok: false, error: { code: "account-seated", message: "Your account already holds a seat at this table." } };

@@ -72,7 +72,8 @@ CREATE TABLE IF NOT EXISTS config (
   spectator_delay_s INTEGER NOT NULL DEFAULT 0,
   creator_user_id TEXT,
   seats_per_address INTEGER NOT NULL DEFAULT 2,
-  address_key TEXT
+  address_key TEXT,
+  reserved_for TEXT
 );
 CREATE TABLE IF NOT EXISTS players (
   player_id   TEXT    PRIMARY KEY,
@@ -171,6 +172,8 @@ export interface ConfigRow {
    * public record shows). Null on tables created before it: their digests keep using the seed.
    */
   addressKey?: string | null;
+  /** Issue 19: a club evening's table — the accounts that may sit (JSON user ids); absent: anyone. */
+  reservedFor?: string[];
 }
 
 /** The organizer rights and the options the organizer may change (one row). */
@@ -325,10 +328,10 @@ export class TableStore {
 
   insertConfig(c: ConfigRow): void {
     this.sql.exec(
-      `INSERT INTO config (id, code, preset_id, settings, public, seats_min, seats_max, start_rule, created_at, seed, host, spectator_delay_s, creator_user_id, seats_per_address, address_key)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO config (id, code, preset_id, settings, public, seats_min, seats_max, start_rule, created_at, seed, host, spectator_delay_s, creator_user_id, seats_per_address, address_key, reserved_for)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       c.code, c.presetId, JSON.stringify(c.settings), c.public ? 1 : 0, c.seats.min, c.seats.max, c.start, c.createdAt, c.seed,
-      c.host, c.spectatorDelaySeconds, c.creatorUserId ?? null, c.seatsPerAddress, c.addressKey ?? null,
+      c.host, c.spectatorDelaySeconds, c.creatorUserId ?? null, c.seatsPerAddress, c.addressKey ?? null, c.reservedFor?.length ? JSON.stringify(c.reservedFor) : null,
     );
     this.sql.exec("INSERT INTO game (id, version, status) VALUES (1, 1, 'lobby')");
   }
@@ -359,6 +362,7 @@ export class TableStore {
       creatorUserId: r.creator_user_id === null || r.creator_user_id === undefined ? null : String(r.creator_user_id),
       seatsPerAddress: Number(r.seats_per_address),
       addressKey: typeof r.address_key === "string" ? r.address_key : null,
+      ...(typeof r.reserved_for === "string" ? { reservedFor: JSON.parse(r.reserved_for) as string[] } : {}),
     };
   }
 
@@ -651,7 +655,7 @@ export class TableStore {
     add("series", [["immune", "TEXT"], ["first_out", "TEXT"]]);
     // Issue 19: each game's record replays from its own settings and seat order; the address digests' own key.
     add("series", [["settings", "TEXT"], ["keep_order", "INTEGER NOT NULL DEFAULT 0"]]);
-    add("config", [["address_key", "TEXT"]]);
+    add("config", [["address_key", "TEXT"], ["reserved_for", "TEXT"]]);
   }
 
   /** Tables created before events were stored apart get the `events` table and the input log's columns. */

@@ -9,7 +9,9 @@ import { createResource, createSignal, For, onCleanup, Show } from "solid-js";
 import type { EveningPage as EveningData } from "../../../shared/protocol/clubs.ts";
 import { tk } from "../i18n/index.ts";
 import { me, meKnown } from "../lib/account.ts";
-import { clubPath, onLinkClick } from "../lib/router.ts";
+import { ApiError } from "../lib/api.ts";
+import { clubPath, navigate, onLinkClick, tablePath } from "../lib/router.ts";
+import { saveTable } from "../lib/seats-store.ts";
 import { FormError, useSubmit } from "../home/forms.tsx";
 import { ConfirmDialog, type Ask } from "../ui/ConfirmDialog.tsx";
 import { Header } from "../ui/Header.tsx";
@@ -86,6 +88,50 @@ function YourPlace(props: { data: EveningData; onChange: (d: EveningData) => voi
   );
 }
 
+/**
+ * Issue 19 (RULES.md §6.11 "at the evening the host opens the table"): the evening's table — "Open the
+ * table" for the owner and the hosts (they become its live host; only the seated sign-ups may sit
+ * there, with their accounts), then "Go to the table" for everyone.
+ */
+function EveningTable(props: { data: EveningData }) {
+  const [busy, setBusy] = createSignal(false);
+  const [error, setError] = createSignal<string | null>(null);
+  const open = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const opened = await clubsApi.openTable(props.data.club.id, props.data.evening.id);
+      saveTable({ code: opened.code, playerId: "", nickname: "", token: opened.organizerToken, returnCode: null, kind: "host", organizerToken: null });
+      navigate(tablePath(opened.code));
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+      setBusy(false);
+    }
+  };
+  const code = () => props.data.evening.tableCode;
+  const openable = () => props.data.canManage && !code() && (props.data.evening.status === "open" || props.data.evening.status === "closed");
+  return (
+    <Show when={code() || openable()}>
+      <section class="panel" aria-labelledby="evening-table-title" data-evening-table={code() ?? ""}>
+        <h2 id="evening-table-title">{tc("table.title")}</h2>
+        <Show when={code()} fallback={<p class="small muted">{tc("table.about")}</p>}>
+          {(c) => (
+            <a class="btn primary wide" href={tablePath(c())} onClick={onLinkClick} data-evening-table-link>
+              {tc("table.go", { code: c() })}
+            </a>
+          )}
+        </Show>
+        <Show when={openable()}>
+          <button type="button" class="btn primary wide" disabled={busy()} data-evening-open onClick={() => void open()}>
+            {tc("table.open")}
+          </button>
+        </Show>
+        <Show when={error()}>{(m) => <p class="error" role="alert">{m()}</p>}</Show>
+      </section>
+    </Show>
+  );
+}
+
 export function EveningPage(props: { club: string; evening: string }) {
   const [data, { mutate, refetch }] = createResource(() => `${props.club}/${props.evening}`, () => loadPage(() => clubsApi.evening(props.club, props.evening)));
   const set = (page: EveningData) => mutate({ page, error: null });
@@ -136,6 +182,7 @@ export function EveningPage(props: { club: string; evening: string }) {
                   </p>
                 </Show>
               </section>
+              <EveningTable data={p()} />
               <YourPlace data={p()} onChange={set} />
               <section class="panel" aria-labelledby="seated-title">
                 <div class="row">

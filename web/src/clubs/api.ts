@@ -1,5 +1,6 @@
 /** The clubs API (worker/api/clubs.ts, docs/CLUBS.md); shapes from shared/protocol/clubs.ts as types only. */
 import type { ClubNotice, ClubPage, CreateClubRequest, CreateEveningRequest, EveningPage, MyClubs } from "../../../shared/protocol/clubs.ts";
+import type { CreateTableResponse } from "../../../shared/protocol/http.ts";
 import { call } from "../lib/api.ts";
 
 const enc = encodeURIComponent;
@@ -18,4 +19,6 @@ export const clubsApi = {
   signup: (id: string, e: string, ageConfirmed: boolean) => call<EveningPage>("POST", `${evening(id, e)}/signup`, ageConfirmed ? { ageConfirmed } : {}),
   confirm: (id: string, e: string) => call<EveningPage>("POST", `${evening(id, e)}/confirm`, {}),
   withdraw: (id: string, e: string) => call<EveningPage>("POST", `${evening(id, e)}/withdraw`, {}),
+  /** Issue 19: the owner or a host opens the evening's table (they are its live host). */
+  openTable: (id: string, e: string) => call<CreateTableResponse & { evening: EveningPage }>("POST", `${evening(id, e)}/open`, {}),
 };

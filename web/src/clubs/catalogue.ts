@@ -103,6 +103,10 @@ const en = {
   "mine.seated": "seat",
   "mine.seated.confirmed": "seat, confirmed",
   "mine.reserve": "reserve, number {n}",
+  "table.title": "The evening's table",
+  "table.about": "At the evening, open the table: you are its host, and only the seated players can sit there, signed in. Fill empty seats with bots.",
+  "table.open": "Open the table",
+  "table.go": "Go to the table {code}",
 };
 export type ClubKey = keyof typeof en;
 type ClubCatalogue = Record<ClubKey, string>;
@@ -204,6 +208,10 @@ const uk: ClubCatalogue = {
   "mine.seated": "місце",
   "mine.seated.confirmed": "місце, підтверджено",
   "mine.reserve": "резерв, № {n}",
+  "table.title": "Стіл вечора",
+  "table.about": "На вечорі відкрийте стіл: ви його ведучий, а сісти можуть лише гравці з місцями, увійшовши в акаунт. Порожні місця заповніть ботами.",
+  "table.open": "Відкрити стіл",
+  "table.go": "До столу {code}",
 };
 
 const ru: ClubCatalogue = {
@@ -303,6 +311,10 @@ const ru: ClubCatalogue = {
   "mine.seated": "место",
   "mine.seated.confirmed": "место, подтверждено",
   "mine.reserve": "резерв, № {n}",
+  "table.title": "Стол вечера",
+  "table.about": "На вечере откройте стол: вы его ведущий, а сесть могут только игроки с местами, войдя в аккаунт. Пустые места заполните ботами.",
+  "table.open": "Открыть стол",
+  "table.go": "К столу {code}",
 };
 
 export const CLUB_CATALOGUES = { en, uk, ru };

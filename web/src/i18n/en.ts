@@ -1194,6 +1194,7 @@ export const en = {
   "clubs.mine": "My evenings",
   // issue 19: game records
   "record.link": "Replay game {n}",
+  "error.not-invited": "This table belongs to a club evening: only the players signed up for it can sit here, signed in. You can watch.",
 } as const;
 
 export type MessageKey = keyof typeof en;

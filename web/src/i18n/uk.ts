@@ -1190,4 +1190,5 @@ export const uk: Catalogue = {
   "clubs.mine": "Мої вечори",
   // issue 19: game records
   "record.link": "Переглянути гру {n}",
+  "error.not-invited": "Цей стіл — клубного вечора: сідають лише записані на нього гравці, увійшовши в акаунт. Ви можете дивитися.",
 };
