@@ -12,7 +12,8 @@ import { pacedControl, playAgain, settle, sitAsOrganizer } from "./fixture.ts";
 import { viewFor } from "../../shared/engine/index.ts";
 import type { TableGameRecord } from "../../shared/protocol/http.ts";
 import { api, type Client, connectAs, createTable, joinWith, tableStub } from "./helpers.ts";
-import { playToEnd, replayGameRecord, type TableRun } from "./play.ts";
+import { replayRecord } from "../../shared/replay.ts";
+import { playToEnd, type TableRun } from "./play.ts";
 
 const open: Client[] = [];
 afterEach(() => {
@@ -104,7 +105,8 @@ describe("RULES.md §6.10–§6.11 a club evening at one table (issue 18)", () =
       const rec = JSON.parse(text) as TableGameRecord;
       expect(rec.players.map((p) => p.id)).toEqual(rec.players.map((_, i) => `p${i + 1}`));
       expect(rec.immune.length > 0).toBe(n === 2);
-      const { state, refused } = replayGameRecord(rec);
+      const { steps, refused } = replayRecord(rec);
+      const state = steps.at(-1)!.state;
       expect(refused).toEqual([]);
       const replayed = viewFor(state, { kind: "spectator" });
       expect(replayed.result).toEqual(end.game!.result);

@@ -10,7 +10,6 @@
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { apply, createGame, type GameState, type Input } from "../../shared/engine/index.ts";
-import type { TableGameRecord } from "../../shared/protocol/http.ts";
 import { heuristicBot, randomBot, type Bot } from "../../shared/bots/index.ts";
 import type { CreateTableResponse, JoinResponse } from "../../shared/protocol/http.ts";
 import { RATE_LIMIT } from "../../shared/protocol/messages.ts";
@@ -391,22 +390,6 @@ export function replay(rec: Awaited<ReturnType<typeof replayRecord>>): { state: 
     if (input.kind === "act") acts++;
   }
   return { state, timeouts, acts, refused };
-}
-
-/**
- * Issue 19: replay a game's public record (GET /api/tables/:code/games/:n) with the engine, as the
- * record page does in the browser: createGame from its seed, players, settings and immunity, then
- * every input in order. Returns the final state and the inputs the engine refused (none expected).
- */
-export function replayGameRecord(rec: TableGameRecord): { state: GameState; refused: string[] } {
-  let state = createGame(rec.presetId, rec.settings, rec.players, rec.seed, rec.startedAt, { host: rec.host, keepOrder: rec.keepOrder, ...(rec.immune.length ? { immunity: rec.immune } : {}) });
-  const refused: string[] = [];
-  for (const [i, { at, input }] of rec.inputs.entries()) {
-    const r = apply(state, input, at);
-    if (r.ok) state = r.state;
-    else refused.push(`#${i} ${JSON.stringify(input)}: ${r.rejection.code}`);
-  }
-  return { state, refused };
 }
 
 declare module "vitest" {

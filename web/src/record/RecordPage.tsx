@@ -10,7 +10,8 @@
  * (data-role when shown), `[data-record-phase]`, `[data-record-log]`.
  */
 import { createMemo, createResource, createSignal, For, Show } from "solid-js";
-import { apply, createGame, viewFor, type GameState } from "../../../shared/engine/index.ts";
+import { viewFor } from "../../../shared/engine/index.ts";
+import { replayRecord } from "../../../shared/replay.ts";
 import type { TableGameRecord } from "../../../shared/protocol/http.ts";
 import { t, tk } from "../i18n/index.ts";
 import { ApiError, call } from "../lib/api.ts";
@@ -19,22 +20,10 @@ import { GameLog } from "../table/GameLog.tsx";
 import { rolesFrom } from "../table/logText.ts";
 import { tr } from "./messages.ts";
 
-/** createGame and every input of the record: the state after each step (step 0: the game created). */
-export function replaySteps(rec: TableGameRecord): Array<{ at: number; state: GameState }> {
-  let state = createGame(rec.presetId, rec.settings, rec.players, rec.seed, rec.startedAt, { host: rec.host, keepOrder: rec.keepOrder, ...(rec.immune.length ? { immunity: rec.immune } : {}) });
-  const steps = [{ at: rec.startedAt, state }];
-  for (const { at, input } of rec.inputs) {
-    const r = apply(state, input, at);
-    if (!r.ok) continue; // the table accepted it; a refusal here would be a bug in one of them — skip, never stop
-    state = r.state;
-    steps.push({ at, state });
-  }
-  return steps;
-}
-
 export default function RecordPage(props: { code: string; game: number }) {
   const [record] = createResource(() => call<TableGameRecord>("GET", `/api/tables/${encodeURIComponent(props.code)}/games/${props.game}`));
-  const steps = createMemo(() => (record() ? replaySteps(record()!) : []));
+  // A refused input would be a bug in the table or the page: it is skipped, never stops the replay.
+  const steps = createMemo(() => (record() ? replayRecord(record()!).steps : []));
   const [step, setStep] = createSignal(0);
   const [secrets, setSecrets] = createSignal(false);
   const last = () => Math.max(0, steps().length - 1);

@@ -1,0 +1,31 @@
+/**
+ * Issue 19 (RULES.md §8): a finished game's public record (GET /api/tables/:code/games/:n) replayed with
+ * the engine — createGame from its seed, players, settings, seat order and immunity, then every input at
+ * its time. Used by the record page (web/src/record) and the tests that check a record replays to the
+ * result the table showed.
+ */
+import { apply, createGame } from "./engine/index.ts";
+import type { GameState } from "./engine/types.ts";
+import type { TableGameRecord } from "./protocol/http.ts";
+
+export interface ReplayStep {
+  at: number;
+  state: GameState;
+}
+
+/** Every state of the game in order (step 0: the game created), and the inputs the engine refused (none expected). */
+export function replayRecord(rec: TableGameRecord): { steps: ReplayStep[]; refused: string[] } {
+  let state = createGame(rec.presetId, rec.settings, rec.players, rec.seed, rec.startedAt, { host: rec.host, keepOrder: rec.keepOrder, ...(rec.immune.length ? { immunity: rec.immune } : {}) });
+  const steps: ReplayStep[] = [{ at: rec.startedAt, state }];
+  const refused: string[] = [];
+  for (const [i, { at, input }] of rec.inputs.entries()) {
+    const r = apply(state, input, at);
+    if (!r.ok) {
+      refused.push(`#${i} ${JSON.stringify(input)}: ${r.rejection.code}`);
+      continue;
+    }
+    state = r.state;
+    steps.push({ at, state });
+  }
+  return { steps, refused };
+}
