@@ -7,6 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { auth, me, users } from "./api/auth.ts";
 import { clubs } from "./api/clubs.ts";
+import { seasons } from "./api/seasons.ts";
 import { apiError } from "./api/errors.ts";
 import { tables } from "./api/tables.ts";
 import { testClock } from "./api/test-clock.ts";
@@ -41,6 +42,7 @@ const api = new Hono<{ Bindings: Env }>()
   .route("/users", users)
   // Clubs, evenings, sign-ups (issue 19, docs/CLUBS.md).
   .route("/clubs", clubs)
+  .route("/clubs", seasons)
   // Test only (404 unless E2E_CLOCK=1): the browser suite's clock (worker/api/test-clock.ts).
   .route("/test-clock", testClock)
   .all("*", (c) => apiError(c, "not-found", "No such API endpoint."))

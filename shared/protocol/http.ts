@@ -253,6 +253,12 @@ export const HTTP_ERRORS = {
   "not-signed-up": 409,
   /** Only a seated player confirms the evening; this one is on the reserve list. */
   "signup-reserve": 409,
+  /** Issue 19, seasons (RULES.md §7.11): a club runs one season at a time. */
+  "season-running": 409,
+  /** The champion table starts after the season's N rating games are reviewed. */
+  "season-not-finished": 409,
+  /** The season's champion table has started, or the season is closed. */
+  "season-not-open": 409,
   "upgrade-required": 426,
   "rate-limited": 429,
   internal: 500,

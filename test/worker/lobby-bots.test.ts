@@ -112,8 +112,10 @@ describe("bots in the lobby (issue 13)", () => {
     expect(end.status).toBe("ended");
     expect(end.game!.result).not.toBeNull();
     expect(end.series.results).toEqual([{ game: 1, winner: end.game!.result!.winner, reason: end.game!.result!.reason }]);
-    const games = await env.DB.prepare("SELECT id, winner FROM games WHERE code = ?").bind(code).all();
+    const games = await env.DB.prepare("SELECT id, winner, game_no FROM games WHERE code = ?").bind(code).all();
     expect(games.results).toHaveLength(1);
+    // Issue 19: the D1 record carries the game's number at its table (the record page /t/<code>/g/1).
+    expect(games.results[0]!.game_no).toBe(1);
     const bots = await env.DB.prepare("SELECT COUNT(*) AS n FROM game_players WHERE game_id = ? AND bot = 1").bind(games.results[0]!.id).first();
     expect(bots!.n).toBe(9);
   });

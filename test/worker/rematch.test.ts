@@ -144,8 +144,10 @@ describe("rematch and series (issue 13)", () => {
     await settle(code, [ann.c, bea.c]);
     const final = ann.c.lastView();
     expect(final.series.results.map((r) => r.game)).toEqual([1, 2]);
-    const games = await env.DB.prepare("SELECT id FROM games WHERE code = ? ORDER BY started_at").bind(code).all();
+    const games = await env.DB.prepare("SELECT id, game_no FROM games WHERE code = ? ORDER BY started_at").bind(code).all();
     expect(games.results.map((g) => g.id)).toEqual(after.series.map((g) => `${code}/${g.started_at}`));
+    // Issue 19: each record knows its number in the series (game 1 was reported from the rematch lobby's backlog).
+    expect(games.results.map((g) => g.game_no)).toEqual([1, 2]);
     // No frame to anyone ever carried a game's seed, or another seat's token or return code.
     const secrets = [before.configSeed, mid.game.seed!, ann.j.returnCode, bea.j.returnCode, bea.j.token];
     for (const c of [ann.c, spectator, again]) for (const raw of c.raw) for (const secret of secrets) expect(raw.includes(secret), `${c.name} got a secret`).toBe(false);

@@ -55,6 +55,8 @@ export interface GameReport {
   winner: string;
   reason: string;
   seats: ReportedSeat[];
+  /** Issue 19: the game's number in its table's series (the record's URL /t/<code>/g/<gameNo>); absent in reports built before. */
+  gameNo?: number;
 }
 
 type Outcome = "win" | "loss" | "draw";
@@ -97,8 +99,8 @@ async function statements(db: D1Database, report: GameReport): Promise<D1Prepare
   });
   const out: D1PreparedStatement[] = [
     db
-      .prepare("INSERT INTO games (id, code, preset_id, started_at, ended_at, winner, reason, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-      .bind(report.gameId, report.code, report.presetId, report.startedAt, report.endedAt, report.winner, report.reason, rated ? 1 : 0),
+      .prepare("INSERT INTO games (id, code, preset_id, started_at, ended_at, winner, reason, rated, game_no) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      .bind(report.gameId, report.code, report.presetId, report.startedAt, report.endedAt, report.winner, report.reason, rated ? 1 : 0, report.gameNo ?? null),
     ...seats.map((s) =>
       db
         .prepare("INSERT INTO game_players (game_id, seat, role, team, nickname, user_id, bot, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")

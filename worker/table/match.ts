@@ -122,7 +122,7 @@ export class Match {
     if (gameNo > 1) {
       const last = this.lastState();
       const lastGame = store.series().find((g) => g.game === gameNo - 1);
-      if (last && lastGame) this.t.reporter.nextGame(() => buildReport(config, store.players(), last, lastGame.startedAt, lastGame.endedAt ?? now), now);
+      if (last && lastGame) this.t.reporter.nextGame(() => buildReport(config, store.players(), last, lastGame.game, lastGame.startedAt, lastGame.endedAt ?? now), now);
       const all = store.players();
       const control = store.control();
       const organizer = organizerPlayerId(control, all, gameNo);

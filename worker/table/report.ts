@@ -44,13 +44,14 @@ export const REPORT_RETRY_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000] as c
 /** Attempts before giving up (≈ 8 h of retries): then the error stays in the log and no alarm is kept. */
 export const REPORT_MAX_ATTEMPTS = 20;
 
-export function buildReport(config: ConfigRow, players: readonly PlayerRow[], state: GameState, startedAt: number, endedAt: number): GameReport | null {
+export function buildReport(config: ConfigRow, players: readonly PlayerRow[], state: GameState, gameNo: number, startedAt: number, endedAt: number): GameReport | null {
   const result = viewFor(state, { kind: "spectator" }).result;
   if (!result) return null;
   const bySeat = new Map(players.filter((p) => p.seat !== null).map((p) => [p.seat!, p]));
   return {
     gameId: `${config.code}/${startedAt}`,
     code: config.code,
+    gameNo,
     presetId: config.presetId,
     startedAt,
     endedAt,
@@ -198,9 +199,10 @@ export class TableReport {
     const state = t.match.lastState();
     if (!state || !isOver(state)) return;
     // In a rematch lobby the game row no longer holds the start: the series does (issue 13).
-    const startedAt = t.store.series().find((g) => g.game === t.store.stateGame())?.startedAt ?? t.store.game().startedAt;
+    const gameNo = t.store.stateGame();
+    const startedAt = t.store.series().find((g) => g.game === gameNo)?.startedAt ?? t.store.game().startedAt;
     if (startedAt === null) return;
     const config = t.config();
-    await t.reporter.report(now, t.env.DB, (endedAt) => buildReport(config, t.store.players(), state, startedAt, endedAt), config.code);
+    await t.reporter.report(now, t.env.DB, (endedAt) => buildReport(config, t.store.players(), state, gameNo, startedAt, endedAt), config.code);
   }
 }

@@ -1195,6 +1195,10 @@ export const en = {
   // issue 19: game records
   "record.link": "Replay game {n}",
   "error.not-invited": "This table belongs to a club evening: only the players signed up for it can sit here, signed in. You can watch.",
+  // issue 19: seasons
+  "error.season-running": "The club already has a season running: finish or close it first.",
+  "error.season-not-finished": "The champion table starts once all of the season's rating games are reviewed.",
+  "error.season-not-open": "This season's champion table has already started, or the season is closed.",
 } as const;
 
 export type MessageKey = keyof typeof en;

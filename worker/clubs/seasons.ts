@@ -1,0 +1,261 @@
+/**
+ * Seasons, reviews with points, the champion table and the club's finished games in D1
+ * (migrations/0003_seasons.sql; issue 19, RULES.md §6.11, §7.11, §8; docs/CLUBS.md "Seasons").
+ *
+ * A club game is a game (0001 `games`) of a table opened from one of the club's evenings
+ * (`evenings.table_code`). Its review is one batch: the review row — which decides, inside its own
+ * statement, whether the game still fits its season's N rating games (or the champion table's M) — then its
+ * points, then the season's closing when the champion table's last game is in. Two hosts reviewing at once
+ * can therefore never put N + 1 games into a season.
+ */
+import { standings, type GameScore } from "../../shared/clubs/season.ts";
+import type { ClubGameSummary, PublicName, ReviewPage, ReviewRequest, SeasonStage, SeasonStanding, SeasonStatus, SeasonView } from "../../shared/protocol/seasons.ts";
+import { base64url } from "../security/random.ts";
+import type { ClubRow } from "./store.ts";
+
+export const newSeasonId = (): string => "s" + base64url(crypto.getRandomValues(new Uint8Array(12)));
+export const isSeasonId = (id: string): boolean => /^s[A-Za-z0-9_-]{16}$/.test(id);
+
+export interface SeasonRow {
+  id: string;
+  club_id: string;
+  name: string;
+  games_total: number;
+  best_of: number;
+  champion_size: number;
+  champion_games: number;
+  status: SeasonStatus;
+  champion_evening_id: string | null;
+  created_by: string;
+  created_at: number;
+  closed_at: number | null;
+}
+
+export interface ClubGameRow {
+  id: string;
+  code: string;
+  game_no: number;
+  preset_id: string;
+  ended_at: number;
+  winner: string;
+  club_id: string;
+  evening_id: string;
+  champion_season_id: string | null;
+}
+
+/** The names a published list may show: an account that opted out of publication (§8) is null to others. */
+export type NameOf = (userId: string | null, nick: string) => PublicName;
+
+export const seasonById = (db: D1Database, clubId: string, id: string) =>
+  db.prepare("SELECT * FROM seasons WHERE id = ? AND club_id = ?").bind(id, clubId).first<SeasonRow>();
+
+/** The club's running season (open or at its champion table), else its latest. */
+export const currentSeason = (db: D1Database, clubId: string) =>
+  db.prepare("SELECT * FROM seasons WHERE club_id = ? ORDER BY status = 'closed', created_at DESC LIMIT 1").bind(clubId).first<SeasonRow>();
+
+export async function seasonsOf(db: D1Database, clubId: string): Promise<{ id: string; name: string; status: SeasonStatus }[]> {
+  const rows = await db.prepare("SELECT id, name, status FROM seasons WHERE club_id = ? ORDER BY created_at DESC LIMIT 50").bind(clubId).all<{ id: string; name: string; status: SeasonStatus }>();
+  return rows.results;
+}
+
+/** A game of the club (by table code and number), with its evening. */
+export const clubGame = (db: D1Database, code: string, n: number) =>
+  db
+    .prepare(
+      `SELECT g.id, g.code, g.game_no, g.preset_id, g.ended_at, g.winner, e.club_id, e.id AS evening_id, e.champion_season_id
+       FROM games g JOIN evenings e ON e.table_code = g.code WHERE g.code = ? AND g.game_no = ?`,
+    )
+    .bind(code, n)
+    .first<ClubGameRow>();
+
+const summaryOf = (g: { code: string; game_no: number; preset_id: string; ended_at: number; winner: string; stage?: SeasonStage | null; reviewed?: number | null }): ClubGameSummary => ({
+  code: g.code,
+  n: g.game_no,
+  presetId: g.preset_id,
+  endedAt: g.ended_at,
+  winner: g.winner,
+  ...(g.reviewed ? { review: { stage: g.stage ?? null } } : {}),
+});
+
+/** The club's latest finished games (index games_code through the evenings' table codes), reviewed or not. */
+export async function clubGames(db: D1Database, clubId: string, limit = 30): Promise<ClubGameSummary[]> {
+  const rows = await db
+    .prepare(
+      `SELECT g.code, g.game_no, g.preset_id, g.ended_at, g.winner, r.stage, r.game_id IS NOT NULL AS reviewed
+       FROM evenings e JOIN games g ON g.code = e.table_code LEFT JOIN reviews r ON r.game_id = g.id
+       WHERE e.club_id = ? AND e.table_code IS NOT NULL AND g.game_no IS NOT NULL
+       ORDER BY g.ended_at DESC LIMIT ?`,
+    )
+    .bind(clubId, limit)
+    .all<{ code: string; game_no: number; preset_id: string; ended_at: number; winner: string; stage: SeasonStage | null; reviewed: number }>();
+  return rows.results.map(summaryOf);
+}
+
+interface ScoreRow {
+  user_id: string;
+  nick: string;
+  game_id: string;
+  score: number;
+  ended_at: number;
+}
+
+async function stageScores(db: D1Database, seasonId: string, stage: SeasonStage): Promise<ScoreRow[]> {
+  const rows = await db
+    .prepare(
+      `SELECT p.user_id, u.nick, p.game_id, p.points + p.bonus AS score, g.ended_at
+       FROM reviews r JOIN points p ON p.game_id = r.game_id JOIN games g ON g.id = r.game_id JOIN users u ON u.id = p.user_id
+       WHERE r.season_id = ? AND r.stage = ? AND p.user_id IS NOT NULL`,
+    )
+    .bind(seasonId, stage)
+    .all<ScoreRow>();
+  return rows.results;
+}
+
+/** §7.11's order of a stage's players (shared/clubs/season.ts), nickname last; `entrants`: only they, all listed. */
+function order(rows: readonly ScoreRow[], bestOf: number, entrants: readonly { user_id: string; nick: string }[] = []) {
+  const nick = new Map([...entrants, ...rows].map((r) => [r.user_id, r.nick]));
+  const only = entrants.length ? new Set(entrants.map((e) => e.user_id)) : null;
+  const scores: GameScore[] = rows.filter((r) => !only || only.has(r.user_id)).map((r) => ({ userId: r.user_id, gameId: r.game_id, score: r.score, endedAt: r.ended_at }));
+  // Ties fall to the nickname; at the champion table to the season's order the players came in with.
+  const seasonRank = new Map(entrants.map((e, i) => [e.user_id, String(i).padStart(4, "0")]));
+  const tieBreak = (id: string) => seasonRank.get(id) ?? (nick.get(id) ?? "").toLowerCase();
+  return { nick, list: standings(scores, bestOf, tieBreak, entrants.map((e) => e.user_id)) };
+}
+
+function table(rows: readonly ScoreRow[], bestOf: number, viewerId: string | null, nameOf: NameOf, entrants?: readonly { user_id: string; nick: string }[]): SeasonStanding[] {
+  const { nick, list } = order(rows, bestOf, entrants);
+  return list.map((s) => ({
+    rank: s.rank,
+    nickname: nameOf(s.userId, nick.get(s.userId) ?? ""),
+    you: s.userId === viewerId,
+    games: s.games,
+    counted: s.counted.length,
+    total: s.total,
+    all: s.all,
+  }));
+}
+
+/** The season table of §7.11 (each player's best K), in the order the page shows: the champion table's entry. */
+export const seasonStandings = async (db: D1Database, s: SeasonRow) => order(await stageScores(db, s.id, "rating"), s.best_of).list;
+
+export async function seasonView(db: D1Database, s: SeasonRow, viewerId: string | null, nameOf: NameOf): Promise<SeasonView> {
+  const [rating, champ, champions, games] = await Promise.all([
+    stageScores(db, s.id, "rating"),
+    stageScores(db, s.id, "champion"),
+    db.prepare("SELECT c.user_id, u.nick FROM champion_players c JOIN users u ON u.id = c.user_id WHERE c.season_id = ? ORDER BY c.rank").bind(s.id).all<{ user_id: string; nick: string }>(),
+    db
+      .prepare(
+        `SELECT g.code, g.game_no, g.preset_id, g.ended_at, g.winner, r.stage, 1 AS reviewed
+         FROM reviews r JOIN games g ON g.id = r.game_id WHERE r.season_id = ? ORDER BY g.ended_at DESC LIMIT 200`,
+      )
+      .bind(s.id)
+      .all<{ code: string; game_no: number; preset_id: string; ended_at: number; winner: string; stage: SeasonStage; reviewed: number }>(),
+  ]);
+  const count = (stage: SeasonStage) => games.results.filter((g) => g.stage === stage).length;
+  return {
+    id: s.id,
+    name: s.name,
+    status: s.status,
+    gamesTotal: s.games_total,
+    bestOf: s.best_of,
+    championSize: s.champion_size,
+    championGames: s.champion_games,
+    ratingGames: count("rating"),
+    championPlayed: count("champion"),
+    table: table(rating, s.best_of, viewerId, nameOf),
+    // Only champion-stage points count there, all of them, and every champion is listed from the start.
+    champion: champions.results.length ? { eveningId: s.champion_evening_id, table: table(champ, Number.POSITIVE_INFINITY, viewerId, nameOf, champions.results) } : null,
+    games: games.results.map(summaryOf),
+    createdAt: s.created_at,
+  };
+}
+
+/** Which season and stage a first review of this game goes to: its champion table's, else the running season's rating games. */
+async function target(db: D1Database, g: ClubGameRow): Promise<{ season: SeasonRow; stage: SeasonStage; limit: number } | null> {
+  if (g.champion_season_id) {
+    const s = await seasonById(db, g.club_id, g.champion_season_id);
+    return s && s.status === "champion" ? { season: s, stage: "champion", limit: s.champion_games } : null;
+  }
+  const s = await db.prepare("SELECT * FROM seasons WHERE club_id = ? AND status = 'open'").bind(g.club_id).first<SeasonRow>();
+  return s ? { season: s, stage: "rating", limit: s.games_total } : null;
+}
+
+/**
+ * Write (or rewrite) the host's review: the points of every seat with their reasons, the notes, and — on
+ * the first review — the season and stage it counts for, if it still fits. The Tatar bonus (§7.11) is the
+ * club's setting at the time of the review, added to every seat of a `tatar` game.
+ */
+export async function writeReview(db: D1Database, club: ClubRow & { tatar_bonus: number }, g: ClubGameRow, hostId: string, body: ReviewRequest & { notes: string }, accounts: Map<number, string | null>, now: number): Promise<void> {
+  const to = await target(db, g);
+  const bonus = g.preset_id === "tatar" ? club.tatar_bonus : 0;
+  const seasonId = to?.season.id ?? null;
+  const stage = to?.stage ?? null;
+  const statements: D1PreparedStatement[] = [
+    // The season's slot is taken inside this one statement: a full season (N or M reviewed) leaves it NULL.
+    db
+      .prepare(
+        `INSERT INTO reviews (game_id, club_id, evening_id, season_id, stage, host_id, notes, created_at, updated_at)
+         VALUES (?1, ?2, ?3,
+           CASE WHEN (SELECT COUNT(*) FROM reviews WHERE season_id = ?4 AND stage = ?5) < ?6 THEN ?4 END,
+           CASE WHEN (SELECT COUNT(*) FROM reviews WHERE season_id = ?4 AND stage = ?5) < ?6 THEN ?5 END,
+           ?7, ?8, ?9, ?9)
+         ON CONFLICT (game_id) DO UPDATE SET host_id = excluded.host_id, notes = excluded.notes, updated_at = excluded.updated_at`,
+      )
+      .bind(g.id, g.club_id, g.evening_id, seasonId, stage, to?.limit ?? 0, hostId, body.notes, now),
+    db.prepare("DELETE FROM points WHERE game_id = ?").bind(g.id),
+    ...body.points.map((p) =>
+      db.prepare("INSERT INTO points (game_id, seat, user_id, points, bonus, reason) VALUES (?, ?, ?, ?, ?, ?)").bind(g.id, p.seat, accounts.get(p.seat) ?? null, p.points, bonus, p.reason),
+    ),
+  ];
+  if (stage === "champion" && seasonId) {
+    // The champion table's last game closes the season.
+    statements.push(
+      db
+        .prepare(
+          `UPDATE seasons SET status = 'closed', closed_at = ?1
+           WHERE id = ?2 AND status = 'champion' AND (SELECT COUNT(*) FROM reviews WHERE season_id = ?2 AND stage = 'champion') >= champion_games`,
+        )
+        .bind(now, seasonId),
+    );
+  }
+  await db.batch(statements);
+}
+
+/** The review page of a club's game (docs/CLUBS.md "Reviews"). */
+export async function reviewPage(
+  db: D1Database,
+  club: ClubRow & { reviews_private: number; tatar_bonus: number },
+  g: ClubGameRow,
+  viewer: { id: string; role: string | null } | null,
+  nameOf: NameOf,
+): Promise<ReviewPage> {
+  const [seats, review, points] = await Promise.all([
+    db.prepare("SELECT seat, nickname, user_id FROM game_players WHERE game_id = ? ORDER BY seat").bind(g.id).all<{ seat: number; nickname: string; user_id: string | null }>(),
+    db
+      .prepare("SELECT r.*, u.nick AS host_nick, s.name AS season_name FROM reviews r JOIN users u ON u.id = r.host_id LEFT JOIN seasons s ON s.id = r.season_id WHERE r.game_id = ?")
+      .bind(g.id)
+      .first<{ notes: string; host_id: string; host_nick: string; season_id: string | null; season_name: string | null; stage: SeasonStage | null; updated_at: number }>(),
+    db.prepare("SELECT seat, points, bonus, reason FROM points WHERE game_id = ? ORDER BY seat").bind(g.id).all<{ seat: number; points: number; bonus: number; reason: string }>(),
+  ]);
+  const canReview = viewer?.role === "owner" || viewer?.role === "host";
+  const played = viewer !== null && seats.results.some((s) => s.user_id === viewer.id);
+  const hidden = club.reviews_private === 1 && !canReview && !played;
+  const name = new Map(seats.results.map((s) => [s.seat, nameOf(s.user_id, s.nickname)]));
+  return {
+    club: { id: club.id, name: club.name, tatarBonus: club.tatar_bonus },
+    game: summaryOf({ ...g, stage: review?.stage ?? null, reviewed: review ? 1 : 0 }),
+    season: review?.season_id && review.stage ? { id: review.season_id, name: review.season_name ?? "", stage: review.stage } : null,
+    review:
+      review && !hidden
+        ? {
+            notes: review.notes,
+            host: nameOf(review.host_id, review.host_nick),
+            points: points.results.map((p) => ({ seat: p.seat, nickname: name.get(p.seat) ?? null, points: p.points, bonus: p.bonus, reason: p.reason })),
+            updatedAt: review.updated_at,
+          }
+        : null,
+    hidden: review !== null && hidden,
+    canReview,
+    seats: seats.results.map((s) => ({ seat: s.seat, nickname: name.get(s.seat) ?? null })),
+  };
+}
