@@ -14,6 +14,7 @@ import { Header } from "../ui/Header.tsx";
 import { clubsApi } from "./api.ts";
 import { tc } from "./messages.ts";
 import { EveningItem, loadPage, PageOf, zoneName } from "./parts.tsx";
+import { ClubSeasonsSection } from "./Season.tsx";
 
 const HOUR = 3600_000;
 const CLOSES = { start: 0, hour: HOUR, day: 24 * HOUR } as const;
@@ -197,6 +198,7 @@ export function ClubPage(props: { id: string }) {
                   </ul>
                 </section>
               </Show>
+              <ClubSeasonsSection clubId={p().club.id} owner={p().you?.role === "owner"} formats={p().club.formats} timeZone={p().club.timeZone} />
               <section class="panel" aria-labelledby="members-title">
                 <h2 id="members-title">{tc("club.members")}</h2>
                 <ul class="inline-list" data-members>

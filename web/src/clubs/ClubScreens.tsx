@@ -3,3 +3,4 @@ export { ClubPage } from "./ClubPage.tsx";
 export { EveningPage } from "./EveningPage.tsx";
 export { MyEvenings } from "./MyEvenings.tsx";
 export { NewClub } from "./NewClub.tsx";
+export { Review } from "./Review.tsx";

@@ -23,7 +23,7 @@ export function rateLimitMinutes(e: unknown): number | null {
   return Math.max(1, Math.ceil(e.retryAfter / 60));
 }
 
-export async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+export async function call<T>(method: "GET" | "POST" | "PUT", path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {

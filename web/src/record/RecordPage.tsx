@@ -9,7 +9,7 @@
  * `[data-record-prev]`, `[data-record-next]`, `[data-record-secrets]`, `[data-record-seat]`
  * (data-role when shown), `[data-record-phase]`, `[data-record-log]`.
  */
-import { createMemo, createResource, createSignal, For, Show } from "solid-js";
+import { createMemo, createResource, createSignal, For, lazy, Show } from "solid-js";
 import { viewFor } from "../../../shared/engine/index.ts";
 import { replayRecord } from "../../../shared/replay.ts";
 import type { TableGameRecord } from "../../../shared/protocol/http.ts";
@@ -19,6 +19,10 @@ import { onLinkClick, tablePath } from "../lib/router.ts";
 import { GameLog } from "../table/GameLog.tsx";
 import { rolesFrom } from "../table/logText.ts";
 import { tr } from "./messages.ts";
+import { loadClubs } from "../routes.ts";
+
+/** The club's review (a club game only): part of the club screens' chunk, loaded after the replay. */
+const Review = lazy(() => loadClubs().then((m) => ({ default: m.Review })));
 
 export default function RecordPage(props: { code: string; game: number }) {
   const [record] = createResource(() => call<TableGameRecord>("GET", `/api/tables/${encodeURIComponent(props.code)}/games/${props.game}`));
@@ -96,6 +100,7 @@ export default function RecordPage(props: { code: string; game: number }) {
           <GameLog entries={view()!.log} title={tr("log")} protocol roles={rolesFrom(view()!.seats)} />
         </section>
       </Show>
+      <Review code={props.code} n={props.game} />
     </main>
   );
 }

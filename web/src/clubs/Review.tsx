@@ -1,0 +1,134 @@
+/**
+ * The host's review under a club game's record (issue 19, RULES.md §7.11 "the host awards points at the
+ * review after each game", §8 "reviews … are published; a player may opt out"): the published review —
+ * the season and stage it counts for, the notes, every seat's points with the reason — and, for the club's
+ * owner and hosts, the form that writes it (again, to edit). A game of no club shows nothing.
+ *
+ * Hooks for tests: `[data-review]` (data-stage), `[data-review-points]` (data-seat, data-points),
+ * `[data-review-form]`, `[data-review-seat]` (its inputs `points`/`reason` per seat), `[data-review-save]`.
+ */
+import { createEffect, createResource, createSignal, For, Show } from "solid-js";
+import type { ReviewPage } from "../../../shared/protocol/seasons.ts";
+import { t } from "../i18n/index.ts";
+import { ApiError, call } from "../lib/api.ts";
+import { clubPath, onLinkClick } from "../lib/router.ts";
+import { FormError, useSubmit } from "../home/forms.tsx";
+import { tc as tr } from "./messages.ts";
+
+const path = (code: string, n: number) => `/api/clubs/reviews/${encodeURIComponent(code)}/${n}`;
+const shown = (x: number) => (Math.round(x * 100) / 100).toString();
+
+async function load(code: string, n: number): Promise<ReviewPage | null> {
+  try {
+    return await call<ReviewPage>("GET", path(code, n));
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return null; // not a club's game
+    throw e;
+  }
+}
+
+function Form(props: { page: ReviewPage; code: string; n: number; onSaved: (p: ReviewPage) => void }) {
+  const given = new Map(props.page.review?.points.map((p) => [p.seat, p]) ?? []);
+  const [rows, setRows] = createSignal(props.page.seats.map((s) => ({ seat: s.seat, points: String(given.get(s.seat)?.points ?? 0), reason: given.get(s.seat)?.reason ?? "" })));
+  const [notes, setNotes] = createSignal(props.page.review?.notes ?? "");
+  const { busy, error, run } = useSubmit();
+  const edit = (seat: number, key: "points" | "reason", value: string) => setRows((r) => r.map((x) => (x.seat === seat ? { ...x, [key]: value } : x)));
+  const save = (e: Event) => {
+    e.preventDefault();
+    void run(async () => props.onSaved(await call<ReviewPage>("PUT", path(props.code, props.n), { notes: notes(), points: rows().map((r) => ({ seat: r.seat, points: Number(r.points || 0), reason: r.reason })) })));
+  };
+  return (
+    <form class="form" onSubmit={save} data-review-form>
+      <h3>{tr("review.form")}</h3>
+      <p class="muted small">{props.page.club.tatarBonus > 0 && props.page.game.presetId === "tatar" ? tr("review.bonus", { bonus: shown(props.page.club.tatarBonus) }) : tr("review.form.about")}</p>
+      <For each={rows()}>
+        {(r) => {
+          const name = () => props.page.seats.find((s) => s.seat === r.seat)?.nickname ?? tr("review.hidden", { seat: r.seat });
+          return (
+            <fieldset class="review-seat" data-review-seat={r.seat}>
+              <legend>
+                {t("seat.n", { seat: r.seat })} · {name()}
+              </legend>
+              <label class="field">
+                <span>{tr("review.points")}</span>
+                <input name="points" type="number" step="0.01" min="-50" max="50" inputmode="decimal" value={r.points} onInput={(e) => edit(r.seat, "points", e.currentTarget.value)} />
+              </label>
+              <label class="field grow">
+                <span>{tr("review.reason")}</span>
+                <input name="reason" maxLength={200} required={Number(r.points || 0) !== 0} value={r.reason} onInput={(e) => edit(r.seat, "reason", e.currentTarget.value)} />
+              </label>
+            </fieldset>
+          );
+        }}
+      </For>
+      <label class="field">
+        <span>{tr("review.notes")}</span>
+        <textarea name="notes" rows="4" maxLength={4000} value={notes()} onInput={(e) => setNotes(e.currentTarget.value)} />
+      </label>
+      <FormError error={error()} />
+      <button type="submit" class="btn primary wide" disabled={busy()} data-review-save>
+        {tr("review.save")}
+      </button>
+    </form>
+  );
+}
+
+export function Review(props: { code: string; n: number }) {
+  const [data, { mutate }] = createResource(() => `${props.code}/${props.n}`, () => load(props.code, props.n));
+  const [saved, setSaved] = createSignal(false);
+  createEffect(() => props.n && setSaved(false));
+  return (
+    <Show when={data()}>
+      {(p) => (
+        <section class="panel" aria-labelledby="review-title" data-review={p().club.id} data-stage={p().season?.stage ?? "none"}>
+          <h2 id="review-title">{tr("review.title")}</h2>
+          <p class="small">
+            <a href={clubPath(p().club.id)} onClick={onLinkClick}>
+              {p().club.name}
+            </a>
+            {" · "}
+            {p().season ? tr(`review.stage.${p().season!.stage}`, { season: p().season!.name }) : p().review ? tr("review.noSeason") : tr("review.none")}
+          </p>
+          <Show when={p().hidden}>
+            <p class="muted">{tr("review.private")}</p>
+          </Show>
+          <Show when={p().review}>
+            {(r) => (
+              <>
+                <Show when={r().notes}>
+                  <p class="review-notes">{r().notes}</p>
+                </Show>
+                <p class="muted small">{tr("review.by", { host: r().host ?? tr("review.someone") })}</p>
+                <ul class="list">
+                  <For each={r().points}>
+                    {(x) => (
+                      <li data-review-points data-seat={x.seat} data-points={x.points + x.bonus}>
+                        {t("seat.n", { seat: x.seat })} · {x.nickname ?? tr("review.hidden", { seat: x.seat })} · <strong>{shown(x.points + x.bonus)}</strong>
+                        <Show when={x.bonus}> ({tr("review.withBonus", { bonus: shown(x.bonus) })})</Show>
+                        <Show when={x.reason}> — {x.reason}</Show>
+                      </li>
+                    )}
+                  </For>
+                </ul>
+              </>
+            )}
+          </Show>
+          <Show when={saved()}>
+            <p role="status">{tr("review.saved")}</p>
+          </Show>
+          <Show when={p().canReview}>
+            <Form
+              page={p()}
+              code={props.code}
+              n={props.n}
+              onSaved={(next) => {
+                mutate(next);
+                setSaved(true);
+              }}
+            />
+          </Show>
+        </section>
+      )}
+    </Show>
+  );
+}
