@@ -13,9 +13,14 @@ export interface ReplayStep {
   state: GameState;
 }
 
-/** Every state of the game in order (step 0: the game created), and the inputs the engine refused (none expected). */
-export function replayRecord(rec: TableGameRecord): { steps: ReplayStep[]; refused: string[] } {
-  let state = createGame(rec.presetId, rec.settings, rec.players, rec.seed, rec.startedAt, { host: rec.host, keepOrder: rec.keepOrder, ...(rec.immune.length ? { immunity: rec.immune } : {}) });
+/**
+ * Every state of the game in order (step 0: the game created), and the inputs the engine refused (none expected).
+ * Issue 19 (RULES.md §8): a player who opted out of publication comes without a nick; `hiddenName` names
+ * them by their seat (the page: its catalogue's "Player {n}"). The engine plays by ids: names are display only.
+ */
+export function replayRecord(rec: TableGameRecord, hiddenName: (seat: number) => string = (seat) => `#${seat}`): { steps: ReplayStep[]; refused: string[] } {
+  const players = rec.players.map((p) => ({ id: p.id, nickname: p.nickname ?? hiddenName(p.seat), bot: p.bot }));
+  let state = createGame(rec.presetId, rec.settings, players, rec.seed, rec.startedAt, { host: rec.host, keepOrder: rec.keepOrder, ...(rec.immune.length ? { immunity: rec.immune } : {}) });
   const steps: ReplayStep[] = [{ at: rec.startedAt, state }];
   const refused: string[] = [];
   for (const [i, { at, input }] of rec.inputs.entries()) {

@@ -103,8 +103,14 @@ export const MeSchema = v.strictObject({
   rating: RatingSchema,
   xp: v.number(),
   coins: v.number(),
+  /** Issue 19 (RULES.md §8): the nick is published in finished games' records (false: others see "Player N"). */
+  publishNick: v.boolean(),
 });
 export type Me = v.InferOutput<typeof MeSchema>;
+
+/** POST /api/me/publication — publish one's nick in finished games' records, or be "Player N" to others (docs/CLUBS.md "Publication"). */
+export const PublicationRequestSchema = v.strictObject({ publish: v.boolean() });
+export type PublicationRequest = v.InferInput<typeof PublicationRequestSchema>;
 
 /** 200 from GET /api/me (null: not signed in, or the session expired), and from sign-in / sign-up. */
 export const MeResponseSchema = v.strictObject({ user: v.nullable(MeSchema) });
@@ -130,8 +136,18 @@ export const GameRecordSchema = v.strictObject({
   you: v.strictObject({ seat: v.number(), role: v.string(), team: v.string(), outcome: OutcomeSchema }),
   /** Rating before → after (rated games only). */
   rating: v.nullable(v.strictObject({ before: v.number(), after: v.number(), xp: v.number(), coins: v.number() })),
+  /** Issue 19: a seat whose player opted out of publication is `hidden` (nickname and account null; "Player {seat}") for anyone else. */
   seats: v.array(
-    v.strictObject({ seat: v.number(), role: v.string(), team: v.string(), nickname: v.string(), bot: v.boolean(), account: v.nullable(v.string()), outcome: OutcomeSchema }),
+    v.strictObject({
+      seat: v.number(),
+      role: v.string(),
+      team: v.string(),
+      nickname: v.nullable(v.string()),
+      hidden: v.boolean(),
+      bot: v.boolean(),
+      account: v.nullable(v.string()),
+      outcome: OutcomeSchema,
+    }),
   ),
 });
 export type GameRecord = v.InferOutput<typeof GameRecordSchema>;
@@ -155,5 +171,10 @@ export const ProfileSchema = v.strictObject({
   }),
   /** The latest games, newest first (at most 50). */
   games: v.array(GameRecordSchema),
+  /**
+   * Issue 19: this player opted out of publication and the viewer is someone else — `games` is empty, so
+   * no game of theirs (code, seat) maps a record's "Player N" back to this nick (docs/CLUBS.md "Publication").
+   */
+  gamesHidden: v.boolean(),
 });
 export type Profile = v.InferOutput<typeof ProfileSchema>;

@@ -305,7 +305,12 @@ export interface TableGameRecord {
   reason: string;
   /** createGame's `keepOrder` (a rematch that kept the seats). */
   keepOrder: boolean;
-  players: Array<{ id: string; nickname: string; bot: boolean }>;
+  /**
+   * createGame's players in its order, with the seat it drew for each. Issue 19 (RULES.md §8): a player
+   * who opted out of publication is `hidden` for anyone but themself — nickname null, shown as
+   * "Player {seat}" (shared/replay.ts replays by ids; names are display only).
+   */
+  players: Array<{ id: string; seat: number; nickname: string | null; hidden: boolean; bot: boolean }>;
   /** RULES.md §6.10 createGame's `immunity` (record ids). */
   immune: string[];
   inputs: Array<{ at: number; input: Input }>;

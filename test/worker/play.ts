@@ -233,6 +233,46 @@ export async function openTable(o: OpenOptions): Promise<OpenedTable> {
   return run;
 }
 
+/**
+ * Ten seats (sport; city: the organizer's start is the caller's) whose first `accounts.length` players join
+ * signed in — under their account's name, or `nickname` when given — and the rest as guests (city: the
+ * first creates the table and organizes). Rating (issue 7) and publication (issue 19) tests.
+ */
+export async function openWithAccounts(accounts: Array<{ name: string; cookie: string; nickname?: string }>, seed: string, presetId = "sport"): Promise<TableRun> {
+  let code: string;
+  let organizerToken: string | undefined;
+  if (presetId === "sport") code = (await createTable({ presetId })).code;
+  else {
+    const res = await post("/api/tables", { presetId }, accounts[0]!.cookie);
+    if (res.status !== 201) throw new Error(`create ${presetId}: ${res.status} ${await res.text()}`);
+    ({ code, organizerToken } = (await res.json()) as { code: string; organizerToken: string });
+  }
+  const seated: SeatedClient[] = [];
+  for (let i = 0; i < 10; i++) {
+    const account = accounts[i];
+    const nickname = account ? (account.nickname ?? account.name) : `Guest ${i + 1}`;
+    let j: JoinResponse;
+    if (account) {
+      const res = await post(`/api/tables/${code}/join`, { nickname, deviceId: deviceFor(nickname), ...(i === 0 && organizerToken ? { organizerToken } : {}) }, account.cookie, from(nickname));
+      if (res.status !== 200) throw new Error(`join ${nickname}: ${res.status} ${await res.text()}`);
+      j = (await res.json()) as JoinResponse;
+    } else {
+      j = await join(code, nickname);
+    }
+    seated.push({ nickname, join: j, client: await connectAs(code, j.token, nickname), bot: heuristicBot(`${seed}/${i}`) });
+  }
+  const run: TableRun = {
+    code,
+    stub: tableStub(code),
+    seated,
+    spectators: [],
+    all: () => seated.map((s) => s.client),
+    close: () => seated.forEach((s) => s.client.close()),
+  };
+  await syncAll(run, await storedVersion(code));
+  return run;
+}
+
 export async function syncAll(run: TableRun, version: number, ms = 5000): Promise<void> {
   await Promise.all(run.all().map((c) => c.viewAtLeast(version, ms)));
 }

@@ -7,14 +7,12 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { heuristicBot } from "../../shared/bots/index.ts";
 import type { Profile } from "../../shared/protocol/accounts.ts";
-import type { JoinResponse } from "../../shared/protocol/http.ts";
 import { recordGame, REWARDS, type GameReport } from "../../worker/accounts/records.ts";
-import { get, nick, post, signUp } from "./accounts-helpers.ts";
+import { get, nick, signUp } from "./accounts-helpers.ts";
 import { control } from "./fixture.ts";
-import { connectAs, deviceFor, evict, createTable, from, join, tableStub } from "./helpers.ts";
-import { playToEnd, storedVersion, syncAll, type SeatedClient, type TableRun } from "./play.ts";
+import { evict } from "./helpers.ts";
+import { openWithAccounts as openTable, playToEnd, storedVersion, syncAll } from "./play.ts";
 
 const DB = env.DB;
 
@@ -31,42 +29,6 @@ async function reported(code: string, ms = 5000): Promise<void> {
     if (Date.now() > deadline) throw new Error(`table ${code}: game not reported`);
     await new Promise((r) => setTimeout(r, 20));
   }
-}
-
-/** A table whose first `accounts.length` players join signed in (city: the first creates it and organizes). */
-async function openTable(accounts: Array<{ name: string; cookie: string }>, seed: string, presetId = "sport"): Promise<TableRun> {
-  let code: string;
-  let organizerToken: string | undefined;
-  if (presetId === "sport") code = (await createTable({ presetId })).code;
-  else {
-    const res = await post("/api/tables", { presetId }, accounts[0]!.cookie);
-    expect(res.status).toBe(201);
-    ({ code, organizerToken } = (await res.json()) as { code: string; organizerToken: string });
-  }
-  const seated: SeatedClient[] = [];
-  for (let i = 0; i < 10; i++) {
-    const account = accounts[i];
-    const nickname = account ? account.name : `Guest ${i + 1}`;
-    let j: JoinResponse;
-    if (account) {
-      const res = await post(`/api/tables/${code}/join`, { nickname, deviceId: deviceFor(nickname), ...(i === 0 && organizerToken ? { organizerToken } : {}) }, account.cookie, from(nickname));
-      expect(res.status).toBe(200);
-      j = await res.json();
-    } else {
-      j = await join(code, nickname);
-    }
-    seated.push({ nickname, join: j, client: await connectAs(code, j.token, nickname), bot: heuristicBot(`${seed}/${i}`) });
-  }
-  const run: TableRun = {
-    code,
-    stub: tableStub(code),
-    seated,
-    spectators: [],
-    all: () => seated.map((s) => s.client),
-    close: () => seated.forEach((s) => s.client.close()),
-  };
-  await syncAll(run, await storedVersion(code));
-  return run;
 }
 
 describe("a finished sport game", () => {

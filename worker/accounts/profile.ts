@@ -1,14 +1,24 @@
-/** A player's public profile from D1: rating, experience, coins, games by side and the game records. */
+/**
+ * A player's public profile from D1: rating, experience, coins, games by side and the game records.
+ *
+ * Issue 19 (RULES.md §8, publication opt-out; docs/CLUBS.md "Publication"): co-players who opted out are
+ * "Player N" in the games' seat lists (no nick, no account) for anyone but themselves; and the profile of
+ * a person who opted out lists no games to anyone else (`gamesHidden`) — a game's code and seat would map
+ * its record's "Player N" back to this nick. The totals (rating, games, wins by side) stay: they name no game.
+ */
 import type { GameRecord, Profile } from "../../shared/protocol/accounts.ts";
+import { publishRows } from "./publication.ts";
 import { ordinalOf, ratingOf, userByNick } from "./users.ts";
 
 const PROFILE_GAMES = 50;
 
 type Outcome = "win" | "loss" | "draw";
 
-export async function profileOf(db: D1Database, nick: string): Promise<Profile | null> {
+/** `viewerId`: the signed-in caller's account (null: anonymous), for the publication opt-out. */
+export async function profileOf(db: D1Database, nick: string, viewerId: string | null): Promise<Profile | null> {
   const user = await userByNick(db, nick);
   if (!user) return null;
+  const gamesHidden = user.publish_nick === 0 && viewerId !== user.id;
   const [byTeam, mine] = await db.batch([
     db.prepare("SELECT team, outcome, COUNT(*) AS n FROM game_players WHERE user_id = ? GROUP BY team, outcome").bind(user.id),
     db
@@ -23,7 +33,7 @@ export async function profileOf(db: D1Database, nick: string): Promise<Profile |
           ORDER BY g.ended_at DESC, g.id
           LIMIT ?`,
       )
-      .bind(user.id, PROFILE_GAMES),
+      .bind(user.id, gamesHidden ? 0 : PROFILE_GAMES),
   ]);
   const stats = { games: 0, wins: 0, losses: 0, draws: 0, bySide: { red: { games: 0, wins: 0 }, black: { games: 0, wins: 0 }, solo: { games: 0, wins: 0 } } };
   for (const r of byTeam!.results as Array<{ team: string; outcome: Outcome; n: number }>) {
@@ -43,17 +53,18 @@ export async function profileOf(db: D1Database, nick: string): Promise<Profile |
     const ids = rows.map((r) => String(r.id));
     const seats = await db
       .prepare(
-        `SELECT gp.game_id, gp.seat, gp.role, gp.team, gp.nickname, gp.bot, gp.outcome, u.nick AS account
+        `SELECT gp.game_id, gp.seat, gp.role, gp.team, gp.nickname, COALESCE(gp.named_user_id, gp.user_id) AS user_id, gp.bot, gp.outcome, u.nick AS account
            FROM game_players gp LEFT JOIN users u ON u.id = gp.user_id
           WHERE gp.game_id IN (${ids.map(() => "?").join(",")})
           ORDER BY gp.game_id, gp.seat`,
       )
       .bind(...ids)
-      .all<{ game_id: string; seat: number; role: string; team: string; nickname: string; bot: number; outcome: Outcome; account: string | null }>();
-    for (const s of seats.results) {
-      const list = seatsByGame.get(s.game_id) ?? [];
-      list.push({ seat: s.seat, role: s.role, team: s.team, nickname: s.nickname, bot: s.bot === 1, account: s.account, outcome: s.outcome });
-      seatsByGame.set(s.game_id, list);
+      .all<{ game_id: string; seat: number; role: string; team: string; nickname: string; user_id: string | null; bot: number; outcome: Outcome; account: string | null }>();
+    const lines = seats.results.map((s) => ({ gameId: s.game_id, seat: s.seat, role: s.role, team: s.team, nickname: s.nickname, userId: s.user_id, bot: s.bot === 1, account: s.account, outcome: s.outcome }));
+    for (const { gameId, ...s } of await publishRows(db, viewerId, lines, ["account"])) {
+      const list = seatsByGame.get(gameId) ?? [];
+      list.push(s);
+      seatsByGame.set(gameId, list);
     }
   }
   const games: GameRecord[] = rows.map((r) => ({
@@ -77,5 +88,5 @@ export async function profileOf(db: D1Database, nick: string): Promise<Profile |
           },
     seats: seatsByGame.get(String(r.id)) ?? [],
   }));
-  return { nickname: user.nick, createdAt: user.created_at, rating: ratingOf(user), xp: user.xp, coins: user.coins, stats, games };
+  return { nickname: user.nick, createdAt: user.created_at, rating: ratingOf(user), xp: user.xp, coins: user.coins, stats, games, gamesHidden };
 }

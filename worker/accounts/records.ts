@@ -92,10 +92,12 @@ async function statements(db: D1Database, report: GameReport): Promise<D1Prepare
     !UNRATED_REASONS.includes(report.reason);
   // One account counts once per game (its first seat), and only a person (not a bot seat) is linked.
   const seen = new Set<string>();
+  // Issue 19: the seat's nick stays its joiner's even when a bot finished it — `namedUserId` keeps that
+  // account for the publication opt-out (worker/accounts/publication.ts).
   const seats = report.seats.map((s) => {
     const userId = s.userId && !s.bot && !seen.has(s.userId) ? s.userId : null;
     if (userId) seen.add(userId);
-    return { ...s, userId, outcome: outcomeOf(s.team, report.winner) };
+    return { ...s, userId, namedUserId: s.userId, outcome: outcomeOf(s.team, report.winner) };
   });
   const out: D1PreparedStatement[] = [
     db
@@ -103,8 +105,8 @@ async function statements(db: D1Database, report: GameReport): Promise<D1Prepare
       .bind(report.gameId, report.code, report.presetId, report.startedAt, report.endedAt, report.winner, report.reason, rated ? 1 : 0, report.gameNo ?? null),
     ...seats.map((s) =>
       db
-        .prepare("INSERT INTO game_players (game_id, seat, role, team, nickname, user_id, bot, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-        .bind(report.gameId, s.seat, s.role, s.team, s.nickname, s.userId, s.bot ? 1 : 0, s.outcome),
+        .prepare("INSERT INTO game_players (game_id, seat, role, team, nickname, user_id, bot, outcome, named_user_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        .bind(report.gameId, s.seat, s.role, s.team, s.nickname, s.userId, s.bot ? 1 : 0, s.outcome, s.namedUserId),
     ),
   ];
   if (!rated) return out;

@@ -19,6 +19,8 @@ export interface UserRow {
   rated_games: number;
   xp: number;
   coins: number;
+  /** Issue 19 (migrations/0005_publication.sql): 1 = the nick is published in records; 0 = "Player N" to others. */
+  publish_nick: number;
 }
 
 export const userByNick = (db: D1Database, nick: string) =>
@@ -59,6 +61,7 @@ export async function meOf(db: D1Database, u: UserRow): Promise<Me> {
     rating: ratingOf(u),
     xp: u.xp,
     coins: u.coins,
+    publishNick: u.publish_nick !== 0,
   };
 }
 

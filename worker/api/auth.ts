@@ -29,6 +29,7 @@ import {
   PasswordLoginRequestSchema,
   PasswordRegisterRequestSchema,
   PasswordSetRequestSchema,
+  PublicationRequestSchema,
   passwordProblem,
   type MeResponse,
   type PasskeyOptionsResponse,
@@ -38,7 +39,8 @@ import { challengeOf, consumeChallenge, storeChallenge } from "../accounts/chall
 import { blockedFor, clearFailures, limitKeys, recordFailure } from "../accounts/limits.ts";
 import { hashPassword, verifyPassword } from "../accounts/password.ts";
 import { profileOf } from "../accounts/profile.ts";
-import { clearSessionCookie, newSession, readSession, setSessionCookie } from "../accounts/sessions.ts";
+import { setPublication } from "../accounts/publication.ts";
+import { clearSessionCookie, newSession, readSession, sessionUserId, setSessionCookie } from "../accounts/sessions.ts";
 import { insertUser, isUniqueViolation, meOf, passwordOf, userById, userByNick } from "../accounts/users.ts";
 import type { Env } from "../env.ts";
 import { base64url } from "../security/random.ts";
@@ -304,17 +306,35 @@ export const auth = new Hono<AppEnv>()
   });
 
 /** GET /api/me — the signed-in account, or `{user: null}`. */
-export const me = new Hono<AppEnv>().get("/", async (c) => {
-  const session = await readSession(c);
-  const body: MeResponse = { user: session ? await meOf(c.env.DB, session.user) : null };
-  return c.json(body, 200);
-});
+export const me = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const session = await readSession(c);
+    const body: MeResponse = { user: session ? await meOf(c.env.DB, session.user) : null };
+    return c.json(body, 200);
+  })
 
-/** GET /api/users/:nick — a public profile: rating, experience, coins, games by side, game records. */
+  /**
+   * POST /api/me/publication {publish} — issue 19 (RULES.md §8 "a player may opt out of publication"):
+   * publish one's nick in finished games' records, or be "Player N" there to everyone else
+   * (docs/CLUBS.md "Publication"). Applies to past games at once. Answers the account.
+   */
+  .post("/publication", vValidator("json", PublicationRequestSchema, invalidBody), async (c) => {
+    const session = await readSession(c);
+    if (!session) return apiError(c, "sign-in-required", "Sign in first.");
+    await setPublication(c.env.DB, session.user.id, c.req.valid("json").publish);
+    const user = await userById(c.env.DB, session.user.id);
+    const body: MeResponse = { user: user ? await meOf(c.env.DB, user) : null };
+    return c.json(body, 200);
+  });
+
+/**
+ * GET /api/users/:nick — a public profile: rating, experience, coins, games by side, game records
+ * (issue 19: with the publication opt-out applied for this caller, worker/accounts/profile.ts).
+ */
 export const users = new Hono<AppEnv>().get("/:nick", async (c) => {
   const nick = c.req.param("nick");
   if (nick.length > 200) return apiError(c, "not-found", "No such player.");
-  const profile = await profileOf(c.env.DB, nick.normalize("NFC").trim());
+  const profile = await profileOf(c.env.DB, nick.normalize("NFC").trim(), await sessionUserId(c));
   if (!profile) return apiError(c, "not-found", "No such player.");
   return c.json(profile, 200);
 });

@@ -15,8 +15,10 @@ import {
   SEATS_PER_ADDRESS,
   toIssues,
   type CreateTableResponse,
+  type TableGameRecord,
   type TableListResponse,
 } from "../../shared/protocol/http.ts";
+import { publishRows } from "../accounts/publication.ts";
 import { sessionUserId } from "../accounts/sessions.ts";
 import { DIRECTORY_NAME, type Env } from "../env.ts";
 import { addressOf } from "../security/address.ts";
@@ -24,6 +26,7 @@ import { randomTableCode } from "../security/random.ts";
 import { rateLimit } from "../security/rate-limit.ts";
 import { getPreset, seatRange, startRefusal, type PresetInfo } from "../table/engine.ts";
 import type { InitRequest } from "../table/admission.ts";
+import type { AccountRecord, RecordRefusal } from "../table/record.ts";
 import { apiError } from "./errors.ts";
 import { locationHintFor } from "./location.ts";
 
@@ -140,17 +143,23 @@ export const tables = new Hono<AppEnv>()
 
   /**
    * Issue 19 (RULES.md §8): game `n` of the table's series as a public record to replay — only once that
-   * game is over (docs/PROTOCOL.md "Game records").
+   * game is over (docs/PROTOCOL.md "Game records"). The nick of every player who opted out of
+   * publication is hidden ("Player N") unless the caller is that player (worker/accounts/publication.ts);
+   * no account id is sent. The answer depends on the caller and on the players' current choice, so it is
+   * not cached (the API's default `no-store`).
    */
   .get("/:code/games/:n", async (c) => {
     const table = tableStub(c.env, c.req.param("code") ?? "");
     const n = Number(c.req.param("n"));
     if (!table || !Number.isInteger(n) || n < 1 || n > 100_000) return apiError(c, "not-found", "No such game at this table.");
     if (!(await table.stub.summary())) return apiError(c, "not-found", "No table with this code.");
-    const record = await table.stub.record(n);
+    // The RPC result's type drops objects holding `unknown` (the settings): it is the object's AccountRecord.
+    const record = (await table.stub.record(n)) as AccountRecord | RecordRefusal;
     if (record === "not-found") return apiError(c, "not-found", "No such game at this table.");
     if (record === "not-ended") return apiError(c, "not-ended", "This game is not over yet: its record opens at the end.");
-    return c.json(record, 200, { "cache-control": "public, max-age=60" });
+    const players = await publishRows(c.env.DB, await sessionUserId(c), record.players);
+    const body: TableGameRecord = { ...record, players };
+    return c.json(body, 200);
   })
 
   /** Sit down at the table. */

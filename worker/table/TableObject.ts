@@ -12,7 +12,7 @@ import type { Env } from "../env.ts";
 import type { InitRequest, InitResult, JoinOptions, JoinResult, Refusal, ReturnResult } from "./admission.ts";
 import type { ConsigliereJoinResult, InviteResult } from "./consigliere.ts";
 import { HibernatingSockets, newAttachment } from "./connection.ts";
-import { gameRecord, type TableGameRecord, type RecordRefusal } from "./record.ts";
+import { gameRecord, type AccountRecord, type RecordRefusal } from "./record.ts";
 import type { DueKind } from "./schedule.ts";
 import type { TableStore } from "./storage.ts";
 import { Table } from "./table.ts";
@@ -54,8 +54,8 @@ export class TableObject extends DurableObject<Env> {
     return this.table.listing.summary();
   }
 
-  /** Issue 19: a finished game's public record (record.ts), or why not. */
-  record(game: number): TableGameRecord | RecordRefusal {
+  /** Issue 19: a finished game's record with its players' accounts (record.ts; the Worker masks and publishes it), or why not. */
+  record(game: number): AccountRecord | RecordRefusal {
     return gameRecord(this.table, game);
   }
 

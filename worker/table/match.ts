@@ -143,7 +143,9 @@ export class Match {
     // RULES.md §5.7: with a live host, night, voting and revoting wait for the host's confirmation.
     // RULES.md §6.10: the evening's last game's first eliminated are immune on day 1 and night 1.
     const state = createGame(config.presetId, config.settings, specs, seed, now, { host: config.host, keepOrder, ...(immunity.length ? { immunity } : {}) });
-    store.insertSeries({ game: gameNo, seed, startedAt: now, players: specs, immune: immunity.filter((id) => specs.some((p) => p.id === id)), settings: config.settings, keepOrder });
+    // Issue 19: each seat's account is kept with the game (publication opt-out in its record, worker/table/record.ts).
+    const accounts = order.map((p) => ({ id: p.playerId, nickname: p.nickname, bot: p.bot, userId: p.userId ?? null }));
+    store.insertSeries({ game: gameNo, seed, startedAt: now, players: accounts, immune: immunity.filter((id) => specs.some((p) => p.id === id)), settings: config.settings, keepOrder });
     for (const p of players) store.setSeat(p.playerId, seatOf(state, p.playerId));
     const deadline = nextDeadline(state);
     this.storedEvents = 0;

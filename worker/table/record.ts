@@ -7,22 +7,39 @@
  *
  * Player ids are the table's: the record names the players "p1"… in createGame's order instead (their
  * nicknames are public at the table), and every input that names one is rewritten the same way.
+ *
+ * Issue 19 (RULES.md §8, publication opt-out): the object answers with each player's seat (createGame's
+ * draw from the seed) and account (`userId`, kept in the series row when the game started; for older
+ * rows the seat's current player row). That is for the Worker only: GET /api/tables/:code/games/:n masks
+ * the nicks of accounts that opted out (worker/accounts/publication.ts publishRows) and drops the ids.
  */
 import type { TableGameRecord } from "../../shared/protocol/http.ts";
-import type { Input } from "./engine.ts";
+import { createGame, seatedPlayers, type Input } from "./engine.ts";
 import type { Table } from "./table.ts";
 
 
 export type { TableGameRecord };
 export type RecordRefusal = "not-found" | "not-ended";
 
-export function gameRecord(t: Table, game: number): TableGameRecord | RecordRefusal {
+/** The record before publication: every player's nick and account (internal: never sent as is). */
+export interface AccountRecord extends Omit<TableGameRecord, "players"> {
+  players: Array<{ id: string; seat: number; nickname: string; bot: boolean; userId: string | null }>;
+}
+
+export function gameRecord(t: Table, game: number): AccountRecord | RecordRefusal {
   const row = t.store.series().find((g) => g.game === game);
   if (!row) return "not-found";
   if (row.endedAt === null || row.winner === null) return "not-ended";
   const config = t.config();
   const ids = new Map(row.players.map((p, i) => [p.id, `p${i + 1}`]));
   const rename = (id: string) => ids.get(id) ?? "p0";
+  // The seats createGame drew (what the replay's first step shows): "Player N" of a hidden nick.
+  const settings = row.settings ?? config.settings;
+  const specs = row.players.map((p) => ({ id: p.id, nickname: p.nickname, bot: p.bot }));
+  const created = createGame(config.presetId, settings, specs, row.seed, row.startedAt, { host: config.host, keepOrder: row.keepOrder === true, ...(row.immune?.length ? { immunity: row.immune } : {}) });
+  const seats = new Map(seatedPlayers(created).map((p) => [p.playerId, p.seat]));
+  const current = new Map(t.store.players().map((p) => [p.playerId, p.userId ?? null]));
+  const accountOf = (p: (typeof row.players)[number]): string | null => (p.userId !== undefined ? p.userId : (current.get(p.id) ?? null));
   const inputs = t.store.inputsOf(game).map(({ at, input }) => {
     const x = JSON.parse(input) as Input;
     return { at, input: x.kind === "act" ? { ...x, playerId: rename(x.playerId) } : x };
@@ -31,7 +48,7 @@ export function gameRecord(t: Table, game: number): TableGameRecord | RecordRefu
     code: config.code,
     game,
     presetId: config.presetId,
-    settings: row.settings ?? config.settings,
+    settings,
     host: config.host,
     seed: row.seed,
     startedAt: row.startedAt,
@@ -39,7 +56,7 @@ export function gameRecord(t: Table, game: number): TableGameRecord | RecordRefu
     winner: row.winner,
     reason: row.reason ?? "",
     keepOrder: row.keepOrder === true,
-    players: row.players.map((p) => ({ id: rename(p.id), nickname: p.nickname, bot: p.bot })),
+    players: row.players.map((p) => ({ id: rename(p.id), seat: seats.get(p.id) ?? 0, nickname: p.nickname, bot: p.bot, userId: accountOf(p) })),
     immune: (row.immune ?? []).map(rename),
     inputs,
   };

@@ -235,8 +235,12 @@ export interface SeriesRow {
   /** Server-only: the game's secret seed. */
   seed: string;
   startedAt: number;
-  /** The engine's player specs in the order given to createGame (replay). */
-  players: Array<{ id: string; nickname: string; bot: boolean }>;
+  /**
+   * The engine's player specs in the order given to createGame (replay). Issue 19: `userId`, the seat's
+   * account when the game started (absent before; never sent to clients) — a record masks the nicks of
+   * accounts that opted out of publication (worker/accounts/publication.ts), even after the player left.
+   */
+  players: Array<{ id: string; nickname: string; bot: boolean; userId?: string | null }>;
   endedAt: number | null;
   winner: string | null;
   reason: string | null;

@@ -1,7 +1,7 @@
 /**
  * /u/:nick — a player's profile (GET /api/users/:nick): rating, experience, coins, games played, wins
  * by side, and the latest game records (seat — role — nick, result). One's own profile also offers
- * sign out / sign out everywhere. A lazy chunk.
+ * the publication opt-out (issue 19, Publication.tsx) and sign out / sign out everywhere. A lazy chunk.
  */
 import { createResource, For, lazy, Show } from "solid-js";
 import { own } from "../../../shared/own.ts";
@@ -15,6 +15,7 @@ import { TEAM_MARK } from "../table/Oval.tsx";
 import { Header } from "../ui/Header.tsx";
 import { errorText } from "../ui/Notice.tsx";
 import { ta } from "./messages.ts";
+import { PublicationPanel } from "./Publication.tsx";
 import { SignOutPanel } from "./SignIn.tsx";
 
 const SIDES = ["red", "black", "solo"] as const;
@@ -65,8 +66,9 @@ function GameItem(props: { g: GameRecord }) {
                     <span class="team-mark" aria-hidden="true">{own(TEAM_MARK, s.team) ?? ""} </span>
                     {tk("role", s.role)}
                   </td>
-                  <td>
-                    <Show when={s.account} fallback={<>{s.nickname}{s.bot ? ` (${ta("profile.bot")})` : ""}</>}>
+                  <td data-hidden={s.hidden ? "" : undefined}>
+                    {/* Issue 19: a player who opted out of publication is "Player N" (no nick, no link). */}
+                    <Show when={s.account} fallback={<>{s.nickname ?? ta("publication.player", { n: s.seat })}{s.bot ? ` (${ta("profile.bot")})` : ""}</>}>
                       {(acc) => (
                         <a href={profilePath(acc())} onClick={onLinkClick}>
                           {s.nickname}
@@ -165,13 +167,14 @@ export default function Profile(props: { nick: string }) {
                   </Show>
                   <section class="panel" aria-labelledby="pf-games">
                     <h2 id="pf-games">{ta("profile.history")}</h2>
-                    <Show when={p().games.length > 0} fallback={<p class="muted">{ta("profile.noGames")}</p>}>
+                    <Show when={p().games.length > 0} fallback={<p class="muted" data-games-hidden={p().gamesHidden ? "" : undefined}>{p().gamesHidden ? ta("publication.gamesHidden") : ta("profile.noGames")}</p>}>
                       <ul class="list records">
                         <For each={p().games}>{(g) => <GameItem g={g} />}</For>
                       </ul>
                     </Show>
                   </section>
                   <Show when={mine()}>
+                    <PublicationPanel />
                     <SignOutPanel compact />
                   </Show>
                 </>

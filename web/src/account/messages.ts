@@ -62,6 +62,14 @@ const en = {
   "outcome.win": "Win",
   "outcome.loss": "Loss",
   "outcome.draw": "Draw",
+  // issue 19: publication
+  "publication.title": "Your nick in game records",
+  "publication.label": "Publish my nick in finished games' records",
+  "publication.about": "Game records and reviews are public. Turn this off and your nick is hidden in published game records: others see “Player 5” (your seat in that game), and your profile lists them no games. You still see your own nick. At a live table everyone sees your nick as usual.",
+  "publication.on": "Your nick is published in game records.",
+  "publication.off": "Your nick is hidden in game records: others see “Player N”.",
+  "publication.player": "Player {n}",
+  "publication.gamesHidden": "This player keeps their game records private.",
 };
 export type AccountKey = keyof typeof en;
 type AccountCatalogue = Record<AccountKey, string>;
@@ -122,6 +130,14 @@ const uk: AccountCatalogue = {
   "outcome.win": "Перемога",
   "outcome.loss": "Поразка",
   "outcome.draw": "Нічия",
+  // issue 19: publication
+  "publication.title": "Ваш нік у записах ігор",
+  "publication.label": "Показувати мій нік у записах завершених ігор",
+  "publication.about": "Записи ігор і розбори публічні. Якщо вимкнути, ваш нік буде приховано в опублікованих записах ігор: інші бачитимуть «Гравець 5» (ваше місце в тій грі), а ваш профіль не показуватиме їм жодної гри. Ви й далі бачите свій нік. За живим столом усі, як завжди, бачать ваш нік.",
+  "publication.on": "Ваш нік показано в записах ігор.",
+  "publication.off": "Ваш нік приховано в записах ігор: інші бачать «Гравець N».",
+  "publication.player": "Гравець {n}",
+  "publication.gamesHidden": "Цей гравець не публікує записів своїх ігор.",
 };
 
 const ru: AccountCatalogue = {
@@ -180,6 +196,14 @@ const ru: AccountCatalogue = {
   "outcome.win": "Победа",
   "outcome.loss": "Поражение",
   "outcome.draw": "Ничья",
+  // issue 19: publication
+  "publication.title": "Ваш ник в записях игр",
+  "publication.label": "Показывать мой ник в записях завершённых игр",
+  "publication.about": "Записи игр и разборы публичны. Если выключить, ваш ник будет скрыт в опубликованных записях игр: другие увидят «Игрок 5» (ваше место в той игре), а ваш профиль не покажет им ни одной игры. Вы по-прежнему видите свой ник. За живым столом все, как обычно, видят ваш ник.",
+  "publication.on": "Ваш ник показан в записях игр.",
+  "publication.off": "Ваш ник скрыт в записях игр: другие видят «Игрок N».",
+  "publication.player": "Игрок {n}",
+  "publication.gamesHidden": "Этот игрок не публикует записи своих игр.",
 };
 
 const CATALOGUES = { en, uk, ru };

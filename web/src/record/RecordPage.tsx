@@ -27,7 +27,8 @@ const Review = lazy(() => loadClubs().then((m) => ({ default: m.Review })));
 export default function RecordPage(props: { code: string; game: number }) {
   const [record] = createResource(() => call<TableGameRecord>("GET", `/api/tables/${encodeURIComponent(props.code)}/games/${props.game}`));
   // A refused input would be a bug in the table or the page: it is skipped, never stops the replay.
-  const steps = createMemo(() => (record() ? replayRecord(record()!).steps : []));
+  // Issue 19: a player who opted out of publication has no nick in the record: "Player N" (their seat).
+  const steps = createMemo(() => (record() ? replayRecord(record()!, (n) => tr("player", { n })).steps : []));
   const [step, setStep] = createSignal(0);
   const [secrets, setSecrets] = createSignal(false);
   const last = () => Math.max(0, steps().length - 1);

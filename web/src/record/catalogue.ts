@@ -15,6 +15,8 @@ const en = {
   "log": "What happened",
   "notEnded": "This game is not over yet: its record opens at the end.",
   "notFound": "There is no such game at this table.",
+  // issue 19: publication
+  "player": "Player {n}",
 };
 export type RecordKey = keyof typeof en;
 const uk: Record<RecordKey, string> = {
@@ -29,6 +31,8 @@ const uk: Record<RecordKey, string> = {
   "log": "Що сталося",
   "notEnded": "Гра ще триває: її запис відкриється в кінці.",
   "notFound": "За цим столом немає такої гри.",
+  // issue 19: publication
+  "player": "Гравець {n}",
 };
 const ru: Record<RecordKey, string> = {
   "title": "Игра {n} за столом {code}",
@@ -42,6 +46,8 @@ const ru: Record<RecordKey, string> = {
   "log": "Что произошло",
   "notEnded": "Игра ещё идёт: её запись откроется в конце.",
   "notFound": "За этим столом нет такой игры.",
+  // issue 19: publication
+  "player": "Игрок {n}",
 };
 
 export const RECORD_CATALOGUES = { en, uk, ru };
