@@ -18,8 +18,9 @@ import {
   type ClubSeasons,
   type SeasonPage,
 } from "../../shared/protocol/seasons.ts";
+import { hiddenAccounts, maskRows } from "../accounts/publication.ts";
 import { readSession } from "../accounts/sessions.ts";
-import { clubGame, clubGames, currentSeason, isSeasonId, newSeasonId, reviewPage, seasonById, seasonStandings, seasonsOf, seasonView, writeReview, type NameOf, type SeasonRow } from "../clubs/seasons.ts";
+import { clubGame, clubGames, currentSeason, isSeasonId, newSeasonId, reviewPage, seasonById, seasonStandings, seasonsOf, seasonView, writeReview, type Namer, type SeasonRow } from "../clubs/seasons.ts";
 import { clubById, isId, newId, roleIn, type ClubRow } from "../clubs/store.ts";
 import type { Env } from "../env.ts";
 import { getPreset, seatRange } from "../table/engine.ts";
@@ -33,10 +34,13 @@ const invalidBody = (result: { success: boolean; issues?: readonly v.BaseIssue<u
   if (!result.success) return apiError(c, "bad-request", "The request body is invalid.", toIssues(result.issues ?? []));
 };
 
-/** Names in published lists (§8 "a player may opt out of publication"). */
-async function namesFor(_db: D1Database, _viewerId: string | null): Promise<NameOf> {
-  return (_userId, nick) => nick;
-}
+/** Names in published lists (§8 "a player may opt out of publication"): the one rule of shared/publication.ts. */
+const namer =
+  (db: D1Database, viewerId: string | null): Namer =>
+  async (ids) => {
+    const hidden = await hiddenAccounts(db, ids);
+    return (userId, nick) => maskRows([{ seat: 0, nickname: nick, userId }], hidden, viewerId)[0]!.nickname;
+  };
 
 async function pathClub(c: C): Promise<SeasonClub | null> {
   const id = c.req.param("id") ?? "";
@@ -57,7 +61,7 @@ async function manager(c: C, need: "owner" | "host"): Promise<{ userId: string; 
 
 async function seasonPage(c: C, club: SeasonClub, s: SeasonRow, viewerId: string | null): Promise<SeasonPage> {
   const role = viewerId ? await roleIn(c.env.DB, club.id, viewerId) : null;
-  return { club: { id: club.id, name: club.name }, season: await seasonView(c.env.DB, s, viewerId, await namesFor(c.env.DB, viewerId)), canManage: role === "owner" };
+  return { club: { id: club.id, name: club.name }, season: await seasonView(c.env.DB, s, viewerId, namer(c.env.DB, viewerId)), canManage: role === "owner" };
 }
 
 /** The club game of the path (/reviews/:code/:n), or null. */
@@ -73,7 +77,7 @@ async function review(c: C, viewerId: string | null) {
   const club = g && ((await clubById(c.env.DB, g.club_id)) as SeasonClub | null);
   if (!g || !club) return null;
   const role = viewerId ? await roleIn(c.env.DB, club.id, viewerId) : null;
-  return { g, club, page: await reviewPage(c.env.DB, club, g, viewerId ? { id: viewerId, role } : null, await namesFor(c.env.DB, viewerId)) };
+  return { g, club, page: await reviewPage(c.env.DB, club, g, viewerId ? { id: viewerId, role } : null, namer(c.env.DB, viewerId)) };
 }
 
 export const seasons = new Hono<AppEnv>()
@@ -85,7 +89,7 @@ export const seasons = new Hono<AppEnv>()
     const db = c.env.DB;
     const [current, list, games] = await Promise.all([currentSeason(db, club.id), seasonsOf(db, club.id), clubGames(db, club.id)]);
     const body: ClubSeasons = {
-      season: current ? await seasonView(db, current, viewerId, await namesFor(db, viewerId)) : null,
+      season: current ? await seasonView(db, current, viewerId, namer(db, viewerId)) : null,
       seasons: list,
       games,
       settings: { reviewsPrivate: club.reviews_private === 1, tatarBonus: club.tatar_bonus },

@@ -45,6 +45,8 @@ export interface ClubGameRow {
 
 /** The names a published list may show: an account that opted out of publication (§8) is null to others. */
 export type NameOf = (userId: string | null, nick: string) => PublicName;
+/** Builds the NameOf for the accounts a page names (one look-up of who opted out; worker/accounts/publication.ts). */
+export type Namer = (ids: Iterable<string | null>) => Promise<NameOf>;
 
 export const seasonById = (db: D1Database, clubId: string, id: string) =>
   db.prepare("SELECT * FROM seasons WHERE id = ? AND club_id = ?").bind(id, clubId).first<SeasonRow>();
@@ -138,7 +140,7 @@ function table(rows: readonly ScoreRow[], bestOf: number, viewerId: string | nul
 /** The season table of §7.11 (each player's best K), in the order the page shows: the champion table's entry. */
 export const seasonStandings = async (db: D1Database, s: SeasonRow) => order(await stageScores(db, s.id, "rating"), s.best_of).list;
 
-export async function seasonView(db: D1Database, s: SeasonRow, viewerId: string | null, nameOf: NameOf): Promise<SeasonView> {
+export async function seasonView(db: D1Database, s: SeasonRow, viewerId: string | null, namer: Namer): Promise<SeasonView> {
   const [rating, champ, champions, games] = await Promise.all([
     stageScores(db, s.id, "rating"),
     stageScores(db, s.id, "champion"),
@@ -152,6 +154,7 @@ export async function seasonView(db: D1Database, s: SeasonRow, viewerId: string 
       .all<{ code: string; game_no: number; preset_id: string; ended_at: number; winner: string; stage: SeasonStage; reviewed: number }>(),
   ]);
   const count = (stage: SeasonStage) => games.results.filter((g) => g.stage === stage).length;
+  const nameOf = await namer([...rating, ...champ, ...champions.results].map((r) => r.user_id));
   return {
     id: s.id,
     name: s.name,
@@ -227,16 +230,18 @@ export async function reviewPage(
   club: ClubRow & { reviews_private: number; tatar_bonus: number },
   g: ClubGameRow,
   viewer: { id: string; role: string | null } | null,
-  nameOf: NameOf,
+  namer: Namer,
 ): Promise<ReviewPage> {
   const [seats, review, points] = await Promise.all([
-    db.prepare("SELECT seat, nickname, user_id FROM game_players WHERE game_id = ? ORDER BY seat").bind(g.id).all<{ seat: number; nickname: string; user_id: string | null }>(),
+    // The account that joined the seat names it, even when a bot finished it (0005's named_user_id).
+    db.prepare("SELECT seat, nickname, COALESCE(named_user_id, user_id) AS user_id FROM game_players WHERE game_id = ? ORDER BY seat").bind(g.id).all<{ seat: number; nickname: string; user_id: string | null }>(),
     db
       .prepare("SELECT r.*, u.nick AS host_nick, s.name AS season_name FROM reviews r JOIN users u ON u.id = r.host_id LEFT JOIN seasons s ON s.id = r.season_id WHERE r.game_id = ?")
       .bind(g.id)
       .first<{ notes: string; host_id: string; host_nick: string; season_id: string | null; season_name: string | null; stage: SeasonStage | null; updated_at: number }>(),
     db.prepare("SELECT seat, points, bonus, reason FROM points WHERE game_id = ? ORDER BY seat").bind(g.id).all<{ seat: number; points: number; bonus: number; reason: string }>(),
   ]);
+  const nameOf = await namer([...seats.results.map((s) => s.user_id), review?.host_id ?? null]);
   const canReview = viewer?.role === "owner" || viewer?.role === "host";
   const played = viewer !== null && seats.results.some((s) => s.user_id === viewer.id);
   const hidden = club.reviews_private === 1 && !canReview && !played;
