@@ -6,7 +6,7 @@
  * it after 72 h with nobody asking — the table object's alarm at the exact time (tested with the table's
  * clock moved past 72 h), and the hourly Cron Trigger's sweep as a backstop (its scheduled time moved).
  */
-import { createExecutionContext, createScheduledController, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { createScheduledController, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ClubPage, EveningPage } from "../../shared/protocol/clubs.ts";
@@ -19,7 +19,7 @@ import { api, type Client, connectAs, createTable, deviceFor, scheduledAlarm, ta
 import { control, settle } from "./fixture.ts";
 
 const HOUR = 3600_000;
-const LIMIT = Number(env.TEST_RECORDING_MAX_BYTES); // vitest.worker.config.ts
+const LIMIT = Number((env as unknown as { TEST_RECORDING_MAX_BYTES: string }).TEST_RECORDING_MAX_BYTES); // vitest.worker.config.ts
 
 let open: Client[] = [];
 afterEach(() => {
@@ -232,8 +232,7 @@ describe("RULES.md §6.11 recordings: recorded in the host's browser, stored in 
     await put("rec/SWEEPB/1", now + RECORDING_TTL_MS, false); // its row never written (the upload failed half-way)
     await put("rec/SWEEPC/1", now + 80 * HOUR, true); // uploaded 8 h later
     const sweep = async (at: number) => {
-      const ctx = createExecutionContext();
-      await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "23 * * * *" }), env as never, ctx);
+      await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "23 * * * *" }), env as never);
     };
 
     await sweep(now + 71 * HOUR);

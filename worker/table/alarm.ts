@@ -138,7 +138,9 @@ export class TableAlarm {
    *   still hand the seat over);
    * - bots: the pending move is dropped; the bots move again after the next change;
    * - spectators: the view that failed is skipped; later views are delivered;
-   * - report: no more retries (as after REPORT_MAX_ATTEMPTS).
+   * - report: no more retries (as after REPORT_MAX_ATTEMPTS);
+   * - recording-expiry (issue 19): those recordings are left to the hourly sweep (worker/recordings/sweep.ts);
+   *   later ones stay scheduled.
    */
   private async giveUp(due: Due, at: number): Promise<void> {
     const t = this.t;

@@ -107,6 +107,10 @@ const en = {
   "table.about": "At the evening, open the table: you are its host, and only the seated players can sit there, signed in. Fill empty seats with bots.",
   "table.open": "Open the table",
   "table.go": "Go to the table {code}",
+  // issue 19: recordings
+  "newClub.recordGames": "Record games for review",
+  "newClub.recordGames.about": "The host's browser records each game's audio at your evenings' tables; the players see a Recording mark. Only the game's players and the club's owner and hosts can listen, and every recording is deleted after 72 hours.",
+  "club.recordGames.about": "Games are audio-recorded for review; recordings are deleted after 72 hours.",
 };
 export type ClubKey = keyof typeof en;
 type ClubCatalogue = Record<ClubKey, string>;
@@ -212,6 +216,10 @@ const uk: ClubCatalogue = {
   "table.about": "На вечорі відкрийте стіл: ви його ведучий, а сісти можуть лише гравці з місцями, увійшовши в акаунт. Порожні місця заповніть ботами.",
   "table.open": "Відкрити стіл",
   "table.go": "До столу {code}",
+  // issue 19: recordings
+  "newClub.recordGames": "Записувати ігри для розбору",
+  "newClub.recordGames.about": "Браузер ведучого записує звук кожної гри за столами ваших вечорів; гравці бачать позначку «Запис». Слухати можуть лише гравці цієї гри, власник і ведучі клубу, а кожен запис видаляється через 72 години.",
+  "club.recordGames.about": "Ігри записуються (звук) для розбору; записи видаляються через 72 години.",
 };
 
 const ru: ClubCatalogue = {
@@ -315,6 +323,10 @@ const ru: ClubCatalogue = {
   "table.about": "На вечере откройте стол: вы его ведущий, а сесть могут только игроки с местами, войдя в аккаунт. Пустые места заполните ботами.",
   "table.open": "Открыть стол",
   "table.go": "К столу {code}",
+  // issue 19: recordings
+  "newClub.recordGames": "Записывать игры для разбора",
+  "newClub.recordGames.about": "Браузер ведущего записывает звук каждой игры за столами ваших вечеров; игроки видят отметку «Запись». Слушать могут только игроки этой игры, владелец и ведущие клуба, а каждая запись удаляется через 72 часа.",
+  "club.recordGames.about": "Игры записываются (звук) для разбора; записи удаляются через 72 часа.",
 };
 
 export const CLUB_CATALOGUES = { en, uk, ru };
