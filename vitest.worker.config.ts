@@ -8,7 +8,8 @@ export default defineConfig({
       wrangler: { configPath: "./wrangler.toml" },
       // D1 migrations (migrations/*.sql) handed to test/worker/setup-d1.ts, which applies them (docs/ACCOUNTS.md).
       // TEST_ALARM_FAULTS: lets test/worker/alarm-faults.test.ts make alarm items fail (issue 11); never in wrangler.toml.
-      miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), TEST_ALARM_FAULTS: "1" } },
+      // TEST_RECORDING_MAX_BYTES: test/worker/recordings.test.ts's upload limit (issue 19), small so "too large" is cheap.
+      miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), TEST_ALARM_FAULTS: "1", TEST_RECORDING_MAX_BYTES: "65536" } },
     })),
   ],
   test: {

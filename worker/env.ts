@@ -52,6 +52,10 @@ export interface Env {
   TURN_KEY_API_TOKEN?: string;
   /** Tests only (vitest.worker.config.ts): "1" lets tests inject alarm failures (TableObject.testAlarmFaults). Never set in wrangler.toml. */
   TEST_ALARM_FAULTS?: string;
+  /** Issue 19 (RULES.md §6.11, docs/CLUBS.md "Recordings"): club games' audio, deleted after 72 h (R2; local under `wrangler dev`). */
+  RECORDINGS: R2Bucket;
+  /** Tests only (vitest.worker.config.ts): a smaller upload limit than RECORDING_MAX_BYTES, so the refusal is cheap to test. */
+  TEST_RECORDING_MAX_BYTES?: string;
 }
 
 export const DIRECTORY_NAME = "directory";
@@ -65,6 +69,7 @@ declare global {
       GUESS_LIMITER: DurableObjectNamespace<GuessLimiter>;
       ASSETS: Fetcher;
       DB: D1Database;
+      RECORDINGS: R2Bucket;
     }
   }
 }

@@ -12,6 +12,7 @@ import { apiError } from "./api/errors.ts";
 import { tables } from "./api/tables.ts";
 import { testClock } from "./api/test-clock.ts";
 import type { Env } from "./env.ts";
+import { sweepRecordings } from "./recordings/sweep.ts";
 import { guessGuard } from "./security/guess-guard.ts";
 import { securityHeaders } from "./security/headers.ts";
 import { originAllowed } from "./security/origin.ts";
@@ -20,13 +21,21 @@ export { TableObject } from "./table/TableObject.ts";
 export { Directory } from "./directory/Directory.ts";
 export { GuessLimiter } from "./security/GuessLimiter.ts";
 
+/** Every API body but a recording's upload: 16 KiB. */
+const smallBodies = bodyLimit({ maxSize: 16 * 1024, onError: (c) => apiError(c, "bad-request", "The request body is too large.") });
+const RECORDING_UPLOAD = /^\/api\/tables\/[^/]+\/games\/[^/]+\/recording\/?$/;
+
 const api = new Hono<{ Bindings: Env }>()
   .use(async (c, next) => {
     await next();
     c.header("x-content-type-options", "nosniff");
     if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
   })
-  .use(bodyLimit({ maxSize: 16 * 1024, onError: (c) => apiError(c, "bad-request", "The request body is too large.") }))
+  .use(async (c, next) => {
+    // Issue 19: a game's recording is uploaded as audio, checked against its own limit (worker/recordings/api.ts).
+    if (c.req.method === "PUT" && RECORDING_UPLOAD.test(c.req.path)) return next();
+    return smallBodies(c, next);
+  })
   // Cross-site WebSocket hijacking: a socket only from our own pages or from non-browser clients.
   .use("/tables/:code/socket", async (c, next) => {
     if (!originAllowed(c.req.raw)) return apiError(c, "forbidden-origin", "WebSocket connections are accepted from this site's pages only.");
@@ -61,4 +70,11 @@ export const app = new Hono<{ Bindings: Env }>()
 
 export type AppType = typeof app;
 
-export default app satisfies ExportedHandler<Env>;
+export default {
+  fetch: app.fetch,
+  /** The Cron Trigger (wrangler.toml): issue 19's backstop sweep of recordings past 72 h (worker/recordings/sweep.ts). */
+  async scheduled(controller, env) {
+    const gone = await sweepRecordings(env, controller.scheduledTime);
+    if (gone > 0) console.log(`recordings: swept ${gone} past 72 h`);
+  },
+} satisfies ExportedHandler<Env>;

@@ -43,6 +43,8 @@ export const CreateClubRequestSchema = v.strictObject({
   timeZone: TimeZoneSchema,
   /** §6.11 "21+": every evening of the club asks each player to confirm their age. Default false. */
   adultsOnly: v.optional(v.boolean()),
+  /** Issue 19, §6.11 "record games for review": its evenings' tables start with the recording switch on. Default false. */
+  recordGames: v.optional(v.boolean()),
 });
 export type CreateClubRequest = v.InferInput<typeof CreateClubRequestSchema>;
 
@@ -110,6 +112,8 @@ export interface Club {
   timeZone: string;
   adultsOnly: boolean;
   createdAt: number;
+  /** Issue 19, §6.11: the club records its games for review (deleted after 72 h; docs/CLUBS.md "Recordings"). */
+  recordGames: boolean;
 }
 
 export interface ClubMember {

@@ -259,6 +259,17 @@ export const HTTP_ERRORS = {
   "season-not-finished": 409,
   /** The season's champion table has started, or the season is closed. */
   "season-not-open": 409,
+  /* Issue 19, recordings (RULES.md §6.11, docs/CLUBS.md "Recordings"). */
+  /** The table's recording switch is off, or the table is not a club table that records games: no upload. */
+  "recording-off": 409,
+  /** A recording's upload is not audio/webm or audio/ogg. */
+  "bad-content-type": 415,
+  /** A recording's upload is over RECORDING_MAX_BYTES (or says no length). */
+  "too-large": 413,
+  /** The game's recording was deleted after 72 hours; it cannot be uploaded again. */
+  "recording-expired": 410,
+  /** Listening to a recording: only the game's players and the club's owner and hosts. */
+  "not-allowed": 403,
   "upgrade-required": 426,
   "rate-limited": 429,
   internal: 500,

@@ -119,6 +119,8 @@ export const clubs = new Hono<AppEnv>()
         id, body.name, body.city, body.language, JSON.stringify(body.formats), body.timeZone, body.adultsOnly ? 1 : 0, session.user.id, now,
       ),
       c.env.DB.prepare("INSERT INTO club_members (club_id, user_id, role, created_at) VALUES (?, ?, 'owner', ?)").bind(id, session.user.id, now),
+      // Issue 19, §6.11 "record games for review" (migrations/0004_recordings.sql).
+      c.env.DB.prepare("UPDATE clubs SET record_games = ? WHERE id = ?").bind(body.recordGames ? 1 : 0, id),
     ]);
     return c.json(await clubPage(c.env.DB, (await clubById(c.env.DB, id))!, session.user.id, now), 201);
   })
@@ -310,6 +312,8 @@ export const clubs = new Hono<AppEnv>()
       seatsPerAddress: e.seats_max,
       creatorUserId: userId,
       ...(reservedFor.length ? { reservedFor } : {}),
+      // Issue 19, §6.11: a club that records games opens its tables with the recording switch on (everyone sees the mark).
+      ...(club.record_games === 1 ? { recording: true } : {}),
     });
     if (created instanceof Response) return created;
     const done = await c.env.DB.prepare("UPDATE evenings SET status = 'started', table_code = ? WHERE id = ? AND status IN ('open', 'closed')").bind(created.code, e.id).run();

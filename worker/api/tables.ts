@@ -27,6 +27,7 @@ import { rateLimit } from "../security/rate-limit.ts";
 import { getPreset, seatRange, startRefusal, type PresetInfo } from "../table/engine.ts";
 import type { InitRequest } from "../table/admission.ts";
 import type { AccountRecord, RecordRefusal } from "../table/record.ts";
+import { recordingRoutes } from "../recordings/api.ts";
 import { apiError } from "./errors.ts";
 import { locationHintFor } from "./location.ts";
 
@@ -47,7 +48,7 @@ const invalidBody = (result: { success: boolean; issues?: readonly v.BaseIssue<u
 };
 
 /** The table's stub for a path code, or null when the code cannot exist (no object is touched). */
-function tableStub(env: Env, rawCode: string, locationHint?: DurableObjectLocationHint) {
+export function tableStub(env: Env, rawCode: string, locationHint?: DurableObjectLocationHint) {
   const code = normalizeCode(rawCode);
   if (!isTableCode(code)) return null;
   const id = env.TABLE.idFromName(code);
@@ -70,6 +71,13 @@ export async function createTableObject(c: Context<AppEnv>, init: Omit<InitReque
     // "in-use": a code once handed out is never handed out again; draw another.
   }
   return apiError(c, "no-free-code", "Could not find a free table code; try again.");
+}
+
+/** The table and game number of a …/games/:n/… path, or null when they cannot exist. */
+function gamePath(c: Context<AppEnv>) {
+  const table = tableStub(c.env, c.req.param("code") ?? "");
+  const game = Number(c.req.param("n"));
+  return table && Number.isInteger(game) && game >= 1 && game <= 100_000 ? { ...table, game } : null;
 }
 
 export const tables = new Hono<AppEnv>()
@@ -161,6 +169,9 @@ export const tables = new Hono<AppEnv>()
     const body: TableGameRecord = { ...record, players };
     return c.json(body, 200);
   })
+
+  /** Issue 19 (RULES.md §6.11): game `n`'s audio recording — upload, listen, info (worker/recordings/api.ts). */
+  .route("/:code/games/:n/recording", recordingRoutes(gamePath))
 
   /** Sit down at the table. */
   .post("/:code/join", vValidator("json", JoinRequestSchema, invalidBody), async (c) => {

@@ -19,6 +19,8 @@ export interface ClubRow {
   adults_only: number;
   owner_id: string;
   created_at: number;
+  /** Issue 19 (migrations/0004_recordings.sql): 1 = record games for review. */
+  record_games: number;
 }
 
 export interface EveningRow {
@@ -54,6 +56,7 @@ export const clubOf = (r: ClubRow): Club => ({
   timeZone: r.time_zone,
   adultsOnly: r.adults_only === 1,
   createdAt: r.created_at,
+  recordGames: r.record_games === 1,
 });
 
 export const signupOpen = (e: Pick<EveningRow, "status" | "signup_opens_at" | "signup_closes_at">, now: number): boolean =>

@@ -13,6 +13,7 @@ import type { InitRequest, InitResult, JoinOptions, JoinResult, Refusal, ReturnR
 import type { ConsigliereJoinResult, InviteResult } from "./consigliere.ts";
 import { HibernatingSockets, newAttachment } from "./connection.ts";
 import { gameRecord, type AccountRecord, type RecordRefusal } from "./record.ts";
+import type { UploadGrant } from "./recordings.ts";
 import type { DueKind } from "./schedule.ts";
 import type { TableStore } from "./storage.ts";
 import { Table } from "./table.ts";
@@ -57,6 +58,11 @@ export class TableObject extends DurableObject<Env> {
   /** Issue 19: a finished game's record with its players' accounts (record.ts; the Worker masks and publishes it), or why not. */
   record(game: number): AccountRecord | RecordRefusal {
     return gameRecord(this.table, game);
+  }
+
+  /** Issue 19, RULES.md §6.11: may this organizer token upload game `game`'s recording now (recordings.ts)? */
+  recordingGrant(token: string, game: number): Promise<UploadGrant> {
+    return this.table.recordings.grant(token, game);
   }
 
   /** Sit down with a nickname (admission.ts). */

@@ -98,6 +98,10 @@ export class TableAlarm {
         return this.sync();
       case "presence":
         return t.presence.flush(at);
+      case "recording-expiry":
+        // Issue 19, §6.11: by the table's clock now, never the due time — an early delivery deletes nothing early.
+        await t.recordings.expire(now);
+        return this.sync();
     }
   }
 
@@ -134,7 +138,9 @@ export class TableAlarm {
    *   still hand the seat over);
    * - bots: the pending move is dropped; the bots move again after the next change;
    * - spectators: the view that failed is skipped; later views are delivered;
-   * - report: no more retries (as after REPORT_MAX_ATTEMPTS).
+   * - report: no more retries (as after REPORT_MAX_ATTEMPTS);
+   * - recording-expiry (issue 19): those recordings are left to the hourly sweep (worker/recordings/sweep.ts);
+   *   later ones stay scheduled.
    */
   private async giveUp(due: Due, at: number): Promise<void> {
     const t = this.t;
@@ -172,6 +178,10 @@ export class TableAlarm {
         // The coalesced presence view keeps failing: drop it; the next change carries the presence.
         failures.clear("presence");
         return t.store.setPresenceAt(null);
+      case "recording-expiry":
+        // Deleting keeps failing: the hourly sweep (worker/recordings/sweep.ts) deletes these; later ones stay scheduled.
+        failures.clear("recording-expiry");
+        return t.recordings.giveUp(due.at);
       default: {
         const never: never = due.kind;
         throw new Error(`no give-up rule for alarm item ${String(never)}`);
@@ -242,6 +252,10 @@ export class TableAlarm {
         return at === null ? null : { kind: "hello" as const, at };
       })(),
       extras.presenceAt === null ? null : { kind: "presence" as const, at: extras.presenceAt },
+      (() => {
+        const at = t.recordings.due();
+        return at === null ? null : { kind: "recording-expiry" as const, at };
+      })(),
     ];
     // Keyed for the failure count; an item waiting for its retry is due at the retry time (issue 11).
     return items.map((d) => failures.adjust(d));

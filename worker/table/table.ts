@@ -17,6 +17,7 @@
  *   media       WebRTC signalling between the game's connected players, ICE/TURN (media.ts, issue 15)
  *   sfu         the SFU plane: sessions, and each listener's pulls kept to its floor (sfu.ts, issue 15)
  *   consiglieri seats' consiglieri: invitations, joins, revocation, whispers (consigliere.ts, issue 17)
+ *   recordings  who may upload a game's audio recording, and its deletion after 72 h (recordings.ts, issue 19)
  *
  * Nothing that matters lives only in memory: config, players (with presence), token digests, the
  * organizer's rights and options, state, version, the pause record and every pending clock are in
@@ -39,6 +40,7 @@ import { Media } from "./media.ts";
 import { Organizer } from "./organizer.ts";
 import { Presence } from "./presence.ts";
 import { SfuPlane } from "./sfu.ts";
+import { TableRecordings } from "./recordings.ts";
 import { GameReporter, TableReport } from "./report.ts";
 import { DelayedSpectators } from "./spectators.ts";
 import { TableStore, type ConfigRow } from "./storage.ts";
@@ -65,6 +67,8 @@ export class Table {
   readonly sfu: SfuPlane;
   /** Issue 17, RULES.md §7.10: seats' consiglieri (consigliere.ts). */
   readonly consiglieri: Consiglieri;
+  /** Issue 19, RULES.md §6.11: games' audio recordings — uploads allowed, deletion after 72 h (recordings.ts). */
+  readonly recordings: TableRecordings;
   /** Config changes after init only by the organizer's composition in a lobby (issue 18): `forgetConfig`. */
   private configCache: ConfigRow | null = null;
 
@@ -93,6 +97,7 @@ export class Table {
     this.media = new Media(this);
     this.sfu = new SfuPlane(this);
     this.consiglieri = new Consiglieri(this);
+    this.recordings = new TableRecordings(this);
   }
 
   get env(): Env {
@@ -130,5 +135,6 @@ export class Table {
     this.store.invalidate();
     this.match.forget();
     this.consiglieri.forget();
+    this.recordings.forget();
   }
 }

@@ -177,6 +177,9 @@ export function ClubPage(props: { id: string }) {
                 <Show when={p().club.adultsOnly}>
                   <p class="muted small">{tc("club.adults.about")}</p>
                 </Show>
+                <Show when={p().club.recordGames}>
+                  <p class="muted small" data-club-records>{tc("club.recordGames.about")}</p>
+                </Show>
                 <Show when={p().you}>{(y) => <p class="small">{tc("club.you", { role: tc(`role.${y().role}`) })}</p>}</Show>
               </section>
               <section class="panel" aria-labelledby="upcoming-title">

@@ -24,12 +24,14 @@ export function NewClub() {
   const [formats, setFormats] = createSignal<string[]>(presets.some((p) => p.id === "club") ? ["club"] : []);
   const [zone, setZone] = createSignal(viewerZone());
   const [adults, setAdults] = createSignal(false);
+  // Issue 19, RULES.md §6.11: "record games for review" (docs/CLUBS.md "Recordings").
+  const [recordGames, setRecordGames] = createSignal(false);
   const { busy, error, run } = useSubmit();
   const toggle = (id: string, on: boolean) => setFormats((f) => (on ? [...f, id] : f.filter((x) => x !== id)));
   const submit = (e: Event) => {
     e.preventDefault();
     void run(async () => {
-      const page = await clubsApi.create({ name: name(), city: city(), language: language(), formats: formats(), timeZone: zone().trim(), adultsOnly: adults() });
+      const page = await clubsApi.create({ name: name(), city: city(), language: language(), formats: formats(), timeZone: zone().trim(), adultsOnly: adults(), recordGames: recordGames() });
       navigate(clubPath(page.club.id));
     });
   };
@@ -86,6 +88,11 @@ export function NewClub() {
                 <input type="checkbox" name="adultsOnly" checked={adults()} onChange={(e) => setAdults(e.currentTarget.checked)} />
                 <span>{tc("newClub.adults")}</span>
               </label>
+              <label class="check field">
+                <input type="checkbox" name="recordGames" checked={recordGames()} onChange={(e) => setRecordGames(e.currentTarget.checked)} aria-describedby="record-games-about" />
+                <span>{tc("newClub.recordGames")}</span>
+              </label>
+              <small class="muted" id="record-games-about">{tc("newClub.recordGames.about")}</small>
               <FormError error={error()} />
               <button type="submit" class="btn primary wide" disabled={busy() || formats().length === 0}>
                 {tc("newClub.submit")}

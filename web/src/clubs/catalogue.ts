@@ -164,6 +164,10 @@ const en = {
   "review.notes": "Notes for the review",
   "review.save": "Save the review",
   "review.saved": "The review is saved.",
+  // issue 19: recordings
+  "newClub.recordGames": "Record games for review",
+  "newClub.recordGames.about": "The host's browser records each game's audio at your evenings' tables; the players see a Recording mark. Only the game's players and the club's owner and hosts can listen, and every recording is deleted after 72 hours.",
+  "club.recordGames.about": "Games are audio-recorded for review; recordings are deleted after 72 hours.",
 };
 export type ClubKey = keyof typeof en;
 type ClubCatalogue = Record<ClubKey, string>;
@@ -326,6 +330,10 @@ const uk: ClubCatalogue = {
   "review.notes": "Нотатки до розбору",
   "review.save": "Зберегти розбір",
   "review.saved": "Розбір збережено.",
+  // issue 19: recordings
+  "newClub.recordGames": "Записувати ігри для розбору",
+  "newClub.recordGames.about": "Браузер ведучого записує звук кожної гри за столами ваших вечорів; гравці бачать позначку «Запис». Слухати можуть лише гравці цієї гри, власник і ведучі клубу, а кожен запис видаляється через 72 години.",
+  "club.recordGames.about": "Ігри записуються (звук) для розбору; записи видаляються через 72 години.",
 };
 
 const ru: ClubCatalogue = {
@@ -486,6 +494,10 @@ const ru: ClubCatalogue = {
   "review.notes": "Заметки к разбору",
   "review.save": "Сохранить разбор",
   "review.saved": "Разбор сохранён.",
+  // issue 19: recordings
+  "newClub.recordGames": "Записывать игры для разбора",
+  "newClub.recordGames.about": "Браузер ведущего записывает звук каждой игры за столами ваших вечеров; игроки видят отметку «Запись». Слушать могут только игроки этой игры, владелец и ведущие клуба, а каждая запись удаляется через 72 часа.",
+  "club.recordGames.about": "Игры записываются (звук) для разбора; записи удаляются через 72 часа.",
 };
 
 export const CLUB_CATALOGUES = { en, uk, ru };

@@ -1199,6 +1199,10 @@ export const en = {
   "error.season-running": "The club already has a season running: finish or close it first.",
   "error.season-not-finished": "The champion table starts once all of the season's rating games are reviewed.",
   "error.season-not-open": "This season's champion table has already started, or the season is closed.",
+  // issue 19: recordings
+  "error.recording-off": "This table does not record its games (the club's setting or the table's recording switch is off).",
+  "error.bad-content-type": "A recording must be WebM or Ogg audio.",
+  "error.recording-expired": "This game's recording was deleted after 72 hours.",
 } as const;
 
 export type MessageKey = keyof typeof en;

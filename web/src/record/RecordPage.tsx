@@ -7,13 +7,15 @@
  *
  * Hooks for tests: `[data-record]` (data-steps), `[data-record-step]` (the slider, data-step),
  * `[data-record-prev]`, `[data-record-next]`, `[data-record-secrets]`, `[data-record-seat]`
- * (data-role when shown), `[data-record-phase]`, `[data-record-log]`.
+ * (data-role when shown), `[data-record-phase]`, `[data-record-log]`; issue 19's recording:
+ * `[data-recording-link]` (data-expires).
  */
 import { createMemo, createResource, createSignal, For, lazy, Show } from "solid-js";
 import { viewFor } from "../../../shared/engine/index.ts";
 import { replayRecord } from "../../../shared/replay.ts";
 import type { TableGameRecord } from "../../../shared/protocol/http.ts";
-import { t, tk } from "../i18n/index.ts";
+import type { RecordingInfo } from "../../../shared/protocol/recordings.ts";
+import { lang, LOCALE, t, tk } from "../i18n/index.ts";
 import { ApiError, call } from "../lib/api.ts";
 import { onLinkClick, tablePath } from "../lib/router.ts";
 import { GameLog } from "../table/GameLog.tsx";
@@ -23,6 +25,32 @@ import { loadClubs } from "../routes.ts";
 
 /** The club's review (a club game only): part of the club screens' chunk, loaded after the replay. */
 const Review = lazy(() => loadClubs().then((m) => ({ default: m.Review })));
+
+/**
+ * Issue 19, RULES.md §6.11: the game's audio recording while it exists, for those who may listen (its
+ * players and the club's owner and hosts, signed in); nothing for anyone else or once it is deleted.
+ */
+function RecordingLink(props: { code: string; game: number }) {
+  const path = () => `/api/tables/${encodeURIComponent(props.code)}/games/${props.game}/recording`;
+  const [info] = createResource(() => call<RecordingInfo>("GET", `${path()}/info`).catch(() => null));
+  const date = (ms: number) => new Intl.DateTimeFormat(LOCALE[lang()], { dateStyle: "medium", timeStyle: "short" }).format(ms);
+  return (
+    <Show when={info()}>
+      {(i) => (
+        <section class="panel" aria-labelledby="recording-title" data-recording-link data-expires={i().expiresAt}>
+          <h2 id="recording-title">{tr("recording.title")}</h2>
+          <p class="small">{tr("recording.deleted", { date: date(i().expiresAt) })}</p>
+          <audio controls preload="none" src={path()} aria-labelledby="recording-title" />
+          <p>
+            <a href={path()} download="">
+              {tr("recording.download")}
+            </a>
+          </p>
+        </section>
+      )}
+    </Show>
+  );
+}
 
 export default function RecordPage(props: { code: string; game: number }) {
   const [record] = createResource(() => call<TableGameRecord>("GET", `/api/tables/${encodeURIComponent(props.code)}/games/${props.game}`));
@@ -50,6 +78,7 @@ export default function RecordPage(props: { code: string; game: number }) {
         </a>
       </p>
       <Show when={error()}>{(m) => <p class="banner" role="alert">{m()}</p>}</Show>
+      <RecordingLink code={props.code} game={props.game} />
       <Show when={record.loading}>
         <p class="muted">{t("home.working")}</p>
       </Show>

@@ -17,6 +17,21 @@ const en = {
   "notFound": "There is no such game at this table.",
   // issue 19: publication
   "player": "Player {n}",
+  // issue 19: recordings
+  "recording.title": "Recording",
+  "recording.deleted": "This game's audio recording. It is deleted on {date}.",
+  "recording.download": "Download the recording",
+  "recorder.title": "Recording the table's audio",
+  "recorder.about": "Your browser records each game's audio (your microphone and the voices this page plays) and uploads it when the game ends. The server deletes every recording after 72 hours.",
+  "recorder.start": "Record the audio",
+  "recorder.asking": "Asking for the microphone…",
+  "recorder.ready": "Ready: the next game is recorded from its start.",
+  "recorder.recording": "Recording game {n}…",
+  "recorder.uploading": "Uploading the recording of game {n}…",
+  "recorder.uploaded": "Game {n}'s recording is stored; it is deleted on {date}.",
+  "recorder.failed": "Game {n}'s recording was not stored: {why}",
+  "recorder.denied": "No microphone: nothing can be recorded on this device.",
+  "recorder.unsupported": "This browser cannot record audio.",
 };
 export type RecordKey = keyof typeof en;
 const uk: Record<RecordKey, string> = {
@@ -33,6 +48,21 @@ const uk: Record<RecordKey, string> = {
   "notFound": "За цим столом немає такої гри.",
   // issue 19: publication
   "player": "Гравець {n}",
+  // issue 19: recordings
+  "recording.title": "Запис",
+  "recording.deleted": "Аудіозапис цієї гри. Його буде видалено {date}.",
+  "recording.download": "Завантажити запис",
+  "recorder.title": "Запис звуку за столом",
+  "recorder.about": "Ваш браузер записує звук кожної гри (ваш мікрофон і голоси, які відтворює ця сторінка) і надсилає запис, коли гра закінчується. Сервер видаляє кожен запис через 72 години.",
+  "recorder.start": "Записувати звук",
+  "recorder.asking": "Запитуємо доступ до мікрофона…",
+  "recorder.ready": "Готово: наступна гра запишеться від початку.",
+  "recorder.recording": "Записуємо гру {n}…",
+  "recorder.uploading": "Надсилаємо запис гри {n}…",
+  "recorder.uploaded": "Запис гри {n} збережено; його буде видалено {date}.",
+  "recorder.failed": "Запис гри {n} не збережено: {why}",
+  "recorder.denied": "Немає мікрофона: на цьому пристрої нічого не записати.",
+  "recorder.unsupported": "Цей браузер не вміє записувати звук.",
 };
 const ru: Record<RecordKey, string> = {
   "title": "Игра {n} за столом {code}",
@@ -48,6 +78,21 @@ const ru: Record<RecordKey, string> = {
   "notFound": "За этим столом нет такой игры.",
   // issue 19: publication
   "player": "Игрок {n}",
+  // issue 19: recordings
+  "recording.title": "Запись",
+  "recording.deleted": "Аудиозапись этой игры. Она будет удалена {date}.",
+  "recording.download": "Скачать запись",
+  "recorder.title": "Запись звука за столом",
+  "recorder.about": "Ваш браузер записывает звук каждой игры (ваш микрофон и голоса, которые воспроизводит эта страница) и отправляет запись, когда игра заканчивается. Сервер удаляет каждую запись через 72 часа.",
+  "recorder.start": "Записывать звук",
+  "recorder.asking": "Запрашиваем доступ к микрофону…",
+  "recorder.ready": "Готово: следующая игра запишется с начала.",
+  "recorder.recording": "Записываем игру {n}…",
+  "recorder.uploading": "Отправляем запись игры {n}…",
+  "recorder.uploaded": "Запись игры {n} сохранена; она будет удалена {date}.",
+  "recorder.failed": "Запись игры {n} не сохранена: {why}",
+  "recorder.denied": "Нет микрофона: на этом устройстве ничего не записать.",
+  "recorder.unsupported": "Этот браузер не умеет записывать звук.",
 };
 
 export const RECORD_CATALOGUES = { en, uk, ru };

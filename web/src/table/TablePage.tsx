@@ -42,6 +42,8 @@ import { compositionOf, cursedSeats, defenceOf, witnessedSeat } from "./club.ts"
 const EndScreen = lazy(() => import("./EndScreen.tsx").then((m) => ({ default: m.EndScreen })));
 const HostPanel = lazy(() => import("./HostPanel.tsx").then((m) => ({ default: m.HostPanel })));
 const OrganizerPanel = lazy(() => import("./OrganizerPanel.tsx").then((m) => ({ default: m.OrganizerPanel })));
+/** Issue 19, RULES.md §6.11: the organizer's recorder (web/src/record/TableRecorder.tsx), a lazy chunk. */
+const TableRecorder = lazy(() => import("../record/TableRecorder.tsx"));
 const ConsiglierePanel = lazy(() => import("./Consigliere.tsx").then((m) => ({ default: m.ConsiglierePanel })));
 
 function ReturnCodeBox(props: { code: string | null }) {
@@ -390,6 +392,10 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
       <Show when={st.view}>{(v) => <DelayBanner delayMs={v().delayMs} />}</Show>
       <Show when={st.view && allowsConsigliere(st.view.presetId)}>
         <ConsiglierePanel ctl={props.ctl} saved={props.saved} onSeated={props.onSeated} />
+      </Show>
+      {/* Issue 19, §6.11: while the switch is on, the organizer's browser records each game's audio for the club's review. */}
+      <Show when={st.view?.options.recording && (st.identity?.kind === "host" || st.identity?.kind === "organizer") && props.saved?.token}>
+        {(token) => <TableRecorder ctl={props.ctl} token={token()} />}
       </Show>
       <Show when={table()} fallback={<p class="muted center-text" role="status">{st.conn === "closed" ? "" : t("table.loading")}</p>}>
         {(tv) => (

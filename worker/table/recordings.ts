@@ -1,0 +1,124 @@
+/**
+ * Issue 19 (RULES.md §6.11 "Games are audio-recorded for review; recordings are deleted after 72 hours";
+ * docs/CLUBS.md "Recordings"): the table's side of its games' recordings. The audio is recorded in the
+ * organizer's (the live host's) browser and uploaded through the worker to R2 (worker/recordings/api.ts);
+ * the table decides who may upload, and deletes each recording at its time:
+ *
+ *  - `grant`: an upload of game n's recording is allowed only with the organizer token, while the
+ *    table's recording switch is on (the players were told: everyone sees the "Recording" mark), and only
+ *    once game n is over. The grant writes the recording's expiry here first, before any byte is stored,
+ *    so whatever the upload leaves behind has its deletion scheduled.
+ *  - the alarm item "recording-expiry" (schedule.ts) at the earliest expiry: `expire` deletes every
+ *    recording whose time has come — the R2 object and its D1 row — with nobody asking. The hourly sweep
+ *    (worker/recordings/sweep.ts) deletes anything an alarm missed.
+ *
+ * Times are on the table's clock (clock.ts), as every time the table keeps.
+ */
+import { RECORDING_TTL_MS, recordingKey } from "../../shared/protocol/recordings.ts";
+import { deleteRecordings } from "../recordings/store.ts";
+import { digest, sameDigest } from "../security/hash.ts";
+import { ORGANIZER_DOMAIN } from "./admission.ts";
+import type { Table } from "./table.ts";
+
+const SCHEMA = `CREATE TABLE IF NOT EXISTS recordings (
+  game        INTEGER PRIMARY KEY,
+  key         TEXT    NOT NULL,
+  created_at  INTEGER NOT NULL,
+  expires_at  INTEGER NOT NULL,
+  deleted_at  INTEGER,
+  given_up    INTEGER NOT NULL DEFAULT 0
+)`;
+
+export type RecordingRefusalCode = "not-found" | "bad-organizer-token" | "recording-off" | "not-ended" | "recording-expired";
+
+export type UploadGrant =
+  | { ok: true; key: string; createdAt: number; expiresAt: number; /** the accounts that played the game */ players: string[] }
+  | { ok: false; code: RecordingRefusalCode; message: string };
+
+export class TableRecordings {
+  private ready = false;
+  /** The earliest pending expiry (null: none); undefined: read it again. */
+  private next: number | null | undefined = undefined;
+
+  constructor(private readonly t: Table) {}
+
+  private sql(): SqlStorage {
+    const sql = this.t.ctx.storage.sql;
+    if (!this.ready) {
+      sql.exec(SCHEMA);
+      this.ready = true;
+    }
+    return sql;
+  }
+
+  /** May this token upload game `game`'s recording now? If so, its expiry is stored (and the alarm armed) first. */
+  async grant(token: string, game: number): Promise<UploadGrant> {
+    const t = this.t;
+    const refuse = (code: RecordingRefusalCode, message: string): UploadGrant => ({ ok: false, code, message });
+    if (!t.store.initialized()) return refuse("not-found", "No table with this code.");
+    const control = t.store.control();
+    const hash = await digest(ORGANIZER_DOMAIN, token);
+    const identity = t.config().host === "live" ? ({ kind: "host" } as const) : ({ kind: "organizer" } as const);
+    if (!control.organizerTokenHash || !sameDigest(hash, control.organizerTokenHash) || !t.organizer.isOrganizer(identity)) {
+      return refuse("bad-organizer-token", "Only the table's organizer uploads its recordings.");
+    }
+    if (!control.recording) return refuse("recording-off", "The table's recording switch is off: nothing may be recorded.");
+    const row = t.store.series().find((g) => g.game === game);
+    if (!row) return refuse("not-found", "No such game at this table.");
+    if (row.endedAt === null) return refuse("not-ended", "This game is not over yet: its recording is uploaded at the end.");
+    const sql = this.sql();
+    const had = sql.exec("SELECT created_at, expires_at, deleted_at FROM recordings WHERE game = ?", game).toArray()[0];
+    if (had && had.deleted_at !== null) return refuse("recording-expired", "This game's recording was deleted after 72 hours.");
+    // A second upload of the same game (a retry) replaces the audio but never extends its life.
+    const createdAt = had ? Number(had.created_at) : t.now();
+    const expiresAt = had ? Number(had.expires_at) : createdAt + RECORDING_TTL_MS;
+    const key = recordingKey(t.config().code, game);
+    if (!had) {
+      sql.exec("INSERT INTO recordings (game, key, created_at, expires_at) VALUES (?, ?, ?, ?)", game, key, createdAt, expiresAt);
+      this.next = undefined;
+      await t.alarm.sync();
+    }
+    const accounts = new Map(t.store.players().map((p) => [p.playerId, p.userId ?? null]));
+    const players = [...new Set(row.players.map((p) => accounts.get(p.id)).filter((u): u is string => typeof u === "string"))];
+    return { ok: true, key, createdAt, expiresAt, players };
+  }
+
+  /** When the next recording must be gone (the alarm item "recording-expiry"), or null. */
+  due(): number | null {
+    if (this.next === undefined) {
+      const row = this.sql().exec("SELECT MIN(expires_at) AS at FROM recordings WHERE deleted_at IS NULL AND given_up = 0").toArray()[0];
+      this.next = row?.at === null || row?.at === undefined ? null : Number(row.at);
+    }
+    return this.next;
+  }
+
+  /**
+   * Delete every recording whose time has come by `now` (the table's clock — never earlier, even when the
+   * runtime delivers the alarm early): the R2 objects and D1 rows first, then they are marked deleted here.
+   * A failure throws, and the alarm retries (alarm-failures.ts).
+   */
+  async expire(now: number): Promise<void> {
+    const sql = this.sql();
+    const rows = sql.exec("SELECT game, key FROM recordings WHERE deleted_at IS NULL AND given_up = 0 AND expires_at <= ?", now).toArray();
+    if (rows.length > 0) {
+      await deleteRecordings(this.t.env, rows.map((r) => String(r.key)));
+      for (const r of rows) sql.exec("UPDATE recordings SET deleted_at = ? WHERE game = ?", now, Number(r.game));
+    }
+    this.next = undefined;
+  }
+
+  /**
+   * The alarm gave up on the expiry due at `at` after repeated failures (alarm-failures.ts): those
+   * recordings leave the table's schedule, so later ones still expire on time, and the hourly sweep
+   * (worker/recordings/sweep.ts), which reads D1 and R2 themselves, deletes them instead.
+   */
+  giveUp(at: number): void {
+    this.sql().exec("UPDATE recordings SET given_up = 1 WHERE deleted_at IS NULL AND expires_at <= ?", at);
+    this.next = undefined;
+  }
+
+  /** Rows written behind this object's back (tests) or rolled back: read the next expiry again. */
+  forget(): void {
+    this.next = undefined;
+  }
+}
