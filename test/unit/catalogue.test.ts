@@ -18,6 +18,7 @@ import { allPresetIds, listPresets, presetOf, type Preset } from "../../shared/e
 import { formOf, settingKeys } from "../../web/src/home/presets.ts";
 import type { ErrorCode } from "../../shared/protocol/messages.ts";
 import { HTTP_ERRORS } from "../../shared/protocol/http.ts";
+import { CLUB_ERRORS } from "../../web/src/clubs/catalogue.ts";
 import { en } from "../../web/src/i18n/en.ts";
 import { ru } from "../../web/src/i18n/ru.ts";
 import { uk } from "../../web/src/i18n/uk.ts";
@@ -123,7 +124,8 @@ function required(): Map<string, string> {
   for (const k of Object.keys(TECH_KINDS)) add(`tech.${k}`, `technical vote "${k}"`);
   for (const p of Object.keys(PURPOSES)) add(`purpose.${p}`, `speech purpose "${p}"`);
   for (const c of checkResults()) add(`check.${c}`, `check result "${c}"`);
-  for (const c of [...Object.keys(REJECTIONS), ...Object.keys(WS_ERRORS), ...Object.keys(HTTP_ERRORS)]) add(`error.${c}`, `error code "${c}"`);
+  // The club screens' own refusals have their lines in the club chunk's catalogue (checked below), not here.
+  for (const c of [...Object.keys(REJECTIONS), ...Object.keys(WS_ERRORS), ...Object.keys(HTTP_ERRORS)]) if (!Object.hasOwn(CLUB_ERRORS.en, c)) add(`error.${c}`, `error code "${c}"`);
   return need;
 }
 
@@ -144,6 +146,19 @@ describe("catalogue coverage (issue 13): every event type, step, phase, role, re
       expect(missing).toEqual([]);
     });
   }
+
+  it("the club chunk's error lines (CLUB_ERRORS): HTTP error codes, each filled in uk, ru and en, in no main catalogue twice", () => {
+    const codes = Object.keys(CLUB_ERRORS.en);
+    expect(codes.length).toBeGreaterThan(5);
+    for (const c of codes) expect(Object.hasOwn(HTTP_ERRORS, c), c).toBe(true);
+    for (const lang of ["uk", "ru"] as const) expect(Object.keys(CLUB_ERRORS[lang]).sort()).toEqual([...codes].sort());
+    for (const lang of ["en", "uk", "ru"] as const) {
+      for (const c of codes) {
+        expect((CLUB_ERRORS[lang] as Record<string, string>)[c]?.trim(), `${lang} ${c}`).toBeTruthy();
+        expect(CATALOGUES[lang]![`error.${c}`], `${lang} error.${c} is in the main catalogue too`).toBeUndefined();
+      }
+    }
+  });
 
   it("uk and ru lines take the same {placeholders} as the English ones", () => {
     const names = (s: string) => [...new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort().join(",");

@@ -501,3 +501,44 @@ const ru: ClubCatalogue = {
 };
 
 export const CLUB_CATALOGUES = { en, uk, ru };
+
+/**
+ * The club screens' error lines (issue 19): codes only these screens meet, kept out of the initial JS and
+ * registered with the main catalogues when this chunk loads (web/src/i18n/index.ts registerErrors). Keys are
+ * the error codes (shared/protocol/http.ts HTTP_ERRORS).
+ */
+export const CLUB_ERRORS = {
+  en: {
+    "not-club-owner": "Only the club's owner can do that.",
+    "not-club-host": "Only the club's owner or a host can do that.",
+    "age-not-confirmed": "This evening is 21+: confirm your age to sign up.",
+    "signup-closed": "Sign-up for this evening is not open.",
+    "not-signed-up": "You have not signed up for this evening.",
+    "signup-reserve": "You are on the reserve list: you can confirm once a seat is yours.",
+    "season-running": "The club already has a season running: finish or close it first.",
+    "season-not-finished": "The champion table starts once all of the season's rating games are reviewed.",
+    "season-not-open": "This season's champion table has already started, or the season is closed.",
+  },
+  uk: {
+    "not-club-owner": "Це може зробити лише власник клубу.",
+    "not-club-host": "Це може зробити лише власник або ведучий клубу.",
+    "age-not-confirmed": "Цей вечір 21+: підтвердьте вік, щоб записатися.",
+    "signup-closed": "Запис на цей вечір закрито.",
+    "not-signed-up": "Ви не записані на цей вечір.",
+    "signup-reserve": "Ви в резерві: підтвердити участь можна, коли місце стане вашим.",
+    "season-running": "У клубі вже триває сезон: спершу завершіть або закрийте його.",
+    "season-not-finished": "Чемпіонський стіл починається, коли розібрано всі рейтингові ігри сезону.",
+    "season-not-open": "Чемпіонський стіл цього сезону вже почався, або сезон закрито.",
+  },
+  ru: {
+    "not-club-owner": "Это может сделать только владелец клуба.",
+    "not-club-host": "Это может сделать только владелец или ведущий клуба.",
+    "age-not-confirmed": "Этот вечер 21+: подтвердите возраст, чтобы записаться.",
+    "signup-closed": "Запись на этот вечер закрыта.",
+    "not-signed-up": "Вы не записаны на этот вечер.",
+    "signup-reserve": "Вы в резерве: подтвердить участие можно, когда место станет вашим.",
+    "season-running": "В клубе уже идёт сезон: сначала завершите или закройте его.",
+    "season-not-finished": "Чемпионский стол начинается, когда разобраны все рейтинговые игры сезона.",
+    "season-not-open": "Чемпионский стол этого сезона уже начался, или сезон закрыт.",
+  },
+};

@@ -1183,22 +1183,12 @@ export const en = {
   "ann.answer.yes": "Seat {voter}: yes",
   "ann.answer.no": "Seat {voter}: no (or did not vote)",
   // issue 19: clubs
-  "error.not-club-owner": "Only the club's owner can do that.",
-  "error.not-club-host": "Only the club's owner or a host can do that.",
-  "error.age-not-confirmed": "This evening is 21+: confirm your age to sign up.",
-  "error.signup-closed": "Sign-up for this evening is not open.",
-  "error.not-signed-up": "You have not signed up for this evening.",
-  "error.signup-reserve": "You are on the reserve list: you can confirm once a seat is yours.",
   "clubs.title": "Clubs",
   "clubs.create": "Create a club",
   "clubs.mine": "My evenings",
   // issue 19: game records
   "record.link": "Replay game {n}",
   "error.not-invited": "This table belongs to a club evening: only the players signed up for it can sit here, signed in. You can watch.",
-  // issue 19: seasons
-  "error.season-running": "The club already has a season running: finish or close it first.",
-  "error.season-not-finished": "The champion table starts once all of the season's rating games are reviewed.",
-  "error.season-not-open": "This season's champion table has already started, or the season is closed.",
   // issue 19: recordings
   "error.recording-off": "This table does not record its games (the club's setting or the table's recording switch is off).",
   "error.bad-content-type": "A recording must be WebM or Ogg audio.",

@@ -107,7 +107,22 @@ export function has(key: string): key is MessageKey {
 export function tk(family: string, id: string, params?: Params, fallback?: string): string {
   const key = `${family}.${id}`;
   if (has(key)) return t(key, params);
+  if (family === "error") {
+    const more = moreErrors();
+    const line = own<string>(more[lang()] ?? {}, id) ?? own<string>(more.en ?? {}, id);
+    if (line !== undefined) return fill(line, params);
+  }
   return fallback ?? id;
+}
+
+/**
+ * Error lines that only a lazy chunk's screens meet (the club screens' codes, web/src/clubs/catalogue.ts
+ * CLUB_ERRORS): the chunk registers them when it loads, so the initial JS carries none of them; tk("error", …)
+ * and errorText() read them after the main catalogue.
+ */
+const [moreErrors, setMoreErrors] = createSignal<Partial<Record<Lang, Record<string, string>>>>({});
+export function registerErrors(lines: Record<Lang, Record<string, string>>): void {
+  setMoreErrors((all) => Object.fromEntries(LANGS.map((l) => [l, { ...all[l], ...lines[l] }])));
 }
 
 /** The starting language's catalogue (main.tsx waits for it before the first render). */

@@ -1179,22 +1179,12 @@ export const uk: Catalogue = {
   "ann.answer.yes": "Місце {voter}: так",
   "ann.answer.no": "Місце {voter}: ні (або не голосувало)",
   // issue 19: clubs
-  "error.not-club-owner": "Це може зробити лише власник клубу.",
-  "error.not-club-host": "Це може зробити лише власник або ведучий клубу.",
-  "error.age-not-confirmed": "Цей вечір 21+: підтвердьте вік, щоб записатися.",
-  "error.signup-closed": "Запис на цей вечір закрито.",
-  "error.not-signed-up": "Ви не записані на цей вечір.",
-  "error.signup-reserve": "Ви в резерві: підтвердити участь можна, коли місце стане вашим.",
   "clubs.title": "Клуби",
   "clubs.create": "Створити клуб",
   "clubs.mine": "Мої вечори",
   // issue 19: game records
   "record.link": "Переглянути гру {n}",
   "error.not-invited": "Цей стіл — клубного вечора: сідають лише записані на нього гравці, увійшовши в акаунт. Ви можете дивитися.",
-  // issue 19: seasons
-  "error.season-running": "У клубі вже триває сезон: спершу завершіть або закрийте його.",
-  "error.season-not-finished": "Чемпіонський стіл починається, коли розібрано всі рейтингові ігри сезону.",
-  "error.season-not-open": "Чемпіонський стіл цього сезону вже почався, або сезон закрито.",
   // issue 19: recordings
   "error.recording-off": "Цей стіл не записує ігри (вимкнено налаштування клубу або перемикач запису за столом).",
   "error.bad-content-type": "Запис має бути аудіо WebM або Ogg.",
