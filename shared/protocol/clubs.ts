@@ -179,10 +179,10 @@ export interface YourSignup {
 export interface EveningPage {
   club: { id: string; name: string; timeZone: string; adultsOnly: boolean };
   evening: EveningSummary & { settings: Record<string, unknown>; tableCode: string | null };
-  /** Seated, in sign-up order. */
-  seatedList: { nickname: string; confirmed: boolean }[];
+  /** Seated, in sign-up order. `nickname` null: once the table is open, a player who opted out of publication (§8). */
+  seatedList: { nickname: string | null; confirmed: boolean }[];
   /** The reserve list in order (position 1 moves up first). */
-  reserveList: { nickname: string; position: number }[];
+  reserveList: { nickname: string | null; position: number }[];
   /** Null when not signed in or never signed up for this evening. */
   you: YourSignup | null;
   /** The viewer is the club's owner or a host. */

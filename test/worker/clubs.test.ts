@@ -344,5 +344,14 @@ describe("§6.11 the host opens the evening's table: the signed-up players sit t
     expect(await errorCode(await sit("Guest"))).toMatchObject({ status: 403, code: "not-invited" });
     expect(await errorCode(await sit("Strg", stranger))).toMatchObject({ status: 403, code: "not-invited" });
     expect((await json<{ seats: { taken: number } }>(await get(`/api/tables/${opened.code}`))).seats.taken).toBe(12);
+
+    // §8 publication: once the table is open, a seated player who opted out reads as hidden in the evening's
+    // lists to everyone else (their records say "Player N"), and as themself to themself.
+    const shy = crowd[3]!;
+    await json(await post("/api/me/publication", { publish: false }, shy.cookie));
+    const seen = await json<EveningPage>(await get(eveningPath(page), stranger));
+    expect(seen.seatedList.map((s) => s.nickname)).toEqual(crowd.slice(0, 12).map((p) => (p === shy ? null : p.nickname)));
+    expect(JSON.stringify(seen)).not.toContain(shy.nickname);
+    expect((await json<EveningPage>(await get(eveningPath(page), shy.cookie))).seatedList[3]!.nickname).toBe(shy.nickname);
   }, 240_000);
 });

@@ -21,6 +21,7 @@ import {
   type MyClubs,
 } from "../../shared/protocol/clubs.ts";
 import { toIssues } from "../../shared/protocol/http.ts";
+import { hiddenAccounts, maskRows } from "../accounts/publication.ts";
 import { readSession } from "../accounts/sessions.ts";
 import { userById, userByNick, type UserRow } from "../accounts/users.ts";
 import * as signups from "../clubs/signups.ts";
@@ -81,11 +82,15 @@ async function eveningPage(db: D1Database, club: ClubRow, eveningId: string, vie
   e.n_seated = seated.length;
   e.n_reserve = reserve.length;
   const mine = viewerId ? (rows.find((r) => r.user_id === viewerId) ?? (await signups.signupOf(db, eveningId, viewerId))) : null;
+  // §8 publication: once the evening's table is open its games' records show opted-out players as
+  // "Player N"; the lists would name them next to the table's code, so they read as hidden too (not to themselves).
+  const hidden = e.table_code ? await hiddenAccounts(db, rows.map((r) => r.user_id)) : new Set<string>();
+  const nameOf = (r: { user_id: string; nick: string }) => maskRows([{ seat: 0, nickname: r.nick, userId: r.user_id }], hidden, viewerId)[0]!.nickname;
   return {
     club: { id: club.id, name: club.name, timeZone: club.time_zone, adultsOnly: club.adults_only === 1 },
     evening: { ...eveningOf(e, now), settings: JSON.parse(e.settings) as Record<string, unknown>, tableCode: e.table_code },
-    seatedList: seated.map((r) => ({ nickname: r.nick, confirmed: r.confirmed_at !== null })),
-    reserveList: reserve.map((r, i) => ({ nickname: r.nick, position: i + 1 })),
+    seatedList: seated.map((r) => ({ nickname: nameOf(r), confirmed: r.confirmed_at !== null })),
+    reserveList: reserve.map((r, i) => ({ nickname: nameOf(r), position: i + 1 })),
     you: mine ? yourSignup(mine, reserve.filter((r) => r.seq < mine.seq).length) : null,
     canManage: role === "owner" || role === "host",
     notices,

@@ -197,8 +197,8 @@ export function EveningPage(props: { club: string; evening: string }) {
                   <ol class="names" data-seated>
                     <For each={p().seatedList}>
                       {(s) => (
-                        <li data-name={s.nickname} classList={{ me: s.nickname === me()?.nickname }}>
-                          {s.nickname}
+                        <li data-name={s.nickname ?? ""} classList={{ me: s.nickname === me()?.nickname }}>
+                          {s.nickname ?? tc("evening.hidden")}
                           <Show when={s.confirmed}>
                             <span class="tag">✓ {tc("seated.confirmed")}</span>
                           </Show>
@@ -214,8 +214,8 @@ export function EveningPage(props: { club: string; evening: string }) {
                   <ol class="names" data-reserve>
                     <For each={p().reserveList}>
                       {(r) => (
-                        <li value={r.position} data-name={r.nickname} data-position={r.position} classList={{ me: r.nickname === me()?.nickname }}>
-                          {r.nickname}
+                        <li value={r.position} data-name={r.nickname ?? ""} data-position={r.position} classList={{ me: r.nickname === me()?.nickname }}>
+                          {r.nickname ?? tc("evening.hidden")}
                         </li>
                       )}
                     </For>
