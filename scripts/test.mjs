@@ -101,7 +101,7 @@ await Promise.all([
 if ((await build) && want("browser")) {
   await vitest("browser (sport, solo)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts", "test/browser/solo-bots.test.ts"]);
   // Issue 17: the club formats — host-classic with a live host, tatar with a consigliere; issue 18: a club evening.
-  await vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts"]);
+  await vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/club-season.test.ts"]);
   // Issue 15: the floor heard through real WebRTC (three browser processes; alone, after the games).
   await vitest("browser (voice)", "vitest.browser.config.ts", ["test/browser/voice.test.ts"]);
 }

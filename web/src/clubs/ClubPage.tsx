@@ -190,6 +190,7 @@ export function ClubPage(props: { id: string }) {
                   </ul>
                 </Show>
               </section>
+              <ClubSeasonsSection clubId={p().club.id} owner={p().you?.role === "owner"} formats={p().club.formats} timeZone={p().club.timeZone} />
               <Show when={staff(p())}>
                 <NewEvening data={p()} />
               </Show>
@@ -201,7 +202,6 @@ export function ClubPage(props: { id: string }) {
                   </ul>
                 </section>
               </Show>
-              <ClubSeasonsSection clubId={p().club.id} owner={p().you?.role === "owner"} formats={p().club.formats} timeZone={p().club.timeZone} />
               <section class="panel" aria-labelledby="members-title">
                 <h2 id="members-title">{tc("club.members")}</h2>
                 <ul class="inline-list" data-members>

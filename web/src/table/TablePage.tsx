@@ -403,7 +403,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
             <Match when={tv().status === "lobby" || !game()}>
               <div class="lobby-layout">
                 <WaitingRoom table={tv()} start={startMode() ?? null} youNickname={st.identity?.kind === "player" ? st.identity.nickname : (props.saved?.nickname ?? null)} ctl={props.ctl} busy={!!st.pending || st.conn !== "open"} />
-                <Show when={(!props.saved || props.saved.kind === "organizer") && tv().host === "server" && tv().lobby.length < tv().capacity.max}>
+                <Show when={(!props.saved || (props.saved.kind === "organizer" && tv().host === "server")) && tv().lobby.length < tv().capacity.max}>
                   <JoinHereForm code={props.ctl.code} organizerToken={props.saved?.organizerToken ?? null} onSeated={props.onSeated} />
                 </Show>
                 <Show when={tv().organizing}>
