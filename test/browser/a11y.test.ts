@@ -23,13 +23,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { ensureWebBuild, freePort, launchChromium, LOAD_MS, ROOT, shot } from "./harness.ts";
+import { axeViolations, ensureWebBuild, freePort, launchChromium, LOAD_MS, ROOT, shot } from "./harness.ts";
 
 const LANGS = ["uk", "ru", "en"] as const;
 const PAGES = ["/", "/dev/lobby", "/dev/day", "/dev/night", "/dev/vote", "/dev/end", "/how/city", "/dev/lift", "/dev/pause", "/dev/host", "/dev/spectator", "/dev/bot", "/dev/announce-vote", "/dev/vote-warning", "/dev/dead", "/dev/city-night", "/dev/tatar-vote", "/dev/tatar-late", "/dev/tatar-warn", "/dev/tatar-host", "/dev/club-vote", "/dev/club-host"] as const;
 const AXE_WIDTHS = [360, 1280];
 const OVERFLOW_WIDTHS = [320, 360, 430];
-const AXE = join(ROOT, "node_modules/axe-core/axe.min.js");
 
 /** The public list the home page shows: one table waiting with a free seat, one in play, one full. */
 const TABLES = {
@@ -99,26 +98,6 @@ async function open(path: string, lang: string, width = 360, height = 740): Prom
   expect(await page.evaluate(() => document.documentElement.lang || localStorage.getItem("mafia.lang"))).toBe(lang);
 }
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[]; failureSummary?: string }>;
-}
-
-/** axe-core's serious and critical violations on the page as it is now. */
-async function axeViolations(): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  const found = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const r = await axe.run(document, { resultTypes: ["violations"] });
-    return r.violations;
-  })) as Violation[];
-  return found
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} (${(n.failureSummary ?? "").split("\n").slice(1, 2).join("").trim()})`).join("; ")}`);
-}
-
 /** What sticks out of the window, or out of a seat tile; badges under 12 px. */
 async function layoutProblems(): Promise<string[]> {
   return page.evaluate(() => {
@@ -150,7 +129,7 @@ test("no serious or critical axe violation, no overflow at 320–430 px, badges 
         await page.setViewportSize({ width, height: 740 });
         if (AXE_WIDTHS.includes(width)) {
           axeRuns++;
-          for (const v of await axeViolations()) problems.push(`${lang} ${path} @${width}: ${v}`);
+          for (const v of await axeViolations(page)) problems.push(`${lang} ${path} @${width}: ${v}`);
         }
         if (OVERFLOW_WIDTHS.includes(width)) for (const p of await layoutProblems()) problems.push(`${lang} ${path} @${width}: ${p}`);
       }

@@ -20,7 +20,7 @@ import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { playLive } from "./live.ts";
-import { boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, openPerson, type Person, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
+import { axeViolations, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, openPerson, type Person, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -202,6 +202,21 @@ test("RULES.md §6.11, §7.11, §8 a club's week: a club and its season, an even
   await shot(olha.page, "season-replay-phone");
   await olha.page.locator("[data-record-secrets]").check();
   await expect.poll(roles).toBe(12);
+
+  // The new pages read in every language on a phone: no serious or critical axe violation, nothing wider than 360 px.
+  const problems: string[] = [];
+  for (const lang of ["uk", "ru", "en"]) {
+    await olha.page.evaluate((l) => localStorage.setItem("mafia.lang", l), lang);
+    for (const path of [`/c/${clubId}`, eveningPath, `/t/${code}/g/1`]) {
+      await olha.page.goto(`${server.base}${path}`);
+      await olha.page.locator("[data-season], [data-evening-page], [data-review]").first().waitFor({ timeout: SLOW_MS });
+      expect(await olha.page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      for (const v of await axeViolations(olha.page)) problems.push(`${lang} ${path}: ${v}`);
+      const wide = await olha.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (wide > 0) problems.push(`${lang} ${path}: ${wide} px wider than the phone`);
+    }
+  }
+  expect(problems).toEqual([]);
 
   expect(owner.errors).toEqual([]);
   expect(olha.errors).toEqual([]);

@@ -302,3 +302,23 @@ export function writeWav(path: string, seconds: number, sample: (t: number) => n
   writeFileSync(path, buf);
 }
 
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; failureSummary?: string }>;
+}
+
+/** axe-core's serious and critical violations on the page as it is now (axe.min.js injected once per page load). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: join(ROOT, "node_modules/axe-core/axe.min.js") });
+  const found = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ["violations"] });
+    return r.violations;
+  })) as Violation[];
+  return found
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} (${(n.failureSummary ?? "").split("\n").slice(1, 2).join("").trim()})`).join("; ")}`);
+}

@@ -1,4 +1,5 @@
 /** Accounts in the worker tests: requests with a session cookie, sign-up shortcuts. */
+import { expect } from "vitest";
 import type { MeResponse } from "../../shared/protocol/accounts.ts";
 import { api, ORIGIN } from "./helpers.ts";
 import { SoftAuthenticator } from "./webauthn.ts";
@@ -16,6 +17,13 @@ export function post(path: string, body: unknown, cookie?: string | null, header
     headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}), ...headers },
     body: JSON.stringify(body),
   });
+}
+
+/** A response's JSON body, after checking its status (the body is the message when it is not the one expected). */
+export async function json<T>(res: Response, status = 200): Promise<T> {
+  const text = await res.text();
+  expect(res.status, text).toBe(status);
+  return JSON.parse(text) as T;
 }
 
 export function get(path: string, cookie?: string | null): Promise<Response> {

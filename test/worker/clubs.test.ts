@@ -7,17 +7,11 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ClubPage, EveningPage, MyClubs } from "../../shared/protocol/clubs.ts";
-import { get, nick, post, signUp } from "./accounts-helpers.ts";
+import { get, json, nick, post, signUp } from "./accounts-helpers.ts";
 import { deviceFor } from "./helpers.ts";
 
 const DB = env.DB;
 const HOUR = 3600_000;
-
-async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 async function errorCode(res: Response): Promise<{ status: number; code: string; paths: string[] }> {
   const body = (await res.json()) as { error: { code: string; issues?: { path: string }[] } };

@@ -13,17 +13,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ClubPage, EveningPage } from "../../shared/protocol/clubs.ts";
 import type { ClubSeasons, ReviewPage, SeasonPage } from "../../shared/protocol/seasons.ts";
 import { CODE_ALPHABET } from "../../shared/protocol/codes.ts";
-import { get, nick, post, signUp } from "./accounts-helpers.ts";
+import { get, json, nick, post, signUp } from "./accounts-helpers.ts";
 import { api } from "./helpers.ts";
 
 const DB = env.DB;
 const HOUR = 3600_000;
 
-async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 const code = async (res: Response) => ({ status: res.status, code: ((await res.json()) as { error: { code: string } }).error.code });
 const put = (path: string, body: unknown, cookie?: string) =>
   api(path, { method: "PUT", headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
@@ -248,6 +243,32 @@ describe("§7.11 a club season: reviews with points, the best K of N, the champi
     const t2 = await eveningTable(owner, clubId);
     await reportedGame(t2.code, 1, [a, b, c]);
     expect((await json<ReviewPage>(await review(host.cookie, t2.code, 1, [1, 0, 0]))).review?.points.map((p) => p.bonus)).toEqual([0, 0, 0]);
+  });
+
+  it("§8 a player who opts out of publication: hidden in the season table and in every review to others, themself to themself", async () => {
+    const t = await eveningTable(owner, clubId);
+    await reportedGame(t.code, 1, [a, c, null]);
+    await json(await review(host.cookie, t.code, 1, [1, 2, 0]));
+    await json(await post("/api/me/publication", { publish: false }, c.cookie));
+    for (const viewer of [undefined, a.cookie, owner.cookie]) {
+      const seasons = await get(`/api/clubs/${clubId}/seasons`, viewer);
+      const body = await seasons.text();
+      expect(body, "the hidden nick is never sent").not.toContain(c.nickname);
+      const s = JSON.parse(body) as ClubSeasons;
+      expect(s.season!.table.map((r) => r.nickname)).toContain(null);
+      expect(s.season!.table.map((r) => r.nickname)).toContain(a.nickname);
+      const rv = await get(`/api/clubs/reviews/${t.code}/1`, viewer);
+      const text = await rv.text();
+      expect(text).not.toContain(c.nickname);
+      const page = JSON.parse(text) as ReviewPage;
+      expect(page.seats.map((x) => x.nickname)).toEqual([a.nickname, null, "Bot 3"]);
+      expect(page.review?.points.map((x) => x.nickname)).toEqual([a.nickname, null, "Bot 3"]);
+    }
+    const own = await json<ReviewPage>(await get(`/api/clubs/reviews/${t.code}/1`, c.cookie));
+    expect(own.seats[1]!.nickname).toBe(c.nickname);
+    expect((await json<ClubSeasons>(await get(`/api/clubs/${clubId}/seasons`, c.cookie))).season!.table.find((r) => r.you)?.nickname).toBe(c.nickname);
+    await json(await post("/api/me/publication", { publish: true }, c.cookie));
+    expect((await json<ReviewPage>(await get(`/api/clubs/reviews/${t.code}/1`))).seats[1]!.nickname).toBe(c.nickname);
   });
 
   it("§8 reviews are published unless the club keeps them private: then only its hosts and the game's players read them", async () => {
