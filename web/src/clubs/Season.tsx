@@ -22,7 +22,8 @@ const points = (x: number) => (Math.round(x * 100) / 100).toString();
 
 function Standings(props: { rows: SeasonStanding[]; caption: string; champion?: boolean }) {
   return (
-    <div class="table-scroll">
+    // Scrolls sideways on a narrow phone: a named region that takes the keyboard's focus (arrow keys scroll it).
+    <div class="table-scroll" tabindex="0" role="region" aria-label={props.caption}>
       <table class="standings">
         <caption>{props.caption}</caption>
         <thead>
