@@ -87,6 +87,9 @@ test("RULES.md §6.11, §7.11, §8 a club's week: a club and its season, an even
   await owner.page.fill('[data-new-season] input[name="seasonName"]', "Autumn 2026");
   await owner.page.locator("[data-new-season] button[type=submit]").click();
   await owner.page.locator('[data-season][data-status="open"]').waitFor({ timeout: SLOW_MS });
+  // The owner's settings: reviews stay published (§8); saving says so.
+  await owner.page.locator("[data-club-settings] button[type=submit]").click();
+  await owner.page.locator('[data-settings-saved="yes"]').waitFor({ timeout: SLOW_MS });
 
   // … and sets an evening: 12 seats at a venue, a week from now, starting in the club's zone.
   const when = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10) + "T18:00";

@@ -117,7 +117,12 @@ function OwnerTools(props: { clubId: string; data: ClubSeasons; formats: string[
   const create = act(() => call("POST", `${base(props.clubId)}/seasons`, { name: name(), gamesTotal: Number(n()), bestOf: Number(k()), championSize: Number(top()), championGames: Number(m()) }));
   const champion = act(() => call("POST", `${base(props.clubId)}/seasons/${running()!.id}/champion`, { startsLocal: when(), ...(place() ? { place: place() } : { online: true }) }));
   const close = act(() => call("POST", `${base(props.clubId)}/seasons/${running()!.id}/close`, {}));
-  const settings = act(() => call("POST", `${base(props.clubId)}/settings`, { reviewsPrivate: priv(), tatarBonus: Number(bonus() || 0) }));
+  const [saved, setSaved] = createSignal(false);
+  const settings = act(async () => {
+    setSaved(false);
+    await call("POST", `${base(props.clubId)}/settings`, { reviewsPrivate: priv(), tatarBonus: Number(bonus() || 0) });
+    setSaved(true);
+  });
   const num = (label: string, value: () => string, set: (v: string) => void, min: number, max: number) => (
     <label class="field">
       <span>{label}</span>
@@ -183,6 +188,9 @@ function OwnerTools(props: { clubId: string; data: ClubSeasons; formats: string[
         <button type="submit" class="btn" disabled={busy()}>
           {tc("settings.save")}
         </button>
+        <p role="status" class="small" data-settings-saved={saved() ? "yes" : "no"}>
+          {saved() ? tc("settings.saved") : ""}
+        </p>
       </form>
       <FormError error={error()} />
     </section>

@@ -169,6 +169,7 @@ const en = {
   "newClub.recordGames.about": "The host's browser records each game's audio at your evenings' tables; the players see a Recording mark. Only the game's players and the club's owner and hosts can listen, and every recording is deleted after 72 hours.",
   "club.recordGames.about": "Games are audio-recorded for review; recordings are deleted after 72 hours.",
   "evening.hidden": "A player (name hidden)",
+  "settings.saved": "Settings saved.",
 };
 export type ClubKey = keyof typeof en;
 type ClubCatalogue = Record<ClubKey, string>;
@@ -336,6 +337,7 @@ const uk: ClubCatalogue = {
   "newClub.recordGames.about": "Браузер ведучого записує звук кожної гри за столами ваших вечорів; гравці бачать позначку «Запис». Слухати можуть лише гравці цієї гри, власник і ведучі клубу, а кожен запис видаляється через 72 години.",
   "club.recordGames.about": "Ігри записуються (звук) для розбору; записи видаляються через 72 години.",
   "evening.hidden": "Гравець (ім’я приховано)",
+  "settings.saved": "Налаштування збережено.",
 };
 
 const ru: ClubCatalogue = {
@@ -501,6 +503,7 @@ const ru: ClubCatalogue = {
   "newClub.recordGames.about": "Браузер ведущего записывает звук каждой игры за столами ваших вечеров; игроки видят отметку «Запись». Слушать могут только игроки этой игры, владелец и ведущие клуба, а каждая запись удаляется через 72 часа.",
   "club.recordGames.about": "Игры записываются (звук) для разбора; записи удаляются через 72 часа.",
   "evening.hidden": "Игрок (имя скрыто)",
+  "settings.saved": "Настройки сохранены.",
 };
 
 export const CLUB_CATALOGUES = { en, uk, ru };
