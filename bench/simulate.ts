@@ -3,13 +3,43 @@
  *  [--seats N] [--host live] [--seed s] [--settings '{"voting":"open"}']`
  * Plays bot games through the engine and prints outcome rates, mean rounds and games per second.
  * Without --seats the games cycle through the preset's table sizes (city: 10, 11, 12).
+ *
+ * `npm run simulate -- --report [--preset X|all] [--bots heuristic] [--label L] [--seed s] [--max-games N]
+ *  [--workers N] [--out docs/BALANCE.md]` (issue 20): plays every preset (or X) until ±1 point and writes
+ * the balance report (bench/balance/run.ts; how to read it: the head of docs/BALANCE.md).
  */
+import { availableParallelism } from "node:os";
 import { getPreset } from "../shared/engine/index.ts";
 import { playGame, type BotKind } from "../shared/bots/index.ts";
+import { DEFAULT_STOP } from "./balance/report.ts";
+import { runReport } from "./balance/run.ts";
+import { PRESET_ORDER } from "./balance/variants.ts";
 
 function arg(name: string, def: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] !== undefined ? (process.argv[i + 1] as string) : def;
+}
+
+if (process.argv.includes("--help")) {
+  console.log(`npm run simulate -- [--preset ID] [--games N] [--bots heuristic|random|mixed] [--mode view|fast] [--seats N] [--host live] [--seed S] [--settings JSON]
+npm run simulate -- --report [--preset ID|all] [--bots heuristic|random|mixed] [--label L] [--seed S] [--max-games N] [--workers N] [--out FILE]
+  presets: ${PRESET_ORDER.join(", ")}`);
+  process.exit(0);
+}
+
+if (process.argv.includes("--report") || arg("preset", "") === "all") {
+  const p = arg("preset", "all");
+  const presets = p === "all" ? [...PRESET_ORDER] : p.split(",");
+  for (const id of presets) if (!getPreset(id)) throw new Error(`unknown preset ${id}`);
+  const bots = arg("bots", "heuristic") as BotKind | "mixed";
+  await runReport({
+    presets, bots, label: arg("label", bots), seed: arg("seed", "balance"),
+    stop: { ...DEFAULT_STOP, cap: Number(arg("max-games", String(DEFAULT_STOP.cap))) },
+    workers: Number(arg("workers", String(availableParallelism()))),
+    out: arg("out", "docs/BALANCE.md"),
+    command: `npm run simulate -- ${process.argv.slice(2).join(" ")}`,
+  });
+  process.exit(0);
 }
 
 const preset = arg("preset", "sport");
