@@ -187,9 +187,9 @@ export function head(o: Pick<ReportOptions, "stop">, labels: string[]): string {
     "## How to regenerate",
     "",
     "```sh",
-    "flock /tmp/heavy.lock npm run simulate -- --report                      # every preset, heuristic bots",
-    "flock /tmp/heavy.lock npm run simulate -- --report --preset city        # one preset: only its part is replaced",
-    "flock /tmp/heavy.lock npm run simulate -- --report --bots random        # another section, next to this one",
+    "npm run simulate -- --report                      # every preset, heuristic bots",
+    "npm run simulate -- --report --preset city        # one preset: only its part is replaced",
+    "npm run simulate -- --report --bots random        # another section, next to this one",
     "```",
     "",
     "Options: `--preset X|all` (default all), `--bots heuristic|random|mixed` (default heuristic), `--label L` (the section; default the bots' name), " +
