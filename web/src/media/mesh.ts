@@ -283,6 +283,11 @@ export class Mesh extends PlaneBase implements MediaPlane {
       if (this.links.get(seat) === link && pc.connectionState === "connected") this.applyLink(link);
       this.o.onChange?.();
     };
+    // Each negotiation's end: audio-only mode's "inactive" video that a colliding exchange swallowed is
+    // offered again now, not only on the next view (after a game's end there may be none).
+    pc.onsignalingstatechange = () => {
+      if (this.links.get(seat) === link && pc.signalingState === "stable") this.settleVideoOff(link);
+    };
     if (!link.polite) {
       // The lower seat owns the m-lines: two transceivers, once per link.
       if (greet) this.sendText(JSON.stringify({ type: "signal", to: seat, hello: true }));
@@ -304,7 +309,7 @@ export class Mesh extends PlaneBase implements MediaPlane {
     const link = this.links.get(seat);
     if (link) {
       if (link.flush) clearTimeout(link.flush);
-      link.pc.onicecandidate = link.pc.onnegotiationneeded = link.pc.ontrack = link.pc.onconnectionstatechange = null;
+      link.pc.onicecandidate = link.pc.onnegotiationneeded = link.pc.ontrack = link.pc.onconnectionstatechange = link.pc.onsignalingstatechange = null;
       link.pc.close();
       this.links.delete(seat);
     }
@@ -412,7 +417,7 @@ export class Mesh extends PlaneBase implements MediaPlane {
   /**
    * Audio-only mode: the link's video must end up negotiated "inactive". A direction change that a
    * colliding negotiation swallowed (seen once in ten browser runs: one link stayed "sendrecv") is
-   * offered again on the next view, once the link is stable. Only toward "inactive": that is where
+   * offered again on the next view and at the end of every negotiation, once the link is stable. Only toward "inactive": that is where
    * both ends must agree, so it settles after one exchange and never repeats.
    */
   private settleVideoOff(link: Link): void {
