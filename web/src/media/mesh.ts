@@ -92,11 +92,16 @@ const MAX_CANDIDATES = 32;
 const fingerprintOf = (sdp: string): string | null => /^a=fingerprint:(.*)$/m.exec(sdp)?.[1]?.trim() ?? null;
 const originOf = (sdp: string): string | null => /^o=(.*)$/m.exec(sdp)?.[1]?.trim() ?? null;
 
+/** How often audio-only mode re-checks that every link's video is off (watchVideoOff). */
+const SETTLE_MS = 2_000;
+
 export class Mesh extends PlaneBase implements MediaPlane {
   private readonly links = new Map<Seat, Link>();
   private peers: Seat[] = [];
   private closed = false;
   private hostileOn = false;
+  /** Audio-only mode's watchdog (settleVideoOff): until every link's video is negotiated "inactive". */
+  private settling: ReturnType<typeof setInterval> | null = null;
   /** The last view's floor (the camera's size follows who holds it). */
   private floor: Floor | null | undefined = null;
   private rawMaster: GainNode | null = null;
@@ -119,7 +124,29 @@ export class Mesh extends PlaneBase implements MediaPlane {
       if (tx && tx.currentDirection !== "stopped" && tx.direction !== videoDirection(mode)) tx.direction = videoDirection(mode);
     }
     this.apply();
+    this.watchVideoOff();
     this.o.onChange?.();
+  }
+
+  /**
+   * Audio-only mode promises no video on any link. A negotiation can be lost in a collision with no later
+   * event to retry it (after a game's end no view comes): every SETTLE_MS, until all links are "inactive",
+   * a stable link offers again and an offer left unanswered is sent again. It stops by itself.
+   */
+  private watchVideoOff(): void {
+    if (this.settling !== null || this.mode !== "audio") return;
+    this.settling = setInterval(() => {
+      const open = [...this.links.values()].filter((l) => l.videoTx?.currentDirection && l.videoTx.currentDirection !== "stopped" && l.videoTx.currentDirection !== "inactive");
+      if (this.closed || this.mode !== "audio" || open.length === 0) {
+        clearInterval(this.settling!);
+        this.settling = null;
+        return;
+      }
+      for (const link of open) {
+        if (link.pc.signalingState === "have-local-offer" && link.pc.localDescription && !link.makingOffer) this.sendDescription(link, link.pc.localDescription);
+        else this.settleVideoOff(link);
+      }
+    }, SETTLE_MS);
   }
 
   /**
@@ -256,6 +283,7 @@ export class Mesh extends PlaneBase implements MediaPlane {
 
   close(): void {
     this.closed = true;
+    if (this.settling !== null) clearInterval(this.settling);
     for (const s of [...this.links.keys()]) this.drop(s);
     this.master.disconnect();
     this.output.disconnect();
