@@ -32,10 +32,17 @@ export function maskRows<R extends NamedRow, K extends keyof R = never>(
 ): Array<Published<R, K>> {
   return rows.map((row) => {
     const { userId, nickname, ...rest } = row;
-    const hide = userId !== null && hidden.has(userId) && userId !== viewerId;
+    const hide = isHidden(userId, hidden, viewerId);
     if (!hide) return { ...rest, hidden: false, nickname } as unknown as Published<R, K>;
     const masked: Record<string, unknown> = { ...rest, hidden: true, nickname: null };
     for (const k of identity) masked[k as string] = null;
     return masked as unknown as Published<R, K>;
   });
 }
+
+/** The rule itself: an opted-out account is hidden from everyone but its own holder. */
+export const isHidden = (userId: string | null, hidden: ReadonlySet<string>, viewerId: string | null): boolean => userId !== null && hidden.has(userId) && userId !== viewerId;
+
+/** One name as a published list may show it (a season table, an evening's lists): the nick, or null when hidden. */
+export const publicName = (userId: string | null, nickname: string, hidden: ReadonlySet<string>, viewerId: string | null): string | null =>
+  isHidden(userId, hidden, viewerId) ? null : nickname;

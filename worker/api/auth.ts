@@ -21,7 +21,6 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { Hono, type Context } from "hono";
-import type * as v from "valibot";
 import {
   PasskeyLoginOptionsRequestSchema,
   PasskeyRegisterOptionsRequestSchema,
@@ -34,7 +33,6 @@ import {
   type MeResponse,
   type PasskeyOptionsResponse,
 } from "../../shared/protocol/accounts.ts";
-import { toIssues } from "../../shared/protocol/http.ts";
 import { challengeOf, consumeChallenge, storeChallenge } from "../accounts/challenges.ts";
 import { blockedFor, clearFailures, limitKeys, recordFailure } from "../accounts/limits.ts";
 import { hashPassword, verifyPassword } from "../accounts/password.ts";
@@ -45,15 +43,11 @@ import { insertUser, isUniqueViolation, meOf, passwordOf, userById, userByNick }
 import type { Env } from "../env.ts";
 import { base64url } from "../security/random.ts";
 import { rateLimit } from "../security/rate-limit.ts";
-import { apiError } from "./errors.ts";
+import { apiError, invalidBody } from "./errors.ts";
 
 type AppEnv = { Bindings: Env };
 
 const RP_NAME = "Mafia";
-
-const invalidBody = (result: { success: boolean; issues?: readonly v.BaseIssue<unknown>[] }, c: Context) => {
-  if (!result.success) return apiError(c, "bad-request", "The request body is invalid.", toIssues(result.issues ?? []));
-};
 
 /** The relying party is this site: rpID = the host name of the request, origin = its origin. */
 function relyingParty(c: Context): { rpID: string; origin: string } {

@@ -21,32 +21,24 @@ import {
   type MyClubs,
 } from "../../shared/protocol/clubs.ts";
 import { toIssues } from "../../shared/protocol/http.ts";
-import { hiddenAccounts, maskRows } from "../accounts/publication.ts";
+import { hiddenAccounts, publicName } from "../accounts/publication.ts";
 import { readSession } from "../accounts/sessions.ts";
 import { userById, userByNick, type UserRow } from "../accounts/users.ts";
 import * as signups from "../clubs/signups.ts";
-import { clubById, clubOf, eveningById, eveningOf, eveningsOf, isId, membersOf, newId, noticesOf, roleIn, signupOpen, signupsOfUser, yourSignup, type ClubRow, type EveningRow } from "../clubs/store.ts";
+import { clubById, clubOf, clubOfPath, eveningById, eveningOf, eveningsOf, isId, membersOf, newId, noticesOf, roleIn, signupOpen, signupsOfUser, yourSignup, type ClubRow, type EveningRow } from "../clubs/store.ts";
 import type { Env } from "../env.ts";
 import { getPreset, seatRange } from "../table/engine.ts";
-import { apiError } from "./errors.ts";
+import { apiError, invalidBody } from "./errors.ts";
 import { createTableObject } from "./tables.ts";
 
 type AppEnv = { Bindings: Env };
 type C = Context<AppEnv>;
 
-const invalidBody = (result: { success: boolean; issues?: readonly v.BaseIssue<unknown>[] }, c: Context) => {
-  if (!result.success) return apiError(c, "bad-request", "The request body is invalid.", toIssues(result.issues ?? []));
-};
-
 const signInFirst = (c: C) => apiError(c, "sign-in-required", "Sign in first.");
 const noClub = (c: C) => apiError(c, "not-found", "No such club.");
 const noEvening = (c: C) => apiError(c, "not-found", "No such evening.");
 
-/** The club of the path, or null (an id that cannot exist touches no table). */
-async function pathClub(c: C): Promise<ClubRow | null> {
-  const id = c.req.param("id") ?? "";
-  return isId("c", id) ? clubById(c.env.DB, id) : null;
-}
+const pathClub = (c: C) => clubOfPath(c.env.DB, c.req.param("id"));
 
 async function pathEvening(c: C, club: ClubRow): Promise<EveningRow | null> {
   const id = c.req.param("eid") ?? "";
@@ -85,7 +77,7 @@ async function eveningPage(db: D1Database, club: ClubRow, eveningId: string, vie
   // §8 publication: once the evening's table is open its games' records show opted-out players as
   // "Player N"; the lists would name them next to the table's code, so they read as hidden too (not to themselves).
   const hidden = e.table_code ? await hiddenAccounts(db, rows.map((r) => r.user_id)) : new Set<string>();
-  const nameOf = (r: { user_id: string; nick: string }) => maskRows([{ seat: 0, nickname: r.nick, userId: r.user_id }], hidden, viewerId)[0]!.nickname;
+  const nameOf = (r: { user_id: string; nick: string }) => publicName(r.user_id, r.nick, hidden, viewerId);
   return {
     club: { id: club.id, name: club.name, timeZone: club.time_zone, adultsOnly: club.adults_only === 1 },
     evening: { ...eveningOf(e, now), settings: JSON.parse(e.settings) as Record<string, unknown>, tableCode: e.table_code },

@@ -6,10 +6,9 @@
  */
 import { vValidator } from "@hono/valibot-validator";
 import { Hono, type Context } from "hono";
-import * as v from "valibot";
 import { wallTimeToUtc } from "../../shared/clubs/time.ts";
+import { EmptyRequestSchema } from "../../shared/protocol/clubs.ts";
 import { isTableCode, normalizeCode } from "../../shared/protocol/codes.ts";
-import { toIssues } from "../../shared/protocol/http.ts";
 import {
   ClubSettingsRequestSchema,
   CreateSeasonRequestSchema,
@@ -18,37 +17,29 @@ import {
   type ClubSeasons,
   type SeasonPage,
 } from "../../shared/protocol/seasons.ts";
-import { hiddenAccounts, maskRows } from "../accounts/publication.ts";
+import { hiddenAccounts, publicName } from "../accounts/publication.ts";
 import { readSession } from "../accounts/sessions.ts";
 import { clubGame, clubGames, currentSeason, isSeasonId, newSeasonId, reviewPage, seasonById, seasonStandings, seasonsOf, seasonView, writeReview, type Namer, type SeasonRow } from "../clubs/seasons.ts";
-import { clubById, isId, newId, roleIn, type ClubRow } from "../clubs/store.ts";
+import { clubById, clubOfPath, newId, roleIn, type ClubRow } from "../clubs/store.ts";
 import type { Env } from "../env.ts";
 import { getPreset, seatRange } from "../table/engine.ts";
-import { apiError } from "./errors.ts";
+import { apiError, invalidBody } from "./errors.ts";
 
 type AppEnv = { Bindings: Env };
 type C = Context<AppEnv>;
-type SeasonClub = ClubRow & { reviews_private: number; tatar_bonus: number };
 
-const invalidBody = (result: { success: boolean; issues?: readonly v.BaseIssue<unknown>[] }, c: Context) => {
-  if (!result.success) return apiError(c, "bad-request", "The request body is invalid.", toIssues(result.issues ?? []));
-};
-
-/** Names in published lists (§8 "a player may opt out of publication"): the one rule of shared/publication.ts. */
+/** Names in published lists (§8 "a player may opt out of publication"): the one rule of shared/publication.ts (publicName). */
 const namer =
   (db: D1Database, viewerId: string | null): Namer =>
   async (ids) => {
     const hidden = await hiddenAccounts(db, ids);
-    return (userId, nick) => maskRows([{ seat: 0, nickname: nick, userId }], hidden, viewerId)[0]!.nickname;
+    return (userId, nick) => publicName(userId, nick, hidden, viewerId);
   };
 
-async function pathClub(c: C): Promise<SeasonClub | null> {
-  const id = c.req.param("id") ?? "";
-  return isId("c", id) ? ((await clubById(c.env.DB, id)) as SeasonClub | null) : null;
-}
+const pathClub = (c: C) => clubOfPath(c.env.DB, c.req.param("id"));
 
 /** The caller (signed in) and the club of the path, when the caller may `need` it; else the error to answer. */
-async function manager(c: C, need: "owner" | "host"): Promise<{ userId: string; club: SeasonClub } | Response> {
+async function manager(c: C, need: "owner" | "host"): Promise<{ userId: string; club: ClubRow } | Response> {
   const session = await readSession(c);
   if (!session) return apiError(c, "sign-in-required", "Sign in first.");
   const club = await pathClub(c);
@@ -59,7 +50,7 @@ async function manager(c: C, need: "owner" | "host"): Promise<{ userId: string; 
   return { userId: session.user.id, club };
 }
 
-async function seasonPage(c: C, club: SeasonClub, s: SeasonRow, viewerId: string | null): Promise<SeasonPage> {
+async function seasonPage(c: C, club: ClubRow, s: SeasonRow, viewerId: string | null): Promise<SeasonPage> {
   const role = viewerId ? await roleIn(c.env.DB, club.id, viewerId) : null;
   return { club: { id: club.id, name: club.name }, season: await seasonView(c.env.DB, s, viewerId, namer(c.env.DB, viewerId)), canManage: role === "owner" };
 }
@@ -74,7 +65,7 @@ async function pathGame(c: C) {
 
 async function review(c: C, viewerId: string | null) {
   const g = await pathGame(c);
-  const club = g && ((await clubById(c.env.DB, g.club_id)) as SeasonClub | null);
+  const club = g && (await clubById(c.env.DB, g.club_id));
   if (!g || !club) return null;
   const role = viewerId ? await roleIn(c.env.DB, club.id, viewerId) : null;
   return { g, club, page: await reviewPage(c.env.DB, club, g, viewerId ? { id: viewerId, role } : null, namer(c.env.DB, viewerId)) };
@@ -176,7 +167,7 @@ export const seasons = new Hono<AppEnv>()
   })
 
   /** The owner closes a season early (the next one may start). */
-  .post("/:id/seasons/:sid/close", vValidator("json", v.strictObject({}), invalidBody), async (c) => {
+  .post("/:id/seasons/:sid/close", vValidator("json", EmptyRequestSchema, invalidBody), async (c) => {
     const at = await manager(c, "owner");
     if (at instanceof Response) return at;
     const s = isSeasonId(c.req.param("sid") ?? "") ? await seasonById(c.env.DB, at.club.id, c.req.param("sid") ?? "") : null;

@@ -28,7 +28,7 @@ import { getPreset, seatRange, startRefusal, type PresetInfo } from "../table/en
 import type { InitRequest } from "../table/admission.ts";
 import type { AccountRecord, RecordRefusal } from "../table/record.ts";
 import { recordingRoutes } from "../recordings/api.ts";
-import { apiError } from "./errors.ts";
+import { apiError, invalidBody } from "./errors.ts";
 import { locationHintFor } from "./location.ts";
 
 /**
@@ -41,11 +41,6 @@ const requiresAccount = (info: PresetInfo | null): boolean => info?.requiresAcco
 const CODE_ATTEMPTS = 8;
 
 type AppEnv = { Bindings: Env };
-
-/** A 400 with valibot's issues for any failed body. */
-const invalidBody = (result: { success: boolean; issues?: readonly v.BaseIssue<unknown>[] }, c: Context) => {
-  if (!result.success) return apiError(c, "bad-request", "The request body is invalid.", toIssues(result.issues ?? []));
-};
 
 /** The table's stub for a path code, or null when the code cannot exist (no object is touched). */
 export function tableStub(env: Env, rawCode: string, locationHint?: DurableObjectLocationHint) {

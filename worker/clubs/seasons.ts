@@ -188,7 +188,7 @@ async function target(db: D1Database, g: ClubGameRow): Promise<{ season: SeasonR
  * the first review — the season and stage it counts for, if it still fits. The Tatar bonus (§7.11) is the
  * club's setting at the time of the review, added to every seat of a `tatar` game.
  */
-export async function writeReview(db: D1Database, club: ClubRow & { tatar_bonus: number }, g: ClubGameRow, hostId: string, body: ReviewRequest & { notes: string }, accounts: Map<number, string | null>, now: number): Promise<void> {
+export async function writeReview(db: D1Database, club: ClubRow, g: ClubGameRow, hostId: string, body: ReviewRequest & { notes: string }, accounts: Map<number, string | null>, now: number): Promise<void> {
   const to = await target(db, g);
   const bonus = g.preset_id === "tatar" ? club.tatar_bonus : 0;
   const seasonId = to?.season.id ?? null;
@@ -227,7 +227,7 @@ export async function writeReview(db: D1Database, club: ClubRow & { tatar_bonus:
 /** The review page of a club's game (docs/CLUBS.md "Reviews"). */
 export async function reviewPage(
   db: D1Database,
-  club: ClubRow & { reviews_private: number; tatar_bonus: number },
+  club: ClubRow,
   g: ClubGameRow,
   viewer: { id: string; role: string | null } | null,
   namer: Namer,

@@ -21,6 +21,9 @@ export interface ClubRow {
   created_at: number;
   /** Issue 19 (migrations/0004_recordings.sql): 1 = record games for review. */
   record_games: number;
+  /** Issue 19 (migrations/0003_seasons.sql): the club keeps its reviews private (§8); the extra points of a Tatar game (§7.11). */
+  reviews_private: number;
+  tatar_bonus: number;
 }
 
 export interface EveningRow {
@@ -85,6 +88,9 @@ const EVENING_COLUMNS = `e.*,
   (SELECT COUNT(*) FROM signups s WHERE s.evening_id = e.id AND s.state = 'reserve') AS n_reserve`;
 
 export const clubById = (db: D1Database, id: string) => db.prepare("SELECT * FROM clubs WHERE id = ?").bind(id).first<ClubRow>();
+
+/** The club named by a path's id, or null (an id that cannot exist touches no table). */
+export const clubOfPath = (db: D1Database, id: string | undefined): Promise<ClubRow | null> => (isId("c", id ?? "") ? clubById(db, id ?? "") : Promise.resolve(null));
 
 export const roleIn = async (db: D1Database, clubId: string, userId: string): Promise<ClubRole | null> =>
   (await db.prepare("SELECT role FROM club_members WHERE club_id = ? AND user_id = ?").bind(clubId, userId).first<{ role: ClubRole }>())?.role ?? null;

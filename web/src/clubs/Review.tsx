@@ -10,17 +10,17 @@
 import { createEffect, createResource, createSignal, For, Show } from "solid-js";
 import type { ReviewPage } from "../../../shared/protocol/seasons.ts";
 import { t } from "../i18n/index.ts";
-import { ApiError, call } from "../lib/api.ts";
+import { ApiError } from "../lib/api.ts";
 import { clubPath, onLinkClick } from "../lib/router.ts";
 import { FormError, useSubmit } from "../home/forms.tsx";
+import { clubsApi } from "./api.ts";
 import { tc as tr } from "./messages.ts";
+import { pointsText } from "./parts.tsx";
 
-const path = (code: string, n: number) => `/api/clubs/reviews/${encodeURIComponent(code)}/${n}`;
-const shown = (x: number) => (Math.round(x * 100) / 100).toString();
 
 async function load(code: string, n: number): Promise<ReviewPage | null> {
   try {
-    return await call<ReviewPage>("GET", path(code, n));
+    return await clubsApi.review(code, n);
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) return null; // not a club's game
     throw e;
@@ -35,12 +35,12 @@ function Form(props: { page: ReviewPage; code: string; n: number; onSaved: (p: R
   const edit = (seat: number, key: "points" | "reason", value: string) => setRows((r) => r.map((x) => (x.seat === seat ? { ...x, [key]: value } : x)));
   const save = (e: Event) => {
     e.preventDefault();
-    void run(async () => props.onSaved(await call<ReviewPage>("PUT", path(props.code, props.n), { notes: notes(), points: rows().map((r) => ({ seat: r.seat, points: Number(r.points || 0), reason: r.reason })) })));
+    void run(async () => props.onSaved(await clubsApi.saveReview(props.code, props.n, { notes: notes(), points: rows().map((r) => ({ seat: r.seat, points: Number(r.points || 0), reason: r.reason })) })));
   };
   return (
     <form class="form" onSubmit={save} data-review-form>
       <h3>{tr("review.form")}</h3>
-      <p class="muted small">{props.page.club.tatarBonus > 0 && props.page.game.presetId === "tatar" ? tr("review.bonus", { bonus: shown(props.page.club.tatarBonus) }) : tr("review.form.about")}</p>
+      <p class="muted small">{props.page.club.tatarBonus > 0 && props.page.game.presetId === "tatar" ? tr("review.bonus", { bonus: pointsText(props.page.club.tatarBonus) }) : tr("review.form.about")}</p>
       <For each={rows()}>
         {(r) => {
           const name = () => props.page.seats.find((s) => s.seat === r.seat)?.nickname ?? tr("review.hidden", { seat: r.seat });
@@ -103,8 +103,8 @@ export function Review(props: { code: string; n: number }) {
                   <For each={r().points}>
                     {(x) => (
                       <li data-review-points data-seat={x.seat} data-points={x.points + x.bonus}>
-                        {t("seat.n", { seat: x.seat })} · {x.nickname ?? tr("review.hidden", { seat: x.seat })} · <strong>{shown(x.points + x.bonus)}</strong>
-                        <Show when={x.bonus}> ({tr("review.withBonus", { bonus: shown(x.bonus) })})</Show>
+                        {t("seat.n", { seat: x.seat })} · {x.nickname ?? tr("review.hidden", { seat: x.seat })} · <strong>{pointsText(x.points + x.bonus)}</strong>
+                        <Show when={x.bonus}> ({tr("review.withBonus", { bonus: pointsText(x.bonus) })})</Show>
                         <Show when={x.reason}> — {x.reason}</Show>
                       </li>
                     )}

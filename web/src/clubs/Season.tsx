@@ -11,14 +11,12 @@
 import { createResource, createSignal, For, Show } from "solid-js";
 import type { ClubGameSummary, ClubSeasons, SeasonStanding, SeasonView } from "../../../shared/protocol/seasons.ts";
 import { tk } from "../i18n/index.ts";
-import { call } from "../lib/api.ts";
 import { onLinkClick, recordPath } from "../lib/router.ts";
 import { FormError, useSubmit } from "../home/forms.tsx";
 import { tc } from "./messages.ts";
-import { zoneName } from "./parts.tsx";
+import { clubsApi } from "./api.ts";
+import { pointsText, zoneName } from "./parts.tsx";
 
-const base = (id: string) => `/api/clubs/${encodeURIComponent(id)}`;
-const points = (x: number) => (Math.round(x * 100) / 100).toString();
 
 function Standings(props: { rows: SeasonStanding[]; caption: string; champion?: boolean }) {
   return (
@@ -47,7 +45,7 @@ function Standings(props: { rows: SeasonStanding[]; caption: string; champion?: 
                 <Show when={!props.champion}>
                   <td>{r.counted}</td>
                 </Show>
-                <td>{points(r.total)}</td>
+                <td>{pointsText(r.total)}</td>
               </tr>
             )}
           </For>
@@ -114,13 +112,13 @@ function OwnerTools(props: { clubId: string; data: ClubSeasons; formats: string[
       props.onChange();
     });
   };
-  const create = act(() => call("POST", `${base(props.clubId)}/seasons`, { name: name(), gamesTotal: Number(n()), bestOf: Number(k()), championSize: Number(top()), championGames: Number(m()) }));
-  const champion = act(() => call("POST", `${base(props.clubId)}/seasons/${running()!.id}/champion`, { startsLocal: when(), ...(place() ? { place: place() } : { online: true }) }));
-  const close = act(() => call("POST", `${base(props.clubId)}/seasons/${running()!.id}/close`, {}));
+  const create = act(() => clubsApi.createSeason(props.clubId, { name: name(), gamesTotal: Number(n()), bestOf: Number(k()), championSize: Number(top()), championGames: Number(m()) }));
+  const champion = act(() => clubsApi.startChampion(props.clubId, running()!.id, { startsLocal: when(), ...(place() ? { place: place() } : { online: true }) }));
+  const close = act(() => clubsApi.closeSeason(props.clubId, running()!.id));
   const [saved, setSaved] = createSignal(false);
   const settings = act(async () => {
     setSaved(false);
-    await call("POST", `${base(props.clubId)}/settings`, { reviewsPrivate: priv(), tatarBonus: Number(bonus() || 0) });
+    await clubsApi.settings(props.clubId, { reviewsPrivate: priv(), tatarBonus: Number(bonus() || 0) });
     setSaved(true);
   });
   const num = (label: string, value: () => string, set: (v: string) => void, min: number, max: number) => (
@@ -198,9 +196,9 @@ function OwnerTools(props: { clubId: string; data: ClubSeasons; formats: string[
 }
 
 export function ClubSeasonsSection(props: { clubId: string; owner: boolean; formats: string[]; timeZone: string }) {
-  const [data, { refetch }] = createResource(() => props.clubId, (id) => call<ClubSeasons>("GET", `${base(id)}/seasons`));
+  const [data, { refetch }] = createResource(() => props.clubId, (id) => clubsApi.seasons(id));
   const [other, setOther] = createSignal<SeasonView | null>(null);
-  const show = (id: string) => void call<{ season: SeasonView }>("GET", `${base(props.clubId)}/seasons/${encodeURIComponent(id)}`).then((p) => setOther(p.season));
+  const show = (id: string) => void clubsApi.season(props.clubId, id).then((p) => setOther(p.season));
   return (
     <Show when={data()}>
       {(d) => (

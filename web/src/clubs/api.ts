@@ -1,11 +1,14 @@
 /** The clubs API (worker/api/clubs.ts, docs/CLUBS.md); shapes from shared/protocol/clubs.ts as types only. */
 import type { ClubNotice, ClubPage, CreateClubRequest, CreateEveningRequest, EveningPage, MyClubs } from "../../../shared/protocol/clubs.ts";
 import type { CreateTableResponse } from "../../../shared/protocol/http.ts";
+import type { ClubSeasons, ClubSettingsRequest, CreateSeasonRequest, ReviewPage, ReviewRequest, SeasonPage, StartChampionRequest } from "../../../shared/protocol/seasons.ts";
 import { call } from "../lib/api.ts";
 
 const enc = encodeURIComponent;
 const club = (id: string) => `/api/clubs/${enc(id)}`;
 const evening = (id: string, e: string) => `${club(id)}/evenings/${enc(e)}`;
+const season = (id: string, s: string) => `${club(id)}/seasons/${enc(s)}`;
+const review = (code: string, n: number) => `/api/clubs/reviews/${enc(code)}/${n}`;
 
 export const clubsApi = {
   create: (body: CreateClubRequest) => call<ClubPage>("POST", "/api/clubs", body),
@@ -21,4 +24,13 @@ export const clubsApi = {
   withdraw: (id: string, e: string) => call<EveningPage>("POST", `${evening(id, e)}/withdraw`, {}),
   /** Issue 19: the owner or a host opens the evening's table (they are its live host). */
   openTable: (id: string, e: string) => call<CreateTableResponse & { evening: EveningPage }>("POST", `${evening(id, e)}/open`, {}),
+  /* Seasons, reviews and the club's settings (worker/api/seasons.ts; RULES.md §7.11, §8). */
+  seasons: (id: string) => call<ClubSeasons>("GET", `${club(id)}/seasons`),
+  season: (id: string, s: string) => call<SeasonPage>("GET", season(id, s)),
+  createSeason: (id: string, body: CreateSeasonRequest) => call<SeasonPage>("POST", `${club(id)}/seasons`, body),
+  startChampion: (id: string, s: string, body: StartChampionRequest) => call<SeasonPage & { eveningId: string }>("POST", `${season(id, s)}/champion`, body),
+  closeSeason: (id: string, s: string) => call<SeasonPage>("POST", `${season(id, s)}/close`, {}),
+  settings: (id: string, body: ClubSettingsRequest) => call<Pick<ClubSeasons, "settings">>("POST", `${club(id)}/settings`, body),
+  review: (code: string, n: number) => call<ReviewPage>("GET", review(code, n)),
+  saveReview: (code: string, n: number, body: ReviewRequest) => call<ReviewPage>("PUT", review(code, n), body),
 };

@@ -14,6 +14,9 @@ export const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().
 /** "Europe/Kyiv" → "Europe/Kyiv" with spaces for underscores ("America/New York"). */
 export const zoneName = (tz: string): string => tz.replace(/_/g, " ");
 
+/** Season points as shown: at most two decimals, no trailing zeros (2.5, 0.3, −1). */
+export const pointsText = (x: number): string => (Math.round(x * 100) / 100).toString();
+
 /** A time in the viewer's zone, the club's zone always named (and its own clock when it differs). */
 export function When(props: { ms: number; zone: string }) {
   const parts = () => eveningTime(props.ms, props.zone, viewerZone(), LOCALE[lang()]);
