@@ -3,3 +3,4 @@ export { randomBot, randomPolicy } from "./random.ts";
 export { heuristicBot } from "./heuristic.ts";
 export { botRng, type BotRng } from "./rng.ts";
 export { playGame, makePlayers, type PlayOptions, type PlayResult, type BotKind } from "./driver.ts";
+export { BOT_LEVELS, DEFAULT_BOT_LEVEL, botFor, type BotLevel } from "./levels.ts";
