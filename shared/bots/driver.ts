@@ -12,7 +12,7 @@
 import { actionsFor, apply, createGame, getPreset, nextDeadline, seatedPlayers, viewFor } from "../engine/index.ts";
 import type { GameEvent, GameState, Input, PlayerSpec } from "../engine/types.ts";
 import { heuristicBot } from "./heuristic.ts";
-import { randomBot, randomPolicy } from "./random.ts";
+import { RANDOM_CLAIM_RATE, randomBot, randomPolicy } from "./random.ts";
 import { botRng } from "./rng.ts";
 import type { Bot } from "./types.ts";
 
@@ -36,6 +36,8 @@ export interface PlayOptions {
   maxInputs?: number;
   /** RULES.md §6.10 the players (ids "p1"…) immune on day 1 and night 1 (createGame's `immunity`, club). */
   immunity?: string[];
+  /** Issue 20: how often random bots make a public claim when they may (default RANDOM_CLAIM_RATE; 0: never). */
+  claimRate?: number;
   /** Called after every accepted input (tests). */
   onInput?: (state: GameState, input: Input, now: number, events: GameEvent[]) => void;
 }
@@ -60,7 +62,8 @@ export function playGame(o: PlayOptions): PlayResult {
   let state = createGame(presetId, o.settings ?? {}, players, o.seed, now, { ...(o.host ? { host: o.host } : {}), ...(o.immunity ? { immunity: o.immunity } : {}) });
   const mode = o.mode ?? "view";
   const kinds = players.map((_, i) => (Array.isArray(o.bots) ? (o.bots[i] ?? "heuristic") : (o.bots ?? "heuristic")));
-  const bots: Bot[] = players.map((p, i) => (kinds[i] === "random" ? randomBot(`${o.seed}/${p.id}`) : heuristicBot(`${o.seed}/${p.id}`)));
+  const claimRate = o.claimRate ?? RANDOM_CLAIM_RATE;
+  const bots: Bot[] = players.map((p, i) => (kinds[i] === "random" ? randomBot(`${o.seed}/${p.id}`, claimRate) : heuristicBot(`${o.seed}/${p.id}`)));
   const fastRng = botRng(`${o.seed}/fast`);
   const inputs: Array<{ input: Input; now: number }> = [];
   let rejections = 0;
@@ -96,7 +99,7 @@ export function playGame(o: PlayOptions): PlayResult {
       const id = ids[(turn + k) % n] as string;
       const acts = actionsFor(state, id);
       if (acts.length === 0) continue;
-      const action = mode === "fast" ? randomPolicy(acts, fastRng, n) : (botOf.get(id) as Bot).decide(viewFor(state, { kind: "player", playerId: id }));
+      const action = mode === "fast" ? randomPolicy(acts, fastRng, n, claimRate) : (botOf.get(id) as Bot).decide(viewFor(state, { kind: "player", playerId: id }));
       if (!action) continue;
       const t = now + stepMs;
       if (due !== null && t >= due) break; // too late: the clock runs out first

@@ -1,15 +1,23 @@
 /**
  * The random-legal bot: picks uniformly among the actions its view offers (view.you.actions), with
- * random legal targets. Rare actions (shouts, technical votes) are taken with small probabilities so
- * that games still end. Also exported as a policy on a bare action list for cheap drivers.
+ * random legal targets. Rare actions (shouts, technical votes, issue 20's public claims) are taken with
+ * small probabilities so that games still end. Also exported as a policy on a bare action list for cheap drivers.
  */
-import type { AvailableAction, GameView, PlayerAction, Seat } from "../engine/types.ts";
+import type { AvailableAction, Claim, GameView, PlayerAction, Seat } from "../engine/types.ts";
 import { botRng, type BotRng } from "./rng.ts";
 import type { Bot } from "./types.ts";
 
-export function randomPolicy(actions: readonly AvailableAction[], rng: BotRng, seats = 10): PlayerAction | null {
+/** Issue 20: how often the random bot makes a public claim when it may (so random games exercise claims). */
+export const RANDOM_CLAIM_RATE = 0.03;
+
+/**
+ * `claimRate` 0: never claims, and draws nothing for it (the random games recorded before claims existed,
+ * test/unit/engine/golden.test.ts, play exactly as they did).
+ */
+export function randomPolicy(actions: readonly AvailableAction[], rng: BotRng, seats = 10, claimRate = RANDOM_CLAIM_RATE): PlayerAction | null {
   const choices: AvailableAction[] = [];
   for (const a of actions) {
+    if (a.type === "claim") { if (claimRate > 0 && rng.next() < claimRate) return { type: "claim", claim: randomClaim(a, rng) }; continue; }
     if (a.type === "shout") { if (rng.next() < 0.02) return { type: "shout" }; continue; }
     if (a.type === "tech-vote-start") { if (rng.next() < 0.004) return { type: "tech-vote-start", kind: rng.pick(a.kinds), target: rng.pick(a.targets) }; continue; }
     if (a.type === "tech-vote") { if (!a.pressed && rng.next() < 0.5) return { type: "tech-vote", in_favour: true }; continue; }
@@ -34,6 +42,17 @@ export function randomPolicy(actions: readonly AvailableAction[], rng: BotRng, s
   }
 }
 
+/** Issue 20: any claim the action allows (a role of its list, a seat of its targets; may be a lie). */
+function randomClaim(a: Extract<AvailableAction, { type: "claim" }>, rng: BotRng): Claim {
+  const kind = rng.int(4);
+  if (kind === 0 && a.roles.length) return { kind: "role", role: rng.pick(a.roles) };
+  const target = rng.pick(a.targets);
+  const result = rng.next() < 0.5 ? "red" : "black";
+  if (kind === 1) return { kind: "check", target, result };
+  if (kind === 2) return { kind: "opinion", target, result };
+  return { kind: "vote", target };
+}
+
 function pickDistinct(rng: BotRng, seats: Seat[], n: number): Seat[] {
   const pool = seats.slice();
   const out: Seat[] = [];
@@ -48,13 +67,13 @@ function randomPlan(rng: BotRng, seats: number): Seat[] {
   return plan;
 }
 
-export function randomBot(seed: string): Bot {
+export function randomBot(seed: string, claimRate = RANDOM_CLAIM_RATE): Bot {
   const rng = botRng(seed);
   return {
     kind: "random",
     decide(view: GameView): PlayerAction | null {
       if (!view.you) return null;
-      return randomPolicy(view.you.actions, rng, view.seats.length);
+      return randomPolicy(view.you.actions, rng, view.seats.length, claimRate);
     },
   };
 }

@@ -82,7 +82,20 @@ export type PlayerAction =
   /** §2.13 put a technical vote to the table. */
   | { type: "tech-vote-start"; kind: TechVoteKind; target: Seat }
   /** §2.13 press "for" (true) or withdraw to "against" (false) in the running technical vote. */
-  | { type: "tech-vote"; in_favour: boolean };
+  | { type: "tech-vote"; in_favour: boolean }
+  /** Issue 20: a public statement in one's own speech or free talk (rules/claims.ts; may be a lie). */
+  | { type: "claim"; claim: Claim };
+
+/** Issue 20: a public statement (may be a lie). Closed vocabulary: nothing here comes from the server. */
+export type Claim =
+  /** "I am the Sheriff" */
+  | { kind: "role"; role: RoleId }
+  /** "my check: seat 3 is black" */
+  | { kind: "check"; target: Seat; result: "red" | "black" }
+  /** "seat 2 is red to me" */
+  | { kind: "opinion"; target: Seat; result: "red" | "black" }
+  /** "I vote seat 5" */
+  | { kind: "vote"; target: Seat };
 
 export type TechVoteKind = "foul" | "defeat" | "removal";
 /** Where a foul came from (the `fouled` event): a late vote in turn (§7.3), the live host (§7.9). Absent: a technical vote (§2.13). */
@@ -308,6 +321,8 @@ export interface EventData {
   "seat-to-bot": { seat: Seat };
   "game-over": { winner: Team | "draw"; reason: ResultReason };
   "role-revealed": { seat: Seat; role: RoleId; team: Team };
+  /** Issue 20: a seat's public claim (public; the claimant's word, possibly a lie). */
+  claimed: { seat: Seat; claim: Claim };
   "roles-revealed": { roles: Array<{ seat: Seat; nickname: string; role: RoleId | null; team: Team | null }> };
 }
 
@@ -354,6 +369,8 @@ export const LOG_TYPES = [
   "composition", "witnessed", "cursed", "turned", "swapped", "check-announced", "candidates", "dropped", "removed-by-host",
   // club §6.10 cross-game immunity
   "immune",
+  // issue 20: public claims
+  "claimed",
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 
@@ -462,7 +479,13 @@ export type AvailableAction =
   | { type: "tech-vote-start"; kinds: TechVoteKind[]; targets: Seat[] }
   /** `pressed`: whether this viewer is currently pressing "for". */
   | { type: "tech-vote"; pressed: boolean }
-  | { type: "confirm" };
+  | { type: "confirm" }
+  /**
+   * Issue 20: make a public claim (`{type:"claim", claim}`): a role of `roles` (every role the preset
+   * can deal, never this game's deal), a seat of `targets` (every seat but one's own, the dead too);
+   * `left`: claims left in this speech (this free talk).
+   */
+  | { type: "claim"; roles: RoleId[]; targets: Seat[]; left: number };
 
 export interface LogEntryView<K extends LogType = LogType> {
   /** 1-based place in this viewer's own log (not the game's event number: gaps would count hidden events). */

@@ -50,6 +50,15 @@ const ref = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
 /* ------------------------------------------------ client → server ------------------------------------------------ */
 
+/** Issue 20: a public claim's words (engine Claim): a closed vocabulary, strict objects. */
+const redBlack = v.picklist(["red", "black"]);
+export const ClaimSchema = v.variant("kind", [
+  v.strictObject({ kind: v.literal("role"), role: v.pipe(v.string(), v.minLength(1), v.maxLength(40)) }),
+  v.strictObject({ kind: v.literal("check"), target: seat, result: redBlack }),
+  v.strictObject({ kind: v.literal("opinion"), target: seat, result: redBlack }),
+  v.strictObject({ kind: v.literal("vote"), target: seat }),
+]);
+
 export const PlayerActionSchema = v.variant("type", [
   v.strictObject({ type: v.literal("take-card"), card: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(29)) }),
   v.strictObject({ type: v.literal("end-speech") }),
@@ -69,6 +78,8 @@ export const PlayerActionSchema = v.variant("type", [
   v.strictObject({ type: v.literal("under-foul") }),
   v.strictObject({ type: v.literal("tech-vote-start"), kind: v.picklist(["foul", "defeat", "removal"]), target: seat }),
   v.strictObject({ type: v.literal("tech-vote"), in_favour: v.boolean() }),
+  /** Issue 20: a public claim in one's own speech or free talk. */
+  v.strictObject({ type: v.literal("claim"), claim: ClaimSchema }),
 ]);
 
 /**
@@ -617,6 +628,7 @@ export const AvailableActionSchema = v.variant("type", [
   v.object({ type: v.literal("tech-vote-start"), kinds: v.array(techVoteKind), targets: seats }),
   v.object({ type: v.literal("tech-vote"), pressed: v.boolean() }),
   v.object({ type: v.literal("confirm") }),
+  v.object({ type: v.literal("claim"), roles: v.array(v.string()), targets: seats, left: num }),
 ]);
 
 /** Who may be heard and seen by whom (GameView.floor). */

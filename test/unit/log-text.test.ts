@@ -199,3 +199,29 @@ describe("RULES.md §4.6 host-classic's questions read as themselves (issue 18 n
     });
   }
 });
+
+describe("issue 20: public claims read as the seat's own words", () => {
+  it("each kind of claim, in en, uk and ru; the same line for the claimant and for everyone else", () => {
+    const t = new Table({ roles: "DMMSCCCCCC" });
+    const sp = t.speaker as Seat;
+    t.act(sp, { type: "claim", claim: { kind: "role", role: "sheriff" } });
+    t.act(sp, { type: "claim", claim: { kind: "check", target: 5, result: "black" } });
+    t.act(sp, { type: "claim", claim: { kind: "opinion", target: 2, result: "red" } });
+    t.act(sp, { type: "claim", claim: { kind: "vote", target: 5 } });
+    const claims = (view: GameView, cat: Cat) => read(view, cat).filter((l) => /[“«]/.test(l));
+    expect(claims(t.spectator(), en)).toEqual([
+      `Seat ${sp}: “I am the Sheriff”`, `Seat ${sp}: “Seat 5 is black — my check”`, `Seat ${sp}: “Seat 2 is red to me”`, `Seat ${sp}: “I vote for seat 5”`,
+    ]);
+    expect(claims(t.view(sp), en)).toEqual(claims(t.spectator(), en));
+    expect(claims(t.spectator(), uk)).toEqual([
+      `Місце ${sp}: «Я — Шериф»`, `Місце ${sp}: «Номер 5 — чорний, це моя перевірка»`, `Місце ${sp}: «Номер 2 для мене червоний»`, `Місце ${sp}: «Я голосую за номер 5»`,
+    ]);
+    expect(claims(t.spectator(), ru)).toEqual([
+      `Место ${sp}: «Я — Шериф»`, `Место ${sp}: «Номер 5 — чёрный, это моя проверка»`, `Место ${sp}: «Номер 2 для меня красный»`, `Место ${sp}: «Я голосую за номер 5»`,
+    ]);
+  });
+  it("a claim of an unknown kind (a newer server) keeps its key, as an unknown event type does", () => {
+    const e = { seq: 1, at: 0, day: 1, type: "claimed", data: { seat: 3, claim: { kind: "poem" } } } as unknown as AnyLogEntry;
+    expect(logLines(e, { seat: null, roles: null }).map((l) => [l.key, l.params.seat])).toEqual([["log.claimed.poem", 3]]);
+  });
+});

@@ -13,3 +13,26 @@ describe("protocol: client messages", () => {
     expect(v.safeParse(ClientMessageSchema, { type: "act", ref: "", action: { type: "shout" } }).success).toBe(false);
   });
 });
+
+describe("protocol: issue 20 public claims", () => {
+  const act = (claim: unknown) => v.safeParse(ClientMessageSchema, { type: "act", ref: "1", action: { type: "claim", claim } }).success;
+  it("accepts each kind of claim in its closed vocabulary", () => {
+    expect(act({ kind: "role", role: "sheriff" })).toBe(true);
+    expect(act({ kind: "check", target: 3, result: "black" })).toBe(true);
+    expect(act({ kind: "opinion", target: 2, result: "red" })).toBe(true);
+    expect(act({ kind: "vote", target: 5 })).toBe(true);
+  });
+  it("refuses a claim with an extra field, an unknown kind, a 500-character role, a colour outside red/black, a seat outside 1–30", () => {
+    expect(act({ kind: "role", role: "sheriff", seat: 4 })).toBe(false);
+    expect(act({ kind: "vote", target: 5, text: "trust me" })).toBe(false);
+    expect(act({ kind: "check", target: 3, result: "black", night: 1 })).toBe(false);
+    expect(act({ kind: "speech", text: "hello" })).toBe(false);
+    expect(act({ kind: "role", role: "s".repeat(500) })).toBe(false);
+    expect(act({ kind: "role", role: "" })).toBe(false);
+    expect(act({ kind: "opinion", target: 2, result: "green" })).toBe(false);
+    expect(act({ kind: "vote", target: 31 })).toBe(false);
+    expect(act({ kind: "vote", target: 2.5 })).toBe(false);
+    expect(act(null)).toBe(false);
+    expect(v.safeParse(ClientMessageSchema, { type: "act", ref: "1", action: { type: "claim", claim: { kind: "vote", target: 5 }, extra: 1 } }).success).toBe(false);
+  });
+});

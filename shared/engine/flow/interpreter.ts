@@ -212,8 +212,8 @@ export function actInput(ctx: Ctx, playerId: string, a: PlayerAction, by?: "cons
   }
   const seat = me.seat;
   const r = running(s);
-  // A player who has left still ends their own farewell / last words (§2.7, §2.11).
-  if (!me.alive && !(a.type === "end-speech" && r.m.speaker?.(r.d as never) === seat)) reject("not-allowed", "you are out of the game");
+  // A player who has left still ends their own farewell / last words (§2.7, §2.11), and (issue 20) claims in them.
+  if (!me.alive && !((a.type === "end-speech" || a.type === "claim") && r.m.speaker?.(r.d as never) === seat)) reject("not-allowed", "you are out of the game");
   if (a.type === "tech-vote-start" || a.type === "tech-vote") {
     if (me.bot) reject("not-allowed", "bots take no part in technical votes");
     if (a.type === "tech-vote") {
@@ -260,8 +260,9 @@ export function legalActions(s: EngineState, seat: Seat): AvailableAction[] {
   const r = reading(s);
   const out: AvailableAction[] = [];
   if (!me.alive) {
-    // Farewell and last words are spoken by a player who has already left (§2.7, §2.11).
-    if (!s.techVote && r.m.speaker?.(r.d as never) === seat) out.push({ type: "end-speech" });
+    // Farewell and last words are spoken by a player who has already left (§2.7, §2.11): the speech's
+    // own actions (the module offers the dead speaker only its end and, issue 20, claims).
+    if (!s.techVote && r.m.speaker?.(r.d as never) === seat) r.m.actions(s, r.p, r.d, seat, out);
     return out;
   }
   if (s.techVote) {

@@ -8,6 +8,7 @@ import { livingList, msOf, reject } from "../flow/stage.ts";
 import type { PhaseModule } from "../flow/types.ts";
 import { PUBLIC, emit } from "../state.ts";
 import { earlyVoteAct, earlyVoteOffer, earlyVoteParam, type EarlyVoteRequest } from "../rules/early-vote.ts";
+import { claimAct, claimOffer } from "../rules/claims.ts";
 
 const params = v.strictObject({
   ms: v.pipe(v.number(), v.integer(), v.minValue(1000)),
@@ -20,20 +21,30 @@ const params = v.strictObject({
 });
 type P = v.InferOutput<typeof params>;
 
-/** The seats handed in (the day's speaking order), handed on to what follows. */
-interface D { seats: number[]; early: EarlyVoteRequest | null }
+/**
+ * The seats handed in (the day's speaking order), handed on to what follows; issue 20: the public claims
+ * each seat made in this free talk (seat → count; absent: none).
+ */
+interface D { seats: number[]; early: EarlyVoteRequest | null; claims?: Readonly<Record<number, number>> }
 
 export const freeTalk: PhaseModule<P, D> = {
   kind: "free-talk",
   params,
   outcomes: (p) => (p.earlyVote ? ["done", "early-vote"] : ["done"]),
   techVotes: true,
-  // Both parts are only ever replaced.
-  clone: (d) => ({ seats: d.seats, early: d.early }),
+  // Every part is only ever replaced.
+  clone: (d) => ({ seats: d.seats, early: d.early, ...(d.claims ? { claims: d.claims } : {}) }),
   enter: (ctx, p, seats) => ({ data: { seats, early: null }, ms: ctx.s.day === 1 && p.dayOneMs !== undefined ? p.dayOneMs : msOf(ctx.s.settings, p.ms, p.msSetting) }),
   // The speaking order (living seats from the first speaker) as it is now.
   timeout: (ctx, _p, d) => ({ outcome: "done", seats: d.seats.filter((x) => ctx.s.players[x - 1]!.alive) }),
   act(ctx, p, d, seat, a) {
+    if (a.type === "claim") {
+      // Issue 20: any living seat may claim in free talk (the interpreter lets only the living act here).
+      const made = d.claims?.[seat] ?? 0;
+      claimAct(ctx, seat, a.claim, made);
+      d.claims = { ...d.claims, [seat]: made + 1 };
+      return;
+    }
     if (a.type !== "early-vote") reject("phase-closed", "free talk: nothing to do but talk");
     const r = earlyVoteAct(ctx, p.earlyVote, d.early, seat, true);
     d.early = r.request;
@@ -45,6 +56,8 @@ export const freeTalk: PhaseModule<P, D> = {
   actions(s, p, d, seat, out) {
     const a = earlyVoteOffer(s, p.earlyVote, d.early, seat, true);
     if (a) out.push(a);
+    const claim = claimOffer(s, seat, d.claims?.[seat] ?? 0);
+    if (claim) out.push(claim);
   },
   name: () => "free-talk",
   floor(s) {

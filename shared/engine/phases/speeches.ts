@@ -17,6 +17,7 @@ import type { Next, PhaseModule } from "../flow/types.ts";
 import { presetOf } from "../presets/index.ts";
 import { checkWin } from "../rules/outcome.ts";
 import { immuneNow } from "../rules/immunity.ts";
+import { claimAct, claimOffer } from "../rules/claims.ts";
 import { foul } from "../rules/technical.ts";
 import { earlyVoteAct, earlyVoteOffer, earlyVoteParam, type EarlyVoteRequest } from "../rules/early-vote.ts";
 import { PUBLIC, emit, player, type Ctx, type EngineState } from "../state.ts";
@@ -82,6 +83,8 @@ interface D {
   early: EarlyVoteRequest | null;
   /** §4.6 the player the current speaker put a question to (null: none yet). */
   asked?: Seat | null;
+  /** Issue 20: public claims made in the current speech (absent: none). */
+  claims?: number;
 }
 
 function speechMs(ctx: Ctx, p: P, seat: Seat, d: D | null, queue: Seat[]): number {
@@ -120,6 +123,7 @@ function nextSpeaker(ctx: Ctx, p: P, d: D | null, queue: Seat[], seats: Seat[]):
     d.mine = [];
     d.early = null;
     if (p.question) d.asked = null;
+    if (d.claims) d.claims = 0;
     restartStage(ctx, t);
   }
   return { data: { speaker, queue, nominated: 0, mine: [], seats, early: null, ...(p.question ? { asked: null } : {}) }, ms: t };
@@ -157,7 +161,10 @@ export const speeches: PhaseModule<P, D> = {
   outcomes: (p) => (p.earlyVote ? ["done", "cancelled", "early-vote"] : ["done", "cancelled"]),
   techVotes: true,
   // Every part is replaced, never changed in place (the queue, this speech's nominations, the request).
-  clone: (d) => ({ speaker: d.speaker, queue: d.queue, nominated: d.nominated, mine: d.mine, seats: d.seats, early: d.early, ...(d.asked !== undefined ? { asked: d.asked } : {}) }),
+  clone: (d) => ({
+    speaker: d.speaker, queue: d.queue, nominated: d.nominated, mine: d.mine, seats: d.seats, early: d.early,
+    ...(d.asked !== undefined ? { asked: d.asked } : {}), ...(d.claims !== undefined ? { claims: d.claims } : {}),
+  }),
   enter(ctx, p, given) {
     let seats = given.slice();
     if (p.order === "after-vote-starter") {
@@ -236,6 +243,13 @@ export const speeches: PhaseModule<P, D> = {
         restartTimer(ctx, left + u.ms);
         return;
       }
+      case "claim": {
+        // Issue 20: a public claim, in one's own speech only (a farewell or last words too).
+        if (d.speaker !== seat) reject("not-your-turn", "claim during your own speech");
+        claimAct(ctx, seat, a.claim, d.claims ?? 0);
+        d.claims = (d.claims ?? 0) + 1;
+        return;
+      }
       case "early-vote": {
         const r = earlyVoteAct(ctx, p.earlyVote, d.early, seat, d.speaker === seat);
         d.early = r.request;
@@ -262,6 +276,8 @@ export const speeches: PhaseModule<P, D> = {
         const targets = s.players.filter((x) => x.alive && x.seat !== seat).map((x) => x.seat);
         if (targets.length) out.push({ type: "ask", targets });
       }
+      const claim = claimOffer(s, seat, d.claims ?? 0);
+      if (claim) out.push(claim);
       return;
     }
     if (p.shouts && me.alive && me.shoutsLeft > 0 && s.shout === null) out.push({ type: "shout", left: me.shoutsLeft });

@@ -24,7 +24,8 @@ describe("issue 13 the dead player's view", () => {
     expect(t.phase).toBe("farewell");
     const farewell = t.view(2);
     expect(farewell.seats[1]!.out).toBe("voted-out");
-    expect(farewell.you!.actions).toEqual([{ type: "end-speech" }]); // §2.7 the farewell is theirs
+    // §2.7 the farewell is theirs: its end and (issue 20) public claims.
+    expect(farewell.you!.actions).toEqual([{ type: "end-speech" }, { type: "claim", roles: ["don", "mafia", "sheriff", "civilian"], targets: [1, 3, 4, 5, 6, 7, 8, 9, 10], left: 6 }]);
     expect(farewell.you!.shootingPlan).toBeNull();
     t.endSpeeches("farewell");
     expect(t.phase).toBe("night-shot");
@@ -50,7 +51,8 @@ describe("issue 13 the dead player's view", () => {
     const v = t.view(4);
     expect(v.seats[3]!.out).toBe("shot");
     expect(v.you!.checks).toEqual([{ target: 1, night: 1, result: "mafia" }]);
-    expect(v.you!.actions).toEqual([{ type: "end-speech" }]);
+    // §2.11 the last words are his: their end and (issue 20) public claims.
+    expect(v.you!.actions.map((a) => a.type)).toEqual(["end-speech", "claim"]);
     t.endSpeeches("last-words");
     const after = t.view(4);
     expect(after.you!.actions).toEqual([]);

@@ -77,13 +77,27 @@ const PUBLIC_TYPES = new Set([
   "too-many-candidates",
   // §6.10 the seats immune on day 1 and night 1 (the evening's last game's first eliminated)
   "immune",
+  // issue 20: a seat's public claim (its own word, possibly a lie: checked apart, see checkClaim)
+  "claimed",
 ]);
 /** Public entries that must say no more than this (§3/§7.7 the morning names only the dead: no cause, no heal). */
 const PUBLIC_DATA: Record<string, string[]> = {
   killed: ["seat"], "nobody-killed": [], "shot-missed": [], "night-turn": ["step", "ms"], "peaceful-day": ["why"],
   // §6.3 the curse names its target only (never the Curser); a check names the checking role, never the checker's seat.
   cursed: ["seat"], "check-announced": ["checker", "target", "answer"],
+  claimed: ["seat", "claim"],
 };
+
+/** Issue 20: the words a claim may carry (the claimant's own, so its role or red/black is no leak). */
+const CLAIM_KEYS: Record<string, string[]> = { role: ["kind", "role"], check: ["kind", "target", "result"], opinion: ["kind", "target", "result"], vote: ["kind", "target"] };
+function checkClaim(s: S, d: Record<string, unknown>): void {
+  const seat = d.seat;
+  ok(typeof seat === "number" && seat >= 1 && seat <= s.players.length, `a claim by no seat: ${JSON.stringify(d)}`);
+  const c = d.claim as Record<string, unknown> | null;
+  ok(c !== null && typeof c === "object" && typeof c.kind === "string" && c.kind in CLAIM_KEYS, `an unknown claim: ${JSON.stringify(d)}`);
+  const keys = CLAIM_KEYS[c!.kind as string]!;
+  ok(Object.keys(c!).length === keys.length && keys.every((k) => k in c!), `a claim says more than ${JSON.stringify(keys)}: ${JSON.stringify(d)}`);
+}
 
 /**
  * RULES.md §3, written from the rules (not from presets/city.ts): the night in turns, in this order,
@@ -296,6 +310,8 @@ export function assertEntitled(state: unknown, playerId: string | null, view: Ga
     // §5.6 the Judge's name is shown only for a Judge (a public event must never name another role).
     if (e.type === "judge-shown") ok(s.players[(e.data as { seat: number }).seat - 1]!.role === "judge", "judge-shown names a seat that is not the Judge");
     if (turns) checkNightEntry(s, turns, log, i);
+    // Issue 20: a claim's role and red/black are the claimant's words, not the server's knowledge.
+    if (e.type === "claimed") { checkClaim(s, e.data as Record<string, unknown>); continue; }
     walk(s, k, e, false, false);
   }
   if (turns) checkTurnDeadline(s, view);

@@ -104,7 +104,8 @@ describe("RULES.md §4.2–§4.3 the acquaintance night and day 1", () => {
     while (t.phase === "introductions") {
       expect(t.left()).toBe(60_000);
       speakers.push(t.speaker!);
-      expect(t.view(t.speaker!).you!.actions.filter((a) => a.type !== "tech-vote-start")).toEqual([{ type: "end-speech" }]);
+      // Issue 20: public claims are offered in every speech (test/unit/engine/claims.test.ts).
+      expect(t.view(t.speaker!).you!.actions.filter((a) => a.type !== "tech-vote-start" && a.type !== "claim")).toEqual([{ type: "end-speech" }]);
       t.end(t.speaker!);
     }
     expect(speakers).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -265,7 +266,11 @@ describe("RULES.md §4.6–§4.7 the day and its vote", () => {
     expect(t.speaker).toBe(2);
     expect(t.left()).toBe(60_000);
     const acts = t.view(2).you!.actions.filter((a) => a.type !== "tech-vote-start");
-    expect(acts).toEqual([{ type: "end-speech" }, { type: "nominate", targets: [1, 3, 4, 5, 6, 7, 8, 9] }, { type: "ask", targets: [1, 3, 4, 5, 6, 7, 8, 9] }]);
+    // Issue 20: and public claims (every role host-classic deals, every other seat, the dead seat 10 too).
+    expect(acts).toEqual([
+      { type: "end-speech" }, { type: "nominate", targets: [1, 3, 4, 5, 6, 7, 8, 9] }, { type: "ask", targets: [1, 3, 4, 5, 6, 7, 8, 9] },
+      { type: "claim", roles: expect.arrayContaining(["commissar", "doctor", "maniac", "don", "mafia", "civilian"]), targets: [1, 3, 4, 5, 6, 7, 8, 9, 10], left: 6 },
+    ]);
     t.act(2, { type: "ask", target: 7 });
     expect(t.spectator().floor.channels[0]).toMatchObject({ speakers: [2, 7] });
     t.reject(2, { type: "ask", target: 8 }, "already-acted");

@@ -45,10 +45,11 @@ describe("property (tatar, RULES.md §7.9): fouls, removals and shown cards", ()
         check();
       };
       for (let n = 0; n < 3000 && !(state as unknown as { result: unknown }).result; n++) {
-        const s = state as unknown as { awaitingHost?: boolean; players: Array<{ alive: boolean; seat: number }> };
+        const s = state as unknown as { awaitingHost?: boolean; techVote: unknown; players: Array<{ alive: boolean; seat: number }> };
         const living = s.players.filter((p) => p.alive).map((p) => p.seat);
         if (s.awaitingHost) { step({ kind: "host", action: { type: "confirm" } }); continue; }
-        if (rng.next() < 0.03) { step({ kind: "host", action: { type: rng.next() < 0.8 ? "foul" : "remark", seat: rng.pick(living) } }); continue; }
+        // §7.9 the host's fouls wait while a technical vote runs (the engine refuses them then).
+        if (rng.next() < 0.03 && !s.techVote) { step({ kind: "host", action: { type: rng.next() < 0.8 ? "foul" : "remark", seat: rng.pick(living) } }); continue; }
         const due = nextDeadline(state);
         const movers = ids.map((id) => ({ id, acts: actionsFor(state, id) })).filter((m) => m.acts.length);
         // Late voters now and then (§7.3): the clock runs out instead of a move.

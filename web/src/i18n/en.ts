@@ -1193,6 +1193,11 @@ export const en = {
   "error.recording-off": "This table does not record its games (the club's setting or the table's recording switch is off).",
   "error.bad-content-type": "A recording must be WebM or Ogg audio.",
   "error.recording-expired": "This game's recording was deleted after 72 hours.",
+  // issue 20: public claims
+  "log.claimed.role": "Seat {seat}: “I am the {role}”",
+  "log.claimed.check": "Seat {seat}: “Seat {target} is {result} — my check”",
+  "log.claimed.opinion": "Seat {seat}: “Seat {target} is {result} to me”",
+  "log.claimed.vote": "Seat {seat}: “I vote for seat {target}”",
 } as const;
 
 export type MessageKey = keyof typeof en;

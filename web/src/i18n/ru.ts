@@ -1189,4 +1189,9 @@ export const ru: Catalogue = {
   "error.recording-off": "Этот стол не записывает игры (выключена настройка клуба или переключатель записи за столом).",
   "error.bad-content-type": "Запись должна быть аудио WebM или Ogg.",
   "error.recording-expired": "Запись этой игры удалена через 72 часа.",
+  // issue 20: public claims
+  "log.claimed.role": "Место {seat}: «Я — {role}»",
+  "log.claimed.check": "Место {seat}: «Номер {target} — {result}, это моя проверка»",
+  "log.claimed.opinion": "Место {seat}: «Номер {target} для меня {result}»",
+  "log.claimed.vote": "Место {seat}: «Я голосую за номер {target}»",
 };

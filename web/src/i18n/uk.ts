@@ -1189,4 +1189,9 @@ export const uk: Catalogue = {
   "error.recording-off": "Цей стіл не записує ігри (вимкнено налаштування клубу або перемикач запису за столом).",
   "error.bad-content-type": "Запис має бути аудіо WebM або Ogg.",
   "error.recording-expired": "Запис цієї гри видалено через 72 години.",
+  // issue 20: public claims
+  "log.claimed.role": "Місце {seat}: «Я — {role}»",
+  "log.claimed.check": "Місце {seat}: «Номер {target} — {result}, це моя перевірка»",
+  "log.claimed.opinion": "Місце {seat}: «Номер {target} для мене {result}»",
+  "log.claimed.vote": "Місце {seat}: «Я голосую за номер {target}»",
 };

@@ -113,6 +113,9 @@ export const CAUSES: { readonly [K in LogType]?: readonly string[] } = {
  * "expel anyone?" passing removes nobody yet).
  */
 export const OWN_QUESTIONS: readonly QuestionName[] = ["expel-anyone", "expel-both", "confirm-vote", "car-crash"];
+/** Issue 20: the kinds of a public claim, each read by its own line `log.claimed.<kind>` ("Seat 3: “I am the Sheriff”"). */
+export const CLAIM_KINDS = ["role", "check", "opinion", "vote"] as const;
+
 /** The events a question's `question` field names. */
 const ASKED = new Set<LogType>(["lift-vote-started", "lift-counted"]);
 
@@ -205,6 +208,14 @@ export function logLines(e: AnyLogEntry, viewer: LogViewer): Line[] {
   if (q) key = `log.${e.type}.${q}`;
   // §5.1 a pause for an absent player names the seat.
   if (e.type === "paused" && e.data.reason === "absence" && e.data.absentSeat !== null) key = "log.paused.absence";
+  // Issue 20: a claim reads as the seat's own words, by its kind (the claim is its word, not a fact).
+  if (e.type === "claimed") {
+    const c = e.data.claim;
+    key = `log.claimed.${c.kind}`;
+    if (c.kind === "role") params.role = { ref: "role", id: c.role };
+    else params.target = c.target;
+    if ("result" in c) params.result = { ref: "check", id: c.result };
+  }
   const lines: Line[] = [{ type: e.type, key, params }];
   // §2.6 open voting calls the candidates in turn; the engine's start event carries the first one
   // (later ones come as `candidate-called`): give it the same heading.
@@ -216,6 +227,7 @@ export function logLines(e: AnyLogEntry, viewer: LogViewer): Line[] {
 
 /** Every catalogue key logLines can produce for an event of `type` (the catalogue test checks each). */
 export function keysFor(type: LogType, nightSteps: readonly string[]): string[] {
+  if (type === "claimed") return CLAIM_KINDS.map((k) => `log.claimed.${k}`);
   const keys = [`log.${type}`];
   if (SUBJECT[type] !== undefined) keys.push(`log.${type}.you`);
   for (const c of CAUSES[type] ?? []) keys.push(`log.${type}.${c}`, ...(SUBJECT[type] !== undefined ? [`log.${type}.${c}.you`] : []));
