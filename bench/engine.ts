@@ -5,6 +5,7 @@
  * Three measurements in one run, same machine:
  *   - engine-only: random-legal policy on actionsFor(state) — no views built (the engine's own cost);
  *   - full, heuristic bots reading their own GameView (viewFor per deciding seat per input);
+ *   - full, strong bots (issue 20) reading their own GameView as delta frames — target ≥ 500 games/s per core;
  *   - full, random-legal bots reading their own GameView.
  *   - apply only: replay of recorded bot games (createGame + apply per input, no decisions at all).
  * µs per input = wall time / accepted inputs (timeouts included), bots' decisions included.
@@ -102,10 +103,12 @@ export function benchEngine(games = 5000): BenchLine[] {
     replay("apply only (replaying recorded random-bot games: createGame + apply, no decisions)", games),
     run("engine-only (random-legal policy on actionsFor, no views)", games, "fast", "random"),
     run("full: heuristic bots reading their own GameView", games, "view", "heuristic"),
+    run("full: strong bots reading their own GameView (issue 20 target: ≥ 500 games/s per core)", games, "view", "strong"),
     run("full: random-legal bots reading their own GameView", Math.max(1, Math.floor(games / 2)), "view", "random"),
     replay("city (10/11/12 seats) apply only (replaying recorded random-bot games)", games, "city"),
     run("city (10/11/12 seats) engine-only (random-legal policy on actionsFor, no views)", games, "fast", "random", "city"),
     run("city (10/11/12 seats) full: heuristic bots reading their own GameView", games, "view", "heuristic", "city"),
+    run("city (10/11/12 seats) full: strong bots reading their own GameView", games, "view", "strong", "city"),
     // Last: it keeps every recorded state in memory, which would weigh on the lines after it.
     views("views only (every seat and a spectator after every input of recorded games, delta frames; µs per view)", Math.max(1, Math.floor(games / 10))),
   ];

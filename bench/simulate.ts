@@ -1,5 +1,5 @@
 /**
- * `npm run simulate -- --preset sport --games 10000 [--bots heuristic|random|mixed] [--mode view|fast]
+ * `npm run simulate -- --preset sport --games 10000 [--bots strong|novice|heuristic|random|mixed|novice-seat] [--mode view|fast]
  *  [--seats N] [--host live] [--seed s] [--settings '{"voting":"open"}']`
  * Plays bot games through the engine and prints outcome rates, mean rounds and games per second.
  * Without --seats the games cycle through the preset's table sizes (city: 10, 11, 12).
@@ -10,7 +10,8 @@
  */
 import { availableParallelism } from "node:os";
 import { getPreset } from "../shared/engine/index.ts";
-import { playGame, type BotKind } from "../shared/bots/index.ts";
+import { playGame } from "../shared/bots/index.ts";
+import { botsOf, type BotsArg } from "./balance/play.ts";
 import { DEFAULT_STOP } from "./balance/report.ts";
 import { runReport } from "./balance/run.ts";
 import { PRESET_ORDER } from "./balance/variants.ts";
@@ -21,8 +22,8 @@ function arg(name: string, def: string): string {
 }
 
 if (process.argv.includes("--help")) {
-  console.log(`npm run simulate -- [--preset ID] [--games N] [--bots heuristic|random|mixed] [--mode view|fast] [--seats N] [--host live] [--seed S] [--settings JSON]
-npm run simulate -- --report [--preset ID|all] [--bots heuristic|random|mixed] [--label L] [--seed S] [--max-games N] [--workers N] [--out FILE]
+  console.log(`npm run simulate -- [--preset ID] [--games N] [--bots strong|novice|heuristic|random|mixed|novice-seat] [--mode view|fast] [--seats N] [--host live] [--seed S] [--settings JSON]
+npm run simulate -- --report [--preset ID|all] [--bots strong|novice|heuristic|random|mixed|novice-seat] [--label L] [--seed S] [--max-games N] [--workers N] [--out FILE]
   presets: ${PRESET_ORDER.join(", ")}`);
   process.exit(0);
 }
@@ -31,7 +32,7 @@ if (process.argv.includes("--report") || arg("preset", "") === "all") {
   const p = arg("preset", "all");
   const presets = p === "all" ? [...PRESET_ORDER] : p.split(",");
   for (const id of presets) if (!getPreset(id)) throw new Error(`unknown preset ${id}`);
-  const bots = arg("bots", "heuristic") as BotKind | "mixed";
+  const bots = arg("bots", "strong") as BotsArg;
   await runReport({
     presets, bots, label: arg("label", bots), seed: arg("seed", "balance"),
     stop: { ...DEFAULT_STOP, cap: Number(arg("max-games", String(DEFAULT_STOP.cap))) },
@@ -46,7 +47,7 @@ const preset = arg("preset", "sport");
 const info = getPreset(preset);
 if (!info) throw new Error(`unknown preset ${preset}`);
 const games = Number(arg("games", "1000"));
-const botsArg = arg("bots", "heuristic");
+const botsArg = arg("bots", "strong") as BotsArg;
 const mode = arg("mode", "view") as "view" | "fast";
 const seed = arg("seed", "sim");
 const seatsArg = arg("seats", "");
@@ -61,7 +62,7 @@ let rounds = 0, inputs = 0, rejections = 0;
 const t0 = performance.now();
 for (let g = 0; g < games; g++) {
   const seats = sizes[g % sizes.length] as number;
-  const bots: BotKind | BotKind[] = botsArg === "mixed" ? Array.from({ length: seats }, (_, i) => (i % 2 ? "random" : "heuristic")) : (botsArg as BotKind);
+  const bots = botsOf(botsArg, seats);
   const r = playGame({ presetId: preset, seats, settings, seed: `${seed}-${g}`, bots, mode, host });
   const s = r.state as unknown as { result: { winner: string; reason: string } | null; round: number };
   const w = s.result?.winner ?? "none";

@@ -6,7 +6,17 @@
 import { playGame, type BotKind } from "../../shared/bots/index.ts";
 import { addGame, emptyAgg, summarize, type Agg } from "./report.ts";
 
-export type BotsArg = BotKind | "mixed";
+/**
+ * "mixed": heuristic and random in turn; "novice-seat": strong bots with the first player ("p1") a
+ * novice — the same seeds as the all-strong games, so the pair differs only in how p1 plays.
+ */
+export type BotsArg = BotKind | "mixed" | "novice-seat";
+
+export function botsOf(arg: BotsArg, seats: number): BotKind | BotKind[] {
+  if (arg === "mixed") return Array.from({ length: seats }, (_, i) => (i % 2 ? "random" : "heuristic"));
+  if (arg === "novice-seat") return Array.from({ length: seats }, (_, i) => (i === 0 ? "novice" : "strong"));
+  return arg;
+}
 
 export interface Job {
   preset: string;
@@ -34,8 +44,7 @@ export function playRange(job: Job): JobResult {
   const bySize: Record<number, Agg> = {};
   for (let g = job.from; g < job.to; g++) {
     const seats = job.sizes[g % job.sizes.length] as number;
-    const bots: BotKind | BotKind[] = job.bots === "mixed" ? Array.from({ length: seats }, (_, i) => (i % 2 ? "random" : "heuristic")) : job.bots;
-    const r = playGame({ presetId: job.preset, seats, settings: job.settings, seed: seedOf(job.seedBase, g), bots, mode: "view" });
+    const r = playGame({ presetId: job.preset, seats, settings: job.settings, seed: seedOf(job.seedBase, g), bots: botsOf(job.bots, seats), mode: "view" });
     addGame((bySize[seats] ??= emptyAgg()), summarize(r.state, seats, r.inputs.length));
   }
   return { bySize, ms: performance.now() - t0 };

@@ -35,6 +35,8 @@ export interface GameSummary {
   inputs: number;
   /** Rule path id → times it happened in this game (absent = 0). */
   paths: Record<string, number>;
+  /** The first player's (join index 0, "p1") side at the end, and whether that side won: the novice-seat measure. */
+  p1?: { team: string; won: boolean };
 }
 
 /** One event type (and a condition on its data) that marks a rule path. */
@@ -105,10 +107,14 @@ export function countPaths(events: readonly GameEvent[], paths: readonly RulePat
 
 /** A game's summary from its final engine state (the fields every preset's state has). */
 export function summarize(state: unknown, seats: number, inputs: number): GameSummary {
-  const s = state as { result: { winner: string; reason: string } | null; day: number; round: number; events: GameEvent[] };
+  const s = state as { result: { winner: string; reason: string } | null; day: number; round: number; events: GameEvent[]; players?: Array<{ id: string; team: string | null }> };
   const w = s.result?.winner;
   const winner: Outcome = w === "red" || w === "black" || w === "solo" || w === "draw" ? w : "none";
-  return { seats, winner, reason: s.result?.reason ?? null, days: s.day, rounds: s.round, inputs, paths: countPaths(s.events) };
+  const p1 = s.players?.find((p) => p.id === "p1");
+  return {
+    seats, winner, reason: s.result?.reason ?? null, days: s.day, rounds: s.round, inputs, paths: countPaths(s.events),
+    ...(p1?.team ? { p1: { team: p1.team, won: p1.team === w } } : {}),
+  };
 }
 
 /** Totals over many games. */
@@ -123,9 +129,11 @@ export interface Agg {
   pathGames: Record<string, number>;
   /** Path id → times it happened in all games. */
   pathTimes: Record<string, number>;
+  /** The first player's side → [games, of them won] (the novice-seat measure). */
+  p1: Record<string, [number, number]>;
 }
 
-export const emptyAgg = (): Agg => ({ games: 0, outcomes: { red: 0, black: 0, solo: 0, draw: 0, none: 0 }, reasons: {}, days: 0, rounds: 0, inputs: 0, pathGames: {}, pathTimes: {} });
+export const emptyAgg = (): Agg => ({ games: 0, outcomes: { red: 0, black: 0, solo: 0, draw: 0, none: 0 }, reasons: {}, days: 0, rounds: 0, inputs: 0, pathGames: {}, pathTimes: {}, p1: {} });
 
 const addTo = (into: Record<string, number>, from: Record<string, number>) => { for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n; };
 
@@ -142,6 +150,11 @@ export function addGame(a: Agg, g: GameSummary): Agg {
     a.pathGames[id] = (a.pathGames[id] ?? 0) + 1;
     a.pathTimes[id] = (a.pathTimes[id] ?? 0) + n;
   }
+  if (g.p1) {
+    const r = (a.p1[g.p1.team] ??= [0, 0]);
+    r[0]++;
+    if (g.p1.won) r[1]++;
+  }
   return a;
 }
 
@@ -155,6 +168,11 @@ export function mergeAgg(a: Agg, b: Agg): Agg {
   a.inputs += b.inputs;
   addTo(a.pathGames, b.pathGames);
   addTo(a.pathTimes, b.pathTimes);
+  for (const [team, [n, w]] of Object.entries(b.p1 ?? {})) {
+    const r = (a.p1[team] ??= [0, 0]);
+    r[0] += n;
+    r[1] += w;
+  }
   return a;
 }
 

@@ -75,7 +75,7 @@ class Pool {
   }
 }
 
-async function playVariant(pool: Pool, o: ReportOptions, preset: string, variant: Variant): Promise<VariantResult> {
+async function playVariant(pool: Pool, o: ReportOptions, preset: string, variant: Variant, paired?: { bots: BotsArg; games: number }): Promise<VariantResult> {
   const range = seatRange(preset, variant.settings);
   if (!range) throw new Error(`${preset} ${variant.key}: no table size can start`);
   const sizes = Array.from({ length: range.max - range.min + 1 }, (_, i) => range.min + i);
@@ -83,8 +83,9 @@ async function playVariant(pool: Pool, o: ReportOptions, preset: string, variant
   const bySize: Record<number, Agg> = {};
   let ms = 0;
   const t0 = performance.now();
-  for (let target = nextTotal(all, o.stop); target !== null; target = nextTotal(all, o.stop)) {
-    const job: Job = { preset, settings: variant.settings, sizes, seedBase: `${o.seed}/${preset}/${variant.key}`, bots: o.bots, from: all.games, to: target };
+  const next = () => (paired ? (all.games < paired.games ? paired.games : null) : nextTotal(all, o.stop));
+  for (let target = next(); target !== null; target = next()) {
+    const job: Job = { preset, settings: variant.settings, sizes, seedBase: `${o.seed}/${preset}/${variant.key}`, bots: paired?.bots ?? o.bots, from: all.games, to: target };
     for (const r of await pool.play(job)) {
       ms += r.ms;
       for (const [n, a] of Object.entries(r.bySize)) {
@@ -92,7 +93,7 @@ async function playVariant(pool: Pool, o: ReportOptions, preset: string, variant
         mergeAgg(all, a);
       }
     }
-    process.stdout.write(`  ${preset} ${variant.key}: ${all.games} games, widest ±${widest(all).pm.toFixed(2)}\n`);
+    process.stdout.write(`  ${preset} ${variant.key}${paired ? ` (${paired.bots})` : ""}: ${all.games} games, widest ±${widest(all).pm.toFixed(2)}\n`);
   }
   return { variant, sizes, all, bySize, ms, wallMs: performance.now() - t0 };
 }
@@ -129,7 +130,27 @@ function outcomeRows(r: VariantResult, solo: boolean): string[] {
   return lines;
 }
 
-function presetMarkdown(o: ReportOptions, preset: string, results: VariantResult[], at: Date): string {
+/**
+ * Issue 20, "handing one seat to a novice in a table of strong bots": the first player's side's win
+ * rate with every seat strong, and in the same games (same seeds: the same deal) with that seat a
+ * novice, per the side it played.
+ */
+export function noviceRows(strong: Agg, novice: Agg): string[] {
+  const teams = [...new Set([...Object.keys(strong.p1), ...Object.keys(novice.p1)])].sort((a, b) => TEAM_ORDER.indexOf(a) - TEAM_ORDER.indexOf(b));
+  const all = (a: Agg): [number, number] => Object.values(a.p1).reduce<[number, number]>((x, [n, w]) => [x[0] + n, x[1] + w], [0, 0]);
+  const row = (name: string, [n0, w0]: [number, number], [n1, w1]: [number, number]) =>
+    `| ${name} | ${n0} | ${cell(w0, n0)} | ${cell(w1, n1)} | ${n0 && n1 ? (((100 * w1) / n1) - ((100 * w0) / n0)).toFixed(1) : "—"} |`;
+  return [
+    "| the seat's side | games | its side wins, all strong % | its side wins, the seat a novice % | change (points) |",
+    "|---|---|---|---|---|",
+    row("any", all(strong), all(novice)),
+    ...teams.map((t) => row(TEAM_NAME[t] ?? t, strong.p1[t] ?? [0, 0], novice.p1[t] ?? [0, 0])),
+  ];
+}
+const TEAM_ORDER = ["red", "black", "solo"];
+const TEAM_NAME: Record<string, string> = { red: "town (red)", black: "mafia (black)", solo: "solo" };
+
+function presetMarkdown(o: ReportOptions, preset: string, results: VariantResult[], at: Date, novice: VariantResult | null): string {
   const plan = planOf(preset);
   const solo = hasSolo(preset, results);
   const games = results.reduce((s, r) => s + r.all.games, 0);
@@ -149,6 +170,12 @@ function presetMarkdown(o: ReportOptions, preset: string, results: VariantResult
       `Settings \`${JSON.stringify(r.variant.settings)}\`, seats ${r.sizes.length > 1 ? `${r.sizes[0]}–${r.sizes[r.sizes.length - 1]} in turn` : r.sizes[0]}; ${r.all.games} games, widest ±${w.pm.toFixed(2)} points${w.pm > o.stop.points ? ` (the cap of ${o.stop.cap} games stopped it)` : ""}.`, "",
       ...outcomeRows(r, solo), "",
       `End reasons: ${Object.entries(r.all.reasons).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${rare(n, r.all.games)}`).join(", ") || "none"}.`, "");
+  }
+  if (novice) {
+    const d = results[0] as VariantResult;
+    out.push("#### a novice seat among strong bots", "",
+      `The default variant's ${d.all.games} games again, with the same seeds (the same deal and seats), the first player (\`p1\`, any seat and role the draw gives it) played by a novice bot and the rest strong (\`--bots novice-seat\`). The win rate of that player's side:`, "",
+      ...noviceRows(d.all, novice.all), "");
   }
   // Rule paths: the preset's own list, then any other that happened.
   const seen = new Set(plan.paths);
@@ -217,11 +244,12 @@ export async function runReport(o: ReportOptions): Promise<void> {
       const results: VariantResult[] = [];
       for (const variant of plan.variants) results.push(await playVariant(pool, o, preset, variant));
       const d = results[0] as VariantResult;
+      const novice = o.bots === "strong" ? await playVariant(pool, o, preset, d.variant, { bots: "novice-seat", games: d.all.games }) : null;
       const head0 = (k: (typeof OUTCOMES)[number]) => (100 * d.all.outcomes[k]) / d.all.games;
       const sec: PresetSection = {
         preset,
         headline: { town: head0("red"), mafia: head0("black"), solo: hasSolo(preset, [d]) ? head0("solo") : null, draw: head0("draw"), pm: widest(d.all).pm, games: d.all.games },
-        markdown: presetMarkdown(o, preset, results, new Date()),
+        markdown: presetMarkdown(o, preset, results, new Date(), novice),
       };
       const intro = `Bots: \`${o.bots}\`. Headline: each preset at its default settings, all its table sizes together; details per variant and per size below.` +
         (o.label === "heuristic" ? " This is the **before** baseline of issue 20: today's heuristic bots, before any change to how they play." : "");

@@ -1,8 +1,10 @@
 /**
  * Plays whole games through the engine with bots in every seat (tests, simulation, benchmark).
  *
- *  - "view" mode: each bot decides from viewFor(state, itself) — exactly what a connection gets.
- *    Seats with nothing to do (actionsFor empty) are skipped without building their view.
+ *  - "view" mode: each bot decides from viewFor(state, itself) — exactly what a connection gets: after
+ *    its first view, delta frames (the log entries new since its last view, `logAfter`), as the table
+ *    object sends them. Seats with nothing to do (actionsFor empty) are skipped without building their
+ *    view. `onView` sees every view a bot is given (the leak oracle checks those very views).
  *  - "fast" mode: engine-only throughput; the random-legal policy reads actionsFor(state, id)
  *    directly (the same list as view.you.actions) and no views are built.
  *
@@ -10,13 +12,22 @@
  * clock jumps to nextDeadline and a timeout for the current phaseSeq is applied.
  */
 import { actionsFor, apply, createGame, getPreset, nextDeadline, seatedPlayers, viewFor } from "../engine/index.ts";
-import type { GameEvent, GameState, Input, PlayerSpec } from "../engine/types.ts";
+import type { GameEvent, GameState, GameView, Input, PlayerAction, PlayerSpec } from "../engine/types.ts";
 import { heuristicBot } from "./heuristic.ts";
 import { RANDOM_CLAIM_RATE, randomBot, randomPolicy } from "./random.ts";
 import { botRng } from "./rng.ts";
+import { strongBot } from "./strong.ts";
 import type { Bot } from "./types.ts";
 
-export type BotKind = "random" | "heuristic";
+/** "heuristic": the bot before issue 20; "strong" / "novice": the levels (levels.ts). */
+export type BotKind = "random" | "heuristic" | "strong" | "novice";
+
+/** `claimRate`: how often a random bot claims when it may (RANDOM_CLAIM_RATE). */
+export function makeBot(kind: BotKind, seed: string, claimRate = RANDOM_CLAIM_RATE): Bot {
+  if (kind === "random") return randomBot(seed, claimRate);
+  if (kind === "heuristic") return heuristicBot(seed);
+  return strongBot(seed, kind);
+}
 
 export interface PlayOptions {
   presetId?: string;
@@ -38,6 +49,8 @@ export interface PlayOptions {
   immunity?: string[];
   /** Issue 20: how often random bots make a public claim when they may (default RANDOM_CLAIM_RATE; 0: never). */
   claimRate?: number;
+  /** Called with every view a bot is given, before it decides (the leak oracle: test/unit/bots/strong.test.ts). */
+  onView?: (state: GameState, playerId: string, view: GameView) => void;
   /** Called after every accepted input (tests). */
   onInput?: (state: GameState, input: Input, now: number, events: GameEvent[]) => void;
 }
@@ -63,7 +76,9 @@ export function playGame(o: PlayOptions): PlayResult {
   const mode = o.mode ?? "view";
   const kinds = players.map((_, i) => (Array.isArray(o.bots) ? (o.bots[i] ?? "heuristic") : (o.bots ?? "heuristic")));
   const claimRate = o.claimRate ?? RANDOM_CLAIM_RATE;
-  const bots: Bot[] = players.map((p, i) => (kinds[i] === "random" ? randomBot(`${o.seed}/${p.id}`, claimRate) : heuristicBot(`${o.seed}/${p.id}`)));
+  const bots: Bot[] = players.map((p, i) => makeBot(kinds[i] as BotKind, `${o.seed}/${p.id}`, claimRate));
+  /** Per player: how many of its log entries its bot has been given (delta frames). */
+  const given = new Map<string, number>();
   const fastRng = botRng(`${o.seed}/fast`);
   const inputs: Array<{ input: Input; now: number }> = [];
   let rejections = 0;
@@ -99,7 +114,15 @@ export function playGame(o: PlayOptions): PlayResult {
       const id = ids[(turn + k) % n] as string;
       const acts = actionsFor(state, id);
       if (acts.length === 0) continue;
-      const action = mode === "fast" ? randomPolicy(acts, fastRng, n, claimRate) : (botOf.get(id) as Bot).decide(viewFor(state, { kind: "player", playerId: id }));
+      let action: PlayerAction | null;
+      if (mode === "fast") action = randomPolicy(acts, fastRng, n, claimRate);
+      else if (botOf.get(id)?.wants?.(acts) === false) continue;
+      else {
+        const view = viewFor(state, { kind: "player", playerId: id }, { logAfter: given.get(id) ?? null });
+        given.set(id, view.logUpTo);
+        o.onView?.(state, id, view);
+        action = (botOf.get(id) as Bot).decide(view);
+      }
       if (!action) continue;
       const t = now + stepMs;
       if (due !== null && t >= due) break; // too late: the clock runs out first

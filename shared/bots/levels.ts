@@ -3,10 +3,10 @@
  * table plays with a bot (lobby bots and seats handed over, RULES.md §5.1).
  *   - "strong": reads everything its own view shows (votes, nominations, deaths, public claims) and
  *     plays its role's abilities on purpose (shared/bots/strong.ts);
- *   - "novice": the same bot with a beginner's habits: it often ignores what the table showed and
- *     votes or shoots on a whim.
+ *   - "novice": the same bot with a beginner's habits: it weighs what the table showed at half, adds a
+ *     lot of noise to its reads, reveals a check only in its last words and never counter-claims.
  */
-import { heuristicBot } from "./heuristic.ts";
+import { strongBot } from "./strong.ts";
 import type { Bot } from "./types.ts";
 
 export const BOT_LEVELS = ["novice", "strong"] as const;
@@ -15,6 +15,5 @@ export const DEFAULT_BOT_LEVEL: BotLevel = "strong";
 
 /** The bot for one seat at `level`, its randomness seeded by `seed`. */
 export function botFor(level: BotLevel, seed: string): Bot {
-  void level; // both levels are the heuristic bot until strong.ts lands (issue 20, in progress)
-  return heuristicBot(seed);
+  return strongBot(seed, level);
 }

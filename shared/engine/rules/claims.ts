@@ -16,22 +16,21 @@ import type { AvailableAction, Claim, RoleId, Seat } from "../types.ts";
 /** Issue 20: claims one seat may make in one speech (or one free talk). */
 export const CLAIMS_PER_SPEECH = 6;
 
-const rolesMemo = new Map<string, RoleId[]>();
+/** Per settings object (shared by every state of a game; a stored game loads it once): the roles. */
+const rolesMemo = new WeakMap<object, RoleId[]>();
 
 /**
  * The roles a claim may name: every role the preset's composition could put in the deck under this
  * table's (public) settings, at any table size the preset allows — never read from this game's deal.
  */
 export function claimRoles(s: EngineState): RoleId[] {
-  const key = `${s.presetId}\n${JSON.stringify(s.settings)}`;
-  let roles = rolesMemo.get(key);
+  let roles = rolesMemo.get(s.settings);
   if (!roles) {
     const p = presetOf(s.presetId);
     const seen = new Set<RoleId>();
     for (let n = p.seats.min; n <= p.seats.max; n++) for (const r of p.composition(n, s.settings)) seen.add(r);
     roles = [...seen];
-    if (rolesMemo.size > 256) rolesMemo.clear();
-    rolesMemo.set(key, roles);
+    rolesMemo.set(s.settings, roles);
   }
   return roles;
 }
