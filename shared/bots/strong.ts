@@ -399,7 +399,8 @@ class Turn {
       const found = [...this.mine].filter((x): x is [Seat, Colour] => x[1] === "red" || x[1] === "black");
       const anyBlack = found.some(([, v]) => v === "black");
       const rival = [...this.mem.claims].some(([s, c]) => s !== me && c.role === role);
-      const reveal = this.novice ? leaving : anyBlack || leaving || rival || this.view.day >= 3;
+      const onTheBlock = this.view.nominees.includes(me) || this.view.phase === "tie-speech" || this.view.phase === "defence";
+      const reveal = this.novice ? leaving : anyBlack || leaving || rival || onTheBlock || this.view.day >= 3;
       if (!reveal || found.length === 0 && !rival) return null;
       if (said?.role !== role) return ok({ kind: "role", role }) ? { kind: "role", role } : null;
       found.sort((x, y) => (x[1] === y[1] ? 0 : x[1] === "black" ? -1 : 1));

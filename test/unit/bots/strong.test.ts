@@ -59,3 +59,153 @@ describe("issue 20: strong and novice bots read nothing beyond their own view", 
     });
   }
 });
+
+/** The game record of a sport game between strong bots (or the given kinds). */
+function record(seed: string, bots: BotKind | BotKind[] = "strong", presetId = "sport", seats?: number): St {
+  return playGame({ presetId, seed, bots, ...(seats ? { seats } : {}) }).state as unknown as St;
+}
+/** Whether `seat` is still in the game when the first night after event `seq` falls. */
+function aliveAtNextNight(s: St, seat: number, seq: number): boolean {
+  const night = s.events.find((e) => e.type === "night-fell" && e.seq > seq);
+  return night !== undefined && !s.events.some((e) => e.type === "left" && e.data.seat === seat && e.seq < night.seq);
+}
+const teamAt = (s: St, seat: number) => s.players[seat - 1]!.team;
+/** The claims made in each speech: speech-started index → claims. */
+function speeches(s: St): Array<{ seat: number; day: number; purpose: string; claims: Array<Record<string, unknown>>; nominated: number[] }> {
+  const out: Array<{ seat: number; day: number; purpose: string; claims: Array<Record<string, unknown>>; nominated: number[] }> = [];
+  for (const e of s.events) {
+    if (e.type === "speech-started") out.push({ seat: e.data.seat as number, day: e.day, purpose: e.data.purpose as string, claims: [], nominated: [] });
+    const cur = out[out.length - 1];
+    if (e.type === "claimed" && cur && cur.seat === e.data.seat) cur.claims.push(e.data.claim as Record<string, unknown>);
+    if (e.type === "nominated" && cur && cur.seat === e.data.by) cur.nominated.push(e.data.target as number);
+  }
+  return out;
+}
+
+describe("issue 20: strong bots play their roles on purpose (sport, RULES.md §2)", () => {
+  it("§2.10 the Sheriff who found black says so in his next day speech — \"I am the Sheriff; seat N is black\" — and nominates that seat unless it already stands", () => {
+    let cases = 0;
+    for (let g = 0; g < 60; g++) {
+      const s = record(`sheriff-${g}`);
+      const sheriff = s.players.find((p) => p.role === "sheriff")!.seat;
+      const black = s.events.filter((e) => e.type === "checked" && e.data.by === sheriff && e.data.result === "mafia");
+      if (black.length === 0) continue;
+      const first = black[0]!;
+      const nominatedBefore = new Set<number>();
+      for (const sp of speeches(s)) {
+        if (sp.day <= first.day || sp.seat !== sheriff || sp.purpose !== "day") { if (sp.day > first.day) sp.nominated.forEach((x) => nominatedBefore.add(x)); continue; }
+        cases++;
+        expect(sp.claims[0]).toEqual({ kind: "role", role: "sheriff" });
+        expect(sp.claims).toContainEqual({ kind: "check", target: first.data.target, result: "black" });
+        const target = first.data.target as number;
+        const alive = !s.events.some((e) => e.type === "left" && e.data.seat === target && e.day <= sp.day);
+        if (alive && !nominatedBefore.has(target)) expect(sp.nominated).toContain(target);
+        break;
+      }
+    }
+    expect(cases).toBeGreaterThan(10);
+  });
+
+  it("§2.10 the black team shoots the revealed Sheriff the next night, all together", () => {
+    let nights = 0;
+    for (let g = 0; g < 60; g++) {
+      const s = record(`shoot-${g}`);
+      const sheriff = s.players.find((p) => p.role === "sheriff")!.seat;
+      const claim = s.events.find((e) => e.type === "claimed" && e.data.seat === sheriff && (e.data.claim as { kind: string }).kind === "role");
+      if (!claim) continue;
+      if (!aliveAtNextNight(s, sheriff, claim.seq)) continue; // last words, or voted out that day
+      const nightShots = s.events.filter((e) => e.type === "shot" && e.day === claim.day);
+      if (nightShots.length === 0) continue; // the game ended
+      nights++;
+      for (const e of nightShots) expect(e.data.target, `game ${g}`).toBe(sheriff);
+    }
+    expect(nights).toBeGreaterThan(10);
+  });
+
+  it("the strong mafia counter-claims when the Sheriff names one of them; a novice mafia never does", () => {
+    const counter = (kinds: BotKind | BotKind[], prefix: string) => {
+      let accused = 0, countered = 0;
+      for (let g = 0; g < 80; g++) {
+        const s = record(`${prefix}-${g}`, kinds);
+        const sheriff = s.players.find((p) => p.role === "sheriff")!.seat;
+        const accusation = s.events.find((e) => e.type === "claimed" && e.data.seat === sheriff && (e.data.claim as { kind: string; result?: string }).result === "black");
+        if (!accusation) continue;
+        accused++;
+        const fake = s.events.find((e) => e.type === "claimed" && e.seq > accusation.seq && teamAt(s, e.data.seat as number) === "black" && (e.data.claim as { role?: string }).role === "sheriff");
+        if (fake) {
+          countered++;
+          // …and names the real Sheriff black
+          expect(s.events.some((e) => e.type === "claimed" && e.data.seat === fake.data.seat && (e.data.claim as { target?: number; result?: string }).target === sheriff && (e.data.claim as { result?: string }).result === "black")).toBe(true);
+        }
+      }
+      return { accused, countered };
+    };
+    const strong = counter("strong", "cc");
+    expect(strong.accused).toBeGreaterThan(20);
+    expect(strong.countered / strong.accused).toBeGreaterThan(0.2);
+    const novice = counter("novice", "cc-n");
+    expect(novice.countered).toBe(0);
+  });
+
+  it("the mafia does not vote as a block: in ballots with two or more black voters and a choice of red candidates, the black votes split", () => {
+    let ballots = 0, split = 0;
+    for (let g = 0; g < 80; g++) {
+      const s = record(`block-${g}`);
+      for (const e of s.events) {
+        if (e.type !== "vote-counted") continue;
+        const b = (e.data.ballots as Array<{ voter: number; target: number; auto: boolean }>).filter((x) => !x.auto && teamAt(s, x.voter) === "black");
+        const cands = (e.data.tally as Array<{ seat: number }>).map((t) => t.seat).filter((c) => teamAt(s, c) !== "black");
+        if (b.length < 2 || cands.length < 2) continue;
+        ballots++;
+        if (new Set(b.map((x) => x.target)).size > 1) split++;
+      }
+    }
+    expect(ballots).toBeGreaterThan(30);
+    expect(split / ballots).toBeGreaterThan(0.1);
+  });
+
+  it("a strong town votes on suspicion: the Sheriff's named black, still standing, gets most red votes", () => {
+    let ballots = 0, onTarget = 0;
+    for (let g = 0; g < 80; g++) {
+      const s = record(`red-votes-${g}`);
+      const sheriff = s.players.find((p) => p.role === "sheriff")!.seat;
+      // the sheriff's public "black" claims, and the day they were said
+      const said = s.events.filter((e) => e.type === "claimed" && e.data.seat === sheriff && (e.data.claim as { result?: string }).result === "black");
+      for (const e of s.events) {
+        if (e.type !== "vote-counted") continue;
+        const named = said.filter((c) => c.seq < e.seq).map((c) => (c.data.claim as { target: number }).target).filter((t) => (e.data.tally as Array<{ seat: number }>).some((x) => x.seat === t));
+        if (named.length === 0) continue;
+        for (const b of e.data.ballots as Array<{ voter: number; target: number; auto: boolean }>) {
+          if (b.auto || teamAt(s, b.voter) !== "red" || b.voter === sheriff || named.includes(b.voter)) continue;
+          ballots++;
+          if (named.includes(b.target)) onTarget++;
+        }
+      }
+    }
+    expect(ballots).toBeGreaterThan(50);
+    expect(onTarget / ballots).toBeGreaterThan(0.6);
+  });
+});
+
+describe("issue 20: strong bots in city (RULES.md §3)", () => {
+  it("§3 the Doctor heals the revealed Commissar the night after his claim (unless he healed him the night before)", () => {
+    let nights = 0;
+    for (let g = 0; g < 80; g++) {
+      const s = record(`doc-${g}`, "strong", "city", 10 + (g % 3));
+      const com = s.players.find((p) => p.role === "commissar")!.seat;
+      const doc = s.players.find((p) => p.role === "doctor")?.seat;
+      if (!doc) continue;
+      const claim = s.events.find((e) => e.type === "claimed" && e.data.seat === com && (e.data.claim as { kind: string }).kind === "role");
+      if (!claim) continue;
+      if (!aliveAtNextNight(s, com, claim.seq)) continue; // last words, or voted out that day
+      const heals = s.events.filter((e) => e.type === "healed" && e.data.by === doc);
+      const next = heals.find((e) => (e.data.night as number) === claim.day);
+      if (!next) continue; // the Doctor left, was frozen or the game ended
+      const before = heals.find((e) => (e.data.night as number) === claim.day - 1);
+      if (before?.data.target === com) continue;
+      nights++;
+      expect(next.data.target, `game ${g}`).toBe(com);
+    }
+    expect(nights).toBeGreaterThan(5);
+  });
+});
