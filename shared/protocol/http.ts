@@ -6,6 +6,7 @@
 import * as v from "valibot";
 import type { Input } from "../engine/types.ts";
 import { RETURN_CODE_PATTERN, normalizeCode } from "./codes.ts";
+import type { BotLevel } from "../bots/levels.ts";
 
 /** Longest nickname, in code points after normalisation. */
 export const NICKNAME_MAX = 24;
@@ -17,6 +18,13 @@ export const SEATS_PER_ADDRESS = 2;
 export const TABLE_SEATS_MAX = 20;
 /** The most `seatsPerAddress` can be: the largest table (a whole room behind one address). */
 export const SEATS_PER_ADDRESS_MAX = TABLE_SEATS_MAX;
+
+/**
+ * Issue 20: the bot levels (shared/bots/levels.ts BOT_LEVELS), written out here: the web client's home
+ * page imports this file and the table's panels import messages.ts, so importing that list in both would
+ * give it a chunk of its own, named in every page's first JS. test/unit/bot-level.test.ts keeps the two equal.
+ */
+export const BOT_LEVEL_IDS = ["novice", "strong"] as const satisfies readonly BotLevel[];
 
 /* ------------------------------------------------ requests ------------------------------------------------ */
 
@@ -42,6 +50,9 @@ export const CreateTableRequestSchema = v.strictObject({
   /** Casual tables: a bot takes over a seat whose player has been away this many minutes (1–120).
    *  Absent or null: never automatically. The organizer may change it later. */
   botAfterMinutesAway: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(120)))),
+  /** Issue 20: how well the table's bots play ("novice" or "strong", default DEFAULT_BOT_LEVEL). The
+   *  organizer may change it later; a seat handed to a bot may get a level of its own. */
+  botLevel: v.optional(v.picklist(BOT_LEVEL_IDS)),
   /** Spectators see the table as it was this many seconds ago (0–900, default 0). Fixed at creation. */
   spectatorDelaySeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(900))),
   /** One person, one seat: may one device (deviceId) take several seats? Default false; the organizer

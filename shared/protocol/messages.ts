@@ -8,6 +8,7 @@
  */
 import * as v from "valibot";
 import { BUILT_EFFECTS, LOG_TYPES, REMOVAL_REASONS, PHASE_NAMES, RESULT_REASONS, type GameView, type PresetId, type Seat } from "../engine/types.ts";
+import { BOT_LEVELS, type BotLevel } from "../bots/levels.ts";
 
 /** Hard cap on one client frame (bytes of UTF-8), checked before parsing. */
 export const MAX_CLIENT_MESSAGE_BYTES = 4096;
@@ -104,8 +105,9 @@ export const ControlRequestSchema = v.variant("type", [
   v.strictObject({ type: v.literal("pause"), absentSeat: v.optional(seat) }),
   /** Timers go on with the time that was left. */
   v.strictObject({ type: v.literal("resume") }),
-  /** Irrevocably hand a seat to a bot: its tokens and return code stop working at once. */
-  v.strictObject({ type: v.literal("seat-to-bot"), seat }),
+  /** Irrevocably hand a seat to a bot: its tokens and return code stop working at once. Issue 20: `level`,
+   *  the bot's level for this seat (absent: the seat follows the table's `botLevel`). */
+  v.strictObject({ type: v.literal("seat-to-bot"), seat, level: v.optional(v.picklist(BOT_LEVELS)) }),
   /** Give the organizer rights to another (human) player, named by lobby place (join order). */
   v.strictObject({ type: v.literal("transfer-organizer"), place: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)) }),
   /** Start the game (presets whose start is "organizer-command"). */
@@ -125,6 +127,8 @@ export const ControlRequestSchema = v.variant("type", [
     redrawSeats: v.optional(v.boolean()),
     /** Issue 18, RULES.md §6.10: the next game starts a new evening — nobody is immune in it. */
     newEvening: v.optional(v.boolean()),
+    /** Issue 20: the table's bot level (lobby or game; each bot without a level of its own uses it from its next move). */
+    botLevel: v.optional(v.picklist(BOT_LEVELS)),
   }),
   /**
    * Issue 18, RULES.md §6 "the composition is set for each game by the creator": in the lobby (the first
@@ -420,6 +424,8 @@ export interface LobbySeatView {
   organizer: boolean;
   /** Issue 17, RULES.md §7.10: the nickname of this seat's consigliere (public); absent without one. */
   consigliere?: string;
+  /** Issue 20: a seat handed to a bot with a level of its own (seat-to-bot `level`); absent: the table's botLevel. */
+  botLevel?: BotLevel;
 }
 
 /** Who holds the organizer rights (RULES.md §5.1): a player (by lobby place), the creator without a
@@ -446,6 +452,8 @@ export interface TableOptionsView {
   redrawSeats: boolean;
   /** Issue 18, RULES.md §6.10: the next game starts a new evening (used up by that game's start). */
   newEvening: boolean;
+  /** Issue 20: how well the table's bots play — every bot seat without a level of its own (LobbySeatView.botLevel). */
+  botLevel: BotLevel;
 }
 
 /** Why the game is paused, as the table recorded it (the engine's GameView.paused holds remainingMs). */
@@ -692,6 +700,7 @@ export const LobbySeatViewSchema = v.strictObject({
   neverConnected: v.boolean(),
   organizer: v.boolean(),
   consigliere: v.optional(v.string()),
+  botLevel: v.optional(v.picklist(BOT_LEVELS)),
 });
 
 export const OrganizerViewSchema = v.variant("kind", [
@@ -718,6 +727,7 @@ export const TableViewSchema = v.strictObject({
   options: v.strictObject({
     botAfterMinutesAway: nullableNum, spectatorDelaySeconds: num, allowSameDevice: v.boolean(),
     recording: v.boolean(), deadHear: v.boolean(), spectatorsHear: v.boolean(), redrawSeats: v.boolean(), newEvening: v.boolean(),
+    botLevel: v.picklist(BOT_LEVELS),
   }),
   pause: v.nullable(v.strictObject({ by: v.string(), reason: v.picklist(["organizer", "absence"]), absentSeat: nullableNum, since: num })),
   delayMs: num,

@@ -127,6 +127,7 @@ export const tables = new Hono<AppEnv>()
         seatsPerAddress: body.seatsPerAddress ?? SEATS_PER_ADDRESS,
         ...(body.seats !== undefined ? { seats: body.seats } : {}),
         botAfterMinutesAway: body.botAfterMinutesAway ?? null,
+        ...(body.botLevel ? { botLevel: body.botLevel } : {}),
         recording: body.recording ?? false,
         deadHear: body.deadHear ?? true,
         spectatorsHear: body.spectatorsHear ?? false,

@@ -4,6 +4,7 @@
  * per address), and sitting in the series' next game ("play again", issue 13) — and the sockets of
  * those the next game left out, which stay as spectators'.
  */
+import { DEFAULT_BOT_LEVEL, type BotLevel } from "../../shared/bots/levels.ts";
 import { SEATS_PER_ADDRESS, type HttpErrorCode, type JoinResponse, type ReturnResponse } from "../../shared/protocol/http.ts";
 import type { TableAction } from "../../shared/protocol/messages.ts";
 import { addressOf } from "../security/address.ts";
@@ -48,6 +49,8 @@ export interface InitRequest {
   /** Seats one client address may hold (default SEATS_PER_ADDRESS). */
   seatsPerAddress?: number;
   botAfterMinutesAway?: number | null;
+  /** Issue 20: the table's bot level (default DEFAULT_BOT_LEVEL). */
+  botLevel?: BotLevel;
   /** Issue 15 media options (defaults: not recording, the dead hear, spectators do not). */
   recording?: boolean;
   deadHear?: boolean;
@@ -142,6 +145,7 @@ export class Admission {
         recording: req.recording ?? false,
         deadHear: req.deadHear ?? true,
         spectatorsHear: req.spectatorsHear ?? false,
+        botLevel: req.botLevel ?? DEFAULT_BOT_LEVEL,
       });
       t.spectators.record(now);
       return true;

@@ -4,6 +4,7 @@
  * Pause, resume and seat-to-bot are engine `control` inputs through the match's commit path.
  */
 import * as v from "valibot";
+import type { BotLevel } from "../../shared/bots/levels.ts";
 import { CLOSE_CODES, type ControlRequest } from "../../shared/protocol/messages.ts";
 import { randomPlayerId } from "../security/random.ts";
 import type { ConnectionIdentity } from "./connection.ts";
@@ -75,6 +76,8 @@ export class Organizer {
             spectatorsHear: action.spectatorsHear ?? control.spectatorsHear,
             redrawSeats: action.redrawSeats ?? control.redrawSeats ?? false,
             newEvening: action.newEvening ?? control.newEvening ?? false,
+            // Issue 20: every bot without a level of its own plays at this level from its next move (bot-move.ts).
+            botLevel: action.botLevel ?? control.botLevel,
           });
           t.store.bumpVersion();
         });
@@ -226,7 +229,7 @@ export class Organizer {
     if (t.store.control().organizerPlayerId === target.playerId) {
       return { code: "not-allowed", message: "Hand the organizer rights to someone else first." };
     }
-    const refused = this.handToBot(target, now);
+    const refused = this.handToBot(target, now, action.level ?? null);
     if (refused) return refused;
     await t.fanout.afterChange(now, ack);
     return null;
@@ -236,9 +239,10 @@ export class Organizer {
    * Irrevocable bot takeover of a person's seat (organizer's command or the away limit): the engine
    * marks the seat a bot; in the same transaction every token and the return digest of that seat are
    * deleted; a pause for this player's absence ends. Then any socket still open for the seat gets an
-   * error frame and is closed with 4001.
+   * error frame and is closed with 4001. Issue 20: `level`, the bot's own level (the organizer's
+   * seat-to-bot `level`); null: the seat plays at the table's level, whatever it is at each move.
    */
-  handToBot(target: PlayerRow, now: number): Refused | null {
+  handToBot(target: PlayerRow, now: number, level: BotLevel | null = null): Refused | null {
     const t = this.t;
     const state = t.match.state();
     if (!state || target.seat === null) return { code: "phase-closed", message: "The game has not started yet." };
@@ -247,7 +251,7 @@ export class Organizer {
     if (!result.ok) return result.rejection;
     t.tx(() => {
       t.match.persist(result.state, [input], now);
-      t.store.handToBot(target.playerId);
+      t.store.handToBot(target.playerId, level);
       const control = t.store.control();
       if (control.organizerPlayerId === target.playerId) {
         // The organizing seat went to a bot (away limit): the rights pass to the first person, connected first.

@@ -14,6 +14,7 @@
  * statement succeeded). A transaction that throws rolls SQLite back: the caller then calls
  * `invalidate()` (TableObject.tx) so nothing is served that the database no longer holds.
  */
+import { BOT_LEVELS, DEFAULT_BOT_LEVEL, type BotLevel } from "../../shared/bots/levels.ts";
 import type { TableStatus } from "../../shared/protocol/http.ts";
 import type { StartRule } from "./lobby.ts";
 
@@ -87,7 +88,8 @@ CREATE TABLE IF NOT EXISTS players (
   away_since  INTEGER,
   user_id     TEXT,
   address_hash BLOB,
-  game_no     INTEGER NOT NULL DEFAULT 1
+  game_no     INTEGER NOT NULL DEFAULT 1,
+  bot_level   TEXT
 );
 CREATE TABLE IF NOT EXISTS tokens (
   token_hash  BLOB    PRIMARY KEY,
@@ -120,7 +122,8 @@ CREATE TABLE IF NOT EXISTS control (
   dead_hear             INTEGER NOT NULL DEFAULT 1,
   spectators_hear       INTEGER NOT NULL DEFAULT 0,
   redraw_seats          INTEGER NOT NULL DEFAULT 0,
-  new_evening           INTEGER NOT NULL DEFAULT 0
+  new_evening           INTEGER NOT NULL DEFAULT 0,
+  bot_level             TEXT    NOT NULL DEFAULT '${DEFAULT_BOT_LEVEL}'
 );
 CREATE TABLE IF NOT EXISTS spectator_views (
   version INTEGER PRIMARY KEY,
@@ -194,6 +197,8 @@ export interface ControlRow {
   redrawSeats?: boolean;
   /** Issue 18, RULES.md §6.10: the next game starts a new evening (no immunity carried over). */
   newEvening?: boolean;
+  /** Issue 20: the level of every bot seat without a level of its own (tables before it: DEFAULT_BOT_LEVEL). */
+  botLevel: BotLevel;
 }
 
 /** The table's record of a pause (the engine holds the timers; this holds who, why and whose return ends it). */
@@ -227,6 +232,8 @@ export interface PlayerRow {
    * "play again" yet (they are dropped when that game starts).
    */
   gameNo: number;
+  /** Issue 20: a bot seat's own level (seat-to-bot `level`); null/absent: the table's level at each move. */
+  botLevel?: BotLevel | null;
 }
 
 /** One game of the table's series (issue 13). */
@@ -286,6 +293,8 @@ export const TOKENS_PER_PLAYER = 5;
 
 const toBytes = (v: unknown): Uint8Array => new Uint8Array(v as ArrayBuffer);
 const toBuffer = (b: Uint8Array): ArrayBuffer => b.slice().buffer as ArrayBuffer;
+/** Issue 20: a stored bot level, or null (none stored, or a value this version does not know). */
+const botLevelOf = (v: unknown): BotLevel | null => ((BOT_LEVELS as readonly unknown[]).includes(v) ? (v as BotLevel) : null);
 
 /** What `loadState` returns: the stored state without events, and the event chunks in order. */
 export interface StoredState {
@@ -372,9 +381,9 @@ export class TableStore {
 
   insertControl(c: ControlRow): void {
     this.sql.exec(
-      "INSERT INTO control (id, organizer_player_id, organizer_token_hash, allow_same_device, bot_after_minutes, recording, dead_hear, spectators_hear) VALUES (1, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO control (id, organizer_player_id, organizer_token_hash, allow_same_device, bot_after_minutes, recording, dead_hear, spectators_hear, bot_level) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)",
       c.organizerPlayerId, c.organizerTokenHash ? toBuffer(c.organizerTokenHash) : null, c.allowSameDevice ? 1 : 0, c.botAfterMinutes,
-      c.recording ? 1 : 0, c.deadHear ? 1 : 0, c.spectatorsHear ? 1 : 0,
+      c.recording ? 1 : 0, c.deadHear ? 1 : 0, c.spectatorsHear ? 1 : 0, c.botLevel,
     );
   }
 
@@ -394,14 +403,15 @@ export class TableStore {
       spectatorsHear: r.spectators_hear === 1,
       redrawSeats: r.redraw_seats === 1,
       newEvening: r.new_evening === 1,
+      botLevel: botLevelOf(r.bot_level) ?? DEFAULT_BOT_LEVEL,
     };
   }
 
   writeControl(c: ControlRow): void {
     this.sql.exec(
-      "UPDATE control SET organizer_player_id = ?, organizer_token_hash = ?, allow_same_device = ?, bot_after_minutes = ?, recording = ?, dead_hear = ?, spectators_hear = ?, redraw_seats = ?, new_evening = ? WHERE id = 1",
+      "UPDATE control SET organizer_player_id = ?, organizer_token_hash = ?, allow_same_device = ?, bot_after_minutes = ?, recording = ?, dead_hear = ?, spectators_hear = ?, redraw_seats = ?, new_evening = ?, bot_level = ? WHERE id = 1",
       c.organizerPlayerId, c.organizerTokenHash ? toBuffer(c.organizerTokenHash) : null, c.allowSameDevice ? 1 : 0, c.botAfterMinutes,
-      c.recording ? 1 : 0, c.deadHear ? 1 : 0, c.spectatorsHear ? 1 : 0, c.redrawSeats ? 1 : 0, c.newEvening ? 1 : 0,
+      c.recording ? 1 : 0, c.deadHear ? 1 : 0, c.spectatorsHear ? 1 : 0, c.redrawSeats ? 1 : 0, c.newEvening ? 1 : 0, c.botLevel,
     );
     this.ctl = { ...c };
   }
@@ -425,15 +435,17 @@ export class TableStore {
       userId: r.user_id === null || r.user_id === undefined ? null : String(r.user_id),
       addressHash: r.address_hash === null || r.address_hash === undefined ? null : toBytes(r.address_hash),
       gameNo: r.game_no === null || r.game_no === undefined ? 1 : Number(r.game_no),
+      botLevel: botLevelOf(r.bot_level),
     }));
   }
 
   insertPlayer(p: Omit<PlayerRow, "seat">): void {
     this.sql.exec(
-      `INSERT INTO players (player_id, nickname, place, seat, return_hash, bot, joined_at, device_hash, away_since, user_id, address_hash, game_no)
-       VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO players (player_id, nickname, place, seat, return_hash, bot, joined_at, device_hash, away_since, user_id, address_hash, game_no, bot_level)
+       VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       p.playerId, p.nickname, p.place, p.returnHash ? toBuffer(p.returnHash) : null, p.bot ? 1 : 0, p.joinedAt,
       p.deviceHash ? toBuffer(p.deviceHash) : null, p.awaySince, p.userId ?? null, p.addressHash ? toBuffer(p.addressHash) : null, p.gameNo,
+      p.botLevel ?? null,
     );
     this.roster = null;
   }
@@ -561,9 +573,12 @@ export class TableStore {
     this.roster = null;
   }
 
-  /** Bot takeover (irrevocable): the seat is a bot; its return code and every token stop working. */
-  handToBot(playerId: string): void {
-    this.sql.exec("UPDATE players SET bot = 1, return_hash = NULL, away_since = NULL WHERE player_id = ?", playerId);
+  /**
+   * Bot takeover (irrevocable): the seat is a bot; its return code and every token stop working.
+   * Issue 20: `level`, the bot's own level (null: the table's level at each of its moves).
+   */
+  handToBot(playerId: string, level: BotLevel | null = null): void {
+    this.sql.exec("UPDATE players SET bot = 1, return_hash = NULL, away_since = NULL, bot_level = ? WHERE player_id = ?", level, playerId);
     this.sql.exec("DELETE FROM tokens WHERE player_id = ?", playerId);
     this.roster = null;
   }
@@ -660,6 +675,9 @@ export class TableStore {
     // Issue 19: each game's record replays from its own settings and seat order; the address digests' own key.
     add("series", [["settings", "TEXT"], ["keep_order", "INTEGER NOT NULL DEFAULT 0"]]);
     add("config", [["address_key", "TEXT"], ["reserved_for", "TEXT"]]);
+    // Issue 20: the bots' level — the table's (tables before it play at the default level) and a seat's own.
+    add("control", [["bot_level", `TEXT NOT NULL DEFAULT '${DEFAULT_BOT_LEVEL}'`]]);
+    add("players", [["bot_level", "TEXT"]]);
   }
 
   /** Tables created before events were stored apart get the `events` table and the input log's columns. */

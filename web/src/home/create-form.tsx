@@ -1,6 +1,6 @@
 /** The create form (issue 13 part D; the profile screen of issue 16 inside it, lazily): a chunk of the home page only. */
 import { createEffect, createSignal, For, type JSX, lazy, Show, Suspense } from "solid-js";
-import { has, t, tk } from "../i18n/index.ts";
+import { has, lang, t, tk } from "../i18n/index.ts";
 import { api, rateLimitMinutes } from "../lib/api.ts";
 import { me } from "../lib/account.ts";
 import { howPath, navigate, onLinkClick, tablePath } from "../lib/router.ts";
@@ -10,6 +10,8 @@ import { formOf, settingsToSend, type ProfileChoice, type SettingField } from ".
 import { textFamily } from "../i18n/families.ts";
 import { SEATS_PER_ADDRESS_MAX } from "../../../shared/protocol/http.ts";
 import { describeError, FormError, needName, normalizeCode, sitDown, useSubmit } from "./forms.tsx";
+import type { BotLevel } from "../../../shared/bots/levels.ts";
+import type { botLevelText } from "../lib/bot-levels.ts";
 
 /** RULES.md §5.5 the profile screen: a lazy chunk (it reads the engine's compositions; the initial bundle must not). */
 const ProfileScreen = lazy(() => import("./ProfileScreen.tsx"));
@@ -31,6 +33,12 @@ export function CreateForm() {
   const [sit, setSit] = createSignal(true);
   const [botAfter, setBotAfter] = createSignal(false);
   const [botMinutes, setBotMinutes] = createSignal(5);
+  /** Issue 20: how the table's bots play (the server's default is "strong"). */
+  const [botLevel, setBotLevel] = createSignal<BotLevel>("strong");
+  /** Issue 20: the bot levels' lines, a chunk of their own loaded here (web/src/lib/bot-levels.ts) — in no page's first JS. */
+  const [levels, setLevels] = createSignal<typeof import("../lib/bot-levels.ts")>();
+  void import("../lib/bot-levels.ts").then((m) => setLevels(() => m), () => undefined);
+  const lv = (key: Parameters<typeof botLevelText>[1]) => levels()?.botLevelText(lang(), key) ?? "";
   const [delay, setDelay] = createSignal(0);
   const [sameDevice, setSameDevice] = createSignal(false);
   const [sameRoom, setSameRoom] = createSignal(false);
@@ -87,6 +95,7 @@ export function CreateForm() {
         public: isPublic(),
         host: isLive() ? "live" : "server",
         botAfterMinutesAway: botAfter() ? minutes : null,
+        botLevel: botLevel(),
         spectatorDelaySeconds: delay(),
         allowSameDevice: sameDevice(),
         // One room behind one address (a club, a venue's Wi-Fi): the whole table may sit from it.
@@ -190,6 +199,15 @@ export function CreateForm() {
           </Show>
           <small id="about-botAfter" class="muted">
             {t("create.botAfter.about")}
+          </small>
+        </div>
+        <div class="field setting">
+          <label for="botLevel">{lv("label")}</label>
+          <select id="botLevel" name="botLevel" onChange={(e) => setBotLevel(e.currentTarget.value as BotLevel)} aria-describedby="about-botLevel">
+            <For each={levels()?.LEVELS}>{(l) => <option value={l} selected={l === botLevel()}>{lv(l)}</option>}</For>
+          </select>
+          <small id="about-botLevel" class="muted">
+            {lv("about")}
           </small>
         </div>
         <div class="field setting">

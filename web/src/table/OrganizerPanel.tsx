@@ -6,7 +6,9 @@
  */
 import { createMemo, createSignal, For, Show } from "solid-js";
 import type { LobbySeatView, TableView } from "../../../shared/protocol/messages.ts";
-import { t } from "../i18n/index.ts";
+import type { BotLevel } from "../../../shared/bots/levels.ts";
+import { lang, t } from "../i18n/index.ts";
+import type { botLevelText } from "../lib/bot-levels.ts";
 import { type Ask, ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import type { TableController } from "./controller.ts";
 import { awayText } from "./presence.ts";
@@ -20,6 +22,10 @@ export function OrganizerPanel(props: { view: TableView; ctl: TableController; n
   const humans = createMemo(() => people().filter((p) => !p.bot));
   const [transferTo, setTransferTo] = createSignal<number | null>(null);
   const [minutes, setMinutes] = createSignal(props.view.options.botAfterMinutesAway ?? 5);
+  /** Issue 20: the bot levels' lines, a chunk of their own loaded here (web/src/lib/bot-levels.ts) — in no page's first JS. */
+  const [levels, setLevels] = createSignal<typeof import("../lib/bot-levels.ts")>();
+  void import("../lib/bot-levels.ts").then((m) => setLevels(() => m), () => undefined);
+  const lv = (key: Parameters<typeof botLevelText>[1]) => levels()?.botLevelText(lang(), key) ?? "";
 
   const label = (p: LobbySeatView) => (p.seat != null ? t("seat.n", { seat: p.seat }) : t("wait.place", { place: p.place })) + " · " + p.nickname;
 
@@ -84,7 +90,7 @@ export function OrganizerPanel(props: { view: TableView; ctl: TableController; n
               <div class="grow">
                 <strong>{label(p)}</strong>
                 <br />
-                <small class="muted">{p.bot ? "⚙ " + t("seat.bot") : (p.connected ? "● " : "◌ ") + awayText(p.awaySince, props.now(), undefined, p.neverConnected)}</small>
+                <small class="muted">{p.bot ? "⚙ " + t("seat.bot") + (p.botLevel ? " · " + lv(p.botLevel) : "") : (p.connected ? "● " : "◌ ") + awayText(p.awaySince, props.now(), undefined, p.neverConnected)}</small>
               </div>
               <Show when={running() && !p.bot && !p.connected && p.seat != null}>
                 <Show when={!props.view.pause && !game()?.paused}>
@@ -131,6 +137,13 @@ export function OrganizerPanel(props: { view: TableView; ctl: TableController; n
             <input type="number" min={1} max={120} value={props.view.options.botAfterMinutesAway ?? minutes()} disabled={props.view.options.botAfterMinutesAway == null} onChange={(e) => setBotAfter(true, e.currentTarget.valueAsNumber)} />
             <span>{t("create.minutes")}</span>
           </label>
+        </div>
+        {/* Issue 20: the bots' level — every bot without a level of its own plays at it from its next move. */}
+        <div class="field setting">
+          <label for="org-bot-level">{lv("label")}</label>
+          <select id="org-bot-level" name="org-bot-level" onChange={(e) => props.ctl.control({ type: "options", botLevel: e.currentTarget.value as BotLevel })}>
+            <For each={levels()?.LEVELS}>{(l) => <option value={l} selected={l === props.view.options.botLevel}>{lv(l)}</option>}</For>
+          </select>
         </div>
         {/* Issue 15: the media options (docs/MEDIA.md "Table options"). */}
         <div class="field setting">

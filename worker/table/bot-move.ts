@@ -1,0 +1,52 @@
+/**
+ * What a bot seat decides (RULES.md §5.1 seats handed to bots; issue 13 lobby bots): shared/bots' bot of
+ * that seat's level (issue 20: botFor) decides from the seat's own viewFor — exactly what a person at that
+ * seat would see — and sends the same engine inputs a person sends. Bots keep no memory between moves
+ * (the object may be evicted at any time): each decision uses a fresh bot seeded from the table's seed,
+ * the seat and the moment of the game, so a decision is reproducible and the same view gets the same answer.
+ *
+ * Issue 20, the level of a seat: its own, when the organizer handed it over with a `level` (players.bot_level);
+ * otherwise the table's `botLevel` as it is at that move — lobby bots, seats the away limit handed over and
+ * seats handed over without a level all follow the organizer's later changes of the table's level.
+ *
+ * Pure (no storage, no sockets): the table's scheduling and commits are in bots.ts.
+ */
+import { botFor, type BotLevel } from "../../shared/bots/levels.ts";
+import { viewFor, type GameState, type PlayerAction } from "./engine.ts";
+
+/** One bot seat as the table plays it: who, where, and at which level. */
+export interface BotSeat {
+  playerId: string;
+  seat: number;
+  level: BotLevel;
+}
+
+/** The player rows' fields this reads (storage.ts PlayerRow). */
+interface SeatRow {
+  playerId: string;
+  bot: boolean;
+  seat: number | null;
+  botLevel?: BotLevel | null;
+}
+
+/** The table's bot seats in seat order, each at its level now: its own, else the table's (`control.botLevel`). */
+export function botSeatsOf(players: readonly SeatRow[], control: { botLevel: BotLevel }): BotSeat[] {
+  return players
+    .filter((p): p is SeatRow & { seat: number } => p.bot && p.seat !== null)
+    .map((p) => ({ playerId: p.playerId, seat: p.seat, level: p.botLevel ?? control.botLevel }))
+    .sort((a, b) => a.seat - b.seat);
+}
+
+/** What the bot at `playerId`, playing at `level`, would do now, or null (nothing to do, or it waits). */
+export function botMove(state: GameState, playerId: string, tableSeed: string, level: BotLevel): PlayerAction | null {
+  const view = viewFor(state, { kind: "player", playerId });
+  if (!view.you || view.you.actions.length === 0) return null;
+  // Same seed for a whole ballot (open voting calls candidates one by one; the bot keeps its intent).
+  const moment = view.phase === "voting" || view.phase === "revote" ? `${view.day}/${view.phase}` : `${view.day}/${view.phaseSeq}`;
+  return botFor(level, `${tableSeed}/bot/${playerId}/${moment}`).decide(view);
+}
+
+/** Does any of these bot seats want to move now? */
+export function anyBotWantsToMove(state: GameState, bots: readonly BotSeat[], tableSeed: string): boolean {
+  return bots.some((b) => botMove(state, b.playerId, tableSeed, b.level) !== null);
+}
