@@ -53,6 +53,7 @@ const started = (q: QuestionName) => (e: GameEvent) => e.type === "lift-vote-sta
 const passed = (q: QuestionName) => (e: GameEvent) => e.type === "lift-counted" && question(e) === q && e.data.passed;
 const left = (how: string) => (e: GameEvent) => e.type === "left" && e.data.how === how;
 const type = (t: GameEvent["type"]) => (e: GameEvent) => e.type === t;
+const claim = (kind: string) => (e: GameEvent) => e.type === "claimed" && e.data.claim.kind === kind;
 
 /**
  * The rule paths counted, each read from the event log (the engine's LOG_TYPES; docs/ENGINE.md "Events").
@@ -95,6 +96,10 @@ export const PATHS: readonly RulePath[] = [
   { id: "cursed", label: "a curse landed (`cursed`, §6.3)", match: type("cursed") },
   { id: "turned", label: "the Werewolf turned black (`turned`, §6)", match: type("turned") },
   { id: "swapped", label: "the Swindler swapped (`left` swapped, §6)", match: left("swapped") },
+  { id: "claim-role", label: "a public claim of a role (`claimed` role, issue 20: “I am the Sheriff”)", match: claim("role") },
+  { id: "claim-check", label: "… of a check (`claimed` check: “seat N is black — my check”)", match: claim("check") },
+  { id: "claim-opinion", label: "… an opinion (`claimed` opinion: “seat N is red to me”)", match: claim("opinion") },
+  { id: "claim-vote", label: "… a vote (`claimed` vote: “I vote seat N”)", match: claim("vote") },
   { id: "draw", label: "the game ended in a draw (`game-over` draw: three quiet rounds, nobody alive)", match: (e) => e.type === "game-over" && e.data.winner === "draw" },
 ];
 

@@ -21,8 +21,10 @@ export interface PresetPlan {
 }
 
 const DEFAULT: Variant = { key: "default", label: "default settings", settings: {} };
-/** Departures and nights every preset has. */
-const COMMON = ["voted-out", "killed", "quiet-night", "draw"];
+/** Issue 20: the public claims (every preset's speeches). */
+const CLAIMS = ["claim-role", "claim-check", "claim-opinion", "claim-vote"];
+/** Departures and nights every preset has, and the claims. */
+const COMMON = ["voted-out", "killed", "quiet-night", "draw", ...CLAIMS];
 /** The §5 profiles' day: a vote on any living player, a tie → defence and one revote. */
 const PROFILE = ["tie", "revote", "revote-tied", "tie-stays", ...COMMON];
 
@@ -40,12 +42,12 @@ export const PLANS: readonly PresetPlan[] = [
       { key: "mafia3", label: "3 Mafia (12 seats only, §3)", settings: { mafia: 3 } },
       { key: "maniac-red", label: "the Maniac red (§3)", settings: { maniac: "red" } },
     ],
-    paths: ["tie", "revote", "revote-tied", "tie-stays", "leader-stays", "lift-vote", "lift-passed", "no-candidates", "single-candidate-leaves", "single-candidate-stays", "voted-out", "lifted", "killed", "quiet-night", "draw"],
+    paths: ["tie", "revote", "revote-tied", "tie-stays", "leader-stays", "lift-vote", "lift-passed", "no-candidates", "single-candidate-leaves", "single-candidate-stays", "voted-out", "lifted", "killed", "quiet-night", "draw", ...CLAIMS],
   },
   {
     preset: "tatar",
     variants: [DEFAULT],
-    paths: ["tie", "revote", "revote-tied", "early-vote", "peaceful-day", "voted-out", "killed", "quiet-night", "fouled", "removed", "draw"],
+    paths: ["tie", "revote", "revote-tied", "early-vote", "peaceful-day", "voted-out", "killed", "quiet-night", "fouled", "removed", "draw", ...CLAIMS],
   },
   {
     preset: "host-classic",
@@ -74,7 +76,7 @@ export const PLANS: readonly PresetPlan[] = [
       { key: "no-maniac", label: "no Maniac", settings: { maniac: 0 } },
       { key: "curser-swindler-werewolf", label: "+ Curser, + Swindler, + Werewolf", settings: { curser: 1, swindler: 1, werewolf: 1 } },
     ],
-    paths: ["tie", "revote", "revote-tied", "dropped", "expel-anyone", "expel-anyone-passed", "expel-both", "expel-both-passed", "no-candidates", "too-many-candidates", "voted-out", "killed", "quiet-night", "cursed", "turned", "swapped", "draw"],
+    paths: ["tie", "revote", "revote-tied", "dropped", "expel-anyone", "expel-anyone-passed", "expel-both", "expel-both-passed", "no-candidates", "too-many-candidates", "voted-out", "killed", "quiet-night", "cursed", "turned", "swapped", "draw", ...CLAIMS],
   },
 ];
 
