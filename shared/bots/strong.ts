@@ -56,6 +56,8 @@ class Memory {
   /** Ballots per voter: [day, target]. */
   ballots = new Map<Seat, Array<[number, Seat]>>();
   nominations = new Map<Seat, Seat[]>();
+  /** The team's shots seen (`shot`, the living black team's): [day, shooter, target], oldest first. */
+  shots: Array<[number, Seat, Seat]> = [];
 
   /** Scores computed from this memory (cleared when the log grows): "pub" and "own". */
   readonly scored = new Map<string, Float64Array>();
@@ -77,6 +79,7 @@ class Memory {
           break;
         }
         case "killed": this.nightDead.add(e.data.seat); break;
+        case "shot": this.shots.push([e.day, e.data.seat, e.data.target]); break;
         case "role-revealed": this.truth.set(e.data.seat, e.data.team === "red" ? "red" : "black"); break;
         case "check-announced": {
           const v = verdict(e.data.answer);
@@ -555,11 +558,16 @@ class Turn {
   }
 
   /**
-   * The black team's shot, the same for every member from what they all see: the revealed checker, the
-   * revealed protector, the Don's plan, then the town's most trusted red (lowest public suspicion).
+   * The black team's shot, the same for every member from what they all see: a teammate's choice made
+   * tonight (a person's too), else the revealed checker, the revealed protector, the Don's plan, then the
+   * lowest seat left.
    */
   shotTarget(ok: readonly Seat[]): Seat | null {
     const fine = (s: Seat | null): s is Seat => s !== null && ok.includes(s) && !this.team.has(s);
+    // A teammate already chose tonight (a person at the table, or a bot): the same seat, so the shot lands.
+    const me = this.you.seat;
+    const first = this.mem.shots.find(([day, by, t]) => day === this.view.day && by !== me && this.team.has(by) && fine(t));
+    if (first) return first[2];
     const c = this.revealedChecker();
     if (fine(c)) return c;
     const p = this.claimedRole(PROTECTORS);

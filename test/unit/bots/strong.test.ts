@@ -209,3 +209,39 @@ describe("issue 20: strong bots in city (RULES.md §3)", () => {
     expect(nights).toBeGreaterThan(5);
   });
 });
+
+describe("issue 20: a bot at a table with people", () => {
+  it("§2.10 a bot of the black team follows the shot a teammate (a person) chose tonight, so the shot lands", async () => {
+    const { apply } = await import("../../../shared/engine/index.ts");
+    let checked = 0;
+    for (let g = 0; g < 20; g++) {
+      // Play to the first shooting night, then stop: the moment the shot opens.
+      let night: unknown = null;
+      playGame({
+        seed: `follow-${g}`, bots: "strong", maxInputs: 400,
+        onInput: (state) => {
+          const v = night === null ? viewFor(state, { kind: "player", playerId: "p1" }) : null;
+          if (v && v.phase === "night-shot" && v.round === 2) night = state;
+        },
+      });
+      if (night === null) continue;
+      const st = night as Parameters<typeof viewFor>[0];
+      const black = (st as unknown as { players: Pl[] }).players.filter((p) => p.team === "black");
+      const person = black[0]!;
+      const red = (st as unknown as { players: Pl[] }).players.filter((p) => p.team !== "black");
+      const bot0 = black[1]!;
+      // What the bot would shoot alone, and a different red seat the person chooses.
+      const alone = strongBot(`follow-${g}/${bot0.id}`).decide(viewFor(st, { kind: "player", playerId: bot0.id })) as { targets: number[] };
+      const chosen = red.find((p) => p.seat !== alone.targets[0])!.seat;
+      const r = apply(st, { kind: "act", playerId: person.id, action: { type: "use", ability: "mafia-shot", targets: [chosen] } }, 1e12);
+      expect(r.ok).toBe(true);
+      if (!r.ok) continue;
+      for (const b of black.slice(1)) {
+        const a = strongBot(`follow-${g}/${b.id}`).decide(viewFor(r.state, { kind: "player", playerId: b.id }));
+        expect(a).toEqual({ type: "use", ability: "mafia-shot", targets: [chosen] });
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+});

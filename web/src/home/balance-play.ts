@@ -1,8 +1,8 @@
-/** One bot game of a balance job (balance.worker.ts): heuristic bots, each deciding from its own view. */
+/** One bot game of a balance job (balance.worker.ts): strong bots (issue 20), each deciding from its own view. */
 import { playGame } from "../../../shared/bots/index.ts";
 import type { PlayOne } from "./balance.ts";
 
 export const playOne: PlayOne = (job, seed) => {
-  const r = playGame({ presetId: job.presetId, seats: job.seats, settings: job.settings, seed, mode: "view" });
+  const r = playGame({ presetId: job.presetId, seats: job.seats, settings: job.settings, seed, mode: "view", bots: "strong" });
   return (r.state as { result?: { winner?: string } | null }).result?.winner ?? null;
 };

@@ -70,8 +70,9 @@ export function marksOf(you: Pick<You, "checks" | "teammates"> | null, witnessed
 
 /**
  * Tonight's target from the Don's shooting plan (§2.2, 002): the first seat of the plan still among
- * the shot's legal targets and not on the black team — the same reading the bots use
- * (shared/bots/heuristic.ts). Null without a plan or when none of it applies.
+ * the shot's legal targets and not on the black team (the reading the heuristic bot uses; the strong bots,
+ * shared/bots/strong.ts, shoot a revealed checker first, and follow a teammate who chose tonight before
+ * them, so a person's choice is followed). Null without a plan or when none of it applies.
  */
 export function planTarget(you: Pick<You, "shootingPlan" | "teammates" | "seat"> | null, targets: Seat[]): Seat | null {
   if (!you?.shootingPlan) return null;
