@@ -245,3 +245,37 @@ describe("issue 20: a bot at a table with people", () => {
     expect(checked).toBeGreaterThan(20);
   });
 });
+
+describe("issue 20: a claim carries only what the seat's player could type", () => {
+  it("in strong-bot games of every preset: each `claimed` event is public and equals the claim its input sent, field for field; the claim offer is the same for every seat whatever its card", () => {
+    let claims = 0, offers = 0;
+    for (const preset of allPresetIds()) {
+      for (let g = 0; g < 6; g++) {
+        const seats = preset === "club" ? 12 : preset === "custom" ? 10 : undefined;
+        let offer: { roles: string[]; left: number } | null = null;
+        playGame({
+          presetId: preset, seed: `typed-${preset}-${g}`, bots: "strong", ...(seats ? { seats } : {}),
+          onView: (_state, _id, view) => {
+            const a = view.you?.actions.find((x) => x.type === "claim");
+            if (!a || a.type !== "claim") return;
+            offers++;
+            // The roles offered never depend on the claimant's card (the same list for the Don and a Civilian).
+            if (offer === null) offer = { roles: a.roles, left: a.left };
+            expect(a.roles).toEqual(offer.roles);
+            expect(a.targets).toEqual(view.seats.map((s) => s.seat).filter((s) => s !== view.you!.seat));
+          },
+          onInput: (_state, input, _now, events) => {
+            for (const e of events) {
+              if (e.type !== "claimed") continue;
+              claims++;
+              expect(e.audience).toEqual({ kind: "public" });
+              expect(input.kind === "act" && input.action.type === "claim" ? { seat: e.data.seat, claim: input.action.claim } : null).toEqual(e.data);
+            }
+          },
+        });
+      }
+    }
+    expect(claims).toBeGreaterThan(100);
+    expect(offers).toBeGreaterThan(100);
+  });
+});
