@@ -238,7 +238,11 @@ const MARK = (label: string, part: string) => `<!-- balance:${label}${part ? `/$
 export interface PresetSection {
   preset: string;
   /** The headline: the preset's default variant, all its table sizes. */
-  headline: { town: number; mafia: number; solo: number | null; draw: number; pm: number; games: number };
+  headline: {
+    town: number; mafia: number; solo: number | null; draw: number; pm: number; games: number;
+    /** Issue 20: how many points the first player's side's win rate moves when that seat is a novice among strong bots. */
+    novice?: number;
+  };
   markdown: string;
 }
 
@@ -260,18 +264,51 @@ export function upsertSection(doc: string, label: string, title: string, sec: Pr
   parts.set(sec.preset, { head: sec.headline, body: sec.markdown.endsWith("\n") ? sec.markdown : `${sec.markdown}\n` });
   const rank = (p: string) => { const k = order.indexOf(p); return k < 0 ? order.length : k; };
   const presets = [...parts.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  const rows = presets.map((p) => {
-    const h = (parts.get(p) as { head: PresetSection["headline"] }).head;
-    return `| ${p} | ${h.town.toFixed(1)} | ${h.mafia.toFixed(1)} | ${h.solo === null ? "—" : h.solo.toFixed(1)} | ${h.draw.toFixed(1)} | ±${h.pm.toFixed(2)} | ${h.games} |`;
+  const heads = presets.map((p) => (parts.get(p) as { head: PresetSection["headline"] }).head);
+  const novice = heads.some((h) => h.novice !== undefined);
+  const rows = presets.map((p, i) => {
+    const h = heads[i] as PresetSection["headline"];
+    return `| ${p} | ${h.town.toFixed(1)} | ${h.mafia.toFixed(1)} | ${h.solo === null ? "—" : h.solo.toFixed(1)} | ${h.draw.toFixed(1)} | ±${h.pm.toFixed(2)} | ${h.games} |${novice ? ` ${h.novice === undefined ? "—" : signed(h.novice)} |` : ""}`;
   });
   const body = [
     `## ${title}`, "", intro, "",
-    "| preset (default, all sizes) | town % | mafia % | solo % | draw % | widest ± (95 %) | games |", "|---|---|---|---|---|---|---|", ...rows, "",
+    `| preset (default, all sizes) | town % | mafia % | solo % | draw % | widest ± (95 %) | games |${novice ? " a novice seat: its side's win rate, points |" : ""}`,
+    `|---|---|---|---|---|---|---|${novice ? "---|" : ""}`, ...rows, "",
     ...presets.map((p) => `${MARK(label, p)}:begin ${JSON.stringify((parts.get(p) as { head: unknown }).head)} -->\n${(parts.get(p) as { body: string }).body}${MARK(label, p)}:end -->\n`),
   ].join("\n");
   const block = `${begin}\n${body}${end}`;
   if (i >= 0 && j > i) return doc.slice(0, i) + block + doc.slice(j + end.length);
   return `${doc.replace(/\n*$/, "\n\n")}${block}\n`;
+}
+
+const signed = (x: number) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x).toFixed(1)}`;
+
+/** The headlines a document holds for one label: preset → headline (from its markers). */
+export function headlinesOf(doc: string, label: string): Map<string, PresetSection["headline"]> {
+  const out = new Map<string, PresetSection["headline"]>();
+  const re = new RegExp(`${escape(MARK(label, ""))}/([^:\\s]+):begin (\\{[^\\n]*\\}) -->`, "g");
+  for (const m of doc.matchAll(re)) out.set(m[1] as string, JSON.parse(m[2] as string));
+  return out;
+}
+
+/**
+ * Issue 20, before and after: each preset's default headline under two labels side by side (the town's,
+ * the mafia's and the solo side's win rates), for the presets both labels have played.
+ */
+export function compareRows(doc: string, before: string, after: string, order: readonly string[]): string[] {
+  const b = headlinesOf(doc, before);
+  const a = headlinesOf(doc, after);
+  const presets = order.filter((p) => b.has(p) && a.has(p));
+  if (presets.length === 0) return [];
+  const side = (h: PresetSection["headline"]) => `${h.town.toFixed(1)} / ${h.mafia.toFixed(1)}${h.solo === null ? "" : ` / ${h.solo.toFixed(1)}`}`;
+  return [
+    `| preset (default, all sizes) | ${before}: town / mafia / solo % | ${after}: town / mafia / solo % | a novice seat among ${after} bots: its side's win rate, points |`,
+    "|---|---|---|---|",
+    ...presets.map((p) => {
+      const x = a.get(p) as PresetSection["headline"];
+      return `| ${p} | ${side(b.get(p) as PresetSection["headline"])} | ${side(x)} | ${x.novice === undefined ? "—" : signed(x.novice)} |`;
+    }),
+  ];
 }
 
 /** Replace the document's head (everything before the first label section) with `head`. */

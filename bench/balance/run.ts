@@ -16,7 +16,7 @@ import { presetOf } from "../../shared/engine/presets/index.ts";
 import { getRole } from "../../shared/engine/roles/index.ts";
 import { playRange, type BotsArg, type Job, type JobResult } from "./play.ts";
 import {
-  emptyAgg, mergeAgg, nextTotal, OUTCOMES, PATHS, share, upsertSection, widest, withHead, Z,
+  compareRows, emptyAgg, mergeAgg, nextTotal, OUTCOMES, PATHS, share, upsertSection, widest, withHead, Z,
   type Agg, type PresetSection, type StopRule,
 } from "./report.ts";
 import { planOf, PRESET_ORDER, type Variant } from "./variants.ts";
@@ -135,9 +135,18 @@ function outcomeRows(r: VariantResult, solo: boolean): string[] {
  * rate with every seat strong, and in the same games (same seeds: the same deal) with that seat a
  * novice, per the side it played.
  */
+const p1All = (a: Agg): [number, number] => Object.values(a.p1).reduce<[number, number]>((x, [n, w]) => [x[0] + n, x[1] + w], [0, 0]);
+
+/** The change (points) of the first player's side's win rate when that seat is a novice. */
+export function noviceChange(strong: Agg, novice: Agg): number {
+  const [n0, w0] = p1All(strong);
+  const [n1, w1] = p1All(novice);
+  return n0 && n1 ? (100 * w1) / n1 - (100 * w0) / n0 : 0;
+}
+
 export function noviceRows(strong: Agg, novice: Agg): string[] {
   const teams = [...new Set([...Object.keys(strong.p1), ...Object.keys(novice.p1)])].sort((a, b) => TEAM_ORDER.indexOf(a) - TEAM_ORDER.indexOf(b));
-  const all = (a: Agg): [number, number] => Object.values(a.p1).reduce<[number, number]>((x, [n, w]) => [x[0] + n, x[1] + w], [0, 0]);
+  const all = p1All;
   const row = (name: string, [n0, w0]: [number, number], [n1, w1]: [number, number]) =>
     `| ${name} | ${n0} | ${cell(w0, n0)} | ${cell(w1, n1)} | ${n0 && n1 ? (((100 * w1) / n1) - ((100 * w0) / n0)).toFixed(1) : "—"} |`;
   return [
@@ -199,8 +208,10 @@ export function labelsIn(doc: string): string[] {
   return [...doc.matchAll(/<!-- balance:([^/:\s]+):begin -->/g)].map((m) => m[1] as string);
 }
 
-export function head(o: Pick<ReportOptions, "stop">, labels: string[]): string {
+export function head(o: Pick<ReportOptions, "stop">, doc: string): string {
+  const labels = labelsIn(doc);
   const after = labels.filter((l) => l !== "heuristic");
+  const compare = compareRows(doc, "heuristic", "strong", PRESET_ORDER);
   return [
     "# Balance report",
     "",
@@ -208,18 +219,27 @@ export function head(o: Pick<ReportOptions, "stop">, labels: string[]): string {
     "",
     "## Sections",
     "",
-    `* **Before** — [heuristic](#bots-heuristic): today's heuristic bots (shared/bots/heuristic.ts), the baseline of issue 20${labels.includes("heuristic") ? "" : " (not run yet)"}.`,
+    `* **Before** — [heuristic](#bots-heuristic): the heuristic bots (shared/bots/heuristic.ts), the baseline of issue 20${labels.includes("heuristic") ? "" : " (not run yet)"}.`,
     `* **After** — issue 20's strong and novice bots: ${after.length ? after.map((l) => `[${l}](#bots-${l})`).join(", ") : "not run yet; they will add a section `Bots: <label>` of the same shape below"}.`,
     "",
+    ...(compare.length ? [
+      "## Before and after",
+      "",
+      "Each preset at its default settings, all its table sizes, bots against bots (the sections below give every variant, size and rule path, and the seeds). " +
+        "The last column: the same games with the first player a novice among strong bots — how many points that player's side's win rate moves (issue 20's levels must differ measurably).",
+      "",
+      ...compare,
+      "",
+    ] : []),
     "## How to regenerate",
     "",
     "```sh",
-    "npm run simulate -- --report                      # every preset, heuristic bots",
+    "npm run simulate -- --report                      # every preset, strong bots (and the novice-seat pass)",
     "npm run simulate -- --report --preset city        # one preset: only its part is replaced",
-    "npm run simulate -- --report --bots random        # another section, next to this one",
+    "npm run simulate -- --report --bots heuristic     # another section, next to this one (the before)",
     "```",
     "",
-    "Options: `--preset X|all` (default all), `--bots heuristic|random|mixed` (default heuristic), `--label L` (the section; default the bots' name), " +
+    "Options: `--preset X|all` (default all), `--bots strong|novice|heuristic|random|mixed` (default strong), `--label L` (the section; default the bots' name), " +
       `\`--seed S\` (default \`balance\`), \`--max-games N\` per variant (default ${o.stop.cap}), \`--workers N\` (default one per core), \`--out FILE\` (default docs/BALANCE.md). ` +
       "The same seed, bots and engine give exactly the same tables whatever the number of workers.",
     "",
@@ -229,7 +249,7 @@ export function head(o: Pick<ReportOptions, "stop">, labels: string[]): string {
     `* ± is the half-width of the 95 % Wilson interval (z = ${Z}), in percentage points. A variant is played in batches until the widest ± of its outcomes (town, mafia, solo, draw, unfinished) over all its sizes is ≤ ${o.stop.points} point: a first batch of ${o.stop.first}, then the normal approximation n = z²·p(1−p)/0.01² for the widest share p (at least ${o.stop.step} more each time), capped at ${o.stop.cap} games, which is enough for ±1 point at any share. Rows per table size share those games, so their ± is wider (shown).`,
     "* Town = red, mafia = black, solo = the solo Maniac (city, dark city, custom) or the Curser (club); *unfinished* = the driver's input limit ended the game without a result (not counted as a draw). Mean days = the day number at the end; rounds as §2.12 (night + day); inputs = accepted inputs, timeouts included.",
     "* Rule paths are read from each game's event log (the engine's `LOG_TYPES`); each preset lists the paths its flow can take, zero or not, plus any other that happened.",
-    "* One section per bot label (`--label`, default the bots' name); a run replaces only its own label's part for the presets it plays. **Before:** the section `heuristic` is today's heuristic bots, the baseline of issue 20. **After:** issue 20's strong and novice bots add their own sections (`--bots strong`, `--bots novice`, once those bot kinds exist in shared/bots) next to it; compare the headline tables.",
+    "* One section per bot label (`--label`, default the bots' name); a run replaces only its own label's part for the presets it plays. **Before:** the section `heuristic` is the heuristic bot (shared/bots/heuristic.ts), the baseline of issue 20. **After:** the section `strong` is issue 20's strong bots (shared/bots/strong.ts), with the novice-seat pass for each preset's default (same seeds, the first player a novice).",
     "",
   ].join("\n");
 }
@@ -248,13 +268,16 @@ export async function runReport(o: ReportOptions): Promise<void> {
       const head0 = (k: (typeof OUTCOMES)[number]) => (100 * d.all.outcomes[k]) / d.all.games;
       const sec: PresetSection = {
         preset,
-        headline: { town: head0("red"), mafia: head0("black"), solo: hasSolo(preset, [d]) ? head0("solo") : null, draw: head0("draw"), pm: widest(d.all).pm, games: d.all.games },
+        headline: {
+          town: head0("red"), mafia: head0("black"), solo: hasSolo(preset, [d]) ? head0("solo") : null, draw: head0("draw"), pm: widest(d.all).pm, games: d.all.games,
+          ...(novice ? { novice: noviceChange(d.all, novice.all) } : {}),
+        },
         markdown: presetMarkdown(o, preset, results, new Date(), novice),
       };
       const intro = `Bots: \`${o.bots}\`. Headline: each preset at its default settings, all its table sizes together; details per variant and per size below.` +
         (o.label === "heuristic" ? " This is the **before** baseline of issue 20: today's heuristic bots, before any change to how they play." : "");
       doc = upsertSection(doc, o.label, `Bots: ${o.label}`, sec, PRESET_ORDER, intro);
-      doc = withHead(doc, head(o, labelsIn(doc)));
+      doc = withHead(doc, head(o, doc));
       writeFileSync(o.out, doc);
       const h = sec.headline;
       console.log(`${preset}: town ${h.town.toFixed(1)} %, mafia ${h.mafia.toFixed(1)} %${h.solo === null ? "" : `, solo ${h.solo.toFixed(1)} %`}, draw ${h.draw.toFixed(1)} % (±${h.pm.toFixed(2)}, ${h.games} games)`);

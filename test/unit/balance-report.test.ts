@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  addGame, countPaths, emptyAgg, gamesNeeded, mergeAgg, nextTotal, PATHS, share, summarize, upsertSection, widest, withHead, WORST_CASE_GAMES,
+  addGame, countPaths, emptyAgg, gamesNeeded, mergeAgg, nextTotal, PATHS, share, summarize, upsertSection, widest, withHead, WORST_CASE_GAMES, headlinesOf, compareRows,
   type Agg, type GameSummary, type PresetSection,
 } from "../../bench/balance/report.ts";
 import { planOf, PLANS } from "../../bench/balance/variants.ts";
@@ -164,5 +164,24 @@ describe("issue 20 balance report: the document", () => {
     expect(next.startsWith("# new head\n\n<!-- balance:heuristic:begin -->")).toBe(true);
     expect(next).not.toContain("old head");
     expect(next).toContain("### club");
+  });
+  it("before and after: the compare table reads both labels' headlines; the novice-seat change shows in the strong summary and the compare table", () => {
+    let doc = upsertSection("", "heuristic", "Bots: heuristic", sec("sport", 4.1, "before"), order, "intro");
+    doc = upsertSection(doc, "heuristic", "Bots: heuristic", sec("city", 4, "before"), order, "intro");
+    const strong = { ...sec("sport", 45.5, "after"), headline: { ...sec("sport", 45.5, "").headline, novice: -6.72 } };
+    doc = upsertSection(doc, "strong", "Bots: strong", strong, order, "intro");
+    expect(headlinesOf(doc, "strong").get("sport")?.novice).toBe(-6.72);
+    expect(headlinesOf(doc, "heuristic").get("city")?.town).toBe(4);
+    // the strong summary has the novice column; city was not played by strong: not compared
+    expect(doc).toMatch(/\| sport \| 45\.5 \| 54\.5 \| — \| 0\.0 \| ±0\.90 \| 2000 \| −6\.7 \|/);
+    const rows = compareRows(doc, "heuristic", "strong", order);
+    expect(rows.slice(2)).toEqual(["| sport | 4.1 / 95.9 | 45.5 / 54.5 | −6.7 |"]);
+    expect(compareRows(doc, "heuristic", "novice", order)).toEqual([]);
+  });
+  it("the novice-seat measure: the first player's side and whether it won are added up per side and merge by sums", () => {
+    const g = (team: string, won: boolean) => ({ seats: 10, winner: (won ? team : "red") as "red", reason: null, days: 1, rounds: 1, inputs: 1, paths: {}, p1: { team, won } });
+    const a = addGame(addGame(addGame(emptyAgg(), g("red", true)), g("black", false)), g("black", true));
+    const b = addGame(emptyAgg(), g("red", false));
+    expect(mergeAgg(a, b).p1).toEqual({ red: [2, 1], black: [2, 1] });
   });
 });
