@@ -4,7 +4,7 @@
  * the few /api calls the pages make are answered by the test with fixed JSON).
  *
  * For every page (home, lobby, day, night, vote, end, how to play; and the fixtures lift, pause,
- * host, spectator, bot) in uk, ru and en (localStorage
+ * host, spectator, bot; issue 20 claims) in uk, ru and en (localStorage
  * `mafia.lang`, set before the page loads):
  * - axe-core (node_modules/axe-core/axe.min.js injected with addScriptTag, then `axe.run`) finds no
  *   serious or critical violation at 360 px and at 1280 px wide — colour contrast ≥ 4.5:1 included;
@@ -26,7 +26,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { axeViolations, ensureWebBuild, freePort, launchChromium, LOAD_MS, ROOT, shot } from "./harness.ts";
 
 const LANGS = ["uk", "ru", "en"] as const;
-const PAGES = ["/", "/dev/lobby", "/dev/day", "/dev/night", "/dev/vote", "/dev/end", "/how/city", "/dev/lift", "/dev/pause", "/dev/host", "/dev/spectator", "/dev/bot", "/dev/announce-vote", "/dev/vote-warning", "/dev/dead", "/dev/city-night", "/dev/tatar-vote", "/dev/tatar-late", "/dev/tatar-warn", "/dev/tatar-host", "/dev/club-vote", "/dev/club-host"] as const;
+const PAGES = ["/", "/dev/lobby", "/dev/day", "/dev/night", "/dev/vote", "/dev/end", "/how/city", "/dev/lift", "/dev/pause", "/dev/host", "/dev/spectator", "/dev/bot", "/dev/announce-vote", "/dev/vote-warning", "/dev/dead", "/dev/city-night", "/dev/tatar-vote", "/dev/tatar-late", "/dev/tatar-warn", "/dev/tatar-host", "/dev/club-vote", "/dev/club-host", "/dev/claims"] as const;
 const AXE_WIDTHS = [360, 1280];
 const OVERFLOW_WIDTHS = [320, 360, 430];
 

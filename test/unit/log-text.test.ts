@@ -222,6 +222,6 @@ describe("issue 20: public claims read as the seat's own words", () => {
   });
   it("a claim of an unknown kind (a newer server) keeps its key, as an unknown event type does", () => {
     const e = { seq: 1, at: 0, day: 1, type: "claimed", data: { seat: 3, claim: { kind: "poem" } } } as unknown as AnyLogEntry;
-    expect(logLines(e, { seat: null, roles: null }).map((l) => [l.key, l.params.seat])).toEqual([["log.claimed.poem", 3]]);
+    expect(logLines(e, { seat: null, roles: null }).map((l) => [l.key, l.params.seat, l.params.claim])).toEqual([["log.claimed", 3, { key: "claim.poem", params: { target: undefined } }]]);
   });
 });

@@ -23,7 +23,7 @@
  * Loaded lazily: never part of the initial JS.
  */
 import { createStore } from "solid-js/store";
-import type { AnyLogEntry, Floor, GameView, Seat, SeatView } from "../../../shared/engine/types.ts";
+import type { AnyLogEntry, Claim, Floor, GameView, Seat, SeatView } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 import { createServerClock } from "../lib/clock.ts";
 import type { TableController, TableState } from "../table/controller.ts";
@@ -351,6 +351,16 @@ function fixture(name: string): TableView {
           you: { seat: 10, role: "civilian", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [] },
         }),
       };
+    case "claims": {
+      // Issue 20: seat 2 (you) has the floor and may claim; seats 1 and 3 claimed earlier (badges on the oval).
+      const g = game({ seats: seats((s) => ({ ...dead10(s), speaking: s.seat === 2 })), speaker: 2 });
+      const said: Array<[Seat, Claim]> = [[1, { kind: "role", role: "sheriff" }], [1, { kind: "check", target: 4, result: "black" }], [3, { kind: "opinion", target: 1, result: "red" }], [3, { kind: "vote", target: 4 }]];
+      const log = [...g.log, ...said.map(([seat, claim], i) => ({ seq: 12 + i, at: now - 30_000 + i * 1000, day: 2, type: "claimed", data: { seat, claim } }) as AnyLogEntry)];
+      return {
+        ...base,
+        game: { ...g, log, logUpTo: log.length, you: { ...g.you!, actions: [{ type: "end-speech" }, { type: "nominate", targets: [1, 3, 4, 5, 6, 7, 8, 9] }, { type: "claim", roles: ["don", "mafia", "sheriff", "civilian"], targets: [1, 3, 4, 5, 6, 7, 8, 9, 10], left: 6 }] } },
+      };
+    }
     default:
       // "day": seat 2 (you) has the floor and may nominate.
       return {

@@ -1194,10 +1194,16 @@ export const en = {
   "error.bad-content-type": "A recording must be WebM or Ogg audio.",
   "error.recording-expired": "This game's recording was deleted after 72 hours.",
   // issue 20: public claims
-  "log.claimed.role": "Seat {seat}: “I am the {role}”",
-  "log.claimed.check": "Seat {seat}: “Seat {target} is {result} — my check”",
-  "log.claimed.opinion": "Seat {seat}: “Seat {target} is {result} to me”",
-  "log.claimed.vote": "Seat {seat}: “I vote for seat {target}”",
+  "log.claimed": "Seat {seat}: “{claim}”",
+  "claim.role": "I am the {role}",
+  "claim.check": "Seat {target} is {result} — my check",
+  "claim.opinion": "Seat {target} is {result} to me",
+  "claim.vote": "I vote for seat {target}",
+  "claim.title": "Claim",
+  "claim.left": "{n} left",
+  "claim.about": "The whole table sees it as your words (a bluff is allowed).",
+  "claim.iam": "I am…",
+  "claim.seat": "Seat",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1190,8 +1190,14 @@ export const ru: Catalogue = {
   "error.bad-content-type": "Запись должна быть аудио WebM или Ogg.",
   "error.recording-expired": "Запись этой игры удалена через 72 часа.",
   // issue 20: public claims
-  "log.claimed.role": "Место {seat}: «Я — {role}»",
-  "log.claimed.check": "Место {seat}: «Номер {target} — {result}, это моя проверка»",
-  "log.claimed.opinion": "Место {seat}: «Номер {target} для меня {result}»",
-  "log.claimed.vote": "Место {seat}: «Я голосую за номер {target}»",
+  "log.claimed": "Место {seat}: «{claim}»",
+  "claim.role": "Я — {role}",
+  "claim.check": "Номер {target} — {result}, это моя проверка",
+  "claim.opinion": "Номер {target} для меня {result}",
+  "claim.vote": "Я голосую за номер {target}",
+  "claim.title": "Заявить",
+  "claim.left": "ещё {n}",
+  "claim.about": "Весь стол увидит это как ваши слова (блефовать можно).",
+  "claim.iam": "Я —",
+  "claim.seat": "Номер",
 };

@@ -1190,8 +1190,14 @@ export const uk: Catalogue = {
   "error.bad-content-type": "Запис має бути аудіо WebM або Ogg.",
   "error.recording-expired": "Запис цієї гри видалено через 72 години.",
   // issue 20: public claims
-  "log.claimed.role": "Місце {seat}: «Я — {role}»",
-  "log.claimed.check": "Місце {seat}: «Номер {target} — {result}, це моя перевірка»",
-  "log.claimed.opinion": "Місце {seat}: «Номер {target} для мене {result}»",
-  "log.claimed.vote": "Місце {seat}: «Я голосую за номер {target}»",
+  "log.claimed": "Місце {seat}: «{claim}»",
+  "claim.role": "Я — {role}",
+  "claim.check": "Номер {target} — {result}, це моя перевірка",
+  "claim.opinion": "Номер {target} для мене {result}",
+  "claim.vote": "Я голосую за номер {target}",
+  "claim.title": "Заявити",
+  "claim.left": "ще {n}",
+  "claim.about": "Увесь стіл побачить це як ваші слова (блефувати можна).",
+  "claim.iam": "Я —",
+  "claim.seat": "Номер",
 };

@@ -9,8 +9,8 @@
  * it carries, the seats are its `targets.seats`, up to `targets.max` of them may be chosen (none when
  * `min` is 0), and a "Skip" button appears when it may be declined. No role or preset is known here.
  */
-import { children, createMemo, createSignal, For, type JSX, Show } from "solid-js";
-import type { AvailableAction, PlayerAction, Seat, SeatView, TechVoteKind } from "../../../shared/engine/types.ts";
+import { children, createMemo, For, type JSX, lazy, Show } from "solid-js";
+import type { AvailableAction, PlayerAction, Seat, SeatView } from "../../../shared/engine/types.ts";
 import { has, t, tk, type Params } from "../i18n/index.ts";
 import { announcementText } from "./Banners.tsx";
 import { abilityOf, actionKey, canSend, isOneTap, type Picking, pickingOf, SHOT_KEY, takesNobody } from "./picking.ts";
@@ -20,6 +20,12 @@ function label(p: Picking): string {
   return has(p.label) ? t(p.label) : (abilityOf(p.key) ?? p.key);
 }
 
+
+/** Issue 20: the quick-claim bar, a chunk of its own loaded when the `claim` action first appears. */
+const ClaimBar = lazy(() => import("./ClaimBar.tsx"));
+/** The Don's plan editor (§2.2) and the technical vote's start (§2.13): a chunk of their own, loaded when offered. */
+const ShootingPlan = lazy(() => import("./ActionPanels.tsx").then((m) => ({ default: m.ShootingPlan })));
+const TechVoteStart = lazy(() => import("./ActionPanels.tsx").then((m) => ({ default: m.TechVoteStart })));
 
 /** A glyph per effect (decoration only: the label says what it does). */
 const EFFECT_GLYPH: Readonly<Record<string, string>> = { attack: "✖", check: "◉", protect: "✚", block: "❄" };
@@ -128,65 +134,6 @@ function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) =
         )}
       </Show>
     </div>
-  );
-}
-
-function ShootingPlan(props: { seats: SeatView[]; current: Seat[] | null; send: (a: PlayerAction) => void; busy: boolean }) {
-  const [plan, setPlan] = createSignal<Seat[]>(props.current ?? []);
-  const living = () => props.seats.filter((s) => s.alive).map((s) => s.seat);
-  return (
-    <details class="act plan-editor" data-action="shooting-plan">
-      <summary>{t("act.shooting-plan")}</summary>
-      <p class="plan" aria-live="polite">{plan().join(" → ") || "—"}</p>
-      <div class="targets">
-        <For each={living()}>
-          {(seat) => (
-            <button type="button" class="target" disabled={plan().includes(seat)} aria-label={t("act.plan.add", { seat })} onClick={() => setPlan([...plan(), seat])}>
-              {seat}
-            </button>
-          )}
-        </For>
-      </div>
-      <div class="confirm-row">
-        <button type="button" class="btn primary" disabled={props.busy} onClick={() => props.send({ type: "shooting-plan", plan: plan() })}>
-          {t("act.plan.save")}
-        </button>
-        <button type="button" class="btn ghost" onClick={() => setPlan([])}>
-          {t("act.plan.clear")}
-        </button>
-      </div>
-    </details>
-  );
-}
-
-function TechVoteStart(props: { kinds: TechVoteKind[]; targets: Seat[]; send: (a: PlayerAction) => void; busy: boolean }) {
-  const [kind, setKind] = createSignal<TechVoteKind>(props.kinds[0] ?? "foul");
-  const [target, setTarget] = createSignal<Seat>(props.targets[0] ?? 1);
-  return (
-    <details class="act tech" data-action="tech-vote-start">
-      <summary>{t("act.tech-vote-start")}</summary>
-      <div class="row">
-        <label>
-          {t("act.tech.kind")}
-          <select value={kind()} onChange={(e) => {
-            const value = e.currentTarget.value;
-            const next = props.kinds.find((k) => k === value);
-            if (next) setKind(next);
-          }}>
-            <For each={props.kinds}>{(k) => <option value={k}>{tk("tech", k)}</option>}</For>
-          </select>
-        </label>
-        <label>
-          {t("act.tech.target")}
-          <select value={target()} onChange={(e) => setTarget(Number(e.currentTarget.value))}>
-            <For each={props.targets}>{(s) => <option value={s}>{s}</option>}</For>
-          </select>
-        </label>
-      </div>
-      <button type="button" class="btn" disabled={props.busy} onClick={() => props.send({ type: "tech-vote-start", kind: kind(), target: target() })}>
-        {t("act.tech.start")}
-      </button>
-    </details>
   );
 }
 
@@ -316,6 +263,13 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
           {t(open() ? "act.early-vote.support" : "act.early-vote")}
         </button>
       );
+    }
+    case "claim": {
+      const a = () => {
+        const x = props.a();
+        return x?.type === "claim" ? x : null;
+      };
+      return <Show when={a()}>{(x) => <ClaimBar a={x()} send={bar.send} busy={bar.busy} />}</Show>;
     }
     case "shooting-plan":
       return <ShootingPlan seats={bar.seats} current={bar.shootingPlan} send={bar.send} busy={bar.busy} />;

@@ -48,6 +48,15 @@ export interface SeatFlags {
   dropped?: boolean;
   /** Issue 18 (§6.3): cursed (public in the morning), for the rest of the game. */
   cursed?: boolean;
+  /** Issue 20: the seat's latest public claims (its word, maybe a lie), from the log (claims.ts). */
+  claims?: ClaimBadges | null;
+}
+
+/** Issue 20: a seat's claims as its tile shows them: short badges, and the claims' own words for screen readers. */
+export interface ClaimBadges {
+  role: string | null;
+  say: string | null;
+  label: string;
 }
 
 /** A check result as a shape: ♠ black/mafia, ♥ red/not mafia, ★ the Sheriff/Commissar found, ☆ not them. */
@@ -75,6 +84,7 @@ export function seatLabel(s: SeatView, f: SeatFlags): string {
   if (f.tally) parts.push(t("seat.tally", { n: f.tally }));
   if (f.judge) parts.push(t("seat.judge"));
   if (f.consigliere) parts.push(t("seat.consigliere", { nick: f.consigliere }));
+  if (f.claims) parts.push(f.claims.label);
   if (f.endRole) parts.push(tk("role", f.endRole.role), tk("team", f.endRole.team));
   if (f.mark?.teammate) parts.push(t("marks.teammate"));
   if (f.mark?.witnessed) parts.push(t("marks.witnessed"));
@@ -111,6 +121,14 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
         <Show when={f().order}><i class="b order" data-order-seat={props.s.seat}>{nth(f().order ?? 0)}</i></Show>
         <Show when={f().tally}><i class="b tally" data-tally-badge={props.s.seat} data-votes={f().tally ?? 0}>✖{f().tally}</i></Show>
         <Show when={f().judge}><i class="b judge" data-judge-seat={props.s.seat}>×2</i></Show>
+        <Show when={f().claims}>
+          {(c) => (
+            <>
+              <Show when={c().role}><i class="b claim" data-claim-seat={props.s.seat} data-claim="role">{c().role}</i></Show>
+              <Show when={c().say}><i class="b claim" data-claim-seat={props.s.seat} data-claim="say">{c().say}</i></Show>
+            </>
+          )}
+        </Show>
         <Show when={f().consigliere}><i class="b consigliere" data-consigliere-seat={props.s.seat} title={f().consigliere ?? undefined}>☂ {f().consigliere}</i></Show>
         <Show when={f().mark}>
           {(m) => (

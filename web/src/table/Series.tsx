@@ -1,12 +1,11 @@
 /**
- * Issue 13, part A: the organizer's bot buttons in the lobby, and "Play again at this table" with the
- * table's series at the end. Every button is a frame (`control` add-bot / fill-bots / remove-bot,
- * `table` play-again); the server decides, refusals come back as notices.
+ * Issue 13, part A: the organizer's bot buttons in the lobby, and (issue 18) the next game's choices;
+ * "Play again at this table" is PlayAgain.tsx. Every button is a frame (`control` add-bot / fill-bots /
+ * remove-bot); the server decides, refusals come back as notices.
  */
-import { For, Show } from "solid-js";
+import { Show } from "solid-js";
 import type { LobbySeatView, TableView } from "../../../shared/protocol/messages.ts";
-import { t, tk } from "../i18n/index.ts";
-import { onLinkClick, recordPath } from "../lib/router.ts";
+import { t } from "../i18n/index.ts";
 import type { TableController } from "./controller.ts";
 
 /** "Add a bot" and "Fill with bots" (organizer, lobby, free seats left). */
@@ -79,48 +78,5 @@ export function NextGame(props: { table: TableView; ctl?: TableController; busy:
         </div>
       </Show>
     </>
-  );
-}
-
-/** Wins per side over the table's finished games, in a fixed order (sides with no win left out). */
-function wins(table: TableView): Array<[string, number]> {
-  const out: Array<[string, number]> = [];
-  for (const side of ["red", "black", "solo", "draw"] as const) {
-    const n = table.series.results.filter((r) => r.winner === side).length;
-    if (n > 0) out.push([side, n]);
-  }
-  return out;
-}
-
-/**
- * At the end: "Game N of this table", the series' wins per side, and for a seated player "Play again
- * at this table" — with "N people are playing again — join them" once the next game gathers.
- */
-export function PlayAgain(props: { table: TableView; seated: boolean; ctl: TableController; busy: boolean }) {
-  const next = () => props.table.series.next;
-  return (
-    <section class="panel series" aria-labelledby="series-title" data-series-game={props.table.series.game}>
-      <h3 id="series-title">{t("series.game", { n: props.table.series.game })}</h3>
-      <Show when={props.table.series.results.some((r) => r.game === props.table.series.game)}>
-        <p>
-          <a href={recordPath(props.table.code, props.table.series.game)} onClick={onLinkClick} data-record-link={props.table.series.game}>
-            {t("record.link", { n: props.table.series.game })}
-          </a>
-        </p>
-      </Show>
-      <Show when={wins(props.table).length > 0}>
-        <p class="muted small" data-series-wins>
-          {t("series.wins")}{" "}
-          <For each={wins(props.table)}>{([side, n], i) => <span class={`team-${side}`}>{(i() > 0 ? " · " : "") + tk("team", side) + " " + n}</span>}</For>
-        </p>
-      </Show>
-      <NextGame table={props.table} busy={props.busy} />
-      <Show when={next()}>{(n) => <p class="banner" role="status" data-rematch-gathering={n().seated}>{t("rematch.gathering", { n: n().seated })}</p>}</Show>
-      <Show when={props.seated}>
-        <button type="button" class="btn primary wide" data-play-again disabled={props.busy} onClick={() => props.ctl.table({ type: "play-again" })}>
-          ↻ {t("rematch.play")}
-        </button>
-      </Show>
-    </section>
   );
 }

@@ -16,9 +16,8 @@ import { isOneTap, pickingOf, SHOT_KEY, toggleSeat } from "./picking.ts";
 import { activeAnnouncements, standingChoice } from "./announce.ts";
 import { marksOf, nightNotes, outState, planTarget } from "./mine.ts";
 import type { TableController } from "./controller.ts";
-import { PlayAgain } from "./Series.tsx";
-import { GameLog } from "./GameLog.tsx";
-import { Oval, type SeatFlags } from "./Oval.tsx";
+import { formatEntry, GameLog } from "./GameLog.tsx";
+import { type ClaimBadges, Oval, type SeatFlags } from "./Oval.tsx";
 import { isNight, marksShown, narration, phaseLine, setNarration, speak } from "./phase.ts";
 import { RoleCard } from "./RoleCard.tsx";
 import { TimerRing } from "./TimerRing.tsx";
@@ -28,11 +27,11 @@ import { awayShort, awayText, createNow } from "./presence.ts";
 import { createVoice, type Voice } from "./voice.ts";
 import { VoiceBar } from "./VoiceBar.tsx";
 import { judgeSeats, liveReports, noVoteToday, tallyBySeat, tallyPanel } from "./nightInfo.ts";
-import { NoVote, ReportBox, TallyBox } from "./NightPanels.tsx";
 import { haveFloor } from "../media/plan.ts";
 import { removedForFouls, voterTurn } from "./turns.ts";
 import { allowsConsigliere, consiglieriBySeat } from "./advisor.ts";
 import { compositionOf, cursedSeats, defenceOf, witnessedSeat } from "./club.ts";
+import { claimMark, latestClaims } from "./claims.ts";
 
 /*
  * Parts of the table only some connections ever show, as chunks of their own (issue 16/17: the table
@@ -45,6 +44,11 @@ const OrganizerPanel = lazy(() => import("./OrganizerPanel.tsx").then((m) => ({ 
 /** Issue 19, RULES.md §6.11: the organizer's recorder (web/src/record/TableRecorder.tsx), a lazy chunk. */
 const TableRecorder = lazy(() => import("../record/TableRecorder.tsx"));
 const ConsiglierePanel = lazy(() => import("./Consigliere.tsx").then((m) => ({ default: m.ConsiglierePanel })));
+// Seen rarely (issue 20 moved them out of the landing JS): the end's "play again", the profiles' private panels.
+const PlayAgain = lazy(() => import("./PlayAgain.tsx"));
+const TallyBox = lazy(() => import("./NightPanels.tsx").then((m) => ({ default: m.TallyBox })));
+const ReportBox = lazy(() => import("./NightPanels.tsx").then((m) => ({ default: m.ReportBox })));
+const NoVote = lazy(() => import("./NightPanels.tsx").then((m) => ({ default: m.NoVote })));
 
 function ReturnCodeBox(props: { code: string | null }) {
   return (
@@ -300,8 +304,17 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
       candidate: !!defence()?.candidates.includes(s.seat),
       dropped: !!defence()?.dropped.includes(s.seat),
       cursed: cursed().has(s.seat),
+      claims: claims().get(s.seat) ?? null,
     };
   };
+  // Issue 20: each seat's latest public claims, from the log: short badges, and their words for the label.
+  const claims = createMemo(() => {
+    const out = new Map<Seat, ClaimBadges>();
+    for (const [seat, c] of latestClaims(game()?.log ?? [])) {
+      out.set(seat, { role: c.role && `${tk("role", c.role)}?`, say: c.say?.kind === "role" ? null : c.say && claimMark(c.say), label: c.entries.map((e) => formatEntry(e)).join("; ") });
+    }
+    return out;
+  });
   // Issue 17, §7.10: the seats with a consigliere (public), marked on the oval.
   const consiglieri = createMemo(() => consiglieriBySeat(st.view));
 
@@ -511,7 +524,9 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                         <>
                           <Show when={!g().result}>
                             <NightNotes game={g()} />
-                            <ReportBox reports={reports()} />
+                            <Show when={reports().length > 0}>
+                              <ReportBox reports={reports()} />
+                            </Show>
                             <ActionBar actions={y().actions} phase={g().phase} candidates={g().ballot?.candidates ?? []} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} done={standingChoice(g())}>
                               <Show when={tally()}>{(p) => <TallyBox panel={p()} />}</Show>
                               <Show when={noVote()}>

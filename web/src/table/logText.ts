@@ -113,7 +113,10 @@ export const CAUSES: { readonly [K in LogType]?: readonly string[] } = {
  * "expel anyone?" passing removes nobody yet).
  */
 export const OWN_QUESTIONS: readonly QuestionName[] = ["expel-anyone", "expel-both", "confirm-vote", "car-crash"];
-/** Issue 20: the kinds of a public claim, each read by its own line `log.claimed.<kind>` ("Seat 3: “I am the Sheriff”"). */
+/**
+ * Issue 20: the kinds of a public claim. A claim reads `log.claimed` ("Seat 3: “{claim}”") around its words,
+ * `claim.<kind>` ("I am the Sheriff") — the same words the claim bar's buttons say.
+ */
 export const CLAIM_KINDS = ["role", "check", "opinion", "vote"] as const;
 
 /** The events a question's `question` field names. */
@@ -211,10 +214,9 @@ export function logLines(e: AnyLogEntry, viewer: LogViewer): Line[] {
   // Issue 20: a claim reads as the seat's own words, by its kind (the claim is its word, not a fact).
   if (e.type === "claimed") {
     const c = e.data.claim;
-    key = `log.claimed.${c.kind}`;
-    if (c.kind === "role") params.role = { ref: "role", id: c.role };
-    else params.target = c.target;
-    if ("result" in c) params.result = { ref: "check", id: c.result };
+    const words: Record<string, Arg> = c.kind === "role" ? { role: { ref: "role", id: c.role } } : { target: c.target };
+    if ("result" in c) words.result = { ref: "check", id: c.result };
+    params.claim = { key: `claim.${c.kind}`, params: words };
   }
   const lines: Line[] = [{ type: e.type, key, params }];
   // §2.6 open voting calls the candidates in turn; the engine's start event carries the first one
@@ -227,8 +229,8 @@ export function logLines(e: AnyLogEntry, viewer: LogViewer): Line[] {
 
 /** Every catalogue key logLines can produce for an event of `type` (the catalogue test checks each). */
 export function keysFor(type: LogType, nightSteps: readonly string[]): string[] {
-  if (type === "claimed") return CLAIM_KINDS.map((k) => `log.claimed.${k}`);
   const keys = [`log.${type}`];
+  if (type === "claimed") keys.push(...CLAIM_KINDS.map((k) => `claim.${k}`));
   if (SUBJECT[type] !== undefined) keys.push(`log.${type}.you`);
   for (const c of CAUSES[type] ?? []) keys.push(`log.${type}.${c}`, ...(SUBJECT[type] !== undefined ? [`log.${type}.${c}.you`] : []));
   if (type === "night-turn") for (const s of nightSteps) keys.push(`log.night-turn.${s}`);

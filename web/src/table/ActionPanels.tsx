@@ -1,0 +1,67 @@
+/**
+ * Two rarely used controls of the action bar, in a chunk of their own (issue 20 moved them out of the
+ * table's landing JS; ActionBar.tsx loads them when the action is offered): the Don's shooting plan
+ * (RULES.md §2.2) and the start of a technical vote (§2.13).
+ */
+import { createSignal, For } from "solid-js";
+import type { PlayerAction, Seat, SeatView, TechVoteKind } from "../../../shared/engine/types.ts";
+import { t, tk } from "../i18n/index.ts";
+
+export function ShootingPlan(props: { seats: SeatView[]; current: Seat[] | null; send: (a: PlayerAction) => void; busy: boolean }) {
+  const [plan, setPlan] = createSignal<Seat[]>(props.current ?? []);
+  const living = () => props.seats.filter((s) => s.alive).map((s) => s.seat);
+  return (
+    <details class="act plan-editor" data-action="shooting-plan">
+      <summary>{t("act.shooting-plan")}</summary>
+      <p class="plan" aria-live="polite">{plan().join(" → ") || "—"}</p>
+      <div class="targets">
+        <For each={living()}>
+          {(seat) => (
+            <button type="button" class="target" disabled={plan().includes(seat)} aria-label={t("act.plan.add", { seat })} onClick={() => setPlan([...plan(), seat])}>
+              {seat}
+            </button>
+          )}
+        </For>
+      </div>
+      <div class="confirm-row">
+        <button type="button" class="btn primary" disabled={props.busy} onClick={() => props.send({ type: "shooting-plan", plan: plan() })}>
+          {t("act.plan.save")}
+        </button>
+        <button type="button" class="btn ghost" onClick={() => setPlan([])}>
+          {t("act.plan.clear")}
+        </button>
+      </div>
+    </details>
+  );
+}
+
+export function TechVoteStart(props: { kinds: TechVoteKind[]; targets: Seat[]; send: (a: PlayerAction) => void; busy: boolean }) {
+  const [kind, setKind] = createSignal<TechVoteKind>(props.kinds[0] ?? "foul");
+  const [target, setTarget] = createSignal<Seat>(props.targets[0] ?? 1);
+  return (
+    <details class="act tech" data-action="tech-vote-start">
+      <summary>{t("act.tech-vote-start")}</summary>
+      <div class="row">
+        <label>
+          {t("act.tech.kind")}
+          <select value={kind()} onChange={(e) => {
+            const value = e.currentTarget.value;
+            const next = props.kinds.find((k) => k === value);
+            if (next) setKind(next);
+          }}>
+            <For each={props.kinds}>{(k) => <option value={k}>{tk("tech", k)}</option>}</For>
+          </select>
+        </label>
+        <label>
+          {t("act.tech.target")}
+          <select value={target()} onChange={(e) => setTarget(Number(e.currentTarget.value))}>
+            <For each={props.targets}>{(s) => <option value={s}>{s}</option>}</For>
+          </select>
+        </label>
+      </div>
+      <button type="button" class="btn" disabled={props.busy} onClick={() => props.send({ type: "tech-vote-start", kind: kind(), target: target() })}>
+        {t("act.tech.start")}
+      </button>
+    </details>
+  );
+}
