@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { viewFor } from "../../../shared/engine/index.ts";
 import { allPresetIds } from "../../../shared/engine/presets/index.ts";
 import { playGame, strongBot, type BotKind } from "../../../shared/bots/index.ts";
+import type { AnyLogEntry } from "../../../shared/engine/types.ts";
 import { assertEntitled } from "../engine/entitlement.ts";
 
 interface Ev { seq: number; day: number; type: string; data: Record<string, unknown>; audience: { kind: string; seats?: number[] } }
@@ -24,7 +25,7 @@ describe("issue 20: strong and novice bots read nothing beyond their own view", 
       for (let g = 0; g < 12; g++) {
         const seats = preset === "club" ? 12 : preset === "host-classic" ? 8 + (g % 5) : preset === "custom" ? 10 : undefined;
         const given = new Map<string, number>();
-        const logs = new Map<string, unknown[]>();
+        const logs = new Map<string, AnyLogEntry[]>();
         let pending: { id: string; action: unknown } | null = null;
         const r = playGame({
           presetId: preset, seed: `strong-views-${preset}-${g}`, ...(seats ? { seats } : {}), bots: kinds(seats ?? 12, g), mode: "view",
