@@ -1,0 +1,80 @@
+/**
+ * Issue 19 (RULES.md §8), the record page's replay (RecordPage.tsx): the game replayed with the engine the
+ * server ran, step by step, as the spectator saw it or (every secret) as the host did. A lazy chunk of its
+ * own (issue 20: the engine out of the record page's first load).
+ */
+import { createMemo, createSignal, For, Show } from "solid-js";
+import { viewFor } from "../../../shared/engine/index.ts";
+import { replayRecord } from "../../../shared/replay.ts";
+import type { TableGameRecord } from "../../../shared/protocol/http.ts";
+import { t, tk } from "../i18n/index.ts";
+import { GameLog } from "../table/GameLog.tsx";
+import { rolesFrom } from "../table/logText.ts";
+import { tr } from "./messages.ts";
+
+export default function Replay(props: { record: TableGameRecord }) {
+  // A refused input would be a bug in the table or the page: it is skipped, never stops the replay.
+  // Issue 19: a player who opted out of publication has no nick in the record: "Player N" (their seat).
+  const steps = createMemo(() => replayRecord(props.record, (n) => tr("player", { n })).steps);
+  const [step, setStep] = createSignal(0);
+  const [secrets, setSecrets] = createSignal(false);
+  const last = () => Math.max(0, steps().length - 1);
+  const view = createMemo(() => {
+    const s = steps()[Math.min(step(), last())];
+    return s ? viewFor(s.state, secrets() ? { kind: "host" } : { kind: "spectator" }) : null;
+  });
+  const go = (n: number) => setStep(Math.max(0, Math.min(last(), n)));
+  const record = () => props.record;
+  return (
+    <>
+      <Show when={view()}>
+        <section class="panel" data-record={record().code} data-steps={steps().length}>
+          <p class="small">
+            {tk("preset", record().presetId)} · {tr("result", { winner: tk("team", record().winner), reason: tk("reason", record().reason) })}
+          </p>
+          <div class="row record-controls">
+            <button type="button" class="btn" data-record-prev aria-label={tr("prev")} disabled={step() === 0} onClick={() => go(step() - 1)}>
+              ◀
+            </button>
+            <input
+              type="range"
+              class="grow"
+              min="0"
+              max={last()}
+              value={step()}
+              data-record-step
+              data-step={step()}
+              aria-label={tr("step", { n: step(), of: last() })}
+              aria-valuetext={tr("step", { n: step(), of: last() })}
+              onInput={(e) => go(Number(e.currentTarget.value))}
+            />
+            <button type="button" class="btn" data-record-next aria-label={tr("next")} disabled={step() >= last()} onClick={() => go(step() + 1)}>
+              ▶
+            </button>
+          </div>
+          <p role="status" aria-live="polite" data-record-phase={view()!.phase}>
+            {tr("step", { n: step(), of: last() })} · {tr("day", { day: view()!.day })} · {tk("phase", view()!.phase)}
+          </p>
+          <label class="check">
+            <input type="checkbox" data-record-secrets checked={secrets()} onChange={(e) => setSecrets(e.currentTarget.checked)} />
+            <span>{tr("secrets")}</span>
+          </label>
+          <ul class="record-seats">
+            <For each={view()!.seats}>
+              {(s) => (
+                <li data-record-seat={s.seat} data-role={s.role ?? undefined} classList={{ out: !s.alive }}>
+                  {t("seat.n", { seat: s.seat })} · {s.nickname}
+                  <Show when={s.role}>{(r) => <span class={`team-${s.team ?? "red"}`}> · {tk("role", r())}</span>}</Show>
+                  <Show when={!s.alive && s.out}>{(o) => <span class="muted"> · {tk("out", o())}</span>}</Show>
+                </li>
+              )}
+            </For>
+          </ul>
+        </section>
+        <section data-record-log>
+          <GameLog entries={view()!.log} title={tr("log")} protocol roles={rolesFrom(view()!.seats)} />
+        </section>
+      </Show>
+    </>
+  );
+}
