@@ -43,14 +43,16 @@ async function pick(page: Page, action: string, target: number): Promise<void> {
 }
 
 /** Play until the page shows a result: act on what it offers, else advance the table's clock. */
-async function playToEnd(page: Page, code: string): Promise<{ acts: number; advances: number }> {
+async function playToEnd(page: Page, code: string, claim = false): Promise<{ acts: number; advances: number; claimed: number | null }> {
   const acted = new Set<string>();
+  /** Issue 20: the seat this person said "I vote for seat N" about, from the quick-claim bar, once. */
+  let claimed: number | null = null;
   let acts = 0;
   let advances = 0;
   const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     const s = await snapshot(page);
-    if (s.result) return { acts, advances };
+    if (s.result) return { acts, advances, claimed };
     if (s.busy || s.phase === null) {
       await sleep(100);
       continue;
@@ -61,6 +63,16 @@ async function playToEnd(page: Page, code: string): Promise<{ acts: number; adva
       if (s.cards > 0 && !acted.has(key("card"))) {
         acted.add(key("card"));
         await page.locator('[data-action="take-card"] [data-card]:not([disabled])').first().click({ timeout: 5_000 });
+        did = true;
+      } else if (claim && claimed === null && "claim" in s.actions && !acted.has(key("claim"))) {
+        // Issue 20: in one's own speech, the quick-claim bar: "I vote for seat N" — the log and the seat's badge show it.
+        acted.add(key("claim"));
+        await page.locator('[data-action="claim"] > summary').click({ timeout: 5_000 });
+        const target = Number(await page.locator("[data-claim-seat-pick]").inputValue());
+        await page.locator('[data-action="claim"] [data-claim-kind="vote"]').click({ timeout: 5_000 });
+        await page.locator('[data-event="claimed"]', { hasText: `I vote for seat ${target}` }).first().waitFor({ state: "attached", timeout: SLOW_MS });
+        await page.locator(`[data-claim-seat="${s.you}"][data-claim="say"]`).waitFor({ state: "attached", timeout: SLOW_MS });
+        claimed = target;
         did = true;
       } else if ("end-speech" in s.actions && !acted.has(key("speech"))) {
         acted.add(key("speech"));
@@ -123,7 +135,8 @@ test("one person: home → sport table → fill with bots → play to the end �
   await expect.poll(() => page.locator("[data-bot-seat]").count(), { timeout: SLOW_MS }).toBe(9);
   expect((await snapshot(page)).series).toBe(1);
 
-  const game1 = await playToEnd(page, code);
+  const game1 = await playToEnd(page, code, true);
+  expect(game1.claimed, "the person's own claim from the quick-claim bar").not.toBeNull();
   const endedAt = Date.now();
   await page.locator(".end[data-winner]").waitFor();
   await page.locator('[data-series-game="1"] [data-play-again]').waitFor();
