@@ -63,9 +63,9 @@ class Memory {
   readonly scored = new Map<string, Float64Array>();
 
   read(log: readonly AnyLogEntry[]): void {
-    if (log.length) this.scored.clear();
     for (const e of log) {
       this.upTo = e.seq;
+      if (EVIDENCE.has(e.type)) this.scored.clear();
       switch (e.type) {
         case "claimed": {
           const c = this.claimant(e.data.seat);
@@ -110,6 +110,12 @@ class Memory {
     return c;
   }
 }
+
+/**
+ * The entries the scores are built from (the public facts above, and the seat's own checks and team): any
+ * other entry (a speech starting, a ballot cast, a timer) leaves the kept scores as they are.
+ */
+const EVIDENCE = new Set<string>(["claimed", "killed", "role-revealed", "check-announced", "vote-counted", "nominated", "checked", "black-team", "turned", "swapped", "role-dealt", "left"]);
 
 /** Red roles whose abilities check (Sheriff, Commissar, Agent): a claim to be one is a checker's claim. */
 const CHECKERS = new Set<RoleId>(["sheriff", "commissar", "agent"]);
