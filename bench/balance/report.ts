@@ -281,7 +281,8 @@ export function upsertSection(doc: string, label: string, title: string, sec: Pr
   return `${doc.replace(/\n*$/, "\n\n")}${block}\n`;
 }
 
-const signed = (x: number) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x).toFixed(1)}`;
+/** A change in points with its sign (a true minus sign). */
+export const signed = (x: number) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x).toFixed(1)}`;
 
 /** The headlines a document holds for one label: preset → headline (from its markers). */
 export function headlinesOf(doc: string, label: string): Map<string, PresetSection["headline"]> {

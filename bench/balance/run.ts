@@ -16,7 +16,7 @@ import { presetOf } from "../../shared/engine/presets/index.ts";
 import { getRole } from "../../shared/engine/roles/index.ts";
 import { playRange, type BotsArg, type Job, type JobResult } from "./play.ts";
 import {
-  compareRows, emptyAgg, mergeAgg, nextTotal, OUTCOMES, PATHS, share, upsertSection, widest, withHead, Z,
+  compareRows, emptyAgg, signed, mergeAgg, nextTotal, OUTCOMES, PATHS, share, upsertSection, widest, withHead, Z,
   type Agg, type PresetSection, type StopRule,
 } from "./report.ts";
 import { planOf, PRESET_ORDER, type Variant } from "./variants.ts";
@@ -148,7 +148,7 @@ export function noviceRows(strong: Agg, novice: Agg): string[] {
   const teams = [...new Set([...Object.keys(strong.p1), ...Object.keys(novice.p1)])].sort((a, b) => TEAM_ORDER.indexOf(a) - TEAM_ORDER.indexOf(b));
   const all = p1All;
   const row = (name: string, [n0, w0]: [number, number], [n1, w1]: [number, number]) =>
-    `| ${name} | ${n0} | ${cell(w0, n0)} | ${cell(w1, n1)} | ${n0 && n1 ? (((100 * w1) / n1) - ((100 * w0) / n0)).toFixed(1) : "—"} |`;
+    `| ${name} | ${n0} | ${cell(w0, n0)} | ${cell(w1, n1)} | ${n0 && n1 ? signed((100 * w1) / n1 - (100 * w0) / n0) : "—"} |`;
   return [
     "| the seat's side | games | its side wins, all strong % | its side wins, the seat a novice % | change (points) |",
     "|---|---|---|---|---|",
