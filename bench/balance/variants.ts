@@ -32,7 +32,7 @@ export const PLANS: readonly PresetPlan[] = [
   {
     preset: "sport",
     variants: [DEFAULT, { key: "open", label: "open voting (§2.6)", settings: { voting: "open" } }],
-    paths: ["tie", "revote", "revote-tied", "tie-stays", "leader-stays", "lift-vote", "lift-passed", "no-candidates", "single-candidate-leaves", "single-candidate-stays", "voting-cancelled", "voted-out", "lifted", "shot", "quiet-night", "fouled", "tech-vote", "removed", "draw"],
+    paths: ["tie", "revote", "revote-tied", "tie-stays", "leader-stays", "lift-vote", "lift-passed", "no-candidates", "single-candidate-leaves", "single-candidate-stays", "voting-cancelled", "voted-out", "lifted", "shot", "quiet-night", "fouled", "tech-vote", "removed", "draw", ...CLAIMS],
   },
   {
     preset: "city",
