@@ -154,6 +154,8 @@ export function strongBot(seed: string, level: Level = "strong"): Bot {
     decide(view: GameView): PlayerAction | null {
       const you = view.you;
       if (!you) return null;
+      // A full view: start again (a delta that does not continue the last never comes from a connection;
+      // the memory would then hold only what this frame carries).
       if (view.logAfter === null || view.logAfter !== mem.upTo) mem = new Memory();
       mem.read(view.log);
       if (you.actions.length === 0) return null;
@@ -224,14 +226,13 @@ class Turn {
   decide(): PlayerAction | null {
     const you = this.you;
     const acts = you.actions;
-    const rng = this.rng;
     const take = find(acts, "take-card");
     if (take) return { type: "take-card", card: take.cards[0] as number };
-    if (find(acts, "choose-side")) return { type: "choose-side", town: rng.next() < 0.5 };
+    if (find(acts, "choose-side")) return { type: "choose-side", town: this.rng.next() < 0.5 };
     if (find(acts, "shooting-plan") && !you.shootingPlan) {
       const others = this.view.seats.map((s) => s.seat).filter((s) => !this.team.has(s));
       const p: Seat[] = [];
-      while (p.length < 3 && others.length) p.push(others.splice(rng.int(others.length), 1)[0] as Seat);
+      while (p.length < 3 && others.length) p.push(others.splice(this.rng.int(others.length), 1)[0] as Seat);
       return { type: "shooting-plan", plan: p };
     }
     const claim = find(acts, "claim");
