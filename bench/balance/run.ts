@@ -146,13 +146,12 @@ export function noviceChange(strong: Agg, novice: Agg): number {
 
 export function noviceRows(strong: Agg, novice: Agg): string[] {
   const teams = [...new Set([...Object.keys(strong.p1), ...Object.keys(novice.p1)])].sort((a, b) => TEAM_ORDER.indexOf(a) - TEAM_ORDER.indexOf(b));
-  const all = p1All;
   const row = (name: string, [n0, w0]: [number, number], [n1, w1]: [number, number]) =>
     `| ${name} | ${n0} | ${cell(w0, n0)} | ${cell(w1, n1)} | ${n0 && n1 ? signed((100 * w1) / n1 - (100 * w0) / n0) : "—"} |`;
   return [
     "| the seat's side | games | its side wins, all strong % | its side wins, the seat a novice % | change (points) |",
     "|---|---|---|---|---|",
-    row("any", all(strong), all(novice)),
+    row("any", p1All(strong), p1All(novice)),
     ...teams.map((t) => row(TEAM_NAME[t] ?? t, strong.p1[t] ?? [0, 0], novice.p1[t] ?? [0, 0])),
   ];
 }

@@ -13,12 +13,9 @@
  *   - no shouts, no technical votes.
  */
 import type { AvailableAction, GameView, PlayerAction, Seat } from "../engine/types.ts";
+import { findAction as find, shootingPlan } from "./common.ts";
 import { botRng } from "./rng.ts";
 import type { Bot } from "./types.ts";
-
-function find<T extends AvailableAction["type"]>(actions: readonly AvailableAction[], type: T): Extract<AvailableAction, { type: T }> | undefined {
-  return actions.find((a) => a.type === type) as Extract<AvailableAction, { type: T }> | undefined;
-}
 
 export function heuristicBot(seed: string): Bot {
   const rng = botRng(seed);
@@ -59,13 +56,7 @@ export function heuristicBot(seed: string): Bot {
       if (take) return { type: "take-card", card: take.cards[0] as number };
       if (find(acts, "choose-side")) return { type: "choose-side", town: rng.next() < 0.5 };
       const plan = find(acts, "shooting-plan");
-      if (plan && !you.shootingPlan) {
-        const team = new Set([you.seat, ...you.teammates]);
-        const others = view.seats.map((s) => s.seat).filter((s) => !team.has(s));
-        const p: Seat[] = [];
-        while (p.length < 3 && others.length) p.push(others.splice(rng.int(others.length), 1)[0] as Seat);
-        return { type: "shooting-plan", plan: p };
-      }
+      if (plan && !you.shootingPlan) return shootingPlan(view.seats.map((s) => s.seat), new Set([you.seat, ...you.teammates]), rng);
       const nom = find(acts, "nominate");
       if (nom) {
         const black = knownBlack(view).filter((t) => nom.targets.includes(t));

@@ -27,6 +27,7 @@
 import { abilityDef } from "../engine/night/abilities.ts";
 import { getRole } from "../engine/roles/index.ts";
 import type { AnyLogEntry, AvailableAction, Claim, GameView, PlayerAction, RoleId, Seat } from "../engine/types.ts";
+import { findAction as find, shootingPlan } from "./common.ts";
 import { botRng, type BotRng } from "./rng.ts";
 import type { Bot } from "./types.ts";
 
@@ -136,10 +137,6 @@ function verdict(answer: string): Colour | "checker" | null {
   }
 }
 
-function find<T extends AvailableAction["type"]>(actions: readonly AvailableAction[], type: T): Extract<AvailableAction, { type: T }> | undefined {
-  return actions.find((a) => a.type === type) as Extract<AvailableAction, { type: T }> | undefined;
-}
-
 const SPEECH_END = new Set(["farewell", "last-words"]);
 /** Actions this bot never takes: a view offering only these needs no decision. */
 const NEVER = new Set<AvailableAction["type"]>(["shout", "tech-vote-start", "tech-vote", "early-vote", "ask", "under-foul", "confirm"]);
@@ -229,12 +226,7 @@ class Turn {
     const take = find(acts, "take-card");
     if (take) return { type: "take-card", card: take.cards[0] as number };
     if (find(acts, "choose-side")) return { type: "choose-side", town: this.rng.next() < 0.5 };
-    if (find(acts, "shooting-plan") && !you.shootingPlan) {
-      const others = this.view.seats.map((s) => s.seat).filter((s) => !this.team.has(s));
-      const p: Seat[] = [];
-      while (p.length < 3 && others.length) p.push(others.splice(this.rng.int(others.length), 1)[0] as Seat);
-      return { type: "shooting-plan", plan: p };
-    }
+    if (find(acts, "shooting-plan") && !you.shootingPlan) return shootingPlan(this.view.seats.map((s) => s.seat), this.team, this.rng);
     const claim = find(acts, "claim");
     if (claim) {
       const c = this.nextClaim(claim);
