@@ -97,6 +97,8 @@ export interface EngineState {
   host?: "server" | "live";
   /** Live host: the current stage is done (everyone acted or time is up) and waits for the host's confirm. */
   awaitingHost?: boolean;
+  /** RULES.md §8 the live host's mutes: each holds while the stage it was given in runs (flow/interpreter.ts stageKey). */
+  hostMutes?: ReadonlyArray<{ seat: Seat; stage: string }>;
   /** Day number (0 before day 1). */
   day: number;
   /** Round number: round 1 = acquaintance night + day 1; round n = night n-1 + day n (§2.12). */

@@ -114,7 +114,9 @@ export type HostAction =
   | { type: "foul"; seat: Seat }
   | { type: "remark"; seat: Seat }
   /** §6.9 removal without warning (a preset with `fouls.hostRemoval`): the seat leaves at once, for `offence`. */
-  | { type: "remove"; seat: Seat; offence: RemovalReason };
+  | { type: "remove"; seat: Seat; offence: RemovalReason }
+  /** RULES.md §8 the host mutes a seat's microphone for the rest of the current speech or stage (a remark). */
+  | { type: "mute"; seat: Seat };
 
 /** Table-level commands that reach the engine (organizer / table object), RULES.md §5.1. */
 export type ControlAction =
@@ -280,8 +282,8 @@ export interface EventData {
   "tech-vote-ended": { kind: TechVoteKind; target: Seat; by: Seat; inFavour: number; needed: number; passed: boolean };
   /** A foul and the player's count; `cause` (absent: a technical vote, §2.13): a late vote (§7.3) or the live host (§7.9). */
   fouled: { seat: Seat; fouls: number; cause?: FoulCause };
-  /** §7.9 the live host's remark (a warning without a foul); §4.6 `cause` "missing-vote": a late or missing vote. */
-  remarked: { seat: Seat; cause?: "missing-vote" };
+  /** §7.9 the live host's remark (a warning without a foul); §4.6 `cause` "missing-vote": a late or missing vote; "muted" (RULES.md §8): the host muted the seat for the rest of the speech or stage. */
+  remarked: { seat: Seat; cause?: "missing-vote" | "muted" };
   /** §7.9 a player with three fouls: one vote against them in this ballot, cast by nobody. */
   "foul-vote": { seat: Seat };
   /** §7.4 a peaceful day: nobody leaves — a second tie, or every player got exactly one vote. */
@@ -555,7 +557,9 @@ export interface HostPanel {
  * listed seats only).
  */
 export interface FloorChannel {
-  /** "table" (the public channel) or the private channel's name ("black-team"). */
+  /** "table" (the public channel), "host" (the live host to everyone, issue 30), or a private channel's
+   *  name ("black-team", "whisper-N": seat N and its consigliere). Members are media peers
+   *  (shared/media/peers.ts): seats 1…99, the live host 0, seat N's consigliere 100 + N. */
   id: string;
   speakers: Seat[];
   video: Seat[];
@@ -568,6 +572,10 @@ export interface FloorChannel {
  */
 export interface Floor {
   channels: FloorChannel[];
+  /** RULES.md §7.10/§8: consiglieri hear what their player hears now (by day; never at night). Absent: no. */
+  advisers?: boolean;
+  /** RULES.md §8: seats the live host muted for the rest of the current speech or stage (public). */
+  muted?: Seat[];
 }
 
 export interface GameView {

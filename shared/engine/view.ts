@@ -12,11 +12,12 @@
  *   - at the end every role and every event is shown (§2.12, §8 protocol);
  *   - a live host ({kind:"host"}) sees every role and every event (§5.7).
  */
-import { adviceActions, legalActions, ballotOf, confirmable, floorOf, phaseName, speakerOf, warnMsOf } from "./flow/interpreter.ts";
+import { adviceActions, legalActions, ballotOf, confirmable, phaseName, speakerOf, warnMsOf } from "./flow/interpreter.ts";
 import { nextDeadline, timerLength } from "./apply.ts";
 import { getRole } from "./roles/index.ts";
 import { presetOf } from "./presets/index.ts";
 import { immuneNow } from "./rules/immunity.ts";
+import { mediaFloor } from "./media-floor.ts";
 import { asEngine, playerById, type EngineState, type PlayerState } from "./state.ts";
 import type { AnyLogEntry, Floor, FloorChannel, GameEvent, GameState, GameView, HostPanel, Seat, SeatView, TechVoteView, Viewer } from "./types.ts";
 
@@ -172,15 +173,20 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
 }
 
 /**
- * The floor as this viewer may know it: the channels they speak, are seen or listen in (a spectator:
- * the public ones only; the live host: all). A town player is never told that a black channel exists.
+ * The floor as this viewer may know it (issue 30: the table's media floor, media-floor.ts): the channels
+ * they speak, are seen or listen in (a spectator: the public ones only; the live host: all). A town
+ * player is never told that a black channel exists.
  */
 function floorFor(s: EngineState, seat: Seat | null, all: boolean): Floor {
+  const full = mediaFloor(s);
   const channels: FloorChannel[] = [];
-  for (const c of floorOf(s)) {
+  for (const c of full.channels) {
     if (all || c.listeners === "everyone" || (seat !== null && (c.listeners.includes(seat) || c.speakers.includes(seat) || c.video.includes(seat)))) channels.push(c);
   }
-  return { channels };
+  const out: Floor = { channels };
+  if (full.advisers !== undefined) out.advisers = full.advisers;
+  if (full.muted) out.muted = full.muted.slice();
+  return out;
 }
 
 const DUTIES = new Set(["take-card", "end-speech", "vote", "vote-lift", "use", "shooting-plan"]);

@@ -1,20 +1,41 @@
 /**
- * Issue 15: who may hear and see whom, from the floor alone (GameView.floor, docs/MEDIA.md). Pure and
- * shared: the web client's media plan (web/src/media/plan.ts) gates what it sends and plays with it,
+ * Issues 15 and 30: who may hear and see whom, from the floor alone (GameView.floor, docs/MEDIA.md). Pure
+ * and shared: the web client's media plan (web/src/media/plan.ts) gates what it sends and plays with it,
  * and the table object's SFU controller (worker/table/sfu.ts) pulls exactly these tracks into each
- * listener's receiving session.
+ * listener's receiving session. Peers are numbered as in shared/media/peers.ts.
+ *
+ * Who listens to a channel (RULES.md §8):
+ *   - a seat or the live host: `listeners` "everyone", or listed (the engine lists the host in every
+ *     private channel of a live-host table but a whisper);
+ *   - a consigliere: its own whisper (listed), and by day (`floor.advisers`) whatever its player hears;
+ *   - a spectator (or `null`, the legacy "spectator"): the public channels only (`PUBLIC_CHANNELS`),
+ *     whatever their listeners — never the black team's night channel.
  */
 import type { Floor, FloorChannel, Seat } from "../engine/types.ts";
+import { advisedSeat, isConsiglierePeer, isSpectatorPeer, PUBLIC_CHANNELS, type MediaPeer } from "./peers.ts";
 
-/** Whether `listener` is among a channel's listeners (`null`, a spectator: public channels only). */
-export const listensTo = (c: FloorChannel, listener: Seat | null): boolean => c.listeners === "everyone" || (listener !== null && c.listeners.includes(listener));
-
-/** Whether the floor lets `listener` hear `speaker`'s microphone (a spectator is `null`). */
-export function playAudio(floor: Floor | null | undefined, listener: Seat | null, speaker: Seat): boolean {
-  return speaker !== listener && (floor?.channels ?? []).some((c) => c.speakers.includes(speaker) && listensTo(c, listener));
+/** Whether `listener` is among a channel's listeners under `floor` (`null`, a spectator). */
+export function listensTo(c: FloorChannel, listener: MediaPeer | null, floor?: Floor | null): boolean {
+  if (listener === null || isSpectatorPeer(listener)) return PUBLIC_CHANNELS.has(c.id);
+  if (c.listeners !== "everyone" && c.listeners.includes(listener)) return true;
+  if (isConsiglierePeer(listener)) return !!floor?.advisers && listensTo(c, advisedSeat(listener), floor);
+  return c.listeners === "everyone";
 }
 
-/** Whether the floor lets `listener` see `speaker`'s camera (a spectator is `null`). */
-export function playVideo(floor: Floor | null | undefined, listener: Seat | null, speaker: Seat): boolean {
-  return speaker !== listener && (floor?.channels ?? []).some((c) => c.video.includes(speaker) && listensTo(c, listener));
+/** Whether the floor lets `listener` hear `speaker`'s microphone (a spectator is `null` or a spectator peer). */
+export function playAudio(floor: Floor | null | undefined, listener: MediaPeer | null, speaker: MediaPeer): boolean {
+  return speaker !== listener && (floor?.channels ?? []).some((c) => c.speakers.includes(speaker) && listensTo(c, listener, floor));
 }
+
+/** Whether the floor lets `listener` see `speaker`'s camera (a spectator is `null` or a spectator peer). */
+export function playVideo(floor: Floor | null | undefined, listener: MediaPeer | null, speaker: MediaPeer): boolean {
+  return speaker !== listener && (floor?.channels ?? []).some((c) => c.video.includes(speaker) && listensTo(c, listener, floor));
+}
+
+/** Whether `peer` speaks in some channel now ("You have the floor"). */
+export function speaksNow(floor: Floor | null | undefined, peer: MediaPeer | null): boolean {
+  return peer !== null && (floor?.channels ?? []).some((c) => c.speakers.includes(peer));
+}
+
+/** Whether `seat` is muted by the live host now (RULES.md §8 the host's mute). */
+export const mutedNow = (floor: Floor | null | undefined, seat: Seat | null): boolean => seat !== null && !!floor?.muted?.includes(seat);

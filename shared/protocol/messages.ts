@@ -6,6 +6,7 @@
  * Server → client: ServerMessageSchema (lenient on keys the engine may add to its views, so a newer
  * server does not break an older client; tests use it to check every frame they receive).
  */
+import { MAX_MEDIA_PEER } from "../media/peers.ts";
 import * as v from "valibot";
 import { BUILT_EFFECTS, LOG_TYPES, REMOVAL_REASONS, PHASE_NAMES, RESULT_REASONS, type GameView, type PresetId, type Seat } from "../engine/types.ts";
 import { BOT_LEVELS, type BotLevel } from "../bots/levels.ts";
@@ -44,6 +45,8 @@ export const HELLO_TIMEOUT_MS = 10_000;
 export const REFUSAL_LIMIT = { max: 50, windowMs: 60_000 } as const;
 
 const seat = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30));
+/** Issue 30: a media peer (shared/media/peers.ts). */
+const mediaPeer = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_MEDIA_PEER));
 
 /** RULES.md §7.10 the longest whisper between a player and their consigliere (UTF-16 units). */
 export const WHISPER_MAX = 280;
@@ -93,6 +96,8 @@ export const HostActionSchema = v.variant("type", [
   v.strictObject({ type: v.literal("remark"), seat }),
   /** RULES.md §6.9 removal without warning, naming the offence (club). */
   v.strictObject({ type: v.literal("remove"), seat, offence: v.picklist(REMOVAL_REASONS) }),
+  /** RULES.md §8 the host mutes a seat's microphone for the rest of the current speech or stage (issue 30). */
+  v.strictObject({ type: v.literal("mute"), seat }),
 ]);
 
 /**
@@ -222,8 +227,9 @@ export type SessionDescription = v.InferOutput<typeof SessionDescriptionSchema>;
 export const SignalMessageSchema = v.pipe(
   v.strictObject({
     type: v.literal("signal"),
-    /** The seat whose player the offer, answer or candidates are for. */
-    to: seat,
+    /** The media peer the offer, answer or candidates are for (issue 30, shared/media/peers.ts): a seat
+     *  1…99, the live host 0, seat N's consigliere 100 + N, a listening spectator 1000 and up. */
+    to: mediaPeer,
     /** A client's own label: with it the relay answers `ack` (or the error); signals are not remembered as refs. */
     ref: v.optional(ref),
     description: v.optional(SessionDescriptionSchema),
@@ -360,6 +366,10 @@ export type ErrorCode =
   | "media-mode"
   /** Issue 15: the SFU failed or did not answer; the player's media stay as they were (join again to retry). */
   | "media-unavailable"
+  /** Issue 30: the floor keeps this media link closed now (a consigliere at night, RULES.md §8). */
+  | "media-closed"
+  /** Issue 30: the mesh serves no more listening spectators (MESH_LISTENERS_MAX); only the SFU could. */
+  | "media-full"
   /** Over the per-connection rate limit (RATE_LIMIT). */
   | "rate-limited"
   /** An `act` reused a `ref` this connection already sent. */
@@ -481,6 +491,12 @@ export interface TableView {
   game: GameView | null;
   /** Seats with at least one open, greeted player connection (empty before the game). */
   connected: Seat[];
+  /**
+   * Issue 30: the connected media peers beyond the seats (shared/media/peers.ts), sorted: 0 while the live
+   * host has an open socket, 100 + N for a connected consigliere of seat N, and every spectator peer that
+   * listens on the mesh. Every page opens its links from this and `connected`.
+   */
+  mediaPeers?: number[];
   /** RULES.md §1 host kind. */
   host: "server" | "live";
   /** Live tables: whether the host has an open socket (false on server-hosted tables). */
@@ -543,6 +559,9 @@ export type Identity =
 export interface WelcomeMedia {
   mode: "mesh" | "sfu";
   iceServers: IceServer[];
+  /** Issue 30: this connection's media peer (shared/media/peers.ts) — the seat for a seated player, 0 for
+   *  the live host, 100 + N for seat N's consigliere, 1000 and up for a spectator. */
+  peer?: number;
 }
 
 /**
@@ -640,8 +659,11 @@ export const AvailableActionSchema = v.variant("type", [
 ]);
 
 /** Who may be heard and seen by whom (GameView.floor). */
+const peers = v.array(num);
 export const FloorSchema = v.object({
-  channels: v.array(v.object({ id: v.string(), speakers: seats, video: seats, listeners: v.union([v.literal("everyone"), seats]) })),
+  channels: v.array(v.object({ id: v.string(), speakers: peers, video: peers, listeners: v.union([v.literal("everyone"), peers]) })),
+  advisers: v.optional(v.boolean()),
+  muted: v.optional(seats),
 });
 
 export const GameViewSchema = v.object({
@@ -719,6 +741,7 @@ export const TableViewSchema = v.strictObject({
   lobby: v.array(LobbySeatViewSchema),
   game: v.nullable(GameViewSchema),
   connected: v.array(num),
+  mediaPeers: v.optional(v.array(num)),
   host: v.picklist(["server", "live"]),
   hostConnected: v.boolean(),
   narration: v.boolean(),
@@ -753,7 +776,7 @@ export const ServerMessageSchema = v.variant("type", [
     type: v.literal("welcome"),
     identity: IdentitySchema,
     serverNow: num,
-    media: v.optional(v.strictObject({ mode: v.picklist(["mesh", "sfu"]), iceServers: v.array(IceServerSchema) })),
+    media: v.optional(v.strictObject({ mode: v.picklist(["mesh", "sfu"]), iceServers: v.array(IceServerSchema), peer: v.optional(num) })),
   }),
   v.strictObject({ type: v.literal("signal"), from: num, description: v.optional(SessionDescriptionSchema), candidates: v.optional(v.array(IceCandidateSchema)), hello: v.optional(v.literal(true)) }),
   v.strictObject({ type: v.literal("view"), version: num, serverNow: num, view: TableViewSchema }),

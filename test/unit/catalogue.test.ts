@@ -42,7 +42,7 @@ const WS_ERRORS: Record<Exclude<ErrorCode, RejectionCode>, true> = {
   replaced: true, internal: true, "parity-at-start": true, "table-full": true, "not-in-lobby": true, "not-a-bot": true, "not-ended": true, "already-in": true,
   "no-peer": true, "media-elsewhere": true,
   "media-mode": true,
-  "media-unavailable": true,
+  "media-unavailable": true, "media-closed": true, "media-full": true,
   // issue 17: the consigliere's whispers (RULES.md §7.10)
   "whisper-closed": true,
   // issue 18: the organizer's composition for the next game (RULES.md §6)

@@ -188,9 +188,26 @@ function hostFoulInput(ctx: Ctx, a: Extract<HostAction, { type: "foul" | "remark
   follow(ctx, r.m.removed?.(ctx, r.p, r.d, t));
 }
 
-/** What the live host sends (§5.7): the confirm, or (§7.9) a foul or a remark. */
+/**
+ * RULES.md §8 the host's mute: a seat's microphone is off for everyone for the rest of the current
+ * speech or stage (media-floor.ts), at any live-host table while the game runs. It is a discipline
+ * tool, logged as a public remark (`remarked`, cause "muted"); the muted seat's floor says so.
+ */
+function hostMuteInput(ctx: Ctx, seat: Seat): void {
+  const s = ctx.s;
+  if (s.host !== "live") reject("not-allowed", "no live host at this table");
+  if (typeof seat !== "number" || !Number.isInteger(seat) || seat < 1 || seat > s.players.length) reject("illegal-target", "no such seat");
+  const key = stageKey(s);
+  const now = (s.hostMutes ?? []).filter((m) => m.stage === key);
+  if (now.some((m) => m.seat === seat)) reject("already-acted", "that seat is already muted in this stage");
+  s.hostMutes = [...now, { seat, stage: key }];
+  emit(ctx, "remarked", PUBLIC, { seat, cause: "muted" });
+}
+
+/** What the live host sends (§5.7): the confirm, (§7.9) a foul or a remark, or (§8) a mute. */
 export function hostInput(ctx: Ctx, a: HostAction): void {
-  if (a.type === "foul" || a.type === "remark" || a.type === "remove") hostFoulInput(ctx, a);
+  if (a.type === "mute") hostMuteInput(ctx, a.seat);
+  else if (a.type === "foul" || a.type === "remark" || a.type === "remove") hostFoulInput(ctx, a);
   else confirmInput(ctx);
 }
 
@@ -284,6 +301,10 @@ export function legalActions(s: EngineState, seat: Seat): AvailableAction[] {
 export function phaseName(s: EngineState): PhaseName {
   const r = reading(s);
   return r.m.name(s, r.p, r.d);
+}
+/** RULES.md §8 the identity of the running speech or stage: a host's mute holds while it stays the same. */
+export function stageKey(s: EngineState): string {
+  return `${s.day}|${s.round}|${phaseName(s)}|${speakerOf(s) ?? ""}`;
 }
 export function speakerOf(s: EngineState): Seat | null {
   const r = reading(s);

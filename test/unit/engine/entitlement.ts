@@ -294,11 +294,25 @@ export function assertEntitled(state: unknown, playerId: string | null, view: Ga
   for (const c of view.floor.channels) {
     if (c.listeners === "everyone") continue;
     ok(me !== null && (c.listeners.includes(me.seat) || c.speakers.includes(me.seat) || c.video.includes(me.seat)), `a private floor channel ${c.id} shown to a viewer outside it`);
-    for (const seat of [...c.listeners, ...c.speakers, ...c.video]) ok(isBlack(s, s.players[seat - 1]!), `the ${c.id} channel holds seat ${seat}, not black`);
+    // Issue 30 (RULES.md §7.10/§8): a whisper is seat N and its consigliere (peer 100 + N), nobody else.
+    const whisper = /^whisper-(\d+)$/.exec(c.id);
+    if (whisper) {
+      const n = Number(whisper[1]);
+      const pair = [n, 100 + n];
+      ok(me !== null && me.seat === n, `${c.id} shown to a viewer who is not seat ${n}`);
+      for (const list of [c.listeners, c.speakers]) ok(JSON.stringify(list) === JSON.stringify(pair), `${c.id} holds ${JSON.stringify(list)}`);
+      ok(c.video.length === 0, `${c.id} carries video`);
+      continue;
+    }
+    // The live host (media peer 0, RULES.md §8) listens to the black team's channel; otherwise black seats only.
+    for (const seat of [...c.listeners, ...c.speakers, ...c.video]) {
+      if (seat === 0 && s.host === "live" && (c.listeners as number[]).includes(seat) && !c.speakers.includes(seat) && !c.video.includes(seat)) continue;
+      ok(isBlack(s, s.players[seat - 1]!), `the ${c.id} channel holds seat ${seat}, not black`);
+    }
     // §7.6 tatar: "Don and Mafia (not Putana)" — Putana joins the mafia's step only when she is the last black player.
     if (s.presetId === "tatar" && s.stage.module === "night") {
       const shooters = s.players.some((p) => p.alive && (p.role === "don" || p.role === "mafia"));
-      for (const seat of [...c.listeners, ...c.speakers, ...c.video]) ok(!shooters || s.players[seat - 1]!.role !== "putana", "Putana in the mafia's channel while a Don or Mafia lives");
+      for (const seat of [...c.listeners, ...c.speakers, ...c.video]) ok(seat === 0 || !shooters || s.players[seat - 1]!.role !== "putana", "Putana in the mafia's channel while a Don or Mafia lives");
     }
   }
   if (k.over) seenLog = 0; // everything is revealed at the end: re-walk once

@@ -70,6 +70,8 @@ describe("issue 14: the floor in every view", () => {
     t.speeches();
     expect(t.phase).toBe("night-shot");
     const host = t.hostView();
-    expect(host.floor.channels.map((c) => c.id)).toEqual(["black-team"]);
+    // Issue 30 (RULES.md §8): the host (media peer 0) is a listener of the black team's channel, and speaks in its own.
+    expect(host.floor.channels.map((c) => c.id)).toEqual(["black-team", "host"]);
+    expect(host.floor.channels[0]!.listeners).toEqual([1, 2, 3, 0]);
   });
 });

@@ -346,8 +346,10 @@ describe("RULES.md §7.6 the last black players", () => {
       while (t.phase !== "night-shot") next(t);
     };
     toNight();
-    expect(t.spectator().floor.channels).toEqual([]);
-    expect(t.view(3).floor.channels).toEqual([{ id: "black-team", speakers: [3], video: [3], listeners: [3] }]);
+    // (issue 30, RULES.md §8: the live host — media peer 0 — listens to the night channel and speaks in its own)
+    const hostChannel = { id: "host", speakers: [0], video: [0], listeners: "everyone" };
+    expect(t.spectator().floor.channels).toEqual([hostChannel]);
+    expect(t.view(3).floor.channels).toEqual([{ id: "black-team", speakers: [3], video: [3], listeners: [3, 0] }, hostChannel]);
     t.act(3, { type: "use", ability: "mafia-shot", targets: [8] });
     next(t);
     t.act(4, { type: "use", ability: "freeze", targets: [3] }); // by mistake, the last mafioso

@@ -103,7 +103,7 @@ export const SUBJECT: { readonly [K in LogType]?: SeatField<K> } = {
  */
 export const CAUSES: { readonly [K in LogType]?: readonly string[] } = {
   fouled: ["late-vote", "host", "under-foul"] satisfies FoulCause[],
-  remarked: ["missing-vote"],
+  remarked: ["missing-vote", "muted"],
 };
 
 /**
