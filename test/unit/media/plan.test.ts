@@ -134,3 +134,46 @@ describe("planMedia", () => {
     for (const k of ["sendAudio", "sendVideo", "playAudio", "playVideo"] as const) expect(who(plan, k)).toEqual([]);
   });
 });
+
+describe("issue 30: the plan of the host, a consigliere and a spectator (RULES.md §8)", () => {
+  const HOST = 0;
+  const SPECTATOR = 1001;
+  const C5 = 105;
+  const table = ch({ id: "table", speakers: [3], video: ALL, listeners: "everyone" });
+  const host = ch({ id: "host", speakers: [HOST], video: [HOST], listeners: "everyone" });
+  const peers = [HOST, ...ALL, C5, SPECTATOR];
+  const day: Floor = { channels: [table, host, ch({ id: "whisper-5", speakers: [5, C5], listeners: [5, C5] })], advisers: true };
+
+  it("the host sends to every seat, the consigliere by day and the spectator; it plays the speaker, never a whisper", () => {
+    const plan = planMedia(day, HOST, peers);
+    expect(who(plan, "sendAudio")).toEqual([...ALL, C5, SPECTATOR]);
+    expect(who(plan, "playAudio")).toEqual([3]);
+  });
+
+  it("a spectator sends nothing and plays the speaker and the host; it links with no consigliere", () => {
+    const plan = planMedia(day, SPECTATOR, peers);
+    expect(who(plan, "sendAudio")).toEqual([]);
+    expect(who(plan, "sendVideo")).toEqual([]);
+    expect(who(plan, "playAudio")).toEqual([HOST, 3]);
+    expect(plan.has(C5)).toBe(false);
+  });
+
+  it("by day the consigliere hears its player's hearing and whispers to its player only; at night nothing", () => {
+    const plan = planMedia(day, C5, peers);
+    expect(who(plan, "sendAudio")).toEqual([5]);
+    expect(who(plan, "playAudio")).toEqual([HOST, 3, 5]);
+    expect(plan.has(SPECTATOR)).toBe(false);
+    const night: Floor = { channels: [ch({ id: "black-team", speakers: [2, 5], video: [2, 5], listeners: [2, 5, HOST] }), host], advisers: false };
+    const dark = planMedia(night, C5, peers);
+    expect(who(dark, "sendAudio")).toEqual([]);
+    expect(who(dark, "playAudio")).toEqual([]);
+    // the player (seat 5, black) sends its night channel to the host and its teammate — never to its consigliere
+    expect(who(planMedia(night, 5, peers), "sendAudio")).toEqual([HOST, 2]);
+  });
+
+  it("a muted seat is no speaker: its own plan sends nothing (RULES.md §8 the host's mute)", () => {
+    const muted: Floor = { channels: [ch({ id: "table", speakers: [], video: ALL }), host], muted: [3] };
+    expect(who(planMedia(muted, 3, peers), "sendAudio")).toEqual([]);
+    expect(haveFloor(muted, 3)).toBe(false);
+  });
+});

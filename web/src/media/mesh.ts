@@ -26,6 +26,7 @@ import type { Floor, Seat } from "../../../shared/engine/types.ts";
 import type { MediaPlane } from "./plane.ts";
 import { PlaneBase } from "./playback.ts";
 import { planMedia, samePlan } from "./plan.ts";
+import { isSpectatorPeer, mayLink } from "../../../shared/media/peers.ts";
 import { cameraSize, videoDirection, videoEncoding, type Bandwidth } from "./prefs.ts";
 
 type Desc = { type: "offer" | "answer"; sdp: string };
@@ -52,6 +53,10 @@ export interface MeshOptions {
   onChange?: () => void;
   /** Low-bandwidth mode at the start (default full). */
   bandwidth?: Bandwidth;
+  /** Issue 30: keep the mix of what a spectator without delay hears (publicOutput), for the recording. */
+  publicMix?: boolean;
+  /** Issue 30: a delayed spectator's delay (s): every voice plays this late, gated by the delayed view. */
+  delaySeconds?: number;
 }
 
 /** Per remote seat: what the page shows and plays. */
@@ -66,6 +71,10 @@ export interface RemoteMedia {
   level: AnalyserNode;
   /** The raw tap (enableRawTap): a clone of the received audio track, before the floor's gate. */
   raw: MediaStreamAudioSourceNode | null;
+  /** Issue 30: a delayed spectator's delay line before the gate. */
+  delay: DelayNode | null;
+  /** Issue 30: this voice's gate into the public mix (the recording), when the plane keeps one. */
+  pub: GainNode | null;
 }
 
 interface Link {
@@ -85,6 +94,13 @@ interface Link {
   lastOffer: string | null;
   /** The camera encoding last set on this link's video sender (JSON), to set it only on a change. */
   encoding: string | null;
+  /**
+   * Issue 30, speeches heard from the first word: this link's own copies of my microphone and camera,
+   * attached once and kept attached; the floor enables or disables them (a disabled track sends silence
+   * or black frames, never content), so a floor change never restarts the media path.
+   */
+  micOut: MediaStreamTrack | null;
+  camOut: MediaStreamTrack | null;
 }
 const BATCH_MS = 100;
 const MAX_CANDIDATES = 32;
@@ -205,7 +221,7 @@ export class Mesh extends PlaneBase implements MediaPlane {
    */
   update(floor: Floor | null | undefined, peers: readonly Seat[], viewAt = performance.now()): void {
     if (this.closed) return;
-    const want = peers.filter((s) => s !== this.me);
+    const want = peers.filter((s) => mayLink(this.me, s));
     for (const s of [...this.links.keys()]) if (!want.includes(s)) this.drop(s);
     for (const s of want) if (!this.links.has(s)) this.open(s, true);
     this.peers = want;
@@ -214,6 +230,7 @@ export class Mesh extends PlaneBase implements MediaPlane {
     this.plan = plan;
     this.floor = floor;
     this.apply();
+    this.applyPublic(floor);
     if (changed) {
       const at = performance.now();
       this.floorSwitchedAt.push(at);
@@ -296,7 +313,7 @@ export class Mesh extends PlaneBase implements MediaPlane {
     const pc = new RTCPeerConnection({ iceServers: this.o.iceServers ?? [] });
     const link: Link = {
       seat, pc, polite: this.me > seat, makingOffer: false, ignoreOffer: false, audioTx: null, videoTx: null,
-      outbox: [], flush: null, early: [], remoteFingerprint: null, lastOffer: null, encoding: null,
+      outbox: [], flush: null, early: [], remoteFingerprint: null, lastOffer: null, encoding: null, micOut: null, camOut: null,
     };
     this.links.set(seat, link);
     pc.onicecandidate = (e) => {
@@ -319,8 +336,8 @@ export class Mesh extends PlaneBase implements MediaPlane {
     if (!link.polite) {
       // The lower seat owns the m-lines: two transceivers, once per link.
       if (greet) this.sendText(JSON.stringify({ type: "signal", to: seat, hello: true }));
-      link.audioTx = pc.addTransceiver("audio", { direction: "sendrecv" });
-      link.videoTx = pc.addTransceiver("video", { direction: videoDirection(this.mode) });
+      link.audioTx = pc.addTransceiver("audio", { direction: this.receiveOnly ? "recvonly" : "sendrecv" });
+      link.videoTx = pc.addTransceiver("video", { direction: this.receiveOnly && this.mode !== "audio" ? "recvonly" : videoDirection(this.mode) });
       this.applyLink(link);
     } else if (greet) {
       this.sendText(JSON.stringify({ type: "signal", to: seat, hello: true }));
@@ -339,6 +356,8 @@ export class Mesh extends PlaneBase implements MediaPlane {
       if (link.flush) clearTimeout(link.flush);
       link.pc.onicecandidate = link.pc.onnegotiationneeded = link.pc.ontrack = link.pc.onconnectionstatechange = link.pc.onsignalingstatechange = null;
       link.pc.close();
+      link.micOut?.stop();
+      link.camOut?.stop();
       this.links.delete(seat);
     }
     if (forget) {
@@ -375,8 +394,10 @@ export class Mesh extends PlaneBase implements MediaPlane {
       if (kind === "audio" && (!link.audioTx || link.audioTx.currentDirection === "stopped")) link.audioTx = tx;
       if (kind === "video" && (!link.videoTx || link.videoTx.currentDirection === "stopped")) link.videoTx = tx;
     }
-    if (link.audioTx && link.audioTx.direction !== "sendrecv") link.audioTx.direction = "sendrecv";
-    const video = videoDirection(this.mode);
+    // Issue 30: a spectator is never heard or seen — it only receives.
+    const audio: RTCRtpTransceiverDirection = this.receiveOnly ? "recvonly" : "sendrecv";
+    if (link.audioTx && link.audioTx.direction !== audio) link.audioTx.direction = audio;
+    const video = this.receiveOnly && videoDirection(this.mode) === "sendrecv" ? "recvonly" : videoDirection(this.mode);
     if (link.videoTx && link.videoTx.direction !== video) link.videoTx.direction = video;
     this.applyLink(link);
   }
@@ -426,20 +447,43 @@ export class Mesh extends PlaneBase implements MediaPlane {
     for (const seat of this.remote.keys()) this.applyReceive(seat);
   }
 
-  /** Sending side: attach or detach my tracks toward this peer. */
+  /**
+   * Sending side (issue 30: warm links): this link's copies of my tracks stay attached to its senders, and
+   * the floor switches them on and off with `enabled` — a disabled copy sends silence or black frames,
+   * so nothing of what this page captures reaches a peer off its floor, and the path (encoder, RTP
+   * stream, the peer's jitter buffer) is already running when the floor opens: the first word is heard.
+   */
   private applyLink(link: Link): void {
     const p = this.planFor(link.seat);
-    const put = (tx: RTCRtpTransceiver | null, track: MediaStreamTrack | null) => {
-      if (!tx || tx.currentDirection === "stopped" || tx.sender.track === track) return;
-      void tx.sender.replaceTrack(track).catch((e) => console.warn("mesh: replaceTrack", e));
-    };
     // The floor (or the hostile test hook) first; push-to-talk, the camera switch and the mode only narrow it.
     const audio = this.hostileOn || (p.sendAudio && this.micGate);
     const video = (this.hostileOn || p.sendVideo) && this.cameraOn && this.mode !== "audio";
-    put(link.audioTx, audio ? this.localAudio : null);
-    put(link.videoTx, video ? this.localVideo : null);
+    link.micOut = this.feed(link.audioTx, link.micOut, this.localAudio, audio);
+    link.camOut = this.feed(link.videoTx, link.camOut, this.localVideo, video);
     this.encode(link);
     this.settleVideoOff(link);
+  }
+
+  /** One sender's copy of a local track: made once (again if the source changed), attached, switched by `on`. */
+  private feed(tx: RTCRtpTransceiver | null, out: MediaStreamTrack | null, source: MediaStreamTrack | null, on: boolean): MediaStreamTrack | null {
+    if (!tx || tx.currentDirection === "stopped" || this.receiveOnly) return out;
+    if (out && (!source || out.readyState === "ended" || this.sourceOf.get(out) !== source)) {
+      out.stop();
+      out = null;
+    }
+    if (!out && source && source.readyState === "live") {
+      out = source.clone();
+      this.sourceOf.set(out, source);
+    }
+    if (out && out.enabled !== on) out.enabled = on;
+    if (tx.sender.track !== out) void tx.sender.replaceTrack(out).catch((e) => console.warn("mesh: replaceTrack", e));
+    return out;
+  }
+  private readonly sourceOf = new WeakMap<MediaStreamTrack, MediaStreamTrack>();
+
+  /** Issue 30: a spectator's page sends nothing on any link (its transceivers receive only). */
+  private get receiveOnly(): boolean {
+    return isSpectatorPeer(this.me);
   }
 
   /**
@@ -477,7 +521,9 @@ export class Mesh extends PlaneBase implements MediaPlane {
     const r = this.remote.get(seat);
     if (!r) return;
     const p = this.planFor(seat);
-    for (const t of r.stream.getAudioTracks()) t.enabled = p.playAudio;
+    // A delayed spectator gates after the delay line (the gain below), not at the track: the track
+    // carries what is heard later (issue 30).
+    for (const t of r.stream.getAudioTracks()) t.enabled = p.playAudio || this.delayed;
     const video = p.playVideo && this.mode !== "audio";
     for (const t of r.stream.getVideoTracks()) t.enabled = video;
     r.gain.gain.setValueAtTime(p.playAudio ? 1 : 0, this.ctx.currentTime);

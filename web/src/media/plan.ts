@@ -1,13 +1,17 @@
 /**
- * Issue 15: what this client does with each peer's media, derived from the floor alone (GameView.floor,
- * docs/MEDIA.md). Pure: the mesh (mesh.ts) applies the plan on every new view — on the sending side
- * by attaching or detaching its tracks per peer (replaceTrack), on the receiving side by muting or
- * pausing what a peer sends unless the floor lets this viewer hear or see it. A modified client that
- * keeps sending is therefore still not played by honest clients, and a modified client never receives
- * what honest clients do not send to it.
+ * Issues 15 and 30: what this client does with each peer's media, derived from the floor alone
+ * (GameView.floor, docs/MEDIA.md). Pure: the mesh (mesh.ts) applies the plan on every new view — on the
+ * sending side by enabling or disabling its per-link copy of each track (the link stays warm), on the
+ * receiving side by muting what a peer sends unless the floor lets this viewer hear or see it. A
+ * modified client that keeps sending is therefore still not played by honest clients, and a modified
+ * client never receives what honest clients do not send to it.
+ *
+ * Peers are media peers (shared/media/peers.ts): seats, the live host (0), consiglieri (100 + N) and
+ * listening spectators (1000 and up), who send nothing.
  */
-import type { Floor, Seat } from "../../../shared/engine/types.ts";
-import { playAudio, playVideo } from "../../../shared/media/floor.ts";
+import type { Floor } from "../../../shared/engine/types.ts";
+import { playAudio, playVideo, speaksNow } from "../../../shared/media/floor.ts";
+import { isSpectatorPeer, mayLink, type MediaPeer } from "../../../shared/media/peers.ts";
 
 /** The four switches of one link, from this client's side. */
 export interface PeerPlan {
@@ -21,22 +25,28 @@ export interface PeerPlan {
   playVideo: boolean;
 }
 
-/** Per peer seat, the plan of that link. */
-export type MediaPlan = Map<Seat, PeerPlan>;
+/** Per peer, the plan of that link. */
+export type MediaPlan = Map<MediaPeer, PeerPlan>;
+
+const NOTHING: PeerPlan = { sendAudio: false, sendVideo: false, playAudio: false, playVideo: false };
 
 /**
- * The plan of every link from `me` to `peers` (the other seated people the mesh connects; `me` itself
- * is skipped). `me` null (a spectator) sends nothing and, on the mesh, receives nothing.
+ * The plan of every link from `me` to `peers` (`me` itself and peers it never links with are skipped).
+ * A spectator (`me` a spectator peer, or null) sends nothing; it plays what the floor lets a spectator hear.
  */
-export function planMedia(floor: Floor | null | undefined, me: Seat | null, peers: readonly Seat[]): MediaPlan {
+export function planMedia(floor: Floor | null | undefined, me: MediaPeer | null, peers: readonly MediaPeer[]): MediaPlan {
   const plan: MediaPlan = new Map();
   for (const p of peers) {
     if (p === me) continue;
-    const link: PeerPlan =
-      me === null
-        ? { sendAudio: false, sendVideo: false, playAudio: false, playVideo: false }
-        : { sendAudio: playAudio(floor, p, me), sendVideo: playVideo(floor, p, me), playAudio: playAudio(floor, me, p), playVideo: playVideo(floor, me, p) };
-    plan.set(p, link);
+    if (me === null) { plan.set(p, NOTHING); continue; }
+    if (!mayLink(me, p)) continue;
+    const silent = isSpectatorPeer(me);
+    plan.set(p, {
+      sendAudio: !silent && playAudio(floor, p, me),
+      sendVideo: !silent && playVideo(floor, p, me),
+      playAudio: playAudio(floor, me, p),
+      playVideo: playVideo(floor, me, p),
+    });
   }
   return plan;
 }
@@ -52,7 +62,6 @@ export function samePlan(a: MediaPlan, b: MediaPlan): boolean {
 }
 
 /** Whether my microphone reaches anybody now ("You have the floor"). */
-export function haveFloor(floor: Floor | null | undefined, me: Seat | null): boolean {
-  if (me === null) return false;
-  return (floor?.channels ?? []).some((c) => c.speakers.includes(me));
+export function haveFloor(floor: Floor | null | undefined, me: MediaPeer | null): boolean {
+  return speaksNow(floor, me);
 }

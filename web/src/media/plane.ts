@@ -20,6 +20,11 @@ export interface MediaPlane {
   readonly switches: Array<{ viewAt: number; at: number }>;
   /** The output of every remote voice played (after the floor's gates). */
   readonly output: AnalyserNode;
+  /** Issue 30: what a spectator without delay would hear (the recording), when the page keeps it; it
+   *  includes this page's microphone while the table hears it. */
+  readonly publicOutput: GainNode | null;
+  /** Whether this page captures a microphone. */
+  readonly hasMicrophone: boolean;
   /** A new view: the floor and the other seated people of the game (bots have no media). */
   update(floor: Floor | null | undefined, peers: readonly Seat[], viewAt?: number): void;
   planFor(seat: Seat): PeerPlan;

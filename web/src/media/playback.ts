@@ -6,6 +6,11 @@
  * floor's gate — into that seat's level meter into the master.
  */
 import type { Floor, Seat } from "../../../shared/engine/types.ts";
+import { playAudio } from "../../../shared/media/floor.ts";
+import { SPECTATOR_PEER_BASE } from "../../../shared/media/peers.ts";
+
+/** A spectator's peer as the public mix's listener (any spectator hears the same, shared/media/floor.ts). */
+const SPECTATOR_PROBE = SPECTATOR_PEER_BASE;
 import type { MeshOptions, RemoteMedia } from "./mesh.ts";
 import type { MediaPlan, PeerPlan } from "./plan.ts";
 import type { Bandwidth } from "./prefs.ts";
@@ -43,8 +48,8 @@ export function rms(a: AnalyserNode | null): number {
   return Math.sqrt(sum / buf.length);
 }
 
-/** A remote seat's elements and gate (closed until the floor opens it). */
-export function newRemote(ctx: AudioContext, master: GainNode, seat: Seat): RemoteMedia {
+/** A remote peer's elements and gates (closed until the floor opens them). */
+export function newRemote(ctx: AudioContext, master: GainNode, seat: Seat, publicMaster: GainNode | null, delaySeconds: number): RemoteMedia {
   const video = document.createElement("video");
   video.muted = true;
   video.playsInline = true;
@@ -58,7 +63,23 @@ export function newRemote(ctx: AudioContext, master: GainNode, seat: Seat): Remo
   level.fftSize = 512;
   gain.connect(level);
   level.connect(master);
-  return { stream: new MediaStream(), video, pump, source: null, raw: null, gain, level };
+  // Issue 30: a spectator at a delayed table hears each voice as late as its view shows the table, and
+  // gates it after the delay with that (delayed) view's floor — never ahead of what it sees.
+  let delay: DelayNode | null = null;
+  if (delaySeconds > 0) {
+    delay = ctx.createDelay(Math.min(179, Math.max(1, delaySeconds + 1)));
+    delay.delayTime.value = Math.min(179, delaySeconds);
+    delay.connect(gain);
+  }
+  // Issue 30, the recording (RULES.md §6.11/§8): a second gate per voice into the public mix — what a
+  // spectator without delay would hear — never the night channel.
+  let pub: GainNode | null = null;
+  if (publicMaster) {
+    pub = ctx.createGain();
+    pub.gain.value = 0;
+    pub.connect(publicMaster);
+  }
+  return { stream: new MediaStream(), video, pump, source: null, raw: null, gain, level, delay, pub };
 }
 
 /**
@@ -80,6 +101,14 @@ export abstract class PlaneBase {
   protected readonly master: GainNode;
   protected readonly localLevel: AnalyserNode | null;
   protected micGate = true;
+  /** Issue 30: a delayed spectator's page (its voices pass a delay line before the floor's gate). */
+  protected get delayed(): boolean {
+    return (this.o.delaySeconds ?? 0) > 0;
+  }
+  /** Issue 30: the mix of what a spectator without delay would hear (the recording), when asked for. */
+  readonly publicOutput: GainNode | null;
+  /** The floor the public mix was last gated with (the recording's gates follow it). */
+  protected publicFloor: Floor | null | undefined = null;
   protected cameraOn = true;
   protected mode: Bandwidth;
 
@@ -88,6 +117,29 @@ export abstract class PlaneBase {
     this.mode = o.bandwidth ?? "full";
     this.ctx = o.audio;
     ({ master: this.master, output: this.output, localLevel: this.localLevel } = playback(this.ctx, o.local));
+    this.publicOutput = o.publicMix ? this.ctx.createGain() : null;
+    const mic = o.local?.getAudioTracks()[0];
+    if (this.publicOutput && mic) {
+      // This page's own microphone joins the public mix while it is heard by the table (gated below).
+      this.localPublic = this.ctx.createGain();
+      this.localPublic.gain.value = 0;
+      this.ctx.createMediaStreamSource(new MediaStream([mic])).connect(this.localPublic);
+      this.localPublic.connect(this.publicOutput);
+    }
+  }
+  private localPublic: GainNode | null = null;
+
+  /**
+   * The public mix's gates (issue 30): each remote voice as a spectator without delay would hear it
+   * (shared/media/floor.ts with a spectator as the listener), and this page's microphone while a
+   * spectator would hear it (and push-to-talk lets it out).
+   */
+  protected applyPublic(floor: Floor | null | undefined): void {
+    this.publicFloor = floor;
+    if (!this.publicOutput) return;
+    const t = this.ctx.currentTime;
+    for (const [peer, r] of this.remote) r.pub?.gain.setValueAtTime(playAudio(floor, SPECTATOR_PROBE, peer) ? 1 : 0, t);
+    this.localPublic?.gain.setValueAtTime(this.micGate && playAudio(floor, SPECTATOR_PROBE, this.me) ? 1 : 0, t);
   }
 
   abstract update(floor: Floor | null | undefined, peers: readonly Seat[], viewAt?: number): void;
@@ -108,7 +160,7 @@ export abstract class PlaneBase {
   protected remoteOf(seat: Seat): RemoteMedia {
     let r = this.remote.get(seat);
     if (!r) {
-      r = newRemote(this.ctx, this.master, seat);
+      r = newRemote(this.ctx, this.master, seat, this.publicOutput, this.o.delaySeconds ?? 0);
       this.remote.set(seat, r);
     }
     return r;
@@ -127,13 +179,18 @@ export abstract class PlaneBase {
       void r.pump.play().catch(() => {});
       r.source?.disconnect();
       r.source = this.ctx.createMediaStreamSource(new MediaStream([track]));
-      r.source.connect(r.gain);
+      r.source.connect(r.delay ?? r.gain);
+      if (r.pub) r.source.connect(r.pub);
+      if (r.pub) r.pub.gain.setValueAtTime(playAudio(this.publicFloor, SPECTATOR_PROBE, seat) ? 1 : 0, this.ctx.currentTime);
     } else {
       r.video.srcObject = new MediaStream([track]);
     }
     return r;
   }
 
+  get hasMicrophone(): boolean {
+    return !!this.o.local?.getAudioTracks().length;
+  }
   get localVideo(): MediaStreamTrack | null {
     return this.o.local?.getVideoTracks()[0] ?? null;
   }
@@ -146,6 +203,7 @@ export abstract class PlaneBase {
     if (this.micGate === open) return;
     this.micGate = open;
     this.applyLocal();
+    this.applyPublic(this.publicFloor);
     this.o.onChange?.();
   }
   get cameraIsOn(): boolean {

@@ -104,6 +104,7 @@ export class Sfu extends PlaneBase implements MediaPlane {
     this.plan = plan;
     this.floorSends = sending(floor, this.me, peers);
     this.applyLocal();
+    this.applyPublic(floor);
     for (const seat of this.remote.keys()) this.applyReceive(seat);
     if (changed) {
       const at = performance.now();
@@ -233,7 +234,9 @@ export class Sfu extends PlaneBase implements MediaPlane {
     if (!r) return;
     const f = this.planFor(seat);
     const p = { ...f, playVideo: f.playVideo && this.mode !== "audio" };
-    for (const t of r.stream.getAudioTracks()) t.enabled = p.playAudio;
+    // A delayed spectator gates after the delay line (the gain below), not at the track: the track
+    // carries what is heard later (issue 30).
+    for (const t of r.stream.getAudioTracks()) t.enabled = p.playAudio || this.delayed;
     for (const t of r.stream.getVideoTracks()) t.enabled = p.playVideo;
     r.gain.gain.setValueAtTime(p.playAudio ? 1 : 0, this.ctx.currentTime);
     if (p.playVideo) void r.video.play().catch(() => {});

@@ -1,16 +1,23 @@
 /**
  * Issue 19 (RULES.md §6.11 "Games are audio-recorded for review; recordings are deleted after 72 hours";
- * docs/CLUBS.md "Recordings"): the organizer's (the live host's) browser records the table's audio. Shown
- * to the organizer only while the table's recording switch is on (everyone sees the "Recording" mark);
- * switching it off unmounts this and drops what was being recorded. A lazy chunk with its texts.
+ * docs/CLUBS.md "Recordings"), issue 30 (§8 what a recording holds): the live host's (or the organizer's)
+ * browser records each game's audio. Shown to them only while the table's recording switch is on
+ * (everyone sees the "Recording" mark); switching it off unmounts this and drops what was being recorded.
+ * A lazy chunk with its texts.
  *
- * "Record the audio" (a gesture: the microphone prompt, and an AudioContext that may play) mixes, with
- * WebAudio into one MediaStreamDestination, this page's microphone (the room, at a venue) and every voice
- * the page's media plane plays (window.__mafiaMesh.output, when this page takes part in voice). Each game
- * is one MediaRecorder run, from its start to its end; at the end the recording is uploaded
- * (PUT /api/tables/:code/games/:n/recording with the organizer token) and deleted by the server 72 h later.
+ * What it records: what a spectator without delay would hear — every voice of the public channel and the
+ * host's own microphone — and never the black team's night channel. That is the media plane's
+ * `publicOutput` (each remote voice gated by the spectator's rule, shared/media/floor.ts; this page's
+ * microphone while the table hears it) when this page takes part in voice; without voice (a venue), the
+ * page's microphone: the room. A plane joined after the recording started is added when it appears.
  *
- * Hooks for tests: `[data-recorder]` (data-state, data-game).
+ * How it uploads (issue 30): each game is one MediaRecorder run, from its start to its end, cut every
+ * CHUNK_MS; each piece goes up at once as chunk i (PUT …/games/:n/recording/chunks/:i, the host or
+ * organizer token), one after another, retried with a growing wait; so a page closed mid-game loses at
+ * most the piece in flight — the server serves the contiguous chunks from 0 as one file and deletes them
+ * after 72 h.
+ *
+ * Hooks for tests: `[data-recorder]` (data-state, data-game, data-chunks).
  */
 import { createEffect, createSignal, onCleanup, Show } from "solid-js";
 import { RECORDING_MAX_BYTES, type RecordingInfo } from "../../../shared/protocol/recordings.ts";
@@ -27,81 +34,151 @@ function mimeType(): string | null {
   return ["audio/webm;codecs=opus", "audio/webm", "audio/ogg;codecs=opus", "audio/ogg"].find((m) => MediaRecorder.isTypeSupported(m)) ?? null;
 }
 
-export async function uploadRecording(code: string, game: number, token: string, blob: Blob): Promise<RecordingInfo> {
-  const res = await fetch(`/api/tables/${encodeURIComponent(code)}/games/${game}/recording`, {
+/** How often the recorder cuts a piece to upload (ms). */
+const CHUNK_MS = 5_000;
+/** Tries per piece before the recording of that game is given up (the waits grow: 1, 2, 4… s). */
+const TRIES = 6;
+
+/** Uploads piece `index` of game `game`'s recording; resolves with the stored recording's info. */
+export async function uploadChunk(code: string, game: number, index: number, token: string, blob: Blob): Promise<RecordingInfo> {
+  const res = await fetch(`/api/tables/${encodeURIComponent(code)}/games/${game}/recording/chunks/${index}`, {
     method: "PUT",
     headers: { "content-type": blob.type, authorization: `Bearer ${token}` },
     body: blob,
   });
   if (res.ok) return (await res.json()) as RecordingInfo;
   const err = ((await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null)?.error;
-  throw Object.assign(new Error(err?.message ?? res.statusText), { code: err?.code ?? "generic" });
+  throw Object.assign(new Error(err?.message ?? res.statusText), { code: err?.code ?? "generic", status: res.status });
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export default function TableRecorder(props: { ctl: TableController; token: string }) {
   const [state, setState] = createSignal<State>(mimeType() ? "idle" : "unsupported");
   const [game, setGame] = createSignal<number | null>(null);
   const [note, setNote] = createSignal<string | null>(null);
+  const [stored, setStored] = createSignal(0);
   let ctx: AudioContext | null = null;
   let mic: MediaStream | null = null;
+  let micSource: MediaStreamAudioSourceNode | null = null;
   let dest: MediaStreamAudioDestinationNode | null = null;
   let recorder: MediaRecorder | null = null;
-  let chunks: Blob[] = [];
   let dropped = false;
+  /** The media plane whose public mix is in the recording, and its bridge into this context. */
+  let bridged: { plane: object; node: AudioNode; source: MediaStreamAudioSourceNode } | null = null;
+  let watch: ReturnType<typeof setInterval> | undefined;
+  /** Pieces are uploaded in order, one at a time. */
+  let queue: Promise<void> = Promise.resolve();
+  let failed = false;
+
+  /**
+   * The page's media plane into the mix: its public mix (what a spectator without delay hears, §8), through
+   * a stream bridge (the plane may live in another AudioContext). Its microphone is in that mix, so the
+   * page's own microphone source leaves the mix while a plane with one is bridged.
+   */
+  const bridge = () => {
+    const plane = window.__mafiaMesh;
+    if (!ctx || !dest || (bridged?.plane ?? null) === (plane ?? null)) return;
+    bridged?.source.disconnect();
+    bridged = null;
+    const out = plane?.publicOutput ?? null;
+    if (plane && out) {
+      const tap = (out.context as AudioContext).createMediaStreamDestination();
+      out.connect(tap);
+      const source = ctx.createMediaStreamSource(tap.stream);
+      source.connect(dest);
+      bridged = { plane, node: out, source };
+    }
+    const planeHasMic = !!plane && !!out && plane.hasMicrophone;
+    if (micSource) {
+      try {
+        micSource.disconnect();
+      } catch {
+        /* not connected */
+      }
+      if (!planeHasMic) micSource.connect(dest);
+    }
+  };
 
   const start = async () => {
     setState("asking");
     try {
-      // The page's voices play in the media plane's context; its output joins the mix only in that context.
-      const plane = window.__mafiaMesh;
-      ctx = (plane?.output.context as AudioContext | undefined) ?? new AudioContext();
+      ctx = new AudioContext();
       await ctx.resume().catch(() => {});
       dest = ctx.createMediaStreamDestination();
-      plane?.output.connect(dest);
-      mic = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } }).catch(() => null);
-      if (mic) ctx.createMediaStreamSource(mic).connect(dest);
+      const plane = window.__mafiaMesh;
+      if (!plane?.publicOutput || !plane.hasMicrophone) {
+        mic = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } }).catch(() => null);
+        if (mic) micSource = ctx.createMediaStreamSource(mic);
+      }
+      bridge();
+      if (micSource && !bridged) micSource.connect(dest);
       if (!mic && !plane) return setState("denied");
+      watch = setInterval(bridge, 1_000);
       setState("ready");
     } catch {
       setState("denied");
     }
   };
 
+  /** One piece up, retried with a growing wait; a piece that cannot be stored ends this game's recording. */
+  const send = (n: number, index: number, blob: Blob) => {
+    queue = queue.then(async () => {
+      if (dropped || failed) return;
+      for (let i = 0; i < TRIES; i++) {
+        try {
+          const info = await uploadChunk(props.ctl.code, n, index, props.token, blob);
+          setStored(index + 1);
+          if (recorder?.state !== "recording" || game() !== n) {
+            const date = new Intl.DateTimeFormat(LOCALE[lang()], { dateStyle: "medium", timeStyle: "short" }).format(info.expiresAt);
+            setNote(tr("recorder.uploaded", { n, date }));
+          }
+          return;
+        } catch (e) {
+          const status = (e as { status?: number }).status ?? 0;
+          // A refusal (not a network failure or a server fault) will not change on a retry.
+          if ((status >= 400 && status < 500 && status !== 429) || i === TRIES - 1) {
+            failed = true;
+            setNote(tr("recorder.failed", { n, why: errorText((e as { code?: string }).code ?? "generic", (e as Error).message) }));
+            recorder?.state === "recording" && recorder.stop();
+            return;
+          }
+          await sleep(1_000 * 2 ** i);
+        }
+      }
+    });
+  };
+
   const begin = (n: number) => {
     if (!dest) return;
-    chunks = [];
     const type = mimeType()!;
     const r = new MediaRecorder(dest.stream, { mimeType: type, audioBitsPerSecond: 32_000 });
+    let index = 0;
+    let bytes = 0;
+    failed = false;
     r.ondataavailable = (e) => {
-      if (e.data.size > 0) chunks.push(e.data);
+      if (dropped || e.data.size === 0) return;
+      bytes += e.data.size;
+      if (bytes > RECORDING_MAX_BYTES) {
+        setNote(errorText("too-large"));
+        if (r.state === "recording") r.stop();
+        return;
+      }
+      send(n, index++, e.data);
     };
     r.onstop = () => {
       if (dropped) return;
-      const blob = new Blob(chunks, { type });
-      chunks = [];
-      void finish(n, blob);
+      setState("uploading");
+      void queue.then(() => {
+        if (!dropped) setState("ready");
+      });
     };
-    r.start(10_000);
+    r.start(CHUNK_MS);
     recorder = r;
     setGame(n);
+    setStored(0);
     setState("recording");
     setNote(null);
-  };
-
-  const finish = async (n: number, blob: Blob) => {
-    if (blob.size > RECORDING_MAX_BYTES) {
-      setState("ready");
-      return setNote(errorText("too-large"));
-    }
-    setState("uploading");
-    try {
-      const info = await uploadRecording(props.ctl.code, n, props.token, blob);
-      const date = new Intl.DateTimeFormat(LOCALE[lang()], { dateStyle: "medium", timeStyle: "short" }).format(info.expiresAt);
-      setNote(tr("recorder.uploaded", { n, date }));
-    } catch (e) {
-      setNote(tr("recorder.failed", { n, why: errorText((e as { code?: string }).code ?? "generic", (e as Error).message) }));
-    }
-    setState("ready");
   };
 
   // Each game is one recording: it starts with the game and is uploaded at its end.
@@ -116,18 +193,15 @@ export default function TableRecorder(props: { ctl: TableController; token: stri
   onCleanup(() => {
     // Unmounted: the switch went off (or the page closes) — nothing more is kept or sent.
     dropped = true;
+    clearInterval(watch);
     if (recorder?.state === "recording") recorder.stop();
     mic?.getTracks().forEach((t) => t.stop());
-    try {
-      dest && window.__mafiaMesh?.output.disconnect(dest);
-    } catch {
-      /* not connected */
-    }
-    if (ctx && ctx !== (window.__mafiaMesh?.output.context as AudioContext | undefined)) void ctx.close().catch(() => {});
+    bridged?.source.disconnect();
+    void ctx?.close().catch(() => {});
   });
 
   return (
-    <section class="panel recorder" aria-labelledby="recorder-title" data-recorder data-state={state()} data-game={game() ?? ""}>
+    <section class="panel recorder" aria-labelledby="recorder-title" data-recorder data-state={state()} data-game={game() ?? ""} data-chunks={stored()}>
       <h2 id="recorder-title" class="small">{tr("recorder.title")}</h2>
       <p class="muted small">{tr("recorder.about")}</p>
       <Show when={state() === "idle"}>
@@ -139,7 +213,7 @@ export default function TableRecorder(props: { ctl: TableController; token: stri
         {state() === "idle"
           ? ""
           : state() === "recording"
-            ? tr("recorder.recording", { n: game() ?? 0 })
+            ? stored() > 0 ? tr("recorder.sent", { n: game() ?? 0, k: stored() }) : tr("recorder.recording", { n: game() ?? 0 })
             : state() === "uploading"
               ? tr("recorder.uploading", { n: game() ?? 0 })
               : state() === "ready"

@@ -17,6 +17,7 @@ import { formatEntry } from "./GameLog.tsx";
 import { rolesFrom } from "./logText.ts";
 import { type FoulRow, hostFouls } from "./turns.ts";
 import { allowsHostRemoval } from "./advisor.ts";
+import { isSeatPeer } from "../../../shared/media/peers.ts";
 
 /** Events that open a stage: what comes after them is "this stage". */
 const OPENERS = new Set<LogType>(["day-started", "night-fell", "checks-started", "voting-started", "lift-vote-started", "speech-started", "dealing-started"]);
@@ -104,6 +105,43 @@ function HostFouls(props: { game: GameView; busy: boolean; onHost: (a: Exclude<H
   );
 }
 
+/**
+ * Issue 30, RULES.md §8 the host's mute: each seat whose microphone the floor opens now (a speaker, a
+ * shouter, the black team at night…) with "Mute"; a muted seat stays muted for the rest of the speech or
+ * stage (the view's floor says which). A discipline tool: the table's log shows it as a remark.
+ */
+function HostMutes(props: { game: GameView; busy: boolean; onHost: (a: Exclude<HostAction, { type: "confirm" }>) => void }) {
+  const rows = createMemo(() => {
+    const live = new Set<number>();
+    for (const c of props.game.floor.channels) for (const x of c.speakers) if (isSeatPeer(x)) live.add(x);
+    const muted = props.game.floor.muted ?? [];
+    return [...new Set([...live, ...muted])].sort((a, b) => a - b).map((seat) => ({ seat, muted: muted.includes(seat), nickname: props.game.seats[seat - 1]?.nickname ?? "" }));
+  });
+  return (
+    <Show when={!props.game.result}>
+      <section class="host-mutes" aria-labelledby="host-mutes-title" data-host-mutes>
+        <h3 id="host-mutes-title">{t("host.mute.title")}</h3>
+        <Show when={rows().length} fallback={<p class="muted small">{t("host.mute.none")}</p>}>
+          <ul class="foul-rows">
+            <For each={rows()}>
+              {(r) => (
+                <li data-mute-seat={r.seat}>
+                  <span class="who">
+                    <strong>{r.seat}</strong> {r.nickname}
+                  </span>
+                  <button type="button" class="btn small" data-host-mute={r.seat} aria-label={t("host.mute.label", { seat: r.seat })} aria-pressed={r.muted} disabled={props.busy || r.muted} onClick={() => props.onHost({ type: "mute", seat: r.seat })}>
+                    {r.muted ? t("host.mute.done") : t("host.mute")}
+                  </button>
+                </li>
+              )}
+            </For>
+          </ul>
+        </Show>
+      </section>
+    </Show>
+  );
+}
+
 export function HostPanel(props: { view: TableView; game: GameView; busy: boolean; onConfirm: () => void; onHost: (a: Exclude<HostAction, { type: "confirm" }>) => void }) {
   const info = () => hostInfo(props.game);
   const stage = createMemo<AnyLogEntry[]>(() => {
@@ -129,6 +167,7 @@ export function HostPanel(props: { view: TableView; game: GameView; busy: boolea
       <p>
         <strong>{t("host.connected")}</strong> {t("host.online", { n: online(), total: people().length })}
       </p>
+      <HostMutes game={props.game} busy={props.busy} onHost={props.onHost} />
       <HostFouls game={props.game} busy={props.busy} onHost={props.onHost} />
       <h3>{t("host.stage")}</h3>
       <ol class="entries stage">

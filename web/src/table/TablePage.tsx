@@ -24,7 +24,7 @@ import { TimerRing } from "./TimerRing.tsx";
 import { ShareCode, WaitingRoom } from "./WaitingRoom.tsx";
 import { Announcements, announcementText, DelayBanner, PauseBanner } from "./Banners.tsx";
 import { awayShort, awayText, createNow } from "./presence.ts";
-import { createVoice, type Voice } from "./voice.ts";
+import { createVoice, mediaSelf, type Voice } from "./voice.ts";
 import { VoiceBar } from "./VoiceBar.tsx";
 import { judgeSeats, liveReports, noVoteToday, tallyBySeat, tallyPanel } from "./nightInfo.ts";
 import { haveFloor } from "../media/plan.ts";
@@ -102,7 +102,7 @@ function ConnPill(props: { conn: string }) {
   );
 }
 
-function Shell(props: ParentProps<{ ctl: TableController; voice?: Voice; canVoice?: boolean }>) {
+function Shell(props: ParentProps<{ ctl: TableController; voice?: Voice; canVoice?: boolean; listen?: boolean }>) {
   return (
     <>
       <Header>
@@ -121,7 +121,7 @@ function Shell(props: ParentProps<{ ctl: TableController; voice?: Voice; canVoic
         {/* Issue 15: voice and video start on the player's gesture (phones prompt and play only after one). */}
         <Show when={props.canVoice && props.voice && props.voice.state.status !== "on" && props.voice.state.status !== "elsewhere"}>
           <button type="button" class="btn small voice-join" data-voice-join={props.voice!.state.status} disabled={props.voice!.state.status === "asking"} onClick={() => props.voice!.join()}>
-            {props.voice!.state.status === "failed" ? t("voice.retry") : props.voice!.state.status === "elsewhere" ? t("voice.here") : t("voice.join")}
+            {props.voice!.state.status === "failed" ? t("voice.retry") : props.voice!.state.status === "elsewhere" ? t("voice.here") : props.listen ? t("voice.listen") : t("voice.join")}
           </button>
         </Show>
         {/* Issue 13: the rules of this table's format in a new tab — the table stays connected here. */}
@@ -181,9 +181,13 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   const table = () => st.view;
   const game = () => st.view?.game ?? null;
   const you = () => game()?.you ?? null;
-  // Issue 15: the table's voice (a seated player of the running game; the mesh loads on "Join voice").
-  const voice = createVoice(props.ctl, () => (game()?.you ? game() : null));
-  const floorMine = () => voice.state.status === "on" && haveFloor(game()?.floor, you()?.seat ?? null);
+  // Issue 15: the table's voice (the mesh loads on "Join voice"); issue 30: a seated player, the live host,
+  // a consigliere or a listening spectator, each as its media peer.
+  const voice = createVoice(props.ctl);
+  const media = createMemo(() => mediaSelf(st.identity, st.view, props.ctl.mediaPeer));
+  const floorMine = () => voice.state.status === "on" && haveFloor(game()?.floor, media()?.me ?? null);
+  // RULES.md §8 spectators listen where the table lets them (its option); every other media page may join.
+  const canVoice = () => { const m = media(); return !!m && (m.role !== "spectator" || !!st.view?.options.spectatorsHear); };
   // At night the line says the same to everyone: "you have the floor" on a black player's screen would show
   // an onlooker what the hidden role card hides (RULES.md §2.1, §2.2); the black team's microphones still work.
   const nightNow = () => { const p = game()?.phase ?? ""; return p === "acquaintance" || p.startsWith("night-"); };
@@ -373,7 +377,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   });
 
   return (
-    <Shell ctl={props.ctl} voice={voice} canVoice={!!you() && st.identity?.kind === "player"}>
+    <Shell ctl={props.ctl} voice={voice} canVoice={canVoice()} listen={media()?.role === "spectator"}>
       <Show when={st.conn !== "open" && st.conn !== "closed" && st.view}>
         <p class="banner reconnecting" role="status">
           {t("conn.reconnecting")}
@@ -437,8 +441,8 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                     </div>
                   )}
                 </Show>
-                <Show when={you() && st.identity?.kind === "player"}>
-                  <VoiceBar voice={voice} floorMine={floorMine()} night={nightNow()} />
+                <Show when={canVoice() && (media()?.role !== "spectator" || voice.state.status !== "off")}>
+                  <VoiceBar voice={voice} floorMine={floorMine()} night={nightNow()} delayMs={tv().delayMs} />
                 </Show>
                 <div class="board" classList={{ hosting: isHost() }} data-phase={g().phase} data-day={g().day} data-phase-seq={g().phaseSeq} data-you-seat={you()?.seat ?? ""} data-speaker={g().speaker ?? ""} data-nominees={g().nominees.join(",")} data-result={g().result?.winner ?? ""} data-series-game={tv().series.game}>
                   <Oval seats={g().seats} flags={flags} night={night()} onPick={(seat) => {

@@ -19,7 +19,7 @@ function busyTarget(target: EventTarget | null, ptt: HTMLElement | undefined): b
   return !!target.closest("input, textarea, select, button, a, summary, [contenteditable]");
 }
 
-export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boolean }) {
+export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boolean; delayMs?: number }) {
   const v = () => props.voice;
   const st = () => v().state;
   let ptt: HTMLButtonElement | undefined;
@@ -28,10 +28,18 @@ export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boole
     const s = st();
     if (s.status === "declined") return t("voice.declined");
     if (s.status === "elsewhere") return t("voice.elsewhere");
+    if (s.status === "closed") return tk("voice.closed", s.refused ?? "media-closed");
+    // Issue 30: the spectator, the host and the consigliere each have their own line.
+    if (s.role === "spectator") return s.status === "on" ? ((props.delayMs ?? 0) > 0 ? t("voice.listening.delayed", { s: Math.round((props.delayMs ?? 0) / 1000) }) : t("voice.listening")) : "";
     if (s.status === "on" && s.mic === "denied") return t("voice.denied");
+    if (s.role === "host") return t("voice.host.line");
+    if (s.role === "consigliere") return props.night ? t("voice.advisor.night") : t("voice.advisor.line");
+    // RULES.md §8 the host's mute: the muted player is told, and by whom.
+    if (s.muted) return t("voice.muted");
     if (props.night) return t("voice.night");
     return props.floorMine ? t("voice.floor") : t("voice.micOff");
   };
+  const holdText = () => (st().role === "consigliere" ? (st().holding ? t("voice.advisor.talking") : t("voice.advisor.hold")) : st().role === "host" ? (st().holding ? t("voice.ptt.talking") : t("voice.host.talk")) : st().holding ? t("voice.ptt.talking") : t("voice.ptt.hold"));
 
   // Space held on the table: talk while it is down (only while push-to-talk is in force).
   createEffect(() => {
@@ -59,7 +67,7 @@ export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boole
 
   return (
     <div class="voice-bar" data-voice-bar={st().status}>
-      <p class="voice-line" classList={{ live: props.floorMine && !props.night }} role="status" data-voice-floor={props.floorMine ? "yes" : "no"} data-voice-status={st().status} data-voice-mic={st().mic}>
+      <p class="voice-line" classList={{ live: props.floorMine && !props.night && !st().muted }} role="status" data-voice-floor={props.floorMine ? "yes" : "no"} data-voice-status={st().status} data-voice-mic={st().mic} data-voice-role={st().role ?? ""} data-voice-muted={st().muted ? "yes" : "no"}>
         {line()}
         <Show when={st().status === "on" && st().mic === "on" && st().camera === "denied"}>
           {" "}
@@ -85,7 +93,26 @@ export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boole
             {t("voice.here")}
           </button>
         </Show>
+        <Show when={st().status === "closed"}>
+          <button type="button" class="btn small" data-voice-retry onClick={() => v().join()}>
+            {t("voice.retry")}
+          </button>
+        </Show>
+        <Show when={st().status === "on" && st().role === "host" && st().mic === "on"}>
+          <label class="voice-mode">
+            <span>{t("voice.host.mic")}</span>{" "}
+            <select data-voice-host-mic value={st().hostMic} onChange={(e) => v().setHostMic(e.currentTarget.value === "open" ? "open" : "ptt")}>
+              <option value="ptt" selected={st().hostMic === "ptt"}>{t("voice.host.mic.ptt")}</option>
+              <option value="open" selected={st().hostMic === "open"}>{t("voice.host.mic.open")}</option>
+            </select>
+          </label>
+        </Show>
         <Show when={st().status === "on"}>
+          <button type="button" class="btn small ghost" data-voice-leave onClick={() => v().leave()}>
+            {t("voice.leave")}
+          </button>
+        </Show>
+        <Show when={st().status === "on" && st().role !== "spectator"}>
           <Show when={(st().camera === "on" || st().camera === "off") && st().bandwidth !== "audio"}>
             <button type="button" class="btn small" aria-pressed={st().camera === "on"} data-voice-camera={st().camera} onClick={() => v().setCamera(st().camera !== "on")}>
               {t("voice.camera")}
@@ -129,7 +156,7 @@ export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boole
             onClick={(e) => e.preventDefault()}
             onContextMenu={(e) => e.preventDefault()}
           >
-            {st().holding ? t("voice.ptt.talking") : t("voice.ptt.hold")}
+            {holdText()}
           </button>
           <span id="ptt-hint" class="muted small">{t("voice.ptt.hint")}</span>
         </div>

@@ -71,6 +71,8 @@ export interface TableController {
   signal(text: string): void;
   /** Issue 15: hands every incoming `signal` frame to `fn`; returns the unsubscribe. */
   onSignal(fn: (msg: Extract<ServerMessage, { type: "signal" }>) => void): () => void;
+  /** Issue 30: calls `fn` when the table refuses this page's media (`media-closed`, `media-full`). */
+  onMediaRefused(fn: (code: "media-closed" | "media-full") => void): () => void;
   /** Issue 15: calls `fn` when the table says this player's media are on another tab or device (`media-elsewhere`). */
   onMediaElsewhere(fn: () => void): () => void;
   /** performance.now() when the newest view arrived (issue 15: floor change → media switched). */
@@ -79,6 +81,8 @@ export interface TableController {
   readonly iceServers: RTCIceServer[];
   /** Issue 15: the table's media plane from a seated player's welcome: the mesh, or the SFU (docs/MEDIA.md §6). */
   readonly mediaMode: "mesh" | "sfu";
+  /** Issue 30: this connection's media peer from the welcome (shared/media/peers.ts), when the server names it. */
+  readonly mediaPeer: number | null;
   /** Issue 15, the SFU plane: hands every incoming `sfu` frame to `fn`; returns the unsubscribe. */
   onSfu(fn: (msg: Extract<ServerMessage, { type: "sfu" }>) => void): () => void;
   dismiss(): void;
@@ -107,9 +111,11 @@ export function connectTable(code: string, token: string | null): TableControlle
   let noticeTimer: ReturnType<typeof setTimeout> | undefined;
   const signalListeners = new Set<(msg: Extract<ServerMessage, { type: "signal" }>) => void>();
   const elsewhereListeners = new Set<() => void>();
+  const refusedListeners = new Set<(code: "media-closed" | "media-full") => void>();
   let viewAt = 0;
   let iceServers: RTCIceServer[] = [];
   let mediaMode: "mesh" | "sfu" = "mesh";
+  let mediaPeer: number | null = null;
   const sfuListeners = new Set<(msg: Extract<ServerMessage, { type: "sfu" }>) => void>();
 
   const notify = (notice: Notice | null) => {
@@ -159,6 +165,7 @@ export function connectTable(code: string, token: string | null): TableControlle
         clock.sample(msg.serverNow);
         iceServers = msg.media?.iceServers ?? [];
         mediaMode = msg.media?.mode ?? "mesh";
+        mediaPeer = msg.media?.peer ?? null;
         batch(() => {
           setState("identity", msg.identity);
           setState("conn", "open");
@@ -207,6 +214,12 @@ export function connectTable(code: string, token: string | null): TableControlle
         // Two tabs of one player (issue 15): the voice bar says it, with "Use voice here".
         if (msg.code === "media-elsewhere") {
           for (const fn of elsewhereListeners) fn();
+          return;
+        }
+        // Issue 30: the table keeps this page's media closed (a consigliere at night) or full (listeners):
+        // the voice bar says why; no notice pops up for each refused signal.
+        if (msg.code === "media-closed" || msg.code === "media-full") {
+          for (const fn of refusedListeners) fn(msg.code);
           return;
         }
         batch(() => {
@@ -261,6 +274,10 @@ export function connectTable(code: string, token: string | null): TableControlle
       elsewhereListeners.add(fn);
       return () => elsewhereListeners.delete(fn);
     },
+    onMediaRefused(fn) {
+      refusedListeners.add(fn);
+      return () => refusedListeners.delete(fn);
+    },
     get viewAt() {
       return viewAt;
     },
@@ -269,6 +286,9 @@ export function connectTable(code: string, token: string | null): TableControlle
     },
     get mediaMode() {
       return mediaMode;
+    },
+    get mediaPeer() {
+      return mediaPeer;
     },
     onSfu(fn) {
       sfuListeners.add(fn);
@@ -279,6 +299,7 @@ export function connectTable(code: string, token: string | null): TableControlle
       clearTimeout(noticeTimer);
       signalListeners.clear();
       elsewhereListeners.clear();
+      refusedListeners.clear();
       sfuListeners.clear();
       ws.close(1000, "leaving");
     },

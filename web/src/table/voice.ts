@@ -13,16 +13,33 @@
  * the talk control (push-to-talk; their own speech keeps the open microphone the floor gives).
  * Two tabs of one player: the tab that joins last holds the media; the other is told
  * (`media-elsewhere`), stops, and offers "Use voice here".
+ *
+ * Issue 30 (RULES.md §8): the same store serves every page that takes part in the media, each as its
+ * media peer (shared/media/peers.ts): a seated player (its seat), the live host (0: hears every channel,
+ * talks to everyone — push-to-talk or an open microphone, the host's choice), a consigliere (100 + N:
+ * whispers with its player by day while holding "Hold to whisper", hears what the player hears), and a
+ * spectator ("Listen": no microphone or camera is asked for; the page plays the public channels, as late
+ * as its delayed view when the table delays spectators).
  */
 import { createEffect, onCleanup } from "solid-js";
 import { createStore, reconcile } from "solid-js/store";
 import type { GameView, Seat } from "../../../shared/engine/types.ts";
+import type { TableView } from "../../../shared/protocol/messages.ts";
+import { mutedNow } from "../../../shared/media/floor.ts";
+import { consiglierePeer, HOST_PEER, type MediaPeer } from "../../../shared/media/peers.ts";
 import type { MediaPlane } from "../media/plane.ts";
 import { BANDWIDTH_KEY, micOpen, parseBandwidth, pushToTalk, type Bandwidth } from "../media/prefs.ts";
 import type { TableController } from "./controller.ts";
 
-/** off: not joined; declined: "play without voice"; elsewhere: another tab or device holds the media. */
-export type VoiceStatus = "off" | "asking" | "on" | "declined" | "elsewhere" | "failed";
+/** off: not joined; declined: "play without voice"; elsewhere: another tab or device holds the media;
+ *  closed: the table refused this page's media (a consigliere at night, no room for more listeners). */
+export type VoiceStatus = "off" | "asking" | "on" | "declined" | "elsewhere" | "failed" | "closed";
+
+/** Issue 30: who this page is in the media. */
+export type VoiceRole = "player" | "host" | "consigliere" | "spectator";
+
+/** The live host's microphone mode (their choice, kept per browser): push-to-talk (default) or open. */
+export const HOST_MIC_KEY = "mafia.voice.hostMic";
 
 export interface VoiceState {
   status: VoiceStatus;
@@ -38,6 +55,13 @@ export interface VoiceState {
   speaking: Record<number, boolean>;
   /** Seats whose video this page may show now. */
   video: Record<number, boolean>;
+  /** Issue 30: this page's part in the media, and the live host's microphone mode. */
+  role: VoiceRole | null;
+  hostMic: "ptt" | "open";
+  /** RULES.md §8: the live host muted this seat for the rest of the current speech or stage. */
+  muted: boolean;
+  /** Why the table refused the media ("media-closed", "media-full"), while status is "closed". */
+  refused: string | null;
 }
 
 export interface Voice {
@@ -52,6 +76,10 @@ export interface Voice {
   hold(on: boolean): void;
   /** The <video> element of a seat (a peer's, or my own preview), when there is one. */
   videoOf(seat: Seat): HTMLVideoElement | null;
+  /** Issue 30: the live host chooses push-to-talk or an open microphone. */
+  setHostMic(mode: "ptt" | "open"): void;
+  /** Leave voice (microphone and camera stop; "Join voice" joins again). */
+  leave(): void;
 }
 
 /** RMS above which a seat shows as speaking. */
@@ -67,6 +95,29 @@ declare global {
 /** The other seated people of the game (bots have no media). */
 export const humanPeers = (g: GameView): Seat[] => g.seats.filter((s) => !s.bot && s.seat !== g.you?.seat).map((s) => s.seat);
 
+/**
+ * Issue 30: this page's role and media peer in the table's media, or null when it takes no part (the
+ * seatless organizer, a page before the game). The welcome's `media.peer` names it where the server does.
+ */
+export function mediaSelf(identity: { kind: string } | null, view: TableView | null, named: number | null): { role: VoiceRole; me: MediaPeer } | null {
+  const g = view?.game;
+  if (!identity || !g) return null;
+  switch (identity.kind) {
+    case "player": return g.you ? { role: "player", me: g.you.seat } : null;
+    case "host": return { role: "host", me: HOST_PEER };
+    case "consigliere": return g.you ? { role: "consigliere", me: consiglierePeer(g.you.seat) } : null;
+    case "spectator": return named !== null ? { role: "spectator", me: named } : null;
+    default: return null;
+  }
+}
+
+/** Issue 30: every media peer of the table but me — the seated people and the view's other media peers. */
+export function peersOf(view: TableView, me: MediaPeer): MediaPeer[] {
+  const g = view.game;
+  const seats = g ? g.seats.filter((s) => !s.bot).map((s) => s.seat) : [];
+  return [...new Set([...seats, ...(view.mediaPeers ?? [])])].filter((p) => p !== me);
+}
+
 function stored(key: string): string | null {
   try {
     return localStorage.getItem(key);
@@ -75,9 +126,11 @@ function stored(key: string): string | null {
   }
 }
 
-export function createVoice(ctl: TableController, game: () => GameView | null): Voice {
+export function createVoice(ctl: TableController): Voice {
+  const self = () => mediaSelf(ctl.state.identity, ctl.state.view, ctl.mediaPeer);
   const [state, setState] = createStore<VoiceState>({
     status: "off", mic: "none", camera: "none", bandwidth: parseBandwidth(stored(BANDWIDTH_KEY)), ptt: false, holding: false, speaking: {}, video: {},
+    role: null, hostMic: stored(HOST_MIC_KEY) === "open" ? "open" : "ptt", muted: false, refused: null,
   });
   let mesh: MediaPlane | null = null;
   let preview: HTMLVideoElement | null = null;
@@ -121,12 +174,12 @@ export function createVoice(ctl: TableController, game: () => GameView | null): 
   const join = (micOnly = false) => {
     // A page that only listens (microphone refused) may ask again; one that sends already is joined.
     if (state.status === "asking" || (state.status === "on" && state.mic === "on")) return;
-    const g = game();
-    const me = g?.you?.seat;
-    if (!g || me == null) return;
+    const who = self();
+    if (!who) return;
+    const { me, role } = who;
     const mine = ++attempt;
     if (mesh) stop();
-    setState("status", "asking");
+    setState({ status: "asking", role, refused: null });
     // In the gesture: an AudioContext created here may play on phones.
     audio ??= new AudioContext();
     void audio.resume().catch(() => {});
@@ -134,13 +187,18 @@ export function createVoice(ctl: TableController, game: () => GameView | null): 
     void (async () => {
       const mod = await import("../media/mesh.ts");
       const processing = stored("mafia.voice.processing") !== "off";
-      const wantCamera = !micOnly && state.bandwidth !== "audio";
-      const got = await mod.getLocalMedia(processing, wantCamera);
+      // A spectator only listens: nothing is asked for. A consigliere whispers: a microphone, no camera.
+      const listener = role === "spectator";
+      const wantCamera = !micOnly && !listener && role !== "consigliere" && state.bandwidth !== "audio";
+      const got = listener ? { stream: null, micError: null, cameraError: null } : await mod.getLocalMedia(processing, wantCamera);
       if (mine !== attempt) return got.stream?.getTracks().forEach((t) => t.stop());
       const stream = got.stream;
       const cam = stream?.getVideoTracks()[0];
       if (cam) makePreview(me, cam);
-      const options = { me, local: stream, send: (text: string) => ctl.signal(text), audio: ctx, iceServers: ctl.iceServers, onChange: refresh, bandwidth: state.bandwidth };
+      const delaySeconds = role === "spectator" ? (ctl.state.view?.delayMs ?? 0) / 1000 : 0;
+      // The recording (issue 30, §6.11) keeps the mix a spectator without delay would hear: on the host's (or organizer's) page.
+      const publicMix = role === "host" || (role === "player" && !!ctl.state.view?.organizing);
+      const options = { me, local: stream, send: (text: string) => ctl.signal(text), audio: ctx, iceServers: ctl.iceServers, onChange: refresh, bandwidth: state.bandwidth, delaySeconds, publicMix };
       // The table's plane (welcome.media.mode): the mesh, or the SFU (web/src/media/sfu.ts, its own lazy chunk).
       if (ctl.mediaMode === "sfu") {
         const sfu = new (await import("../media/sfu.ts")).Sfu(options);
@@ -155,10 +213,10 @@ export function createVoice(ctl: TableController, game: () => GameView | null): 
       window.__mafiaMesh = mesh;
       setState({
         status: "on",
-        mic: stream ? "on" : "denied",
+        mic: stream ? "on" : listener ? "none" : "denied",
         camera: cam ? "on" : wantCamera && got.cameraError ? "denied" : "none",
       });
-      const cur = game();
+      const cur = ctl.state.view;
       if (cur) apply(cur);
       meter = setInterval(() => {
         if (!mesh) return;
@@ -171,22 +229,37 @@ export function createVoice(ctl: TableController, game: () => GameView | null): 
   };
 
   /** One view to the mesh: push-to-talk first (so a shout never opens the microphone before it is held), then the floor. */
-  const apply = (g: GameView) => {
-    if (!mesh) return;
-    const ptt = pushToTalk(g.shout, g.speaker, mesh.me);
+  const apply = (view: TableView) => {
+    const g = view.game;
+    if (!mesh || !g) return;
+    const role = state.role;
+    // Push-to-talk: a player's own shout; the host by choice; a consigliere's whisper always.
+    const ptt = role === "host" ? state.hostMic === "ptt" : role === "consigliere" ? true : role === "player" ? pushToTalk(g.shout, g.speaker, mesh.me) : false;
     const holding = ptt && state.holding;
-    if (ptt !== state.ptt || holding !== state.holding) setState({ ptt, holding });
+    const muted = role === "player" && mutedNow(g.floor, mesh.me);
+    if (ptt !== state.ptt || holding !== state.holding || muted !== state.muted) setState({ ptt, holding, muted });
     mesh.setMicOpen(micOpen(ptt, holding));
-    mesh.update(g.floor, humanPeers(g), ctl.viewAt || undefined);
+    mesh.update(g.floor, peersOf(view, mesh.me), ctl.viewAt || undefined);
   };
 
-  // Every view: the floor to the mesh (the effect runs in the view's batch, right after it arrived).
+  // Every view: the floor to the mesh (the effect runs in the view's batch, right after it arrived) —
+  // only while this page is still the same media peer (a new game may seat the player elsewhere).
   createEffect(() => {
     const on = state.status === "on";
-    const g = game();
-    if (!mesh || !on) return;
-    if (!g || g.you?.seat !== mesh.me) return;
-    apply(g);
+    const view = ctl.state.view;
+    const who = self();
+    if (!mesh || !on || !view) return;
+    if (!who || who.me !== mesh.me) return;
+    apply(view);
+  });
+
+  // Issue 30: the table refused this page's media (a consigliere at night; no room for more listeners).
+  const offRefused = ctl.onMediaRefused((code) => {
+    if (state.status !== "on" && state.status !== "asking") return;
+    if (code === "media-closed" && state.role === "consigliere") return; // the night: links stay, the floor keeps them silent
+    attempt++;
+    stop();
+    setState({ status: "closed", refused: code, ptt: false });
   });
 
   // Another tab or device of this player joined voice (or holds it): stop here, and say so.
@@ -199,6 +272,7 @@ export function createVoice(ctl: TableController, game: () => GameView | null): 
 
   onCleanup(() => {
     offElsewhere();
+    offRefused();
     stop();
     void audio?.close().catch(() => {});
   });
@@ -234,5 +308,20 @@ export function createVoice(ctl: TableController, game: () => GameView | null): 
       mesh?.setMicOpen(micOpen(state.ptt, holding));
     },
     videoOf: (seat) => (mesh && seat === mesh.me ? preview : (mesh?.remote.get(seat)?.video ?? null)),
+    setHostMic(mode) {
+      setState("hostMic", mode);
+      try {
+        localStorage.setItem(HOST_MIC_KEY, mode);
+      } catch {
+        /* storage blocked */
+      }
+      const view = ctl.state.view;
+      if (view) apply(view);
+    },
+    leave() {
+      attempt++;
+      stop();
+      setState({ status: "off", mic: "none", camera: "none", ptt: false });
+    },
   };
 }
