@@ -29,6 +29,7 @@ const steps = [
   ["web client initial JS", "scripts/web-size.mjs", []],
   ["web client first render (headless Chromium)", "bench/web-render.ts", []],
   ["media mesh: upload and download per client at 10 seats (headless Chromium, real WebRTC)", "bench/media-mesh.ts", []],
+  ["media floor change: becoming audible and silencing, warm links against the replaceTrack baseline (3 Chromium pages, real WebRTC)", "bench/media-floor.ts", []],
 ];
 let bad = 0;
 const outputs = {};

@@ -252,6 +252,8 @@ async function openPeople(deny: Array<"camera" | "mic" | null> = []): Promise<Pe
       ctx.setDefaultNavigationTimeout(LOAD_MS);
       // Raw microphones: a steady sine is what noise suppression exists to remove.
       await ctx.addInitScript(() => localStorage.setItem("mafia.voice.processing", "off"));
+      // bench/media-floor.ts's baseline (issue 30): the media path as before warm links.
+      if (process.env.MAFIA_VOICE_COLD === "1") await ctx.addInitScript(() => localStorage.setItem("mafia.voice.cold", "1"));
       const refuse = deny[i];
       if (refuse) {
         await ctx.addInitScript((refuse) => {

@@ -57,6 +57,12 @@ export interface MeshOptions {
   publicMix?: boolean;
   /** Issue 30: a delayed spectator's delay (s): every voice plays this late, gated by the delayed view. */
   delaySeconds?: number;
+  /**
+   * The media path as before issue 30, for the floor-change benchmark's baseline (bench/media-floor.ts;
+   * `localStorage["mafia.voice.cold"] = "1"`): each floor change attaches or detaches the tracks
+   * (replaceTrack), so the stream restarts and the peer's jitter buffer refills. Never the default.
+   */
+  cold?: boolean;
 }
 
 /** Per remote seat: what the page shows and plays. */
@@ -458,8 +464,17 @@ export class Mesh extends PlaneBase implements MediaPlane {
     // The floor (or the hostile test hook) first; push-to-talk, the camera switch and the mode only narrow it.
     const audio = this.hostileOn || (p.sendAudio && this.micGate);
     const video = (this.hostileOn || p.sendVideo) && this.cameraOn && this.mode !== "audio";
-    link.micOut = this.feed(link.audioTx, link.micOut, this.localAudio, audio);
-    link.camOut = this.feed(link.videoTx, link.camOut, this.localVideo, video);
+    if (this.o.cold) {
+      const put = (tx: RTCRtpTransceiver | null, track: MediaStreamTrack | null) => {
+        if (!tx || tx.currentDirection === "stopped" || tx.sender.track === track) return;
+        void tx.sender.replaceTrack(track).catch((e) => console.warn("mesh: replaceTrack", e));
+      };
+      put(link.audioTx, audio ? this.localAudio : null);
+      put(link.videoTx, video ? this.localVideo : null);
+    } else {
+      link.micOut = this.feed(link.audioTx, link.micOut, this.localAudio, audio);
+      link.camOut = this.feed(link.videoTx, link.camOut, this.localVideo, video);
+    }
     this.encode(link);
     this.settleVideoOff(link);
   }

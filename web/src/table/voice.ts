@@ -198,7 +198,8 @@ export function createVoice(ctl: TableController): Voice {
       const delaySeconds = role === "spectator" ? (ctl.state.view?.delayMs ?? 0) / 1000 : 0;
       // The recording (issue 30, §6.11) keeps the mix a spectator without delay would hear: on the host's (or organizer's) page.
       const publicMix = role === "host" || (role === "player" && !!ctl.state.view?.organizing);
-      const options = { me, local: stream, send: (text: string) => ctl.signal(text), audio: ctx, iceServers: ctl.iceServers, onChange: refresh, bandwidth: state.bandwidth, delaySeconds, publicMix };
+      const cold = stored("mafia.voice.cold") === "1";
+      const options = { cold, me, local: stream, send: (text: string) => ctl.signal(text), audio: ctx, iceServers: ctl.iceServers, onChange: refresh, bandwidth: state.bandwidth, delaySeconds, publicMix };
       // The table's plane (welcome.media.mode): the mesh, or the SFU (web/src/media/sfu.ts, its own lazy chunk).
       if (ctl.mediaMode === "sfu") {
         const sfu = new (await import("../media/sfu.ts")).Sfu(options);
