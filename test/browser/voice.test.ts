@@ -38,7 +38,8 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createGame } from "../../shared/engine/apply.ts";
-import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, startWrangler, writeWav, type BoardSnap, type Server } from "./harness.ts";
+import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, startWrangler, type Server } from "./harness.ts";
+import { actOnce, exclude, frames, hearing, installProbe, pct, pick, settled, sineWav, type Hearing } from "./media-probe.ts";
 
 const SLOW_MS = 30_000;
 /** The three people's pitches (Hz): no one a harmonic of another. */
@@ -69,11 +70,6 @@ const silent = silentSeed();
 let server: Server;
 let chromes: Array<Awaited<ReturnType<typeof launchChromium>>> = [];
 let dir: string;
-
-/** A sine WAV (Chromium loops the file). */
-function sineWav(path: string, hz: number, seconds = 2): void {
-  writeWav(path, seconds, (t) => 0.3 * Math.sin(2 * Math.PI * hz * t));
-}
 
 beforeAll(async () => {
   ensureWebBuild();
@@ -111,132 +107,6 @@ interface Person {
   page: Page;
   seat: number;
   errors: string[];
-}
-
-/** What a page hears now and what its floor lets it hear (seats), from the probe installed below. */
-interface Hearing {
-  heard: number[];
-  expected: number[];
-  /** Pitches on the raw tap (received tracks before the floor's gate), once enabled. */
-  raw: number[];
-  phase: string;
-  /** The board's phaseSeq: pages are compared on the same step (two speeches in a row share a phase name). */
-  seq: string;
-  speaker: number | null;
-  links: Record<number, string>;
-}
-
-/**
- * Installs the page's probe: every 10 ms an FFT of the mesh's output (what is played) → the seats whose
- * pitch is there, and the same for the raw tap when the test enabled it. `exclude`: seats the test takes
- * out of what the floor lets this page hear (a shouter who does not hold "Hold to talk"). `watch`: a
- * hostile seat whose pitch is counted on the raw tap while the floor blocks it, and counted as a
- * violation when it is played more than 200 ms into a block (the gate closes with the view). `rawOn`:
- * analyse the raw tap (otherwise only while watching).
- */
-async function installProbe(page: Page, toneOf: Record<number, number>): Promise<void> {
-  await page.evaluate((toneOf) => {
-    type Probe = {
-      heard: number[]; expected: number[]; raw: number[]; latencies: number[]; onsets: number[]; superseded: number; pendingSince: number | null; pendingOnset: boolean; lastExpected: string;
-      exclude: number[]; watch: number | null; blockedSince: number | null; rawBlocked: number; violations: number; lastPlan: string; rawOn: boolean;
-    };
-    const w = window as unknown as { __mafiaMesh?: { output: AnalyserNode; rawOutput: AnalyserNode | null; planFor(s: number): { playAudio: boolean }; switches: Array<{ viewAt: number }> }; __voiceProbe?: Probe };
-    const probe: Probe = {
-      heard: [], expected: [], raw: [], latencies: [], onsets: [], superseded: 0, pendingSince: null, pendingOnset: false, lastExpected: "",
-      exclude: [], watch: null, blockedSince: null, rawBlocked: 0, violations: 0, lastPlan: "", rawOn: false,
-    };
-    w.__voiceProbe = probe;
-    const seats = Object.keys(toneOf).map(Number);
-    const bufs = new Map<AnalyserNode, Float32Array<ArrayBuffer>>();
-    const pitches = (a: AnalyserNode) => {
-      let buf = bufs.get(a);
-      if (!buf) bufs.set(a, (buf = new Float32Array(a.frequencyBinCount)));
-      a.getFloatFrequencyData(buf);
-      const binHz = a.context.sampleRate / a.fftSize;
-      return seats.filter((s) => {
-        const k = Math.round(toneOf[s]! / binHz);
-        return Math.max(buf![k - 1]!, buf![k]!, buf![k + 1]!) > -55;
-      });
-    };
-    setInterval(() => {
-      const m = w.__mafiaMesh;
-      if (!m) return;
-      const heard = pitches(m.output);
-      // The raw tap's FFT only while the test looks at it (a second FFT every 10 ms costs CPU on two cores).
-      const raw = m.rawOutput && (probe.rawOn || probe.watch !== null) ? pitches(m.rawOutput) : [];
-      const expected = seats.filter((s) => m.planFor(s).playAudio && !probe.exclude.includes(s));
-      const key = expected.join(",");
-      const plan = seats.filter((s) => m.planFor(s).playAudio).join(",");
-      if (key !== probe.lastExpected && plan === probe.lastPlan) {
-        // Only the test's `exclude` moved (push-to-talk held or released): not a floor change, not timed.
-        probe.lastExpected = key;
-        probe.pendingSince = null;
-      } else if (key !== probe.lastExpected) {
-        if (probe.pendingSince !== null) probe.superseded++;
-        // An onset: a seat becomes audible (its sender must attach its microphone); else only gates close here.
-        probe.pendingOnset = expected.some((s) => !probe.expected.includes(s));
-        probe.lastExpected = key;
-        probe.pendingSince = m.switches.at(-1)?.viewAt ?? performance.now();
-      }
-      if (probe.pendingSince !== null && heard.join(",") === key) {
-        probe.latencies.push(performance.now() - probe.pendingSince);
-        probe.onsets.push(probe.pendingOnset ? 1 : 0);
-        probe.pendingSince = null;
-      }
-      const h = probe.watch;
-      if (h !== null) {
-        const blocked = !m.planFor(h).playAudio;
-        probe.blockedSince = blocked ? (probe.blockedSince ?? performance.now()) : null;
-        if (blocked && raw.includes(h)) probe.rawBlocked++;
-        if (blocked && heard.includes(h) && performance.now() - probe.blockedSince! > 200) probe.violations++;
-      }
-      probe.lastPlan = plan;
-      probe.heard = heard;
-      probe.raw = raw;
-      probe.expected = expected;
-    }, 10);
-  }, toneOf);
-}
-
-async function hearing(page: Page): Promise<Hearing> {
-  return page.evaluate(() => {
-    const w = window as unknown as { __voiceProbe?: { heard: number[]; expected: number[]; raw: number[] }; __mafiaMesh?: { states(): Record<number, string> } };
-    const b = document.querySelector<HTMLElement>(".board");
-    return {
-      heard: w.__voiceProbe?.heard ?? [],
-      expected: w.__voiceProbe?.expected ?? [],
-      raw: w.__voiceProbe?.raw ?? [],
-      phase: b?.dataset.phase ?? "",
-      seq: b?.dataset.phaseSeq ?? "",
-      speaker: b?.dataset.speaker ? Number(b.dataset.speaker) : null,
-      links: w.__mafiaMesh?.states() ?? {},
-    };
-  });
-}
-
-/** Sets the probe's `exclude` (seats the floor allows that the test expects silent) on every page. */
-async function exclude(people: Person[], seats: number[]): Promise<void> {
-  await Promise.all(people.map((p) => p.page.evaluate((seats) => void ((window as unknown as { __voiceProbe: { exclude: number[] } }).__voiceProbe.exclude = seats), seats)));
-}
-
-/** Received video frames decoded per peer seat (getStats). */
-async function frames(page: Page): Promise<Record<number, number>> {
-  return page.evaluate(() => (window as unknown as { __mafiaMesh: { framesDecoded(): Promise<Record<number, number>> } }).__mafiaMesh.framesDecoded());
-}
-
-/** Waits until every page hears exactly what its floor allows, the same for a few samples; returns what they hear. */
-async function settled(people: Person[]): Promise<Hearing[]> {
-  const deadline = Date.now() + 10_000;
-  let last: Hearing[] = [];
-  let stable = 0;
-  while (Date.now() < deadline) {
-    last = await Promise.all(people.map((p) => hearing(p.page)));
-    const ok = last.every((h) => h.heard.join(",") === h.expected.join(",")) && last.every((h) => h.phase === last[0]!.phase && h.seq === last[0]!.seq);
-    stable = ok ? stable + 1 : 0;
-    if (stable >= 3) return last;
-    await sleep(50);
-  }
-  throw new Error(`the pages do not hear what the floor says: ${JSON.stringify(last.map((h, i) => ({ seat: people[i]!.seat, ...h })))}`);
 }
 
 /**
@@ -320,52 +190,6 @@ async function seatAndJoin(people: Person[], settings: { autoDeal?: boolean; agr
     .poll(async () => (await Promise.all(people.map((p) => hearing(p.page)))).every((h) => Object.values(h.links).length === 2 && Object.values(h.links).every((s) => s === "connected")), { timeout: SLOW_MS })
     .toBe(true);
   return code;
-}
-
-/** Click a target, then its confirm button if the page asks for one. */
-async function pick(page: Page, action: string, target: number): Promise<void> {
-  const button = page.locator(`[data-action="${action}"] [data-target="${target}"]`);
-  const oneTap = (await button.getAttribute("data-one-tap", { timeout: 5_000 })) !== null;
-  // The mafia's shot starts on the Don's plan seat already chosen (issue 13): a tap would unchoose it.
-  if (oneTap || (await button.getAttribute("aria-pressed")) !== "true") await button.click({ timeout: 5_000 });
-  // A chosen target shows its confirm button in the next render: wait for it, then send.
-  if (!oneTap) await page.locator(`[data-confirm="${action}"]:not([disabled]):not([data-no-target])`).click({ timeout: 5_000 });
-}
-
-/** One move a page offers now (take a card, end the speech, lift, vote, a night move), or false. */
-async function actOnce(page: Page, s: BoardSnap, acted: Set<string>, tag: string): Promise<boolean> {
-  const key = (what: string) => `${tag}:${s.seq}:${what}`;
-  try {
-    if (s.cards > 0 && !acted.has(key("card"))) {
-      acted.add(key("card"));
-      await page.locator('[data-action="take-card"] [data-card]:not([disabled])').first().click({ timeout: 5_000 });
-      return true;
-    }
-    if ("end-speech" in s.actions && !acted.has(key("speech"))) {
-      acted.add(key("speech"));
-      await page.locator('[data-action="end-speech"]').click({ timeout: 5_000 });
-      return true;
-    }
-    if (s.actions["vote-lift"] && !acted.has(key("lift"))) {
-      acted.add(key("lift"));
-      await page.locator('[data-lift="yes"]').click({ timeout: 5_000 });
-      return true;
-    }
-    for (const [action, targets] of Object.entries(s.actions)) {
-      if (!(action === "vote" || action.startsWith("use:")) || targets.length === 0 || acted.has(key(action))) continue;
-      acted.add(key(action));
-      await pick(page, action, targets.find((x) => x !== s.you) ?? targets[0]!);
-      return true;
-    }
-  } catch {
-    /* the page moved on under the click */
-  }
-  return false;
-}
-
-function pct(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
 }
 
 test("RULES.md §8 media: three people with real WebRTC: the floor decides who hears whom, dealing to the end", async () => {
