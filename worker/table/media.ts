@@ -264,6 +264,7 @@ export class Media {
       return !target || target.bot || !this.t.consiglieri.bound(target.playerId) ? null : this.socketsOf(`consigliere:${target.playerId}`, now);
     }
     if (isSpectatorPeer(peer)) {
+      if (!this.spectatorsMayListen()) return null;
       const out: Array<{ ws: WebSocket; att: Attachment }> = [];
       for (const ws of this.t.sockets.all()) {
         if (ws.readyState !== WebSocket.OPEN) continue;
