@@ -15,6 +15,7 @@ export { firstEliminated } from "./rules/immunity.ts";
 export type { Preset } from "./presets/types.ts";
 export type { Flow, FlowEntry } from "./flow/types.ts";
 import { compileFlow } from "./flow/interpreter.ts";
+import { mediaFloor } from "./media-floor.ts";
 import { addPreset } from "./presets/index.ts";
 import type { Preset } from "./presets/types.ts";
 
@@ -29,7 +30,7 @@ export function registerPreset(p: Preset): void {
 }
 import { legalActions } from "./flow/interpreter.ts";
 import { asEngine, playerById } from "./state.ts";
-import type { AvailableAction, GameEvent, GameState, PlayerId, Seat } from "./types.ts";
+import type { AvailableAction, Floor, GameEvent, GameState, PlayerId, Seat } from "./types.ts";
 
 /**
  * What a player may do now, straight from the state (the same list as viewFor(...).you.actions).
@@ -44,6 +45,11 @@ export function actionsFor(state: GameState, playerId: PlayerId): AvailableActio
 /** Player ids in seat order (seat i+1 at index i). Public information. */
 export function seatedPlayers(state: GameState): Array<{ seat: Seat; playerId: PlayerId; bot: boolean }> {
   return asEngine(state).players.map((p) => ({ seat: p.seat, playerId: p.id, bot: p.bot }));
+}
+
+/** Issue 30: the whole table's media floor (every channel, before any viewer's filter): for the table object's relay. */
+export function tableFloor(state: GameState): Floor {
+  return mediaFloor(asEngine(state));
 }
 
 /*

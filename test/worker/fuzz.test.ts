@@ -28,6 +28,8 @@ const ERROR_CODES = new Set([
   "not-in-lobby", "table-full", "not-a-bot", "not-ended", "already-in",
   // issue 17: the consigliere's whispers (RULES.md §7.10)
   "whisper-closed",
+  // issue 30: media peers (RULES.md §8: a consigliere at night, a spectator sending, the mesh's listeners full)
+  "media-closed", "media-full",
   // issue 18: the organizer's composition for the next game (RULES.md §6)
   "bad-settings",
 ]);
@@ -41,6 +43,13 @@ afterEach(() => {
 });
 
 /** What must not change when a frame is refused. */
+/** A snapshot without the version (a presence change bumps it and nothing else). */
+const sansVersion = (snap: string): string => {
+  const o = JSON.parse(snap) as { g: Record<string, unknown> };
+  delete o.g.version;
+  return JSON.stringify(o);
+};
+
 async function snapshot(run: TableRun): Promise<string> {
   return runInDurableObject(run.stub, (_i, state) => {
     const sql = state.storage.sql;
@@ -145,10 +154,20 @@ function crafted(self: number, other: number, token: string): Array<string | Arr
     `{"to":${other},"type":"signal","candidates":[{"candidate":"c"}]}`,
     `{"type":"signal","to":"${other}","candidates":[]}`,
     // The hello frame kind: alone it is relayed; with anything else, or not `true`, it is a bad shape.
-    `{"type":"signal","to":${other},"hello":true}`,
+    `{"type":"signal","to":${other},"ref":"sgh","hello":true}`,
     `{"type":"signal","to":${other},"hello":true,"candidates":[{"candidate":"c"}]}`,
     `{"type":"signal","to":${other},"hello":false}`,
     `{"type":"signal","to":${other},"hello":1,"description":{"type":"offer","sdp":"x"}}`,
+    // Issue 30, media peers: `from` is the server's to stamp; no live host, consigliere or listening spectator here; beyond the peers; the host's mute from a player.
+    `{"type":"signal","to":${other},"from":0,"candidates":[{"candidate":"c"}]}`,
+    `{"type":"signal","to":${other},"from":${other},"hello":true}`,
+    '{"type":"signal","to":0,"ref":"sg3","hello":true}',
+    `{"type":"signal","to":${100 + other},"ref":"sg4","candidates":[{"candidate":"c"}]}`,
+    '{"type":"signal","to":1000,"ref":"sg5","description":{"type":"offer","sdp":"v=0"}}',
+    '{"type":"signal","to":1000001,"candidates":[{"candidate":"c"}]}',
+    '{"type":"signal","to":-1,"candidates":[{"candidate":"c"}]}',
+    JSON.stringify({ type: "host", ref: "h2", action: { type: "mute", seat: other } }),
+    JSON.stringify({ type: "host", ref: "h3", action: { type: "mute", seat: self, extra: 1 } }),
     ...Array.from({ length: 70 }, (_, i) => `{"type":"signal","to":${other},"ref":"fl${i}","candidates":[{"candidate":"flood-${i}"}]}`),
     // Issue 15, the SFU plane's frames (this table is on the mesh): oversized, bad shapes, prototype keys, well-formed ones (media-mode).
     `{"type":"sfu","op":"join","offer":{"type":"offer","sdp":"${"x".repeat(17_000)}"},"tracks":[{"mid":"0","kind":"audio"}]}`,
@@ -274,8 +293,12 @@ describe("hostile clients against a live table", () => {
         continue;
       }
       if (reply.type === "ack" && typeof frame === "string" && frame.startsWith(SIGNAL_PREFIX)) {
-        // A well-formed signal to another seated player is relayed (issue 15); the table does not change.
-        expect(after, "a relayed signal changed the table").toBe(before);
+        // A well-formed signal to another seated player is relayed (issue 15); the table does not change —
+        // but for the spectator's first hello (issue 30): it listens, a presence change (TableView.mediaPeers).
+        if (target === watcher) {
+          expect(sansVersion(after), "a relayed signal changed the table").toBe(sansVersion(before));
+          before = after;
+        } else expect(after, "a relayed signal changed the table").toBe(before);
         counts.set("relayed", (counts.get("relayed") ?? 0) + 1);
         continue;
       }
@@ -300,6 +323,10 @@ describe("hostile clients against a live table", () => {
       [watcher, { type: "table", ref: "w3", action: { type: "play-again" } }, "not-seated"],
       [watcher, { type: "control", ref: "w4", action: { type: "add-bot" } }, "not-organizer"],
       [watcher, { type: "sfu", op: "join", tracks: [] }, "not-seated"],
+      // Issue 30: a spectator is never heard (a sending SDP), never the host (`from`), never mutes.
+      [watcher, { type: "signal", to: other, ref: "w5", description: { type: "offer", sdp: "v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=sendrecv\r\n" } }, "media-closed"],
+      [watcher, { type: "signal", to: other, from: 0, hello: true }, "bad-message"],
+      [watcher, { type: "host", ref: "w6", action: { type: "mute", seat: other } }, "not-host"],
     ] as const) {
       const fresh = await connect(run.code, "fresh");
       extra.push(fresh);

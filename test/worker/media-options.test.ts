@@ -38,9 +38,9 @@ afterAll(() => {
 });
 
 describe("issue 15, RULES.md §8 media: the table's media options", () => {
-  it("defaults: not recording, the dead hear the table, spectators do not", async () => {
+  it("defaults: not recording, the dead hear the table, spectators hear the public channel (RULES.md §8, issue 30)", async () => {
     for (const view of await everyone()) {
-      expect(view.options).toMatchObject({ recording: false, deadHear: true, spectatorsHear: false });
+      expect(view.options).toMatchObject({ recording: false, deadHear: true, spectatorsHear: true });
     }
   });
 

@@ -59,12 +59,21 @@ describe("issue 15, RULES.md §8 media: the signalling relay", () => {
     expect(b!.schemaFailures).toEqual([]);
   });
 
-  it("a spectator can neither send nor receive; oneself, an empty seat and a seat of another table are refused", async () => {
+  it("a spectator is never heard and gets nothing before it listens; oneself, an empty seat and a seat of another table are refused", async () => {
     const spectator = run.spectators[0]!;
     const a = run.seated[0]!.client;
+    // RULES.md §8 spectators are never heard (issue 30): a description that sends media is refused.
     let from = spectator.frames.length;
+    const am = a.frames.length;
     signal(spectator, { to: seatOf(a), description: { type: "offer", sdp: SDP } });
-    expect(await errorOf(spectator, from)).toBe("not-seated");
+    expect(await errorOf(spectator, from)).toBe("media-closed");
+    // A spectator that has not said hello is no listening peer: nobody reaches it.
+    const watcher = (spectator.frames.find((m) => m.type === "welcome") as { media?: { peer?: number } }).media!.peer!;
+    from = a.frames.length;
+    signal(a, { to: watcher, candidates: [{ candidate: "to-a-spectator" }] });
+    expect(await errorOf(a, from)).toBe("no-peer");
+    expect(signals(a, am)).toEqual([]);
+    expect(signals(spectator)).toEqual([]);
     from = a.frames.length;
     signal(a, { to: seatOf(a), description: { type: "offer", sdp: SDP } });
     expect(await errorOf(a, from)).toBe("no-peer");
@@ -94,7 +103,15 @@ describe("issue 15, RULES.md §8 media: the signalling relay", () => {
       [JSON.stringify({ type: "signal", to, candidates: Array.from({ length: 33 }, () => ({ candidate: "c" })) }), "bad-message"],
       [JSON.stringify({ type: "signal", to, description: { type: "offer", sdp: SDP }, __proto__: { admin: true }, extra: 1 }), "bad-message"],
       [JSON.stringify({ to, type: "signal", description: { type: "offer", sdp: SDP } }), "bad-message"],
-      [JSON.stringify({ type: "signal", to: 0, description: { type: "offer", sdp: SDP } }), "bad-message"],
+      [JSON.stringify({ type: "signal", to: -1, description: { type: "offer", sdp: SDP } }), "bad-message"],
+      [JSON.stringify({ type: "signal", to: 1_000_001, description: { type: "offer", sdp: SDP } }), "bad-message"],
+      [JSON.stringify({ type: "signal", to: 1.5, description: { type: "offer", sdp: SDP } }), "bad-message"],
+      // Issue 30: `from` is the server's to stamp, never the sender's.
+      [JSON.stringify({ type: "signal", to, from: 0, description: { type: "offer", sdp: SDP } }), "bad-message"],
+      // Issue 30: no live host at a sport table, no consigliere, no listening spectator: nobody to reach.
+      [JSON.stringify({ type: "signal", to: 0, description: { type: "offer", sdp: SDP } }), "no-peer"],
+      [JSON.stringify({ type: "signal", to: 100 + to, description: { type: "offer", sdp: SDP } }), "no-peer"],
+      [JSON.stringify({ type: "signal", to: 5000, description: { type: "offer", sdp: SDP } }), "no-peer"],
     ];
     for (const [frame, code] of cases) {
       const from = a.frames.length;
@@ -199,12 +216,19 @@ describe("issue 15, RULES.md §8 media: the signalling relay", () => {
     }
   });
 
-  it("a seated player's welcome carries the ICE servers (none by default: one machine or a LAN); a spectator's does not", () => {
+  it("a seated player's welcome carries the ICE servers (none by default: one machine or a LAN), and so does a spectator's with its own peer number (issue 30)", async () => {
     const w = run.seated[0]!.client.frames.find((m) => m.type === "welcome");
-    expect(w).toMatchObject({ identity: { kind: "player" }, media: { iceServers: [] } });
-    const ws = run.spectators[0]!.frames.find((m) => m.type === "welcome");
-    expect(ws).toBeDefined();
-    expect((ws as { media?: unknown }).media).toBeUndefined();
+    expect(w).toMatchObject({ identity: { kind: "player" }, media: { mode: "mesh", iceServers: [] } });
+    const ws = run.spectators[0]!.frames.find((m) => m.type === "welcome") as { media?: { peer?: number } } | undefined;
+    expect(ws?.media).toMatchObject({ mode: "mesh", iceServers: [] });
+    expect(ws!.media!.peer).toBeGreaterThanOrEqual(1000);
+    // A player greeted in the running game learns its peer: its seat.
+    const again = await connectAs(run.code, run.seated[0]!.join.token, "A again");
+    try {
+      expect(again.frames.find((m) => m.type === "welcome")).toMatchObject({ media: { peer: seatOf(run.seated[0]!.client) } });
+    } finally {
+      again.close();
+    }
     // MEDIA_ICE_SERVERS: a JSON array of RTCIceServer; anything else means none (and is logged).
     expect(iceServers('[{"urls":"stun:stun.cloudflare.com:3478"},{"urls":["turn:turn.example:3478"],"username":"u","credential":"c"}]')).toEqual([
       { urls: "stun:stun.cloudflare.com:3478" },

@@ -130,7 +130,7 @@ export const tables = new Hono<AppEnv>()
         ...(body.botLevel ? { botLevel: body.botLevel } : {}),
         recording: body.recording ?? false,
         deadHear: body.deadHear ?? true,
-        spectatorsHear: body.spectatorsHear ?? false,
+        spectatorsHear: body.spectatorsHear ?? true,
         creatorUserId,
     });
     return result instanceof Response ? result : c.json(result, 201);

@@ -144,7 +144,7 @@ export class Admission {
         botAfterMinutes: req.botAfterMinutesAway ?? null,
         recording: req.recording ?? false,
         deadHear: req.deadHear ?? true,
-        spectatorsHear: req.spectatorsHear ?? false,
+        spectatorsHear: req.spectatorsHear ?? true,
         botLevel: req.botLevel ?? DEFAULT_BOT_LEVEL,
       });
       t.spectators.record(now);

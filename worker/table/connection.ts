@@ -33,6 +33,10 @@ export interface Attachment {
   credential?: string;
   /** Issue 15: this socket holds its player's media (its latest signal `hello`; "Two tabs of one player"). */
   media?: true;
+  /** Issue 30: a spectator socket's media peer (SPECTATOR_PEER_BASE + the table's counter), given at its welcome. */
+  peer?: number;
+  /** Issue 30: this spectator socket listens on the mesh (its first signal hello; at most MESH_LISTENERS_MAX). */
+  listening?: true;
   /** Issue 15, the SFU plane: a spectator socket's own key for its receiving session (worker/table/sfu.ts); absent until it joins. */
   sfuId?: string;
 }

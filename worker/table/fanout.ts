@@ -60,6 +60,7 @@ export class Fanout {
       gameNo: store.seriesGame().gameNo,
       series: store.series(),
       consiglieri: this.t.consiglieri.names(),
+      mediaPeers: this.t.media.peers(except),
     };
   }
 

@@ -147,12 +147,12 @@ export class Frames {
         if (msg.ref !== undefined) t.fanout.send(ws, { type: "ack", ref: msg.ref, version: t.store.game().version });
         return;
       }
-      if (identity.kind !== "player") return this.refuse(ws, "not-seated", "Only a seated player takes part in the table's media.", msg.ref ?? null);
-      const refused = t.media.relay(ws, att, identity.playerId, msg);
+      // Issue 30: every media peer (a seat, the live host, a consigliere, a listening spectator); media.ts decides.
+      const refused = t.media.relay(ws, att, identity, msg);
       if (refused) return this.refuse(ws, refused.code, refused.message, msg.ref ?? null);
       t.sockets.save(ws, att);
       if (msg.ref !== undefined) t.fanout.send(ws, { type: "ack", ref: msg.ref, version: t.store.game().version });
-      return;
+      return t.media.afterRelay(now);
     }
 
     // Issue 17, RULES.md §7.10: a whisper goes at once to the other of the pair (never stored); acked when it has a ref.
@@ -241,14 +241,17 @@ export class Frames {
         return this.refuse(ws, "bad-token", "This token does not hold a seat here; use your return code or join.", null);
       }
     }
-    // Issue 15: a seated player's media plane and ICE servers (TURN credentials may be minted: bounded wait, never fails).
-    const media = identity.kind === "player" ? await t.media.welcome() : null;
+    // Issues 15, 30: a media peer's plane, ICE servers (TURN credentials may be minted: bounded wait, never
+    // fails) and peer number — players, the live host, consiglieri and spectators; not the seatless organizer.
+    const peer = t.media.peerOf(identity, att, t.match.state());
+    const media = identity.kind === "organizer" ? null : await t.media.welcome(peer);
     // Re-read after the await: other frames on this socket may have updated the attachment meanwhile.
     const current = t.sockets.attachmentOf(ws, t.now());
     if (current.identity) return this.refuse(ws, "already-hello", "This connection already said hello.", null);
     const now = t.now();
     const hostWasConnected = identity.kind === "host" && t.presence.hostConnected();
     current.identity = identity;
+    if (att.peer !== undefined) current.peer = att.peer;
     if (credential !== undefined) current.credential = credential;
     t.sockets.save(ws, current);
 

@@ -1,17 +1,26 @@
 /**
- * Issue 15, the table's media signalling (docs/MEDIA.md): WebRTC offers, answers and ICE candidates
- * relayed between the players' browsers. The table object is the signalling server of the mesh, and
- * relays only between connected, seated people of the running game: never to or from a spectator, the
- * seatless organizer or the live host, never to a bot seat, never to oneself, never across tables. What
- * each link carries is the floor's business (GameView.floor): honest clients attach and play only what
- * it allows; this part only decides who may reach whom.
+ * Issues 15 and 30, the table's media signalling (docs/MEDIA.md "The relay"): WebRTC offers, answers and
+ * ICE candidates relayed between the media peers of the running game (shared/media/peers.ts). Each
+ * connection's peer comes from its identity — never from the frame: a seated player is its seat, the
+ * live host 0, a consigliere 100 + the advised seat, a listening spectator 1000 + k (k a per-table
+ * counter, kept in storage and in the socket's attachment). A pair may signal only where `mayLink`
+ * allows and the target is connected; never to or from the seatless organizer, a bot seat, oneself, or
+ * across tables. On top (RULES.md §8):
+ *   - a consigliere's links are closed at night (`media-closed`: the floor's `advisers` is false);
+ *   - spectators take part only where the table's `spectatorsHear` is on; a spectator's first hello makes
+ *     its socket listening (at most MESH_LISTENERS_MAX at once: `media-full`), and it is never heard —
+ *     a description of its with a sending media section is refused (`media-closed`);
+ *   - one media socket per person (the latest hello; `media-elsewhere`), for the host and consiglieri too.
+ * What each link carries is the floor's business (GameView.floor): honest clients attach and play only
+ * what it allows; this part only decides who may reach whom.
  */
 import * as v from "valibot";
+import { CONSIGLIERE_PEER_BASE, HOST_PEER, MESH_LISTENERS_MAX, SPECTATOR_PEER_BASE, consiglierePeer, isConsiglierePeer, isHostPeer, isSeatPeer, isSpectatorPeer, mayLink, type MediaPeer } from "../../shared/media/peers.ts";
 import { IceServerSchema, type IceServer, type SignalMessage, type WelcomeMedia } from "../../shared/protocol/messages.ts";
 import { apiBase } from "../media/sfu-api.ts";
 import { TurnCredentials } from "../media/turn.ts";
-import { seatOf, seatedPlayers } from "./engine.ts";
-import type { Attachment } from "./connection.ts";
+import { seatOf, seatedPlayers, tableFloor, type GameState } from "./engine.ts";
+import type { Attachment, ConnectionIdentity } from "./connection.ts";
 import type { Refused } from "./frames.ts";
 import { sfuConfigured } from "./sfu.ts";
 import type { Table } from "./table.ts";
@@ -29,6 +38,39 @@ export function iceServers(raw: string | undefined): IceServer[] {
   return [];
 }
 
+/**
+ * Whether an SDP sends media in some section (RULES.md §8 "spectators are never heard"): a media
+ * section's direction is its own `a=` direction attribute, else the session's, else sendrecv (RFC 8866
+ * §6.7); `sendrecv` and `sendonly` send.
+ */
+export function sdpSends(sdp: string): boolean {
+  const lines = sdp.split(/\r?\n/);
+  const direction = (from: number, to: number): string | null => {
+    for (let i = from; i < to; i++) {
+      const m = /^a=(sendrecv|sendonly|recvonly|inactive)\s*$/.exec(lines[i]!);
+      if (m) return m[1]!;
+    }
+    return null;
+  };
+  const sections: number[] = [];
+  lines.forEach((l, i) => l.startsWith("m=") && sections.push(i));
+  const session = direction(0, sections[0] ?? lines.length);
+  return sections.some((at, i) => {
+    const d = direction(at + 1, sections[i + 1] ?? lines.length) ?? session ?? "sendrecv";
+    return d === "sendrecv" || d === "sendonly";
+  });
+}
+
+/** The key of a person's media among the table's sockets: one media socket per key ("Two tabs of one player"). */
+function personKey(identity: ConnectionIdentity | null): string | null {
+  if (!identity) return null;
+  if (identity.kind === "player" || identity.kind === "consigliere") return `${identity.kind}:${identity.playerId}`;
+  return identity.kind === "host" ? "host" : null;
+}
+
+/** Where the per-table spectator counter lives (its next k: spectator peers are SPECTATOR_PEER_BASE + k). */
+const SPECTATOR_SEQ_KEY = "mediaSpectatorSeq";
+
 export class Media {
   constructor(private readonly t: Table) {}
 
@@ -45,39 +87,138 @@ export class Media {
   }
 
   /**
-   * What a seated player's welcome carries for the table's media: the plane (the SFU when its secrets
-   * are set, else the mesh) and the ICE servers — the static MEDIA_ICE_SERVERS list (read once per
-   * instance) and, with a TURN key, minted TURN credentials (none after a failure: logged).
+   * What a media peer's welcome carries for the table's media: the plane (the SFU when its secrets are
+   * set, else the mesh), the ICE servers — the static MEDIA_ICE_SERVERS list (read once per instance) and,
+   * with a TURN key, minted TURN credentials (none after a failure: logged) — and the connection's media
+   * peer when it has one now (a seat in the lobby has none yet: its view's seat says it once drawn).
    */
-  async welcome(): Promise<WelcomeMedia> {
+  async welcome(peer: MediaPeer | null = null): Promise<WelcomeMedia> {
     this.ice ??= iceServers(this.t.env.MEDIA_ICE_SERVERS);
     const minted = this.turn ? await this.turn.servers() : [];
-    return { mode: sfuConfigured(this.t.env) ? "sfu" : "mesh", iceServers: [...this.ice, ...minted] };
+    return { mode: sfuConfigured(this.t.env) ? "sfu" : "mesh", iceServers: [...this.ice, ...minted], ...(peer !== null ? { peer } : {}) };
+  }
+
+  /** A spectator socket's peer: given once (the per-table counter, stored), kept in its attachment (the caller saves it). */
+  spectatorPeer(att: Attachment): MediaPeer {
+    if (att.peer === undefined) {
+      const kv = this.t.ctx.storage.kv;
+      const k = kv.get<number>(SPECTATOR_SEQ_KEY) ?? 0;
+      kv.put(SPECTATOR_SEQ_KEY, k + 1);
+      att.peer = SPECTATOR_PEER_BASE + k;
+    }
+    return att.peer;
   }
 
   /**
-   * Relay `msg` from the player `playerId` (on socket `ws`, attachment `att`, saved by the caller) to the
-   * player at seat `msg.to`.
-   *
-   * Two tabs of one player (docs/MEDIA.md): a player's media live on one socket only. A signal `hello`
-   * makes its socket the player's media socket (the newest hello wins: a second tab or device that joins
-   * voice takes over, and the socket that held the media is told `media-elsewhere`). While a player has
-   * an open media socket, signals to them go to that socket only, and signals from their other sockets
-   * are refused with `media-elsewhere`. A player without one (never said hello, or that socket closed)
-   * gets signals on every open socket, as before.
+   * The media peer of a greeted connection in the running game `state`, from its identity alone: a seated
+   * player's seat, the live host 0, a bound consigliere's 100 + seat, a spectator's own number (given
+   * here if it has none; the caller saves `att`). Null: no media here (the seatless organizer, a player
+   * or consigliere without a seat in this game).
    */
-  relay(ws: WebSocket, att: Attachment, playerId: string, msg: SignalMessage): Refused | null {
+  peerOf(identity: ConnectionIdentity, att: Attachment, state: GameState | null): MediaPeer | null {
+    switch (identity.kind) {
+      case "player":
+        return state ? seatOf(state, identity.playerId) : null;
+      case "host":
+        return this.t.config().host === "live" ? HOST_PEER : null;
+      case "consigliere": {
+        const seat = state && this.t.consiglieri.bound(identity.playerId) ? seatOf(state, identity.playerId) : null;
+        return seat === null ? null : consiglierePeer(seat);
+      }
+      case "spectator":
+        return this.spectatorPeer(att);
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * TableView.mediaPeers: the connected media peers beyond the seats, sorted — 0 while the live host has
+   * an open socket, 100 + N for a connected consigliere of seat N, each listening spectator (mesh).
+   * Empty before the game. `except`: a socket that is closing.
+   */
+  peers(except?: WebSocket): MediaPeer[] {
     const t = this.t;
+    const state = t.match.state();
+    if (!state) return [];
+    const out = new Set<MediaPeer>();
+    const live = t.config().host === "live";
+    const hears = this.spectatorsMayListen();
+    for (const ws of t.sockets.all()) {
+      if (ws === except || ws.readyState !== WebSocket.OPEN) continue;
+      const att = t.sockets.attachmentOf(ws, 0);
+      const id = att.identity;
+      if (!id) continue;
+      if (id.kind === "host" && live) out.add(HOST_PEER);
+      else if (id.kind === "consigliere") {
+        const p = this.peerOf(id, att, state);
+        if (p !== null) out.add(p);
+      } else if (id.kind === "spectator" && att.listening && att.peer !== undefined && hears) out.add(att.peer);
+    }
+    return [...out].sort((a, b) => a - b);
+  }
+
+  /** Spectators may take part in the mesh: the table's option `spectatorsHear` (RULES.md §8; a delayed table too: the page delays). */
+  spectatorsMayListen(): boolean {
+    return this.t.store.control().spectatorsHear;
+  }
+
+  /** Spectator sockets listening on the mesh now (MESH_LISTENERS_MAX). */
+  private listeners(): number {
+    let n = 0;
+    for (const ws of this.t.sockets.all()) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      const att = this.t.sockets.attachmentOf(ws, 0);
+      if (att.identity?.kind === "spectator" && att.listening) n++;
+    }
+    return n;
+  }
+
+  /** Whether the floor keeps consiglieri closed now (RULES.md §8: at night a consigliere hears nothing and is heard by nobody). */
+  private consiglieriClosed(state: GameState): boolean {
+    return !tableFloor(state).advisers;
+  }
+
+  /** A spectator started listening in the last relay: the views' mediaPeers changed (afterRelay sends them). */
+  private listeningChanged = false;
+
+  /**
+   * Relay `msg` from the connection on socket `ws` (identity `identity`, attachment `att`, saved by the
+   * caller) to the media peer `msg.to`; `from` is stamped here from the sender's identity.
+   *
+   * Two tabs of one person (docs/MEDIA.md): a person's media live on one socket only. A signal `hello`
+   * makes its socket the person's media socket (the newest hello wins: a second tab or device that joins
+   * voice takes over, and the socket that held the media is told `media-elsewhere`). While a person has
+   * an open media socket, signals to them go to that socket only, and signals from their other sockets
+   * are refused with `media-elsewhere`. A person without one (never said hello, or that socket closed)
+   * gets signals on every open socket, as before. Players, the live host and consiglieri alike.
+   */
+  relay(ws: WebSocket, att: Attachment, identity: ConnectionIdentity, msg: SignalMessage): Refused | null {
+    const t = this.t;
+    if (identity.kind === "organizer") return { code: "not-seated", message: "Only the people at the table take part in its media." };
+    if (identity.kind === "spectator" && !this.spectatorsMayListen()) return { code: "not-seated", message: "This table does not let spectators listen." };
     if (sfuConfigured(t.env)) return { code: "media-mode", message: "This table's media run on the SFU: send sfu frames." };
     const state = t.match.state();
     if (!state) return { code: "not-seated", message: "The table's media start with the game." };
-    const from = seatOf(state, playerId);
-    if (from === null) return { code: "not-seated", message: "You hold no seat in this game." };
-    if (msg.to === from) return { code: "no-peer", message: "A signal goes to another player, not to yourself." };
-    const target = seatedPlayers(state)[msg.to - 1];
-    if (!target || target.bot) return { code: "no-peer", message: `Seat ${msg.to} holds no person in this game.` };
+    const from = this.peerOf(identity, att, state);
+    if (from === null) return { code: "not-seated", message: identity.kind === "consigliere" ? "The seat you advise is not in this game." : "You hold no seat in this game." };
+    const to = msg.to;
+    if (to === from) return { code: "no-peer", message: "A signal goes to another peer, not to yourself." };
+    if (!mayLink(from, to)) return { code: "no-peer", message: `Peer ${to} is never linked with you.` };
     const now = t.now();
-    const own = this.socketsOf(playerId, now).filter((s) => s.ws !== ws);
+    const targets = this.socketsOfPeer(to, state, now);
+    if (targets === null) return { code: "no-peer", message: `Peer ${to} is no person at this table's game.` };
+    if ((isConsiglierePeer(from) || isConsiglierePeer(to)) && this.consiglieriClosed(state)) {
+      return { code: "media-closed", message: "A consigliere hears nothing and is heard by nobody at night." };
+    }
+    if (isSpectatorPeer(from) && msg.description && sdpSends(msg.description.sdp)) return { code: "media-closed", message: "Spectators are never heard." };
+    if (isSpectatorPeer(from) && msg.hello && !att.listening && targets.length) {
+      if (this.listeners() >= MESH_LISTENERS_MAX) return { code: "media-full", message: `At most ${MESH_LISTENERS_MAX} spectators listen on this table's media.` };
+      att.listening = true;
+      this.listeningChanged = true;
+    }
+    const key = personKey(identity);
+    const own = key === null ? [] : this.socketsOf(key, now).filter((s) => s.ws !== ws);
     if (msg.hello) {
       for (const s of own) {
         if (!s.att.media) continue;
@@ -85,7 +226,7 @@ export class Media {
         t.sockets.save(s.ws, s.att);
         t.fanout.sendError(s.ws, "media-elsewhere", "Your voice and video moved to another tab or device.", null);
       }
-      att.media = true;
+      if (key !== null) att.media = true;
     } else if (!att.media && own.some((s) => s.att.media)) {
       return { code: "media-elsewhere", message: "Your voice and video are on in another tab or device." };
     }
@@ -95,19 +236,53 @@ export class Media {
       ...(msg.candidates ? { candidates: msg.candidates } : {}),
       ...(msg.hello ? { hello: true as const } : {}),
     };
-    const sockets = this.socketsOf(target.playerId, now);
-    const media = sockets.filter((s) => s.att.media);
-    for (const s of media.length ? media : sockets) t.fanout.send(s.ws, out);
-    return sockets.length ? null : { code: "no-peer", message: `Seat ${msg.to}'s player is not connected.` };
+    const media = targets.filter((s) => s.att.media);
+    for (const s of media.length ? media : targets) t.fanout.send(s.ws, out);
+    return targets.length ? null : { code: "no-peer", message: `Peer ${to} is not connected.` };
   }
 
-  /** The open sockets of one player, with their attachments. */
-  private socketsOf(playerId: string, now: number): Array<{ ws: WebSocket; att: Attachment }> {
+  /** After a relay that made a spectator listening: everyone's view names it (TableView.mediaPeers). */
+  async afterRelay(now: number): Promise<void> {
+    if (!this.listeningChanged) return;
+    this.listeningChanged = false;
+    await this.t.presence.mediaChanged(now);
+  }
+
+  /**
+   * The open sockets of media peer `peer` in the running game, with their attachments; null when no
+   * person of this game is that peer (an empty or bot seat, no live host, a seat without a consigliere).
+   * A spectator peer: its socket while it listens.
+   */
+  private socketsOfPeer(peer: MediaPeer, state: GameState, now: number): Array<{ ws: WebSocket; att: Attachment }> | null {
+    if (isSeatPeer(peer)) {
+      const target = seatedPlayers(state)[peer - 1];
+      return !target || target.bot ? null : this.socketsOf(`player:${target.playerId}`, now);
+    }
+    if (isHostPeer(peer)) return this.t.config().host === "live" ? this.socketsOf("host", now) : null;
+    if (isConsiglierePeer(peer)) {
+      const target = seatedPlayers(state)[peer - CONSIGLIERE_PEER_BASE - 1];
+      return !target || target.bot || !this.t.consiglieri.bound(target.playerId) ? null : this.socketsOf(`consigliere:${target.playerId}`, now);
+    }
+    if (isSpectatorPeer(peer)) {
+      if (!this.spectatorsMayListen()) return null;
+      const out: Array<{ ws: WebSocket; att: Attachment }> = [];
+      for (const ws of this.t.sockets.all()) {
+        if (ws.readyState !== WebSocket.OPEN) continue;
+        const att = this.t.sockets.attachmentOf(ws, now);
+        if (att.identity?.kind === "spectator" && att.listening && att.peer === peer) out.push({ ws, att });
+      }
+      return out.length ? out : null;
+    }
+    return null;
+  }
+
+  /** The open sockets of one person (personKey), with their attachments. */
+  private socketsOf(key: string, now: number): Array<{ ws: WebSocket; att: Attachment }> {
     const out: Array<{ ws: WebSocket; att: Attachment }> = [];
     for (const ws of this.t.sockets.all()) {
       if (ws.readyState !== WebSocket.OPEN) continue;
       const att = this.t.sockets.attachmentOf(ws, now);
-      if (att.identity?.kind === "player" && att.identity.playerId === playerId) out.push({ ws, att });
+      if (personKey(att.identity) === key) out.push({ ws, att });
     }
     return out;
   }

@@ -39,6 +39,9 @@ export class Presence {
       }
     } else if (identity.kind === "host" && !hostWasConnected) {
       if (await this.changed(now)) return;
+    } else if (identity.kind === "consigliere" && t.match.state() && this.openSockets((i) => i.kind === "consigliere" && i.playerId === identity.playerId, ws) === 0) {
+      // Issue 30: a consigliere came: a media peer of the running game (TableView.mediaPeers).
+      if (await this.changed(now)) return;
     }
     t.fanout.sendCurrentView(ws, identity, now);
     await t.alarm.sync(); // greeted: no hello timeout for this socket any more
@@ -85,6 +88,14 @@ export class Presence {
     return false;
   }
 
+  /**
+   * Issue 30: the table's media peers beyond the seats changed (TableView.mediaPeers: a spectator started
+   * listening, a listening spectator's or a consigliere's socket closed): a presence change, coalesced.
+   */
+  async mediaChanged(now: number, closing?: WebSocket): Promise<void> {
+    await this.changed(now, closing);
+  }
+
   /** The alarm's presence item: the window ended, one view for every presence change in it. */
   async flush(at: number): Promise<void> {
     this.t.tx(() => {
@@ -110,7 +121,11 @@ export class Presence {
     const identity = t.sockets.attachmentOf(ws, now).identity;
     // Its hello timeout (un-greeted) or the delayed-view item (the last spectator) may go away with it:
     // re-arm, or the alarm set for that item would wake the table and run the next item early.
-    if (identity === null || identity.kind === "spectator") return t.alarm.sync();
+    if (identity === null || identity.kind === "spectator") {
+      // Issue 30: a listening spectator left the table's media (TableView.mediaPeers).
+      if (identity?.kind === "spectator" && t.sockets.attachmentOf(ws, now).listening) return void (await this.changed(now, ws));
+      return t.alarm.sync();
+    }
     if (identity.kind === "player") {
       if (this.openSockets((i) => i.kind === "player" && i.playerId === identity.playerId, ws) > 0) return;
       const player = t.store.players().find((p) => p.playerId === identity.playerId);
@@ -119,6 +134,10 @@ export class Presence {
       await this.changed(now, ws);
     } else if (identity.kind === "host") {
       if (this.openSockets((i) => i.kind === "host", ws) > 0) return;
+      await this.changed(now, ws);
+    } else if (identity.kind === "consigliere") {
+      // Issue 30: the consigliere's last socket closed: no longer a media peer (TableView.mediaPeers).
+      if (!t.match.state() || this.openSockets((i) => i.kind === "consigliere" && i.playerId === identity.playerId, ws) > 0) return;
       await this.changed(now, ws);
     }
   }

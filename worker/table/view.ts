@@ -5,6 +5,7 @@
  * (digests, device digests) or control (the organizer token digest) is copied in except the public
  * fields named here.
  */
+import { HOST_PEER } from "../../shared/media/peers.ts";
 import type { TableStatus } from "../../shared/protocol/http.ts";
 import type { OrganizerView, SeriesView, TableView } from "../../shared/protocol/messages.ts";
 import { getPreset, type GameView } from "./engine.ts";
@@ -24,6 +25,8 @@ export interface TableFacts {
   series: readonly SeriesRow[];
   /** Issue 17, RULES.md §7.10: player id → the nickname of that seat's consigliere (public). */
   consiglieri?: ReadonlyMap<string, string>;
+  /** Issue 30: the connected media peers beyond the seats (worker/table/media.ts peers), sorted. */
+  mediaPeers?: readonly number[];
 }
 
 /** The seats of the current game (a rematch lobby leaves out those who have not pressed "play again"). */
@@ -69,17 +72,22 @@ export function organizerOf(config: ConfigRow, control: ControlRow, players: rea
 
 /**
  * The table option `deadHear` off (issue 15, docs/MEDIA.md "Table options"): while the game runs, a
- * public channel (listeners "everyone") is heard by the living seats only. The floor stays the one
- * source of who hears whom: every viewer's floor says so, so honest living senders never send to a
- * dead seat and a dead seat's own client plays nothing. Private channels already list their
- * listeners; the end of the game (everyone to everyone) is left open to all.
+ * public channel (listeners "everyone") is heard by the living seats only — and, at a live-host table,
+ * by the host (issue 30, RULES.md §8: the host hears every channel at every moment; the floor of such a
+ * table has the `host` channel). The floor stays the one source of who hears whom: every viewer's floor
+ * says so, so honest living senders never send to a dead seat and a dead seat's own client plays
+ * nothing. Private channels already list their listeners; `advisers` and `muted` are kept; the end of
+ * the game (everyone to everyone) is left open to all. Spectators hear the public channels by their
+ * name (shared/media/floor.ts), consiglieri by day what their (living) player hears.
  */
 export function withoutDeadListeners(game: GameView): GameView {
   if (game.result !== null || !game.floor.channels.some((c) => c.listeners === "everyone")) return game;
   const living = game.seats.filter((s) => s.alive).map((s) => s.seat);
+  const live = game.floor.channels.some((c) => c.id === "host");
+  const listeners = live ? [...living, HOST_PEER] : living;
   return {
     ...game,
-    floor: { channels: game.floor.channels.map((c) => (c.listeners === "everyone" ? { ...c, listeners: living } : c)) },
+    floor: { ...game.floor, channels: game.floor.channels.map((c) => (c.listeners === "everyone" ? { ...c, listeners: listeners.slice() } : c)) },
   };
 }
 
@@ -124,6 +132,7 @@ export function buildTableView(
     })),
     game: game && !control.deadHear ? withoutDeadListeners(game) : game,
     connected: connectedSeats,
+    mediaPeers: lobby ? [] : [...(facts.mediaPeers ?? [])],
     host: config.host,
     hostConnected: config.host === "live" && facts.hostConnected,
     narration: config.host !== "live",
