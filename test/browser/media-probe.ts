@@ -18,6 +18,8 @@ export function sineWav(path: string, hz: number, seconds = 2): void {
 /** What a page hears now and what its floor lets it hear (seats), from the probe installed below. */
 export interface Hearing {
   heard: number[];
+  /** What it heard in most of the last 200 ms under an unchanged floor (null while the floor just changed). */
+  steady: number[] | null;
   expected: number[];
   /** Pitches on the raw tap (received tracks before the floor's gate), once enabled. */
   raw: number[];
@@ -40,11 +42,13 @@ export async function installProbe(page: Page, toneOf: Record<number, number>): 
   await page.evaluate((toneOf) => {
     type Probe = {
       heard: number[]; expected: number[]; raw: number[]; latencies: number[]; onsets: number[]; superseded: number; pendingSince: number | null; pendingOnset: boolean; lastExpected: string;
+      steady: number[] | null; recent: string[];
       exclude: number[]; watch: number | null; blockedSince: number | null; rawBlocked: number; violations: number; lastPlan: string; rawOn: boolean;
     };
     const w = window as unknown as { __mafiaMesh?: { output: AnalyserNode; rawOutput: AnalyserNode | null; planFor(s: number): { playAudio: boolean }; switches: Array<{ viewAt: number }> }; __voiceProbe?: Probe };
     const probe: Probe = {
       heard: [], expected: [], raw: [], latencies: [], onsets: [], superseded: 0, pendingSince: null, pendingOnset: false, lastExpected: "",
+      steady: null, recent: [],
       exclude: [], watch: null, blockedSince: null, rawBlocked: 0, violations: 0, lastPlan: "", rawOn: false,
     };
     w.__voiceProbe = probe;
@@ -94,6 +98,15 @@ export async function installProbe(page: Page, toneOf: Record<number, number>): 
       }
       probe.lastPlan = plan;
       probe.heard = heard;
+      // What the page hears steadily: over the last 200 ms (20 samples) of one unchanged floor, each pitch
+      // present in most samples — a glitch of a starved audio thread (a dropout, a transient) is no answer.
+      probe.recent.push(`${key}|${heard.join(",")}`);
+      if (probe.recent.length > 20) probe.recent.shift();
+      if (probe.recent.length === 20 && probe.recent.every((r) => r.startsWith(`${key}|`))) {
+        const count = new Map<number, number>();
+        for (const r of probe.recent) for (const x of r.split("|")[1]!.split(",").filter(Boolean)) count.set(Number(x), (count.get(Number(x)) ?? 0) + 1);
+        probe.steady = [...count].filter(([, n]) => n >= 14).map(([x]) => x).sort((a, b) => a - b);
+      } else probe.steady = null;
       probe.raw = raw;
       probe.expected = expected;
     }, 10);
@@ -102,10 +115,11 @@ export async function installProbe(page: Page, toneOf: Record<number, number>): 
 
 export async function hearing(page: Page): Promise<Hearing> {
   return page.evaluate(() => {
-    const w = window as unknown as { __voiceProbe?: { heard: number[]; expected: number[]; raw: number[] }; __mafiaMesh?: { states(): Record<number, string> } };
+    const w = window as unknown as { __voiceProbe?: { heard: number[]; expected: number[]; raw: number[]; steady: number[] | null }; __mafiaMesh?: { states(): Record<number, string> } };
     const b = document.querySelector<HTMLElement>(".board");
     return {
       heard: w.__voiceProbe?.heard ?? [],
+      steady: w.__voiceProbe?.steady ?? null,
       expected: w.__voiceProbe?.expected ?? [],
       raw: w.__voiceProbe?.raw ?? [],
       phase: b?.dataset.phase ?? "",
@@ -127,18 +141,29 @@ export async function frames(page: Page): Promise<Record<number, number>> {
 }
 
 /** Waits until every page hears exactly what its floor allows, the same for a few samples; returns what they hear. */
-export async function settled(people: Array<{ page: Page; seat?: number }>): Promise<Hearing[]> {
-  const deadline = Date.now() + 10_000;
+export async function settled(people: Array<{ page: Page; seat?: number }>, withinMs = 10_000): Promise<Hearing[]> {
+  const deadline = Date.now() + withinMs;
   let last: Hearing[] = [];
   let stable = 0;
+  /** Per page, how many samples did not match (for the failure's message). */
+  const off = people.map(() => 0);
+  const offBy: string[] = people.map(() => "");
   while (Date.now() < deadline) {
     last = await Promise.all(people.map((p) => hearing(p.page)));
-    const ok = last.every((h) => h.heard.join(",") === h.expected.join(",")) && last.every((h) => h.phase === last[0]!.phase && h.seq === last[0]!.seq);
+    const hears = (h: Hearing) => (h.steady ?? h.heard).join(",") === h.expected.join(",") && h.steady !== null;
+    last.forEach((h, i) => {
+      if (!hears(h) || h.phase !== last[0]!.phase || h.seq !== last[0]!.seq) {
+        off[i]!++;
+        offBy[i] = `${h.phase}/${h.seq} heard ${h.heard.join(",")} steadily ${h.steady?.join(",") ?? "-"} expected ${h.expected.join(",")}`;
+      }
+    });
+    const ok = last.every(hears) && last.every((h) => h.phase === last[0]!.phase && h.seq === last[0]!.seq);
     stable = ok ? stable + 1 : 0;
-    if (stable >= 3) return last;
+    if (stable >= 3) return last.map((h) => ({ ...h, heard: h.steady ?? h.heard }));
     await sleep(50);
   }
-  throw new Error(`the pages do not hear what the floor says: ${JSON.stringify(last.map((h, i) => ({ seat: people[i]!.seat, ...h })))}`);
+  const misses = people.map((p, i) => `page ${i} (${p.seat ?? ""}): ${off[i]} off, last ${offBy[i]}`).join("; ");
+  throw new Error(`the pages do not hear what the floor says (${misses}): ${JSON.stringify(last.map((h, i) => ({ seat: people[i]!.seat, ...h })))}`);
 }
 
 /** Click a target, then its confirm button if the page asks for one. */
@@ -187,3 +212,23 @@ export function pct(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
 }
 
+
+/** For a failure's message: each link's audio packets received and sent, and each remote track's state. */
+export async function mediaDebug(page: Page): Promise<unknown> {
+  return page.evaluate(async () => {
+    const m = (window as unknown as { __mafiaMesh?: { me: number; remote: Map<number, { stream: MediaStream }>; plan: Map<number, unknown> } }).__mafiaMesh;
+    const links = (m as unknown as { links?: Map<number, { pc: RTCPeerConnection }> })?.links;
+    const out: Record<string, unknown> = { me: m?.me, plan: m ? Object.fromEntries(m.plan) : null };
+    for (const [peer, l] of links ?? []) {
+      let inPk = 0;
+      let outPk = 0;
+      (await l.pc.getStats()).forEach((s: { type: string; kind?: string; packetsReceived?: number; packetsSent?: number }) => {
+        if (s.type === "inbound-rtp" && s.kind === "audio") inPk += s.packetsReceived ?? 0;
+        if (s.type === "outbound-rtp" && s.kind === "audio") outPk += s.packetsSent ?? 0;
+      });
+      const t = m?.remote.get(peer)?.stream.getAudioTracks()[0];
+      out[peer] = { inPk, outPk, track: t ? { enabled: t.enabled, muted: t.muted, state: t.readyState } : null, tx: l.pc.getTransceivers().map((x) => `${x.mid}:${x.direction}/${x.currentDirection}:${x.sender.track ? (x.sender.track.enabled ? "on" : "off") : "none"}`) };
+    }
+    return out;
+  });
+}

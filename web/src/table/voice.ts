@@ -26,7 +26,7 @@ import { createStore, reconcile } from "solid-js/store";
 import type { GameView, Seat } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 import { mutedNow } from "../../../shared/media/floor.ts";
-import { consiglierePeer, HOST_PEER, type MediaPeer } from "../../../shared/media/peers.ts";
+import { consiglierePeer, HOST_PEER, isConsiglierePeer, type MediaPeer } from "../../../shared/media/peers.ts";
 import type { MediaPlane } from "../media/plane.ts";
 import { BANDWIDTH_KEY, micOpen, parseBandwidth, pushToTalk, type Bandwidth } from "../media/prefs.ts";
 import type { TableController } from "./controller.ts";
@@ -111,11 +111,18 @@ export function mediaSelf(identity: { kind: string } | null, view: TableView | n
   }
 }
 
-/** Issue 30: every media peer of the table but me — the seated people and the view's other media peers. */
+/**
+ * Issue 30: every media peer of the table but me — the seated people and the view's other media peers.
+ * At night (the floor's `advisers` false) no link reaches a consigliere: the table refuses those signals
+ * (RULES.md §8 "at night the consigliere hears nothing and is heard by nobody"), so the links to the
+ * consiglieri close at nightfall and open again by day.
+ */
 export function peersOf(view: TableView, me: MediaPeer): MediaPeer[] {
   const g = view.game;
   const seats = g ? g.seats.filter((s) => !s.bot).map((s) => s.seat) : [];
-  return [...new Set([...seats, ...(view.mediaPeers ?? [])])].filter((p) => p !== me);
+  const night = g?.floor.advisers === false;
+  if (night && isConsiglierePeer(me)) return [];
+  return [...new Set([...seats, ...(view.mediaPeers ?? [])])].filter((p) => p !== me && !(night && isConsiglierePeer(p)));
 }
 
 function stored(key: string): string | null {
@@ -254,10 +261,12 @@ export function createVoice(ctl: TableController): Voice {
     apply(view);
   });
 
-  // Issue 30: the table refused this page's media (a consigliere at night; no room for more listeners).
+  // Issue 30: the table refused this page's media — a spectator past the mesh's room (`media-full`) or
+  // sending (`media-closed`) stops and says why. Elsewhere `media-closed` is one link the floor keeps
+  // closed now (a consigliere's at night): the links follow the floor (peersOf), nothing stops.
   const offRefused = ctl.onMediaRefused((code) => {
     if (state.status !== "on" && state.status !== "asking") return;
-    if (code === "media-closed" && state.role === "consigliere") return; // the night: links stay, the floor keeps them silent
+    if (state.role !== "spectator") return;
     attempt++;
     stop();
     setState({ status: "closed", refused: code, ptt: false });
