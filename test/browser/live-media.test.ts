@@ -118,17 +118,18 @@ async function openPage(chrome: (typeof chromes)[number], name: string, tone: nu
 /** The page's media peer as its plane says (window.__mafiaMesh.me). */
 const peerOf = (page: Page) => page.evaluate(() => (window as unknown as { __mafiaMesh: { me: number } }).__mafiaMesh.me);
 
-/** Holds (or releases) a page's talk button with the mouse, as a person holds it. */
+/**
+ * Holds (or releases) the page's talk control as a person at a keyboard does: Space held with the focus on
+ * the table (docs/MEDIA.md "Push-to-talk"). The button itself may be moving under a re-rendering board.
+ */
 async function holdTalk(page: Page, on: boolean): Promise<void> {
   if (on) {
-    const button = page.locator('[data-ptt="hold"]');
-    await button.scrollIntoViewIfNeeded();
-    const box = (await button.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
+    await page.locator('[data-ptt="hold"]').waitFor({ timeout: SLOW_MS });
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.down("Space");
     await page.locator('[data-ptt="talking"]').waitFor({ timeout: SLOW_MS });
   } else {
-    await page.mouse.up();
+    await page.keyboard.up("Space");
     await page.locator('[data-ptt="hold"]').waitFor({ timeout: SLOW_MS });
   }
 }
@@ -197,11 +198,11 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
   await spectator.page.goto(`${server.base}/t/${code}`);
   await spectator.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
 
-  // Everyone joins: the first black person with the camera (the host must see the night), the others
-  // with the microphone only (fewer video encoders on two cores), the consigliere (never a camera); the
-  // spectator listens.
-  for (const p of [black1, advisor]) await p.page.locator("[data-voice-join]").click();
-  for (const p of [host, black2, red]) await p.page.locator("[data-voice-mic-only]").click();
+  // Everyone joins: the black people with their cameras (the host must see the night), the host and the
+  // red person with the microphone only (fewer video encoders on two cores), the consigliere (never a
+  // camera); the spectator listens.
+  for (const p of [black1, black2, advisor]) await p.page.locator("[data-voice-join]").click();
+  for (const p of [host, red]) await p.page.locator("[data-voice-mic-only]").click();
   await spectator.page.locator("[data-voice-join]").click();
   const pages = [host, ...people, advisor, spectator];
   await expect
@@ -214,7 +215,8 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
   const tones = pages.filter((p) => p.tone !== null);
   for (const p of pages) {
     const toneOf = Object.fromEntries(tones.filter((q) => q !== p).map((q) => [q.peer, q.tone!]));
-    await installProbe(p.page, toneOf);
+    // A sample every 25 ms (six pages' FFTs on two cores); no floor-switch times are taken here.
+    await installProbe(p.page, toneOf, 25);
     await p.page.evaluate(() => void (window as unknown as { __mafiaMesh: { enableRawTap(): void } }).__mafiaMesh.enableRawTap());
   }
   // The links the media peers hold (shared/media/peers.ts mayLink): the host with all five, each person
@@ -257,7 +259,7 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
     const phase = by(host).phase;
     phases.add(phase);
     const speaker = by(host).speaker;
-    const living = await host.page.locator("[data-seat]").evaluateAll((els) => els.filter((e) => !e.classList.contains("out") && !e.querySelector(".out")).map((e) => Number((e as HTMLElement).dataset.seat)));
+    const living = await host.page.locator('.board [data-seat][data-alive="yes"]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.seat)));
     const speakerPerson = people.find((p) => p.peer === speaker);
 
     // §8 the host hears the speaker in each speech; the spectator hears them too.
@@ -276,17 +278,24 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
       mutedSeat = -1;
     }
 
-    // §8 the host's mute: once, during a living person's day speech, the host mutes them.
+    // §8 the host's mute: once, during a living person's day speech, the host mutes them. (If the speech
+    // runs out on its own clock before every page settles — a starved machine — the mute ended with it:
+    // try again at the next person's speech.)
     if (!seen.muted && speakerPerson && phase === "speech" && !hs.result) {
-      await host.page.locator(`[data-host-mute="${speakerPerson.peer}"]`).click({ timeout: 5_000 });
-      await speakerPerson.page.locator('[data-voice-muted="yes"]').waitFor({ timeout: SLOW_MS });
+      const seq = by(host).seq;
+      if (!(await host.page.locator(`[data-host-mute="${speakerPerson.peer}"]`).click({ timeout: 5_000 }).then(() => true, () => false))) continue;
+      await speakerPerson.page.locator('[data-voice-muted="yes"]').waitFor({ timeout: SLOW_MS }).catch(() => {});
       const after = await settled(pages, SLOW_MS);
-      for (const [i, p] of pages.entries()) expect(after[i]!.heard, `${p.name} no longer hears the muted seat`).not.toContain(speakerPerson.peer);
-      // The log tells the table, as a remark.
-      await expect.poll(() => spectator.page.getByText(`The host muted seat ${speakerPerson.peer}`).count(), { timeout: SLOW_MS }).toBeGreaterThan(0);
-      seen.muted = true;
-      mutedSeat = speakerPerson.peer;
-      mutedDay = hs.day;
+      if (after[0]!.seq === seq) {
+        for (const [i, p] of pages.entries()) expect(after[i]!.heard, `${p.name} no longer hears the muted seat`).not.toContain(speakerPerson.peer);
+        expect(await speakerPerson.page.locator("[data-voice-muted]").getAttribute("data-voice-muted"), "the muted page says so").toBe("yes");
+        // The log tells the table, as a remark.
+        await expect.poll(() => spectator.page.getByText(`The host muted seat ${speakerPerson.peer}`).count(), { timeout: SLOW_MS }).toBeGreaterThan(0);
+        seen.muted = true;
+        mutedSeat = speakerPerson.peer;
+        mutedDay = hs.day;
+      }
+      continue;
     }
 
     // §8 the host talks (push-to-talk): every seat, the consigliere by day and the spectator hear the host,
@@ -332,9 +341,9 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
     // §8 at night: the host hears and sees the black pages; the red page's raw tap carries nothing of the
     // night channel; the consigliere hears nothing (its raw tap too); the spectator never the night channel.
     if (phase === "acquaintance" || phase === "night-shot") {
-      const blacks = [black1, black2].filter((p) => living.includes(p.peer));
-      console.log(`live media: ${phase}: living ${living.join(",")}, black ${black1.peer},${black2.peer}; the host hears ${by(host).heard.join(",")}`);
-      if (blacks.length === 2) {
+      const blacks = [black1, black2].filter((p) => living.includes(p.peer) && by(host).expected.includes(p.peer));
+      // (A black person may have left already — four late-vote fouls on a slow machine: the living ones count.)
+      if (blacks.length > 0 && by(host).expected.length > 0) {
         seen.nights++;
         for (const b of blacks) expect(by(host).heard, `the host hears black seat ${b.peer} at night`).toContain(b.peer);
         seen.hostHeardBlack++;
@@ -350,8 +359,9 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
           expect(specRaw, "the spectator receives nothing of the night channel").not.toContain(b.peer);
         }
         if (!seen.hostSawBlack) {
+          const b = blacks[0]!;
           const before = await frames(host.page);
-          await expect.poll(async () => (await frames(host.page))[black1.peer]! - (before[black1.peer] ?? 0), { timeout: SLOW_MS }).toBeGreaterThan(10);
+          await expect.poll(async () => (await frames(host.page))[b.peer]! - (before[b.peer] ?? 0), { timeout: SLOW_MS }).toBeGreaterThan(10);
           seen.hostSawBlack = true;
         }
       }

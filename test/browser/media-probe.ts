@@ -38,8 +38,8 @@ export interface Hearing {
  * violation when it is played more than 200 ms into a block (the gate closes with the view). `rawOn`:
  * analyse the raw tap (otherwise only while watching).
  */
-export async function installProbe(page: Page, toneOf: Record<number, number>): Promise<void> {
-  await page.evaluate((toneOf) => {
+export async function installProbe(page: Page, toneOf: Record<number, number>, everyMs = 10): Promise<void> {
+  await page.evaluate(([toneOf, everyMs]) => {
     type Probe = {
       heard: number[]; expected: number[]; raw: number[]; latencies: number[]; onsets: number[]; superseded: number; pendingSince: number | null; pendingOnset: boolean; lastExpected: string;
       steady: number[] | null; recent: string[];
@@ -101,16 +101,17 @@ export async function installProbe(page: Page, toneOf: Record<number, number>): 
       // What the page hears steadily: over the last 200 ms (20 samples) of one unchanged floor, each pitch
       // present in most samples — a glitch of a starved audio thread (a dropout, a transient) is no answer.
       probe.recent.push(`${key}|${heard.join(",")}`);
-      if (probe.recent.length > 20) probe.recent.shift();
-      if (probe.recent.length === 20 && probe.recent.every((r) => r.startsWith(`${key}|`))) {
+      const window = Math.max(8, Math.round(200 / everyMs));
+      if (probe.recent.length > window) probe.recent.shift();
+      if (probe.recent.length === window && probe.recent.every((r) => r.startsWith(`${key}|`))) {
         const count = new Map<number, number>();
         for (const r of probe.recent) for (const x of r.split("|")[1]!.split(",").filter(Boolean)) count.set(Number(x), (count.get(Number(x)) ?? 0) + 1);
-        probe.steady = [...count].filter(([, n]) => n >= 14).map(([x]) => x).sort((a, b) => a - b);
+        probe.steady = [...count].filter(([, n]) => n >= window * 0.6).map(([x]) => x).sort((a, b) => a - b);
       } else probe.steady = null;
       probe.raw = raw;
       probe.expected = expected;
-    }, 10);
-  }, toneOf);
+    }, everyMs);
+  }, [toneOf, everyMs] as const);
 }
 
 export async function hearing(page: Page): Promise<Hearing> {
@@ -222,12 +223,15 @@ export async function mediaDebug(page: Page): Promise<unknown> {
     for (const [peer, l] of links ?? []) {
       let inPk = 0;
       let outPk = 0;
-      (await l.pc.getStats()).forEach((s: { type: string; kind?: string; packetsReceived?: number; packetsSent?: number }) => {
-        if (s.type === "inbound-rtp" && s.kind === "audio") inPk += s.packetsReceived ?? 0;
+      let inLevel = 0;
+      let srcLevel = 0;
+      (await l.pc.getStats()).forEach((s: { type: string; kind?: string; packetsReceived?: number; packetsSent?: number; audioLevel?: number }) => {
+        if (s.type === "inbound-rtp" && s.kind === "audio") { inPk += s.packetsReceived ?? 0; inLevel = s.audioLevel ?? -1; }
         if (s.type === "outbound-rtp" && s.kind === "audio") outPk += s.packetsSent ?? 0;
+        if (s.type === "media-source" && s.kind === "audio") srcLevel = s.audioLevel ?? -1;
       });
       const t = m?.remote.get(peer)?.stream.getAudioTracks()[0];
-      out[peer] = { inPk, outPk, track: t ? { enabled: t.enabled, muted: t.muted, state: t.readyState } : null, tx: l.pc.getTransceivers().map((x) => `${x.mid}:${x.direction}/${x.currentDirection}:${x.sender.track ? (x.sender.track.enabled ? "on" : "off") : "none"}`) };
+      out[peer] = { inPk, outPk, inLevel: Number(inLevel.toFixed(3)), srcLevel: Number(srcLevel.toFixed(3)), played: Number(((m as unknown as { levelOf(p: number): number }).levelOf(peer)).toFixed(3)), track: t ? { enabled: t.enabled, muted: t.muted, state: t.readyState } : null, tx: l.pc.getTransceivers().map((x) => `${x.mid}:${x.direction}/${x.currentDirection}:${x.sender.track ? (x.sender.track.enabled ? "on" : "off") : "none"}`) };
     }
     return out;
   });

@@ -101,12 +101,11 @@ interface Link {
   /** The camera encoding last set on this link's video sender (JSON), to set it only on a change. */
   encoding: string | null;
   /**
-   * Issue 30, speeches heard from the first word: this link's own copies of my microphone and camera,
-   * attached once and kept attached; the floor enables or disables them (a disabled track sends silence
-   * or black frames, never content), so a floor change never restarts the media path.
+   * Issue 30, speeches heard from the first word: this link's own copy of my microphone, attached once
+   * and kept attached; the floor enables or disables it (a disabled track sends silence, never content),
+   * so a floor change never restarts the audio path.
    */
   micOut: MediaStreamTrack | null;
-  camOut: MediaStreamTrack | null;
 }
 const BATCH_MS = 100;
 const MAX_CANDIDATES = 32;
@@ -319,7 +318,7 @@ export class Mesh extends PlaneBase implements MediaPlane {
     const pc = new RTCPeerConnection({ iceServers: this.o.iceServers ?? [] });
     const link: Link = {
       seat, pc, polite: this.me > seat, makingOffer: false, ignoreOffer: false, audioTx: null, videoTx: null,
-      outbox: [], flush: null, early: [], remoteFingerprint: null, lastOffer: null, encoding: null, micOut: null, camOut: null,
+      outbox: [], flush: null, early: [], remoteFingerprint: null, lastOffer: null, encoding: null, micOut: null,
     };
     this.links.set(seat, link);
     pc.onicecandidate = (e) => {
@@ -363,7 +362,6 @@ export class Mesh extends PlaneBase implements MediaPlane {
       link.pc.onicecandidate = link.pc.onnegotiationneeded = link.pc.ontrack = link.pc.onconnectionstatechange = link.pc.onsignalingstatechange = null;
       link.pc.close();
       link.micOut?.stop();
-      link.camOut?.stop();
       this.links.delete(seat);
     }
     if (forget) {
@@ -454,10 +452,11 @@ export class Mesh extends PlaneBase implements MediaPlane {
   }
 
   /**
-   * Sending side (issue 30: warm links): this link's copies of my tracks stay attached to its senders, and
-   * the floor switches them on and off with `enabled` — a disabled copy sends silence or black frames,
-   * so nothing of what this page captures reaches a peer off its floor, and the path (encoder, RTP
-   * stream, the peer's jitter buffer) is already running when the floor opens: the first word is heard.
+   * Sending side (issue 30: warm links): this link's copy of my microphone stays attached to its sender,
+   * and the floor switches it on and off with `enabled` — a disabled copy sends silence, so nothing of
+   * what this page captures reaches a peer off its floor, and the audio path (encoder, RTP stream, the
+   * peer's jitter buffer) is already running when the floor opens: the first word is heard. The camera
+   * is attached (replaceTrack) only while the floor lets the peer see it.
    */
   private applyLink(link: Link): void {
     const p = this.planFor(link.seat);
@@ -473,7 +472,12 @@ export class Mesh extends PlaneBase implements MediaPlane {
       put(link.videoTx, video ? this.localVideo : null);
     } else {
       link.micOut = this.feed(link.audioTx, link.micOut, this.localAudio, audio);
-      link.camOut = this.feed(link.videoTx, link.camOut, this.localVideo, video);
+      // Video is attached only while it may be seen: a disabled video track would still send black
+      // frames to every peer off the floor (bandwidth on each link, and a stream a modified page could
+      // count). A camera shown a moment late clips nothing; a first word would be.
+      const tx = link.videoTx;
+      const cam = video ? this.localVideo : null;
+      if (tx && tx.currentDirection !== "stopped" && tx.sender.track !== cam) void tx.sender.replaceTrack(cam).catch((e) => console.warn("mesh: replaceTrack", e));
     }
     this.encode(link);
     this.settleVideoOff(link);

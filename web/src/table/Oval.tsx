@@ -176,12 +176,12 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
     <Show
       when={f().targetable}
       fallback={
-        <li classList={cls()} style={props.style} aria-label={seatLabel(props.s, f())} data-seat={props.s.seat}>
+        <li classList={cls()} style={props.style} aria-label={seatLabel(props.s, f())} data-seat={props.s.seat} data-alive={props.s.alive ? "yes" : "no"}>
           {body()}
         </li>
       }
     >
-      <li style={props.style} class="seat-slot" data-seat={props.s.seat}>
+      <li style={props.style} class="seat-slot" data-seat={props.s.seat} data-alive={props.s.alive ? "yes" : "no"}>
         {/* Named by its content (the hidden label), not aria-label: the visible tile text is not part of the
             label word for word (axe: label-content-name-mismatch, WCAG 2.5.3). */}
         <button type="button" classList={cls()} aria-pressed={f().chosen} onClick={() => props.onPick(props.s.seat)}>
