@@ -195,12 +195,12 @@ describe("issue 15, RULES.md §8 media: the SFU plane", () => {
   let run: Opened;
   beforeAll(async () => {
     // Dead players do not hear the table here (deadHear off): their floor's public listeners are the living.
-    run = await sfuTable("sfu", {}, { deadHear: false });
+    run = await sfuTable("sfu", {}, { deadHear: false, spectatorsHear: false });
     for (const s of run.seated) autoAnswer(s.client);
   });
   afterAll(() => run?.close());
 
-  it("a seated player's welcome names the SFU; a spectator's carries no media", async () => {
+  it("a seated player's welcome names the SFU; a spectator's carries no media where spectators do not listen", async () => {
     const welcome = run.seated[0]!.client.frames.find((m) => m.type === "welcome");
     expect(welcome).toMatchObject({ media: { mode: "sfu", iceServers: [] } });
     expect(run.spectators[0]!.frames.find((m) => m.type === "welcome")).not.toHaveProperty("media");
@@ -443,7 +443,7 @@ describe("issue 15: spectators on the SFU plane (spectatorsHear)", () => {
     expect(standIn.violations).toEqual([]);
   });
 
-  it("with a spectator delay, spectators get nothing whatever the option says", async () => {
+  it("issue 30: with a spectator delay, a spectator listens all the same (its page delays the audio): public channel only, never a publisher", async () => {
     const created = await createTable({ presetId: "sport", spectatorsHear: true, spectatorDelaySeconds: 30 });
     await configure(created.code);
     const watcher = await connectAs(created.code, undefined, "delayed watcher");
@@ -454,10 +454,25 @@ describe("issue 15: spectators on the SFU plane (spectatorsHear)", () => {
         people.push(await connectAs(created.code, j.token, `D${i + 1} delayed`));
       }
       await people[9]!.next((m) => m.type === "view" && m.view.game !== null);
-      const from = watcher.frames.length;
-      watcher.send(JSON.stringify({ type: "sfu", op: "join", tracks: [] }));
+      for (const p of people) autoAnswer(p);
+      autoAnswer(watcher);
+      for (const p of people) expect(await joinMedia(p, true), p.name).toMatchObject({ op: "joined" });
+      let from = watcher.frames.length;
+      watcher.send(JSON.stringify({ type: "sfu", op: "join", offer: { type: "offer", sdp: offerSdp(["0"]) }, tracks: [{ mid: "0", kind: "audio" }] }));
       expect(await watcher.next((m) => m.type === "error", from)).toMatchObject({ code: "not-seated" });
-      expect((await settled(created.code)).people).toEqual({});
+      from = watcher.frames.length;
+      watcher.send(JSON.stringify({ type: "sfu", op: "join", tracks: [] }));
+      expect(await watcher.next((m) => m.type === "sfu" && m.op === "joined", from)).toEqual({ type: "sfu", op: "joined" });
+      const state = await settled(created.code);
+      const key = Object.keys(state.people).find((k) => k.startsWith("~s:"))!;
+      expect(state.people[key]!.pub).toBeNull();
+      // Dealing: nobody speaks; the spectator pulls exactly the public floor of the live game (cameras of the table, if any).
+      const floor = people[0]!.lastView().game!.floor;
+      const seatOfPub = new Map(Object.values(state.people).filter((p) => p.pub).map((p, i) => [p.pub!.sessionId, i]));
+      const pulled = standIn.pulled(state.people[key]!.recv!.sessionId);
+      expect(pulled.every((t) => seatOfPub.has(t.from!))).toBe(true);
+      expect(floor.channels.filter((c) => c.id === "table").flatMap((c) => c.speakers)).toEqual([]);
+      expect(pulled.filter((t) => t.trackName === "audio")).toEqual([]);
     } finally {
       [watcher, ...people].forEach((c) => c.close());
     }
@@ -467,7 +482,7 @@ describe("issue 15: spectators on the SFU plane (spectatorsHear)", () => {
 describe("issue 15: hostile sfu frames", () => {
   let run: Opened;
   beforeAll(async () => {
-    run = await sfuTable("sfu-hostile");
+    run = await sfuTable("sfu-hostile", {}, { spectatorsHear: false });
   });
   afterAll(() => run?.close());
 
@@ -597,8 +612,8 @@ describe("issue 15: the Connection API client", () => {
 });
 
 describe("issue 15: TURN credentials", () => {
-  it("a seated player's welcome carries minted TURN servers without port 53, merged with the static list; reused, never to spectators", async () => {
-    const created = await createTable({ presetId: "sport" });
+  it("a seated player's welcome carries minted TURN servers without port 53, merged with the static list; reused; to a spectator only where spectators listen (issue 30)", async () => {
+    const created = await createTable({ presetId: "sport", spectatorsHear: false });
     await configure(created.code, { TURN_KEY_ID: TURN.keyId, TURN_KEY_API_TOKEN: TURN.token, MEDIA_ICE_SERVERS: JSON.stringify([{ urls: "stun:static.example:3478" }]) });
     const before = standIn.calls.filter((c) => c.op === "turn").length;
     const people: Client[] = [];
@@ -623,6 +638,13 @@ describe("issue 15: TURN credentials", () => {
       expect(turnCalls.length - before).toBe(1);
       expect(turnCalls.at(-1)).toMatchObject({ authorized: true, body: { ttl: 14_400 } });
       expect(spectator.frames.find((m) => m.type === "welcome")).not.toHaveProperty("media");
+      // The organizer lets spectators listen: a spectator greeted now gets the same servers (it must reach the speakers).
+      const organizer = await connectAs(created.code, created.organizerToken, "Turn organizer");
+      people.push(organizer);
+      expect(await control(organizer, "sh-on", { type: "options", spectatorsHear: true })).toMatchObject({ type: "ack" });
+      const listener = await connectAs(created.code, undefined, "Turn listener");
+      people.push(listener);
+      expect((listener.frames.find((m) => m.type === "welcome") as Extract<ServerMessage, { type: "welcome" }>).media).toMatchObject({ mode: "sfu", iceServers: media[0]!.iceServers });
       expect(standIn.violations).toEqual([]);
     } finally {
       people.forEach((c) => c.close());
