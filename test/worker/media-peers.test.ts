@@ -13,7 +13,7 @@ import type { JoinResponse } from "../../shared/protocol/http.ts";
 import type { ServerMessage } from "../../shared/protocol/messages.ts";
 import { sdpSends } from "../../worker/table/media.ts";
 import { withoutDeadListeners } from "../../worker/table/view.ts";
-import { Client, connectAs, createTable, everyoneConnected, postJson, tableStub } from "./helpers.ts";
+import { Client, connectAs, createTable, everyoneConnected, evict, postJson, tableStub } from "./helpers.ts";
 import { control, fullTable, gameOf, hostInput, joinOk, logOf, settle } from "./fixture.ts";
 
 /** An SDP with one audio section of the given direction (none: no direction attribute, i.e. sendrecv). */
@@ -262,6 +262,27 @@ describe("issue 30, RULES.md §8: the relay over media peers at a live-host tabl
     expect(await control(t.host, "sh-on", { type: "options", spectatorsHear: true })).toMatchObject({ type: "ack" });
     await peersSeen(t.host, [HOST_PEER, 100 + advised, peer]);
     expect(codeOf(await signal(watcher, { to: seat, hello: true }))).toBe("ack");
+  });
+
+  it("a spectator's peer and listening survive an eviction (its socket's attachment); the counter is stored: a later spectator gets a new number", async () => {
+    const watcher = t.spectators[0]!;
+    const peer = welcomeOf(watcher).media!.peer!;
+    await evict(tableStub(t.code));
+    const mark = t.host.frames.length;
+    t.host.send({ type: "sync" });
+    const view = (await t.host.next((m) => m.type === "view", mark)) as Extract<ServerMessage, { type: "view" }>;
+    expect(view.view.mediaPeers).toEqual([HOST_PEER, 100 + advised, peer]);
+    const seat = red[0]!;
+    const player = bySeat(t, seat);
+    const pm = watcher.frames.length;
+    expect(codeOf(await signal(player, { to: peer, candidates: [{ candidate: "after eviction" }] }))).toBe("ack");
+    expect(await watcher.next((m) => m.type === "signal", pm)).toMatchObject({ from: seat });
+    const later = await connectAs(t.code, undefined, "MP later");
+    try {
+      expect(welcomeOf(later).media!.peer).toBeGreaterThan(SPECTATOR_PEER_BASE + MESH_LISTENERS_MAX);
+    } finally {
+      later.close();
+    }
   });
 
   it("two tabs of the host and of the consigliere: the latest hello holds the media; the other is told and refused (media-elsewhere)", async () => {
