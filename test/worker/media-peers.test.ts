@@ -251,17 +251,25 @@ describe("issue 30, RULES.md §8: the relay over media peers at a live-host tabl
     await peersSeen(t.host, [HOST_PEER, 100 + advised, peers[0]!]);
   });
 
-  it("spectatorsHear off (the organizer's switch): spectators are refused (not-seated) and leave mediaPeers; on again, they may listen", async () => {
+  it("spectatorsHear off (the organizer's switch): spectators are told (a welcome without media), refused (not-seated) and leave mediaPeers; on again, a welcome with media and the same peer, and their next hello listens", async () => {
     const watcher = t.spectators[0]!;
     const peer = welcomeOf(watcher).media!.peer!;
+    let mark = watcher.frames.length;
     expect(await control(t.host, "sh-off", { type: "options", spectatorsHear: false })).toMatchObject({ type: "ack" });
+    const off = (await watcher.next((m) => m.type === "welcome", mark)) as Extract<ServerMessage, { type: "welcome" }>;
+    expect(off).toMatchObject({ identity: { kind: "spectator" } });
+    expect(off.media).toBeUndefined();
     await peersSeen(t.host, [HOST_PEER, 100 + advised]);
     const seat = red[0]!;
     expect(codeOf(await signal(watcher, { to: seat, hello: true }))).toBe("not-seated");
     expect(codeOf(await signal(bySeat(t, seat), { to: peer, candidates: [{ candidate: "x" }] }))).toBe("no-peer");
+    mark = watcher.frames.length;
     expect(await control(t.host, "sh-on", { type: "options", spectatorsHear: true })).toMatchObject({ type: "ack" });
-    await peersSeen(t.host, [HOST_PEER, 100 + advised, peer]);
+    expect(await watcher.next((m) => m.type === "welcome", mark)).toMatchObject({ identity: { kind: "spectator" }, media: { mode: "mesh", peer } });
+    // Not listening until it says hello again.
+    expect(codeOf(await signal(bySeat(t, seat), { to: peer, candidates: [{ candidate: "x" }] }))).toBe("no-peer");
     expect(codeOf(await signal(watcher, { to: seat, hello: true }))).toBe("ack");
+    await peersSeen(t.host, [HOST_PEER, 100 + advised, peer]);
   });
 
   it("a spectator's peer and listening survive an eviction (its socket's attachment); the counter is stored: a later spectator gets a new number", async () => {
