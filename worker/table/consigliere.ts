@@ -12,7 +12,9 @@
  * Stored apart from the seats (tables `consiglieri`, `consigliere_tokens`, made on first use) and only
  * as digests, like the seats' credentials. A consigliere's connection (identity `consigliere`) gets the
  * seat's own view (fanout.ts), may `act` for the seat (the engine's `by: "consigliere"`) and whisper
- * to the player (whisper()); it takes no part in the table's media, controls or rematch.
+ * to the player (whisper()); it takes no part in the table's controls or rematch. Issue 30: in the
+ * table's media it is the peer 100 + the seat (worker/table/media.ts, sfu.ts): by day its whisper with
+ * the player and what the player hears; nothing at night.
  */
 import type { ConsigliereInviteResponse, JoinResponse } from "../../shared/protocol/http.ts";
 import type { ErrorCode, ServerMessage, WhisperMessage } from "../../shared/protocol/messages.ts";
