@@ -35,8 +35,8 @@ async function signal(c: Client, body: Record<string, unknown>): Promise<ServerM
 }
 const codeOf = (m: ServerMessage) => (m.type === "error" ? m.code : m.type);
 
-/** Wait until `c`'s view names exactly these media peers beyond the seats. */
-const peersSeen = (c: Client, want: number[], ms = 10_000) => c.next((m) => m.type === "view" && JSON.stringify(m.view.mediaPeers ?? []) === JSON.stringify(want), 0, ms);
+/** Wait until `c`'s latest view names exactly these media peers beyond the seats. */
+const peersSeen = (c: Client, want: number[], ms = 10_000) => c.next(() => JSON.stringify(c.lastView().mediaPeers ?? []) === JSON.stringify(want), 0, ms);
 const welcomeOf = (c: Client) => c.frames.find((m) => m.type === "welcome") as Extract<ServerMessage, { type: "welcome" }>;
 
 interface HostTable {
