@@ -246,14 +246,18 @@ export class Consiglieri {
       return bound;
     });
     if (!wasBound) return { ok: true };
+    // Issue 30: a spectator's welcome carries the media where spectators listen (its own spectator peer).
+    const media = t.media.spectatorsMayListen() ? await t.media.welcome() : null;
     for (const ws of t.sockets.all()) {
       const att = t.sockets.attachmentOf(ws, now);
       if (att.identity?.kind !== "consigliere" || att.identity.playerId !== p.playerId) continue;
       att.identity = { kind: "spectator" };
       delete att.credential;
+      delete att.media;
+      const peer = media ? t.media.spectatorPeer(att) : null;
       t.sockets.save(ws, att);
       t.fanout.forgetLog(ws);
-      t.fanout.send(ws, { type: "welcome", identity: { kind: "spectator" }, serverNow: now });
+      t.fanout.send(ws, { type: "welcome", identity: { kind: "spectator" }, serverNow: now, ...(media ? { media: { ...media, peer: peer! } } : {}) });
     }
     await t.fanout.afterChange(now);
     return { ok: true };
