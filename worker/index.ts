@@ -23,7 +23,7 @@ export { GuessLimiter } from "./security/GuessLimiter.ts";
 
 /** Every API body but a recording's upload: 16 KiB. */
 const smallBodies = bodyLimit({ maxSize: 16 * 1024, onError: (c) => apiError(c, "bad-request", "The request body is too large.") });
-const RECORDING_UPLOAD = /^\/api\/tables\/[^/]+\/games\/[^/]+\/recording\/?$/;
+const RECORDING_UPLOAD = /^\/api\/tables\/[^/]+\/games\/[^/]+\/recording(\/chunks\/[^/]+)?\/?$/;
 
 const api = new Hono<{ Bindings: Env }>()
   .use(async (c, next) => {

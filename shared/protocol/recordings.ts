@@ -1,5 +1,5 @@
 /**
- * Issue 19 (RULES.md §6.11 "Games are audio-recorded for review; recordings are deleted after 72 hours"):
+ * Issues 19 and 30 (RULES.md §6.11 "Games are audio-recorded for review; recordings are deleted after 72 hours"):
  * a club game's audio recording — the limits and the shapes of PUT/GET /api/tables/:code/games/:n/recording
  * (docs/CLUBS.md "Recordings"). No valibot here: the web client imports it.
  */
@@ -21,6 +21,31 @@ export function recordingType(contentType: string | null | undefined): (typeof R
 
 /** The R2 key of game `game`'s recording at table `code`. */
 export const recordingKey = (code: string, game: number): string => `rec/${code}/${game}`;
+
+/**
+ * Issue 30, the chunked upload (PUT …/recording/chunks/:i, docs/MEDIA.md "Recordings"): the recording
+ * browser uploads its MediaRecorder's timeslice chunks as the game goes, i = 0, 1, 2…; the recording is
+ * the concatenation of the contiguous chunks from 0. At most RECORDING_MAX_CHUNKS chunks (i below it),
+ * each at most RECORDING_CHUNK_MAX_BYTES, all together at most RECORDING_MAX_BYTES.
+ */
+export const RECORDING_MAX_CHUNKS = 4096;
+/** One chunk's largest size: about ten minutes of Opus speech (a page uploads every few seconds). */
+export const RECORDING_CHUNK_MAX_BYTES = 4 * 1024 * 1024;
+
+/** Whether `i` (a path segment) names a chunk: a decimal integer 0 ≤ i < RECORDING_MAX_CHUNKS, no sign, no leading zero. */
+export function chunkIndex(segment: string): number | null {
+  if (!/^(0|[1-9][0-9]{0,5})$/.test(segment)) return null;
+  const i = Number(segment);
+  return i < RECORDING_MAX_CHUNKS ? i : null;
+}
+
+/** The R2 key of chunk `i` of a recording (under the recording's own key, zero-padded so they list in order). */
+export const recordingChunkKey = (key: string, i: number): string => `${key}/c/${String(i).padStart(6, "0")}`;
+
+/** 200 from GET …/recording/chunks: the chunks stored so far (a reopened page resumes after the contiguous ones). */
+export interface RecordingChunks {
+  have: number[];
+}
 
 /** 201 from the upload; 200 from GET …/recording/info (for the people who may listen). */
 export interface RecordingInfo {

@@ -155,7 +155,9 @@ describe("RULES.md §7.10 the consigliere at a table", () => {
     // Revocation: the advisor's socket becomes a spectator's; the mark goes; the token stops working.
     const revoked = await postJson(`/api/tables/${run.code}/consigliere/revoke`, { token: me.join.token });
     expect(revoked.status).toBe(200);
-    await cons.next((m) => m.type === "welcome" && m.identity.kind === "spectator");
+    const rewelcome = await cons.next((m) => m.type === "welcome" && m.identity.kind === "spectator");
+    // Issue 30: a spectator now (spectatorsHear is on by default): its own spectator peer, no longer 100 + the seat.
+    expect((rewelcome as { media?: { peer?: number } }).media?.peer).toBeGreaterThanOrEqual(1000);
     await watcher.next((m) => m.type === "view" && m.view.lobby.every((p) => p.consigliere === undefined));
     expect(await cons.act("o5", { type: "vote", target })).toMatchObject({ type: "error", code: "not-seated" });
     expect(await whisper(me.client, "w6", "still there?")).toMatchObject({ type: "error", code: "no-peer" });

@@ -13,7 +13,7 @@ import type { JoinResponse } from "../../shared/protocol/http.ts";
 import type { ServerMessage } from "../../shared/protocol/messages.ts";
 import { sdpSends } from "../../worker/table/media.ts";
 import { withoutDeadListeners } from "../../worker/table/view.ts";
-import { Client, connectAs, createTable, everyoneConnected, postJson, tableStub } from "./helpers.ts";
+import { Client, connectAs, createTable, everyoneConnected, evict, postJson, tableStub } from "./helpers.ts";
 import { control, fullTable, gameOf, hostInput, joinOk, logOf, settle } from "./fixture.ts";
 
 /** An SDP with one audio section of the given direction (none: no direction attribute, i.e. sendrecv). */
@@ -35,8 +35,8 @@ async function signal(c: Client, body: Record<string, unknown>): Promise<ServerM
 }
 const codeOf = (m: ServerMessage) => (m.type === "error" ? m.code : m.type);
 
-/** Wait until `c`'s view names exactly these media peers beyond the seats. */
-const peersSeen = (c: Client, want: number[], ms = 5000) => c.next((m) => m.type === "view" && JSON.stringify(m.view.mediaPeers ?? []) === JSON.stringify(want), 0, ms);
+/** Wait until `c`'s latest view names exactly these media peers beyond the seats. */
+const peersSeen = (c: Client, want: number[], ms = 10_000) => c.next(() => JSON.stringify(c.lastView().mediaPeers ?? []) === JSON.stringify(want), 0, ms);
 const welcomeOf = (c: Client) => c.frames.find((m) => m.type === "welcome") as Extract<ServerMessage, { type: "welcome" }>;
 
 interface HostTable {
@@ -251,17 +251,46 @@ describe("issue 30, RULES.md §8: the relay over media peers at a live-host tabl
     await peersSeen(t.host, [HOST_PEER, 100 + advised, peers[0]!]);
   });
 
-  it("spectatorsHear off (the organizer's switch): spectators are refused (not-seated) and leave mediaPeers; on again, they may listen", async () => {
+  it("spectatorsHear off (the organizer's switch): spectators are told (a welcome without media), refused (not-seated) and leave mediaPeers; on again, a welcome with media and the same peer, and their next hello listens", async () => {
     const watcher = t.spectators[0]!;
     const peer = welcomeOf(watcher).media!.peer!;
+    let mark = watcher.frames.length;
     expect(await control(t.host, "sh-off", { type: "options", spectatorsHear: false })).toMatchObject({ type: "ack" });
+    const off = (await watcher.next((m) => m.type === "welcome", mark)) as Extract<ServerMessage, { type: "welcome" }>;
+    expect(off).toMatchObject({ identity: { kind: "spectator" } });
+    expect(off.media).toBeUndefined();
     await peersSeen(t.host, [HOST_PEER, 100 + advised]);
     const seat = red[0]!;
     expect(codeOf(await signal(watcher, { to: seat, hello: true }))).toBe("not-seated");
     expect(codeOf(await signal(bySeat(t, seat), { to: peer, candidates: [{ candidate: "x" }] }))).toBe("no-peer");
+    mark = watcher.frames.length;
     expect(await control(t.host, "sh-on", { type: "options", spectatorsHear: true })).toMatchObject({ type: "ack" });
-    await peersSeen(t.host, [HOST_PEER, 100 + advised, peer]);
+    expect(await watcher.next((m) => m.type === "welcome", mark)).toMatchObject({ identity: { kind: "spectator" }, media: { mode: "mesh", peer } });
+    // Not listening until it says hello again.
+    expect(codeOf(await signal(bySeat(t, seat), { to: peer, candidates: [{ candidate: "x" }] }))).toBe("no-peer");
     expect(codeOf(await signal(watcher, { to: seat, hello: true }))).toBe("ack");
+    await peersSeen(t.host, [HOST_PEER, 100 + advised, peer]);
+  });
+
+  it("a spectator's peer and listening survive an eviction (its socket's attachment); the counter is stored: a later spectator gets a new number", async () => {
+    const watcher = t.spectators[0]!;
+    const peer = welcomeOf(watcher).media!.peer!;
+    await evict(tableStub(t.code));
+    const mark = t.host.frames.length;
+    t.host.send({ type: "sync" });
+    const view = (await t.host.next((m) => m.type === "view", mark)) as Extract<ServerMessage, { type: "view" }>;
+    expect(view.view.mediaPeers).toEqual([HOST_PEER, 100 + advised, peer]);
+    const seat = red[0]!;
+    const player = bySeat(t, seat);
+    const pm = watcher.frames.length;
+    expect(codeOf(await signal(player, { to: peer, candidates: [{ candidate: "after eviction" }] }))).toBe("ack");
+    expect(await watcher.next((m) => m.type === "signal", pm)).toMatchObject({ from: seat });
+    const later = await connectAs(t.code, undefined, "MP later");
+    try {
+      expect(welcomeOf(later).media!.peer).toBeGreaterThan(SPECTATOR_PEER_BASE + MESH_LISTENERS_MAX);
+    } finally {
+      later.close();
+    }
   });
 
   it("two tabs of the host and of the consigliere: the latest hello holds the media; the other is told and refused (media-elsewhere)", async () => {

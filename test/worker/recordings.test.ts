@@ -11,7 +11,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ClubPage, EveningPage } from "../../shared/protocol/clubs.ts";
 import type { CreateTableResponse } from "../../shared/protocol/http.ts";
-import { RECORDING_TTL_MS, type RecordingInfo } from "../../shared/protocol/recordings.ts";
+import { RECORDING_MAX_CHUNKS, RECORDING_TTL_MS, type RecordingInfo } from "../../shared/protocol/recordings.ts";
 import type { TableObject } from "../../worker/table/TableObject.ts";
 import worker from "../../worker/index.ts";
 import { get, nick, post, signUp } from "./accounts-helpers.ts";
@@ -47,6 +47,23 @@ function upload(code: string, game: number, token: string | null, body: Uint8Arr
     body,
   });
 }
+
+/** Issue 30: chunk `i` of game `game`'s recording (a string: a path segment as sent). */
+function chunk(code: string, game: number, i: number | string, token: string | null, body: Uint8Array, type = "audio/webm;codecs=opus"): Promise<Response> {
+  return api(`/api/tables/${code}/games/${game}/recording/chunks/${i}`, {
+    method: "PUT",
+    headers: { "content-type": type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body,
+  });
+}
+const chunkList = (code: string, game: number, token: string) => api(`/api/tables/${code}/games/${game}/recording/chunks`, { headers: { authorization: `Bearer ${token}` } });
+const chunkObjects = async (key: string) => (await env.RECORDINGS.list({ prefix: `${key}/` })).objects.map((o) => o.key);
+const concat = (parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) out.set(p, (at += p.length) - p.length);
+  return out;
+};
 
 const listen = (code: string, game: number, cookie?: string | null) => get(`/api/tables/${code}/games/${game}/recording`, cookie);
 const info = (code: string, game: number, cookie?: string | null) => get(`/api/tables/${code}/games/${game}/recording/info`, cookie);
@@ -231,7 +248,67 @@ describe("RULES.md §6.11 recordings: recorded in the host's browser, stored in 
     expect(await errorOf(await upload(t.code, 1, t.organizerToken, audio(100)))).toEqual({ status: 410, code: "recording-expired" });
   });
 
-  it("§6.11 the backstop: the hourly Cron Trigger's sweep deletes every recording past 72 h — rows with their objects, and an object left without a row — and keeps the younger ones", async () => {
+  it("issue 30: chunked and resumable — the host's page uploads chunks while the game runs; the uploader lists what is stored; GET serves the contiguous chunks from 0 concatenated; replacing a chunk is idempotent; limits; deleted at 72 h with every chunk", async () => {
+    const t = await clubTable(recording);
+    const key = `rec/${t.code}/1`;
+    // While the game runs (a whole file waits for the end; chunks do not).
+    expect(t.player.lastView().status).toBe("playing");
+    expect(await json<{ have: number[] }>(await chunkList(t.code, 1, t.organizerToken))).toEqual({ have: [] });
+    const parts = [audio(1000, 1), audio(1500, 2), audio(700, 3), audio(900, 4)];
+    const first = await json<RecordingInfo>(await chunk(t.code, 1, 0, t.organizerToken, parts[0]!), 201);
+    expect(first.size).toBe(1000);
+    expect(first.expiresAt - first.createdAt).toBe(RECORDING_TTL_MS);
+    // Chunk 2 before chunk 1 (a retry pending): stored, but the recording is still chunk 0 only.
+    expect((await json<RecordingInfo>(await chunk(t.code, 1, 2, t.organizerToken, parts[2]!), 201)).size).toBe(1000);
+    expect(await json<{ have: number[] }>(await chunkList(t.code, 1, t.organizerToken))).toEqual({ have: [0, 2] });
+    let got = await listen(t.code, 1, playerCookie);
+    expect(got.status).toBe(200);
+    expect(new Uint8Array(await got.arrayBuffer())).toEqual(parts[0]);
+    // The page reopens, reads what is stored, and uploads the missing chunk: 0, 1, 2 concatenated now.
+    expect((await json<RecordingInfo>(await chunk(t.code, 1, 1, t.organizerToken, parts[1]!), 201)).size).toBe(3200);
+    // Replacing chunk 1 with the same bytes is idempotent: same size, same file, same expiry.
+    const again = await json<RecordingInfo>(await chunk(t.code, 1, 1, t.organizerToken, parts[1]!), 201);
+    expect(again).toEqual({ ...again, size: 3200, expiresAt: first.expiresAt });
+    got = await listen(t.code, 1, playerCookie);
+    expect(got.headers.get("content-length")).toBe("3200");
+    expect(new Uint8Array(await got.arrayBuffer())).toEqual(concat(parts.slice(0, 3)));
+    expect((await json<RecordingInfo>(await info(t.code, 1, owner))).size).toBe(3200);
+
+    // Refused, typed, nothing stored: no token, a player's token, not audio, a bad index, past the last index,
+    // a chunk over the limit, chunks together over the limit, the switch off.
+    const before = await json<{ have: number[] }>(await chunkList(t.code, 1, t.organizerToken));
+    expect(await errorOf(await chunk(t.code, 1, 3, null, parts[3]!))).toEqual({ status: 403, code: "bad-organizer-token" });
+    expect(await errorOf(await chunk(t.code, 1, 3, t.playerToken, parts[3]!))).toEqual({ status: 403, code: "bad-organizer-token" });
+    expect(await errorOf(await chunkList(t.code, 1, t.playerToken))).toEqual({ status: 403, code: "bad-organizer-token" });
+    expect(await errorOf(await chunk(t.code, 1, 3, t.organizerToken, parts[3]!, "video/webm"))).toEqual({ status: 415, code: "bad-content-type" });
+    for (const bad of ["-1", "01", "1.5", "x", String(RECORDING_MAX_CHUNKS), "99999999"]) {
+      expect(await errorOf(await chunk(t.code, 1, bad, t.organizerToken, parts[3]!)), bad).toEqual({ status: 404, code: "not-found" });
+    }
+    expect(await errorOf(await chunk(t.code, 1, 3, t.organizerToken, audio(LIMIT + 1)))).toEqual({ status: 413, code: "too-large" });
+    expect(await errorOf(await chunk(t.code, 1, 3, t.organizerToken, audio(LIMIT - 3200 + 1)))).toEqual({ status: 413, code: "too-large" });
+    expect(await errorOf(await chunk(t.code, 2, 0, t.organizerToken, parts[3]!))).toEqual({ status: 404, code: "not-found" });
+    expect(await json<{ have: number[] }>(await chunkList(t.code, 1, t.organizerToken))).toEqual(before);
+    // Exactly up to the limit is fine (a replaced chunk counts once).
+    expect((await json<RecordingInfo>(await chunk(t.code, 1, 3, t.organizerToken, audio(LIMIT - 3200)), 201)).size).toBe(LIMIT);
+    expect((await json<RecordingInfo>(await chunk(t.code, 1, 3, t.organizerToken, parts[3]!), 201)).size).toBe(4100);
+
+    // After the end: more chunks are still accepted; the old whole-file PUT still works alongside.
+    await endGame(t.code);
+    expect((await json<RecordingInfo>(await chunk(t.code, 1, 4, t.organizerToken, audio(10, 5)), 201)).size).toBe(4110);
+    expect((await chunkObjects(key)).length).toBe(5);
+
+    // 72 h after the first chunk: the table's alarm deletes the recording and every chunk, with nobody asking.
+    for (const c of open) c.close();
+    await alarmUntil(t.code, first.expiresAt);
+    await moveClock(t.code, RECORDING_TTL_MS + 60_000);
+    expect(await runDurableObjectAlarm(tableStub(t.code))).toBe(true);
+    expect(await stored(key)).toEqual({ object: false, row: false });
+    expect(await chunkObjects(key)).toEqual([]);
+    expect(await errorOf(await listen(t.code, 1, playerCookie))).toEqual({ status: 404, code: "not-found" });
+    expect(await errorOf(await chunk(t.code, 1, 5, t.organizerToken, parts[0]!))).toEqual({ status: 410, code: "recording-expired" });
+  });
+
+  it("§6.11 the backstop: the hourly Cron Trigger's sweep deletes every recording past 72 h — rows with their objects and chunks, and an object left without a row — and keeps the younger ones", async () => {
     const now = Date.now();
     const put = async (key: string, expiresAt: number, row: boolean) => {
       await env.RECORDINGS.put(key, audio(10), { httpMetadata: { contentType: "audio/ogg" }, customMetadata: { expiresAt: String(expiresAt) } });
@@ -244,6 +321,9 @@ describe("RULES.md §6.11 recordings: recorded in the host's browser, stored in 
     await put("rec/SWEEPA/1", now + RECORDING_TTL_MS, true);
     await put("rec/SWEEPB/1", now + RECORDING_TTL_MS, false); // its row never written (the upload failed half-way)
     await put("rec/SWEEPC/1", now + 80 * HOUR, true); // uploaded 8 h later
+    // Issue 30: chunks under a recording's key, each with the recording's expiry.
+    await put("rec/SWEEPA/1/c/000000", now + RECORDING_TTL_MS, false);
+    await put("rec/SWEEPC/1/c/000000", now + 80 * HOUR, false);
     const sweep = async (at: number) => {
       await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "23 * * * *" }), env as never);
     };
@@ -252,12 +332,16 @@ describe("RULES.md §6.11 recordings: recorded in the host's browser, stored in 
     for (const k of ["rec/SWEEPA/1", "rec/SWEEPC/1"]) expect(await stored(k), k).toEqual({ object: true, row: true });
     expect((await stored("rec/SWEEPB/1")).object).toBe(true);
 
+    expect((await stored("rec/SWEEPA/1/c/000000")).object).toBe(true);
     await sweep(now + 73 * HOUR);
     expect(await stored("rec/SWEEPA/1")).toEqual({ object: false, row: false });
+    expect((await stored("rec/SWEEPA/1/c/000000")).object).toBe(false);
+    expect((await stored("rec/SWEEPC/1/c/000000")).object).toBe(true);
     expect(await stored("rec/SWEEPB/1")).toEqual({ object: false, row: false });
     expect(await stored("rec/SWEEPC/1")).toEqual({ object: true, row: true });
 
     await sweep(now + 81 * HOUR);
     expect(await stored("rec/SWEEPC/1")).toEqual({ object: false, row: false });
+    expect((await stored("rec/SWEEPC/1/c/000000")).object).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ import { SfuPlane, type SfuState } from "../../worker/table/sfu.ts";
 import type { Table } from "../../worker/table/table.ts";
 import type { TableObject } from "../../worker/table/TableObject.ts";
 import { control } from "./fixture.ts";
-import { Client, connectAs, createTable, join, tableStub } from "./helpers.ts";
+import { Client, connectAs, createTable, join, postJson, tableStub } from "./helpers.ts";
 import { playToEnd, syncAll, type SeatedClient, type TableRun } from "./play.ts";
 import { SfuStandIn, STANDIN_BASE } from "./sfu-standin.ts";
 
@@ -195,12 +195,12 @@ describe("issue 15, RULES.md §8 media: the SFU plane", () => {
   let run: Opened;
   beforeAll(async () => {
     // Dead players do not hear the table here (deadHear off): their floor's public listeners are the living.
-    run = await sfuTable("sfu", {}, { deadHear: false });
+    run = await sfuTable("sfu", {}, { deadHear: false, spectatorsHear: false });
     for (const s of run.seated) autoAnswer(s.client);
   });
   afterAll(() => run?.close());
 
-  it("a seated player's welcome names the SFU; a spectator's carries no media", async () => {
+  it("a seated player's welcome names the SFU; a spectator's carries no media where spectators do not listen", async () => {
     const welcome = run.seated[0]!.client.frames.find((m) => m.type === "welcome");
     expect(welcome).toMatchObject({ media: { mode: "sfu", iceServers: [] } });
     expect(run.spectators[0]!.frames.find((m) => m.type === "welcome")).not.toHaveProperty("media");
@@ -443,7 +443,7 @@ describe("issue 15: spectators on the SFU plane (spectatorsHear)", () => {
     expect(standIn.violations).toEqual([]);
   });
 
-  it("with a spectator delay, spectators get nothing whatever the option says", async () => {
+  it("issue 30: with a spectator delay, a spectator listens all the same (its page delays the audio): public channel only, never a publisher", async () => {
     const created = await createTable({ presetId: "sport", spectatorsHear: true, spectatorDelaySeconds: 30 });
     await configure(created.code);
     const watcher = await connectAs(created.code, undefined, "delayed watcher");
@@ -454,20 +454,214 @@ describe("issue 15: spectators on the SFU plane (spectatorsHear)", () => {
         people.push(await connectAs(created.code, j.token, `D${i + 1} delayed`));
       }
       await people[9]!.next((m) => m.type === "view" && m.view.game !== null);
-      const from = watcher.frames.length;
-      watcher.send(JSON.stringify({ type: "sfu", op: "join", tracks: [] }));
+      for (const p of people) autoAnswer(p);
+      autoAnswer(watcher);
+      for (const p of people) expect(await joinMedia(p, true), p.name).toMatchObject({ op: "joined" });
+      let from = watcher.frames.length;
+      watcher.send(JSON.stringify({ type: "sfu", op: "join", offer: { type: "offer", sdp: offerSdp(["0"]) }, tracks: [{ mid: "0", kind: "audio" }] }));
       expect(await watcher.next((m) => m.type === "error", from)).toMatchObject({ code: "not-seated" });
-      expect((await settled(created.code)).people).toEqual({});
+      from = watcher.frames.length;
+      watcher.send(JSON.stringify({ type: "sfu", op: "join", tracks: [] }));
+      expect(await watcher.next((m) => m.type === "sfu" && m.op === "joined", from)).toEqual({ type: "sfu", op: "joined" });
+      const state = await settled(created.code);
+      const key = Object.keys(state.people).find((k) => k.startsWith("~s:"))!;
+      expect(state.people[key]!.pub).toBeNull();
+      // Dealing: nobody speaks; the spectator pulls exactly the public floor of the live game (cameras of the table, if any).
+      const floor = people[0]!.lastView().game!.floor;
+      const seatOfPub = new Map(Object.values(state.people).filter((p) => p.pub).map((p, i) => [p.pub!.sessionId, i]));
+      const pulled = standIn.pulled(state.people[key]!.recv!.sessionId);
+      expect(pulled.every((t) => seatOfPub.has(t.from!))).toBe(true);
+      expect(floor.channels.filter((c) => c.id === "table").flatMap((c) => c.speakers)).toEqual([]);
+      expect(pulled.filter((t) => t.trackName === "audio")).toEqual([]);
     } finally {
       [watcher, ...people].forEach((c) => c.close());
     }
   });
 });
 
+/** Issue 30: who a listener is among the plane's people — its client, its media peer (a spectator: -1). */
+interface Listener {
+  c: Client;
+  peer: number;
+}
+
+/**
+ * Issue 30 (RULES.md §8), the listening rule written out here from the floor alone (not the shared
+ * function): a spectator hears the public channels ("table", "host") by name; a consigliere (100 + N)
+ * hears where it is listed, and by day (`advisers`) where its seat is; the host and seats where listed
+ * (or "everyone").
+ */
+function hearsPeer(floor: Floor, me: number, other: number, kind: "audio" | "video"): boolean {
+  const listed = (c: Floor["channels"][number], p: number) => c.listeners === "everyone" || c.listeners.includes(p);
+  const listens = (c: Floor["channels"][number]) =>
+    me < 0 ? c.id === "table" || c.id === "host" : me > 100 && me < 200 ? listed(c, me) || (!!floor.advisers && listed(c, me - 100)) : listed(c, me);
+  return other !== me && floor.channels.some((c) => (kind === "audio" ? c.speakers : c.video).includes(other) && listens(c));
+}
+
+describe("issue 30: the live host, a consigliere and spectators on the SFU plane (a live-host tatar table, deadHear off)", () => {
+  let run: Opened;
+  let host: Client;
+  let cons: Client;
+  let advisedId: string;
+  let watcher: Client;
+
+  beforeAll(async () => {
+    const created = await createTable({ presetId: "tatar", host: "live", deadHear: false });
+    const code = created.code;
+    await configure(code);
+    host = await connectAs(code, created.organizerToken, "sfu host");
+    watcher = await connectAs(code, undefined, "sfu live watcher");
+    const seated: SeatedClient[] = [];
+    const ids = new Map<Client, string>();
+    for (let i = 0; i < 12; i++) {
+      const nickname = `H${i + 1} sfu-host`;
+      const j = await join(code, nickname);
+      const client = await connectAs(code, j.token, nickname);
+      ids.set(client, j.playerId);
+      seated.push({ nickname, join: j, client, bot: heuristicBot(`sfu-host/${i}`) });
+    }
+    run = {
+      code, stub: tableStub(code), seated, spectators: [watcher], organizer: host, ids,
+      all: () => [...seated.map((s) => s.client), watcher, host, ...(cons ? [cons] : [])],
+      close: () => run.all().forEach((c) => c.close()),
+    };
+    await syncAll(run, Math.max(...seated.map((s) => s.client.lastVersion())));
+    expect(host.lastView().game!.phase).toBe("dealing");
+    // Seat of the first joiner gets a consigliere (RULES.md §7.10).
+    advisedId = seated[0]!.join.playerId;
+    const invite = (await (await postJson(`/api/tables/${code}/consigliere/invite`, { token: seated[0]!.join.token })).json()) as { code: string };
+    const joined = (await (await postJson(`/api/tables/${code}/consigliere`, { code: invite.code, nickname: "sfu Mentor" })).json()) as { token: string };
+    cons = await connectAs(code, joined.token, "sfu Mentor");
+    for (const c of run.all()) autoAnswer(c);
+    for (const c of [host, cons, ...seated.map((s) => s.client)]) expect(await joinMedia(c, true), c.name).toMatchObject({ op: "joined" });
+    expect(await joinMedia(watcher, false)).toMatchObject({ op: "joined" });
+  }, 120_000);
+  afterAll(() => run?.close());
+
+  it("before every step each listener's pulls — the host's, the consigliere's, a spectator's, every seat's — equal what its own floor allows; a red listener never pulls the night channel while the host does; the consigliere pulls nothing at night", async () => {
+    const seatOf = (c: Client) => c.lastView().game!.you!.seat;
+    const advisedSeat = seatOf(run.seated[0]!.client);
+    const counts = { hostNightBlack: 0, consDay: 0, consNight: 0, watcherHost: 0, seatsHost: 0, redNight: 0, steps: 0 };
+    const phases = new Set<string>();
+    const check = async (why: string) => {
+      let last = "";
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const state = await settled(run.code);
+        const listeners = new Map<string, Listener>();
+        for (const s of run.seated) listeners.set(run.ids.get(s.client)!, { c: s.client, peer: seatOf(s.client) });
+        listeners.set("~h", { c: host, peer: 0 });
+        listeners.set(`~c:${advisedId}`, { c: cons, peer: 100 + advisedSeat });
+        const spectatorKey = Object.keys(state.people).find((k) => k.startsWith("~s:"));
+        if (spectatorKey) listeners.set(spectatorKey, { c: watcher, peer: -1 });
+        const peerOfPub = new Map<string, number>();
+        for (const [key, p] of Object.entries(state.people)) if (p.pub) peerOfPub.set(p.pub.sessionId, listeners.get(key)!.peer);
+        const problems: string[] = [];
+        const held = new Map<string, string[]>();
+        for (const [key, l] of listeners) {
+          const recv = state.people[key]?.recv;
+          if (!recv) continue;
+          const floor = l.c.lastView().game!.floor;
+          const want = new Set<string>();
+          for (const [other, p] of Object.entries(state.people)) {
+            if (other === key || !p.pub) continue;
+            for (const tr of p.pub.tracks) if (hearsPeer(floor, l.peer, peerOfPub.get(p.pub.sessionId)!, tr.kind)) want.add(`${peerOfPub.get(p.pub.sessionId)}:${tr.kind}`);
+          }
+          const pulled = standIn.pulled(recv.sessionId).map((t) => `${peerOfPub.get(t.from!)}:${t.trackName}`);
+          held.set(key, pulled);
+          const a = [...want].sort().join(" ");
+          const b = [...pulled].sort().join(" ");
+          if (a !== b) problems.push(`${l.c.name} (peer ${l.peer}, ${l.c.lastView().game!.phase}): floor allows [${a}], pulled [${b}]`);
+          // What the page was told (mid → peer and kind) matches what it holds.
+          const map = new Map<string, string>();
+          for (const f of sfuFrames(l.c)) {
+            if (f.op === "pull") for (const t of f.tracks) map.set(t.mid, `${t.seat}:${t.kind}`);
+            if (f.op === "closed") for (const mid of f.mids) map.delete(mid);
+          }
+          if ([...map.values()].sort().join(" ") !== b) problems.push(`${l.c.name}: told [${[...map.values()].sort().join(" ")}], pulled [${b}]`);
+        }
+        if (problems.length) {
+          last = problems.join("; ");
+          await new Promise((r) => setTimeout(r, 50));
+          continue;
+        }
+        // The rules the floors say, seen in the stand-in.
+        const g = host.lastView().game!;
+        phases.add(g.phase);
+        const night = g.result === null && (g.phase === "acquaintance" || g.phase.startsWith("night"));
+        const black = new Set(g.seats.filter((s) => ["don", "mafia", "putana"].includes(String(s.role))).map((s) => s.seat));
+        const isBlack = (x: string) => black.has(Number(x.split(":")[0]));
+        if (night && (held.get("~h") ?? []).some(isBlack)) counts.hostNightBlack++;
+        for (const s of run.seated) {
+          const me = seatOf(s.client);
+          if (!night || black.has(me) || g.result) continue;
+          expect(held.get(run.ids.get(s.client)!)!.filter(isBlack), `red seat ${me} at ${g.phase}`).toEqual([]);
+          counts.redNight++;
+        }
+        const consHeld = held.get(`~c:${advisedId}`) ?? [];
+        if (night) expect(consHeld, `the consigliere at ${g.phase}`).toEqual([]), counts.consNight++;
+        else if (consHeld.length) counts.consDay++;
+        // Nobody but its seat ever holds the consigliere's tracks.
+        for (const [key, list] of held) if (key !== run.ids.get(run.seated[0]!.client)) expect(list.filter((x) => x.startsWith(`${100 + advisedSeat}:`)), key).toEqual([]);
+        if (spectatorKey && (held.get(spectatorKey) ?? []).some((x) => x.startsWith("0:audio"))) counts.watcherHost++;
+        if ([...held].some(([key, list]) => !key.startsWith("~") && list.includes("0:audio"))) counts.seatsHost++;
+        counts.steps++;
+        return;
+      }
+      throw new Error(`${why}: ${last}`);
+    };
+    const confirm = async () => {
+      const panel = host.lastView().game?.host;
+      if (!panel?.waiting || !panel.canConfirm) return;
+      const from = host.frames.length;
+      host.send({ type: "host", ref: `confirm-${counts.steps}-${from}`, action: { type: "confirm" } });
+      const reply = await host.next((m) => (m.type === "ack" || m.type === "error") && m.ref === `confirm-${counts.steps}-${from}`, from);
+      if (reply.type === "ack") await syncAll(run, reply.version);
+    };
+    await check("at the start");
+    // The bots play a round and into day 2 (the cards, the acquaintance night, day 1, the first night,
+    // its last words); whenever the stage waits for the live host (§5.7), the host confirms it.
+    const done = () => { const g = host.lastView().game!; return !!g.result || (g.day >= 2 && g.phase === "speech"); };
+    for (let k = 0; k < 300 && !done(); k++) {
+      await playToEnd(run, {
+        maxSteps: 1500,
+        beforeAct: (i) => check(`step ${i}`),
+        beforeAlarm: (i) => check(`step ${i} (alarm)`),
+        until: () => !!host.lastView().game?.host?.waiting || done(),
+      });
+      await check(`before the host's confirm ${k}`);
+      await confirm();
+    }
+    expect(done()).toBe(true);
+    await check("at day 2");
+    // The host mutes the speaker (RULES.md §8): every pull of the speaker's microphone is closed, the camera stays.
+    const speaker = host.lastView().game!.speaker!;
+    const before = await settled(run.code);
+    const speakerPub = before.people[run.ids.get(run.seated.find((s) => seatOf(s.client) === speaker)!.client)!]!.pub!.sessionId;
+    const holders = () => Object.values(before.people).filter((p) => p.recv && standIn.pulled(p.recv.sessionId).some((t) => t.from === speakerPub && t.trackName === "audio")).length;
+    expect(holders(), "the speaker is heard before the mute").toBeGreaterThan(0);
+    const from = host.frames.length;
+    host.send({ type: "host", ref: "sfu-mute", action: { type: "mute", seat: speaker } });
+    const muted = await host.next((m) => (m.type === "ack" || m.type === "error") && m.ref === "sfu-mute", from);
+    expect(muted).toMatchObject({ type: "ack" });
+    await syncAll(run, (muted as { version: number }).version);
+    await check("after the host's mute");
+    expect(host.lastView().game!.floor.muted).toEqual([speaker]);
+    expect(holders(), "nobody pulls a muted speaker's microphone").toBe(0);
+    console.log(`SFU live host: ${counts.steps} checks, phases ${[...phases].join(", ")}; ${JSON.stringify(counts)}`);
+    expect(counts.hostNightBlack, "the host pulled the black team at night").toBeGreaterThan(0);
+    expect(counts.redNight).toBeGreaterThan(0);
+    expect(counts.consNight).toBeGreaterThan(0);
+    expect(counts.consDay, "the consigliere pulled by day").toBeGreaterThan(0);
+    expect(counts.watcherHost + counts.seatsHost, "the host was pulled").toBeGreaterThan(0);
+    expect(standIn.violations).toEqual([]);
+    for (const c of run.all()) expect(c.schemaFailures, c.name).toEqual([]);
+  }, 300_000);
+});
+
 describe("issue 15: hostile sfu frames", () => {
   let run: Opened;
   beforeAll(async () => {
-    run = await sfuTable("sfu-hostile");
+    run = await sfuTable("sfu-hostile", {}, { spectatorsHear: false });
   });
   afterAll(() => run?.close());
 
@@ -597,8 +791,8 @@ describe("issue 15: the Connection API client", () => {
 });
 
 describe("issue 15: TURN credentials", () => {
-  it("a seated player's welcome carries minted TURN servers without port 53, merged with the static list; reused, never to spectators", async () => {
-    const created = await createTable({ presetId: "sport" });
+  it("a seated player's welcome carries minted TURN servers without port 53, merged with the static list; reused; to a spectator only where spectators listen (issue 30)", async () => {
+    const created = await createTable({ presetId: "sport", spectatorsHear: false });
     await configure(created.code, { TURN_KEY_ID: TURN.keyId, TURN_KEY_API_TOKEN: TURN.token, MEDIA_ICE_SERVERS: JSON.stringify([{ urls: "stun:static.example:3478" }]) });
     const before = standIn.calls.filter((c) => c.op === "turn").length;
     const people: Client[] = [];
@@ -623,6 +817,13 @@ describe("issue 15: TURN credentials", () => {
       expect(turnCalls.length - before).toBe(1);
       expect(turnCalls.at(-1)).toMatchObject({ authorized: true, body: { ttl: 14_400 } });
       expect(spectator.frames.find((m) => m.type === "welcome")).not.toHaveProperty("media");
+      // The organizer lets spectators listen: a spectator greeted now gets the same servers (it must reach the speakers).
+      const organizer = await connectAs(created.code, created.organizerToken, "Turn organizer");
+      people.push(organizer);
+      expect(await control(organizer, "sh-on", { type: "options", spectatorsHear: true })).toMatchObject({ type: "ack" });
+      const listener = await connectAs(created.code, undefined, "Turn listener");
+      people.push(listener);
+      expect((listener.frames.find((m) => m.type === "welcome") as Extract<ServerMessage, { type: "welcome" }>).media).toMatchObject({ mode: "sfu", iceServers: media[0]!.iceServers });
       expect(standIn.violations).toEqual([]);
     } finally {
       people.forEach((c) => c.close());

@@ -9,16 +9,24 @@
  *   GET  …/recording        the audio, for the game's players (their accounts) and the club's owner and
  *                           hosts, signed in; GET …/recording/info: its size and deletion time.
  *
+ *   PUT  …/recording/chunks/:i   issue 30, the chunked upload: chunk i (0, 1, 2…) of the recording as the
+ *                           game goes (while game n runs or after it ended; same auth and types; each at
+ *                           most RECORDING_CHUNK_MAX_BYTES, all at most RECORDING_MAX_BYTES; replacing chunk i
+ *                           is idempotent). The recording served by GET is the concatenation of the
+ *                           contiguous chunks from 0 (MediaRecorder's timeslice chunks make one playable file).
+ *   GET  …/recording/chunks  the chunks stored so far, `{ have }`, for the uploader (a reopened page resumes).
+ *
  * The table object decides who uploads and schedules the deletion before any byte is stored
  * (worker/table/recordings.ts); this route checks the body, stores it in R2 and writes the D1 row.
  */
 import { Hono, type Context } from "hono";
-import { RECORDING_MAX_BYTES, recordingType, type RecordingInfo } from "../../shared/protocol/recordings.ts";
+import { RECORDING_CHUNK_MAX_BYTES, RECORDING_MAX_BYTES, chunkIndex, recordingChunkKey, recordingType, type RecordingChunks, type RecordingInfo } from "../../shared/protocol/recordings.ts";
 import { readSession } from "../accounts/sessions.ts";
 import { apiError } from "../api/errors.ts";
 import { roleIn } from "../clubs/store.ts";
 import type { Env } from "../env.ts";
-import { recordingInfo, recordingRow, type RecordingRow } from "./store.ts";
+import { chunkKeys, recordingInfo, recordingRow, type RecordingRow } from "./store.ts";
+import type { UploadGrant } from "../table/recordings.ts";
 
 type AppEnv = { Bindings: Env };
 type C = Context<AppEnv>;
@@ -53,49 +61,116 @@ async function listenable(c: C, path: ReturnType<PathGame>): Promise<RecordingRo
   return row;
 }
 
+/** An upload's checked request: the path, the token, its type and length, the recording club; or the error to answer. */
+type Upload = { path: NonNullable<ReturnType<PathGame>>; token: string; contentType: string; length: number; clubId: string };
+
+/** The checks every upload shares: the path, the organizer token's form, the type, the length (at most `cap`), a recording club. */
+async function uploadOf(c: C, pathGame: PathGame, cap: number): Promise<Upload | Response> {
+  const path = pathGame(c);
+  if (!path) return apiError(c, "not-found", "No such game at this table.");
+  const token = bearer(c);
+  if (!token) return apiError(c, "bad-organizer-token", "Only the table's organizer uploads its recordings (Authorization: Bearer <organizer token>).");
+  const contentType = c.req.header("content-type") ?? "";
+  if (!recordingType(contentType) || contentType.length > 100) return apiError(c, "bad-content-type", "A recording is audio/webm or audio/ogg.");
+  const length = Number(c.req.header("content-length") ?? NaN);
+  if (!Number.isInteger(length) || length <= 0) return apiError(c, "bad-request", "A recording's upload needs its Content-Length.");
+  if (length > cap) return apiError(c, "too-large", `This upload is at most ${cap} bytes.`);
+  // §6.11 "when a club enables it": only a table opened from an evening of a club that records games.
+  const club = await clubOf(c, path.code);
+  if (!club) return apiError(c, "recording-off", "This table's club does not record its games.");
+  return { path, token, contentType, length, clubId: club };
+}
+
+/** The recording club of the table's evening, or null. */
+async function clubOf(c: C, code: string): Promise<string | null> {
+  const club = await c.env.DB.prepare("SELECT c.id, c.record_games FROM evenings e JOIN clubs c ON c.id = e.club_id WHERE e.table_code = ?")
+    .bind(code)
+    .first<{ id: string; record_games: number }>();
+  return club && club.record_games === 1 ? club.id : null;
+}
+
+/** Store the request's body (exactly `length` bytes) in R2 under `key`; false when it did not match its Content-Length. */
+async function store(c: C, u: Upload, key: string, expiresAt: number): Promise<boolean> {
+  const body = c.req.raw.body;
+  if (!body) return false;
+  // Exactly the announced bytes reach R2 (a longer or shorter body fails the stream, and the put).
+  const fixed = new FixedLengthStream(u.length);
+  const piped = body.pipeTo(fixed.writable).catch(() => undefined);
+  try {
+    await c.env.RECORDINGS.put(key, fixed.readable, {
+      httpMetadata: { contentType: u.contentType },
+      // The backstop sweep reads the expiry from the object itself (worker/recordings/sweep.ts).
+      customMetadata: { expiresAt: String(expiresAt), table: u.path.code, game: String(u.path.game) },
+    });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await piped;
+  }
+}
+
+/** The D1 row of a recording (who may listen, its size and type, when it goes). */
+async function writeRow(c: C, u: Upload, grant: Extract<UploadGrant, { ok: true }>, size: number): Promise<void> {
+  await c.env.DB.prepare(
+    `INSERT INTO recordings (key, table_code, game, club_id, players, size, content_type, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (key) DO UPDATE SET size = excluded.size, content_type = excluded.content_type, players = excluded.players`,
+  )
+    .bind(grant.key, u.path.code, u.path.game, u.clubId, JSON.stringify(grant.players), size, u.contentType, grant.createdAt, grant.expiresAt)
+    .run();
+}
+
+/** Issue 30: a recording's chunks in R2, in order; the contiguous ones from 0 are the recording. */
+async function contiguousChunks(bucket: R2Bucket, key: string): Promise<Array<{ key: string; size: number }>> {
+  const all = (await chunkKeys(bucket, key)).filter((o) => o.key.startsWith(`${key}/c/`)).sort((a, b) => (a.key < b.key ? -1 : 1));
+  const out: Array<{ key: string; size: number }> = [];
+  for (const o of all) {
+    if (o.key !== recordingChunkKey(key, out.length)) break;
+    out.push(o);
+  }
+  return out;
+}
+
 export function recordingRoutes(pathGame: PathGame) {
   return new Hono<AppEnv>()
     .put("/", async (c) => {
+      const u = await uploadOf(c, pathGame, maxBytes(c.env));
+      if (u instanceof Response) return u;
+      const grant = await u.path.stub.recordingGrant(u.token, u.path.game);
+      if (!grant.ok) return apiError(c, grant.code, grant.message);
+      if (!c.req.raw.body) return apiError(c, "bad-request", "The recording is empty.");
+      if (!(await store(c, u, grant.key, grant.expiresAt))) return apiError(c, "bad-request", "The upload did not match its Content-Length.");
+      await writeRow(c, u, grant, u.length);
+      const info: RecordingInfo = { size: u.length, contentType: u.contentType, createdAt: grant.createdAt, expiresAt: grant.expiresAt };
+      return c.json(info, 201);
+    })
+
+    /** Issue 30: chunk i of the recording, as the game goes. */
+    .put("/chunks/:i", async (c) => {
+      const i = chunkIndex(c.req.param("i"));
+      if (i === null) return apiError(c, "not-found", "No such chunk: chunks are numbered 0, 1, 2… below the limit.");
+      const u = await uploadOf(c, pathGame, Math.min(RECORDING_CHUNK_MAX_BYTES, maxBytes(c.env)));
+      if (u instanceof Response) return u;
+      const grant = await u.path.stub.recordingChunkGrant(u.token, u.path.game, i, u.length, maxBytes(c.env));
+      if (!grant.ok) return apiError(c, grant.code, grant.message);
+      if (!(await store(c, u, recordingChunkKey(grant.key, i), grant.expiresAt))) return apiError(c, "bad-request", "The upload did not match its Content-Length.");
+      const stored = await u.path.stub.recordingChunkStored(u.path.game, i);
+      await writeRow(c, u, grant, stored.size);
+      const info: RecordingInfo = { size: stored.size, contentType: u.contentType, createdAt: grant.createdAt, expiresAt: grant.expiresAt };
+      return c.json(info, 201);
+    })
+
+    /** Issue 30: the chunks stored so far (the uploader's rights). */
+    .get("/chunks", async (c) => {
       const path = pathGame(c);
       if (!path) return apiError(c, "not-found", "No such game at this table.");
       const token = bearer(c);
       if (!token) return apiError(c, "bad-organizer-token", "Only the table's organizer uploads its recordings (Authorization: Bearer <organizer token>).");
-      const contentType = c.req.header("content-type") ?? "";
-      if (!recordingType(contentType) || contentType.length > 100) return apiError(c, "bad-content-type", "A recording is audio/webm or audio/ogg.");
-      const length = Number(c.req.header("content-length") ?? NaN);
-      if (!Number.isInteger(length) || length <= 0) return apiError(c, "bad-request", "A recording's upload needs its Content-Length.");
-      if (length > maxBytes(c.env)) return apiError(c, "too-large", `A recording is at most ${maxBytes(c.env)} bytes.`);
-      // §6.11 "when a club enables it": only a table opened from an evening of a club that records games.
-      const club = await c.env.DB.prepare("SELECT c.id, c.record_games FROM evenings e JOIN clubs c ON c.id = e.club_id WHERE e.table_code = ?")
-        .bind(path.code)
-        .first<{ id: string; record_games: number }>();
-      if (!club || club.record_games !== 1) return apiError(c, "recording-off", "This table's club does not record its games.");
-      const grant = await path.stub.recordingGrant(token, path.game);
-      if (!grant.ok) return apiError(c, grant.code, grant.message);
-      const body = c.req.raw.body;
-      if (!body) return apiError(c, "bad-request", "The recording is empty.");
-      // Exactly the announced bytes reach R2 (a longer or shorter body fails the stream, and the put).
-      const fixed = new FixedLengthStream(length);
-      const piped = body.pipeTo(fixed.writable).catch(() => undefined);
-      try {
-        await c.env.RECORDINGS.put(grant.key, fixed.readable, {
-          httpMetadata: { contentType },
-          // The backstop sweep reads the expiry from the object itself (worker/recordings/sweep.ts).
-          customMetadata: { expiresAt: String(grant.expiresAt), table: path.code, game: String(path.game) },
-        });
-      } catch {
-        return apiError(c, "bad-request", "The upload did not match its Content-Length.");
-      } finally {
-        await piped;
-      }
-      await c.env.DB.prepare(
-        `INSERT INTO recordings (key, table_code, game, club_id, players, size, content_type, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (key) DO UPDATE SET size = excluded.size, content_type = excluded.content_type, players = excluded.players`,
-      )
-        .bind(grant.key, path.code, path.game, club.id, JSON.stringify(grant.players), length, contentType, grant.createdAt, grant.expiresAt)
-        .run();
-      const info: RecordingInfo = { size: length, contentType, createdAt: grant.createdAt, expiresAt: grant.expiresAt };
-      return c.json(info, 201);
+      if (!(await clubOf(c, path.code))) return apiError(c, "recording-off", "This table's club does not record its games.");
+      const chunks = await path.stub.recordingChunks(token, path.game);
+      if (!chunks.ok) return apiError(c, chunks.code, chunks.message);
+      const body: RecordingChunks = { have: chunks.have };
+      return c.json(body, 200);
     })
 
     .get("/info", async (c) => {
@@ -106,13 +181,34 @@ export function recordingRoutes(pathGame: PathGame) {
     .get("/", async (c) => {
       const row = await listenable(c, pathGame(c));
       if (row instanceof Response) return row;
-      const object = await c.env.RECORDINGS.get(row.key);
-      if (!object) return apiError(c, "not-found", "This game has no recording (recordings are deleted after 72 hours).");
-      return new Response(object.body, {
+      // Issue 30: a chunked recording is its contiguous chunks from 0, one after another; else the whole file.
+      const chunks = await contiguousChunks(c.env.RECORDINGS, row.key);
+      let body: ReadableStream;
+      let size: number;
+      if (chunks.length) {
+        size = chunks.reduce((n, o) => n + o.size, 0);
+        const out = new FixedLengthStream(size);
+        const bucket = c.env.RECORDINGS;
+        const pipe = async () => {
+          for (const [n, o] of chunks.entries()) {
+            const part = await bucket.get(o.key);
+            if (!part) throw new Error(`recording chunk ${o.key} went missing`);
+            await part.body.pipeTo(out.writable, { preventClose: n < chunks.length - 1 });
+          }
+        };
+        c.executionCtx.waitUntil(pipe().catch((err) => out.writable.abort(err).catch(() => undefined)));
+        body = out.readable;
+      } else {
+        const object = await c.env.RECORDINGS.get(row.key);
+        if (!object) return apiError(c, "not-found", "This game has no recording (recordings are deleted after 72 hours).");
+        body = object.body;
+        size = object.size;
+      }
+      return new Response(body, {
         status: 200,
         headers: {
           "content-type": row.content_type,
-          "content-length": String(object.size),
+          "content-length": String(size),
           // Personal data (§6.11): never in a shared cache; not kept by the browser either.
           "cache-control": "private, no-store",
           "content-disposition": `inline; filename="mafia-${row.table_code}-${row.game}.${row.content_type.startsWith("audio/ogg") ? "ogg" : "webm"}"`,

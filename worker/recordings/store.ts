@@ -26,9 +26,23 @@ export async function recordingRow(db: D1Database, key: string): Promise<Recordi
 const R2_BATCH = 1000;
 const D1_BATCH = 90;
 
-/** Delete these recordings: the R2 objects, then their D1 rows (a key with neither is fine). */
+/** Issue 30: the R2 keys of a recording's chunks (everything under `${key}/`). */
+export async function chunkKeys(bucket: R2Bucket, key: string): Promise<Array<{ key: string; size: number }>> {
+  const out: Array<{ key: string; size: number }> = [];
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix: `${key}/`, ...(cursor ? { cursor } : {}) });
+    for (const o of page.objects) out.push({ key: o.key, size: o.size });
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return out;
+}
+
+/** Delete these recordings: the R2 objects (a whole file and every chunk, issue 30), then their D1 rows (a key with neither is fine). */
 export async function deleteRecordings(env: { RECORDINGS: R2Bucket; DB: D1Database }, keys: readonly string[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += R2_BATCH) await env.RECORDINGS.delete(keys.slice(i, i + R2_BATCH));
+  const all = [...keys];
+  for (const key of keys) if (!key.includes("/c/")) for (const c of await chunkKeys(env.RECORDINGS, key)) all.push(c.key);
+  for (let i = 0; i < all.length; i += R2_BATCH) await env.RECORDINGS.delete(all.slice(i, i + R2_BATCH));
   for (let i = 0; i < keys.length; i += D1_BATCH) {
     const part = keys.slice(i, i + D1_BATCH);
     await env.DB.prepare(`DELETE FROM recordings WHERE key IN (${part.map(() => "?").join(",")})`).bind(...part).run();

@@ -13,7 +13,7 @@ import type { InitRequest, InitResult, JoinOptions, JoinResult, Refusal, ReturnR
 import type { ConsigliereJoinResult, InviteResult } from "./consigliere.ts";
 import { HibernatingSockets, newAttachment } from "./connection.ts";
 import { gameRecord, type AccountRecord, type RecordRefusal } from "./record.ts";
-import type { UploadGrant } from "./recordings.ts";
+import type { RecordingRefusalCode, UploadGrant } from "./recordings.ts";
 import type { DueKind } from "./schedule.ts";
 import type { TableStore } from "./storage.ts";
 import { Table } from "./table.ts";
@@ -63,6 +63,21 @@ export class TableObject extends DurableObject<Env> {
   /** Issue 19, RULES.md §6.11: may this organizer token upload game `game`'s recording now (recordings.ts)? */
   recordingGrant(token: string, game: number): Promise<UploadGrant> {
     return this.table.recordings.grant(token, game);
+  }
+
+  /** Issue 30: may this organizer token upload chunk `i` of game `game`'s recording now (recordings.ts)? */
+  recordingChunkGrant(token: string, game: number, i: number, length: number, maxTotal: number): Promise<UploadGrant> {
+    return this.table.recordings.chunkGrant(token, game, i, length, maxTotal);
+  }
+
+  /** Issue 30: chunk `i` is stored in R2; the chunks stored and the contiguous bytes from chunk 0. */
+  recordingChunkStored(game: number, i: number): { have: number[]; size: number } {
+    return this.table.recordings.chunkStored(game, i);
+  }
+
+  /** Issue 30: the chunks stored so far, for the uploader (a reopened page resumes). */
+  recordingChunks(token: string, game: number): Promise<{ ok: true; have: number[] } | { ok: false; code: RecordingRefusalCode; message: string }> {
+    return this.table.recordings.chunks(token, game);
   }
 
   /** Sit down with a nickname (admission.ts). */

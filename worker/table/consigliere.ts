@@ -12,7 +12,9 @@
  * Stored apart from the seats (tables `consiglieri`, `consigliere_tokens`, made on first use) and only
  * as digests, like the seats' credentials. A consigliere's connection (identity `consigliere`) gets the
  * seat's own view (fanout.ts), may `act` for the seat (the engine's `by: "consigliere"`) and whisper
- * to the player (whisper()); it takes no part in the table's media, controls or rematch.
+ * to the player (whisper()); it takes no part in the table's controls or rematch. Issue 30: in the
+ * table's media it is the peer 100 + the seat (worker/table/media.ts, sfu.ts): by day its whisper with
+ * the player and what the player hears; nothing at night.
  */
 import type { ConsigliereInviteResponse, JoinResponse } from "../../shared/protocol/http.ts";
 import type { ErrorCode, ServerMessage, WhisperMessage } from "../../shared/protocol/messages.ts";
@@ -244,14 +246,18 @@ export class Consiglieri {
       return bound;
     });
     if (!wasBound) return { ok: true };
+    // Issue 30: a spectator's welcome carries the media where spectators listen (its own spectator peer).
+    const media = t.media.spectatorsMayListen() ? await t.media.welcome() : null;
     for (const ws of t.sockets.all()) {
       const att = t.sockets.attachmentOf(ws, now);
       if (att.identity?.kind !== "consigliere" || att.identity.playerId !== p.playerId) continue;
       att.identity = { kind: "spectator" };
       delete att.credential;
+      delete att.media;
+      const peer = media ? t.media.spectatorPeer(att) : null;
       t.sockets.save(ws, att);
       t.fanout.forgetLog(ws);
-      t.fanout.send(ws, { type: "welcome", identity: { kind: "spectator" }, serverNow: now });
+      t.fanout.send(ws, { type: "welcome", identity: { kind: "spectator" }, serverNow: now, ...(media ? { media: { ...media, peer: peer! } } : {}) });
     }
     await t.fanout.afterChange(now);
     return { ok: true };

@@ -242,9 +242,10 @@ export class Frames {
       }
     }
     // Issues 15, 30: a media peer's plane, ICE servers (TURN credentials may be minted: bounded wait, never
-    // fails) and peer number — players, the live host, consiglieri and spectators; not the seatless organizer.
-    const peer = t.media.peerOf(identity, att, t.match.state());
-    const media = identity.kind === "organizer" ? null : await t.media.welcome(peer);
+    // fails) and peer number — players, the live host, consiglieri, and spectators where they may listen
+    // (spectatorsHear: no TURN credentials to anyone who cannot use them); not the seatless organizer.
+    const takesPart = identity.kind !== "organizer" && (identity.kind !== "spectator" || t.media.spectatorsMayListen());
+    const media = takesPart ? await t.media.welcome(t.media.peerOf(identity, att, t.match.state())) : null;
     // Re-read after the await: other frames on this socket may have updated the attachment meanwhile.
     const current = t.sockets.attachmentOf(ws, t.now());
     if (current.identity) return this.refuse(ws, "already-hello", "This connection already said hello.", null);

@@ -163,6 +163,28 @@ export class Media {
     return this.t.store.control().spectatorsHear;
   }
 
+  /**
+   * The organizer switched `spectatorsHear` (issue 30): every open spectator socket gets a new `welcome`
+   * (as a revoked consigliere's does) — with the table's media and its peer when spectators may listen
+   * now, without media when not; switched off, no spectator listens any more (its page stops; on again,
+   * its next hello listens again).
+   */
+  async spectatorsSwitched(): Promise<void> {
+    const t = this.t;
+    const on = this.spectatorsMayListen();
+    const now = t.now();
+    const sockets = [...t.sockets.all()].filter((ws) => ws.readyState === WebSocket.OPEN && t.sockets.attachmentOf(ws, now).identity?.kind === "spectator");
+    const base = on ? await this.welcome() : null;
+    for (const ws of sockets) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      const att = t.sockets.attachmentOf(ws, now);
+      if (!on) delete att.listening;
+      const peer = on ? this.spectatorPeer(att) : null;
+      t.sockets.save(ws, att);
+      t.fanout.send(ws, { type: "welcome", identity: { kind: "spectator" }, serverNow: t.now(), ...(base ? { media: { ...base, peer: peer! } } : {}) });
+    }
+  }
+
   /** Spectator sockets listening on the mesh now (MESH_LISTENERS_MAX). */
   private listeners(): number {
     let n = 0;

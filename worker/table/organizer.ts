@@ -65,6 +65,7 @@ export class Organizer {
       case "composition":
         return this.composition(action.counts, now, ack);
       case "options": {
+        const hearing = t.store.control().spectatorsHear;
         t.tx(() => {
           const control = t.store.control();
           t.store.writeControl({
@@ -82,6 +83,8 @@ export class Organizer {
           t.store.bumpVersion();
         });
         await t.fanout.afterChange(now, ack);
+        // Issue 30: spectators' media follow the switch (a new welcome, with or without media).
+        if (t.store.control().spectatorsHear !== hearing) await t.media.spectatorsSwitched();
         return null;
       }
       case "transfer-organizer": {

@@ -11,6 +11,10 @@
  *  - the alarm item "recording-expiry" (schedule.ts) at the earliest expiry: `expire` deletes every
  *    recording whose time has come — the R2 object and its D1 row — with nobody asking. The hourly sweep
  *    (worker/recordings/sweep.ts) deletes anything an alarm missed.
+ *  - issue 30, chunks (`chunkGrant`, `chunkStored`, `chunks`): the recording browser uploads chunk i of
+ *    game n while the game runs or after it ended; each chunk's size is reserved at its grant (the total
+ *    stays within RECORDING_MAX_BYTES, a replaced chunk counts once) and marked stored once R2 has it;
+ *    the recording's expiry is written at the first grant, as for a whole file, and covers every chunk.
  *
  * Times are on the table's clock (clock.ts), as every time the table keeps.
  */
@@ -27,9 +31,16 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS recordings (
   expires_at  INTEGER NOT NULL,
   deleted_at  INTEGER,
   given_up    INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS recording_chunks (
+  game        INTEGER NOT NULL,
+  i           INTEGER NOT NULL,
+  size        INTEGER NOT NULL,
+  stored      INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (game, i)
 )`;
 
-export type RecordingRefusalCode = "not-found" | "bad-organizer-token" | "recording-off" | "not-ended" | "recording-expired";
+export type RecordingRefusalCode = "not-found" | "bad-organizer-token" | "recording-off" | "not-ended" | "recording-expired" | "too-large";
 
 export type UploadGrant =
   | { ok: true; key: string; createdAt: number; expiresAt: number; /** the accounts that played the game */ players: string[] }
@@ -53,8 +64,55 @@ export class TableRecordings {
 
   /** May this token upload game `game`'s recording now? If so, its expiry is stored (and the alarm armed) first. */
   async grant(token: string, game: number): Promise<UploadGrant> {
+    const allowed = await this.allowed(token, game, false);
+    return allowed.ok ? this.open(game) : allowed;
+  }
+
+  /**
+   * Issue 30: may this token upload chunk `i` (of `length` bytes) of game `game`'s recording now — while
+   * the game runs or after it ended, within `maxTotal` bytes for all its chunks (chunk i's earlier size
+   * not counted: a replacement)? If so, the chunk's size is reserved and the recording's expiry stored first.
+   */
+  async chunkGrant(token: string, game: number, i: number, length: number, maxTotal: number): Promise<UploadGrant> {
+    const allowed = await this.allowed(token, game, true);
+    if (!allowed.ok) return allowed;
+    const sql = this.sql();
+    const others = Number(sql.exec("SELECT COALESCE(SUM(size), 0) AS n FROM recording_chunks WHERE game = ? AND i != ?", game, i).one().n);
+    if (others + length > maxTotal) return { ok: false, code: "too-large", message: `A recording is at most ${maxTotal} bytes in all its chunks.` };
+    const grant = await this.open(game);
+    if (grant.ok) sql.exec("INSERT INTO recording_chunks (game, i, size, stored) VALUES (?, ?, ?, 0) ON CONFLICT (game, i) DO UPDATE SET size = excluded.size, stored = 0", game, i, length);
+    return grant;
+  }
+
+  /** Issue 30: chunk `i` of game `game` is in R2 now; the chunks stored and the bytes of the contiguous ones from 0 (the recording served). */
+  chunkStored(game: number, i: number): { have: number[]; size: number } {
+    this.sql().exec("UPDATE recording_chunks SET stored = 1 WHERE game = ? AND i = ?", game, i);
+    return this.stored(game);
+  }
+
+  /** Issue 30: the chunks of game `game`'s recording stored so far, for the uploader (same rights as an upload). */
+  async chunks(token: string, game: number): Promise<{ ok: true; have: number[] } | { ok: false; code: RecordingRefusalCode; message: string }> {
+    const allowed = await this.allowed(token, game, true);
+    return allowed.ok ? { ok: true, have: this.stored(game).have } : allowed;
+  }
+
+  private stored(game: number): { have: number[]; size: number } {
+    const rows = this.sql().exec("SELECT i, size FROM recording_chunks WHERE game = ? AND stored = 1 ORDER BY i", game).toArray();
+    let size = 0;
+    for (const [n, r] of rows.entries()) {
+      if (Number(r.i) !== n) break;
+      size += Number(r.size);
+    }
+    return { have: rows.map((r) => Number(r.i)), size };
+  }
+
+  /**
+   * The rights every upload needs: the organizer token (the live host's at a live-host table), the
+   * recording switch on, game `game` at this table — over (a whole file), or running or over (`chunks`).
+   */
+  private async allowed(token: string, game: number, chunks: boolean): Promise<{ ok: true } | { ok: false; code: RecordingRefusalCode; message: string }> {
     const t = this.t;
-    const refuse = (code: RecordingRefusalCode, message: string): UploadGrant => ({ ok: false, code, message });
+    const refuse = (code: RecordingRefusalCode, message: string) => ({ ok: false as const, code, message });
     if (!t.store.initialized()) return refuse("not-found", "No table with this code.");
     const control = t.store.control();
     const hash = await digest(ORGANIZER_DOMAIN, token);
@@ -65,7 +123,15 @@ export class TableRecordings {
     if (!control.recording) return refuse("recording-off", "The table's recording switch is off: nothing may be recorded.");
     const row = t.store.series().find((g) => g.game === game);
     if (!row) return refuse("not-found", "No such game at this table.");
-    if (row.endedAt === null) return refuse("not-ended", "This game is not over yet: its recording is uploaded at the end.");
+    if (!chunks && row.endedAt === null) return refuse("not-ended", "This game is not over yet: its recording is uploaded at the end.");
+    return { ok: true };
+  }
+
+  /** The recording of game `game` (allowed): its expiry stored on first use (and the alarm armed), or refused once deleted. */
+  private async open(game: number): Promise<UploadGrant> {
+    const t = this.t;
+    const refuse = (code: RecordingRefusalCode, message: string): UploadGrant => ({ ok: false, code, message });
+    const row = t.store.series().find((g) => g.game === game)!;
     const sql = this.sql();
     const had = sql.exec("SELECT created_at, expires_at, deleted_at FROM recordings WHERE game = ?", game).toArray()[0];
     if (had && had.deleted_at !== null) return refuse("recording-expired", "This game's recording was deleted after 72 hours.");
@@ -102,7 +168,10 @@ export class TableRecordings {
     const rows = sql.exec("SELECT game, key FROM recordings WHERE deleted_at IS NULL AND given_up = 0 AND expires_at <= ?", now).toArray();
     if (rows.length > 0) {
       await deleteRecordings(this.t.env, rows.map((r) => String(r.key)));
-      for (const r of rows) sql.exec("UPDATE recordings SET deleted_at = ? WHERE game = ?", now, Number(r.game));
+      for (const r of rows) {
+        sql.exec("UPDATE recordings SET deleted_at = ? WHERE game = ?", now, Number(r.game));
+        sql.exec("DELETE FROM recording_chunks WHERE game = ?", Number(r.game));
+      }
     }
     this.next = undefined;
   }

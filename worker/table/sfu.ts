@@ -16,15 +16,20 @@
  * reach a client: a client learns only its own receiving mids with the seat and kind each carries.
  *
  * The floor is the one every view carries: the engine's, with the table option `deadHear` applied
- * (worker/table/view.ts withoutDeadListeners). Spectators (option `spectatorsHear`, and never at a
- * table with a spectator delay) get a receiving session only, keyed by their socket (its attachment's
- * `sfuId`), and pulls of the public channel only; they never publish.
+ * (worker/table/view.ts withoutDeadListeners). Issue 30 (RULES.md §8), every media peer
+ * (shared/media/peers.ts) by its own view's floor: the live host publishes and pulls as peer 0 (its
+ * view's floor: every channel but the whispers), a consigliere as 100 + N (the seat's view: its whisper,
+ * and by day what its player hears; nothing at night), seats as their seat. Spectators (option
+ * `spectatorsHear`; at a delayed table too: the page delays the audio) get a receiving session only,
+ * keyed by their socket (its attachment's `sfuId`), and pulls of the public channels only; they never
+ * publish. A pull's `seat` (SfuServerMessage) is the publisher's media peer.
  *
  * The sessions and pulls are kept in the object's storage (`sfu`), so a hibernated or evicted object
  * still knows them; a pull offer that waits for its answer lives in memory only (ANSWER_TIMEOUT_MS).
  */
 import type { Seat } from "../../shared/engine/types.ts";
 import { playAudio, playVideo } from "../../shared/media/floor.ts";
+import { consiglierePeer, HOST_PEER, type MediaPeer } from "../../shared/media/peers.ts";
 import type { SfuMessage, SfuServerMessage } from "../../shared/protocol/messages.ts";
 import type { Env } from "../env.ts";
 import { SfuApi, apiBase, type Kind, type PullBatch, type SessionDescription } from "../media/sfu-api.ts";
@@ -70,14 +75,29 @@ interface Want {
 }
 const keyOf = (w: { from: string; trackName: Kind; seat: Seat }) => `${w.from}/${w.trackName}@${w.seat}`;
 
-/** Whether spectators may be served the public channel: the option `spectatorsHear`, and never with a spectator delay. */
+/** Whether spectators may be served the public channel: the option `spectatorsHear` (issue 30: a delayed table too — the page delays). */
 export function spectatorsMayHear(t: Table): boolean {
-  return t.store.control().spectatorsHear && t.config().spectatorDelaySeconds === 0;
+  return t.store.control().spectatorsHear;
 }
 
 /** A spectator's key among the people (never a player id: those carry no "~"). */
 const SPECTATOR = "~s:";
 const isSpectator = (key: string) => key.startsWith(SPECTATOR);
+/** Issue 30: the live host's key, and a consigliere's (by the advised player's id). */
+const HOST = "~h";
+const CONSIGLIERE = "~c:";
+const isConsigliere = (key: string) => key.startsWith(CONSIGLIERE);
+
+/** The key among the people of a greeted socket's media (null: none — the seatless organizer, a spectator that never joined). */
+function keyOfSocket(att: Attachment): string | null {
+  const id = att.identity;
+  if (!id) return null;
+  if (id.kind === "player") return id.playerId;
+  if (id.kind === "host") return HOST;
+  if (id.kind === "consigliere") return CONSIGLIERE + id.playerId;
+  if (id.kind === "spectator" && att.sfuId) return SPECTATOR + att.sfuId;
+  return null;
+}
 
 export class SfuPlane {
   private apiCache: SfuApi | null = null;
@@ -138,18 +158,22 @@ export class SfuPlane {
     const game = this.t.match.state();
     // Who first (a spectator or the organizer has no media at a mesh table either), then the plane.
     const listening = identity.kind === "spectator" && this.enabled() && game !== null && spectatorsMayHear(this.t);
-    if (identity.kind !== "player" && !listening) return { code: "not-seated", message: "Only a seated player takes part in the table's media (spectators only where the table lets them listen)." };
+    const refused = { code: "not-seated" as const, message: "Only the people at the table take part in its media (spectators only where the table lets them listen)." };
+    if (identity.kind === "organizer" || (identity.kind === "spectator" && !listening)) return refused;
     if (!this.enabled()) return { code: "media-mode", message: "This table's media run on the mesh: send signal frames." };
     let playerId: string;
-    if (identity.kind === "player") {
+    if (identity.kind === "player" || identity.kind === "consigliere") {
       const me = game ? seatedPlayers(game).find((p) => p.playerId === identity.playerId && !p.bot) : undefined;
-      if (!game || !me) return { code: "not-seated", message: "The table's media are for the seated players of the running game." };
-      playerId = identity.playerId;
+      if (!game || !me || (identity.kind === "consigliere" && !this.t.consiglieri.bound(identity.playerId))) return { code: "not-seated", message: "The table's media are for the seated players of the running game (and their consiglieri)." };
+      playerId = identity.kind === "player" ? identity.playerId : CONSIGLIERE + identity.playerId;
+    } else if (identity.kind === "host") {
+      if (!game || this.t.config().host !== "live") return { code: "not-seated", message: "The table's media start with the game." };
+      playerId = HOST;
     } else if (identity.kind === "spectator" && game && spectatorsMayHear(this.t)) {
       if (msg.op === "join" && msg.tracks.length) return { code: "not-seated", message: "Spectators listen; they are never heard." };
       playerId = SPECTATOR + (att.sfuId ??= crypto.randomUUID());
     } else {
-      return { code: "not-seated", message: "Only a seated player takes part in the table's media (spectators only where the table lets them listen)." };
+      return refused;
     }
     if (msg.op === "answer") {
       const waiting = this.answers.get(msg.pull);
@@ -178,6 +202,10 @@ export class SfuPlane {
     if (!Object.keys(people).length) return;
     const game = this.t.match.state();
     const humans = new Set(game ? seatedPlayers(game).filter((p) => !p.bot).map((p) => p.playerId) : []);
+    // Issue 30: the live host's sessions stay while the game does (as a player's, for its return); a
+    // consigliere's while its seat is a person's and the binding holds.
+    if (game && this.t.config().host === "live") humans.add(HOST);
+    for (const id of [...humans]) if (!id.startsWith("~") && this.t.consiglieri.bound(id)) humans.add(CONSIGLIERE + id);
     const watching = new Set<string>();
     if (game && spectatorsMayHear(this.t)) {
       for (const ws of this.t.sockets.all()) {
@@ -199,21 +227,35 @@ export class SfuPlane {
     const seats = new Map(seatedPlayers(game).filter((p) => !p.bot).map((p) => [p.playerId, p.seat]));
     const spectator = isSpectator(playerId);
     if (spectator && !spectatorsMayHear(this.t)) return [];
-    const mine = spectator ? null : seats.get(playerId);
+    const mine = spectator ? null : this.peerOf(playerId, seats);
     if (mine === undefined) return [];
-    const viewer: Viewer = spectator ? { kind: "spectator" } : { kind: "player", playerId };
+    const viewer: Viewer = spectator
+      ? { kind: "spectator" }
+      : playerId === HOST
+        ? { kind: "host" }
+        : { kind: "player", playerId: isConsigliere(playerId) ? playerId.slice(CONSIGLIERE.length) : playerId };
     const view = viewFor(game, viewer);
     const floor = (this.t.store.control().deadHear ? view : withoutDeadListeners(view)).floor;
     const out: Want[] = [];
     for (const [other, person] of Object.entries(this.state().people)) {
-      const seat = seats.get(other);
-      if (other === playerId || seat === undefined || !person.pub) continue;
+      const peer = this.peerOf(other, seats);
+      if (other === playerId || peer === undefined || !person.pub) continue;
       for (const tr of person.pub.tracks) {
-        const allowed = tr.kind === "audio" ? playAudio(floor, mine, seat) : playVideo(floor, mine, seat);
-        if (allowed) out.push({ from: person.pub.sessionId, trackName: tr.kind, seat });
+        const allowed = tr.kind === "audio" ? playAudio(floor, mine, peer) : playVideo(floor, mine, peer);
+        if (allowed) out.push({ from: person.pub.sessionId, trackName: tr.kind, seat: peer });
       }
     }
     return out;
+  }
+
+  /** The media peer of a person's key (shared/media/peers.ts): a seat, the host 0, a consigliere 100 + N; undefined: none now. */
+  private peerOf(key: string, seats: ReadonlyMap<string, Seat>): MediaPeer | undefined {
+    if (key === HOST) return this.t.config().host === "live" ? HOST_PEER : undefined;
+    if (isConsigliere(key)) {
+      const seat = seats.get(key.slice(CONSIGLIERE.length));
+      return seat === undefined ? undefined : consiglierePeer(seat);
+    }
+    return isSpectator(key) ? undefined : seats.get(key);
   }
 
   private kick(playerId: string): void {
@@ -418,20 +460,17 @@ export class SfuPlane {
     const now = this.t.now();
     for (const ws of this.t.sockets.all()) {
       const att = this.t.sockets.attachmentOf(ws, now);
-      const mine = isSpectator(playerId) ? att.sfuId !== undefined && SPECTATOR + att.sfuId === playerId : att.identity?.kind === "player" && att.identity.playerId === playerId;
-      if (mine && ws.readyState === WebSocket.OPEN) this.t.fanout.sendError(ws, code, message, null);
+      if (keyOfSocket(att) === playerId && ws.readyState === WebSocket.OPEN) this.t.fanout.sendError(ws, code, message, null);
     }
   }
 
-  /** Send to every open socket of one player (a spectator: its one socket); whether any got it. */
+  /** Send to every open socket of one person (a spectator: its one socket); whether any got it. */
   private sendTo(playerId: string, msg: SfuServerMessage): boolean {
     const now = this.t.now();
     let sent = false;
     for (const ws of this.t.sockets.all()) {
       const att = this.t.sockets.attachmentOf(ws, now);
-      const id = att.identity;
-      const mine = isSpectator(playerId) ? att.sfuId !== undefined && SPECTATOR + att.sfuId === playerId : id?.kind === "player" && id.playerId === playerId;
-      if (!mine || ws.readyState !== WebSocket.OPEN) continue;
+      if (keyOfSocket(att) !== playerId || ws.readyState !== WebSocket.OPEN) continue;
       this.t.fanout.send(ws, msg);
       sent = true;
     }
