@@ -5,8 +5,8 @@
  *     seats, spectators and, by day, consiglieri), and the host listed as a listener of every private
  *     channel but a whisper — the black team's night channel (sound or silent) included, so the host
  *     hears and sees every channel at every moment; the host's voice opens nobody else's floor;
- *   - the host's mutes: a muted seat is no speaker of any channel (but its own whisper) until the
- *     speech or stage it was muted in ends (`stageKey`);
+ *   - the host's mutes: a muted seat is no speaker of any channel (its whisper too: the microphone is
+ *     off) until the speech or stage it was muted in ends (`stageKey`);
  *   - a preset with consiglieri: seat N's whisper channel `whisper-N` (seat N and its consigliere, peer
  *     100 + N, to each other only — nobody else, the host neither), open by day except during the
  *     player's own speech or shout, the same rule as written whispers (shared/protocol/whisper.ts); and
@@ -51,7 +51,7 @@ export function mediaFloor(s: EngineState): Floor {
         // §7.10 never at night nor during the player's own speech (or shout).
         if (!s.result && (speaker === p.seat || s.shout?.seat === p.seat)) continue;
         const pair = [p.seat, consiglierePeer(p.seat)];
-        channels.push({ id: `whisper-${p.seat}`, speakers: pair, video: [], listeners: pair.slice() });
+        channels.push({ id: `whisper-${p.seat}`, speakers: muted.includes(p.seat) ? [consiglierePeer(p.seat)] : pair, video: [], listeners: pair.slice() });
       }
     }
   }

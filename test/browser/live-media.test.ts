@@ -263,36 +263,38 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
     const speakerPerson = people.find((p) => p.peer === speaker);
 
     // §8 the host hears the speaker in each speech; the spectator hears them too.
-    if (speakerPerson && !hs.result && mutedSeat !== speakerPerson.peer) {
+    if (speakerPerson && !hs.result) {
       seen.speeches++;
       expect(by(host).heard, `the host hears the speaker ${speaker} (${phase})`).toContain(speakerPerson.peer);
       seen.hostHeardSpeaker++;
       expect(by(spectator).heard, "the spectator hears the speaker").toContain(speakerPerson.peer);
       seen.spectatorHeard++;
     }
-    // The muted seat's next speech (a later day) is heard again.
-    if (mutedSeat !== null && speakerPerson?.peer === mutedSeat && hs.day > mutedDay) {
+    // The muted seat's next speech (its monologue after the free talk) is heard again.
+    if (mutedSeat !== null && speakerPerson?.peer === mutedSeat && phase === "speech" && hs.day >= mutedDay) {
       expect(by(host).heard).toContain(mutedSeat);
       expect(by(spectator).heard).toContain(mutedSeat);
       seen.heardAfterMute = true;
       mutedSeat = -1;
     }
 
-    // §8 the host's mute: once, during a living person's day speech, the host mutes them. (If the speech
-    // runs out on its own clock before every page settles — a starved machine — the mute ended with it:
-    // try again at the next person's speech.)
-    if (!seen.muted && speakerPerson && phase === "speech" && !hs.result) {
+    // §8 the host's mute: once, in the day's free talk (everyone's microphone open), the host mutes a
+    // living person — silent for everyone for the rest of the free talk; the person's own speech that
+    // follows is heard again. (If the stage runs out on its own clock before every page settles — a starved
+    // machine — the mute ended with it: try again the next day.)
+    const mutable = [red, black1, black2].find((p) => living.includes(p.peer) && by(host).expected.includes(p.peer));
+    if (!seen.muted && phase === "free-talk" && mutable && !hs.result) {
       const seq = by(host).seq;
-      if (!(await host.page.locator(`[data-host-mute="${speakerPerson.peer}"]`).click({ timeout: 5_000 }).then(() => true, () => false))) continue;
-      await speakerPerson.page.locator('[data-voice-muted="yes"]').waitFor({ timeout: SLOW_MS }).catch(() => {});
+      if (!(await host.page.locator(`[data-host-mute="${mutable.peer}"]`).click({ timeout: 5_000 }).then(() => true, () => false))) continue;
+      await mutable.page.locator('[data-voice-muted="yes"]').waitFor({ timeout: SLOW_MS }).catch(() => {});
       const after = await settled(pages, SLOW_MS);
-      if (after[0]!.seq === seq) {
-        for (const [i, p] of pages.entries()) expect(after[i]!.heard, `${p.name} no longer hears the muted seat`).not.toContain(speakerPerson.peer);
-        expect(await speakerPerson.page.locator("[data-voice-muted]").getAttribute("data-voice-muted"), "the muted page says so").toBe("yes");
+      if (after[0]!.seq === seq && after[0]!.phase === "free-talk") {
+        for (const [i, p] of pages.entries()) expect(after[i]!.heard, `${p.name} no longer hears the muted seat`).not.toContain(mutable.peer);
+        expect(await mutable.page.locator("[data-voice-muted]").getAttribute("data-voice-muted"), "the muted page says so").toBe("yes");
         // The log tells the table, as a remark.
-        await expect.poll(() => spectator.page.getByText(`The host muted seat ${speakerPerson.peer}`).count(), { timeout: SLOW_MS }).toBeGreaterThan(0);
+        await expect.poll(() => spectator.page.getByText(`The host muted seat ${mutable.peer}`).count(), { timeout: SLOW_MS }).toBeGreaterThan(0);
         seen.muted = true;
-        mutedSeat = speakerPerson.peer;
+        mutedSeat = mutable.peer;
         mutedDay = hs.day;
       }
       continue;

@@ -300,7 +300,8 @@ export function assertEntitled(state: unknown, playerId: string | null, view: Ga
       const n = Number(whisper[1]);
       const pair = [n, 100 + n];
       ok(me !== null && me.seat === n, `${c.id} shown to a viewer who is not seat ${n}`);
-      for (const list of [c.listeners, c.speakers]) ok(JSON.stringify(list) === JSON.stringify(pair), `${c.id} holds ${JSON.stringify(list)}`);
+      ok(JSON.stringify(c.listeners) === JSON.stringify(pair), `${c.id} is heard by ${JSON.stringify(c.listeners)}`);
+      ok(c.speakers.every((x) => pair.includes(x)), `${c.id} holds the speakers ${JSON.stringify(c.speakers)}`);
       ok(c.video.length === 0, `${c.id} carries video`);
       continue;
     }

@@ -79,6 +79,17 @@ describe("RULES.md §8 the live host in the table's media", () => {
 });
 
 describe("RULES.md §7.10/§8 the consigliere's channel", () => {
+  it("§8 the host's mute turns the seat's microphone off in its whisper too; the consigliere may still whisper to it", () => {
+    const t = tatar({ host: "live" });
+    expect(t.phase).toBe("free-talk");
+    host(t, { type: "mute", seat: 5 });
+    const f = t.view(5).floor;
+    expect(f.channels.find((c) => c.id === "whisper-5")).toEqual({ id: "whisper-5", speakers: [consiglierePeer(5)], video: [], listeners: [5, consiglierePeer(5)] });
+    expect(playAudio(f, consiglierePeer(5), 5)).toBe(false);
+    expect(playAudio(f, 5, consiglierePeer(5))).toBe(true);
+    for (const s of [1, 6, HOST_PEER]) expect(playAudio(t.hostView().floor, s, 5)).toBe(false);
+  });
+
   it("by day: seat N and its consigliere whisper to each other only (not the host, not a third seat); the consigliere hears what N hears", () => {
     const t = tatar({ host: "live" });
     expect(t.phase).toBe("free-talk");
