@@ -250,6 +250,9 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
       await sleep(100);
       continue;
     }
+    // A person called to vote votes at once (§7.3: a late vote earns a foul, four remove the player).
+    const voter = seated.findIndex((p, i) => (snaps[i]!.actions["vote"]?.length ?? 0) > 0 && !acted.has(`${i}:${snaps[i]!.seq}:vote`));
+    if (voter >= 0 && (await move(seated[voter]!.page, snaps[voter]!, acted, String(voter)))) continue;
     // Every page hears exactly what its own floor allows.
     const h = await settled(pages, SLOW_MS).catch(async (e) => {
       throw new Error(`${String(e)}\n${JSON.stringify(await Promise.all(pages.map(async (p) => ({ [p.name]: await mediaDebug(p.page) }))))}`);
