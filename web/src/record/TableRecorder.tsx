@@ -17,7 +17,8 @@
  * most the piece in flight — the server serves the contiguous chunks from 0 as one file and deletes them
  * after 72 h.
  *
- * Hooks for tests: `[data-recorder]` (data-state, data-game, data-chunks).
+ * Hooks for tests: `[data-recorder]` (data-state, data-game, data-chunks, data-started-at: the page's
+ * performance.now() when the game's recording began).
  */
 import { createEffect, createSignal, onCleanup, Show } from "solid-js";
 import { RECORDING_MAX_BYTES, type RecordingInfo } from "../../../shared/protocol/recordings.ts";
@@ -58,6 +59,8 @@ export default function TableRecorder(props: { ctl: TableController; token: stri
   const [game, setGame] = createSignal<number | null>(null);
   const [note, setNote] = createSignal<string | null>(null);
   const [stored, setStored] = createSignal(0);
+  /** performance.now() when this game's recording began (a test aligns the file's time with the page's). */
+  const [startedAt, setStartedAt] = createSignal<number | null>(null);
   let ctx: AudioContext | null = null;
   let mic: MediaStream | null = null;
   let micSource: MediaStreamAudioSourceNode | null = null;
@@ -174,6 +177,7 @@ export default function TableRecorder(props: { ctl: TableController; token: stri
       });
     };
     r.start(CHUNK_MS);
+    setStartedAt(performance.now());
     recorder = r;
     setGame(n);
     setStored(0);
@@ -201,7 +205,7 @@ export default function TableRecorder(props: { ctl: TableController; token: stri
   });
 
   return (
-    <section class="panel recorder" aria-labelledby="recorder-title" data-recorder data-state={state()} data-game={game() ?? ""} data-chunks={stored()}>
+    <section class="panel recorder" aria-labelledby="recorder-title" data-recorder data-state={state()} data-game={game() ?? ""} data-chunks={stored()} data-started-at={startedAt() ?? ""}>
       <h2 id="recorder-title" class="small">{tr("recorder.title")}</h2>
       <p class="muted small">{tr("recorder.about")}</p>
       <Show when={state() === "idle"}>
