@@ -11,7 +11,7 @@
 //      (three pages) and the accessibility checks (issue 13: axe-core and phone layout, one page);
 //   2. the sport browser game alone (ten pages), then one person against nine bots who plays again
 //      (issue 13, one page), then voice (issue 15: three Chromium processes with real WebRTC, each its
-//      own fake microphone, and seven bots), then the live host's media (issue 30: five processes).
+//      own fake microphone, and seven bots), then the live host's media, the recording and a delayed spectator (issue 30: five processes, then three).
 // Why the sport game runs alone: ten pages loading at once on two cores next to other suites made
 // page loads time out (issue 11), and ten pages are CPU-bound on their own (docs/PERFORMANCE.md).
 // Each step's output is buffered and printed whole when the step ends, so logs stay readable; a
@@ -105,7 +105,7 @@ if ((await build) && want("browser")) {
   // Issue 15: the floor heard through real WebRTC (three browser processes; alone, after the games).
   await vitest("browser (voice)", "vitest.browser.config.ts", ["test/browser/voice.test.ts"]);
   // Issue 30: a live host, a consigliere and a listening spectator in the media (five browser processes; alone).
-  await vitest("browser (live media)", "vitest.browser.config.ts", ["test/browser/live-media.test.ts"]);
+  await vitest("browser (live media)", "vitest.browser.config.ts", ["test/browser/live-media.test.ts", "test/browser/recording.test.ts"]);
 }
 
 rmSync(out, { recursive: true, force: true });

@@ -21,7 +21,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createGame } from "../../shared/engine/apply.ts";
 import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, startWrangler, type Server } from "./harness.ts";
-import { pick, sineWav } from "./media-probe.ts";
+import { hearing, installProbe, pick, sineWav } from "./media-probe.ts";
 
 const SLOW_MS = 30_000;
 const PHONE = { width: 390, height: 800 };
@@ -276,3 +276,86 @@ test("RULES.md §6.11, §8 a club's recording holds the public channel and the h
   console.log(`recording: ${a.seconds.toFixed(1)} s decoded in the page; peaks ${JSON.stringify(report)}; total ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await Promise.all([host, black, red].map((p) => p.ctx.close()));
 }, 480_000);
+
+/**
+ * Issue 30 "Must show", spectators at a delayed table (RULES.md §8 "after the table's spectator delay"): a
+ * sport table whose spectators see it 30 s late; one person (a pitch of their own) and nine bots play; a
+ * spectator presses "Listen". The person's voice reaches the spectator's ears no earlier than the delayed
+ * view shows their speech, and whenever the spectator hears it, its (delayed) floor lets it.
+ */
+test("RULES.md §8 a spectator at a delayed table listens behind the delay, never ahead of its view", async () => {
+  const DELAY_S = 30;
+  const [cSpectator, cPerson] = chromes as [typeof chromes[number], typeof chromes[number]];
+  const person = await openPage(cPerson);
+  const spectator = await openPage(cSpectator);
+  await person.page.fill("#nick", "Sasha", { timeout: LOAD_MS });
+  await person.page.click('[data-home="create"]');
+  await person.page.selectOption("#preset", "sport");
+  for (const d of await person.page.locator("details.more:not([open]) > summary").all()) await d.click();
+  await person.page.selectOption("#spectatorDelay", String(DELAY_S));
+  await person.page.click('form[data-form="create"] button[type="submit"]');
+  await person.page.waitForURL(/\/t\/[A-Z0-9]{6}$/, { timeout: LOAD_MS });
+  const code = person.page.url().split("/t/")[1]!;
+  await person.page.locator('[data-control="fill-bots"]').click({ timeout: SLOW_MS });
+  await person.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+  const seat = Number(await person.page.locator(".board").getAttribute("data-you-seat"));
+  await person.page.locator("[data-voice-mic-only]").click();
+  await spectator.page.goto(`${server.base}/t/${code}`);
+  await spectator.page.locator("[data-delay]").or(spectator.page.locator(".board[data-phase]")).first().waitFor({ timeout: SLOW_MS * 2 });
+  await spectator.page.locator("[data-voice-join]").click({ timeout: SLOW_MS * 2 });
+  await spectator.page.locator('[data-voice-status="on"]').waitFor({ timeout: SLOW_MS });
+  await installProbe(spectator.page, { [seat]: BLACK_TONE }, 20);
+  await expect.poll(() => spectator.page.evaluate(() => Object.values((window as unknown as { __mafiaMesh: { states(): Record<number, string> } }).__mafiaMesh.states())), { timeout: SLOW_MS * 2 }).toEqual(["connected"]);
+
+  // The person plays; their own day speech lasts 4 s. The spectator's ears are sampled all along.
+  const samples: Array<{ at: number; heard: boolean; allowed: boolean }> = [];
+  let spokeAt: number | null = null;
+  const acted = new Set<string>();
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    const s = await boardSnapshot(person.page);
+    const h = await hearing(spectator.page);
+    samples.push({ at: Date.now(), heard: h.heard.includes(seat), allowed: h.expected.includes(seat) });
+    if (spokeAt !== null && Date.now() > spokeAt + (DELAY_S + 10) * 1000) break;
+    if (s.busy || s.phase === null) {
+      await sleep(100);
+      continue;
+    }
+    if (spokeAt === null && s.phase === "speech" && "end-speech" in s.actions) {
+      spokeAt = Date.now();
+      for (const until = Date.now() + 4_000; Date.now() < until; await sleep(100)) {
+        const x = await hearing(spectator.page);
+        samples.push({ at: Date.now(), heard: x.heard.includes(seat), allowed: x.expected.includes(seat) });
+      }
+      await person.page.locator('[data-action="end-speech"]').click().catch(() => {});
+      continue;
+    }
+    if (s.cards > 0 && !acted.has(`card:${s.seq}`)) {
+      acted.add(`card:${s.seq}`);
+      await person.page.locator('[data-action="take-card"] [data-card]:not([disabled])').first().click().catch(() => {});
+      continue;
+    }
+    let moved = false;
+    for (const [action, targets] of Object.entries(s.actions)) {
+      if (moved || !(action === "vote" || action === "nominate" || action.startsWith("use:")) || targets.length === 0 || acted.has(`${s.seq}:${action}`)) continue;
+      acted.add(`${s.seq}:${action}`);
+      await pick(person.page, action, targets.find((x) => x !== s.you) ?? targets[0]!).catch(() => {});
+      moved = true;
+    }
+    if (moved) continue;
+    if (!(spokeAt !== null && s.phase === "speech")) await advanceClock(server.base, code, s.seq);
+    await sleep(150);
+  }
+  expect(spokeAt, "the person spoke").not.toBeNull();
+  const heardAt = samples.filter((x) => x.heard).map((x) => x.at);
+  expect(heardAt.length, "the spectator heard the person").toBeGreaterThan(5);
+  // Never ahead: the first sound comes no earlier than the delay after the speech began (a second's margin
+  // for the two pages' clocks and the sampling), and the spectator hears only what its delayed floor allows
+  // (a sample where it hears the person with the floor closed counts only beyond 300 ms of a switch).
+  expect(Math.min(...heardAt) - spokeAt!, "the spectator's ears are behind by the delay").toBeGreaterThan((DELAY_S - 1) * 1000);
+  const ahead = samples.filter((x, i) => x.heard && !x.allowed && samples.slice(Math.max(0, i - 3), i).every((y) => !y.allowed));
+  expect(ahead.length, "heard while the delayed floor did not allow it").toBe(0);
+  console.log(`delayed spectator: spoke at +0, first heard at +${((Math.min(...heardAt) - spokeAt!) / 1000).toFixed(1)} s (delay ${DELAY_S} s), ${heardAt.length} samples heard`);
+  for (const p of [person, spectator]) expect(p.errors).toEqual([]);
+  await Promise.all([person, spectator].map((p) => p.ctx.close()));
+}, 360_000);

@@ -24,7 +24,7 @@ import { TimerRing } from "./TimerRing.tsx";
 import { ShareCode, WaitingRoom } from "./WaitingRoom.tsx";
 import { Announcements, announcementText, DelayBanner, PauseBanner } from "./Banners.tsx";
 import { awayShort, awayText, createNow } from "./presence.ts";
-import { createVoice, mediaSelf, type Voice } from "./voice.ts";
+import { createVoice, MAX_LISTEN_DELAY_MS, mediaSelf, type Voice } from "./voice.ts";
 import { VoiceBar } from "./VoiceBar.tsx";
 import { judgeSeats, liveReports, noVoteToday, tallyBySeat, tallyPanel } from "./nightInfo.ts";
 import { haveFloor } from "../media/plan.ts";
@@ -187,7 +187,9 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   const media = createMemo(() => mediaSelf(st.identity, st.view, props.ctl.mediaPeer));
   const floorMine = () => voice.state.status === "on" && haveFloor(game()?.floor, media()?.me ?? null);
   // RULES.md §8 spectators listen where the table lets them (its option); every other media page may join.
-  const canVoice = () => { const m = media(); return !!m && (m.role !== "spectator" || !!st.view?.options.spectatorsHear); };
+  // A delayed spectator's page plays every voice through a delay line of the table's delay; the browser's
+  // DelayNode holds under three minutes, so a longer delay offers no listening (docs/MEDIA.md).
+  const canVoice = () => { const m = media(); return !!m && (m.role !== "spectator" || (!!st.view?.options.spectatorsHear && (st.view?.delayMs ?? 0) <= MAX_LISTEN_DELAY_MS)); };
   // At night the line says the same to everyone: "you have the floor" on a black player's screen would show
   // an onlooker what the hidden role card hides (RULES.md §2.1, §2.2); the black team's microphones still work.
   const nightNow = () => { const p = game()?.phase ?? ""; return p === "acquaintance" || p.startsWith("night-"); };

@@ -38,6 +38,9 @@ export type VoiceStatus = "off" | "asking" | "on" | "declined" | "elsewhere" | "
 /** Issue 30: who this page is in the media. */
 export type VoiceRole = "player" | "host" | "consigliere" | "spectator";
 
+/** The longest spectator delay a page can listen behind (a Web Audio DelayNode holds under 180 s). */
+export const MAX_LISTEN_DELAY_MS = 179_000;
+
 /** The live host's microphone mode (their choice, kept per browser): push-to-talk (default) or open. */
 export const HOST_MIC_KEY = "mafia.voice.hostMic";
 
