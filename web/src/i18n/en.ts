@@ -97,6 +97,8 @@ export const en = {
   "wait.joinHere": "Sit down at this table",
 
   "seat.n": "Seat {seat}",
+  /** Issue 32: a finished game's seat whose player opted out of publication (the server sends no nick). */
+  "seat.hidden": "Player {seat}",
   "seat.you": "you",
   "seat.away": "away",
   "seat.online": "connected",

@@ -92,6 +92,8 @@ export const ru: Catalogue = {
   "wait.joinHere": "Сесть за этот стол",
 
   "seat.n": "Место {seat}",
+  /** Issue 32: a finished game's seat whose player opted out of publication (the server sends no nick). */
+  "seat.hidden": "Игрок {seat}",
   "seat.you": "вы",
   "seat.away": "не на связи",
   "seat.online": "на связи",

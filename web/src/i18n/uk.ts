@@ -92,6 +92,8 @@ export const uk: Catalogue = {
   "wait.joinHere": "Сісти за цей стіл",
 
   "seat.n": "Місце {seat}",
+  /** Issue 32: a finished game's seat whose player opted out of publication (the server sends no nick). */
+  "seat.hidden": "Гравець {seat}",
   "seat.you": "ви",
   "seat.away": "немає на зв'язку",
   "seat.online": "на зв'язку",

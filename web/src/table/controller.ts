@@ -15,7 +15,9 @@ import type { ControlRequest, Identity, ServerMessage, TableAction, TableView } 
 import { mergeView } from "../../../shared/protocol/view-merge.ts";
 import { socketUrl } from "../lib/api.ts";
 import { createServerClock, type ServerClock } from "../lib/clock.ts";
+import { t } from "../i18n/index.ts";
 import { asAdvisor } from "./advisor.ts";
+import { labelHidden } from "./hidden.ts";
 
 export type ConnState = "connecting" | "open" | "reconnecting" | "closed";
 
@@ -185,7 +187,9 @@ export function connectTable(code: string, token: string | null): TableControlle
           setState("conn", "open");
           setState("version", msg.version);
           // §7.10 a consigliere's page offers the seat's vote or night action (you.advice) as its actions.
-          setState("view", reconcile(state.identity?.kind === "consigliere" ? asAdvisor(merged) : merged));
+          // Issue 32: a finished game's opted-out seat comes without a nick; it is "Player {seat}" here.
+          const shown = labelHidden(merged, (seat) => t("seat.hidden", { seat }));
+          setState("view", reconcile(state.identity?.kind === "consigliere" ? asAdvisor(shown) : shown));
         });
         return;
       }
