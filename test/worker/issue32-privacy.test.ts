@@ -91,3 +91,30 @@ describe("issue 32 finding 2: the record's input log names no organizer", () => 
     expect(pause?.input.action?.by).toBe("organizer");
   });
 });
+
+describe("issue 32 finding 3: the club member list", () => {
+  it("names an opted-out member to the owner, the hosts and themself only", async () => {
+    const [owner, host, hid, other] = await Promise.all([account("F3Own"), account("F3Host"), account("F3Hid"), account("F3Oth")]);
+    const res = await post("/api/clubs", { name: nick("F3Club"), city: "Kyiv", language: "uk", formats: ["club"], timeZone: "Europe/Kyiv" }, owner.cookie);
+    expect(res.status).toBe(201);
+    const clubId = ((await res.json()) as { club: { id: string } }).club.id;
+    expect((await post(`/api/clubs/${clubId}/hosts`, { nickname: host.name }, owner.cookie)).status).toBe(200);
+    const evening = await post(`/api/clubs/${clubId}/evenings`, { startsAt: Date.now() + 48 * 3600_000, place: "Hall", presetId: "club" }, owner.cookie);
+    expect(evening.status).toBe(201);
+    const eveningId = ((await evening.json()) as { evening: { id: string } }).evening.id;
+    for (const p of [hid, other]) expect((await post(`/api/clubs/${clubId}/evenings/${eveningId}/signup`, {}, p.cookie)).status).toBe(200);
+    await optOut(hid.cookie);
+    type Members = { members: Array<{ nickname: string | null; role: string; hidden?: boolean }> };
+    for (const [who, cookie] of [["anonymous", null], ["another member", other.cookie]] as const) {
+      const text = await (await get(`/api/clubs/${clubId}`, cookie)).text();
+      expect(text.includes(hid.name), `${who} sees the opted-out member's nick`).toBe(false);
+      const page = JSON.parse(text) as Members;
+      expect(page.members.filter((m) => m.hidden)).toEqual([{ nickname: null, role: "member", hidden: true }]);
+      expect(page.members.some((m) => m.nickname === other.name)).toBe(true);
+    }
+    for (const [who, cookie] of [["the owner", owner.cookie], ["a host", host.cookie], ["themself", hid.cookie]] as const) {
+      const page = (await (await get(`/api/clubs/${clubId}`, cookie)).json()) as Members;
+      expect(page.members.some((m) => m.nickname === hid.name), `${who} does not see the nick`).toBe(true);
+    }
+  });
+});

@@ -56,7 +56,8 @@ async function signedInEvening(c: C): Promise<{ userId: string; club: ClubRow; e
 }
 
 async function clubPage(db: D1Database, club: ClubRow, viewerId: string | null, now: number): Promise<ClubPage> {
-  const [members, evenings, role] = await Promise.all([membersOf(db, club.id), eveningsOf(db, club.id, now), viewerId ? roleIn(db, club.id, viewerId) : null]);
+  const [evenings, role] = await Promise.all([eveningsOf(db, club.id, now), viewerId ? roleIn(db, club.id, viewerId) : null]);
+  const members = await membersOf(db, club.id, viewerId, role);
   return { club: clubOf(club), members, you: role ? { role } : null, ...evenings };
 }
 
