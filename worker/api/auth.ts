@@ -39,7 +39,7 @@ import { hashPassword, verifyPassword } from "../accounts/password.ts";
 import { profileOf } from "../accounts/profile.ts";
 import { setPublication } from "../accounts/publication.ts";
 import { clearSessionCookie, newSession, readSession, sessionUserId, setSessionCookie } from "../accounts/sessions.ts";
-import { insertUser, isUniqueViolation, meOf, passwordOf, userById, userByNick } from "../accounts/users.ts";
+import { insertUser, isUniqueViolation, meOf, nickClash, passwordOf, userById, userByNick } from "../accounts/users.ts";
 import type { Env } from "../env.ts";
 import { base64url } from "../security/random.ts";
 import { rateLimit } from "../security/rate-limit.ts";
@@ -59,6 +59,14 @@ const randomId = (prefix: string) => prefix + base64url(crypto.getRandomValues(n
 
 const nickTaken = (c: Context, nick: string) => apiError(c, "nickname-taken", `The nickname "${nick}" is already taken.`);
 
+/** Issue 32, finding 4: a new account's nick is refused when taken or when it looks like another account's (UTS #39). */
+async function nickRefused(c: Context<AppEnv>, nick: string): Promise<Response | null> {
+  const clash = await nickClash(c.env.DB, nick);
+  if (!clash) return null;
+  if (clash.kind === "taken") return nickTaken(c, nick);
+  return apiError(c, "nickname-confusable", `The nickname "${nick}" looks like "${clash.nick}", which is already taken.`);
+}
+
 /** Sign the account in: a session row (in the caller's batch when given) and the cookie. */
 async function signedIn(c: Context<AppEnv>, userId: string, now: number, batch: D1PreparedStatement[] = []): Promise<Response> {
   const session = await newSession(c.env.DB, userId, now);
@@ -76,7 +84,8 @@ export const auth = new Hono<AppEnv>()
     const { nickname, password } = c.req.valid("json");
     const problem = passwordProblem(password, nickname);
     if (problem) return apiError(c, "weak-password", problem);
-    if (await userByNick(c.env.DB, nickname)) return nickTaken(c, nickname);
+    const refused = await nickRefused(c, nickname);
+    if (refused) return refused;
     const now = Date.now();
     const id = randomId("u_");
     const hash = await hashPassword(password);
@@ -154,7 +163,8 @@ export const auth = new Hono<AppEnv>()
       const creds = await c.env.DB.prepare("SELECT id, transports FROM credentials WHERE user_id = ?").bind(session.user.id).all<{ id: string; transports: string | null }>();
       exclude = creds.results.map((r) => ({ id: r.id, ...(r.transports ? { transports: JSON.parse(r.transports) as string[] } : {}) }));
     } else {
-      if (await userByNick(c.env.DB, nickname)) return nickTaken(c, nickname);
+      const refused = await nickRefused(c, nickname);
+      if (refused) return refused;
       userName = nickname;
       webauthnId = randomId("");
     }
