@@ -34,7 +34,7 @@ import {
   type PasskeyOptionsResponse,
 } from "../../shared/protocol/accounts.ts";
 import { challengeOf, consumeChallenge, storeChallenge } from "../accounts/challenges.ts";
-import { blockedFor, clearFailures, limitKeys, recordFailure } from "../accounts/limits.ts";
+import { limitKeys, reserveAttempt, succeeded } from "../accounts/limits.ts";
 import { hashPassword, verifyPassword } from "../accounts/password.ts";
 import { profileOf } from "../accounts/profile.ts";
 import { setPublication } from "../accounts/publication.ts";
@@ -102,17 +102,15 @@ export const auth = new Hono<AppEnv>()
     const now = Date.now();
     const user = await userByNick(c.env.DB, nickname);
     const keys = limitKeys(c.req.raw, user?.id ?? null);
-    const wait = await blockedFor(c.env.DB, keys, now);
+    // Issue 32, finding 6: counted and judged at once, before the password is derived.
+    const wait = await reserveAttempt(c.env.DB, keys, now);
     if (wait > 0) {
       c.header("retry-after", String(wait));
       return apiError(c, "rate-limited", `Too many failed sign-ins; try again in ${Math.ceil(wait / 60)} min, or sign in with a passkey.`);
     }
     const ok = await verifyPassword(password, passwordOf(user));
-    if (!ok || !user) {
-      await recordFailure(c.env.DB, keys, now);
-      return apiError(c, "bad-credentials", "Wrong nickname or password.");
-    }
-    await clearFailures(c.env.DB, `account:${user.id}`);
+    if (!ok || !user) return apiError(c, "bad-credentials", "Wrong nickname or password.");
+    await succeeded(c.env.DB, keys);
     return signedIn(c, user.id, now);
   })
 
@@ -125,15 +123,15 @@ export const auth = new Hono<AppEnv>()
     const current = passwordOf(session.user);
     if (current) {
       const keys = limitKeys(c.req.raw, session.user.id);
-      const wait = await blockedFor(c.env.DB, keys, now);
+      const wait = await reserveAttempt(c.env.DB, keys, now);
       if (wait > 0) {
         c.header("retry-after", String(wait));
         return apiError(c, "rate-limited", "Too many wrong passwords; try again later.");
       }
       if (currentPassword === undefined || !(await verifyPassword(currentPassword, current))) {
-        await recordFailure(c.env.DB, keys, now);
         return apiError(c, "bad-credentials", "The current password is wrong.");
       }
+      await succeeded(c.env.DB, keys);
     }
     const problem = passwordProblem(password, session.user.nick);
     if (problem) return apiError(c, "weak-password", problem);

@@ -9,8 +9,9 @@
  * The class keeps its first name (GuessLimiter, binding GUESS_LIMITER): renaming a Durable Object
  * class needs a wrangler migration, and room-code guessing was its first counter.
  *
- * - "guess" (worker/security/guess-guard.ts) counts *failed* lookups only — an unknown table code, a
- *   wrong return code; honest traffic never reaches it.
+ * - "guess" (worker/security/guess-guard.ts) counts every code lookup *before* it runs (`reserve`, issue
+ *   32: atomic under concurrency) and gives back the attempts of lookups that found their table
+ *   (`refund`): in the end only failed lookups — an unknown table code, a wrong return code — count.
  * - "create" and "auth" (worker/security/rate-limit.ts) count *every* request of two rare routes (table
  *   creation; WebAuthn challenges and password sign-ups), before the work is done.
  *
@@ -111,6 +112,31 @@ export class GuessLimiter extends DurableObject<Env> {
       if (alarm === null || alarm > until) await this.ctx.storage.setAlarm(until);
     }
     return { blocked: count >= limit.max, until, count };
+  }
+
+  /**
+   * Issue 32, finding 6: the guess guard's atomic check. Counts one attempt *before* the lookup and says
+   * whether it may run: the count and the decision are one synchronous step of this object (no await
+   * between the read and the write), so concurrent requests cannot all pass a check made before any
+   * of them was counted. Allowed while the count after this attempt stays below `max` (the `max`-th
+   * attempt is refused, as the failure that used the window up was before). A lookup that succeeds
+   * gives its attempt back (`refund`): honest traffic leaves the counter where it was.
+   */
+  async reserve(name: LimitName): Promise<LimitVerdict & { allowed: boolean }> {
+    const verdict = await this.hit(name);
+    return { ...verdict, allowed: !verdict.blocked };
+  }
+
+  /** Give back one attempt of this window (a lookup that found its table); the row goes at zero. */
+  refund(name: LimitName): LimitVerdict {
+    const g = this.read(name, Date.now());
+    if (!g) return { blocked: false, until: 0, count: 0 };
+    // A window already used up stays used up: a refund never reopens it.
+    if (g.count >= LIMITS[name].max) return { blocked: true, until: g.until, count: g.count };
+    if (g.count <= 1) this.sql().exec("DELETE FROM counters WHERE name = ?", name);
+    else this.sql().exec("UPDATE counters SET count = count - 1 WHERE name = ?", name);
+    const count = Math.max(0, g.count - 1);
+    return { blocked: false, until: count === 0 ? 0 : g.until, count };
   }
 
   /** A window ended: drop the ended counters; with none left, forget the address entirely. */

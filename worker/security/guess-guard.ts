@@ -1,14 +1,16 @@
 /**
  * Middleware in front of every route that takes a table code (summary, join, return, socket): refuses
- * an address bucket that used up its failed lookups (the limiter's "guess" counter, GuessLimiter.ts),
- * and counts each failed lookup — 404 (no such table) or 403 (wrong return code) — in that address's
- * limiter object.
+ * an address bucket that used up its failed lookups (the limiter's "guess" counter, GuessLimiter.ts).
+ * Issue 32, finding 6: every lookup is counted *before* it runs, in one atomic step of the address's
+ * limiter object (`reserve`: count and decide at once), and a lookup that did not fail — anything but
+ * 404 (no such table) or 403 (wrong return code) — gives its attempt back (`refund`). So 300 guesses
+ * in flight at once run at most GUESS_LIMIT.max − 1 lookups, and a real code asked once the window is
+ * used up is refused like any other.
  *
- * Cost: honest traffic never touches the limiter (it is called on failures only). A blocked bucket is
+ * Cost: two limiter calls per code lookup (reserve, refund) — the price of deciding before. A blocked bucket is
  * also remembered in this isolate's memory (rate-limit.ts), so a blocked client's further requests are
  * refused here without any Durable Object call; another isolate learns it on that client's next
- * failure there (at most one more guess per isolate per window). The limiter failing never fails the
- * request.
+ * failure there. The limiter failing never fails the request.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { Env } from "../env.ts";
@@ -30,14 +32,24 @@ export function guessGuard(): MiddlewareHandler<{ Bindings: Env }> {
     const now = Date.now();
     const until = blockedUntil("guess", bucket, now);
     if (until) return refuse(c, until, now);
-    await next();
-    if (!isFailure(c.res.status)) return;
+    // Issue 32, finding 6: count the attempt and decide in one step of the address's limiter object,
+    // before the lookup — concurrent guesses cannot all pass a check made before any was counted.
+    let reserved = false;
     try {
-      const verdict = await hitLimiter(c.env, "guess", bucket);
-      if (verdict.blocked) {
+      const verdict = await hitLimiter(c.env, "guess", bucket, "reserve");
+      if (!verdict.allowed) {
         rememberBlocked("guess", bucket, verdict.until, Date.now());
-        c.res = refuse(c, verdict.until, Date.now());
+        return refuse(c, verdict.until, Date.now());
       }
+      reserved = true;
+    } catch (err) {
+      console.warn("guess guard: limiter unavailable", err);
+    }
+    await next();
+    if (!reserved || isFailure(c.res.status)) return;
+    // The table was found (or the request failed for another reason): the attempt is given back.
+    try {
+      await hitLimiter(c.env, "guess", bucket, "refund");
     } catch (err) {
       console.warn("guess guard: limiter unavailable", err);
     }
