@@ -63,6 +63,15 @@ describe("issue 32 finding 6: brute-force limits are atomic", () => {
     expect(real.status).toBe(429);
   });
 
+  it("an honest burst (40 lookups of a real code at once) never locks its address: the attempts are given back", async () => {
+    const { code } = await createTable();
+    const ip = "198.51.100.234";
+    const get = () => worker.fetch(new Request(`${ORIGIN}/api/tables/${code}`, { headers: { "cf-connecting-ip": ip } })).then((r) => r.status);
+    const statuses = await Promise.all(Array.from({ length: 40 }, get));
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    for (let i = 0; i < 3; i++) expect(await get()).toBe(200);
+  });
+
   it("the guard decides before the lookup: 300 guesses in flight at once (each lookup 30 ms) run at most GUESS_LIMIT.max lookups", async () => {
     // The same middleware in front of a slow lookup that always fails, so every request is in flight
     // before any has finished (as on the edge, where they land on many isolates at once).

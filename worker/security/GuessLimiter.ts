@@ -115,28 +115,40 @@ export class GuessLimiter extends DurableObject<Env> {
   }
 
   /**
-   * Issue 32, finding 6: the guess guard's atomic check. Counts one attempt *before* the lookup and says
-   * whether it may run: the count and the decision are one synchronous step of this object (no await
-   * between the read and the write), so concurrent requests cannot all pass a check made before any
-   * of them was counted. Allowed while the count after this attempt stays below `max` (the `max`-th
-   * attempt is refused, as the failure that used the window up was before). A lookup that succeeds
-   * gives its attempt back (`refund`): honest traffic leaves the counter where it was.
+   * Issue 32, finding 6: the guess guard's atomic check. One attempt is counted *before* its lookup, and
+   * the count and the decision are one synchronous step of this object (no await between the read and
+   * the write), so concurrent requests cannot all pass a check made before any of them was counted. The
+   * attempt may run while the count after it stays below `max` (the `max`-th is refused, as the failure
+   * that used the window up was before); a refused attempt is not counted. A lookup that did not fail
+   * gives its attempt back (`refund`), so what stays counted are the failures — plus, for as long as
+   * they run, the lookups in flight.
    */
   async reserve(name: LimitName): Promise<LimitVerdict & { allowed: boolean }> {
-    const verdict = await this.hit(name);
-    return { ...verdict, allowed: !verdict.blocked };
+    const limit = LIMITS[name];
+    const now = Date.now();
+    const g = this.read(name, now);
+    const until = g ? g.until : now + limit.windowMs;
+    const count = g?.count ?? 0;
+    if (count + 1 >= limit.max) return { allowed: false, blocked: true, until, count };
+    this.sql().exec(
+      "INSERT INTO counters (name, until, count) VALUES (?1, ?2, ?3) ON CONFLICT(name) DO UPDATE SET until = ?2, count = ?3",
+      name, until, count + 1,
+    );
+    if (!g) {
+      const alarm = await this.ctx.storage.getAlarm();
+      if (alarm === null || alarm > until) await this.ctx.storage.setAlarm(until);
+    }
+    return { allowed: true, blocked: false, until, count: count + 1 };
   }
 
-  /** Give back one attempt of this window (a lookup that found its table); the row goes at zero. */
+  /** Give back one attempt of this window (a lookup that did not fail); the row goes at zero. */
   refund(name: LimitName): LimitVerdict {
     const g = this.read(name, Date.now());
     if (!g) return { blocked: false, until: 0, count: 0 };
-    // A window already used up stays used up: a refund never reopens it.
-    if (g.count >= LIMITS[name].max) return { blocked: true, until: g.until, count: g.count };
     if (g.count <= 1) this.sql().exec("DELETE FROM counters WHERE name = ?", name);
     else this.sql().exec("UPDATE counters SET count = count - 1 WHERE name = ?", name);
     const count = Math.max(0, g.count - 1);
-    return { blocked: false, until: count === 0 ? 0 : g.until, count };
+    return { blocked: count >= LIMITS[name].max, until: count === 0 ? 0 : g.until, count };
   }
 
   /** A window ended: drop the ended counters; with none left, forget the address entirely. */

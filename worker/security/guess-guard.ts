@@ -7,16 +7,15 @@
  * in flight at once run at most GUESS_LIMIT.max − 1 lookups, and a real code asked once the window is
  * used up is refused like any other.
  *
- * Cost: two limiter calls per code lookup (reserve, refund) — the price of deciding before. A blocked bucket is
- * also remembered in this isolate's memory (rate-limit.ts), so a blocked client's further requests are
- * refused here without any Durable Object call; another isolate learns it on that client's next
- * failure there. The limiter failing never fails the request.
+ * Cost: two limiter calls per code lookup (reserve, refund) — the price of deciding before; a refused
+ * attempt costs one. Nothing is remembered in the isolate (lookups in flight hold attempts too, and give
+ * them back). The limiter failing never fails the request.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { Env } from "../env.ts";
 import { addressBucket, clientAddress } from "./address.ts";
 import { GUESS_LIMIT } from "./GuessLimiter.ts";
-import { blockedUntil, hitLimiter, refuse as refuseWith, rememberBlocked } from "./rate-limit.ts";
+import { hitLimiter, refuse as refuseWith } from "./rate-limit.ts";
 
 const refuse = (c: Context, until: number, now: number): Response =>
   refuseWith(c, "Too many wrong table or return codes from your network; wait and try again.", until, now);
@@ -29,18 +28,13 @@ export function guessGuard(): MiddlewareHandler<{ Bindings: Env }> {
     const address = clientAddress(c.req.raw);
     if (address === null) return next(); // not behind Cloudflare's edge (local dev, tests): nothing to count by
     const bucket = addressBucket(address);
-    const now = Date.now();
-    const until = blockedUntil("guess", bucket, now);
-    if (until) return refuse(c, until, now);
     // Issue 32, finding 6: count the attempt and decide in one step of the address's limiter object,
     // before the lookup — concurrent guesses cannot all pass a check made before any was counted.
     let reserved = false;
     try {
       const verdict = await hitLimiter(c.env, "guess", bucket, "reserve");
-      if (!verdict.allowed) {
-        rememberBlocked("guess", bucket, verdict.until, Date.now());
-        return refuse(c, verdict.until, Date.now());
-      }
+      // Not remembered in the isolate: lookups in flight hold attempts too, and give them back.
+      if (!verdict.allowed) return refuse(c, verdict.until, Date.now());
       reserved = true;
     } catch (err) {
       console.warn("guess guard: limiter unavailable", err);
