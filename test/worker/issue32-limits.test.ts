@@ -12,6 +12,7 @@ import type { Env } from "../../worker/env.ts";
 import { guessGuard } from "../../worker/security/guess-guard.ts";
 import { LOGIN_LIMITS } from "../../worker/accounts/limits.ts";
 import { GUESS_LIMIT } from "../../worker/security/GuessLimiter.ts";
+import { RETURN_ATTEMPTS } from "../../worker/table/TableObject.ts";
 import { nick, post, signUp } from "./accounts-helpers.ts";
 import { createTable, ORIGIN, worker } from "./helpers.ts";
 
@@ -87,5 +88,35 @@ describe("issue 32 finding 6: brute-force limits are atomic", () => {
     console.log(`finding 6: 300 guesses in flight → ${lookups} lookups, ${JSON.stringify(t)}`);
     expect(lookups).toBeLessThanOrEqual(GUESS_LIMIT.max);
     expect(t[429]).toBeGreaterThanOrEqual(300 - GUESS_LIMIT.max);
+  });
+});
+
+describe("issue 32 finding 8: no one locks a seat with wrong return codes", () => {
+  it("ten IPv6 /64s × 20 wrong codes do not lock the real player out; the addresses that failed are refused", async () => {
+    const { code } = await createTable();
+    const res = await post(`/api/tables/${code}/join`, { nickname: "F8Ann", deviceId: "dev-f8-ann-000000000" }, null, { "cf-connecting-ip": "192.0.2.80" });
+    expect(res.status).toBe(200);
+    const ann = (await res.json()) as { playerId: string; returnCode: string };
+    const wrong = ann.returnCode.startsWith("2") ? "3" + ann.returnCode.slice(1) : "2" + ann.returnCode.slice(1);
+    const ret = (returnCode: string, ip: string) => post(`/api/tables/${code}/return`, { returnCode }, null, { "cf-connecting-ip": ip });
+    // Twelve networks (each stays within its own limit, GUESS_LIMIT.max − 1 lookups) together pass the
+    // table's RETURN_ATTEMPTS.max wrong codes per window.
+    const seen = (
+      await Promise.all(
+        Array.from({ length: 12 }, async (_, net) => {
+          const out: number[] = [];
+          for (let i = 0; i < 20; i++) out.push((await ret(wrong, `2001:db8:8${net.toString(16)}::${i + 1}`)).status);
+          return out;
+        }),
+      )
+    ).flat();
+    expect(seen.filter((s) => s === 403).length).toBeGreaterThanOrEqual(RETURN_ATTEMPTS.max);
+    // The real player, from an address that has not failed, comes back at once.
+    const back = await ret(ann.returnCode, "192.0.2.81");
+    expect(back.status, await back.clone().text()).toBe(200);
+    expect(((await back.json()) as { playerId: string }).playerId).toBe(ann.playerId);
+    // An address that guessed here is refused, even with the right code (it would otherwise tell).
+    expect((await ret(ann.returnCode, "2001:db8:80::99")).status).toBe(429);
+    expect((await ret(ann.returnCode, "2001:db8:8b::99")).status).toBe(429);
   });
 });
