@@ -13,6 +13,7 @@ import { TurnCredentials } from "../media/turn.ts";
 import { seatOf, seatedPlayers } from "./engine.ts";
 import type { Attachment } from "./connection.ts";
 import type { Refused } from "./frames.ts";
+import { OfferBudget } from "./offer-budget.ts";
 import { sfuConfigured } from "./sfu.ts";
 import type { Table } from "./table.ts";
 
@@ -33,6 +34,8 @@ export class Media {
   constructor(private readonly t: Table) {}
 
   private ice: IceServer[] | null = null;
+  /** Issue 32, finding 10: offers per link (offer-budget.ts). */
+  private readonly offers = new OfferBudget();
   private turnCache: TurnCredentials | null | undefined;
 
   /** Short-lived TURN credentials, when the TURN key's secrets are set (docs/MEDIA.md §5). */
@@ -77,6 +80,9 @@ export class Media {
     const target = seatedPlayers(state)[msg.to - 1];
     if (!target || target.bot) return { code: "no-peer", message: `Seat ${msg.to} holds no person in this game.` };
     const now = t.now();
+    if (msg.description?.type === "offer" && !this.offers.take(from, msg.to, now)) {
+      return { code: "rate-limited", message: `Too many offers to seat ${msg.to}; wait a few seconds.` };
+    }
     const own = this.socketsOf(playerId, now).filter((s) => s.ws !== ws);
     if (msg.hello) {
       for (const s of own) {
