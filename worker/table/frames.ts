@@ -209,12 +209,15 @@ export class Frames {
     if (!state) return this.refuse(ws, "phase-closed", "The game has not started yet.", msg.ref);
     // The live host's input: the confirm (§5.7), or a foul or a remark (§7.9; the engine refuses them
     // where its preset gives the host no fouls).
+    // Issue 32: the stage the sender acted on, when the frame says it (the engine refuses a stale one).
+    const phaseSeq = msg.type === "act" || msg.type === "host" ? msg.phaseSeq : undefined;
+    const stage = phaseSeq === undefined ? {} : { phaseSeq };
     const input: Input =
       msg.type === "act" && identity.kind === "player"
-        ? { kind: "act", playerId: identity.playerId, action: msg.action }
+        ? { kind: "act", playerId: identity.playerId, action: msg.action, ...stage }
         : msg.type === "act" && identity.kind === "consigliere"
-          ? { kind: "act", playerId: identity.playerId, action: msg.action, by: "consigliere" }
-          : { kind: "host", action: (msg as HostMessage).action };
+          ? { kind: "act", playerId: identity.playerId, action: msg.action, by: "consigliere", ...stage }
+          : { kind: "host", action: (msg as HostMessage).action, ...stage };
     const result = apply(state, input, now);
     if (!result.ok) return this.refuse(ws, result.rejection.code, result.rejection.message, msg.ref);
     t.match.commit(result.state, [input], now);

@@ -342,6 +342,7 @@ export const en = {
   "error.no-shouts-left": "You have no shouts left.",
   "error.not-allowed": "That is not allowed now.",
   "error.stale-timeout": "That step already ended.",
+  "error.stale": "That was meant for a step that has just ended; look again and choose.",
   "error.game-over": "The game is over.",
   "error.paused": "The game is paused.",
   "error.not-found": "There is no table with this code.",

@@ -337,6 +337,7 @@ export const ru: Catalogue = {
   "error.no-shouts-left": "У вас не осталось выкриков.",
   "error.not-allowed": "Сейчас это нельзя.",
   "error.stale-timeout": "Этот этап уже закончился.",
+  "error.stale": "Это было для этапа, который только что закончился; посмотрите ещё раз и выберите.",
   "error.game-over": "Игра окончена.",
   "error.paused": "Игра на паузе.",
   "error.not-found": "Стола с таким кодом нет.",

@@ -337,6 +337,7 @@ export const uk: Catalogue = {
   "error.no-shouts-left": "У вас не залишилося вигуків.",
   "error.not-allowed": "Зараз це не можна.",
   "error.stale-timeout": "Цей етап уже завершився.",
+  "error.stale": "Це було для етапу, що щойно завершився; подивіться ще раз і оберіть.",
   "error.game-over": "Гру завершено.",
   "error.paused": "Гру призупинено.",
   "error.not-found": "Стола з таким кодом немає.",

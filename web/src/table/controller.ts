@@ -17,6 +17,7 @@ import { socketUrl } from "../lib/api.ts";
 import { createServerClock, type ServerClock } from "../lib/clock.ts";
 import { t } from "../i18n/index.ts";
 import { asAdvisor } from "./advisor.ts";
+import { intentFrame } from "./frame.ts";
 import { labelHidden } from "./hidden.ts";
 
 export type ConnState = "connecting" | "open" | "reconnecting" | "closed";
@@ -234,7 +235,8 @@ export function connectTable(code: string, token: string | null): TableControlle
     }
     const ref = `a${++refSeq}-${Date.now().toString(36)}`;
     setState("pending", ref);
-    ws.send(JSON.stringify({ type, ref, action }));
+    // Issue 32: an act or host input names the stage of the view it was made on (a stale one is refused).
+    ws.send(intentFrame(type, ref, action, state.view?.game?.phaseSeq));
     // Never leave the bar disabled if an ack is lost with a dropped connection.
     setTimeout(() => state.pending === ref && setState("pending", null), 5000);
   };
