@@ -91,8 +91,8 @@ describe("issue 32 finding 6: brute-force limits are atomic", () => {
   });
 });
 
-describe("issue 32 finding 8: no one locks a seat with wrong return codes", () => {
-  it("ten IPv6 /64s × 20 wrong codes do not lock the real player out; the addresses that failed are refused", async () => {
+describe("issue 32 finding 8: no one locks a seat with wrong return codes (the probe: ten /64s × 20)", () => {
+  it("IPv6 /64s × 20 wrong codes each (twelve, past the table's 200) do not lock the real player out; the addresses that failed are refused", async () => {
     const { code } = await createTable();
     const res = await post(`/api/tables/${code}/join`, { nickname: "F8Ann", deviceId: "dev-f8-ann-000000000" }, null, { "cf-connecting-ip": "192.0.2.80" });
     expect(res.status).toBe(200);
