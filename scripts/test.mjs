@@ -2,7 +2,8 @@
 // `npm test`: every suite, one closing line "N passed, N failed".
 // Suites: typecheck (gate), unit (engine/protocol/bots in Node), worker (inside workerd),
 // browser (Debian Chromium via playwright-core against `wrangler dev`).
-// Exits non-zero on any failure, and when no test ran.
+// Exits non-zero on any failure, and when no test ran. Issue 32: after the web build, a dry-run
+// deploy (scripts/deploy-check.mjs) — offline, no Cloudflare account.
 //
 // Two stages (issue 6; issue 11 made the games quick — both click through whole games on the test
 // clock, test/browser/harness.ts advanceClock, so no step waits out a real timer):
@@ -84,7 +85,19 @@ if (want("browser")) ensureChromium("npm test");
 
 // The browser games serve web/dist: only after a good build (a failed build is a failed run).
 const build = run("build web", "npm", ["run", "--silent", "build:web"]).then((status) => status === 0 || (broken.push("build:web"), false));
+// Issue 32: the deploy is proven to build — `wrangler deploy --dry-run --outdir` on the built project,
+// offline (scripts/deploy-check.mjs: bundle, every binding declared, gzip size under the free plan's 3 MiB).
+const deployCheck = async () => {
+  const summary = join(out, "deploy-check.txt");
+  process.env.DEPLOY_CHECK_SUMMARY = summary;
+  const status = await run("deploy dry-run", "node", ["scripts/deploy-check.mjs"]);
+  if (status !== 0) broken.push("deploy dry-run");
+  // The closing line's entry for this step carries the bundle's size.
+  const at = times.findIndex((t) => t.startsWith("deploy dry-run "));
+  if (at >= 0 && existsSync(summary)) times[at] += ` (${readFileSync(summary, "utf8")})`;
+};
 await Promise.all([
+  build.then((built) => built && want("deploy") && deployCheck()),
   // Issue 13: the accessibility and phone-layout checks (one page, vite preview) after the city game.
   build.then(async (built) => {
     if (!built || !want("browser")) return;

@@ -13,6 +13,7 @@ import { tables } from "./api/tables.ts";
 import { testClock } from "./api/test-clock.ts";
 import type { Env } from "./env.ts";
 import { sweepRecordings } from "./recordings/sweep.ts";
+import { sameSiteOnly } from "./security/csrf.ts";
 import { guessGuard } from "./security/guess-guard.ts";
 import { securityHeaders } from "./security/headers.ts";
 import { originAllowed } from "./security/origin.ts";
@@ -36,6 +37,9 @@ const api = new Hono<{ Bindings: Env }>()
     if (c.req.method === "PUT" && RECORDING_UPLOAD.test(c.req.path)) return next();
     return smallBodies(c, next);
   })
+  // Issue 32, finding 7 (CSRF): a state-changing request only from this site's pages (or a non-browser
+  // client), and a body only as JSON — but a recording's audio upload (worker/security/csrf.ts).
+  .use(sameSiteOnly({ otherBodies: (path, method) => method === "PUT" && RECORDING_UPLOAD.test(path) }))
   // Cross-site WebSocket hijacking: a socket only from our own pages or from non-browser clients.
   .use("/tables/:code/socket", async (c, next) => {
     if (!originAllowed(c.req.raw)) return apiError(c, "forbidden-origin", "WebSocket connections are accepted from this site's pages only.");

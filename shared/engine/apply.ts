@@ -112,6 +112,10 @@ function precheck(s: EngineState, input: Input, now: number): void {
   if (s.result) reject("game-over", "the game is over");
   if (input.kind === "control") return;
   if (s.paused) reject("paused", "the game is paused");
+  // Issue 32: an act or a host input bound to the stage it was made on (boardgame.io's _stateID check).
+  if ((input.kind === "act" || input.kind === "host") && input.phaseSeq !== undefined && input.phaseSeq !== s.phaseSeq) {
+    reject("stale", `made on stage ${input.phaseSeq}; the game is at stage ${s.phaseSeq}`);
+  }
   if (input.kind === "timeout") {
     const due = nextDeadline(asGame(s));
     if (input.phaseSeq !== s.phaseSeq || due === null || now < due) reject("stale-timeout", "no deadline due for this phase");

@@ -139,10 +139,18 @@ export type Input =
    * replaces a choice the player already made this turn (the running ballot, the running night step);
    * the consigliere's choice is then final for both.
    */
-  | { kind: "act"; playerId: PlayerId; action: PlayerAction; by?: "consigliere" }
+  | {
+      kind: "act"; playerId: PlayerId; action: PlayerAction; by?: "consigliere";
+      /**
+       * Issue 32: the stage the sender acted on (GameView.phaseSeq of their view). Another stage's
+       * phaseSeq is refused "stale" and changes nothing. Optional for one release (older clients).
+       */
+      phaseSeq?: number;
+    }
   /** An alarm fired for the phase instance `phaseSeq` (stale or repeated => rejected "stale-timeout"). */
   | { kind: "timeout"; phaseSeq: number }
-  | { kind: "host"; action: HostAction }
+  /** The live host's input; `phaseSeq` as for "act" (issue 32: a second confirm made on the same view is "stale"). */
+  | { kind: "host"; action: HostAction; phaseSeq?: number }
   | { kind: "control"; action: ControlAction };
 
 export type RejectionCode =
@@ -155,6 +163,8 @@ export type RejectionCode =
   | "no-shouts-left"
   | "not-allowed"
   | "stale-timeout"
+  /** Issue 32: an act or host input made on another stage's view (its phaseSeq is not the current one). */
+  | "stale"
   | "game-over"
   | "paused";
 

@@ -117,8 +117,14 @@ export interface Club {
 }
 
 export interface ClubMember {
-  nickname: string;
+  /**
+   * Issue 32, finding 3 (RULES.md §8 publication opt-out): null for a member who opted out, shown so to
+   * everyone but the club's owner, its hosts (they need the names) and the member themself.
+   */
+  nickname: string | null;
   role: ClubRole;
+  /** Present (true) only on a masked row; the page shows it from its catalogue. */
+  hidden?: true;
 }
 
 /** An evening as lists show it. */

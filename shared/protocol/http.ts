@@ -76,7 +76,7 @@ export const CreateTableRequestSchema = v.strictObject({
 });
 export type CreateTableRequest = v.InferInput<typeof CreateTableRequestSchema>;
 
-/** A nickname: NFC, trimmed, inner whitespace collapsed, 1–24 code points, no control/format chars. */
+/** A nickname: NFC, trimmed, inner whitespace collapsed, 1–24 code points, no control/format chars, nothing invisible or blank (issue 32). */
 export const NicknameSchema = v.pipe(
   v.string(),
   v.maxLength(200),
@@ -84,6 +84,10 @@ export const NicknameSchema = v.pipe(
   v.minLength(1, "nickname is empty"),
   v.check((s) => [...s].length <= NICKNAME_MAX, `nickname is longer than ${NICKNAME_MAX} characters`),
   v.regex(/^[^\p{C}]+$/u, "nickname contains control or invisible characters"),
+  // Issue 32, finding 4: default-ignorable code points render as nothing (U+034F, U+FE0F, the Hangul
+  // fillers U+115F/U+1160/U+3164/U+FFA0 …), and U+2800 (Braille blank) renders as a blank: "Victim" plus
+  // one of them would sit beside "Victim", and a nick of them alone would be invisible.
+  v.regex(/^[^\p{Default_Ignorable_Code_Point}\u2800]+$/u, "nickname contains invisible or blank characters"),
 );
 
 /** A device id: random, made once per browser and kept in localStorage (16–64 of A–Z a–z 0–9 _ -).

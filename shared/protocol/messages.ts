@@ -159,11 +159,19 @@ export const HelloMessageSchema = v.strictObject({
   token: v.optional(v.pipe(v.string(), v.minLength(16), v.maxLength(128))),
 });
 
+/**
+ * Issue 32: the `phaseSeq` of the view an act or host input was made on (GameView.phaseSeq). The engine
+ * refuses another stage's with `stale` and changes nothing. Optional for one release: frames without it
+ * are judged as before.
+ */
+const PhaseSeqSchema = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER)));
+
 export const ActMessageSchema = v.strictObject({
   type: v.literal("act"),
   /** Chosen by the client; echoed in the ack or error; unique per connection. */
   ref,
   action: PlayerActionSchema,
+  phaseSeq: PhaseSeqSchema,
 });
 
 export const SyncMessageSchema = v.strictObject({
@@ -194,6 +202,7 @@ export const HostMessageSchema = v.strictObject({
   type: v.literal("host"),
   ref,
   action: HostActionSchema,
+  phaseSeq: PhaseSeqSchema,
 });
 
 /** An ICE candidate as RTCIceCandidate.toJSON() gives it (RTCIceCandidateInit), bounded. */

@@ -34,7 +34,7 @@ const PURPOSES: Record<SpeechPurpose, true> = { day: true, tie: true, leader: tr
 const TEAMS: Record<Team, true> = { red: true, black: true, solo: true };
 const REJECTIONS: Record<RejectionCode, true> = {
   "not-a-player": true, "not-your-turn": true, "phase-closed": true, "illegal-target": true, "already-acted": true, "already-voted": true,
-  "no-shouts-left": true, "not-allowed": true, "stale-timeout": true, "game-over": true, paused: true,
+  "no-shouts-left": true, "not-allowed": true, "stale-timeout": true, stale: true, "game-over": true, paused: true,
 };
 const WS_ERRORS: Record<Exclude<ErrorCode, RejectionCode>, true> = {
   "bad-json": true, "bad-message": true, "too-large": true, "rate-limited": true, "duplicate-ref": true, "hello-first": true, "already-hello": true,

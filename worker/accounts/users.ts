@@ -1,5 +1,6 @@
 /** Account rows in D1 (migrations/0001_accounts.sql) and the `Me` the API returns. */
 import type { Me } from "../../shared/protocol/accounts.ts";
+import { skeleton } from "../table/confusables.ts";
 import type { PasswordHash } from "./password.ts";
 
 /** Unique key of a nickname: NFC, lower case. "Ann", "ANN" and "ann" are one account name. */
@@ -33,16 +34,49 @@ export function passwordOf(u: UserRow | null): PasswordHash | null {
   return { hash: u.password_hash, salt: u.password_salt, iterations: u.password_iter };
 }
 
+/** Issue 32, finding 4: the two skeleton keys of a nick (migrations/0006_nick_skeleton.sql), as the table's `confusable` compares them. */
+export const nickSkeletons = (nick: string): { skel: string; skelLc: string } => ({ skel: skeleton(nick), skelLc: skeleton(nick.toLocaleLowerCase("en")) });
+
+/**
+ * Whether a new account may take `nick`: "taken" (the same nick, any case), "confusable" (another
+ * account's nick looks the same: equal UTS #39 skeletons), or null. Accounts made before the skeleton
+ * columns get theirs filled in here when they first come up as the same-case-insensitive key; the rest
+ * are filled a few at a time by `backfillSkeletons` (called from sign-ups).
+ */
+export async function nickClash(db: D1Database, nick: string): Promise<{ kind: "taken" | "confusable"; nick: string } | null> {
+  await backfillSkeletons(db);
+  const { skel, skelLc } = nickSkeletons(nick);
+  const row = await db
+    .prepare("SELECT nick, nick_key FROM users WHERE nick_key = ?1 OR nick_skel = ?2 OR nick_skel_lc = ?3 LIMIT 1")
+    .bind(nickKey(nick), skel, skelLc)
+    .first<{ nick: string; nick_key: string }>();
+  if (!row) return null;
+  return { kind: row.nick_key === nickKey(nick) ? "taken" : "confusable", nick: row.nick };
+}
+
+/** Accounts from before migration 0006 without skeletons: up to 50 get theirs per call (a clash between two old ones leaves one NULL). */
+async function backfillSkeletons(db: D1Database): Promise<void> {
+  const old = await db.prepare("SELECT id, nick FROM users WHERE nick_skel IS NULL LIMIT 50").all<{ id: string; nick: string }>();
+  for (const u of old.results) {
+    const { skel, skelLc } = nickSkeletons(u.nick);
+    try {
+      await db.prepare("UPDATE users SET nick_skel = ?, nick_skel_lc = ? WHERE id = ?").bind(skel, skelLc, u.id).run();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+    }
+  }
+}
+
 export function insertUser(
   db: D1Database,
   u: { id: string; nick: string; webauthnId: string; password: PasswordHash | null; now: number },
 ): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO users (id, nick, nick_key, webauthn_id, password_hash, password_salt, password_iter, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO users (id, nick, nick_key, webauthn_id, password_hash, password_salt, password_iter, created_at, nick_skel, nick_skel_lc)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .bind(u.id, u.nick, nickKey(u.nick), u.webauthnId, u.password?.hash ?? null, u.password?.salt ?? null, u.password?.iterations ?? null, u.now);
+    .bind(u.id, u.nick, nickKey(u.nick), u.webauthnId, u.password?.hash ?? null, u.password?.salt ?? null, u.password?.iterations ?? null, u.now, ...Object.values(nickSkeletons(u.nick)));
 }
 
 /** openskill's ordinal: mu − 3·sigma, rounded for display. */

@@ -34,12 +34,12 @@ import {
   type PasskeyOptionsResponse,
 } from "../../shared/protocol/accounts.ts";
 import { challengeOf, consumeChallenge, storeChallenge } from "../accounts/challenges.ts";
-import { blockedFor, clearFailures, limitKeys, recordFailure } from "../accounts/limits.ts";
+import { limitKeys, reserveAttempt, succeeded } from "../accounts/limits.ts";
 import { hashPassword, verifyPassword } from "../accounts/password.ts";
 import { profileOf } from "../accounts/profile.ts";
 import { setPublication } from "../accounts/publication.ts";
 import { clearSessionCookie, newSession, readSession, sessionUserId, setSessionCookie } from "../accounts/sessions.ts";
-import { insertUser, isUniqueViolation, meOf, passwordOf, userById, userByNick } from "../accounts/users.ts";
+import { insertUser, isUniqueViolation, meOf, nickClash, passwordOf, userById, userByNick } from "../accounts/users.ts";
 import type { Env } from "../env.ts";
 import { base64url } from "../security/random.ts";
 import { rateLimit } from "../security/rate-limit.ts";
@@ -59,6 +59,14 @@ const randomId = (prefix: string) => prefix + base64url(crypto.getRandomValues(n
 
 const nickTaken = (c: Context, nick: string) => apiError(c, "nickname-taken", `The nickname "${nick}" is already taken.`);
 
+/** Issue 32, finding 4: a new account's nick is refused when taken or when it looks like another account's (UTS #39). */
+async function nickRefused(c: Context<AppEnv>, nick: string): Promise<Response | null> {
+  const clash = await nickClash(c.env.DB, nick);
+  if (!clash) return null;
+  if (clash.kind === "taken") return nickTaken(c, nick);
+  return apiError(c, "nickname-confusable", `The nickname "${nick}" looks like "${clash.nick}", which is already taken.`);
+}
+
 /** Sign the account in: a session row (in the caller's batch when given) and the cookie. */
 async function signedIn(c: Context<AppEnv>, userId: string, now: number, batch: D1PreparedStatement[] = []): Promise<Response> {
   const session = await newSession(c.env.DB, userId, now);
@@ -76,7 +84,8 @@ export const auth = new Hono<AppEnv>()
     const { nickname, password } = c.req.valid("json");
     const problem = passwordProblem(password, nickname);
     if (problem) return apiError(c, "weak-password", problem);
-    if (await userByNick(c.env.DB, nickname)) return nickTaken(c, nickname);
+    const refused = await nickRefused(c, nickname);
+    if (refused) return refused;
     const now = Date.now();
     const id = randomId("u_");
     const hash = await hashPassword(password);
@@ -93,17 +102,15 @@ export const auth = new Hono<AppEnv>()
     const now = Date.now();
     const user = await userByNick(c.env.DB, nickname);
     const keys = limitKeys(c.req.raw, user?.id ?? null);
-    const wait = await blockedFor(c.env.DB, keys, now);
+    // Issue 32, finding 6: counted and judged at once, before the password is derived.
+    const wait = await reserveAttempt(c.env.DB, keys, now);
     if (wait > 0) {
       c.header("retry-after", String(wait));
       return apiError(c, "rate-limited", `Too many failed sign-ins; try again in ${Math.ceil(wait / 60)} min, or sign in with a passkey.`);
     }
     const ok = await verifyPassword(password, passwordOf(user));
-    if (!ok || !user) {
-      await recordFailure(c.env.DB, keys, now);
-      return apiError(c, "bad-credentials", "Wrong nickname or password.");
-    }
-    await clearFailures(c.env.DB, `account:${user.id}`);
+    if (!ok || !user) return apiError(c, "bad-credentials", "Wrong nickname or password.");
+    await succeeded(c.env.DB, keys);
     return signedIn(c, user.id, now);
   })
 
@@ -116,15 +123,15 @@ export const auth = new Hono<AppEnv>()
     const current = passwordOf(session.user);
     if (current) {
       const keys = limitKeys(c.req.raw, session.user.id);
-      const wait = await blockedFor(c.env.DB, keys, now);
+      const wait = await reserveAttempt(c.env.DB, keys, now);
       if (wait > 0) {
         c.header("retry-after", String(wait));
         return apiError(c, "rate-limited", "Too many wrong passwords; try again later.");
       }
       if (currentPassword === undefined || !(await verifyPassword(currentPassword, current))) {
-        await recordFailure(c.env.DB, keys, now);
         return apiError(c, "bad-credentials", "The current password is wrong.");
       }
+      await succeeded(c.env.DB, keys);
     }
     const problem = passwordProblem(password, session.user.nick);
     if (problem) return apiError(c, "weak-password", problem);
@@ -154,7 +161,8 @@ export const auth = new Hono<AppEnv>()
       const creds = await c.env.DB.prepare("SELECT id, transports FROM credentials WHERE user_id = ?").bind(session.user.id).all<{ id: string; transports: string | null }>();
       exclude = creds.results.map((r) => ({ id: r.id, ...(r.transports ? { transports: JSON.parse(r.transports) as string[] } : {}) }));
     } else {
-      if (await userByNick(c.env.DB, nickname)) return nickTaken(c, nickname);
+      const refused = await nickRefused(c, nickname);
+      if (refused) return refused;
       userName = nickname;
       webauthnId = randomId("");
     }

@@ -56,7 +56,8 @@ async function signedInEvening(c: C): Promise<{ userId: string; club: ClubRow; e
 }
 
 async function clubPage(db: D1Database, club: ClubRow, viewerId: string | null, now: number): Promise<ClubPage> {
-  const [members, evenings, role] = await Promise.all([membersOf(db, club.id), eveningsOf(db, club.id, now), viewerId ? roleIn(db, club.id, viewerId) : null]);
+  const [evenings, role] = await Promise.all([eveningsOf(db, club.id, now), viewerId ? roleIn(db, club.id, viewerId) : null]);
+  const members = await membersOf(db, club.id, viewerId, role);
   return { club: clubOf(club), members, you: role ? { role } : null, ...evenings };
 }
 
@@ -300,7 +301,12 @@ export const clubs = new Hono<AppEnv>()
     if (e.status === "started" && e.table_code) return apiError(c, "table-started", `The evening's table is open: ${e.table_code}.`);
     if (e.status !== "open" && e.status !== "closed") return apiError(c, "signup-closed", "This evening was cancelled.");
     const seated = await c.env.DB.prepare("SELECT user_id FROM signups WHERE evening_id = ? AND state = 'seated' ORDER BY seq").bind(e.id).all<{ user_id: string }>();
-    const reservedFor = seated.results.map((r) => r.user_id);
+    // Issue 32, finding 9: with no sign-ups the table invites the club's members (owner, hosts, members) —
+    // never anyone at all (its games count for the club's season). The owner is always a member.
+    const invited = seated.results.length
+      ? seated.results
+      : (await c.env.DB.prepare("SELECT user_id FROM club_members WHERE club_id = ? ORDER BY created_at LIMIT 500").bind(club.id).all<{ user_id: string }>()).results;
+    const reservedFor = invited.map((r) => r.user_id);
     const created = await createTableObject(c, {
       presetId: e.preset_id,
       settings: JSON.parse(e.settings) as Record<string, unknown>,
@@ -308,7 +314,7 @@ export const clubs = new Hono<AppEnv>()
       host: "live",
       seatsPerAddress: e.seats_max,
       creatorUserId: userId,
-      ...(reservedFor.length ? { reservedFor } : {}),
+      reservedFor,
       // Issue 19, §6.11: a club that records games opens its tables with the recording switch on (everyone sees the mark).
       ...(club.record_games === 1 ? { recording: true } : {}),
     });

@@ -186,7 +186,7 @@ export const tables = new Hono<AppEnv>()
     const table = tableStub(c.env, c.req.param("code") ?? "");
     if (!table) return apiError(c, "not-found", "No table with this code.");
     const { returnCode } = c.req.valid("json");
-    const result = await table.stub.returnToSeat(returnCode);
+    const result = await table.stub.returnToSeat(returnCode, addressOf(c.req.raw));
     if (!result.ok) {
       if (result.error.code === "rate-limited") c.header("retry-after", String(result.retryAfterSeconds ?? 60));
       return apiError(c, result.error.code, result.error.message);

@@ -99,15 +99,22 @@ export const eveningById = (db: D1Database, clubId: string, id: string) =>
   db.prepare(`SELECT ${EVENING_COLUMNS} FROM evenings e WHERE e.id = ? AND e.club_id = ?`).bind(id, clubId).first<EveningRow>();
 
 /** Owner first, then hosts, then members; by nickname within each. */
-export async function membersOf(db: D1Database, clubId: string): Promise<ClubMember[]> {
+/**
+ * Issue 32, finding 3: the club's owner and hosts see every name (they run the evenings); anyone else
+ * sees a member who opted out of publication (users.publish_nick = 0) as a masked row, unless it is them.
+ */
+export async function membersOf(db: D1Database, clubId: string, viewerId: string | null, viewerRole: ClubRole | null): Promise<ClubMember[]> {
   const rows = await db
     .prepare(
-      `SELECT u.nick, m.role FROM club_members m JOIN users u ON u.id = m.user_id WHERE m.club_id = ?
+      `SELECT u.id, u.nick, u.publish_nick, m.role FROM club_members m JOIN users u ON u.id = m.user_id WHERE m.club_id = ?
        ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'host' THEN 1 ELSE 2 END, u.nick_key LIMIT 500`,
     )
     .bind(clubId)
-    .all<{ nick: string; role: ClubRole }>();
-  return rows.results.map((r) => ({ nickname: r.nick, role: r.role }));
+    .all<{ id: string; nick: string; publish_nick: number; role: ClubRole }>();
+  const seesAll = viewerRole === "owner" || viewerRole === "host";
+  return rows.results.map((r): ClubMember =>
+    !seesAll && r.publish_nick === 0 && r.id !== viewerId ? { nickname: null, role: r.role, hidden: true } : { nickname: r.nick, role: r.role },
+  );
 }
 
 /** The club page's evenings (index evenings_club_time): not yet over soonest first; the latest 20 earlier ones. */

@@ -9,8 +9,9 @@
  * The class keeps its first name (GuessLimiter, binding GUESS_LIMITER): renaming a Durable Object
  * class needs a wrangler migration, and room-code guessing was its first counter.
  *
- * - "guess" (worker/security/guess-guard.ts) counts *failed* lookups only — an unknown table code, a
- *   wrong return code; honest traffic never reaches it.
+ * - "guess" (worker/security/guess-guard.ts) counts every code lookup *before* it runs (`reserve`, issue
+ *   32: atomic under concurrency) and gives back the attempts of lookups that found their table
+ *   (`refund`): in the end only failed lookups — an unknown table code, a wrong return code — count.
  * - "create" and "auth" (worker/security/rate-limit.ts) count *every* request of two rare routes (table
  *   creation; WebAuthn challenges and password sign-ups), before the work is done.
  *
@@ -111,6 +112,43 @@ export class GuessLimiter extends DurableObject<Env> {
       if (alarm === null || alarm > until) await this.ctx.storage.setAlarm(until);
     }
     return { blocked: count >= limit.max, until, count };
+  }
+
+  /**
+   * Issue 32, finding 6: the guess guard's atomic check. One attempt is counted *before* its lookup, and
+   * the count and the decision are one synchronous step of this object (no await between the read and
+   * the write), so concurrent requests cannot all pass a check made before any of them was counted. The
+   * attempt may run while the count after it stays below `max` (the `max`-th is refused, as the failure
+   * that used the window up was before); a refused attempt is not counted. A lookup that did not fail
+   * gives its attempt back (`refund`), so what stays counted are the failures — plus, for as long as
+   * they run, the lookups in flight.
+   */
+  async reserve(name: LimitName): Promise<LimitVerdict & { allowed: boolean }> {
+    const limit = LIMITS[name];
+    const now = Date.now();
+    const g = this.read(name, now);
+    const until = g ? g.until : now + limit.windowMs;
+    const count = g?.count ?? 0;
+    if (count + 1 >= limit.max) return { allowed: false, blocked: true, until, count };
+    this.sql().exec(
+      "INSERT INTO counters (name, until, count) VALUES (?1, ?2, ?3) ON CONFLICT(name) DO UPDATE SET until = ?2, count = ?3",
+      name, until, count + 1,
+    );
+    if (!g) {
+      const alarm = await this.ctx.storage.getAlarm();
+      if (alarm === null || alarm > until) await this.ctx.storage.setAlarm(until);
+    }
+    return { allowed: true, blocked: false, until, count: count + 1 };
+  }
+
+  /** Give back one attempt of this window (a lookup that did not fail); the row goes at zero. */
+  refund(name: LimitName): LimitVerdict {
+    const g = this.read(name, Date.now());
+    if (!g) return { blocked: false, until: 0, count: 0 };
+    if (g.count <= 1) this.sql().exec("DELETE FROM counters WHERE name = ?", name);
+    else this.sql().exec("UPDATE counters SET count = count - 1 WHERE name = ?", name);
+    const count = Math.max(0, g.count - 1);
+    return { blocked: count >= LIMITS[name].max, until: count === 0 ? 0 : g.until, count };
   }
 
   /** A window ended: drop the ended counters; with none left, forget the address entirely. */

@@ -86,8 +86,9 @@ export class TableObject extends DurableObject<Env> {
   }
 
   /** A fresh token for the seat whose return code this is (another device). */
-  returnToSeat(returnCode: string): Promise<ReturnResult> {
-    return this.table.admission.returnToSeat(returnCode);
+  /** `address`: the caller's address bucket (security/address.ts addressOf), issue 32 finding 8. */
+  returnToSeat(returnCode: string, address?: string): Promise<ReturnResult> {
+    return this.table.admission.returnToSeat(returnCode, address);
   }
 
   /** Issue 17, RULES.md §7.10: the seated player's invitation for a consigliere (consigliere.ts). */

@@ -21,12 +21,13 @@ import type { Table } from "./table.ts";
 import { currentPlayers } from "./view.ts";
 
 /**
- * Wrong return codes allowed per table (the *target* of the guessing) per window, then 429 for every
- * return at this table until the window ends — the right code included, or the limit would tell. Guessing
- * is counted first per client address (worker/security/guess-guard.ts: 20 failed lookups per 10 min),
- * so one address can never reach this; it stops only a guesser spread over more than ten addresses,
- * and a single attacker can no longer lock a player out of coming back (issue 12, finding 3). A return
- * code has ≈ 49.5 bits: 200 guesses per 10 minutes at a table of 10 seats hit with p ≈ 2.5·10⁻¹².
+ * Wrong return codes per table (the *target* of the guessing) per window. Guessing is counted first per
+ * client address (worker/security/guess-guard.ts: 20 failed lookups per 10 min). Past this many at one
+ * table in a window, every *source that gave a wrong code here* in that window is refused (429, the right
+ * code included, or the limit would tell) until the window ends — but never the seat itself: a source
+ * that has not failed here is always served, so a guesser spread over ten IPv6 /64s can no longer lock
+ * the real player out (issue 32, finding 8; before, the whole table's returns were refused). A return
+ * code has ≈ 49.5 bits: even one guess per fresh address is hopeless.
  */
 export const RETURN_ATTEMPTS = { max: 200, windowMs: 10 * 60_000 } as const;
 
@@ -236,17 +237,21 @@ export class Admission {
   }
 
   /** A fresh token for the seat whose return code this is (another device). Earlier tokens stay valid. */
-  async returnToSeat(returnCode: string): Promise<ReturnResult> {
+  async returnToSeat(returnCode: string, address = "none"): Promise<ReturnResult> {
     const t = this.t;
     if (!t.store.initialized()) return notFound();
     const config = t.config();
     const token = randomToken();
-    const [candidate, tokenHash] = await Promise.all([digest(returnDomain(config.code), returnCode), digest(TOKEN_DOMAIN, token)]);
+    const [candidate, tokenHash, source] = await Promise.all([digest(returnDomain(config.code), returnCode), digest(TOKEN_DOMAIN, token), this.addressDigest(address)]);
     const now = t.now();
     return t.tx((): ReturnResult => {
       let guard = t.store.returnGuard();
-      if (now - guard.windowStart >= RETURN_ATTEMPTS.windowMs) guard = { windowStart: now, failures: 0 };
-      if (guard.failures >= RETURN_ATTEMPTS.max) {
+      if (now - guard.windowStart >= RETURN_ATTEMPTS.windowMs) {
+        guard = { windowStart: now, failures: 0 };
+        t.store.clearReturnSources();
+      }
+      // Issue 32, finding 8: over the table's threshold only the sources that failed here are refused.
+      if (guard.failures >= RETURN_ATTEMPTS.max && t.store.returnSourceFailed(source)) {
         const retryAfterSeconds = Math.max(1, Math.ceil((guard.windowStart + RETURN_ATTEMPTS.windowMs - now) / 1000));
         const minutes = Math.ceil(retryAfterSeconds / 60);
         return { ok: false, error: { code: "rate-limited", message: `Too many wrong return codes at this table; try again in ${minutes} min.` }, retryAfterSeconds };
@@ -258,6 +263,7 @@ export class Admission {
       if (advised !== null) return { ok: true, body: { playerId: advised, token } };
       if (!player || player.bot) {
         t.store.writeReturnGuard({ windowStart: guard.windowStart, failures: guard.failures + 1 });
+        t.store.addReturnSource(source);
         return { ok: false, error: { code: "bad-return-code", message: "That return code does not belong to a seat at this table." } };
       }
       t.store.insertToken(tokenHash, player.playerId, now);

@@ -8,6 +8,7 @@ import type { ConnectionIdentity } from "./connection.ts";
 import { viewFor } from "./engine.ts";
 import { viewerKey, viewerOf } from "./match.ts";
 import type { Table } from "./table.ts";
+import { maskView } from "./publication.ts";
 import { buildTableView, type TableFacts } from "./view.ts";
 
 /** The socket and ref of the frame a change answers. */
@@ -37,6 +38,8 @@ export class Fanout {
    */
   async afterChange(now: number, ack?: Ack, closing?: WebSocket, botsIdle = false): Promise<void> {
     const t = this.t;
+    // Issue 32, finding 1: a game that just ended learns who opted out of publication before its views go out.
+    if (t.store.game().status === "ended") await t.publication.refresh();
     t.tx(() => {
       t.bots.schedule(now, botsIdle);
       t.spectators.record(now);
@@ -74,7 +77,10 @@ export class Fanout {
     const state = behind ? match.lastState() : match.state();
     const game = state ? viewFor(state, viewerOf(identity), { logAfter }) : null;
     const advises = identity.kind === "consigliere" ? identity.playerId : undefined;
-    return buildTableView(facts, game, { organizing: this.t.organizer.isOrganizer(identity), delayMs, behind, ...(advises ? { advises } : {}) });
+    const view = buildTableView(facts, game, { organizing: this.t.organizer.isOrganizer(identity), delayMs, behind, ...(advises ? { advises } : {}) });
+    // Issue 32, finding 1: a finished game names an opted-out account to nobody but themself (publication.ts).
+    if (view.status !== "ended") return view;
+    return maskView(view, this.t.publication.hiddenNicks(behind ? facts.gameNo - 1 : facts.gameNo, identity));
   }
 
   /** This connection's view of the current version (delayed spectators: the view as it was then). */

@@ -10,6 +10,7 @@ import * as v from "valibot";
 import {
   CLOSE_CODES, ClientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, MAX_SIGNAL_BYTES, SFU_PREFIX, SIGNAL_PREFIX, SIGNAL_RATE_LIMIT, type ErrorCode, type HostMessage, type Identity,
 } from "../../shared/protocol/messages.ts";
+import { duplicateKey } from "../../shared/protocol/json-keys.ts";
 import { digest, findByDigest, sameDigest } from "../security/hash.ts";
 import { ORGANIZER_DOMAIN, TOKEN_DOMAIN } from "./admission.ts";
 import { countRefusal, rememberRef, takeToken, type Attachment, type ConnectionIdentity } from "./connection.ts";
@@ -120,6 +121,14 @@ export class Frames {
     } catch {
       return this.refuse(ws, "bad-json", "The message is not valid JSON.", null);
     }
+    // Issue 32, finding 5: the budget and the size limit above were chosen from the frame's first bytes.
+    // They must be the parsed type's: a repeated key (`{"type":"signal","type":"sync"}` parses as a sync)
+    // is refused, and so is any frame whose parsed type is not the kind its prefix said (a signal-budget
+    // frame that is not a signal or sfu; a signal or sfu without its prefix is refused below).
+    const repeated = duplicateKey(message);
+    if (repeated !== null) return this.refuse(ws, "bad-message", `The key "${repeated.slice(0, 32)}" appears twice.`, null);
+    const parsedType = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as { type?: unknown }).type : undefined;
+    if (signal && parsedType !== "signal" && parsedType !== "sfu") return this.refuse(ws, "bad-message", "Only a signal or sfu frame may start like one.", refOf(raw));
     const parsed = v.safeParse(ClientMessageSchema, raw);
     if (!parsed.success) {
       const first = parsed.issues[0];
@@ -200,12 +209,15 @@ export class Frames {
     if (!state) return this.refuse(ws, "phase-closed", "The game has not started yet.", msg.ref);
     // The live host's input: the confirm (§5.7), or a foul or a remark (§7.9; the engine refuses them
     // where its preset gives the host no fouls).
+    // Issue 32: the stage the sender acted on, when the frame says it (the engine refuses a stale one).
+    const phaseSeq = msg.type === "act" || msg.type === "host" ? msg.phaseSeq : undefined;
+    const stage = phaseSeq === undefined ? {} : { phaseSeq };
     const input: Input =
       msg.type === "act" && identity.kind === "player"
-        ? { kind: "act", playerId: identity.playerId, action: msg.action }
+        ? { kind: "act", playerId: identity.playerId, action: msg.action, ...stage }
         : msg.type === "act" && identity.kind === "consigliere"
-          ? { kind: "act", playerId: identity.playerId, action: msg.action, by: "consigliere" }
-          : { kind: "host", action: (msg as HostMessage).action };
+          ? { kind: "act", playerId: identity.playerId, action: msg.action, by: "consigliere", ...stage }
+          : { kind: "host", action: (msg as HostMessage).action, ...stage };
     const result = apply(state, input, now);
     if (!result.ok) return this.refuse(ws, result.rejection.code, result.rejection.message, msg.ref);
     t.match.commit(result.state, [input], now);

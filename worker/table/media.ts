@@ -22,6 +22,7 @@ import { TurnCredentials } from "../media/turn.ts";
 import { seatOf, seatedPlayers, tableFloor, type GameState } from "./engine.ts";
 import type { Attachment, ConnectionIdentity } from "./connection.ts";
 import type { Refused } from "./frames.ts";
+import { OfferBudget } from "./offer-budget.ts";
 import { sfuConfigured } from "./sfu.ts";
 import type { Table } from "./table.ts";
 
@@ -75,6 +76,8 @@ export class Media {
   constructor(private readonly t: Table) {}
 
   private ice: IceServer[] | null = null;
+  /** Issue 32, finding 10: offers per link (offer-budget.ts). */
+  private readonly offers = new OfferBudget();
   private turnCache: TurnCredentials | null | undefined;
 
   /** Short-lived TURN credentials, when the TURN key's secrets are set (docs/MEDIA.md §5). */
@@ -238,6 +241,10 @@ export class Media {
       if (this.listeners() >= MESH_LISTENERS_MAX) return { code: "media-full", message: `At most ${MESH_LISTENERS_MAX} spectators listen on this table's media.` };
       att.listening = true;
       this.listeningChanged = true;
+    }
+    // Issue 32 finding 10: a per-link budget of offers (each new fingerprint rebuilds the target's link).
+    if (msg.description?.type === "offer" && !this.offers.take(from, to, now)) {
+      return { code: "rate-limited", message: `Too many offers to peer ${to}; wait a few seconds.` };
     }
     const key = personKey(identity);
     const own = key === null ? [] : this.socketsOf(key, now).filter((s) => s.ws !== ws);

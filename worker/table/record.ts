@@ -6,7 +6,8 @@
  * address digests have a key of their own, so the seed opens nothing else.
  *
  * Player ids are the table's: the record names the players "p1"… in createGame's order instead (their
- * nicknames are public at the table), and every input that names one is rewritten the same way.
+ * nicknames are public at the table), and every input that names one is rewritten the same way; an
+ * organizer's pause, labelled at the table by the organizer's nick, is "organizer" here (issue 32).
  *
  * Issue 19 (RULES.md §8, publication opt-out): the object answers with each player's seat (createGame's
  * draw from the seed) and account (`userId`, kept in the series row when the game started; for older
@@ -42,7 +43,11 @@ export function gameRecord(t: Table, game: number): AccountRecord | RecordRefusa
   const accountOf = (p: (typeof row.players)[number]): string | null => (p.userId !== undefined ? p.userId : (current.get(p.id) ?? null));
   const inputs = t.store.inputsOf(game).map(({ at, input }) => {
     const x = JSON.parse(input) as Input;
-    return { at, input: x.kind === "act" ? { ...x, playerId: rename(x.playerId) } : x };
+    if (x.kind === "act") return { at, input: { ...x, playerId: rename(x.playerId) } };
+    // Issue 32, finding 2: a seated organizer's pause is labelled by their nick at the table; the record
+    // names nobody — it says "organizer", as for the seatless creator (an opted-out account stays unnamed).
+    if (x.kind === "control" && x.action.type === "pause" && x.action.by !== "host") return { at, input: { ...x, action: { ...x.action, by: "organizer" } } };
+    return { at, input: x };
   });
   return {
     code: config.code,

@@ -785,6 +785,25 @@ export class TableStore {
     return r ? { windowStart: Number(r.window_start), failures: Number(r.failures) } : { windowStart: 0, failures: 0 };
   }
 
+  /**
+   * Issue 32, finding 8: the sources (keyed address digests) that gave a wrong return code at this table
+   * in the guard's current window. Created on first use; emptied when a new window starts.
+   */
+  returnSourceFailed(source: Uint8Array): boolean {
+    this.sql.exec("CREATE TABLE IF NOT EXISTS return_sources (source BLOB PRIMARY KEY) WITHOUT ROWID");
+    return this.sql.exec("SELECT 1 FROM return_sources WHERE source = ?", source).toArray().length > 0;
+  }
+
+  addReturnSource(source: Uint8Array): void {
+    this.sql.exec("CREATE TABLE IF NOT EXISTS return_sources (source BLOB PRIMARY KEY) WITHOUT ROWID");
+    this.sql.exec("INSERT OR IGNORE INTO return_sources (source) VALUES (?)", source);
+  }
+
+  clearReturnSources(): void {
+    this.sql.exec("CREATE TABLE IF NOT EXISTS return_sources (source BLOB PRIMARY KEY) WITHOUT ROWID");
+    this.sql.exec("DELETE FROM return_sources");
+  }
+
   writeReturnGuard(g: { windowStart: number; failures: number }): void {
     this.sql.exec(
       "INSERT INTO return_guard (id, window_start, failures) VALUES (1, ?1, ?2) ON CONFLICT(id) DO UPDATE SET window_start = ?1, failures = ?2",

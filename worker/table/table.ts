@@ -42,6 +42,7 @@ import { Presence } from "./presence.ts";
 import { SfuPlane } from "./sfu.ts";
 import { TableRecordings } from "./recordings.ts";
 import { GameReporter, TableReport } from "./report.ts";
+import { TablePublication } from "./publication.ts";
 import { DelayedSpectators } from "./spectators.ts";
 import { TableStore, type ConfigRow } from "./storage.ts";
 
@@ -69,6 +70,8 @@ export class Table {
   readonly consiglieri: Consiglieri;
   /** Issue 19, RULES.md §6.11: games' audio recordings — uploads allowed, deletion after 72 h (recordings.ts). */
   readonly recordings: TableRecordings;
+  /** Issue 32, finding 1: who of a finished game opted out of publication (publication.ts). */
+  readonly publication: TablePublication;
   /** Config changes after init only by the organizer's composition in a lobby (issue 18): `forgetConfig`. */
   private configCache: ConfigRow | null = null;
 
@@ -98,6 +101,7 @@ export class Table {
     this.sfu = new SfuPlane(this);
     this.consiglieri = new Consiglieri(this);
     this.recordings = new TableRecordings(this);
+    this.publication = new TablePublication(this);
   }
 
   get env(): Env {
@@ -136,5 +140,6 @@ export class Table {
     this.match.forget();
     this.consiglieri.forget();
     this.recordings.forget();
+    this.publication.forget();
   }
 }

@@ -79,6 +79,22 @@ describe("engine: determinism, immutability, timeouts, pause", () => {
       expect(!again.ok && again.rejection.code).toBe("stale-timeout");
     }
   });
+  it("issue 32: an act or host input carrying another stage's phaseSeq is rejected stale and changes nothing; the current one or none is judged as before", () => {
+    const t = new Table({ roles: LAYOUT });
+    const seq = t.s.phaseSeq;
+    const speaker = t.ids.find((id) => viewFor(t.state, { kind: "player", playerId: id }).you?.actions.some((a) => a.type === "end-speech"))!;
+    expect(speaker).toBeDefined();
+    const before = JSON.stringify(t.state);
+    for (const stale of [seq - 1, seq + 1]) {
+      const r = apply(t.state, { kind: "act", playerId: speaker, action: { type: "end-speech" }, phaseSeq: stale }, t.now);
+      expect(!r.ok && r.rejection.code).toBe("stale");
+      const h = apply(t.state, { kind: "host", action: { type: "confirm" }, phaseSeq: stale }, t.now);
+      expect(!h.ok && h.rejection.code).toBe("stale");
+    }
+    expect(JSON.stringify(t.state)).toBe(before);
+    expect(apply(t.state, { kind: "act", playerId: speaker, action: { type: "end-speech" }, phaseSeq: seq }, t.now).ok).toBe(true);
+    expect(apply(t.state, { kind: "act", playerId: speaker, action: { type: "end-speech" } }, t.now).ok).toBe(true);
+  });
   it("§1 pause stops every timer and resume restores the time that was left", () => {
     const t = new Table({ roles: LAYOUT });
     t.now += 25_000;

@@ -45,7 +45,8 @@ function Hosts(props: { data: ClubData; onChange: (d: ClubData) => void }) {
       </form>
       <FormError error={error()} />
       <ul class="list">
-        <For each={props.data.members.filter((m) => m.role === "host")}>
+        {/* The owner sees every name (issue 32: only others get masked rows). */}
+        <For each={props.data.members.filter((m): m is typeof m & { nickname: string } => m.role === "host" && m.nickname !== null)}>
           {(m) => (
             <li class="row" data-host={m.nickname}>
               <span class="grow">{m.nickname}</span>
@@ -207,8 +208,8 @@ export function ClubPage(props: { id: string }) {
                 <ul class="inline-list" data-members>
                   <For each={p().members}>
                     {(m) => (
-                      <li data-member={m.nickname} data-role={m.role}>
-                        {m.nickname}
+                      <li data-member={m.nickname ?? ""} data-role={m.role}>
+                        {m.nickname ?? tc("evening.hidden")}
                         <Show when={m.role !== "member"}>
                           <span class="tag">{tc(`role.${m.role}`)}</span>
                         </Show>

@@ -97,6 +97,8 @@ export const en = {
   "wait.joinHere": "Sit down at this table",
 
   "seat.n": "Seat {seat}",
+  /** Issue 32: a finished game's seat whose player opted out of publication (the server sends no nick). */
+  "seat.hidden": "Player {seat}",
   "seat.you": "you",
   "seat.away": "away",
   "seat.online": "connected",
@@ -364,6 +366,7 @@ export const en = {
   "error.no-shouts-left": "You have no shouts left.",
   "error.not-allowed": "That is not allowed now.",
   "error.stale-timeout": "That step already ended.",
+  "error.stale": "That was meant for a step that has just ended; look again and choose.",
   "error.game-over": "The game is over.",
   "error.paused": "The game is paused.",
   "error.not-found": "There is no table with this code.",

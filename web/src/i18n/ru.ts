@@ -92,6 +92,8 @@ export const ru: Catalogue = {
   "wait.joinHere": "Сесть за этот стол",
 
   "seat.n": "Место {seat}",
+  /** Issue 32: a finished game's seat whose player opted out of publication (the server sends no nick). */
+  "seat.hidden": "Игрок {seat}",
   "seat.you": "вы",
   "seat.away": "не на связи",
   "seat.online": "на связи",
@@ -359,6 +361,7 @@ export const ru: Catalogue = {
   "error.no-shouts-left": "У вас не осталось выкриков.",
   "error.not-allowed": "Сейчас это нельзя.",
   "error.stale-timeout": "Этот этап уже закончился.",
+  "error.stale": "Это было для этапа, который только что закончился; посмотрите ещё раз и выберите.",
   "error.game-over": "Игра окончена.",
   "error.paused": "Игра на паузе.",
   "error.not-found": "Стола с таким кодом нет.",

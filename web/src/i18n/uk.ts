@@ -92,6 +92,8 @@ export const uk: Catalogue = {
   "wait.joinHere": "Сісти за цей стіл",
 
   "seat.n": "Місце {seat}",
+  /** Issue 32: a finished game's seat whose player opted out of publication (the server sends no nick). */
+  "seat.hidden": "Гравець {seat}",
   "seat.you": "ви",
   "seat.away": "немає на зв'язку",
   "seat.online": "на зв'язку",
@@ -359,6 +361,7 @@ export const uk: Catalogue = {
   "error.no-shouts-left": "У вас не залишилося вигуків.",
   "error.not-allowed": "Зараз це не можна.",
   "error.stale-timeout": "Цей етап уже завершився.",
+  "error.stale": "Це було для етапу, що щойно завершився; подивіться ще раз і оберіть.",
   "error.game-over": "Гру завершено.",
   "error.paused": "Гру призупинено.",
   "error.not-found": "Стола з таким кодом немає.",

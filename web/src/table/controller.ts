@@ -15,7 +15,10 @@ import type { ControlRequest, Identity, ServerMessage, TableAction, TableView } 
 import { mergeView } from "../../../shared/protocol/view-merge.ts";
 import { socketUrl } from "../lib/api.ts";
 import { createServerClock, type ServerClock } from "../lib/clock.ts";
+import { t } from "../i18n/index.ts";
 import { asAdvisor } from "./advisor.ts";
+import { intentFrame } from "./frame.ts";
+import { labelHidden } from "./hidden.ts";
 
 export type ConnState = "connecting" | "open" | "reconnecting" | "closed";
 
@@ -192,7 +195,9 @@ export function connectTable(code: string, token: string | null): TableControlle
           setState("conn", "open");
           setState("version", msg.version);
           // §7.10 a consigliere's page offers the seat's vote or night action (you.advice) as its actions.
-          setState("view", reconcile(state.identity?.kind === "consigliere" ? asAdvisor(merged) : merged));
+          // Issue 32: a finished game's opted-out seat comes without a nick; it is "Player {seat}" here.
+          const shown = labelHidden(merged, (seat) => t("seat.hidden", { seat }));
+          setState("view", reconcile(state.identity?.kind === "consigliere" ? asAdvisor(shown) : shown));
         });
         return;
       }
@@ -243,7 +248,8 @@ export function connectTable(code: string, token: string | null): TableControlle
     }
     const ref = `a${++refSeq}-${Date.now().toString(36)}`;
     setState("pending", ref);
-    ws.send(JSON.stringify({ type, ref, action }));
+    // Issue 32: an act or host input names the stage of the view it was made on (a stale one is refused).
+    ws.send(intentFrame(type, ref, action, state.view?.game?.phaseSeq));
     // Never leave the bar disabled if an ack is lost with a dropped connection.
     setTimeout(() => state.pending === ref && setState("pending", null), 5000);
   };

@@ -1,0 +1,19 @@
+/** Issue 32: the page binds its acts and host inputs to the stage of the view it acted on. */
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { ClientMessageSchema } from "../../../shared/protocol/messages.ts";
+import { intentFrame } from "../../../web/src/table/frame.ts";
+
+describe("intentFrame", () => {
+  it("acts and host inputs carry the view's phaseSeq; control and table frames do not; every frame is a valid client message", () => {
+    const act = JSON.parse(intentFrame("act", "r1", { type: "vote", target: 3 }, 17));
+    expect(act).toEqual({ type: "act", ref: "r1", action: { type: "vote", target: 3 }, phaseSeq: 17 });
+    expect(JSON.parse(intentFrame("host", "r2", { type: "confirm" }, 4))).toMatchObject({ phaseSeq: 4 });
+    expect(JSON.parse(intentFrame("control", "r3", { type: "pause" }, 4))).not.toHaveProperty("phaseSeq");
+    expect(JSON.parse(intentFrame("table", "r4", { type: "play-again" }, 4))).not.toHaveProperty("phaseSeq");
+    expect(JSON.parse(intentFrame("act", "r5", { type: "end-speech" }, null))).not.toHaveProperty("phaseSeq");
+    for (const f of [act, JSON.parse(intentFrame("host", "r2", { type: "confirm" }, 4)), JSON.parse(intentFrame("control", "r3", { type: "pause" }, 4))]) {
+      expect(v.safeParse(ClientMessageSchema, f).success, JSON.stringify(f)).toBe(true);
+    }
+  });
+});

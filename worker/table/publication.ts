@@ -1,0 +1,115 @@
+/**
+ * Issue 32, finding 1 (RULES.md §8 "a player may opt out of publication"; worker/accounts/publication.ts):
+ * a finished game at the table is a record too. While a game runs, the players see each other's nicks
+ * (the table is live); once it has ended, every view of that game — the seats, the result's roles, the
+ * log, the pause label, the next game's immunity — shows an account that opted out as "" (the client's
+ * catalogue renders "Player {seat}") to everyone but that account's own seat, the same rule as the
+ * records (shared/publication.ts `isHidden`).
+ *
+ * Who opted out is looked up in D1 once per game, when the table first sees it ended (`refresh`, before
+ * the end's views go out), and kept in the table's SQLite (`publication_hidden`, game → the hidden
+ * player ids), so later views, a restart or an eviction need no D1 call. If D1 cannot answer, every
+ * account-held seat of that game is hidden until a later change asks again (fail closed).
+ */
+import type { TableView } from "../../shared/protocol/messages.ts";
+import { hiddenAccounts } from "../accounts/publication.ts";
+import type { ConnectionIdentity } from "./connection.ts";
+import type { Table } from "./table.ts";
+
+const SCHEMA = "CREATE TABLE IF NOT EXISTS publication_hidden (game INTEGER PRIMARY KEY, players TEXT NOT NULL, complete INTEGER NOT NULL)";
+
+/** Keys of a view whose string values name a person. */
+const NAME_KEYS = new Set(["nickname", "by", "consigliere"]);
+
+export class TablePublication {
+  private ready = false;
+  /** game → hidden player ids (null: not looked up yet). Memory cache of the SQLite rows. */
+  private cache = new Map<number, { players: Set<string>; complete: boolean }>();
+
+  constructor(private readonly t: Table) {}
+
+  private sql(): SqlStorage {
+    if (!this.ready) {
+      this.t.ctx.storage.sql.exec(SCHEMA);
+      this.ready = true;
+    }
+    return this.t.ctx.storage.sql;
+  }
+
+  forget(): void {
+    this.cache.clear();
+  }
+
+  private read(game: number): { players: Set<string>; complete: boolean } | null {
+    const hit = this.cache.get(game);
+    if (hit) return hit;
+    const r = this.sql().exec("SELECT players, complete FROM publication_hidden WHERE game = ?", game).toArray()[0];
+    if (!r) return null;
+    const row = { players: new Set(JSON.parse(String(r.players)) as string[]), complete: Number(r.complete) === 1 };
+    this.cache.set(game, row);
+    return row;
+  }
+
+  /**
+   * The current game has ended and its opt-outs were not looked up (or the last look-up failed): ask D1
+   * which of its accounts opted out and store the answer. Called before the end's views are built.
+   */
+  async refresh(): Promise<void> {
+    const t = this.t;
+    if (t.store.game().status !== "ended") return;
+    const game = t.store.seriesGame().gameNo;
+    if (this.read(game)?.complete) return;
+    const row = t.store.series().find((g) => g.game === game);
+    if (!row) return;
+    const current = new Map(t.store.players().map((p) => [p.playerId, p.userId ?? null]));
+    const accounts = row.players.map((p) => ({ id: p.id, userId: p.userId !== undefined ? p.userId : (current.get(p.id) ?? null) }));
+    let hidden: Set<string> | null;
+    try {
+      hidden = await hiddenAccounts(t.env.DB, accounts.map((a) => a.userId));
+    } catch (err) {
+      console.warn("table: publication look-up failed; hiding every account of the game", err);
+      hidden = null;
+    }
+    const players = accounts.filter((a) => a.userId !== null && (hidden === null || hidden.has(a.userId))).map((a) => a.id);
+    const complete = hidden !== null;
+    this.sql().exec(
+      "INSERT INTO publication_hidden (game, players, complete) VALUES (?1, ?2, ?3) ON CONFLICT(game) DO UPDATE SET players = ?2, complete = ?3",
+      game, JSON.stringify(players), complete ? 1 : 0,
+    );
+    this.cache.set(game, { players: new Set(players), complete });
+  }
+
+  /**
+   * The nicks a viewer may not see in a view of finished game `game`: the opted-out accounts' seats of
+   * that game, but the viewer's own. Before the look-up (a game that ended before this code): none
+   * unless looked up — `refresh` runs at the next change; a view of a game not over: none.
+   */
+  hiddenNicks(game: number, identity: ConnectionIdentity): Set<string> {
+    const stored = this.read(game);
+    if (!stored || stored.players.size === 0) return new Set();
+    const row = this.t.store.series().find((g) => g.game === game);
+    if (!row) return new Set();
+    const self = identity.kind === "player" ? identity.playerId : null;
+    return new Set(row.players.filter((p) => stored.players.has(p.id) && p.id !== self).map((p) => p.nickname));
+  }
+}
+
+/**
+ * A view of a finished game with the hidden nicks blanked: every `nickname`, `by` and `consigliere`
+ * string equal to one of them becomes "", and so does an entry of the next game's immune list. Pure;
+ * returns the same view when nothing is hidden.
+ */
+export function maskView(view: TableView, hidden: ReadonlySet<string>): TableView {
+  if (hidden.size === 0) return view;
+  const walk = (x: unknown, key: string | null): unknown => {
+    if (typeof x === "string") return key !== null && NAME_KEYS.has(key) && hidden.has(x) ? "" : x;
+    if (Array.isArray(x)) return x.map((e) => (key === "immune" && typeof e === "string" ? (hidden.has(e) ? "" : e) : walk(e, null)));
+    if (x !== null && typeof x === "object") {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(x)) out[k] = walk(v, k);
+      return out;
+    }
+    return x;
+  };
+  return walk(view, null) as TableView;
+}
