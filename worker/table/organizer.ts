@@ -111,7 +111,6 @@ export class Organizer {
         if (!result.ok) return result.rejection;
         t.match.commit(result.state, [input], now);
         await t.fanout.afterChange(now, ack);
-        await t.listing.push();
         return null;
       }
     }
