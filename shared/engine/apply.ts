@@ -189,6 +189,8 @@ function control(ctx: Ctx, a: ControlAction): void {
     case "presence": {
       // §5.7 / §5.1 who is connected: a seat away at its in-turn vote gets no automatic foul (§7.3).
       if (!s.players[a.seat - 1]) reject("illegal-target", "no such seat");
+      // Nothing to record when nothing changes (the table object then logs no input).
+      if ((s.away ?? []).includes(a.seat) !== a.connected) reject("not-allowed", "presence unchanged");
       const away = (s.away ?? []).filter((x) => x !== a.seat);
       if (!a.connected) away.push(a.seat);
       if (away.length) s.away = away.sort((x, y) => x - y);
@@ -204,13 +206,14 @@ function control(ctx: Ctx, a: ControlAction): void {
           // §5.7 "a returning host may take it back at the next stage" (flow/stage.ts setStage).
           s.hostBack = true;
           emit(ctx, "host-back", PUBLIC, {});
-        }
+        } else reject("not-allowed", "presence unchanged");
         return;
       }
       if (s.host === "live" && s.hostAway === undefined) {
         s.hostAway = ctx.now;
         emit(ctx, "host-away", PUBLIC, { until: ctx.now + HOST_TAKEOVER_MS });
       } else if (s.hostBack) delete s.hostBack;
+      else reject("not-allowed", "presence unchanged");
       return;
     }
     case "server-hosts": {
