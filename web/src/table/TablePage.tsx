@@ -536,7 +536,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                             <Show when={reports().length > 0}>
                               <ReportBox reports={reports()} />
                             </Show>
-                            <ActionBar actions={offered()} phase={g().phase} candidates={g().ballot?.candidates ?? []} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} done={standingChoice(g())}>
+                            <ActionBar actions={offered()} phase={g().phase} candidates={g().ballot?.candidates ?? []} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} tapVote={g().ballot?.kind !== "lift" && g().ballot?.mode === "in-turn"} done={standingChoice(g())}>
                               <Show when={tally()}>{(p) => <TallyBox panel={p()} />}</Show>
                               <Show when={noVote()}>
                                 <NoVote />
