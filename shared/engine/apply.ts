@@ -5,13 +5,14 @@
  * interpreter (flow/interpreter.ts) routes each input to the running phase module.
  */
 import * as v from "valibot";
-import { actInput, hostInput, maybePass, startFlow, timeoutInput } from "./flow/interpreter.ts";
+import { actInput, hostInput, resolveWaiting, maybePass, startFlow, timeoutInput } from "./flow/interpreter.ts";
 import { Reject, reject } from "./flow/stage.ts";
 import { presetOf, startRefusal } from "./presets/index.ts";
 import { seedRng, shuffled } from "./rng.ts";
 import { grantImmunity } from "./rules/immunity.ts";
 import { endGame } from "./rules/outcome.ts";
 import { PUBLIC, cloneState, emit, playerById, asEngine, asGame, type Ctx, type EngineState, type PlayerState } from "./state.ts";
+import { HOST_TAKEOVER_MS } from "./types.ts";
 import type { ApplyResult, ControlAction, GameState, Input, PlayerId, PlayerSpec, PresetId, Rejection } from "./types.ts";
 
 /**
@@ -62,9 +63,21 @@ export function createGame(
 export function nextDeadline(state: GameState): number | null {
   const s = asEngine(state);
   if (s.result || s.paused) return null;
+  const due = phaseDeadline(s);
+  // §5.7 a live host away: the server takes over HOST_TAKEOVER_MS after the loss — a table never waits without a timer.
+  const takeover = takeoverAt(s);
+  return takeover !== null && (due === null || takeover < due) ? takeover : due;
+}
+
+function phaseDeadline(s: EngineState): number | null {
   if (s.techVote) return s.techVote.deadline;
   if (s.shout && (s.deadline === null || s.shout.until < s.deadline)) return s.shout.until;
   return s.deadline;
+}
+
+/** §5.7 when the server takes over from a live host whose connection was lost (null: the host is there). */
+function takeoverAt(s: EngineState): number | null {
+  return s.host === "live" && s.hostAway !== undefined ? s.hostAway + HOST_TAKEOVER_MS : null;
 }
 
 /**
@@ -76,6 +89,7 @@ export function timerLength(state: GameState): number | null {
   const s = asEngine(state);
   if (s.result) return null;
   const p = presetOf(s.presetId);
+  if (takeoverAt(s) !== null && nextDeadline(state) === takeoverAt(s)) return HOST_TAKEOVER_MS;
   if (s.techVote) return p.techVotes.ms;
   if (s.shout && (s.deadline === null || s.shout.until < s.deadline)) return p.shouts.ms;
   return s.deadline === null ? null : (s.deadlineMs ?? null);
@@ -97,7 +111,14 @@ export function apply(state: GameState, input: Input, now: number): ApplyResult 
     const ctx: Ctx = { s: cloneState(base), now, emitted: [] };
     switch (input.kind) {
       case "act": actInput(ctx, input.playerId, input.action, input.by); break;
-      case "timeout": timeoutInput(ctx); break;
+      case "timeout": {
+        const at = takeoverAt(ctx.s);
+        if (at !== null && now >= at) serverHosts(ctx, "host-away");
+        else timeoutInput(ctx);
+        // §5.7 a stage left waiting for a host that is no longer there (a technical vote ran meanwhile).
+        resolveWaiting(ctx);
+        break;
+      }
       case "control": control(ctx, input.action); break;
       case "host": hostInput(ctx, input.action); break;
     }
@@ -122,6 +143,21 @@ function precheck(s: EngineState, input: Input, now: number): void {
   }
 }
 
+/**
+ * RULES.md §5.7 the server hosts the rest of the game (the live host was away 3 minutes, or the organizer
+ * handed it over): announced to all and in the record; a stage waiting for the host's confirm resolves now.
+ */
+function serverHosts(ctx: Ctx, why: "host-away" | "organizer"): void {
+  const s = ctx.s;
+  s.host = "server";
+  s.serverHosting = why;
+  delete s.hostAway;
+  delete s.hostMark;
+  s.phaseSeq++;
+  emit(ctx, "server-hosting", PUBLIC, { why });
+  if (!s.paused) resolveWaiting(ctx);
+}
+
 function control(ctx: Ctx, a: ControlAction): void {
   const s = ctx.s;
   switch (a.type) {
@@ -144,6 +180,7 @@ function control(ctx: Ctx, a: ControlAction): void {
       s.paused = null;
       s.phaseSeq++;
       emit(ctx, "resumed", PUBLIC, {});
+      resolveWaiting(ctx);
       return;
     }
     case "abort": {
@@ -151,6 +188,41 @@ function control(ctx: Ctx, a: ControlAction): void {
       s.paused = null;
       s.shout = null;
       endGame(ctx, "draw", a.reason);
+      return;
+    }
+    case "presence": {
+      // §5.7 / §5.1 who is connected: a seat away at its in-turn vote gets no automatic foul (§7.3).
+      if (!s.players[a.seat - 1]) reject("illegal-target", "no such seat");
+      // Nothing to record when nothing changes (the table object then logs no input).
+      if ((s.away ?? []).includes(a.seat) !== a.connected) reject("not-allowed", "presence unchanged");
+      const away = (s.away ?? []).filter((x) => x !== a.seat);
+      if (!a.connected) away.push(a.seat);
+      if (away.length) s.away = away.sort((x, y) => x - y);
+      else delete s.away;
+      return;
+    }
+    case "host-presence": {
+      if (a.connected) {
+        if (s.host === "live" && s.hostAway !== undefined) {
+          delete s.hostAway;
+          emit(ctx, "host-back", PUBLIC, {});
+        } else if (s.serverHosting && !s.hostBack) {
+          // §5.7 "a returning host may take it back at the next stage" (flow/stage.ts setStage).
+          s.hostBack = true;
+          emit(ctx, "host-back", PUBLIC, {});
+        } else reject("not-allowed", "presence unchanged");
+        return;
+      }
+      if (s.host === "live" && s.hostAway === undefined) {
+        s.hostAway = ctx.now;
+        emit(ctx, "host-away", PUBLIC, { until: ctx.now + HOST_TAKEOVER_MS });
+      } else if (s.hostBack) delete s.hostBack;
+      else reject("not-allowed", "presence unchanged");
+      return;
+    }
+    case "server-hosts": {
+      if (s.host !== "live") reject("not-allowed", "the server already hosts this game");
+      serverHosts(ctx, "organizer");
       return;
     }
     case "seat-to-bot": {

@@ -42,6 +42,14 @@ export function actionsFor(state: GameState, playerId: PlayerId): AvailableActio
   return p ? legalActions(s, p.seat) : [];
 }
 
+/** RULES.md §5.7 a live table's hosting for the public list: waiting for its host, hosted by the server, or null (as usual / over). */
+export function hostingOf(state: GameState): "waiting" | "server" | null {
+  const s = asEngine(state);
+  if (s.result) return null;
+  if (s.serverHosting) return "server";
+  return s.host === "live" && s.hostAway !== undefined ? "waiting" : null;
+}
+
 /** Player ids in seat order (seat i+1 at index i). Public information. */
 export function seatedPlayers(state: GameState): Array<{ seat: Seat; playerId: PlayerId; bot: boolean }> {
   return asEngine(state).players.map((p) => ({ seat: p.seat, playerId: p.id, bot: p.bot }));

@@ -99,6 +99,19 @@ export interface EngineState {
   awaitingHost?: boolean;
   /** RULES.md §8 the live host's mutes: each holds while the stage it was given in runs (flow/interpreter.ts stageKey). */
   hostMutes?: ReadonlyArray<{ seat: Seat; stage: string }>;
+  /** §5.7 when the live host's connection was lost (absent: connected); HOST_TAKEOVER_MS later the server hosts. */
+  hostAway?: number;
+  /** §5.7 the server hosts in place of the live host (`host` is then "server"): why it took over. */
+  serverHosting?: "host-away" | "organizer";
+  /** §5.7 the live host came back while the server hosts: the hosting returns at the next stage. */
+  hostBack?: true;
+  /**
+   * §5.7 the live host's last foul or remark, withdrawable for HOST_UNDO_MS: `removed` — the foul removed
+   * the player (not withdrawn); `due` — the foul made the automatic vote against due (§7.9; undone with it).
+   */
+  hostMark?: { kind: "foul" | "remark"; seat: Seat; at: number; removed: boolean; due: boolean };
+  /** §5.7 / §5.1 seats whose sockets are all closed (the table object says): no automatic late-vote foul (§7.3). */
+  away?: readonly Seat[];
   /** Day number (0 before day 1). */
   day: number;
   /** Round number: round 1 = acquaintance night + day 1; round n = night n-1 + day n (§2.12). */

@@ -110,7 +110,16 @@ export type RemovalReason = (typeof REMOVAL_REASONS)[number];
  * living seat, applied at once with the preset's consequences.
  */
 export type HostAction =
+  /** §5.7 an ordinary confirm: only once everyone required has acted or the step's time is up ("actors-remain" otherwise). */
   | { type: "confirm" }
+  /**
+   * §5.7 "end it now": ends the stage early although players still have to act — never skipping the voter
+   * whose turn it is (an in-turn ballot ends after the current voter); logged (`ended-early`) with how
+   * many had not acted. With nobody left to act it is an ordinary confirm.
+   */
+  | { type: "end-now" }
+  /** §5.7 withdraw the host's last foul or remark within HOST_UNDO_MS ("too-late" after; a foul that removed the player stays). */
+  | { type: "undo" }
   | { type: "foul"; seat: Seat }
   | { type: "remark"; seat: Seat }
   /** §6.9 removal without warning (a preset with `fouls.hostRemoval`): the seat leaves at once, for `offence`. */
@@ -123,6 +132,19 @@ export type ControlAction =
   | { type: "pause"; by: string; reason: "organizer" | "absence"; absentSeat?: Seat }
   | { type: "resume" }
   | { type: "seat-to-bot"; seat: Seat }
+  /**
+   * §5.7 / §5.1 presence, fed by the table object (never sent by a client): a seat's sockets all closed
+   * (`connected: false`) or one reopened. A seat away at its in-turn vote gets no automatic foul (§7.3).
+   */
+  | { type: "presence"; seat: Seat; connected: boolean }
+  /**
+   * §5.7 the live host's connection, fed by the table object: lost (`connected: false`: a gated stage
+   * then waits "for the host", and HOST_TAKEOVER_MS later the server hosts) or back (a server-hosting
+   * table hands the host back at the next stage).
+   */
+  | { type: "host-presence"; connected: boolean }
+  /** §5.7 the organizer hands the hosting to the server now (before the 3 minutes). */
+  | { type: "server-hosts" }
   /**
    * The table ends the game without a winner (issue 11: its clock failed again and again): a draw
    * with the given reason, every role shown. Never sent by a client (no frame maps to it).
@@ -166,7 +188,16 @@ export type RejectionCode =
   /** Issue 32: an act or host input made on another stage's view (its phaseSeq is not the current one). */
   | "stale"
   | "game-over"
-  | "paused";
+  | "paused"
+  /** §5.7 an ordinary confirm while players still have to act: `end-now` ends it early. */
+  | "actors-remain"
+  /** §5.7 the host's undo after HOST_UNDO_MS, or with nothing to withdraw. */
+  | "too-late";
+
+/** §5.7 how long the live host may withdraw their last foul or remark. */
+export const HOST_UNDO_MS = 10_000;
+/** §5.7 how long a table waits for a live host whose connection was lost before the server hosts. */
+export const HOST_TAKEOVER_MS = 180_000;
 
 export interface Rejection {
   code: RejectionCode;
@@ -294,6 +325,22 @@ export interface EventData {
   fouled: { seat: Seat; fouls: number; cause?: FoulCause };
   /** §7.9 the live host's remark (a warning without a foul); §4.6 `cause` "missing-vote": a late or missing vote; "muted" (RULES.md §8): the host muted the seat for the rest of the speech or stage. */
   remarked: { seat: Seat; cause?: "missing-vote" | "muted" };
+  /**
+   * §5.7 the live host ended the stage early ("end it now"): `count` had not acted; `seats` names them
+   * where their acts are public (a ballot in turn or open), never at night; `after`: an in-turn ballot
+   * ends after this voter's turn (the voter whose turn it is is never skipped).
+   */
+  "ended-early": { phase: PhaseName; count: number; seats?: Seat[]; after?: Seat };
+  /** §5.7 the live host withdrew their last foul (`fouls`: the seat's count now) or remark. */
+  "mark-withdrawn": { seat: Seat; cause: "foul" | "remark"; fouls: number };
+  /** §5.7 the live host's connection was lost: gated stages wait for the host until `until`, then the server hosts. */
+  "host-away": { until: number };
+  /** §5.7 the live host is connected again. */
+  "host-back": Record<string, never>;
+  /** §5.7 the server hosts the rest of the game (`why`: the host was away 3 minutes, or the organizer handed it over). */
+  "server-hosting": { why: "host-away" | "organizer" };
+  /** §5.7 the returning live host took the hosting back at this stage. */
+  "host-returned": Record<string, never>;
   /** §7.9 a player with three fouls: one vote against them in this ballot, cast by nobody. */
   "foul-vote": { seat: Seat };
   /** §7.4 a peaceful day: nobody leaves — a second tie, or every player got exactly one vote. */
@@ -383,6 +430,8 @@ export const LOG_TYPES = [
   "immune",
   // issue 20: public claims
   "claimed",
+  // issue 38, RULES.md §5.7 the live host's evening
+  "ended-early", "mark-withdrawn", "host-away", "host-back", "server-hosting", "host-returned",
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 
@@ -524,6 +573,11 @@ export type BallotView =
       votes: Array<{ voter: Seat; target: Seat }>;
       /** This viewer's own ballot. */
       mine: Seat | null;
+      /**
+       * Issue 38 (tatar, §7.3): the voter in turn has voted and may still change the vote — one tap on one
+       * of these seats sends `vote` again — until the turn passes (the deadline). Only in the voter's view.
+       */
+      change?: Seat[];
     }
   | {
       kind: "lift";
@@ -555,6 +609,15 @@ export interface HostPanel {
   waiting: boolean;
   /** Seats that still have something to do. */
   pending: Seat[];
+  /**
+   * §5.7 how many still have to act before an ordinary confirm (an in-turn ballot: every voter not yet
+   * through the order); 0 with `waiting`. More than 0: `confirm` is refused and `end-now` ends it early.
+   */
+  remaining: number;
+  /** §5.7 "end it now" was given in an in-turn ballot: it ends after this voter's turn. */
+  endingAfter?: Seat;
+  /** §5.7 the host's last foul or remark may be withdrawn (`{type:"undo"}`) until this server time. */
+  undo?: { seat: Seat; kind: "foul" | "remark"; until: number };
   /** §7.9 the host may give a foul or a remark to a living seat now (`{type:"foul"|"remark", seat}`); absent: no. */
   fouls?: boolean;
   /** §7.9 with `fouls`: the foul count that removes a player (the panel asks before giving that one). */
@@ -601,6 +664,12 @@ export interface GameView {
   timerMs: number | null;
   /** Remaining ms when paused. */
   paused: null | { by: string; reason: string; remainingMs: number };
+  /**
+   * §5.7 a live-hosted table's hosting, for every viewer: "waiting" — the live host's connection is lost
+   * (`until`: when the server takes over; a gated stage waits for the host till then); "server" — the
+   * server hosts the rest of the game. Absent: the host is there (or the table never had a live host).
+   */
+  hosting?: { state: "waiting"; until: number } | { state: "server" };
   day: number;
   round: number;
   seats: SeatView[];

@@ -12,13 +12,14 @@
  *   - at the end every role and every event is shown (§2.12, §8 protocol);
  *   - a live host ({kind:"host"}) sees every role and every event (§5.7).
  */
-import { adviceActions, legalActions, ballotOf, confirmable, phaseName, speakerOf, warnMsOf } from "./flow/interpreter.ts";
+import { adviceActions, legalActions, ballotOf, confirmable, endingAfterOf, remainingOf, phaseName, speakerOf, warnMsOf } from "./flow/interpreter.ts";
 import { nextDeadline, timerLength } from "./apply.ts";
 import { getRole } from "./roles/index.ts";
 import { presetOf } from "./presets/index.ts";
 import { immuneNow } from "./rules/immunity.ts";
 import { mediaFloor } from "./media-floor.ts";
 import { asEngine, playerById, type EngineState, type PlayerState } from "./state.ts";
+import { HOST_TAKEOVER_MS, HOST_UNDO_MS } from "./types.ts";
 import type { AnyLogEntry, Floor, FloorChannel, GameEvent, GameState, GameView, HostPanel, Seat, SeatView, TechVoteView, Viewer } from "./types.ts";
 
 /**
@@ -153,6 +154,7 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     deadline: nextDeadline(state),
     timerMs: timerLength(state),
     paused,
+    ...(hosting(s) ? { hosting: hosting(s)! } : {}),
     day: s.day,
     round: s.round,
     seats,
@@ -170,6 +172,14 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     logUpTo,
     result,
   };
+}
+
+/** §5.7 the live host's connection lost (the table waits for them until the server takes over), or the server hosting. */
+function hosting(s: EngineState): GameView["hosting"] | null {
+  if (s.result) return null;
+  if (s.serverHosting) return { state: "server" };
+  if (s.host === "live" && s.hostAway !== undefined) return { state: "waiting", until: s.hostAway + HOST_TAKEOVER_MS };
+  return null;
 }
 
 /**
@@ -196,7 +206,14 @@ function hostPanel(s: EngineState): HostPanel {
   const pending: Seat[] = [];
   for (const p of s.players) if (legalActions(s, p.seat).some((a) => DUTIES.has(a.type))) pending.push(p.seat);
   const canConfirm = s.host === "live" && !s.result && !s.paused && !s.techVote && confirmable(s);
-  const panel: HostPanel = { canConfirm, waiting: !!s.awaitingHost, pending };
+  // §5.7 how many still have to act before an ordinary confirm (more: the host is asked to end it now).
+  const remaining = canConfirm ? remainingOf(s).length : 0;
+  const panel: HostPanel = { canConfirm, waiting: !!s.awaitingHost, pending, remaining };
+  const after = canConfirm ? endingAfterOf(s) : null;
+  if (after !== null) panel.endingAfter = after;
+  // §5.7 the last foul or remark, withdrawable for 10 s (a foul that removed the player is not).
+  const m = s.hostMark;
+  if (s.host === "live" && m && !m.removed && !s.result) panel.undo = { seat: m.seat, kind: m.kind, until: m.at + HOST_UNDO_MS };
   // §7.9 a live host who gives fouls and remarks (the preset's rule), while the game runs.
   if (s.host === "live" && presetOf(s.presetId).fouls?.host) {
     panel.fouls = !s.result && !s.paused && !s.techVote;

@@ -204,6 +204,11 @@ export const TableListingSchema = v.strictObject({
   status: TableStatusSchema,
   seats: v.strictObject({ taken: v.number(), max: v.number() }),
   updatedAt: v.number(),
+  /**
+   * RULES.md §5.7 a live-hosted game in play: "waiting" — the host's connection is lost and the table
+   * waits for them; "server" — the server hosts the rest of the game. Absent: as usual.
+   */
+  hosting: v.optional(v.picklist(["waiting", "server"])),
 });
 export type TableListing = v.InferOutput<typeof TableListingSchema>;
 

@@ -91,7 +91,12 @@ export const PlayerActionSchema = v.variant("type", [
  * fouls (§7.9 tatar; the view's `host.fouls` says when), a foul or a remark to a living seat.
  */
 export const HostActionSchema = v.variant("type", [
+  /** An ordinary confirm: refused ("actors-remain") while players still have to act (the view's `host.remaining`). */
   v.strictObject({ type: v.literal("confirm") }),
+  /** §5.7 "end it now": ends the stage early, never skipping the voter in turn; logged (`ended-early`). */
+  v.strictObject({ type: v.literal("end-now") }),
+  /** §5.7 withdraw the host's last foul or remark within 10 s (the view's `host.undo`). */
+  v.strictObject({ type: v.literal("undo") }),
   v.strictObject({ type: v.literal("foul"), seat }),
   v.strictObject({ type: v.literal("remark"), seat }),
   /** RULES.md §6.9 removal without warning, naming the offence (club). */
@@ -113,6 +118,8 @@ export const ControlRequestSchema = v.variant("type", [
   /** Irrevocably hand a seat to a bot: its tokens and return code stop working at once. Issue 20: `level`,
    *  the bot's level for this seat (absent: the seat follows the table's `botLevel`). */
   v.strictObject({ type: v.literal("seat-to-bot"), seat, level: v.optional(v.picklist(BOT_LEVELS)) }),
+  /** RULES.md §5.7 a live table: the server hosts the rest of the game from now (the host's connection is lost, or they hand it over). */
+  v.strictObject({ type: v.literal("server-hosts") }),
   /** Give the organizer rights to another (human) player, named by lobby place (join order). */
   v.strictObject({ type: v.literal("transfer-organizer"), place: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)) }),
   /** Start the game (presets whose start is "organizer-command"). */
@@ -634,6 +641,7 @@ export const BallotViewSchema = v.variant("kind", [
     voter: nullableNum,
     votes: v.array(v.object({ voter: num, target: num })),
     mine: nullableNum,
+    change: v.optional(seats),
   }),
   v.object({
     kind: v.literal("lift"),
@@ -683,6 +691,7 @@ export const GameViewSchema = v.object({
   deadline: nullableNum,
   timerMs: nullableNum,
   paused: v.nullable(v.object({ by: v.string(), reason: v.string(), remainingMs: num })),
+  hosting: v.optional(v.variant("state", [v.object({ state: v.literal("waiting"), until: num }), v.object({ state: v.literal("server") })])),
   day: num,
   round: num,
   seats: v.array(SeatViewSchema),
@@ -704,7 +713,11 @@ export const GameViewSchema = v.object({
       advice: v.optional(v.array(AvailableActionSchema)),
     }),
   ),
-  host: v.optional(v.object({ canConfirm: v.boolean(), waiting: v.boolean(), pending: seats, fouls: v.optional(v.boolean()), foulsToRemove: v.optional(num) })),
+  host: v.optional(v.object({
+    canConfirm: v.boolean(), waiting: v.boolean(), pending: seats, remaining: num, endingAfter: v.optional(num),
+    undo: v.optional(v.object({ seat: num, kind: v.picklist(["foul", "remark"]), until: num })),
+    fouls: v.optional(v.boolean()), foulsToRemove: v.optional(num),
+  })),
   /** §7.12 the night step's last-seconds warning starts at this server time. */
   warnAt: v.optional(num),
   log: v.array(v.object({ seq: num, at: num, day: num, type: v.picklist(LOG_TYPES), data: v.record(v.string(), v.unknown()) })),

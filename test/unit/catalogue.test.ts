@@ -35,6 +35,8 @@ const TEAMS: Record<Team, true> = { red: true, black: true, solo: true };
 const REJECTIONS: Record<RejectionCode, true> = {
   "not-a-player": true, "not-your-turn": true, "phase-closed": true, "illegal-target": true, "already-acted": true, "already-voted": true,
   "no-shouts-left": true, "not-allowed": true, "stale-timeout": true, stale: true, "game-over": true, paused: true,
+  // issue 38, RULES.md §5.7
+  "actors-remain": true, "too-late": true,
 };
 const WS_ERRORS: Record<Exclude<ErrorCode, RejectionCode>, true> = {
   "bad-json": true, "bad-message": true, "too-large": true, "rate-limited": true, "duplicate-ref": true, "hello-first": true, "already-hello": true,

@@ -35,6 +35,8 @@ export class Directory extends DurableObject<Env> {
     // Directories created before issue 11 lack the ordering column.
     const columns = ctx.storage.sql.exec("SELECT name FROM pragma_table_info('listings')").toArray().map((r) => String(r.name));
     if (!columns.includes("seq")) ctx.storage.sql.exec("ALTER TABLE listings ADD COLUMN seq INTEGER NOT NULL DEFAULT 0");
+    // Issue 38 (RULES.md §5.7): a live-hosted game's hosting ("waiting" for the host, "server"); NULL: as usual.
+    if (!columns.includes("hosting")) ctx.storage.sql.exec("ALTER TABLE listings ADD COLUMN hosting TEXT");
   }
 
   /**
@@ -44,10 +46,10 @@ export class Directory extends DurableObject<Env> {
    */
   upsert(listing: TableListing, seq = 0): boolean {
     const changed = this.ctx.storage.sql.exec(
-      `INSERT INTO listings (code, preset_id, status, seats_taken, seats_max, updated_at, seq) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-       ON CONFLICT(code) DO UPDATE SET preset_id = ?2, status = ?3, seats_taken = ?4, seats_max = ?5, updated_at = ?6, seq = ?7
+      `INSERT INTO listings (code, preset_id, status, seats_taken, seats_max, updated_at, seq, hosting) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+       ON CONFLICT(code) DO UPDATE SET preset_id = ?2, status = ?3, seats_taken = ?4, seats_max = ?5, updated_at = ?6, seq = ?7, hosting = ?8
        WHERE ?7 > listings.seq OR (?7 = listings.seq AND ?6 >= listings.updated_at AND listings.status <> 'ended')`,
-      listing.code, listing.presetId, listing.status, listing.seats.taken, listing.seats.max, listing.updatedAt, seq,
+      listing.code, listing.presetId, listing.status, listing.seats.taken, listing.seats.max, listing.updatedAt, seq, listing.hosting ?? null,
     );
     return changed.rowsWritten > 0;
   }
@@ -64,6 +66,7 @@ export class Directory extends DurableObject<Env> {
       status: String(r.status) as TableStatus,
       seats: { taken: Number(r.seats_taken), max: Number(r.seats_max) },
       updatedAt: Number(r.updated_at),
+      ...(r.hosting === "waiting" || r.hosting === "server" ? { hosting: r.hosting } : {}),
     }));
   }
 }

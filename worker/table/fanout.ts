@@ -49,6 +49,7 @@ export class Fanout {
     if (t.store.game().status === "ended") await t.report.reportGame(now);
     await t.alarm.sync();
     if (t.store.game().status === "ended") await t.listing.endedChange();
+    else await t.listing.hostingChange();
   }
 
   facts(except?: WebSocket): TableFacts {

@@ -5,12 +5,14 @@
 import type { TableListing, TableStatus, TableSummary } from "../../shared/protocol/http.ts";
 import type { TableView } from "../../shared/protocol/messages.ts";
 import { DIRECTORY_NAME } from "../env.ts";
-import { viewFor } from "./engine.ts";
+import { hostingOf, viewFor } from "./engine.ts";
 import type { Table } from "./table.ts";
 
 export class Listing {
   /** The status last pushed to the directory by this instance. */
   private listedStatus: TableStatus | null = null;
+  /** The hosting last pushed by this instance (undefined: not yet known, e.g. after an eviction). */
+  private listedHosting: "waiting" | "server" | null | undefined = undefined;
 
   constructor(private readonly t: Table) {}
 
@@ -52,6 +54,17 @@ export class Listing {
     };
   }
 
+  private hosting(): "waiting" | "server" | null {
+    const state = this.t.store.game().status === "playing" ? this.t.match.state() : null;
+    return state ? hostingOf(state) : null;
+  }
+
+  /** RULES.md §5.7 a change moved a live table's hosting (the host away, the server hosting, the host back): the directory hears of it. */
+  async hostingChange(): Promise<void> {
+    if (this.t.config().host !== "live") return;
+    if (this.hosting() !== this.listedHosting) await this.push();
+  }
+
   /** A change left the game ended: the directory hears of it once (from this instance). */
   async endedChange(): Promise<void> {
     if (this.listedStatus !== "ended") await this.push();
@@ -75,6 +88,10 @@ export class Listing {
       seats: { taken: t.match.currentPlayers().length, max: config.seats.max },
       updatedAt: Date.now(), // real time: the directory's clock, not the table's
     };
+    // RULES.md §5.7 the public list shows a live table waiting for its host, or hosted by the server.
+    const hosting = this.hosting();
+    this.listedHosting = hosting;
+    if (hosting) listing.hosting = hosting;
     const directory = t.env.DIRECTORY.get(t.env.DIRECTORY.idFromName(DIRECTORY_NAME));
     try {
       await directory.upsert(listing, row.version);

@@ -105,6 +105,17 @@ export class Organizer {
       case "resume":
       case "seat-to-bot":
         return this.gameControl(identity, action, now, ack);
+      case "server-hosts": {
+        // RULES.md §5.7 "the organizer may hand it over sooner": the server hosts the rest of the game.
+        const state = t.match.state();
+        if (!state) return { code: "phase-closed", message: "The game has not started yet." };
+        const input: Input = { kind: "control", action: { type: "server-hosts" } };
+        const result = apply(state, input, now);
+        if (!result.ok) return result.rejection;
+        t.match.commit(result.state, [input], now);
+        await t.fanout.afterChange(now, ack);
+        return null;
+      }
     }
   }
 

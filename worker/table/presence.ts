@@ -7,6 +7,8 @@
  */
 import { CLOSE_CODES, SOCKETS_PER_CREDENTIAL } from "../../shared/protocol/messages.ts";
 import type { ConnectionIdentity } from "./connection.ts";
+import { apply, type Input } from "./engine.ts";
+import type { ControlAction } from "../../shared/engine/types.ts";
 import { presenceBroadcastAt } from "./schedule.ts";
 import type { Table } from "./table.ts";
 
@@ -32,12 +34,15 @@ export class Presence {
         // at once; otherwise the presence change is coalesced with others (changed).
         const resumed = t.tx(() => {
           t.store.setAwaySince(player.playerId, null);
+          if (player.seat !== null) this.tellEngine({ type: "presence", seat: player.seat, connected: true }, now);
           return t.organizer.resumeIfAbsenceOf(player.playerId, now); // the resume is a new version
         });
         if (resumed) return t.fanout.afterChange(now);
         if (await this.changed(now)) return;
       }
     } else if (identity.kind === "host" && !hostWasConnected) {
+      // RULES.md §5.7 the host is back: the engine stops waiting for them (or takes the hosting back at the next stage).
+      if (t.tx(() => this.tellEngine({ type: "host-presence", connected: true }, now))) return t.fanout.afterChange(now);
       if (await this.changed(now)) return;
     } else if (identity.kind === "consigliere" && t.match.state() && this.openSockets((i) => i.kind === "consigliere" && i.playerId === identity.playerId, ws) === 0) {
       // Issue 30: a consigliere came: a media peer of the running game (TableView.mediaPeers).
@@ -130,16 +135,38 @@ export class Presence {
       if (this.openSockets((i) => i.kind === "player" && i.playerId === identity.playerId, ws) > 0) return;
       const player = t.store.players().find((p) => p.playerId === identity.playerId);
       if (!player || player.bot || player.awaySince !== null) return;
-      t.store.setAwaySince(player.playerId, now);
+      t.tx(() => {
+        t.store.setAwaySince(player.playerId, now);
+        // RULES.md §5.7 a seat whose connection is lost gets no automatic foul: the engine is told.
+        if (player.seat !== null) this.tellEngine({ type: "presence", seat: player.seat, connected: false }, now);
+      });
       await this.changed(now, ws);
     } else if (identity.kind === "host") {
       if (this.openSockets((i) => i.kind === "host", ws) > 0) return;
+      // RULES.md §5.7 the live host's connection is lost: gated stages wait for the host, the server takes over after 3 minutes.
+      if (t.tx(() => this.tellEngine({ type: "host-presence", connected: false }, now))) return t.fanout.afterChange(now, undefined, ws);
       await this.changed(now, ws);
     } else if (identity.kind === "consigliere") {
       // Issue 30: the consigliere's last socket closed: no longer a media peer (TableView.mediaPeers).
       if (!t.match.state() || this.openSockets((i) => i.kind === "consigliere" && i.playerId === identity.playerId, ws) > 0) return;
       await this.changed(now, ws);
     }
+  }
+
+  /**
+   * RULES.md §5.7 / §5.1: tell the running game who is connected — a seat's presence, the live host's —
+   * as an engine control input through the match's commit path (inside the caller's transaction).
+   * Returns whether it changed something public (its events: the host away or back; a seat's presence has none).
+   */
+  private tellEngine(action: Extract<ControlAction, { type: "presence" | "host-presence" }>, now: number): boolean {
+    const t = this.t;
+    const state = t.store.game().status === "playing" ? t.match.state() : null;
+    if (!state) return false;
+    const input: Input = { kind: "control", action };
+    const result = apply(state, input, now);
+    if (!result.ok) return false;
+    t.match.persist(result.state, [input], now);
+    return result.events.length > 0;
   }
 
   /** Greeted, open sockets whose identity matches (optionally ignoring one that is closing). */

@@ -12,7 +12,7 @@ import type { Preset } from "../presets/types.ts";
 import { checkWin } from "../rules/outcome.ts";
 import { foul, passes, pressTechVote, removal, resolveTechVote, startTechVote } from "../rules/technical.ts";
 import { PUBLIC, emit, playerById, type Ctx, type EngineState } from "../state.ts";
-import { REMOVAL_REASONS, type AvailableAction, type BallotView, type FloorChannel, type HostAction, type PhaseName, type PlayerAction, type Seat, type TechVoteKind } from "../types.ts";
+import { HOST_UNDO_MS, REMOVAL_REASONS, type AvailableAction, type BallotView, type FloorChannel, type HostAction, type PhaseName, type PlayerAction, type Seat, type TechVoteKind } from "../types.ts";
 import { reject, setStage } from "./stage.ts";
 import type { Next, PhaseModule, Step } from "./types.ts";
 
@@ -152,15 +152,52 @@ export function timeoutInput(ctx: Ctx): void {
   follow(ctx, r.m.timeout(ctx, r.p, r.d));
 }
 
-/** §5.7 the live host confirms the running stage: it resolves now; whoever has not acted gets the rule's default. */
-export function confirmInput(ctx: Ctx): void {
+/**
+ * §5.7 the live host confirms the running stage: it resolves now; whoever has not acted gets the rule's
+ * default. An ordinary confirm (`early` false) only once everyone required has acted or the step's time
+ * is up (the stage waits, `awaitingHost`); else it is refused ("actors-remain") and "end it now" (`early`)
+ * ends the stage early, logged with how many had not acted — an in-turn ballot after its current voter.
+ */
+export function confirmInput(ctx: Ctx, early = false): void {
   const s = ctx.s;
   if (s.host !== "live") reject("not-allowed", "no live host at this table");
   if (s.techVote) reject("phase-closed", "a technical vote is running");
   const r = draft(ctx);
   if (!r.m.confirm) reject("phase-closed", "nothing to confirm in this phase");
+  const left = s.awaitingHost || !r.m.remaining ? [] : r.m.remaining(s, r.p, r.d);
+  if (left.length && !early) reject("actors-remain", `${left.length} still to act (seats ${left.join(", ")}): send end-now to end it early (RULES.md §5.7)`);
+  if (left.length) {
+    if (r.m.endNow) { follow(ctx, r.m.endNow(ctx, r.p, r.d, left)); return; }
+    emit(ctx, "ended-early", PUBLIC, { phase: r.m.name(s, r.p, r.d), count: left.length });
+  }
   ctx.confirming = true;
   follow(ctx, r.m.confirm(ctx, r.p, r.d));
+}
+
+/**
+ * §5.7 the server hosts now (it took over from the live host): a stage that was waiting for the host's
+ * confirm resolves as a confirm would. Nothing while a technical vote runs (its end comes back here).
+ */
+export function resolveWaiting(ctx: Ctx): void {
+  const s = ctx.s;
+  if (!s.awaitingHost || s.host === "live" || s.techVote || s.result || s.paused) return;
+  s.awaitingHost = false;
+  const r = draft(ctx);
+  if (!r.m.confirm) return;
+  ctx.confirming = true;
+  follow(ctx, r.m.confirm(ctx, r.p, r.d));
+}
+
+/** §5.7 the seats that still have to act in the running stage before an ordinary confirm (none while it waits for the confirm). */
+export function remainingOf(s: EngineState): Seat[] {
+  if (s.awaitingHost) return [];
+  const r = reading(s);
+  return r.m.remaining ? r.m.remaining(s, r.p, r.d) : [];
+}
+/** §5.7 the voter after whose turn an in-turn ballot ended early ends (null: none). */
+export function endingAfterOf(s: EngineState): Seat | null {
+  const r = reading(s);
+  return r.m.endingAfter ? r.m.endingAfter(r.d as never) : null;
 }
 
 /**
@@ -176,13 +213,24 @@ function hostFoulInput(ctx: Ctx, a: Extract<HostAction, { type: "foul" | "remark
   if (s.techVote) reject("phase-closed", "a technical vote is running");
   const t = a.seat;
   if (typeof t !== "number" || !Number.isInteger(t) || t < 1 || t > s.players.length || !s.players[t - 1]!.alive) reject("illegal-target", "name a living player");
-  if (a.type === "remark") { emit(ctx, "remarked", PUBLIC, { seat: t }); return; }
+  if (a.type === "remark") {
+    emit(ctx, "remarked", PUBLIC, { seat: t });
+    s.hostMark = { kind: "remark", seat: t, at: ctx.now, removed: false, due: false };
+    return;
+  }
   if (a.type === "remove") {
     // §6.9 removal without warning: the offence is named to the table; the player leaves at once.
     if (!(REMOVAL_REASONS as readonly string[]).includes(a.offence)) reject("illegal-target", "name the offence");
     emit(ctx, "removed-by-host", PUBLIC, { seat: t, offence: a.offence });
+    delete s.hostMark;
     removal(ctx, t);
-  } else if (!foul(ctx, t, "host")) return;
+  } else {
+    // §5.7 the host's last foul may be withdrawn within 10 s: remember what it did (undoHostMark).
+    const wasDue = s.players[t - 1]!.foulVote !== undefined;
+    const removed = foul(ctx, t, "host");
+    s.hostMark = { kind: "foul", seat: t, at: ctx.now, removed, due: !wasDue && s.players[t - 1]!.foulVote === "due" };
+    if (!removed) return;
+  }
   if (checkWin(ctx)) return;
   const r = draft(ctx);
   follow(ctx, r.m.removed?.(ctx, r.p, r.d, t));
@@ -204,11 +252,36 @@ function hostMuteInput(ctx: Ctx, seat: Seat): void {
   emit(ctx, "remarked", PUBLIC, { seat, cause: "muted" });
 }
 
-/** What the live host sends (§5.7): the confirm, (§7.9) a foul or a remark, or (§8) a mute. */
+
+/**
+ * RULES.md §5.7 "the host may withdraw their last foul or remark within 10 s; the withdrawal is logged".
+ * The foul's count goes back, and the automatic vote against it made due (§7.9) with it. *Decision:* a
+ * foul that removed the player is not withdrawn (the card was shown and the day went on: the removal
+ * stands), nor one whose automatic vote was already cast; after 10 s — "too-late".
+ */
+function undoHostMark(ctx: Ctx): void {
+  const s = ctx.s;
+  if (s.host !== "live" || !presetOf(s.presetId).fouls?.host) reject("not-allowed", "no live host giving fouls at this table");
+  const m = s.hostMark;
+  if (!m) reject("too-late", "no foul or remark to withdraw");
+  if (ctx.now - m.at > HOST_UNDO_MS) reject("too-late", "a foul or a remark may be withdrawn within 10 s (RULES.md §5.7)");
+  if (m.removed) reject("not-allowed", "that foul removed the player: the removal stands (RULES.md §5.7 decision)");
+  const pl = s.players[m.seat - 1]!;
+  if (m.kind === "foul") {
+    if (m.due && pl.foulVote === "used") reject("not-allowed", "the automatic vote against has been cast already (RULES.md §7.9)");
+    pl.fouls--;
+    if (m.due) delete pl.foulVote;
+  }
+  delete s.hostMark;
+  emit(ctx, "mark-withdrawn", PUBLIC, { seat: m.seat, cause: m.kind, fouls: pl.fouls });
+}
+
+/** What the live host sends (§5.7): the confirm or end-now, (§7.9) a foul or a remark and its undo, or (§8) a mute. */
 export function hostInput(ctx: Ctx, a: HostAction): void {
   if (a.type === "mute") hostMuteInput(ctx, a.seat);
   else if (a.type === "foul" || a.type === "remark" || a.type === "remove") hostFoulInput(ctx, a);
-  else confirmInput(ctx);
+  else if (a.type === "undo") undoHostMark(ctx);
+  else confirmInput(ctx, a.type === "end-now");
 }
 
 /** RULES.md §7.10 what a consigliere may give for the seat: its vote or its night action. */

@@ -1,5 +1,5 @@
 /** Stage bookkeeping shared by the interpreter, the phase modules and the rules (no flow lookups here). */
-import type { Ctx, Stage } from "../state.ts";
+import { PUBLIC, emit, type Ctx, type Stage } from "../state.ts";
 import type { RejectionCode } from "../types.ts";
 
 export class Reject extends Error {
@@ -25,6 +25,13 @@ export function setStage(ctx: Ctx, stage: Stage, ms: number | null): void {
   s.shout = null;
   if (s.techUsed.length) s.techUsed = [];
   if (s.awaitingHost) s.awaitingHost = false;
+  // §5.7 "a returning host may take it back at the next stage".
+  if (s.hostBack) {
+    delete s.hostBack;
+    delete s.serverHosting;
+    s.host = "live";
+    emit(ctx, "host-returned", PUBLIC, {});
+  }
 }
 
 /** A new timed sub-phase inside the same stage (open-voting call, end of a shout): phaseSeq++. */

@@ -73,6 +73,18 @@ export interface PhaseModule<P = any, D = any> {
   advice?(s: EngineState, p: P, d: D, seat: Seat, out: AvailableAction[]): void;
   /** §5.7 the live host confirms the stage (absent: nothing to confirm here). */
   confirm?(ctx: Ctx, p: P, d: D): Step;
+  /**
+   * §5.7 the seats that still have to act before an ordinary confirm: an in-turn ballot's voters not yet
+   * through its order, a night step's actors who have not chosen, voters who have not voted (absent: none).
+   */
+  remaining?(s: EngineState, p: P, d: D): Seat[];
+  /**
+   * §5.7 "end it now" with `left` still to act: end the stage early and log it (`ended-early`). Absent:
+   * the stage resolves as on a confirm and the log counts `left` without naming them.
+   */
+  endNow?(ctx: Ctx, p: P, d: D, left: Seat[]): Step;
+  /** §5.7 an in-turn ballot ended early ends after this voter's turn (null: not ending early). */
+  endingAfter?(d: D): Seat | null;
   /** What `seat` may do now (appended to `out`). */
   actions(s: EngineState, p: P, d: D, seat: Seat, out: AvailableAction[]): void;
   /** The phase's name in views (PHASE_NAMES). */

@@ -618,6 +618,16 @@ export const night: PhaseModule<P, D> = {
   },
   timeout: (ctx, p, d) => hostGate(ctx, () => endStep(ctx, p, d)),
   confirm: (ctx, p, d) => endStep(ctx, p, d),
+  // §5.7 the step's actors who have not chosen (a tally's holder counts once they name a seat); the log of an early end counts them, never names them.
+  remaining(s, p, d) {
+    const out: Seat[] = [];
+    for (const pl of s.players) {
+      if (!pl.alive || d.advised?.includes(pl.seat)) continue;
+      const open = offered(s, p, d, pl.seat).filter(({ a }) => !(a.team?.consensus === "tally" && d.uses.some((u) => u.by === pl.seat && u.ability === a.id)));
+      if (open.length) out.push(pl.seat);
+    }
+    return out;
+  },
   act(ctx, p, d, seat, act) {
     // §7.10 the consigliere's choice this step is final for the player too (a changeable tally included).
     if (d.advised?.includes(seat)) reject("already-acted", "your consigliere's choice this step is final (RULES.md §7.10)");

@@ -87,6 +87,12 @@ export const question: PhaseModule<P, D> = {
   },
   timeout: (ctx, p, d) => hostGate(ctx, () => countQuestion(ctx, p, d)),
   confirm: (ctx, p, d) => countQuestion(ctx, p, d),
+  // §5.7 the voters who have not voted yet (an ordinary confirm waits for them).
+  remaining(s, p, d) {
+    const out: Seat[] = [];
+    for (const x of s.players) if (voter(s, p, d, x.seat) && d.ballots[x.seat - 1] === 0) out.push(x.seat);
+    return out;
+  },
   act(ctx, p, d, seat, a) {
     if (a.type !== "vote-lift") reject("phase-closed", "a yes/no vote is running");
     if (!voter(ctx.s, p, d, seat)) reject("not-allowed", "the seats in question do not vote");

@@ -49,6 +49,11 @@ const params = v.strictObject({
    * the foul that removes them (the preset's limit); absent: the turn passes and the vote is lost.
    */
   late: v.optional(v.strictObject({ extraMs: ms })),
+  /**
+   * In turn (issue 38): one tap votes, and the voter may change the vote within their turn — the turn then
+   * passes after this long (or at its own end, if sooner). Absent: the vote passes the turn at once.
+   */
+  changeMs: v.optional(ms),
   /** A voter may vote for themselves when a candidate (sport); false: never against oneself (§7.3). */
   selfVote: v.optional(v.boolean(), true),
   /** §2.6 whoever has not voted gives the vote to the last candidate; "none": an unused vote is lost. */
@@ -119,6 +124,8 @@ interface D {
   auto?: Seat[];
   /** §7.10 seats whose vote their consigliere gave (final for both). */
   advised?: Seat[];
+  /** §5.7 in turn: the live host's "end it now" — the ballot is counted after the current voter's turn. */
+  closing?: true;
 }
 
 function modeOf(ctx: Ctx, p: P): VoteMode {
@@ -131,6 +138,11 @@ function mayVote(p: P, d: D, seat: Seat, target: Seat): boolean {
   if (d.mode === "open" && !d.atOnce) return target === d.candidates[d.current];
   if (d.mode === "in-turn" && d.voters[d.current] !== seat) return false;
   return d.candidates.includes(target) && (p.selfVote || target !== seat);
+}
+
+/** Issue 38: in turn, the voter whose turn it still is may change the vote they cast (not the consigliere's). */
+function changeable(p: P, d: D, seat: Seat): boolean {
+  return p.changeMs !== undefined && d.mode === "in-turn" && d.voters[d.current] === seat && d.ballots[seat - 1] !== 0 && !d.advised?.includes(seat);
 }
 
 /** What `seat` may vote for now. */
@@ -266,9 +278,31 @@ function count(ctx: Ctx, p: P, d: D): Next | undefined {
   return { outcome: "none" };
 }
 
+/**
+ * §5.7 who still has to vote before an ordinary confirm: in turn, the living voters from the one being
+ * called to the end of the order (ended early: only the current voter, if they have not voted); otherwise
+ * every living voter without a ballot (not silenced, not sitting the revote out).
+ */
+function remainingVoters(s: EngineState, p: P, d: D): Seat[] {
+  const silenced = silencedSeats(s, p);
+  const out: Seat[] = [];
+  if (d.mode === "in-turn") {
+    const last = d.closing ? d.current + 1 : d.voters.length;
+    for (let i = d.current; i < last && i < d.voters.length; i++) {
+      const x = d.voters[i] as Seat;
+      if (player(s, x).alive && d.ballots[x - 1] === 0 && !silenced.includes(x)) out.push(x);
+    }
+    return out;
+  }
+  for (const x of s.players) if (x.alive && d.ballots[x.seat - 1] === 0 && !silenced.includes(x.seat) && !sitsOut(p, d, x.seat)) out.push(x.seat);
+  return out;
+}
+
 /** §7.3 the next voter in turn (a voter who let the time run out has no vote); after the last, the count. */
 function nextVoter(ctx: Ctx, p: P, d: D): Next | void {
   const s = ctx.s;
+  // §5.7 ended early by the live host: counted once the current voter's turn is over (no second confirm).
+  if (d.closing) return count(ctx, p, d);
   while (++d.current < d.voters.length && !player(s, d.voters[d.current] as Seat).alive);
   if (d.current >= d.voters.length) return hostGate(ctx, () => count(ctx, p, d));
   restartTimer(ctx, p.perVoterMs);
@@ -297,7 +331,15 @@ function cast(ctx: Ctx, p: P, d: D, seat: Seat, target: Seat, advised: boolean):
     ctx.s.judgesShown = [...(ctx.s.judgesShown ?? []), seat];
     emit(ctx, "judge-shown", PUBLIC, { seat });
   }
-  if (d.mode === "in-turn") return nextVoter(ctx, p, d);
+  if (d.mode === "in-turn") {
+    // Issue 38: the voter may still change the vote for a moment; then the turn passes (timeout).
+    if (p.changeMs !== undefined && !advised) {
+      const left = ctx.s.deadline === null ? p.changeMs : Math.max(0, ctx.s.deadline - ctx.now);
+      restartTimer(ctx, Math.min(p.changeMs, left));
+      return;
+    }
+    return nextVoter(ctx, p, d);
+  }
   if (allLivingVoted(ctx.s, p, d)) return hostGate(ctx, () => count(ctx, p, d));
 }
 
@@ -319,7 +361,7 @@ export const voting: PhaseModule<P, D> = {
   outcomes: (p) => ["out", "leader", "tie", "none", "cancelled", ...(p.peaceful ? ["peaceful"] : []), ...(p.onTie === "drop-fewest" ? ["drop"] : [])],
   techVotes: true,
   // Ballots are cast in place; candidates and voters are only ever replaced.
-  clone: (d) => ({ mode: d.mode, candidates: d.candidates, ballots: d.ballots.slice(), current: d.current, voters: d.voters, ...(d.atOnce ? { atOnce: true } : {}), ...(d.auto ? { auto: d.auto } : {}), ...(d.advised ? { advised: d.advised } : {}) }),
+  clone: (d) => ({ mode: d.mode, candidates: d.candidates, ballots: d.ballots.slice(), current: d.current, voters: d.voters, ...(d.atOnce ? { atOnce: true } : {}), ...(d.auto ? { auto: d.auto } : {}), ...(d.advised ? { advised: d.advised } : {}), ...(d.closing ? { closing: true as const } : {}) }),
   enter(ctx, p, given) {
     const s = ctx.s;
     let candidates = given;
@@ -392,7 +434,8 @@ export const voting: PhaseModule<P, D> = {
     }
     if (d.mode === "in-turn") {
       const voter = d.voters[d.current] as Seat;
-      if (p.late && player(ctx.s, voter).alive && d.ballots[voter - 1] === 0) {
+      // §5.7 a voter whose connection is lost gets no automatic foul: the turn passes as an unused vote.
+      if (p.late && player(ctx.s, voter).alive && d.ballots[voter - 1] === 0 && !ctx.s.away?.includes(voter)) {
         // §7.3 late: a foul and more time — until the foul that removes the voter.
         if (!foul(ctx, voter, "late-vote")) { restartTimer(ctx, p.late.extraMs); return; }
         if (checkWin(ctx)) return;
@@ -402,9 +445,32 @@ export const voting: PhaseModule<P, D> = {
     return hostGate(ctx, () => count(ctx, p, d));
   },
   confirm: (ctx, p, d) => count(ctx, p, d),
+  remaining: (s, p, d) => remainingVoters(s, p, d),
+  endNow(ctx, p, d, left) {
+    if (d.mode === "in-turn") {
+      // §5.7 never skip the voter whose turn it is: the ballot ends after this turn.
+      if (d.closing) reject("already-acted", "the ballot already ends after this voter's turn");
+      const current = d.voters[d.current] as Seat;
+      const cut = left.filter((x) => x !== current);
+      emit(ctx, "ended-early", PUBLIC, { phase: p.name, count: cut.length, seats: cut, after: current });
+      d.closing = true;
+      return;
+    }
+    // Open ballots are public, so are those who have not voted; a closed ballot's are only counted.
+    emit(ctx, "ended-early", PUBLIC, { phase: p.name, count: left.length, ...(d.mode === "open" ? { seats: left } : {}) });
+    return count(ctx, p, d);
+  },
+  endingAfter: (d) => (d.closing ? (d.voters[d.current] ?? null) : null),
   act(ctx, p, d, seat, a) {
     if (a.type !== "vote") reject("phase-closed", "a vote is running");
-    if (d.ballots[seat - 1] !== 0) reject("already-voted", "the first vote is final");
+    if (d.ballots[seat - 1] !== 0) {
+      // Issue 38: in turn, the voter whose turn it still is may change the vote (one tap, undoable).
+      if (!changeable(p, d, seat)) reject("already-voted", "the first vote is final");
+      if (!mayVote(p, d, seat, a.target)) reject("illegal-target", "vote for a candidate");
+      d.ballots[seat - 1] = a.target;
+      emit(ctx, "vote-cast", PUBLIC, { voter: seat, target: a.target });
+      return;
+    }
     return cast(ctx, p, d, seat, a.target, false);
   },
   /**
@@ -440,6 +506,8 @@ export const voting: PhaseModule<P, D> = {
       voter: d.mode === "in-turn" ? (d.voters[d.current] ?? null) : null,
       votes: d.mode !== "closed" || seesAll ? ballotsList(d.ballots) : [],
       mine: mine === 0 ? null : mine,
+      // Issue 38: the voter's own vote in turn may be changed (the same `vote`) until the turn passes.
+      ...(viewer !== null && changeable(p, d, viewer) ? { change: targetsOf(p, d, viewer) } : {}),
     };
   },
   floor: (s) => [{ id: "table", speakers: [], video: livingList(s), listeners: "everyone" }],

@@ -18,7 +18,7 @@ export const tatarSettingsSchema = v.strictObject({});
 const COMPOSITION: readonly RoleId[] = ["don", "mafia", "mafia", "putana", "doctor", "commissar", "maniac", "civilian", "civilian", "civilian", "civilian", "civilian"];
 
 /** In-turn voting (§7.3): 10 s a voter, from the seat after the day's first speaker; not against oneself; no abstain. */
-const inTurn = { mode: "in-turn", perVoterMs: 10_000, closedMs: 10_000, openMsPerCandidate: 10_000, selfVote: false, unusedVote: "none", singleCandidate: "vote" } as const;
+const inTurn = { mode: "in-turn", perVoterMs: 10_000, closedMs: 10_000, openMsPerCandidate: 10_000, selfVote: false, unusedVote: "none", singleCandidate: "vote", changeMs: 2_000 } as const;
 
 /**
  * §7.1–§7.9 as a flow. Day: free talk (2 min) → monologues (30 s, seat order from the day's first

@@ -3,7 +3,7 @@
  * timers. Scenario tests read like game records (seats, inputs, public and private outcomes).
  */
 import { describe, expect, it } from "vitest";
-import { createGame, getPreset, seatRange, startRefusal, viewFor } from "../../../shared/engine/index.ts";
+import { apply, createGame, getPreset, seatRange, startRefusal, viewFor } from "../../../shared/engine/index.ts";
 import { makePlayers } from "../../../shared/bots/index.ts";
 import { Table } from "./harness.ts";
 import { CITY10, CITY11, alive, city, morning, toNight, voteOut } from "./city-helpers.ts";
@@ -238,13 +238,22 @@ describe("§3 the night in turns, each role with its own timer", () => {
     }
     expect(t.phase).toBe("speech");
   });
-  it("§5.7 the live host may confirm a turn before its time; the choices made count", () => {
+  it("RULES.md §5.7 the live host confirms a turn before its time once its actors have chosen; a turn whose actors have not is ended only by end-now, counted in the log; the choices made count", () => {
     const t = new Table({ preset: "city", roles: CITY10, host: "live" });
     toNight(t);
     t.act(1, t.use(1, 9));
     t.act(2, t.use(2, 9));
-    for (let i = 0; i < 6; i++) t.confirm();
+    t.confirm(); // the shot: every shooter chose
+    for (let i = 0; i < 5; i++) {
+      const r = apply(t.state, { kind: "host", action: { type: "confirm" } }, t.now);
+      expect(r.ok ? "ok" : r.rejection.code).toBe("actors-remain");
+      t.host({ type: "end-now" });
+    }
     expect(alive(t, 9)).toBe(false);
+    // Counted, never named at night (who acts is a secret).
+    expect(t.spectator().log.filter((e) => e.type === "ended-early").map((e) => e.data)).toEqual(
+      ["night-freeze", "night-heal", "night-check", "night-kill", "night-don-check"].map((phase) => ({ phase, count: 1 })),
+    );
   });
 });
 

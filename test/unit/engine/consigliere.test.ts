@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { apply } from "../../../shared/engine/index.ts";
 import type { PlayerAction, RejectionCode, Seat } from "../../../shared/engine/types.ts";
 import { Table } from "./harness.ts";
-import { inTurn, publicLog, tatar, toVote, voter } from "./tatar-helpers.ts";
+import { inTurn, passTurn, publicLog, tatar, toVote, voter } from "./tatar-helpers.ts";
 
 /** The seat's consigliere sends `action` for the seat (RULES.md §7.10). */
 function advise(t: Table, seat: Seat, action: PlayerAction): void {
@@ -31,7 +31,11 @@ function adviceRefused(t: Table, seat: Seat, action: PlayerAction, code: Rejecti
 /** Day 1's vote in turn up to (not including) `seat`'s turn; everyone before votes against 12. */
 function upTo(t: Table, seat: Seat): void {
   toVote(t);
-  while (voter(t) !== seat) t.act(voter(t), { type: "vote", target: 12 });
+  while (voter(t) !== seat) {
+    const v = voter(t);
+    t.act(v, { type: "vote", target: 12 });
+    passTurn(t, v); // issue 38: the turn passes once the vote can no longer be changed
+  }
 }
 
 /** The heal step of night 1 (day 1 votes 12 out; everybody against 12, 12 against 11). */
@@ -53,6 +57,7 @@ describe("RULES.md §7.10 the consigliere", () => {
     // Both see what the consigliere may give: the seat's vote, while it is the seat's turn.
     expect(t.view(3).you!.advice).toEqual([{ type: "vote", targets: [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12] }]);
     t.act(3, { type: "vote", target: 12 });
+    passTurn(t, 3);
     expect(voter(t)).toBe(4); // the seat's turn has passed …
     expect(t.view(3).you!.actions.some((a) => a.type === "vote")).toBe(false);
     // … and its consigliere may still replace the vote until the count.
@@ -62,7 +67,11 @@ describe("RULES.md §7.10 the consigliere", () => {
     expect(voter(t)).toBe(4); // the turn does not come back
     expect(t.spectator().ballot).toMatchObject({ votes: expect.arrayContaining([{ voter: 3, target: 9 }]) });
     expect(t.view(3).you!.advice).toEqual([]);
-    while (t.phase === "voting") t.act(voter(t), { type: "vote", target: voter(t) === 12 ? 11 : 12 });
+    while (t.phase === "voting") {
+      const v = voter(t);
+      t.act(v, { type: "vote", target: v === 12 ? 11 : 12 });
+      passTurn(t, v);
+    }
     const [, counted] = publicLog(t, "vote-counted")[0] as [string, { ballots: Array<{ voter: Seat; target: Seat }> }];
     expect(counted.ballots.find((b) => b.voter === 3)).toMatchObject({ target: 9 });
   });

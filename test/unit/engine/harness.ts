@@ -4,7 +4,7 @@
  */
 import { expect } from "vitest";
 import { apply, createGame, nextDeadline, seatedPlayers, viewFor } from "../../../shared/engine/index.ts";
-import type { ControlAction, GameEvent, GameState, GameView, PlayerAction, RejectionCode, RoleId, Seat } from "../../../shared/engine/types.ts";
+import type { ControlAction, GameEvent, HostAction, GameState, GameView, PlayerAction, RejectionCode, RoleId, Seat } from "../../../shared/engine/types.ts";
 
 const LETTER: Record<string, RoleId> = {
   D: "don", M: "mafia", S: "sheriff", C: "civilian", K: "commissar", P: "putana", H: "doctor", X: "maniac",
@@ -211,6 +211,14 @@ export class Table {
   confirm(): GameEvent[] {
     const r = apply(this.state, { kind: "host", action: { type: "confirm" } }, this.now);
     if (!r.ok) throw new Error(`confirm rejected: ${r.rejection.code}`);
+    this.state = r.state;
+    this.events.push(...r.events);
+    return r.events;
+  }
+  /** RULES.md §5.7 any input of the live host (end-now, a foul, undo…); throws when refused. */
+  host(action: HostAction): GameEvent[] {
+    const r = apply(this.state, { kind: "host", action }, this.now);
+    if (!r.ok) throw new Error(`host ${action.type} rejected: ${r.rejection.code} ${r.rejection.message}`);
     this.state = r.state;
     this.events.push(...r.events);
     return r.events;

@@ -28,8 +28,15 @@ export function inTurn(t: Table, ballots: Record<number, Seat>): Seat[] {
     order.push(v);
     if (ballots[v] === undefined) throw new Error(`no ballot for voter ${v}`);
     t.act(v, { type: "vote", target: ballots[v] as Seat });
+    passTurn(t, v);
   }
   return order;
+}
+
+/** Issue 38: a voter in turn who has voted may change it for a moment; the turn then passes (its clock). */
+export function passTurn(t: Table, v: Seat): void {
+  const b = t.spectator().ballot;
+  if (b && b.kind !== "lift" && b.mode === "in-turn" && b.voter === v && !t.result() && !(t.state as unknown as { awaitingHost?: boolean }).awaitingHost) t.timeout();
 }
 
 /** Free talk runs out and every day speaker says "thank you": the vote begins. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { AvailableAction } from "../../../shared/engine/types.ts";
 import { ABILITY_IDS } from "../../../shared/engine/index.ts";
 import { en } from "../../../web/src/i18n/en.ts";
-import { actionKey, canSend, isOneTap, type Picking, pickingOf, SHOT_KEY, takesNobody, toggleSeat } from "../../../web/src/table/picking.ts";
+import { actionKey, canSend, isOneTap, type Picking, pickingOf, SHOT_KEY, takesNobody, tapVotes, toggleSeat, withVoteChange } from "../../../web/src/table/picking.ts";
 import { city, toNight } from "../engine/city-helpers.ts";
 import { LAYOUT, Table } from "../engine/harness.ts";
 
@@ -119,5 +119,25 @@ describe("issue 14 targets: one tap, one seat, up to max seats, or none", () => 
     expect(isOneTap(p)).toBe(false);
     expect(toggleSeat(p, [], 3)).toEqual([]);
     expect(pickingOf({ ...a, targets: { min: 1, max: 1, seats: [5] } })!.barred).toBeUndefined();
+  });
+});
+
+describe("issue 38 tatar's vote in turn: one tap votes, and the cast vote can be changed within the turn (RULES.md §7.3)", () => {
+  it("RULES.md §7.3 the voter in turn: one tap sends the vote; once cast, the ballot's `change` seats are offered as the same one-tap vote; other ballots keep their confirm", async () => {
+    const { tatar, toVote } = await import("../engine/tatar-helpers.ts");
+    const t = tatar();
+    toVote(t);
+    const before = t.view(2);
+    const vote = pick(withVoteChange(before.you!.actions, before.ballot).find((a) => a.type === "vote")!);
+    expect(tapVotes(vote, before.ballot)).toBe(true);
+    t.act(2, vote.make([8]));
+    const after = t.view(2);
+    expect(after.you!.actions.some((a) => a.type === "vote")).toBe(false);
+    const change = withVoteChange(after.you!.actions, after.ballot).find((a) => a.type === "vote");
+    expect(change).toEqual({ type: "vote", targets: [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] });
+    expect(tapVotes(pick(change!), after.ballot)).toBe(true);
+    // Another seat's view offers nothing to change; a closed or open ballot is not one tap.
+    expect(withVoteChange(t.view(3).you!.actions, t.view(3).ballot).some((a) => a.type === "vote")).toBe(false);
+    expect(tapVotes(vote, { kind: "elimination", mode: "closed", candidates: [1, 2], calling: null, voter: null, votes: [], mine: null })).toBe(false);
   });
 });

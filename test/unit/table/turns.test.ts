@@ -82,6 +82,7 @@ describe("RULES.md §7.3 voting in turn (turns.ts voterTurn)", () => {
     t.timeout();
     expect(voterTurn(t.view(2))).toEqual({ seat: 2, mine: true, late: { fouls: 2, seconds: 5 } });
     t.act(2, { type: "vote", target: 5 });
+    t.timeout(); // issue 38: the turn passes once the vote can no longer be changed (2 s)
     expect(voterTurn(t.spectator())).toEqual({ seat: 3, mine: false, late: null });
     // The lines: "Seat 2 is late to vote: foul 1" / "You are late to vote: foul 1", in every language.
     expect(lineKeys(t.spectator(), "fouled")).toEqual(["log.fouled.late-vote", "log.fouled.late-vote"]);

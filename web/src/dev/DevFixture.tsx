@@ -147,7 +147,7 @@ function fixture(name: string): TableView {
           you: null,
           // The host sees the night's private channel too (§5.7): the black team to itself.
           floor: { channels: [tableFloor(null).channels[0]!, { id: "black-team", speakers: [4, 6, 9], video: [4, 6, 9], listeners: [4, 6, 9] }] },
-          host: { canConfirm: true, waiting: false, pending: [9] },
+          host: { canConfirm: true, waiting: false, pending: [9], remaining: 1 },
           log: [
             { seq: 20, at: now - 20_000, day: 2, type: "night-fell", data: { round: 3, acquaintance: false } },
             { seq: 21, at: now - 12_000, day: 2, type: "shot", data: { seat: 4, target: 2 } },
@@ -468,7 +468,7 @@ function tatarGame(name: string, now: number): GameView {
     seats: tSeats((s) => ({ ...dead12(s), ...(s.seat === 5 ? { alive: false, out: "removed" as const } : {}), fouls: ({ 3: 3, 5: 4, 8: 1 } as Record<number, number>)[s.seat] ?? 0, role: T_ROLES[s.seat - 1], team: tTeam(T_ROLES[s.seat - 1]!) })),
     floor: { channels: [{ id: "table", speakers: living(5), video: living(5), listeners: "everyone" }] },
     you: null,
-    host: { canConfirm: false, waiting: false, pending: [], fouls: true, foulsToRemove: 4 },
+    host: { canConfirm: false, waiting: false, pending: [], remaining: 0, fouls: true, foulsToRemove: 4 },
   });
 }
 
@@ -515,7 +515,7 @@ function clubGame(name: string, now: number): GameView {
     nominees: host ? [] : [7, 8, 9],
     ballot: host ? null : { kind: "lift", mode: "open", candidates: [7, 8], needed: 6, votes: [{ voter: 1, lift: true }], mine: null },
     you: host ? null : { seat: 11, role: "witness", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [{ type: "vote-lift" }] },
-    ...(host ? { host: { canConfirm: false, waiting: false, pending: [], fouls: true, foulsToRemove: 3 } } : {}),
+    ...(host ? { host: { canConfirm: false, waiting: false, pending: [], remaining: 0, fouls: true, foulsToRemove: 3 } } : {}),
     ...(host ? { floor: { channels: [{ id: "table", speakers: living, video: living, listeners: "everyone" as const }] } } : {}),
   });
 }

@@ -43,7 +43,7 @@ export function nth(n: number): string {
   return has(key) ? t(key) : t("actions.nth", { n });
 }
 
-function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) => void; toggle: (seat: Seat) => void; send: (a: PlayerAction) => void; busy: boolean; planSeat?: Seat | null }) {
+function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) => void; toggle: (seat: Seat) => void; send: (a: PlayerAction) => void; busy: boolean; planSeat?: Seat | null; tap?: boolean }) {
   const name = () => label(props.p);
   // One line on what the move does, when the catalogue has one (`ability.<id>.about`).
   const about = () => (props.p.about && has(props.p.about) ? t(props.p.about) : "");
@@ -80,7 +80,7 @@ function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) =
         <div class="targets">
           <For each={props.p.targets}>
             {(seat) => (
-              <button type="button" class="target" classList={{ chosen: props.chosen.includes(seat) }} aria-pressed={props.chosen.includes(seat)} aria-label={ordered() && props.chosen.includes(seat) ? `${t("seat.pick", { seat })}, ${nth(props.chosen.indexOf(seat) + 1)}` : t("seat.pick", { seat })} data-target={seat} data-order={ordered() && props.chosen.includes(seat) ? props.chosen.indexOf(seat) + 1 : undefined} onClick={() => props.toggle(seat)}>
+              <button type="button" class="target" classList={{ chosen: props.chosen.includes(seat) }} aria-pressed={props.chosen.includes(seat)} aria-label={ordered() && props.chosen.includes(seat) ? `${t("seat.pick", { seat })}, ${nth(props.chosen.indexOf(seat) + 1)}` : t("seat.pick", { seat })} data-target={seat} data-one-tap={props.tap ? props.p.key : undefined} data-order={ordered() && props.chosen.includes(seat) ? props.chosen.indexOf(seat) + 1 : undefined} onClick={() => props.toggle(seat)}>
                 {seat}
                 <Show when={ordered() && props.chosen.includes(seat)}>
                   <sup class="nth" aria-hidden="true">{nth(props.chosen.indexOf(seat) + 1)}</sup>
@@ -106,7 +106,7 @@ function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) =
       <Show when={ordered() && props.chosen.length > 0}>
         <p class="small" data-order-line aria-live="polite">{props.chosen.map((seat, i) => t("actions.nthSeat", { nth: nth(i + 1), seat })).join(" · ")}</p>
       </Show>
-      <Show when={!oneTap() && canSend(props.p, props.chosen)}>
+      <Show when={!oneTap() && !props.tap && canSend(props.p, props.chosen)}>
         <div class="confirm-row">
           <button type="button" class="btn primary" data-confirm={props.p.key} disabled={props.busy} onClick={() => props.send(props.p.make(props.chosen.slice()))}>
             {chosenText(name(), props.chosen)}
@@ -159,6 +159,8 @@ interface BarProps {
   out?: boolean;
   /** Tonight's target from the Don's plan, pre-selected in the mafia's shot (`use` of "mafia-shot"). */
   planSeat?: Seat | null;
+  /** Issue 38 (§7.3): a vote in turn — a tap on a seat votes at once (changeable within the turn). */
+  tapVote?: boolean;
   /** What this player already chose in this ballot or night ("Your vote: seat 4"), said while nothing is left to do. */
   done?: { key: string; params: Params } | null;
   /**
@@ -312,6 +314,7 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
               send={bar.send}
               busy={bar.busy}
               planSeat={props.key === SHOT_KEY ? bar.planSeat : null}
+              tap={props.key === "vote" && !!bar.tapVote}
             />
           )}
         </Show>

@@ -33,6 +33,22 @@ export function PauseBanner(props: { view: TableView; now: number }) {
   );
 }
 
+/**
+ * RULES.md §5.7 the live host's connection is lost ("Waiting for the host…", every seat and spectator;
+ * the timer ring counts down to the server's takeover) or the server hosts the rest of the game.
+ */
+export function HostingBanner(props: { game: GameView }) {
+  return (
+    <Show when={props.game.hosting}>
+      {(h) => (
+        <p class="banner pause" role="status" data-hosting={h().state}>
+          {h().state === "waiting" ? t("hosting.waiting") : t("hosting.server")}
+        </p>
+      )}
+    </Show>
+  );
+}
+
 export function DelayBanner(props: { delayMs: number }) {
   return (
     <Show when={props.delayMs > 0}>

@@ -18,6 +18,8 @@ import { rolesFrom } from "./logText.ts";
 import { type FoulRow, hostFouls } from "./turns.ts";
 import { allowsHostRemoval } from "./advisor.ts";
 import { isSeatPeer } from "../../../shared/media/peers.ts";
+import type { ServerClock } from "../lib/clock.ts";
+import { createNow } from "./presence.ts";
 
 /** Events that open a stage: what comes after them is "this stage". */
 const OPENERS = new Set<LogType>(["day-started", "night-fell", "checks-started", "voting-started", "lift-vote-started", "speech-started", "dealing-started"]);
@@ -142,8 +144,46 @@ function HostMutes(props: { game: GameView; busy: boolean; onHost: (a: Exclude<H
   );
 }
 
-export function HostPanel(props: { view: TableView; game: GameView; busy: boolean; onConfirm: () => void; onHost: (a: Exclude<HostAction, { type: "confirm" }>) => void }) {
+/**
+ * Issue 38 (§5.7): "Undo" for the host's last foul or remark, shown until the server's `undo.until`
+ * (10 s after it; `now`: the server clock, ticking).
+ */
+function HostUndo(props: { info: HostInfo; now: number; busy: boolean; onHost: (a: Exclude<HostAction, { type: "confirm" }>) => void }) {
+  const undo = () => {
+    const u = props.info.undo;
+    return u && props.now < u.until ? u : null;
+  };
+  return (
+    <Show when={undo()}>
+      {(u) => (
+        <p class="row host-undo" data-host-undo={u().seat} data-undo-kind={u().kind}>
+          <span>{u().kind === "foul" ? t("host.undo.foul", { seat: u().seat }) : t("host.undo.remark", { seat: u().seat })}</span>
+          <button type="button" class="btn small" data-host-undo-button disabled={props.busy} onClick={() => props.onHost({ type: "undo" })}>
+            ↶ {t("host.undo")} ({Math.max(1, Math.ceil((u().until - props.now) / 1000))})
+          </button>
+        </p>
+      )}
+    </Show>
+  );
+}
+
+export function HostPanel(props: { view: TableView; game: GameView; busy: boolean; clock: ServerClock; onConfirm: () => void; onHost: (a: Exclude<HostAction, { type: "confirm" }>) => void }) {
   const info = () => hostInfo(props.game);
+  // The undo's 10 s, counted down every second on the server's clock.
+  const now = createNow(props.clock, 1000);
+  // §5.7 a confirm while players still have to act is "end it now": asked first, naming how many.
+  const [ask, setAsk] = createSignal<Ask | null>(null);
+  const confirm = () => {
+    const i = info();
+    if (!i || i.waiting || i.remaining === 0) return props.onConfirm();
+    const vote = props.game.ballot !== null;
+    setAsk({
+      title: vote ? t("host.endNow.vote", { n: i.remaining }) : t("host.endNow.act", { n: i.remaining }),
+      text: t("host.endNow.text"),
+      confirm: t("host.endNow.confirm"),
+      run: () => props.onHost({ type: "end-now" }),
+    });
+  };
   const stage = createMemo<AnyLogEntry[]>(() => {
     const log = props.game.log;
     let i = log.length - 1;
@@ -157,10 +197,16 @@ export function HostPanel(props: { view: TableView; game: GameView; busy: boolea
       <h2 id="host-title">{t("host.title")}</h2>
       <p class="muted small">{t("host.private")}</p>
       <Show when={info()?.canConfirm}>
-        <button type="button" class="btn wide" classList={{ primary: info()!.waiting, ready: info()!.waiting }} data-host-confirm={info()!.waiting ? "ready" : "early"} disabled={props.busy} onClick={() => props.onConfirm()}>
+        <button type="button" class="btn wide" classList={{ primary: info()!.waiting, ready: info()!.waiting }} data-host-confirm={info()!.waiting ? "ready" : "early"} data-remaining={info()!.remaining} disabled={props.busy} onClick={confirm}>
           ✔ {info()!.waiting ? t("host.confirmReady") : t("host.confirm")}
         </button>
+        <Show when={info()!.remaining > 0}>
+          <p class="muted small" data-host-remaining={info()!.remaining}>{t("host.remaining", { n: info()!.remaining })}</p>
+        </Show>
+        <Show when={info()!.endingAfter}>{(s) => <p class="small" data-host-ending-after={s()}>{t("host.endingAfter", { seat: s() })}</p>}</Show>
       </Show>
+      <ConfirmDialog ask={ask()} onClose={() => setAsk(null)} />
+      <Show when={info()}>{(i) => <HostUndo info={i()} now={now()} busy={props.busy} onHost={props.onHost} />}</Show>
       <p data-pending={(info()?.pending ?? []).join(",")}>
         <strong>{t("host.pending")}</strong> {(info()?.pending ?? []).length ? (info()?.pending ?? []).join(", ") : t("host.nobody")}
       </p>

@@ -117,7 +117,7 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
         <Show when={f().voterTurn}><i class="b voter" data-voter-seat={props.s.seat}>☝</i></Show>
         <Show when={f().talking}><i class="b talking" data-talking={props.s.seat}>♪</i></Show>
         <Show when={!!props.s.votes}><i class="b votes">☑{props.s.votes}</i></Show>
-        <Show when={props.s.fouls > 0}><i class="b foul">!{props.s.fouls}</i></Show>
+        <Show when={props.s.fouls > 0}><i class="b foul" data-fouls-seat={props.s.seat}>{t("seat.fouls", { n: props.s.fouls })}</i></Show>
         <Show when={f().order}><i class="b order" data-order-seat={props.s.seat}>{nth(f().order ?? 0)}</i></Show>
         <Show when={f().tally}><i class="b tally" data-tally-badge={props.s.seat} data-votes={f().tally ?? 0}>✖{f().tally}</i></Show>
         <Show when={f().judge}><i class="b judge" data-judge-seat={props.s.seat}>×2</i></Show>

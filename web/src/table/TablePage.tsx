@@ -12,7 +12,7 @@ import type { SavedTable } from "../lib/seats-store.ts";
 import { Header } from "../ui/Header.tsx";
 import { Notice } from "../ui/Notice.tsx";
 import { ActionBar } from "./ActionBar.tsx";
-import { isOneTap, pickingOf, SHOT_KEY, toggleSeat } from "./picking.ts";
+import { isOneTap, pickingOf, SHOT_KEY, tapVotes, toggleSeat, withVoteChange } from "./picking.ts";
 import { activeAnnouncements, standingChoice } from "./announce.ts";
 import { marksOf, nightNotes, outState, planTarget } from "./mine.ts";
 import type { TableController } from "./controller.ts";
@@ -22,7 +22,7 @@ import { isNight, marksShown, narration, phaseLine, setNarration, speak } from "
 import { RoleCard } from "./RoleCard.tsx";
 import { TimerRing } from "./TimerRing.tsx";
 import { ShareCode, WaitingRoom } from "./WaitingRoom.tsx";
-import { Announcements, announcementText, DelayBanner, PauseBanner } from "./Banners.tsx";
+import { Announcements, announcementText, DelayBanner, HostingBanner, PauseBanner } from "./Banners.tsx";
 import { awayShort, awayText, createNow } from "./presence.ts";
 import { createVoice, MAX_LISTEN_DELAY_MS, mediaSelf, type Voice } from "./voice.ts";
 import { VoiceBar } from "./VoiceBar.tsx";
@@ -195,7 +195,9 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   const nightNow = () => { const p = game()?.phase ?? ""; return p === "acquaintance" || p.startsWith("night-"); };
 
   // Every offered action that takes seats (a role may hold two abilities in one step, e.g. shoot or check).
-  const pickings = createMemo(() => (you()?.actions ?? []).flatMap((a) => pickingOf(a) ?? []));
+  // Issue 38 (§7.3): in turn, a cast vote may still be changed (ballot.change), offered as the same vote.
+  const offered = createMemo(() => withVoteChange(you()?.actions ?? [], game()?.ballot));
+  const pickings = createMemo(() => offered().flatMap((a) => pickingOf(a) ?? []));
   const [chosen, setChosen] = createSignal<{ key: string; seats: Seat[] } | null>(null);
   // The one the oval serves: the action being chosen for, else the first offered.
   const picking = createMemo(() => {
@@ -328,6 +330,8 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   const toggle = (key: string, seat: Seat) => {
     const p = pickings().find((x) => x.key === key);
     if (!p) return;
+    // Issue 38: a vote in turn is one tap (changeable within the turn).
+    if (tapVotes(p, game()?.ballot) && p.targets.includes(seat)) return send(p.make([seat]));
     const c = chosen();
     const seats = toggleSeat(p, c?.key === key ? c.seats : [], seat);
     setChosen(seats.length ? { key, seats } : null);
@@ -435,6 +439,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
               {(g) => (
                 <>
                 <PauseBanner view={tv()} now={now()} />
+                <HostingBanner game={g()} />
                 <Announcements game={g()} clock={props.ctl.clock} delayMs={tv().delayMs} />
                 <Show when={out()}>
                   {(o) => (
@@ -464,6 +469,10 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                     <p class="turn" aria-live="polite" data-voter-turn={voter()?.seat}>
                       {turn()}
                     </p>
+                    {/* Issue 38: the voter's cast vote in turn may still be changed by one tap, until the turn passes. */}
+                    <Show when={g().ballot?.kind !== "lift" && (g().ballot as { change?: Seat[] } | null)?.change?.length}>
+                      <p class="small" data-vote-change>{t("vote.change")}</p>
+                    </Show>
                     <Show when={voter()?.late}>
                       {(late) => (
                         <p class="late" data-voter-late={late().fouls}>
@@ -516,7 +525,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                       )}
                     </Show>
                     <Show when={isHost() && !g().result}>
-                      <HostPanel view={tv()} game={g()} busy={!!st.pending || st.conn !== "open"} onConfirm={() => props.ctl.confirm()} onHost={(a) => props.ctl.host(a)} />
+                      <HostPanel view={tv()} game={g()} busy={!!st.pending || st.conn !== "open"} clock={props.ctl.clock} onConfirm={() => props.ctl.confirm()} onHost={(a) => props.ctl.host(a)} />
                     </Show>
                     <Show
                       when={you()}
@@ -533,7 +542,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                             <Show when={reports().length > 0}>
                               <ReportBox reports={reports()} />
                             </Show>
-                            <ActionBar actions={y().actions} phase={g().phase} candidates={g().ballot?.candidates ?? []} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} done={standingChoice(g())}>
+                            <ActionBar actions={offered()} phase={g().phase} candidates={g().ballot?.candidates ?? []} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} tapVote={g().ballot?.kind !== "lift" && g().ballot?.mode === "in-turn"} done={standingChoice(g())}>
                               <Show when={tally()}>{(p) => <TallyBox panel={p()} />}</Show>
                               <Show when={noVote()}>
                                 <NoVote />

@@ -90,6 +90,7 @@ export const SUBJECT: { readonly [K in LogType]?: SeatField<K> } = {
   wounded: "by",
   // Issue 17 (RULES.md §7.9)
   remarked: "seat",
+  "mark-withdrawn": "seat",
   "foul-vote": "seat",
   "removed-voted-out": "seat",
   // Issue 17 (RULES.md §7.10)
@@ -104,6 +105,8 @@ export const SUBJECT: { readonly [K in LogType]?: SeatField<K> } = {
 export const CAUSES: { readonly [K in LogType]?: readonly string[] } = {
   fouled: ["late-vote", "host", "under-foul"] satisfies FoulCause[],
   remarked: ["missing-vote", "muted"],
+  // RULES.md §5.7 the host withdrew a foul or a remark.
+  "mark-withdrawn": ["foul", "remark"],
 };
 
 /**

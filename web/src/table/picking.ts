@@ -8,7 +8,7 @@
  * it carries (`ability.<id>`), its seats are exactly `targets.seats`, it takes between `min` and `max`
  * of them, and `skip` says whether it may be declined with `{type:"skip", ability}`.
  */
-import type { AvailableAction, PlayerAction, Seat } from "../../../shared/engine/types.ts";
+import type { AvailableAction, BallotView, PlayerAction, Seat } from "../../../shared/engine/types.ts";
 
 /** An action that takes seats, with its stable key (for the oval's highlight and the chosen seats). */
 export interface Picking {
@@ -82,6 +82,23 @@ export function pickingOf(a: AvailableAction): Picking | null {
  */
 export function isOneTap(p: Picking): boolean {
   return p.key !== "nominate" && p.key !== "ask" && p.targets.length === 1 && p.min === 1 && p.max === 1 && !p.barred?.length;
+}
+
+/**
+ * Issue 38 (RULES.md §7.3, tatar): in a vote in turn one tap on a seat votes — no choose-then-confirm
+ * (the voter's turn is seconds long).
+ */
+export function tapVotes(p: Picking, ballot: BallotView | null | undefined): boolean {
+  return p.key === "vote" && !!ballot && ballot.kind !== "lift" && ballot.mode === "in-turn";
+}
+
+/**
+ * Issue 38: the voter in turn who has voted may change the vote until the turn passes — the ballot's
+ * `change` seats, offered as the same one-tap `vote` (the server's actions no longer list it).
+ */
+export function withVoteChange(actions: readonly AvailableAction[], ballot: BallotView | null | undefined): AvailableAction[] {
+  if (!ballot || ballot.kind === "lift" || !ballot.change?.length || actions.some((a) => a.type === "vote")) return actions.slice();
+  return [...actions, { type: "vote", targets: ballot.change.slice() }];
 }
 
 /**
