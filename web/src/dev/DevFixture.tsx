@@ -650,6 +650,7 @@ export default function DevFixture(props: { name: string }) {
     onSignal: () => () => {},
     onMediaElsewhere: () => () => {},
     onMediaRefused: () => () => {},
+    onViewFrame: () => () => {},
     viewAt: 0,
     iceServers: [],
     mediaMode: "mesh",

@@ -74,6 +74,8 @@ export interface TableController {
   signal(text: string): void;
   /** Issue 15: hands every incoming `signal` frame to `fn`; returns the unsubscribe. */
   onSignal(fn: (msg: Extract<ServerMessage, { type: "signal" }>) => void): () => void;
+  /** Issue 30: calls `fn` with every new view as it arrives, before the page renders it (the media's floor). */
+  onViewFrame(fn: (view: TableView) => void): () => void;
   /** Issue 30: calls `fn` when the table refuses this page's media (`media-closed`, `media-full`). */
   onMediaRefused(fn: (code: "media-closed" | "media-full") => void): () => void;
   /** Issue 15: calls `fn` when the table says this player's media are on another tab or device (`media-elsewhere`). */
@@ -113,6 +115,7 @@ export function connectTable(code: string, token: string | null): TableControlle
   let full: TableView | null = null;
   let noticeTimer: ReturnType<typeof setTimeout> | undefined;
   const signalListeners = new Set<(msg: Extract<ServerMessage, { type: "signal" }>) => void>();
+  const viewListeners = new Set<(view: TableView) => void>();
   const elsewhereListeners = new Set<() => void>();
   const refusedListeners = new Set<(code: "media-closed" | "media-full") => void>();
   let viewAt = 0;
@@ -191,6 +194,9 @@ export function connectTable(code: string, token: string | null): TableControlle
         }
         full = merged;
         viewAt = performance.now();
+        // Issue 30: the media take the new floor before the page renders it (a first word is not kept
+        // waiting for the board's re-render on a busy phone).
+        for (const fn of viewListeners) fn(merged);
         batch(() => {
           setState("conn", "open");
           setState("version", msg.version);
@@ -280,6 +286,10 @@ export function connectTable(code: string, token: string | null): TableControlle
       elsewhereListeners.add(fn);
       return () => elsewhereListeners.delete(fn);
     },
+    onViewFrame(fn) {
+      viewListeners.add(fn);
+      return () => viewListeners.delete(fn);
+    },
     onMediaRefused(fn) {
       refusedListeners.add(fn);
       return () => refusedListeners.delete(fn);
@@ -306,6 +316,7 @@ export function connectTable(code: string, token: string | null): TableControlle
       signalListeners.clear();
       elsewhereListeners.clear();
       refusedListeners.clear();
+      viewListeners.clear();
       sfuListeners.clear();
       ws.close(1000, "leaving");
     },

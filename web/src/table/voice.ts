@@ -253,8 +253,15 @@ export function createVoice(ctl: TableController): Voice {
     mesh.update(g.floor, peersOf(view, mesh.me), ctl.viewAt || undefined);
   };
 
-  // Every view: the floor to the mesh (the effect runs in the view's batch, right after it arrived) —
-  // only while this page is still the same media peer (a new game may seat the player elsewhere).
+  // Every view frame: the floor to the mesh as the frame arrives, before the page renders it (issue 30:
+  // the first word) — only while this page is still the same media peer (a new game may seat the player
+  // elsewhere). The effect below applies the same view again after the render (no change then) and
+  // covers a page whose voice starts between frames.
+  const offFrame = ctl.onViewFrame((view) => {
+    if (!mesh || state.status !== "on") return;
+    const who = mediaSelf(ctl.state.identity, view, ctl.mediaPeer);
+    if (who && who.me === mesh.me) apply(view);
+  });
   createEffect(() => {
     const on = state.status === "on";
     const view = ctl.state.view;
@@ -286,6 +293,7 @@ export function createVoice(ctl: TableController): Voice {
   onCleanup(() => {
     offElsewhere();
     offRefused();
+    offFrame();
     stop();
     void audio?.close().catch(() => {});
   });
