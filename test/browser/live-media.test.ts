@@ -27,7 +27,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createGame } from "../../shared/engine/apply.ts";
 import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, startWrangler, type BoardSnap, type Server } from "./harness.ts";
-import { exclude, frames, hearing, installProbe, mediaDebug, pick, settled, sineWav, type Hearing } from "./media-probe.ts";
+import { actOnce, exclude, frames, hearing, installProbe, mediaDebug, settled, toneFlags, type Hearing } from "./media-probe.ts";
 
 const SLOW_MS = 30_000;
 const PHONE = { width: 390, height: 800 };
@@ -65,21 +65,9 @@ let dir: string;
 beforeAll(async () => {
   ensureWebBuild();
   dir = mkdtempSync(join(tmpdir(), "mafia-live-media-"));
-  const wav = (hz: number) => {
-    const p = join(dir, `tone-${hz}.wav`);
-    sineWav(p, hz);
-    return p;
-  };
-  const flags = (hz: number) => [
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-    `--use-file-for-fake-audio-capture=${wav(hz)}`,
-    "--autoplay-policy=no-user-gesture-required",
-    "--disable-features=WebRtcHideLocalIpsWithMdns",
-  ];
   const started = await Promise.all([
     startWrangler({ vars: { BOT_THINK_MS: "100", E2E_TABLE_SEED: live.seed } }),
-    ...[...PEOPLE_TONES, HOST_TONE, ADVISOR_TONE].map((hz) => launchChromium(flags(hz))),
+    ...[...PEOPLE_TONES, HOST_TONE, ADVISOR_TONE].map((hz) => launchChromium(toneFlags(dir, hz))),
   ]);
   server = started[0] as Server;
   chromes = started.slice(1) as typeof chromes;
@@ -252,7 +240,7 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
     }
     // A person called to vote votes at once (§7.3: a late vote earns a foul, four remove the player).
     const voter = seated.findIndex((p, i) => (snaps[i]!.actions["vote"]?.length ?? 0) > 0 && !acted.has(`${i}:${snaps[i]!.seq}:vote`));
-    if (voter >= 0 && (await move(seated[voter]!.page, snaps[voter]!, acted, String(voter)))) continue;
+    if (voter >= 0 && (await actOnce(seated[voter]!.page, snaps[voter]!, acted, String(voter)))) continue;
     // Every page hears exactly what its own floor allows.
     const h = await settled(pages, SLOW_MS).catch(async (e) => {
       throw new Error(`${String(e)}\n${JSON.stringify(await Promise.all(pages.map(async (p) => ({ [p.name]: await mediaDebug(p.page) }))))}`);
@@ -387,7 +375,7 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
       continue;
     }
     let did = false;
-    for (let i = 0; i < seated.length && !did; i++) did = await move(seated[i]!.page, snaps[i]!, acted, String(i));
+    for (let i = 0; i < seated.length && !did; i++) did = await actOnce(seated[i]!.page, snaps[i]!, acted, String(i));
     if (did) {
       await sleep(100);
       continue;
@@ -412,24 +400,3 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
   );
   await Promise.all(pages.map((p) => p.ctx.close()));
 }, 480_000);
-
-/** One move a person's page offers now (end the speech, vote, a night move), or false. */
-async function move(page: Page, s: BoardSnap, acted: Set<string>, tag: string): Promise<boolean> {
-  const key = (what: string) => `${tag}:${s.seq}:${what}`;
-  try {
-    if ("end-speech" in s.actions && !acted.has(key("speech"))) {
-      acted.add(key("speech"));
-      await page.locator('[data-action="end-speech"]').click({ timeout: 5_000 });
-      return true;
-    }
-    for (const [action, targets] of Object.entries(s.actions)) {
-      if (!(action === "vote" || action.startsWith("use:")) || targets.length === 0 || acted.has(key(action))) continue;
-      acted.add(key(action));
-      await pick(page, action, targets.find((x) => x !== s.you) ?? targets[0]!);
-      return true;
-    }
-  } catch {
-    /* the page moved on under the click */
-  }
-  return false;
-}

@@ -5,12 +5,23 @@
  * Used by test/browser/voice.test.ts, test/browser/live-media.test.ts and bench/media-floor.ts (through the
  * voice test).
  */
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { writeWav, type BoardSnap } from "./harness.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A sine WAV (Chromium loops the file). */
+/**
+ * Chromium's flags for a media page whose fake microphone plays a sine of `hz` (the WAV is written to `dir`):
+ * media granted without a prompt, fake devices, audio that may play, host candidates as plain addresses.
+ */
+export function toneFlags(dir: string, hz: number): string[] {
+  const wav = join(dir, `tone-${hz}.wav`);
+  sineWav(wav, hz);
+  return ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-audio-capture=${wav}`, "--autoplay-policy=no-user-gesture-required", "--disable-features=WebRtcHideLocalIpsWithMdns"];
+}
+
 export function sineWav(path: string, hz: number, seconds = 2): void {
   writeWav(path, seconds, (t) => 0.3 * Math.sin(2 * Math.PI * hz * t));
 }

@@ -21,7 +21,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createGame } from "../../shared/engine/apply.ts";
 import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, startWrangler, type Server } from "./harness.ts";
-import { hearing, installProbe, pick, sineWav } from "./media-probe.ts";
+import { hearing, installProbe, pick, toneFlags } from "./media-probe.ts";
 
 const SLOW_MS = 30_000;
 const PHONE = { width: 390, height: 800 };
@@ -51,12 +51,7 @@ let dir: string;
 beforeAll(async () => {
   ensureWebBuild();
   dir = mkdtempSync(join(tmpdir(), "mafia-recording-"));
-  const flags = (hz: number) => {
-    const wav = join(dir, `tone-${hz}.wav`);
-    sineWav(wav, hz);
-    return ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-audio-capture=${wav}`, "--autoplay-policy=no-user-gesture-required", "--disable-features=WebRtcHideLocalIpsWithMdns"];
-  };
-  const started = await Promise.all([startWrangler({ vars: { BOT_THINK_MS: "100", E2E_TABLE_SEED: rec.seed } }), ...[HOST_TONE, BLACK_TONE, RED_TONE].map((hz) => launchChromium(flags(hz)))]);
+  const started = await Promise.all([startWrangler({ vars: { BOT_THINK_MS: "100", E2E_TABLE_SEED: rec.seed } }), ...[HOST_TONE, BLACK_TONE, RED_TONE].map((hz) => launchChromium(toneFlags(dir, hz)))]);
   server = started[0] as Server;
   chromes = started.slice(1) as typeof chromes;
 });
