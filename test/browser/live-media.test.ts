@@ -172,12 +172,13 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
   const start = host.page.locator('[data-control="start"]:not([disabled])');
   await Promise.race([start.click({ timeout: SLOW_MS }).catch(() => {}), host.page.locator("[data-host-panel]").waitFor({ timeout: SLOW_MS })]);
   await host.page.locator("[data-host-panel]").waitFor({ timeout: SLOW_MS });
-  // Cards: the bots take the first nine; each person then takes the card the seed leaves for them.
-  for (const [i, p] of people.entries()) {
-    await p.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
-    await expect.poll(() => p.page.locator('[data-action="take-card"] [data-card]:not([disabled])').count(), { timeout: SLOW_MS }).toBeLessThanOrEqual(3 - i);
-    await p.page.locator(`[data-action="take-card"] [data-card="${live.cards[i]}"]`).click();
-  }
+  // Cards: the bots take the first nine. Then the host pauses the dealing (RULES.md §5.1: every timer
+  // stops) while everyone joins the voice, so the first night — all four black players at the table —
+  // is heard with every page listening; the people take their cards after the resume.
+  for (const p of people) await p.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+  await expect.poll(() => black1.page.locator('[data-action="take-card"] [data-card]:not([disabled])').count(), { timeout: SLOW_MS }).toBeLessThanOrEqual(3);
+  await host.page.locator('[data-control="pause"]').click({ timeout: SLOW_MS });
+  await host.page.locator('[data-control="resume"]').waitFor({ timeout: SLOW_MS });
   for (const p of people) p.peer = Number(await p.page.locator(".board").getAttribute("data-you-seat"));
   await advisor.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
   expect(Number(await advisor.page.locator("[data-advising]").getAttribute("data-advising"))).toBe(red.peer);
@@ -218,6 +219,8 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
     }, { timeout: SLOW_MS * 2 })
     .toEqual([]);
   const connectedMs = Date.now() - started;
+  await host.page.locator('[data-control="resume"]').click({ timeout: SLOW_MS });
+  for (const [i, p] of people.entries()) await p.page.locator(`[data-action="take-card"] [data-card="${live.cards[i]}"]:not([disabled])`).click({ timeout: SLOW_MS });
   // The host and the consigliere talk only while they hold their button (push-to-talk): not expected
   // to be heard unless the test holds it.
   const pushToTalk = [HOST, advisor.peer];
@@ -336,6 +339,7 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
     if (phase === "acquaintance" || phase === "night-shot") {
       const blacks = [black1, black2].filter((p) => living.includes(p.peer) && by(host).expected.includes(p.peer));
       // (A black person may have left already — four late-vote fouls on a slow machine: the living ones count.)
+      if (blacks.length === 0) console.log(`live media: ${phase} day ${hs.day}: living ${living.join(",")}, black ${black1.peer},${black2.peer}; the host expects ${by(host).expected.join(",")}, hears ${by(host).heard.join(",")}`);
       if (blacks.length > 0 && by(host).expected.length > 0) {
         seen.nights++;
         for (const b of blacks) expect(by(host).heard, `the host hears black seat ${b.peer} at night`).toContain(b.peer);
