@@ -328,6 +328,14 @@ test("RULES.md §8 a spectator at a delayed table listens behind the delay, neve
         const x = await hearing(spectator.page);
         samples.push({ at: Date.now(), heard: x.heard.includes(seat), allowed: x.expected.includes(seat) });
       }
+      // The speech began for the media when the person's page switched its floor (its plan's last change),
+      // which may be earlier than this driver noticed it.
+      const switched = await person.page.evaluate(() => {
+        const m = (window as unknown as { __mafiaMesh: { switches: Array<{ at: number }> } }).__mafiaMesh;
+        const last = m.switches.at(-1);
+        return last ? performance.timeOrigin + last.at : null;
+      });
+      if (switched !== null && switched < spokeAt) spokeAt = switched;
       await person.page.locator('[data-action="end-speech"]').click().catch(() => {});
       continue;
     }
