@@ -224,7 +224,7 @@ export class Media {
     if (identity.kind === "spectator" && !this.spectatorsMayListen()) return { code: "not-seated", message: "This table does not let spectators listen." };
     if (sfuConfigured(t.env)) return { code: "media-mode", message: "This table's media run on the SFU: send sfu frames." };
     const state = t.match.state();
-    if (!state) return { code: "not-seated", message: "The table's media start with the game." };
+    if (!state) return this.relayInLobby(ws, att, identity, msg);
     const from = this.peerOf(identity, att, state);
     if (from === null) return { code: "not-seated", message: identity.kind === "consigliere" ? "The seat you advise is not in this game." : "You hold no seat in this game." };
     const to = msg.to;
@@ -246,6 +246,52 @@ export class Media {
     if (msg.description?.type === "offer" && !this.offers.take(from, to, now)) {
       return { code: "rate-limited", message: `Too many offers to peer ${to}; wait a few seconds.` };
     }
+    return this.deliver(ws, att, identity, msg, from, to, targets, now);
+  }
+
+  /**
+   * Issue 31 item 12, RULES.md §8: the lobby's voice (shared/engine/media-floor.ts `lobbyFloor`: everyone
+   * to everyone while the table fills). Before the game the people are media peers by their lobby place
+   * (join order; LobbySeatView.place, 1…99), and the live host is 0, as in the game. Only the people of
+   * the lobby (its current game's players: not those still at the last game's end) and the live host take
+   * part; spectators, consiglieri and the seatless organizer are `not-seated` here. At the start every page
+   * leaves the lobby's links and joins again as its drawn seat (web/src/table/voice.ts).
+   */
+  private relayInLobby(ws: WebSocket, att: Attachment, identity: ConnectionIdentity, msg: SignalMessage): Refused | null {
+    const t = this.t;
+    if (t.store.game().status !== "lobby") return { code: "not-seated", message: "The table's media start with the game." };
+    const from = this.lobbyPeerOf(identity);
+    if (from === null) return { code: "not-seated", message: "Only the people in the lobby and the host take part in the lobby's voice." };
+    const to = msg.to;
+    if (to === from) return { code: "no-peer", message: "A signal goes to another peer, not to yourself." };
+    const now = t.now();
+    const targets = this.lobbySocketsOfPeer(to, now);
+    if (targets === null) return { code: "no-peer", message: `Peer ${to} is no person in this lobby.` };
+    if (msg.description?.type === "offer" && !this.offers.take(from, to, now)) {
+      return { code: "rate-limited", message: `Too many offers to peer ${to}; wait a few seconds.` };
+    }
+    return this.deliver(ws, att, identity, msg, from, to, targets, now);
+  }
+
+  /** A lobby person's media peer (their lobby place), the live host's 0; null for anyone else. */
+  private lobbyPeerOf(identity: ConnectionIdentity): MediaPeer | null {
+    if (identity.kind === "host") return this.t.config().host === "live" ? HOST_PEER : null;
+    if (identity.kind !== "player") return null;
+    const p = this.t.match.currentPlayers().find((x) => x.playerId === identity.playerId && !x.bot);
+    return p && isSeatPeer(p.place) ? p.place : null;
+  }
+
+  /** The open sockets of lobby peer `peer` (a person's place, or the live host); null: nobody is that peer. */
+  private lobbySocketsOfPeer(peer: MediaPeer, now: number): Array<{ ws: WebSocket; att: Attachment }> | null {
+    if (isHostPeer(peer)) return this.t.config().host === "live" ? this.socketsOf("host", now) : null;
+    if (!isSeatPeer(peer)) return null;
+    const p = this.t.match.currentPlayers().find((x) => x.place === peer);
+    return !p || p.bot ? null : this.socketsOf(`player:${p.playerId}`, now);
+  }
+
+  /** The relay's last part, in the game and in the lobby: one media socket per person, then the delivery. */
+  private deliver(ws: WebSocket, att: Attachment, identity: ConnectionIdentity, msg: SignalMessage, from: MediaPeer, to: MediaPeer, targets: Array<{ ws: WebSocket; att: Attachment }>, now: number): Refused | null {
+    const t = this.t;
     const key = personKey(identity);
     const own = key === null ? [] : this.socketsOf(key, now).filter((s) => s.ws !== ws);
     if (msg.hello) {
