@@ -272,6 +272,19 @@ test("RULES.md §8 media: three people with real WebRTC: the floor decides who h
         expect(label).toContain("voice heard now");
         // Nobody else is marked: a person who is not played is not lit.
         expect(await listener.page.locator("[data-talking]").count()).toBe(1);
+        // Issue 38 item 7: the speaker's spotlight — their video large above the oval (not in the seat tile),
+        // in the flow under the voice bar: it covers neither the video-quality control nor the camera switch.
+        await listener.page.locator(`[data-spotlight="${speaker}"] video`).waitFor({ timeout: SLOW_MS });
+        const spot = (await listener.page.locator(`[data-spotlight="${speaker}"] .spotlight-video`).boundingBox())!;
+        expect(spot.width, "the spotlight is large on the phone").toBeGreaterThanOrEqual(300);
+        expect(await listener.page.locator(`[data-video-seat="${speaker}"]`).count(), "the tile shows the initial meanwhile").toBe(0);
+        for (const sel of ["[data-voice-bandwidth]", "[data-voice-camera]"]) {
+          const c = (await listener.page.locator(sel).boundingBox())!;
+          const overlap = c.x < spot.x + spot.width && spot.x < c.x + c.width && c.y < spot.y + spot.height && spot.y < c.y + c.height;
+          expect(overlap, `the spotlight covers ${sel}`).toBe(false);
+          const hit = await listener.page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest("[data-voice-bandwidth], [data-voice-camera]") !== null, [c.x + c.width / 2, c.y + c.height / 2]);
+          expect(hit, `${sel} is on top at its centre`).toBe(true);
+        }
       }
       // The speaker's own speech: the open microphone of the floor, no push-to-talk.
       expect(await human.page.locator("[data-voice-floor]").getAttribute("data-voice-floor")).toBe("yes");
@@ -616,5 +629,90 @@ test("permissions: a refused microphone still listens and sends nothing, a refus
 
   for (const p of people) expect(p.errors).toEqual([]);
   console.log(`voice (permissions, agreement sound): seat ${noMic.seat} without a microphone hears seat ${noCam.seat} without a camera; red ${red.seat} hears nothing; its second tab took the media over and gave them back; total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await Promise.all(people.map((p) => p.ctx.close()));
+});
+
+test("issue 31.12, 38.7, RULES.md §8: voice in the lobby — two people hear each other before the game; Mute me silences one at once; Leave voice gives Join voice back; at the start both move to their seats", async () => {
+  const started = Date.now();
+  const PHONE360 = { width: 360, height: 740 };
+  const people = await Promise.all(
+    TONES.slice(0, 2).map(async (tone, i) => {
+      const ctx = await chromes[i]!.browser.newContext({ viewport: PHONE360, locale: "en-GB", deviceScaleFactor: 1 });
+      ctx.setDefaultTimeout(SLOW_MS);
+      ctx.setDefaultNavigationTimeout(LOAD_MS);
+      await ctx.addInitScript(() => localStorage.setItem("mafia.voice.processing", "off"));
+      const page = await ctx.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(`${server.base}/`);
+      return { name: `Lobby${i + 1}`, tone, ctx, page, seat: 0, errors } as Person;
+    }),
+  );
+  const [a, b] = people as [Person, Person];
+  await a.page.fill("#nick", a.name);
+  await a.page.click('[data-home="create"]');
+  await a.page.selectOption("#preset", "sport");
+  for (const d of await a.page.locator("details.more:not([open]) > summary").all()) await d.click();
+  await a.page.locator('input[name="sameRoom"]').check();
+  await a.page.locator('form[data-form="create"] button[type="submit"]').click();
+  await a.page.waitForURL(/\/t\/[A-Z0-9]{6}$/);
+  const code = a.page.url().split("/t/")[1]!;
+  await b.page.fill("#nick", b.name);
+  await b.page.fill("#join-code", code.toLowerCase());
+  await b.page.click('form[data-form="join"] button[type="submit"]');
+  await b.page.waitForURL(new RegExp(`/t/${code}$`));
+  await a.page.locator('[data-seats-left="8"]').waitFor({ timeout: SLOW_MS });
+
+  // "Join voice" is offered in the lobby, before the game.
+  for (const p of people) await p.page.locator("[data-voice-join]").click();
+  await Promise.all(people.map((p) => p.page.locator('[data-voice-status="on"]').waitFor({ timeout: SLOW_MS })));
+  expect(await a.page.locator(".voice-line").textContent()).toContain("everyone here hears everyone");
+  const peerOf = (p: Person) => p.page.evaluate(() => (window as unknown as { __mafiaMesh: { me: number } }).__mafiaMesh.me);
+  const [pa, pb] = [await peerOf(a), await peerOf(b)];
+  await installProbe(a.page, { [pb]: b.tone });
+  await installProbe(b.page, { [pa]: a.tone });
+  // Each hears the other (the lobby's floor: everyone to everyone) — what the probe's FFT finds in the played audio.
+  const h = await settled(people);
+  expect(h.map((x) => x.heard)).toEqual([[pb], [pa]]);
+  // The self level meter moves with one's own microphone (the tone).
+  await b.page.locator('[data-voice-level="on"]').waitFor({ timeout: SLOW_MS });
+  await a.page.screenshot({ path: "docs/screenshots/voice-lobby-phone.png" });
+
+  // "Mute me": B's tone disappears on A's page (the floor still allows it: B's own switch narrows it), and B's meter drops.
+  const tMute = Date.now();
+  await b.page.locator('[data-voice-mute="off"]').click();
+  await expect.poll(async () => (await hearing(a.page)).steady, { timeout: SLOW_MS }).toEqual([]);
+  const muteMs = Date.now() - tMute;
+  expect((await hearing(a.page)).expected, "the floor still lets A hear B").toEqual([pb]);
+  await b.page.locator('[data-voice-level="off"]').waitFor({ timeout: SLOW_MS });
+  expect(await b.page.locator(".voice-line").textContent()).toContain("You muted your microphone");
+  await b.page.screenshot({ path: "docs/screenshots/voice-muted-phone.png" });
+  // Unmuted: heard again.
+  await b.page.locator('[data-voice-mute="on"]').click();
+  await expect.poll(async () => (await hearing(a.page)).steady, { timeout: SLOW_MS }).toEqual([pb]);
+
+  // "Leave voice": B's links close, the page offers "Join voice" again; A no longer hears B.
+  await b.page.locator("[data-voice-leave]").click();
+  await b.page.locator('[data-voice-join="off"]').waitFor({ timeout: SLOW_MS });
+  expect(await b.page.evaluate(() => !!(window as unknown as { __mafiaMesh?: unknown }).__mafiaMesh), "B's mesh is closed").toBe(false);
+  await expect.poll(async () => (await hearing(a.page)).steady, { timeout: SLOW_MS }).toEqual([]);
+
+  // B joins again; the organizer fills the table with bots and the game starts: both pages leave the
+  // lobby's links and join again as their drawn seats, with no new prompt, and their link comes up.
+  await b.page.locator("[data-voice-join]").click();
+  await b.page.locator('[data-voice-status="on"]').waitFor({ timeout: SLOW_MS });
+  await a.page.locator('[data-control="fill-bots"]').click();
+  for (const p of people) {
+    await p.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+    p.seat = Number(await p.page.locator(".board").getAttribute("data-you-seat"));
+  }
+  await expect.poll(async () => Promise.all(people.map(peerOf)), { timeout: SLOW_MS }).toEqual([a.seat, b.seat]);
+  await expect
+    .poll(async () => (await Promise.all(people.map((p) => hearing(p.page)))).map((x) => JSON.stringify(x.links)), { timeout: SLOW_MS })
+    .toEqual([JSON.stringify({ [b.seat]: "connected" }), JSON.stringify({ [a.seat]: "connected" })]);
+  for (const p of people) expect(await p.page.locator('[data-voice-status="on"]').count()).toBe(1);
+
+  for (const p of people) expect(p.errors).toEqual([]);
+  console.log(`voice (lobby): places ${pa} and ${pb} heard each other; Mute me silent on the other page after ${muteMs} ms; Leave voice gave Join voice back; seats ${a.seat}, ${b.seat} linked after the start; total ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await Promise.all(people.map((p) => p.ctx.close()));
 });

@@ -24,7 +24,7 @@ import { TimerRing } from "./TimerRing.tsx";
 import { ShareCode, WaitingRoom } from "./WaitingRoom.tsx";
 import { Announcements, announcementText, DelayBanner, HostingBanner, PauseBanner } from "./Banners.tsx";
 import { awayShort, awayText, createNow } from "./presence.ts";
-import { createVoice, MAX_LISTEN_DELAY_MS, mediaSelf, type Voice } from "./voice.ts";
+import { createVoice, floorOfView, MAX_LISTEN_DELAY_MS, mediaSelf, type Voice } from "./voice.ts";
 import { VoiceBar } from "./VoiceBar.tsx";
 import { judgeSeats, liveReports, noVoteToday, tallyBySeat, tallyPanel } from "./nightInfo.ts";
 import { haveFloor } from "../media/plan.ts";
@@ -185,11 +185,20 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   // a consigliere or a listening spectator, each as its media peer.
   const voice = createVoice(props.ctl);
   const media = createMemo(() => mediaSelf(st.identity, st.view, props.ctl.mediaPeer));
-  const floorMine = () => voice.state.status === "on" && haveFloor(game()?.floor, media()?.me ?? null);
+  const floorMine = () => voice.state.status === "on" && haveFloor(floorOfView(st.view ?? null), media()?.me ?? null);
   // RULES.md §8 spectators listen where the table lets them (its option); every other media page may join.
   // A delayed spectator's page plays every voice through a delay line of the table's delay; the browser's
   // DelayNode holds under three minutes, so a longer delay offers no listening (docs/MEDIA.md).
-  const canVoice = () => { const m = media(); return !!m && (m.role !== "spectator" || (!!st.view?.options.spectatorsHear && (st.view?.delayMs ?? 0) <= MAX_LISTEN_DELAY_MS)); };
+  // Issue 31 item 12: the lobby's voice runs on the mesh (the SFU plane serves the game only).
+  const canVoice = () => { const m = media(); return !!m && (st.view?.status !== "lobby" || props.ctl.mediaMode !== "sfu") && (m.role !== "spectator" || (!!st.view?.options.spectatorsHear && (st.view?.delayMs ?? 0) <= MAX_LISTEN_DELAY_MS)); };
+  // Issue 38 item 7: the speaker's spotlight — the current speaker's video shown large above the oval (not
+  // inside the 70×50 px seat tile), in the page's flow under the voice bar so it never covers its controls.
+  const spotlight = createMemo(() => {
+    const g = game();
+    const seat = g?.speaker ?? null;
+    if (seat === null || voice.state.status !== "on" || !voice.state.video[seat] || seat === media()?.me) return null;
+    return seat;
+  });
   // At night the line says the same to everyone: "you have the floor" on a black player's screen would show
   // an onlooker what the hidden role card hides (RULES.md §2.1, §2.2); the black team's microphones still work.
   const nightNow = () => { const p = game()?.phase ?? ""; return p === "acquaintance" || p.startsWith("night-"); };
@@ -305,7 +314,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
       mark: marks()?.get(s.seat) ?? null,
       awayShort: s.bot || connected().has(s.seat) ? null : awayShortOf(s.seat),
       talking: !!voice.state.speaking[s.seat],
-      video: voice.state.video[s.seat] ? voice.videoOf(s.seat) : null,
+      video: voice.state.video[s.seat] && spotlight() !== s.seat ? voice.videoOf(s.seat) : null,
       // Issue 15: with voice on, a person's tile holds their video or, without it, their initial.
       placeholder: voice.state.status === "on" && !s.bot,
       consigliere: consiglieri().get(s.seat) ?? null,
@@ -424,6 +433,10 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
         {(tv) => (
           <Switch>
             <Match when={tv().status === "lobby" || !game()}>
+              {/* Issue 31 item 12: the lobby's voice (everyone hears everyone while the table fills). */}
+              <Show when={canVoice() && tv().status === "lobby" && voice.state.status !== "off"}>
+                <VoiceBar voice={voice} floorMine={floorMine()} night={false} lobby />
+              </Show>
               <div class="lobby-layout">
                 <WaitingRoom table={tv()} start={startMode() ?? null} youNickname={st.identity?.kind === "player" ? st.identity.nickname : (props.saved?.nickname ?? null)} ctl={props.ctl} busy={!!st.pending || st.conn !== "open"} />
                 <Show when={(!props.saved || (props.saved.kind === "organizer" && tv().host === "server")) && tv().lobby.length < tv().capacity.max}>
@@ -450,6 +463,17 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                 </Show>
                 <Show when={canVoice() && (media()?.role !== "spectator" || voice.state.status !== "off")}>
                   <VoiceBar voice={voice} floorMine={floorMine()} night={nightNow()} delayMs={tv().delayMs} />
+                </Show>
+                <Show when={spotlight()} keyed>
+                  {(seat) => (
+                    <figure class="spotlight" data-spotlight={seat}>
+                      {/* Its own muted <video> on the same stream (the seat tile's element stays where it is; audio plays elsewhere). */}
+                      <div class="spotlight-video">
+                        <video autoplay playsinline muted aria-hidden="true" data-spotlight-video={seat} ref={(el) => { el.srcObject = voice.videoOf(seat)?.srcObject ?? null; void el.play().catch(() => {}); }} />
+                      </div>
+                      <figcaption>{t("voice.spotlight", { name: `${seat}. ${g().seats.find((x) => x.seat === seat)?.nickname ?? ""}` })}</figcaption>
+                    </figure>
+                  )}
                 </Show>
                 <div class="board" classList={{ hosting: isHost() }} data-phase={g().phase} data-day={g().day} data-phase-seq={g().phaseSeq} data-you-seat={you()?.seat ?? ""} data-speaker={g().speaker ?? ""} data-nominees={g().nominees.join(",")} data-result={g().result?.winner ?? ""} data-series-game={tv().series.game}>
                   <Oval seats={g().seats} flags={flags} night={night()} onPick={(seat) => {

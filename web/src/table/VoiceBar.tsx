@@ -19,7 +19,7 @@ function busyTarget(target: EventTarget | null, ptt: HTMLElement | undefined): b
   return !!target.closest("input, textarea, select, button, a, summary, [contenteditable]");
 }
 
-export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boolean; delayMs?: number }) {
+export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boolean; delayMs?: number; lobby?: boolean }) {
   const v = () => props.voice;
   const st = () => v().state;
   let ptt: HTMLButtonElement | undefined;
@@ -32,6 +32,10 @@ export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boole
     // Issue 30: the spectator, the host and the consigliere each have their own line.
     if (s.role === "spectator") return s.status === "on" ? ((props.delayMs ?? 0) > 0 ? t("voice.listening.delayed", { s: Math.round((props.delayMs ?? 0) / 1000) }) : t("voice.listening")) : "";
     if (s.status === "on" && s.mic === "denied") return t("voice.denied");
+    // Issue 38 item 7: "Mute me" says itself (nothing about the role: the same at night for everyone).
+    if (s.status === "on" && s.selfMuted) return t("voice.selfMuted");
+    // Issue 31 item 12: the lobby's voice, everyone to everyone.
+    if (props.lobby) return s.status === "on" ? t("voice.lobby") : "";
     if (s.role === "host") return t("voice.host.line");
     if (s.role === "consigliere") return props.night ? t("voice.advisor.night") : t("voice.advisor.line");
     // RULES.md §8 the host's mute: the muted player is told, and by whom.
@@ -74,6 +78,13 @@ export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boole
           <span data-voice-note="no-camera">{t("voice.noCamera")}</span>
         </Show>
       </p>
+      {/* Issue 38 item 7: the self level meter — what my microphone captures now (0 while muted). */}
+      <Show when={st().status === "on" && st().mic === "on" && st().role !== "spectator"}>
+        <div class="voice-level-row">
+          <span class="muted small" id="voice-level-label">{t("voice.level")}</span>
+          <meter class="voice-level" min={0} max={1} low={0.05} value={st().level} aria-labelledby="voice-level-label" data-voice-level={st().level > 0.05 ? "on" : "off"} />
+        </div>
+      </Show>
       <div class="voice-controls">
         <Show when={st().status === "off" || st().status === "failed"}>
           <button type="button" class="btn small" data-voice-mic-only onClick={() => v().join(true)}>
@@ -107,6 +118,12 @@ export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boole
             </select>
           </label>
         </Show>
+        {/* Issue 38 item 7: "Mute me" — the captured microphone is disabled at once (every link sends silence). */}
+        <Show when={st().status === "on" && st().mic === "on" && st().role !== "spectator"}>
+          <button type="button" class="btn small" classList={{ danger: st().selfMuted }} data-voice-mute={st().selfMuted ? "on" : "off"} onClick={() => v().setSelfMuted(!st().selfMuted)}>
+            {st().selfMuted ? t("voice.unmute") : t("voice.mute")}
+          </button>
+        </Show>
         <Show when={st().status === "on"}>
           <button type="button" class="btn small ghost" data-voice-leave onClick={() => v().leave()}>
             {t("voice.leave")}
@@ -115,7 +132,7 @@ export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boole
         <Show when={st().status === "on" && st().role !== "spectator"}>
           <Show when={(st().camera === "on" || st().camera === "off") && st().bandwidth !== "audio"}>
             <button type="button" class="btn small" aria-pressed={st().camera === "on"} data-voice-camera={st().camera} onClick={() => v().setCamera(st().camera !== "on")}>
-              {t("voice.camera")}
+              {st().camera === "on" ? t("voice.camera.on") : t("voice.camera.off")}
             </button>
           </Show>
           <label class="voice-mode">

@@ -23,7 +23,8 @@
  */
 import { createEffect, onCleanup } from "solid-js";
 import { createStore, reconcile } from "solid-js/store";
-import type { GameView, Seat } from "../../../shared/engine/types.ts";
+import { lobbyFloor } from "../../../shared/engine/media-floor.ts";
+import type { Floor, GameView, Seat } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 import { mutedNow } from "../../../shared/media/floor.ts";
 import { consiglierePeer, HOST_PEER, isConsiglierePeer, type MediaPeer } from "../../../shared/media/peers.ts";
@@ -65,6 +66,10 @@ export interface VoiceState {
   muted: boolean;
   /** Why the table refused the media ("media-closed", "media-full"), while status is "closed". */
   refused: string | null;
+  /** Issue 38 item 7: "Mute me" — this person switched their own microphone off (nothing is sent). */
+  selfMuted: boolean;
+  /** Issue 38 item 7: my own microphone's level (RMS scaled to 0–1) for the self level meter; 0 while muted. */
+  level: number;
 }
 
 export interface Voice {
@@ -83,6 +88,8 @@ export interface Voice {
   setHostMic(mode: "ptt" | "open"): void;
   /** Leave voice (microphone and camera stop; "Join voice" joins again). */
   leave(): void;
+  /** Issue 38 item 7: "Mute me" (true) or "Unmute me": the microphone track is disabled at once, on every link. */
+  setSelfMuted(muted: boolean): void;
 }
 
 /** RMS above which a seat shows as speaking. */
@@ -102,7 +109,8 @@ export const humanPeers = (g: GameView): Seat[] => g.seats.filter((s) => !s.bot 
  * Issue 30: this page's role and media peer in the table's media, or null when it takes no part (the
  * seatless organizer, a page before the game). The welcome's `media.peer` names it where the server does.
  */
-export function mediaSelf(identity: { kind: string } | null, view: TableView | null, named: number | null): { role: VoiceRole; me: MediaPeer } | null {
+export function mediaSelf(identity: { kind: string; nickname?: string } | null, view: TableView | null, named: number | null): { role: VoiceRole; me: MediaPeer } | null {
+  if (identity && view?.status === "lobby") return lobbySelf(identity, view);
   const g = view?.game;
   if (!identity || !g) return null;
   switch (identity.kind) {
@@ -115,12 +123,38 @@ export function mediaSelf(identity: { kind: string } | null, view: TableView | n
 }
 
 /**
+ * Issue 31 item 12 (RULES.md §8, shared/engine/media-floor.ts `lobbyFloor`): in the lobby a person is the
+ * media peer of their lobby place (found by their own nickname: nicknames are unique at a table), the live
+ * host is 0; nobody else takes part (the relay refuses them).
+ */
+function lobbySelf(identity: { kind: string; nickname?: string }, view: TableView): { role: VoiceRole; me: MediaPeer } | null {
+  if (identity.kind === "host") return view.host === "live" ? { role: "host", me: HOST_PEER } : null;
+  if (identity.kind !== "player") return null;
+  const p = view.lobby.find((x) => !x.bot && x.nickname === identity.nickname);
+  return p && p.place >= 1 && p.place < 100 ? { role: "player", me: p.place } : null;
+}
+
+/** The lobby's people as media peers (their places; bots have no media). */
+const lobbyPlaces = (view: TableView): Seat[] => view.lobby.filter((p) => !p.bot && p.place >= 1 && p.place < 100).map((p) => p.place);
+
+/** The floor this page's media follow now: the game's, or in the lobby everyone to everyone (issue 31.12). */
+export function floorOfView(view: TableView | null): Floor | null {
+  if (!view) return null;
+  if (view.status === "lobby") return lobbyFloor(lobbyPlaces(view), view.host === "live");
+  return view.game?.floor ?? null;
+}
+
+/**
  * Issue 30: every media peer of the table but me — the seated people and the view's other media peers.
  * At night (the floor's `advisers` false) no link reaches a consigliere: the table refuses those signals
  * (RULES.md §8 "at night the consigliere hears nothing and is heard by nobody"), so the links to the
  * consiglieri close at nightfall and open again by day.
  */
 export function peersOf(view: TableView, me: MediaPeer): MediaPeer[] {
+  if (view.status === "lobby") {
+    const host = view.host === "live" && view.hostConnected ? [HOST_PEER] : [];
+    return [...lobbyPlaces(view), ...host].filter((p) => p !== me);
+  }
   const g = view.game;
   const seats = g ? g.seats.filter((s) => !s.bot).map((s) => s.seat) : [];
   const night = g?.floor.advisers === false;
@@ -140,8 +174,12 @@ export function createVoice(ctl: TableController): Voice {
   const self = () => mediaSelf(ctl.state.identity, ctl.state.view, ctl.mediaPeer);
   const [state, setState] = createStore<VoiceState>({
     status: "off", mic: "none", camera: "none", bandwidth: parseBandwidth(stored(BANDWIDTH_KEY)), ptt: false, holding: false, speaking: {}, video: {},
-    role: null, hostMic: stored(HOST_MIC_KEY) === "open" ? "open" : "ptt", muted: false, refused: null,
+    role: null, hostMic: stored(HOST_MIC_KEY) === "open" ? "open" : "ptt", muted: false, refused: null, selfMuted: false, level: 0,
   });
+  /** The captured microphone and camera of the running join (Mute me disables its microphone track). */
+  let local: MediaStream | null = null;
+  /** Whether the last join left the camera out ("Microphone only"): a re-join as a new media peer does the same. */
+  let lastMicOnly = false;
   let mesh: MediaPlane | null = null;
   let preview: HTMLVideoElement | null = null;
   let meter: ReturnType<typeof setInterval> | undefined;
@@ -167,10 +205,16 @@ export function createVoice(ctl: TableController): Voice {
     if (window.__mafiaMesh === mesh) delete window.__mafiaMesh;
     mesh = null;
     preview = null;
+    local = null;
     setState("speaking", reconcile({}));
     setState("video", reconcile({}));
-    setState("holding", false);
+    setState({ holding: false, level: 0 });
   };
+
+  /** The microphone's gate: push-to-talk and "Mute me" only narrow what the floor allows. */
+  const gate = (ptt: boolean, holding: boolean) => !state.selfMuted && micOpen(ptt, holding);
+  /** "Mute me" on the captured track itself: disabled, it gives silence to every link and to the self meter. */
+  const muteTrack = () => local?.getAudioTracks().forEach((t) => (t.enabled = !state.selfMuted));
 
   const makePreview = (me: Seat, cam: MediaStreamTrack) => {
     preview = document.createElement("video");
@@ -188,6 +232,7 @@ export function createVoice(ctl: TableController): Voice {
     if (!who) return;
     const { me, role } = who;
     const mine = ++attempt;
+    lastMicOnly = micOnly;
     if (mesh) stop();
     setState({ status: "asking", role, refused: null });
     // In the gesture: an AudioContext created here may play on phones.
@@ -203,6 +248,8 @@ export function createVoice(ctl: TableController): Voice {
       const got = listener ? { stream: null, micError: null, cameraError: null } : await mod.getLocalMedia(processing, wantCamera);
       if (mine !== attempt) return got.stream?.getTracks().forEach((t) => t.stop());
       const stream = got.stream;
+      local = stream;
+      muteTrack();
       const cam = stream?.getVideoTracks()[0];
       if (cam) makePreview(me, cam);
       const delaySeconds = role === "spectator" ? (ctl.state.view?.delayMs ?? 0) / 1000 : 0;
@@ -235,22 +282,41 @@ export function createVoice(ctl: TableController): Voice {
         for (const seat of mesh.remote.keys()) if (mesh.planFor(seat).playAudio && mesh.levelOf(seat) > SPEAKING_LEVEL) speaking[seat] = true;
         if (mesh.micIsOpen && [...mesh.plan.values()].some((p) => p.sendAudio) && mesh.levelOf(me) > SPEAKING_LEVEL) speaking[me] = true;
         setState("speaking", reconcile(speaking));
+        // The self level meter (issue 38.7): what my microphone captures, 0 while muted (the track is disabled).
+        const level = state.selfMuted || !mesh.hasMicrophone ? 0 : Math.min(1, Math.round(mesh.levelOf(me) * 400) / 100);
+        if (level !== state.level) setState("level", level);
       }, 150);
     })().catch(() => setState("status", "failed"));
   };
 
   /** One view to the mesh: push-to-talk first (so a shout never opens the microphone before it is held), then the floor. */
   const apply = (view: TableView) => {
-    const g = view.game;
-    if (!mesh || !g) return;
+    const g = view.status === "lobby" ? null : view.game;
+    const floor = floorOfView(view);
+    if (!mesh || !floor) return;
     const role = state.role;
-    // Push-to-talk: a player's own shout; the host by choice; a consigliere's whisper always.
-    const ptt = role === "host" ? state.hostMic === "ptt" : role === "consigliere" ? true : role === "player" ? pushToTalk(g.shout, g.speaker, mesh.me) : false;
+    // Push-to-talk: a player's own shout; the host by choice; a consigliere's whisper always. In the lobby
+    // (issue 31.12) everyone talks freely; the host keeps their choice.
+    const ptt = role === "host" ? state.hostMic === "ptt" : role === "consigliere" ? true : role === "player" && g ? pushToTalk(g.shout, g.speaker, mesh.me) : false;
     const holding = ptt && state.holding;
-    const muted = role === "player" && mutedNow(g.floor, mesh.me);
+    const muted = role === "player" && mutedNow(floor, mesh.me);
     if (ptt !== state.ptt || holding !== state.holding || muted !== state.muted) setState({ ptt, holding, muted });
-    mesh.setMicOpen(micOpen(ptt, holding));
-    mesh.update(g.floor, peersOf(view, mesh.me), ctl.viewAt || undefined);
+    mesh.setMicOpen(gate(ptt, holding));
+    mesh.update(floor, peersOf(view, mesh.me), ctl.viewAt || undefined);
+  };
+
+  /**
+   * Issue 31 item 12: this page became another media peer while its voice is on — the game started (the
+   * lobby place gave way to the drawn seat) or the next game's lobby opened. Its links belong to the old
+   * number, so it leaves them and joins again as the new peer (the browser remembers the permission: no
+   * new prompt; "Mute me" stays as it was).
+   */
+  const rejoin = () => {
+    if (!mesh || state.status !== "on") return;
+    attempt++;
+    stop();
+    setState({ status: "off", ptt: false });
+    join(lastMicOnly);
   };
 
   // Every view frame: the floor to the mesh as the frame arrives, before the page renders it (issue 30:
@@ -267,6 +333,7 @@ export function createVoice(ctl: TableController): Voice {
     const view = ctl.state.view;
     const who = self();
     if (!mesh || !on || !view) return;
+    if (who && who.me !== mesh.me && who.role === state.role && ctl.mediaMode !== "sfu") return queueMicrotask(rejoin);
     if (!who || who.me !== mesh.me) return;
     apply(view);
   });
@@ -326,7 +393,12 @@ export function createVoice(ctl: TableController): Voice {
       const holding = on && state.ptt;
       if (holding === state.holding) return;
       setState("holding", holding);
-      mesh?.setMicOpen(micOpen(state.ptt, holding));
+      mesh?.setMicOpen(gate(state.ptt, holding));
+    },
+    setSelfMuted(muted) {
+      setState({ selfMuted: muted, level: muted ? 0 : state.level });
+      muteTrack();
+      mesh?.setMicOpen(gate(state.ptt, state.holding));
     },
     videoOf: (seat) => (mesh && seat === mesh.me ? preview : (mesh?.remote.get(seat)?.video ?? null)),
     setHostMic(mode) {
@@ -342,7 +414,7 @@ export function createVoice(ctl: TableController): Voice {
     leave() {
       attempt++;
       stop();
-      setState({ status: "off", mic: "none", camera: "none", ptt: false });
+      setState({ status: "off", mic: "none", camera: "none", ptt: false, selfMuted: false });
     },
   };
 }
