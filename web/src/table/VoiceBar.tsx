@@ -78,14 +78,15 @@ export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boole
           <span data-voice-note="no-camera">{t("voice.noCamera")}</span>
         </Show>
       </p>
-      {/* Issue 38 item 7: the self level meter — what my microphone captures now (0 while muted). */}
-      <Show when={st().status === "on" && st().mic === "on" && st().role !== "spectator"}>
-        <div class="voice-level-row">
-          <span class="muted small" id="voice-level-label">{t("voice.level")}</span>
-          <meter class="voice-level" min={0} max={1} low={0.05} value={st().level} aria-labelledby="voice-level-label" data-voice-level={st().level > 0.05 ? "on" : "off"} />
-        </div>
-      </Show>
       <div class="voice-controls">
+        {/* Issue 38 item 7: the self level meter — what my microphone captures now (0 while muted); compact, beside "Mute me". */}
+        <Show when={st().status === "on" && st().mic === "on" && st().role !== "spectator"}>
+          <span class="voice-level-box" title={t("voice.level")}>
+            <svg class="voice-level-icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1a7 7 0 0 0 6-6.9h-2z" /></svg>
+            <span class="sr-only" id="voice-level-label">{t("voice.level")}</span>
+            <meter class="voice-level" min={0} max={1} low={0.05} value={st().level} aria-labelledby="voice-level-label" data-voice-level={st().level > 0.05 ? "on" : "off"} />
+          </span>
+        </Show>
         <Show when={st().status === "off" || st().status === "failed"}>
           <button type="button" class="btn small" data-voice-mic-only onClick={() => v().join(true)}>
             {t("voice.micOnly")}
