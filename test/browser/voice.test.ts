@@ -321,6 +321,15 @@ test("RULES.md §8 media: three people with real WebRTC: the floor decides who h
           const c = (await p.page.locator(sel).boundingBox())!;
           const top = await p.page.evaluate(([x, y, s]) => document.elementFromPoint(x!, y!)?.closest(s as string) !== null, [c.x + c.width / 2, c.y + c.height / 2, sel] as const);
           expect(top, `seat ${p.seat}: ${sel} is on top at its centre`).toBe(true);
+          // No seat tile overlaps the control at all.
+          const covering = await p.page.evaluate((s) => {
+            const r = document.querySelector(s)!.getBoundingClientRect();
+            return [...document.querySelectorAll<HTMLElement>("[data-seat]")].filter((el) => {
+              const q = el.getBoundingClientRect();
+              return q.left < r.right && r.left < q.right && q.top < r.bottom && r.top < q.bottom;
+            }).map((el) => el.dataset.seat);
+          }, sel);
+          expect(covering, `seat ${p.seat}: tiles over ${sel}`).toEqual([]);
         }
       }
       finished = true;
