@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { LobbySeatView, TableView } from "../../../shared/protocol/messages.ts";
 import { HOST_PEER } from "../../../shared/media/peers.ts";
 import { planMedia } from "../../../web/src/media/plan.ts";
-import { floorOfView, mediaSelf, peersOf } from "../../../web/src/table/voice.ts";
+import { floorOfView, mediaSelf, peersOf } from "../../../web/src/table/voice-peers.ts";
 
 const seat = (place: number, nickname: string, bot = false): LobbySeatView => ({
   place, seat: null, nickname, bot, connected: true, awaySince: null, neverConnected: false, organizer: place === 1,
