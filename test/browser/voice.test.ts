@@ -699,6 +699,8 @@ test("issue 31.12, 38.7, RULES.md §8: voice in the lobby — two people hear ea
   for (const p of people) await p.page.locator("[data-voice-join]").click();
   await Promise.all(people.map((p) => p.page.locator('[data-voice-status="on"]').waitFor({ timeout: SLOW_MS })));
   expect(await a.page.locator(".voice-line").textContent()).toContain("everyone here hears everyone");
+  // The lobby's floor carries voices only (the waiting room shows no video): no camera switch there.
+  expect(await a.page.locator("[data-voice-camera]").count()).toBe(0);
   const peerOf = (p: Person) => p.page.evaluate(() => (window as unknown as { __mafiaMesh: { me: number } }).__mafiaMesh.me);
   const [pa, pb] = [await peerOf(a), await peerOf(b)];
   await installProbe(a.page, { [pb]: b.tone });

@@ -11,18 +11,18 @@ import { playAudio, playVideo, speaksNow } from "../../../shared/media/floor.ts"
 import { HOST_PEER } from "../../../shared/media/peers.ts";
 
 describe("RULES.md §8 the lobby's voice (issue 31.12)", () => {
-  it("§8 in the lobby every person hears and sees every other person, nobody hears themselves", () => {
+  it("§8 in the lobby every person hears every other person, nobody hears themselves; no camera is sent (the waiting room shows none)", () => {
     const places = [1, 2, 4, 7];
     const f = lobbyFloor(places, false);
     for (const a of places) {
       expect(speaksNow(f, a)).toBe(true);
       for (const b of places) {
         expect(playAudio(f, a, b), `${a} hears ${b}`).toBe(a !== b);
-        expect(playVideo(f, a, b), `${a} sees ${b}`).toBe(a !== b);
+        expect(playVideo(f, a, b), `${a} sees ${b}`).toBe(false);
       }
     }
     // One public channel, nothing private: no role is dealt in the lobby.
-    expect(f.channels).toEqual([{ id: "table", speakers: places, video: places, listeners: "everyone" }]);
+    expect(f.channels).toEqual([{ id: "table", speakers: places, video: [], listeners: "everyone" }]);
   });
 
   it("§8 a live host is part of the lobby's media: heard by and hearing every person", () => {

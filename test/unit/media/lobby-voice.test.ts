@@ -2,7 +2,7 @@
  * Issue 31 item 12, RULES.md §8: the web client's side of the lobby's voice (web/src/table/voice.ts) — a
  * lobby person is the media peer of their lobby place (found by nickname), the live host 0, nobody else;
  * the page's peers are the other people of the lobby (no bots) and the connected live host; the floor it
- * follows is `lobbyFloor` (everyone to everyone), so its plan sends to and plays every peer.
+ * follows is `lobbyFloor` (everyone to everyone, audio), so its plan sends to and plays every peer's voice, no camera.
  */
 import { describe, expect, it } from "vitest";
 import type { LobbySeatView, TableView } from "../../../shared/protocol/messages.ts";
@@ -26,12 +26,12 @@ describe("issue 31.12, RULES.md §8: the lobby's voice on the page", () => {
     expect(mediaSelf({ kind: "consigliere", nickname: "Ann" }, lobby(), null)).toBeNull();
   });
 
-  it("§8 everyone in the lobby sends to and hears everyone; bots hold no link; the live host joins while connected", () => {
+  it("§8 everyone in the lobby sends their voice to and hears everyone (no camera); bots hold no link; the live host joins while connected", () => {
     expect(peersOf(lobby(), 3)).toEqual([1, 5]);
     expect(peersOf(lobby("live", true), 3)).toEqual([1, 5, HOST_PEER]);
     expect(peersOf(lobby("live", false), 3)).toEqual([1, 5]);
     const plan = planMedia(floorOfView(lobby()), 3, peersOf(lobby(), 3));
-    for (const p of [1, 5]) expect(plan.get(p)).toEqual({ sendAudio: true, sendVideo: true, playAudio: true, playVideo: true });
+    for (const p of [1, 5]) expect(plan.get(p)).toEqual({ sendAudio: true, sendVideo: false, playAudio: true, playVideo: false });
     const host = planMedia(floorOfView(lobby("live", true)), HOST_PEER, peersOf(lobby("live", true), HOST_PEER));
     for (const p of [1, 3, 5]) expect(host.get(p)).toMatchObject({ sendAudio: true, playAudio: true });
   });

@@ -131,7 +131,8 @@ export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boole
           </button>
         </Show>
         <Show when={st().status === "on" && st().role !== "spectator"}>
-          <Show when={(st().camera === "on" || st().camera === "off") && st().bandwidth !== "audio"}>
+          {/* The lobby's floor carries no camera (issue 31.12): the switch appears with the game. */}
+          <Show when={(st().camera === "on" || st().camera === "off") && st().bandwidth !== "audio" && !props.lobby}>
             <button type="button" class="btn small" aria-pressed={st().camera === "on"} data-voice-camera={st().camera} onClick={() => v().setCamera(st().camera !== "on")}>
               {st().camera === "on" ? t("voice.camera.on") : t("voice.camera.off")}
             </button>
