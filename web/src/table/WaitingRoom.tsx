@@ -51,7 +51,10 @@ export function WaitingRoom(props: { table: TableView; youNickname: string | nul
       </p>
       <Show when={props.start === "organizer-command"}>
         <p class="muted small" data-start="organizer-command">
-          {t("wait.organizerStarts", { min: props.table.capacity.min, max: props.table.capacity.max })}
+          {/* Issue 31.10: a table of one size says "once 11 players sit", not "once 11 to 11". */}
+          {props.table.capacity.min === props.table.capacity.max
+            ? t("wait.organizerStarts.exact", { n: props.table.capacity.max })
+            : t("wait.organizerStarts", { min: props.table.capacity.min, max: props.table.capacity.max })}
         </p>
       </Show>
       <Show when={props.ctl}>{(ctl) => <LobbyBotButtons table={props.table} ctl={ctl()} busy={props.busy ?? false} />}</Show>

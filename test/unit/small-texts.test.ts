@@ -1,0 +1,78 @@
+/**
+ * Issue 38.7 and issue 31.10, the small texts of the trial: each line as a person reads it, rendered by
+ * the catalogues' own plural rule (web/src/i18n/plural.ts, the one t() and the club screens' tc() use).
+ */
+import { describe, expect, it } from "vitest";
+import { zoneLabel } from "../../shared/clubs/time.ts";
+import { CLUB_CATALOGUES } from "../../web/src/clubs/catalogue.ts";
+import { en } from "../../web/src/i18n/en.ts";
+import { render, type PluralLang } from "../../web/src/i18n/plural.ts";
+import { ru } from "../../web/src/i18n/ru.ts";
+import { uk } from "../../web/src/i18n/uk.ts";
+
+const MAIN: Record<PluralLang, Record<string, string>> = { en, uk, ru };
+const tl = (l: PluralLang, key: string, params?: Record<string, string | number>) => render(MAIN[l][key]!, l, params);
+const tc = (l: PluralLang, key: string, params?: Record<string, string | number>) => render((CLUB_CATALOGUES[l] as Record<string, string>)[key]!, l, params);
+
+describe("issue 38.7 / 31.10: a table or format of one size says its size once", () => {
+  it("'once 11 players sit', never 'from 11 to 11' (the waiting room)", () => {
+    expect(tl("en", "wait.organizerStarts.exact", { n: 11 })).toBe("The organizer starts the game once 11 players sit.");
+    expect(tl("uk", "wait.organizerStarts.exact", { n: 11 })).toBe("Організатор починає гру, коли сядуть 11 гравців.");
+    expect(tl("uk", "wait.organizerStarts.exact", { n: 22 })).toBe("Організатор починає гру, коли сядуть 22 гравці.");
+    expect(tl("ru", "wait.organizerStarts.exact", { n: 12 })).toBe("Организатор начинает игру, когда сядут 12 игроков.");
+    for (const l of ["en", "uk", "ru"] as const) expect(tl(l, "create.counts.exact", { n: 12 })).toMatch(/\b12\b/);
+  });
+  it("a club format of one size: '12 players', not '12–12'; a range stays a range", () => {
+    expect(tc("en", "evening.seats.exact", { n: 12 })).toBe("12 players");
+    expect(tc("uk", "evening.seats.exact", { n: 10 })).toBe("10 гравців");
+    expect(tc("ru", "evening.seats.exact", { n: 12 })).toBe("12 игроков");
+    expect(tc("uk", "new.evening.seats.about", { seats: tc("uk", "evening.seats.exact", { n: 12 }) })).toContain("розрахований на 12 гравців.");
+  });
+});
+
+describe("issue 38.7: counts take their plural forms", () => {
+  it("the champion table: 'грають 4 гри', 'играют 4 игры', '5 ігор', '1 гру'", () => {
+    const about = (l: PluralLang, total: number, m: number) =>
+      tc(l, "season.champion.about", { top: 10, after: tc(l, "season.champion.after", { n: total }), games: tc(l, "season.champion.games", { n: m }) });
+    expect(about("uk", 20, 4)).toContain("Після 20 рейтингових ігор сезону топ-10 грають 4 гри за чемпіонським столом.");
+    expect(about("uk", 21, 5)).toContain("Після 21 рейтингової гри сезону топ-10 грають 5 ігор");
+    expect(about("uk", 20, 1)).toContain("грають 1 гру ");
+    expect(about("ru", 20, 4)).toContain("После 20 рейтинговых игр сезона топ-10 играют 4 игры за чемпионским столом.");
+    expect(about("ru", 20, 5)).toContain("играют 5 игр ");
+    expect(about("en", 1, 1)).toContain("After the season's 1 rating game the top 10 play 1 game at");
+    expect(about("en", 20, 4)).toContain("After the season's 20 rating games the top 10 play 4 games at");
+  });
+  it("the table's results in words, not 'Solo 1'", () => {
+    expect(tl("en", "series.won.solo", { n: 1 })).toBe("a solo player won 1 game");
+    expect(tl("en", "series.won.draw", { n: 2 })).toBe("2 draws");
+    expect(tl("uk", "series.won.red", { n: 3 })).toBe("місто виграло 3 гри");
+    expect(tl("uk", "series.won.black", { n: 5 })).toBe("мафія виграла 5 ігор");
+    expect(tl("ru", "series.won.solo", { n: 1 })).toBe("игрок сам за себя выиграл 1 игру");
+    expect(tl("ru", "series.won.draw", { n: 2 })).toBe("2 ничьи");
+    for (const l of ["en", "uk", "ru"] as const) expect(MAIN[l]["series.wins"]).not.toMatch(/Wins|Перемоги|Победы/);
+  });
+});
+
+describe("issue 38.7: an evening's state reads after 'Sign-up:' (gender agreement)", () => {
+  it("'Запись: Вечер начался', not 'Запись: Начался'", () => {
+    expect(tc("ru", "status.started")).toBe("Вечер начался");
+    expect(tc("uk", "status.started")).toBe("Вечір розпочався");
+    expect(tc("ru", "status.cancelled")).toBe("Вечер отменён");
+    expect(tc("en", "status.started")).toBe("The evening has started");
+  });
+});
+
+describe("issue 38.7: a zone by its name, not its id", () => {
+  it("Europe/Kyiv reads as Intl's name for it in each language; an id Intl cannot name reads as its city", () => {
+    const at = Date.UTC(2026, 0, 10, 12);
+    expect(zoneLabel("Europe/Kyiv", "en-GB", at)).toBe("Eastern European Time");
+    expect(zoneLabel("Europe/Kyiv", "uk-UA", at)).toMatch(/східноєвропейськ/);
+    for (const locale of ["en-GB", "uk-UA", "ru-RU"]) {
+      const name = zoneLabel("Europe/Kyiv", locale, at);
+      expect(name, locale).not.toContain("/");
+      expect(name, locale).not.toBe("Europe/Kyiv");
+    }
+    expect(zoneLabel("Not/A_Zone", "en-GB", at)).toBe("A Zone");
+    expect(zoneLabel("UTC", "en-GB", at)).not.toContain("/");
+  });
+});
