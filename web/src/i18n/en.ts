@@ -685,6 +685,8 @@ export const en = {
   /* Issue 13, part A: bots in the lobby, rematch and the table's series. */
   "bots.add": "Add a bot",
   "bots.fill": "Fill with bots",
+  /** Issue 31.10: at a table that starts by itself when full, filling it starts the game: the button says so. */
+  "bots.fillStart": "Fill with bots and start",
   "bots.remove": "Remove",
   "bots.removeLabel": "Remove the bot {nickname}",
   "series.game": "Game {n} of this table",

@@ -680,6 +680,7 @@ export const ru: Catalogue = {
   /* Issue 13, part A: bots in the lobby, rematch and the table's series. */
   "bots.add": "Добавить бота",
   "bots.fill": "Заполнить ботами",
+  "bots.fillStart": "Заполнить ботами и начать",
   "bots.remove": "Убрать",
   "bots.removeLabel": "Убрать бота {nickname}",
   "series.game": "Игра {n} за этим столом",

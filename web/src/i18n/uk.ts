@@ -680,6 +680,7 @@ export const uk: Catalogue = {
   /* Issue 13, part A: bots in the lobby, rematch and the table's series. */
   "bots.add": "Додати бота",
   "bots.fill": "Заповнити ботами",
+  "bots.fillStart": "Заповнити ботами й почати",
   "bots.remove": "Прибрати",
   "bots.removeLabel": "Прибрати бота {nickname}",
   "series.game": "Гра {n} за цим столом",

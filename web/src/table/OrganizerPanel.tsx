@@ -4,7 +4,7 @@
  * dialog), give the organizer rights to another player, and the table options the organizer may change.
  * Every button is a `control` frame; the server decides (refusals come back as notices).
  */
-import { createMemo, createSignal, For, Show } from "solid-js";
+import { createEffect, createMemo, createSignal, For, on, Show } from "solid-js";
 import type { LobbySeatView, TableView } from "../../../shared/protocol/messages.ts";
 import type { BotLevel } from "../../../shared/bots/levels.ts";
 import { lang, t } from "../i18n/index.ts";
@@ -12,6 +12,37 @@ import type { botLevelText } from "../lib/bot-levels.ts";
 import { type Ask, ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import type { TableController } from "./controller.ts";
 import { awayText } from "./presence.ts";
+
+/**
+ * Issue 38.7, the Start button of a table started by the organizer's command (city, Custom, live-host
+ * tables; RULES.md §5.1), next to "Fill with bots" near the top of the waiting room — not under the
+ * list of seats (it sat at y ≈ 1025 on a 740 px phone). It is the highlighted button once enough
+ * players sit ("Fill with bots" no longer is), and takes the focus when the table fills and the
+ * pressed "Fill with bots" goes away.
+ */
+export function StartRow(props: { view: TableView; ctl: TableController; busy: boolean }) {
+  let button: HTMLButtonElement | undefined;
+  const ready = () => props.view.lobby.length >= props.view.capacity.min;
+  const full = () => props.view.lobby.length >= props.view.capacity.max;
+  createEffect(
+    on(full, (now, before) => {
+      if (now && before === false && button && (document.activeElement === null || document.activeElement === document.body)) {
+        button.focus({ preventScroll: true });
+        button.scrollIntoView({ block: "nearest" });
+      }
+    }),
+  );
+  return (
+    <div class="start-row" data-start-row>
+      <button ref={button} type="button" class="btn wide" classList={{ primary: ready() }} data-control="start" disabled={props.busy || !ready()} onClick={() => props.ctl.control({ type: "start" })}>
+        ▶ {t("org.start")}
+      </button>
+      <p class="muted small" role="status">
+        {ready() ? t("org.start.ready", { n: props.view.lobby.length }) : t("org.start.need", { n: props.view.capacity.min - props.view.lobby.length })}
+      </p>
+    </div>
+  );
+}
 
 export function OrganizerPanel(props: { view: TableView; ctl: TableController; now: () => number; busy: boolean; start?: string | null }) {
   const [ask, setAsk] = createSignal<Ask | null>(null);
@@ -55,17 +86,7 @@ export function OrganizerPanel(props: { view: TableView; ctl: TableController; n
   return (
     <section class="panel organizer" aria-labelledby="org-title" data-organizer>
       <h2 id="org-title">{t("org.title")}</h2>
-      {/* Presets started by the organizer's command (city): the Start button once enough players sit. */}
-      <Show when={props.view.status === "lobby" && props.start === "organizer-command"}>
-        <div class="start-row">
-          <button type="button" class="btn primary wide" data-control="start" disabled={props.busy || props.view.lobby.length < props.view.capacity.min} onClick={() => props.ctl.control({ type: "start" })}>
-            ▶ {t("org.start")}
-          </button>
-          <p class="muted small" role="status">
-            {props.view.lobby.length < props.view.capacity.min ? t("org.start.need", { n: props.view.capacity.min - props.view.lobby.length }) : t("org.start.ready", { n: props.view.lobby.length })}
-          </p>
-        </div>
-      </Show>
+      {/* The Start button of a table started by the organizer's command is in the waiting room, next to "Fill with bots" (issue 38.7: StartRow). */}
       <Show when={running()}>
         <div class="row">
           <Show

@@ -8,17 +8,24 @@ import type { LobbySeatView, TableView } from "../../../shared/protocol/messages
 import { t } from "../i18n/index.ts";
 import type { TableController } from "./controller.ts";
 
-/** "Add a bot" and "Fill with bots" (organizer, lobby, free seats left). */
-export function LobbyBotButtons(props: { table: TableView; ctl: TableController; busy: boolean }) {
+/**
+ * "Add a bot" and "Fill with bots" (organizer, lobby, free seats left). Issue 31.10, the same words
+ * for what the button does in every format: at a table that starts by itself when full (sport, tatar)
+ * it reads "Fill with bots and start"; at one the organizer starts (city, Custom), "Fill with bots",
+ * and the Start button beside it takes the highlight once enough players sit (StartRow).
+ */
+export function LobbyBotButtons(props: { table: TableView; ctl: TableController; busy: boolean; start?: string | null }) {
   const free = () => props.table.capacity.max - props.table.lobby.length;
+  const byCommand = () => props.start === "organizer-command";
+  const ready = () => byCommand() && props.table.lobby.length >= props.table.capacity.min;
   return (
     <Show when={props.table.organizing && props.table.status === "lobby" && free() > 0}>
       <div class="row bot-buttons" data-lobby-bots>
         <button type="button" class="btn grow" data-control="add-bot" disabled={props.busy} onClick={() => props.ctl.control({ type: "add-bot" })}>
           ⚙ {t("bots.add")}
         </button>
-        <button type="button" class="btn primary grow" data-control="fill-bots" disabled={props.busy} onClick={() => props.ctl.control({ type: "fill-bots" })}>
-          ⚙⚙ {t("bots.fill")}
+        <button type="button" class="btn grow" classList={{ primary: !ready() }} data-control="fill-bots" disabled={props.busy} onClick={() => props.ctl.control({ type: "fill-bots" })}>
+          ⚙⚙ {byCommand() || props.start == null ? t("bots.fill") : t("bots.fillStart")}
         </button>
       </div>
     </Show>

@@ -6,6 +6,7 @@ import { tablePath } from "../lib/router.ts";
 import type { TableController } from "./controller.ts";
 import { setsComposition } from "./advisor.ts";
 import { LobbyBotButtons, NextGame, RemoveBotButton } from "./Series.tsx";
+import { StartRow } from "./OrganizerPanel.tsx";
 
 /** Issue 18: the organizer's role counts for the next game (a lazy chunk: it reads the engine). */
 const LobbyComposition = lazy(() => import("./LobbyComposition.tsx"));
@@ -57,7 +58,10 @@ export function WaitingRoom(props: { table: TableView; youNickname: string | nul
             : t("wait.organizerStarts", { min: props.table.capacity.min, max: props.table.capacity.max })}
         </p>
       </Show>
-      <Show when={props.ctl}>{(ctl) => <LobbyBotButtons table={props.table} ctl={ctl()} busy={props.busy ?? false} />}</Show>
+      <Show when={props.ctl}>{(ctl) => <LobbyBotButtons table={props.table} ctl={ctl()} busy={props.busy ?? false} start={props.start ?? null} />}</Show>
+      <Show when={props.ctl && props.table.organizing && props.table.status === "lobby" && props.start === "organizer-command" && props.ctl}>
+        {(ctl) => <StartRow view={props.table} ctl={ctl()} busy={props.busy ?? false} />}
+      </Show>
       <Show when={props.ctl && props.table.organizing && props.table.status === "lobby" && setsComposition(props.table.presetId) && props.ctl}>
         {(ctl) => (
           <Suspense fallback={<p class="muted small">{t("home.working")}</p>}>
