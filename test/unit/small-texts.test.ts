@@ -9,6 +9,7 @@ import { en } from "../../web/src/i18n/en.ts";
 import { render, type PluralLang } from "../../web/src/i18n/plural.ts";
 import { ru } from "../../web/src/i18n/ru.ts";
 import { uk } from "../../web/src/i18n/uk.ts";
+import { roleAboutKeys } from "../../web/src/table/logText.ts";
 
 const MAIN: Record<PluralLang, Record<string, string>> = { en, uk, ru };
 const tl = (l: PluralLang, key: string, params?: Record<string, string | number>) => render(MAIN[l][key]!, l, params);
@@ -50,6 +51,23 @@ describe("issue 38.7: counts take their plural forms", () => {
     expect(tl("ru", "series.won.solo", { n: 1 })).toBe("игрок сам за себя выиграл 1 игру");
     expect(tl("ru", "series.won.draw", { n: 2 })).toBe("2 ничьи");
     for (const l of ["en", "uk", "ru"] as const) expect(MAIN[l]["series.wins"]).not.toMatch(/Wins|Перемоги|Победы/);
+  });
+});
+
+describe("issue 31.10, RULES.md §5.6: the Commissar's text names the Lawyer only where one is dealt", () => {
+  const about = (l: PluralLang, role: "commissar" | "agent" | "lawyer", lawyer: boolean) =>
+    roleAboutKeys("custom", role, { lawyer }, (k) => k in MAIN[l]).map((k) => MAIN[l][k]).join(" ");
+  it("a profile table without a Lawyer: the Commissar and the Agent read no word of him; with one, the cover is told", () => {
+    for (const l of ["en", "uk", "ru"] as const) {
+      for (const role of ["commissar", "agent"] as const) {
+        expect(about(l, role, false), `${l} ${role}`).not.toMatch(/Lawyer|Адвокат/);
+        expect(about(l, role, true), `${l} ${role}`).toMatch(/Lawyer|Адвокат/);
+      }
+    }
+    expect(about("en", "commissar", true)).toBe("Red. Each night you check one player: red or black. You see the answer at once and keep it through the day. A mafioso covered by the Lawyer shows as peaceful.");
+    // Classic's Commissar (no Lawyer in its composition) and another format's text are unchanged.
+    expect(roleAboutKeys("classic", "commissar", { lawyer: false }, (k) => k in en)).toEqual(["roleinfo.profiles.commissar"]);
+    expect(roleAboutKeys("sport", "sheriff", { lawyer: true }, (k) => k in en)).toEqual(["roleinfo.sport.sheriff"]);
   });
 });
 

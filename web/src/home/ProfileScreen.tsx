@@ -92,7 +92,7 @@ export default function ProfileScreen(props: { form: PresetForm; dayRules: Recor
                       <summary>
                         {tk("role", row.role)} × {row.count}
                       </summary>
-                      <p class="muted small">{roleAbout(f.id, row.role)}</p>
+                      <p class="muted small">{roleAbout(f.id, row.role, { lawyer: recommended().some((r) => r.role === "lawyer") })}</p>
                     </details>
                   </li>
                 )}

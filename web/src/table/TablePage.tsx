@@ -555,7 +555,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                                 </p>
                               </Show>
                             </ActionBar>
-                            <RoleCard you={y()} seats={g().seats} presetId={g().presetId} witnessed={witnessed()} onOpenChange={setCardOpen} />
+                            <RoleCard you={y()} seats={g().seats} presetId={g().presetId} lawyer={Number(tv().settings["lawyer"] ?? 0) > 0} witnessed={witnessed()} onOpenChange={setCardOpen} />
                           </Show>
                         </>
                       )}
