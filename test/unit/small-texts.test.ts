@@ -10,6 +10,8 @@ import { render, type PluralLang } from "../../web/src/i18n/plural.ts";
 import { ru } from "../../web/src/i18n/ru.ts";
 import { uk } from "../../web/src/i18n/uk.ts";
 import { roleAboutKeys } from "../../web/src/table/logText.ts";
+import { botNumber } from "../../web/src/lib/bot-name.ts";
+import { botNickname } from "../../worker/table/lobby.ts";
 
 const MAIN: Record<PluralLang, Record<string, string>> = { en, uk, ru };
 const tl = (l: PluralLang, key: string, params?: Record<string, string | number>) => render(MAIN[l][key]!, l, params);
@@ -68,6 +70,17 @@ describe("issue 31.10, RULES.md §5.6: the Commissar's text names the Lawyer onl
     // Classic's Commissar (no Lawyer in its composition) and another format's text are unchanged.
     expect(roleAboutKeys("classic", "commissar", { lawyer: false }, (k) => k in en)).toEqual(["roleinfo.profiles.commissar"]);
     expect(roleAboutKeys("sport", "sheriff", { lawyer: true }, (k) => k in en)).toEqual(["roleinfo.sport.sheriff"]);
+  });
+});
+
+describe("issue 31.8: bots are named in the page's language", () => {
+  it("the server's 'Bot 3' reads 'Бот 3' in uk and ru, 'Bot 3' in en; a person's name is never rewritten", () => {
+    expect(botNumber(botNickname(3))).toBe(3);
+    expect(tl("uk", "seat.botName", { n: botNumber(botNickname(3))! })).toBe("Бот 3");
+    expect(tl("ru", "seat.botName", { n: 12 })).toBe("Бот 12");
+    expect(tl("en", "seat.botName", { n: 3 })).toBe("Bot 3");
+    expect(botNumber("Bot 3", false)).toBeNull(); // a person's seat (the flag says so)
+    for (const name of ["Botany", "Bot", "Robot 1", "Ann", "", null]) expect(botNumber(name), String(name)).toBeNull();
   });
 });
 

@@ -108,6 +108,8 @@ export const en = {
   "seat.votes": "{n} vote|{n} votes",
   "seat.fouls": "{n} foul|{n} fouls",
   "seat.bot": "bot",
+  /** Issue 31.8: a bot's name in the page's language (the server's is "Bot {n}" in every language). */
+  "seat.botName": "Bot {n}",
   "seat.pick": "Choose seat {seat}",
 
   "out.voted-out": "voted out",

@@ -103,6 +103,7 @@ export const ru: Catalogue = {
   "seat.votes": "{n} голос|{n} голоса|{n} голосов|{n} голоса",
   "seat.fouls": "{n} фол|{n} фола|{n} фолов|{n} фола",
   "seat.bot": "бот",
+  "seat.botName": "Бот {n}",
   "seat.pick": "Выбрать место {seat}",
 
   "out.voted-out": "заголосован",

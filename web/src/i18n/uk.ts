@@ -103,6 +103,7 @@ export const uk: Catalogue = {
   "seat.votes": "{n} голос|{n} голоси|{n} голосів|{n} голосу",
   "seat.fouls": "{n} фол|{n} фоли|{n} фолів|{n} фолу",
   "seat.bot": "бот",
+  "seat.botName": "Бот {n}",
   "seat.pick": "Обрати місце {seat}",
 
   "out.voted-out": "заголосований",

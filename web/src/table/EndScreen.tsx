@@ -2,6 +2,7 @@
 import { For, Show } from "solid-js";
 import { own } from "../../../shared/own.ts";
 import type { GameView } from "../../../shared/engine/types.ts";
+import { shownName } from "./names.ts";
 import { t, tk } from "../i18n/index.ts";
 import { GameLog, lineText } from "./GameLog.tsx";
 import { rolesFrom } from "./logText.ts";
@@ -38,7 +39,7 @@ export function EndScreen(props: { game: GameView; result: NonNullable<GameView[
                     {tk("role", r.role)}
                     <span class="sr-only"> ({tk("team", r.team)})</span>
                   </td>
-                  <td>{r.nickname}</td>
+                  <td>{shownName(r.nickname)}</td>
                 </tr>
               )}
             </For>

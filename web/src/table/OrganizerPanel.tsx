@@ -11,6 +11,7 @@ import { lang, t } from "../i18n/index.ts";
 import type { botLevelText } from "../lib/bot-levels.ts";
 import { type Ask, ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import type { TableController } from "./controller.ts";
+import { shownName } from "./names.ts";
 import { awayText } from "./presence.ts";
 
 /**
@@ -58,7 +59,7 @@ export function OrganizerPanel(props: { view: TableView; ctl: TableController; n
   void import("../lib/bot-levels.ts").then((m) => setLevels(() => m), () => undefined);
   const lv = (key: Parameters<typeof botLevelText>[1]) => levels()?.botLevelText(lang(), key) ?? "";
 
-  const label = (p: LobbySeatView) => (p.seat != null ? t("seat.n", { seat: p.seat }) : t("wait.place", { place: p.place })) + " · " + p.nickname;
+  const label = (p: LobbySeatView) => (p.seat != null ? t("seat.n", { seat: p.seat }) : t("wait.place", { place: p.place })) + " · " + shownName(p.nickname, p.bot);
 
   const toBot = (p: LobbySeatView) =>
     setAsk({

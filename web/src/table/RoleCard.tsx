@@ -10,6 +10,7 @@ import type { GameView, RoleId, SeatView } from "../../../shared/engine/types.ts
 import type { MessageKey } from "../i18n/en.ts";
 import { has, t, tk } from "../i18n/index.ts";
 import { roleAboutKeys } from "./logText.ts";
+import { shownName } from "./names.ts";
 import { TEAM_MARK } from "./Oval.tsx";
 import { marksShown, setMarksShown } from "./phase.ts";
 
@@ -57,7 +58,10 @@ export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string
     document.removeEventListener("visibilitychange", onVisibility);
   });
 
-  const nick = (seat: number) => props.seats.find((s) => s.seat === seat)?.nickname ?? "";
+  const nick = (seat: number) => {
+    const s = props.seats.find((x) => x.seat === seat);
+    return s ? shownName(s.nickname, s.bot) : "";
+  };
   const roleOf = (seat: number) => props.seats.find((s) => s.seat === seat)?.role;
 
   return (

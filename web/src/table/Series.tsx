@@ -7,6 +7,7 @@ import { Show } from "solid-js";
 import type { LobbySeatView, TableView } from "../../../shared/protocol/messages.ts";
 import { t } from "../i18n/index.ts";
 import type { TableController } from "./controller.ts";
+import { shownName } from "./names.ts";
 
 /**
  * "Add a bot" and "Fill with bots" (organizer, lobby, free seats left). Issue 31.10, the same words
@@ -41,7 +42,7 @@ export function RemoveBotButton(props: { table: TableView; seat: LobbySeatView; 
         class="btn small"
         data-control="remove-bot"
         data-place={props.seat.place}
-        aria-label={t("bots.removeLabel", { nickname: props.seat.nickname })}
+        aria-label={t("bots.removeLabel", { nickname: shownName(props.seat.nickname, props.seat.bot) })}
         disabled={props.busy}
         onClick={() => props.ctl!.control({ type: "remove-bot", place: props.seat.place })}
       >

@@ -32,6 +32,7 @@ import { removedForFouls, voterTurn } from "./turns.ts";
 import { allowsConsigliere, consiglieriBySeat } from "./advisor.ts";
 import { compositionOf, cursedSeats, defenceOf, witnessedSeat } from "./club.ts";
 import { claimMark, latestClaims } from "./claims.ts";
+import { shownName } from "./names.ts";
 
 /*
  * Parts of the table only some connections ever show, as chunks of their own (issue 16/17: the table
@@ -370,7 +371,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     if (g.speaker != null) {
       if (g.speaker === g.you?.seat) return t("turn.you");
       const s = g.seats.find((x) => x.seat === g.speaker);
-      return t("turn.floor", { seat: g.speaker, nickname: s?.nickname ?? "" });
+      return t("turn.floor", { seat: g.speaker, nickname: s ? shownName(s.nickname, s.bot) : "" });
     }
     const b = g.ballot && g.ballot.kind !== "lift" ? g.ballot : null;
     if (b && b.calling !== null) return t("turn.candidate", { seat: b.calling });

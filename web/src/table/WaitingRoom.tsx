@@ -7,6 +7,7 @@ import type { TableController } from "./controller.ts";
 import { setsComposition } from "./advisor.ts";
 import { LobbyBotButtons, NextGame, RemoveBotButton } from "./Series.tsx";
 import { StartRow } from "./OrganizerPanel.tsx";
+import { shownName } from "./names.ts";
 
 /** Issue 18: the organizer's role counts for the next game (a lazy chunk: it reads the engine). */
 const LobbyComposition = lazy(() => import("./LobbyComposition.tsx"));
@@ -74,7 +75,7 @@ export function WaitingRoom(props: { table: TableView; youNickname: string | nul
         <For each={props.table.lobby}>
           {(p) => (
             <li classList={{ you: p.nickname === props.youNickname, away: !p.connected, bot: p.bot }} data-lobby-bot={p.bot ? p.place : undefined}>
-              <span class="place">{t("wait.place", { place: p.place })}</span> {p.nickname}
+              <span class="place">{t("wait.place", { place: p.place })}</span> {shownName(p.nickname, p.bot)}
               <Show when={p.bot}>
                 <span class="tag">⚙ {t("seat.bot")}</span>
               </Show>
