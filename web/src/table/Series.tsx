@@ -3,7 +3,7 @@
  * "Play again at this table" is PlayAgain.tsx. Every button is a frame (`control` add-bot / fill-bots /
  * remove-bot); the server decides, refusals come back as notices.
  */
-import { Show } from "solid-js";
+import { createEffect, on, Show } from "solid-js";
 import type { LobbySeatView, TableView } from "../../../shared/protocol/messages.ts";
 import { t } from "../i18n/index.ts";
 import type { TableController } from "./controller.ts";
@@ -30,6 +30,37 @@ export function LobbyBotButtons(props: { table: TableView; ctl: TableController;
         </button>
       </div>
     </Show>
+  );
+}
+
+/**
+ * Issue 38.7, the Start button of a table started by the organizer's command (city, Custom, live-host
+ * tables; RULES.md §5.1), next to "Fill with bots" near the top of the waiting room — not under the
+ * list of seats (it sat at y ≈ 1025 on a 740 px phone). It is the highlighted button once enough
+ * players sit ("Fill with bots" no longer is), and takes the focus when the table fills and the
+ * pressed "Fill with bots" goes away.
+ */
+export function StartRow(props: { view: TableView; ctl: TableController; busy: boolean }) {
+  let button: HTMLButtonElement | undefined;
+  const ready = () => props.view.lobby.length >= props.view.capacity.min;
+  const full = () => props.view.lobby.length >= props.view.capacity.max;
+  createEffect(
+    on(full, (now, before) => {
+      if (now && before === false && button && (document.activeElement === null || document.activeElement === document.body)) {
+        button.focus({ preventScroll: true });
+        button.scrollIntoView({ block: "nearest" });
+      }
+    }),
+  );
+  return (
+    <div class="start-row" data-start-row>
+      <button ref={button} type="button" class="btn wide" classList={{ primary: ready() }} data-control="start" disabled={props.busy || !ready()} onClick={() => props.ctl.control({ type: "start" })}>
+        ▶ {t("org.start")}
+      </button>
+      <p class="muted small" role="status">
+        {ready() ? t("org.start.ready", { n: props.view.lobby.length }) : t("org.start.need", { n: props.view.capacity.min - props.view.lobby.length })}
+      </p>
+    </div>
   );
 }
 

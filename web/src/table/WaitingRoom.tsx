@@ -5,8 +5,7 @@ import { t } from "../i18n/index.ts";
 import { tablePath } from "../lib/router.ts";
 import type { TableController } from "./controller.ts";
 import { setsComposition } from "./advisor.ts";
-import { LobbyBotButtons, NextGame, RemoveBotButton } from "./Series.tsx";
-import { StartRow } from "./OrganizerPanel.tsx";
+import { LobbyBotButtons, NextGame, RemoveBotButton, StartRow } from "./Series.tsx";
 import { shownName } from "./names.ts";
 
 /** Issue 18: the organizer's role counts for the next game (a lazy chunk: it reads the engine). */
