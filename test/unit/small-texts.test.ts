@@ -11,6 +11,7 @@ import { ru } from "../../web/src/i18n/ru.ts";
 import { uk } from "../../web/src/i18n/uk.ts";
 import { roleAboutKeys } from "../../web/src/table/logText.ts";
 import { botNumber } from "../../web/src/lib/bot-name.ts";
+import { personalResult } from "../../web/src/table/personal.ts";
 import { botNickname } from "../../worker/table/lobby.ts";
 
 const MAIN: Record<PluralLang, Record<string, string>> = { en, uk, ru };
@@ -70,6 +71,27 @@ describe("issue 31.10, RULES.md §5.6: the Commissar's text names the Lawyer onl
     // Classic's Commissar (no Lawyer in its composition) and another format's text are unchanged.
     expect(roleAboutKeys("classic", "commissar", { lawyer: false }, (k) => k in en)).toEqual(["roleinfo.profiles.commissar"]);
     expect(roleAboutKeys("sport", "sheriff", { lawyer: true }, (k) => k in en)).toEqual(["roleinfo.sport.sheriff"]);
+  });
+});
+
+describe("issue 31.9: the end screen's personal line", () => {
+  const roles = [
+    { seat: 1, nickname: "Ann", role: "mafia", team: "black" },
+    { seat: 2, nickname: "Bob", role: "sheriff", team: "red" },
+    { seat: 3, nickname: "Cy", role: "maniac", team: "solo" },
+  ] as const;
+  const result = (winner: "red" | "black" | "solo" | "draw") => ({ winner, reason: "all-black-eliminated", roles: roles.map((r) => ({ ...r })) }) as never;
+  it("'You — Mafia · You won' for the winning side, 'You lost' for the others, a draw for all; none for a spectator", () => {
+    expect(personalResult(result("black"), 1)).toEqual({ role: "mafia", team: "black", outcome: "won" });
+    expect(personalResult(result("black"), 2)).toEqual({ role: "sheriff", team: "red", outcome: "lost" });
+    expect(personalResult(result("solo"), 3)?.outcome).toBe("won");
+    expect(personalResult(result("draw"), 2)?.outcome).toBe("draw");
+    expect(personalResult(result("red"), null)).toBeNull();
+    expect(personalResult(result("red"), 9)).toBeNull();
+    expect(tl("en", "end.you", { role: "Mafia", outcome: tl("en", "end.you.won") })).toBe("You — Mafia · You won");
+    expect(tl("uk", "end.you", { role: "Мафія", outcome: tl("uk", "end.you.lost") })).toBe("Ви — Мафія · Ви програли");
+    expect(tl("ru", "end.protocol.summary", { n: 3 })).toBe("Весь протокол: 3 записи");
+    expect(tl("uk", "end.protocol.summary", { n: 125 })).toBe("Увесь протокол: 125 записів");
   });
 });
 

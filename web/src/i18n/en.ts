@@ -279,6 +279,12 @@ export const en = {
   "end.win.draw": "Draw",
   "end.roles": "Roles",
   "end.protocol": "Protocol",
+  /** Issue 31.9: the end screen's personal line and the folded protocol. */
+  "end.you": "You — {role} · {outcome}",
+  "end.you.won": "You won",
+  "end.you.lost": "You lost",
+  "end.you.draw": "A draw",
+  "end.protocol.summary": "The whole protocol: {n} entry|The whole protocol: {n} entries",
   "end.col.seat": "Seat",
   "end.col.nick": "Player",
   "end.col.role": "Role",

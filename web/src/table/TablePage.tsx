@@ -2,7 +2,7 @@
  * The table screen, drawn from one controller (live socket, or a fixture on the dev page).
  * Everything here is presentation of `state.view`; intents go out through `ctl.act`.
  */
-import { createEffect, createMemo, createResource, createSignal, For, lazy, Match, on, onCleanup, type ParentProps, Show, Switch } from "solid-js";
+import { createEffect, createMemo, createResource, createSignal, For, lazy, Match, on, onCleanup, onMount, type ParentProps, Show, Switch } from "solid-js";
 import type { GameView, PlayerAction, Seat, SeatView } from "../../../shared/engine/types.ts";
 import { JoinHereForm, ComeBackForm } from "../home/forms.tsx";
 import { howPath } from "../lib/router.ts";
@@ -167,6 +167,12 @@ function SeatTaken(props: { onWatch?: () => void }) {
 export function TablePage(props: { ctl: TableController; saved: SavedTable | null; onSeated?: (s: SavedTable) => void; onWatch?: () => void; info?: string | null }) {
   const st = props.ctl.state;
   const now = createNow(props.ctl.clock);
+  // Issue 31.10: the table opens at its top, not where the browser kept the previous page's scroll
+  // (a reload, or a long form's submit that rendered the table before the old page was gone).
+  onMount(() => {
+    if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+    window.scrollTo(0, 0);
+  });
   const isHost = () => st.identity?.kind === "host";
   const lobbyBySeat = createMemo(() => new Map((st.view?.lobby ?? []).filter((p) => p.seat != null).map((p) => [p.seat!, p])));
   const awayOf = (seat: Seat) => {
@@ -441,7 +447,10 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                 <>
                 <PauseBanner view={tv()} now={now()} />
                 <HostingBanner game={g()} />
-                <Announcements game={g()} clock={props.ctl.clock} delayMs={tv().delayMs} />
+                {/* Issue 31.9: no banner over the end screen (it tells the whole story). */}
+                <Show when={!g().result}>
+                  <Announcements game={g()} clock={props.ctl.clock} delayMs={tv().delayMs} />
+                </Show>
                 <Show when={out()}>
                   {(o) => (
                     <div class="banner you-out" role="status" data-you-out={o().how}>
@@ -520,8 +529,10 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                     <Show when={g().result}>
                       {(r) => (
                         <>
-                          <PlayAgain table={tv()} seated={st.identity?.kind === "player"} ctl={props.ctl} busy={!!st.pending || st.conn !== "open"} />
-                          <EndScreen game={g()} result={r()} />
+                          {/* Issue 31.9: the winner and one's own line first, then Play again, then the roles and the folded protocol. */}
+                          <EndScreen game={g()} result={r()}>
+                            <PlayAgain table={tv()} seated={st.identity?.kind === "player"} ctl={props.ctl} busy={!!st.pending || st.conn !== "open"} />
+                          </EndScreen>
                         </>
                       )}
                     </Show>
