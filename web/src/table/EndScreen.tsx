@@ -20,7 +20,15 @@ export function EndScreen(props: { game: GameView; result: NonNullable<GameView[
   let top: HTMLElement | undefined;
   // Issue 31.9: the end screen opens at its top (the winner and one's own line), wherever the page was
   // scrolled to during the game (the action panel, the log).
-  onMount(() => requestAnimationFrame(() => top?.scrollIntoView({ block: "start" })));
+  onMount(() =>
+    requestAnimationFrame(() => {
+      if (!top) return;
+      // Below the sticky header, whatever its height (it takes two rows on a phone at a table).
+      const header = document.querySelector("header.top")?.getBoundingClientRect();
+      const clear = header && getComputedStyle(document.querySelector("header.top")!).position === "sticky" ? header.height : 0;
+      window.scrollBy(0, top.getBoundingClientRect().top - clear - 8);
+    }),
+  );
   return (
     <section ref={top} class="end" aria-labelledby="end-title" data-winner={props.result.winner}>
       <h2 id="end-title" class="sr-only">{t("end.title")}</h2>
