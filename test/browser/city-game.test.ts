@@ -361,7 +361,12 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
     expect(await mine.getAttribute("data-you-role")).toBe(p.role);
     expect(await mine.getAttribute("data-you-result")).toBe(end.result === "draw" ? "draw" : end.result === team ? "won" : "lost");
     await expect.poll(async () => { const b = await mine.boundingBox(); return !!b && b.y >= 0 && b.y + b.height <= PHONE.height; }, { timeout: SLOW_MS }).toBe(true);
-    expect(await p.page.locator(".announcements").count()).toBe(0);
+    const covered = await mine.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !hit || !el.contains(hit) ? (hit?.closest(".ann, .announcements, header")?.className ?? hit?.tagName ?? "nothing") : null;
+    });
+    expect(covered, `${p.name}: something over one's own end line`).toBeNull();
     expect(await p.page.locator("details[data-protocol-fold]").getAttribute("open")).toBeNull();
     // ---- issue 13: the protocol is phrased for this page. The night's turns read as words (never a
     // step id); another player's night action names the acting seat and its role ("Seat 3 (Consort)

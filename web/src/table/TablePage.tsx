@@ -447,10 +447,8 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                 <>
                 <PauseBanner view={tv()} now={now()} />
                 <HostingBanner game={g()} />
-                {/* Issue 31.9: no banner over the end screen (it tells the whole story). */}
-                <Show when={!g().result}>
-                  <Announcements game={g()} clock={props.ctl.clock} delayMs={tv().delayMs} />
-                </Show>
+                {/* Issue 31.9: once there is a result, the last banners sit in the page above the board, never over the end screen. */}
+                <Announcements game={g()} clock={props.ctl.clock} delayMs={tv().delayMs} ended={!!g().result} />
                 <Show when={out()}>
                   {(o) => (
                     <div class="banner you-out" role="status" data-you-out={o().how}>
