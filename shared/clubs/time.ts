@@ -67,6 +67,23 @@ export interface EveningTime {
   zone: string;
 }
 
+/**
+ * Issue 38.7, a zone as a person reads it, not its IANA id ("Europe/Kyiv"): the language's generic name
+ * from Intl ("Eastern European Time", "за східноєвропейським часом", "Восточная Европа"); where Intl has
+ * none (it answers with a bare offset, "GMT+2"), the id's city with spaces ("New York").
+ */
+export function zoneLabel(tz: string, locale: string, at = Date.now()): string {
+  let name: string | undefined;
+  try {
+    name = new Intl.DateTimeFormat(locale, { timeZone: tz, timeZoneName: "longGeneric" }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value;
+  } catch {
+    name = undefined;
+  }
+  if (name && !/^(GMT|UTC)([+−-]|$)/u.test(name) && !name.includes("/")) return name;
+  if (tz === "UTC" || tz === "Etc/UTC") return "UTC";
+  return (tz.split("/").pop() ?? tz).replace(/_/g, " ");
+}
+
 /** Format an evening's start for a viewer (`viewerTz` from the browser, `locale` a BCP 47 tag). */
 export function eveningTime(utcMs: number, clubTz: string, viewerTz: string, locale: string): EveningTime {
   const fmt = (tz: string, withDate: boolean) =>

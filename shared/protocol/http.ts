@@ -345,4 +345,10 @@ export interface TableGameRecord {
   /** RULES.md §6.10 createGame's `immunity` (record ids). */
   immune: string[];
   inputs: Array<{ at: number; input: Input }>;
+  /**
+   * Issue 38.7: the game has an audio recording that is not deleted yet (RULES.md §6.11), so the record
+   * page asks for its details (…/recording/info) only then: at clubs that do not record, no request and
+   * no 404. Whether one may listen is still that route's decision. Set by the HTTP route only.
+   */
+  recording?: boolean;
 }

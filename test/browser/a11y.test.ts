@@ -10,7 +10,8 @@
  *   serious or critical violation at 360 px and at 1280 px wide — colour contrast ≥ 4.5:1 included;
  * - nothing is wider than the window (document.documentElement.scrollWidth <= innerWidth) at 320, 360
  *   and 430 px, nor on a phone on its side (740×360);
- * - every badge on a seat tile is at least 12 px and stays inside its tile.
+ * - every badge on a seat tile is at least 12 px and stays inside its tile; a role, claim or away tag
+ *   is whole, never cut with an ellipsis (issue 31.8).
  * Also: presence texts ("not here yet" for a player who never connected); the home page's Create /
  * Join / Watch are above the fold on a 360×740 phone; the public list
  * offers "Watch" for a table in play and "Sit down" for a waiting one (never a greyed "Sit down"); the
@@ -113,6 +114,8 @@ async function layoutProblems(): Promise<string[]> {
       const tile = b.closest(".seat")!.getBoundingClientRect();
       const r = b.getBoundingClientRect();
       if (r.left < tile.left - 0.5 || r.right > tile.right + 0.5) out.push(`badge "${b.textContent}" outside its tile`);
+      // Issue 31.8: a role, a claimed role or an away time is never cut to "Мирн…" / "Шери…": whole, wrapping if it must.
+      if ((b.matches("[data-role], .claim, .away")) && b.scrollWidth > b.clientWidth + 1) out.push(`badge "${b.textContent}" cut (${b.scrollWidth} > ${b.clientWidth} px)`);
     }
     return out;
   });

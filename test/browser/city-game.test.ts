@@ -196,6 +196,27 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
     expect(r.status).toBe(200);
   }
   await org.page.locator(`[data-control="start"]:not([disabled])`).waitFor();
+  // ---- issue 38.7 / 31.8 on the organizer's 360×740 phone: at 10 of 10–12 seats, "2 seats left"; the
+  // Start button is the highlighted one ("Fill with bots" no longer is) and in the first screen, not under
+  // the list (it was at y ≈ 1025); the header shows the whole table code and its last button uncovered.
+  await org.page.evaluate(() => window.scrollTo(0, 0));
+  expect(await org.page.locator("[data-seats-left]").getAttribute("data-seats-left")).toBe("2");
+  const startBox = (await startBtn.boundingBox())!;
+  expect(startBox.y + startBox.height, "Start within the first 740 px").toBeLessThanOrEqual(PHONE.height);
+  expect(await startBtn.getAttribute("class")).toMatch(/\bprimary\b/);
+  expect(await org.page.locator('[data-control="fill-bots"]').getAttribute("class")).not.toMatch(/\bprimary\b/);
+  const header = await org.page.evaluate(() => {
+    const code = document.querySelector<HTMLElement>("header .table-code")!;
+    const last = [...document.querySelectorAll<HTMLElement>("header .top-mid > *")].at(-1)!;
+    const r = last.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return { code: code.textContent?.trim(), cut: code.scrollWidth > code.clientWidth + 1, codeRight: code.getBoundingClientRect().right, uncovered: !!hit && last.contains(hit) };
+  });
+  expect(header.code).toContain(code);
+  expect(header.cut, "the table code is cut").toBe(false);
+  expect(header.codeRight).toBeLessThanOrEqual(PHONE.width);
+  expect(header.uncovered, "the header's last button is covered").toBe(true);
+  await shot(org.page, "city-lobby-start-phone");
   await startBtn.click();
   const gameStarted = Date.now();
   await org.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
@@ -332,6 +353,21 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
     const end = await snapshot(p.page);
     expect(["red", "black", "solo", "draw"]).toContain(end.result);
     expect(new Set(end.roles.map(([seat]) => seat)).size).toBe(10);
+    // Issue 31.9: one's own line ("You — Commissar · You won") in the window, no banner over the end
+    // screen, the long protocol folded under one line.
+    const mine = p.page.locator("[data-you-result]");
+    await mine.waitFor();
+    const team = BLACK.has(p.role ?? "") ? "black" : p.role === "maniac" ? "solo" : "red";
+    expect(await mine.getAttribute("data-you-role")).toBe(p.role);
+    expect(await mine.getAttribute("data-you-result")).toBe(end.result === "draw" ? "draw" : end.result === team ? "won" : "lost");
+    await expect.poll(async () => { const b = await mine.boundingBox(); return !!b && b.y >= 0 && b.y + b.height <= PHONE.height; }, { timeout: SLOW_MS }).toBe(true);
+    const covered = await mine.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !hit || !el.contains(hit) ? (hit?.closest(".ann, .announcements, header")?.className ?? hit?.tagName ?? "nothing") : null;
+    });
+    expect(covered, `${p.name}: something over one's own end line`).toBeNull();
+    expect(await p.page.locator("details[data-protocol-fold]").getAttribute("open")).toBeNull();
     // ---- issue 13: the protocol is phrased for this page. The night's turns read as words (never a
     // step id); another player's night action names the acting seat and its role ("Seat 3 (Consort)
     // froze seat 1"), "you" only for the page's own.
@@ -355,6 +391,15 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
   }
   const final = await snapshot(pOrg.page);
   const winner = final.result;
+
+  // ---- issue 38.7: the game's record has the site's header, and a table of no recording club asks for no recording
+  const asked: string[] = [];
+  pOrg.page.on("request", (r) => { if (r.url().includes("/recording")) asked.push(r.url()); });
+  await pOrg.page.goto(`${base}/t/${code}/g/1`);
+  await pOrg.page.locator("[data-record]").waitFor({ timeout: SLOW_MS });
+  await pOrg.page.locator("header.top a.brand").waitFor();
+  await pOrg.page.locator("header.top .lang select").waitFor();
+  expect(asked, "recording requests at a table that does not record").toEqual([]);
 
   // ---- the organizer's profile lists the game (unrated: city gives no rating)
   await pOrg.page.goto(`${base}/u/${encodeURIComponent(nick)}`);

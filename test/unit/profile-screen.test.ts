@@ -11,7 +11,7 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { getPreset, listPresets, presetOf, startRefusal } from "../../shared/engine/presets/index.ts";
 import { classic, CUSTOM_ROLES, custom, darkCity, extended, fast } from "../../shared/engine/presets/profiles.ts";
-import { composition, countSettings, EDITOR_ROLES, problems, startingCounts, tally, total } from "../../web/src/home/composition.ts";
+import { composition, countSettings, EDITOR_ROLES, problems, setRoleCount, startingCounts, tally, total } from "../../web/src/home/composition.ts";
 import { formOf, settingKeys, settingsToSend } from "../../web/src/home/presets.ts";
 import { isProfile, textFamily } from "../../web/src/i18n/families.ts";
 import { en } from "../../web/src/i18n/en.ts";
@@ -106,6 +106,24 @@ describe("§5.5 the composition shown and Custom's checks", () => {
     const c = startingCounts("custom", 10);
     expect(problems("custom", { ...c, blocker: 2 }, 10)).toEqual([{ kind: "too-many", n: 2 }]);
     expect(problems("custom", { ...c, civilian: c.civilian! - 3 }, 10)).toEqual([{ kind: "too-few", n: 3 }]);
+  });
+  it("issue 38.7: adding or removing a role takes or gives back a Civilian, so the seats' total stays and the composition stays playable", () => {
+    const c = startingCounts("custom", 12);
+    const civ = c.civilian!;
+    const added = setRoleCount(c, "blocker", 1);
+    expect(added.blocker).toBe(1);
+    expect(added.civilian).toBe(civ - 1);
+    expect(total(added)).toBe(12);
+    expect(problems("custom", added, 12)).toEqual([]); // the balance meter keeps playing it
+    const back = setRoleCount(added, "blocker", 0);
+    expect(back).toEqual(c);
+    // More roles than Civilians: the Civilians run out at 0 and then the total moves (the difference is told).
+    const many = setRoleCount(c, "doctor", c.doctor! + civ + 2);
+    expect(many.civilian).toBe(0);
+    expect(problems("custom", many, 12)).toEqual([{ kind: "too-many", n: 2 }]);
+    // The Civilians' own count is as typed; out-of-range input is clamped.
+    expect(setRoleCount(c, "civilian", civ - 1).civilian).toBe(civ - 1);
+    expect(setRoleCount(c, "maniac", -3).maniac).toBe(0);
   });
   it("no holder of the mafia's shot, and a black team as large as the red at the deal, are refused", () => {
     const none = { ...startingCounts("custom", 8), don: 0, mafia: 0, civilian: 6 };

@@ -124,6 +124,14 @@ describe("bots in the lobby (issue 13): names and how far fill-bots fills", () =
     expect(fillTarget(city, 12)).toBe(12);
   });
 
+  it("issue 38.7, RULES.md §3: a city table fills to its full 12 at once (not to 10 with '2 seats left'); club and host-classic still fill to their minimum first", () => {
+    const city: LobbyRules & { presetId: string } = { seats: { min: 10, max: 12 }, start: "organizer-command", presetId: "city" };
+    expect(fillTarget(city, 1)).toBe(12);
+    expect(fillTarget(city, 11)).toBe(12);
+    expect(fillTarget({ seats: { min: 12, max: 15 }, start: "organizer-command", presetId: "club" }, 1)).toBe(12);
+    expect(fillTarget({ seats: { min: 8, max: 16 }, start: "organizer-command", presetId: "host-classic" }, 1)).toBe(8);
+  });
+
   it("a rematch keeps the seats except in sport (RULES.md §1 Seat: drawn at every start)", () => {
     expect(rematchKeepsSeats("sport")).toBe(false);
     expect(rematchKeepsSeats("city")).toBe(true);

@@ -200,8 +200,12 @@ describe("RULES.md §6.11 recordings: recorded in the host's browser, stored in 
     await endGame(t.code);
     const key = `rec/${t.code}/1`;
     const bytes = audio(5000, 42);
+    // Issue 38.7: the game's record says whether a recording exists (the record page asks for its info only then).
+    const recorded = async () => ((await (await get(`/api/tables/${t.code}/games/1`)).json()) as { recording?: boolean }).recording;
+    expect(await recorded()).toBe(false);
     const before = Date.now();
     const up = await json<RecordingInfo>(await upload(t.code, 1, t.organizerToken, bytes), 201);
+    expect(await recorded()).toBe(true);
     expect(up.size).toBe(5000);
     expect(up.contentType).toBe("audio/webm;codecs=opus");
     expect(up.expiresAt - up.createdAt).toBe(RECORDING_TTL_MS);

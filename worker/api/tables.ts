@@ -28,6 +28,7 @@ import { getPreset, seatRange, startRefusal, type PresetInfo } from "../table/en
 import type { InitRequest } from "../table/admission.ts";
 import type { AccountRecord, RecordRefusal } from "../table/record.ts";
 import { recordingRoutes } from "../recordings/api.ts";
+import { recordingRow } from "../recordings/store.ts";
 import { apiError, invalidBody } from "./errors.ts";
 import { locationHintFor } from "./location.ts";
 
@@ -162,7 +163,9 @@ export const tables = new Hono<AppEnv>()
     if (record === "not-found") return apiError(c, "not-found", "No such game at this table.");
     if (record === "not-ended") return apiError(c, "not-ended", "This game is not over yet: its record opens at the end.");
     const players = await publishRows(c.env.DB, await sessionUserId(c), record.players);
-    const body: TableGameRecord = { ...record, players };
+    // Issue 38.7: whether a recording exists (not who may hear it): the record page asks for its info only then.
+    const rec = await recordingRow(c.env.DB, `rec/${table.code}/${n}`);
+    const body: TableGameRecord = { ...record, players, recording: rec !== null && rec.expires_at > Date.now() };
     return c.json(body, 200);
   })
 

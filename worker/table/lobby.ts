@@ -83,13 +83,21 @@ export function checkJoin(status: TableStatus, players: readonly LobbyPlayer[], 
 }
 
 /**
- * How many seats "fill with bots" fills up to (issue 13): a table that starts by itself when full
- * (sport, RULES.md §2) fills every seat, which starts the game; a table started by the organizer's
- * command (city, §5.1) fills up to the preset's minimum if fewer sit, and once the minimum sits, up
- * to the maximum.
+ * Presets whose "fill with bots" fills the whole table at once (issue 38.7): city's table is 10–12
+ * seats and its full table is 12 (RULES.md §3: "12 = the same with 5 Civilians", up to 3 Mafia only
+ * at 12); filling only to 10 left "2 seats left" under a table the organizer meant to fill.
  */
-export function fillTarget(rules: LobbyRules, count: number): number {
+const FILLS_TO_MAX: ReadonlySet<string> = new Set(["city"]);
+
+/**
+ * How many seats "fill with bots" fills up to (issue 13): a table that starts by itself when full
+ * (sport, RULES.md §2) fills every seat, which starts the game; city fills its full table (issue 38.7);
+ * another table started by the organizer's command (§5.1: host-classic, club) fills up to the preset's
+ * minimum if fewer sit, and once the minimum sits, up to the maximum.
+ */
+export function fillTarget(rules: LobbyRules & { presetId?: string }, count: number): number {
   if (rules.start === "when-full") return rules.seats.max;
+  if (rules.presetId !== undefined && FILLS_TO_MAX.has(rules.presetId)) return rules.seats.max;
   return count < rules.seats.min ? rules.seats.min : rules.seats.max;
 }
 

@@ -368,8 +368,9 @@ function resolveSoFar(s: EngineState, p: P, d: D): Resolution {
 /**
  * §5.1 / §5.6 Tracker and Watcher: the seats the target visited (track) or that visited the target
  * (watch) — effective visits only, never the owner's own — told to the owner whenever they change
- * after a later move, and once more, final, in the morning. A blocked owner was told "result
- * unavailable" when choosing (check-frozen) and learns nothing.
+ * after a later move, and in the morning only if it changed (then marked final; an unchanged one is
+ * final by the morning itself — issue 38.7, never the same line twice). A blocked owner was told
+ * "result unavailable" when choosing (check-frozen) and learns nothing.
  */
 function report(ctx: Ctx, p: P, d: D, final: boolean, r?: Resolution): void {
   const s = ctx.s;
@@ -390,7 +391,9 @@ function report(ctx: Ctx, p: P, d: D, final: boolean, r?: Resolution): void {
     const list = [...seats].sort((x, y) => x - y);
     const key = `${u.by}:${u.ability}`;
     const before = d.reported?.[key];
-    if (!final && before && before.length === list.length && before.every((x, i) => x === list[i])) continue;
+    // Told only when it changed (issue 38.7: the morning's unchanged result was logged a second time,
+    // word for word); the morning makes the last one told final (web/src/table/nightInfo.ts).
+    if (before && before.length === list.length && before.every((x, i) => x === list[i])) continue;
     d.reported = { ...d.reported, [key]: list };
     emit(ctx, track ? "tracked" : "watched", toSeats([u.by]), { by: u.by, target, night: s.day, seats: list, final });
   }

@@ -25,7 +25,7 @@ describe("RULES.md §5.3 blocks and jailings settle first", () => {
       { kind: "blocked", by: 2, ability: "block", target: 3 },
     ]);
     // The Jailer was blocked: his jail is no visit, so the Tracker following him sees nobody.
-    expect(tracked(t, 4).at(-1)).toEqual({ by: 4, target: 3, night: 1, seats: [], final: true });
+    expect(tracked(t, 4).at(-1)).toMatchObject({ by: 4, target: 3, night: 1, seats: [] });
     expect(killedLast(t)).toEqual([6]);
   });
 
@@ -40,7 +40,7 @@ describe("RULES.md §5.3 blocks and jailings settle first", () => {
       { kind: "blocked", by: 2, ability: "block", target: 3 },
     ]);
     // The Blocker was not blocked: his block is a visit.
-    expect(tracked(t, 4).at(-1)).toMatchObject({ target: 2, seats: [3], final: true });
+    expect(tracked(t, 4).at(-1)).toMatchObject({ target: 2, seats: [3] });
   });
 
   it("§5.3 cyclic blocks: Jailer → Mistress → Blocker → Jailer — all three are blocked", () => {
@@ -49,7 +49,7 @@ describe("RULES.md §5.3 blocks and jailings settle first", () => {
     toNight(t);
     night(t, { jailer: { 3: 4 }, blocker: { 2: 3 }, mistress: { 4: 2 }, mafia: { 1: 6 }, tracker: { 5: 4 } });
     expect(why(t, 1).filter((s) => s.kind === "blocked").map((s) => [s.by, s.target])).toEqual([[3, 4], [2, 3], [4, 2]]);
-    expect(tracked(t, 5).at(-1)).toMatchObject({ target: 4, seats: [], final: true });
+    expect(tracked(t, 5).at(-1)).toMatchObject({ target: 4, seats: [] });
   });
 
   it("§5.6 Jailer: the jailed player's move does not happen and ordinary attacks on them are cancelled", () => {
@@ -217,18 +217,19 @@ describe("RULES.md §5.3 / §5.6 information: checks, Tracker, Watcher, Lawyer",
     expect(t.view(3).log.some((e) => e.type === "used" && (e.data as { by: number }).by === 2)).toBe(false);
   });
 
-  it("§5.6 a Watcher does not see blocked visitors; the Tracker's result updates as later moves happen and is final in the morning", () => {
+  it("§5.6 a Watcher does not see blocked visitors; the Tracker's result updates as later moves happen, and an unchanged one is not told twice in the morning (issue 38.7)", () => {
     // 1 Mafia, 2 Blocker, 3 Commissar, 4 Doctor, 5 Tracker, 6 Watcher, 7–9 Civilians.
     const t = profileTable("MBKHTWCCC");
     toNight(t);
     night(t, { blocker: { 2: 3 }, mafia: { 1: 7 }, doctor: { 4: 7 }, commissar: { 3: 7 }, tracker: { 5: 6 }, watcher: { 6: 7 } });
     // Visitors of 7: the mafia (1) and the Doctor (4); the blocked Commissar is no visitor.
-    expect(tracked(t, 6).at(-1)).toEqual({ by: 6, target: 7, night: 1, seats: [1, 4], final: true });
-    // The Tracker follows the Watcher, who moves in a later step: nothing, then 7, then final.
+    expect(tracked(t, 6).at(-1)).toMatchObject({ by: 6, target: 7, night: 1, seats: [1, 4] });
+    // The Tracker follows the Watcher, who moves in a later step: nothing, then 7 — and the morning,
+    // which changes nothing, tells it no second time (issue 38.7: the line was logged twice, word for
+    // word); the morning itself makes it final (web/src/table/nightInfo.ts liveReports).
     expect(tracked(t, 5)).toEqual([
       { by: 5, target: 6, night: 1, seats: [], final: false },
       { by: 5, target: 6, night: 1, seats: [7], final: false },
-      { by: 5, target: 6, night: 1, seats: [7], final: true },
     ]);
   });
 
@@ -238,8 +239,8 @@ describe("RULES.md §5.3 / §5.6 information: checks, Tracker, Watcher, Lawyer",
     toNight(t);
     night(t, { mafia: { 1: 6 }, bodyguard: { 2: 6 }, tracker: { 4: 1 }, watcher: { 3: 6 } });
     expect(killedLast(t)).toEqual([2]);
-    expect(tracked(t, 3).at(-1)).toMatchObject({ target: 6, seats: [1, 2], final: true });
-    expect(tracked(t, 4).at(-1)).toMatchObject({ target: 1, seats: [6], final: true });
+    expect(tracked(t, 3).at(-1)).toMatchObject({ target: 6, seats: [1, 2] });
+    expect(tracked(t, 4).at(-1)).toMatchObject({ target: 1, seats: [6] });
   });
 
   it("§5.6 a Lawyer-covered mafioso shows peaceful to the Commissar and as Civilian to the Agent; his visits stay", () => {
@@ -257,7 +258,7 @@ describe("RULES.md §5.3 / §5.6 information: checks, Tracker, Watcher, Lawyer",
     expect(cover).toEqual([1]); // a black ally only, never himself
     expect(t.view(3).you!.checks).toEqual([{ target: 1, night: 1, result: "red" }]);
     expect(t.view(4).you!.checks).toEqual([{ target: 1, night: 1, result: "civilian" }]);
-    expect(tracked(t, 5).at(-1)).toMatchObject({ target: 1, seats: [6], final: true });
+    expect(tracked(t, 5).at(-1)).toMatchObject({ target: 1, seats: [6] });
     // Uncovered, the same checks tell the truth.
     const u = profileTable("MYKATCCCC");
     toNight(u);

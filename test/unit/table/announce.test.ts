@@ -50,6 +50,19 @@ describe("issue 13 announcements from the log", () => {
     expect(out.tone).toBe("out");
   });
 
+  it("issue 38.7, RULES.md §7 tatar: the count lists only the seats with votes, not the whole table's zeros", () => {
+    const tally = Array.from({ length: 12 }, (_, i) => ({ seat: i + 1, votes: i + 1 === 4 ? 7 : i + 1 === 9 ? 5 : 0 }));
+    const ballots = Array.from({ length: 12 }, (_, i) => ({ voter: i + 1, target: i < 7 ? 4 : 9, auto: false }));
+    const entry = { seq: 40, at: 0, day: 1, type: "vote-counted", data: { round: "first", ballots, tally, leaders: [4] } } as unknown as AnyLogEntry;
+    const count = announcementOf(entry, null)!;
+    expect(count.tally).toEqual([{ seat: 4, votes: 7 }, { seat: 9, votes: 5 }]);
+    expect(count.params["tally"]).toBe("4: 7 · 9: 5");
+    expect(count.ballots).toHaveLength(12); // who voted for whom: still all there, folded
+    const none = announcementOf({ ...entry, data: { round: "first", ballots: [], tally: tally.map((x) => ({ ...x, votes: 0 })), leaders: [] } } as unknown as AnyLogEntry, null)!;
+    expect(none.tally).toEqual([]);
+    expect(none.params["tally"]).toBe("—");
+  });
+
   it("§2.6 your vote: seat N — only on the voter's own page, never on another's or a spectator's", () => {
     const t = day2();
     t.speeches({ 2: 7, 3: 8 });

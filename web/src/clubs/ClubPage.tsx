@@ -13,7 +13,7 @@ import { FormError, useSubmit } from "../home/forms.tsx";
 import { Header } from "../ui/Header.tsx";
 import { clubsApi } from "./api.ts";
 import { tc } from "./messages.ts";
-import { EveningItem, loadPage, PageOf, zoneName } from "./parts.tsx";
+import { EveningItem, loadPage, PageOf, seatsText, zoneName } from "./parts.tsx";
 import { ClubSeasonsSection } from "./Season.tsx";
 
 const HOUR = 3600_000;
@@ -115,7 +115,7 @@ function NewEvening(props: { data: ClubData }) {
           {(r) => (
             <fieldset class="choice">
               <legend>{tc("evening.seats")}</legend>
-              <p class="muted small" id="seats-about">{tc("new.evening.seats.about", { min: r().min, max: r().max })}</p>
+              <p class="muted small" id="seats-about">{tc("new.evening.seats.about", { seats: seatsText(r()) })}</p>
               <label class="field">
                 <span>{tc("new.evening.seatsMin")}</span>
                 <input type="number" name="seatsMin" inputmode="numeric" min={r().min} max={r().max} placeholder={String(r().min)} value={min()} onInput={(e) => setMin(e.currentTarget.value)} aria-describedby="seats-about" />

@@ -17,7 +17,7 @@ import { ConfirmDialog, type Ask } from "../ui/ConfirmDialog.tsx";
 import { Header } from "../ui/Header.tsx";
 import { clubsApi } from "./api.ts";
 import { tc } from "./messages.ts";
-import { loadPage, Notices, PageOf, signupLine, When, whenText } from "./parts.tsx";
+import { loadPage, Notices, PageOf, seatsText, signupLine, When, whenText } from "./parts.tsx";
 
 function YourPlace(props: { data: EveningData; onChange: (d: EveningData) => void }) {
   const [age, setAge] = createSignal(false);
@@ -169,7 +169,7 @@ export function EveningPage(props: { club: string; evening: string }) {
                   <dt>{tc("evening.format")}</dt>
                   <dd>{tk("preset", p().evening.presetId)}</dd>
                   <dt>{tc("evening.seats")}</dt>
-                  <dd>{tc("evening.seats.value", { min: p().evening.seats.min, max: p().evening.seats.max })}</dd>
+                  <dd>{seatsText(p().evening.seats)}</dd>
                   <dt>{tc("evening.signup")}</dt>
                   <dd>
                     {signupLine(p().evening)}

@@ -152,7 +152,7 @@ function OwnerTools(props: { clubId: string; data: ClubSeasons; formats: string[
           <>
             <Show when={s().status === "open"}>
               <form class="form" onSubmit={champion} data-start-champion>
-                <p class="muted small">{tc("season.champion.about", { top: s().championSize, m: s().championGames, n: s().gamesTotal })}</p>
+                <p class="muted small">{tc("season.champion.about", { top: s().championSize, after: tc("season.champion.after", { n: s().gamesTotal }), games: tc("season.champion.games", { n: s().championGames }) })}</p>
                 <label class="field">
                   <span>{tc("new.evening.when", { zone: zoneName(props.timeZone) })}</span>
                   <input type="datetime-local" required value={when()} onInput={(e) => setWhen(e.currentTarget.value)} />

@@ -1,6 +1,6 @@
 /** Pieces the club screens share: an evening's time, its line in a list, the sign-up window, notices. */
 import { type Accessor, For, type JSX, Show } from "solid-js";
-import { eveningTime } from "../../../shared/clubs/time.ts";
+import { eveningTime, zoneLabel } from "../../../shared/clubs/time.ts";
 import type { ClubNotice, EveningSummary, YourSignup } from "../../../shared/protocol/clubs.ts";
 import { lang, LOCALE, t, tk } from "../i18n/index.ts";
 import { ApiError } from "../lib/api.ts";
@@ -11,8 +11,12 @@ import { tc } from "./messages.ts";
 /** The viewer's own time zone (the browser's). */
 export const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
-/** "Europe/Kyiv" → "Europe/Kyiv" with spaces for underscores ("America/New York"). */
-export const zoneName = (tz: string): string => tz.replace(/_/g, " ");
+/** A zone as a person reads it in the page's language (issue 38.7: "Europe/Kyiv" → "Eastern European Time"). */
+export const zoneName = (tz: string): string => zoneLabel(tz, LOCALE[lang()]);
+
+/** A format's seats: "10–12 players", or "12 players" when it has one size (issue 38.7: "10–10 гравців" before). */
+export const seatsText = (seats: { min: number; max: number }): string =>
+  seats.min === seats.max ? tc("evening.seats.exact", { n: seats.min }) : tc("evening.seats.value", { min: seats.min, max: seats.max });
 
 /** Season points as shown: at most two decimals, no trailing zeros (2.5, 0.3, −1). */
 export const pointsText = (x: number): string => (Math.round(x * 100) / 100).toString();
@@ -33,6 +37,7 @@ export const whenText = (ms: number, zone: string): string => eveningTime(ms, zo
 
 /** The sign-up's state for lists: open, not yet, closed, started, cancelled. */
 export function signupLine(e: EveningSummary): string {
+  // Issue 38.7: the evening's own state, so it reads after "Sign-up:" too ("Запись: Начался" before).
   if (e.status === "started") return tc("status.started");
   if (e.status === "cancelled") return tc("status.cancelled");
   if (e.signup.open) return tc("signup.open");

@@ -16,7 +16,7 @@ import { createEffect, createMemo, createSignal, For, on, Show } from "solid-js"
 import { t, tk } from "../i18n/index.ts";
 import { roleAbout } from "../table/RoleCard.tsx";
 import { BalanceMeter } from "./BalanceMeter.tsx";
-import { composition, countSettings, EDITOR_ROLES, problems, startingCounts, total, type Counts, type Problem } from "./composition.ts";
+import { composition, countSettings, EDITOR_ROLES, problems, setRoleCount, startingCounts, total, type Counts, type Problem } from "./composition.ts";
 import type { PresetForm, ProfileChoice } from "./presets.ts";
 import { RoleCountRow, Stepper } from "./Stepper.tsx";
 
@@ -49,7 +49,8 @@ export default function ProfileScreen(props: { form: PresetForm; dayRules: Recor
   createEffect(() => props.onChange({ seats: seats(), counts: custom ? countSettings(counts()) : {}, ok: issues().length === 0 }));
   const setCount = (role: string, n: number) => {
     if (!Number.isFinite(n)) return;
-    setCounts({ ...counts(), [role]: Math.min(20, Math.max(0, Math.round(n))) });
+    // Issue 38.7: a role added or removed takes or gives back a Civilian's seat, so the total stays.
+    setCounts(setRoleCount(counts(), role, n));
   };
 
   return (
@@ -91,7 +92,7 @@ export default function ProfileScreen(props: { form: PresetForm; dayRules: Recor
                       <summary>
                         {tk("role", row.role)} × {row.count}
                       </summary>
-                      <p class="muted small">{roleAbout(f.id, row.role)}</p>
+                      <p class="muted small">{roleAbout(f.id, row.role, { lawyer: recommended().some((r) => r.role === "lawyer") })}</p>
                     </details>
                   </li>
                 )}

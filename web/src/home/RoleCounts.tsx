@@ -48,7 +48,7 @@ export default function RoleCounts(props: { form: PresetForm; onChange: (c: Coun
       <p id="counts-status" class="small" role="status" data-counts-status={check().range ? "ok" : "refused"}>
         {t("create.counts.total", { n: check().roles })}
         <Show when={check().range && !check().full && check().range}>
-          {(r) => <span data-counts-range={`${r().min}-${r().max}`}>{" " + t("create.counts.range", { min: r().min, max: r().max })}</span>}
+          {(r) => <span data-counts-range={`${r().min}-${r().max}`}>{" " + (r().min === r().max ? t("create.counts.exact", { n: r().min }) : t("create.counts.range", { min: r().min, max: r().max }))}</span>}
         </Show>
         <For each={check().problems}>{(p) => <strong class="problem" data-counts-problem={p.kind}>{" " + problemText(id, p)}</strong>}</For>
       </p>

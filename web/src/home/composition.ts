@@ -47,6 +47,21 @@ export function startingCounts(presetId: string, seats: number): Counts {
   return counts;
 }
 
+/**
+ * Issue 38.7, Custom's editor keeps the seats' total (§5.5 "role counts must equal seats"): a role's new
+ * count (0..`max`) is taken from the Civilians (adding a role takes a Civilian's seat, removing one gives
+ * it back), as far as there are Civilians; only then does the total move (and the difference is shown).
+ * The Civilians' own count is set as typed.
+ */
+export function setRoleCount(counts: Readonly<Counts>, role: string, n: number, max = 20): Counts {
+  const next = Math.min(max, Math.max(0, Math.round(n)));
+  if (role === CIVILIAN) return { ...counts, [CIVILIAN]: next };
+  const delta = next - (counts[role] ?? 0);
+  const civ = counts[CIVILIAN] ?? 0;
+  const taken = delta > 0 ? Math.min(delta, civ) : delta;
+  return { ...counts, [role]: next, [CIVILIAN]: civ - taken };
+}
+
 export const total = (counts: Readonly<Counts>): number => Object.values(counts).reduce((a, b) => a + b, 0);
 
 /** The settings that deal this composition: the non-Civilian counts above zero (Civilians fill the rest). */

@@ -108,6 +108,8 @@ export const en = {
   "seat.votes": "{n} vote|{n} votes",
   "seat.fouls": "{n} foul|{n} fouls",
   "seat.bot": "bot",
+  /** Issue 31.8: a bot's name in the page's language (the server's is "Bot {n}" in every language). */
+  "seat.botName": "Bot {n}",
   "seat.pick": "Choose seat {seat}",
 
   "out.voted-out": "voted out",
@@ -277,6 +279,12 @@ export const en = {
   "end.win.draw": "Draw",
   "end.roles": "Roles",
   "end.protocol": "Protocol",
+  /** Issue 31.9: the end screen's personal line and the folded protocol. */
+  "end.you": "You — {role} · {outcome}",
+  "end.you.won": "You won",
+  "end.you.lost": "You lost",
+  "end.you.draw": "A draw",
+  "end.protocol.summary": "The whole protocol: {n} entry|The whole protocol: {n} entries",
   "end.col.seat": "Seat",
   "end.col.nick": "Player",
   "end.col.role": "Role",
@@ -584,6 +592,8 @@ export const en = {
   "setting.donSeconds": "Don's check, seconds",
   "setting.donSeconds.about": "Time for the Don to look for the Commissar.",
   "wait.organizerStarts": "The organizer starts the game once {min} to {max} players sit.",
+  /** Issue 31.10: a table of one size ("once 11 to 11 players sit" before). */
+  "wait.organizerStarts.exact": "The organizer starts the game once {n} player sits.|The organizer starts the game once {n} players sit.",
   "org.start": "Start the game",
   "org.start.need": "{n} more player needed to start|{n} more players needed to start",
   "org.start.ready": "{n} seated — you can start now.",
@@ -690,10 +700,17 @@ export const en = {
   /* Issue 13, part A: bots in the lobby, rematch and the table's series. */
   "bots.add": "Add a bot",
   "bots.fill": "Fill with bots",
+  /** Issue 31.10: at a table that starts by itself when full, filling it starts the game: the button says so. */
+  "bots.fillStart": "Fill with bots and start",
   "bots.remove": "Remove",
   "bots.removeLabel": "Remove the bot {nickname}",
   "series.game": "Game {n} of this table",
-  "series.wins": "Wins at this table:",
+  "series.wins": "Results at this table:",
+  /** Issue 38.7: each side's results in words ("Solo 1" before). */
+  "series.won.red": "the town won {n} game|the town won {n} games",
+  "series.won.black": "the mafia won {n} game|the mafia won {n} games",
+  "series.won.solo": "a solo player won {n} game|a solo player won {n} games",
+  "series.won.draw": "{n} draw|{n} draws",
   "rematch.play": "Play again at this table",
   "rematch.gathering": "{n} player is playing again — join them|{n} players are playing again — join them",
   "error.not-in-lobby": "Bots can be seated or removed only before the game starts.",
@@ -947,7 +964,9 @@ export const en = {
   "roleinfo.profiles.civilian": "Red. You have no night move. By day, find the mafia — and the Maniac, if one was dealt — and vote them out.",
   "roleinfo.profiles.mafia": "Black. Each night the black team agrees on one player to shoot: while your choices differ the night waits, and with no single target when time runs out nobody is shot. Never one of your own.",
   "roleinfo.profiles.don": "Black, the head of the mafia. You choose the mafia's target on equal terms, and in your own turn you check one player: are they the Commissar? Only you see the answer.",
-  "roleinfo.profiles.commissar": "Red. Each night you check one player: red or black. You see the answer at once and keep it through the day. A mafioso covered by the Lawyer shows as peaceful.",
+  "roleinfo.profiles.commissar": "Red. Each night you check one player: red or black. You see the answer at once and keep it through the day.",
+  /** Issue 31.10: added only where a Lawyer is dealt (logText.ts roleAboutKeys). */
+  "roleinfo.profiles.commissar.lawyer": "A mafioso covered by the Lawyer shows as peaceful.",
   "roleinfo.profiles.doctor": "Red. Each night you heal one player: the heal cancels one attack on them. Yourself only once a game; the same player again is allowed. Blocked, you save nobody.",
   "roleinfo.profiles.maniac": "Alone. Each night you may kill one player, or nobody; a heal or a guard can stop you. You win when you are the last alive, or one of the last two.",
   "roleinfo.profiles.bodyguard": "Red. Each night you guard another living player, not yourself: an attack on them hits you instead. Several attacks need several protections.",
@@ -957,7 +976,8 @@ export const en = {
   "roleinfo.profiles.tracker": "Red. Each night you follow one player and see whom they visited — names, not roles or actions. The list fills in during the night and is final by morning.",
   "roleinfo.profiles.watcher": "Red. Each night you watch one player and see who visited them — names, not roles or actions. A blocked move is not a visit.",
   "roleinfo.profiles.immortal": "Red. No night move. Your armour cancels one attack, once a game; a block does not switch it off.",
-  "roleinfo.profiles.agent": "Red. Each night you learn one player's exact role, at once. A player covered by the Lawyer shows as a Civilian.",
+  "roleinfo.profiles.agent": "Red. Each night you learn one player's exact role, at once.",
+  "roleinfo.profiles.agent.lawyer": "A player covered by the Lawyer shows as a Civilian.",
   "roleinfo.profiles.lawyer": "Black. Each night you cover a black ally, not yourself: the Commissar sees them as peaceful, the Agent as a Civilian. Their visits still show.",
   "roleinfo.profiles.blackmailer": "Black. You choose the mafia's target with the others, and each night you blackmail one player outside the black team: they have no vote the coming day.",
   "roleinfo.profiles.avenger": "Red. Each night you may shoot one player, not knowing their side. A heal, a guard or armour can stop the shot; blocked, you do not shoot.",
@@ -1223,6 +1243,7 @@ export const en = {
   "create.counts.about": "Civilians fill the other seats. The table hears these counts when the cards are dealt.",
   "create.counts.total": "{n} role besides the Civilians.|{n} roles besides the Civilians.",
   "create.counts.range": "With these roles a game starts at {min}–{max} players.",
+  "create.counts.exact": "With these roles a game starts at exactly {n} player.|With these roles a game starts at exactly {n} players.",
   "create.counts.tooMany": "{n} roles do not fit even {seats} players: remove some.",
   "create.counts.limit.club": "The club's mafia needs its Boss: add the Boss.",
   "create.counts.parity": "Even at {seats} players the black team ({black}) would start as large as the town ({red}) and win at once: remove black roles.",

@@ -6,6 +6,7 @@
 import { createSignal } from "solid-js";
 import { hasOwnKey, own } from "../../../shared/own.ts";
 import { en, type Catalogue, type MessageKey } from "./en.ts";
+import { fill, render } from "./plural.ts";
 
 export type Lang = "uk" | "ru" | "en";
 export const LANGS: Lang[] = ["uk", "ru", "en"];
@@ -67,32 +68,14 @@ document.documentElement.lang = lang();
 
 export type Params = Record<string, string | number>;
 
-const pluralRules = new Map<Lang, Intl.PluralRules>();
-const ORDER = ["one", "few", "many", "other"] as const;
-
-function pick(message: string, l: Lang, n: number): string {
-  if (!message.includes("|")) return message;
-  const forms = message.split("|");
-  let rules = pluralRules.get(l);
-  if (!rules) pluralRules.set(l, (rules = new Intl.PluralRules(LOCALE[l])));
-  const cat = rules.select(n);
-  if (l === "en") return (cat === "one" ? forms[0] : forms[1]) ?? message;
-  const idx = ORDER.indexOf(cat as (typeof ORDER)[number]);
-  return forms[idx < 0 ? forms.length - 1 : idx] ?? forms[forms.length - 1] ?? message;
-}
-
 /** Put {name} parameters into a message (the lazy catalogues, e.g. web/src/clubs/messages.ts, use it too). */
-export function fill(message: string, params?: Params): string {
-  if (!params) return message;
-  return message.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
-}
+export { fill };
 
 /** Translate a known key. Reactive: re-runs when the language changes. */
 export function t(key: MessageKey, params?: Params): string {
   const l = lang();
   const message = own<string>(catalogues()[l] ?? (en as Catalogue), key) ?? own<string>(en, key) ?? key;
-  const n = params?.n;
-  return fill(typeof n === "number" ? pick(message, l, n) : message, params);
+  return render(message, l, params);
 }
 
 /** Whether a dynamic key exists (e.g. "narrate." + phase). */

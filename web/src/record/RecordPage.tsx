@@ -15,7 +15,9 @@ import { createResource, lazy, Show } from "solid-js";
 import type { TableGameRecord } from "../../../shared/protocol/http.ts";
 import type { RecordingInfo } from "../../../shared/protocol/recordings.ts";
 import { lang, LOCALE, t } from "../i18n/index.ts";
+import { me } from "../lib/account.ts";
 import { ApiError, call } from "../lib/api.ts";
+import { Header } from "../ui/Header.tsx";
 import { onLinkClick, tablePath } from "../lib/router.ts";
 import { tr } from "./messages.ts";
 import { loadClubs } from "../routes.ts";
@@ -31,7 +33,9 @@ const Review = lazy(() => loadClubs().then((m) => ({ default: m.Review })));
  */
 function RecordingLink(props: { code: string; game: number }) {
   const path = () => `/api/tables/${encodeURIComponent(props.code)}/games/${props.game}/recording`;
-  const [info] = createResource(() => call<RecordingInfo>("GET", `${path()}/info`).catch(() => null));
+  // Issue 38.7: mounted only when the record says a recording exists, and asked only when signed in (the
+  // route answers no one else): at clubs that do not record, no request and no 404 in the console.
+  const [info] = createResource(() => (me() ? `${path()}/info` : null), (url) => call<RecordingInfo>("GET", url).catch(() => null));
   const date = (ms: number) => new Intl.DateTimeFormat(LOCALE[lang()], { dateStyle: "medium", timeStyle: "short" }).format(ms);
   return (
     <Show when={info()}>
@@ -58,6 +62,9 @@ export default function RecordPage(props: { code: string; game: number }) {
     return e instanceof ApiError ? (e.code === "not-ended" ? tr("notEnded") : tr("notFound")) : e ? tr("notFound") : null;
   };
   return (
+    <>
+    {/* Issue 38.7: the site's header (home, account, language) as on every other page. */}
+    <Header />
     <main class="page record" aria-labelledby="record-title">
       <h1 id="record-title">{tr("title", { n: props.game, code: props.code })}</h1>
       <p>
@@ -66,12 +73,15 @@ export default function RecordPage(props: { code: string; game: number }) {
         </a>
       </p>
       <Show when={error()}>{(m) => <p class="banner" role="alert">{m()}</p>}</Show>
-      <RecordingLink code={props.code} game={props.game} />
+      <Show when={record()?.recording}>
+        <RecordingLink code={props.code} game={props.game} />
+      </Show>
       <Show when={record.loading}>
         <p class="muted">{t("home.working")}</p>
       </Show>
       <Show when={record()}>{(r) => <Replay record={r()} />}</Show>
       <Review code={props.code} n={props.game} />
     </main>
+    </>
   );
 }

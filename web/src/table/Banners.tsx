@@ -76,7 +76,7 @@ export function announcementText(a: Pick<Announcement, "key" | "params"> & Parti
  * warning while a vote is open and this player has not voted (RULES.md §2.6). Fixed over the top of
  * the screen but never in the way: the box lets taps through, only its dismiss button takes them.
  */
-export function Announcements(props: { game: GameView; clock: ServerClock; delayMs: number }) {
+export function Announcements(props: { game: GameView; clock: ServerClock; delayMs: number; ended?: boolean }) {
   const [now, setNow] = createSignal(props.clock.now());
   const tick = setInterval(() => setNow(props.clock.now()), 500);
   onCleanup(() => clearInterval(tick));
@@ -87,7 +87,7 @@ export function Announcements(props: { game: GameView; clock: ServerClock; delay
   const warning = createMemo(() => (props.game.result ? null : voteWarning(props.game, now())), null, { equals: (a, b) => a?.seat === b?.seat && a?.secondsLeft === b?.secondsLeft && a?.self === b?.self });
   const dismiss = (id: string) => setDismissed(new Set([...dismissed(), id]));
   return (
-    <div class="announcements" aria-label={t("ann.region")} role="region">
+    <div class="announcements" classList={{ ended: !!props.ended }} aria-label={t("ann.region")} role="region">
       <Show when={warning()}>
         {(w) => (
           <div class="ann tone-warn" role="alert" data-vote-warning={w().seat} data-self={w().self ? "yes" : "no"}>

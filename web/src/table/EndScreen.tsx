@@ -1,23 +1,50 @@
-/** The end of the game: the winner, every role (seat — role — nick), the nights' "why" and the full protocol. */
-import { For, Show } from "solid-js";
+/**
+ * The end of the game: the winner, this player's own line (issue 31.9: "You — Mafia · You won"), what
+ * comes next (`children`: Play again), every role (seat — role — nick), the nights' "why" and the full
+ * protocol, folded under one summary line (it runs to hundreds of lines).
+ */
+import { For, type JSX, onMount, Show } from "solid-js";
 import { own } from "../../../shared/own.ts";
 import type { GameView } from "../../../shared/engine/types.ts";
+import { shownName } from "./names.ts";
 import { t, tk } from "../i18n/index.ts";
 import { GameLog, lineText } from "./GameLog.tsx";
 import { rolesFrom } from "./logText.ts";
 import { nightWhy } from "./why.ts";
+import { personalResult } from "./personal.ts";
 import { TEAM_MARK } from "./Oval.tsx";
 
-export function EndScreen(props: { game: GameView; result: NonNullable<GameView["result"]> }) {
+export function EndScreen(props: { game: GameView; result: NonNullable<GameView["result"]>; children?: JSX.Element }) {
   const sorted = () => [...props.result.roles].sort((a, b) => a.seat - b.seat);
+  const mine = () => personalResult(props.result, props.game.you?.seat);
+  let top: HTMLElement | undefined;
+  // Issue 31.9: the end screen opens at its top (the winner and one's own line), wherever the page was
+  // scrolled to during the game (the action panel, the log).
+  onMount(() =>
+    requestAnimationFrame(() => {
+      if (!top) return;
+      // Below the sticky header, whatever its height (it takes two rows on a phone at a table).
+      const header = document.querySelector("header.top")?.getBoundingClientRect();
+      const clear = header && getComputedStyle(document.querySelector("header.top")!).position === "sticky" ? header.height : 0;
+      window.scrollBy(0, top.getBoundingClientRect().top - clear - 8);
+    }),
+  );
   return (
-    <section class="end" aria-labelledby="end-title" data-winner={props.result.winner}>
+    <section ref={top} class="end" aria-labelledby="end-title" data-winner={props.result.winner}>
       <h2 id="end-title" class="sr-only">{t("end.title")}</h2>
       <p class={`winner team-${props.result.winner}`} role="status">
         <span aria-hidden="true">{own(TEAM_MARK, props.result.winner) ?? "="} </span>
         {tk("end.win", props.result.winner)}
       </p>
+      <Show when={mine()}>
+        {(m) => (
+          <p class={`you-result team-${m().team}`} data-you-result={m().outcome} data-you-role={m().role}>
+            {t("end.you", { role: tk("role", m().role), outcome: t(`end.you.${m().outcome}`) })}
+          </p>
+        )}
+      </Show>
       <p class="muted">{tk("reason", props.result.reason, undefined, "")}</p>
+      {props.children}
       <section class="panel">
         <h3>{t("end.roles")}</h3>
         <table class="roles">
@@ -38,7 +65,7 @@ export function EndScreen(props: { game: GameView; result: NonNullable<GameView[
                     {tk("role", r.role)}
                     <span class="sr-only"> ({tk("team", r.team)})</span>
                   </td>
-                  <td>{r.nickname}</td>
+                  <td>{shownName(r.nickname)}</td>
                 </tr>
               )}
             </For>
@@ -46,7 +73,10 @@ export function EndScreen(props: { game: GameView; result: NonNullable<GameView[
         </table>
       </section>
       <NightWhyPanel result={props.result} />
-      <GameLog entries={props.game.log} title={t("end.protocol")} protocol seat={props.game.you?.seat ?? null} roles={rolesFrom(props.result.roles)} />
+      <details class="protocol-fold" data-protocol-fold>
+        <summary>{t("end.protocol.summary", { n: props.game.log.length })}</summary>
+        <GameLog entries={props.game.log} title={t("end.protocol")} protocol seat={props.game.you?.seat ?? null} roles={rolesFrom(props.result.roles)} />
+      </details>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { lang, t } from "../i18n/index.ts";
 import type { botLevelText } from "../lib/bot-levels.ts";
 import { type Ask, ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import type { TableController } from "./controller.ts";
+import { shownName } from "./names.ts";
 import { awayText } from "./presence.ts";
 
 export function OrganizerPanel(props: { view: TableView; ctl: TableController; now: () => number; busy: boolean; start?: string | null }) {
@@ -27,7 +28,7 @@ export function OrganizerPanel(props: { view: TableView; ctl: TableController; n
   void import("../lib/bot-levels.ts").then((m) => setLevels(() => m), () => undefined);
   const lv = (key: Parameters<typeof botLevelText>[1]) => levels()?.botLevelText(lang(), key) ?? "";
 
-  const label = (p: LobbySeatView) => (p.seat != null ? t("seat.n", { seat: p.seat }) : t("wait.place", { place: p.place })) + " · " + p.nickname;
+  const label = (p: LobbySeatView) => (p.seat != null ? t("seat.n", { seat: p.seat }) : t("wait.place", { place: p.place })) + " · " + shownName(p.nickname, p.bot);
 
   const toBot = (p: LobbySeatView) =>
     setAsk({
@@ -55,17 +56,7 @@ export function OrganizerPanel(props: { view: TableView; ctl: TableController; n
   return (
     <section class="panel organizer" aria-labelledby="org-title" data-organizer>
       <h2 id="org-title">{t("org.title")}</h2>
-      {/* Presets started by the organizer's command (city): the Start button once enough players sit. */}
-      <Show when={props.view.status === "lobby" && props.start === "organizer-command"}>
-        <div class="start-row">
-          <button type="button" class="btn primary wide" data-control="start" disabled={props.busy || props.view.lobby.length < props.view.capacity.min} onClick={() => props.ctl.control({ type: "start" })}>
-            ▶ {t("org.start")}
-          </button>
-          <p class="muted small" role="status">
-            {props.view.lobby.length < props.view.capacity.min ? t("org.start.need", { n: props.view.capacity.min - props.view.lobby.length }) : t("org.start.ready", { n: props.view.lobby.length })}
-          </p>
-        </div>
-      </Show>
+      {/* The Start button of a table started by the organizer's command is in the waiting room, next to "Fill with bots" (issue 38.7: StartRow). */}
       <Show when={running()}>
         <div class="row">
           <Show

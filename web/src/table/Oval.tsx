@@ -10,6 +10,7 @@ import { t, tk } from "../i18n/index.ts";
 import type { SeatMark } from "./mine.ts";
 import { initialOf } from "../media/prefs.ts";
 import { nth } from "./ActionBar.tsx";
+import { shownName } from "./names.ts";
 
 export interface SeatFlags {
   you: boolean;
@@ -64,7 +65,7 @@ export const CHECK_MARK: Record<string, string> = { mafia: "♠", black: "♠", 
 const BLACKISH = new Set(["mafia", "black", "sheriff", "commissar"]);
 
 export function seatLabel(s: SeatView, f: SeatFlags): string {
-  const parts = [t("seat.n", { seat: s.seat }), s.nickname];
+  const parts = [t("seat.n", { seat: s.seat }), shownName(s.nickname, s.bot)];
   if (f.you) parts.push(t("seat.you"));
   if (s.bot) parts.push(t("seat.bot"));
   if (f.connected === false) parts.push(f.away ?? t("seat.away"));
@@ -99,11 +100,11 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
   const f = () => props.flags;
   const body = () => (
     <>
-      <Show when={f().video} fallback={<Show when={f().placeholder}><span class="seat-video seat-initial" aria-hidden="true" data-initial={props.s.seat}>{initialOf(props.s.nickname)}</span></Show>}>
+      <Show when={f().video} fallback={<Show when={f().placeholder}><span class="seat-video seat-initial" aria-hidden="true" data-initial={props.s.seat}>{initialOf(shownName(props.s.nickname, props.s.bot))}</span></Show>}>
         {(v) => <span class="seat-video" aria-hidden="true" data-video-seat={props.s.seat}>{v()}</span>}
       </Show>
       <span class="num" aria-hidden="true">{props.s.seat}</span>
-      <span class="nick" aria-hidden="true">{props.s.nickname}</span>
+      <span class="nick" aria-hidden="true">{shownName(props.s.nickname, props.s.bot)}</span>
       <span class="badges" aria-hidden="true">
         <Show when={f().connected === false}><i class="b away" data-away={props.s.seat} title={f().away ?? undefined}>◌ {f().awayShort ?? f().away ?? ""}</i></Show>
         <Show when={props.s.bot}><i class="b bot" data-bot-seat={props.s.seat}>⚙ {t("seat.bot")}</i></Show>

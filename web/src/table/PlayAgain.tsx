@@ -39,7 +39,7 @@ export default function PlayAgain(props: { table: TableView; seated: boolean; ct
       <Show when={wins(props.table).length > 0}>
         <p class="muted small" data-series-wins>
           {t("series.wins")}{" "}
-          <For each={wins(props.table)}>{([side, n], i) => <span class={`team-${side}`}>{(i() > 0 ? " · " : "") + tk("team", side) + " " + n}</span>}</For>
+          <For each={wins(props.table)}>{([side, n], i) => <span class={`team-${side}`} data-series-won={side}>{(i() > 0 ? " · " : "") + tk("series.won", side, { n })}</span>}</For>
         </p>
       </Show>
       <NextGame table={props.table} busy={props.busy} />

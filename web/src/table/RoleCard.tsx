@@ -6,9 +6,11 @@
  */
 import { createEffect, createSignal, For, onCleanup, Show } from "solid-js";
 import { own } from "../../../shared/own.ts";
-import type { GameView, SeatView } from "../../../shared/engine/types.ts";
+import type { GameView, RoleId, SeatView } from "../../../shared/engine/types.ts";
+import type { MessageKey } from "../i18n/en.ts";
 import { has, t, tk } from "../i18n/index.ts";
-import { roleInfoKeys } from "./logText.ts";
+import { roleAboutKeys } from "./logText.ts";
+import { shownName } from "./names.ts";
 import { TEAM_MARK } from "./Oval.tsx";
 import { marksShown, setMarksShown } from "./phase.ts";
 
@@ -17,16 +19,16 @@ export const HOLD_MS = 2000;
 type You = NonNullable<GameView["you"]>;
 
 /** What the role does in this format (RULES.md §2 sport, §3 city): the preset's own text, else the role's general one. */
-export function roleAbout(presetId: string | undefined, role: string): string {
-  const key = roleInfoKeys(presetId, role).find(has);
-  return key ? t(key) : "";
+export function roleAbout(presetId: string | undefined, role: string, dealt: { lawyer: boolean } = { lawyer: true }): string {
+  // Issue 31.10: the notes about another role only where it is dealt (a role editor's line keeps them all).
+  return roleAboutKeys(presetId, role as RoleId, dealt, has).map((k) => t(k as MessageKey)).join(" ");
 }
 
 /**
  * `onOpenChange` tells the table whether the card is face up: the "show my marks" toggle lives on the
  * open card only, and the oval draws the marks only while it is open (issue 13).
  */
-export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string; witnessed?: number | null; onOpenChange?: (open: boolean) => void }) {
+export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string; lawyer?: boolean; witnessed?: number | null; onOpenChange?: (open: boolean) => void }) {
   const [open, setOpen] = createSignal(false);
   createEffect(() => props.onOpenChange?.(open() && !!props.you.role));
   onCleanup(() => props.onOpenChange?.(false));
@@ -56,7 +58,10 @@ export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string
     document.removeEventListener("visibilitychange", onVisibility);
   });
 
-  const nick = (seat: number) => props.seats.find((s) => s.seat === seat)?.nickname ?? "";
+  const nick = (seat: number) => {
+    const s = props.seats.find((x) => x.seat === seat);
+    return s ? shownName(s.nickname, s.bot) : "";
+  };
   const roleOf = (seat: number) => props.seats.find((s) => s.seat === seat)?.role;
 
   return (
@@ -102,7 +107,7 @@ export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string
               <span class="team-mark" aria-hidden="true">{own(TEAM_MARK, props.you.team ?? "") ?? ""}</span> {tk("role", role())}
             </p>
             <Show when={props.you.team}>{(team) => <p class="team-name">{tk("team", team())}</p>}</Show>
-            <Show when={roleAbout(props.presetId, role())}>{(about) => <p class="role-about small">{about()}</p>}</Show>
+            <Show when={roleAbout(props.presetId, role(), { lawyer: props.lawyer ?? false })}>{(about) => <p class="role-about small">{about()}</p>}</Show>
             <Show when={props.you.teammates.length > 0}>
               <h3>{t("card.teammates")}</h3>
               <ul class="mates">

@@ -3,25 +3,64 @@
  * "Play again at this table" is PlayAgain.tsx. Every button is a frame (`control` add-bot / fill-bots /
  * remove-bot); the server decides, refusals come back as notices.
  */
-import { Show } from "solid-js";
+import { createEffect, on, Show } from "solid-js";
 import type { LobbySeatView, TableView } from "../../../shared/protocol/messages.ts";
 import { t } from "../i18n/index.ts";
 import type { TableController } from "./controller.ts";
+import { shownName } from "./names.ts";
 
-/** "Add a bot" and "Fill with bots" (organizer, lobby, free seats left). */
-export function LobbyBotButtons(props: { table: TableView; ctl: TableController; busy: boolean }) {
+/**
+ * "Add a bot" and "Fill with bots" (organizer, lobby, free seats left). Issue 31.10, the same words
+ * for what the button does in every format: at a table that starts by itself when full (sport, tatar)
+ * it reads "Fill with bots and start"; at one the organizer starts (city, Custom), "Fill with bots",
+ * and the Start button beside it takes the highlight once enough players sit (StartRow).
+ */
+export function LobbyBotButtons(props: { table: TableView; ctl: TableController; busy: boolean; start?: string | null }) {
   const free = () => props.table.capacity.max - props.table.lobby.length;
+  const byCommand = () => props.start === "organizer-command";
+  const ready = () => byCommand() && props.table.lobby.length >= props.table.capacity.min;
   return (
     <Show when={props.table.organizing && props.table.status === "lobby" && free() > 0}>
       <div class="row bot-buttons" data-lobby-bots>
         <button type="button" class="btn grow" data-control="add-bot" disabled={props.busy} onClick={() => props.ctl.control({ type: "add-bot" })}>
           ⚙ {t("bots.add")}
         </button>
-        <button type="button" class="btn primary grow" data-control="fill-bots" disabled={props.busy} onClick={() => props.ctl.control({ type: "fill-bots" })}>
-          ⚙⚙ {t("bots.fill")}
+        <button type="button" class="btn grow" classList={{ primary: !ready() }} data-control="fill-bots" disabled={props.busy} onClick={() => props.ctl.control({ type: "fill-bots" })}>
+          ⚙⚙ {byCommand() || props.start == null ? t("bots.fill") : t("bots.fillStart")}
         </button>
       </div>
     </Show>
+  );
+}
+
+/**
+ * Issue 38.7, the Start button of a table started by the organizer's command (city, Custom, live-host
+ * tables; RULES.md §5.1), next to "Fill with bots" near the top of the waiting room — not under the
+ * list of seats (it sat at y ≈ 1025 on a 740 px phone). It is the highlighted button once enough
+ * players sit ("Fill with bots" no longer is), and takes the focus when the table fills and the
+ * pressed "Fill with bots" goes away.
+ */
+export function StartRow(props: { view: TableView; ctl: TableController; busy: boolean }) {
+  let button: HTMLButtonElement | undefined;
+  const ready = () => props.view.lobby.length >= props.view.capacity.min;
+  const full = () => props.view.lobby.length >= props.view.capacity.max;
+  createEffect(
+    on(full, (now, before) => {
+      if (now && before === false && button && (document.activeElement === null || document.activeElement === document.body)) {
+        button.focus({ preventScroll: true });
+        button.scrollIntoView({ block: "nearest" });
+      }
+    }),
+  );
+  return (
+    <div class="start-row" data-start-row>
+      <button ref={button} type="button" class="btn wide" classList={{ primary: ready() }} data-control="start" disabled={props.busy || !ready()} onClick={() => props.ctl.control({ type: "start" })}>
+        ▶ {t("org.start")}
+      </button>
+      <p class="muted small" role="status">
+        {ready() ? t("org.start.ready", { n: props.view.lobby.length }) : t("org.start.need", { n: props.view.capacity.min - props.view.lobby.length })}
+      </p>
+    </div>
   );
 }
 
@@ -34,7 +73,7 @@ export function RemoveBotButton(props: { table: TableView; seat: LobbySeatView; 
         class="btn small"
         data-control="remove-bot"
         data-place={props.seat.place}
-        aria-label={t("bots.removeLabel", { nickname: props.seat.nickname })}
+        aria-label={t("bots.removeLabel", { nickname: shownName(props.seat.nickname, props.seat.bot) })}
         disabled={props.busy}
         onClick={() => props.ctl!.control({ type: "remove-bot", place: props.seat.place })}
       >

@@ -2,7 +2,7 @@
  * The table screen, drawn from one controller (live socket, or a fixture on the dev page).
  * Everything here is presentation of `state.view`; intents go out through `ctl.act`.
  */
-import { createEffect, createMemo, createResource, createSignal, For, lazy, Match, on, onCleanup, type ParentProps, Show, Switch } from "solid-js";
+import { createEffect, createMemo, createResource, createSignal, For, lazy, Match, on, onCleanup, onMount, type ParentProps, Show, Switch } from "solid-js";
 import type { GameView, PlayerAction, Seat, SeatView } from "../../../shared/engine/types.ts";
 import { JoinHereForm, ComeBackForm } from "../home/forms.tsx";
 import { howPath } from "../lib/router.ts";
@@ -32,6 +32,7 @@ import { removedForFouls, voterTurn } from "./turns.ts";
 import { allowsConsigliere, consiglieriBySeat } from "./advisor.ts";
 import { compositionOf, cursedSeats, defenceOf, witnessedSeat } from "./club.ts";
 import { claimMark, latestClaims } from "./claims.ts";
+import { shownName } from "./names.ts";
 
 /*
  * Parts of the table only some connections ever show, as chunks of their own (issue 16/17: the table
@@ -166,6 +167,12 @@ function SeatTaken(props: { onWatch?: () => void }) {
 export function TablePage(props: { ctl: TableController; saved: SavedTable | null; onSeated?: (s: SavedTable) => void; onWatch?: () => void; info?: string | null }) {
   const st = props.ctl.state;
   const now = createNow(props.ctl.clock);
+  // Issue 31.10: the table opens at its top, not where the browser kept the previous page's scroll
+  // (a reload, or a long form's submit that rendered the table before the old page was gone).
+  onMount(() => {
+    if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+    window.scrollTo(0, 0);
+  });
   const isHost = () => st.identity?.kind === "host";
   const lobbyBySeat = createMemo(() => new Map((st.view?.lobby ?? []).filter((p) => p.seat != null).map((p) => [p.seat!, p])));
   const awayOf = (seat: Seat) => {
@@ -379,7 +386,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     if (g.speaker != null) {
       if (g.speaker === g.you?.seat) return t("turn.you");
       const s = g.seats.find((x) => x.seat === g.speaker);
-      return t("turn.floor", { seat: g.speaker, nickname: s?.nickname ?? "" });
+      return t("turn.floor", { seat: g.speaker, nickname: s ? shownName(s.nickname, s.bot) : "" });
     }
     const b = g.ballot && g.ballot.kind !== "lift" ? g.ballot : null;
     if (b && b.calling !== null) return t("turn.candidate", { seat: b.calling });
@@ -453,7 +460,8 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                 <>
                 <PauseBanner view={tv()} now={now()} />
                 <HostingBanner game={g()} />
-                <Announcements game={g()} clock={props.ctl.clock} delayMs={tv().delayMs} />
+                {/* Issue 31.9: once there is a result, the last banners sit in the page above the board, never over the end screen. */}
+                <Announcements game={g()} clock={props.ctl.clock} delayMs={tv().delayMs} ended={!!g().result} />
                 <Show when={out()}>
                   {(o) => (
                     <div class="banner you-out" role="status" data-you-out={o().how}>
@@ -543,8 +551,10 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                     <Show when={g().result}>
                       {(r) => (
                         <>
-                          <PlayAgain table={tv()} seated={st.identity?.kind === "player"} ctl={props.ctl} busy={!!st.pending || st.conn !== "open"} />
-                          <EndScreen game={g()} result={r()} />
+                          {/* Issue 31.9: the winner and one's own line first, then Play again, then the roles and the folded protocol. */}
+                          <EndScreen game={g()} result={r()}>
+                            <PlayAgain table={tv()} seated={st.identity?.kind === "player"} ctl={props.ctl} busy={!!st.pending || st.conn !== "open"} />
+                          </EndScreen>
                         </>
                       )}
                     </Show>
@@ -579,7 +589,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                                 </p>
                               </Show>
                             </ActionBar>
-                            <RoleCard you={y()} seats={g().seats} presetId={g().presetId} witnessed={witnessed()} onOpenChange={setCardOpen} />
+                            <RoleCard you={y()} seats={g().seats} presetId={g().presetId} lawyer={Number(tv().settings["lawyer"] ?? 0) > 0} witnessed={witnessed()} onOpenChange={setCardOpen} />
                           </Show>
                         </>
                       )}

@@ -5,7 +5,8 @@ import { t } from "../i18n/index.ts";
 import { tablePath } from "../lib/router.ts";
 import type { TableController } from "./controller.ts";
 import { setsComposition } from "./advisor.ts";
-import { LobbyBotButtons, NextGame, RemoveBotButton } from "./Series.tsx";
+import { LobbyBotButtons, NextGame, RemoveBotButton, StartRow } from "./Series.tsx";
+import { shownName } from "./names.ts";
 
 /** Issue 18: the organizer's role counts for the next game (a lazy chunk: it reads the engine). */
 const LobbyComposition = lazy(() => import("./LobbyComposition.tsx"));
@@ -51,10 +52,16 @@ export function WaitingRoom(props: { table: TableView; youNickname: string | nul
       </p>
       <Show when={props.start === "organizer-command"}>
         <p class="muted small" data-start="organizer-command">
-          {t("wait.organizerStarts", { min: props.table.capacity.min, max: props.table.capacity.max })}
+          {/* Issue 31.10: a table of one size says "once 11 players sit", not "once 11 to 11". */}
+          {props.table.capacity.min === props.table.capacity.max
+            ? t("wait.organizerStarts.exact", { n: props.table.capacity.max })
+            : t("wait.organizerStarts", { min: props.table.capacity.min, max: props.table.capacity.max })}
         </p>
       </Show>
-      <Show when={props.ctl}>{(ctl) => <LobbyBotButtons table={props.table} ctl={ctl()} busy={props.busy ?? false} />}</Show>
+      <Show when={props.ctl}>{(ctl) => <LobbyBotButtons table={props.table} ctl={ctl()} busy={props.busy ?? false} start={props.start ?? null} />}</Show>
+      <Show when={props.ctl && props.table.organizing && props.table.status === "lobby" && props.start === "organizer-command" && props.ctl}>
+        {(ctl) => <StartRow view={props.table} ctl={ctl()} busy={props.busy ?? false} />}
+      </Show>
       <Show when={props.ctl && props.table.organizing && props.table.status === "lobby" && setsComposition(props.table.presetId) && props.ctl}>
         {(ctl) => (
           <Suspense fallback={<p class="muted small">{t("home.working")}</p>}>
@@ -67,7 +74,7 @@ export function WaitingRoom(props: { table: TableView; youNickname: string | nul
         <For each={props.table.lobby}>
           {(p) => (
             <li classList={{ you: p.nickname === props.youNickname, away: !p.connected, bot: p.bot }} data-lobby-bot={p.bot ? p.place : undefined}>
-              <span class="place">{t("wait.place", { place: p.place })}</span> {p.nickname}
+              <span class="place">{t("wait.place", { place: p.place })}</span> {shownName(p.nickname, p.bot)}
               <Show when={p.bot}>
                 <span class="tag">⚙ {t("seat.bot")}</span>
               </Show>

@@ -93,9 +93,12 @@ export function announcementOf(e: AnyLogEntry, you: Seat | null, nick: (seat: Se
       return pub("ann.nobody-killed", "calm");
     // The count (§2.6: closed voting shows who voted for whom after the count; open, at once).
     case "vote-counted": {
-      const { tally, round } = e.data;
+      const { round } = e.data;
+      // Issue 38.7: only the seats with votes (tatar's ballot is the whole table: twelve "N: 0" filled the
+      // phone); who voted for whom stays folded under the line.
+      const tally = e.data.tally.filter((x) => x.votes > 0);
       const ballots = e.data.ballots.map((b) => ({ voter: b.voter, target: b.target, auto: b.auto }));
-      return { ...pub(round === "revote" ? "ann.count.revote" : "ann.count", "count", { tally: tally.map((x) => `${x.seat}: ${x.votes}`).join(" · ") }), ballots, tally: tally.slice() };
+      return { ...pub(round === "revote" ? "ann.count.revote" : "ann.count", "count", { tally: tally.length ? tally.map((x) => `${x.seat}: ${x.votes}`).join(" · ") : "—" }), ballots, tally };
     }
     // Nobody leaves (§2.6 no candidate, §2.8 day 1, §2.9 tie).
     case "no-candidates":

@@ -255,6 +255,18 @@ export function roleInfoKeys(presetId: string | null | undefined, role: RoleId):
   return presetId ? [`roleinfo.${textFamily(presetId)}.${role}`, `roleinfo.${role}`] : [`roleinfo.${role}`];
 }
 
+/**
+ * Issue 31.10, a role's text with the notes that hold only where another role is dealt: the profiles'
+ * Commissar and Agent name the Lawyer's cover (§5.6) only at a table with a Lawyer (Custom's `lawyer`
+ * count), not at every table. The first key of `roleInfoKeys` the catalogue `has`, then each note it has.
+ */
+export function roleAboutKeys(presetId: string | null | undefined, role: RoleId, dealt: { lawyer: boolean }, has: (key: string) => boolean): string[] {
+  const main = roleInfoKeys(presetId, role).find(has);
+  if (!main) return [];
+  const notes = dealt.lawyer && has(`${main}.lawyer`) ? [`${main}.lawyer`] : [];
+  return [main, ...notes];
+}
+
 /** Roles a viewer may name in the log: the result's after the game; a live host's (every seat's) view. */
 export function rolesFrom(list: ReadonlyArray<{ seat: Seat; role?: RoleId | undefined }> | null | undefined): Map<Seat, RoleId> | null {
   if (!list) return null;

@@ -66,13 +66,16 @@ export interface LiveReport {
  * that night to the end of the next day (a new nightfall starts over), none once the game is over.
  * A blocked owner gets `check-frozen` instead (mine.ts nightNotes: "result unavailable").
  */
-export function liveReports(game: Pick<GameView, "log" | "you" | "result">): LiveReport[] {
+export function liveReports(game: Pick<GameView, "log" | "you" | "result" | "phase">): LiveReport[] {
   const you = game.you;
   if (!you || game.result) return [];
   const latest = new Map<"tracked" | "watched", LiveReport>();
+  // The engine tells a result again in the morning only when it changed (issue 38.7): once the night is
+  // over, the last one told is final.
+  const over = !isNightPhase(game.phase);
   for (const e of sinceNightfall(game.log)) {
     if ((e.type === "tracked" || e.type === "watched") && e.data.by === you.seat) {
-      latest.set(e.type, { kind: e.type, target: e.data.target, seats: e.data.seats.slice(), final: e.data.final });
+      latest.set(e.type, { kind: e.type, target: e.data.target, seats: e.data.seats.slice(), final: e.data.final || over });
     }
   }
   return [...latest.values()];
