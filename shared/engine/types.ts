@@ -284,6 +284,10 @@ export interface EventData {
   watched: { by: Seat; target: Seat; night: number; seats: Seat[]; final: boolean };
   frozen: { seat: Seat; night: number };
   "nobody-killed": Record<string, never>;
+  /** RULES.md §5.1 *decision*: seat N was attacked tonight and survived (public; never who attacked, who protected, or how). */
+  survived: { seat: Seat };
+  /** §5.1 *decision*: to the saved player alone — the protections that stopped tonight's attacks on them (ability ids: heal, guard, jail, guest, armour). */
+  saved: { seat: Seat; night: number; with: AbilityId[] };
   "day-started": { day: number; firstSpeaker: Seat };
   "speech-started": { seat: Seat; purpose: SpeechPurpose; ms: number };
   shouted: { seat: Seat; left: number; ms: number };
@@ -411,7 +415,7 @@ export type GameEvent = {
 export const LOG_TYPES = [
   "seats-drawn", "dealing-started", "card-taken", "card-given", "role-dealt", "roles-dealt",
   "night-fell", "black-team", "shooting-plan", "shot", "shot-tally", "checks-started", "checked", "killed", "shot-missed",
-  "night-turn", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "nobody-killed", "used", "tracked", "watched", "tie-drawn", "silenced", "judge-shown",
+  "night-turn", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "nobody-killed", "survived", "saved", "used", "tracked", "watched", "tie-drawn", "silenced", "judge-shown",
   "day-started", "speech-started", "shouted", "shout-ended", "nominated",
   "voting-started", "candidate-called", "voter-called", "too-many-candidates", "early-vote-asked", "early-vote-supported", "early-vote-passed", "ballot-cast", "vote-cast", "vote-counted", "leader-stays", "tie", "tie-stays",
   "no-candidates", "single-candidate-stays", "single-candidate-leaves", "voting-cancelled",

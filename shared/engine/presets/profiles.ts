@@ -73,7 +73,8 @@ const NIGHT = {
     "commissar-check": { skip: true },
     "agent-check": { skip: true },
   },
-  morning: { quiet: "nobody-killed", out: "killed" },
+  // §5.1 *decision*: the morning names the saved ("seat N was attacked and survived"), never by whom or how.
+  morning: { quiet: "nobody-killed", out: "killed", saved: true },
 };
 
 /** The profiles' flow; `fast` fixes the timers (§5.5 Fast: 3 min discussion, 1 min voting, short defence). */
