@@ -81,6 +81,8 @@ const PUBLIC_TYPES = new Set([
   "claimed",
   // issue 31.11 (RULES.md §5.1 decision): "seat N was attacked and survived" — the seat only
   "survived",
+  // issue 31.4: ready to vote, free talk ended by it, a solo player's skip
+  "ready-to-vote", "free-talk-ended", "wait-skipped",
 ]);
 /** Public entries that must say no more than this (§3/§7.7 the morning names only the dead: no cause, no heal). */
 const PUBLIC_DATA: Record<string, string[]> = {

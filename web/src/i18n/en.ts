@@ -142,6 +142,8 @@ export const en = {
   "ann.killed": "Morning: seat {seat} was killed tonight",
   "ann.missed": "Morning: the mafia missed — nobody died tonight",
   "ann.nobody-killed": "Morning: nobody was killed tonight",
+  // issue 31.4
+  "ann.free-talk-ended": "Everyone is ready to vote: free talk ends early",
   // issue 31.11 (RULES.md §5.1 decision): the morning names the saved; the saved learn what saved them
   "ann.survived": "Morning: seat {seat} was attacked tonight and survived",
   "ann.saved": "Morning: you were attacked tonight and survived",
@@ -623,6 +625,12 @@ export const en = {
   "log.check-frozen": "Seat {by} was frozen: no answer about seat {target}",
   "log.frozen": "Seat {seat} was frozen tonight",
   "log.nobody-killed": "Nobody was killed tonight",
+  // issue 31.4
+  "log.ready-to-vote": "Seat {seat} is ready to vote ({ready} of {of})",
+  "log.ready-to-vote.you": "You are ready to vote ({ready} of {of})",
+  "log.free-talk-ended": "Everyone at the table is ready: free talk ends early, the vote begins",
+  "log.wait-skipped": "Seat {seat} skipped ahead",
+  "log.wait-skipped.you": "You skipped ahead",
   // issue 31.11 (RULES.md §5.1 decision)
   "log.survived": "Seat {seat} was attacked tonight and survived",
   "log.survived.you": "You were attacked tonight and survived",
@@ -736,6 +744,11 @@ export const en = {
   "turn.voter": "Seat {seat} votes now",
   "act.early-vote": "Ask for an early vote",
   "act.early-vote.support": "Support the early vote",
+  // issue 31.4: ready to vote (the profiles' free talk) and a solo player's skip
+  "act.ready-to-vote": "Ready to vote",
+  "act.ready-to-vote.pressed": "You are ready to vote",
+  "act.ready-to-vote.count": "Ready to vote: {ready} of {of}. Free talk ends when everyone at the table is ready.",
+  "act.skip-wait": "Skip ahead",
   "phase.free-talk": "Free talk",
   "narrate.free-talk": "Free talk: everyone may speak.",
   "phase.defence": "Defence speeches",

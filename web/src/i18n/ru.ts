@@ -137,6 +137,8 @@ export const ru: Catalogue = {
   "ann.killed": "Утро: этой ночью убито место {seat}",
   "ann.missed": "Утро: мафия промахнулась — этой ночью никто не погиб",
   "ann.nobody-killed": "Утро: этой ночью никто не погиб",
+  // issue 31.4
+  "ann.free-talk-ended": "Все готовы голосовать: свободное обсуждение закончилось досрочно",
   // issue 31.11 (RULES.md §5.1 decision): the morning names the saved; the saved learn what saved them
   "ann.survived": "Утро: этой ночью на место {seat} напали, но игрок выжил",
   "ann.saved": "Утро: этой ночью на вас напали, но вы выжили",
@@ -618,6 +620,12 @@ export const ru: Catalogue = {
   "log.check-frozen": "Место {by} заморожено: ответа о месте {target} нет",
   "log.frozen": "Место {seat} заморожено этой ночью",
   "log.nobody-killed": "Этой ночью никто не погиб",
+  // issue 31.4
+  "log.ready-to-vote": "Место {seat} готово голосовать ({ready} из {of})",
+  "log.ready-to-vote.you": "Вы готовы голосовать ({ready} из {of})",
+  "log.free-talk-ended": "Все за столом готовы: свободное обсуждение закончилось досрочно, начинается голосование",
+  "log.wait-skipped": "Место {seat} пропустило ожидание",
+  "log.wait-skipped.you": "Вы пропустили ожидание",
   // issue 31.11 (RULES.md §5.1 decision)
   "log.survived": "Этой ночью на место {seat} напали, но игрок выжил",
   "log.survived.you": "Этой ночью на вас напали, но вы выжили",
@@ -732,6 +740,11 @@ export const ru: Catalogue = {
   "turn.voter": "Голосует место {seat}",
   "act.early-vote": "Попросить досрочное голосование",
   "act.early-vote.support": "Поддержать досрочное голосование",
+  // issue 31.4: ready to vote (the profiles' free talk) and a solo player's skip
+  "act.ready-to-vote": "Готов голосовать",
+  "act.ready-to-vote.pressed": "Вы готовы голосовать",
+  "act.ready-to-vote.count": "Готовы голосовать: {ready} из {of}. Свободное обсуждение закончится, когда все за столом будут готовы.",
+  "act.skip-wait": "Пропустить ожидание",
   "phase.free-talk": "Свободное обсуждение",
   "narrate.free-talk": "Свободное обсуждение: говорить может каждый.",
   "phase.defence": "Речи в защиту",

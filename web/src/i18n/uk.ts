@@ -137,6 +137,8 @@ export const uk: Catalogue = {
   "ann.killed": "Ранок: цієї ночі убито місце {seat}",
   "ann.missed": "Ранок: мафія схибила — цієї ночі ніхто не загинув",
   "ann.nobody-killed": "Ранок: цієї ночі ніхто не загинув",
+  // issue 31.4
+  "ann.free-talk-ended": "Усі готові голосувати: вільне обговорення закінчилося достроково",
   // issue 31.11 (RULES.md §5.1 decision): the morning names the saved; the saved learn what saved them
   "ann.survived": "Ранок: цієї ночі на місце {seat} напали, але гравець вижив",
   "ann.saved": "Ранок: цієї ночі на вас напали, але ви вижили",
@@ -618,6 +620,12 @@ export const uk: Catalogue = {
   "log.check-frozen": "Місце {by} заморожене: відповіді про місце {target} немає",
   "log.frozen": "Місце {seat} заморожене цієї ночі",
   "log.nobody-killed": "Цієї ночі ніхто не загинув",
+  // issue 31.4
+  "log.ready-to-vote": "Місце {seat} готове голосувати ({ready} з {of})",
+  "log.ready-to-vote.you": "Ви готові голосувати ({ready} з {of})",
+  "log.free-talk-ended": "Усі за столом готові: вільне обговорення закінчилося достроково, починається голосування",
+  "log.wait-skipped": "Місце {seat} пропустило очікування",
+  "log.wait-skipped.you": "Ви пропустили очікування",
   // issue 31.11 (RULES.md §5.1 decision)
   "log.survived": "Цієї ночі на місце {seat} напали, але гравець вижив",
   "log.survived.you": "Цієї ночі на вас напали, але ви вижили",
@@ -732,6 +740,11 @@ export const uk: Catalogue = {
   "turn.voter": "Голосує місце {seat}",
   "act.early-vote": "Попросити дострокове голосування",
   "act.early-vote.support": "Підтримати дострокове голосування",
+  // issue 31.4: ready to vote (the profiles' free talk) and a solo player's skip
+  "act.ready-to-vote": "Готовий голосувати",
+  "act.ready-to-vote.pressed": "Ви готові голосувати",
+  "act.ready-to-vote.count": "Готові голосувати: {ready} з {of}. Вільне обговорення закінчиться, коли всі за столом будуть готові.",
+  "act.skip-wait": "Пропустити очікування",
   "phase.free-talk": "Вільне обговорення",
   "narrate.free-talk": "Вільне обговорення: говорити може кожен.",
   "phase.defence": "Промови на захист",

@@ -266,6 +266,28 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
         </button>
       );
     }
+    case "ready-to-vote": {
+      // Issue 31.4: "ready to vote" in the profiles' free talk; free talk ends once every living person pressed it.
+      const a = () => {
+        const x = props.a();
+        return x?.type === "ready-to-vote" ? x : null;
+      };
+      return (
+        <div class="act ready" role="group" aria-label={t("act.ready-to-vote")} data-action="ready-to-vote" data-pressed={a()?.pressed ? "yes" : "no"}>
+          <button type="button" class="btn primary" aria-pressed={a()?.pressed === true} disabled={bar.busy || a()?.pressed === true} onClick={() => bar.send({ type: "ready-to-vote" })}>
+            {t(a()?.pressed ? "act.ready-to-vote.pressed" : "act.ready-to-vote")}
+          </button>
+          <p class="muted small" data-ready={a()?.ready ?? 0} data-of={a()?.of ?? 0} aria-live="polite">{t("act.ready-to-vote.count", { ready: a()?.ready ?? 0, of: a()?.of ?? 0 })}</p>
+        </div>
+      );
+    }
+    case "skip-wait":
+      // Issue 31.4: the only person at a table of bots skips a wait with nothing to do in it.
+      return (
+        <button type="button" class="btn ghost" data-action="skip-wait" disabled={bar.busy} onClick={() => bar.send({ type: "skip-wait" })}>
+          {t("act.skip-wait")}
+        </button>
+      );
     case "claim": {
       const a = () => {
         const x = props.a();

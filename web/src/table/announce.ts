@@ -98,6 +98,9 @@ export function announcementOf(e: AnyLogEntry, you: Seat | null, nick: (seat: Se
       return pub("ann.missed", "calm");
     case "nobody-killed":
       return pub("ann.nobody-killed", "calm");
+    // Issue 31.4: every living person was ready to vote — free talk ended early.
+    case "free-talk-ended":
+      return pub("ann.free-talk-ended", "calm");
     // The count (§2.6: closed voting shows who voted for whom after the count; open, at once).
     case "vote-counted": {
       const { tally, round } = e.data;

@@ -78,6 +78,9 @@ export const SUBJECT: { readonly [K in LogType]?: SeatField<K> } = {
   "early-vote-asked": "seat",
   "early-vote-supported": "seat",
   "early-vote-passed": "by",
+  // Issue 31.4: ready to vote, a solo player's skip.
+  "ready-to-vote": "seat",
+  "wait-skipped": "seat",
   // Issue 16 (RULES.md §5.6)
   used: "by",
   tracked: "by",
