@@ -2,7 +2,7 @@
  * Seats handed to bots (RULES.md §5.1) and bots seated in the lobby: when they move and their moves,
  * committed like a person's. What each bot decides, and at which level (issue 20): bot-move.ts.
  */
-import { anyBotWantsToMove, botMove, botSeatsOf } from "./bot-move.ts";
+import { botMove, botSeatsOf, nextBotMoveAt, speechHeldUntil } from "./bot-move.ts";
 import { apply, isOver, type Input } from "./engine.ts";
 import type { Table } from "./table.ts";
 
@@ -12,6 +12,19 @@ export const BOT_THINK_MS = 1200;
 export function botThinkMs(env: { BOT_THINK_MS?: string }): number {
   const n = Number(env.BOT_THINK_MS);
   return Number.isFinite(n) && n >= 0 ? n : BOT_THINK_MS;
+}
+
+/**
+ * Issue 31.4: the least time a bot holds the floor in its own speech (ms), so that a person can read its
+ * claims — "a few seconds each, not one". The env var BOT_SPEECH_MS overrides it; quick test bots
+ * (BOT_THINK_MS set, BOT_SPEECH_MS not) speak as quickly as they think.
+ */
+export const BOT_SPEECH_MS = 5000;
+
+export function botSpeechMs(env: { BOT_THINK_MS?: string; BOT_SPEECH_MS?: string }): number {
+  const n = Number(env.BOT_SPEECH_MS);
+  if (env.BOT_SPEECH_MS !== undefined && Number.isFinite(n) && n >= 0) return n;
+  return env.BOT_THINK_MS !== undefined ? botThinkMs(env) : BOT_SPEECH_MS;
 }
 
 /**
@@ -28,8 +41,9 @@ export class BotSeats {
     const current = t.store.extras().botAt;
     const bots = botSeatsOf(t.store.players(), t.store.control());
     let next: number | null = null;
-    if (!idle && state && !isOver(state) && bots.length > 0 && anyBotWantsToMove(state, bots, t.match.gameSeed())) {
-      next = current ?? now + botThinkMs(t.env);
+    if (!idle && state && !isOver(state) && bots.length > 0) {
+      // A pending move keeps its time; else a think delay (a bot ending its own speech: not before it held the floor BOT_SPEECH_MS).
+      next = current ?? nextBotMoveAt(state, bots, t.match.gameSeed(), now, botThinkMs(t.env), botSpeechMs(t.env));
     }
     if (next !== current) t.store.setBotAt(next);
   }
@@ -45,12 +59,17 @@ export class BotSeats {
     t.store.setBotAt(null);
     if (!state || isOver(state)) return t.fanout.afterChange(at);
     let accepted = 0;
+    // Issue 31.4: a bot's end of speech held back until it has spoken BOT_SPEECH_MS (scheduled again below).
+    let held = false;
+    const holdMs = botSpeechMs(t.env);
     // The level of each seat as it is now (the organizer may have changed the table's since the last move).
     for (const bot of botSeatsOf(t.store.players(), t.store.control())) {
       const current = t.match.state()!;
       if (isOver(current)) break;
       const action = botMove(current, bot.playerId, seed, bot.level);
       if (!action) continue;
+      const until = speechHeldUntil(current, bot.playerId, action, holdMs);
+      if (until !== null && at < until) { held = true; continue; }
       const input: Input = { kind: "act", playerId: bot.playerId, action };
       const result = apply(current, input, at);
       if (!result.ok) {
@@ -61,6 +80,6 @@ export class BotSeats {
       accepted++;
     }
     // A pass where every bot was refused does not repeat until something else changes.
-    await t.fanout.afterChange(at, undefined, undefined, accepted === 0);
+    await t.fanout.afterChange(at, undefined, undefined, accepted === 0 && !held);
   }
 }
