@@ -6,8 +6,10 @@
 import { describe, expect, it } from "vitest";
 import { makePlayers } from "../../shared/bots/index.ts";
 import { apply, createGame, nextDeadline, viewFor, type GameState } from "../../shared/engine/index.ts";
-import { nextBotMoveAt, speechHeldUntil } from "../../worker/table/bot-move.ts";
-import { BOT_SPEECH_MS, BOT_THINK_MS, botSpeechMs } from "../../worker/table/bots.ts";
+import { BOT_SPEECH_MS, botSpeechMs, nextBotMoveAt, speechHeldUntil } from "../../worker/table/bot-move.ts";
+
+/** worker/table/bots.ts BOT_THINK_MS (not imported: that module is the table's, with the runtime's types). */
+const BOT_THINK_MS = 1200;
 
 /** A sport table of bots (cards dealt at once) at its first day speech. */
 function firstSpeech(): { state: GameState; speaker: string; other: string; started: number } {

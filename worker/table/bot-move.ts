@@ -47,6 +47,21 @@ export function botMove(state: GameState, playerId: string, tableSeed: string, l
 }
 
 /**
+ * Issue 31.4: the least time a bot holds the floor in its own speech (ms), so that a person can read its
+ * claims — "a few seconds each, not one". The env var BOT_SPEECH_MS overrides it; quick test bots
+ * (BOT_THINK_MS set, BOT_SPEECH_MS not) speak as quickly as they think.
+ */
+export const BOT_SPEECH_MS = 5000;
+
+export function botSpeechMs(env: { BOT_THINK_MS?: string; BOT_SPEECH_MS?: string }): number {
+  const n = Number(env.BOT_SPEECH_MS);
+  if (env.BOT_SPEECH_MS !== undefined && Number.isFinite(n) && n >= 0) return n;
+  if (env.BOT_THINK_MS === undefined) return BOT_SPEECH_MS;
+  const think = Number(env.BOT_THINK_MS);
+  return Number.isFinite(think) && think >= 0 ? think : BOT_SPEECH_MS;
+}
+
+/**
  * Issue 31.4: a bot's speech lasts long enough to read its claims — the end of its own speech waits
  * until it has held the floor `holdMs` (from its `speech-started`). Returns that moment for an
  * `end-speech` of the bot's own speech, else null (any other move goes at once).

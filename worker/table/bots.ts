@@ -2,7 +2,7 @@
  * Seats handed to bots (RULES.md §5.1) and bots seated in the lobby: when they move and their moves,
  * committed like a person's. What each bot decides, and at which level (issue 20): bot-move.ts.
  */
-import { botMove, botSeatsOf, nextBotMoveAt, speechHeldUntil } from "./bot-move.ts";
+import { botMove, botSeatsOf, botSpeechMs, nextBotMoveAt, speechHeldUntil } from "./bot-move.ts";
 import { apply, isOver, type Input } from "./engine.ts";
 import type { Table } from "./table.ts";
 
@@ -12,19 +12,6 @@ export const BOT_THINK_MS = 1200;
 export function botThinkMs(env: { BOT_THINK_MS?: string }): number {
   const n = Number(env.BOT_THINK_MS);
   return Number.isFinite(n) && n >= 0 ? n : BOT_THINK_MS;
-}
-
-/**
- * Issue 31.4: the least time a bot holds the floor in its own speech (ms), so that a person can read its
- * claims — "a few seconds each, not one". The env var BOT_SPEECH_MS overrides it; quick test bots
- * (BOT_THINK_MS set, BOT_SPEECH_MS not) speak as quickly as they think.
- */
-export const BOT_SPEECH_MS = 5000;
-
-export function botSpeechMs(env: { BOT_THINK_MS?: string; BOT_SPEECH_MS?: string }): number {
-  const n = Number(env.BOT_SPEECH_MS);
-  if (env.BOT_SPEECH_MS !== undefined && Number.isFinite(n) && n >= 0) return n;
-  return env.BOT_THINK_MS !== undefined ? botThinkMs(env) : BOT_SPEECH_MS;
 }
 
 /**

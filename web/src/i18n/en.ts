@@ -239,6 +239,8 @@ export const en = {
   "act.take-card": "Take a card",
   "act.card": "Card {n}",
   "act.end-speech": "End my speech",
+  // issue 31.3: a picked nomination is applied when the speech ends
+  "act.end-speech.nominate": "Nominate seat {seat} and end my speech",
   "act.nominate": "Nominate",
   "act.shout": "Shout ({n} left)",
   "act.vote": "Vote against",

@@ -234,6 +234,8 @@ export const ru: Catalogue = {
   "act.take-card": "Возьмите карту",
   "act.card": "Карта {n}",
   "act.end-speech": "Закончить речь",
+  // issue 31.3: a picked nomination is applied when the speech ends
+  "act.end-speech.nominate": "Выставить место {seat} и закончить речь",
   "act.nominate": "Выставить",
   "act.shout": "Выкрик (осталось {n})",
   "act.vote": "Голосовать против",

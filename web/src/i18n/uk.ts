@@ -234,6 +234,8 @@ export const uk: Catalogue = {
   "act.take-card": "Візьміть карту",
   "act.card": "Карта {n}",
   "act.end-speech": "Завершити промову",
+  // issue 31.3: a picked nomination is applied when the speech ends
+  "act.end-speech.nominate": "Виставити місце {seat} і завершити промову",
   "act.nominate": "Виставити",
   "act.shout": "Вигук (залишилось {n})",
   "act.vote": "Голосувати проти",

@@ -196,12 +196,15 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
           </div>
         </div>
       );
-    case "end-speech":
+    case "end-speech": {
+      // Issue 31.3: a nomination picked and not sent is applied when the speech ends — the button says so.
+      const pick = () => (bar.chosen?.key === "nominate" && bar.chosen.seats.length === 1 && bar.actions.some((a) => a.type === "nominate") ? bar.chosen.seats[0]! : null);
       return (
-        <button type="button" class="btn primary wide" data-action="end-speech" disabled={bar.busy} onClick={() => bar.send({ type: "end-speech" })}>
-          {t("act.end-speech")}
+        <button type="button" class="btn primary wide" data-action="end-speech" data-with-nomination={pick() ?? undefined} disabled={bar.busy} onClick={() => bar.send({ type: "end-speech" })}>
+          {pick() !== null ? t("act.end-speech.nominate", { seat: pick()! }) : t("act.end-speech")}
         </button>
       );
+    }
     case "shout":
       return (
         <button type="button" class="btn" data-action="shout" disabled={bar.busy} onClick={() => bar.send({ type: "shout" })}>

@@ -198,6 +198,13 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   // Issue 38 (§7.3): in turn, a cast vote may still be changed (ballot.change), offered as the same vote.
   const offered = createMemo(() => withVoteChange(you()?.actions ?? [], game()?.ballot));
   const pickings = createMemo(() => offered().flatMap((a) => pickingOf(a) ?? []));
+  /** Issue 31.3: the seat picked for a nomination in one's own speech and not sent yet (still offered). */
+  const pendingNomination = (): Seat | null => {
+    const c = chosen();
+    if (c?.key !== "nominate" || c.seats.length !== 1) return null;
+    const offer = offered().find((x) => x.type === "nominate");
+    return offer?.type === "nominate" && offer.targets.includes(c.seats[0]!) ? c.seats[0]! : null;
+  };
   const [chosen, setChosen] = createSignal<{ key: string; seats: Seat[] } | null>(null);
   // The one the oval serves: the action being chosen for, else the first offered.
   const picking = createMemo(() => {
@@ -338,7 +345,11 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   };
 
   const send = (a: PlayerAction) => {
+    // Issue 31.3: "End speech" with a nomination picked but not sent applies it first (a nomination is
+    // final, RULES.md §2.4: the engine has no withdrawal, so the pick is sent only when the speech ends).
+    const pick = a.type === "end-speech" ? pendingNomination() : null;
     setChosen(null);
+    if (pick !== null) props.ctl.act({ type: "nominate", target: pick });
     props.ctl.act(a);
   };
   // Issue 17 (§7.3): voting in turn — who votes now (marked on the oval), a late voter's fouls.
