@@ -99,14 +99,13 @@ test("Custom with bots: 'skip ahead' at the acquaintance night, then 'Ready to v
 
   // The acquaintance night: nothing to do for the only person — "skip ahead" (issue 31.4).
   const acq = await driveUntil(p.page, code, (s) => s.phase !== "dealing");
-  if (acq.phase === "acquaintance") {
-    const skip = p.page.locator('[data-action="skip-wait"]');
-    await skip.waitFor();
-    expect(await skip.innerText()).toBe("Пропустити очікування");
-    await shot(p.page, "newbie-skip-wait");
-    await skip.click();
-    await p.page.locator('[data-event="wait-skipped"]').first().waitFor({ state: "attached" });
-  }
+  expect(acq.phase).toBe("acquaintance");
+  const skip = p.page.locator('[data-action="skip-wait"]');
+  await skip.waitFor();
+  expect(await skip.innerText()).toBe("Пропустити очікування");
+  await shot(p.page, "newbie-skip-wait");
+  await skip.click();
+  await p.page.locator('[data-event="wait-skipped"]').first().waitFor({ state: "attached" });
   await driveUntil(p.page, code, (s) => s.phase === "free-talk");
 
   // Free talk: the person alone presses "Ready to vote"; the clock is not advanced from here on.
