@@ -1209,6 +1209,9 @@ export const en = {
   "marks.witnessed": "the black player you saw",
   "card.witnessed": "What you saw",
   "card.witnessed.seat": "Seat {seat} · {nickname} is black",
+  // issue 31.11
+  "card.saved": "What saved you",
+  "card.saved.night": "Night {night}: you were attacked and survived — {with}",
   "ann.candidates": "Candidates for defence: seats {seats}",
   "ann.too-many-candidates": "More than four candidates ({seats}): nobody leaves today, night falls",
   "ann.dropped": "Fewest hands: seats {seats} drop out; seats {left} defend again",

@@ -1205,6 +1205,9 @@ export const ru: Catalogue = {
   "marks.witnessed": "чёрный игрок, которого вы видели",
   "card.witnessed": "Что вы видели",
   "card.witnessed.seat": "Место {seat} · {nickname} — чёрный",
+  // issue 31.11
+  "card.saved": "Что вас спасло",
+  "card.saved.night": "Ночь {night}: на вас напали, но вы выжили — {with}",
   "ann.candidates": "Кандидаты на оправдание: места {seats}",
   "ann.too-many-candidates": "Кандидатов больше четырёх ({seats}): сегодня никто не выбывает, наступает ночь",
   "ann.dropped": "Меньше всего рук: места {seats} выбывают; места {left} оправдываются снова",

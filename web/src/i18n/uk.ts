@@ -1205,6 +1205,9 @@ export const uk: Catalogue = {
   "marks.witnessed": "чорний гравець, якого ви бачили",
   "card.witnessed": "Що ви бачили",
   "card.witnessed.seat": "Місце {seat} · {nickname} — чорний",
+  // issue 31.11
+  "card.saved": "Що вас урятувало",
+  "card.saved.night": "Ніч {night}: на вас напали, але ви вижили — {with}",
   "ann.candidates": "Кандидати на виправдання: місця {seats}",
   "ann.too-many-candidates": "Кандидатів більше чотирьох ({seats}): сьогодні ніхто не вибуває, настає ніч",
   "ann.dropped": "Найменше рук: місця {seats} вибувають; місця {left} виправдовуються знову",

@@ -26,7 +26,7 @@ import { Announcements, announcementText, DelayBanner, HostingBanner, PauseBanne
 import { awayShort, awayText, createNow } from "./presence.ts";
 import { createVoice, MAX_LISTEN_DELAY_MS, mediaSelf, type Voice } from "./voice.ts";
 import { VoiceBar } from "./VoiceBar.tsx";
-import { judgeSeats, liveReports, noVoteToday, tallyBySeat, tallyPanel } from "./nightInfo.ts";
+import { judgeSeats, liveReports, noVoteToday, savedNights, tallyBySeat, tallyPanel } from "./nightInfo.ts";
 import { haveFloor } from "../media/plan.ts";
 import { removedForFouls, voterTurn } from "./turns.ts";
 import { allowsConsigliere, consiglieriBySeat } from "./advisor.ts";
@@ -274,6 +274,11 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   // Private marks on the oval: only while the role card is face up and the player asked for them.
   const [cardOpen, setCardOpen] = createSignal(false);
   // §6 the Witness's black seat (his own log only): on his card, and among his marks.
+  // Issue 31.11: the nights this player was attacked and survived, and what saved them (their card).
+  const savedOnCard = createMemo(() => {
+    const g = game();
+    return g ? savedNights(g) : [];
+  });
   const witnessed = createMemo(() => {
     const g = game();
     return g ? witnessedSeat(g) : null;
@@ -566,7 +571,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                                 </p>
                               </Show>
                             </ActionBar>
-                            <RoleCard you={y()} seats={g().seats} presetId={g().presetId} witnessed={witnessed()} onOpenChange={setCardOpen} />
+                            <RoleCard you={y()} seats={g().seats} presetId={g().presetId} witnessed={witnessed()} saved={savedOnCard()} onOpenChange={setCardOpen} />
                           </Show>
                         </>
                       )}
