@@ -16,6 +16,8 @@ export interface Env {
   DB: D1Database;
   /** Optional: bots' think delay in ms (default worker/table/bots.ts BOT_THINK_MS). */
   BOT_THINK_MS?: string;
+  /** Optional: the least time a bot holds the floor in its own speech, ms (default worker/table/bots.ts BOT_SPEECH_MS). */
+  BOT_SPEECH_MS?: string;
   /**
    * Test only: "1" enables the end-to-end test clock (POST /api/test-clock/:code/advance, TableObject
    * advanceClock). Set by the browser suite's `wrangler dev` (--var); never by wrangler.toml or npm start.

@@ -84,7 +84,11 @@ export type PlayerAction =
   /** §2.13 press "for" (true) or withdraw to "against" (false) in the running technical vote. */
   | { type: "tech-vote"; in_favour: boolean }
   /** Issue 20: a public statement in one's own speech or free talk (rules/claims.ts; may be a lie). */
-  | { type: "claim"; claim: Claim };
+  | { type: "claim"; claim: Claim }
+  /** Issue 31.4: "ready to vote" in the profiles' free talk; once every living person pressed it, free talk ends. */
+  | { type: "ready-to-vote" }
+  /** Issue 31.4: the only person at a table of bots skips a wait with nothing to do (the acquaintance night, another seat's speech). */
+  | { type: "skip-wait" };
 
 /** Issue 20: a public statement (may be a lie). Closed vocabulary: nothing here comes from the server. */
 export type Claim =
@@ -284,6 +288,10 @@ export interface EventData {
   watched: { by: Seat; target: Seat; night: number; seats: Seat[]; final: boolean };
   frozen: { seat: Seat; night: number };
   "nobody-killed": Record<string, never>;
+  /** RULES.md §5.1 *decision*: seat N was attacked tonight and survived (public; never who attacked, who protected, or how). */
+  survived: { seat: Seat };
+  /** §5.1 *decision*: to the saved player alone — the protections that stopped tonight's attacks on them (ability ids: heal, guard, jail, guest, armour). */
+  saved: { seat: Seat; night: number; with: AbilityId[] };
   "day-started": { day: number; firstSpeaker: Seat };
   "speech-started": { seat: Seat; purpose: SpeechPurpose; ms: number };
   shouted: { seat: Seat; left: number; ms: number };
@@ -295,6 +303,12 @@ export interface EventData {
   "early-vote-asked": { seat: Seat; needed: number };
   "early-vote-supported": { seat: Seat; supporters: number; needed: number };
   "early-vote-passed": { by: Seat };
+  /** Issue 31.4: a person at the table is ready to vote (`ready` of `of` living persons now). */
+  "ready-to-vote": { seat: Seat; ready: number; of: number };
+  /** Issue 31.4: free talk ended before its time — every living person was ready to vote. */
+  "free-talk-ended": { why: "all-ready" };
+  /** Issue 31.4: the only person at a table of bots skipped a wait (`phase`: the one skipped). */
+  "wait-skipped": { seat: Seat; phase: PhaseName };
   "too-many-candidates": { seats: Seat[] };
   "ballot-cast": { voter: Seat; target: Seat };
   "vote-cast": { voter: Seat; target: Seat };
@@ -411,9 +425,9 @@ export type GameEvent = {
 export const LOG_TYPES = [
   "seats-drawn", "dealing-started", "card-taken", "card-given", "role-dealt", "roles-dealt",
   "night-fell", "black-team", "shooting-plan", "shot", "shot-tally", "checks-started", "checked", "killed", "shot-missed",
-  "night-turn", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "nobody-killed", "used", "tracked", "watched", "tie-drawn", "silenced", "judge-shown",
+  "night-turn", "froze", "healed", "kill-chosen", "check-frozen", "frozen", "nobody-killed", "survived", "saved", "used", "tracked", "watched", "tie-drawn", "silenced", "judge-shown",
   "day-started", "speech-started", "shouted", "shout-ended", "nominated",
-  "voting-started", "candidate-called", "voter-called", "too-many-candidates", "early-vote-asked", "early-vote-supported", "early-vote-passed", "ballot-cast", "vote-cast", "vote-counted", "leader-stays", "tie", "tie-stays",
+  "voting-started", "candidate-called", "voter-called", "too-many-candidates", "early-vote-asked", "early-vote-supported", "early-vote-passed", "ready-to-vote", "free-talk-ended", "wait-skipped", "ballot-cast", "vote-cast", "vote-counted", "leader-stays", "tie", "tie-stays",
   "no-candidates", "single-candidate-stays", "single-candidate-leaves", "voting-cancelled",
   "lift-vote-started", "lift-ballot-cast", "lift-vote-cast", "lift-counted", "left",
   "tech-vote-started", "tech-vote-pressed", "tech-vote-ended", "fouled",
@@ -546,7 +560,14 @@ export type AvailableAction =
    * can deal, never this game's deal), a seat of `targets` (every seat but one's own, the dead too);
    * `left`: claims left in this speech (this free talk).
    */
-  | { type: "claim"; roles: RoleId[]; targets: Seat[]; left: number };
+  | { type: "claim"; roles: RoleId[]; targets: Seat[]; left: number }
+  /**
+   * Issue 31.4: "ready to vote" (the profiles' free talk, living persons only): `pressed` whether this
+   * viewer has pressed it; `ready` of `of` living persons have.
+   */
+  | { type: "ready-to-vote"; pressed: boolean; ready: number; of: number }
+  /** Issue 31.4: skip this wait (the only person at a table of bots, with nothing to do now). */
+  | { type: "skip-wait" };
 
 export interface LogEntryView<K extends LogType = LogType> {
   /** 1-based place in this viewer's own log (not the game's event number: gaps would count hidden events). */

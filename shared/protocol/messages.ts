@@ -84,6 +84,9 @@ export const PlayerActionSchema = v.variant("type", [
   v.strictObject({ type: v.literal("tech-vote"), in_favour: v.boolean() }),
   /** Issue 20: a public claim in one's own speech or free talk. */
   v.strictObject({ type: v.literal("claim"), claim: ClaimSchema }),
+  /** Issue 31.4: "ready to vote" in the profiles' free talk; the only person at a table of bots skips a wait. */
+  v.strictObject({ type: v.literal("ready-to-vote") }),
+  v.strictObject({ type: v.literal("skip-wait") }),
 ]);
 
 /**
@@ -673,6 +676,8 @@ export const AvailableActionSchema = v.variant("type", [
   v.object({ type: v.literal("tech-vote"), pressed: v.boolean() }),
   v.object({ type: v.literal("confirm") }),
   v.object({ type: v.literal("claim"), roles: v.array(v.string()), targets: seats, left: num }),
+  v.object({ type: v.literal("ready-to-vote"), pressed: v.boolean(), ready: num, of: num }),
+  v.object({ type: v.literal("skip-wait") }),
 ]);
 
 /** Who may be heard and seen by whom (GameView.floor). */

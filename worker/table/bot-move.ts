@@ -46,6 +46,54 @@ export function botMove(state: GameState, playerId: string, tableSeed: string, l
   return botFor(level, `${tableSeed}/bot/${playerId}/${moment}`).decide(view);
 }
 
+/**
+ * Issue 31.4: the least time a bot holds the floor in its own speech (ms), so that a person can read its
+ * claims — "a few seconds each, not one". The env var BOT_SPEECH_MS overrides it; quick test bots
+ * (BOT_THINK_MS set, BOT_SPEECH_MS not) speak as quickly as they think.
+ */
+export const BOT_SPEECH_MS = 5000;
+
+export function botSpeechMs(env: { BOT_THINK_MS?: string; BOT_SPEECH_MS?: string }): number {
+  const n = Number(env.BOT_SPEECH_MS);
+  if (env.BOT_SPEECH_MS !== undefined && Number.isFinite(n) && n >= 0) return n;
+  if (env.BOT_THINK_MS === undefined) return BOT_SPEECH_MS;
+  const think = Number(env.BOT_THINK_MS);
+  return Number.isFinite(think) && think >= 0 ? think : BOT_SPEECH_MS;
+}
+
+/**
+ * Issue 31.4: a bot's speech lasts long enough to read its claims — the end of its own speech waits
+ * until it has held the floor `holdMs` (from its `speech-started`). Returns that moment for an
+ * `end-speech` of the bot's own speech, else null (any other move goes at once).
+ */
+export function speechHeldUntil(state: GameState, playerId: string, action: PlayerAction, holdMs: number): number | null {
+  if (action.type !== "end-speech" || holdMs <= 0) return null;
+  const view = viewFor(state, { kind: "player", playerId });
+  const seat = view.you?.seat;
+  if (seat === undefined || view.speaker !== seat) return null;
+  for (let i = view.log.length - 1; i >= 0; i--) {
+    const e = view.log[i]!;
+    if (e.type === "speech-started") return e.data.seat === seat ? e.at + holdMs : null;
+  }
+  return null;
+}
+
+/**
+ * When the next bot move is due: a think delay from `now`, or later for a bot whose only move is to end
+ * its own speech before it held the floor `holdMs` (speechHeldUntil); null when no bot wants to move.
+ */
+export function nextBotMoveAt(state: GameState, bots: readonly BotSeat[], tableSeed: string, now: number, thinkMs: number, holdMs: number): number | null {
+  let at: number | null = null;
+  for (const b of bots) {
+    const action = botMove(state, b.playerId, tableSeed, b.level);
+    if (!action) continue;
+    const held = speechHeldUntil(state, b.playerId, action, holdMs);
+    const when = Math.max(now + thinkMs, held ?? 0);
+    if (at === null || when < at) at = when;
+  }
+  return at;
+}
+
 /** Does any of these bot seats want to move now? */
 export function anyBotWantsToMove(state: GameState, bots: readonly BotSeat[], tableSeed: string): boolean {
   return bots.some((b) => botMove(state, b.playerId, tableSeed, b.level) !== null);

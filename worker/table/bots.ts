@@ -2,7 +2,7 @@
  * Seats handed to bots (RULES.md §5.1) and bots seated in the lobby: when they move and their moves,
  * committed like a person's. What each bot decides, and at which level (issue 20): bot-move.ts.
  */
-import { anyBotWantsToMove, botMove, botSeatsOf } from "./bot-move.ts";
+import { botMove, botSeatsOf, botSpeechMs, nextBotMoveAt, speechHeldUntil } from "./bot-move.ts";
 import { apply, isOver, type Input } from "./engine.ts";
 import type { Table } from "./table.ts";
 
@@ -28,8 +28,9 @@ export class BotSeats {
     const current = t.store.extras().botAt;
     const bots = botSeatsOf(t.store.players(), t.store.control());
     let next: number | null = null;
-    if (!idle && state && !isOver(state) && bots.length > 0 && anyBotWantsToMove(state, bots, t.match.gameSeed())) {
-      next = current ?? now + botThinkMs(t.env);
+    if (!idle && state && !isOver(state) && bots.length > 0) {
+      // A pending move keeps its time; else a think delay (a bot ending its own speech: not before it held the floor BOT_SPEECH_MS).
+      next = current ?? nextBotMoveAt(state, bots, t.match.gameSeed(), now, botThinkMs(t.env), botSpeechMs(t.env));
     }
     if (next !== current) t.store.setBotAt(next);
   }
@@ -45,12 +46,17 @@ export class BotSeats {
     t.store.setBotAt(null);
     if (!state || isOver(state)) return t.fanout.afterChange(at);
     let accepted = 0;
+    // Issue 31.4: a bot's end of speech held back until it has spoken BOT_SPEECH_MS (scheduled again below).
+    let held = false;
+    const holdMs = botSpeechMs(t.env);
     // The level of each seat as it is now (the organizer may have changed the table's since the last move).
     for (const bot of botSeatsOf(t.store.players(), t.store.control())) {
       const current = t.match.state()!;
       if (isOver(current)) break;
       const action = botMove(current, bot.playerId, seed, bot.level);
       if (!action) continue;
+      const until = speechHeldUntil(current, bot.playerId, action, holdMs);
+      if (until !== null && at < until) { held = true; continue; }
       const input: Input = { kind: "act", playerId: bot.playerId, action };
       const result = apply(current, input, at);
       if (!result.ok) {
@@ -61,6 +67,6 @@ export class BotSeats {
       accepted++;
     }
     // A pass where every bot was refused does not repeat until something else changes.
-    await t.fanout.afterChange(at, undefined, undefined, accepted === 0);
+    await t.fanout.afterChange(at, undefined, undefined, accepted === 0 && !held);
   }
 }

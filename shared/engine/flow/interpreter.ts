@@ -323,6 +323,13 @@ export function actInput(ctx: Ctx, playerId: string, a: PlayerAction, by?: "cons
     return;
   }
   if (s.techVote) reject("phase-closed", "a technical vote is running");
+  if (a.type === "skip-wait") {
+    if (!skipOffered(s, seat, r)) reject("not-allowed", "only the one person at a table of bots skips a wait, and only with nothing to do in it (issue 31.4)");
+    emit(ctx, "wait-skipped", PUBLIC, { seat, phase: r.m.name(s, r.p, r.d) });
+    const w = draft(ctx, r);
+    follow(ctx, w.m.timeout(ctx, w.p, w.d));
+    return;
+  }
   const w = draft(ctx, r);
   follow(ctx, by === "consigliere" && w.m.advise ? w.m.advise(ctx, w.p, w.d, seat, a) : w.m.act(ctx, w.p, w.d, seat, a));
 }
@@ -343,6 +350,29 @@ export function adviceActions(s: EngineState, seat: Seat): AvailableAction[] {
   return legalActions(s, seat).filter((x) => ADVISED.has(x.type as PlayerAction["type"]));
 }
 
+/** Offers that are never a pending move: having them still leaves a person "with nothing to do". */
+const NOT_A_MOVE = new Set<AvailableAction["type"]>(["shout", "claim", "early-vote", "ready-to-vote", "tech-vote-start"]);
+
+/**
+ * Issue 31.4 (*decision*): the only person at a table of bots may skip a wait in which they have nothing
+ * to do — the acquaintance night (its current wake), or a speech by another seat (a bot's) — on a
+ * server-hosted table while the stage runs on its clock: the stage ends as its timer would (the phase's
+ * `timeout`). Never at night (the night's timing tells the table nothing, RULES.md §1 Secrets; a night
+ * step's actors may still be choosing), never in one's own speech or with a move of one's own pending.
+ */
+function skipOffered(s: EngineState, seat: Seat, r: Running): boolean {
+  const me = s.players[seat - 1]!;
+  if (me.bot || !me.alive || s.host === "live" || s.deadline === null || s.techVote || s.shout || s.awaitingHost) return false;
+  for (const p of s.players) if (p.seat !== seat && !p.bot) return false;
+  if (r.m.kind === "speeches") {
+    const speaker = r.m.speaker ? r.m.speaker(r.d as never) : null;
+    if (speaker === null || speaker === seat) return false;
+  } else if (r.m.kind !== "acquaintance") return false;
+  const own: AvailableAction[] = [];
+  r.m.actions(s, r.p, r.d, seat, own);
+  return own.every((a) => NOT_A_MOVE.has(a.type));
+}
+
 /** What `seat` may do now: the single source for GameView.you.actions and the bots (apply enforces the same). */
 export function legalActions(s: EngineState, seat: Seat): AvailableAction[] {
   if (s.result || s.paused) return [];
@@ -360,6 +390,7 @@ export function legalActions(s: EngineState, seat: Seat): AvailableAction[] {
     return out;
   }
   r.m.actions(s, r.p, r.d, seat, out);
+  if (!me.bot && skipOffered(s, seat, r)) out.push({ type: "skip-wait" });
   if (!me.bot && r.m.techVotes) {
     const used = s.techUsed;
     const targets: Seat[] = [];

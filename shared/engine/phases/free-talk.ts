@@ -6,7 +6,8 @@
 import * as v from "valibot";
 import { livingList, msOf, reject } from "../flow/stage.ts";
 import type { PhaseModule } from "../flow/types.ts";
-import { PUBLIC, emit } from "../state.ts";
+import { PUBLIC, emit, type EngineState } from "../state.ts";
+import type { Seat } from "../types.ts";
 import { earlyVoteAct, earlyVoteOffer, earlyVoteParam, type EarlyVoteRequest } from "../rules/early-vote.ts";
 import { claimAct, claimOffer } from "../rules/claims.ts";
 
@@ -18,6 +19,12 @@ const params = v.strictObject({
   dayOneMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000))),
   /** §7.5 any living player may ask for an early vote; with enough supporters the vote comes at once (outcome "early-vote"). */
   earlyVote: earlyVoteParam,
+  /**
+   * Issue 31.4 (*decision*, the profiles, §5.5: free talk is followed by the vote): each living person
+   * (a seat not played by a bot) may press "ready to vote"; once every living person has, free talk
+   * ends at once (outcome "done", as its timer would) and the log says so. Bots never press it.
+   */
+  ready: v.optional(v.boolean()),
 });
 type P = v.InferOutput<typeof params>;
 
@@ -25,7 +32,14 @@ type P = v.InferOutput<typeof params>;
  * The seats handed in (the day's speaking order), handed on to what follows; issue 20: the public claims
  * each seat made in this free talk (seat → count; absent: none).
  */
-interface D { seats: number[]; early: EarlyVoteRequest | null; claims?: Readonly<Record<number, number>> }
+interface D { seats: number[]; early: EarlyVoteRequest | null; claims?: Readonly<Record<number, number>>; ready?: readonly Seat[] }
+
+/** Issue 31.4: the living persons (seats not played by a bot): who must be ready for free talk to end. */
+function persons(s: EngineState): Seat[] {
+  const out: Seat[] = [];
+  for (const p of s.players) if (p.alive && !p.bot) out.push(p.seat);
+  return out;
+}
 
 export const freeTalk: PhaseModule<P, D> = {
   kind: "free-talk",
@@ -33,7 +47,7 @@ export const freeTalk: PhaseModule<P, D> = {
   outcomes: (p) => (p.earlyVote ? ["done", "early-vote"] : ["done"]),
   techVotes: true,
   // Every part is only ever replaced.
-  clone: (d) => ({ seats: d.seats, early: d.early, ...(d.claims ? { claims: d.claims } : {}) }),
+  clone: (d) => ({ seats: d.seats, early: d.early, ...(d.claims ? { claims: d.claims } : {}), ...(d.ready ? { ready: d.ready } : {}) }),
   enter: (ctx, p, seats) => ({ data: { seats, early: null }, ms: ctx.s.day === 1 && p.dayOneMs !== undefined ? p.dayOneMs : msOf(ctx.s.settings, p.ms, p.msSetting) }),
   // The speaking order (living seats from the first speaker) as it is now.
   timeout: (ctx, _p, d) => ({ outcome: "done", seats: d.seats.filter((x) => ctx.s.players[x - 1]!.alive) }),
@@ -43,6 +57,20 @@ export const freeTalk: PhaseModule<P, D> = {
       const made = d.claims?.[seat] ?? 0;
       claimAct(ctx, seat, a.claim, made);
       d.claims = { ...d.claims, [seat]: made + 1 };
+      return;
+    }
+    if (a.type === "ready-to-vote") {
+      if (!p.ready) reject("phase-closed", "no 'ready to vote' in this free talk");
+      if (ctx.s.players[seat - 1]!.bot) reject("not-allowed", "bots do not press 'ready to vote'");
+      if (d.ready?.includes(seat)) reject("already-acted", "you are ready to vote already");
+      const who = persons(ctx.s);
+      const ready = [...(d.ready ?? []).filter((x) => who.includes(x)), seat];
+      d.ready = ready;
+      emit(ctx, "ready-to-vote", PUBLIC, { seat, ready: ready.length, of: who.length });
+      if (who.every((x) => ready.includes(x))) {
+        emit(ctx, "free-talk-ended", PUBLIC, { why: "all-ready" });
+        return { outcome: "done", seats: d.seats.filter((x) => ctx.s.players[x - 1]!.alive) };
+      }
       return;
     }
     if (a.type !== "early-vote") reject("phase-closed", "free talk: nothing to do but talk");
@@ -58,6 +86,11 @@ export const freeTalk: PhaseModule<P, D> = {
     if (a) out.push(a);
     const claim = claimOffer(s, seat, d.claims?.[seat] ?? 0);
     if (claim) out.push(claim);
+    if (p.ready && !s.players[seat - 1]!.bot) {
+      const who = persons(s);
+      const ready = (d.ready ?? []).filter((x) => who.includes(x)).length;
+      out.push({ type: "ready-to-vote", pressed: !!d.ready?.includes(seat), ready, of: who.length });
+    }
   },
   name: () => "free-talk",
   floor(s) {

@@ -71,7 +71,17 @@ const params = v.pipe(
     })), v.minLength(1)),
     resolve: v.strictObject({ block: ids, protect: ids, attack: ids, check: ids }),
     abilities: v.optional(v.record(v.string(), override), {}),
-    morning: v.strictObject({ quiet: v.picklist(["shot-missed", "nobody-killed"]), out: v.picklist(["shot", "killed"]) }),
+    morning: v.strictObject({
+      quiet: v.picklist(["shot-missed", "nobody-killed"]),
+      out: v.picklist(["shot", "killed"]),
+      /**
+       * RULES.md §5.1 *decision* "the morning names the saved": every player attacked tonight who lives
+       * because a protection held is announced as "seat N was attacked and survived" (`survived`, the
+       * seat only: never who attacked, who protected or how); the saved player alone is told what saved
+       * them (`saved`). Absent: the morning names only the dead (§2.11, §4.5, §7.7).
+       */
+      saved: v.optional(v.boolean()),
+    }),
     /** §7.12 "a 5 s warning before a night step ends": shown by the client from this long before each step's deadline. */
     warnMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000))),
     /**
@@ -430,10 +440,33 @@ function morning(ctx: Ctx, p: P, d: D): Next | undefined {
   s.nights = [...(s.nights ?? []), { night: s.day, steps: r.record }];
   if (r.dead.length === 0) emit(ctx, p.morning.quiet, PUBLIC, {});
   for (const x of r.dead) emit(ctx, "killed", PUBLIC, { seat: x });
+  if (p.morning.saved) announceSaved(ctx, r);
   for (const x of r.dead) depart(ctx, x, p.morning.out);
   clubMorning(ctx, p, r);
   if (checkWin(ctx)) return;
   return r.dead.length ? { outcome: "killed", seats: r.dead } : { outcome: "quiet" };
+}
+
+/**
+ * RULES.md §5.1 *decision*: "for every player who was attacked and survived because a protection held
+ * (a heal, a guard, a jail, armour), says 'seat N was attacked and survived' — never who attacked, who
+ * protected, or how. A player's own card tells them privately what saved them." Read from the night's
+ * record: a seat with a stopped attack that is not among tonight's dead (a Bodyguard who took the hit
+ * and died is named with the dead; his ward survived). The private `saved` names the protections
+ * (ability ids, in the order they stopped attacks), never the protector's seat.
+ */
+function announceSaved(ctx: Ctx, r: Resolution): void {
+  const s = ctx.s;
+  const saved = new Map<Seat, string[]>();
+  for (const x of r.record) {
+    if (x.kind !== "attack" || x.outcome !== "stopped" || r.dead.includes(x.target) || !player(s, x.target).alive) continue;
+    const list = saved.get(x.target) ?? [];
+    if (x.stoppedWith !== undefined && !list.includes(x.stoppedWith)) list.push(x.stoppedWith);
+    saved.set(x.target, list);
+  }
+  const seats = [...saved.keys()].sort((a, b) => a - b);
+  for (const seat of seats) emit(ctx, "survived", PUBLIC, { seat });
+  for (const seat of seats) emit(ctx, "saved", toSeats([seat]), { seat, night: s.day, with: saved.get(seat)! });
 }
 
 /**

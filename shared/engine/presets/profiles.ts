@@ -73,7 +73,8 @@ const NIGHT = {
     "commissar-check": { skip: true },
     "agent-check": { skip: true },
   },
-  morning: { quiet: "nobody-killed", out: "killed" },
+  // §5.1 *decision*: the morning names the saved ("seat N was attacked and survived"), never by whom or how.
+  morning: { quiet: "nobody-killed", out: "killed", saved: true },
 };
 
 /** The profiles' flow; `fast` fixes the timers (§5.5 Fast: 3 min discussion, 1 min voting, short defence). */
@@ -91,7 +92,8 @@ function profileFlow(o: { fast?: boolean; voting: "open" | "closed" | "setting" 
       { id: "deal", module: "deal", params: { kind: "at-once", ms: 15_000 }, next: { dealt: "acquaintance" } },
       { id: "acquaintance", module: "acquaintance", params: { ms: 30_000 }, next: { done: "day" } },
       { id: "day", module: "day", params: { first: "rotate" }, next: { started: "free-talk" } },
-      { id: "free-talk", module: "free-talk", params: o.fast ? { ms: 180_000 } : { ms: 300_000, msSetting: "tempo" }, next: { done: "voting" } },
+      // Issue 31.4 (*decision*): free talk ends early once every living person is ready to vote.
+      { id: "free-talk", module: "free-talk", params: o.fast ? { ms: 180_000, ready: true } : { ms: 300_000, msSetting: "tempo", ready: true }, next: { done: "voting" } },
       { id: "voting", module: "voting", params: vote("voting", "first", "living"), next: { out: "night", leader: "night", tie: "defence", none: "night", cancelled: "night" } },
       { id: "defence", module: "speeches", params: { name: "defence", purpose: "defence", ms: o.fast ? 15_000 : 30_000, speakers: "living", cancelOnRemoval: true }, next: { done: "revote", cancelled: "night" } },
       { id: "revote", module: "voting", params: vote("revote", "revote", "given"), next: { out: "night", leader: "night", tie: "night", none: "night", cancelled: "night" } },

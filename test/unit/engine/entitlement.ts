@@ -79,6 +79,10 @@ const PUBLIC_TYPES = new Set([
   "immune",
   // issue 20: a seat's public claim (its own word, possibly a lie: checked apart, see checkClaim)
   "claimed",
+  // issue 31.11 (RULES.md §5.1 decision): "seat N was attacked and survived" — the seat only
+  "survived",
+  // issue 31.4: ready to vote, free talk ended by it, a solo player's skip
+  "ready-to-vote", "free-talk-ended", "wait-skipped",
 ]);
 /** Public entries that must say no more than this (§3/§7.7 the morning names only the dead: no cause, no heal). */
 const PUBLIC_DATA: Record<string, string[]> = {
@@ -86,6 +90,8 @@ const PUBLIC_DATA: Record<string, string[]> = {
   // §6.3 the curse names its target only (never the Curser); a check names the checking role, never the checker's seat.
   cursed: ["seat"], "check-announced": ["checker", "target", "answer"],
   claimed: ["seat", "claim"],
+  // §5.1 *decision*: "never who attacked, who protected, or how".
+  survived: ["seat"],
 };
 
 /** Issue 20: the words a claim may carry (the claimant's own, so its role or red/black is no leak). */
@@ -215,6 +221,8 @@ function checkLogEntry(k: Knowledge, e: GameView["log"][number]): void {
     case "witnessed": ok(d.by === k.seat, "the Witness's seat seen by another"); break;
     case "turned": ok(k.black === true, "the Werewolf's turn seen outside the black team"); break;
     case "swapped": ok(d.seat === k.seat, "the Swindler's new card seen by another"); break;
+    // §5.1 *decision*: "a player's own card tells them privately what saved them".
+    case "saved": ok(d.seat === k.seat, "what saved another player"); break;
   }
 }
 const PRIVATE_TYPES = new Set([
@@ -224,6 +232,8 @@ const PRIVATE_TYPES = new Set([
   "side-chosen", "wounded",
   // issue 18 (club §6)
   "witnessed", "turned", "swapped",
+  // issue 31.11 (RULES.md §5.1 decision)
+  "saved",
 ]);
 
 type Entry = GameView["log"][number];

@@ -61,7 +61,8 @@ describe("RULES.md §5.3 blocks and jailings settle first", () => {
     toNight(t);
     night(t, { jailer: { 3: 5 }, mafia: { 1: 5 } });
     expect(alive(t, 5)).toBe(true);
-    expect(t.spectator().log.at(-2)?.type).toBe("nobody-killed");
+    // Issue 31.11 (§5.1 decision): the morning names the jailed seat as attacked and survived.
+    expect(t.spectator().log.slice(-3).map((e) => e.type)).toEqual(["nobody-killed", "survived", "day-started"]);
   });
 });
 

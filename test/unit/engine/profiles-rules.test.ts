@@ -202,7 +202,7 @@ describe("RULES.md §5.5 profiles", () => {
     let g = createGame("fast", {}, players, "f", 0);
     const deadline = (x: typeof g) => viewFor(x, { kind: "spectator" });
     expect(deadline(g).phase).toBe("acquaintance");
-    expect(presetOf("fast").flow.entries.find((e) => e.id === "free-talk")!.params).toEqual({ ms: 180_000 });
+    expect(presetOf("fast").flow.entries.find((e) => e.id === "free-talk")!.params).toMatchObject({ ms: 180_000 });
     g = createGame("classic", {}, players, "f", 0);
     expect(viewFor(g, { kind: "spectator" }).timerMs).toBe(30_000);
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { en } from "../../../web/src/i18n/en.ts";
 import { announcementOf, standingChoice } from "../../../web/src/table/announce.ts";
 import { nightNotes } from "../../../web/src/table/mine.ts";
-import { judgeSeats, liveReports, noVoteToday, tallyBySeat, tallyPanel } from "../../../web/src/table/nightInfo.ts";
+import { judgeSeats, liveReports, noVoteToday, savedNights, tallyBySeat, tallyPanel } from "../../../web/src/table/nightInfo.ts";
 import { nightBy, profileTable, toNight } from "../engine/profiles-helpers.ts";
 
 describe("RULES.md §5.2 the black team's anonymous tally while the mafia step runs", () => {
@@ -156,7 +156,7 @@ describe("RULES.md §5.6 Blackmailer and Judge on the day", () => {
 });
 
 describe("RULES.md §5.1 the morning announces the public outcome", () => {
-  it("§5.1 deaths are announced (who died / nobody); protections are not", () => {
+  it("§5.1 deaths are announced (who died / nobody); issue 31.11 (§5.1 decision) a save names the seat only to the table, and what saved it to the saved player alone", () => {
     // 1 Don, 2 Mafia, 3 Doctor, 4 Bodyguard, 5–10 Civilians.
     const t = profileTable("DMHGCCCCCC");
     toNight(t);
@@ -165,7 +165,16 @@ describe("RULES.md §5.1 the morning announces the public outcome", () => {
       if (step === "doctor") t.act(3, t.use(3, 6));
     });
     const morning = (v = t.view(8)) => v.log.slice(v.log.map((e) => e.type).lastIndexOf("night-fell")).map((e) => announcementOf(e, 8)?.key).filter(Boolean);
-    expect(morning()).toEqual(["ann.nobody-killed"]);
+    expect(morning()).toEqual(["ann.nobody-killed", "ann.survived"]);
+    const survived = t.view(8).log.find((e) => e.type === "survived")!;
+    expect(announcementOf(survived, 8)).toMatchObject({ key: "ann.survived", params: { seat: 6 }, mine: false });
+    // The saved seat: the public line is replaced by its own, naming the protection (never the Doctor's seat).
+    const own = t.view(6).log.slice(t.view(6).log.map((e) => e.type).lastIndexOf("night-fell"));
+    expect(own.map((e) => announcementOf(e, 6)?.key).filter(Boolean)).toEqual(["ann.nobody-killed", "ann.saved.heal"]);
+    expect(announcementOf(own.find((e) => e.type === "saved")!, 6)).toMatchObject({ params: {}, mine: true });
+    // The saved player's own card lists the night and what saved them; nobody else's does.
+    expect(savedNights(t.view(6))).toEqual([{ night: 1, with: ["heal"] }]);
+    for (const seat of [1, 2, 3, 4, 5, 7, 8]) expect(savedNights(t.view(seat))).toEqual([]);
     toNight(t);
     nightBy(t, (step) => {
       if (step === "mafia") { t.act(1, t.use(1, 7)); t.act(2, t.use(2, 7)); }

@@ -196,12 +196,15 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
           </div>
         </div>
       );
-    case "end-speech":
+    case "end-speech": {
+      // Issue 31.3: a nomination picked and not sent is applied when the speech ends — the button says so.
+      const pick = () => (bar.chosen?.key === "nominate" && bar.chosen.seats.length === 1 && bar.actions.some((a) => a.type === "nominate") ? bar.chosen.seats[0]! : null);
       return (
-        <button type="button" class="btn primary wide" data-action="end-speech" disabled={bar.busy} onClick={() => bar.send({ type: "end-speech" })}>
-          {t("act.end-speech")}
+        <button type="button" class="btn primary wide" data-action="end-speech" data-with-nomination={pick() ?? undefined} disabled={bar.busy} onClick={() => bar.send({ type: "end-speech" })}>
+          {pick() !== null ? t("act.end-speech.nominate", { seat: pick()! }) : t("act.end-speech")}
         </button>
       );
+    }
     case "shout":
       return (
         <button type="button" class="btn" data-action="shout" disabled={bar.busy} onClick={() => bar.send({ type: "shout" })}>
@@ -266,6 +269,28 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
         </button>
       );
     }
+    case "ready-to-vote": {
+      // Issue 31.4: "ready to vote" in the profiles' free talk; free talk ends once every living person pressed it.
+      const a = () => {
+        const x = props.a();
+        return x?.type === "ready-to-vote" ? x : null;
+      };
+      return (
+        <div class="act ready" role="group" aria-label={t("act.ready-to-vote")} data-action="ready-to-vote" data-pressed={a()?.pressed ? "yes" : "no"}>
+          <button type="button" class="btn primary" aria-pressed={a()?.pressed === true} disabled={bar.busy || a()?.pressed === true} onClick={() => bar.send({ type: "ready-to-vote" })}>
+            {t(a()?.pressed ? "act.ready-to-vote.pressed" : "act.ready-to-vote")}
+          </button>
+          <p class="muted small" data-ready={a()?.ready ?? 0} data-of={a()?.of ?? 0} aria-live="polite">{t("act.ready-to-vote.count", { ready: a()?.ready ?? 0, of: a()?.of ?? 0 })}</p>
+        </div>
+      );
+    }
+    case "skip-wait":
+      // Issue 31.4: the only person at a table of bots skips a wait with nothing to do in it.
+      return (
+        <button type="button" class="btn ghost" data-action="skip-wait" disabled={bar.busy} onClick={() => bar.send({ type: "skip-wait" })}>
+          {t("act.skip-wait")}
+        </button>
+      );
     case "claim": {
       const a = () => {
         const x = props.a();

@@ -9,7 +9,7 @@ import { own } from "../../../shared/own.ts";
 import type { GameView, RoleId, SeatView } from "../../../shared/engine/types.ts";
 import type { MessageKey } from "../i18n/en.ts";
 import { has, t, tk } from "../i18n/index.ts";
-import { roleAboutKeys } from "./logText.ts";
+import { roleAboutKeys, SAVERS } from "./logText.ts";
 import { shownName } from "./names.ts";
 import { TEAM_MARK } from "./Oval.tsx";
 import { marksShown, setMarksShown } from "./phase.ts";
@@ -28,7 +28,10 @@ export function roleAbout(presetId: string | undefined, role: string, dealt: { l
  * `onOpenChange` tells the table whether the card is face up: the "show my marks" toggle lives on the
  * open card only, and the oval draws the marks only while it is open (issue 13).
  */
-export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string; lawyer?: boolean; witnessed?: number | null; onOpenChange?: (open: boolean) => void }) {
+
+/** Issue 31.11: the protections the catalogue names (`saved.with.<id>`). */
+const SAVER_IDS: readonly string[] = SAVERS;
+export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string; lawyer?: boolean; witnessed?: number | null; saved?: ReadonlyArray<{ night: number; with: readonly string[] }>; onOpenChange?: (open: boolean) => void }) {
   const [open, setOpen] = createSignal(false);
   createEffect(() => props.onOpenChange?.(open() && !!props.you.role));
   onCleanup(() => props.onOpenChange?.(false));
@@ -138,6 +141,19 @@ export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string
                   </p>
                 </>
               )}
+            </Show>
+            {/* Issue 31.11 (RULES.md §5.1 decision): what saved this player, on their own card only. */}
+            <Show when={props.saved?.length}>
+              <h3>{t("card.saved")}</h3>
+              <ul class="saved">
+                <For each={props.saved}>
+                  {(x) => (
+                    <li data-saved-night={x.night}>
+                      {t("card.saved.night", { night: x.night, with: x.with.map((id) => tk("saved.with", SAVER_IDS.includes(id) ? id : "other")).join(", ") })}
+                    </li>
+                  )}
+                </For>
+              </ul>
             </Show>
             <Show when={props.you.shootingPlan?.length}>
               <h3>{t("card.plan")}</h3>

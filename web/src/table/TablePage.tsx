@@ -26,7 +26,7 @@ import { Announcements, announcementText, DelayBanner, HostingBanner, PauseBanne
 import { awayShort, awayText, createNow } from "./presence.ts";
 import { createVoice, floorOfView, MAX_LISTEN_DELAY_MS, mediaSelf, type Voice } from "./voice.ts";
 import { VoiceBar } from "./VoiceBar.tsx";
-import { judgeSeats, liveReports, noVoteToday, tallyBySeat, tallyPanel } from "./nightInfo.ts";
+import { judgeSeats, liveReports, noVoteToday, savedNights, tallyBySeat, tallyPanel } from "./nightInfo.ts";
 import { haveFloor } from "../media/plan.ts";
 import { removedForFouls, voterTurn } from "./turns.ts";
 import { allowsConsigliere, consiglieriBySeat } from "./advisor.ts";
@@ -214,6 +214,13 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   // Issue 38 (§7.3): in turn, a cast vote may still be changed (ballot.change), offered as the same vote.
   const offered = createMemo(() => withVoteChange(you()?.actions ?? [], game()?.ballot));
   const pickings = createMemo(() => offered().flatMap((a) => pickingOf(a) ?? []));
+  /** Issue 31.3: the seat picked for a nomination in one's own speech and not sent yet (still offered). */
+  const pendingNomination = (): Seat | null => {
+    const c = chosen();
+    if (c?.key !== "nominate" || c.seats.length !== 1) return null;
+    const offer = offered().find((x) => x.type === "nominate");
+    return offer?.type === "nominate" && offer.targets.includes(c.seats[0]!) ? c.seats[0]! : null;
+  };
   const [chosen, setChosen] = createSignal<{ key: string; seats: Seat[] } | null>(null);
   // The one the oval serves: the action being chosen for, else the first offered.
   const picking = createMemo(() => {
@@ -283,6 +290,11 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   // Private marks on the oval: only while the role card is face up and the player asked for them.
   const [cardOpen, setCardOpen] = createSignal(false);
   // §6 the Witness's black seat (his own log only): on his card, and among his marks.
+  // Issue 31.11: the nights this player was attacked and survived, and what saved them (their card).
+  const savedOnCard = createMemo(() => {
+    const g = game();
+    return g ? savedNights(g) : [];
+  });
   const witnessed = createMemo(() => {
     const g = game();
     return g ? witnessedSeat(g) : null;
@@ -354,7 +366,11 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   };
 
   const send = (a: PlayerAction) => {
+    // Issue 31.3: "End speech" with a nomination picked but not sent applies it first (a nomination is
+    // final, RULES.md §2.4: the engine has no withdrawal, so the pick is sent only when the speech ends).
+    const pick = a.type === "end-speech" ? pendingNomination() : null;
     setChosen(null);
+    if (pick !== null) props.ctl.act({ type: "nominate", target: pick });
     props.ctl.act(a);
   };
   // Issue 17 (§7.3): voting in turn — who votes now (marked on the oval), a late voter's fouls.
@@ -589,7 +605,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                                 </p>
                               </Show>
                             </ActionBar>
-                            <RoleCard you={y()} seats={g().seats} presetId={g().presetId} lawyer={Number(tv().settings["lawyer"] ?? 0) > 0} witnessed={witnessed()} onOpenChange={setCardOpen} />
+                            <RoleCard you={y()} seats={g().seats} presetId={g().presetId} lawyer={Number(tv().settings["lawyer"] ?? 0) > 0} witnessed={witnessed()} saved={savedOnCard()} onOpenChange={setCardOpen} />
                           </Show>
                         </>
                       )}

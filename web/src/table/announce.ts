@@ -8,7 +8,7 @@
  * its own display time by server time (`at` is the table's clock, like `serverNow`).
  */
 import type { AnyLogEntry, GameView, QuestionName, Seat, SeatView } from "../../../shared/engine/types.ts";
-import { ownQuestion } from "./logText.ts";
+import { SAVERS, ownQuestion } from "./logText.ts";
 
 export type Tone = "out" | "news" | "calm" | "count" | "mine";
 
@@ -61,12 +61,19 @@ export function announcementOf(e: AnyLogEntry, you: Seat | null, nick: (seat: Se
     }
     // The morning (§2.11, §3/§7.7: the killed are named, no cause, no word of a heal).
     // Issue 16, the profiles: RULES.md §5.1 "the morning announces the public outcome of attacks and
-    // protection" — the public outcome is who died ("killed", one banner each) or that nobody did
-    // ("nobody-killed"); who was attacked, healed, guarded, jailed or covered stays secret (§1 Secrets;
-    // §5.3 "other roles get no separate confirmation of a block"), told only in the night's "why" at
-    // the end (why.ts). The engine sends no other public morning fact, so none is announced.
+    // protection" — who died ("killed", one banner each) or that nobody did ("nobody-killed"), and
+    // (issue 31.11, the §5.1 *decision*) each seat that was attacked and survived ("survived": the seat
+    // only, never who attacked, who protected or how). The saved player alone gets "saved", naming what
+    // saved them (their own banner replaces the public one).
     case "killed":
       return pub("ann.killed", "news", seatP(e.data.seat));
+    case "survived":
+      return byYou(e.data.seat) ? null : pub("ann.survived", "news", seatP(e.data.seat));
+    case "saved": {
+      if (!byYou(e.data.seat)) return null;
+      const first = e.data.with.find((x) => (SAVERS as readonly string[]).includes(x));
+      return { ...base, key: first ? `ann.saved.${first}` : "ann.saved", params: {}, tone: "mine", ttl: TTL.news, mine: true };
+    }
     // §2.13 a technical foul by the table's vote (the removal, at the last foul, follows as "left").
     // Issue 17: with its cause — a late vote in turn (§7.3), the live host (§7.9).
     case "fouled":
@@ -91,6 +98,9 @@ export function announcementOf(e: AnyLogEntry, you: Seat | null, nick: (seat: Se
       return pub("ann.missed", "calm");
     case "nobody-killed":
       return pub("ann.nobody-killed", "calm");
+    // Issue 31.4: every living person was ready to vote — free talk ended early.
+    case "free-talk-ended":
+      return pub("ann.free-talk-ended", "calm");
     // The count (§2.6: closed voting shows who voted for whom after the count; open, at once).
     case "vote-counted": {
       const { round } = e.data;

@@ -78,6 +78,9 @@ export const SUBJECT: { readonly [K in LogType]?: SeatField<K> } = {
   "early-vote-asked": "seat",
   "early-vote-supported": "seat",
   "early-vote-passed": "by",
+  // Issue 31.4: ready to vote, a solo player's skip.
+  "ready-to-vote": "seat",
+  "wait-skipped": "seat",
   // Issue 16 (RULES.md §5.6)
   used: "by",
   tracked: "by",
@@ -95,6 +98,9 @@ export const SUBJECT: { readonly [K in LogType]?: SeatField<K> } = {
   "removed-voted-out": "seat",
   // Issue 17 (RULES.md §7.10)
   "vote-advised": "voter",
+  // Issue 31.11 (RULES.md §5.1 decision): the morning names the saved; the saved learn what saved them.
+  survived: "seat",
+  saved: "seat",
 };
 
 /**
@@ -121,6 +127,13 @@ export const OWN_QUESTIONS: readonly QuestionName[] = ["expel-anyone", "expel-bo
  * `claim.<kind>` ("I am the Sheriff") — the same words the claim bar's buttons say.
  */
 export const CLAIM_KINDS = ["role", "check", "opinion", "vote"] as const;
+
+/**
+ * Issue 31.11 (RULES.md §5.1 *decision*): the protections that can save a player in the profiles (an
+ * ability id each: the Doctor's heal, the Bodyguard's guard, the Jailer's cell, the Mistress's guest,
+ * the Immortal's armour); `saved` names them as `ann.saved.<id>` / `saved.with.<id>`.
+ */
+export const SAVERS = ["heal", "guard", "jail", "guest", "armour"] as const;
 
 /** The events a question's `question` field names. */
 const ASKED = new Set<LogType>(["lift-vote-started", "lift-counted"]);
@@ -221,6 +234,8 @@ export function logLines(e: AnyLogEntry, viewer: LogViewer): Line[] {
     if ("result" in c) words.result = { ref: "check", id: c.result };
     params.claim = { key: `claim.${c.kind}`, params: words };
   }
+  // Issue 31.11: what saved the player, in words ("the Doctor's heal"), never a seat.
+  if (e.type === "saved") params.with = { join: ", ", items: e.data.with.map((x): Arg => ({ key: `saved.with.${(SAVERS as readonly string[]).includes(x) ? x : "other"}`, params: {} })) };
   const lines: Line[] = [{ type: e.type, key, params }];
   // §2.6 open voting calls the candidates in turn; the engine's start event carries the first one
   // (later ones come as `candidate-called`): give it the same heading.
@@ -238,6 +253,7 @@ export function keysFor(type: LogType, nightSteps: readonly string[]): string[] 
   for (const c of CAUSES[type] ?? []) keys.push(`log.${type}.${c}`, ...(SUBJECT[type] !== undefined ? [`log.${type}.${c}.you`] : []));
   if (type === "night-turn") for (const s of nightSteps) keys.push(`log.night-turn.${s}`);
   if (type === "paused") keys.push("log.paused.absence");
+  if (type === "saved") keys.push(...[...SAVERS, "other"].map((x) => `saved.with.${x}`));
   if (ASKED.has(type)) for (const q of OWN_QUESTIONS) keys.push(`log.${type}.${q}`);
   return keys;
 }

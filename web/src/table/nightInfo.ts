@@ -101,3 +101,16 @@ export function judgeSeats(log: readonly AnyLogEntry[]): Set<Seat> {
   for (const e of log) if (e.type === "judge-shown") out.add(e.data.seat);
   return out;
 }
+
+/**
+ * Issue 31.11 (RULES.md §5.1 *decision* "a player's own card tells them privately what saved them"): the
+ * nights this viewer was attacked and survived, with the protections that saved them (ability ids), from
+ * their own `saved` entries (the engine sends them to the saved seat only).
+ */
+export function savedNights(g: Pick<GameView, "you" | "log">): Array<{ night: number; with: string[] }> {
+  const me = g.you?.seat;
+  if (me === undefined) return [];
+  const out: Array<{ night: number; with: string[] }> = [];
+  for (const e of g.log) if (e.type === "saved" && e.data.seat === me) out.push({ night: e.data.night, with: e.data.with.slice() });
+  return out;
+}

@@ -1,0 +1,147 @@
+/**
+ * Issue 31 "Must show" (items 3, 4, 11 of the newcomer's evening), one person on a 360 px phone in
+ * Ukrainian against bots:
+ *
+ * 1. A Custom table (RULES.md §5.5): the person creates it, fills it with bots and starts. At the
+ *    acquaintance night (a wait with nothing to do) the page offers "skip ahead" (issue 31.4) and the
+ *    person takes it. In free talk the person presses "Ready to vote": as the only person at the table,
+ *    free talk ends at once — the log says so ("free-talk-ended"), the phase is the vote, and the end
+ *    came before the free talk's own deadline (the server's frames: the end's time < the deadline).
+ *    The test clock is never advanced during the free talk.
+ * 2. A sport table (RULES.md §2): the person fills it with bots (the game starts at once), skips the
+ *    bots' speeches, and in their own speech taps a seat in the nomination picker, then "End speech" —
+ *    the button names the nomination it applies (issue 31.3) — and the seat is nominated.
+ *
+ * Screenshots (docs/UI.md "Waits a solo player can skip and the morning's saved"): newbie-skip-wait,
+ * newbie-ready-before, newbie-ready-after, newbie-nominate-pending, newbie-nominate-after.
+ */
+import { mkdirSync } from "node:fs";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, openPerson, type Person, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
+
+const PHONE = { width: 360, height: 740 };
+/** Waits that only matter on a starved machine: how long a step may take, not what it must do. */
+const SLOW_MS = 30_000;
+
+let server: Server;
+let chrome: Awaited<ReturnType<typeof launchChromium>>;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  ensureWebBuild();
+  mkdirSync(SHOTS, { recursive: true });
+  [server, chrome] = await Promise.all([startWrangler({ vars: { BOT_THINK_MS: "100" } }), launchChromium()]);
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await chrome?.close();
+  await server?.stop();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function createTable(p: Person, preset: "custom" | "sport"): Promise<string> {
+  await p.page.goto(`${server.base}/`);
+  await p.page.fill("#nick", "Оля", { timeout: LOAD_MS });
+  await p.page.click('[data-home="create"]');
+  await p.page.selectOption("#preset", preset);
+  await p.page.locator('form[data-form="create"] button[type="submit"]').click();
+  await p.page.waitForURL(/\/t\/[A-Z0-9]{6}$/, { timeout: LOAD_MS });
+  return p.page.url().split("/t/")[1]!;
+}
+
+/** Take a card when offered; else wait (the test clock lives through bots' moves) until `until` holds. */
+async function driveUntil(page: Page, code: string, until: (s: Awaited<ReturnType<typeof boardSnapshot>>) => boolean, o: { skip?: boolean } = {}): Promise<Awaited<ReturnType<typeof boardSnapshot>>> {
+  const deadline = Date.now() + 180_000;
+  const acted = new Set<string>();
+  while (Date.now() < deadline) {
+    const s = await boardSnapshot(page);
+    if (s.result) throw new Error(`the game ended (${s.result}) before the awaited moment`);
+    if (s.phase !== null && !s.busy && until(s)) return s;
+    if (s.busy || s.phase === null) {
+      await sleep(100);
+      continue;
+    }
+    try {
+      if (s.cards > 0 && !acted.has(`${s.seq}:card`)) {
+        acted.add(`${s.seq}:card`);
+        await page.locator('[data-action="take-card"] [data-card]:not([disabled])').first().click({ timeout: 5_000 });
+        await sleep(100);
+        continue;
+      }
+      if (o.skip && "skip-wait" in s.actions && !acted.has(`${s.seq}:skip`)) {
+        acted.add(`${s.seq}:skip`);
+        await page.locator('[data-action="skip-wait"]').click({ timeout: 5_000 });
+        await sleep(100);
+        continue;
+      }
+    } catch {
+      /* the page moved on under the click: read it again */
+    }
+    if (s.seq > 0) await advanceClock(server.base, code, s.seq);
+    await sleep(150);
+  }
+  throw new Error("the awaited moment did not come");
+}
+
+test("Custom with bots: 'skip ahead' at the acquaintance night, then 'Ready to vote' ends free talk early (the log says so); sport: 'End speech' applies the picked nomination — 360 px, Ukrainian", async () => {
+  const p = await openPerson(chrome.browser, contexts, "Оля", { viewport: PHONE, locale: "uk-UA", phone: true, waitMs: SLOW_MS });
+
+  // ---- 1. Custom: create, fill with bots, start.
+  const code = await createTable(p, "custom");
+  await p.page.locator('[data-control="fill-bots"]').click();
+  const start = p.page.locator('[data-control="start"]:not([disabled])');
+  await start.waitFor();
+  await start.click();
+  await p.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+
+  // The acquaintance night: nothing to do for the only person — "skip ahead" (issue 31.4).
+  const acq = await driveUntil(p.page, code, (s) => s.phase !== "dealing");
+  expect(acq.phase).toBe("acquaintance");
+  const skip = p.page.locator('[data-action="skip-wait"]');
+  await skip.waitFor();
+  expect(await skip.innerText()).toBe("Пропустити очікування");
+  await shot(p.page, "newbie-skip-wait");
+  await skip.click();
+  await p.page.locator('[data-event="wait-skipped"]').first().waitFor({ state: "attached" });
+  await driveUntil(p.page, code, (s) => s.phase === "free-talk");
+
+  // Free talk: the person alone presses "Ready to vote"; the clock is not advanced from here on.
+  const ready = p.page.locator('[data-action="ready-to-vote"] button');
+  await ready.waitFor();
+  expect(await ready.innerText()).toBe("Готовий голосувати");
+  await shot(p.page, "newbie-ready-before");
+  const framesBefore = p.frames.length;
+  await ready.click();
+  await p.page.locator('.board[data-phase="voting"]').waitFor({ timeout: SLOW_MS });
+  const line = p.page.locator('[data-event="free-talk-ended"]').first();
+  await line.waitFor({ state: "attached" });
+  expect(await line.innerText()).toContain("Усі за столом готові");
+  // Before its timer: the free talk's own deadline (its last frame) is later than the end in the log.
+  const freeTalkDeadline = Math.max(...p.frames.slice(0, framesBefore).flatMap((f) => [...f.matchAll(/"phase":"free-talk","phaseSeq":\d+,"deadline":(\d+)/g)].map((m) => Number(m[1]))));
+  const endedAt = Math.max(...p.frames.flatMap((f) => [...f.matchAll(/"at":(\d+),"day":\d+,"type":"free-talk-ended"/g)].map((m) => Number(m[1]))));
+  expect(Number.isFinite(freeTalkDeadline) && Number.isFinite(endedAt)).toBe(true);
+  expect(freeTalkDeadline - endedAt, "free talk ended this long before its deadline (ms)").toBeGreaterThan(60_000);
+  await shot(p.page, "newbie-ready-after");
+
+  // ---- 2. Sport: fill with bots (starts at once); skip the bots' speeches; nominate in one's own.
+  const sport = await createTable(p, "sport");
+  await p.page.locator('[data-control="fill-bots"]').click();
+  await p.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+  const mine = await driveUntil(p.page, sport, (s) => s.phase === "speech" && "end-speech" in s.actions && (s.actions["nominate"]?.length ?? 0) > 0, { skip: true });
+  const target = mine.actions["nominate"]!.find((x) => x !== mine.you)!;
+  await p.page.locator(`[data-action="nominate"] [data-target="${target}"]`).click();
+  const end = p.page.locator(`[data-action="end-speech"][data-with-nomination="${target}"]`);
+  await end.waitFor();
+  expect(await end.innerText()).toBe(`Виставити місце ${target} і завершити промову`);
+  await shot(p.page, "newbie-nominate-pending");
+  await end.click();
+  const nominees = async () => ((await p.page.locator(".board").getAttribute("data-nominees")) ?? "").split(",").filter(Boolean).map(Number);
+  await expect.poll(nominees, { timeout: SLOW_MS }).toContain(target);
+  await p.page.locator('[data-event="nominated"]').first().waitFor({ state: "attached" });
+  expect((await boardSnapshot(p.page)).actions["end-speech"]).toBeUndefined();
+  await shot(p.page, "newbie-nominate-after");
+  expect(p.errors).toEqual([]);
+});
