@@ -224,8 +224,11 @@ export type NightStep =
    * `stoppedWith` (a guard then takes the attack himself: a later step is his), or it killed.
    */
   | { kind: "attack"; by: Seat[]; ability: string; target: Seat; outcome: "killed" | "stopped"; stoppedBy?: Seat; stoppedWith?: string }
-  /** A team ability with no single target, or every holder blocked: no attack. */
-  | { kind: "no-attack"; ability: string; reason: "no-target" | "blocked" }
+  /**
+   * A team ability with no single target, or every holder blocked: no attack. Issue 38.6 / 31.1:
+   * `silent` names the holders who chose nobody (shown only in the result, once every role is public).
+   */
+  | { kind: "no-attack"; ability: string; reason: "no-target" | "blocked"; silent?: Seat[] }
   /** A silence (the Blackmailer's) landed. */
   | { kind: "silenced"; by: Seat; ability: string; target: Seat }
   /** A guest dies with the Mistress who died tonight (§5.6). */

@@ -204,7 +204,14 @@ export function resolveNight(rules: NightRules, uses: readonly Use[], team: read
     const a = rules.ability(id);
     if (a.team) {
       const c = team.find((x) => x.ability === id);
-      if (!c || c.target === 0) { if (c) record.push({ kind: "no-attack", ability: id, reason: "no-target" }); continue; }
+      if (!c || c.target === 0) {
+        // Issue 38.6: the night's "why" names the holders who chose nobody (it is shown only in the result).
+        if (c) {
+          const silent = c.holders.filter((h) => !uses.some((u) => u.by === h && u.ability === id && u.targets.length > 0));
+          record.push({ kind: "no-attack", ability: id, reason: "no-target", ...(silent.length ? { silent } : {}) });
+        }
+        continue;
+      }
       const shooters = c.holders.filter((h) => !blocked.has(h));
       if (c.holders.length > 0 && shooters.length === 0) { record.push({ kind: "no-attack", ability: id, reason: "blocked" }); continue; }
       // The team's visit: each shooter who named the settled target and was not blocked.

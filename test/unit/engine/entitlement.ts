@@ -48,10 +48,12 @@ const FORBIDDEN_KEYS = new Set([
   "uses", "acted", "told", "memory", "streak", "holders",
   // issue 16: the night's "why" (shown only at the end, and not by this view yet) and the live reports told
   "nights", "reported", "stoppedBy", "stoppedWith",
+  // issue 38.6: the holders who did not shoot (the why's, at the end only)
+  "silent",
 ]);
 
 /** Keys of the night's "why", allowed in a view only at the end (view.result.nights). */
-const WHY_KEYS = new Set(["nights", "stoppedBy", "stoppedWith"]);
+const WHY_KEYS = new Set(["nights", "stoppedBy", "stoppedWith", "silent"]);
 
 /** Log entry types everyone may see (the rest are listed in checkLogEntry with whose they are). */
 const PUBLIC_TYPES = new Set([

@@ -39,6 +39,26 @@ describe("§2.10 Night: the shot", () => {
     expect(t.publicTypes()).toContain("shot-missed");
     expect(t.living().length).toBe(10);
   });
+  it("§2.10 / issue 38.6: the night's why names the black seats that did not shoot — in the result only, never before", () => {
+    const t = night1();
+    t.night({ 1: 5, 2: 5 }); // seat 3 (Mafia) chose nobody: a miss
+    expect(t.publicTypes()).toContain("shot-missed");
+    // While the game runs no view carries the why (nor who did not shoot): not the town's, not the black team's.
+    for (const v of [t.view(1), t.view(3), t.view(4), t.spectator()]) {
+      expect(v.result).toBeNull();
+      expect(JSON.stringify(v)).not.toMatch(/"silent"|"no-attack"/);
+    }
+    t.control({ type: "abort", reason: "server-error" });
+    const steps = t.spectator().result!.nights!.find((n) => n.night === 1)!.steps;
+    expect(steps).toContainEqual({ kind: "no-attack", ability: "mafia-shot", reason: "no-target", silent: [3] });
+  });
+  it("§2.10 / issue 38.6: two different choices and nobody silent: the why names no one", () => {
+    const t = night1();
+    t.night({ 1: 5, 2: 5, 3: 6 });
+    t.control({ type: "abort", reason: "server-error" });
+    const steps = t.spectator().result!.nights!.find((n) => n.night === 1)!.steps;
+    expect(steps).toContainEqual({ kind: "no-attack", ability: "mafia-shot", reason: "no-target" });
+  });
   it("§2.10 the living black team sees the choices; the town and spectators see none of them", () => {
     const t = night1();
     t.act(1, t.use(1, 5));

@@ -50,6 +50,7 @@ const EXAMPLES: { [K in NightStep["kind"]]: Array<Extract<NightStep, { kind: K }
   "no-attack": [
     { kind: "no-attack", ability: "mafia-shot", reason: "no-target" },
     { kind: "no-attack", ability: "mafia-shot", reason: "blocked" },
+    { kind: "no-attack", ability: "mafia-shot", reason: "no-target", silent: [2] },
   ],
   silenced: [{ kind: "silenced", by: 7, ability: "blackmail", target: 11 }],
   bond: [{ kind: "bond", by: 4, ability: "guest", target: 9 }],
@@ -85,6 +86,7 @@ describe("issue 16: the night's why, every step kind in words", () => {
       "Seat 8 (Maniac) — “Kill” → seat 10 (Immortal): stopped",
       "“Shoot”: no single target, so no attack",
       "“Shoot”: every shooter was blocked, so no attack",
+      "“Shoot”: no single target, so no attack; did not shoot: Seat 2 (Mafia)",
       "Seat 7 (Blackmailer) — “Blackmail” → seat 11 (Civilian): no vote in the coming day",
       "Seat 9 (Civilian) died as the guest: seat 4 (Mistress) (“Invite a guest”) died tonight too",
       // RULES.md §6 the club (issue 18)
@@ -139,7 +141,8 @@ describe("issue 16: a known game's nights, as the end screen tells them", () => 
         "Seats 1 (Don), 2 (Mafia), 7 (Blackmailer) — “Shoot” → seat 4 (Mistress): killed",
         "Seat 9 (Civilian) died as the guest: seat 4 (Mistress) (“Invite a guest”) died tonight too",
       ],
-      ["Night 3", "“Shoot”: no single target, so no attack"],
+      // Issue 38.6: the seat that chose nobody is named.
+      ["Night 3", "“Shoot”: no single target, so no attack; did not shoot: Seat 7 (Blackmailer)"],
     ]);
   });
 

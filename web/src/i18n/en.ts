@@ -932,6 +932,7 @@ export const en = {
   "why.attack.stopped": "{by} — “{ability}” → {target}: stopped by “{stoppedWith}” of {stoppedBy}",
   "why.attack.stopped.anon": "{by} — “{ability}” → {target}: stopped",
   "why.no-attack.no-target": "“{ability}”: no single target, so no attack",
+  "why.no-attack.no-target.silent": "“{ability}”: no single target, so no attack; did not shoot: {who}",
   "why.no-attack.blocked": "“{ability}”: every shooter was blocked, so no attack",
   "why.silenced": "{by} — “{ability}” → {target}: no vote in the coming day",
   "why.bond": "{target} died as the guest: {by} (“{ability}”) died tonight too",

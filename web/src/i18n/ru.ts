@@ -923,6 +923,7 @@ export const ru: Catalogue = {
   "why.attack.stopped": "{by} — «{ability}» → {target}: остановлено («{stoppedWith}», {stoppedBy})",
   "why.attack.stopped.anon": "{by} — «{ability}» → {target}: остановлено",
   "why.no-attack.no-target": "«{ability}»: нет единой цели, поэтому выстрела не было",
+  "why.no-attack.no-target.silent": "«{ability}»: нет единой цели, поэтому выстрела не было; не стреляли: {who}",
   "why.no-attack.blocked": "«{ability}»: все стрелявшие заблокированы, поэтому выстрела не было",
   "why.silenced": "{by} — «{ability}» → {target}: без голоса на следующий день",
   "why.bond": "{target} погибло как гость: {by} («{ability}») этой ночью тоже погибло",

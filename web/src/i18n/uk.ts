@@ -923,6 +923,7 @@ export const uk: Catalogue = {
   "why.attack.stopped": "{by} — «{ability}» → {target}: зупинено («{stoppedWith}», {stoppedBy})",
   "why.attack.stopped.anon": "{by} — «{ability}» → {target}: зупинено",
   "why.no-attack.no-target": "«{ability}»: немає однієї цілі, тож пострілу не було",
+  "why.no-attack.no-target.silent": "«{ability}»: немає однієї цілі, тож пострілу не було; не стріляли: {who}",
   "why.no-attack.blocked": "«{ability}»: усіх стрільців заблоковано, тож пострілу не було",
   "why.silenced": "{by} — «{ability}» → {target}: без голосу наступного дня",
   "why.bond": "{target} загинуло як гість: {by} («{ability}») цієї ночі теж загинуло",

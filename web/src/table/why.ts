@@ -45,6 +45,8 @@ export function stepLine(step: NightStep, roles: ReadonlyMap<Seat, RoleId>): Lin
       return line("why.attack.stopped", { ...base, stoppedBy: whom(step.stoppedBy, roles), stoppedWith: ability(step.stoppedWith ?? "") });
     }
     case "no-attack":
+      // Issue 38.6: the seats that did not shoot, named (the result is public: every role is shown).
+      if (step.reason === "no-target" && step.silent?.length) return line("why.no-attack.no-target.silent", { ability: ability(step.ability), who: who(step.silent, roles) });
       return line(`why.no-attack.${step.reason}`, { ability: ability(step.ability) });
     case "silenced":
       return line("why.silenced", { by: who([step.by], roles), ability: ability(step.ability), target: whom(step.target, roles) });
