@@ -28,7 +28,7 @@
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { advanceClock, ensureWebBuild, launchChromium, LOAD_MS, roleFacts, shot, SHOTS, startWrangler, type Server, boardSnapshot, type BoardSnap } from "./harness.ts";
+import { advanceClock, ensureWebBuild, holdRoleCard, launchChromium, LOAD_MS, roleFacts, shot, SHOTS, startWrangler, type Server, boardSnapshot, type BoardSnap } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 const HOLD_MS = 2200;
@@ -235,16 +235,9 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
   // ---- each person holds their own card once (all three at the same time): role, team, black teammates
   await Promise.all(
     people.map(async (p) => {
-      const card = p.page.locator(".card.face-down");
-      await card.waitFor({ timeout: SLOW_MS });
-      await card.scrollIntoViewIfNeeded();
-      const box = (await card.boundingBox())!;
-      await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       // Let go once the card has turned (two seconds at least), as a person does.
       const name = p.page.locator(".card.face-up .role-name[data-role]");
-      await p.page.mouse.down();
-      await Promise.all([sleep(HOLD_MS), name.waitFor({ timeout: SLOW_MS })]);
-      await p.page.mouse.up();
+      await holdRoleCard(p.page, HOLD_MS, SLOW_MS);
       p.role = await name.getAttribute("data-role");
       p.mates = (await p.page.locator(".card.face-up [data-teammate]").evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.teammate)))) as number[];
       const s = await snapshot(p.page);

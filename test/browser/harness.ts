@@ -326,3 +326,34 @@ export async function axeViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} (${(n.failureSummary ?? "").split("\n").slice(1, 2).join("").trim()})`).join("; ")}`);
 }
+
+/**
+ * Hold the face-down role card with the pointer until it turns (RoleCard HOLD_MS), and let go once it has
+ * turned, as a person does. On a starved machine a frame may move the page between measuring the card
+ * and pressing it (a banner above it, the lobby's rows leaving), so the press lands on the card's centre
+ * as `elementFromPoint` reports it, and a hold that did not turn the card is tried again (up to 4 times).
+ * Returns how many holds it took.
+ */
+export async function holdRoleCard(page: Page, holdMs: number, waitMs: number): Promise<number> {
+  const card = page.locator(".card.face-down");
+  const name = page.locator(".card.face-up .role-name[data-role]");
+  for (let attempt = 1; ; attempt++) {
+    await card.waitFor({ timeout: waitMs });
+    await card.scrollIntoViewIfNeeded();
+    const box = (await card.boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    const onCard = await page.evaluate(([px, py]) => !!document.elementFromPoint(px!, py!)?.closest(".card.face-down"), [x, y]);
+    if (onCard) {
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      const [, turned] = await Promise.all([
+        new Promise((r) => setTimeout(r, holdMs)),
+        name.waitFor({ timeout: holdMs + 8_000 }).then(() => true, () => false),
+      ]);
+      await page.mouse.up();
+      if (turned) return attempt;
+    }
+    if (attempt >= 4) throw new Error(`the role card did not turn after ${attempt} holds (last press on the card: ${onCard})`);
+  }
+}

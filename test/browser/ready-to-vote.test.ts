@@ -89,17 +89,25 @@ async function driveUntil(page: Page, code: string, until: (s: Awaited<ReturnTyp
 test("Custom with bots: 'skip ahead' at the acquaintance night, then 'Ready to vote' ends free talk early (the log says so); sport: 'End speech' applies the picked nomination — 360 px, Ukrainian", async () => {
   const p = await openPerson(chrome.browser, contexts, "Оля", { viewport: PHONE, locale: "uk-UA", phone: true, waitMs: SLOW_MS });
 
-  // ---- 1. Custom: create, fill with bots, start.
-  const code = await createTable(p, "custom");
-  await p.page.locator('[data-control="fill-bots"]').click();
-  const start = p.page.locator('[data-control="start"]:not([disabled])');
-  await start.waitFor();
-  await start.click();
-  await p.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
-
-  // The acquaintance night: nothing to do for the only person — "skip ahead" (issue 31.4).
-  const acq = await driveUntil(p.page, code, (s) => s.phase !== "dealing");
-  expect(acq.phase).toBe("acquaintance");
+  // ---- 1. Custom: create, fill with bots, start. The deal is random: a Don (who may write the shooting
+  // plan, §2.2) or a Maniac asked for a side (§4.1) has a move at the acquaintance night, so no skip is
+  // offered to them (right, and asserted); the person then opens a new table, up to six times.
+  let code = "";
+  for (let attempt = 1; ; attempt++) {
+    code = await createTable(p, "custom");
+    await p.page.locator('[data-control="fill-bots"]').click();
+    const start = p.page.locator('[data-control="start"]:not([disabled])');
+    await start.waitFor();
+    await start.click();
+    await p.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+    // The acquaintance night: nothing to do for the only person — "skip ahead" (issue 31.4).
+    const acq = await driveUntil(p.page, code, (s) => s.phase !== "dealing");
+    expect(acq.phase).toBe("acquaintance");
+    const ownMove = "shooting-plan" in acq.actions || "choose-side" in acq.actions;
+    expect("skip-wait" in acq.actions, `skip offered (own move at the acquaintance: ${ownMove})`).toBe(!ownMove);
+    if (!ownMove) break;
+    expect(attempt, "six deals in a row with a move at the acquaintance night").toBeLessThan(6);
+  }
   const skip = p.page.locator('[data-action="skip-wait"]');
   await skip.waitFor();
   expect(await skip.innerText()).toBe("Пропустити очікування");

@@ -31,7 +31,7 @@
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { advanceClock, ensureWebBuild, launchChromium, LOAD_MS, roleFacts, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
+import { advanceClock, ensureWebBuild, holdRoleCard, launchChromium, LOAD_MS, roleFacts, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -138,11 +138,7 @@ async function peek(p: Player, keyboard: boolean): Promise<{ role: string; team:
     await turned();
     await p.page.keyboard.up("Space");
   } else {
-    const box = (await card.boundingBox())!;
-    await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await p.page.mouse.down();
-    await turned();
-    await p.page.mouse.up();
+    await holdRoleCard(p.page, HOLD_MS, SLOW_MS);
   }
   const role = (await name.getAttribute("data-role"))!;
   const mates = (await p.page.locator(".card.face-up [data-teammate]").evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.teammate)))) as number[];
