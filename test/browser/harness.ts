@@ -337,13 +337,19 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export async function holdRoleCard(page: Page, holdMs: number, waitMs: number): Promise<number> {
   const card = page.locator(".card.face-down");
   const name = page.locator(".card.face-up .role-name[data-role]");
+  const missed: string[] = [];
   for (let attempt = 1; ; attempt++) {
     await card.waitFor({ timeout: waitMs });
-    await card.scrollIntoViewIfNeeded();
+    // A person scrolls the card into the middle of the screen, clear of the sticky header and action bar.
+    await card.evaluate((el) => el.scrollIntoView({ block: "center" }));
     const box = (await card.boundingBox())!;
     const x = box.x + box.width / 2;
     const y = box.y + box.height / 2;
-    const onCard = await page.evaluate(([px, py]) => !!document.elementFromPoint(px!, py!)?.closest(".card.face-down"), [x, y]);
+    const hit = await page.evaluate(([px, py]) => {
+      const el = document.elementFromPoint(px!, py!);
+      return el?.closest(".card.face-down") ? "" : (el?.outerHTML.slice(0, 160) ?? "nothing");
+    }, [x, y]);
+    const onCard = hit === "";
     if (onCard) {
       await page.mouse.move(x, y);
       await page.mouse.down();
@@ -352,8 +358,13 @@ export async function holdRoleCard(page: Page, holdMs: number, waitMs: number): 
         name.waitFor({ timeout: holdMs + 8_000 }).then(() => true, () => false),
       ]);
       await page.mouse.up();
-      if (turned) return attempt;
-    }
-    if (attempt >= 4) throw new Error(`the role card did not turn after ${attempt} holds (last press on the card: ${onCard})`);
+      if (turned) {
+        if (attempt > 1) console.warn(`holdRoleCard: turned at hold ${attempt}; before: ${missed.join(" | ")}`);
+        return attempt;
+      }
+      missed.push("a press that did not turn it");
+    } else missed.push(`centre covered by ${hit}`);
+    if (attempt >= 4) throw new Error(`the role card did not turn after ${attempt} holds (${missed.join(" | ")})`);
+    await new Promise((r) => setTimeout(r, 500));
   }
 }
