@@ -26,6 +26,7 @@ import { Announcements, announcementText, DelayBanner, HostingBanner, PauseBanne
 import { awayShort, awayText, createNow } from "./presence.ts";
 import { createVoice, floorOfView, MAX_LISTEN_DELAY_MS, mediaSelf, type Voice } from "./voice.ts";
 import { VoiceBar } from "./VoiceBar.tsx";
+import { HintLine } from "./HintLine.tsx";
 import { judgeSeats, liveReports, noVoteToday, savedNights, tallyBySeat, tallyPanel } from "./nightInfo.ts";
 import { haveFloor } from "../media/plan.ts";
 import { removedForFouls, voterTurn } from "./turns.ts";
@@ -588,6 +589,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                       {(y) => (
                         <>
                           <Show when={!g().result}>
+                            <HintLine game={g()} />
                             <NightNotes game={g()} />
                             <Show when={reports().length > 0}>
                               <ReportBox reports={reports()} />
