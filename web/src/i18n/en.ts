@@ -306,6 +306,7 @@ export const en = {
   "narration.off": "Narration is off",
   // Issue 31.13: the guided first game's hint line (web/src/table/hints.ts).
   "hint.label": "Hint",
+  "hint.lobby": "Waiting for players. “Fill with bots” puts bots in the empty seats; the game begins once the table is full and started.",
   "hint.hide": "Hide hints",
   "hint.paused": "The game is paused. The timer waits; nothing can be lost now.",
   "hint.out": "You have left the table. Watch quietly: the dead don't give hints to the living.",

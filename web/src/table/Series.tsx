@@ -8,6 +8,8 @@ import type { LobbySeatView, TableView } from "../../../shared/protocol/messages
 import { t } from "../i18n/index.ts";
 import type { TableController } from "./controller.ts";
 import { shownName } from "./names.ts";
+import { hintsOn } from "./hints.ts";
+import { takeGuidedFill } from "../home/guided.ts";
 
 /**
  * "Add a bot" and "Fill with bots" (organizer, lobby, free seats left). Issue 31.10, the same words
@@ -19,8 +21,19 @@ export function LobbyBotButtons(props: { table: TableView; ctl: TableController;
   const free = () => props.table.capacity.max - props.table.lobby.length;
   const byCommand = () => props.start === "organizer-command";
   const ready = () => byCommand() && props.table.lobby.length >= props.table.capacity.min;
+  const open = () => props.table.organizing && props.table.status === "lobby" && free() > 0;
+  // Issue 31.13: the guided first game fills its table with bots as soon as its lobby opens (once).
+  createEffect(() => {
+    if (open() && !props.busy && takeGuidedFill(props.ctl.code)) props.ctl.control({ type: "fill-bots" });
+  });
   return (
-    <Show when={props.table.organizing && props.table.status === "lobby" && free() > 0}>
+    <Show when={open()}>
+      <Show when={hintsOn()}>
+        <p class="panel hint-line" data-hint="lobby">
+          <span aria-hidden="true">💡 </span>
+          {t("hint.lobby")}
+        </p>
+      </Show>
       <div class="row bot-buttons" data-lobby-bots>
         <button type="button" class="btn grow" data-control="add-bot" disabled={props.busy} onClick={() => props.ctl.control({ type: "add-bot" })}>
           ⚙ {t("bots.add")}
