@@ -72,8 +72,6 @@ export const app = new Hono<{ Bindings: Env }>()
   // Outside /api (only reached when run_worker_first matches or no asset exists): the web client.
   .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 
-export type AppType = typeof app;
-
 export default {
   fetch: app.fetch,
   /** The Cron Trigger (wrangler.toml): issue 19's backstop sweep of recordings past 72 h (worker/recordings/sweep.ts). */

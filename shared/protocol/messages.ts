@@ -8,7 +8,7 @@
  */
 import { MAX_MEDIA_PEER } from "../media/peers.ts";
 import * as v from "valibot";
-import { BUILT_EFFECTS, LOG_TYPES, REMOVAL_REASONS, PHASE_NAMES, RESULT_REASONS, type GameView, type PresetId, type Seat } from "../engine/types.ts";
+import { BUILT_EFFECTS, LOG_TYPES, REMOVAL_REASONS, PHASE_NAMES, RESULT_REASONS, type GameView, type HostAction, type PlayerAction, type PresetId, type Seat } from "../engine/types.ts";
 import { BOT_LEVELS, type BotLevel } from "../bots/levels.ts";
 
 /** Hard cap on one client frame (bytes of UTF-8), checked before parsing. */
@@ -107,6 +107,17 @@ export const HostActionSchema = v.variant("type", [
   /** RULES.md §8 the host mutes a seat's microphone for the rest of the current speech or stage (issue 30). */
   v.strictObject({ type: v.literal("mute"), seat }),
 ]);
+
+/**
+ * Issue 33 "one source for the actions": the engine's `PlayerAction` / `HostAction` unions and these
+ * schemas are checked against each other at compile time — both ways, variant by variant, key by key —
+ * so a field added to one and not the other fails `npm run typecheck`.
+ */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type KeysByType<U extends { type: string }> = { [T in U["type"]]: keyof Extract<U, { type: T }> };
+type Agree<S extends { type: string }, E extends { type: string }> = Same<KeysByType<S>, KeysByType<E>> extends true ? (Same<S, E> extends true ? true : [S] extends [E] ? true : false) : false;
+export const PLAYER_ACTIONS_AGREE: Agree<v.InferOutput<typeof PlayerActionSchema>, PlayerAction> = true;
+export const HOST_ACTIONS_AGREE: Agree<v.InferOutput<typeof HostActionSchema>, HostAction> = true;
 
 /**
  * The organizer's commands (RULES.md §5.1), sent in a `control` frame. Only the connection holding the

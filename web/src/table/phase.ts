@@ -50,12 +50,6 @@ export function speak(lines: string[]): void {
   }
 }
 
-/** Announce a phase in the table's language through the browser's speech synthesis (RULES.md §8). */
-export function narratePhase(phase: string, presetId?: string): void {
-  const line = phaseLine(phase, presetId);
-  if (line) speak([line]);
-}
-
 /** "Show my marks" on the oval (issue 13): off by default, remembered on this device. */
 const MARKS_KEY = "mafia.marks";
 const [marksShown, setMarksSignal] = createSignal(readStored(MARKS_KEY));
