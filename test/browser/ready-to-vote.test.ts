@@ -116,6 +116,22 @@ test("Custom with bots: 'skip ahead' at the acquaintance night, then 'Ready to v
   await p.page.locator('[data-event="wait-skipped"]').first().waitFor({ state: "attached" });
   await driveUntil(p.page, code, (s) => s.phase === "free-talk");
 
+  // Issue 31.9: the role is reachable without scrolling away from the table — the chip in the oval's
+  // corner is on the first screen (page at its top), shows the role while held, and turns back on release.
+  await p.page.evaluate(() => window.scrollTo(0, 0));
+  const peek = p.page.locator(".role-peek");
+  const pb = (await peek.boundingBox())!;
+  expect(pb.y + pb.height, "the role chip within the first 740 px").toBeLessThanOrEqual(PHONE.height);
+  await p.page.mouse.move(pb.x + pb.width / 2, pb.y + pb.height / 2);
+  await p.page.mouse.down();
+  const peeked = p.page.locator(".role-peek[data-role-peek]");
+  await peeked.waitFor({ timeout: SLOW_MS });
+  const peekedRole = await peeked.getAttribute("data-role-peek");
+  expect(p.frames.some((f) => f.includes(`"role":"${peekedRole}"`)), `the chip shows the seat's own role (${peekedRole})`).toBe(true);
+  await shot(p.page, "newbie-role-peek");
+  await p.page.mouse.up();
+  await peeked.waitFor({ state: "detached" });
+
   // Free talk: the person alone presses "Ready to vote"; the clock is not advanced from here on.
   const ready = p.page.locator('[data-action="ready-to-vote"] button');
   await ready.waitFor();

@@ -200,6 +200,8 @@ export function Oval(props: {
   onPick: (seat: Seat) => void;
   children: JSX.Element;
   night: boolean;
+  /** Issue 31.9: what sits in the oval's corner (one's own role, peeked without leaving the table). */
+  corner?: JSX.Element;
 }) {
   const n = createMemo(() => props.seats.length);
   /** Position on an ellipse: seat 1 just right of the top, then clockwise. */
@@ -214,6 +216,9 @@ export function Oval(props: {
         <For each={props.seats}>{(s, i) => <SeatChip s={s} flags={props.flags(s)} onPick={props.onPick} style={pos(i())} />}</For>
       </ol>
       <div class="center">{props.children}</div>
+      <Show when={props.corner}>
+        <div class="oval-corner">{props.corner}</div>
+      </Show>
     </section>
   );
 }

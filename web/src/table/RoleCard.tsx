@@ -183,3 +183,68 @@ export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string
     </section>
   );
 }
+
+/**
+ * Issue 31.9: one's role reachable without scrolling away from the table — a small face-down chip in the
+ * oval's corner, peeked the same way as the card (held for HOLD_MS; Space or Enter held on the keyboard).
+ * While held it shows the role and team mark; letting go turns it face down again. The full card (the
+ * teammates, the checks) stays below the table.
+ */
+export function RolePeek(props: { role: RoleId; team: string | null }) {
+  const [shown, setShown] = createSignal(false);
+  const [holding, setHolding] = createSignal(false);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const start = () => {
+    if (holding() || shown()) return;
+    setHolding(true);
+    timer = setTimeout(() => {
+      setHolding(false);
+      setShown(true);
+    }, HOLD_MS);
+  };
+  const stop = () => {
+    clearTimeout(timer);
+    setHolding(false);
+    setShown(false);
+  };
+  const onVisibility = () => document.visibilityState === "hidden" && stop();
+  document.addEventListener("visibilitychange", onVisibility);
+  onCleanup(() => {
+    clearTimeout(timer);
+    document.removeEventListener("visibilitychange", onVisibility);
+  });
+  return (
+    <button
+      type="button"
+      class="role-peek"
+      classList={{ holding: holding(), shown: shown() }}
+      aria-label={shown() ? tk("role", props.role) : t("card.hold")}
+      title={t("card.hold")}
+      data-role-peek={shown() ? props.role : undefined}
+      onPointerDown={(e) => {
+        e.currentTarget.setPointerCapture?.(e.pointerId);
+        start();
+      }}
+      onPointerUp={stop}
+      onPointerCancel={stop}
+      onLostPointerCapture={stop}
+      onContextMenu={(e) => e.preventDefault()}
+      onKeyDown={(e) => {
+        if ((e.key === " " || e.key === "Enter") && !e.repeat) {
+          e.preventDefault();
+          start();
+        }
+      }}
+      onKeyUp={(e) => (e.key === " " || e.key === "Enter") && stop()}
+      onBlur={stop}
+      onClick={(e) => e.preventDefault()}
+    >
+      <Show when={shown()} fallback={<span aria-hidden="true">♠♥</span>}>
+        <span class="role-peek-face" role="status">
+          <span aria-hidden="true">{own(TEAM_MARK, props.team ?? "") ?? ""} </span>
+          {tk("role", props.role)}
+        </span>
+      </Show>
+    </button>
+  );
+}

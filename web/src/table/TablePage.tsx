@@ -19,7 +19,7 @@ import type { TableController } from "./controller.ts";
 import { formatEntry, GameLog } from "./GameLog.tsx";
 import { type ClaimBadges, Oval, type SeatFlags } from "./Oval.tsx";
 import { isNight, marksShown, narration, phaseLine, setNarration, speak } from "./phase.ts";
-import { RoleCard } from "./RoleCard.tsx";
+import { RoleCard, RolePeek } from "./RoleCard.tsx";
 import { TimerRing } from "./TimerRing.tsx";
 import { ShareCode, WaitingRoom } from "./WaitingRoom.tsx";
 import { Announcements, announcementText, DelayBanner, HostingBanner, PauseBanner } from "./Banners.tsx";
@@ -501,7 +501,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                   )}
                 </Show>
                 <div class="board" classList={{ hosting: isHost() }} data-phase={g().phase} data-day={g().day} data-phase-seq={g().phaseSeq} data-you-seat={you()?.seat ?? ""} data-speaker={g().speaker ?? ""} data-nominees={g().nominees.join(",")} data-result={g().result?.winner ?? ""} data-series-game={tv().series.game}>
-                  <Oval seats={g().seats} flags={flags} night={night()} onPick={(seat) => {
+                  <Oval seats={g().seats} flags={flags} night={night()} corner={!g().result && you()?.role ? <RolePeek role={you()!.role!} team={you()!.team} /> : undefined} onPick={(seat) => {
                     const p = picking();
                     if (!p) return;
                     // One choice only (open voting's called candidate): one tap sends it, as in the action bar.
