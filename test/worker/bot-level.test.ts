@@ -111,6 +111,8 @@ describe("issue 20: the bots' level, per table and per handed-over seat", () => 
     await runInDurableObject(tableStub(code), (_i, state) => {
       state.storage.sql.exec("ALTER TABLE control DROP COLUMN bot_level");
       state.storage.sql.exec("ALTER TABLE players DROP COLUMN bot_level");
+      // Issue 33: a table stored before numbered migrations has no schema_version (migrations.ts).
+      state.storage.sql.exec("DROP TABLE schema_version");
     });
     for (const c of open.splice(0)) c.close();
     await evict(tableStub(code));

@@ -17,13 +17,6 @@ export const ALARM_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 16_000] as const;
 /** Failures in a row of the same item before the table gives up on it. */
 export const ALARM_MAX_FAILURES = ALARM_RETRY_MS.length + 1;
 
-const SCHEMA = `CREATE TABLE IF NOT EXISTS alarm_failures (
-  kind      TEXT    PRIMARY KEY,
-  item      TEXT    NOT NULL,
-  failures  INTEGER NOT NULL,
-  retry_at  INTEGER,
-  skipped   INTEGER NOT NULL DEFAULT 0
-)`;
 
 interface FailureRow {
   item: string;
@@ -105,7 +98,6 @@ export class AlarmFailures {
   }
 
   private write(kind: DueKind, row: FailureRow): void {
-    this.sql.exec(SCHEMA);
     this.sql.exec(
       `INSERT INTO alarm_failures (kind, item, failures, retry_at, skipped) VALUES (?1, ?2, ?3, ?4, ?5)
        ON CONFLICT(kind) DO UPDATE SET item = ?2, failures = ?3, retry_at = ?4, skipped = ?5`,

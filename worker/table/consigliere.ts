@@ -30,21 +30,6 @@ import type { PlayerRow } from "./storage.ts";
 import { TOKENS_PER_PLAYER } from "./storage.ts";
 import type { Table } from "./table.ts";
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS consiglieri (
-  player_id   TEXT PRIMARY KEY,
-  nickname    TEXT,
-  invite_hash BLOB,
-  return_hash BLOB,
-  device_hash BLOB,
-  joined_at   INTEGER
-);
-CREATE TABLE IF NOT EXISTS consigliere_tokens (
-  token_hash  BLOB NOT NULL,
-  player_id   TEXT NOT NULL,
-  created_at  INTEGER NOT NULL
-);
-`;
 
 /** One seat's consigliere: a pending invitation (nickname null) or the advisor who joined with it. */
 export interface ConsigliereRow {
@@ -87,12 +72,6 @@ export class Consiglieri {
   private exists(): boolean {
     if (!this.ready) this.ready = this.t.ctx.storage.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'consiglieri'").toArray().length > 0;
     return this.ready;
-  }
-
-  private ensure(): void {
-    if (this.exists()) return;
-    this.t.ctx.storage.sql.exec(SCHEMA);
-    this.ready = true;
   }
 
   /** Every row (cached; read-only). */
@@ -178,7 +157,6 @@ export class Consiglieri {
     const inviteHash = await digest(inviteDomain(t.config().code), code);
     return t.tx((): InviteResult => {
       if (this.bound(p.playerId)) return refusal("consigliere-taken", "This seat already has a consigliere; revoke it first.");
-      this.ensure();
       t.ctx.storage.sql.exec(
         `INSERT INTO consiglieri (player_id, nickname, invite_hash) VALUES (?, NULL, ?)
          ON CONFLICT(player_id) DO UPDATE SET nickname = NULL, invite_hash = excluded.invite_hash, return_hash = NULL, device_hash = NULL, joined_at = NULL`,

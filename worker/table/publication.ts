@@ -16,23 +16,18 @@ import { hiddenAccounts } from "../accounts/publication.ts";
 import type { ConnectionIdentity } from "./connection.ts";
 import type { Table } from "./table.ts";
 
-const SCHEMA = "CREATE TABLE IF NOT EXISTS publication_hidden (game INTEGER PRIMARY KEY, players TEXT NOT NULL, complete INTEGER NOT NULL)";
 
 /** Keys of a view whose string values name a person. */
 const NAME_KEYS = new Set(["nickname", "by", "consigliere"]);
 
 export class TablePublication {
-  private ready = false;
   /** game → hidden player ids (null: not looked up yet). Memory cache of the SQLite rows. */
   private cache = new Map<number, { players: Set<string>; complete: boolean }>();
 
   constructor(private readonly t: Table) {}
 
+  /** The table's SQLite (its `publication_hidden` table: migrations.ts). */
   private sql(): SqlStorage {
-    if (!this.ready) {
-      this.t.ctx.storage.sql.exec(SCHEMA);
-      this.ready = true;
-    }
     return this.t.ctx.storage.sql;
   }
 

@@ -24,21 +24,6 @@ import { digest, sameDigest } from "../security/hash.ts";
 import { ORGANIZER_DOMAIN } from "./admission.ts";
 import type { Table } from "./table.ts";
 
-const SCHEMA = `CREATE TABLE IF NOT EXISTS recordings (
-  game        INTEGER PRIMARY KEY,
-  key         TEXT    NOT NULL,
-  created_at  INTEGER NOT NULL,
-  expires_at  INTEGER NOT NULL,
-  deleted_at  INTEGER,
-  given_up    INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS recording_chunks (
-  game        INTEGER NOT NULL,
-  i           INTEGER NOT NULL,
-  size        INTEGER NOT NULL,
-  stored      INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (game, i)
-)`;
 
 export type RecordingRefusalCode = "not-found" | "bad-organizer-token" | "recording-off" | "not-ended" | "recording-expired" | "too-large";
 
@@ -47,19 +32,13 @@ export type UploadGrant =
   | { ok: false; code: RecordingRefusalCode; message: string };
 
 export class TableRecordings {
-  private ready = false;
   /** The earliest pending expiry (null: none); undefined: read it again. */
   private next: number | null | undefined = undefined;
 
   constructor(private readonly t: Table) {}
 
   private sql(): SqlStorage {
-    const sql = this.t.ctx.storage.sql;
-    if (!this.ready) {
-      sql.exec(SCHEMA);
-      this.ready = true;
-    }
-    return sql;
+    return this.t.ctx.storage.sql;
   }
 
   /** May this token upload game `game`'s recording now? If so, its expiry is stored (and the alarm armed) first. */

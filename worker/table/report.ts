@@ -19,25 +19,7 @@ import { isOver, viewFor, type GameState } from "./engine.ts";
 import type { ConfigRow, PlayerRow } from "./storage.ts";
 import type { Table } from "./table.ts";
 
-const SCHEMA = `CREATE TABLE IF NOT EXISTS game_report (
-  id        INTEGER PRIMARY KEY CHECK (id = 1),
-  ended_at  INTEGER NOT NULL,
-  attempts  INTEGER NOT NULL,
-  next_at   INTEGER,
-  done_at   INTEGER,
-  report    TEXT
-)`;
 
-/**
- * Reports of earlier games of the series (issue 13) that had not reached D1 when the next game
- * started: the built report (JSON) waits here for its retries, keyed by its game id.
- */
-const BACKLOG_SCHEMA = `CREATE TABLE IF NOT EXISTS report_backlog (
-  game_id   TEXT    PRIMARY KEY,
-  report    TEXT    NOT NULL,
-  attempts  INTEGER NOT NULL,
-  next_at   INTEGER
-)`;
 
 /** Delay before retry n (1-based); the last one repeats. */
 export const REPORT_RETRY_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000] as const;
@@ -112,7 +94,6 @@ export class GameReporter {
       if (report) {
         // D1's write is idempotent by game id: an attempt still in flight that did land changes nothing.
         const next = r.attempts >= REPORT_MAX_ATTEMPTS ? null : (r.next_at ?? now);
-        this.sql.exec(BACKLOG_SCHEMA);
         this.sql.exec("INSERT OR IGNORE INTO report_backlog (game_id, report, attempts, next_at) VALUES (?, ?, ?, ?)", report.gameId, JSON.stringify(report), r.attempts, next);
       }
     }
@@ -160,8 +141,6 @@ export class GameReporter {
   }
 
   private async attempt(now: number, db: D1Database | undefined, build: (endedAt: number) => GameReport | null, code: string): Promise<void> {
-    this.sql.exec(SCHEMA);
-    if (!this.sql.exec("SELECT * FROM game_report LIMIT 0").columnNames.includes("report")) this.sql.exec("ALTER TABLE game_report ADD COLUMN report TEXT");
     this.sql.exec("INSERT OR IGNORE INTO game_report (id, ended_at, attempts) VALUES (1, ?, 0)", now);
     const r = this.row()!;
     if (r.done_at !== null) {

@@ -17,140 +17,8 @@
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL, type BotLevel } from "../../shared/bots/levels.ts";
 import type { TableStatus } from "../../shared/protocol/http.ts";
 import type { StartRule } from "./lobby.ts";
+import { migrate } from "./migrations.ts";
 
-/**
- * The table's series (issue 13): one row per game played here (seed, start and the players in the
- * order they were given to the engine — enough to replay it with its archived input log — and, once
- * over, its result); the input log and event chunks of earlier games, keyed by game number.
- */
-const SERIES_SCHEMA = `
-CREATE TABLE IF NOT EXISTS series (
-  game        INTEGER PRIMARY KEY,
-  seed        TEXT    NOT NULL,
-  started_at  INTEGER NOT NULL,
-  players     TEXT    NOT NULL,
-  ended_at    INTEGER,
-  winner      TEXT,
-  reason      TEXT,
-  immune      TEXT,
-  first_out   TEXT,
-  settings    TEXT,
-  keep_order  INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS input_log_archive (
-  game   INTEGER NOT NULL,
-  seq    INTEGER NOT NULL,
-  at     INTEGER NOT NULL,
-  input  TEXT    NOT NULL,
-  version      INTEGER,
-  events_first INTEGER,
-  events       TEXT,
-  PRIMARY KEY (game, seq)
-);
-CREATE TABLE IF NOT EXISTS events_archive (
-  game    INTEGER NOT NULL,
-  seq     INTEGER NOT NULL,
-  version INTEGER NOT NULL,
-  first   INTEGER NOT NULL,
-  events  TEXT    NOT NULL,
-  PRIMARY KEY (game, seq)
-);
-`;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS config (
-  id          INTEGER PRIMARY KEY CHECK (id = 1),
-  code        TEXT    NOT NULL,
-  preset_id   TEXT    NOT NULL,
-  settings    TEXT    NOT NULL,
-  public      INTEGER NOT NULL,
-  seats_min   INTEGER NOT NULL,
-  seats_max   INTEGER NOT NULL,
-  start_rule  TEXT    NOT NULL,
-  created_at  INTEGER NOT NULL,
-  seed        TEXT    NOT NULL,
-  host        TEXT    NOT NULL DEFAULT 'server',
-  spectator_delay_s INTEGER NOT NULL DEFAULT 0,
-  creator_user_id TEXT,
-  seats_per_address INTEGER NOT NULL DEFAULT 2,
-  address_key TEXT,
-  reserved_for TEXT
-);
-CREATE TABLE IF NOT EXISTS players (
-  player_id   TEXT    PRIMARY KEY,
-  nickname    TEXT    NOT NULL,
-  place       INTEGER NOT NULL UNIQUE,
-  seat        INTEGER,
-  return_hash BLOB,
-  bot         INTEGER NOT NULL DEFAULT 0,
-  joined_at   INTEGER NOT NULL,
-  device_hash BLOB,
-  away_since  INTEGER,
-  user_id     TEXT,
-  address_hash BLOB,
-  game_no     INTEGER NOT NULL DEFAULT 1,
-  bot_level   TEXT
-);
-CREATE TABLE IF NOT EXISTS tokens (
-  token_hash  BLOB    PRIMARY KEY,
-  player_id   TEXT    NOT NULL REFERENCES players(player_id),
-  created_at  INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS game (
-  id              INTEGER PRIMARY KEY CHECK (id = 1),
-  version         INTEGER NOT NULL,
-  status          TEXT    NOT NULL,
-  state           TEXT,
-  started_at      INTEGER,
-  alarm_phase_seq INTEGER,
-  alarm_at        INTEGER,
-  bot_at          INTEGER,
-  pause           TEXT,
-  resumed_at      INTEGER,
-  spectator_version INTEGER NOT NULL DEFAULT 0,
-  presence_at     INTEGER,
-  game_no         INTEGER NOT NULL DEFAULT 1,
-  seed            TEXT
-);
-CREATE TABLE IF NOT EXISTS control (
-  id                    INTEGER PRIMARY KEY CHECK (id = 1),
-  organizer_player_id   TEXT,
-  organizer_token_hash  BLOB,
-  allow_same_device     INTEGER NOT NULL,
-  bot_after_minutes     INTEGER,
-  recording             INTEGER NOT NULL DEFAULT 0,
-  dead_hear             INTEGER NOT NULL DEFAULT 1,
-  spectators_hear       INTEGER NOT NULL DEFAULT 0,
-  redraw_seats          INTEGER NOT NULL DEFAULT 0,
-  new_evening           INTEGER NOT NULL DEFAULT 0,
-  bot_level             TEXT    NOT NULL DEFAULT '${DEFAULT_BOT_LEVEL}'
-);
-CREATE TABLE IF NOT EXISTS spectator_views (
-  version INTEGER PRIMARY KEY,
-  at      INTEGER NOT NULL,
-  view    TEXT    NOT NULL
-);
-CREATE TABLE IF NOT EXISTS input_log (
-  seq    INTEGER PRIMARY KEY,
-  at     INTEGER NOT NULL,
-  input  TEXT    NOT NULL,
-  version      INTEGER,
-  events_first INTEGER,
-  events       TEXT
-);
-CREATE TABLE IF NOT EXISTS events (
-  seq     INTEGER PRIMARY KEY,
-  version INTEGER NOT NULL,
-  first   INTEGER NOT NULL,
-  events  TEXT    NOT NULL
-);
-${SERIES_SCHEMA}
-CREATE TABLE IF NOT EXISTS return_guard (
-  id            INTEGER PRIMARY KEY CHECK (id = 1),
-  window_start  INTEGER NOT NULL,
-  failures      INTEGER NOT NULL
-);
-`;
 
 export interface ConfigRow {
   code: string;
@@ -313,10 +181,14 @@ export class TableStore {
   private roster: PlayerRow[] | null = null;
   private serie: { gameNo: number; seed: string | null } | null = null;
   private games: SeriesRow[] | null = null;
-  /** Whether the `events` table exists (tables created before it get it on first use). */
-  private eventsReady = false;
 
-  constructor(private readonly sql: SqlStorage) {}
+  /**
+   * Issue 33: a table stored by an earlier release runs the migrations it has not run when its object
+   * first starts, before anything reads it (a probe for an unknown code creates nothing).
+   */
+  constructor(private readonly sql: SqlStorage) {
+    if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'config'").toArray().length > 0) migrate(sql);
+  }
 
   /** Forget every cached row (after a rolled-back transaction). */
   invalidate(): void {
@@ -330,13 +202,12 @@ export class TableStore {
     this.known =
       this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'config'").toArray().length > 0 &&
       this.sql.exec("SELECT 1 FROM config").toArray().length > 0;
-    if (this.known) this.ensureIssue12();
     return this.known;
   }
 
-  /** Tables are created only by `init`, never for a probe. */
+  /** Tables are created only by `init`, never for a probe (issue 33: every migration, migrations.ts). */
   createSchema(): void {
-    this.sql.exec(SCHEMA);
+    migrate(this.sql);
   }
 
   insertConfig(c: ConfigRow): void {
@@ -497,7 +368,6 @@ export class TableStore {
    * under its number, and those who did not press "play again" are dropped with their tokens.
    */
   archiveGame(lastGame: number, gameNo: number): void {
-    this.ensureEvents();
     this.sql.exec("INSERT INTO input_log_archive (game, seq, at, input, version, events_first, events) SELECT ?, seq, at, input, version, events_first, events FROM input_log", lastGame);
     this.sql.exec("INSERT INTO events_archive (game, seq, version, first, events) SELECT ?, seq, version, first, events FROM events", lastGame);
     this.sql.exec("DELETE FROM input_log");
@@ -553,7 +423,6 @@ export class TableStore {
    * earlier game's archive (a finished game's record replays from them).
    */
   inputsOf(game: number): Array<{ at: number; input: string }> {
-    this.ensureEvents();
     const rows = game === this.stateGame()
       ? this.sql.exec("SELECT at, input FROM input_log ORDER BY seq").toArray()
       : this.sql.exec("SELECT at, input FROM input_log_archive WHERE game = ? ORDER BY seq", game).toArray();
@@ -631,7 +500,6 @@ export class TableStore {
 
   /** One row write: the events of one change, the first at index `first` of the game's list. */
   appendEvents(version: number, first: number, events: string): void {
-    this.ensureEvents();
     this.sql.exec("INSERT INTO events (version, first, events) VALUES (?, ?, ?)", version, first, events);
   }
 
@@ -639,7 +507,6 @@ export class TableStore {
   loadState(): StoredState | null {
     const r = this.sql.exec("SELECT state FROM game WHERE id = 1").one();
     if (r.state === null) return null;
-    this.ensureEvents();
     const chunks = [
       ...this.sql.exec("SELECT first, events FROM events").toArray(),
       ...this.sql.exec("SELECT events_first AS first, events FROM input_log WHERE events IS NOT NULL").toArray(),
@@ -654,42 +521,7 @@ export class TableStore {
     if (this.row) this.row = { ...this.row, alarmPhaseSeq: phaseSeq, alarmAt: at };
   }
 
-  /** Tables created before issue 12 get its columns (address limits, presence coalescing). */
-  private ensureIssue12(): void {
-    const add = (table: string, columns: ReadonlyArray<readonly [string, string]>) => {
-      const have = this.sql.exec(`SELECT * FROM ${table} LIMIT 0`).columnNames;
-      for (const [name, type] of columns) if (!have.includes(name)) this.sql.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
-    };
-    add("config", [["seats_per_address", "INTEGER NOT NULL DEFAULT 2"]]);
-    add("players", [["address_hash", "BLOB"]]);
-    add("game", [["presence_at", "INTEGER"]]);
-    // Issue 13: the series (rematches at the same table).
-    add("players", [["game_no", "INTEGER NOT NULL DEFAULT 1"]]);
-    add("game", [["game_no", "INTEGER NOT NULL DEFAULT 1"], ["seed", "TEXT"]]);
-    this.sql.exec(SERIES_SCHEMA);
-    // Issue 15: the media options.
-    add("control", [["recording", "INTEGER NOT NULL DEFAULT 0"], ["dead_hear", "INTEGER NOT NULL DEFAULT 1"], ["spectators_hear", "INTEGER NOT NULL DEFAULT 0"]]);
-    // Issue 18: the next game's seats drawn again, a new evening; the series' immunity (RULES.md §6.10).
-    add("control", [["redraw_seats", "INTEGER NOT NULL DEFAULT 0"], ["new_evening", "INTEGER NOT NULL DEFAULT 0"]]);
-    add("series", [["immune", "TEXT"], ["first_out", "TEXT"]]);
-    // Issue 19: each game's record replays from its own settings and seat order; the address digests' own key.
-    add("series", [["settings", "TEXT"], ["keep_order", "INTEGER NOT NULL DEFAULT 0"]]);
-    add("config", [["address_key", "TEXT"], ["reserved_for", "TEXT"]]);
-    // Issue 20: the bots' level — the table's (tables before it play at the default level) and a seat's own.
-    add("control", [["bot_level", `TEXT NOT NULL DEFAULT '${DEFAULT_BOT_LEVEL}'`]]);
-    add("players", [["bot_level", "TEXT"]]);
-  }
 
-  /** Tables created before events were stored apart get the `events` table and the input log's columns. */
-  private ensureEvents(): void {
-    if (this.eventsReady) return;
-    this.sql.exec("CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, version INTEGER NOT NULL, first INTEGER NOT NULL, events TEXT NOT NULL)");
-    const columns = this.sql.exec("SELECT * FROM input_log LIMIT 0").columnNames;
-    for (const [name, type] of [["version", "INTEGER"], ["events_first", "INTEGER"], ["events", "TEXT"]] as const) {
-      if (!columns.includes(name)) this.sql.exec(`ALTER TABLE input_log ADD COLUMN ${name} ${type}`);
-    }
-    this.eventsReady = true;
-  }
 
   extras(): GameExtras {
     return (this.ext ??= this.readExtras());
@@ -771,7 +603,6 @@ export class TableStore {
 
   /** One row write: an accepted input, the version it made and the events it produced (first: their index in the game's list). */
   appendInput(at: number, input: unknown, version: number, events: { first: number; json: string } | null): void {
-    this.ensureEvents();
     this.sql.exec(
       "INSERT INTO input_log (at, input, version, events_first, events) VALUES (?, ?, ?, ?, ?)",
       at, JSON.stringify(input), version, events?.first ?? null, events?.json ?? null,
@@ -787,20 +618,17 @@ export class TableStore {
 
   /**
    * Issue 32, finding 8: the sources (keyed address digests) that gave a wrong return code at this table
-   * in the guard's current window. Created on first use; emptied when a new window starts.
+   * in the guard's current window; emptied when a new window starts.
    */
   returnSourceFailed(source: Uint8Array): boolean {
-    this.sql.exec("CREATE TABLE IF NOT EXISTS return_sources (source BLOB PRIMARY KEY) WITHOUT ROWID");
     return this.sql.exec("SELECT 1 FROM return_sources WHERE source = ?", source).toArray().length > 0;
   }
 
   addReturnSource(source: Uint8Array): void {
-    this.sql.exec("CREATE TABLE IF NOT EXISTS return_sources (source BLOB PRIMARY KEY) WITHOUT ROWID");
     this.sql.exec("INSERT OR IGNORE INTO return_sources (source) VALUES (?)", source);
   }
 
   clearReturnSources(): void {
-    this.sql.exec("CREATE TABLE IF NOT EXISTS return_sources (source BLOB PRIMARY KEY) WITHOUT ROWID");
     this.sql.exec("DELETE FROM return_sources");
   }
 

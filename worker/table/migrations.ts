@@ -1,0 +1,294 @@
+import { DEFAULT_BOT_LEVEL } from "../../shared/bots/levels.ts";
+
+/**
+ * Issue 33: the table's SQLite schema as numbered migrations, all in one place, run once per database.
+ *
+ * Every table a Durable Object of a table holds is created here and nowhere else (the test clock's
+ * one-row `test_clock`, a seam of the test build only, is the exception: clock.ts). A table created by
+ * today's code runs every migration at `init`; a table stored earlier runs those it has not run when
+ * its object first starts (TableStore's constructor), and a cold start of a current table costs one
+ * read of `schema_version`.
+ *
+ * The version lives in a one-row `schema_version` table, not in `PRAGMA user_version`: Durable Object
+ * SQLite refuses that pragma ("not authorized: SQLITE_AUTH", read or write — measured in workerd).
+ *
+ * A new migration is appended with the next number; a released one is never edited. Migration 1 is
+ * the schema of issues 1–32. It also brings level a table stored before it (no `schema_version`):
+ * the columns issues 12–20 added and the events store, which were probed on every cold start before.
+ */
+
+/**
+ * The table's series (issue 13): one row per game played here (seed, start and the players in the
+ * order they were given to the engine — enough to replay it with its archived input log — and, once
+ * over, its result); the input log and event chunks of earlier games, keyed by game number.
+ */
+const SERIES_DDL = `
+CREATE TABLE IF NOT EXISTS series (
+  game        INTEGER PRIMARY KEY,
+  seed        TEXT    NOT NULL,
+  started_at  INTEGER NOT NULL,
+  players     TEXT    NOT NULL,
+  ended_at    INTEGER,
+  winner      TEXT,
+  reason      TEXT,
+  immune      TEXT,
+  first_out   TEXT,
+  settings    TEXT,
+  keep_order  INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS input_log_archive (
+  game   INTEGER NOT NULL,
+  seq    INTEGER NOT NULL,
+  at     INTEGER NOT NULL,
+  input  TEXT    NOT NULL,
+  version      INTEGER,
+  events_first INTEGER,
+  events       TEXT,
+  PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS events_archive (
+  game    INTEGER NOT NULL,
+  seq     INTEGER NOT NULL,
+  version INTEGER NOT NULL,
+  first   INTEGER NOT NULL,
+  events  TEXT    NOT NULL,
+  PRIMARY KEY (game, seq)
+);
+`;
+
+const CORE_DDL = `
+CREATE TABLE IF NOT EXISTS config (
+  id          INTEGER PRIMARY KEY CHECK (id = 1),
+  code        TEXT    NOT NULL,
+  preset_id   TEXT    NOT NULL,
+  settings    TEXT    NOT NULL,
+  public      INTEGER NOT NULL,
+  seats_min   INTEGER NOT NULL,
+  seats_max   INTEGER NOT NULL,
+  start_rule  TEXT    NOT NULL,
+  created_at  INTEGER NOT NULL,
+  seed        TEXT    NOT NULL,
+  host        TEXT    NOT NULL DEFAULT 'server',
+  spectator_delay_s INTEGER NOT NULL DEFAULT 0,
+  creator_user_id TEXT,
+  seats_per_address INTEGER NOT NULL DEFAULT 2,
+  address_key TEXT,
+  reserved_for TEXT
+);
+CREATE TABLE IF NOT EXISTS players (
+  player_id   TEXT    PRIMARY KEY,
+  nickname    TEXT    NOT NULL,
+  place       INTEGER NOT NULL UNIQUE,
+  seat        INTEGER,
+  return_hash BLOB,
+  bot         INTEGER NOT NULL DEFAULT 0,
+  joined_at   INTEGER NOT NULL,
+  device_hash BLOB,
+  away_since  INTEGER,
+  user_id     TEXT,
+  address_hash BLOB,
+  game_no     INTEGER NOT NULL DEFAULT 1,
+  bot_level   TEXT
+);
+CREATE TABLE IF NOT EXISTS tokens (
+  token_hash  BLOB    PRIMARY KEY,
+  player_id   TEXT    NOT NULL REFERENCES players(player_id),
+  created_at  INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS game (
+  id              INTEGER PRIMARY KEY CHECK (id = 1),
+  version         INTEGER NOT NULL,
+  status          TEXT    NOT NULL,
+  state           TEXT,
+  started_at      INTEGER,
+  alarm_phase_seq INTEGER,
+  alarm_at        INTEGER,
+  bot_at          INTEGER,
+  pause           TEXT,
+  resumed_at      INTEGER,
+  spectator_version INTEGER NOT NULL DEFAULT 0,
+  presence_at     INTEGER,
+  game_no         INTEGER NOT NULL DEFAULT 1,
+  seed            TEXT
+);
+CREATE TABLE IF NOT EXISTS control (
+  id                    INTEGER PRIMARY KEY CHECK (id = 1),
+  organizer_player_id   TEXT,
+  organizer_token_hash  BLOB,
+  allow_same_device     INTEGER NOT NULL,
+  bot_after_minutes     INTEGER,
+  recording             INTEGER NOT NULL DEFAULT 0,
+  dead_hear             INTEGER NOT NULL DEFAULT 1,
+  spectators_hear       INTEGER NOT NULL DEFAULT 0,
+  redraw_seats          INTEGER NOT NULL DEFAULT 0,
+  new_evening           INTEGER NOT NULL DEFAULT 0,
+  bot_level             TEXT    NOT NULL DEFAULT '${DEFAULT_BOT_LEVEL}'
+);
+CREATE TABLE IF NOT EXISTS spectator_views (
+  version INTEGER PRIMARY KEY,
+  at      INTEGER NOT NULL,
+  view    TEXT    NOT NULL
+);
+CREATE TABLE IF NOT EXISTS input_log (
+  seq    INTEGER PRIMARY KEY,
+  at     INTEGER NOT NULL,
+  input  TEXT    NOT NULL,
+  version      INTEGER,
+  events_first INTEGER,
+  events       TEXT
+);
+CREATE TABLE IF NOT EXISTS events (
+  seq     INTEGER PRIMARY KEY,
+  version INTEGER NOT NULL,
+  first   INTEGER NOT NULL,
+  events  TEXT    NOT NULL
+);
+${SERIES_DDL}
+CREATE TABLE IF NOT EXISTS return_guard (
+  id            INTEGER PRIMARY KEY CHECK (id = 1),
+  window_start  INTEGER NOT NULL,
+  failures      INTEGER NOT NULL
+);
+`;
+
+const ALARM_FAILURES_DDL = `CREATE TABLE IF NOT EXISTS alarm_failures (
+  kind      TEXT    PRIMARY KEY,
+  item      TEXT    NOT NULL,
+  failures  INTEGER NOT NULL,
+  retry_at  INTEGER,
+  skipped   INTEGER NOT NULL DEFAULT 0
+)`;
+
+/** RULES.md §7.10 the consiglieri (issue 17). */
+const CONSIGLIERE_DDL = `
+CREATE TABLE IF NOT EXISTS consiglieri (
+  player_id   TEXT PRIMARY KEY,
+  nickname    TEXT,
+  invite_hash BLOB,
+  return_hash BLOB,
+  device_hash BLOB,
+  joined_at   INTEGER
+);
+CREATE TABLE IF NOT EXISTS consigliere_tokens (
+  token_hash  BLOB NOT NULL,
+  player_id   TEXT NOT NULL,
+  created_at  INTEGER NOT NULL
+);
+`;
+
+/** Issue 32: players hidden from a finished game's public record (publication.ts). */
+const PUBLICATION_DDL = "CREATE TABLE IF NOT EXISTS publication_hidden (game INTEGER PRIMARY KEY, players TEXT NOT NULL, complete INTEGER NOT NULL)";
+
+/** Issue 15/30: each game's recording and its uploaded chunks (recordings.ts). */
+const RECORDINGS_DDL = `CREATE TABLE IF NOT EXISTS recordings (
+  game        INTEGER PRIMARY KEY,
+  key         TEXT    NOT NULL,
+  created_at  INTEGER NOT NULL,
+  expires_at  INTEGER NOT NULL,
+  deleted_at  INTEGER,
+  given_up    INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS recording_chunks (
+  game        INTEGER NOT NULL,
+  i           INTEGER NOT NULL,
+  size        INTEGER NOT NULL,
+  stored      INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (game, i)
+)`;
+
+/** The ended game's report to D1 (report.ts). */
+const REPORT_DDL = `CREATE TABLE IF NOT EXISTS game_report (
+  id        INTEGER PRIMARY KEY CHECK (id = 1),
+  ended_at  INTEGER NOT NULL,
+  attempts  INTEGER NOT NULL,
+  next_at   INTEGER,
+  done_at   INTEGER,
+  report    TEXT
+)`;
+
+/**
+ * Reports of earlier games of the series (issue 13) that had not reached D1 when the next game
+ * started: the built report (JSON) waits here for its retries, keyed by its game id.
+ */
+const REPORT_BACKLOG_DDL = `CREATE TABLE IF NOT EXISTS report_backlog (
+  game_id   TEXT    PRIMARY KEY,
+  report    TEXT    NOT NULL,
+  attempts  INTEGER NOT NULL,
+  next_at   INTEGER
+)`;
+
+/** Issue 32, finding 8: the sources that gave a wrong return code in the guard's current window. */
+const RETURN_SOURCES_DDL = "CREATE TABLE IF NOT EXISTS return_sources (source BLOB PRIMARY KEY) WITHOUT ROWID";
+
+const VERSION_DDL = "CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)";
+
+export interface Migration {
+  version: number;
+  /** What it changes, for the reader of a stored table. */
+  why: string;
+  up(sql: SqlStorage): void;
+}
+
+/** A table stored before migrations gets the columns added since its creation (once). */
+function addMissing(sql: SqlStorage, table: string, columns: ReadonlyArray<readonly [string, string]>): void {
+  const have = sql.exec(`SELECT * FROM ${table} LIMIT 0`).columnNames;
+  for (const [name, type] of columns) if (!have.includes(name)) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    why: "the schema of issues 1–32, every table in one place; a table stored earlier gets the columns of issues 12–20, the events store and the report's body",
+    up(sql) {
+      sql.exec(CORE_DDL);
+      // Tables stored before the columns below existed (CREATE … IF NOT EXISTS left them as they were).
+      addMissing(sql, "config", [["seats_per_address", "INTEGER NOT NULL DEFAULT 2"], ["address_key", "TEXT"], ["reserved_for", "TEXT"]]);
+      addMissing(sql, "players", [["address_hash", "BLOB"], ["game_no", "INTEGER NOT NULL DEFAULT 1"], ["bot_level", "TEXT"]]);
+      addMissing(sql, "game", [["presence_at", "INTEGER"], ["game_no", "INTEGER NOT NULL DEFAULT 1"], ["seed", "TEXT"]]);
+      addMissing(sql, "control", [
+        ["recording", "INTEGER NOT NULL DEFAULT 0"], ["dead_hear", "INTEGER NOT NULL DEFAULT 1"], ["spectators_hear", "INTEGER NOT NULL DEFAULT 0"],
+        ["redraw_seats", "INTEGER NOT NULL DEFAULT 0"], ["new_evening", "INTEGER NOT NULL DEFAULT 0"],
+        ["bot_level", `TEXT NOT NULL DEFAULT '${DEFAULT_BOT_LEVEL}'`],
+      ]);
+      addMissing(sql, "series", [["immune", "TEXT"], ["first_out", "TEXT"], ["settings", "TEXT"], ["keep_order", "INTEGER NOT NULL DEFAULT 0"]]);
+      addMissing(sql, "input_log", [["version", "INTEGER"], ["events_first", "INTEGER"], ["events", "TEXT"]]);
+      sql.exec(ALARM_FAILURES_DDL);
+      sql.exec(CONSIGLIERE_DDL);
+      sql.exec(PUBLICATION_DDL);
+      sql.exec(RECORDINGS_DDL);
+      sql.exec(REPORT_DDL);
+      addMissing(sql, "game_report", [["report", "TEXT"]]);
+      sql.exec(REPORT_BACKLOG_DDL);
+      sql.exec(RETURN_SOURCES_DDL);
+    },
+  },
+];
+
+/** The version a database is at after every migration. */
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+/** The version this database is at: 0 for one stored before migrations (or empty). */
+export function schemaVersion(sql: SqlStorage): number {
+  const has = sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'").toArray().length > 0;
+  if (!has) return 0;
+  const r = sql.exec("SELECT version FROM schema_version WHERE id = 1").toArray()[0];
+  return r ? Number(r.version) : 0;
+}
+
+/**
+ * Runs the migrations this database has not run, in order, each followed by its version (inside the
+ * caller's transaction when there is one; DO SQLite runs a synchronous sequence atomically). Returns
+ * the versions run.
+ */
+export function migrate(sql: SqlStorage): number[] {
+  const at = schemaVersion(sql);
+  const ran: number[] = [];
+  for (const m of MIGRATIONS) {
+    if (m.version <= at) continue;
+    m.up(sql);
+    sql.exec(VERSION_DDL);
+    sql.exec("INSERT INTO schema_version (id, version) VALUES (1, ?1) ON CONFLICT(id) DO UPDATE SET version = ?1", m.version);
+    ran.push(m.version);
+  }
+  return ran;
+}
