@@ -8,7 +8,7 @@
  */
 import * as v from "valibot";
 import {
-  CLOSE_CODES, ClientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, MAX_SIGNAL_BYTES, SFU_PREFIX, SIGNAL_PREFIX, SIGNAL_RATE_LIMIT, type ErrorCode, type HostMessage, type Identity,
+  CLOSE_CODES, ClientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, MAX_SIGNAL_BYTES, SFU_PREFIX, SIGNAL_PREFIX, SIGNAL_RATE_LIMIT, type ClientMessage, type ErrorCode, type HostMessage, type Identity,
 } from "../../shared/protocol/messages.ts";
 import { duplicateKey } from "../../shared/protocol/json-keys.ts";
 import { digest, findByDigest, sameDigest } from "../security/hash.ts";
@@ -84,11 +84,41 @@ export class Frames {
     }
   }
 
+  /**
+   * The ordered checks every frame meets (docs/ARCHITECTURE.md "A frame's path"): 1. flood control,
+   * 2. shape (`decode`), then its route in ROUTES (issue 33, a table per message type): 3. who is
+   * speaking (`hello` first), 4. the sender's right to send this type, 5. a fresh ref where the type
+   * takes one, 6. the part that handles it.
+   */
   private async handle(ws: WebSocket, message: string | ArrayBuffer | ArrayBufferView): Promise<FrameOutcome> {
-    const t = this.t;
-    const now = t.now();
-    const att = t.sockets.attachmentOf(ws, now);
+    const now = this.t.now();
+    const att = this.t.sockets.attachmentOf(ws, now);
+    const decoded = this.decode(ws, att, message, now);
+    if (decoded === REFUSED || decoded === undefined) return decoded;
+    const { msg, text } = decoded;
+    const route = ROUTES[msg.type] as Route<ClientMessage>;
+    // 3. Who is speaking.
+    const identity = att.identity;
+    if (route.who !== "anyone" && !identity) return this.refuse(ws, "hello-first", "Send hello first.", refOfMessage(msg));
+    // 4. The sender's right to send this type.
+    if (identity && route.may) {
+      const refused = route.may(this.t, identity);
+      if (refused) return this.refuse(ws, refused.code, refused.message, refOfMessage(msg));
+    }
+    // 5. A fresh ref (the types that change the table).
+    if (route.ref === "fresh") {
+      const ref = refOfMessage(msg)!;
+      const remembered = rememberRef(att.refs, ref);
+      if (!remembered.fresh) return this.refuse(ws, "duplicate-ref", "This ref was already used on this connection.", ref);
+      att.refs = remembered.refs;
+      this.t.sockets.save(ws, att);
+    }
+    // 6. The part that handles it.
+    return route.handle({ frames: this, t: this.t, ws, att, identity: identity!, msg, text, now });
+  }
 
+  /** 1–2: flood control, then shape (text, size before parsing, JSON, one key once, schema). */
+  private decode(ws: WebSocket, att: Attachment, message: string | ArrayBuffer | ArrayBufferView, now: number): { msg: ClientMessage; text: string } | FrameOutcome {
     // 1. Flood control first: every frame costs a token, garbage included.
     // The bucket lives in the cached attachment (memory); it is stored with the next ref below. After a
     // hibernation it restarts from the stored one, refilled by the time passed — and an object only
@@ -136,82 +166,21 @@ export class Frames {
       return this.refuse(ws, "bad-message", `Invalid ${where}: ${first?.message ?? "unknown shape"}`, refOf(raw));
     }
     const msg = parsed.output;
+    return { msg, text: message };
+  }
 
-    // 3. Who is speaking.
-    if (msg.type === "hello") return this.hello(ws, att, msg.token);
-    const identity = att.identity;
-    if (!identity) return this.refuse(ws, "hello-first", "Send hello first.", msg.ref ?? null);
+  /** Answer an accepted relay-type frame that carried a ref. */
+  ackRelay(ws: WebSocket, ref: string | undefined): void {
+    if (ref !== undefined) this.t.fanout.send(ws, { type: "ack", ref, version: this.t.store.game().version });
+  }
 
-    if (msg.type === "sync") return t.fanout.sendCurrentView(ws, identity, now);
-
-    // Issue 15: signalling is relayed at once, to the addressed player's sockets only; acked when it has a ref.
-    if (msg.type === "signal" || msg.type === "sfu") {
-      const prefix = msg.type === "signal" ? SIGNAL_PREFIX : SFU_PREFIX;
-      if (!message.startsWith(prefix)) return this.refuse(ws, "bad-message", `A ${msg.type} frame starts with ${prefix}.`, msg.ref ?? null);
-      // The SFU plane decides itself whether a spectator may listen (sfu.ts); the mesh is for seated players only.
-      if (msg.type === "sfu") {
-        const refused = t.sfu.frame(ws, identity, att, msg);
-        if (refused) return this.refuse(ws, refused.code, refused.message, msg.ref ?? null);
-        t.sockets.save(ws, att);
-        if (msg.ref !== undefined) t.fanout.send(ws, { type: "ack", ref: msg.ref, version: t.store.game().version });
-        return;
-      }
-      // Issue 30: every media peer (a seat, the live host, a consigliere, a listening spectator); media.ts decides.
-      const refused = t.media.relay(ws, att, identity, msg);
-      if (refused) return this.refuse(ws, refused.code, refused.message, msg.ref ?? null);
-      t.sockets.save(ws, att);
-      if (msg.ref !== undefined) t.fanout.send(ws, { type: "ack", ref: msg.ref, version: t.store.game().version });
-      return t.media.afterRelay(now);
-    }
-
-    // Issue 17, RULES.md §7.10: a whisper goes at once to the other of the pair (never stored); acked when it has a ref.
-    if (msg.type === "whisper") {
-      const refused = t.consiglieri.whisper(identity, msg, now);
-      if (refused) return this.refuse(ws, refused.code, refused.message, msg.ref ?? null);
-      if (msg.ref !== undefined) t.fanout.send(ws, { type: "ack", ref: msg.ref, version: t.store.game().version });
-      return;
-    }
-
-    // 4. The sender's right to send this kind of frame, then a fresh ref.
-    // §7.10 a consigliere acts for the seat they advise (the engine checks it as the seat's `by: "consigliere"`).
-    if (msg.type === "act" && identity.kind !== "player" && !(identity.kind === "consigliere" && t.consiglieri.bound(identity.playerId))) {
-      return this.refuse(ws, "not-seated", "Only a seated player (or their consigliere) can act.", msg.ref);
-    }
-    if (msg.type === "control" && !t.organizer.isOrganizer(identity)) {
-      return this.refuse(ws, "not-organizer", "Only the organizer can do that.", msg.ref);
-    }
-    if (msg.type === "host" && !(identity.kind === "host" && t.config().host === "live")) {
-      return this.refuse(ws, "not-host", "Only the live host can do that.", msg.ref);
-    }
-    if (msg.type === "table" && identity.kind !== "player") {
-      return this.refuse(ws, "not-seated", "Only a seated player can do that.", msg.ref);
-    }
-    const remembered = rememberRef(att.refs, msg.ref);
-    if (!remembered.fresh) return this.refuse(ws, "duplicate-ref", "This ref was already used on this connection.", msg.ref);
-    att.refs = remembered.refs;
-    t.sockets.save(ws, att);
-
-    // 5. The part that handles it.
-    const ack = { ws, ref: msg.ref };
-    if (msg.type === "control") {
-      const refused = await t.organizer.command(identity, msg.action, now, ack);
-      if (refused) return this.refuse(ws, refused.code, refused.message, msg.ref);
-      return;
-    }
-    if (msg.type === "table" && identity.kind === "player") {
-      const refused = await t.admission.playAgain(identity.playerId, msg.action, now, ack);
-      if (refused) return this.refuse(ws, refused.code, refused.message, msg.ref);
-      return;
-    }
-
-    // The engine decides (a player's action, or the live host's confirmation).
+  /** The engine decides (a player's action — or their consigliere's — or the live host's input). */
+  async engine(ws: WebSocket, identity: ConnectionIdentity, msg: Extract<ClientMessage, { type: "act" | "host" }>, now: number): Promise<FrameOutcome> {
+    const t = this.t;
     const state = t.match.state();
     if (!state) return this.refuse(ws, "phase-closed", "The game has not started yet.", msg.ref);
-    // The live host's input: the confirm (§5.7), or a foul or a remark (§7.9; the engine refuses them
-    // where its preset gives the host no fouls).
     // Issue 32: the stage the sender acted on, when the frame says it (the engine refuses a stale one).
-    const phaseSeq = msg.type === "act" || msg.type === "host" ? msg.phaseSeq : undefined;
-    const stage = phaseSeq === undefined ? {} : { phaseSeq };
+    const stage = msg.phaseSeq === undefined ? {} : { phaseSeq: msg.phaseSeq };
     const input: Input =
       msg.type === "act" && identity.kind === "player"
         ? { kind: "act", playerId: identity.playerId, action: msg.action, ...stage }
@@ -221,11 +190,11 @@ export class Frames {
     const result = apply(state, input, now);
     if (!result.ok) return this.refuse(ws, result.rejection.code, result.rejection.message, msg.ref);
     t.match.commit(result.state, [input], now);
-    await t.fanout.afterChange(now, ack);
+    await t.fanout.afterChange(now, { ws, ref: msg.ref });
   }
 
   /** `hello`: who this socket is — a seat's token, the organizer token, or none (a spectator). */
-  private async hello(ws: WebSocket, att: Attachment, token: string | undefined): Promise<FrameOutcome> {
+  async hello(ws: WebSocket, att: Attachment, token: string | undefined): Promise<FrameOutcome> {
     const t = this.t;
     if (att.identity) return this.refuse(ws, "already-hello", "This connection already said hello.", null);
     let identity: ConnectionIdentity = { kind: "spectator" };
@@ -275,7 +244,7 @@ export class Frames {
   }
 
   /** Answer a refused frame with its error (nothing changed); the caller counts it (onRefused). */
-  private refuse(ws: WebSocket, code: ErrorCode, message: string, ref: string | null): typeof REFUSED {
+  refuse(ws: WebSocket, code: ErrorCode, message: string, ref: string | null): typeof REFUSED {
     this.t.fanout.sendError(ws, code, message, ref);
     return REFUSED;
   }
@@ -295,4 +264,102 @@ export class Frames {
     this.t.sockets.save(ws, att);
     if (counted.close) this.close(ws, CLOSE_CODES.policy, "too many refused messages");
   }
+}
+
+/** What a route's handler gets. */
+interface FrameContext<M> {
+  frames: Frames;
+  t: Table;
+  ws: WebSocket;
+  att: Attachment;
+  /** The socket's identity (absent only for `hello`, the one route open to anyone). */
+  identity: ConnectionIdentity;
+  msg: M;
+  /** The frame's text as received (the relay types check their prefix on it). */
+  text: string;
+  now: number;
+}
+
+/**
+ * Issue 33: one row per client message type — who may send it ("anyone": before `hello` too; else an
+ * identified socket, narrowed by `may`), whether it takes a fresh ref (the types that change the
+ * table), and the part that handles it. `handle()` runs the checks in that order for every type.
+ */
+interface Route<M> {
+  who: "anyone" | "identified";
+  may?: (t: Table, identity: ConnectionIdentity) => Refused | null;
+  ref: "fresh" | "none";
+  handle(c: FrameContext<M>): FrameOutcome | Promise<FrameOutcome>;
+}
+
+const seatedOrAdvising = (t: Table, id: ConnectionIdentity): Refused | null =>
+  // §7.10 a consigliere acts for the seat they advise (the engine checks it as the seat's `by: "consigliere"`).
+  id.kind === "player" || (id.kind === "consigliere" && t.consiglieri.bound(id.playerId)) ? null : { code: "not-seated", message: "Only a seated player (or their consigliere) can act." };
+
+/** Issue 15 signalling (`signal`: the mesh; `sfu`: the SFU plane), relayed at once and never stored. */
+function relay(kind: "signal" | "sfu"): Route<Extract<ClientMessage, { type: "signal" | "sfu" }>> {
+  const prefix = kind === "signal" ? SIGNAL_PREFIX : SFU_PREFIX;
+  return {
+    who: "identified",
+    ref: "none",
+    handle({ frames, t, ws, att, identity, msg, text, now }) {
+      if (!text.startsWith(prefix)) return frames.refuse(ws, "bad-message", `A ${msg.type} frame starts with ${prefix}.`, msg.ref ?? null);
+      // The SFU plane decides itself whether a spectator may listen (sfu.ts); on the mesh every media peer
+      // (a seat, the live host, a consigliere, a listening spectator) is decided by media.ts (issue 30).
+      const refused = msg.type === "sfu" ? t.sfu.frame(ws, identity, att, msg) : t.media.relay(ws, att, identity, msg);
+      if (refused) return frames.refuse(ws, refused.code, refused.message, msg.ref ?? null);
+      t.sockets.save(ws, att);
+      frames.ackRelay(ws, msg.ref);
+      if (msg.type === "signal") return t.media.afterRelay(now);
+    },
+  };
+}
+
+const ROUTES: { [K in ClientMessage["type"]]: Route<Extract<ClientMessage, { type: K }>> } = {
+  hello: { who: "anyone", ref: "none", handle: ({ frames, ws, att, msg }) => frames.hello(ws, att, msg.token) },
+  sync: { who: "identified", ref: "none", handle: ({ t, ws, identity, now }) => t.fanout.sendCurrentView(ws, identity, now) },
+  signal: relay("signal"),
+  sfu: relay("sfu"),
+  // Issue 17, RULES.md §7.10: a whisper goes at once to the other of the pair (never stored); acked when it has a ref.
+  whisper: {
+    who: "identified",
+    ref: "none",
+    handle({ frames, t, ws, identity, msg, now }) {
+      const refused = t.consiglieri.whisper(identity, msg, now);
+      if (refused) return frames.refuse(ws, refused.code, refused.message, msg.ref ?? null);
+      frames.ackRelay(ws, msg.ref);
+    },
+  },
+  act: { who: "identified", may: seatedOrAdvising, ref: "fresh", handle: ({ frames, ws, identity, msg, now }) => frames.engine(ws, identity, msg, now) },
+  // The live host's input: the confirm (§5.7), a foul or a remark (§7.9; the engine refuses them where its preset gives the host none).
+  host: {
+    who: "identified",
+    may: (t, id) => (id.kind === "host" && t.config().host === "live" ? null : { code: "not-host", message: "Only the live host can do that." }),
+    ref: "fresh",
+    handle: ({ frames, ws, identity, msg, now }) => frames.engine(ws, identity, msg, now),
+  },
+  control: {
+    who: "identified",
+    may: (t, id) => (t.organizer.isOrganizer(id) ? null : { code: "not-organizer", message: "Only the organizer can do that." }),
+    ref: "fresh",
+    async handle({ frames, t, ws, identity, msg, now }) {
+      const refused = await t.organizer.command(identity, msg.action, now, { ws, ref: msg.ref });
+      if (refused) return frames.refuse(ws, refused.code, refused.message, msg.ref);
+    },
+  },
+  table: {
+    who: "identified",
+    may: (_t, id) => (id.kind === "player" ? null : { code: "not-seated", message: "Only a seated player can do that." }),
+    ref: "fresh",
+    async handle({ frames, t, ws, identity, msg, now }) {
+      if (identity.kind !== "player") return;
+      const refused = await t.admission.playAgain(identity.playerId, msg.action, now, { ws, ref: msg.ref });
+      if (refused) return frames.refuse(ws, refused.code, refused.message, msg.ref);
+    },
+  },
+};
+
+/** The ref a parsed message carries, if any. */
+function refOfMessage(msg: ClientMessage): string | null {
+  return "ref" in msg && typeof msg.ref === "string" ? msg.ref : null;
 }
