@@ -79,7 +79,7 @@ export const city: Preset = {
   },
   teamOf: (role: RoleId, settings: Record<string, unknown>): Team | null => (role === "maniac" ? (settings.maniac === "red" ? "red" : "solo") : null),
   flow: cityFlow(),
-  win: "city",
+  win: ["nobody-alive", "roles", "town-eliminated-mafia-and-maniac", "mafia-parity-all"],
 };
 
 /**

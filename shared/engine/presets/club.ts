@@ -170,7 +170,7 @@ export const club: Preset = {
   shouts: { perGame: 0, ms: 5_000, shortSpeechAfterLast: 30_000 },
   /** §6 "open — an eliminated player's card is shown, except the Swindler's victim" (rules/outcome.ts depart). */
   reveal: "open",
-  win: "club",
+  win: ["nobody-alive", "roles", "town-eliminated-all", "mafia-parity"],
   /** *Decision (every format):* three quiet rounds are a draw, round 1 not counted (docs/ENGINE.md). */
   draw: { quietRounds: 3, countFirstRound: false },
   /**

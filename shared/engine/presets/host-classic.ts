@@ -132,7 +132,7 @@ export const hostClassic: Preset = {
   /** §4 "Reveal policy: open". */
   reveal: "open",
   /** §4.8 red wins when the last black player (a black Maniac included) is gone; black at parity. */
-  win: "black-parity",
+  win: ["mafia-eliminated", "mafia-parity"],
   /** *Decision (every format):* three quiet rounds are a draw, round 1 not counted (docs/ENGINE.md). */
   draw: { quietRounds: 3, countFirstRound: false },
   /**

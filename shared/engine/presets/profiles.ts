@@ -168,7 +168,7 @@ const base = {
   rewards: false,
   shouts: { perGame: 0, ms: 5_000, shortSpeechAfterLast: 30_000 },
   reveal: "closed" as const,
-  win: "city" as const,
+  win: ["nobody-alive", "roles", "town-eliminated-mafia-and-maniac", "mafia-parity-all"],
   draw: { quietRounds: 3, countFirstRound: false },
   techVotes: { ms: 30_000, kinds: ["foul", "defeat", "removal"] as Array<"foul" | "defeat" | "removal">, foulsToRemove: 2 },
 };

@@ -87,7 +87,7 @@ export const sport: Preset = {
   flow: sportFlow,
   shouts: { perGame: 3, ms: 5_000, shortSpeechAfterLast: 30_000 },
   reveal: "closed",
-  win: "black-parity",
+  win: ["mafia-eliminated", "mafia-parity"],
   draw: { quietRounds: 3, countFirstRound: false },
   techVotes: { ms: 30_000, kinds: ["foul", "defeat", "removal"], foulsToRemove: 2 },
 };

@@ -108,7 +108,7 @@ export const tatar: Preset = {
   /** §7 has no shouts. */
   shouts: { perGame: 0, ms: 5_000, shortSpeechAfterLast: 30_000 },
   reveal: "closed",
-  win: "tatar",
+  win: ["nobody-alive", "mafia-eliminated", "red-eliminated", "black-guaranteed"],
   /** *Decision (every format):* three quiet rounds are a draw, round 1 not counted (docs/ENGINE.md). */
   draw: { quietRounds: 3, countFirstRound: false },
   /**

@@ -83,8 +83,12 @@ export interface Preset extends Omit<PresetInfo, "settings"> {
   shouts: ShoutRules;
   /** §1 reveal policy: "open" shows an eliminated player's role to the table at once. */
   reveal: "closed" | "open";
-  /** Win conditions (§2.12; §5.4 for city; §7.8 for tatar). */
-  win: "black-parity" | "city" | "tatar" | "club";
+  /**
+   * Issue 33: the win rules (shared/engine/win) in order of priority, checked after every departure;
+   * "roles" marks where the living players' solo roles' own rules are checked (§2.12; §5.4 city; §6.8
+   * club; §7.8 tatar).
+   */
+  win: readonly string[];
   /** §2.12 draw after `quietRounds` rounds without a departure; round 1 not counted. */
   draw: { quietRounds: number; countFirstRound: boolean };
   techVotes: TechVoteRules;

@@ -13,4 +13,5 @@ export const curser: RoleModule = {
   appearsAs: { commissar: "black" },
   passives: ["blocks-red-win"],
   knowsTeam: false,
+  win: "curser-cursed-all",
 };

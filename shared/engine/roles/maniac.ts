@@ -19,4 +19,5 @@ export const maniac: RoleModule = {
   appearsAsByTeam: { red: { commissar: "red" }, solo: { commissar: "black" } },
   passives: [],
   knowsTeam: false,
+  win: "maniac-last-standing",
 };

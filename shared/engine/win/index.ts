@@ -1,0 +1,67 @@
+/**
+ * Issue 33: the win rules' registry and the check that runs a preset's list (rules/outcome.ts checkWin).
+ * No role id is written here: a role's own rule is named by its module (`RoleModule.win`).
+ */
+import { own } from "../../own.ts";
+import { getRole } from "../roles/index.ts";
+import type { EngineState } from "../state.ts";
+import type { ResultReason, Team } from "../types.ts";
+import * as built from "./rules.ts";
+import { ROLE_RULES, type Living, type WinRule } from "./types.ts";
+
+export { ROLE_RULES, type Living, type WinRule } from "./types.ts";
+
+const RULES: Record<string, WinRule> = Object.fromEntries(Object.values(built).map((r) => [r.id, r]));
+
+/** Add a win rule (a new format's, a new solo role's). A registered id cannot be replaced. */
+export function addWinRule(r: WinRule): void {
+  if (Object.prototype.hasOwnProperty.call(RULES, r.id)) throw new Error(`win rule ${r.id} exists`);
+  RULES[r.id] = r;
+}
+
+export function winRule(id: string): WinRule {
+  const r = own(RULES, id);
+  if (!r) throw new Error(`unknown win rule ${id}`);
+  return r;
+}
+
+/** Every registered rule (the catalogue check in the tests). */
+export function winRules(): readonly WinRule[] {
+  return Object.values(RULES);
+}
+
+export function livingOf(s: EngineState): Living {
+  const players = s.players.filter((p) => p.alive).map((p) => ({ seat: p.seat, role: p.role ?? null, team: p.team ?? null }));
+  let black = 0, red = 0, solo = 0;
+  for (const p of players) {
+    if (p.team === "black") black++;
+    else if (p.team === "red") red++;
+    else if (p.team === "solo") solo++;
+  }
+  return { living: players.length, black, red, solo, players };
+}
+
+/**
+ * The first rule of `list` that holds now, in order; at `ROLE_RULES`, the own rules of the roles living
+ * players hold (each once, by priority). Null: the game goes on.
+ */
+export function firstWin(list: readonly string[], s: EngineState): { winner: Team | "draw"; reason: ResultReason } | null {
+  const l = livingOf(s);
+  for (const id of list) {
+    const rules = id === ROLE_RULES ? roleRules(l) : [winRule(id)];
+    for (const r of rules) {
+      const winner = r.check(l, s);
+      if (winner !== null) return { winner, reason: r.reason };
+    }
+  }
+  return null;
+}
+
+function roleRules(l: Living): WinRule[] {
+  const ids = new Set<string>();
+  for (const p of l.players) {
+    const w = p.role ? getRole(p.role).win : undefined;
+    if (w) ids.add(w);
+  }
+  return [...ids].map(winRule).sort((a, b) => (a.priority ?? 0) - (b.priority ?? 0));
+}

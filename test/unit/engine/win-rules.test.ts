@@ -1,0 +1,44 @@
+/**
+ * Issue 33, win rules as modules (shared/engine/win): each rule names its reason and its catalogue
+ * keys; a preset lists its rules; a solo role declares its own. The formats' win scenarios themselves
+ * are in the preset suites (sport §2.12, city §5.4, club §6.8, tatar §7.8) and run through these rules.
+ */
+import { describe, expect, it } from "vitest";
+import { en } from "../../../web/src/i18n/en.ts";
+import { ru } from "../../../web/src/i18n/ru.ts";
+import { uk } from "../../../web/src/i18n/uk.ts";
+import { listPresets } from "../../../shared/engine/index.ts";
+import { presetOf } from "../../../shared/engine/presets/index.ts";
+import { getRole, ROLE_IDS } from "../../../shared/engine/roles/index.ts";
+import type { EngineState } from "../../../shared/engine/state.ts";
+import { RESULT_REASONS } from "../../../shared/engine/types.ts";
+import { addWinRule, firstWin, ROLE_RULES, winRule, winRules } from "../../../shared/engine/win/index.ts";
+import { Table } from "./harness.ts";
+
+describe("issue 33: win rules as modules", () => {
+  it("every rule's catalogue keys are in en, uk and ru", () => {
+    for (const r of winRules()) for (const k of r.keys) for (const cat of [en, uk, ru] as Array<Record<string, string>>) expect(cat[k], `${r.id}: ${k}`).toBeTruthy();
+  });
+
+  it("every result reason is a rule's, or one of the three that end a game outside the win rules (draw by quiet rounds, technical defeat, server error)", () => {
+    const byRules = new Set(winRules().map((r) => r.reason));
+    expect(RESULT_REASONS.filter((r) => !byRules.has(r)).sort()).toEqual(["server-error", "technical-defeat", "three-quiet-rounds"]);
+  });
+
+  it("every preset's list names registered rules; the solo roles (and only they) declare their own", () => {
+    for (const p of listPresets()) for (const id of presetOf(p.id).win) if (id !== ROLE_RULES) expect(() => winRule(id), `${p.id}: ${id}`).not.toThrow();
+    const declaring = ROLE_IDS.filter((r) => getRole(r).win !== undefined).sort();
+    expect(declaring).toEqual(ROLE_IDS.filter((r) => getRole(r).team === "solo").sort());
+    for (const r of declaring) expect(() => winRule(getRole(r).win!)).not.toThrow();
+  });
+
+  it("a registered id cannot be replaced; a new rule is checked where a list names it", () => {
+    expect(() => addWinRule({ ...winRule("mafia-parity") })).toThrow(/exists/);
+    // A fixture rule: the town wins as soon as the Sheriff is the last red player standing with one black.
+    addWinRule({ id: "fixture-sheriff-duel", reason: "town-eliminated-mafia", keys: ["reason.town-eliminated-mafia"], check: (l) => (l.living === 2 && l.players.some((p) => p.role === "sheriff") ? "red" : null) });
+    const s = new Table({ roles: "DMMSCCCCCC" }).state as unknown as EngineState;
+    for (const p of s.players) p.alive = p.seat === 1 || p.seat === 4;
+    expect(firstWin(["fixture-sheriff-duel", "mafia-parity"], s)).toEqual({ winner: "red", reason: "town-eliminated-mafia" });
+    expect(firstWin(["mafia-parity"], s)).toEqual({ winner: "black", reason: "mafia-parity" });
+  });
+});
