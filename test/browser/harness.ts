@@ -368,3 +368,40 @@ export async function holdRoleCard(page: Page, holdMs: number, waitMs: number): 
     await new Promise((r) => setTimeout(r, 500));
   }
 }
+
+/**
+ * One person's page through a game on the test clock: take a card when offered (and, with `skip`, skip
+ * a wait); else advance the clock past the stage the page shows, until `until` holds. Take a card when offered; else wait (the test clock lives through bots' moves) until `until` holds. */
+export async function driveUntil(base: string, page: Page, code: string, until: (s: BoardSnap) => boolean, o: { skip?: boolean } = {}): Promise<BoardSnap> {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const deadline = Date.now() + 180_000;
+  const acted = new Set<string>();
+  while (Date.now() < deadline) {
+    const s = await boardSnapshot(page);
+    if (s.result) throw new Error(`the game ended (${s.result}) before the awaited moment`);
+    if (s.phase !== null && !s.busy && until(s)) return s;
+    if (s.busy || s.phase === null) {
+      await sleep(100);
+      continue;
+    }
+    try {
+      if (s.cards > 0 && !acted.has(`${s.seq}:card`)) {
+        acted.add(`${s.seq}:card`);
+        await page.locator('[data-action="take-card"] [data-card]:not([disabled])').first().click({ timeout: 5_000 });
+        await sleep(100);
+        continue;
+      }
+      if (o.skip && "skip-wait" in s.actions && !acted.has(`${s.seq}:skip`)) {
+        acted.add(`${s.seq}:skip`);
+        await page.locator('[data-action="skip-wait"]').click({ timeout: 5_000 });
+        await sleep(100);
+        continue;
+      }
+    } catch {
+      /* the page moved on under the click: read it again */
+    }
+    if (s.seq > 0) await advanceClock(base, code, s.seq);
+    await sleep(150);
+  }
+  throw new Error("the awaited moment did not come");
+}

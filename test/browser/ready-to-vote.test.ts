@@ -18,7 +18,7 @@
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, openPerson, type Person, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
+import { boardSnapshot, type BoardSnap, driveUntil as drive, ensureWebBuild, launchChromium, LOAD_MS, openPerson, type Person, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 /** Waits that only matter on a starved machine: how long a step may take, not what it must do. */
@@ -52,39 +52,8 @@ async function createTable(p: Person, preset: "custom" | "sport"): Promise<strin
   return p.page.url().split("/t/")[1]!;
 }
 
-/** Take a card when offered; else wait (the test clock lives through bots' moves) until `until` holds. */
-async function driveUntil(page: Page, code: string, until: (s: Awaited<ReturnType<typeof boardSnapshot>>) => boolean, o: { skip?: boolean } = {}): Promise<Awaited<ReturnType<typeof boardSnapshot>>> {
-  const deadline = Date.now() + 180_000;
-  const acted = new Set<string>();
-  while (Date.now() < deadline) {
-    const s = await boardSnapshot(page);
-    if (s.result) throw new Error(`the game ended (${s.result}) before the awaited moment`);
-    if (s.phase !== null && !s.busy && until(s)) return s;
-    if (s.busy || s.phase === null) {
-      await sleep(100);
-      continue;
-    }
-    try {
-      if (s.cards > 0 && !acted.has(`${s.seq}:card`)) {
-        acted.add(`${s.seq}:card`);
-        await page.locator('[data-action="take-card"] [data-card]:not([disabled])').first().click({ timeout: 5_000 });
-        await sleep(100);
-        continue;
-      }
-      if (o.skip && "skip-wait" in s.actions && !acted.has(`${s.seq}:skip`)) {
-        acted.add(`${s.seq}:skip`);
-        await page.locator('[data-action="skip-wait"]').click({ timeout: 5_000 });
-        await sleep(100);
-        continue;
-      }
-    } catch {
-      /* the page moved on under the click: read it again */
-    }
-    if (s.seq > 0) await advanceClock(server.base, code, s.seq);
-    await sleep(150);
-  }
-  throw new Error("the awaited moment did not come");
-}
+/** harness.ts driveUntil on this file's server. */
+const driveUntil = (page: Page, code: string, until: (s: BoardSnap) => boolean, o: { skip?: boolean } = {}) => drive(server.base, page, code, until, o);
 
 test("Custom with bots: 'skip ahead' at the acquaintance night, then 'Ready to vote' ends free talk early (the log says so); sport: 'End speech' applies the picked nomination — 360 px, Ukrainian", async () => {
   const p = await openPerson(chrome.browser, contexts, "Оля", { viewport: PHONE, locale: "uk-UA", phone: true, waitMs: SLOW_MS });

@@ -9,6 +9,7 @@ import { t, tk } from "../i18n/index.ts";
 import { me } from "../lib/account.ts";
 import { api, ApiError, type PublicTable } from "../lib/api.ts";
 import { howPath, navigate, onLinkClick, profilePath, tablePath } from "../lib/router.ts";
+import { GuidedStart } from "./GuidedStart.tsx";
 import { forgetTable, saved } from "../lib/seats-store.ts";
 import { Header } from "../ui/Header.tsx";
 import { errorText } from "../ui/Notice.tsx";
@@ -215,6 +216,7 @@ export function Home() {
             </Show>
           </div>
           <div>
+            <GuidedStart />
             <PublicTables />
             <Clubs />
             <HowToLinks />

@@ -9,13 +9,10 @@ export function HintLine(props: { game: GameView }) {
   return (
     <Show when={hint()}>
       {(h) => (
-        <aside class="panel hint-line" aria-label={t("hint.label")} data-hint={h().key}>
-          <p aria-live="polite">
-            <span aria-hidden="true">💡 </span>
-            {tk("hint", h().key, h().params)}
-          </p>
-          <button type="button" class="btn ghost small" data-hint-hide onClick={() => setHints(false)}>
-            {t("hint.hide")}
+        <aside class="hint-line" aria-label={t("hint.label")} data-hint={h().key}>
+          <p aria-live="polite">{tk("hint", h().key, h().params)}</p>
+          <button type="button" class="icon-btn hint-hide" data-hint-hide aria-label={t("hint.hide")} title={t("hint.hide")} onClick={() => setHints(false)}>
+            ✕
           </button>
         </aside>
       )}

@@ -30,7 +30,6 @@ export function LobbyBotButtons(props: { table: TableView; ctl: TableController;
     <Show when={open()}>
       <Show when={hintsOn()}>
         <p class="panel hint-line" data-hint="lobby">
-          <span aria-hidden="true">💡 </span>
           {t("hint.lobby")}
         </p>
       </Show>

@@ -589,12 +589,13 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                       {(y) => (
                         <>
                           <Show when={!g().result}>
-                            <HintLine game={g()} />
                             <NightNotes game={g()} />
                             <Show when={reports().length > 0}>
                               <ReportBox reports={reports()} />
                             </Show>
                             <ActionBar actions={offered()} phase={g().phase} candidates={g().ballot?.candidates ?? []} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} tapVote={g().ballot?.kind !== "lift" && g().ballot?.mode === "in-turn"} done={standingChoice(g())}>
+                              {/* Issue 31.13: the hint line at the top of the action panel (sticky at the bottom on a phone: never covered). */}
+                              <HintLine game={g()} />
                               <Show when={tally()}>{(p) => <TallyBox panel={p()} />}</Show>
                               <Show when={noVote()}>
                                 <NoVote />
