@@ -9,6 +9,7 @@
  * only the dead (no cause, no heal).
  * Every log entry type must be known here (public, or whose it is): a new one fails until it is taught.
  */
+import { getRole, ROLE_IDS } from "../../../shared/engine/roles/index.ts";
 import type { GameView, RoleId } from "../../../shared/engine/types.ts";
 
 interface S {
@@ -25,7 +26,11 @@ interface S {
   lastTally: number[] | null;
 }
 
-const BLACK = new Set(["don", "mafia", "putana", "blocker", "lawyer", "blackmailer", "boss"]);
+/**
+ * Issue 33: the role and secret lists come from the role modules (shared/engine/roles), so a new role
+ * cannot be forgotten here; what the oracle decides about them stays written from the rules.
+ */
+const BLACK = new Set(ROLE_IDS.filter((r) => getRole(r).team === "black"));
 
 /**
  * Whether a player is on the black team (RULES.md §1). By the role, except in club (§6), where a
@@ -35,10 +40,13 @@ function isBlack(s: S, p: S["players"][number]): boolean {
   return s.presetId === "club" ? p.team === "black" : p.role !== null && BLACK.has(p.role);
 }
 /** Every check answer, the Agent's exact roles (§5.6) included. */
-const SECRET_RESULTS = new Set([
-  "mafia", "not-mafia", "sheriff", "not-sheriff", "red", "black", "commissar", "not-commissar",
-  "civilian", "don", "doctor", "putana", "maniac", "bodyguard", "blocker", "mistress", "jailer", "tracker", "watcher",
-  "immortal", "agent", "lawyer", "blackmailer", "avenger", "judge", "boss", "kamikaze", "witness", "curser", "swindler", "werewolf",
+const SECRET_RESULTS = new Set<string>([
+  // the negative answers (a role that does not say otherwise) and every answer a role module gives
+  "not-mafia", "not-sheriff", "red", "not-commissar",
+  ...ROLE_IDS.flatMap((r) => {
+    const m = getRole(r);
+    return [r, ...Object.values(m.appearsAs), ...Object.values(m.appearsAsByTeam ?? {}).flatMap((x) => Object.values(x ?? {}))] as string[];
+  }),
 ]);
 const FORBIDDEN_KEYS = new Set([
   "rng", "seed", "deck", "shots", "shotTarget", "favour", "frozenRemainingMs", "techUsed", "taken", "shortNext",
