@@ -43,7 +43,13 @@ export function nth(n: number): string {
   return has(key) ? t(key) : t("actions.nth", { n });
 }
 
-function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) => void; toggle: (seat: Seat) => void; send: (a: PlayerAction) => void; busy: boolean; planSeat?: Seat | null; tap?: boolean }) {
+/** A pre-selected shot: the seat and why (the team's live choice, or the Don's plan). */
+export interface Preselected {
+  seat: Seat;
+  by: "team" | "plan";
+}
+
+function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) => void; toggle: (seat: Seat) => void; send: (a: PlayerAction) => void; busy: boolean; planSeat?: Preselected | null; tap?: boolean }) {
   const name = () => label(props.p);
   // One line on what the move does, when the catalogue has one (`ability.<id>.about`).
   const about = () => (props.p.about && has(props.p.about) ? t(props.p.about) : "");
@@ -63,8 +69,13 @@ function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) =
       <Show when={about()}>
         <p class="muted small" data-action-about>{about()}</p>
       </Show>
-      <Show when={props.planSeat != null && props.chosen.length === 1 && props.chosen[0] === props.planSeat}>
-        <p class="muted small" data-plan-seat={props.planSeat ?? ""}>{t("act.plan.preselected", { seat: props.planSeat ?? "" })}</p>
+      {/* Issue 31.1 / 38.6: a pre-selected seat says plainly that it is not sent yet, and why it was picked. */}
+      <Show when={props.planSeat != null && props.chosen.length === 1 && props.chosen[0] === props.planSeat.seat ? props.planSeat : null}>
+        {(pre) => (
+          <p class="preselected" data-plan-seat={pre().seat} data-preselected-by={pre().by} role="status">
+            {t(pre().by === "team" ? "act.preselected.team" : "act.plan.preselected", { seat: pre().seat })}
+          </p>
+        )}
       </Show>
       <Show when={props.p.max > 1}>
         <p class="muted small" data-pick-up-to={props.p.max}>{props.p.min === props.p.max ? t("actions.pickInOrder", { n: props.p.max }) : t("actions.pickUpTo", { n: props.p.max })}</p>
@@ -157,8 +168,13 @@ interface BarProps {
   send: (a: PlayerAction) => void;
   /** This player's seat has left the game (issue 13: "you are out", nothing to do but watch). */
   out?: boolean;
-  /** Tonight's target from the Don's plan, pre-selected in the mafia's shot (`use` of "mafia-shot"). */
-  planSeat?: Seat | null;
+  /**
+   * The mafia's shot pre-selected (`use` of "mafia-shot"): the seat the team is choosing now (the tally's
+   * lead), else tonight's seat of the Don's plan (issue 38.6).
+   */
+  planSeat?: Preselected | null;
+  /** Issue 31.1: the player has a timed move — the panel is the top layer (over the banners). */
+  urgent?: boolean;
   /** Issue 38 (§7.3): a vote in turn — a tap on a seat votes at once (changeable within the turn). */
   tapVote?: boolean;
   /** What this player already chose in this ballot or night ("Your vote: seat 4"), said while nothing is left to do. */
@@ -299,7 +315,8 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
       return <Show when={a()}>{(x) => <ClaimBar a={x()} send={bar.send} busy={bar.busy} />}</Show>;
     }
     case "shooting-plan":
-      return <ShootingPlan seats={bar.seats} current={bar.shootingPlan} send={bar.send} busy={bar.busy} />;
+      // Issue 38.6: open at night (the black team's step), not folded while the centre says "your move".
+      return <ShootingPlan seats={bar.seats} current={bar.shootingPlan} send={bar.send} busy={bar.busy} open={!!bar.phase?.startsWith("night")} />;
     case "tech-vote-start": {
       const start = () => {
         const a = props.a();
@@ -356,7 +373,7 @@ export function ActionBar(props: BarProps) {
   const extra = children(() => props.children);
   const hasExtra = () => extra.toArray().some((x) => x != null && x !== false && x !== "");
   return (
-    <section class="panel actions" aria-labelledby="actions-title" aria-busy={props.busy}>
+    <section class="panel actions" classList={{ urgent: !!props.urgent }} aria-labelledby="actions-title" aria-busy={props.busy} data-urgent={props.urgent ? "yes" : undefined}>
       <h2 id="actions-title" class="sr-only">{t("actions.title")}</h2>
       {extra()}
       <Show

@@ -7,11 +7,11 @@ import { createSignal, For } from "solid-js";
 import type { PlayerAction, Seat, SeatView, TechVoteKind } from "../../../shared/engine/types.ts";
 import { t, tk } from "../i18n/index.ts";
 
-export function ShootingPlan(props: { seats: SeatView[]; current: Seat[] | null; send: (a: PlayerAction) => void; busy: boolean }) {
+export function ShootingPlan(props: { seats: SeatView[]; current: Seat[] | null; send: (a: PlayerAction) => void; busy: boolean; open?: boolean }) {
   const [plan, setPlan] = createSignal<Seat[]>(props.current ?? []);
   const living = () => props.seats.filter((s) => s.alive).map((s) => s.seat);
   return (
-    <details class="act plan-editor" data-action="shooting-plan">
+    <details class="act plan-editor" data-action="shooting-plan" open={props.open}>
       <summary>{t("act.shooting-plan")}</summary>
       <p class="plan" aria-live="polite">{plan().join(" → ") || "—"}</p>
       <div class="targets">

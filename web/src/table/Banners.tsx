@@ -76,7 +76,7 @@ export function announcementText(a: Pick<Announcement, "key" | "params"> & Parti
  * warning while a vote is open and this player has not voted (RULES.md §2.6). Fixed over the top of
  * the screen but never in the way: the box lets taps through, only its dismiss button takes them.
  */
-export function Announcements(props: { game: GameView; clock: ServerClock; delayMs: number; ended?: boolean }) {
+export function Announcements(props: { game: GameView; clock: ServerClock; delayMs: number; ended?: boolean; folded?: boolean }) {
   const [now, setNow] = createSignal(props.clock.now());
   const tick = setInterval(() => setNow(props.clock.now()), 500);
   onCleanup(() => clearInterval(tick));
@@ -87,7 +87,7 @@ export function Announcements(props: { game: GameView; clock: ServerClock; delay
   const warning = createMemo(() => (props.game.result ? null : voteWarning(props.game, now())), null, { equals: (a, b) => a?.seat === b?.seat && a?.secondsLeft === b?.secondsLeft && a?.self === b?.self });
   const dismiss = (id: string) => setDismissed(new Set([...dismissed(), id]));
   return (
-    <div class="announcements" classList={{ ended: !!props.ended }} aria-label={t("ann.region")} role="region">
+    <div class="announcements" classList={{ ended: !!props.ended, folded: !!props.folded && !props.ended }} aria-label={t("ann.region")} role="region" data-folded={props.folded && !props.ended ? "yes" : undefined}>
       <Show when={warning()}>
         {(w) => (
           <div class="ann tone-warn" role="alert" data-vote-warning={w().seat} data-self={w().self ? "yes" : "no"}>
@@ -105,7 +105,18 @@ export function Announcements(props: { game: GameView; clock: ServerClock; delay
       </Show>
       <div role="status" aria-live="polite" class="ann-stack">
         {/* Oldest on top: the count reads before who left by it. */}
-        <For each={[...list()].reverse()}>
+        {/* Issue 31.1: while the player has a move, the banners fold into one line — the newest, with how many more. */}
+        <Show when={props.folded && !props.ended && list().length > 0}>
+          <div class="ann ann-folded" data-ann-folded={list().length}>
+            <p class="ann-line">
+              {announcementText(list()[0]!)}
+              <Show when={list().length > 1}>
+                <span class="ann-more"> {t("ann.more", { n: list().length - 1 })}</span>
+              </Show>
+            </p>
+          </div>
+        </Show>
+        <For each={props.folded && !props.ended ? [] : [...list()].reverse()}>
           {(a) => (
             <div class={`ann tone-${a.tone}`} data-ann={a.key} data-ann-id={a.id} data-mine={a.mine ? "yes" : undefined}>
               <p class="ann-line">{announcementText(a)}</p>

@@ -27,6 +27,7 @@ import { awayShort, awayText, createNow } from "./presence.ts";
 import { createVoice, floorOfView, MAX_LISTEN_DELAY_MS, mediaSelf, type Voice } from "./voice.ts";
 import { VoiceBar } from "./VoiceBar.tsx";
 import { HintLine } from "./HintLine.tsx";
+import { hasMove, markOf, missedMove, MOVE_TYPES, type MissedKind, type MoveMark } from "./moves.ts";
 import { judgeSeats, liveReports, noVoteToday, savedNights, tallyBySeat, tallyPanel } from "./nightInfo.ts";
 import { haveFloor } from "../media/plan.ts";
 import { removedForFouls, voterTurn } from "./turns.ts";
@@ -232,18 +233,38 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   // A new phase clears the choice; the mafia's shot starts on tonight's seat of the Don's shooting
   // plan (issue 13: pre-selected, still the player's own choice to confirm or change; only the black
   // team's views carry the plan, §2.2).
-  const planSeat = createMemo(() => {
-    const p = pickings().find((x) => x.key === SHOT_KEY);
-    return p ? planTarget(you(), p.targets) : null;
+  const tally = createMemo(() => {
+    const g = game();
+    if (!g) return null;
+    return tallyPanel(g);
   });
+  // Issue 38.6: what the team is choosing now comes first — the seat the team's tally leads with (§5.2,
+  // another holder's live choice) — then the Don's plan; a choice the player made is never replaced.
+  const planSeat = createMemo((): { seat: Seat; by: "team" | "plan" } | null => {
+    const p = pickings().find((x) => x.key === SHOT_KEY);
+    if (!p) return null;
+    const panel = tally();
+    const lead = panel && panel.mine === null ? [...panel.tally].sort((a, b) => b.votes - a.votes)[0]?.seat : undefined;
+    if (lead !== undefined && p.targets.includes(lead)) return { seat: lead, by: "team" };
+    const plan = planTarget(you(), p.targets);
+    return plan !== null ? { seat: plan, by: "plan" } : null;
+  });
+  /** Whether the player picked in this stage themselves (a pre-selection then stays out of the way). */
+  let pickedByHand = false;
   createEffect(
     on(
       () => game()?.phaseSeq,
       () => {
-        const seat = planSeat();
-        setChosen(seat !== null ? { key: SHOT_KEY, seats: [seat] } : null);
+        pickedByHand = false;
+        const pre = planSeat();
+        setChosen(pre !== null ? { key: SHOT_KEY, seats: [pre.seat] } : null);
       },
     ),
+  );
+  createEffect(
+    on(planSeat, (pre) => {
+      if (pre !== null && !pickedByHand) setChosen({ key: SHOT_KEY, seats: [pre.seat] });
+    }, { defer: true }),
   );
 
   // Narrate the new announcements and the phase changes (not the snapshot the page opened on); a
@@ -355,6 +376,21 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   // Issue 17, §7.10: the seats with a consigliere (public), marked on the oval.
   const consiglieri = createMemo(() => consiglieriBySeat(st.view));
 
+  // Issue 31.1: a move the stage waited for and the player did not make ("you did not vote / shoot /
+  // check"), told once the stage is over; cleared by the next move or its ✕ (moves.ts).
+  const [missed, setMissed] = createSignal<MissedKind | null>(null);
+  const sentIn = new Set<number>();
+  let lastMark: MoveMark | null = null;
+  createEffect(() => {
+    const g = game();
+    if (!g) return;
+    const m = missedMove(lastMark, g, sentIn);
+    if (m) setMissed(m);
+    lastMark = markOf(g);
+  });
+  /** Issue 31.1: while the player has a timed move, the action panel is the top layer and the banners fold. */
+  const urgent = createMemo(() => hasMove(offered()));
+
   /** A tap on a seat of the offered action with this key (in the bar or on the oval): picking.ts toggleSeat. */
   const toggle = (key: string, seat: Seat) => {
     const p = pickings().find((x) => x.key === key);
@@ -363,6 +399,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     if (tapVotes(p, game()?.ballot) && p.targets.includes(seat)) return send(p.make([seat]));
     const c = chosen();
     const seats = toggleSeat(p, c?.key === key ? c.seats : [], seat);
+    pickedByHand = true;
     setChosen(seats.length ? { key, seats } : null);
   };
 
@@ -370,6 +407,11 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     // Issue 31.3: "End speech" with a nomination picked but not sent applies it first (a nomination is
     // final, RULES.md §2.4: the engine has no withdrawal, so the pick is sent only when the speech ends).
     const pick = a.type === "end-speech" ? pendingNomination() : null;
+    const seq = game()?.phaseSeq;
+    if (seq !== undefined && MOVE_TYPES.has(a.type)) {
+      sentIn.add(seq);
+      setMissed(null);
+    }
     setChosen(null);
     if (pick !== null) props.ctl.act({ type: "nominate", target: pick });
     props.ctl.act(a);
@@ -378,11 +420,6 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   const voter = createMemo(() => {
     const g = game();
     return g ? voterTurn(g) : null;
-  });
-  const tally = createMemo(() => {
-    const g = game();
-    if (!g) return null;
-    return tallyPanel(g);
   });
   const tallyCounts = createMemo(() => tallyBySeat(tally()));
   const reports = createMemo(() => {
@@ -478,7 +515,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                 <PauseBanner view={tv()} now={now()} />
                 <HostingBanner game={g()} />
                 {/* Issue 31.9: once there is a result, the last banners sit in the page above the board, never over the end screen. */}
-                <Announcements game={g()} clock={props.ctl.clock} delayMs={tv().delayMs} ended={!!g().result} />
+                <Announcements game={g()} clock={props.ctl.clock} delayMs={tv().delayMs} ended={!!g().result} folded={urgent()} />
                 <Show when={out()}>
                   {(o) => (
                     <div class="banner you-out" role="status" data-you-out={o().how}>
@@ -593,9 +630,19 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                             <Show when={reports().length > 0}>
                               <ReportBox reports={reports()} />
                             </Show>
-                            <ActionBar actions={offered()} phase={g().phase} candidates={g().ballot?.candidates ?? []} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} tapVote={g().ballot?.kind !== "lift" && g().ballot?.mode === "in-turn"} done={standingChoice(g())}>
+                            <ActionBar actions={offered()} phase={g().phase} candidates={g().ballot?.candidates ?? []} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} urgent={urgent()} tapVote={g().ballot?.kind !== "lift" && g().ballot?.mode === "in-turn"} done={standingChoice(g())}>
                               {/* Issue 31.13: the hint line at the top of the action panel (sticky at the bottom on a phone: never covered). */}
                               <HintLine game={g()} />
+                              <Show when={missed()}>
+                                {(m) => (
+                                  <p class="missed" role="alert" data-missed={m()}>
+                                    <span>{tk("act.missed", m())}</span>
+                                    <button type="button" class="icon-btn" aria-label={t("ann.dismiss")} title={t("ann.dismiss")} onClick={() => setMissed(null)}>
+                                      ✕
+                                    </button>
+                                  </p>
+                                )}
+                              </Show>
                               <Show when={tally()}>{(p) => <TallyBox panel={p()} />}</Show>
                               <Show when={noVote()}>
                                 <NoVote />

@@ -1,0 +1,125 @@
+/**
+ * Issue 31 "Must show" (items 1 and 3; 38.6), a newcomer's sport game (RULES.md §2) against nine bots on
+ * a 360 px phone in Ukrainian:
+ *
+ *  - nominating in one tap: a tap on a seat in one's own speech, then "End speech" applies it (31.3);
+ *  - a vote missed on purpose: once the ballot closes the panel says "Ви не встигли проголосувати." (31.1);
+ *  - the night's shot as a black player: while the shot is offered the banners fold into one line and
+ *    the action panel is the top layer — `elementFromPoint` at the confirm button's centre is that button —
+ *    and the pre-selected seat says it is not sent yet (31.1, 38.6).
+ *
+ * The deal is random and secret: the person opens tables until dealt a black card (Don or Mafia, 3 of 10;
+ * at most 20 tables, a chance of 0.08 % to run out), taking the card themselves as a person does.
+ */
+import { mkdirSync } from "node:fs";
+import type { BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { advanceClock, type BoardSnap, driveUntil, ensureWebBuild, launchChromium, LOAD_MS, openPerson, type Person, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
+
+const PHONE = { width: 360, height: 740 };
+const SLOW_MS = 30_000;
+
+let server: Server;
+let chrome: Awaited<ReturnType<typeof launchChromium>>;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  ensureWebBuild();
+  mkdirSync(SHOTS, { recursive: true });
+  [server, chrome] = await Promise.all([startWrangler({ vars: { BOT_THINK_MS: "100" } }), launchChromium()]);
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await chrome?.close();
+  await server?.stop();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The person's own role from the newest view frame (their own view carries it). */
+function ownRole(p: Person): string | null {
+  for (let i = p.frames.length - 1; i >= 0; i--) {
+    const m = /"you":\{"seat":\d+,"role":"([a-z-]+)"/.exec(p.frames[i]!);
+    if (m) return m[1]!;
+  }
+  return null;
+}
+
+/** A sport table of the person and nine bots; the person takes a card. Resolves with the table code once the person's role is known. */
+async function dealt(p: Person): Promise<string> {
+  p.frames.length = 0; // the role read below is this table's
+  await p.page.goto(`${server.base}/`);
+  await p.page.fill("#nick", "Оля", { timeout: LOAD_MS });
+  await p.page.click('[data-home="create"]');
+  await p.page.selectOption("#preset", "sport");
+  await p.page.locator('form[data-form="create"] button[type="submit"]').click();
+  await p.page.waitForURL(/\/t\/[A-Z0-9]{6}$/, { timeout: LOAD_MS });
+  const code = p.page.url().split("/t/")[1]!;
+  await p.page.locator('[data-control="fill-bots"]').click();
+  await p.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+  await driveUntil(server.base, p.page, code, () => ownRole(p) !== null);
+  return code;
+}
+
+test("a newcomer's sport game at 360 px in Ukrainian: one-tap nomination, a missed vote told, the shot's panel on top of the banners", async () => {
+  const p = await openPerson(chrome.browser, contexts, "Оля", { viewport: PHONE, locale: "uk-UA", phone: true, waitMs: SLOW_MS });
+  let code = "";
+  for (let attempt = 1; ; attempt++) {
+    code = await dealt(p);
+    if (ownRole(p) === "don" || ownRole(p) === "mafia") break;
+    expect(attempt, "twenty deals without a black card").toBeLessThan(20);
+  }
+
+  // ---- 31.3: one's own speech — a tap on a seat, then "End speech" nominates it.
+  const mine = await driveUntil(server.base, p.page, code, (s) => s.phase === "speech" && "end-speech" in s.actions && (s.actions["nominate"]?.length ?? 0) > 0, { skip: true });
+  const target = mine.actions["nominate"]!.find((x) => x !== mine.you)!;
+  await p.page.locator(`[data-action="nominate"] [data-target="${target}"]`).click();
+  await p.page.locator(`[data-action="end-speech"][data-with-nomination="${target}"]`).click();
+  await expect.poll(async () => (await p.page.locator(".board").getAttribute("data-nominees"))?.split(",").includes(String(target)), { timeout: SLOW_MS }).toBe(true);
+
+  // ---- 31.1: the first ballot offered to the person is missed on purpose; the panel says so after it.
+  let ballot: BoardSnap | null = null;
+  let shotSeen = false;
+  for (let step = 0; step < 400 && (!ballot || !shotSeen); step++) {
+    const s = await driveUntil(server.base, p.page, code, (x) => (!ballot && "vote" in x.actions) || (!shotSeen && "use:mafia-shot" in x.actions), { skip: true });
+    if (!ballot && "vote" in s.actions) {
+      ballot = s;
+      expect(await p.page.locator(".announcements").getAttribute("data-folded"), "a ballot is a timed move: the banners fold").toBe("yes");
+      await advanceClock(server.base, code, s.seq);
+      await p.page.locator('[data-missed="vote"]').waitFor({ timeout: SLOW_MS });
+      expect(await p.page.locator('[data-missed="vote"]').innerText()).toContain("Ви не встигли проголосувати.");
+      await shot(p.page, "newcomer-missed-vote");
+      continue;
+    }
+    if (!shotSeen && "use:mafia-shot" in s.actions) {
+      shotSeen = true;
+      // The shot: banners folded, the panel on top; a seat chosen (the team's or the plan's, or by hand).
+      expect(await p.page.locator(".announcements").getAttribute("data-folded")).toBe("yes");
+      expect(await p.page.locator("section.actions").getAttribute("data-urgent")).toBe("yes");
+      const shotTargets = s.actions["use:mafia-shot"]!;
+      if ((await p.page.locator('[data-confirm="use:mafia-shot"]').count()) === 0) await p.page.locator(`[data-action="use:mafia-shot"] [data-target="${shotTargets[0]}"]`).click();
+      const confirm = p.page.locator('[data-confirm="use:mafia-shot"]').first();
+      await confirm.waitFor();
+      await confirm.scrollIntoViewIfNeeded();
+      const box = (await confirm.boundingBox())!;
+      const onTop = await p.page.evaluate(([x, y]) => {
+        const el = document.elementFromPoint(x!, y!);
+        return !!el?.closest('[data-confirm="use:mafia-shot"]');
+      }, [box.x + box.width / 2, box.y + box.height / 2]);
+      expect(onTop, "elementFromPoint at the shot's button is the button").toBe(true);
+      const pre = p.page.locator("[data-preselected-by]");
+      if ((await pre.count()) > 0) expect(await pre.innerText()).toMatch(/ще не надіслано/);
+      // On the phone the confirm button is on the first screen with the banners folded.
+      await p.page.evaluate(() => window.scrollTo(0, 0));
+      const first = (await confirm.boundingBox())!;
+      expect(first.y + first.height, "the shot's button within the first 740 px").toBeLessThanOrEqual(PHONE.height);
+      await shot(p.page, "newcomer-shot-on-top");
+      await confirm.click();
+      await sleep(200);
+      continue;
+    }
+  }
+  expect(ballot, "a ballot was offered to the person").not.toBeNull();
+  expect(shotSeen, "the person's shot came").toBe(true);
+});
