@@ -6,7 +6,7 @@
  *  - a vote missed on purpose: once the ballot closes the panel says "Ви не встигли проголосувати." (31.1);
  *  - the night's shot as a black player: while the shot is offered the banners fold into one line and
  *    the action panel is the top layer — `elementFromPoint` at the confirm button's centre is that button —
- *    and the pre-selected seat says it is not sent yet (31.1, 38.6).
+ *    and the pre-selected seat says it is not sent yet; the move started with a vibration (31.1, 38.6).
  *
  * The deal is random and secret: the person opens tables until dealt a black card (Don or Mafia, 3 of 10;
  * at most 20 tables, a chance of 0.08 % to run out), taking the card themselves as a person does.
@@ -64,6 +64,12 @@ async function dealt(p: Person): Promise<string> {
 
 test("a newcomer's sport game at 360 px in Ukrainian: one-tap nomination, a missed vote told, the shot's panel on top of the banners", async () => {
   const p = await openPerson(chrome.browser, contexts, "Оля", { viewport: PHONE, locale: "uk-UA", phone: true, waitMs: SLOW_MS });
+  // Issue 38.6: the night move's vibration, recorded (headless Chromium has no vibrator).
+  await p.page.addInitScript(() => {
+    const w = window as unknown as { __vibrations: unknown[] };
+    w.__vibrations = [];
+    Object.defineProperty(navigator, "vibrate", { configurable: true, value: (pattern: unknown) => (w.__vibrations.push(pattern), true) });
+  });
   let code = "";
   for (let attempt = 1; ; attempt++) {
     code = await dealt(p);
@@ -97,6 +103,9 @@ test("a newcomer's sport game at 360 px in Ukrainian: one-tap nomination, a miss
       // The shot: banners folded, the panel on top; a seat chosen (the team's or the plan's, or by hand).
       expect(await p.page.locator(".announcements").getAttribute("data-folded")).toBe("yes");
       expect(await p.page.locator("section.actions").getAttribute("data-urgent")).toBe("yes");
+      // 38.6: the night move started with a vibration (and a chime: the bell in the header is on by default).
+      await expect.poll(() => p.page.evaluate(() => (window as unknown as { __vibrations: unknown[] }).__vibrations.length), { timeout: SLOW_MS }).toBeGreaterThan(0);
+      expect(await p.page.locator("[data-cue]").getAttribute("data-cue")).toBe("on");
       const shotTargets = s.actions["use:mafia-shot"]!;
       if ((await p.page.locator('[data-confirm="use:mafia-shot"]').count()) === 0) await p.page.locator(`[data-action="use:mafia-shot"] [data-target="${shotTargets[0]}"]`).click();
       const confirm = p.page.locator('[data-confirm="use:mafia-shot"]').first();

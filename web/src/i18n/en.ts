@@ -308,6 +308,8 @@ export const en = {
   "end.col.role": "Role",
   "end.col.team": "Team",
 
+  "cue.on": "Sound and vibration when your night move starts: on",
+  "cue.off": "Sound and vibration when your night move starts: off",
   "narration.on": "Narration is on",
   "narration.off": "Narration is off",
   // Issue 31.13: the guided first game's hint line (web/src/table/hints.ts).

@@ -301,6 +301,8 @@ export const ru: Catalogue = {
   "end.col.role": "Роль",
   "end.col.team": "Команда",
 
+  "cue.on": "Звук и вибрация, когда начинается ваш ночной ход: включены",
+  "cue.off": "Звук и вибрация, когда начинается ваш ночной ход: выключены",
   "narration.on": "Озвучка включена",
   "narration.off": "Озвучка выключена",
   // Issue 31.13: the guided first game's hint line (web/src/table/hints.ts).

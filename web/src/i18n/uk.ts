@@ -301,6 +301,8 @@ export const uk: Catalogue = {
   "end.col.role": "Роль",
   "end.col.team": "Команда",
 
+  "cue.on": "Звук і вібрація, коли починається ваш нічний хід: увімкнено",
+  "cue.off": "Звук і вібрація, коли починається ваш нічний хід: вимкнено",
   "narration.on": "Озвучення увімкнено",
   "narration.off": "Озвучення вимкнено",
   // Issue 31.13: the guided first game's hint line (web/src/table/hints.ts).

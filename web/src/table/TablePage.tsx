@@ -27,6 +27,7 @@ import { awayShort, awayText, createNow } from "./presence.ts";
 import { createVoice, floorOfView, MAX_LISTEN_DELAY_MS, mediaSelf, type Voice } from "./voice.ts";
 import { VoiceBar } from "./VoiceBar.tsx";
 import { HintLine } from "./HintLine.tsx";
+import { cue, cueOn, setCue } from "./cue.ts";
 import { hasMove, markOf, missedMove, MOVE_TYPES, type MissedKind, type MoveMark } from "./moves.ts";
 import { judgeSeats, liveReports, noVoteToday, savedNights, tallyBySeat, tallyPanel } from "./nightInfo.ts";
 import { haveFloor } from "../media/plan.ts";
@@ -131,6 +132,15 @@ function Shell(props: ParentProps<{ ctl: TableController; voice?: Voice; canVoic
         <a class="icon-btn how-link" href={howPath(props.ctl.state.view?.presetId)} target="_blank" rel="noopener" aria-label={t("how.newTab")} title={t("how.newTab")} data-how-table>
           ?
         </a>
+{/* Issue 38.6: the chime and vibration when a night move starts (on by default). */}
+        <button type="button" class="icon-btn" aria-pressed={cueOn()} aria-label={cueOn() ? t("cue.on") : t("cue.off")} title={cueOn() ? t("cue.on") : t("cue.off")} data-cue={cueOn() ? "on" : "off"} onClick={() => setCue(!cueOn())}>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M12 3a6 6 0 00-6 6v4l-2 3h16l-2-3V9a6 6 0 00-6-6zM10 19a2 2 0 004 0" />
+            <Show when={!cueOn()}>
+              <path d="M4 4l16 16" stroke="currentColor" stroke-width="2" />
+            </Show>
+          </svg>
+        </button>
 {/* No voice-over at a live-host table (§5.7): the button goes away. */}
         <Show when={props.ctl.state.view?.narration !== false}>
                 <button type="button" class="icon-btn" aria-pressed={narration()} aria-label={narration() ? t("narration.on") : t("narration.off")} title={narration() ? t("narration.on") : t("narration.off")} onClick={() => setNarration(!narration())}>
@@ -390,6 +400,18 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   });
   /** Issue 31.1: while the player has a timed move, the action panel is the top layer and the banners fold. */
   const urgent = createMemo(() => hasMove(offered()));
+  // Issue 38.6: a night move starts — into view (the bottom sheet on an upright phone; elsewhere a scroll),
+  // with a chime and a vibration (cue.ts, a setting).
+  createEffect(
+    on(
+      () => (urgent() && isNight(game()?.phase) ? game()?.phaseSeq : null),
+      (seq, prev) => {
+        if (seq == null || seq === prev) return;
+        cue();
+        queueMicrotask(() => document.querySelector("section.actions.urgent")?.scrollIntoView({ block: "nearest" }));
+      },
+    ),
+  );
 
   /** A tap on a seat of the offered action with this key (in the bar or on the oval): picking.ts toggleSeat. */
   const toggle = (key: string, seat: Seat) => {
