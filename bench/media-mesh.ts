@@ -10,7 +10,7 @@
  * and received (RTP payload + headers, per kind, from outbound-rtp / inbound-rtp; and the whole
  * transport, with RTCP, DTLS and STUN, from the transport stats).
  *
- *   node --experimental-strip-types bench/media-mesh.ts [--window 10] [--mode full|small|audio] [--host] [--spectators S]
+ *   node --experimental-strip-types bench/media-mesh.ts [--window 10] [--mode full|small|audio] [--host [--people N]] [--spectators S]
  *     --mode        every page's low-bandwidth setting (web/src/media/prefs.ts): full video (default), small
  *                   video, or audio only
  *     --host        issue 30: a host-classic table of ten seats led by a live host (RULES.md §5.7, §8): the
@@ -19,6 +19,8 @@
  *                   the same video mode; it confirms the stages that wait for it
  *     --spectators  issue 30: S spectators press "Listen" (receive-only links to every seat and the host,
  *                   at most MESH_LISTENERS_MAX on the mesh); their pages share the host's process
+ *     --people      with --host: N of the seats are people's pages (default 10), the table's bots fill the
+ *                   rest (bots take no part in the media)
  *
  * Numbers only, never assertions. On this machine (2 cores) ten pages encoding up to nine video
  * streams each are CPU-bound: WebRTC's own adaptation lowers resolution and bitrate, so the figures
@@ -46,6 +48,12 @@ const SEATS = 10;
 const PER_PROCESS = 5;
 const HOST = argv.includes("--host");
 const SPECTATORS = arg("spectators", 0);
+/**
+ * With --host: how many of the seats are people's pages (the rest are the table's bots, which take no
+ * part in the media). Ten pages that each encode a warm link per peer (issue 30) are more than two cores
+ * carry with a host and spectators besides; per-link figures scale to ten seats (docs/PERFORMANCE.md).
+ */
+const PEOPLE = HOST ? Math.min(SEATS, arg("people", SEATS)) : SEATS;
 
 /** A 300 Hz tone under noise, swelling three times a second (a voice's bitrate, roughly, not silence). */
 function voiceLikeWav(path: string, seconds = 4): void {
@@ -119,7 +127,7 @@ const flags = [
 ];
 const server = await startWrangler({});
 const extraPages = (HOST ? 1 : 0) + SPECTATORS;
-const chromes = await Promise.all(Array.from({ length: Math.ceil(SEATS / PER_PROCESS) + (extraPages > 0 ? 1 : 0) }, () => launchChromium(flags)));
+const chromes = await Promise.all(Array.from({ length: Math.ceil(PEOPLE / PER_PROCESS) + (extraPages > 0 ? 1 : 0) }, () => launchChromium(flags)));
 const started = Date.now();
 try {
   const post = async (u: string, b: unknown) => {
@@ -157,12 +165,12 @@ try {
     );
     return { ctx, page: await ctx.newPage(), seat: 0, kind };
   };
-  for (let i = 0; i < SEATS; i++) {
+  for (let i = 0; i < PEOPLE; i++) {
     const nickname = `Mesh${i + 1}`;
     const j = (await post(`/api/tables/${code}/join`, { nickname, deviceId: `mesh-bench-device-${i}-0123456789` })) as { token: string; playerId: string };
     people.push(await open(Math.floor(i / PER_PROCESS), "player", [{ code, playerId: j.playerId, nickname, token: j.token, returnCode: null, savedAt: Date.now(), kind: "player" }]));
   }
-  const extraProcess = Math.ceil(SEATS / PER_PROCESS);
+  const extraProcess = Math.ceil(PEOPLE / PER_PROCESS);
   const host = HOST ? await open(extraProcess, "host", [{ code, playerId: "", nickname: "", token: organizerToken, returnCode: null, savedAt: Date.now(), kind: "host", organizerToken: null }]) : null;
   const spectators: Person[] = [];
   for (let i = 0; i < SPECTATORS; i++) spectators.push(await open(extraProcess, "spectator", []));
@@ -171,6 +179,7 @@ try {
   if (host) {
     // The live host starts the game (§5.7); the dealing waits for the people to take their cards.
     await host.page.locator("[data-organizer]").waitFor();
+    if (PEOPLE < SEATS) await host.page.locator('[data-control="fill-bots"]').click();
     const start = host.page.locator('[data-control="start"]:not([disabled])');
     await Promise.race([start.click().catch(() => {}), host.page.locator("[data-host-panel]").waitFor()]);
     await host.page.locator("[data-host-panel]").waitFor();
@@ -184,7 +193,7 @@ try {
   await Promise.all(pages.map((p) => p.page.locator('[data-voice-status="on"]').waitFor()));
   for (const p of [...(host ? [host] : []), ...spectators]) p.seat = await p.page.evaluate(() => (window as unknown as { __mafiaMesh: { me: number } }).__mafiaMesh.me);
   // shared/media/peers.ts mayLink: every pair but spectator–spectator.
-  const want = (p: Person) => (p.kind === "spectator" ? SEATS + (host ? 1 : 0) : pages.length - 1);
+  const want = (p: Person) => (p.kind === "spectator" ? PEOPLE + (host ? 1 : 0) : pages.length - 1);
   const links = pages.reduce((n, p) => n + want(p), 0) / 2;
   const linksUp = async () =>
     (
@@ -202,7 +211,7 @@ try {
     for (const p of people) await p.page.locator('[data-action="take-card"] [data-card]:not([disabled])').first().click().catch(() => {});
   }
   console.log(
-    `media mesh: ${SEATS} people${host ? ", a live host (open microphone)" : ""}${SPECTATORS ? `, ${SPECTATORS} listening spectators` : ""}; ${links} links connected ${connectedS.toFixed(1)} s after start; video mode "${MODE}" on every page; window ${WINDOW_S} s per phase`,
+    `media mesh: ${PEOPLE} people${PEOPLE < SEATS ? " and bots" : ""}${host ? ", a live host (open microphone)" : ""}${SPECTATORS ? `, ${SPECTATORS} listening spectators` : ""}; ${links} links connected ${connectedS.toFixed(1)} s after start; video mode "${MODE}" on every page; window ${WINDOW_S} s per phase`,
   );
   console.log(`machine: ${os.cpus()[0]?.model} × ${os.cpus().length}, load ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
 
@@ -254,13 +263,14 @@ try {
     return false;
   };
   if (await until((p) => p === "acquaintance")) await measure("acquaintance night", 2, WINDOW_S);
-  if (await until((p, sp) => sp !== null && p === "speech")) await measure("day speech", 3, WINDOW_S);
+  // A person's speech (a bot's ends within seconds): the speaker's page talks, every other listens.
+  if (await until((p, sp) => sp !== null && p === "speech" && people.some((x) => x.seat === sp))) await measure("day speech", 3, WINDOW_S);
   // Not the shot: it lasts 7 s (sport), too short for the encoders' ramp and a window; the acquaintance
   // night is the same black-team channel.
   console.log("\n| phase | seat (role) | audio up | video up | transport up | audio down | video down | transport down | frames encoded/s | widest frame |");
   console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const r of rows) console.log(r);
-  console.log(`\n(kbit/s per client over the window; up = everything the page's links sent, down = received; RTP payload + headers per kind, transport = all bytes on its transports; a seat has ${pages.length - 1} links, a spectator ${SEATS + (host ? 1 : 0)})`);
+  console.log(`\n(kbit/s per client over the window; up = everything the page's links sent, down = received; RTP payload + headers per kind, transport = all bytes on its transports; a seat has ${pages.length - 1} links, a spectator ${PEOPLE + (host ? 1 : 0)})`);
   await Promise.all(pages.map((p) => p.ctx.close()));
 } finally {
   await Promise.all(chromes.map((c) => c.close()));
