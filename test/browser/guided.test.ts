@@ -4,33 +4,18 @@
  * by itself when full); the hint line says what the person may do now — take a card, hold it, and in
  * their own speech "you may nominate one player" — and "Hide hints" turns it off for good on this device.
  */
-import { mkdirSync } from "node:fs";
-import type { BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { driveUntil, ensureWebBuild, launchChromium, LOAD_MS, openPerson, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
+import { expect, test } from "vitest";
+import { driveUntil, LOAD_MS, openPerson, shot } from "./harness.ts";
+import { browserSuite } from "./suite.ts";
 
 const PHONE = { width: 360, height: 740 };
 const SLOW_MS = 30_000;
 
-let server: Server;
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ensureWebBuild();
-  mkdirSync(SHOTS, { recursive: true });
-  [server, chrome] = await Promise.all([startWrangler({ vars: { BOT_THINK_MS: "100" } }), launchChromium()]);
-});
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await chrome?.close();
-  await server?.stop();
-});
+const suite = browserSuite({ vars: { BOT_THINK_MS: "100" } });
 
 test("'First game with hints': a private sport table with nine bots, the hint line through dealing and one's own speech, then hidden — 360 px, Ukrainian", async () => {
-  const p = await openPerson(chrome.browser, contexts, "Оля", { viewport: PHONE, locale: "uk-UA", phone: true, waitMs: SLOW_MS });
-  await p.page.goto(`${server.base}/`);
+  const p = await openPerson(suite.chrome.browser, suite.contexts, "Оля", { viewport: PHONE, locale: "uk-UA", phone: true, waitMs: SLOW_MS });
+  await p.page.goto(`${suite.server.base}/`);
   await p.page.fill("#nick", "Оля", { timeout: LOAD_MS });
   const guided = p.page.locator('[data-home="guided"]');
   expect(await guided.innerText()).toBe("Перша гра з підказками");
@@ -40,7 +25,7 @@ test("'First game with hints': a private sport table with nine bots, the hint li
   // Nine bots sat without a tap and the game began (sport starts when full).
   await p.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
   expect(await p.page.locator(".board [data-bot-seat]").count()).toBe(9);
-  const listed = await (await fetch(`${server.base}/api/tables`)).json() as { tables?: Array<{ code: string }> };
+  const listed = await (await fetch(`${suite.server.base}/api/tables`)).json() as { tables?: Array<{ code: string }> };
   expect((listed.tables ?? []).some((t) => t.code === code), "a guided table is private").toBe(false);
 
   // Dealing: the hint says to take a card (or, once taken, to hold it).
@@ -50,7 +35,7 @@ test("'First game with hints': a private sport table with nine bots, the hint li
   await shot(p.page, "guided-hint-deal");
 
   // One's own speech: the hint names nominating.
-  await driveUntil(server.base, p.page, code, (s) => s.phase === "speech" && "end-speech" in s.actions && (s.actions["nominate"]?.length ?? 0) > 0, { skip: true });
+  await driveUntil(suite.server.base, p.page, code, (s) => s.phase === "speech" && "end-speech" in s.actions && (s.actions["nominate"]?.length ?? 0) > 0, { skip: true });
   await p.page.locator('aside.hint-line[data-hint="speech.nominate"]').waitFor({ timeout: SLOW_MS });
   expect(await hint.innerText()).toContain("Ваша промова: торкніться номера, щоб виставити гравця");
   // On the phone the line sits at the top of the (sticky) action panel: nothing covers it.

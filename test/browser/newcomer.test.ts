@@ -11,29 +11,14 @@
  * The deal is random and secret: the person opens tables until dealt a black card (Don or Mafia, 3 of 10;
  * at most 20 tables, a chance of 0.08 % to run out), taking the card themselves as a person does.
  */
-import { mkdirSync } from "node:fs";
-import type { BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { advanceClock, type BoardSnap, driveUntil, ensureWebBuild, launchChromium, LOAD_MS, openPerson, type Person, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
+import { expect, test } from "vitest";
+import { advanceClock, type BoardSnap, driveUntil, LOAD_MS, openPerson, type Person, shot } from "./harness.ts";
+import { browserSuite } from "./suite.ts";
 
 const PHONE = { width: 360, height: 740 };
 const SLOW_MS = 30_000;
 
-let server: Server;
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ensureWebBuild();
-  mkdirSync(SHOTS, { recursive: true });
-  [server, chrome] = await Promise.all([startWrangler({ vars: { BOT_THINK_MS: "100" } }), launchChromium()]);
-});
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await chrome?.close();
-  await server?.stop();
-});
+const suite = browserSuite({ vars: { BOT_THINK_MS: "100" } });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -49,7 +34,7 @@ function ownRole(p: Person): string | null {
 /** A sport table of the person and nine bots; the person takes a card. Resolves with the table code once the person's role is known. */
 async function dealt(p: Person): Promise<string> {
   p.frames.length = 0; // the role read below is this table's
-  await p.page.goto(`${server.base}/`);
+  await p.page.goto(`${suite.server.base}/`);
   await p.page.fill("#nick", "Оля", { timeout: LOAD_MS });
   await p.page.click('[data-home="create"]');
   await p.page.selectOption("#preset", "sport");
@@ -58,12 +43,12 @@ async function dealt(p: Person): Promise<string> {
   const code = p.page.url().split("/t/")[1]!;
   await p.page.locator('[data-control="fill-bots"]').click();
   await p.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
-  await driveUntil(server.base, p.page, code, () => ownRole(p) !== null);
+  await driveUntil(suite.server.base, p.page, code, () => ownRole(p) !== null);
   return code;
 }
 
 test("a newcomer's sport game at 360 px in Ukrainian: one-tap nomination, a missed vote told, the shot's panel on top of the banners", async () => {
-  const p = await openPerson(chrome.browser, contexts, "Оля", { viewport: PHONE, locale: "uk-UA", phone: true, waitMs: SLOW_MS });
+  const p = await openPerson(suite.chrome.browser, suite.contexts, "Оля", { viewport: PHONE, locale: "uk-UA", phone: true, waitMs: SLOW_MS });
   // Issue 38.6: the night move's vibration, recorded (headless Chromium has no vibrator).
   await p.page.addInitScript(() => {
     const w = window as unknown as { __vibrations: unknown[] };
@@ -78,7 +63,7 @@ test("a newcomer's sport game at 360 px in Ukrainian: one-tap nomination, a miss
   }
 
   // ---- 31.3: one's own speech — a tap on a seat, then "End speech" nominates it.
-  const mine = await driveUntil(server.base, p.page, code, (s) => s.phase === "speech" && "end-speech" in s.actions && (s.actions["nominate"]?.length ?? 0) > 0, { skip: true });
+  const mine = await driveUntil(suite.server.base, p.page, code, (s) => s.phase === "speech" && "end-speech" in s.actions && (s.actions["nominate"]?.length ?? 0) > 0, { skip: true });
   const target = mine.actions["nominate"]!.find((x) => x !== mine.you)!;
   await p.page.locator(`[data-action="nominate"] [data-target="${target}"]`).click();
   await p.page.locator(`[data-action="end-speech"][data-with-nomination="${target}"]`).click();
@@ -88,11 +73,11 @@ test("a newcomer's sport game at 360 px in Ukrainian: one-tap nomination, a miss
   let ballot: BoardSnap | null = null;
   let shotSeen = false;
   for (let step = 0; step < 400 && (!ballot || !shotSeen); step++) {
-    const s = await driveUntil(server.base, p.page, code, (x) => (!ballot && "vote" in x.actions) || (!shotSeen && "use:mafia-shot" in x.actions), { skip: true });
+    const s = await driveUntil(suite.server.base, p.page, code, (x) => (!ballot && "vote" in x.actions) || (!shotSeen && "use:mafia-shot" in x.actions), { skip: true });
     if (!ballot && "vote" in s.actions) {
       ballot = s;
       expect(await p.page.locator(".announcements").getAttribute("data-folded"), "a ballot is a timed move: the banners fold").toBe("yes");
-      await advanceClock(server.base, code, s.seq);
+      await advanceClock(suite.server.base, code, s.seq);
       await p.page.locator('[data-missed="vote"]').waitFor({ timeout: SLOW_MS });
       expect(await p.page.locator('[data-missed="vote"]').innerText()).toContain("Ви не встигли проголосувати.");
       await shot(p.page, "newcomer-missed-vote");

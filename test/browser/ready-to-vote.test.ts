@@ -15,35 +15,21 @@
  * Screenshots (docs/UI.md "Waits a solo player can skip and the morning's saved"): newbie-skip-wait,
  * newbie-ready-before, newbie-ready-after, newbie-nominate-pending, newbie-nominate-after.
  */
-import { mkdirSync } from "node:fs";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { boardSnapshot, type BoardSnap, driveUntil as drive, ensureWebBuild, launchChromium, LOAD_MS, openPerson, type Person, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
+import type { Page } from "playwright-core";
+import { expect, test } from "vitest";
+import { boardSnapshot, type BoardSnap, driveUntil as drive, LOAD_MS, openPerson, type Person, shot } from "./harness.ts";
+import { browserSuite } from "./suite.ts";
 
 const PHONE = { width: 360, height: 740 };
 /** Waits that only matter on a starved machine: how long a step may take, not what it must do. */
 const SLOW_MS = 30_000;
 
-let server: Server;
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ensureWebBuild();
-  mkdirSync(SHOTS, { recursive: true });
-  [server, chrome] = await Promise.all([startWrangler({ vars: { BOT_THINK_MS: "100" } }), launchChromium()]);
-});
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await chrome?.close();
-  await server?.stop();
-});
+const suite = browserSuite({ vars: { BOT_THINK_MS: "100" } });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function createTable(p: Person, preset: "custom" | "sport"): Promise<string> {
-  await p.page.goto(`${server.base}/`);
+  await p.page.goto(`${suite.server.base}/`);
   await p.page.fill("#nick", "Оля", { timeout: LOAD_MS });
   await p.page.click('[data-home="create"]');
   await p.page.selectOption("#preset", preset);
@@ -53,10 +39,10 @@ async function createTable(p: Person, preset: "custom" | "sport"): Promise<strin
 }
 
 /** harness.ts driveUntil on this file's server. */
-const driveUntil = (page: Page, code: string, until: (s: BoardSnap) => boolean, o: { skip?: boolean } = {}) => drive(server.base, page, code, until, o);
+const driveUntil = (page: Page, code: string, until: (s: BoardSnap) => boolean, o: { skip?: boolean } = {}) => drive(suite.server.base, page, code, until, o);
 
 test("Custom with bots: 'skip ahead' at the acquaintance night, then 'Ready to vote' ends free talk early (the log says so); sport: 'End speech' applies the picked nomination — 360 px, Ukrainian", async () => {
-  const p = await openPerson(chrome.browser, contexts, "Оля", { viewport: PHONE, locale: "uk-UA", phone: true, waitMs: SLOW_MS });
+  const p = await openPerson(suite.chrome.browser, suite.contexts, "Оля", { viewport: PHONE, locale: "uk-UA", phone: true, waitMs: SLOW_MS });
 
   // ---- 1. Custom: create, fill with bots, start. The deal is random: a Don (who may write the shooting
   // plan, §2.2) or a Maniac asked for a side (§4.1) has a move at the acquaintance night, so no skip is

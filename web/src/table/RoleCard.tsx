@@ -35,31 +35,11 @@ export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string
   const [open, setOpen] = createSignal(false);
   createEffect(() => props.onOpenChange?.(open() && !!props.you.role));
   onCleanup(() => props.onOpenChange?.(false));
-  const [holding, setHolding] = createSignal(false);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const start = () => {
-    if (open() || !props.you.role || holding()) return;
-    setHolding(true);
-    timer = setTimeout(() => {
-      setHolding(false);
-      setOpen(true);
-    }, HOLD_MS);
-  };
-  const cancel = () => {
-    clearTimeout(timer);
-    setHolding(false);
-  };
+  const { holding, cancel, events } = createHold(() => !open() && !!props.you.role, () => setOpen(true), () => setOpen(false));
   const hide = () => {
     cancel();
     setOpen(false);
   };
-  const onVisibility = () => document.visibilityState === "hidden" && hide();
-  document.addEventListener("visibilitychange", onVisibility);
-  onCleanup(() => {
-    clearTimeout(timer);
-    document.removeEventListener("visibilitychange", onVisibility);
-  });
 
   const nick = (seat: number) => {
     const s = props.seats.find((x) => x.seat === seat);
@@ -80,23 +60,7 @@ export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string
             disabled={!props.you.role}
             aria-label={props.you.role ? t("card.hold") : t("card.none")}
             aria-describedby="role-hint"
-            onPointerDown={(e) => {
-              e.currentTarget.setPointerCapture?.(e.pointerId);
-              start();
-            }}
-            onPointerUp={cancel}
-            onPointerCancel={cancel}
-            onLostPointerCapture={cancel}
-            onContextMenu={(e) => e.preventDefault()}
-            onKeyDown={(e) => {
-              if ((e.key === " " || e.key === "Enter") && !e.repeat) {
-                e.preventDefault();
-                start();
-              }
-            }}
-            onKeyUp={(e) => (e.key === " " || e.key === "Enter") && cancel()}
-            onBlur={cancel}
-            onClick={(e) => e.preventDefault()}
+            {...events}
           >
             <span class="card-back" aria-hidden="true">♠♥</span>
             <span class="hold-bar" aria-hidden="true" />
@@ -192,27 +156,8 @@ export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string
  */
 export function RolePeek(props: { role: RoleId; team: string | null }) {
   const [shown, setShown] = createSignal(false);
-  const [holding, setHolding] = createSignal(false);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const start = () => {
-    if (holding() || shown()) return;
-    setHolding(true);
-    timer = setTimeout(() => {
-      setHolding(false);
-      setShown(true);
-    }, HOLD_MS);
-  };
-  const stop = () => {
-    clearTimeout(timer);
-    setHolding(false);
-    setShown(false);
-  };
-  const onVisibility = () => document.visibilityState === "hidden" && stop();
-  document.addEventListener("visibilitychange", onVisibility);
-  onCleanup(() => {
-    clearTimeout(timer);
-    document.removeEventListener("visibilitychange", onVisibility);
-  });
+  // Shown only while held: letting go (or the page hidden) turns it face down again.
+  const { holding, events } = createHold(() => !shown(), () => setShown(true), () => setShown(false), { hideOnRelease: true });
   return (
     <button
       type="button"
@@ -221,23 +166,7 @@ export function RolePeek(props: { role: RoleId; team: string | null }) {
       aria-label={shown() ? tk("role", props.role) : t("card.hold")}
       title={t("card.hold")}
       data-role-peek={shown() ? props.role : undefined}
-      onPointerDown={(e) => {
-        e.currentTarget.setPointerCapture?.(e.pointerId);
-        start();
-      }}
-      onPointerUp={stop}
-      onPointerCancel={stop}
-      onLostPointerCapture={stop}
-      onContextMenu={(e) => e.preventDefault()}
-      onKeyDown={(e) => {
-        if ((e.key === " " || e.key === "Enter") && !e.repeat) {
-          e.preventDefault();
-          start();
-        }
-      }}
-      onKeyUp={(e) => (e.key === " " || e.key === "Enter") && stop()}
-      onBlur={stop}
-      onClick={(e) => e.preventDefault()}
+      {...events}
     >
       <Show when={shown()} fallback={<span aria-hidden="true">♠♥</span>}>
         <span class="role-peek-face" role="status">
@@ -247,4 +176,60 @@ export function RolePeek(props: { role: RoleId; team: string | null }) {
       </Show>
     </button>
   );
+}
+
+/**
+ * The two-second hold (002: a role is peeked by holding it; RULES.md §2.1): `canStart` — may a hold begin;
+ * `onTurned` after HOLD_MS held; `onHide` when the page is hidden (and, with `hideOnRelease`, when the
+ * hold ends). `events` go on the held button: pointer (captured), Space or Enter held, and no click or
+ * context menu of its own.
+ */
+function createHold(canStart: () => boolean, onTurned: () => void, onHide: () => void, o: { hideOnRelease?: boolean } = {}) {
+  const [holding, setHolding] = createSignal(false);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const start = () => {
+    if (holding() || !canStart()) return;
+    setHolding(true);
+    timer = setTimeout(() => {
+      setHolding(false);
+      onTurned();
+    }, HOLD_MS);
+  };
+  const cancel = () => {
+    clearTimeout(timer);
+    setHolding(false);
+    if (o.hideOnRelease) onHide();
+  };
+  const onVisibility = () => {
+    if (document.visibilityState !== "hidden") return;
+    cancel();
+    onHide();
+  };
+  document.addEventListener("visibilitychange", onVisibility);
+  onCleanup(() => {
+    clearTimeout(timer);
+    document.removeEventListener("visibilitychange", onVisibility);
+  });
+  const events = {
+    onPointerDown: (e: PointerEvent & { currentTarget: HTMLButtonElement }) => {
+      e.currentTarget.setPointerCapture?.(e.pointerId);
+      start();
+    },
+    onPointerUp: cancel,
+    onPointerCancel: cancel,
+    onLostPointerCapture: cancel,
+    onContextMenu: (e: MouseEvent) => e.preventDefault(),
+    onKeyDown: (e: KeyboardEvent) => {
+      if ((e.key === " " || e.key === "Enter") && !e.repeat) {
+        e.preventDefault();
+        start();
+      }
+    },
+    onKeyUp: (e: KeyboardEvent) => {
+      if (e.key === " " || e.key === "Enter") cancel();
+    },
+    onBlur: cancel,
+    onClick: (e: MouseEvent) => e.preventDefault(),
+  };
+  return { holding, cancel, events };
 }

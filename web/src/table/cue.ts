@@ -3,27 +3,9 @@
  * device allows (`navigator.vibrate`), so a phone player whose screen shows the table notices in time.
  * On by default, a setting remembered on this device (the header's bell).
  */
-import { createSignal } from "solid-js";
+import { storedFlag } from "../lib/flag.ts";
 
-const KEY = "mafia.cue";
-function read(): boolean {
-  try {
-    return localStorage.getItem(KEY) !== "0";
-  } catch {
-    return true;
-  }
-}
-const [cueOn, setCueSignal] = createSignal(read());
-export { cueOn };
-
-export function setCue(on: boolean): void {
-  setCueSignal(on);
-  try {
-    localStorage.setItem(KEY, on ? "1" : "0");
-  } catch {
-    /* private mode: for this page only */
-  }
-}
+export const [cueOn, setCue] = storedFlag("mafia.cue", true);
 
 let audio: AudioContext | null = null;
 

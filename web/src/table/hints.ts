@@ -5,7 +5,7 @@
  * the page renders `hint.<key>` in the page's language. On for a table opened from "First game with
  * hints" (home page), remembered on this device; the line's own button turns it off.
  */
-import { createSignal } from "solid-js";
+import { storedFlag } from "../lib/flag.ts";
 import type { AvailableAction, GameView } from "../../../shared/engine/types.ts";
 
 export interface Hint {
@@ -57,23 +57,5 @@ export function hintFor(g: GameView): Hint | null {
   return null;
 }
 
-const HINTS_KEY = "mafia.hints";
-function readHints(): boolean {
-  try {
-    return localStorage.getItem(HINTS_KEY) === "1";
-  } catch {
-    return false;
-  }
-}
-const [hintsOn, setHintsSignal] = createSignal(readHints());
-export { hintsOn };
-
-/** Turn the hint line on (the home page's "First game with hints") or off (the line's own button). */
-export function setHints(on: boolean): void {
-  setHintsSignal(on);
-  try {
-    localStorage.setItem(HINTS_KEY, on ? "1" : "0");
-  } catch {
-    /* private mode: for this page only */
-  }
-}
+/** On for a table opened from "First game with hints" (home page), remembered on this device; the line's ✕ turns it off. */
+export const [hintsOn, setHints] = storedFlag("mafia.hints", false);

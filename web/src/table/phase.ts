@@ -1,5 +1,5 @@
 /** Presentation helpers over the server's phase ids (no rule is decided here: only how it looks). */
-import { createSignal } from "solid-js";
+import { storedFlag } from "../lib/flag.ts";
 import { has, lang, LOCALE, t } from "../i18n/index.ts";
 
 /** Night look (dark blue table) for the night phases of every preset. */
@@ -7,24 +7,11 @@ export function isNight(phase: string | undefined): boolean {
   return !!phase && (phase.startsWith("night") || phase === "acquaintance" || phase === "shot" || phase === "checks");
 }
 
-const NARRATION_KEY = "mafia.narration";
-function readFlag(): boolean {
-  try {
-    return localStorage.getItem(NARRATION_KEY) === "1";
-  } catch {
-    return false;
-  }
-}
-const [narration, setNarrationSignal] = createSignal(readFlag());
+const [narration, setNarrationFlag] = storedFlag("mafia.narration", false);
 export { narration };
 
 export function setNarration(on: boolean): void {
-  setNarrationSignal(on);
-  try {
-    localStorage.setItem(NARRATION_KEY, on ? "1" : "0");
-  } catch {
-    /* ignore */
-  }
+  setNarrationFlag(on);
   if (!on && "speechSynthesis" in window) speechSynthesis.cancel();
 }
 
@@ -51,23 +38,4 @@ export function speak(lines: string[]): void {
 }
 
 /** "Show my marks" on the oval (issue 13): off by default, remembered on this device. */
-const MARKS_KEY = "mafia.marks";
-const [marksShown, setMarksSignal] = createSignal(readStored(MARKS_KEY));
-export { marksShown };
-
-function readStored(key: string): boolean {
-  try {
-    return localStorage.getItem(key) === "1";
-  } catch {
-    return false;
-  }
-}
-
-export function setMarksShown(on: boolean): void {
-  setMarksSignal(on);
-  try {
-    localStorage.setItem(MARKS_KEY, on ? "1" : "0");
-  } catch {
-    /* ignore */
-  }
-}
+export const [marksShown, setMarksShown] = storedFlag("mafia.marks", false);
