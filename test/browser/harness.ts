@@ -405,3 +405,19 @@ export async function driveUntil(base: string, page: Page, code: string, until: 
   }
   throw new Error("the awaited moment did not come");
 }
+
+/**
+ * A media page (the voice and recording suites): its own context at `viewport` in English, the voice
+ * processing off (the tones reach the peers as sent), page errors collected, opened on the home page.
+ */
+export async function openMediaPage(browser: Browser, base: string, viewport: { width: number; height: number }, waitMs: number): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
+  const ctx = await browser.newContext({ viewport, locale: "en-GB", deviceScaleFactor: 1 });
+  ctx.setDefaultTimeout(waitMs);
+  ctx.setDefaultNavigationTimeout(LOAD_MS);
+  await ctx.addInitScript(() => localStorage.setItem("mafia.voice.processing", "off"));
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${base}/`);
+  return { ctx, page, errors };
+}

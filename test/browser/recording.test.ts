@@ -20,7 +20,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createGame } from "../../shared/engine/apply.ts";
-import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, startWrangler, type Server } from "./harness.ts";
+import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, openMediaPage, startWrangler, type Server } from "./harness.ts";
 import { hearing, installProbe, pick, toneFlags } from "./media-probe.ts";
 
 const SLOW_MS = 30_000;
@@ -65,15 +65,7 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function openPage(chrome: (typeof chromes)[number]): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
-  const ctx = await chrome.browser.newContext({ viewport: PHONE, locale: "en-GB", deviceScaleFactor: 1 });
-  ctx.setDefaultTimeout(SLOW_MS);
-  ctx.setDefaultNavigationTimeout(LOAD_MS);
-  await ctx.addInitScript(() => localStorage.setItem("mafia.voice.processing", "off"));
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${server.base}/`);
-  return { ctx, page, errors };
+  return openMediaPage(chrome.browser, server.base, PHONE, SLOW_MS);
 }
 
 /** The page's own account (the session cookie lands in its context). */

@@ -38,7 +38,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createGame } from "../../shared/engine/apply.ts";
-import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, startWrangler, type Server } from "./harness.ts";
+import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, openMediaPage, startWrangler, type Server } from "./harness.ts";
 import { actOnce, exclude, frames, hearing, installProbe, pct, pick, settled, sineWav, type Hearing } from "./media-probe.ts";
 
 const SLOW_MS = 30_000;
@@ -669,14 +669,7 @@ test("issue 31.12, 38.7, RULES.md §8: voice in the lobby — two people hear ea
   const PHONE360 = { width: 360, height: 740 };
   const people = await Promise.all(
     TONES.slice(0, 2).map(async (tone, i) => {
-      const ctx = await chromes[i]!.browser.newContext({ viewport: PHONE360, locale: "en-GB", deviceScaleFactor: 1 });
-      ctx.setDefaultTimeout(SLOW_MS);
-      ctx.setDefaultNavigationTimeout(LOAD_MS);
-      await ctx.addInitScript(() => localStorage.setItem("mafia.voice.processing", "off"));
-      const page = await ctx.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(e.message));
-      await page.goto(`${server.base}/`);
+      const { ctx, page, errors } = await openMediaPage(chromes[i]!.browser, server.base, PHONE360, SLOW_MS);
       return { name: `Lobby${i + 1}`, tone, ctx, page, seat: 0, errors } as Person;
     }),
   );
