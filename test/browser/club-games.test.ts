@@ -149,6 +149,8 @@ test("RULES.md §7.10 tatar with a consigliere: invited by code, whispers by day
   await marta.page.fill("#nick", "Marta", { timeout: LOAD_MS });
   await marta.page.click('[data-home="create"]');
   await marta.page.selectOption("#preset", "tatar");
+  // Issue 31.5: tatar is led by a live host, so "Who hosts?" starts on "Me"; Marta plays, the server hosts.
+  await marta.page.check('input[name="host"][value="server"]');
   await marta.page.click('details[data-more="options"] summary');
   await marta.page.check('input[name="sameRoom"]');
   await marta.page.click('form[data-form="create"] button[type="submit"]');

@@ -643,7 +643,7 @@ test("live host screen and a creator who sits down later", async () => {
     await page.goto(`${base}/`);
     await page.click('[data-home="create"]');
     await page.click('details[data-more="options"] summary');
-    await page.check('input[name="liveHost"]');
+    await page.check('input[name="host"][value="me"]');
     // A live evening: every guest sits from the venue's one network (RULES.md §5.7; issue 12).
     await page.check('input[name="sameRoom"]');
     await page.selectOption("#spectatorDelay", "30");

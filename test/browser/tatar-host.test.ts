@@ -55,7 +55,7 @@ test("RULES.md §5.7 tatar with a live host at 360 px: confirm mid-vote asks 'N 
   await host.page.click('[data-home="create"]', { timeout: LOAD_MS });
   await host.page.selectOption("#preset", "tatar");
   await host.page.click('details[data-more="options"] summary');
-  await host.page.check('input[name="liveHost"]');
+  await host.page.check('input[name="host"][value="me"]');
   await host.page.check('input[name="sameRoom"]');
   await host.page.click('form[data-form="create"] button[type="submit"]');
   await host.page.waitForURL(/\/t\/[A-Z0-9]{6}$/, { timeout: LOAD_MS });

@@ -21,6 +21,9 @@ const RoleCounts = lazy(() => import("./RoleCounts.tsx"));
 /** The formats the create form offers, from the engine's descriptors (made at build time: presets.ts). */
 const PRESETS = presetSettings.map(formOf);
 
+/** Issue 31.5: the formats a live host leads (RULES.md §4 host-classic, §6 club, §7 tatar): "Who hosts?" starts on "Me". */
+const HOST_LED: ReadonlySet<string> = new Set(["host-classic", "club", "tatar"]);
+
 /** Spectator delays offered on the create form (seconds; the server accepts 0–900). */
 const DELAYS = [0, 30, 60, 120, 300];
 
@@ -62,6 +65,8 @@ export function CreateForm() {
   const choosePreset = (id: string) => {
     const next = PRESETS.find((p) => p.id === id) ?? preset;
     setPresetId(next.id);
+    // Issue 31.5: a format led by a live host (RULES.md §4, §6, §7) starts on "Me" (its creator hosts).
+    setLive(HOST_LED.has(next.id));
     setValues(Object.fromEntries(next.settings.map((s) => [s.key, s.default])));
     setProfile(null);
     setCounts(null);
@@ -142,6 +147,26 @@ export function CreateForm() {
           </small>
         </Show>
       </div>
+      {/* Issue 31.5: who hosts — asked at the top for every format a live host may lead (not Fast, where the organizer plays). */}
+      <Show when={!plays()}>
+        <fieldset class="field host-question" data-host-question>
+          <legend>{t("create.who")}</legend>
+          <label class="check">
+            <input type="radio" name="host" value="me" checked={live()} onChange={() => setLive(true)} aria-describedby="about-host-me" />
+            <span>{t("create.who.me")}</span>
+          </label>
+          <small id="about-host-me" class="muted">
+            {t("create.live.about")}
+          </small>
+          <label class="check">
+            <input type="radio" name="host" value="server" checked={!live()} onChange={() => setLive(false)} aria-describedby="about-host-server" />
+            <span>{t("create.who.server")}</span>
+          </label>
+          <small id="about-host-server" class="muted">
+            {t("create.who.server.about")}
+          </small>
+        </fieldset>
+      </Show>
       <Show when={current().profile && current()} keyed>
         {(f) => (
           <Suspense fallback={<p class="muted small">{t("home.working")}</p>}>
@@ -181,7 +206,6 @@ export function CreateForm() {
           when={!plays()}
           fallback={<Check name="sit" checked disabled onChange={() => undefined} label={t("create.sit")} about={t("create.sit.plays")} />}
         >
-          <Check name="liveHost" checked={live()} onChange={setLive} label={t("create.live")} about={t("create.live.about")} />
           <Show when={!live()}>
             <Check name="sit" checked={sit()} onChange={setSit} label={t("create.sit")} about={t("create.sit.about")} />
           </Show>

@@ -167,6 +167,14 @@ function HostUndo(props: { info: HostInfo; now: number; busy: boolean; onHost: (
   );
 }
 
+/** Issue 31.5: the script line for a phase: its own, a night step's, or the general one. */
+export function scriptKey(phase: string): string {
+  if (SCRIPTED.has(phase)) return phase;
+  if (phase.startsWith("night")) return "night";
+  return "other";
+}
+const SCRIPTED: ReadonlySet<string> = new Set(["dealing", "acquaintance", "introductions", "free-talk", "speech", "defence", "extra-word", "tie-speech", "leader-speech", "farewell", "last-words", "voting", "revote", "lift-vote", "confirm-vote", "car-crash", "gestures", "before-night", "night-shot", "game-over"]);
+
 export function HostPanel(props: { view: TableView; game: GameView; busy: boolean; clock: ServerClock; onConfirm: () => void; onHost: (a: Exclude<HostAction, { type: "confirm" }>) => void }) {
   const info = () => hostInfo(props.game);
   // The undo's 10 s, counted down every second on the server's clock.
@@ -195,6 +203,11 @@ export function HostPanel(props: { view: TableView; game: GameView; busy: boolea
   return (
     <section class="panel host-panel" aria-labelledby="host-title" data-host-panel>
       <h2 id="host-title">{t("host.title")}</h2>
+      {/* Issue 31.5: what the host says now — a short script for the stage (RULES.md §5.7), in the page's language. */}
+      <p class="host-script" data-host-script={scriptKey(props.game.phase)} aria-live="polite">
+        <span class="muted small">{t("host.script.say")} </span>
+        {tk("host.script", scriptKey(props.game.phase), { seat: props.game.speaker ?? "" })}
+      </p>
       <p class="muted small">{t("host.private")}</p>
       <Show when={info()?.canConfirm}>
         <button type="button" class="btn wide" classList={{ primary: info()!.waiting, ready: info()!.waiting }} data-host-confirm={info()!.waiting ? "ready" : "early"} data-remaining={info()!.remaining} disabled={props.busy} onClick={confirm}>
