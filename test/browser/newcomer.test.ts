@@ -64,6 +64,8 @@ test("a newcomer's sport game at 360 px in Ukrainian: one-tap nomination, a miss
 
   // ---- 31.3: one's own speech — a tap on a seat, then "End speech" nominates it.
   const mine = await driveUntil(suite.server.base, p.page, code, (s) => s.phase === "speech" && "end-speech" in s.actions && (s.actions["nominate"]?.length ?? 0) > 0, { skip: true });
+  // 31.7: explained before it happens — on day 1 (sport's default: no break at zero, RULES.md §2.8) nobody leaves by the vote.
+  if (mine.day === 1) expect(await p.page.locator('[data-explain="day1-no-out"]').innerText()).toContain("ніхто не вибуває");
   const target = mine.actions["nominate"]!.find((x) => x !== mine.you)!;
   await p.page.locator(`[data-action="nominate"] [data-target="${target}"]`).click();
   await p.page.locator(`[data-action="end-speech"][data-with-nomination="${target}"]`).click();

@@ -313,6 +313,7 @@ export const en = {
   "narration.on": "Narration is on",
   "narration.off": "Narration is off",
   // Issue 31.13: the guided first game's hint line (web/src/table/hints.ts).
+  "explain.day1.noOut": "Day 1: nobody leaves by today's vote (this table's setting) — the leader only speaks 30 s.",
   "hint.label": "Hint",
   "hint.lobby": "Waiting for players. “Fill with bots” puts bots in the empty seats; the game begins once the table is full and started.",
   "hint.hide": "Hide hints",

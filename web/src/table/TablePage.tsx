@@ -655,6 +655,12 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                             <ActionBar actions={offered()} phase={g().phase} candidates={g().ballot?.candidates ?? []} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} urgent={urgent()} tapVote={g().ballot?.kind !== "lift" && g().ballot?.mode === "in-turn"} done={standingChoice(g())}>
                               {/* Issue 31.13: the hint line at the top of the action panel (sticky at the bottom on a phone: never covered). */}
                               <HintLine game={g()} />
+                              {/* Issue 31.7: explained before it happens — day 1's vote removes nobody where the table's setting says so (RULES.md §2.8). */}
+                              <Show when={g().day === 1 && g().settings["breakAtZero"] === false && ["speech", "voting", "revote", "tie-speech", "leader-speech"].includes(g().phase)}>
+                                <p class="explain muted small" data-explain="day1-no-out">
+                                  {t("explain.day1.noOut")}
+                                </p>
+                              </Show>
                               <Show when={missed()}>
                                 {(m) => (
                                   <p class="missed" role="alert" data-missed={m()}>
