@@ -93,6 +93,18 @@ export type SignupRequest = v.InferInput<typeof SignupRequestSchema>;
 /** POST …/confirm and …/withdraw take an empty JSON object (a JSON body keeps the CSRF rule, docs/ACCOUNTS.md). */
 export const EmptyRequestSchema = v.strictObject({});
 
+/**
+ * POST /api/clubs/:id/evenings/:eid/open — issue 38.5 (RULES.md §5.7, §6.11): the opener hosts (`play`
+ * absent or false: they become the live host, as before), or plays — takes their own seat — while the
+ * club's named host (`host`, the account nickname of the club's owner or one of its hosts) takes the host
+ * screen, or, with no `host`, the server hosts and the opener holds the organizer rights from their seat.
+ */
+export const OpenEveningRequestSchema = v.pipe(
+  v.strictObject({ play: v.optional(v.boolean()), host: v.optional(NicknameSchema) }),
+  v.check((b) => b.play === true || b.host === undefined, "a named host is only for an opener who plays"),
+);
+export type OpenEveningRequest = v.InferInput<typeof OpenEveningRequestSchema>;
+
 /** POST /api/clubs/notices/read — mark these notices read (only the caller's own count). */
 export const NoticesReadRequestSchema = v.strictObject({ ids: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.minLength(1), v.maxLength(100)) });
 export type NoticesReadRequest = v.InferInput<typeof NoticesReadRequestSchema>;
@@ -146,6 +158,10 @@ export interface EveningSummary {
   signup: { opensAt: number; closesAt: number; /** open now (status open, inside the window) */ open: boolean };
   weekly: boolean;
   status: EveningStatus;
+  /** Issue 38.5: games the evening's table has played so far. */
+  games: number;
+  /** Issue 38.5: the evening is over (its last game ended and no next one was opened): the club page lists it under "Past". */
+  endedAt: number | null;
 }
 
 /** 201 from POST /api/clubs; 200 from GET /api/clubs/:id (and the hosts routes). */
@@ -193,8 +209,37 @@ export interface EveningPage {
   you: YourSignup | null;
   /** The viewer is the club's owner or a host. */
   canManage: boolean;
+  /**
+   * Issue 38.5: who hosts the evening's table once it is open with a named host (the opener plays):
+   * their nickname (null: they opted out of publication, §8), and whether that is the viewer (then the page
+   * offers "Open the host screen"). Null when the
+   * opener hosts, the server does, or the table is not open.
+   */
+  host: { nickname: string | null; you: boolean } | null;
+  /** Issue 38.5, for the club's owner and hosts (else empty): the accounts who may host the table (owner and hosts). */
+  hosts: string[];
   /** The viewer's unread notices about this evening (a promotion). */
   notices: ClubNotice[];
+}
+
+/** 201 from POST /api/clubs/:id/evenings/:eid/open (issue 38.5). */
+export interface OpenEveningResponse {
+  code: string;
+  url: string;
+  /**
+   * The opener's credential: the live host's token when they host; the organizer token to sit down with
+   * when they play at a table the server hosts; null when they play and a named host hosts.
+   */
+  organizerToken: string | null;
+  /** What the opener does next: host (open the host screen) or play (sit down with their account). */
+  opener: "host" | "play";
+  evening: EveningPage;
+}
+
+/** 200 from POST /api/clubs/:id/evenings/:eid/host (issue 38.5): the named host's token for the host screen. */
+export interface HostTokenResponse {
+  code: string;
+  token: string;
 }
 
 /** One of my sign-ups (the profile's "my evenings"). */

@@ -138,6 +138,13 @@ export const ControlRequestSchema = v.variant("type", [
   v.strictObject({ type: v.literal("transfer-organizer"), place: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)) }),
   /** Start the game (presets whose start is "organizer-command"). */
   v.strictObject({ type: v.literal("start") }),
+  /**
+   * Issue 38.5, RULES.md §6.11: "next game of the evening" — at a live-host or club evening's table, after
+   * the end, the organizer opens the series' next game with every seat of the last one kept (people and
+   * bots, the same rows, tokens and return codes; none has to press "play again"). `not-ended` during a
+   * game; `not-allowed` at other tables (there each player chooses to play again).
+   */
+  v.strictObject({ type: v.literal("next-game") }),
   /** Change the organizer's table options (each key optional). */
   v.strictObject({
     type: v.literal("options"),
@@ -547,6 +554,8 @@ export interface TableView {
    * place, its seat once drawn, its player's nickname). Their `game` is exactly that seat's view.
    */
   advising?: { place: number; seat: Seat | null; nickname: string };
+  /** Issue 38.5: a club evening's table (its seats are the evening's sign-ups): the host's end screen links each game's review. */
+  clubEvening?: boolean;
 }
 
 /** One finished game of the table's series. */
@@ -799,6 +808,7 @@ export const TableViewSchema = v.strictObject({
     immune: v.optional(v.array(v.string())),
   }),
   advising: v.optional(v.strictObject({ place: num, seat: nullableNum, nickname: v.string() })),
+  clubEvening: v.optional(v.boolean()),
 });
 
 export const IdentitySchema = v.variant("kind", [

@@ -74,6 +74,8 @@ export const ClubSettingsRequestSchema = v.strictObject({
   reviewsPrivate: v.optional(v.boolean()),
   /** §7.11: extra points for every player of a game played in Tatar (0 = none). */
   tatarBonus: v.optional(PointsSchema),
+  /** Issue 38.5: the club's points for a win — the review starts every winning seat at this (0 = none). */
+  winPoints: v.optional(PointsSchema),
 });
 export type ClubSettingsRequest = v.InferInput<typeof ClubSettingsRequestSchema>;
 
@@ -140,7 +142,7 @@ export interface ClubSeasons {
   season: SeasonView | null;
   seasons: { id: string; name: string; status: SeasonStatus }[];
   games: ClubGameSummary[];
-  settings: { reviewsPrivate: boolean; tatarBonus: number };
+  settings: { reviewsPrivate: boolean; tatarBonus: number; winPoints: number };
 }
 
 export interface ReviewPoints {
@@ -153,7 +155,7 @@ export interface ReviewPoints {
 
 /** GET /api/clubs/reviews/:code/:n — the review of a club's game (404 for a game of no club). */
 export interface ReviewPage {
-  club: { id: string; name: string; tatarBonus: number };
+  club: { id: string; name: string; tatarBonus: number; /** Issue 38.5: the club's points for a win. */ winPoints: number };
   game: ClubGameSummary;
   /** The season and stage it counts for (null: none). */
   season: { id: string; name: string; stage: SeasonStage } | null;
@@ -163,6 +165,6 @@ export interface ReviewPage {
   hidden: boolean;
   /** The viewer is the club's owner or a host: the page shows the review form. */
   canReview: boolean;
-  /** The game's seats (for the form): seat and public name. */
-  seats: { seat: number; nickname: PublicName }[];
+  /** The game's seats (for the form): seat, public name, and whether the seat's team won (issue 38.5: the form's prefill). */
+  seats: { seat: number; nickname: PublicName; won: boolean }[];
 }

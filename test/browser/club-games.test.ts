@@ -321,8 +321,11 @@ test("RULES.md §6.9–§6.11 a club evening with a live host: a foul from the h
   await shot(olha.page, "club-evening-end-phone");
   const seats1 = (await boardSnapshot(olha.page)).you;
 
-  // Game 2 of the evening: the person plays again; the host starts it (the bots stay).
-  await olha.page.locator("[data-play-again]").click();
+  // Game 2 of the evening (issue 38.5): the host opens it with every seat kept — the person presses
+  // nothing, "the host opens the next game" — and starts it (the bots stay).
+  await olha.page.locator("[data-next-game-wait]").waitFor({ timeout: SLOW_MS });
+  expect(await olha.page.locator("[data-play-again]").count(), "at a host's table the host opens the next game").toBe(0);
+  await host.page.locator("[data-next-game]").click({ timeout: SLOW_MS });
   await host.page.locator("[data-next-game-options]").waitFor({ timeout: SLOW_MS });
   expect((await immuneLine(host.page))!.split(", ").sort()).toEqual(names);
   // §6 the composition is set for each game: the host adds a Witness for game 2.

@@ -108,6 +108,9 @@ async function statements(db: D1Database, report: GameReport): Promise<D1Prepare
         .prepare("INSERT INTO game_players (game_id, seat, role, team, nickname, user_id, bot, outcome, named_user_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(report.gameId, s.seat, s.role, s.team, s.nickname, s.userId, s.bot ? 1 : 0, s.outcome, s.namedUserId),
     ),
+    // Issue 38.5: a club evening's table counts its games, and the evening is over until its host opens
+    // the next one (worker/table/organizer.ts "next-game" clears ended_at). No evening: no row changes.
+    db.prepare("UPDATE evenings SET games = games + 1, ended_at = ? WHERE table_code = ?").bind(report.endedAt, report.code),
   ];
   if (!rated) return out;
 

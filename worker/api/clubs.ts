@@ -15,8 +15,11 @@ import {
   EmptyRequestSchema,
   HostRequestSchema,
   NoticesReadRequestSchema,
+  OpenEveningRequestSchema,
   SignupRequestSchema,
   type ClubPage,
+  type HostTokenResponse,
+  type OpenEveningResponse,
   type EveningPage,
   type MyClubs,
 } from "../../shared/protocol/clubs.ts";
@@ -29,7 +32,7 @@ import { clubById, clubOf, clubOfPath, eveningById, eveningOf, eveningsOf, isId,
 import type { Env } from "../env.ts";
 import { getPreset, seatRange } from "../table/engine.ts";
 import { apiError, invalidBody } from "./errors.ts";
-import { createTableObject } from "./tables.ts";
+import { createTableObject, tableStub } from "./tables.ts";
 
 type AppEnv = { Bindings: Env };
 type C = Context<AppEnv>;
@@ -86,8 +89,25 @@ async function eveningPage(db: D1Database, club: ClubRow, eveningId: string, vie
     reserveList: reserve.map((r, i) => ({ nickname: nameOf(r), position: i + 1 })),
     you: mine ? yourSignup(mine, reserve.filter((r) => r.seq < mine.seq).length) : null,
     canManage: role === "owner" || role === "host",
+    host: e.host_id && e.table_code ? await namedHost(db, e.host_id, viewerId) : null,
+    hosts: role === "owner" || role === "host" ? await hostsOf(db, club.id) : [],
     notices,
   };
+}
+
+/** Issue 38.5: the evening's named host, as the publication rule names them (§8: an opted-out host reads as "the named host"). */
+async function namedHost(db: D1Database, hostId: string, viewerId: string | null): Promise<{ nickname: string | null; you: boolean }> {
+  const nick = (await userById(db, hostId))?.nick ?? "";
+  return { nickname: publicName(hostId, nick, await hiddenAccounts(db, [hostId]), viewerId), you: hostId === viewerId };
+}
+
+/** Issue 38.5: the accounts who may host the club's evening tables (owner and hosts), by nickname. */
+async function hostsOf(db: D1Database, clubId: string): Promise<string[]> {
+  const rows = await db
+    .prepare("SELECT u.nick FROM club_members m JOIN users u ON u.id = m.user_id WHERE m.club_id = ? AND m.role IN ('owner', 'host') ORDER BY m.role = 'host', u.nick LIMIT 100")
+    .bind(clubId)
+    .all<{ nick: string }>();
+  return rows.results.map((r) => r.nick);
 }
 
 /** The hosts routes: the caller must own the club of the path; the person is named by nickname or account id. */
@@ -287,19 +307,36 @@ export const clubs = new Hono<AppEnv>()
   })
   /**
    * Issue 19 (RULES.md §6.11 "at the evening the host opens the table"): the owner or a host opens the
-   * evening's table — its format and settings, a live host (the opener), the whole table may sit from one
-   * venue's network — and only the evening's seated sign-ups may sit there, each with their own account
-   * (`not-invited` otherwise). The evening becomes `started` with the table's code; a second open answers
-   * `table-started` with that code. Seats the sign-ups leave empty the host fills with bots.
+   * evening's table — its format and settings, the whole table may sit from one venue's network — and only
+   * the evening's seated sign-ups may sit there, each with their own account (`not-invited` otherwise). The
+   * evening becomes `started` with the table's code; a second open answers `table-started` with that code.
+   * Seats the sign-ups leave empty the host fills with bots.
+   *
+   * Issue 38.5 (§5.7): the opener chooses. Hosting (the default): they are the table's live host. Playing
+   * (`play: true`): they sit in their own seat (invited even without a sign-up) and either the club's
+   * named host (`host`: the owner or a host, not the opener) takes the host screen — `POST …/host` — or,
+   * with no name, the server hosts and the opener holds the organizer rights from their seat.
    */
-  .post("/:id/evenings/:eid/open", vValidator("json", EmptyRequestSchema, invalidBody), async (c) => {
+  .post("/:id/evenings/:eid/open", vValidator("json", OpenEveningRequestSchema, invalidBody), async (c) => {
     const at = await signedInEvening(c);
     if (at instanceof Response) return at;
     const { userId, club, e } = at;
+    const body = c.req.valid("json");
     const role = await roleIn(c.env.DB, club.id, userId);
     if (role !== "owner" && role !== "host") return apiError(c, "not-club-host", "Only the club's owner or a host opens the evening's table.");
     if (e.status === "started" && e.table_code) return apiError(c, "table-started", `The evening's table is open: ${e.table_code}.`);
     if (e.status !== "open" && e.status !== "closed") return apiError(c, "signup-closed", "This evening was cancelled.");
+    const plays = body.play === true;
+    let hostId: string | null = null;
+    if (body.host !== undefined) {
+      const named = await userByNick(c.env.DB, body.host);
+      const namedRole = named ? await roleIn(c.env.DB, club.id, named.id) : null;
+      if (!named || (namedRole !== "owner" && namedRole !== "host")) {
+        return apiError(c, "not-club-host", `${body.host} is not this club's owner or one of its hosts.`, [{ path: "host", message: "not a host of the club" }]);
+      }
+      if (named.id === userId) return apiError(c, "bad-request", "You chose to play: name someone else as the host, or let the server host.", [{ path: "host", message: "the opener plays" }]);
+      hostId = named.id;
+    }
     const seated = await c.env.DB.prepare("SELECT user_id FROM signups WHERE evening_id = ? AND state = 'seated' ORDER BY seq").bind(e.id).all<{ user_id: string }>();
     // Issue 32, finding 9: with no sign-ups the table invites the club's members (owner, hosts, members) —
     // never anyone at all (its games count for the club's season). The owner is always a member.
@@ -307,20 +344,47 @@ export const clubs = new Hono<AppEnv>()
       ? seated.results
       : (await c.env.DB.prepare("SELECT user_id FROM club_members WHERE club_id = ? ORDER BY created_at LIMIT 500").bind(club.id).all<{ user_id: string }>()).results;
     const reservedFor = invited.map((r) => r.user_id);
+    // An opener who plays takes a seat even without a sign-up (their booked seat, or one of the table's).
+    if (plays && !reservedFor.includes(userId)) reservedFor.push(userId);
     const created = await createTableObject(c, {
       presetId: e.preset_id,
       settings: JSON.parse(e.settings) as Record<string, unknown>,
       public: false,
-      host: "live",
+      host: plays && hostId === null ? "server" : "live",
       seatsPerAddress: e.seats_max,
       creatorUserId: userId,
       reservedFor,
+      ...(hostId ? { hostUserId: hostId } : {}),
       // Issue 19, §6.11: a club that records games opens its tables with the recording switch on (everyone sees the mark).
       ...(club.record_games === 1 ? { recording: true } : {}),
     });
     if (created instanceof Response) return created;
-    const done = await c.env.DB.prepare("UPDATE evenings SET status = 'started', table_code = ? WHERE id = ? AND status IN ('open', 'closed')").bind(created.code, e.id).run();
+    const done = await c.env.DB.prepare("UPDATE evenings SET status = 'started', table_code = ?, host_id = ? WHERE id = ? AND status IN ('open', 'closed')").bind(created.code, hostId, e.id).run();
     // Two hosts at once: the first write wins; the other table stays unused (nobody is sent to it).
     if (!done.meta.changes) return apiError(c, "table-started", "The evening's table was just opened by someone else.");
-    return c.json({ ...created, evening: await eveningPage(c.env.DB, club, e.id, userId, Date.now()) }, 201);
+    const body201: OpenEveningResponse = {
+      code: created.code,
+      url: created.url,
+      // A named host's table: the opener gets no host credential (they play); the host claims their own.
+      organizerToken: hostId ? null : created.organizerToken,
+      opener: plays ? "play" : "host",
+      evening: (await eveningPage(c.env.DB, club, e.id, userId, Date.now()))!,
+    };
+    return c.json(body201, 201);
+  })
+
+  /**
+   * Issue 38.5: the evening's named host takes the table's host screen — a fresh host token for their
+   * account (the table checks it is the one it was opened for). `not-allowed` for anyone else.
+   */
+  .post("/:id/evenings/:eid/host", vValidator("json", EmptyRequestSchema, invalidBody), async (c) => {
+    const at = await signedInEvening(c);
+    if (at instanceof Response) return at;
+    const { userId, e } = at;
+    if (!e.table_code || e.host_id !== userId) return apiError(c, "not-allowed", "Only the evening's named host takes its table's host screen.");
+    const { stub } = tableStub(c.env, e.table_code)!;
+    const claimed = await stub.claimHost(userId);
+    if (!claimed.ok) return apiError(c, claimed.error.code, claimed.error.message);
+    const out: HostTokenResponse = { code: e.table_code, token: claimed.token };
+    return c.json(out, 200);
   });

@@ -83,7 +83,7 @@ export const seasons = new Hono<AppEnv>()
       season: current ? await seasonView(db, current, viewerId, namer(db, viewerId)) : null,
       seasons: list,
       games,
-      settings: { reviewsPrivate: club.reviews_private === 1, tatarBonus: club.tatar_bonus },
+      settings: { reviewsPrivate: club.reviews_private === 1, tatarBonus: club.tatar_bonus, winPoints: club.win_points ?? 1 },
     };
     return c.json(body, 200);
   })
@@ -176,15 +176,16 @@ export const seasons = new Hono<AppEnv>()
     return c.json(await seasonPage(c, at.club, (await seasonById(c.env.DB, at.club.id, s.id))!, at.userId), 200);
   })
 
-  /** The owner's settings: private reviews (§8), the Tatar bonus (§7.11). */
+  /** The owner's settings: private reviews (§8), the Tatar bonus (§7.11), the points for a win (issue 38.5). */
   .post("/:id/settings", vValidator("json", ClubSettingsRequestSchema, invalidBody), async (c) => {
     const at = await manager(c, "owner");
     if (at instanceof Response) return at;
     const b = c.req.valid("json");
     const reviewsPrivate = b.reviewsPrivate ?? at.club.reviews_private === 1;
     const tatarBonus = b.tatarBonus ?? at.club.tatar_bonus;
-    await c.env.DB.prepare("UPDATE clubs SET reviews_private = ?, tatar_bonus = ? WHERE id = ?").bind(reviewsPrivate ? 1 : 0, tatarBonus, at.club.id).run();
-    return c.json({ settings: { reviewsPrivate, tatarBonus } }, 200);
+    const winPoints = b.winPoints ?? at.club.win_points;
+    await c.env.DB.prepare("UPDATE clubs SET reviews_private = ?, tatar_bonus = ?, win_points = ? WHERE id = ?").bind(reviewsPrivate ? 1 : 0, tatarBonus, winPoints, at.club.id).run();
+    return c.json({ settings: { reviewsPrivate, tatarBonus, winPoints } }, 200);
   })
 
   /** A club game's review: published with its record unless the club keeps reviews private. */

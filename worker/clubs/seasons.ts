@@ -234,7 +234,10 @@ export async function reviewPage(
 ): Promise<ReviewPage> {
   const [seats, review, points] = await Promise.all([
     // The account that joined the seat names it, even when a bot finished it (0005's named_user_id).
-    db.prepare("SELECT seat, nickname, COALESCE(named_user_id, user_id) AS user_id FROM game_players WHERE game_id = ? ORDER BY seat").bind(g.id).all<{ seat: number; nickname: string; user_id: string | null }>(),
+    db
+      .prepare("SELECT seat, nickname, COALESCE(named_user_id, user_id) AS user_id, outcome FROM game_players WHERE game_id = ? ORDER BY seat")
+      .bind(g.id)
+      .all<{ seat: number; nickname: string; user_id: string | null; outcome: string }>(),
     db
       .prepare("SELECT r.*, u.nick AS host_nick, s.name AS season_name FROM reviews r JOIN users u ON u.id = r.host_id LEFT JOIN seasons s ON s.id = r.season_id WHERE r.game_id = ?")
       .bind(g.id)
@@ -247,7 +250,7 @@ export async function reviewPage(
   const hidden = club.reviews_private === 1 && !canReview && !played;
   const name = new Map(seats.results.map((s) => [s.seat, nameOf(s.user_id, s.nickname)]));
   return {
-    club: { id: club.id, name: club.name, tatarBonus: club.tatar_bonus },
+    club: { id: club.id, name: club.name, tatarBonus: club.tatar_bonus, winPoints: club.win_points ?? 1 },
     game: summaryOf({ ...g, stage: review?.stage ?? null, reviewed: review ? 1 : 0 }),
     season: review?.season_id && review.stage ? { id: review.season_id, name: review.season_name ?? "", stage: review.stage } : null,
     review:
@@ -261,6 +264,7 @@ export async function reviewPage(
         : null,
     hidden: review !== null && hidden,
     canReview,
-    seats: seats.results.map((s) => ({ seat: s.seat, nickname: name.get(s.seat) ?? null })),
+    // Issue 38.5: the form's prefill — the club's points for a win on every winning seat (public: the record shows the result).
+    seats: seats.results.map((s) => ({ seat: s.seat, nickname: name.get(s.seat) ?? null, won: s.outcome === "win" })),
   };
 }

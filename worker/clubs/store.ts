@@ -24,6 +24,8 @@ export interface ClubRow {
   /** Issue 19 (migrations/0003_seasons.sql): the club keeps its reviews private (§8); the extra points of a Tatar game (§7.11). */
   reviews_private: number;
   tatar_bonus: number;
+  /** Issue 38.5 (migrations/0007_evening_loop.sql): the club's points for a win at the review. */
+  win_points: number;
 }
 
 export interface EveningRow {
@@ -43,6 +45,10 @@ export interface EveningRow {
   weekly: number;
   status: EveningStatus;
   table_code: string | null;
+  /** Issue 38.5 (migrations/0007_evening_loop.sql): the named host when the opener plays; games played; the end of the last one while no next one is open. */
+  host_id: string | null;
+  games: number;
+  ended_at: number | null;
   created_by: string;
   created_at: number;
   /** Counted by the queries below. */
@@ -80,6 +86,8 @@ export const eveningOf = (e: EveningRow, now: number): EveningSummary => ({
   signup: { opensAt: e.signup_opens_at, closesAt: e.signup_closes_at, open: signupOpen(e, now) },
   weekly: e.weekly === 1,
   status: e.status,
+  games: e.games ?? 0,
+  endedAt: e.ended_at ?? null,
 });
 
 /** The evening columns plus its list sizes (index signups_order). */
@@ -121,8 +129,9 @@ export async function membersOf(db: D1Database, clubId: string, viewerId: string
 export async function eveningsOf(db: D1Database, clubId: string, now: number): Promise<{ upcoming: EveningSummary[]; past: EveningSummary[] }> {
   const edge = now - EVENING_HOURS * 3600_000;
   const [up, past] = await db.batch<EveningRow>([
-    db.prepare(`SELECT ${EVENING_COLUMNS} FROM evenings e WHERE e.club_id = ? AND e.starts_at >= ? ORDER BY e.starts_at LIMIT 50`).bind(clubId, edge),
-    db.prepare(`SELECT ${EVENING_COLUMNS} FROM evenings e WHERE e.club_id = ? AND e.starts_at < ? ORDER BY e.starts_at DESC LIMIT 20`).bind(clubId, edge),
+    // Issue 38.5: an evening whose table played its last game (ended_at) is past at once, not at its hour's end.
+    db.prepare(`SELECT ${EVENING_COLUMNS} FROM evenings e WHERE e.club_id = ? AND e.starts_at >= ? AND e.ended_at IS NULL ORDER BY e.starts_at LIMIT 50`).bind(clubId, edge),
+    db.prepare(`SELECT ${EVENING_COLUMNS} FROM evenings e WHERE e.club_id = ? AND (e.starts_at < ? OR e.ended_at IS NOT NULL) ORDER BY e.starts_at DESC LIMIT 20`).bind(clubId, edge),
   ]);
   return { upcoming: (up?.results ?? []).map((e) => eveningOf(e, now)), past: (past?.results ?? []).map((e) => eveningOf(e, now)) };
 }

@@ -50,6 +50,11 @@ export class TableObject extends DurableObject<Env> {
     return this.table.admission.init(req);
   }
 
+  /** Issue 38.5: the club evening's named host takes the host screen (admission.ts claimHost). */
+  claimHost(userId: string): Promise<{ ok: true; token: string } | Refusal> {
+    return this.table.admission.claimHost(userId);
+  }
+
   /** The public summary for a join page; null for a code that was never created. */
   summary(): TableSummary | null {
     return this.table.listing.summary();

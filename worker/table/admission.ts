@@ -65,6 +65,8 @@ export interface InitRequest {
    * may sit down, each signed in (`not-invited` otherwise). Bots the organizer seats are not joins.
    */
   reservedFor?: string[];
+  /** Issue 38.5: a club evening's named host (the opener plays): only this account may take the host screen (`claimHost`). */
+  hostUserId?: string;
 }
 
 export type InitResult = { ok: true; organizerToken: string } | { ok: false; reason: "in-use" | "unknown-preset" };
@@ -137,6 +139,7 @@ export class Admission {
         // Issue 19: the address digests get their own key (a finished game's record shows its seed).
         addressKey: randomSeed(),
         ...(req.reservedFor?.length ? { reservedFor: req.reservedFor } : {}),
+        ...(req.hostUserId ? { hostUserId: req.hostUserId } : {}),
       });
       t.store.insertControl({
         organizerPlayerId: null,
@@ -234,6 +237,26 @@ export class Admission {
     await t.fanout.afterChange(now);
     await t.listing.push();
     return { ok: true, body: outcome.body };
+  }
+
+  /**
+   * Issue 38.5 (RULES.md §5.7, §6.11): the club evening's named host takes the host screen — a fresh host
+   * token for the account the table was opened for (`hostUserId`, checked by the worker's session). The
+   * token replaces the last one (the opener's, never used: they play), so exactly one credential hosts;
+   * a host socket already open keeps its identity until it closes. Refused `not-allowed` for anyone else
+   * or at a table without a named host; a host who asks again gets a new token (another device).
+   */
+  async claimHost(userId: string): Promise<{ ok: true; token: string } | Refusal> {
+    const t = this.t;
+    if (!t.store.initialized()) return notFound();
+    const config = t.config();
+    if (config.host !== "live" || !config.hostUserId || config.hostUserId !== userId) {
+      return { ok: false, error: { code: "not-allowed", message: "Only the evening's named host takes this table's host screen." } };
+    }
+    const token = randomToken();
+    const hash = await digest(ORGANIZER_DOMAIN, token);
+    t.tx(() => t.store.writeControl({ ...t.store.control(), organizerTokenHash: hash }));
+    return { ok: true, token };
   }
 
   /** A fresh token for the seat whose return code this is (another device). Earlier tokens stay valid. */
@@ -349,6 +372,59 @@ export class Admission {
     if (outcome.dropped) this.leaveTable(outcome.dropped, now);
     await t.fanout.afterChange(now, ack);
     await t.listing.push();
+    return null;
+  }
+
+  /**
+   * Issue 38.5 "next game of the evening" (RULES.md §6.11; docs/PROTOCOL.md "Rematch and series"): the
+   * organizer of a live-host or club evening's table opens the series' next game after the end with every
+   * seat of the last game in it — people and bots, the same rows, tokens and return codes, so everyone
+   * keeps their place (formats that keep seats keep the order, lobby.ts rematchKeepsSeats). The game then
+   * starts as any: by the host's start, or by itself once full. The evening is no longer over (its D1 row's
+   * ended_at is cleared, best effort: the club page only lists it). Refused `not-ended` while a game is on
+   * or before the first, `not-allowed` at a table of neither kind (there each player presses "play again").
+   */
+  async nextGame(now: number, ack: Ack): Promise<Refused | null> {
+    const t = this.t;
+    const store = t.store;
+    const config = t.config();
+    if (config.host !== "live" && !config.reservedFor?.length) {
+      return { code: "not-allowed", message: "Here each player chooses to play again; the next game of an evening is for a host's or a club's table." };
+    }
+    if (store.game().status === "ended") await t.report.reportGame(now);
+    const outcome = t.tx((): Refused | { dropped: string[] | null } => {
+      const row = store.game();
+      const { gameNo } = store.seriesGame();
+      if (row.status === "playing") return { code: "not-ended", message: "The game is still on." };
+      // The last game's seats: after its end, they open the next one; in a lobby a player's "play again"
+      // opened already (a next game), those who have not pressed are added while there is room.
+      let last: number;
+      if (row.status === "ended") {
+        last = gameNo;
+        store.openNextGame(gameNo + 1, randomSeed());
+        for (const kind of ["deadline", "bots", "takeover", "presence"] as const) t.alarmFailures.clear(kind);
+      } else {
+        last = gameNo - 1;
+        if (last < 1 || !store.players().some((p) => p.gameNo === last)) {
+          return { code: "not-ended", message: gameNo === 1 ? "No game has been played at this table yet." : "The next game is already open with everyone: start it." };
+        }
+      }
+      const target = store.seriesGame().gameNo;
+      let room = config.seats.max - t.match.currentPlayers().length;
+      for (const p of store.players()) {
+        if (p.gameNo !== last || room <= 0) continue;
+        store.setGameNo(p.playerId, target);
+        room--;
+      }
+      const dropped = t.match.startIfFull(config, now);
+      if (dropped === null) store.bumpVersion();
+      return { dropped };
+    });
+    if ("code" in outcome) return outcome;
+    if (outcome.dropped) this.leaveTable(outcome.dropped, now);
+    await t.fanout.afterChange(now, ack);
+    await t.listing.push();
+    await t.env.DB?.prepare("UPDATE evenings SET ended_at = NULL WHERE table_code = ?").bind(config.code).run().catch(() => undefined);
     return null;
   }
 

@@ -262,6 +262,13 @@ export const MIGRATIONS: readonly Migration[] = [
       sql.exec(RETURN_SOURCES_DDL);
     },
   },
+  {
+    version: 2,
+    why: "issue 38.5: the club's named host of an evening's table (config.host_user_id) — the one account that may take its host screen",
+    up(sql) {
+      addMissing(sql, "config", [["host_user_id", "TEXT"]]);
+    },
+  },
 ];
 
 /** The version a database is at after every migration. */

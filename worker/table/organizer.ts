@@ -58,6 +58,8 @@ export class Organizer {
         await t.listing.push();
         return null;
       }
+      case "next-game":
+        return t.admission.nextGame(now, ack);
       case "add-bot":
       case "fill-bots":
       case "remove-bot":

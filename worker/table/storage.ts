@@ -45,6 +45,8 @@ export interface ConfigRow {
   addressKey?: string | null;
   /** Issue 19: a club evening's table — the accounts that may sit (JSON user ids); absent: anyone. */
   reservedFor?: string[];
+  /** Issue 38.5: a club evening's named host (the opener plays): the account that may take the host screen. */
+  hostUserId?: string | null;
 }
 
 /** The organizer rights and the options the organizer may change (one row). */
@@ -212,10 +214,11 @@ export class TableStore {
 
   insertConfig(c: ConfigRow): void {
     this.sql.exec(
-      `INSERT INTO config (id, code, preset_id, settings, public, seats_min, seats_max, start_rule, created_at, seed, host, spectator_delay_s, creator_user_id, seats_per_address, address_key, reserved_for)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO config (id, code, preset_id, settings, public, seats_min, seats_max, start_rule, created_at, seed, host, spectator_delay_s, creator_user_id, seats_per_address, address_key, reserved_for, host_user_id)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       c.code, c.presetId, JSON.stringify(c.settings), c.public ? 1 : 0, c.seats.min, c.seats.max, c.start, c.createdAt, c.seed,
       c.host, c.spectatorDelaySeconds, c.creatorUserId ?? null, c.seatsPerAddress, c.addressKey ?? null, c.reservedFor?.length ? JSON.stringify(c.reservedFor) : null,
+      c.hostUserId ?? null,
     );
     this.sql.exec("INSERT INTO game (id, version, status) VALUES (1, 1, 'lobby')");
   }
@@ -247,6 +250,7 @@ export class TableStore {
       seatsPerAddress: Number(r.seats_per_address),
       addressKey: typeof r.address_key === "string" ? r.address_key : null,
       ...(typeof r.reserved_for === "string" ? { reservedFor: JSON.parse(r.reserved_for) as string[] } : {}),
+      ...(typeof r.host_user_id === "string" ? { hostUserId: r.host_user_id } : {}),
     };
   }
 

@@ -136,6 +136,7 @@ export function buildTableView(
     host: config.host,
     hostConnected: config.host === "live" && facts.hostConnected,
     narration: config.host !== "live",
+    ...(config.reservedFor?.length ? { clubEvening: true } : {}),
     organizer: organizerOf(config, control, facts.players, gameNo),
     organizing: viewer.organizing,
     options: {

@@ -12,7 +12,7 @@ import { me, meKnown } from "../lib/account.ts";
 import { ApiError } from "../lib/api.ts";
 import { clubPath, navigate, onLinkClick, tablePath } from "../lib/router.ts";
 import { saveTable } from "../lib/seats-store.ts";
-import { FormError, useSubmit } from "../home/forms.tsx";
+import { FormError, sitDown, useSubmit } from "../home/forms.tsx";
 import { ConfirmDialog, type Ask } from "../ui/ConfirmDialog.tsx";
 import { Header } from "../ui/Header.tsx";
 import { clubsApi } from "./api.ts";
@@ -90,41 +90,112 @@ function YourPlace(props: { data: EveningData; onChange: (d: EveningData) => voi
 
 /**
  * Issue 19 (RULES.md §6.11 "at the evening the host opens the table"): the evening's table — "Open the
- * table" for the owner and the hosts (they become its live host; only the seated sign-ups may sit
- * there, with their accounts), then "Go to the table" for everyone.
+ * table" for the owner and the hosts (only the seated sign-ups may sit there, with their accounts), then
+ * "Go to the table" for everyone.
+ *
+ * Issue 38.5 (§5.7): the opener chooses to host it or to play in their own seat; playing, they name the
+ * club's host who takes the host screen, or let the server host. They sit down with their account at once.
+ * The named host sees "Open the host screen" here.
  */
 function EveningTable(props: { data: EveningData }) {
   const [busy, setBusy] = createSignal(false);
   const [error, setError] = createSignal<string | null>(null);
-  const open = async () => {
+  const [opener, setOpener] = createSignal<"host" | "play">("host");
+  const others = () => props.data.hosts.filter((n) => n !== me()?.nickname);
+  const [host, setHost] = createSignal("");
+  const attempt = async (step: () => Promise<void>) => {
     setBusy(true);
     setError(null);
     try {
-      const opened = await clubsApi.openTable(props.data.club.id, props.data.evening.id);
-      saveTable({ code: opened.code, playerId: "", nickname: "", token: opened.organizerToken, returnCode: null, kind: "host", organizerToken: null });
-      navigate(tablePath(opened.code));
+      await step();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
       setBusy(false);
     }
   };
+  const open = (e: Event) => {
+    e.preventDefault();
+    void attempt(async () => {
+      const plays = opener() === "play";
+      const opened = await clubsApi.openTable(props.data.club.id, props.data.evening.id, plays ? { play: true, ...(host() ? { host: host() } : {}) } : {});
+      if (opened.opener === "host") {
+        saveTable({ code: opened.code, playerId: "", nickname: "", token: opened.organizerToken ?? "", returnCode: null, kind: "host", organizerToken: null });
+      } else {
+        // Their own seat, by their account (a server-hosted table: with the organizer token, so they organize from it).
+        await sitDown(opened.code, me()?.nickname ?? "", opened.organizerToken);
+      }
+      navigate(tablePath(opened.code));
+    });
+  };
+  const hostScreen = () =>
+    void attempt(async () => {
+      const got = await clubsApi.hostTable(props.data.club.id, props.data.evening.id);
+      saveTable({ code: got.code, playerId: "", nickname: "", token: got.token, returnCode: null, kind: "host", organizerToken: null });
+      navigate(tablePath(got.code));
+    });
   const code = () => props.data.evening.tableCode;
   const openable = () => props.data.canManage && !code() && (props.data.evening.status === "open" || props.data.evening.status === "closed");
   return (
     <Show when={code() || openable()}>
       <section class="panel" aria-labelledby="evening-table-title" data-evening-table={code() ?? ""}>
         <h2 id="evening-table-title">{tc("table.title")}</h2>
+        <Show when={props.data.host}>
+          {(h) => (
+            <p data-evening-host={h().nickname ?? ""}>
+              {tc("table.hostedBy", { nick: h().nickname ?? tc("table.hostHidden") })}
+              <Show when={h().you}>
+                {" — "}
+                {tc("table.youHost")}
+              </Show>
+            </p>
+          )}
+        </Show>
         <Show when={code()} fallback={<p class="small muted">{tc("table.about")}</p>}>
           {(c) => (
-            <a class="btn primary wide" href={tablePath(c())} onClick={onLinkClick} data-evening-table-link>
-              {tc("table.go", { code: c() })}
-            </a>
+            <Show
+              when={props.data.host?.you}
+              fallback={
+                <a class="btn primary wide" href={tablePath(c())} onClick={onLinkClick} data-evening-table-link>
+                  {tc("table.go", { code: c() })}
+                </a>
+              }
+            >
+              <button type="button" class="btn primary wide" disabled={busy()} data-evening-host-screen onClick={hostScreen}>
+                {tc("table.hostScreen")}
+              </button>
+            </Show>
           )}
         </Show>
         <Show when={openable()}>
-          <button type="button" class="btn primary wide" disabled={busy()} data-evening-open onClick={() => void open()}>
-            {tc("table.open")}
-          </button>
+          <form class="form" onSubmit={open} data-evening-open-form>
+            <fieldset class="field">
+              <legend>{tc("open.who")}</legend>
+              <label class="check">
+                <input type="radio" name="opener" value="host" checked={opener() === "host"} onChange={() => setOpener("host")} />
+                <span>
+                  <strong>{tc("open.host")}</strong> <small class="muted">{tc("open.host.about")}</small>
+                </span>
+              </label>
+              <label class="check">
+                <input type="radio" name="opener" value="play" checked={opener() === "play"} onChange={() => setOpener("play")} />
+                <span>
+                  <strong>{tc("open.play")}</strong> <small class="muted">{tc("open.play.about")}</small>
+                </span>
+              </label>
+            </fieldset>
+            <Show when={opener() === "play"}>
+              <label class="field">
+                <span>{tc("open.hostBy")}</span>
+                <select name="host" value={host()} onChange={(e) => setHost(e.currentTarget.value)}>
+                  <option value="">{tc("open.server")}</option>
+                  <For each={others()}>{(n) => <option value={n}>{tc("open.named", { nick: n })}</option>}</For>
+                </select>
+              </label>
+            </Show>
+            <button type="submit" class="btn primary wide" disabled={busy()} data-evening-open>
+              {tc("table.open")}
+            </button>
+          </form>
         </Show>
         <Show when={error()}>{(m) => <p class="error" role="alert">{m()}</p>}</Show>
       </section>
@@ -132,13 +203,21 @@ function EveningTable(props: { data: EveningData }) {
   );
 }
 
+/** Issue 38.5: how often an open evening page looks again while in view (the table opening, sign-ups, the host). */
+const EVENING_POLL_MS = 10_000;
+
 export function EveningPage(props: { club: string; evening: string }) {
   const [data, { mutate, refetch }] = createResource(() => `${props.club}/${props.evening}`, () => loadPage(() => clubsApi.evening(props.club, props.evening)));
   const set = (page: EveningData) => mutate({ page, error: null });
   // Someone else's withdrawal may have moved the viewer up: look again when the tab is back in view.
   const onVisible = () => document.visibilityState === "visible" && void refetch();
   document.addEventListener("visibilitychange", onVisible);
-  onCleanup(() => document.removeEventListener("visibilitychange", onVisible));
+  // Issue 38.5: a player's page shows the table once it opens, without a reload (looked at again while in view).
+  const poll = setInterval(() => document.visibilityState === "visible" && !data.loading && void refetch(), EVENING_POLL_MS);
+  onCleanup(() => {
+    document.removeEventListener("visibilitychange", onVisible);
+    clearInterval(poll);
+  });
   const dismiss = (id: number) => {
     const page = data()?.page;
     void clubsApi.readNotices([id]).then(() => page && set({ ...page, notices: page.notices.filter((n) => n.id !== id) }), () => undefined);

@@ -29,7 +29,16 @@ async function load(code: string, n: number): Promise<ReviewPage | null> {
 
 function Form(props: { page: ReviewPage; code: string; n: number; onSaved: (p: ReviewPage) => void }) {
   const given = new Map(props.page.review?.points.map((p) => [p.seat, p]) ?? []);
-  const [rows, setRows] = createSignal(props.page.seats.map((s) => ({ seat: s.seat, points: String(given.get(s.seat)?.points ?? 0), reason: given.get(s.seat)?.reason ?? "" })));
+  // Issue 38.5: a game not reviewed yet starts every winning seat at the club's points for a win, so the
+  // host types only the extras; a saved review shows what was saved.
+  const win = props.page.club.winPoints;
+  const prefilled = !props.page.review && win !== 0 && props.page.seats.some((s) => s.won);
+  const start = (s: ReviewPage["seats"][number]) => {
+    const saved = given.get(s.seat);
+    if (saved) return { points: String(saved.points), reason: saved.reason };
+    return prefilled && s.won ? { points: String(win), reason: tr("review.win") } : { points: "0", reason: "" };
+  };
+  const [rows, setRows] = createSignal(props.page.seats.map((s) => ({ seat: s.seat, ...start(s) })));
   const [notes, setNotes] = createSignal(props.page.review?.notes ?? "");
   const { busy, error, run } = useSubmit();
   const edit = (seat: number, key: "points" | "reason", value: string) => setRows((r) => r.map((x) => (x.seat === seat ? { ...x, [key]: value } : x)));
@@ -41,11 +50,16 @@ function Form(props: { page: ReviewPage; code: string; n: number; onSaved: (p: R
     <form class="form" onSubmit={save} data-review-form>
       <h3>{tr("review.form")}</h3>
       <p class="muted small">{props.page.club.tatarBonus > 0 && props.page.game.presetId === "tatar" ? tr("review.bonus", { bonus: pointsText(props.page.club.tatarBonus) }) : tr("review.form.about")}</p>
+      <Show when={prefilled}>
+        <p class="small" data-review-prefilled={win}>
+          {tr("review.prefilled", { points: pointsText(win) })}
+        </p>
+      </Show>
       <For each={rows()}>
         {(r) => {
           const name = () => props.page.seats.find((s) => s.seat === r.seat)?.nickname ?? tr("review.hidden", { seat: r.seat });
           return (
-            <fieldset class="review-seat" data-review-seat={r.seat}>
+            <fieldset class="review-seat" data-review-seat={r.seat} data-won={props.page.seats.find((s) => s.seat === r.seat)?.won ? "yes" : "no"}>
               <legend>
                 {t("seat.n", { seat: r.seat })} · {name()}
               </legend>

@@ -105,6 +105,7 @@ function OwnerTools(props: { clubId: string; data: ClubSeasons; formats: string[
   const [place, setPlace] = createSignal("");
   const [priv, setPriv] = createSignal(props.data.settings.reviewsPrivate);
   const [bonus, setBonus] = createSignal(String(props.data.settings.tatarBonus));
+  const [winPoints, setWinPoints] = createSignal(String(props.data.settings.winPoints));
   const act = (fn: () => Promise<unknown>) => (e?: Event) => {
     e?.preventDefault();
     void run(async () => {
@@ -118,7 +119,7 @@ function OwnerTools(props: { clubId: string; data: ClubSeasons; formats: string[
   const [saved, setSaved] = createSignal(false);
   const settings = act(async () => {
     setSaved(false);
-    await clubsApi.settings(props.clubId, { reviewsPrivate: priv(), tatarBonus: Number(bonus() || 0) });
+    await clubsApi.settings(props.clubId, { reviewsPrivate: priv(), tatarBonus: Number(bonus() || 0), winPoints: Number(winPoints() || 0) });
     setSaved(true);
   });
   const num = (label: string, value: () => string, set: (v: string) => void, min: number, max: number) => (
@@ -176,6 +177,10 @@ function OwnerTools(props: { clubId: string; data: ClubSeasons; formats: string[
         <label class="check field">
           <input type="checkbox" checked={priv()} onChange={(e) => setPriv(e.currentTarget.checked)} />
           <span>{tc("settings.private")}</span>
+        </label>
+        <label class="field">
+          <span>{tc("settings.winPoints")}</span>
+          <input name="winPoints" type="number" step="0.01" min="0" max="50" inputmode="decimal" value={winPoints()} onInput={(e) => setWinPoints(e.currentTarget.value)} />
         </label>
         <Show when={props.formats.includes("tatar")}>
           <label class="field">

@@ -1,6 +1,5 @@
 /** The clubs API (worker/api/clubs.ts, docs/CLUBS.md); shapes from shared/protocol/clubs.ts as types only. */
-import type { ClubNotice, ClubPage, CreateClubRequest, CreateEveningRequest, EveningPage, MyClubs } from "../../../shared/protocol/clubs.ts";
-import type { CreateTableResponse } from "../../../shared/protocol/http.ts";
+import type { ClubNotice, ClubPage, CreateClubRequest, CreateEveningRequest, EveningPage, HostTokenResponse, MyClubs, OpenEveningRequest, OpenEveningResponse } from "../../../shared/protocol/clubs.ts";
 import type { ClubSeasons, ClubSettingsRequest, CreateSeasonRequest, ReviewPage, ReviewRequest, SeasonPage, StartChampionRequest } from "../../../shared/protocol/seasons.ts";
 import { call } from "../lib/api.ts";
 
@@ -22,8 +21,10 @@ export const clubsApi = {
   signup: (id: string, e: string, ageConfirmed: boolean) => call<EveningPage>("POST", `${evening(id, e)}/signup`, ageConfirmed ? { ageConfirmed } : {}),
   confirm: (id: string, e: string) => call<EveningPage>("POST", `${evening(id, e)}/confirm`, {}),
   withdraw: (id: string, e: string) => call<EveningPage>("POST", `${evening(id, e)}/withdraw`, {}),
-  /** Issue 19: the owner or a host opens the evening's table (they are its live host). */
-  openTable: (id: string, e: string) => call<CreateTableResponse & { evening: EveningPage }>("POST", `${evening(id, e)}/open`, {}),
+  /** Issue 19: the owner or a host opens the evening's table; issue 38.5: to host it, or to play with a named host or the server hosting. */
+  openTable: (id: string, e: string, body: OpenEveningRequest = {}) => call<OpenEveningResponse>("POST", `${evening(id, e)}/open`, body),
+  /** Issue 38.5: the evening's named host takes the table's host screen. */
+  hostTable: (id: string, e: string) => call<HostTokenResponse>("POST", `${evening(id, e)}/host`, {}),
   /* Seasons, reviews and the club's settings (worker/api/seasons.ts; RULES.md §7.11, §8). */
   seasons: (id: string) => call<ClubSeasons>("GET", `${club(id)}/seasons`),
   season: (id: string, s: string) => call<SeasonPage>("GET", season(id, s)),

@@ -38,6 +38,8 @@ export const whenText = (ms: number, zone: string): string => eveningTime(ms, zo
 /** The sign-up's state for lists: open, not yet, closed, started, cancelled. */
 export function signupLine(e: EveningSummary): string {
   // Issue 38.7: the evening's own state, so it reads after "Sign-up:" too ("Запись: Начался" before).
+  // Issue 38.5: an evening whose table played its last game reads as played, not as still starting.
+  if (e.status === "started" && e.endedAt !== null) return tc("status.played", { n: e.games });
   if (e.status === "started") return tc("status.started");
   if (e.status === "cancelled") return tc("status.cancelled");
   if (e.signup.open) return tc("signup.open");

@@ -26,6 +26,10 @@ function wins(table: TableView): Array<[string, number]> {
  */
 export default function PlayAgain(props: { table: TableView; seated: boolean; ctl: TableController; busy: boolean }) {
   const next = () => props.table.series.next;
+  // Issue 38.5, RULES.md §6.11: at a host's or a club evening's table the organizer opens the evening's next
+  // game with every seat kept; the players wait for it instead of each pressing "play again".
+  const evening = () => props.table.host === "live" || props.table.clubEvening === true;
+  const game = () => props.table.series.game;
   return (
     <section class="panel series" aria-labelledby="series-title" data-series-game={props.table.series.game}>
       <h3 id="series-title">{t("series.game", { n: props.table.series.game })}</h3>
@@ -44,7 +48,27 @@ export default function PlayAgain(props: { table: TableView; seated: boolean; ct
       </Show>
       <NextGame table={props.table} busy={props.busy} />
       <Show when={next()}>{(n) => <p class="banner" role="status" data-rematch-gathering={n().seated}>{t("rematch.gathering", { n: n().seated })}</p>}</Show>
-      <Show when={props.seated}>
+      <Show when={props.table.clubEvening && props.table.organizing && props.table.series.results.some((r) => r.game === game())}>
+        <p>
+          <a class="btn wide" href={recordPath(props.table.code, game())} onClick={onLinkClick} data-review-link={game()}>
+            ✎ {t("evening.review", { n: game() })}
+          </a>
+        </p>
+      </Show>
+      <Show when={evening() && props.table.organizing && props.table.status === "ended"}>
+        <button type="button" class="btn primary wide" data-next-game disabled={props.busy} aria-describedby="next-game-about" onClick={() => props.ctl.control({ type: "next-game" })}>
+          ↻ {t("evening.nextGame")}
+        </button>
+        <p class="muted small" id="next-game-about">
+          {t("evening.nextGame.about")}
+        </p>
+      </Show>
+      <Show when={props.seated && evening() && !props.table.organizing}>
+        <p class="muted" role="status" data-next-game-wait>
+          {t("evening.nextGame.wait")}
+        </p>
+      </Show>
+      <Show when={props.seated && !evening()}>
         <button type="button" class="btn primary wide" data-play-again disabled={props.busy} onClick={() => props.ctl.table({ type: "play-again" })}>
           ↻ {t("rematch.play")}
         </button>
