@@ -55,12 +55,15 @@ export async function installProbe(page: Page, toneOf: Record<number, number>, e
       heard: number[]; expected: number[]; raw: number[]; latencies: number[]; onsets: number[]; superseded: number; pendingSince: number | null; pendingOnset: boolean; lastExpected: string;
       steady: number[] | null; recent: string[];
       exclude: number[]; watch: number | null; blockedSince: number | null; rawBlocked: number; violations: number; lastPlan: string; rawOn: boolean;
+      /** Each timed onset: the seats it opened, when its view arrived and when the FFT heard it (performance.now()). */
+      onsetLog: Array<{ seats: number[]; view: number; heard: number }>; pendingSeats: number[];
     };
     const w = window as unknown as { __mafiaMesh?: { output: AnalyserNode; rawOutput: AnalyserNode | null; planFor(s: number): { playAudio: boolean }; switches: Array<{ viewAt: number }> }; __voiceProbe?: Probe };
     const probe: Probe = {
       heard: [], expected: [], raw: [], latencies: [], onsets: [], superseded: 0, pendingSince: null, pendingOnset: false, lastExpected: "",
       steady: null, recent: [],
       exclude: [], watch: null, blockedSince: null, rawBlocked: 0, violations: 0, lastPlan: "", rawOn: false,
+      onsetLog: [], pendingSeats: [],
     };
     w.__voiceProbe = probe;
     const seats = Object.keys(toneOf).map(Number);
@@ -92,12 +95,14 @@ export async function installProbe(page: Page, toneOf: Record<number, number>, e
         if (probe.pendingSince !== null) probe.superseded++;
         // An onset: a seat becomes audible (its sender must attach its microphone); else only gates close here.
         probe.pendingOnset = expected.some((s) => !probe.expected.includes(s));
+        probe.pendingSeats = expected.filter((s) => !probe.expected.includes(s));
         probe.lastExpected = key;
         probe.pendingSince = m.switches.at(-1)?.viewAt ?? performance.now();
       }
       if (probe.pendingSince !== null && heard.join(",") === key) {
         probe.latencies.push(performance.now() - probe.pendingSince);
         probe.onsets.push(probe.pendingOnset ? 1 : 0);
+        if (probe.pendingOnset) probe.onsetLog.push({ seats: probe.pendingSeats, view: probe.pendingSince, heard: performance.now() });
         probe.pendingSince = null;
       }
       const h = probe.watch;

@@ -221,6 +221,23 @@ export class Mesh extends PlaneBase implements MediaPlane {
   }
 
   /**
+   * Issue 30, for the voice test's split of a first word's delay: per peer, the received audio's mean
+   * jitter-buffer delay so far (getStats inbound-rtp jitterBufferDelay / jitterBufferEmittedCount, ms) —
+   * the standing latency every word of that link pays, a first word included.
+   */
+  async audioBufferMs(): Promise<Record<number, number>> {
+    const out: Record<number, number> = {};
+    await Promise.all(
+      [...this.links].map(async ([seat, l]) => {
+        (await l.pc.getStats()).forEach((r: { type: string; kind?: string; jitterBufferDelay?: number; jitterBufferEmittedCount?: number }) => {
+          if (r.type === "inbound-rtp" && r.kind === "audio" && r.jitterBufferEmittedCount) out[seat] = (1000 * (r.jitterBufferDelay ?? 0)) / r.jitterBufferEmittedCount;
+        });
+      }),
+    );
+    return out;
+  }
+
+  /**
    * A new view: `peers` are the other seated people of the game (bots have no media). Opens links to
    * new peers, closes links to those gone, and applies the floor's plan to every link.
    */
@@ -239,7 +256,8 @@ export class Mesh extends PlaneBase implements MediaPlane {
     if (changed) {
       const at = performance.now();
       this.floorSwitchedAt.push(at);
-      this.switches.push({ viewAt, at });
+      // The peers this page's voice now goes to: the voice test splits a first word's delay by page with it.
+      this.switches.push({ viewAt, at, sends: [...plan].filter(([, x]) => x.sendAudio).map(([seat]) => seat) });
     }
     this.o.onChange?.();
   }

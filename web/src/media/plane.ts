@@ -17,7 +17,8 @@ export interface MediaPlane {
   plan: MediaPlan;
   /** performance.now() of every applied plan change, and each with the arrival of its view. */
   readonly floorSwitchedAt: number[];
-  readonly switches: Array<{ viewAt: number; at: number }>;
+  /** Each floor switch: the view's arrival, when it was applied, and (mesh) the peers this page then sends its voice to. */
+  readonly switches: Array<{ viewAt: number; at: number; sends?: number[] }>;
   /** The output of every remote voice played (after the floor's gates). */
   readonly output: AnalyserNode;
   /** Issue 30: what a spectator without delay would hear (the recording), when the page keeps it; it

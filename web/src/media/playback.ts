@@ -92,7 +92,7 @@ export abstract class PlaneBase {
   /** performance.now() of every applied plan change (issue 15: floor change → media switched). */
   readonly floorSwitchedAt: number[] = [];
   /** Each applied plan change with the arrival of the view that announced it (both performance.now()). */
-  readonly switches: Array<{ viewAt: number; at: number }> = [];
+  readonly switches: Array<{ viewAt: number; at: number; sends?: number[] }> = [];
   /** The output of every remote voice this page plays (after the floor's gates): for a level meter or a test's FFT. */
   readonly output: AnalyserNode;
   readonly remote = new Map<Seat, RemoteMedia>();
