@@ -93,14 +93,20 @@ function listen(p: Person): void {
   p.page.on("pageerror", (e) => p.errors.push(e.message));
 }
 
-test("a guest sees city as unavailable and the API refuses a guest's city table", async () => {
+test("a guest is told to sign in only once city is chosen (issue 31.6), cannot create it, and the API refuses a guest's city table", async () => {
   const { page } = await open(PHONE);
   await page.goto(`${base}/`);
   await page.click('[data-home="create"]', { timeout: LOAD_MS });
   const city = page.locator('#preset option[value="city"]');
   await city.waitFor({ state: "attached", timeout: LOAD_MS });
-  expect(await city.isDisabled()).toBe(true);
+  // Sport (the first format) says nothing of accounts; choosing city says to sign in, and Create waits.
+  expect(await page.locator("[data-city-locked]").count()).toBe(0);
+  await page.selectOption("#preset", "city");
   await page.locator("[data-city-locked] a[href='/signin']").waitFor();
+  expect(await page.locator("[data-create-submit]").isDisabled()).toBe(true);
+  await page.selectOption("#preset", "sport");
+  await page.locator("[data-city-locked]").waitFor({ state: "detached" });
+  expect(await page.locator("[data-create-submit]").isDisabled()).toBe(false);
   const res = await fetch(`${base}/api/tables`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ presetId: "city" }) });
   expect(res.status).toBe(401);
   expect(((await res.json()) as { error: { code: string } }).error.code).toBe("sign-in-required");

@@ -164,7 +164,7 @@ test("RULES.md §7.10 tatar with a consigliere: invited by code, whispers by day
   await adv.page.goto(`${server.base}/`);
   await adv.page.fill("#nick", "Danylo", { timeout: LOAD_MS });
   await adv.page.fill("#join-code", code.toLowerCase());
-  await adv.page.fill("#join-consigliere", invite);
+  await adv.page.fill("#join-own", invite);
   await adv.page.click('form[data-form="join"] button[type="submit"]');
   await adv.page.waitForURL(new RegExp(`/t/${code}`));
   await adv.page.locator("[data-advising]").waitFor();

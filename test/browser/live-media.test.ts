@@ -162,7 +162,7 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
   await advisor.page.goto(`${server.base}/`);
   await advisor.page.fill("#nick", advisor.name, { timeout: LOAD_MS });
   await advisor.page.fill("#join-code", code.toLowerCase());
-  await advisor.page.fill("#join-consigliere", invite);
+  await advisor.page.fill("#join-own", invite);
   await advisor.page.click('form[data-form="join"] button[type="submit"]');
   await advisor.page.waitForURL(new RegExp(`/t/${code}`));
   await advisor.page.locator("[data-advising]").waitFor();

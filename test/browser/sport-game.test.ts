@@ -215,10 +215,11 @@ const GONE: Snap = { phase: null, day: 0, seq: 0, you: null, speaker: null, nomi
 async function comeBack(i: number, viewport: { width: number; height: number }, code: string, returnCode: string): Promise<{ ctx: BrowserContext; page: Page }> {
   const { ctx, page } = await openContext(i, viewport);
   await page.goto(`${server.base}/`);
-  await page.locator("#ret-table").waitFor({ timeout: LOAD_MS });
-  await page.fill("#ret-table", code.toLowerCase());
-  await page.fill("#ret-code", returnCode);
-  await page.click('form[data-form="return"] button[type="submit"]');
+  // Issue 31.6: one form takes the table code and one's own code (a return code here).
+  await page.locator("#join-code").waitFor({ timeout: LOAD_MS });
+  await page.fill("#join-code", code.toLowerCase());
+  await page.fill("#join-own", returnCode);
+  await page.click('form[data-form="join"] button[type="submit"]');
   return { ctx, page };
 }
 
@@ -272,12 +273,16 @@ test("ten players create and join a sport table by its code and play it to a res
   await p0.page.fill("#nick", p0.name);
   // Issue 13: the create form is behind "Create a table"; the table options are folded.
   await p0.page.click('[data-home="create"]');
+  // Issue 31.6: sport's rules fold under "Advanced rules" (the usual values set).
+  await p0.page.click('details[data-more="settings"] summary');
   await p0.page.check('input[name="breakAtZero"]');
   await p0.page.check('input[name="liftAtZero"]');
   // Ten browsers on one machine: one room behind one address (issue 12: 2 seats per address otherwise).
   await p0.page.click('details[data-more="options"] summary');
   await p0.page.check('input[name="sameRoom"]');
-  expect(await p0.page.isChecked('input[name="public"]')).toBe(true);
+  // Issue 31.6: private unless listed; this table is listed (the tenth player sits down from the list).
+  expect(await p0.page.isChecked('input[name="public"]')).toBe(false);
+  await p0.page.check('input[name="public"]');
   await p0.page.click('form[data-form="create"] button[type="submit"]');
   await p0.page.waitForURL(/\/t\/[A-Z0-9]+$/);
   const code = (await p0.page.locator("[data-table-code]").first().getAttribute("data-table-code"))!;
@@ -579,7 +584,7 @@ test("ten players create and join a sport table by its code and play it to a res
   // E's old return code no longer works (§5.1: after a bot takeover the return code is void).
   const pe = players.find((p) => p.seat === plan!.E)!;
   const retry = await comeBack(pe.i, pe.viewport, code, eReturnCode);
-  await expect.poll(() => retry.page.locator('form[data-form="return"] .form-error').textContent()).toMatch(/\S/);
+  await expect.poll(() => retry.page.locator('form[data-form="join"] .form-error').textContent()).toMatch(/\S/);
   expect(retry.page.url()).not.toContain("/t/");
   await retry.ctx.close();
 

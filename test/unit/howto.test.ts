@@ -4,7 +4,8 @@
  * - the English texts use the settled names: "Consort", never "Putana"; "vote to lift everyone tied",
  *   never "lift vote"; nothing points to the rules book outside the repository;
  * - city's create form shows its essentials (speech, Mafia count, the Maniac's side; RULES.md §3) and
- *   folds the six night timers and sport's five rules under "More settings"; sport's short form folds nothing.
+ *   folds the six night timers and sport's five rules under "More settings" (issue 31.6: "Advanced rules");
+ *   sport's own form folds its five rules too, and Custom everything but its tempo.
  * - issue 14: the form is made from the engine's setting descriptors (kinds, values, bounds, defaults)
  *   and the preset's own `requiresAccount`; nothing is copied by hand.
  */
@@ -88,8 +89,11 @@ describe("create form folding (issue 13)", () => {
     }
     expect(settingsToSend(city, { ...defaults(city), mafia: 2, mafiaSeconds: 999, donSeconds: 4.6 })).toMatchObject({ mafia: 2, mafiaSeconds: 60, donSeconds: 5 });
   });
-  it("sport's five settings stay in view", () => {
-    expect(sport.settings.filter((s) => s.advanced)).toEqual([]);
+  it("issue 31.6 basics first: sport's five rules fold under Advanced rules (the usual values set); Custom keeps its tempo in view", () => {
     expect(sport.settings).toHaveLength(5);
+    expect(sport.settings.filter((s) => !s.advanced)).toEqual([]);
+    const custom = PRESETS.find((p) => p.id === "custom")!;
+    expect(custom.settings.filter((s) => !s.advanced).map((s) => s.key)).toEqual(["tempo"]);
+    expect(custom.settings.filter((s) => s.advanced).map((s) => s.key)).toEqual(["voting", "majority", "onTie"]);
   });
 });

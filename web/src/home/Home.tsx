@@ -1,8 +1,9 @@
 /**
- * Home (issue 13): one line saying what this is; Create / Join / Watch as three big buttons at the top
- * (above the fold on a 360×740 phone); the chosen one's panel right under them (the long create form
- * only behind "Create a table"); then the public tables (waiting: "Sit down"; in play: "Watch"),
- * how to play, my tables on this device, come back with a return code.
+ * Home (issue 13): one line saying what this is; Join / Create / Watch as three big buttons at the top
+ * (above the fold on a 360×740 phone); the chosen one's panel right under them — issue 31.6: it opens on
+ * "Join by code", one form that also takes a return code or a consigliere code (forms.tsx JoinForm); the
+ * long create form only behind "Create a table" — then the public tables (waiting: "Sit down"; in play:
+ * "Watch"), how to play, my tables on this device.
  */
 import { createResource, createSignal, For, Show } from "solid-js";
 import { t, tk } from "../i18n/index.ts";
@@ -13,7 +14,7 @@ import { GuidedStart } from "./GuidedStart.tsx";
 import { forgetTable, saved } from "../lib/seats-store.ts";
 import { Header } from "../ui/Header.tsx";
 import { errorText } from "../ui/Notice.tsx";
-import { ComeBackForm, JoinForm, NicknameField, nickname, sitDown } from "./forms.tsx";
+import { JoinForm, NicknameField, nickname, sitDown } from "./forms.tsx";
 import { CreateForm } from "./create-form.tsx";
 
 function MyTables() {
@@ -196,11 +197,11 @@ export function Home() {
       <main id="main" class="home">
         <h1 class="tagline">{t("home.tagline")}</h1>
         <div class="home-actions" role="group" aria-label={t("home.actions")}>
-          <button type="button" class="btn big" classList={{ primary: mode() === "create" }} aria-pressed={mode() === "create"} aria-controls="home-panel" data-home="create" onClick={() => choose("create", "create-title")}>
-            {t("home.create")}
-          </button>
           <button type="button" class="btn big" classList={{ primary: mode() === "join" }} aria-pressed={mode() === "join"} aria-controls="home-panel" data-home="join" onClick={() => choose("join", "join-code")}>
             {t("home.join")}
+          </button>
+          <button type="button" class="btn big" classList={{ primary: mode() === "create" }} aria-pressed={mode() === "create"} aria-controls="home-panel" data-home="create" onClick={() => choose("create", "create-title")}>
+            {t("home.create")}
           </button>
           <button type="button" class="btn big" aria-controls="tables" data-home="watch" onClick={watch}>
             {t("home.watch")}
@@ -221,7 +222,6 @@ export function Home() {
             <Clubs />
             <HowToLinks />
             <MyTables />
-            <ComeBackForm />
           </div>
         </div>
       </main>

@@ -1,5 +1,5 @@
 /** The create form (issue 13 part D; the profile screen of issue 16 inside it, lazily): a chunk of the home page only. */
-import { createEffect, createSignal, For, type JSX, lazy, Show, Suspense } from "solid-js";
+import { createSignal, For, type JSX, lazy, Show, Suspense } from "solid-js";
 import { has, lang, t, tk } from "../i18n/index.ts";
 import { api, rateLimitMinutes } from "../lib/api.ts";
 import { me } from "../lib/account.ts";
@@ -31,7 +31,8 @@ export function CreateForm() {
   const preset = PRESETS[0]!;
   const [presetId, setPresetId] = createSignal(preset.id);
   const [values, setValues] = createSignal<Record<string, unknown>>(Object.fromEntries(preset.settings.map((s) => [s.key, s.default])));
-  const [isPublic, setPublic] = createSignal(true);
+  // Issue 31.6: a new table is private (only people with its code) unless its creator lists it.
+  const [isPublic, setPublic] = createSignal(false);
   const [live, setLive] = createSignal(false);
   const [sit, setSit] = createSignal(true);
   const [botAfter, setBotAfter] = createSignal(false);
@@ -75,11 +76,9 @@ export function CreateForm() {
    * The table may not be created yet: a profile screen still loading, or a Custom composition that cannot
    * start (§5.5); the club's role counts still loading, or counts that start at no table size (§6).
    */
-  const blocked = () => (current().profile && !profile()?.ok) || (countsEditor() && !counts()?.ok);
-  // Signed out while a city form was open (e.g. "sign out everywhere" elsewhere): back to a format a guest may create.
-  createEffect(() => {
-    if (!me() && current().needsAccount) choosePreset(preset.id);
-  });
+  /** Issue 31.6: a format only a signed-in creator may open (city, §8), chosen while signed out: the line says so and Create waits. */
+  const needsSignIn = () => current().needsAccount && !me();
+  const blocked = () => needsSignIn() || (current().profile && !profile()?.ok) || (countsEditor() && !counts()?.ok);
 
   const submit: JSX.EventHandler<HTMLFormElement, SubmitEvent> = (e) => {
     e.preventDefault();
@@ -125,7 +124,7 @@ export function CreateForm() {
         <select id="preset" value={presetId()} onChange={(e) => choosePreset(e.currentTarget.value)} aria-describedby="preset-about preset-account">
           <For each={PRESETS}>
             {(p) => (
-              <option value={p.id} disabled={p.needsAccount && !me()} data-needs-account={p.needsAccount ? "yes" : undefined}>
+              <option value={p.id} data-needs-account={p.needsAccount ? "yes" : undefined}>
                 {tk("preset", p.id)}
               </option>
             )}
@@ -138,8 +137,8 @@ export function CreateForm() {
             {t("how.title")}
           </a>
         </small>
-        <Show when={!me() && PRESETS.some((p) => p.needsAccount)}>
-          <small id="preset-account" class="muted" data-city-locked>
+        <Show when={needsSignIn()}>
+          <small id="preset-account" class="account-needed" role="status" data-city-locked>
             {t("create.city.needAccount")}{" "}
             <a href="/signin" onClick={onLinkClick}>
               {t("create.city.signinLink")}

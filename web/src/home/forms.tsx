@@ -96,21 +96,52 @@ export async function joinAsConsigliere(code: string, inviteCode: string, name: 
   return { ...entry, savedAt: Date.now() };
 }
 
+/**
+ * Issue 31.6: one form for every way in by code — the table's code, and, if one has it, "your code": a
+ * personal return code (back to one's seat on this device) or a consigliere code a player gave (RULES.md
+ * §7.10). The two look alike (the same alphabet and length), so the form asks the table: with a name typed
+ * it tries the code as a consigliere code first (refused at once, before any name check, when it is not
+ * one), then as a return code (which needs no name). Without "your code" it sits a new player down.
+ */
 export function JoinForm() {
   const [code, setCode] = createSignal("");
-  const [advise, setAdvise] = createSignal("");
+  const [own, setOwn] = createSignal("");
   const { busy, error, setError, run } = useSubmit();
+  const refusedAs = (e: unknown, code: string) => e instanceof ApiError && e.code === code;
   const submit: JSX.EventHandler<HTMLFormElement, SubmitEvent> = (e) => {
     e.preventDefault();
-    const name = needName(setError);
     const c = normalizeCode(code());
-    if (!name) return;
     if (!isTableCode(c)) return setError(errorText("not-found"));
+    const mine = normalizeCode(own());
+    if (!mine) {
+      const name = needName(setError);
+      if (!name) return;
+      void run(async () => {
+        await sitDown(c, name);
+        navigate(tablePath(c));
+      });
+      return;
+    }
+    const name = nickname().trim();
     void run(async () => {
-      // §7.10 with a consigliere code: the advisor of the seat that shared it, not a new seat.
-      if (advise().trim()) await joinAsConsigliere(c, advise(), name);
-      else await sitDown(c, name);
-      navigate(tablePath(c));
+      // §7.10 a consigliere code: the advisor of the seat that shared it, not a new seat.
+      if (name) {
+        try {
+          await joinAsConsigliere(c, mine, name);
+          navigate(tablePath(c));
+          return;
+        } catch (err) {
+          if (!refusedAs(err, "bad-consigliere-code")) throw err;
+        }
+      }
+      try {
+        await comeBack(c, mine);
+        navigate(tablePath(c));
+      } catch (err) {
+        if (!refusedAs(err, "bad-return-code")) throw err;
+        // Neither: as a consigliere code it needs the advisor's name first.
+        setError(name ? t("join.own.bad") : t("join.own.needName"));
+      }
     });
   };
   /** Watch as a spectator: the table page without a seat (public view only). */
@@ -127,14 +158,14 @@ export function JoinForm() {
         <input id="join-code" name="code" class="code-input" autocomplete="off" autocapitalize="characters" spellcheck={false} required maxLength={16} value={code()} onInput={(e) => setCode(e.currentTarget.value)} />
       </div>
       <div class="field">
-        <label for="join-consigliere">{t("consigliere.code")}</label>
-        <input id="join-consigliere" name="consigliere" class="code-input" autocomplete="off" autocapitalize="characters" spellcheck={false} maxLength={32} value={advise()} onInput={(e) => setAdvise(e.currentTarget.value)} aria-describedby="join-consigliere-about" />
-        <small id="join-consigliere-about" class="muted">{t("consigliere.code.about")}</small>
+        <label for="join-own">{t("join.own")}</label>
+        <input id="join-own" name="ownCode" class="code-input" autocomplete="off" autocapitalize="characters" spellcheck={false} maxLength={32} value={own()} onInput={(e) => setOwn(e.currentTarget.value)} aria-describedby="join-own-about" />
+        <small id="join-own-about" class="muted">{t("join.own.about")}</small>
       </div>
       <FormError error={error()} />
       <div class="row">
         <button class="btn primary grow" type="submit" disabled={busy()}>
-          {busy() ? t("home.working") : t("join.submit")}
+          {busy() ? t("home.working") : own().trim() ? t("join.own.submit") : t("join.submit")}
         </button>
         <button class="btn" type="button" data-watch onClick={watch}>
           {t("join.watch")}
@@ -144,7 +175,15 @@ export function JoinForm() {
   );
 }
 
-/** Come back: on the home page (code typed) or on a table page whose saved key stopped working. */
+/** Back to one's seat with its return code: a fresh token for this device, remembered (a consigliere's code gives the advisor's). */
+export async function comeBack(code: string, returnCode: string): Promise<SavedTable> {
+  const seat = await api.comeBack(code, returnCode);
+  const entry = { code, playerId: seat.playerId, nickname: "", token: seat.token, returnCode, kind: "player" as const };
+  saveTable(entry);
+  return { ...entry, organizerToken: null, savedAt: Date.now() };
+}
+
+/** Come back: on a table page whose saved key stopped working (the home page's JoinForm takes return codes too). */
 export function ComeBackForm(props: { code?: string; onSeated?: (s: SavedTable) => void }) {
   const [code, setCode] = createSignal(props.code ?? "");
   const [returnCode, setReturnCode] = createSignal("");
@@ -154,11 +193,8 @@ export function ComeBackForm(props: { code?: string; onSeated?: (s: SavedTable) 
     const c = normalizeCode(code());
     if (!isTableCode(c)) return setError(errorText("not-found"));
     void run(async () => {
-      const rc = normalizeCode(returnCode());
-      const seat = await api.comeBack(c, rc);
-      const entry = { code: c, playerId: seat.playerId, nickname: "", token: seat.token, returnCode: rc, kind: "player" as const };
-      saveTable(entry);
-      if (props.onSeated) props.onSeated({ ...entry, savedAt: Date.now() });
+      const entry = await comeBack(c, normalizeCode(returnCode()));
+      if (props.onSeated) props.onSeated(entry);
       else navigate(tablePath(c));
     });
   };

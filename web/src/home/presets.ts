@@ -69,11 +69,15 @@ export interface PresetForm {
 
 /**
  * Layout only (issue 13, docs/UI.md "Create form"): the settings a preset shows first, in this order;
- * the others fold under "More settings" in the preset's own order. A preset not listed shows all of
- * its settings in view (sport's five).
+ * the others fold under "Advanced rules" in the preset's own order. A preset not listed shows all of
+ * its settings in view (the profiles' tempo).
  */
 export const ESSENTIAL: Readonly<Record<string, readonly string[]>> = {
   city: ["speech", "mafia", "maniac"],
+  // Issue 31.6: a stranger sees the basics (the format, who hosts, listing) and sport's five rules fold
+  // under "Advanced rules" with the usual values set; Custom keeps its tempo in view.
+  sport: [],
+  custom: ["tempo"],
 };
 
 function field(d: SettingDescriptor, advanced: boolean): SettingField {
