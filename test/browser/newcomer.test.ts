@@ -66,6 +66,22 @@ test("a newcomer's sport game at 360 px in Ukrainian: one-tap nomination, a miss
   const mine = await driveUntil(suite.server.base, p.page, code, (s) => s.phase === "speech" && "end-speech" in s.actions && (s.actions["nominate"]?.length ?? 0) > 0, { skip: true });
   // 31.7: explained before it happens — on day 1 (sport's default: no break at zero, RULES.md §2.8) nobody leaves by the vote.
   if (mine.day === 1) expect(await p.page.locator('[data-explain="day1-no-out"]').innerText()).toContain("ніхто не вибуває");
+  // 31.7: the seat marks' legend, one tap beside the table — sport's marks and, for a black player, the teammate and the team's tally.
+  const legend = p.page.locator("[data-mark-legend]");
+  await legend.locator("> summary").click();
+  const marks = await legend.locator("[data-legend-mark]").evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.legendMark));
+  expect(marks).toEqual(expect.arrayContaining(["nominated", "speaking", "votes", "checks", "teammate", "tally", "fouls"]));
+  expect(marks, "no tatar or club mark at a sport table").not.toContain("voter");
+  expect(marks).not.toContain("immune");
+  expect(await legend.locator("dd").first().innerText()).toContain("висунутий");
+  // The technical vote says what it is when opened (31.7, RULES.md §2.13).
+  const tech = p.page.locator('details[data-action="tech-vote-start"]');
+  if ((await tech.count()) > 0) {
+    await tech.locator("> summary").click();
+    expect(await tech.locator('[data-explain="tech-vote"]').innerText()).toContain("30 секунд");
+    await tech.locator("> summary").click();
+  }
+  await legend.locator("> summary").click();
   const target = mine.actions["nominate"]!.find((x) => x !== mine.you)!;
   await p.page.locator(`[data-action="nominate"] [data-target="${target}"]`).click();
   await p.page.locator(`[data-action="end-speech"][data-with-nomination="${target}"]`).click();
@@ -74,8 +90,15 @@ test("a newcomer's sport game at 360 px in Ukrainian: one-tap nomination, a miss
   // ---- 31.1: the first ballot offered to the person is missed on purpose; the panel says so after it.
   let ballot: BoardSnap | null = null;
   let shotSeen = false;
+  let shoutSeen = false;
   for (let step = 0; step < 400 && (!ballot || !shotSeen); step++) {
-    const s = await driveUntil(suite.server.base, p.page, code, (x) => (!ballot && "vote" in x.actions) || (!shotSeen && "use:mafia-shot" in x.actions), { skip: true });
+    const s = await driveUntil(suite.server.base, p.page, code, (x) => (!ballot && "vote" in x.actions) || (!shotSeen && "use:mafia-shot" in x.actions) || (!shoutSeen && "shout" in x.actions), { skip: true });
+    if (!shoutSeen && "shout" in s.actions) {
+      // 31.7: the shout says what it is where it is offered (RULES.md §2.5).
+      shoutSeen = true;
+      expect(await p.page.locator('[data-explain="shout"]').innerText()).toContain("5 секунд");
+      if (!("vote" in s.actions) && !("use:mafia-shot" in s.actions)) continue;
+    }
     if (!ballot && "vote" in s.actions) {
       ballot = s;
       expect(await p.page.locator(".announcements").getAttribute("data-folded"), "a ballot is a timed move: the banners fold").toBe("yes");
@@ -118,4 +141,5 @@ test("a newcomer's sport game at 360 px in Ukrainian: one-tap nomination, a miss
   }
   expect(ballot, "a ballot was offered to the person").not.toBeNull();
   expect(shotSeen, "the person's shot came").toBe(true);
+  expect(shoutSeen, "a shout was offered in someone else's speech").toBe(true);
 });

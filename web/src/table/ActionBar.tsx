@@ -222,10 +222,16 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
       );
     }
     case "shout":
+      // Issue 31.7: one line saying what a shout is where it is offered (RULES.md §2.5).
       return (
-        <button type="button" class="btn" data-action="shout" disabled={bar.busy} onClick={() => bar.send({ type: "shout" })}>
-          {t("act.shout", { n: shoutsLeft() })}
-        </button>
+        <div class="act shout" data-shout>
+          <button type="button" class="btn" data-action="shout" disabled={bar.busy} onClick={() => bar.send({ type: "shout" })} aria-describedby="explain-shout" title={t("explain.shout")}>
+            {t("act.shout", { n: shoutsLeft() })}
+          </button>
+          <p class="explain muted small" id="explain-shout" data-explain="shout">
+            {t("explain.shout")}
+          </p>
+        </div>
       );
     case "vote-lift": {
       // The yes/no question's own wording where the phase has one (§4.7 host-classic: the leader's
@@ -330,6 +336,10 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
         return a?.type === "tech-vote" ? a.pressed : null;
       };
       return (
+        <>
+        <p class="explain muted small" data-explain="tech-vote">
+          {t("explain.tech")}
+        </p>
         <div class="act tech-vote confirm-row" data-action="tech-vote">
           <button type="button" class="btn primary" aria-pressed={pressed() === true} disabled={bar.busy} onClick={() => bar.send({ type: "tech-vote", in_favour: true })}>
             {t("act.tech.for")}
@@ -338,6 +348,7 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
             {t("act.tech.against")}
           </button>
         </div>
+        </>
       );
     }
     default: {

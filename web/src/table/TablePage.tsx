@@ -6,6 +6,7 @@ import { createEffect, createMemo, createResource, createSignal, For, lazy, Matc
 import type { GameView, PlayerAction, Seat, SeatView } from "../../../shared/engine/types.ts";
 import { JoinHereForm, ComeBackForm } from "../home/forms.tsx";
 import { howPath } from "../lib/router.ts";
+import { MarkLegend } from "./MarkLegend.tsx";
 import { api } from "../lib/api.ts";
 import { t, tk } from "../i18n/index.ts";
 import type { SavedTable } from "../lib/seats-store.ts";
@@ -606,6 +607,10 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                     </Show>
                   </Oval>
                   <div class="side">
+                    {/* Issue 31.7: one tap explains the seat marks this game can show. */}
+                    <Show when={!g().result}>
+                      <MarkLegend game={g()} counts={Object.fromEntries((composition() ?? []).map((r) => [r.role, r.count]))} />
+                    </Show>
                     {/* §6 the composition "announced (counts of each role) at the start", in view the whole game. */}
                     <Show when={!g().result && composition()}>
                       {(rows) => (
@@ -659,6 +664,12 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                               <Show when={g().day === 1 && g().settings["breakAtZero"] === false && ["speech", "voting", "revote", "tie-speech", "leader-speech"].includes(g().phase)}>
                                 <p class="explain muted small" data-explain="day1-no-out">
                                   {t("explain.day1.noOut")}
+                                </p>
+                              </Show>
+                              {/* Issue 31.7: the car crash explained as it starts (RULES.md §4.7). */}
+                              <Show when={g().phase === "car-crash"}>
+                                <p class="explain muted small" data-explain="car-crash">
+                                  {t("narrate.car-crash")}
                                 </p>
                               </Show>
                               <Show when={missed()}>
