@@ -24,6 +24,7 @@ console.log(`date: ${new Date().toISOString()}, load average ${os.loadavg().map(
 
 const steps = [
   ["engine throughput (bots, every preset)", "bench/engine.ts", []],
+  ["tournament draw: meetings, seats, sit-outs and time against a random draw (RULES.md §9.2)", "bench/tournament-draw.ts", []],
   ["storage, bytes and Cloudflare cost (table object in workerd)", "bench/cost.ts", []],
   ["tables under load (wrangler dev vs Node ws baseline)", "bench/load.ts", [...(quick ? ["--tables", "1,10", "--seconds", "60"] : [...pass("tables"), ...pass("seconds"), ...pass("seconds-t1")]), ...pass("only")]],
   ["web client initial JS", "scripts/web-size.mjs", []],

@@ -1,0 +1,71 @@
+/**
+ * Issue 34, RULES.md §9.2 the tournament draw: determinism from the published seed, sit-outs in rotation,
+ * equal games ±1, each player's seats within ⌈games/S⌉, meetings near their lower bound and better than a
+ * random draw of the same size.
+ */
+import { describe, expect, it } from "vitest";
+import { drawFigures, drawRefusal, drawSchedule, randomSchedule } from "../../shared/tournaments/draw.ts";
+
+const input = (players: number, seats: number, rounds: number, seed = "unit") => ({ players, seats, rounds, seed });
+
+describe("§9.2 the draw", () => {
+  it("the same seed gives the same schedule; a different seed a different one", () => {
+    const a = drawSchedule(input(23, 10, 4, "spring-cup"));
+    const b = drawSchedule(input(23, 10, 4, "spring-cup"));
+    const c = drawSchedule(input(23, 10, 4, "spring-cup-2"));
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+    expect(JSON.stringify(c.rounds)).not.toBe(JSON.stringify(a.rounds));
+    expect(a.seed).toBe("spring-cup");
+  });
+
+  it("⌊N/S⌋ tables a round, each full, every player in at most one place per round", () => {
+    const s = drawSchedule(input(23, 10, 4));
+    for (const r of s.rounds) {
+      expect(r.tables).toHaveLength(2);
+      for (const t of r.tables) expect(t.filter((p) => p !== undefined)).toHaveLength(10);
+      const all = [...r.tables.flat(), ...r.sitOut];
+      expect(new Set(all).size).toBe(23);
+      expect(all).toHaveLength(23);
+    }
+  });
+
+  it("sit-outs rotate: nobody sits out twice before everyone has once; games per player differ by at most 1", () => {
+    // 23 players at 10: 3 sit out each round; 8 rounds = 24 sit-outs → everyone once, one player twice.
+    const s = drawSchedule(input(23, 10, 8));
+    const sat = new Map<number, number[]>();
+    s.rounds.forEach((r, i) => r.sitOut.forEach((p) => sat.set(p, [...(sat.get(p) ?? []), i])));
+    expect(sat.size).toBe(23);
+    const twice = [...sat.values()].filter((x) => x.length === 2);
+    expect(twice).toHaveLength(1);
+    // The second sit-out comes only after everyone's first (round 7 holds the 22nd–24th).
+    expect(twice[0]![1]).toBe(7);
+    const f = drawFigures(s);
+    expect(f.sitOutSpread).toBeLessThanOrEqual(1);
+    expect(f.maxGames - f.minGames).toBeLessThanOrEqual(1);
+  });
+
+  it("each player's seat numbers: none more than ⌈games/S⌉ times (S = 10 and 12, R = 6 and 10, and R = 14 > S)", () => {
+    for (const [n, s, r] of [[20, 10, 6], [30, 10, 10], [24, 12, 10], [20, 10, 14]] as const) {
+      const f = drawFigures(drawSchedule(input(n, s, r)));
+      expect(f.overSeatBound, `${n}/${s}/${r}`).toBe(0);
+      expect(f.maxSeatRepeat, `${n}/${s}/${r}`).toBe(f.seatBound);
+    }
+  });
+
+  it("meetings: the largest pair count within +1 of ⌈R·(S−1)/(N−1)⌉ at N = 30, 50 (S = 10, R = 6), and below a random draw's", () => {
+    for (const [n, s, r] of [[30, 10, 6], [50, 10, 6]] as const) {
+      const f = drawFigures(drawSchedule(input(n, s, r, "meet")));
+      const g = drawFigures(randomSchedule(input(n, s, r, "meet")));
+      expect(f.maxPair - f.lowerBound, `${n}/${s}/${r}`).toBeLessThanOrEqual(1);
+      expect(f.maxPair).toBeLessThan(g.maxPair);
+      expect(f.pairStdDev).toBeLessThan(g.pairStdDev);
+    }
+  });
+
+  it("refuses sizes it cannot draw", () => {
+    expect(drawRefusal(input(9, 10, 4))).toMatch(/fewer players/);
+    expect(drawRefusal(input(20, 3, 4))).toMatch(/4–30 seats/);
+    expect(drawRefusal(input(20, 10, 0))).toMatch(/rounds/);
+    expect(() => drawSchedule(input(9, 10, 4))).toThrow(/no draw/);
+  });
+});
