@@ -115,7 +115,10 @@ export function heuristicBot(seed: string): Bot {
           const ok = targets.filter((t) => t !== you.seat);
           return ok.length ? use(rng.pick(ok)) : null;
         }
-        const ok = targets.filter((t) => !team.has(t));
+        // A check goes to someone not checked yet (the Sheriff, the Commissar, the Don: a second check of one seat tells nothing new).
+        const checked = new Set(night.effect === "check" ? you.checks.map((c) => c.target) : []);
+        const fresh = targets.filter((t) => !team.has(t) && !checked.has(t));
+        const ok = fresh.length ? fresh : targets.filter((t) => !team.has(t));
         return use(rng.pick(ok.length ? ok : targets));
       }
       return null;

@@ -27,7 +27,9 @@ export function hostMutedNow(s: EngineState): Seat[] {
   return list.filter((m) => m.stage === key).map((m) => m.seat);
 }
 
-const isNight = (phase: string): boolean => phase === "acquaintance" || phase.startsWith("night");
+/** Issue 33: the one definition of a night phase (the acquaintance night and every `night-*` step); views carry it as `night`. */
+export const isNightPhase = (phase: string): boolean => phase === "acquaintance" || phase.startsWith("night");
+const isNight = isNightPhase;
 
 /** The whole table's floor (every channel, before the per-viewer filter of view.ts). */
 export function mediaFloor(s: EngineState): Floor {

@@ -505,6 +505,8 @@ export interface SeatView {
   /** Technical fouls received (§2.13). */
   fouls: number;
   shoutsLeft: number;
+  /** Issue 33, §5.6: the Judge shown to the table — his vote counts ×2 in open voting from then on. Public. */
+  weight?: 2;
   /** Present only when this viewer may know it (own seat, black teammates, the end, a live host). */
   role?: RoleId;
   team?: Team;
@@ -681,6 +683,8 @@ export interface GameView {
   /** Phase name from the vocabulary of RULES.md §1 (PHASE_NAMES). */
   phase: PhaseName;
   phaseSeq: number;
+  /** Issue 33: a night phase (the acquaintance night and every night step) of a game not over — the page's night look. */
+  night: boolean;
   /** Absolute epoch ms; null when the phase waits for no clock (or paused). */
   deadline: number | null;
   /** The full length (ms) of the timer `deadline` ends (or of the paused one): the timer ring's 100 %,
@@ -716,6 +720,8 @@ export interface GameView {
     checks: Array<{ target: Seat; night: number; result: string }>;
     shootingPlan: Seat[] | null;
     actions: AvailableAction[];
+    /** Issue 33, §5.6 Blackmailer: this player has no vote today — from the moment they are told (voting opens) to the day's end. */
+    silenced?: true;
     /**
      * §7.10 what the seat's consigliere may send now (a preset with `consigliere` only): the seat's
      * vote or night action, also where the player has already chosen (the consigliere's replaces it).

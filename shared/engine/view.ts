@@ -17,7 +17,7 @@ import { nextDeadline, timerLength } from "./apply.ts";
 import { getRole } from "./roles/index.ts";
 import { presetOf } from "./presets/index.ts";
 import { immuneNow } from "./rules/immunity.ts";
-import { mediaFloor } from "./media-floor.ts";
+import { isNightPhase, mediaFloor } from "./media-floor.ts";
 import { asEngine, playerById, type EngineState, type PlayerState } from "./state.ts";
 import { HOST_TAKEOVER_MS, HOST_UNDO_MS } from "./types.ts";
 import type { AnyLogEntry, Floor, FloorChannel, GameEvent, GameState, GameView, HostPanel, Seat, SeatView, TechVoteView, Viewer } from "./types.ts";
@@ -82,6 +82,8 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
       fouls: p.fouls,
       shoutsLeft: p.shoutsLeft,
     };
+    // §5.6 the Judge, once shown to the table: his vote counts ×2 in open voting (public from his first open vote).
+    if (s.judgesShown?.includes(p.seat)) sv.weight = 2;
     // §6.10 public: immune on day 1 and night 1 (announced at the start).
     if (!s.result && immuneNow(s, p.seat)) sv.immune = true;
     // §1 reveal "open": a player who left is shown to the table at once.
@@ -114,6 +116,8 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
       shootingPlan: isBlack && me.alive && team.length > 0 && s.shootingPlan ? s.shootingPlan.slice() : null,
       actions: legalActions(s, me.seat),
     };
+    // §5.6 Blackmailer: told privately when the day's voting opens (the `silenced` entry for today), true till the day ends.
+    if (!over && !isNightPhase(phaseName(s)) && s.events.some((e) => e.type === "silenced" && canSee(e, mySeat, false) && (e.data as { seat: Seat; day: number }).seat === me.seat && (e.data as { day: number }).day === s.day)) you.silenced = true;
     // §7.10 a preset with consiglieri: what the seat's consigliere may still give (seen by both).
     if (presetOf(s.presetId).consigliere) you.advice = adviceActions(s, me.seat);
   }
@@ -151,6 +155,7 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     settings: { ...s.settings },
     phase: phaseName(s),
     phaseSeq: s.phaseSeq,
+    night: !over && isNightPhase(phaseName(s)),
     deadline: nextDeadline(state),
     timerMs: timerLength(state),
     paused,

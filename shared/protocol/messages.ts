@@ -647,6 +647,7 @@ export const SeatViewSchema = v.object({
   votes: nullableNum,
   fouls: num,
   shoutsLeft: num,
+  weight: v.optional(v.literal(2)),
   role: v.optional(v.string()),
   team: v.optional(team),
 });
@@ -713,6 +714,7 @@ export const GameViewSchema = v.object({
   settings: v.record(v.string(), v.unknown()),
   phase: v.picklist(PHASE_NAMES),
   phaseSeq: num,
+  night: v.boolean(),
   deadline: nullableNum,
   timerMs: nullableNum,
   paused: v.nullable(v.object({ by: v.string(), reason: v.string(), remainingMs: num })),
@@ -735,6 +737,7 @@ export const GameViewSchema = v.object({
       checks: v.array(v.object({ target: num, night: num, result: v.string() })),
       shootingPlan: v.nullable(seats),
       actions: v.array(AvailableActionSchema),
+      silenced: v.optional(v.literal(true)),
       advice: v.optional(v.array(AvailableActionSchema)),
     }),
   ),

@@ -278,7 +278,7 @@ test("RULES.md §8 a spectator at a delayed table listens behind the delay, neve
   await person.page.fill("#nick", "Sasha", { timeout: LOAD_MS });
   await person.page.click('[data-home="create"]');
   await person.page.selectOption("#preset", "sport");
-  for (const d of await person.page.locator("details.more:not([open]) > summary").all()) await d.click();
+  while ((await person.page.locator("details.more:not([open]) > summary").count()) > 0) await person.page.locator("details.more:not([open]) > summary").first().click();
   await person.page.selectOption("#spectatorDelay", String(DELAY_S));
   await person.page.click('form[data-form="create"] button[type="submit"]');
   await person.page.waitForURL(/\/t\/[A-Z0-9]{6}$/, { timeout: LOAD_MS });

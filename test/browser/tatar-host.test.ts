@@ -57,6 +57,8 @@ test("RULES.md §5.7 tatar with a live host at 360 px: confirm mid-vote asks 'N 
   await host.page.click('details[data-more="options"] summary');
   await host.page.check('input[name="host"][value="me"]');
   await host.page.check('input[name="sameRoom"]');
+  // Listed in the lobby (issue 31.6: a new table is private unless its creator lists it) — the public list shows its hosting.
+  await host.page.check('input[name="public"]');
   await host.page.click('form[data-form="create"] button[type="submit"]');
   await host.page.waitForURL(/\/t\/[A-Z0-9]{6}$/, { timeout: LOAD_MS });
   const code = host.page.url().split("/t/")[1]!;

@@ -154,7 +154,7 @@ async function seatAndJoin(people: Person[], settings: { autoDeal?: boolean; agr
   await org!.page.fill("#nick", org!.name);
   await org!.page.click('[data-home="create"]');
   await org!.page.selectOption("#preset", "sport");
-  for (const d of await org!.page.locator("details.more:not([open]) > summary").all()) await d.click();
+  while ((await org!.page.locator("details.more:not([open]) > summary").count()) > 0) await org!.page.locator("details.more:not([open]) > summary").first().click();
   await org!.page.locator('input[name="sameRoom"]').check();
   if (settings.autoDeal) await org!.page.locator('input[name="autoDeal"]').check();
   if (settings.agreement) await org!.page.locator(`input[name="agreement"][value="${settings.agreement}"]`).check();
@@ -534,7 +534,8 @@ test("RULES.md §2.2, §8 media: the silent agreement: at the acquaintance the b
 
   // The Don (a black page) sets the shooting plan: the red person first. The black bot follows it.
   const don = black.find((p) => silent.people[people.indexOf(p)]!.role === "don")!;
-  await don.page.locator('[data-action="shooting-plan"] summary').click();
+  // The plan is open at the acquaintance night (issue 33: the view's night flag; issue 38.6: never folded while it is his move).
+  if (!(await don.page.locator('[data-action="shooting-plan"]').evaluate((e) => (e as HTMLDetailsElement).open))) await don.page.locator('[data-action="shooting-plan"] summary').click();
   await don.page.locator(`[data-action="shooting-plan"] .target:text-is("${red.seat}")`).click();
   await don.page.locator('[data-action="shooting-plan"] .btn.primary').click();
   await expect.poll(() => don.page.locator('[data-action="shooting-plan"] .plan').textContent(), { timeout: SLOW_MS }).toContain(String(red.seat));
@@ -710,7 +711,7 @@ test("issue 31.12, 38.7, RULES.md §8: voice in the lobby — two people hear ea
   await a.page.fill("#nick", a.name);
   await a.page.click('[data-home="create"]');
   await a.page.selectOption("#preset", "sport");
-  for (const d of await a.page.locator("details.more:not([open]) > summary").all()) await d.click();
+  while ((await a.page.locator("details.more:not([open]) > summary").count()) > 0) await a.page.locator("details.more:not([open]) > summary").first().click();
   await a.page.locator('input[name="sameRoom"]').check();
   await a.page.locator('form[data-form="create"] button[type="submit"]').click();
   await a.page.waitForURL(/\/t\/[A-Z0-9]{6}$/);

@@ -36,13 +36,22 @@ describe("bots play through the inputs people send, reading only their own view"
     expect(nights).toBeGreaterThan(30);
   });
   it("the heuristic Sheriff checks unchecked players and nominates a found mafioso", () => {
-    const bot = heuristicBot("s");
+    // Issue 33: this test asserted only that decide() returned something. It now asserts its title, on the
+    // Sheriff's own view (a bot never sees the state): seat 1, seats 3 (red) and 7 (mafia) already checked.
+    const seats = Array.from({ length: 10 }, (_, i) => ({ seat: i + 1, alive: true }));
+    const sheriff = (actions: unknown[]) =>
+      ({ day: 2, phase: "night-check", seats, ballot: null, you: { seat: 1, role: "sheriff", team: "red", teammates: [], checks: [{ target: 3, result: "not-mafia" }, { target: 7, result: "mafia" }], actions } }) as never;
+    const check = { type: "use", ability: "sheriff-check", effect: "check", targets: { seats: [2, 3, 4, 5, 6, 7, 8, 9, 10] } };
+    for (let k = 0; k < 50; k++) {
+      const a = heuristicBot(`s${k}`).decide(sheriff([check])) as { type: string; targets: number[] } | null;
+      expect(a?.type).toBe("use");
+      expect([3, 7], `bot s${k} checks a seat it has not checked`).not.toContain(a!.targets[0]);
+    }
+    const nominate = { type: "nominate", targets: [2, 3, 4, 5, 6, 7, 8, 9, 10] };
+    for (let k = 0; k < 20; k++) expect(heuristicBot(`n${k}`).decide(sheriff([nominate, { type: "end-speech" }]))).toEqual({ type: "nominate", target: 7 });
+    // A spectator has no seat: a bot there decides nothing.
     const s = createGame("sport", { autoDeal: true }, makePlayers(10, true), "sheriff-bot", 0);
-    const v = viewFor(s, { kind: "player", playerId: "p1" });
-    // A bot decides from the view alone; it never sees the state.
-    expect(bot.decide(v) === null || typeof bot.decide(v) === "object").toBe(true);
-    const rb = randomBot("r");
-    expect(rb.decide(viewFor(s, { kind: "spectator" }))).toBeNull();
+    expect(randomBot("r").decide(viewFor(s, { kind: "spectator" }))).toBeNull();
   });
   it("the same seeds give the same bot game", () => {
     const a = playGame({ seed: "same", bots: "heuristic" });

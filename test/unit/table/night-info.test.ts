@@ -7,7 +7,12 @@ import { describe, expect, it } from "vitest";
 import { en } from "../../../web/src/i18n/en.ts";
 import { announcementOf, standingChoice } from "../../../web/src/table/announce.ts";
 import { nightNotes } from "../../../web/src/table/mine.ts";
-import { judgeSeats, liveReports, noVoteToday, savedNights, tallyBySeat, tallyPanel } from "../../../web/src/table/nightInfo.ts";
+import { liveReports, savedNights, tallyBySeat, tallyPanel } from "../../../web/src/table/nightInfo.ts";
+import type { GameView } from "../../../shared/engine/types.ts";
+
+/** Issue 33: the page derives nothing — the view says it (you.silenced, seat.weight). */
+const noVoteToday = (v: GameView) => v.you?.silenced === true;
+const judgeSeats = (v: GameView) => new Set(v.seats.filter((x) => x.weight === 2).map((x) => x.seat));
 import { nightBy, profileTable, toNight } from "../engine/profiles-helpers.ts";
 
 describe("RULES.md §5.2 the black team's anonymous tally while the mafia step runs", () => {
@@ -125,6 +130,7 @@ describe("RULES.md §5.6 Blackmailer and Judge on the day", () => {
       if (step === "blackmailer") t.act(1, t.use(1, 5));
     });
     expect(t.phase).toBe("free-talk");
+    expect(t.view(5).night).toBe(false);
     expect(noVoteToday(t.view(5))).toBe(false); // told when voting opens, not before
     t.timeout();
     expect(t.phase).toBe("voting");
@@ -135,6 +141,8 @@ describe("RULES.md §5.6 Blackmailer and Judge on the day", () => {
     t.timeout();
     expect(t.phase.startsWith("night-")).toBe(true);
     expect(noVoteToday(t.view(5))).toBe(false);
+    // Issue 33: the view's own night flag (one definition, the engine's): night now, for everyone.
+    for (const v of [t.view(5), t.view(1), t.spectator()]) expect(v.night).toBe(true);
     // Lifted when the day ends: the next day's voting is his again.
     nightBy(t, () => {});
     t.timeout();
@@ -147,9 +155,10 @@ describe("RULES.md §5.6 Blackmailer and Judge on the day", () => {
     const t = profileTable(LAYOUT);
     t.timeout();
     expect(t.phase).toBe("voting");
-    expect(judgeSeats(t.spectator().log).size).toBe(0);
+    expect(judgeSeats(t.spectator()).size).toBe(0);
     t.vote({ 4: 5 });
-    expect([...judgeSeats(t.spectator().log)]).toEqual([4]);
+    expect([...judgeSeats(t.spectator())]).toEqual([4]);
+    for (const s of [1, 4, 7]) expect([...judgeSeats(t.view(s))]).toEqual([4]);
     const shown = t.view(7).log.find((e) => e.type === "judge-shown")!;
     expect(announcementOf(shown, 7)).toMatchObject({ key: "ann.judge-shown", params: { seat: 4 }, mine: false, tone: "news" });
   });

@@ -48,11 +48,14 @@ function tableFloor(speaker: Seat | null): Floor {
 
 function game(over: Partial<GameView>): GameView {
   const now = Date.now();
+  const phase = over.phase ?? "speech";
   return {
     presetId: "sport",
     settings: {},
     phase: "speech",
     phaseSeq: 12,
+    // Issue 33: the engine's night flag (a fixture of a night phase is night, unless it sets it itself).
+    night: !over.result && (phase === "acquaintance" || phase.startsWith("night")),
     deadline: now + 42_000,
     timerMs: 60_000,
     paused: null,
@@ -571,9 +574,10 @@ function profileGame(name: string, now: number): GameView {
         phase: "voting",
         day: 2,
         log,
-        seats: seats((s) => ({ votes: s.seat === 7 ? 2 : s.seat === 1 ? 1 : null })),
+        // Issue 33: the view says it — seat 4's vote weighs ×2 (the Judge shown), seat 2 has no vote today.
+        seats: seats((s) => ({ votes: s.seat === 7 ? 2 : s.seat === 1 ? 1 : null, ...(s.seat === 4 ? { weight: 2 as const } : {}) })),
         ballot: { kind: "elimination", mode: "open", candidates: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], calling: null, voter: null, votes: [{ voter: 4, target: 7 }, { voter: 9, target: 1 }], mine: null },
-        you: me(2, "civilian", "red", []),
+        you: { ...me(2, "civilian", "red", [])!, silenced: true },
       });
     }
     default: {

@@ -1244,7 +1244,7 @@ export const en = {
   "error.no-consigliere": "This table has no consiglieri.",
   // issue 18: club
   "preset.club": "City club — 12–15 players",
-  "preset.club.about": "Three sides: the town, the Boss's mafia, and the Maniac and the Curser each on their own. You choose the roles for each game. Free talk, short speeches with one or two nominations, defence, raised hands and the car crash. Cards are shown as players leave.",
+  "preset.club.about": "Three sides: the town, the Boss's mafia, and the Maniac and the Curser each on their own. You choose the roles for each game. Free talk, short speeches with one or two nominations, defence, raised hands and the car crash (two tied with equal hands: the living decide whether both leave, more than half must say yes). Cards are shown as players leave.",
   "role.boss": "Boss",
   "role.kamikaze": "Kamikaze",
   "role.witness": "Witness",

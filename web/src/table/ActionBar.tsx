@@ -154,6 +154,8 @@ interface BarProps {
   actions: AvailableAction[];
   /** The running phase (a yes/no question reads by it: `act.vote-lift.<phase>`). */
   phase?: string;
+  /** Issue 33: the view's night flag (the Don's plan opens at night). */
+  night?: boolean;
   /** The seats a yes/no question is about (the ballot's candidates). */
   candidates?: Seat[];
   seats: SeatView[];
@@ -322,7 +324,7 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
     }
     case "shooting-plan":
       // Issue 38.6: open at night (the black team's step), not folded while the centre says "your move".
-      return <ShootingPlan seats={bar.seats} current={bar.shootingPlan} send={bar.send} busy={bar.busy} open={!!bar.phase?.startsWith("night")} />;
+      return <ShootingPlan seats={bar.seats} current={bar.shootingPlan} send={bar.send} busy={bar.busy} open={!!bar.night} />;
     case "tech-vote-start": {
       const start = () => {
         const a = props.a();

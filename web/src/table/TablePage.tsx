@@ -19,7 +19,7 @@ import { marksOf, nightNotes, outState, planTarget } from "./mine.ts";
 import type { TableController } from "./controller.ts";
 import { formatEntry, GameLog } from "./GameLog.tsx";
 import { type ClaimBadges, Oval, type SeatFlags } from "./Oval.tsx";
-import { isNight, marksShown, narration, phaseLine, setNarration, speak } from "./phase.ts";
+import { marksShown, narration, phaseLine, setNarration, speak } from "./phase.ts";
 import { RoleCard, RolePeek } from "./RoleCard.tsx";
 import { TimerRing } from "./TimerRing.tsx";
 import { ShareCode, WaitingRoom } from "./WaitingRoom.tsx";
@@ -30,7 +30,7 @@ import { VoiceBar } from "./VoiceBar.tsx";
 import { HintLine } from "./HintLine.tsx";
 import { cue, cueOn, setCue } from "./cue.ts";
 import { hasMove, markOf, missedMove, MOVE_TYPES, type MissedKind, type MoveMark } from "./moves.ts";
-import { judgeSeats, liveReports, noVoteToday, savedNights, tallyBySeat, tallyPanel } from "./nightInfo.ts";
+import { liveReports, savedNights, tallyBySeat, tallyPanel } from "./nightInfo.ts";
 import { haveFloor } from "../media/plan.ts";
 import { removedForFouls, voterTurn } from "./turns.ts";
 import { allowsConsigliere, consiglieriBySeat } from "./advisor.ts";
@@ -308,7 +308,8 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     ),
   );
 
-  const night = createMemo(() => isNight(game()?.phase) && !game()?.result);
+  // Issue 33: the view says whether it is night (one definition, in the engine).
+  const night = createMemo(() => !!game()?.night);
   createEffect(() => document.body.classList.toggle("night", night()));
   onCleanup(() => document.body.classList.remove("night"));
 
@@ -405,7 +406,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   // with a chime and a vibration (cue.ts, a setting).
   createEffect(
     on(
-      () => (urgent() && isNight(game()?.phase) ? game()?.phaseSeq : null),
+      () => (urgent() && game()?.night ? game()?.phaseSeq : null),
       (seq, prev) => {
         if (seq == null || seq === prev) return;
         cue();
@@ -451,10 +452,12 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   });
   const noVote = createMemo(() => {
     const g = game();
-    return !!g && noVoteToday(g);
+    // Issue 33: the view says so (§5.6 Blackmailer), from the moment voting opens to the day's end.
+    return !!g?.you?.silenced;
   });
   // §5.6 the Judge's vote counts ×2 once he is named (in open voting): marked on his seat during a ballot.
-  const judges = createMemo(() => judgeSeats(game()?.log ?? []));
+  // Issue 33: the seats whose vote weighs ×2 (§5.6 the Judge once shown), from the view.
+  const judges = createMemo(() => new Set((game()?.seats ?? []).filter((x) => x.weight === 2).map((x) => x.seat)));
 
   const turn = createMemo(() => {
     const g = game();
@@ -471,7 +474,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     if (b && b.voter !== null) return b.voter === g.you?.seat ? t("turn.voter.you") : t("turn.voter", { seat: b.voter });
     // §6.6–§6.7 the club's yes/no questions ("expel anyone at all?", "expel both?") are votes too.
     if (g.phase.includes("vote") || g.ballot?.kind === "lift") return t("turn.voting");
-    if (isNight(g.phase)) return g.you?.actions.length ? t("turn.act") : t("turn.night");
+    if (g.night) return g.you?.actions.length ? t("turn.act") : t("turn.night");
     return "";
   });
 
@@ -657,7 +660,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                             <Show when={reports().length > 0}>
                               <ReportBox reports={reports()} />
                             </Show>
-                            <ActionBar actions={offered()} phase={g().phase} candidates={g().ballot?.candidates ?? []} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} urgent={urgent()} tapVote={g().ballot?.kind !== "lift" && g().ballot?.mode === "in-turn"} done={standingChoice(g())}>
+                            <ActionBar actions={offered()} phase={g().phase} night={g().night} candidates={g().ballot?.candidates ?? []} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} urgent={urgent()} tapVote={g().ballot?.kind !== "lift" && g().ballot?.mode === "in-turn"} done={standingChoice(g())}>
                               {/* Issue 31.13: the hint line at the top of the action panel (sticky at the bottom on a phone: never covered). */}
                               <HintLine game={g()} />
                               {/* Issue 31.7: explained before it happens — day 1's vote removes nobody where the table's setting says so (RULES.md §2.8). */}

@@ -223,7 +223,7 @@ export function voteWarning(game: Pick<GameView, "ballot" | "you" | "deadline" |
  * the move is made (issue 13: after a vote or a shot the bar said only "nothing to do"): the ballot's
  * `mine` (the view gives each voter their own), or this night's own move from their own log.
  */
-export function standingChoice(game: Pick<GameView, "ballot" | "you" | "log" | "phase" | "result">): { key: string; params: Record<string, string | number> } | null {
+export function standingChoice(game: Pick<GameView, "ballot" | "you" | "log" | "night" | "result">): { key: string; params: Record<string, string | number> } | null {
   const you = game.you;
   if (!you || game.result) return null;
   const b = game.ballot;
@@ -231,7 +231,7 @@ export function standingChoice(game: Pick<GameView, "ballot" | "you" | "log" | "
     if (b.kind === "lift") return b.mine === null ? null : { key: b.mine ? "ann.mine.lift.yes" : "ann.mine.lift.no", params: {} };
     return b.mine === null ? null : { key: "ann.mine.vote", params: { seat: b.mine } };
   }
-  if (!game.phase.startsWith("night")) return null;
+  if (!game.night) return null;
   for (let i = game.log.length - 1; i >= 0; i--) {
     const e = game.log[i]!;
     if (e.type === "night-fell") break;

@@ -51,7 +51,7 @@ export function hintFor(g: GameView): Hint | null {
     if (has(acts, "shooting-plan")) return { key: "plan" };
     return { key: you.teammates.length > 0 || you.team === "black" ? "acquaintance.black" : "acquaintance" };
   }
-  if (g.phase.startsWith("night")) return { key: "night" };
+  if (g.night) return { key: "night" };
   if (g.speaker !== null) return { key: has(acts, "shout") ? "listen.shout" : "listen", params: { seat: g.speaker } };
   if (g.phase === "voting" || g.phase === "revote" || g.phase === "lift-vote") return { key: "vote.wait" };
   return null;

@@ -66,40 +66,19 @@ export interface LiveReport {
  * that night to the end of the next day (a new nightfall starts over), none once the game is over.
  * A blocked owner gets `check-frozen` instead (mine.ts nightNotes: "result unavailable").
  */
-export function liveReports(game: Pick<GameView, "log" | "you" | "result" | "phase">): LiveReport[] {
+export function liveReports(game: Pick<GameView, "log" | "you" | "result" | "night">): LiveReport[] {
   const you = game.you;
   if (!you || game.result) return [];
   const latest = new Map<"tracked" | "watched", LiveReport>();
   // The engine tells a result again in the morning only when it changed (issue 38.7): once the night is
   // over, the last one told is final.
-  const over = !isNightPhase(game.phase);
+  const over = !game.night;
   for (const e of sinceNightfall(game.log)) {
     if ((e.type === "tracked" || e.type === "watched") && e.data.by === you.seat) {
       latest.set(e.type, { kind: e.type, target: e.data.target, seats: e.data.seats.slice(), final: e.data.final || over });
     }
   }
   return [...latest.values()];
-}
-
-function isNightPhase(phase: string): boolean {
-  return phase.startsWith("night") || phase === "acquaintance";
-}
-
-/**
- * §5.6 Blackmailer: this player has no vote today — told privately when the day's voting opens
- * (`silenced` for today's day, the viewer's own seat) and true until the day ends.
- */
-export function noVoteToday(game: Pick<GameView, "log" | "you" | "day" | "phase" | "result">): boolean {
-  const you = game.you;
-  if (!you || game.result || isNightPhase(game.phase)) return false;
-  return game.log.some((e) => e.type === "silenced" && e.data.seat === you.seat && e.data.day === game.day);
-}
-
-/** §5.6 Judge: the seats named as the Judge in open voting (each named once; his vote counts ×2 from then on). */
-export function judgeSeats(log: readonly AnyLogEntry[]): Set<Seat> {
-  const out = new Set<Seat>();
-  for (const e of log) if (e.type === "judge-shown") out.add(e.data.seat);
-  return out;
 }
 
 /**

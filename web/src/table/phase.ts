@@ -2,11 +2,6 @@
 import { storedFlag } from "../lib/flag.ts";
 import { has, lang, LOCALE, t } from "../i18n/index.ts";
 
-/** Night look (dark blue table) for the night phases of every preset. */
-export function isNight(phase: string | undefined): boolean {
-  return !!phase && (phase.startsWith("night") || phase === "acquaintance" || phase === "shot" || phase === "checks");
-}
-
 const [narration, setNarrationFlag] = storedFlag("mafia.narration", false);
 export { narration };
 
