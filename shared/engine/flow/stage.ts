@@ -14,9 +14,20 @@ export function reject(code: RejectionCode, message: string): never {
   throw new Reject(code, message);
 }
 
+/**
+ * Issue 31.2 "Longer windows for beginners": a timer of `stage` as the table runs it — the rules' time
+ * times the stage's window factor (Stage `factor`, given by the interpreter to the stages of window
+ * modules at a table with the option; absent: the rules' time). setStage and restartTimer pass every
+ * timer through here, so no phase module reads the factor itself.
+ */
+export function windowMs(stage: Stage, ms: number): number {
+  return stage.factor !== undefined ? ms * stage.factor : ms;
+}
+
 /** Enter a new timed stage: phaseSeq++, new deadline, the shout and per-phase tech-vote memory end. */
-export function setStage(ctx: Ctx, stage: Stage, ms: number | null): void {
+export function setStage(ctx: Ctx, stage: Stage, rulesMs: number | null): void {
   const s = ctx.s;
+  const ms = rulesMs === null ? null : windowMs(stage, rulesMs);
   s.stage = stage;
   ctx.ownStage = true;
   s.phaseSeq++;
@@ -34,8 +45,13 @@ export function setStage(ctx: Ctx, stage: Stage, ms: number | null): void {
   }
 }
 
-/** A new timed sub-phase inside the same stage (open-voting call, end of a shout): phaseSeq++. */
-export function restartTimer(ctx: Ctx, ms: number): void {
+/**
+ * A new timed sub-phase inside the same stage (open-voting call, end of a shout): phaseSeq++. `rulesMs` is
+ * the rules' time (the stage's window factor applies, windowMs); `exact`: a time measured on the running
+ * timer (what is left of it), taken as it is.
+ */
+export function restartTimer(ctx: Ctx, rulesMs: number, exact = false): void {
+  const ms = exact ? rulesMs : windowMs(ctx.s.stage, rulesMs);
   ctx.s.phaseSeq++;
   ctx.s.deadline = ctx.now + ms;
   ctx.s.deadlineMs = ms;

@@ -631,6 +631,8 @@ function offer(s: EngineState, p: P, d: D, seat: Seat, list: Array<{ a: Ability;
 
 export const night: PhaseModule<P, D> = {
   kind: "night",
+  /** Issue 31.2: its timers are windows for a move (doubled at a table with longer windows, flow/stage.ts). */
+  windows: true,
   params,
   outcomes: () => ["killed", "quiet"],
   techVotes: false,
