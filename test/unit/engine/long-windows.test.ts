@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { apply, createGame } from "../../../shared/engine/index.ts";
+import { windowMs } from "../../../shared/engine/flow/stage.ts";
 import { LAYOUT, Table } from "./harness.ts";
 
 /** Day 2 with everyone alive (day 1 without nominations, a missed night), recording the night's windows. */
@@ -87,5 +88,15 @@ describe("issue 31.2 longer windows for beginners: votes and night moves get twi
     };
     expect(run()).toBe(run());
     expect(JSON.parse(run()).windowFactor).toBe(2);
+  });
+});
+
+describe("issue 31.2: only the short windows double (flow/stage.ts windowMs, WINDOW_CAP_MS 30 s)", () => {
+  const stage = (factor?: number) => ({ id: "x", module: "voting", data: null, ...(factor ? { factor } : {}) });
+  it("§2.6 5 s → 10 s, §2.10 7 s → 14 s, §2.6 10 s → 20 s; a §5.5 profile's 20 s turn → 30 s; its 60 s vote keeps 60 s", () => {
+    expect([5_000, 7_000, 10_000, 15_000, 20_000, 30_000, 60_000].map((ms) => windowMs(stage(2), ms))).toEqual([10_000, 14_000, 20_000, 30_000, 30_000, 30_000, 60_000]);
+  });
+  it("without the option every window is the rules' own", () => {
+    expect([5_000, 7_000, 20_000, 60_000].map((ms) => windowMs(stage(), ms))).toEqual([5_000, 7_000, 20_000, 60_000]);
   });
 });
