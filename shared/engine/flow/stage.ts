@@ -1,5 +1,5 @@
 /** Stage bookkeeping shared by the interpreter, the phase modules and the rules (no flow lookups here). */
-import { PUBLIC, emit, type Ctx, type Stage } from "../state.ts";
+import { PUBLIC, emit, type Ctx, type EngineState, type Stage } from "../state.ts";
 import type { RejectionCode } from "../types.ts";
 
 export class Reject extends Error {
@@ -29,8 +29,17 @@ export const WINDOW_CAP_MS = 30_000;
  * rules' time already is. setStage and restartTimer pass every timer through here, so no phase module
  * reads the factor itself.
  */
-export function windowMs(stage: Stage, ms: number): number {
+export function windowMs(stage: Pick<Stage, "factor">, ms: number): number {
   return stage.factor !== undefined ? Math.max(ms, Math.min(ms * stage.factor, WINDOW_CAP_MS)) : ms;
+}
+
+/**
+ * What a window module announces for a step it is about to open (the night's `night-turn` names its
+ * time before the interpreter sets the stage): the same windowMs with the table's factor — the time
+ * the stage will run, never a second rule.
+ */
+export function announcedWindowMs(s: EngineState, ms: number): number {
+  return windowMs({ ...(s.windowFactor !== undefined ? { factor: s.windowFactor } : {}) }, ms);
 }
 
 /** Enter a new timed stage: phaseSeq++, new deadline, the shout and per-phase tech-vote memory end. */

@@ -100,3 +100,30 @@ describe("issue 31.2: only the short windows double (flow/stage.ts windowMs, WIN
     expect([5_000, 7_000, 20_000, 60_000].map((ms) => windowMs(stage(), ms))).toEqual([5_000, 7_000, 20_000, 60_000]);
   });
 });
+
+describe("issue 31.2: a night in turns (RULES.md §3 city) announces each turn with the time it runs", () => {
+  /** The first night turn of a city game on the clock alone: its announced ms and its deadline's distance. */
+  function firstTurn(longWindows: boolean): { ms: number; runs: number } {
+    const players = Array.from({ length: 10 }, (_, i) => ({ id: `p${i + 1}`, nickname: `N${i + 1}`, bot: false }));
+    let s = createGame("city", { autoDeal: true }, players, "turns", 0, longWindows ? { longWindows: true } : {});
+    let now = 0;
+    for (let i = 0; i < 200; i++) {
+      const e = s as unknown as { phaseSeq: number; deadline: number | null };
+      now = e.deadline ?? now;
+      const r = apply(s, { kind: "timeout", phaseSeq: e.phaseSeq }, now);
+      if (!r.ok) throw new Error(r.rejection.code);
+      s = r.state;
+      const turn = r.events.find((x) => x.type === "night-turn");
+      if (turn) return { ms: (turn.data as { ms: number }).ms, runs: (s as unknown as { deadline: number }).deadline - now };
+    }
+    throw new Error("no night turn");
+  }
+  it("with the option the turn is announced and run at the longer window; without, at the rules' time", () => {
+    const rules = firstTurn(false);
+    const long = firstTurn(true);
+    expect(rules.runs).toBe(rules.ms);
+    expect(long.runs).toBe(long.ms);
+    expect(long.ms).toBe(Math.max(rules.ms, Math.min(rules.ms * 2, 30_000)));
+    expect(long.ms).toBeGreaterThan(rules.ms);
+  });
+});
