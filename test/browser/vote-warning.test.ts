@@ -60,6 +60,15 @@ test("31.2 at 360×740 (uk): the longer-windows box on the create form; the vote
   const warning = p.page.locator("[data-vote-warning]");
   await warning.waitFor({ timeout: SLOW_MS });
   expect(await warning.innerText()).toContain("ваш голос піде");
+  // The whole warning is readable, folded banners or not: its line is not cut, and the seconds left show in the final window.
+  const readable = await warning.evaluate((el) => {
+    const line = el.querySelector<HTMLElement>(".ann-line")!;
+    const sub = el.querySelector<HTMLElement>("[data-seconds-left]");
+    return { cut: line.scrollWidth > line.clientWidth + 1, seconds: sub ? sub.offsetHeight > 0 : null };
+  });
+  expect(readable.cut, "the warning's line is not cut off").toBe(false);
+  if (readable.seconds !== null) expect(readable.seconds, "the seconds left are shown").toBe(true);
+  expect(await warning.locator(".ann-line").innerText()).toContain(`місцю ${ballot.actions["vote"]!.at(-1)}`);
   const buttons = p.page.locator('.actions [data-action="vote"] [data-target]');
   const targets = ballot.actions["vote"]!;
   expect(await buttons.count()).toBe(targets.length);
