@@ -20,7 +20,7 @@ export interface ReplayStep {
  */
 export function replayRecord(rec: TableGameRecord, hiddenName: (seat: number) => string = (seat) => `#${seat}`): { steps: ReplayStep[]; refused: string[] } {
   const players = rec.players.map((p) => ({ id: p.id, nickname: p.nickname ?? hiddenName(p.seat), bot: p.bot }));
-  let state = createGame(rec.presetId, rec.settings, players, rec.seed, rec.startedAt, { host: rec.host, keepOrder: rec.keepOrder, ...(rec.immune.length ? { immunity: rec.immune } : {}) });
+  let state = createGame(rec.presetId, rec.settings, players, rec.seed, rec.startedAt, { host: rec.host, keepOrder: rec.keepOrder, ...(rec.immune.length ? { immunity: rec.immune } : {}), ...(rec.longWindows ? { longWindows: true } : {}) });
   const steps: ReplayStep[] = [{ at: rec.startedAt, state }];
   const refused: string[] = [];
   for (const [i, { at, input }] of rec.inputs.entries()) {

@@ -29,6 +29,8 @@ function presetSettings(): Plugin {
         // §5.5 Custom's role counts travel as their keys only (the role editor needs no descriptor).
         id: p.id, settings: p.roleCounts ? p.settings.filter((d) => !p.roleCounts!.includes(d.key as never)) : p.settings, seats: p.seats,
         ...(p.requiresAccount ? { requiresAccount: true } : {}),
+        // Issue 31.2: a rated format (RULES.md §2.14 rewards) keeps the rules' windows — the form offers no "longer windows".
+        ...(p.rewards ? { rated: true } : {}),
         ...(p.roleCounts ? { roleCounts: p.roleCounts } : {}),
         ...(p.organizerPlays ? { organizerPlays: true } : {}),
         ...(p.consigliere ? { consigliere: true } : {}),

@@ -30,8 +30,10 @@ export function createGame(
    *  keepOrder: seats follow the players' order even where the preset draws them (a rematch that keeps
    *  the seats, issue 13).
    *  immunity: RULES.md §6.10 the players (ids) immune on day 1 and night 1 — the first eliminated of the
-   *  evening's previous game (rules/immunity.ts firstEliminated); ids not at this table are ignored. */
-  options: { host?: "server" | "live"; keepOrder?: boolean; immunity?: readonly PlayerId[] } = {},
+   *  evening's previous game (rules/immunity.ts firstEliminated); ids not at this table are ignored.
+   *  longWindows: issue 31.2 "Longer windows for beginners", a table option — every vote's and night
+   *  step's window doubles (flow/stage.ts windowMs); speeches and free talk keep their length. */
+  options: { host?: "server" | "live"; keepOrder?: boolean; immunity?: readonly PlayerId[]; longWindows?: boolean } = {},
 ): GameState {
   const preset = presetOf(presetId);
   const parsed = v.parse(preset.settingsSchema, settings ?? {}) as Record<string, unknown>;
@@ -51,6 +53,7 @@ export function createGame(
     day: 0, round: 1, firstSpeaker: 1, nominees: [], nominations: [], votingCancelled: false, roundHadDeparture: false, quietRounds: 0,
     blackMet: false, shootingPlan: null, checks: [], lastTally: null, events: [], result: null,
     host: options.host === "live" ? "live" : "server", awaitingHost: false,
+    ...(options.longWindows === true ? { windowFactor: 2 as const } : {}),
   };
   const ctx: Ctx = { s, now, emitted: [] };
   emit(ctx, "seats-drawn", PUBLIC, { seats: seated.map((p) => ({ seat: p.seat, nickname: p.nickname, bot: p.bot })) });

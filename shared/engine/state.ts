@@ -41,6 +41,10 @@ export interface Stage {
   id: string;
   module: string;
   data: unknown;
+  /** Issue 31.2: the table's window factor (EngineState `windowFactor`) where the module's timers are
+   *  windows for a move (PhaseModule `windows`); flow/stage.ts multiplies every timer of the stage by it.
+   *  Absent: the rules' own times. */
+  factor?: number;
 }
 
 /** What a seat's role remembers of one ability from night to night (mafia-rust's per-role memory). */
@@ -95,6 +99,10 @@ export interface EngineState {
   paused: null | { by: string; reason: string; absentSeat: Seat | null; at: number; remainingMs: number | null };
   /** RULES.md §1 host kinds; "live": night, voting and revoting end only on the host's confirm (§5.7). Absent = server. */
   host?: "server" | "live";
+  /** Issue 31.2 "Longer windows for beginners" (createGame's `longWindows`): every vote and night-step timer
+   *  is multiplied by this (the interpreter hands it to those stages as Stage `factor`; flow/stage.ts
+   *  applies it). Absent: the rules' own times. */
+  windowFactor?: 2;
   /** Live host: the current stage is done (everyone acted or time is up) and waits for the host's confirm. */
   awaitingHost?: boolean;
   /** RULES.md §8 the live host's mutes: each holds while the stage it was given in runs (flow/interpreter.ts stageKey). */

@@ -64,6 +64,11 @@ export const CreateTableRequestSchema = v.strictObject({
   deadHear: v.optional(v.boolean()),
   spectatorsHear: v.optional(v.boolean()),
   recording: v.optional(v.boolean()),
+  /** Issue 31.2 "Longer windows for beginners": every vote's and night step's window doubles (RULES.md §2.6,
+   *  §2.9, §2.10: 5 s per candidate → 10 s, the shot and the checks 7 s → 14 s); speeches keep their length.
+   *  Default: on at a table that is not rated, off at a rated one (sport, §2.14), where `true` is refused
+   *  (`bad-settings`, path `longWindows`). Fixed at creation; every game's record carries it. */
+  longWindows: v.optional(v.boolean()),
   /** Seats one client address (CF-Connecting-IP; IPv6 by /64) may hold at this table, 1–12. Default
    *  SEATS_PER_ADDRESS (2: a household). A club room or a live evening on a venue's Wi-Fi, where every
    *  player is behind one address, sets the table's size. Fixed at creation. */
@@ -336,6 +341,8 @@ export interface TableGameRecord {
   reason: string;
   /** createGame's `keepOrder` (a rematch that kept the seats). */
   keepOrder: boolean;
+  /** Issue 31.2 createGame's `longWindows`: the table's "Longer windows for beginners" (absent: the rules' windows). */
+  longWindows?: boolean;
   /**
    * createGame's players in its order, with the seat it drew for each. Issue 19 (RULES.md §8): a player
    * who opted out of publication is `hidden` for anyone but themself — nickname null, shown as

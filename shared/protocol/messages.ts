@@ -501,6 +501,8 @@ export interface TableOptionsView {
   newEvening: boolean;
   /** Issue 20: how well the table's bots play — every bot seat without a level of its own (LobbySeatView.botLevel). */
   botLevel: BotLevel;
+  /** Issue 31.2 "Longer windows for beginners" (fixed at creation): every vote and night-step window is doubled. */
+  longWindows: boolean;
 }
 
 /** Why the game is paused, as the table recorded it (the engine's GameView.paused holds remainingMs). */
@@ -800,7 +802,7 @@ export const TableViewSchema = v.strictObject({
   options: v.strictObject({
     botAfterMinutesAway: nullableNum, spectatorDelaySeconds: num, allowSameDevice: v.boolean(),
     recording: v.boolean(), deadHear: v.boolean(), spectatorsHear: v.boolean(), redrawSeats: v.boolean(), newEvening: v.boolean(),
-    botLevel: v.picklist(BOT_LEVELS),
+    botLevel: v.picklist(BOT_LEVELS), longWindows: v.boolean(),
   }),
   pause: v.nullable(v.strictObject({ by: v.string(), reason: v.picklist(["organizer", "absence"]), absentSeat: nullableNum, since: num })),
   delayMs: num,

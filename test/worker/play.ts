@@ -390,7 +390,7 @@ export async function playToEnd(run: TableRun, hooks: PlayHooks = {}): Promise<P
 export async function replayRecord(code: string) {
   return runInDurableObject(tableStub(code), (_i, state) => {
     const sql = state.storage.sql;
-    const config = sql.exec("SELECT preset_id, settings, seed FROM config WHERE id = 1").one();
+    const config = sql.exec("SELECT preset_id, settings, seed, long_windows FROM config WHERE id = 1").one();
     const game = sql.exec("SELECT state, started_at, version, status FROM game WHERE id = 1").one();
     const players = sql.exec("SELECT player_id, nickname, bot FROM players ORDER BY place").toArray();
     const log = sql.exec("SELECT seq, at, input FROM input_log ORDER BY seq").toArray();
@@ -400,6 +400,8 @@ export async function replayRecord(code: string) {
       presetId: String(config.preset_id),
       settings: JSON.parse(String(config.settings)) as Record<string, unknown>,
       seed: String(config.seed),
+      // Issue 31.2: the table's "longer windows" are part of what replays the game (createGame's `longWindows`).
+      options: config.long_windows === 1 ? { longWindows: true } : {},
       startedAt: Number(game.started_at),
       state: JSON.stringify({ ...JSON.parse(String(game.state)), events }),
       status: String(game.status),
@@ -415,7 +417,7 @@ export async function replayRecord(code: string) {
  */
 export function replay(rec: Awaited<ReturnType<typeof replayRecord>>): { state: GameState; timeouts: number; acts: number; refused: string[] } {
   // Seats are drawn by the engine from the seed; bot flags at the start were all false (humans).
-  let state = createGame(rec.presetId, rec.settings, rec.players.map((p) => ({ ...p, bot: false })), rec.seed, rec.startedAt);
+  let state = createGame(rec.presetId, rec.settings, rec.players.map((p) => ({ ...p, bot: false })), rec.seed, rec.startedAt, rec.options);
   let timeouts = 0;
   let acts = 0;
   const refused: string[] = [];

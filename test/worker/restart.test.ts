@@ -29,7 +29,7 @@ afterEach(() => {
 
 /** Every timeout in the log was due (its phase, at or after the deadline) when it was applied, and no phase timed out twice. */
 function checkTimeouts(rec: Awaited<ReturnType<typeof replayRecord>>): number {
-  let state: GameState = createGame(rec.presetId, rec.settings, rec.players.map((p) => ({ ...p, bot: false })), rec.seed, rec.startedAt);
+  let state: GameState = createGame(rec.presetId, rec.settings, rec.players.map((p) => ({ ...p, bot: false })), rec.seed, rec.startedAt, rec.options);
   const timedOut = new Set<string>();
   let n = 0;
   for (const { seq, at, input } of rec.log) {

@@ -19,6 +19,7 @@ import {
   type TableListResponse,
 } from "../../shared/protocol/http.ts";
 import { publishRows } from "../accounts/publication.ts";
+import { awardsRewards } from "../accounts/records.ts";
 import { sessionUserId } from "../accounts/sessions.ts";
 import { DIRECTORY_NAME, type Env } from "../env.ts";
 import { addressOf } from "../security/address.ts";
@@ -112,6 +113,21 @@ export const tables = new Hono<AppEnv>()
     if (body.host === "live" && preset.organizerPlays) {
       return apiError(c, "bad-settings", `At a "${preset.id}" table the organizer plays and takes a seat: it has no live host.`, [{ path: "host", message: "the organizer plays" }]);
     }
+    // Issue 31.2 "Longer windows for beginners" (the votes' and the night steps' windows doubled). Decision:
+    // a *rated* table is one whose games award rating — the preset's own `rewards` (RULES.md §2.14: sport),
+    // the same fact worker/accounts/records.ts rates by. §2 fixes sport's timing (§2.6 "5 s each", closed
+    // "10 s"; §2.10 "Shot, 7 s", "checks, 7 s") and a rating compares games played by it, so a rated table
+    // keeps the rules' windows: the option is refused there and off by default. Every other table (the
+    // §5 profiles, city, club, host-classic, tatar: no rating) takes it on by default, and its creator may
+    // switch it off. (RULES.md's note under §2 on 002's tournament format gives the same short windows with
+    // no lengthening; issue 31.2 asks for it "the way 002's tournament format lengthens its windows for a
+    // company at a table" — a table option, never a change of the rated game.) A club evening's table
+    // (api/clubs.ts, its games count for the season, §7.10) is opened without it.
+    const rated = awardsRewards(preset.id);
+    if (rated && body.longWindows === true) {
+      return apiError(c, "bad-settings", `A "${preset.id}" table is rated: it keeps the rules' vote and night windows.`, [{ path: "longWindows", message: "a rated table keeps the rules' windows" }]);
+    }
+    const longWindows = body.longWindows ?? !rated;
     // Issue 16, §5.1: a table of the size its creator chose (the profile screen), one its composition can start with.
     if (body.seats !== undefined) {
       const outside = body.seats < preset.seats.min || body.seats > preset.seats.max;
@@ -132,6 +148,7 @@ export const tables = new Hono<AppEnv>()
         recording: body.recording ?? false,
         deadHear: body.deadHear ?? true,
         spectatorsHear: body.spectatorsHear ?? true,
+        longWindows,
         creatorUserId,
     });
     return result instanceof Response ? result : c.json(result, 201);

@@ -56,6 +56,9 @@ export interface InitRequest {
   recording?: boolean;
   deadHear?: boolean;
   spectatorsHear?: boolean;
+  /** Issue 31.2 "Longer windows for beginners": every vote and night-step window doubles (default off; the
+   *  worker decides the default and refuses it at a rated table, worker/api/tables.ts). Fixed at creation. */
+  longWindows?: boolean;
   /** The signed-in account creating the table (docs/ACCOUNTS.md); absent/null for a guest. */
   creatorUserId?: string | null;
   /** Issue 16, §5.1: exactly this many seats (checked by the worker against the preset and settings). */
@@ -140,6 +143,7 @@ export class Admission {
         addressKey: randomSeed(),
         ...(req.reservedFor?.length ? { reservedFor: req.reservedFor } : {}),
         ...(req.hostUserId ? { hostUserId: req.hostUserId } : {}),
+        longWindows: req.longWindows === true,
       });
       t.store.insertControl({
         organizerPlayerId: null,

@@ -142,7 +142,7 @@ export class Match {
     if (control.redrawSeats || control.newEvening) store.writeControl({ ...control, redrawSeats: false, newEvening: false });
     // RULES.md §5.7: with a live host, night, voting and revoting wait for the host's confirmation.
     // RULES.md §6.10: the evening's last game's first eliminated are immune on day 1 and night 1.
-    const state = createGame(config.presetId, config.settings, specs, seed, now, { host: config.host, keepOrder, ...(immunity.length ? { immunity } : {}) });
+    const state = createGame(config.presetId, config.settings, specs, seed, now, { host: config.host, keepOrder, ...(immunity.length ? { immunity } : {}), ...(config.longWindows ? { longWindows: true } : {}) });
     // Issue 19: each seat's account is kept with the game (publication opt-out in its record, worker/table/record.ts).
     const accounts = order.map((p) => ({ id: p.playerId, nickname: p.nickname, bot: p.bot, userId: p.userId ?? null }));
     store.insertSeries({ game: gameNo, seed, startedAt: now, players: accounts, immune: immunity.filter((id) => specs.some((p) => p.id === id)), settings: config.settings, keepOrder });

@@ -269,6 +269,13 @@ export const MIGRATIONS: readonly Migration[] = [
       addMissing(sql, "config", [["host_user_id", "TEXT"]]);
     },
   },
+  {
+    version: 3,
+    why: "issue 31.2: the table option \"Longer windows for beginners\" (config.long_windows), fixed at creation; tables before it keep the rules' windows",
+    up(sql) {
+      addMissing(sql, "config", [["long_windows", "INTEGER NOT NULL DEFAULT 0"]]);
+    },
+  },
 ];
 
 /** The version a database is at after every migration. */

@@ -37,7 +37,7 @@ export function gameRecord(t: Table, game: number): AccountRecord | RecordRefusa
   // The seats createGame drew (what the replay's first step shows): "Player N" of a hidden nick.
   const settings = row.settings ?? config.settings;
   const specs = row.players.map((p) => ({ id: p.id, nickname: p.nickname, bot: p.bot }));
-  const created = createGame(config.presetId, settings, specs, row.seed, row.startedAt, { host: config.host, keepOrder: row.keepOrder === true, ...(row.immune?.length ? { immunity: row.immune } : {}) });
+  const created = createGame(config.presetId, settings, specs, row.seed, row.startedAt, { host: config.host, keepOrder: row.keepOrder === true, ...(row.immune?.length ? { immunity: row.immune } : {}), ...(config.longWindows ? { longWindows: true } : {}) });
   const seats = new Map(seatedPlayers(created).map((p) => [p.playerId, p.seat]));
   const current = new Map(t.store.players().map((p) => [p.playerId, p.userId ?? null]));
   const accountOf = (p: (typeof row.players)[number]): string | null => (p.userId !== undefined ? p.userId : (current.get(p.id) ?? null));
@@ -61,6 +61,7 @@ export function gameRecord(t: Table, game: number): AccountRecord | RecordRefusa
     winner: row.winner,
     reason: row.reason ?? "",
     keepOrder: row.keepOrder === true,
+    ...(config.longWindows ? { longWindows: true } : {}),
     players: row.players.map((p) => ({ id: rename(p.id), seat: seats.get(p.id) ?? 0, nickname: p.nickname, bot: p.bot, userId: accountOf(p) })),
     immune: (row.immune ?? []).map(rename),
     inputs,

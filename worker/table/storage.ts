@@ -47,6 +47,8 @@ export interface ConfigRow {
   reservedFor?: string[];
   /** Issue 38.5: a club evening's named host (the opener plays): the account that may take the host screen. */
   hostUserId?: string | null;
+  /** Issue 31.2 "Longer windows for beginners" (fixed at creation): every game's createGame `longWindows`. */
+  longWindows?: boolean;
 }
 
 /** The organizer rights and the options the organizer may change (one row). */
@@ -214,11 +216,11 @@ export class TableStore {
 
   insertConfig(c: ConfigRow): void {
     this.sql.exec(
-      `INSERT INTO config (id, code, preset_id, settings, public, seats_min, seats_max, start_rule, created_at, seed, host, spectator_delay_s, creator_user_id, seats_per_address, address_key, reserved_for, host_user_id)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO config (id, code, preset_id, settings, public, seats_min, seats_max, start_rule, created_at, seed, host, spectator_delay_s, creator_user_id, seats_per_address, address_key, reserved_for, host_user_id, long_windows)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       c.code, c.presetId, JSON.stringify(c.settings), c.public ? 1 : 0, c.seats.min, c.seats.max, c.start, c.createdAt, c.seed,
       c.host, c.spectatorDelaySeconds, c.creatorUserId ?? null, c.seatsPerAddress, c.addressKey ?? null, c.reservedFor?.length ? JSON.stringify(c.reservedFor) : null,
-      c.hostUserId ?? null,
+      c.hostUserId ?? null, c.longWindows ? 1 : 0,
     );
     this.sql.exec("INSERT INTO game (id, version, status) VALUES (1, 1, 'lobby')");
   }
@@ -251,6 +253,7 @@ export class TableStore {
       addressKey: typeof r.address_key === "string" ? r.address_key : null,
       ...(typeof r.reserved_for === "string" ? { reservedFor: JSON.parse(r.reserved_for) as string[] } : {}),
       ...(typeof r.host_user_id === "string" ? { hostUserId: r.host_user_id } : {}),
+      longWindows: r.long_windows === 1,
     };
   }
 

@@ -149,6 +149,7 @@ export function buildTableView(
       redrawSeats: !!control.redrawSeats,
       newEvening: !!control.newEvening,
       botLevel: control.botLevel,
+      longWindows: config.longWindows === true,
     },
     pause: pause ? { by: pause.by, reason: pause.reason, absentSeat: pause.absentSeat, since: pause.since } : null,
     delayMs: viewer.delayMs,

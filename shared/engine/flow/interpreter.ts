@@ -95,7 +95,7 @@ function draft(ctx: Ctx, r: Running = running(ctx.s)): Running {
   if (!ctx.ownStage) {
     const st = ctx.s.stage;
     r.d = r.m.clone(st.data);
-    ctx.s.stage = { id: st.id, module: st.module, data: r.d };
+    ctx.s.stage = { id: st.id, module: st.module, data: r.d, ...(st.factor !== undefined ? { factor: st.factor } : {}) };
     ctx.ownStage = true;
   }
   return r;
@@ -114,7 +114,10 @@ function enter(ctx: Ctx, id: string, seats: Seat[]): void {
       seats = r.seats ?? [];
       continue;
     }
-    setStage(ctx, { id: e.id, module: e.module.kind, data: r.data }, r.ms);
+    // Issue 31.2: the one place the table's "longer windows" reach a stage — a module whose timers are
+    // windows for a move takes the table's factor; flow/stage.ts applies it to every timer of the stage.
+    const factor = e.module.windows ? ctx.s.windowFactor : undefined;
+    setStage(ctx, { id: e.id, module: e.module.kind, data: r.data, ...(factor !== undefined ? { factor } : {}) }, r.ms);
     return;
   }
   throw new Error(`${ctx.s.presetId}: the flow went round 64 instant phases without opening one`);

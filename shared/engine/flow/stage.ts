@@ -1,5 +1,5 @@
 /** Stage bookkeeping shared by the interpreter, the phase modules and the rules (no flow lookups here). */
-import { PUBLIC, emit, type Ctx, type Stage } from "../state.ts";
+import { PUBLIC, emit, type Ctx, type EngineState, type Stage } from "../state.ts";
 import type { RejectionCode } from "../types.ts";
 
 export class Reject extends Error {
@@ -14,9 +14,38 @@ export function reject(code: RejectionCode, message: string): never {
   throw new Reject(code, message);
 }
 
+/**
+ * Issue 31.2: the short windows double, up to this; a window already this long or longer keeps its length
+ * (a profile's 60 s vote, §5.5; its mafia's 60 s). Decision: 30 s is the day's shortest speech (§2.8,
+ * §2.9): time enough to read the ballot and choose. Every window of sport's (§2.6 5 s, 10 s; §2.10 7 s) and
+ * tatar's turns (§7.12 10 s) doubles exactly; a profile's 20 s night turn (§5.5) gets 30 s.
+ */
+export const WINDOW_CAP_MS = 30_000;
+
+/**
+ * Issue 31.2 "Longer windows for beginners": a timer of `stage` as the table runs it — the rules' time
+ * times the stage's window factor (Stage `factor`, given by the interpreter to the stages of window
+ * modules at a table with the option; absent: the rules' time), never beyond WINDOW_CAP_MS unless the
+ * rules' time already is. setStage and restartTimer pass every timer through here, so no phase module
+ * reads the factor itself.
+ */
+export function windowMs(stage: Pick<Stage, "factor">, ms: number): number {
+  return stage.factor !== undefined ? Math.max(ms, Math.min(ms * stage.factor, WINDOW_CAP_MS)) : ms;
+}
+
+/**
+ * What a window module announces for a step it is about to open (the night's `night-turn` names its
+ * time before the interpreter sets the stage): the same windowMs with the table's factor — the time
+ * the stage will run, never a second rule.
+ */
+export function announcedWindowMs(s: EngineState, ms: number): number {
+  return windowMs({ ...(s.windowFactor !== undefined ? { factor: s.windowFactor } : {}) }, ms);
+}
+
 /** Enter a new timed stage: phaseSeq++, new deadline, the shout and per-phase tech-vote memory end. */
-export function setStage(ctx: Ctx, stage: Stage, ms: number | null): void {
+export function setStage(ctx: Ctx, stage: Stage, rulesMs: number | null): void {
   const s = ctx.s;
+  const ms = rulesMs === null ? null : windowMs(stage, rulesMs);
   s.stage = stage;
   ctx.ownStage = true;
   s.phaseSeq++;
@@ -34,8 +63,13 @@ export function setStage(ctx: Ctx, stage: Stage, ms: number | null): void {
   }
 }
 
-/** A new timed sub-phase inside the same stage (open-voting call, end of a shout): phaseSeq++. */
-export function restartTimer(ctx: Ctx, ms: number): void {
+/**
+ * A new timed sub-phase inside the same stage (open-voting call, end of a shout): phaseSeq++. `rulesMs` is
+ * the rules' time (the stage's window factor applies, windowMs); `exact`: a time measured on the running
+ * timer (what is left of it), taken as it is.
+ */
+export function restartTimer(ctx: Ctx, rulesMs: number, exact = false): void {
+  const ms = exact ? rulesMs : windowMs(ctx.s.stage, rulesMs);
   ctx.s.phaseSeq++;
   ctx.s.deadline = ctx.now + ms;
   ctx.s.deadlineMs = ms;

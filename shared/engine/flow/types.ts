@@ -48,6 +48,14 @@ export interface Flow {
  */
 export interface PhaseModule<P = any, D = any> {
   kind: string;
+  /**
+   * Issue 31.2 "Longer windows for beginners": this module's timers are the short windows a person must
+   * meet with a move (RULES.md §2.6 a vote, §2.9 the revote and the lift vote, §2.10 a night step). At a
+   * table with the option (createGame's `longWindows`) the interpreter gives its stages the table's factor
+   * (Stage `factor`) and flow/stage.ts applies it to every timer of the stage. Absent: never lengthened
+   * (speeches, free talk, the deal, the acquaintance night keep their length).
+   */
+  windows?: true;
   /** The parameters' schema (valibot): a preset whose entry does not parse is refused at registration. */
   params: v.GenericSchema<unknown, P>;
   /** The outcomes this module can end with under these parameters; the flow table must give each a successor. */

@@ -23,7 +23,7 @@
  */
 import * as v from "valibot";
 import { own } from "../../own.ts";
-import { hostGate, msOf, reject, restartStage } from "../flow/stage.ts";
+import { announcedWindowMs, hostGate, msOf, reject, restartStage } from "../flow/stage.ts";
 import type { Next, PhaseModule } from "../flow/types.ts";
 import { STAGE_OF, abilityDef, isBuiltEffect, withOverride, type Ability, type AbilityOverride } from "../night/abilities.ts";
 import { blockAndProtect, resolveNight, type NightRules, type Resolution, type TeamChoice, type Use } from "../night/resolve.ts";
@@ -258,7 +258,8 @@ function nextRunning(s: EngineState, p: P, from: number): number {
 function openStep(ctx: Ctx, p: P, index: number): number {
   const st = p.steps[index] as StepP;
   const ms = msOf(ctx.s.settings, st.ms, st.msSetting);
-  if (st.announce === "night-turn") emit(ctx, "night-turn", PUBLIC, { step: st.id, ms });
+  // The turn's time as the table runs it (issue 31.2: longer windows for beginners, flow/stage.ts).
+  if (st.announce === "night-turn") emit(ctx, "night-turn", PUBLIC, { step: st.id, ms: announcedWindowMs(ctx.s, ms) });
   else if (st.announce === "checks-started") emit(ctx, "checks-started", PUBLIC, {});
   return ms;
 }
@@ -631,6 +632,8 @@ function offer(s: EngineState, p: P, d: D, seat: Seat, list: Array<{ a: Ability;
 
 export const night: PhaseModule<P, D> = {
   kind: "night",
+  /** Issue 31.2: its timers are windows for a move (doubled at a table with longer windows, flow/stage.ts). */
+  windows: true,
   params,
   outcomes: () => ["killed", "quiet"],
   techVotes: false,

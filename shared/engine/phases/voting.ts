@@ -11,7 +11,7 @@
  * The floor: cameras of the living, no microphone.
  */
 import * as v from "valibot";
-import { hostGate, livingFrom, livingList, reject, restartTimer } from "../flow/stage.ts";
+import { hostGate, livingFrom, livingList, reject, restartTimer, windowMs } from "../flow/stage.ts";
 import type { Next, PhaseModule } from "../flow/types.ts";
 import { checkWin, depart } from "../rules/outcome.ts";
 import { tiers } from "../rules/nominations.ts";
@@ -334,8 +334,9 @@ function cast(ctx: Ctx, p: P, d: D, seat: Seat, target: Seat, advised: boolean):
   if (d.mode === "in-turn") {
     // Issue 38: the voter may still change the vote for a moment; then the turn passes (timeout).
     if (p.changeMs !== undefined && !advised) {
-      const left = ctx.s.deadline === null ? p.changeMs : Math.max(0, ctx.s.deadline - ctx.now);
-      restartTimer(ctx, Math.min(p.changeMs, left));
+      const change = windowMs(ctx.s.stage, p.changeMs);
+      const left = ctx.s.deadline === null ? change : Math.max(0, ctx.s.deadline - ctx.now);
+      restartTimer(ctx, Math.min(change, left), true);
       return;
     }
     return nextVoter(ctx, p, d);
@@ -357,6 +358,8 @@ function replacements(p: P, d: D, seat: Seat): Seat[] {
 
 export const voting: PhaseModule<P, D> = {
   kind: "voting",
+  /** Issue 31.2: its timers are windows for a move (doubled at a table with longer windows, flow/stage.ts). */
+  windows: true,
   params,
   outcomes: (p) => ["out", "leader", "tie", "none", "cancelled", ...(p.peaceful ? ["peaceful"] : []), ...(p.onTie === "drop-fewest" ? ["drop"] : [])],
   techVotes: true,

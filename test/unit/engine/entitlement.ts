@@ -16,6 +16,8 @@ interface S {
   presetId: string;
   settings: Record<string, unknown>;
   host?: string;
+  /** Issue 31.2 the table's "longer windows" (createGame's `longWindows`): 2, else absent. */
+  windowFactor?: number;
   paused: unknown;
   seed: string;
   rng: number[];
@@ -255,9 +257,11 @@ function nightMarkBefore(log: GameView["log"], i: number): Entry | null {
   return null;
 }
 
-function turnMs(t: Turn, settings: Record<string, unknown>): number {
-  const v = settings[t.setting];
-  return (typeof v === "number" ? v : t.seconds) * 1000;
+/** A turn's full time at this table: the rules' (or the setting's), doubled up to 30 s with issue 31.2's longer windows. */
+function turnMs(t: Turn, s: S): number {
+  const v = s.settings[t.setting];
+  const ms = (typeof v === "number" ? v : t.seconds) * 1000;
+  return s.windowFactor ? Math.max(ms, Math.min(ms * s.windowFactor, 30_000)) : ms;
 }
 
 /**
@@ -281,7 +285,7 @@ function checkNightEntry(s: S, turns: Turn[], log: GameView["log"], i: number): 
   const d = e.data as { step: unknown; ms: unknown };
   const idx = turns.findIndex((t) => t.step === d.step);
   ok(idx >= 0, `an unknown night turn ${String(d.step)}`);
-  ok(d.ms === turnMs(turns[idx]!, s.settings), `the ${String(d.step)} turn with ${String(d.ms)} ms, not the table's timer`);
+  ok(d.ms === turnMs(turns[idx]!, s), `the ${String(d.step)} turn with ${String(d.ms)} ms, not the table's timer`);
   ok(prev !== null && idx === (prev.type === "night-fell" ? 0 : prevIdx + 1), `the ${String(d.step)} turn after ${prev ? JSON.stringify(prev.data) : "nothing"}`);
 }
 

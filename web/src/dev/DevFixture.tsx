@@ -107,7 +107,7 @@ function fixture(name: string): TableView {
     narration: true,
     organizer: { kind: "player", place: 1 },
     organizing: false,
-    options: { botAfterMinutesAway: null, spectatorDelaySeconds: 0, allowSameDevice: false, recording: false, deadHear: true, spectatorsHear: false, redrawSeats: false, newEvening: false, botLevel: "strong" },
+    options: { botAfterMinutesAway: null, spectatorDelaySeconds: 0, allowSameDevice: false, recording: false, deadHear: true, spectatorsHear: false, redrawSeats: false, newEvening: false, botLevel: "strong", longWindows: false },
     pause: null,
     delayMs: 0,
     series: { game: 1, results: [], next: null },
@@ -122,7 +122,7 @@ function fixture(name: string): TableView {
         lobby: lobbyOf([7], [9], 2),
         connected: [1, 2, 3, 4, 5, 6, 8, 9, 10],
         organizing: true,
-        options: { botAfterMinutesAway: 5, spectatorDelaySeconds: 30, allowSameDevice: false, recording: true, deadHear: true, spectatorsHear: false, redrawSeats: false, newEvening: false, botLevel: "strong" },
+        options: { botAfterMinutesAway: 5, spectatorDelaySeconds: 30, allowSameDevice: false, recording: true, deadHear: true, spectatorsHear: false, redrawSeats: false, newEvening: false, botLevel: "strong", longWindows: false },
         pause: { by: "Taras", reason: "absence", absentSeat: 7, since: now - 20_000 },
         game: game({
           deadline: null,

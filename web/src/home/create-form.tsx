@@ -33,6 +33,8 @@ export function CreateForm() {
   const [values, setValues] = createSignal<Record<string, unknown>>(Object.fromEntries(preset.settings.map((s) => [s.key, s.default])));
   // Issue 31.6: a new table is private (only people with its code) unless its creator lists it.
   const [isPublic, setPublic] = createSignal(false);
+  /** Issue 31.2: longer vote and night windows — on by default where the format is not rated (the server's default too). */
+  const [longWindows, setLongWindows] = createSignal(true);
   const [live, setLive] = createSignal(false);
   const [sit, setSit] = createSignal(true);
   const [botAfter, setBotAfter] = createSignal(false);
@@ -97,6 +99,8 @@ export function CreateForm() {
         // §5.5 the profile screen's size: a table of exactly this many seats.
         ...(chosen ? { seats: chosen.seats } : {}),
         public: isPublic(),
+        // Issue 31.2: a rated format keeps the rules' windows (the server's default there; `true` would be refused).
+        ...(current().rated ? {} : { longWindows: longWindows() }),
         host: isLive() ? "live" : "server",
         botAfterMinutesAway: botAfter() ? minutes : null,
         botLevel: botLevel(),
@@ -188,6 +192,15 @@ export function CreateForm() {
           <For each={current().settings.filter((x) => x.advanced)}>{(x) => <SettingView s={x} value={values()[x.key]} set={set} />}</For>
         </details>
       </Show>
+      {/* Issue 31.2: one plain line; at a rated format the box is off and says why. */}
+      <Check
+        name="longWindows"
+        checked={!current().rated && longWindows()}
+        disabled={current().rated}
+        onChange={setLongWindows}
+        label={t("create.longWindows")}
+        about={current().rated ? `${t("create.longWindows.about")} ${t("create.longWindows.rated")}` : t("create.longWindows.about")}
+      />
       <div class="field setting">
         <label class="check">
           <input type="checkbox" name="public" checked={isPublic()} onChange={(e) => setPublic(e.currentTarget.checked)} aria-describedby="about-public" />

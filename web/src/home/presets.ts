@@ -18,6 +18,8 @@ export interface PresetSettings {
   id: string;
   settings: SettingDescriptor[];
   requiresAccount?: boolean;
+  /** Issue 31.2: its games award rating (RULES.md §2.14: sport) — the table keeps the rules' windows. */
+  rated?: boolean;
   /** The table sizes the preset plays (RULES.md §5.5: the profile screen's seats). */
   seats: { min: number; max: number };
   /** §5.5 Custom: the settings that count a role's players (the key is the role id). */
@@ -65,6 +67,8 @@ export interface PresetForm {
   roles: string[];
   /** §5.5 Fast: the organizer plays and takes a seat (no live host, no seatless organizer). */
   organizerPlays: boolean;
+  /** Issue 31.2: a rated format (§2.14) — "Longer windows for beginners" is not offered (the server refuses it). */
+  rated: boolean;
 }
 
 /**
@@ -105,7 +109,7 @@ export function formOf(p: PresetSettings): PresetForm {
   const own = p.settings
     .filter((d) => !roles.includes(d.key))
     .map((d): SettingDescriptor => (isProfile(p.id) ? { ...d, label: `setting.${family}.${d.key}` } : d));
-  const base = { id: p.id, needsAccount: p.requiresAccount === true, seats: { ...p.seats }, profile: isProfile(p.id), roles, organizerPlays: p.organizerPlays === true };
+  const base = { id: p.id, needsAccount: p.requiresAccount === true, seats: { ...p.seats }, profile: isProfile(p.id), roles, organizerPlays: p.organizerPlays === true, rated: p.rated === true };
   const essential = Object.prototype.hasOwnProperty.call(ESSENTIAL, p.id) ? ESSENTIAL[p.id] : undefined;
   if (!essential) return { ...base, settings: own.map((d) => field(d, false)) };
   const first = essential.flatMap((key) => own.filter((d) => d.key === key)).map((d) => field(d, false));

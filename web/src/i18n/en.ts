@@ -29,6 +29,9 @@ export const en = {
   "create.preset": "Format",
   "create.public": "List in the lobby",
   "create.public.about": "Anyone can find it among the public tables and sit down. Off: only people with the code.",
+  "create.longWindows": "Longer windows for beginners",
+  "create.longWindows.about": "Votes and night moves get twice the time (a 5-second vote gets 10). Speeches keep their length.",
+  "create.longWindows.rated": "Not available at a rated table: rated games keep the rules' time.",
   "create.submit": "Create and sit down",
 
   "preset.sport": "Sport — 10 players",
