@@ -356,8 +356,7 @@ export class Admission {
       if (row.status === "playing") return { code: "not-ended", message: "The game is still on." };
       if (row.status === "ended") {
         const next = gameNo + 1;
-        store.openNextGame(next, randomSeed());
-        for (const kind of ["deadline", "bots", "takeover", "presence"] as const) t.alarmFailures.clear(kind);
+        this.openNext(next);
         for (const p of store.players()) if (p.bot || p.playerId === playerId) store.setGameNo(p.playerId, next);
         return { dropped: t.match.startIfFull(config, now) };
       }
@@ -368,14 +367,30 @@ export class Admission {
       }
       if (t.match.currentPlayers().length >= config.seats.max) return { code: "table-full", message: `The next game is full (${config.seats.max} seats).` };
       store.setGameNo(playerId, gameNo);
-      const dropped = t.match.startIfFull(config, now);
-      if (dropped === null) store.bumpVersion();
-      return { dropped };
+      return { dropped: this.startOrBump(now) };
     });
+    return this.seatsChanged(outcome, now, ack);
+  }
+
+  /** Open the series' game `gameNo` (a lobby, a fresh seed); the last game's alarm failures are forgotten. */
+  private openNext(gameNo: number): void {
+    this.t.store.openNextGame(gameNo, randomSeed());
+    for (const kind of ["deadline", "bots", "takeover", "presence"] as const) this.t.alarmFailures.clear(kind);
+  }
+
+  /** The next game's lobby changed: it starts if now full (the players it left out), else its version moves. */
+  private startOrBump(now: number): string[] | null {
+    const dropped = this.t.match.startIfFull(this.t.config(), now);
+    if (dropped === null) this.t.store.bumpVersion();
+    return dropped;
+  }
+
+  /** After a next game's seats changed (play again, next game of the evening): the dropped watch, everyone sees it, the list too. */
+  private async seatsChanged(outcome: Refused | { dropped: string[] | null }, now: number, ack: Ack): Promise<Refused | null> {
     if ("code" in outcome) return outcome;
     if (outcome.dropped) this.leaveTable(outcome.dropped, now);
-    await t.fanout.afterChange(now, ack);
-    await t.listing.push();
+    await this.t.fanout.afterChange(now, ack);
+    await this.t.listing.push();
     return null;
   }
 
@@ -405,8 +420,7 @@ export class Admission {
       let last: number;
       if (row.status === "ended") {
         last = gameNo;
-        store.openNextGame(gameNo + 1, randomSeed());
-        for (const kind of ["deadline", "bots", "takeover", "presence"] as const) t.alarmFailures.clear(kind);
+        this.openNext(gameNo + 1);
       } else {
         last = gameNo - 1;
         if (last < 1 || !store.players().some((p) => p.gameNo === last)) {
@@ -420,14 +434,10 @@ export class Admission {
         store.setGameNo(p.playerId, target);
         room--;
       }
-      const dropped = t.match.startIfFull(config, now);
-      if (dropped === null) store.bumpVersion();
-      return { dropped };
+      return { dropped: this.startOrBump(now) };
     });
-    if ("code" in outcome) return outcome;
-    if (outcome.dropped) this.leaveTable(outcome.dropped, now);
-    await t.fanout.afterChange(now, ack);
-    await t.listing.push();
+    const refused = await this.seatsChanged(outcome, now, ack);
+    if (refused) return refused;
     await t.env.DB?.prepare("UPDATE evenings SET ended_at = NULL WHERE table_code = ?").bind(config.code).run().catch(() => undefined);
     return null;
   }
