@@ -380,13 +380,16 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
 
 export function ActionBar(props: BarProps) {
   // "confirm" is the live host's (issue 5, its own message type); players never get it.
+  // One's own speech is a move too: on an upright phone the panel is the bottom sheet then, so "End speech"
+  // and the seats to nominate stay on the first screen whatever stands above them (the banners, the voice bar).
+  const ownSpeech = createMemo(() => props.actions.some((a) => a.type === "end-speech"));
   const visible = createMemo(() => props.actions.filter((a) => a.type !== "confirm" && (a.type !== "tech-vote-start" || a.targets.length > 0)));
   const byKey = createMemo(() => new Map(visible().map((a) => [actionKey(a), a] as const)));
   const keys = createMemo(() => visible().map(actionKey), [], { equals: sameKeys });
   const extra = children(() => props.children);
   const hasExtra = () => extra.toArray().some((x) => x != null && x !== false && x !== "");
   return (
-    <section class="panel actions" classList={{ urgent: !!props.urgent }} aria-labelledby="actions-title" aria-busy={props.busy} data-urgent={props.urgent ? "yes" : undefined}>
+    <section class="panel actions" classList={{ urgent: !!props.urgent, sheet: !!props.urgent || ownSpeech() }} aria-labelledby="actions-title" aria-busy={props.busy} data-urgent={props.urgent ? "yes" : undefined}>
       <h2 id="actions-title" class="sr-only">{t("actions.title")}</h2>
       {extra()}
       <Show
