@@ -247,7 +247,7 @@ test("RULES.md §8 media: three people with real WebRTC: the floor decides who h
       continue;
     }
     // Every page hears exactly what its floor allows (waits for it: the switch takes a moment).
-    const h = await settled(people);
+    let h = await settled(people);
     seen.steps++;
     phases.add(h[0]!.phase);
     if (h.some((x) => x.heard.length > 0)) seen.nonEmpty++;
@@ -259,6 +259,15 @@ test("RULES.md §8 media: three people with real WebRTC: the floor decides who h
     const speaker = h[0]!.speaker;
     const human = people.find((p) => p.seat === speaker);
     if (human && !snaps[0]!.result) {
+      // A page plays only the peers it is linked with: while the speaker's page reconnects (a socket dropped
+      // on a starved machine), a listener's plan has no link to them for a moment and `settled` agrees with
+      // that. Wait for the links within the same stage (the one failure of this test, 2026-12-04).
+      const seq = h[0]!.seq;
+      for (let k = 0; k < 40 && h[0]!.seq === seq && people.some((p, i) => p !== human && !h[i]!.expected.includes(speaker!)); k++) {
+        await sleep(250);
+        h = await settled(people);
+      }
+      if (h[0]!.seq !== seq) continue; // the stage moved on meanwhile: the next round checks the next one
       seen.humanSpeech++;
       people.forEach((p, i) => expect(h[i]!.heard, `seat ${p.seat} hears the speaker ${speaker} only (${phase})`).toEqual(p === human ? [] : [speaker]));
       // The speaking mark comes from the played audio, and the seat's label says it (screen readers).
