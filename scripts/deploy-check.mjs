@@ -6,11 +6,12 @@
 //   2. every binding in wrangler.toml is declared: in worker/env.ts's `Env` (the code's view of it) and
 //      in the bindings wrangler reports for the upload (the platform's view of it);
 //   3. the bundle's gzip size is under the Workers limit: 3 MiB on the free plan (10 MiB paid), per
-//      Cloudflare's Workers limits page ("after compression").
+//      Cloudflare's Workers limits page ("after compression");
+//   4. issue 33: the web build `npm run deploy` makes (MAFIA_DEV_FIXTURES=0) has no /dev/* fixture page.
 // It prints the raw and gzip sizes. Exit 1 on any failure, with one line per problem.
 // `npm test` runs it after the web build; `node scripts/deploy-check.mjs` runs it alone.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -76,6 +77,25 @@ if (existsSync(bundle)) {
   if (gzip > FREE_PLAN_GZIP_LIMIT) problems.push(`the bundle is ${mib(gzip)} after gzip, over the free plan's ${mib(FREE_PLAN_GZIP_LIMIT)}`);
 }
 rmSync(out, { recursive: true, force: true });
+
+// 4. Issue 33: the deployed web build carries no /dev/* fixture page (`npm run deploy` builds with
+// MAFIA_DEV_FIXTURES=0): built here the same way into a directory of its own, then searched.
+const web = mkdtempSync(join(tmpdir(), "mafia-deploy-web-"));
+const built = spawnSync("npx", ["vite", "build", "--config", "web/vite.config.ts", "--outDir", web, "--emptyOutDir", "--logLevel", "error"], {
+  cwd: root,
+  env: { ...process.env, MAFIA_DEV_FIXTURES: "0" },
+  encoding: "utf8",
+});
+if (built.status !== 0) problems.push(`the deploy's web build failed (exit ${built.status}): ${built.stderr ?? ""}`);
+else {
+  const assets = readdirSync(join(web, "assets"));
+  const fixtureChunks = assets.filter((f) => /DevFixture/i.test(f));
+  // A fixture's own name, found only in DevFixture.tsx: present anywhere means the fixtures were bundled.
+  const marker = assets.filter((f) => f.endsWith(".js") && readFileSync(join(web, "assets", f), "utf8").includes("profile-tally"));
+  if (fixtureChunks.length || marker.length) problems.push(`the deploy's web build carries the /dev fixtures: ${[...fixtureChunks, ...marker].join(", ")}`);
+  else console.log(`deploy check: the deploy's web build (MAFIA_DEV_FIXTURES=0) has ${assets.length} assets and no /dev fixture page`);
+}
+rmSync(web, { recursive: true, force: true });
 
 for (const p of problems) console.log(`deploy check: ${p}`);
 process.exit(problems.length ? 1 : 0);

@@ -47,6 +47,10 @@ function presetSettings(): Plugin {
 export default defineConfig({
   root,
   plugins: [solid(), presetSettings()],
+  // Issue 33: the /dev/* fixture pages (web/src/dev/DevFixture.tsx, hand-made views for the tests and the
+  // screenshots) are in the build the tests serve, and left out of the deployed one: `npm run deploy`
+  // builds with MAFIA_DEV_FIXTURES=0, so the chunk is never emitted (scripts/deploy-check.mjs proves it).
+  define: { __DEV_FIXTURES__: JSON.stringify(process.env.MAFIA_DEV_FIXTURES !== "0") },
   // The balance meter's worker (issue 16, web/src/home/balance.worker.ts) is an ES module worker.
   worker: { format: "es" },
   build: {

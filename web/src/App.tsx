@@ -11,8 +11,8 @@ import { loadClubs, loadHome, loadRecord, loadTable } from "./routes.ts";
 const Home = lazy(() => loadHome().then((m) => ({ default: m.Home })));
 const TableScreen = lazy(() => loadTable().then((m) => ({ default: m.TableScreen })));
 
-/** The dev page renders the table from hand-made views; a separate chunk, loaded only on /dev/*. */
-const DevFixture = lazy(() => import("./dev/DevFixture.tsx"));
+/** The dev page renders the table from hand-made views; a separate chunk, loaded only on /dev/*, and not in a deploy build at all (issue 33). */
+const DevFixture = __DEV_FIXTURES__ ? lazy(() => import("./dev/DevFixture.tsx")) : null;
 /** Account screens (issue 7): lazy, with @simplewebauthn/browser inside the sign-in chunk only. */
 const SignIn = lazy(() => import("./account/SignIn.tsx"));
 const Profile = lazy(() => import("./account/Profile.tsx"));
@@ -60,7 +60,7 @@ export function App() {
           {(key) => <RecordPage code={key.split("/")[0]!} game={Number(key.split("/")[1])} />}
         </Match>
         <Match when={(() => { const r = route(); return r.name === "dev" ? r.fixture : null; })()} keyed>
-          {(name) => <DevFixture name={name} />}
+          {(name) => (DevFixture ? <DevFixture name={name} /> : null)}
         </Match>
       </Switch>
     </>
