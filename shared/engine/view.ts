@@ -117,7 +117,8 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
       actions: legalActions(s, me.seat),
     };
     // §5.6 Blackmailer: told privately when the day's voting opens (the `silenced` entry for today), true till the day ends.
-    if (!over && !isNightPhase(phaseName(s)) && s.events.some((e) => e.type === "silenced" && canSee(e, mySeat, false) && (e.data as { seat: Seat; day: number }).seat === me.seat && (e.data as { day: number }).day === s.day)) you.silenced = true;
+    // `s.silenced` lives from that night to the day's end: only such a seat's view looks for the entry (no log scan per frame for everyone else).
+    if (!over && s.silenced?.includes(me.seat) && !isNightPhase(phaseName(s)) && s.events.some((e) => e.type === "silenced" && canSee(e, mySeat, false) && (e.data as { seat: Seat; day: number }).seat === me.seat && (e.data as { day: number }).day === s.day)) you.silenced = true;
     // §7.10 a preset with consiglieri: what the seat's consigliere may still give (seen by both).
     if (presetOf(s.presetId).consigliere) you.advice = adviceActions(s, me.seat);
   }
