@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ["test/browser/**/*.test.ts"],
     environment: "node",
+    // Issue 33: the web build and the frozen server (bundle, migrated D1) once, not per file.
+    globalSetup: ["test/browser/global-setup.ts"],
     passWithNoTests: false,
     testTimeout: 240_000,
     hookTimeout: 90_000,

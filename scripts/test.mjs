@@ -97,11 +97,21 @@ const deployCheck = async () => {
   const at = times.findIndex((t) => t.startsWith("deploy dry-run "));
   if (at >= 0 && existsSync(summary)) times[at] += ` (${readFileSync(summary, "utf8")})`;
 };
+// Issue 33: the browser steps' frozen server (worker bundle, migrated D1) made once for them all;
+// each browser file copies it (test/browser/harness.ts) instead of bundling and migrating again.
+const template = build.then(async (built) => {
+  if (!built || !want("browser")) return false;
+  const dir = join(out, "e2e-template");
+  const status = await run("browser server template", "node", ["--experimental-strip-types", "--no-warnings", "scripts/e2e-template.ts", dir]);
+  if (status !== 0) return broken.push("browser server template"), false;
+  process.env.E2E_TEMPLATE = dir;
+  return true;
+});
 await Promise.all([
   build.then((built) => built && want("deploy") && deployCheck()),
   // Issue 13: the accessibility and phone-layout checks (one page, vite preview) after the city game.
-  build.then(async (built) => {
-    if (!built || !want("browser")) return;
+  template.then(async (ready) => {
+    if (!ready) return;
     await vitest("browser (city)", "vitest.browser.config.ts", ["test/browser/city-game.test.ts"]);
     await vitest("browser (a11y)", "vitest.browser.config.ts", ["test/browser/a11y.test.ts"]);
     // Issue 16: a Custom game of the phone-app profiles, from the profile screen to the night's why.
@@ -112,7 +122,7 @@ await Promise.all([
   want("worker") && vitest("worker", "vitest.worker.config.ts"),
 ]);
 // Stage 2: the ten-page sport game, then one person with nine bots and "play again" (issue 13).
-if ((await build) && want("browser")) {
+if (await template) {
   await vitest("browser (sport, solo)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts", "test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts"]);
   // Issue 17: the club formats — host-classic with a live host, tatar with a consigliere; issue 18: a club evening;
   // issue 38: tatar with a live host at 360 px (end it now, a foul undone, the host's page closed).

@@ -122,14 +122,36 @@ export async function advanceClock(base: string, code: string, phaseSeq: number)
   return ((await r.json()) as { ok: boolean }).ok;
 }
 
+/**
+ * Issue 33 (a suite that stays fast): the frozen server once per run, not once per browser file — the
+ * worker bundled, web/dist and the migrations copied, D1 migrated into `dir`/state. `npm test`
+ * (scripts/test.mjs) makes it after the web build and names it in E2E_TEMPLATE; every
+ * `startWrangler` then copies it (milliseconds) in place of a bundle and a migration (~5 s of two
+ * wrangler processes each, seventeen times a run).
+ */
+export async function prepareTemplate(dir: string): Promise<string> {
+  const config = frozenConfig(dir);
+  await Promise.all([bundleWorker(dir), applyD1Migrations(config, join(dir, "state"))]);
+  writeFileSync(join(dir, "ready"), "");
+  return dir;
+}
+
 /** Starts `wrangler dev` (D1 migrated first) and resolves once /api/tables answers. */
 export async function startWrangler(options: StartOptions = {}): Promise<Server> {
   const port = await freePort();
   const persist = mkdtempSync(join(tmpdir(), "mafia-browser-persist-"));
   const live = !!process.env.E2E_LIVE_SOURCE;
-  const config = live ? join(ROOT, "wrangler.toml") : frozenConfig(persist);
-  // The bundle and the migrations need only the config: both at once.
-  await Promise.all([live ? undefined : bundleWorker(persist), applyD1Migrations(config, join(persist, "state"))]);
+  const template = process.env.E2E_TEMPLATE;
+  let config: string;
+  if (!live && template && existsSync(join(template, "ready"))) {
+    // A copy: each server its own D1 and Durable Object state.
+    cpSync(template, persist, { recursive: true });
+    config = join(persist, "wrangler.toml");
+  } else {
+    config = live ? join(ROOT, "wrangler.toml") : frozenConfig(persist);
+    // The bundle and the migrations need only the config: both at once.
+    await Promise.all([live ? undefined : bundleWorker(persist), applyD1Migrations(config, join(persist, "state"))]);
+  }
   const vars = Object.entries({ E2E_CLOCK: "1", ...options.vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   let log = "";
   const child: ChildProcess = spawn(

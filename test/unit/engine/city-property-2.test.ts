@@ -1,9 +1,9 @@
 /** City property shard 2/4 (games 250–499); see property.ts. 4 × 250 = 1,000 seeded random city games on 10/11/12 seats. */
 import { describe, it } from "vitest";
-import { propertyShard } from "./property.ts";
+import { gamesTitle, propertyShard } from "./property.ts";
 
 describe("property (city, RULES.md §3): views are allowlists", () => {
-  it("games 250–499: every view (each player + a spectator) after every input holds only what its viewer may know — freezes, heals, Maniac kills and checks private", () => {
+  it(`${gamesTitle(250, 500)}: every view (each player + a spectator) after every input holds only what its viewer may know — freezes, heals, Maniac kills and checks private`, () => {
     propertyShard(250, 500, "city");
   });
 });

@@ -1,9 +1,9 @@
 /** City property shard 3/4 (games 500–749); see property.ts. 4 × 250 = 1,000 seeded random city games on 10/11/12 seats. */
 import { describe, it } from "vitest";
-import { propertyShard } from "./property.ts";
+import { gamesTitle, propertyShard } from "./property.ts";
 
 describe("property (city, RULES.md §3): views are allowlists", () => {
-  it("games 500–749: every view (each player + a spectator) after every input holds only what its viewer may know — freezes, heals, Maniac kills and checks private", () => {
+  it(`${gamesTitle(500, 750)}: every view (each player + a spectator) after every input holds only what its viewer may know — freezes, heals, Maniac kills and checks private`, () => {
     propertyShard(500, 750, "city");
   });
 });

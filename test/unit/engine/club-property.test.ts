@@ -11,10 +11,10 @@ import { viewFor } from "../../../shared/engine/index.ts";
 import { playGame } from "../../../shared/bots/index.ts";
 import { countsOf, ALL } from "./club-helpers.ts";
 import { assertEntitled } from "./entitlement.ts";
-import { propertyShard } from "./property.ts";
+import { gamesTitle, propertyShard } from "./property.ts";
 
 describe("property (club, RULES.md §6): views are allowlists", () => {
-  it("games 0–159: every view (each player + a spectator) after every input is an allowlist", () => {
+  it(`${gamesTitle(0, 160)}: every view (each player + a spectator) after every input is an allowlist`, () => {
     propertyShard(0, 160, "club", 40);
   }, 300_000);
 

@@ -9,10 +9,10 @@ import { describe, expect, it } from "vitest";
 import { viewFor } from "../../../shared/engine/index.ts";
 import { playGame } from "../../../shared/bots/index.ts";
 import { assertEntitled } from "./entitlement.ts";
-import { propertyShard } from "./property.ts";
+import { gamesTitle, propertyShard } from "./property.ts";
 
 describe("property (host-classic, RULES.md §4): views are allowlists", () => {
-  it("games 0–179: every view (each player + a spectator) after every input is an allowlist", () => {
+  it(`${gamesTitle(0, 180)}: every view (each player + a spectator) after every input is an allowlist`, () => {
     propertyShard(0, 180, "host-classic", 40);
   }, 300_000);
 

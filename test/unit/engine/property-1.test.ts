@@ -1,9 +1,9 @@
 /** Property shard 1/4 (games 0–249); see property.ts. 4 × 250 = 1,000 seeded random games. */
 import { describe, it } from "vitest";
-import { propertyShard } from "./property.ts";
+import { gamesTitle, propertyShard } from "./property.ts";
 
 describe("property: views are allowlists", () => {
-  it("games 0–249: every view (10 players + a spectator) after every input holds only what its viewer may know", () => {
+  it(`${gamesTitle(0, 250)}: every view (10 players + a spectator) after every input holds only what its viewer may know`, () => {
     propertyShard(0, 250);
   });
 });

@@ -9,10 +9,10 @@ import { describe, expect, it } from "vitest";
 import { actionsFor, apply, createGame, nextDeadline, viewFor, type Input } from "../../../shared/engine/index.ts";
 import { botRng, makePlayers, randomPolicy } from "../../../shared/bots/index.ts";
 import { assertEntitled } from "./entitlement.ts";
-import { propertyShard } from "./property.ts";
+import { gamesTitle, propertyShard } from "./property.ts";
 
 describe("property (tatar, RULES.md §7): views are allowlists", () => {
-  it("games 0–149: every view (each player + a spectator) after every input is an allowlist", () => {
+  it(`${gamesTitle(0, 150)}: every view (each player + a spectator) after every input is an allowlist`, () => {
     propertyShard(0, 150, "tatar", 40);
   }, 300_000);
 });
