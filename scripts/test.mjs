@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: every suite, one closing line "N passed, N failed".
-// Suites: typecheck (gate), unit (engine/protocol/bots in Node), worker (inside workerd),
+// Suites: typecheck (gate), knip (unused code, issue 33), unit (engine/protocol/bots in Node), worker (inside workerd),
 // browser (Debian Chromium via playwright-core against `wrangler dev`).
 // Exits non-zero on any failure, and when no test ran. Issue 32: after the web build, a dry-run
 // deploy (scripts/deploy-check.mjs) — offline, no Cloudflare account.
 //
 // Two stages (issue 6; issue 11 made the games quick — both click through whole games on the test
 // clock, test/browser/harness.ts advanceClock, so no step waits out a real timer):
-//   1. side by side: typecheck, the unit suite (two workers, pure CPU), the worker suite (three
+//   1. side by side: typecheck, knip (unused files/exports/dependencies), the unit suite (two workers, pure CPU), the worker suite (three
 //      workerd, mostly waiting on real alarms), and build web followed by the city browser game
 //      (three pages) and the accessibility checks (issue 13: axe-core and phone layout, one page);
 //   2. the sport browser game alone (ten pages), then one person against nine bots who plays again
@@ -118,6 +118,8 @@ await Promise.all([
     await vitest("browser (profiles)", "vitest.browser.config.ts", ["test/browser/profiles-game.test.ts"]);
   }),
   want("typecheck") && run("typecheck", "npm", ["run", "--silent", "typecheck"]).then((status) => status === 0 || broken.push("typecheck")),
+  // Issue 33: dead files, exports, types and dependencies fail the suite (knip.jsonc: entry points, and each ignore with its reason).
+  want("knip") && run("knip", "npx", ["knip", "--no-progress"]).then((status) => status === 0 || broken.push("knip")),
   want("unit") && vitest("unit", "vitest.unit.config.ts"),
   want("worker") && vitest("worker", "vitest.worker.config.ts"),
 ]);

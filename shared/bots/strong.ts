@@ -25,6 +25,7 @@
  * randomness is seeded by (seed, day): the same view gets the same answer.
  */
 import { abilityDef } from "../engine/night/abilities.ts";
+import { isDefenceSpeech, isLeavingSpeech, isRoundSpeech } from "../engine/phase-kinds.ts";
 import { getRole } from "../engine/roles/index.ts";
 import type { AnyLogEntry, AvailableAction, Claim, GameView, PlayerAction, RoleId, Seat } from "../engine/types.ts";
 import { findAction as find, shootingPlan } from "./common.ts";
@@ -137,7 +138,6 @@ function verdict(answer: string): Colour | "checker" | null {
   }
 }
 
-const SPEECH_END = new Set(["farewell", "last-words"]);
 /** Actions this bot never takes: a view offering only these needs no decision. */
 const NEVER = new Set<AvailableAction["type"]>(["shout", "tech-vote-start", "tech-vote", "early-vote", "ask", "under-foul", "confirm"]);
 
@@ -393,7 +393,7 @@ class Turn {
     if (a.left <= 0) return null;
     const me = this.you.seat;
     const role = this.you.role;
-    const leaving = SPEECH_END.has(this.view.phase);
+    const leaving = isLeavingSpeech(this.view.phase);
     const said = this.said();
     const ok = (c: Claim): boolean => (c.kind === "role" ? a.roles.includes(c.role) : a.targets.includes(c.target) && c.target !== me);
     // The real checker: reveal on finding black, when leaving, or from day 3 (the strong one).
@@ -401,7 +401,7 @@ class Turn {
       const found = [...this.mine].filter((x): x is [Seat, Colour] => x[1] === "red" || x[1] === "black");
       const anyBlack = found.some(([, v]) => v === "black");
       const rival = [...this.mem.claims].some(([s, c]) => s !== me && c.role === role);
-      const onTheBlock = this.view.nominees.includes(me) || this.view.phase === "tie-speech" || this.view.phase === "defence";
+      const onTheBlock = this.view.nominees.includes(me) || isDefenceSpeech(this.view.phase);
       const reveal = this.novice ? leaving : anyBlack || leaving || rival || onTheBlock || this.view.day >= 3;
       if (!reveal || found.length === 0 && !rival) return null;
       if (said?.role !== role) return ok({ kind: "role", role }) ? { kind: "role", role } : null;
@@ -431,7 +431,7 @@ class Turn {
       return t !== undefined && ok({ kind: "opinion", target: t, result: "red" }) && this.rng.next() < 0.5 ? { kind: "opinion", target: t, result: "red" } : null;
     }
     // Anyone with a clear suspect says whom they vote for, once a day, in a day speech.
-    if (!leaving && this.view.phase === "speech" && said?.votes.get(this.view.day) === undefined) {
+    if (!leaving && isRoundSpeech(this.view.phase) && said?.votes.get(this.view.day) === undefined) {
       const t = this.blame(this.living);
       const sc = this.black ? this.scores(true) : this.scores(false);
       if (t !== null && (sc[t] as number) > 3 && ok({ kind: "vote", target: t })) return { kind: "vote", target: t };

@@ -48,23 +48,18 @@ export function passwordProblem(password: string, nickname?: string): string | n
 
 /** POST /api/auth/password/register */
 export const PasswordRegisterRequestSchema = v.strictObject({ nickname: NicknameSchema, password: PasswordSchema });
-export type PasswordRegisterRequest = v.InferInput<typeof PasswordRegisterRequestSchema>;
 
 /** POST /api/auth/password/login */
 export const PasswordLoginRequestSchema = v.strictObject({ nickname: NicknameSchema, password: PasswordSchema });
-export type PasswordLoginRequest = v.InferInput<typeof PasswordLoginRequestSchema>;
 
 /** POST /api/auth/password/set — signed in: add or change the fallback password (the current one is required to change it). */
 export const PasswordSetRequestSchema = v.strictObject({ password: PasswordSchema, currentPassword: v.optional(PasswordSchema) });
-export type PasswordSetRequest = v.InferInput<typeof PasswordSetRequestSchema>;
 
 /** POST /api/auth/passkey/register/options — a new account with this nickname, or (signed in, no nickname) one more passkey. */
 export const PasskeyRegisterOptionsRequestSchema = v.strictObject({ nickname: v.optional(NicknameSchema) });
-export type PasskeyRegisterOptionsRequest = v.InferInput<typeof PasskeyRegisterOptionsRequestSchema>;
 
 /** POST /api/auth/passkey/login/options — with a nickname the browser is told that account's passkeys; without, discoverable credentials. */
 export const PasskeyLoginOptionsRequestSchema = v.strictObject({ nickname: v.optional(NicknameSchema) });
-export type PasskeyLoginOptionsRequest = v.InferInput<typeof PasskeyLoginOptionsRequestSchema>;
 
 const b64url = v.pipe(v.string(), v.maxLength(8192), v.regex(/^[A-Za-z0-9_-]*={0,2}$/, "not base64url"));
 
@@ -79,7 +74,6 @@ export const WebAuthnCredentialSchema = v.looseObject({
 
 /** POST /api/auth/passkey/register/verify and /login/verify */
 export const PasskeyVerifyRequestSchema = v.strictObject({ response: WebAuthnCredentialSchema });
-export type PasskeyVerifyRequest = v.InferInput<typeof PasskeyVerifyRequestSchema>;
 
 /* ------------------------------------------------ responses ------------------------------------------------ */
 
@@ -91,7 +85,6 @@ export const RatingSchema = v.strictObject({
   /** Rated (sport) games. */
   games: v.number(),
 });
-export type Rating = v.InferOutput<typeof RatingSchema>;
 
 /** The signed-in account (GET /api/me, and every successful sign-in / sign-up). */
 export const MeSchema = v.strictObject({
@@ -110,7 +103,6 @@ export type Me = v.InferOutput<typeof MeSchema>;
 
 /** POST /api/me/publication — publish one's nick in finished games' records, or be "Player N" to others (docs/CLUBS.md "Publication"). */
 export const PublicationRequestSchema = v.strictObject({ publish: v.boolean() });
-export type PublicationRequest = v.InferInput<typeof PublicationRequestSchema>;
 
 /** 200 from GET /api/me (null: not signed in, or the session expired), and from sign-in / sign-up. */
 export const MeResponseSchema = v.strictObject({ user: v.nullable(MeSchema) });

@@ -53,7 +53,6 @@ export const HostRequestSchema = v.pipe(
   v.strictObject({ nickname: v.optional(NicknameSchema), userId: v.optional(v.pipe(v.string(), v.maxLength(64))) }),
   v.check((b) => (b.nickname === undefined) !== (b.userId === undefined), "give either nickname or userId"),
 );
-export type HostRequest = v.InferInput<typeof HostRequestSchema>;
 
 const SettingsObjectSchema = v.custom<Record<string, unknown>>((x) => typeof x === "object" && x !== null && !Array.isArray(x), "Invalid type: Expected Object");
 
@@ -88,7 +87,6 @@ export type CreateEveningRequest = v.InferInput<typeof CreateEveningRequestSchem
 
 /** POST …/evenings/:eid/signup — "OK, let's play". `ageConfirmed` must be true when the evening checks age. */
 export const SignupRequestSchema = v.strictObject({ ageConfirmed: v.optional(v.boolean()) });
-export type SignupRequest = v.InferInput<typeof SignupRequestSchema>;
 
 /** POST …/confirm and …/withdraw take an empty JSON object (a JSON body keeps the CSRF rule, docs/ACCOUNTS.md). */
 export const EmptyRequestSchema = v.strictObject({});
@@ -107,7 +105,6 @@ export type OpenEveningRequest = v.InferInput<typeof OpenEveningRequestSchema>;
 
 /** POST /api/clubs/notices/read — mark these notices read (only the caller's own count). */
 export const NoticesReadRequestSchema = v.strictObject({ ids: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.minLength(1), v.maxLength(100)) });
-export type NoticesReadRequest = v.InferInput<typeof NoticesReadRequestSchema>;
 
 /* ------------------------------------------------ responses ------------------------------------------------ */
 

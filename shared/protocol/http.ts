@@ -112,7 +112,6 @@ export const JoinRequestSchema = v.strictObject({
    *  the organizer rights and the organizer token stops working (one person, one identity). */
   organizerToken: v.optional(OrganizerTokenSchema),
 });
-export type JoinRequest = v.InferInput<typeof JoinRequestSchema>;
 
 /** POST /api/tables/:code/return — the code as typed: case, spaces and dashes do not matter. */
 export const ReturnRequestSchema = v.strictObject({
@@ -123,7 +122,6 @@ export const ReturnRequestSchema = v.strictObject({
     v.regex(RETURN_CODE_PATTERN, "not a return code"),
   ),
 });
-export type ReturnRequest = v.InferInput<typeof ReturnRequestSchema>;
 
 /** A seat token as join/return hand it out (bearer; 43 characters of base64url). */
 export const SeatTokenSchema = v.pipe(v.string(), v.minLength(16), v.maxLength(128));
@@ -133,7 +131,6 @@ export const SeatTokenSchema = v.pipe(v.string(), v.minLength(16), v.maxLength(1
  * the seat with their own token (in the body, never the URL).
  */
 export const ConsigliereSeatRequestSchema = v.strictObject({ token: SeatTokenSchema });
-export type ConsigliereSeatRequest = v.InferInput<typeof ConsigliereSeatRequestSchema>;
 
 /** POST /api/tables/:code/consigliere — the advisor joins with the one-time code the player shared. */
 export const ConsigliereJoinRequestSchema = v.strictObject({
@@ -142,7 +139,6 @@ export const ConsigliereJoinRequestSchema = v.strictObject({
   /** This browser's device id (optional): the seat's own device cannot advise it. */
   deviceId: v.optional(DeviceIdSchema),
 });
-export type ConsigliereJoinRequest = v.InferInput<typeof ConsigliereJoinRequestSchema>;
 
 /* ------------------------------------------------ responses ------------------------------------------------ */
 

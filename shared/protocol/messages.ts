@@ -116,8 +116,8 @@ export const HostActionSchema = v.variant("type", [
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type KeysByType<U extends { type: string }> = { [T in U["type"]]: keyof Extract<U, { type: T }> };
 type Agree<S extends { type: string }, E extends { type: string }> = Same<KeysByType<S>, KeysByType<E>> extends true ? (Same<S, E> extends true ? true : [S] extends [E] ? true : false) : false;
-export const PLAYER_ACTIONS_AGREE: Agree<v.InferOutput<typeof PlayerActionSchema>, PlayerAction> = true;
-export const HOST_ACTIONS_AGREE: Agree<v.InferOutput<typeof HostActionSchema>, HostAction> = true;
+const PLAYER_ACTIONS_AGREE: Agree<v.InferOutput<typeof PlayerActionSchema>, PlayerAction> = true;
+const HOST_ACTIONS_AGREE: Agree<v.InferOutput<typeof HostActionSchema>, HostAction> = true;
 
 /**
  * The organizer's commands (RULES.md §5.1), sent in a `control` frame. Only the connection holding the
@@ -355,11 +355,7 @@ export const ClientMessageSchema = v.variant("type", [
   WhisperMessageSchema,
 ]);
 export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
-export type HelloMessage = v.InferOutput<typeof HelloMessageSchema>;
-export type ActMessage = v.InferOutput<typeof ActMessageSchema>;
-export type ControlMessage = v.InferOutput<typeof ControlMessageSchema>;
 export type HostMessage = v.InferOutput<typeof HostMessageSchema>;
-export type TableMessage = v.InferOutput<typeof TableMessageSchema>;
 export type SignalMessage = v.InferOutput<typeof SignalMessageSchema>;
 
 /**

@@ -120,5 +120,3 @@ export function standings(games: readonly TournamentGame[], drawOrder: readonly 
   return rows;
 }
 
-/** Hundredths as points ("1.25", "-0.5", "0"). */
-export const pointsText = (h: number): string => String(h / 100);

@@ -14,7 +14,7 @@
  */
 import { maskRows, type NamedRow, type Published } from "../../shared/publication.ts";
 
-export { maskRows, publicName, type NamedRow, type Published, type PublishedName } from "../../shared/publication.ts";
+export { publicName, type NamedRow, type Published } from "../../shared/publication.ts";
 
 /** D1's bound-parameter limit is 100 per statement; records have at most 16 seats, profiles 50 games × 16. */
 const CHUNK = 90;

@@ -50,4 +50,3 @@ export function guessGuard(): MiddlewareHandler<{ Bindings: Env }> {
   };
 }
 
-export { GUESS_LIMIT };

@@ -19,7 +19,6 @@ import type { TableStore } from "./storage.ts";
 import { Table } from "./table.ts";
 
 export { RETURN_ATTEMPTS, SOCKET_OPENS, type InitRequest, type InitResult, type JoinOptions, type JoinResult, type ReturnResult } from "./admission.ts";
-export { testClockEnabled } from "./clock.ts";
 
 export class TableObject extends DurableObject<Env> {
   private readonly sockets: HibernatingSockets;

@@ -13,11 +13,12 @@ import { randomPlayerId, randomReturnCode, randomSeed, randomToken } from "../se
 import { testClockEnabled } from "./clock.ts";
 import { countOpen, type OpenWindow } from "./connection.ts";
 import { getPreset, seatRange } from "./engine.ts";
-import type { Ack } from "./fanout.ts";
-import type { Refused } from "./frames.ts";
+import type { Ack, ConsiglieriPort, FanoutPort, ListingPort, MatchPort, OrganizerPort, Refused, ReportPort, SpectatorsPort, TableCore } from "./ports.ts";
 import { addressFull, checkJoin, deviceTaken } from "./lobby.ts";
 import type { PlayerRow } from "./storage.ts";
-import type { Table } from "./table.ts";
+import type { AlarmFailures } from "./alarm-failures.ts";
+import type { Sockets } from "./connection.ts";
+import type { TableStore } from "./storage.ts";
 import { currentPlayers } from "./view.ts";
 
 /**
@@ -103,13 +104,27 @@ function notFound(): Refusal {
   return { ok: false, error: { code: "not-found", message: "No table with this code." } };
 }
 
+/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+interface AdmissionDeps extends Pick<TableCore, "afterChange" | "config" | "env" | "now" | "tx"> {
+  readonly alarmFailures: Pick<AlarmFailures, "clear">;
+  readonly consiglieri: Pick<ConsiglieriPort, "returnTo">;
+  readonly fanout: Pick<FanoutPort, "forgetLog" | "send">;
+  readonly listing: Pick<ListingPort, "push">;
+  readonly match: Pick<MatchPort, "currentPlayers" | "startIfFull">;
+  readonly organizer: Pick<OrganizerPort, "closeSeatlessOrganizer">;
+  readonly report: Pick<ReportPort, "reportGame">;
+  readonly sockets: Pick<Sockets, "all" | "attachmentOf" | "save">;
+  readonly spectators: Pick<SpectatorsPort, "record">;
+  readonly store: Pick<TableStore, "addReturnSource" | "bumpVersion" | "clearReturnSources" | "control" | "createSchema" | "game" | "initialized" | "insertConfig" | "insertControl" | "insertPlayer" | "insertToken" | "openNextGame" | "players" | "returnGuard" | "returnSourceFailed" | "series" | "seriesGame" | "setGameNo" | "writeControl" | "writeReturnGuard">;
+}
+
 export class Admission {
   /** Address bucket → its keyed digest (memory, bounded): a joining client's HMAC is made once. */
   private addressDigests = new Map<string, Uint8Array>();
   /** Address bucket → socket opens in its current window (memory; SOCKET_OPENS). */
   private socketOpens = new Map<string, OpenWindow>();
 
-  constructor(private readonly t: Table) {}
+  constructor(private readonly t: AdmissionDeps) {}
 
   /** Create the table here. Refused if this object was ever initialised: the worker then draws another code. */
   async init(req: InitRequest): Promise<InitResult> {
@@ -238,7 +253,7 @@ export class Admission {
     if (!outcome.ok) return outcome;
     if (outcome.organizes) t.organizer.closeSeatlessOrganizer();
     if (outcome.dropped) this.leaveTable(outcome.dropped, now);
-    await t.fanout.afterChange(now);
+    await t.afterChange(now);
     await t.listing.push();
     return { ok: true, body: outcome.body };
   }
@@ -389,7 +404,7 @@ export class Admission {
   private async seatsChanged(outcome: Refused | { dropped: string[] | null }, now: number, ack: Ack): Promise<Refused | null> {
     if ("code" in outcome) return outcome;
     if (outcome.dropped) this.leaveTable(outcome.dropped, now);
-    await this.t.fanout.afterChange(now, ack);
+    await this.t.afterChange(now, ack);
     await this.t.listing.push();
     return null;
   }

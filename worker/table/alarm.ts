@@ -10,7 +10,29 @@ import { ALARM_MAX_FAILURES } from "./alarm-failures.ts";
 import { testClockEnabled } from "./clock.ts";
 import { apply, isOver, nextDeadline, type Input } from "./engine.ts";
 import { earliest, nextTakeover, type Due, type DueKind } from "./schedule.ts";
-import type { Table } from "./table.ts";
+import type { BotsPort, FanoutPort, MatchPort, OrganizerPort, PresencePort, RecordingsPort, ReportPort, SpectatorsPort, TableCore } from "./ports.ts";
+import type { AlarmFailures } from "./alarm-failures.ts";
+import type { GameReporter } from "./report.ts";
+import type { Sockets } from "./connection.ts";
+import type { TableClock } from "./clock.ts";
+import type { TableStore } from "./storage.ts";
+
+/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+interface AlarmDeps extends Pick<TableCore, "afterChange" | "config" | "ctx" | "env" | "forgetCaches" | "now" | "tx"> {
+  readonly alarmFailures: Pick<AlarmFailures, "adjust" | "clear" | "failed" | "skip">;
+  readonly bots: Pick<BotsPort, "run">;
+  readonly clock: Pick<TableClock, "setSkew" | "skew">;
+  readonly fanout: Pick<FanoutPort, "closeSocket">;
+  readonly match: Pick<MatchPort, "commit" | "lastState" | "persist" | "state">;
+  readonly organizer: Pick<OrganizerPort, "handToBot">;
+  readonly presence: Pick<PresencePort, "flush">;
+  readonly recordings: Pick<RecordingsPort, "due" | "expire" | "giveUp">;
+  readonly report: Pick<ReportPort, "reportGame">;
+  readonly reporter: Pick<GameReporter, "due" | "giveUp" | "retryBacklog">;
+  readonly sockets: Pick<Sockets, "all" | "attachmentOf">;
+  readonly spectators: Pick<SpectatorsPort, "deliver" | "due">;
+  readonly store: Pick<TableStore, "control" | "extras" | "game" | "initialized" | "nextSpectatorVersion" | "players" | "setBotAt" | "setDeadlineAlarm" | "setPause" | "setPresenceAt" | "setSpectatorVersion">;
+}
 
 export class TableAlarm {
   /**
@@ -23,7 +45,7 @@ export class TableAlarm {
    *  instance, or an alarm has fired since), so the next sync sets it whatever it is. */
   private armedAt: number | null | undefined = undefined;
 
-  constructor(private readonly t: Table) {}
+  constructor(private readonly t: AlarmDeps) {}
 
   /**
    * The runtime's alarm fired. The earliest due item is handled, then the alarm is re-armed for the
@@ -82,7 +104,7 @@ export class TableAlarm {
           const refused = t.organizer.handToBot(target, at);
           if (refused) console.warn(`table ${t.config().code}: takeover refused (${refused.code})`);
         }
-        return t.fanout.afterChange(at);
+        return t.afterChange(at);
       }
       case "bots":
         return t.bots.run(at);
@@ -201,7 +223,7 @@ export class TableAlarm {
       t.match.persist(result.state, [input], at);
       t.store.setPause(null);
     });
-    await t.fanout.afterChange(at);
+    await t.afterChange(at);
   }
 
   /** The engine's deadline has come (or the stored alarm is stale / moved). */
@@ -223,7 +245,7 @@ export class TableAlarm {
       return this.armDeadline(deadline, state.phaseSeq);
     }
     t.match.commit(result.state, [input], at);
-    await t.fanout.afterChange(at);
+    await t.afterChange(at);
   }
 
   /** Everything the table's one alarm may be waiting for. */

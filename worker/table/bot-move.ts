@@ -12,7 +12,7 @@
  * Pure (no storage, no sockets): the table's scheduling and commits are in bots.ts.
  */
 import { botFor, type BotLevel } from "../../shared/bots/levels.ts";
-import { viewFor, type GameState, type PlayerAction } from "./engine.ts";
+import { isExpelVote, viewFor, type GameState, type PlayerAction } from "./engine.ts";
 
 /** One bot seat as the table plays it: who, where, and at which level. */
 export interface BotSeat {
@@ -42,7 +42,7 @@ export function botMove(state: GameState, playerId: string, tableSeed: string, l
   const view = viewFor(state, { kind: "player", playerId });
   if (!view.you || view.you.actions.length === 0) return null;
   // Same seed for a whole ballot (open voting calls candidates one by one; the bot keeps its intent).
-  const moment = view.phase === "voting" || view.phase === "revote" ? `${view.day}/${view.phase}` : `${view.day}/${view.phaseSeq}`;
+  const moment = isExpelVote(view.phase) ? `${view.day}/${view.phase}` : `${view.day}/${view.phaseSeq}`;
   return botFor(level, `${tableSeed}/bot/${playerId}/${moment}`).decide(view);
 }
 

@@ -4,7 +4,8 @@
  */
 import { botMove, botSeatsOf, botSpeechMs, nextBotMoveAt, speechHeldUntil } from "./bot-move.ts";
 import { apply, isOver, type Input } from "./engine.ts";
-import type { Table } from "./table.ts";
+import type { MatchPort, TableCore } from "./ports.ts";
+import type { TableStore } from "./storage.ts";
 
 /** Default think delay before bots move after a change (ms); the env var BOT_THINK_MS overrides it. */
 export const BOT_THINK_MS = 1200;
@@ -14,12 +15,18 @@ export function botThinkMs(env: { BOT_THINK_MS?: string }): number {
   return Number.isFinite(n) && n >= 0 ? n : BOT_THINK_MS;
 }
 
+/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+interface BotsDeps extends Pick<TableCore, "afterChange" | "config" | "env"> {
+  readonly match: Pick<MatchPort, "commit" | "gameSeed" | "state">;
+  readonly store: Pick<TableStore, "control" | "extras" | "players" | "setBotAt">;
+}
+
 /**
  * The table's bot seats: when they move (a think delay after a change, `game.bot_at`, the alarm's
  * `bots` item) and their moves, applied and committed like a person's.
  */
 export class BotSeats {
-  constructor(private readonly t: Table) {}
+  constructor(private readonly t: BotsDeps) {}
 
   /** Bots move a think delay after a change, if any bot seat has something to do (a pending move keeps its time). */
   schedule(now: number, idle: boolean): void {
@@ -44,7 +51,7 @@ export class BotSeats {
     const state = t.match.state();
     const seed = t.match.gameSeed();
     t.store.setBotAt(null);
-    if (!state || isOver(state)) return t.fanout.afterChange(at);
+    if (!state || isOver(state)) return t.afterChange(at);
     let accepted = 0;
     // Issue 31.4: a bot's end of speech held back until it has spoken BOT_SPEECH_MS (scheduled again below).
     let held = false;
@@ -67,6 +74,6 @@ export class BotSeats {
       accepted++;
     }
     // A pass where every bot was refused does not repeat until something else changes.
-    await t.fanout.afterChange(at, undefined, undefined, accepted === 0 && !held);
+    await t.afterChange(at, undefined, undefined, accepted === 0 && !held);
   }
 }

@@ -28,7 +28,9 @@ import { confusable } from "./confusables.ts";
 import { reservedForBots, sameNickname } from "./lobby.ts";
 import type { PlayerRow } from "./storage.ts";
 import { TOKENS_PER_PLAYER } from "./storage.ts";
-import type { Table } from "./table.ts";
+import type { FanoutPort, MatchPort, MediaPort, TableCore } from "./ports.ts";
+import type { Sockets } from "./connection.ts";
+import type { TableStore } from "./storage.ts";
 
 
 /** One seat's consigliere: a pending invitation (nickname null) or the advisor who joined with it. */
@@ -57,12 +59,21 @@ function refusal(code: Refusal["error"]["code"], message: string): Refusal {
   return { ok: false, error: { code, message } };
 }
 
+/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+interface ConsiglieriDeps extends Pick<TableCore, "afterChange" | "config" | "ctx" | "now" | "tx"> {
+  readonly fanout: Pick<FanoutPort, "forgetLog" | "send">;
+  readonly match: Pick<MatchPort, "state">;
+  readonly media: Pick<MediaPort, "spectatorPeer" | "spectatorsMayListen" | "welcome">;
+  readonly sockets: Pick<Sockets, "all" | "attachmentOf" | "save">;
+  readonly store: Pick<TableStore, "bumpVersion" | "initialized" | "players" | "seriesGame" | "tokens">;
+}
+
 export class Consiglieri {
   /** Whether this object's SQLite has the tables (memory; true forever once seen). */
   private ready = false;
   private cache: ConsigliereRow[] | null = null;
 
-  constructor(private readonly t: Table) {}
+  constructor(private readonly t: ConsiglieriDeps) {}
 
   /** Drop the row cache (a rolled-back transaction, Table.forgetCaches). */
   forget(): void {
@@ -201,7 +212,7 @@ export class Consiglieri {
       t.store.bumpVersion(); // the public mark
       return { ok: true, body: { playerId: row.playerId, returnCode, token } };
     });
-    if (outcome.ok) await t.fanout.afterChange(now);
+    if (outcome.ok) await t.afterChange(now);
     return outcome;
   }
 
@@ -237,7 +248,7 @@ export class Consiglieri {
       t.fanout.forgetLog(ws);
       t.fanout.send(ws, { type: "welcome", identity: { kind: "spectator" }, serverNow: now, ...(media ? { media: { ...media, peer: peer! } } : {}) });
     }
-    await t.fanout.afterChange(now);
+    await t.afterChange(now);
     return { ok: true };
   }
 

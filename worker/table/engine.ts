@@ -5,13 +5,13 @@
 export { apply, createGame, hostingOf, eventCount, eventsFrom, firstEliminated, getPreset, isOver, nextDeadline, seatOf, seatedPlayers, seatRange, startRefusal, tableFloor, viewFor, withEvents, withoutEvents } from "../../shared/engine/index.ts";
 export type {
   AbortReason,
-  ApplyResult,
   GameEvent,
   GameState,
   GameView,
   Input,
   PlayerAction,
-  PlayerSpec,
   Viewer,
 } from "../../shared/engine/types.ts";
 export type { PresetInfo } from "../../shared/engine/index.ts";
+/** Issue 33: what kind of moment a phase is, asked instead of comparing phase ids. */
+export { isExpelVote } from "../../shared/engine/phase-kinds.ts";

@@ -7,19 +7,32 @@ import type { ErrorCode, ServerMessage, TableView } from "../../shared/protocol/
 import type { ConnectionIdentity } from "./connection.ts";
 import { viewFor } from "./engine.ts";
 import { viewerKey, viewerOf } from "./match.ts";
-import type { Table } from "./table.ts";
+import type { Sockets } from "./connection.ts";
+import type { ConsiglieriPort, MatchPort, MediaPort, OrganizerPort, PresencePort, PublicationPort, SfuPort, SpectatorsPort, TableCore } from "./ports.ts";
+import type { TableStore } from "./storage.ts";
 import { maskView } from "./publication.ts";
 import { buildTableView, type TableFacts } from "./view.ts";
 
-/** The socket and ref of the frame a change answers. */
-export type Ack = { ws: WebSocket; ref: string };
+/** What the fan-out uses of the table (issue 33: no part sees the whole table). */
+export interface FanoutDeps extends Pick<TableCore, "now" | "config"> {
+  readonly store: Pick<TableStore, "game" | "players" | "control" | "extras" | "seriesGame" | "series">;
+  readonly sockets: Pick<Sockets, "all" | "attachmentOf">;
+  readonly match: Pick<MatchPort, "state" | "lastState" | "quietKeys" | "clearChanges">;
+  readonly presence: Pick<PresencePort, "hostConnected" | "carried">;
+  readonly spectators: Pick<SpectatorsPort, "delayMs" | "sendCurrent">;
+  readonly organizer: Pick<OrganizerPort, "isOrganizer">;
+  readonly publication: Pick<PublicationPort, "hiddenNicks">;
+  readonly consiglieri: Pick<ConsiglieriPort, "names">;
+  readonly media: Pick<MediaPort, "peers">;
+  readonly sfu: Pick<SfuPort, "reconcile">;
+}
 
 export class Fanout {
   /** How many log entries each socket's last frame held (log deltas, docs/PROTOCOL.md). Memory only:
    *  after an eviction every socket simply gets a full log again. */
   private sentLog = new WeakMap<WebSocket, number>();
 
-  constructor(private readonly t: Table) {}
+  constructor(private readonly t: FanoutDeps) {}
 
   /** A new game's log starts again: every socket gets the whole log. */
   forgetLogs(): void {
@@ -29,27 +42,6 @@ export class Fanout {
   /** This socket gets the whole log with its next view (it now sees another viewer's). */
   forgetLog(ws: WebSocket): void {
     this.sentLog.delete(ws);
-  }
-
-  /**
-   * After every change of the table (version bumped): schedule the bots' next move, remember the
-   * public view for delayed spectators, send every connection its view (then the sender's ack), and
-   * re-arm the alarm. `closing`: a socket that is going away and gets nothing.
-   */
-  async afterChange(now: number, ack?: Ack, closing?: WebSocket, botsIdle = false): Promise<void> {
-    const t = this.t;
-    // Issue 32, finding 1: a game that just ended learns who opted out of publication before its views go out.
-    if (t.store.game().status === "ended") await t.publication.refresh();
-    t.tx(() => {
-      t.bots.schedule(now, botsIdle);
-      t.spectators.record(now);
-    });
-    this.broadcast(closing);
-    if (ack) this.send(ack.ws, { type: "ack", ref: ack.ref, version: t.store.game().version });
-    if (t.store.game().status === "ended") await t.report.reportGame(now);
-    await t.alarm.sync();
-    if (t.store.game().status === "ended") await t.listing.endedChange();
-    else await t.listing.hostingChange();
   }
 
   facts(except?: WebSocket): TableFacts {

@@ -15,10 +15,11 @@ import { digest, findByDigest, sameDigest } from "../security/hash.ts";
 import { ORGANIZER_DOMAIN, TOKEN_DOMAIN } from "./admission.ts";
 import { countRefusal, rememberRef, takeToken, type Attachment, type ConnectionIdentity } from "./connection.ts";
 import { apply, type Input } from "./engine.ts";
-import type { Table } from "./table.ts";
+import type { AdmissionPort, ConsiglieriPort, FanoutPort, MatchPort, MediaPort, OrganizerPort, PresencePort, Refused, SfuPort, TableCore } from "./ports.ts";
+import type { Sockets } from "./connection.ts";
+import type { TableStore } from "./storage.ts";
 
 /** A refusal of a socket command: answered to the sender only, nothing changed. */
-export type Refused = { code: ErrorCode; message: string };
 
 /** What handling one frame came to: REFUSED when the sender got an error answer (counted, REFUSAL_LIMIT). */
 const REFUSED = "refused";
@@ -70,8 +71,22 @@ function credentialKey(tokenHash: Uint8Array): string {
   return `t:${hex}`;
 }
 
+/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+interface FramesDeps extends Pick<TableCore, "afterChange" | "config" | "now"> {
+  readonly admission: Pick<AdmissionPort, "playAgain">;
+  readonly consiglieri: Pick<ConsiglieriPort, "bound" | "tokenOwner" | "whisper">;
+  readonly fanout: Pick<FanoutPort, "closeSocket" | "send" | "sendCurrentView" | "sendError">;
+  readonly match: Pick<MatchPort, "commit" | "forget" | "state">;
+  readonly media: Pick<MediaPort, "afterRelay" | "peerOf" | "relay" | "spectatorsMayListen" | "welcome">;
+  readonly organizer: Pick<OrganizerPort, "command" | "isOrganizer">;
+  readonly presence: Pick<PresencePort, "greeted" | "hostConnected">;
+  readonly sfu: Pick<SfuPort, "frame">;
+  readonly sockets: Pick<Sockets, "attachmentOf" | "save">;
+  readonly store: Pick<TableStore, "control" | "game" | "players" | "tokens">;
+}
+
 export class Frames {
-  constructor(private readonly t: Table) {}
+  constructor(private readonly t: FramesDeps) {}
 
   /** One frame from a socket. Never throws: a failure is logged and answered with `internal`. */
   async message(ws: WebSocket, message: string | ArrayBuffer | ArrayBufferView): Promise<void> {
@@ -190,7 +205,7 @@ export class Frames {
     const result = apply(state, input, now);
     if (!result.ok) return this.refuse(ws, result.rejection.code, result.rejection.message, msg.ref);
     t.match.commit(result.state, [input], now);
-    await t.fanout.afterChange(now, { ws, ref: msg.ref });
+    await t.afterChange(now, { ws, ref: msg.ref });
   }
 
   /** `hello`: who this socket is — a seat's token, the organizer token, or none (a spectator). */
@@ -269,7 +284,7 @@ export class Frames {
 /** What a route's handler gets. */
 interface FrameContext<M> {
   frames: Frames;
-  t: Table;
+  t: FramesDeps;
   ws: WebSocket;
   att: Attachment;
   /** The socket's identity (absent only for `hello`, the one route open to anyone). */
@@ -287,12 +302,12 @@ interface FrameContext<M> {
  */
 interface Route<M> {
   who: "anyone" | "identified";
-  may?: (t: Table, identity: ConnectionIdentity) => Refused | null;
+  may?: (t: FramesDeps, identity: ConnectionIdentity) => Refused | null;
   ref: "fresh" | "none";
   handle(c: FrameContext<M>): FrameOutcome | Promise<FrameOutcome>;
 }
 
-const seatedOrAdvising = (t: Table, id: ConnectionIdentity): Refused | null =>
+const seatedOrAdvising = (t: FramesDeps, id: ConnectionIdentity): Refused | null =>
   // §7.10 a consigliere acts for the seat they advise (the engine checks it as the seat's `by: "consigliere"`).
   id.kind === "player" || (id.kind === "consigliere" && t.consiglieri.bound(id.playerId)) ? null : { code: "not-seated", message: "Only a seated player (or their consigliere) can act." };
 

@@ -6,7 +6,15 @@ import type { TableListing, TableStatus, TableSummary } from "../../shared/proto
 import type { TableView } from "../../shared/protocol/messages.ts";
 import { DIRECTORY_NAME } from "../env.ts";
 import { hostingOf, viewFor } from "./engine.ts";
-import type { Table } from "./table.ts";
+import type { MatchPort, SpectatorsPort, TableCore } from "./ports.ts";
+import type { TableStore } from "./storage.ts";
+
+/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+interface ListingDeps extends Pick<TableCore, "config" | "env" | "now"> {
+  readonly match: Pick<MatchPort, "currentPlayers" | "state">;
+  readonly spectators: Pick<SpectatorsPort, "delayMs">;
+  readonly store: Pick<TableStore, "game" | "initialized" | "seriesGame" | "spectatorViewAt">;
+}
 
 export class Listing {
   /** The status last pushed to the directory by this instance. */
@@ -14,7 +22,7 @@ export class Listing {
   /** The hosting last pushed by this instance (undefined: not yet known, e.g. after an eviction). */
   private listedHosting: "waiting" | "server" | null | undefined = undefined;
 
-  constructor(private readonly t: Table) {}
+  constructor(private readonly t: ListingDeps) {}
 
   /**
    * The public summary for a join page; null for a code that was never created. With a spectator delay

@@ -15,8 +15,17 @@ import { rematchKeepsSeats, startsByItself } from "./lobby.ts";
 import { eveningImmunity } from "./evening.ts";
 import { buildReport } from "./report.ts";
 import type { ConfigRow, GameRow, PlayerRow } from "./storage.ts";
-import type { Table } from "./table.ts";
+import type { FanoutPort, TableCore } from "./ports.ts";
+import type { GameReporter } from "./report.ts";
+import type { TableStore } from "./storage.ts";
 import { currentPlayers, organizerPlayerId } from "./view.ts";
+
+/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+interface MatchDeps extends Pick<TableCore, "config" | "tx"> {
+  readonly fanout: Pick<FanoutPort, "forgetLogs">;
+  readonly reporter: Pick<GameReporter, "nextGame">;
+  readonly store: Pick<TableStore, "appendEvents" | "appendInput" | "archiveGame" | "control" | "endSeries" | "game" | "insertSeries" | "loadState" | "players" | "renumberPlaces" | "series" | "seriesGame" | "setSeat" | "writeControl" | "writeGame">;
+}
 
 export class Match {
   /** The parsed state as last written by this instance (only this object writes its storage). */
@@ -26,7 +35,7 @@ export class Match {
   /** What changed since the last broadcast (memory only): quiet changes name the viewers they concern. */
   private changeSet: { version: number; public: boolean; keys: Set<string> } | null = null;
 
-  constructor(private readonly t: Table) {}
+  constructor(private readonly t: MatchDeps) {}
 
   /** Drop the parsed state (a rolled-back transaction, a failed handler): read again on next use. */
   forget(): void {

@@ -21,10 +21,11 @@ import { apiBase } from "../media/sfu-api.ts";
 import { TurnCredentials } from "../media/turn.ts";
 import { seatOf, seatedPlayers, tableFloor, type GameState } from "./engine.ts";
 import type { Attachment, ConnectionIdentity } from "./connection.ts";
-import type { Refused } from "./frames.ts";
+import type { ConsiglieriPort, FanoutPort, MatchPort, PresencePort, Refused, TableCore } from "./ports.ts";
 import { OfferBudget } from "./offer-budget.ts";
 import { sfuConfigured } from "./sfu.ts";
-import type { Table } from "./table.ts";
+import type { Sockets } from "./connection.ts";
+import type { TableStore } from "./storage.ts";
 
 /** The ICE servers from the MEDIA_ICE_SERVERS variable (a JSON array); none when absent or invalid. */
 export function iceServers(raw: string | undefined): IceServer[] {
@@ -72,8 +73,18 @@ function personKey(identity: ConnectionIdentity | null): string | null {
 /** Where the per-table spectator counter lives (its next k: spectator peers are SPECTATOR_PEER_BASE + k). */
 const SPECTATOR_SEQ_KEY = "mediaSpectatorSeq";
 
+/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+interface MediaDeps extends Pick<TableCore, "config" | "ctx" | "env" | "now"> {
+  readonly consiglieri: Pick<ConsiglieriPort, "bound">;
+  readonly fanout: Pick<FanoutPort, "send" | "sendError">;
+  readonly match: Pick<MatchPort, "currentPlayers" | "state">;
+  readonly presence: Pick<PresencePort, "mediaChanged">;
+  readonly sockets: Pick<Sockets, "all" | "attachmentOf" | "save">;
+  readonly store: Pick<TableStore, "control" | "game">;
+}
+
 export class Media {
-  constructor(private readonly t: Table) {}
+  constructor(private readonly t: MediaDeps) {}
 
   private ice: IceServer[] | null = null;
   /** Issue 32, finding 10: offers per link (offer-budget.ts). */

@@ -9,15 +9,26 @@ import { CLOSE_CODES, type ControlRequest } from "../../shared/protocol/messages
 import { randomPlayerId } from "../security/random.ts";
 import type { ConnectionIdentity } from "./connection.ts";
 import { apply, getPreset, seatRange, startRefusal, type Input } from "./engine.ts";
-import type { Ack } from "./fanout.ts";
-import type { Refused } from "./frames.ts";
+import type { Ack, AdmissionPort, FanoutPort, ListingPort, MatchPort, MediaPort, Refused, TableCore } from "./ports.ts";
 import { checkStart, fillTarget, nextBotNickname } from "./lobby.ts";
 import type { PauseRecord, PlayerRow } from "./storage.ts";
-import type { Table } from "./table.ts";
+import type { Sockets } from "./connection.ts";
+import type { TableStore } from "./storage.ts";
 import { organizerPlayerId } from "./view.ts";
 
+/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+interface OrganizerDeps extends Pick<TableCore, "afterChange" | "config" | "forgetConfig" | "tx"> {
+  readonly admission: Pick<AdmissionPort, "leaveTable" | "nextGame">;
+  readonly fanout: Pick<FanoutPort, "closeSocket" | "sendError">;
+  readonly listing: Pick<ListingPort, "push">;
+  readonly match: Pick<MatchPort, "commit" | "currentPlayers" | "persist" | "startGame" | "startIfFull" | "state">;
+  readonly media: Pick<MediaPort, "spectatorsSwitched">;
+  readonly sockets: Pick<Sockets, "all" | "attachmentOf">;
+  readonly store: Pick<TableStore, "bumpVersion" | "control" | "deletePlayer" | "extras" | "game" | "handToBot" | "insertPlayer" | "players" | "seriesGame" | "setPause" | "updateComposition" | "writeControl">;
+}
+
 export class Organizer {
-  constructor(private readonly t: Table) {}
+  constructor(private readonly t: OrganizerDeps) {}
 
   /** Does this connection hold the organizer rights now? The live host always does on a live table. */
   isOrganizer(identity: ConnectionIdentity): boolean {
@@ -54,7 +65,7 @@ export class Organizer {
         if (!check.ok) return { code: check.code, message: check.message };
         const dropped = t.tx(() => t.match.startGame(config, players, t.store.game(), now));
         t.admission.leaveTable(dropped, now);
-        await t.fanout.afterChange(now, ack);
+        await t.afterChange(now, ack);
         await t.listing.push();
         return null;
       }
@@ -84,7 +95,7 @@ export class Organizer {
           });
           t.store.bumpVersion();
         });
-        await t.fanout.afterChange(now, ack);
+        await t.afterChange(now, ack);
         // Issue 30: spectators' media follow the switch (a new welcome, with or without media).
         if (t.store.control().spectatorsHear !== hearing) await t.media.spectatorsSwitched();
         return null;
@@ -99,7 +110,7 @@ export class Organizer {
           t.store.writeControl({ ...t.store.control(), organizerPlayerId: target.playerId, organizerTokenHash: null });
           t.store.bumpVersion();
         });
-        await t.fanout.afterChange(now, ack);
+        await t.afterChange(now, ack);
         if (identity.kind === "organizer") this.closeSeatlessOrganizer();
         return null;
       }
@@ -115,7 +126,7 @@ export class Organizer {
         const result = apply(state, input, now);
         if (!result.ok) return result.rejection;
         t.match.commit(result.state, [input], now);
-        await t.fanout.afterChange(now, ack);
+        await t.afterChange(now, ack);
         return null;
       }
     }
@@ -145,7 +156,7 @@ export class Organizer {
       t.store.bumpVersion();
     });
     t.forgetConfig();
-    await t.fanout.afterChange(now, ack);
+    await t.afterChange(now, ack);
     await t.listing.push();
     return null;
   }
@@ -180,7 +191,7 @@ export class Organizer {
     });
     if ("code" in outcome) return outcome;
     if (outcome.dropped) t.admission.leaveTable(outcome.dropped, now);
-    await t.fanout.afterChange(now, ack);
+    await t.afterChange(now, ack);
     await t.listing.push();
     return null;
   }
@@ -225,7 +236,7 @@ export class Organizer {
         t.match.persist(result.state, [input], now);
         t.store.setPause(record);
       });
-      await t.fanout.afterChange(now, ack);
+      await t.afterChange(now, ack);
       return null;
     }
     if (action.type === "resume") {
@@ -236,7 +247,7 @@ export class Organizer {
         t.match.persist(result.state, [input], now);
         t.store.setPause(null, now);
       });
-      await t.fanout.afterChange(now, ack);
+      await t.afterChange(now, ack);
       return null;
     }
     const target = players.find((p) => p.seat === action.seat);
@@ -247,7 +258,7 @@ export class Organizer {
     }
     const refused = this.handToBot(target, now, action.level ?? null);
     if (refused) return refused;
-    await t.fanout.afterChange(now, ack);
+    await t.afterChange(now, ack);
     return null;
   }
 

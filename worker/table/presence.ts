@@ -10,14 +10,26 @@ import type { ConnectionIdentity } from "./connection.ts";
 import { apply, type Input } from "./engine.ts";
 import type { ControlAction } from "../../shared/engine/types.ts";
 import { presenceBroadcastAt } from "./schedule.ts";
-import type { Table } from "./table.ts";
+import type { AlarmPort, FanoutPort, MatchPort, OrganizerPort, TableCore } from "./ports.ts";
+import type { Sockets } from "./connection.ts";
+import type { TableStore } from "./storage.ts";
+
+/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+interface PresenceDeps extends Pick<TableCore, "afterChange" | "config" | "now" | "tx"> {
+  readonly alarm: Pick<AlarmPort, "sync">;
+  readonly fanout: Pick<FanoutPort, "closeSocket" | "sendCurrentView" | "sendError">;
+  readonly match: Pick<MatchPort, "persist" | "state">;
+  readonly organizer: Pick<OrganizerPort, "resumeIfAbsenceOf">;
+  readonly sockets: Pick<Sockets, "all" | "attachmentOf">;
+  readonly store: Pick<TableStore, "bumpVersion" | "extras" | "game" | "initialized" | "players" | "setAwaySince" | "setPresenceAt">;
+}
 
 export class Presence {
   /** When this instance last sent everyone a presence change (memory: a fresh instance sends the next
    *  one at once; an object is only evicted after a quiet spell longer than the window anyway). */
   private presenceSentAt: number | null = null;
 
-  constructor(private readonly t: Table) {}
+  constructor(private readonly t: PresenceDeps) {}
 
   /**
    * A socket said a good `hello` (its connection state already names who it is). Beyond
@@ -37,12 +49,12 @@ export class Presence {
           if (player.seat !== null) this.tellEngine({ type: "presence", seat: player.seat, connected: true }, now);
           return t.organizer.resumeIfAbsenceOf(player.playerId, now); // the resume is a new version
         });
-        if (resumed) return t.fanout.afterChange(now);
+        if (resumed) return t.afterChange(now);
         if (await this.changed(now)) return;
       }
     } else if (identity.kind === "host" && !hostWasConnected) {
       // RULES.md §5.7 the host is back: the engine stops waiting for them (or takes the hosting back at the next stage).
-      if (t.tx(() => this.tellEngine({ type: "host-presence", connected: true }, now))) return t.fanout.afterChange(now);
+      if (t.tx(() => this.tellEngine({ type: "host-presence", connected: true }, now))) return t.afterChange(now);
       if (await this.changed(now)) return;
     } else if (identity.kind === "consigliere" && t.match.state() && this.openSockets((i) => i.kind === "consigliere" && i.playerId === identity.playerId, ws) === 0) {
       // Issue 30: a consigliere came: a media peer of the running game (TableView.mediaPeers).
@@ -83,7 +95,7 @@ export class Presence {
     if (at === null) {
       store.bumpVersion();
       this.presenceSentAt = now;
-      await this.t.fanout.afterChange(now, undefined, closing);
+      await this.t.afterChange(now, undefined, closing);
       return true;
     }
     if (pending === null) {
@@ -108,7 +120,7 @@ export class Presence {
       this.t.store.bumpVersion();
     });
     this.presenceSentAt = at;
-    await this.t.fanout.afterChange(at);
+    await this.t.afterChange(at);
   }
 
   /** A public broadcast went out: it carries the current presence, so a waiting presence view is not needed. */
@@ -144,7 +156,7 @@ export class Presence {
     } else if (identity.kind === "host") {
       if (this.openSockets((i) => i.kind === "host", ws) > 0) return;
       // RULES.md §5.7 the live host's connection is lost: gated stages wait for the host, the server takes over after 3 minutes.
-      if (t.tx(() => this.tellEngine({ type: "host-presence", connected: false }, now))) return t.fanout.afterChange(now, undefined, ws);
+      if (t.tx(() => this.tellEngine({ type: "host-presence", connected: false }, now))) return t.afterChange(now, undefined, ws);
       await this.changed(now, ws);
     } else if (identity.kind === "consigliere") {
       // Issue 30: the consigliere's last socket closed: no longer a media peer (TableView.mediaPeers).

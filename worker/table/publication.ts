@@ -14,17 +14,23 @@
 import type { TableView } from "../../shared/protocol/messages.ts";
 import { hiddenAccounts } from "../accounts/publication.ts";
 import type { ConnectionIdentity } from "./connection.ts";
-import type { Table } from "./table.ts";
+import type { TableCore } from "./ports.ts";
+import type { TableStore } from "./storage.ts";
 
 
 /** Keys of a view whose string values name a person. */
 const NAME_KEYS = new Set(["nickname", "by", "consigliere"]);
 
+/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+interface PublicationDeps extends Pick<TableCore, "ctx" | "env"> {
+  readonly store: Pick<TableStore, "game" | "players" | "series" | "seriesGame">;
+}
+
 export class TablePublication {
   /** game → hidden player ids (null: not looked up yet). Memory cache of the SQLite rows. */
   private cache = new Map<number, { players: Set<string>; complete: boolean }>();
 
-  constructor(private readonly t: Table) {}
+  constructor(private readonly t: PublicationDeps) {}
 
   /** The table's SQLite (its `publication_hidden` table: migrations.ts). */
   private sql(): SqlStorage {

@@ -16,10 +16,10 @@
  */
 import type { TableGameRecord } from "../../shared/protocol/http.ts";
 import { createGame, seatedPlayers, type Input } from "./engine.ts";
-import type { Table } from "./table.ts";
+import type { TableCore } from "./ports.ts";
+import type { TableStore } from "./storage.ts";
 
 
-export type { TableGameRecord };
 export type RecordRefusal = "not-found" | "not-ended";
 
 /** The record before publication: every player's nick and account (internal: never sent as is). */
@@ -27,7 +27,7 @@ export interface AccountRecord extends Omit<TableGameRecord, "players"> {
   players: Array<{ id: string; seat: number; nickname: string; bot: boolean; userId: string | null }>;
 }
 
-export function gameRecord(t: Table, game: number): AccountRecord | RecordRefusal {
+export function gameRecord(t: Pick<TableCore, "config"> & { readonly store: Pick<TableStore, "inputsOf" | "players" | "series"> }, game: number): AccountRecord | RecordRefusal {
   const row = t.store.series().find((g) => g.game === game);
   if (!row) return "not-found";
   if (row.endedAt === null || row.winner === null) return "not-ended";

@@ -22,7 +22,8 @@ import { RECORDING_TTL_MS, recordingKey } from "../../shared/protocol/recordings
 import { deleteRecordings } from "../recordings/store.ts";
 import { digest, sameDigest } from "../security/hash.ts";
 import { ORGANIZER_DOMAIN } from "./admission.ts";
-import type { Table } from "./table.ts";
+import type { AlarmPort, OrganizerPort, TableCore } from "./ports.ts";
+import type { TableStore } from "./storage.ts";
 
 
 export type RecordingRefusalCode = "not-found" | "bad-organizer-token" | "recording-off" | "not-ended" | "recording-expired" | "too-large";
@@ -31,11 +32,18 @@ export type UploadGrant =
   | { ok: true; key: string; createdAt: number; expiresAt: number; /** the accounts that played the game */ players: string[] }
   | { ok: false; code: RecordingRefusalCode; message: string };
 
+/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+interface RecordingsDeps extends Pick<TableCore, "config" | "ctx" | "env" | "now"> {
+  readonly alarm: Pick<AlarmPort, "sync">;
+  readonly organizer: Pick<OrganizerPort, "isOrganizer">;
+  readonly store: Pick<TableStore, "control" | "initialized" | "players" | "series">;
+}
+
 export class TableRecordings {
   /** The earliest pending expiry (null: none); undefined: read it again. */
   private next: number | null | undefined = undefined;
 
-  constructor(private readonly t: Table) {}
+  constructor(private readonly t: RecordingsDeps) {}
 
   private sql(): SqlStorage {
     return this.t.ctx.storage.sql;

@@ -17,7 +17,8 @@
 import { recordGame, type GameReport } from "../accounts/records.ts";
 import { isOver, viewFor, type GameState } from "./engine.ts";
 import type { ConfigRow, PlayerRow } from "./storage.ts";
-import type { Table } from "./table.ts";
+import type { MatchPort, TableCore } from "./ports.ts";
+import type { TableStore } from "./storage.ts";
 
 
 
@@ -168,9 +169,16 @@ export class GameReporter {
   }
 }
 
+/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+interface ReportDeps extends Pick<TableCore, "config" | "env"> {
+  readonly match: Pick<MatchPort, "lastState">;
+  readonly reporter: Pick<GameReporter, "report">;
+  readonly store: Pick<TableStore, "game" | "players" | "series" | "stateGame">;
+}
+
 /** The table's side of the report: which game ended, when it started, who sat where. */
 export class TableReport {
-  constructor(private readonly t: Table) {}
+  constructor(private readonly t: ReportDeps) {}
 
   /** The game is over: its record (and, for sport, ratings) goes to D1 once. */
   async reportGame(now: number): Promise<void> {

@@ -35,8 +35,9 @@ import type { Env } from "../env.ts";
 import { SfuApi, apiBase, type Kind, type PullBatch, type SessionDescription } from "../media/sfu-api.ts";
 import type { Attachment, ConnectionIdentity } from "./connection.ts";
 import { seatedPlayers, viewFor, type Viewer } from "./engine.ts";
-import type { Refused } from "./frames.ts";
-import type { Table } from "./table.ts";
+import type { ConsiglieriPort, FanoutPort, MatchPort, Refused, TableCore } from "./ports.ts";
+import type { Sockets } from "./connection.ts";
+import type { TableStore } from "./storage.ts";
 import { withoutDeadListeners } from "./view.ts";
 
 /** How long a pull offer waits for the client's answer; then its tracks are closed and the receiving session takes no more pulls. */
@@ -76,7 +77,7 @@ interface Want {
 const keyOf = (w: { from: string; trackName: Kind; seat: Seat }) => `${w.from}/${w.trackName}@${w.seat}`;
 
 /** Whether spectators may be served the public channel: the option `spectatorsHear` (issue 30: a delayed table too — the page delays). */
-export function spectatorsMayHear(t: Table): boolean {
+function spectatorsMayHear(t: { readonly store: Pick<TableStore, "control"> }): boolean {
   return t.store.control().spectatorsHear;
 }
 
@@ -99,6 +100,15 @@ function keyOfSocket(att: Attachment): string | null {
   return null;
 }
 
+/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+interface SfuDeps extends Pick<TableCore, "config" | "ctx" | "env" | "now"> {
+  readonly consiglieri: Pick<ConsiglieriPort, "bound">;
+  readonly fanout: Pick<FanoutPort, "send" | "sendError">;
+  readonly match: Pick<MatchPort, "state">;
+  readonly sockets: Pick<Sockets, "all" | "attachmentOf">;
+  readonly store: Pick<TableStore, "control">;
+}
+
 export class SfuPlane {
   private apiCache: SfuApi | null = null;
   private stateCache: SfuState | null = null;
@@ -118,7 +128,7 @@ export class SfuPlane {
   /** How long a pull offer waits for its answer (ANSWER_TIMEOUT_MS; tests change it on one instance). */
   answerTimeoutMs = ANSWER_TIMEOUT_MS;
 
-  constructor(private readonly t: Table) {}
+  constructor(private readonly t: SfuDeps) {}
 
   enabled(): boolean {
     return sfuConfigured(this.t.env);

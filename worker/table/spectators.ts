@@ -3,15 +3,26 @@
  * small SQLite ring (storage.pushSpectatorView) and shown once it is old enough — on `hello`/`sync`
  * the view as it was N s ago, later ones by the alarm's `spectators` item as they age.
  */
-import type { Table } from "./table.ts";
+import type { FanoutPort, MatchPort, PresencePort, TableCore } from "./ports.ts";
+import type { Sockets } from "./connection.ts";
+import type { TableStore } from "./storage.ts";
 
 /** A delayed spectator's frame: the stored view of `version`; serverNow is the moment the view shows. */
 export function spectatorFrame(version: number, serverNow: number, view: string): string {
   return `{"type":"view","version":${version},"serverNow":${serverNow},"view":${view}}`;
 }
 
+/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+interface SpectatorsDeps extends Pick<TableCore, "config" | "now"> {
+  readonly fanout: Pick<FanoutPort, "facts" | "sendRaw" | "tableViewFor">;
+  readonly match: Pick<MatchPort, "quietKeys">;
+  readonly presence: Pick<PresencePort, "openSockets">;
+  readonly sockets: Pick<Sockets, "all" | "attachmentOf">;
+  readonly store: Pick<TableStore, "extras" | "game" | "nextSpectatorDue" | "pushSpectatorView" | "setSpectatorVersion" | "spectatorViewAt">;
+}
+
 export class DelayedSpectators {
-  constructor(private readonly t: Table) {}
+  constructor(private readonly t: SpectatorsDeps) {}
 
   delayMs(): number {
     return this.t.config().spectatorDelaySeconds * 1000;

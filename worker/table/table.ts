@@ -1,14 +1,17 @@
 /**
  * One table's parts, wired together (docs/ARCHITECTURE.md "The table object"). The Durable Object
  * (TableObject.ts) only hands its hooks over to these; each part has one job and reaches the others
- * through this object:
+ * only through the members it declares (its `…Deps`: Picks of ports.ts and of the store, sockets and
+ * clock) — `parts()` hands it an object holding just those (issue 33: no part sees the whole table, and
+ * no part imports this file):
  *
  *   frames      a socket frame's path: flood control, shape, schema, identity and rights (frames.ts)
  *   admission   creating the table, sitting down, coming back, socket opens, play again (admission.ts)
  *   organizer   the organizer's commands (organizer.ts)
  *   presence    who is connected, coalesced presence views, sockets per credential (presence.ts)
  *   match       the game: state cache, input log, versions, quiet changes (match.ts)
- *   fanout      after a change: every connection's view, acks (fanout.ts)
+ *   fanout      every connection's view, acks (fanout.ts)
+ *   afterChange after a change: the ordered list of named subscribers below (after-change.ts)
  *   spectators  delayed spectators' views (spectators.ts)
  *   alarm       the one alarm and its items, the test clock (alarm.ts)
  *   bots        bot seats' moves (bots.ts)
@@ -25,6 +28,7 @@
  * state (connection.ts). The in-memory caches are rebuilt lazily after an eviction.
  */
 import type { Env } from "../env.ts";
+import { AfterChange } from "./after-change.ts";
 import { Admission } from "./admission.ts";
 import { Consiglieri } from "./consigliere.ts";
 import { AlarmFailures } from "./alarm-failures.ts";
@@ -38,6 +42,7 @@ import { Listing } from "./listing.ts";
 import { Match } from "./match.ts";
 import { Media } from "./media.ts";
 import { Organizer } from "./organizer.ts";
+import type { Ack } from "./ports.ts";
 import { Presence } from "./presence.ts";
 import { SfuPlane } from "./sfu.ts";
 import { TableRecordings } from "./recordings.ts";
@@ -72,6 +77,8 @@ export class Table {
   readonly recordings: TableRecordings;
   /** Issue 32, finding 1: who of a finished game opted out of publication (publication.ts). */
   readonly publication: TablePublication;
+  /** Issue 33: the subscribers that run after every change, in order (after-change.ts). */
+  readonly changes: AfterChange;
   /** Config changes after init only by the organizer's composition in a lobby (issue 18): `forgetConfig`. */
   private configCache: ConfigRow | null = null;
 
@@ -86,22 +93,45 @@ export class Table {
     this.clock = new TableClock(ctx.storage.sql, envOf());
     this.reporter = new GameReporter(ctx.storage.sql);
     this.alarmFailures = new AlarmFailures(ctx.storage.sql);
-    this.frames = new Frames(this);
-    this.admission = new Admission(this);
-    this.organizer = new Organizer(this);
-    this.presence = new Presence(this);
-    this.match = new Match(this);
-    this.fanout = new Fanout(this);
-    this.spectators = new DelayedSpectators(this);
-    this.alarm = new TableAlarm(this);
-    this.bots = new BotSeats(this);
-    this.listing = new Listing(this);
-    this.report = new TableReport(this);
-    this.media = new Media(this);
-    this.sfu = new SfuPlane(this);
-    this.consiglieri = new Consiglieri(this);
-    this.recordings = new TableRecordings(this);
-    this.publication = new TablePublication(this);
+    const p = this.parts.bind(this);
+    this.frames = new Frames(p("now", "config", "afterChange", "store", "sockets", "match", "fanout", "admission", "organizer", "presence", "consiglieri", "media", "sfu"));
+    this.admission = new Admission(p("now", "config", "env", "tx", "afterChange", "store", "sockets", "alarmFailures", "match", "fanout", "listing", "report", "spectators", "organizer", "consiglieri"));
+    this.organizer = new Organizer(p("config", "forgetConfig", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "admission", "media"));
+    this.presence = new Presence(p("now", "config", "tx", "afterChange", "store", "sockets", "match", "fanout", "alarm", "organizer"));
+    this.match = new Match(p("config", "tx", "store", "reporter", "fanout"));
+    this.fanout = new Fanout(p("now", "config", "store", "sockets", "match", "presence", "spectators", "organizer", "publication", "consiglieri", "media", "sfu"));
+    this.spectators = new DelayedSpectators(p("now", "config", "store", "sockets", "match", "fanout", "presence"));
+    this.alarm = new TableAlarm(p("now", "config", "env", "ctx", "tx", "forgetCaches", "afterChange", "store", "sockets", "clock", "alarmFailures", "reporter", "match", "fanout", "bots", "organizer", "presence", "recordings", "report", "spectators"));
+    this.bots = new BotSeats(p("config", "env", "afterChange", "store", "match"));
+    this.listing = new Listing(p("now", "config", "env", "store", "match", "spectators"));
+    this.report = new TableReport(p("config", "env", "store", "reporter", "match"));
+    this.media = new Media(p("now", "config", "env", "ctx", "store", "sockets", "match", "fanout", "presence", "consiglieri"));
+    this.sfu = new SfuPlane(p("now", "config", "env", "ctx", "store", "sockets", "match", "fanout", "consiglieri"));
+    this.consiglieri = new Consiglieri(p("now", "config", "ctx", "tx", "afterChange", "store", "sockets", "match", "fanout", "media"));
+    this.recordings = new TableRecordings(p("now", "config", "env", "ctx", "store", "alarm", "organizer"));
+    this.publication = new TablePublication(p("env", "ctx", "store"));
+    // Issue 33: what follows every change, in order — each subscriber one job, all of them here.
+    const ended = () => this.store.game().status === "ended";
+    this.changes = new AfterChange(
+      [
+        // Issue 32, finding 1: a game that just ended learns who opted out of publication before its views go out.
+        { name: "publication", run: () => (ended() ? this.publication.refresh() : undefined) },
+        // One transaction: the bots' next move and the delayed spectators' view of this version.
+        { name: "bots", inTransaction: true, run: (c) => this.bots.schedule(c.now, c.botsIdle) },
+        { name: "spectators", inTransaction: true, run: (c) => this.spectators.record(c.now) },
+        // Every connection its view, then the sender its ack.
+        { name: "fanout", run: (c) => {
+          this.fanout.broadcast(c.closing);
+          if (c.ack) this.fanout.send(c.ack.ws, { type: "ack", ref: c.ack.ref, version: this.store.game().version });
+        } },
+        // The finished game's record (and ratings) to D1, once.
+        { name: "records", run: (c) => (ended() ? this.report.reportGame(c.now) : undefined) },
+        { name: "alarm", run: () => this.alarm.sync() },
+        // The directory: a finished game leaves it; otherwise whether a live host is hosting.
+        { name: "listing", run: () => (ended() ? this.listing.endedChange() : this.listing.hostingChange()) },
+      ],
+      (fn) => this.tx(fn),
+    );
   }
 
   get env(): Env {
@@ -133,6 +163,34 @@ export class Table {
       this.forgetCaches();
       throw err;
     }
+  }
+
+  /** After every change of the table (version bumped): each subscriber of `changes`, in order. */
+  afterChange(now: number, ack?: Ack, closing?: WebSocket, botsIdle = false): Promise<void> {
+    return this.changes.run(now, ack, closing, botsIdle);
+  }
+
+  /**
+   * A part's dependencies: an object holding only the named members of this table, each read when
+   * used (the parts refer to each other, so they are built before all of them exist); methods come
+   * bound. The part's constructor type (its `…Deps`) checks that these are what it declares.
+   */
+  private parts<K extends keyof this>(...keys: K[]): Pick<this, K> {
+    const deps = {} as Pick<this, K>;
+    const bound = new Map<K, unknown>();
+    for (const k of keys) {
+      Object.defineProperty(deps, k, {
+        enumerable: true,
+        get: () => {
+          const v = this[k];
+          if (typeof v !== "function") return v;
+          let b = bound.get(k);
+          if (b === undefined) bound.set(k, (b = (v as (...a: unknown[]) => unknown).bind(this)));
+          return b;
+        },
+      });
+    }
+    return deps;
   }
 
   forgetCaches(): void {

@@ -23,6 +23,7 @@
  * Loaded lazily: never part of the initial JS.
  */
 import { createStore } from "solid-js/store";
+import { isNightPhase } from "../../../shared/engine/phase-kinds.ts";
 import type { AnyLogEntry, Claim, Floor, GameView, Seat, SeatView } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 import { createServerClock } from "../lib/clock.ts";
@@ -55,7 +56,7 @@ function game(over: Partial<GameView>): GameView {
     phase: "speech",
     phaseSeq: 12,
     // Issue 33: the engine's night flag (a fixture of a night phase is night, unless it sets it itself).
-    night: !over.result && (phase === "acquaintance" || phase.startsWith("night")),
+    night: !over.result && isNightPhase(phase),
     deadline: now + 42_000,
     timerMs: 60_000,
     paused: null,

@@ -11,7 +11,7 @@
 import { createMemo, createSignal, For, Show } from "solid-js";
 import { type AnyLogEntry, type GameView, type HostAction, type HostPanel as HostInfo, type LogType, REMOVAL_REASONS, type RemovalReason } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
-import { t, tk } from "../i18n/index.ts";
+import { has, t, tk } from "../i18n/index.ts";
 import { type Ask, ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { formatEntry } from "./GameLog.tsx";
 import { rolesFrom } from "./logText.ts";
@@ -167,13 +167,15 @@ function HostUndo(props: { info: HostInfo; now: number; busy: boolean; onHost: (
   );
 }
 
-/** Issue 31.5: the script line for a phase: its own, a night step's, or the general one. */
-export function scriptKey(phase: string): string {
-  if (SCRIPTED.has(phase)) return phase;
-  if (phase.startsWith("night")) return "night";
+/**
+ * Issue 31.5: the script line for a phase: its own (the catalogue has `host.script.<phase>`), a night
+ * step's (the view says it is night), or the general one. Issue 33: no list of phase ids here.
+ */
+export function scriptKey(game: Pick<GameView, "phase" | "night">): string {
+  if (has(`host.script.${game.phase}`)) return game.phase;
+  if (game.night) return "night";
   return "other";
 }
-const SCRIPTED: ReadonlySet<string> = new Set(["dealing", "acquaintance", "introductions", "free-talk", "speech", "defence", "extra-word", "tie-speech", "leader-speech", "farewell", "last-words", "voting", "revote", "lift-vote", "confirm-vote", "car-crash", "gestures", "before-night", "night-shot", "game-over"]);
 
 export function HostPanel(props: { view: TableView; game: GameView; busy: boolean; clock: ServerClock; onConfirm: () => void; onHost: (a: Exclude<HostAction, { type: "confirm" }>) => void }) {
   const info = () => hostInfo(props.game);
@@ -204,9 +206,9 @@ export function HostPanel(props: { view: TableView; game: GameView; busy: boolea
     <section class="panel host-panel" aria-labelledby="host-title" data-host-panel>
       <h2 id="host-title">{t("host.title")}</h2>
       {/* Issue 31.5: what the host says now — a short script for the stage (RULES.md §5.7), in the page's language. */}
-      <p class="host-script" data-host-script={scriptKey(props.game.phase)} aria-live="polite">
+      <p class="host-script" data-host-script={scriptKey(props.game)} aria-live="polite">
         <span class="muted small">{t("host.script.say")} </span>
-        {tk("host.script", scriptKey(props.game.phase), { seat: props.game.speaker ?? "" })}
+        {tk("host.script", scriptKey(props.game), { seat: props.game.speaker ?? "" })}
       </p>
       <p class="muted small">{t("host.private")}</p>
       <Show when={info()?.canConfirm}>

@@ -3,6 +3,7 @@
  * Everything here is presentation of `state.view`; intents go out through `ctl.act`.
  */
 import { createEffect, createMemo, createResource, createSignal, For, lazy, Match, on, onCleanup, onMount, type ParentProps, Show, Switch } from "solid-js";
+import { isCarCrash, isDayToCount, isVotePhase } from "../../../shared/engine/phase-kinds.ts";
 import type { GameView, PlayerAction, Seat, SeatView } from "../../../shared/engine/types.ts";
 import { JoinHereForm, ComeBackForm } from "../home/forms.tsx";
 import { howPath } from "../lib/router.ts";
@@ -221,7 +222,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   });
   // At night the line says the same to everyone: "you have the floor" on a black player's screen would show
   // an onlooker what the hidden role card hides (RULES.md §2.1, §2.2); the black team's microphones still work.
-  const nightNow = () => { const p = game()?.phase ?? ""; return p === "acquaintance" || p.startsWith("night-"); };
+  const nightNow = () => game()?.night ?? false;
 
   // Every offered action that takes seats (a role may hold two abilities in one step, e.g. shoot or check).
   // Issue 38 (§7.3): in turn, a cast vote may still be changed (ballot.change), offered as the same vote.
@@ -473,7 +474,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     // §7.3 voting in turn: the voter being called.
     if (b && b.voter !== null) return b.voter === g.you?.seat ? t("turn.voter.you") : t("turn.voter", { seat: b.voter });
     // §6.6–§6.7 the club's yes/no questions ("expel anyone at all?", "expel both?") are votes too.
-    if (g.phase.includes("vote") || g.ballot?.kind === "lift") return t("turn.voting");
+    if (isVotePhase(g.phase) || g.ballot?.kind === "lift") return t("turn.voting");
     if (g.night) return g.you?.actions.length ? t("turn.act") : t("turn.night");
     return "";
   });
@@ -664,13 +665,13 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                               {/* Issue 31.13: the hint line at the top of the action panel (sticky at the bottom on a phone: never covered). */}
                               <HintLine game={g()} />
                               {/* Issue 31.7: explained before it happens — day 1's vote removes nobody where the table's setting says so (RULES.md §2.8). */}
-                              <Show when={g().day === 1 && g().settings["breakAtZero"] === false && ["speech", "voting", "revote", "tie-speech", "leader-speech"].includes(g().phase)}>
+                              <Show when={g().day === 1 && g().settings["breakAtZero"] === false && isDayToCount(g().phase)}>
                                 <p class="explain muted small" data-explain="day1-no-out">
                                   {t("explain.day1.noOut")}
                                 </p>
                               </Show>
                               {/* Issue 31.7: the car crash explained as it starts (RULES.md §4.7). */}
-                              <Show when={g().phase === "car-crash"}>
+                              <Show when={isCarCrash(g().phase)}>
                                 <p class="explain muted small" data-explain="car-crash">
                                   {t("narrate.car-crash")}
                                 </p>

@@ -6,6 +6,7 @@
  * hints" (home page), remembered on this device; the line's own button turns it off.
  */
 import { storedFlag } from "../lib/flag.ts";
+import { isDealing, isFirstNight, isLeavingSpeech, isVoteToWaitFor } from "../../../shared/engine/phase-kinds.ts";
 import type { AvailableAction, GameView } from "../../../shared/engine/types.ts";
 
 export interface Hint {
@@ -28,7 +29,7 @@ export function hintFor(g: GameView): Hint | null {
   if (g.paused) return { key: "paused" };
   if (me && !me.alive && g.speaker !== you.seat) return { key: "out" };
   if (has(acts, "take-card")) return { key: "take-card" };
-  if (g.phase === "dealing") return { key: "card" };
+  if (isDealing(g.phase)) return { key: "card" };
   // A night ability: the shot (§2.10: every black player the same seat, or it misses), a check, another.
   const use = acts.find((a): a is Extract<AvailableAction, { type: "use" }> => a.type === "use");
   if (use) {
@@ -40,20 +41,20 @@ export function hintFor(g: GameView): Hint | null {
   if (has(acts, "vote-lift")) return { key: "lift" };
   if (has(acts, "vote")) return { key: g.ballot?.mode === "in-turn" ? "vote.turn" : "vote" };
   if (g.speaker === you.seat) {
-    if (g.phase === "farewell" || g.phase === "last-words") return { key: "farewell" };
+    if (isLeavingSpeech(g.phase)) return { key: "farewell" };
     const nominate = acts.find((a) => a.type === "nominate");
     if (nominate) return { key: "speech.nominate" };
     return { key: "speech" };
   }
   if (has(acts, "tech-vote")) return { key: "tech-vote" };
   if (has(acts, "ready-to-vote")) return { key: "free-talk" };
-  if (g.phase === "acquaintance") {
+  if (isFirstNight(g.phase)) {
     if (has(acts, "shooting-plan")) return { key: "plan" };
     return { key: you.teammates.length > 0 || you.team === "black" ? "acquaintance.black" : "acquaintance" };
   }
   if (g.night) return { key: "night" };
   if (g.speaker !== null) return { key: has(acts, "shout") ? "listen.shout" : "listen", params: { seat: g.speaker } };
-  if (g.phase === "voting" || g.phase === "revote" || g.phase === "lift-vote") return { key: "vote.wait" };
+  if (isVoteToWaitFor(g.phase)) return { key: "vote.wait" };
   return null;
 }
 

@@ -10,6 +10,7 @@
  *  - "you have no vote today" for a blackmailed player (§5.6 Blackmailer: "sees it when voting opens");
  *  - the Judge named once in open voting, whose vote counts ×2 (§5.6 Judge).
  */
+import { isTeamShot } from "../../../shared/engine/phase-kinds.ts";
 import type { AnyLogEntry, GameView, LogEntryView, Seat } from "../../../shared/engine/types.ts";
 
 /** Entries since the latest nightfall (the whole log when no night fell yet). */
@@ -35,7 +36,7 @@ export interface TallyPanel {
  * a reload.
  */
 export function tallyPanel(game: Pick<GameView, "log" | "phase" | "result" | "you">): TallyPanel | null {
-  if (game.result || game.phase !== "night-shot") return null;
+  if (game.result || !isTeamShot(game.phase)) return null;
   const tonight = sinceNightfall(game.log);
   let last: LogEntryView<"shot-tally"> | null = null;
   for (const e of tonight) if (e.type === "shot-tally") last = e;

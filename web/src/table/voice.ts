@@ -101,9 +101,6 @@ declare global {
   }
 }
 
-/** The other seated people of the game (bots have no media). */
-export const humanPeers = (g: GameView): Seat[] => g.seats.filter((s) => !s.bot && s.seat !== g.you?.seat).map((s) => s.seat);
-
 function stored(key: string): string | null {
   try {
     return localStorage.getItem(key);
