@@ -363,7 +363,44 @@ test("RULES.md §6.9–§6.11 a club evening with a live host: a foul from the h
   await olha.page.locator("[data-record-secrets]").check();
   await expect.poll(roles).toBe(12);
   await shot(olha.page, "record-replay-phone");
+  // Issue 35: the replay you can see — the oval with every seat, a counted vote's arrows from voter to
+  // candidate (chapters: "go to" a count), the speaker ringed, and in the secret view the night's moves.
+  const oval = olha.page.locator("[data-replay-oval]");
+  expect(await oval.locator("[data-replay-seat]").count(), "the oval seats everyone").toBe(12);
+  const voteStep = await olha.page.locator('[data-record-jump] option[data-moment="vote"]').first().getAttribute("value");
+  expect(voteStep, "a counted vote among the chapters").not.toBeNull();
+  await olha.page.locator("[data-record-jump]").selectOption(voteStep!);
+  await olha.page.locator(`[data-record-step][data-step="${voteStep}"]`).waitFor();
+  const votes = await oval.locator('[data-arrow="vote"]').evaluateAll((ls) => ls.map((l) => [Number(l.getAttribute("data-from")), Number(l.getAttribute("data-to"))]));
+  expect(votes.length, "the count's ballots drawn as arrows").toBeGreaterThan(0);
+  // Each arrow joins two seats of the oval; a count may put its own voter out (the same step), so no "alive" here.
+  for (const [from, to] of votes) {
+    expect(await oval.locator(`[data-replay-seat="${from}"]`).count(), `voter ${from} on the oval`).toBe(1);
+    expect(await oval.locator(`[data-replay-seat="${to}"]`).count(), `candidate ${to} on the oval`).toBe(1);
+  }
+  await shot(olha.page, "record-replay-oval-phone");
+  const phone = olha.page.viewportSize()!;
+  await olha.page.setViewportSize({ width: 1280, height: 800 });
+  await shot(olha.page, "record-replay-oval-desktop");
+  await olha.page.setViewportSize(phone);
+  const nightStep = Number(await olha.page.locator('[data-record-jump] option[data-moment="night"]').nth(1).getAttribute("value"));
+  await olha.page.locator("[data-record-jump]").selectOption(String(nightStep));
+  let moves = 0;
+  for (let k = 0; k < 60 && moves === 0; k++) {
+    await olha.page.locator("[data-record-next]").click();
+    await olha.page.locator(`[data-record-step][data-step="${nightStep + k + 1}"]`).waitFor();
+    moves = await oval.locator('[data-arrow]:not([data-arrow="vote"])').count();
+  }
+  expect(moves, "the secret view draws the night's moves").toBeGreaterThan(0);
   await olha.page.locator("[data-record-secrets]").uncheck();
+  expect(await oval.locator('[data-arrow]:not([data-arrow="vote"])').count(), "the table's view draws no night move").toBe(0);
+  const stepNow = async () => Number(await olha.page.locator("[data-record-step]").getAttribute("data-step"));
+  const paused = await stepNow();
+  await olha.page.locator("[data-record-play]").click();
+  await olha.page.locator('[data-record-play="playing"]').waitFor();
+  await expect.poll(stepNow, { timeout: SLOW_MS }).toBeGreaterThan(paused + 1);
+  await olha.page.locator("[data-record-play]").click();
+  await olha.page.locator('[data-record-play="paused"]').waitFor();
   await olha.page.locator("[data-record-step]").fill(String(steps - 1));
   await expect.poll(roles, { timeout: SLOW_MS }).toBe(12);
   expect(olha.errors).toEqual([]);

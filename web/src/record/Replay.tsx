@@ -3,7 +3,7 @@
  * server ran, step by step, as the spectator saw it or (every secret) as the host did. A lazy chunk of its
  * own (issue 20: the engine out of the record page's first load).
  */
-import { createMemo, createSignal, For, Show } from "solid-js";
+import { createEffect, createMemo, createSignal, For, onCleanup, Show } from "solid-js";
 import { viewFor } from "../../../shared/engine/index.ts";
 import { replayRecord } from "../../../shared/replay.ts";
 import type { TableGameRecord } from "../../../shared/protocol/http.ts";
@@ -11,6 +11,11 @@ import { t, tk } from "../i18n/index.ts";
 import { GameLog } from "../table/GameLog.tsx";
 import { rolesFrom } from "../table/logText.ts";
 import { tr } from "./messages.ts";
+import { replayArrows, replayMoments } from "./arrows.ts";
+import { ReplayOval } from "./ReplayOval.tsx";
+
+/** Issue 35: play advances one step this often (ms). */
+const PLAY_MS = 900;
 
 export default function Replay(props: { record: TableGameRecord }) {
   // A refused input would be a bug in the table or the page: it is skipped, never stops the replay.
@@ -25,6 +30,16 @@ export default function Replay(props: { record: TableGameRecord }) {
   });
   const go = (n: number) => setStep(Math.max(0, Math.min(last(), n)));
   const record = () => props.record;
+  // Issue 35: the picture (oval, speaker, arrows), play/pause and the chapters to jump to.
+  const arrows = createMemo(() => (view() ? replayArrows(view()!, secrets()) : []));
+  const moments = createMemo(() => replayMoments(steps().map((s) => viewFor(s.state, { kind: "spectator" }).log)));
+  const [playing, setPlaying] = createSignal(false);
+  createEffect(() => {
+    if (!playing()) return;
+    const id = setInterval(() => (step() >= last() ? setPlaying(false) : go(step() + 1)), PLAY_MS);
+    onCleanup(() => clearInterval(id));
+  });
+  const momentLabel = (m: { kind: string; day: number }) => tr(`moment.${m.kind}` as "moment.vote", { day: m.day });
   return (
     <>
       <Show when={view()}>
@@ -52,7 +67,28 @@ export default function Replay(props: { record: TableGameRecord }) {
               ▶
             </button>
           </div>
-          <p role="status" aria-live="polite" data-record-phase={view()!.phase}>
+          <div class="row record-controls">
+            <button type="button" class="btn" data-record-play={playing() ? "playing" : "paused"} aria-pressed={playing()} onClick={() => (step() >= last() && !playing() && go(0), setPlaying(!playing()))}>
+              {playing() ? tr("pause") : tr("play")}
+            </button>
+            <label class="grow">
+              <span class="sr-only">{tr("jump")}</span>
+              <select
+                data-record-jump
+                aria-label={tr("jump")}
+                onChange={(e) => {
+                  setPlaying(false);
+                  if (e.currentTarget.value !== "") go(Number(e.currentTarget.value));
+                  e.currentTarget.value = "";
+                }}
+              >
+                <option value="">{tr("jump")}</option>
+                <For each={moments()}>{(m) => <option value={m.step} data-moment={m.kind}>{momentLabel(m)}</option>}</For>
+              </select>
+            </label>
+          </div>
+          <ReplayOval view={view()!} arrows={arrows()} />
+          <p role="status" aria-live={playing() ? "off" : "polite"} data-record-phase={view()!.phase}>
             {tr("step", { n: step(), of: last() })} · {tr("day", { day: view()!.day })} · {tk("phase", view()!.phase)}
           </p>
           <label class="check">

@@ -15,6 +15,14 @@ const en = {
   "log": "What happened",
   "notEnded": "This game is not over yet: its record opens at the end.",
   "notFound": "There is no such game at this table.",
+  // issue 35: the visual replay
+  "play": "Play",
+  "pause": "Pause",
+  "jump": "Go to…",
+  "moment.night": "Night falls (day {day})",
+  "moment.day": "Day {day} begins",
+  "moment.vote": "The vote is counted (day {day})",
+  "moment.end": "The end",
   // issue 19: publication
   "player": "Player {n}",
   // issue 19: recordings
@@ -47,6 +55,14 @@ const uk: Record<RecordKey, string> = {
   "log": "Що сталося",
   "notEnded": "Гра ще триває: її запис відкриється в кінці.",
   "notFound": "За цим столом немає такої гри.",
+  // issue 35: the visual replay
+  "play": "Відтворити",
+  "pause": "Пауза",
+  "jump": "Перейти до…",
+  "moment.night": "Настає ніч (день {day})",
+  "moment.day": "Починається день {day}",
+  "moment.vote": "Підрахунок голосів (день {day})",
+  "moment.end": "Кінець гри",
   // issue 19: publication
   "player": "Гравець {n}",
   // issue 19: recordings
@@ -78,6 +94,14 @@ const ru: Record<RecordKey, string> = {
   "log": "Что произошло",
   "notEnded": "Игра ещё идёт: её запись откроется в конце.",
   "notFound": "За этим столом нет такой игры.",
+  // issue 35: the visual replay
+  "play": "Воспроизвести",
+  "pause": "Пауза",
+  "jump": "Перейти к…",
+  "moment.night": "Наступает ночь (день {day})",
+  "moment.day": "Начинается день {day}",
+  "moment.vote": "Подсчёт голосов (день {day})",
+  "moment.end": "Конец игры",
   // issue 19: publication
   "player": "Игрок {n}",
   // issue 19: recordings

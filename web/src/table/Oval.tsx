@@ -194,6 +194,15 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
   );
 }
 
+/**
+ * Position on the table's ellipse, in percent of its box: seat 1 (index 0) just right of the top, then
+ * clockwise. The record's replay (web/src/record/ReplayOval.tsx) draws on the same places.
+ */
+export function ovalPoint(i: number, n: number): { x: number; y: number } {
+  const angle = -Math.PI / 2 - Math.PI / n + ((i + 1) * 2 * Math.PI) / n;
+  return { x: 50 + 41 * Math.cos(angle), y: 50 + 43 * Math.sin(angle) };
+}
+
 export function Oval(props: {
   seats: SeatView[];
   flags: (s: SeatView) => SeatFlags;
@@ -204,10 +213,9 @@ export function Oval(props: {
   corner?: JSX.Element;
 }) {
   const n = createMemo(() => props.seats.length);
-  /** Position on an ellipse: seat 1 just right of the top, then clockwise. */
   const pos = (i: number): JSX.CSSProperties => {
-    const angle = -Math.PI / 2 - Math.PI / n() + ((i + 1) * 2 * Math.PI) / n();
-    return { left: `${50 + 41 * Math.cos(angle)}%`, top: `${50 + 43 * Math.sin(angle)}%` };
+    const p = ovalPoint(i, n());
+    return { left: `${p.x}%`, top: `${p.y}%` };
   };
   return (
     <section class="oval-wrap" classList={{ night: props.night }}>
