@@ -112,7 +112,10 @@ describe("bots in the lobby (issue 13)", () => {
     expect(end.status).toBe("ended");
     expect(end.game!.result).not.toBeNull();
     expect(end.series.results).toEqual([{ game: 1, winner: end.game!.result!.winner, reason: end.game!.result!.reason }]);
-    const games = await env.DB.prepare("SELECT id, winner, game_no FROM games WHERE code = ?").bind(code).all();
+    // The record is written after the end view goes out (worker/table/table.ts: fanout, then records): wait for it.
+    const recorded = () => env.DB.prepare("SELECT id, winner, game_no FROM games WHERE code = ?").bind(code).all();
+    await expect.poll(async () => (await recorded()).results.length, { timeout: 10_000 }).toBe(1);
+    const games = await recorded();
     expect(games.results).toHaveLength(1);
     // Issue 19: the D1 record carries the game's number at its table (the record page /t/<code>/g/1).
     expect(games.results[0]!.game_no).toBe(1);
