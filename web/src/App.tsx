@@ -27,6 +27,9 @@ const RecordPage = lazy(loadRecord);
 const HowTo = lazy(() => import("./howto/HowTo.tsx"));
 /** Issue 35: the rules book (docs/RULES.md) as a page, its own lazy chunk. */
 const RulesPage = lazy(() => import("./rules/RulesPage.tsx"));
+/** Issue 35: the public clubs and the rating leaderboard, in the clubs chunk. */
+const ClubDirectory = lazy(() => loadClubs().then((m) => ({ default: m.ClubDirectory })));
+const Leaderboard = lazy(() => loadClubs().then((m) => ({ default: m.Leaderboard })));
 
 export function App() {
   return (
@@ -64,6 +67,12 @@ export function App() {
         </Match>
         <Match when={route().name === "rules"}>
           <RulesPage />
+        </Match>
+        <Match when={route().name === "clubs"}>
+          <ClubDirectory />
+        </Match>
+        <Match when={route().name === "leaders"}>
+          <Leaderboard />
         </Match>
         <Match when={route().name === "notfound"}>
           <NotFound />

@@ -1419,6 +1419,9 @@ export const en = {
   "clubs.title": "Clubs",
   "clubs.create": "Create a club",
   "clubs.mine": "My evenings",
+  // Issue 35: the club directory and the leaderboard, from the home page.
+  "clubs.find": "Find a club",
+  "leaders.link": "Rating leaderboard",
   // issue 19: game records
   "record.link": "Replay game {n}",
   "error.not-invited": "This table belongs to a club evening: only the players signed up for it can sit here, signed in. You can watch.",

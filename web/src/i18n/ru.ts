@@ -1409,6 +1409,9 @@ export const ru: Catalogue = {
   "clubs.title": "Клубы",
   "clubs.create": "Создать клуб",
   "clubs.mine": "Мои вечера",
+  // Issue 35: the club directory and the leaderboard, from the home page.
+  "clubs.find": "Найти клуб",
+  "leaders.link": "Рейтинг игроков",
   // issue 19: game records
   "record.link": "Просмотреть игру {n}",
   "error.not-invited": "Этот стол — клубного вечера: садятся только записавшиеся на него игроки, войдя в аккаунт. Вы можете смотреть.",

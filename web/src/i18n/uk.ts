@@ -1409,6 +1409,9 @@ export const uk: Catalogue = {
   "clubs.title": "Клуби",
   "clubs.create": "Створити клуб",
   "clubs.mine": "Мої вечори",
+  // Issue 35: the club directory and the leaderboard, from the home page.
+  "clubs.find": "Знайти клуб",
+  "leaders.link": "Рейтинг гравців",
   // issue 19: game records
   "record.link": "Переглянути гру {n}",
   "error.not-invited": "Цей стіл — клубного вечора: сідають лише записані на нього гравці, увійшовши в акаунт. Ви можете дивитися.",
