@@ -27,9 +27,9 @@ const RecordPage = lazy(loadRecord);
 const HowTo = lazy(() => import("./howto/HowTo.tsx"));
 /** Issue 35: the rules book (docs/RULES.md) as a page, its own lazy chunk. */
 const RulesPage = lazy(() => import("./rules/RulesPage.tsx"));
-/** Issue 35: the public clubs and the rating leaderboard, in the clubs chunk. */
-const ClubDirectory = lazy(() => loadClubs().then((m) => ({ default: m.ClubDirectory })));
-const Leaderboard = lazy(() => loadClubs().then((m) => ({ default: m.Leaderboard })));
+/** Issue 35: the public clubs and the rating leaderboard, each a lazy chunk of its own (the club page's route stays within its budget). */
+const ClubDirectory = lazy(() => import("./clubs/Directory.tsx").then((m) => ({ default: m.ClubDirectory })));
+const Leaderboard = lazy(() => import("./clubs/Leaderboard.tsx").then((m) => ({ default: m.Leaderboard })));
 
 export function App() {
   return (

@@ -10,6 +10,3 @@ export { EveningPage } from "./EveningPage.tsx";
 export { MyEvenings } from "./MyEvenings.tsx";
 export { NewClub } from "./NewClub.tsx";
 export { Review } from "./Review.tsx";
-/** Issue 35: the public club directory (/clubs) and the rating leaderboard (/leaders). */
-export { ClubDirectory } from "./Directory.tsx";
-export { Leaderboard } from "./Leaderboard.tsx";

@@ -7,7 +7,7 @@
 import { createResource, createSignal, For, Show } from "solid-js";
 import type { Leaderboard as Board } from "../../../shared/protocol/leaderboard.ts";
 import { call } from "../lib/api.ts";
-import { clubPath, onLinkClick, profilePath } from "../lib/router.ts";
+import { clubPath, leadersPath, onLinkClick, profilePath } from "../lib/router.ts";
 import { Header } from "../ui/Header.tsx";
 import { tc } from "./messages.ts";
 import { loadPage, PageOf, pointsText } from "./parts.tsx";
@@ -24,15 +24,6 @@ const fromAddress = (): Query => {
   const scope = p.get("scope") ?? "all";
   const page = Number(p.get("page") ?? "1");
   return { scope: SCOPE.test(scope) ? scope : "all", page: Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1 };
-};
-
-/** /leaders, /leaders?scope=club:<id>, … — the club and season pages link with these. */
-export const leadersPath = (scope: string, page = 1): string => {
-  const p = new URLSearchParams();
-  if (scope !== "all") p.set("scope", scope);
-  if (page > 1) p.set("page", String(page));
-  const s = p.toString();
-  return s ? `/leaders?${s}` : "/leaders";
 };
 
 export function Leaderboard() {
@@ -82,14 +73,13 @@ export function Leaderboard() {
                 <section class="panel">
                   <Show when={d().rows.length > 0} fallback={<p class="muted" data-leaderboard-empty>{tc("lb.empty")}</p>}>
                     <div class="table-scroll" tabindex="0" role="region" aria-label={tc("lb.title")}>
-                      <table class="standings">
+                      <table class="standings leaders">
                         <thead>
                           <tr>
                             <th scope="col">{tc("lb.rank")}</th>
                             <th scope="col">{tc("lb.player")}</th>
                             <th scope="col">{overall() ? tc("lb.rating") : tc("lb.gain")}</th>
-                            <th scope="col">{tc("lb.games")}</th>
-                            <th scope="col">{tc("lb.wins")}</th>
+                            <th scope="col">{tc("lb.gamesWins")}</th>
                           </tr>
                         </thead>
                         <tbody>
@@ -103,8 +93,9 @@ export function Leaderboard() {
                                   </Show>
                                 </td>
                                 <td>{pointsText(r.score)}</td>
-                                <td>{r.games}</td>
-                                <td>{r.wins}</td>
+                                <td data-leader-games={r.games} data-leader-wins={r.wins}>
+                                  {r.games} / {r.wins}
+                                </td>
                               </tr>
                             )}
                           </For>

@@ -11,12 +11,11 @@
 import { createResource, createSignal, For, Show } from "solid-js";
 import type { ClubGameSummary, ClubSeasons, SeasonStanding, SeasonView } from "../../../shared/protocol/seasons.ts";
 import { tk } from "../i18n/index.ts";
-import { onLinkClick, recordPath } from "../lib/router.ts";
+import { leadersPath, onLinkClick, recordPath } from "../lib/router.ts";
 import { FormError, useSubmit } from "../home/forms.tsx";
 import { tc } from "./messages.ts";
 import { clubsApi } from "./api.ts";
 import { pointsText, zoneName } from "./parts.tsx";
-import { leadersPath } from "./Leaderboard.tsx";
 
 
 function Standings(props: { rows: SeasonStanding[]; caption: string; champion?: boolean }) {

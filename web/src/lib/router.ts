@@ -100,3 +100,12 @@ export function profilePath(nick: string): string {
 /** Issue 19: a club's page, and one of its evenings. */
 export const clubPath = (id: string): string => `/c/${id}`;
 export const eveningPath = (club: string, evening: string): string => `/c/${club}/e/${evening}`;
+
+/** Issue 35: the leaderboard — overall, or a club's / a season's (`club:<id>`, `season:<id>`) — and its page. */
+export const leadersPath = (scope: string, page = 1): string => {
+  const p = new URLSearchParams();
+  if (scope !== "all") p.set("scope", scope);
+  if (page > 1) p.set("page", String(page));
+  const s = p.toString();
+  return s ? `/leaders?${s}` : "/leaders";
+};
