@@ -178,6 +178,11 @@ export const ProfileSchema = v.strictObject({
   /** The latest games, newest first (at most 50). */
   games: v.array(GameRecordSchema),
   /**
+   * Issue 35: the sport rating after each rated game (the ordinal, as `rating.ordinal`), oldest first, at most
+   * the latest 200 — the profile's plot. Empty for others when the player opted out (like `games`).
+   */
+  ratingHistory: v.array(v.strictObject({ seq: v.number(), rating: v.number(), at: v.number() })),
+  /**
    * Issue 19: this player opted out of publication and the viewer is someone else — `games` is empty, so
    * no game of theirs (code, seat) maps a record's "Player N" back to this nick (docs/CLUBS.md "Publication").
    */

@@ -13,6 +13,8 @@ import { publishRows } from "./publication.ts";
 import { ordinalOf, ratingOf, userByNick } from "./users.ts";
 
 const PROFILE_GAMES = 50;
+/** Issue 35: the rating plot's points (the latest rated games). */
+const RATING_POINTS = 200;
 
 type Outcome = "win" | "loss" | "draw";
 
@@ -21,7 +23,7 @@ export async function profileOf(db: D1Database, nick: string, viewerId: string |
   const user = await userByNick(db, nick);
   if (!user) return null;
   const gamesHidden = user.publish_nick === 0 && viewerId !== user.id;
-  const [byTeam, byFormatRole, mine] = await db.batch([
+  const [byTeam, byFormatRole, history, mine] = await db.batch([
     db.prepare("SELECT team, outcome, COUNT(*) AS n FROM game_players WHERE user_id = ? GROUP BY team, outcome").bind(user.id),
     // Issue 35: per format and role (none to others when the player opted out: the breakdown is part of what the opt-out hides).
     db
@@ -32,6 +34,16 @@ export async function profileOf(db: D1Database, nick: string, viewerId: string |
           GROUP BY g.preset_id, gp.role`,
       )
       .bind(user.id, gamesHidden ? 1 : 0),
+    // Issue 35: the rating after each rated game, the latest 200 (the plot); none to others when opted out.
+    db
+      .prepare(
+        `SELECT rh.seq, rh.mu_after, rh.sigma_after, g.ended_at
+           FROM rating_history rh JOIN games g ON g.id = rh.game_id
+          WHERE rh.user_id = ?
+          ORDER BY rh.seq DESC
+          LIMIT ?`,
+      )
+      .bind(user.id, gamesHidden ? 0 : RATING_POINTS),
     db
       .prepare(
         `SELECT g.id, g.code, g.preset_id, g.started_at, g.ended_at, g.winner, g.reason, g.rated,
@@ -118,5 +130,8 @@ export async function profileOf(db: D1Database, nick: string, viewerId: string |
           },
     seats: seatsByGame.get(String(r.id)) ?? [],
   }));
-  return { nickname: user.nick, createdAt: user.created_at, rating: ratingOf(user), xp: user.xp, coins: user.coins, stats, games, gamesHidden };
+  const ratingHistory = (history!.results as Array<{ seq: number; mu_after: number; sigma_after: number; ended_at: number }>)
+    .map((h) => ({ seq: h.seq, rating: ordinalOf(h.mu_after, h.sigma_after), at: h.ended_at }))
+    .reverse();
+  return { nickname: user.nick, createdAt: user.created_at, rating: ratingOf(user), xp: user.xp, coins: user.coins, stats, games, gamesHidden, ratingHistory };
 }

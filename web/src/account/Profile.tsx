@@ -2,7 +2,7 @@
  * /u/:nick — a player's profile (GET /api/users/:nick): rating, experience, coins, games played, wins
  * by side, and the latest game records (seat — role — nick, result). One's own profile also offers
  * the publication opt-out (issue 19, Publication.tsx) and sign out / sign out everywhere. A lazy chunk.
- * Issue 35: games and wins by format and by role, each game's record link, "My games" on one's own.
+ * Issue 35: games and wins by format and by role, the rating plot, each game's record link, "My games" on one's own.
  */
 import { createResource, For, lazy, Show } from "solid-js";
 import { own } from "../../../shared/own.ts";
@@ -17,6 +17,7 @@ import { Header } from "../ui/Header.tsx";
 import { errorText } from "../ui/Notice.tsx";
 import { ta } from "./messages.ts";
 import { PublicationPanel } from "./Publication.tsx";
+import { RatingPlot } from "./RatingPlot.tsx";
 import { SignOutPanel } from "./SignIn.tsx";
 
 const SIDES = ["red", "black", "solo"] as const;
@@ -53,20 +54,27 @@ function GameItem(props: { g: GameRecord }) {
           )}
         </Show>
       </p>
-      {/* Issue 35: the game's record (its replay), while the table's own link shows only its latest game. */}
-      <Show when={g.gameNo}>
-        {(n) => (
-          <p class="small">
-            <a href={recordPath(g.code, n())} onClick={onLinkClick} data-game-record={`${g.code}/${n()}`}>
-              {ta("profile.replay")}
-            </a>
-          </p>
-        )}
-      </Show>
+      {/*
+        Issue 35: the game's record (its replay), while the table's own link shows only its latest game. The
+        table's link left the <summary> (axe: no interactive control inside another).
+      */}
+      <p class="small">
+        <Show when={g.gameNo}>
+          {(n) => (
+            <>
+              <a href={recordPath(g.code, n())} onClick={onLinkClick} data-game-record={`${g.code}/${n()}`}>
+                {ta("profile.replay")}
+              </a>
+              {" · "}
+            </>
+          )}
+        </Show>
+        <a href={tablePath(g.code)} onClick={onLinkClick}>
+          {g.code}
+        </a>
+      </p>
       <details>
-        <summary>
-          {ta("profile.seats")} · <a href={tablePath(g.code)} onClick={onLinkClick}>{g.code}</a>
-        </summary>
+        <summary>{ta("profile.seats")}</summary>
         <table class="roles">
           <tbody>
             <For each={g.seats}>
@@ -177,6 +185,8 @@ export default function Profile(props: { nick: string }) {
                         </dd>
                       </div>
                     </dl>
+                    {/* Issue 35: the rating's history (hidden from others with the games when the player opted out). */}
+                    <RatingPlot points={p().ratingHistory} />
                     <h3>{ta("profile.bySide")}</h3>
                     <table class="roles sides">
                       <thead>
