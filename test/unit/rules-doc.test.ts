@@ -9,6 +9,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { citedSections, ruleAnchor, ruleHeadings } from "../../web/src/rules/anchors.ts";
+import { parseMarkdown } from "../../web/src/rules/markdown.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const doc = readFileSync(join(root, "docs/RULES.md"), "utf8");
@@ -53,5 +54,18 @@ describe("docs/RULES.md (issue 35)", () => {
       for (const f of files(join(root, dir))) if (/\.\.\/shared\/RULES\.md|\/work\/shared/.test(readFileSync(f, "utf8")) && !f.endsWith("rules-doc.test.ts") && !f.endsWith("readme.test.ts")) out.push(f);
     }
     expect(out).toEqual([]);
+  });
+  it("the /rules page gives every §-heading its anchor (#s2-10), and renders the book's tables and lists (no text lost to the parser)", () => {
+    const blocks = parseMarkdown(doc);
+    const ids = new Set(blocks.flatMap((b) => (b.kind === "h" && b.id ? [b.id] : [])));
+    for (const s of headings) expect(ids.has(ruleAnchor(s)), `§${s}`).toBe(true);
+    const tables = blocks.filter((b) => b.kind === "table");
+    expect(tables.length).toBeGreaterThanOrEqual(2); // §5.5 profiles, §5.6 the eighteen roles
+    const roles = tables.find((t) => t.kind === "table" && t.rows.length === 18);
+    expect(roles, "the role catalogue's 18 rows").toBeDefined();
+    const text = (parts: { text: string }[]) => parts.map((p) => p.text).join("");
+    const rendered = blocks.map((b) => (b.kind === "h" || b.kind === "p" ? text(b.text) : b.kind === "ul" ? b.items.map(text).join(" ") : [...b.head, ...b.rows.flat()].map(text).join(" "))).join(" ");
+    for (const word of ["Consort", "unanimous", "car crash", "consigliere", "a player (name hidden)"]) expect(rendered, word).toContain(word);
+    expect(rendered).not.toMatch(/\*\*|`/); // bold and code marks are parsed, not shown
   });
 });
