@@ -26,6 +26,7 @@ const steps = [
   ["engine throughput (bots, every preset)", "bench/engine.ts", []],
   ["tournament draw: meetings, seats, sit-outs and time against a random draw (RULES.md §9.2)", "bench/tournament-draw.ts", []],
   ["storage, bytes and Cloudflare cost (table object in workerd)", "bench/cost.ts", []],
+  ["rating leaderboard: a page over 10,000 accounts and 100,000 games in D1's schema (node:sqlite), against computing it per request (issue 35)", "bench/leaderboard.ts", []],
   ["tables under load (wrangler dev vs Node ws baseline)", "bench/load.ts", [...(quick ? ["--tables", "1,10", "--seconds", "60"] : [...pass("tables"), ...pass("seconds"), ...pass("seconds-t1")]), ...pass("only")]],
   ["web client initial JS", "scripts/web-size.mjs", []],
   ["web client first render (headless Chromium)", "bench/web-render.ts", []],
@@ -60,6 +61,7 @@ const rows = [
   ["web initial JS gzip", grab("scripts/web-size.mjs", /initial JS: ([\d.]+ kB) gzip/), "≤ 60 kB"],
   ["web JS before the home page shows (gzip)", grab("scripts/web-size.mjs", /route {4}home: ([\d.]+ kB) gzip/), "≤ 70 kB"],
   ["web JS before a table page shows (gzip)", grab("scripts/web-size.mjs", /route {4}table: ([\d.]+ kB) gzip/), "≤ 70 kB"],
+  ["leaderboard page, 10,000 accounts / 100,000 games (median)", grab("bench/leaderboard.ts", /LEADERBOARD page 1 median ([\d.]+ ms)/), "—"],
   ["time to first table render (cold, median)", grab("bench/web-render.ts", /median of \d+\): (\d+ ms)/), "—"],
 ];
 console.log(`## summary (${machine})`);

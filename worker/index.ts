@@ -7,6 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { auth, me, users } from "./api/auth.ts";
 import { clubs } from "./api/clubs.ts";
+import { leaderboard } from "./api/leaderboard.ts";
 import { seasons } from "./api/seasons.ts";
 import { apiError } from "./api/errors.ts";
 import { tables } from "./api/tables.ts";
@@ -56,6 +57,8 @@ const api = new Hono<{ Bindings: Env }>()
   // Clubs, evenings, sign-ups (issue 19, docs/CLUBS.md).
   .route("/clubs", clubs)
   .route("/clubs", seasons)
+  // Issue 35: the sport rating's leaderboards (overall, a club's, a season's).
+  .route("/leaderboard", leaderboard)
   // Test only (404 unless E2E_CLOCK=1): the browser suite's clock (worker/api/test-clock.ts).
   .route("/test-clock", testClock)
   .all("*", (c) => apiError(c, "not-found", "No such API endpoint."))

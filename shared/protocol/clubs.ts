@@ -45,6 +45,8 @@ export const CreateClubRequestSchema = v.strictObject({
   adultsOnly: v.optional(v.boolean()),
   /** Issue 19, §6.11 "record games for review": its evenings' tables start with the recording switch on. Default false. */
   recordGames: v.optional(v.boolean()),
+  /** Issue 35: false = a private club, left out of the public directory (reached by its link). Default true. */
+  listed: v.optional(v.boolean()),
 });
 export type CreateClubRequest = v.InferInput<typeof CreateClubRequestSchema>;
 
@@ -123,6 +125,8 @@ export interface Club {
   createdAt: number;
   /** Issue 19, §6.11: the club records its games for review (deleted after 72 h; docs/CLUBS.md "Recordings"). */
   recordGames: boolean;
+  /** Issue 35: the club is in the public directory (/clubs); false = private, reached by its link only. */
+  listed: boolean;
 }
 
 export interface ClubMember {
@@ -244,6 +248,36 @@ export interface MySignup {
   club: { id: string; name: string };
   evening: EveningSummary;
   you: YourSignup;
+}
+
+/* Issue 35, clubs you can find (RULES.md §6.11, §8; docs/CLUBS.md "The directory"). */
+
+/** GET /api/clubs?q=&page= — the search text (name or city, up to 60 characters) and the page (1…1000). */
+export const ClubDirectoryQuerySchema = v.strictObject({
+  q: v.optional(v.pipe(v.string(), v.maxLength(60)), ""),
+  page: v.optional(v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,3}$/, "a page number 1–1000"), v.transform(Number), v.maxValue(1000)), "1"),
+});
+
+/** One public club in the directory: no person is named (no owner, host or member). */
+export interface ClubDirectoryEntry {
+  id: string;
+  name: string;
+  city: string;
+  language: ClubLanguage;
+  formats: string[];
+  /** The next evening's start (UTC ms), open or full, not cancelled; null when none is set. */
+  nextEvening: number | null;
+  members: number;
+}
+
+/** 200 from GET /api/clubs */
+export interface ClubDirectory {
+  clubs: ClubDirectoryEntry[];
+  page: number;
+  pageSize: number;
+  /** The number of public clubs matching `q`. */
+  total: number;
+  q: string;
 }
 
 /** 200 from GET /api/clubs/mine */

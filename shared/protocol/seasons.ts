@@ -76,6 +76,8 @@ export const ClubSettingsRequestSchema = v.strictObject({
   tatarBonus: v.optional(PointsSchema),
   /** Issue 38.5: the club's points for a win — the review starts every winning seat at this (0 = none). */
   winPoints: v.optional(PointsSchema),
+  /** Issue 35: the club is in the public directory (false = private, reached by its link only). */
+  listed: v.optional(v.boolean()),
 });
 export type ClubSettingsRequest = v.InferInput<typeof ClubSettingsRequestSchema>;
 
@@ -142,7 +144,7 @@ export interface ClubSeasons {
   season: SeasonView | null;
   seasons: { id: string; name: string; status: SeasonStatus }[];
   games: ClubGameSummary[];
-  settings: { reviewsPrivate: boolean; tatarBonus: number; winPoints: number };
+  settings: { reviewsPrivate: boolean; tatarBonus: number; winPoints: number; listed: boolean };
 }
 
 export interface ReviewPoints {

@@ -101,6 +101,16 @@ async function applyD1Migrations(config: string, state: string): Promise<void> {
 export interface StartOptions {
   /** Worker variables (`--var KEY:VALUE`), e.g. BOT_THINK_MS for quicker bots. */
   vars?: Record<string, string>;
+  /** Issue 35: SQL run on the local D1 after its migrations, before the server starts (seeded data for a page). */
+  seedSql?: string;
+}
+
+/** Issue 35: `sql` on the local D1 under `state` (wrangler d1 execute --local --file). */
+async function seedD1(config: string, state: string, sql: string): Promise<void> {
+  const file = join(state, "..", "seed.sql");
+  writeFileSync(file, sql);
+  const r = await runAsync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--config", config, "--file", file, "--yes"], { ...WRANGLER_ENV, CI: "true" });
+  if (r.status !== 0) throw new Error(`D1 seed failed:\n${r.output}`);
 }
 
 /**
@@ -152,6 +162,7 @@ export async function startWrangler(options: StartOptions = {}): Promise<Server>
     // The bundle and the migrations need only the config: both at once.
     await Promise.all([live ? undefined : bundleWorker(persist), applyD1Migrations(config, join(persist, "state"))]);
   }
+  if (options.seedSql) await seedD1(config, join(persist, "state"), options.seedSql);
   const vars = Object.entries({ E2E_CLOCK: "1", ...options.vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   let log = "";
   const child: ChildProcess = spawn(

@@ -17,6 +17,8 @@ import { uk } from "../../web/src/howto/uk.ts";
 import { listPresets } from "../../shared/engine/presets/index.ts";
 import { textFamily } from "../../web/src/i18n/families.ts";
 import { formOf, settingsToSend } from "../../web/src/home/presets.ts";
+import { readFileSync } from "node:fs";
+import { FORMAT_SECTION, ruleAnchor, ruleHeadings, rulesPath } from "../../web/src/rules/anchors.ts";
 
 /** The create form's formats, as the build hands them to the client (web/vite.config.ts virtual:preset-settings). */
 const PRESETS = listPresets().map(formOf);
@@ -48,6 +50,22 @@ describe("how to play (issue 13)", () => {
   });
   it("city's Mafia bound is told in every language (RULES.md §3: at most 2 at 10–11 seats, 3 at 12)", () => {
     for (const x of [en, uk, ru]) expect(x.city.sections.flatMap((s) => s.items).join(" ")).toMatch(/2\D+10\D+11\D+3\D+12/);
+  });
+});
+
+describe("how to play links to the rules book (issue 35)", () => {
+  const headings = ruleHeadings(readFileSync(new URL("../../docs/RULES.md", import.meta.url), "utf8"));
+  it("every how-to page (basics and each format's) names its section of docs/RULES.md, and that section is a heading", () => {
+    for (const topic of TOPICS) {
+      const section = FORMAT_SECTION[topic];
+      expect(section, topic).toBeDefined();
+      expect(headings.has(section!), `${topic} → §${section}`).toBe(true);
+    }
+    expect(FORMAT_SECTION).toMatchObject({ sport: "2", city: "3", "host-classic": "4", profiles: "5", club: "6", tatar: "7" });
+    expect(rulesPath("2")).toBe(`/rules#${ruleAnchor("2")}`);
+  });
+  it("every preset's page exists (host-classic, club, tatar, the profiles as well as basics, sport, city)", () => {
+    for (const x of [en, uk, ru]) for (const t of TOPICS) expect(x[t].sections.length, t).toBeGreaterThan(1);
   });
 });
 

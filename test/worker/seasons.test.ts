@@ -230,7 +230,7 @@ describe("§7.11 a club season: reviews with points, the best K of N, the champi
 
   it("§7.11 games played in Tatar earn extra points: the club's bonus is added to every seat of a tatar game", async () => {
     expect(await code(await post(`/api/clubs/${clubId}/settings`, { tatarBonus: 0.5 }, host.cookie))).toEqual({ status: 403, code: "not-club-owner" });
-    expect(await json(await post(`/api/clubs/${clubId}/settings`, { tatarBonus: 0.5 }, owner.cookie))).toEqual({ settings: { reviewsPrivate: false, tatarBonus: 0.5, winPoints: 1 } });
+    expect(await json(await post(`/api/clubs/${clubId}/settings`, { tatarBonus: 0.5 }, owner.cookie))).toEqual({ settings: { reviewsPrivate: false, tatarBonus: 0.5, winPoints: 1, listed: true } });
     await json(await post(`/api/clubs/${clubId}/seasons/${(await json<ClubSeasons>(await get(`/api/clubs/${clubId}/seasons`))).season!.id}/close`, {}, owner.cookie));
     await json(await post(`/api/clubs/${clubId}/seasons`, { name: "Tatar", gamesTotal: 3, bestOf: 3 }, owner.cookie), 201);
     const t = await eveningTable(owner, clubId, { presetId: "tatar" });

@@ -2,6 +2,7 @@ import { lazy, Match, Switch } from "solid-js";
 import { t } from "./i18n/index.ts";
 import { route } from "./lib/router.ts";
 import { loadClubs, loadHome, loadRecord, loadTable } from "./routes.ts";
+import { NotFound } from "./ui/NotFound.tsx";
 
 /**
  * The two pages people land on are chunks of their own (issue 16: the initial JS budget,
@@ -24,6 +25,11 @@ const NewClub = lazy(() => loadClubs().then((m) => ({ default: m.NewClub })));
 const RecordPage = lazy(loadRecord);
 /** How to play (issue 13): the long texts in uk/ru/en live in their own lazy chunk. */
 const HowTo = lazy(() => import("./howto/HowTo.tsx"));
+/** Issue 35: the rules book (docs/RULES.md) as a page, its own lazy chunk. */
+const RulesPage = lazy(() => import("./rules/RulesPage.tsx"));
+/** Issue 35: the public clubs and the rating leaderboard, each a lazy chunk of its own (the club page's route stays within its budget). */
+const ClubDirectory = lazy(() => import("./clubs/Directory.tsx").then((m) => ({ default: m.ClubDirectory })));
+const Leaderboard = lazy(() => import("./clubs/Leaderboard.tsx").then((m) => ({ default: m.Leaderboard })));
 
 export function App() {
   return (
@@ -58,6 +64,18 @@ export function App() {
         </Match>
         <Match when={(() => { const r = route(); return r.name === "record" ? `${r.code}/${r.game}` : null; })()} keyed>
           {(key) => <RecordPage code={key.split("/")[0]!} game={Number(key.split("/")[1])} />}
+        </Match>
+        <Match when={route().name === "rules"}>
+          <RulesPage />
+        </Match>
+        <Match when={route().name === "clubs"}>
+          <ClubDirectory />
+        </Match>
+        <Match when={route().name === "leaders"}>
+          <Leaderboard />
+        </Match>
+        <Match when={route().name === "notfound"}>
+          <NotFound />
         </Match>
         <Match when={(() => { const r = route(); return r.name === "dev" ? r.fixture : null; })()} keyed>
           {(name) => (DevFixture ? <DevFixture name={name} /> : null)}

@@ -17,6 +17,7 @@
  */
 import { rate, rating as newRating, type Rating } from "openskill";
 import { getPreset, type AbortReason } from "../table/engine.ts";
+import { ordinalOf } from "./users.ts";
 
 /** RULES.md §2.14 "Sport games award experience, coins and rating; city games award none": the preset's
  *  own `rewards` flag (absent: none), the one place that fact is kept. */
@@ -150,7 +151,35 @@ async function statements(db: D1Database, report: GameReport): Promise<D1Prepare
       db
         .prepare("UPDATE users SET mu = ?, sigma = ?, rated_games = ?, xp = xp + ?, coins = coins + ? WHERE id = ? AND rated_games = ?")
         .bind(next.mu, next.sigma, seq, reward.xp, reward.coins, u.id, u.rated_games),
+      ...leaderboardUpdates(db, report, u.id, ordinalOf(u.mu, u.sigma), ordinalOf(next.mu, next.sigma), s.outcome === "win"),
     );
   }
   return out;
+}
+
+/**
+ * Issue 35, rating leaderboards (migrations/0009_leaderboard.sql): the summary rows of one player's rated
+ * game, in the same batch as the rating itself — the overall board's row takes the new rating; the club's
+ * board (the game's table was opened from one of its evenings) and its running season's board add the
+ * rating gained. No evening or no season: those statements insert nothing.
+ */
+function leaderboardUpdates(db: D1Database, report: GameReport, userId: string, before: number, after: number, win: boolean): D1PreparedStatement[] {
+  const gain = Math.round((after - before) * 100) / 100;
+  const w = win ? 1 : 0;
+  const add = `ON CONFLICT (scope, user_id) DO UPDATE SET score = ROUND((score + excluded.score) * 100) / 100, games = games + 1, wins = wins + excluded.wins, updated_at = excluded.updated_at`;
+  const club = "(SELECT club_id FROM evenings WHERE table_code = ? LIMIT 1)";
+  return [
+    db
+      .prepare(
+        `INSERT INTO leaderboard (scope, user_id, score, games, wins, updated_at) VALUES ('all', ?, ?, 1, ?, ?)
+         ON CONFLICT (scope, user_id) DO UPDATE SET score = excluded.score, games = games + 1, wins = wins + excluded.wins, updated_at = excluded.updated_at`,
+      )
+      .bind(userId, after, w, report.endedAt),
+    db
+      .prepare(`INSERT INTO leaderboard (scope, user_id, score, games, wins, updated_at) SELECT 'club:' || c.id, ?, ?, 1, ?, ? FROM clubs c WHERE c.id = ${club} ${add}`)
+      .bind(userId, gain, w, report.endedAt, report.code),
+    db
+      .prepare(`INSERT INTO leaderboard (scope, user_id, score, games, wins, updated_at) SELECT 'season:' || s.id, ?, ?, 1, ?, ? FROM seasons s WHERE s.club_id = ${club} AND s.status != 'closed' ${add}`)
+      .bind(userId, gain, w, report.endedAt, report.code),
+  ];
 }

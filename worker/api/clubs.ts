@@ -10,7 +10,9 @@ import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { wallTimeToUtc } from "../../shared/clubs/time.ts";
 import {
+  ClubDirectoryQuerySchema,
   CreateClubRequestSchema,
+  type ClubDirectory,
   CreateEveningRequestSchema,
   EmptyRequestSchema,
   HostRequestSchema,
@@ -27,6 +29,7 @@ import { toIssues } from "../../shared/protocol/http.ts";
 import { hiddenAccounts, publicName } from "../accounts/publication.ts";
 import { readSession } from "../accounts/sessions.ts";
 import { userById, userByNick, type UserRow } from "../accounts/users.ts";
+import { clubDirectory, searchKeyOf } from "../clubs/directory.ts";
 import * as signups from "../clubs/signups.ts";
 import { clubById, clubOf, clubOfPath, eveningById, eveningOf, eveningsOf, isId, membersOf, newId, noticesOf, roleIn, signupOpen, signupsOfUser, yourSignup, type ClubRow, type EveningRow } from "../clubs/store.ts";
 import type { Env } from "../env.ts";
@@ -123,6 +126,15 @@ async function ownerAndPerson(c: C, body: { nickname?: string | undefined; userI
 }
 
 export const clubs = new Hono<AppEnv>()
+  /** Issue 35: the public clubs, a page at a time, with search (private clubs are never listed). Anyone may read it. */
+  .get("/", async (c) => {
+    const query = v.safeParse(ClubDirectoryQuerySchema, { q: c.req.query("q"), page: c.req.query("page") });
+    if (!query.success) return apiError(c, "bad-request", "The query is invalid.", toIssues(query.issues));
+    const body: ClubDirectory = await clubDirectory(c.env.DB, { q: query.output.q, page: query.output.page, now: Date.now() });
+    // Cached briefly by browsers and the edge: the directory changes when a club or an evening does, not per second.
+    c.header("Cache-Control", "public, max-age=30");
+    return c.json(body, 200);
+  })
   /** Create a club; the creator is its owner (club + owner row in one batch). */
   .post("/", vValidator("json", CreateClubRequestSchema, invalidBody), async (c) => {
     const session = await readSession(c);
@@ -137,8 +149,8 @@ export const clubs = new Hono<AppEnv>()
         id, body.name, body.city, body.language, JSON.stringify(body.formats), body.timeZone, body.adultsOnly ? 1 : 0, session.user.id, now,
       ),
       c.env.DB.prepare("INSERT INTO club_members (club_id, user_id, role, created_at) VALUES (?, ?, 'owner', ?)").bind(id, session.user.id, now),
-      // Issue 19, §6.11 "record games for review" (migrations/0004_recordings.sql).
-      c.env.DB.prepare("UPDATE clubs SET record_games = ? WHERE id = ?").bind(body.recordGames ? 1 : 0, id),
+      // Issue 19, §6.11 "record games for review" (migrations/0004_recordings.sql); issue 35, the directory (0008).
+      c.env.DB.prepare("UPDATE clubs SET record_games = ?, listed = ?, search_key = ? WHERE id = ?").bind(body.recordGames ? 1 : 0, body.listed === false ? 0 : 1, searchKeyOf(body.name, body.city), id),
     ]);
     return c.json(await clubPage(c.env.DB, (await clubById(c.env.DB, id))!, session.user.id, now), 201);
   })

@@ -83,7 +83,7 @@ export const seasons = new Hono<AppEnv>()
       season: current ? await seasonView(db, current, viewerId, namer(db, viewerId)) : null,
       seasons: list,
       games,
-      settings: { reviewsPrivate: club.reviews_private === 1, tatarBonus: club.tatar_bonus, winPoints: club.win_points ?? 1 },
+      settings: { reviewsPrivate: club.reviews_private === 1, tatarBonus: club.tatar_bonus, winPoints: club.win_points ?? 1, listed: club.listed !== 0 },
     };
     return c.json(body, 200);
   })
@@ -184,8 +184,9 @@ export const seasons = new Hono<AppEnv>()
     const reviewsPrivate = b.reviewsPrivate ?? at.club.reviews_private === 1;
     const tatarBonus = b.tatarBonus ?? at.club.tatar_bonus;
     const winPoints = b.winPoints ?? at.club.win_points;
-    await c.env.DB.prepare("UPDATE clubs SET reviews_private = ?, tatar_bonus = ?, win_points = ? WHERE id = ?").bind(reviewsPrivate ? 1 : 0, tatarBonus, winPoints, at.club.id).run();
-    return c.json({ settings: { reviewsPrivate, tatarBonus, winPoints } }, 200);
+    const listed = b.listed ?? at.club.listed !== 0;
+    await c.env.DB.prepare("UPDATE clubs SET reviews_private = ?, tatar_bonus = ?, win_points = ?, listed = ? WHERE id = ?").bind(reviewsPrivate ? 1 : 0, tatarBonus, winPoints, listed ? 1 : 0, at.club.id).run();
+    return c.json({ settings: { reviewsPrivate, tatarBonus, winPoints, listed } }, 200);
   })
 
   /** A club game's review: published with its record unless the club keeps reviews private. */

@@ -26,6 +26,9 @@ export interface ClubRow {
   tatar_bonus: number;
   /** Issue 38.5 (migrations/0007_evening_loop.sql): the club's points for a win at the review. */
   win_points: number;
+  /** Issue 35 (migrations/0008_club_directory.sql): 1 = in the public directory; the folded name and city searched. */
+  listed: number;
+  search_key: string | null;
 }
 
 export interface EveningRow {
@@ -66,6 +69,7 @@ export const clubOf = (r: ClubRow): Club => ({
   adultsOnly: r.adults_only === 1,
   createdAt: r.created_at,
   recordGames: r.record_games === 1,
+  listed: r.listed !== 0,
 });
 
 export const signupOpen = (e: Pick<EveningRow, "status" | "signup_opens_at" | "signup_closes_at">, now: number): boolean =>

@@ -2,6 +2,7 @@
  * /u/:nick — a player's profile (GET /api/users/:nick): rating, experience, coins, games played, wins
  * by side, and the latest game records (seat — role — nick, result). One's own profile also offers
  * the publication opt-out (issue 19, Publication.tsx) and sign out / sign out everywhere. A lazy chunk.
+ * Issue 35: games and wins by format and by role, the rating plot, each game's record link, "My games" on one's own.
  */
 import { createResource, For, lazy, Show } from "solid-js";
 import { own } from "../../../shared/own.ts";
@@ -9,13 +10,14 @@ import type { GameRecord, Profile as ProfileData } from "../../../shared/protoco
 import { lang, LOCALE, t, tk } from "../i18n/index.ts";
 import { me } from "../lib/account.ts";
 import { ApiError, call } from "../lib/api.ts";
-import { onLinkClick, profilePath, tablePath } from "../lib/router.ts";
+import { onLinkClick, profilePath, recordPath, tablePath } from "../lib/router.ts";
 import { loadClubs } from "../routes.ts";
 import { TEAM_MARK } from "../table/Oval.tsx";
 import { Header } from "../ui/Header.tsx";
 import { errorText } from "../ui/Notice.tsx";
 import { ta } from "./messages.ts";
 import { PublicationPanel } from "./Publication.tsx";
+import { RatingPlot } from "./RatingPlot.tsx";
 import { SignOutPanel } from "./SignIn.tsx";
 
 const SIDES = ["red", "black", "solo"] as const;
@@ -52,10 +54,27 @@ function GameItem(props: { g: GameRecord }) {
           )}
         </Show>
       </p>
+      {/*
+        Issue 35: the game's record (its replay), while the table's own link shows only its latest game. The
+        table's link left the <summary> (axe: no interactive control inside another).
+      */}
+      <p class="small">
+        <Show when={g.gameNo}>
+          {(n) => (
+            <>
+              <a href={recordPath(g.code, n())} onClick={onLinkClick} data-game-record={`${g.code}/${n()}`}>
+                {ta("profile.replay")}
+              </a>
+              {" · "}
+            </>
+          )}
+        </Show>
+        <a href={tablePath(g.code)} onClick={onLinkClick}>
+          {g.code}
+        </a>
+      </p>
       <details>
-        <summary>
-          {ta("profile.seats")} · <a href={tablePath(g.code)} onClick={onLinkClick}>{g.code}</a>
-        </summary>
+        <summary>{ta("profile.seats")}</summary>
         <table class="roles">
           <tbody>
             <For each={g.seats}>
@@ -84,6 +103,35 @@ function GameItem(props: { g: GameRecord }) {
         </table>
       </details>
     </li>
+  );
+}
+
+/** Issue 35: games and wins per format or per role. */
+function Breakdown(props: { title: string; head: string; rows: { key: string; label: string; games: number; wins: number }[]; attr: string }) {
+  return (
+    <>
+      <h3>{props.title}</h3>
+      <table class="roles sides">
+        <thead>
+          <tr>
+            <th scope="col">{props.head}</th>
+            <th scope="col">{ta("profile.side.games")}</th>
+            <th scope="col">{ta("profile.side.wins")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          <For each={props.rows}>
+            {(r) => (
+              <tr {...{ [props.attr]: r.key }}>
+                <td>{r.label}</td>
+                <td>{r.games}</td>
+                <td>{r.wins}</td>
+              </tr>
+            )}
+          </For>
+        </tbody>
+      </table>
+    </>
   );
 }
 
@@ -137,6 +185,8 @@ export default function Profile(props: { nick: string }) {
                         </dd>
                       </div>
                     </dl>
+                    {/* Issue 35: the rating's history (hidden from others with the games when the player opted out). */}
+                    <RatingPlot points={p().ratingHistory} />
                     <h3>{ta("profile.bySide")}</h3>
                     <table class="roles sides">
                       <thead>
@@ -161,12 +211,17 @@ export default function Profile(props: { nick: string }) {
                         </For>
                       </tbody>
                     </table>
+                    {/* Issue 35: games and wins by format and by role (hidden from others with the games when the player opted out). */}
+                    <Show when={p().stats.byFormat.length > 0} fallback={<Show when={p().gamesHidden && p().stats.games > 0}><p class="muted small" data-breakdown-hidden>{ta("profile.breakdownHidden")}</p></Show>}>
+                      <Breakdown title={ta("profile.byFormat")} head={ta("profile.format")} rows={p().stats.byFormat.map((f) => ({ key: f.presetId, label: tk("preset", f.presetId), games: f.games, wins: f.wins }))} attr="data-by-format" />
+                      <Breakdown title={ta("profile.byRole")} head={ta("profile.role")} rows={p().stats.byRole.map((r) => ({ key: r.role, label: tk("role", r.role), games: r.games, wins: r.wins }))} attr="data-by-role" />
+                    </Show>
                   </section>
                   <Show when={mine()}>
                     <MyEvenings />
                   </Show>
                   <section class="panel" aria-labelledby="pf-games">
-                    <h2 id="pf-games">{ta("profile.history")}</h2>
+                    <h2 id="pf-games" data-my-games={mine() ? "" : undefined}>{mine() ? ta("profile.mine") : ta("profile.history")}</h2>
                     <Show when={p().games.length > 0} fallback={<p class="muted" data-games-hidden={p().gamesHidden ? "" : undefined}>{p().gamesHidden ? ta("publication.gamesHidden") : ta("profile.noGames")}</p>}>
                       <ul class="list records">
                         <For each={p().games}>{(g) => <GameItem g={g} />}</For>

@@ -8,7 +8,7 @@ import { createResource, createSignal, For, Show } from "solid-js";
 import { wallTimeToUtc } from "../../../shared/clubs/time.ts";
 import type { ClubPage as ClubData, CreateEveningRequest } from "../../../shared/protocol/clubs.ts";
 import { t, tk } from "../i18n/index.ts";
-import { eveningPath, navigate } from "../lib/router.ts";
+import { eveningPath, leadersPath, navigate, onLinkClick } from "../lib/router.ts";
 import { FormError, useSubmit } from "../home/forms.tsx";
 import { Header } from "../ui/Header.tsx";
 import { clubsApi } from "./api.ts";
@@ -182,6 +182,12 @@ export function ClubPage(props: { id: string }) {
                   <p class="muted small" data-club-records>{tc("club.recordGames.about")}</p>
                 </Show>
                 <Show when={p().you}>{(y) => <p class="small">{tc("club.you", { role: tc(`role.${y().role}`) })}</p>}</Show>
+                {/* Issue 35: the club's rating leaderboard (its rated games). */}
+                <p class="small">
+                  <a href={leadersPath(`club:${p().club.id}`)} onClick={onLinkClick} data-club-leaders>
+                    {tc("lb.link.club")}
+                  </a>
+                </p>
               </section>
               <section class="panel" aria-labelledby="upcoming-title">
                 <h2 id="upcoming-title">{tc("club.upcoming")}</h2>

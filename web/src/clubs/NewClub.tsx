@@ -26,12 +26,13 @@ export function NewClub() {
   const [adults, setAdults] = createSignal(false);
   // Issue 19, RULES.md §6.11: "record games for review" (docs/CLUBS.md "Recordings").
   const [recordGames, setRecordGames] = createSignal(false);
+  const [listed, setListed] = createSignal(true);
   const { busy, error, run } = useSubmit();
   const toggle = (id: string, on: boolean) => setFormats((f) => (on ? [...f, id] : f.filter((x) => x !== id)));
   const submit = (e: Event) => {
     e.preventDefault();
     void run(async () => {
-      const page = await clubsApi.create({ name: name(), city: city(), language: language(), formats: formats(), timeZone: zone().trim(), adultsOnly: adults(), recordGames: recordGames() });
+      const page = await clubsApi.create({ name: name(), city: city(), language: language(), formats: formats(), timeZone: zone().trim(), adultsOnly: adults(), recordGames: recordGames(), listed: listed() });
       navigate(clubPath(page.club.id));
     });
   };
@@ -93,6 +94,11 @@ export function NewClub() {
                 <span>{tc("newClub.recordGames")}</span>
               </label>
               <small class="muted" id="record-games-about">{tc("newClub.recordGames.about")}</small>
+              <label class="check field">
+                <input type="checkbox" name="listed" checked={listed()} onChange={(e) => setListed(e.currentTarget.checked)} aria-describedby="new-listed-about" />
+                <span>{tc("settings.listed")}</span>
+              </label>
+              <small class="muted" id="new-listed-about">{tc("settings.listed.about")}</small>
               <FormError error={error()} />
               <button type="submit" class="btn primary wide" disabled={busy() || formats().length === 0}>
                 {tc("newClub.submit")}

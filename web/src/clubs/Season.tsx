@@ -11,7 +11,7 @@
 import { createResource, createSignal, For, Show } from "solid-js";
 import type { ClubGameSummary, ClubSeasons, SeasonStanding, SeasonView } from "../../../shared/protocol/seasons.ts";
 import { tk } from "../i18n/index.ts";
-import { onLinkClick, recordPath } from "../lib/router.ts";
+import { leadersPath, onLinkClick, recordPath } from "../lib/router.ts";
 import { FormError, useSubmit } from "../home/forms.tsx";
 import { tc } from "./messages.ts";
 import { clubsApi } from "./api.ts";
@@ -78,6 +78,12 @@ function SeasonTables(props: { s: SeasonView }) {
         {tc(`season.status.${s().status}`)} ·{" "}
         {tc("season.progress", { played: s().ratingGames, total: s().gamesTotal, best: s().bestOf })}
       </p>
+      {/* Issue 35: the season's sport rating leaderboard (rating gained in its rated games). */}
+      <p class="small">
+        <a href={leadersPath(`season:${s().id}`)} onClick={onLinkClick} data-season-leaders>
+          {tc("lb.link.season")}
+        </a>
+      </p>
       <Show when={s().table.length > 0} fallback={<p class="muted">{tc("season.empty")}</p>}>
         <Standings rows={s().table} caption={tc("season.table", { best: s().bestOf })} />
       </Show>
@@ -106,6 +112,7 @@ function OwnerTools(props: { clubId: string; data: ClubSeasons; formats: string[
   const [priv, setPriv] = createSignal(props.data.settings.reviewsPrivate);
   const [bonus, setBonus] = createSignal(String(props.data.settings.tatarBonus));
   const [winPoints, setWinPoints] = createSignal(String(props.data.settings.winPoints));
+  const [listed, setListed] = createSignal(props.data.settings.listed);
   const act = (fn: () => Promise<unknown>) => (e?: Event) => {
     e?.preventDefault();
     void run(async () => {
@@ -119,7 +126,7 @@ function OwnerTools(props: { clubId: string; data: ClubSeasons; formats: string[
   const [saved, setSaved] = createSignal(false);
   const settings = act(async () => {
     setSaved(false);
-    await clubsApi.settings(props.clubId, { reviewsPrivate: priv(), tatarBonus: Number(bonus() || 0), winPoints: Number(winPoints() || 0) });
+    await clubsApi.settings(props.clubId, { reviewsPrivate: priv(), tatarBonus: Number(bonus() || 0), winPoints: Number(winPoints() || 0), listed: listed() });
     setSaved(true);
   });
   const num = (label: string, value: () => string, set: (v: string) => void, min: number, max: number) => (
@@ -178,6 +185,12 @@ function OwnerTools(props: { clubId: string; data: ClubSeasons; formats: string[
           <input type="checkbox" checked={priv()} onChange={(e) => setPriv(e.currentTarget.checked)} />
           <span>{tc("settings.private")}</span>
         </label>
+        {/* Issue 35: a private club is left out of the public directory; its link still works. */}
+        <label class="check field">
+          <input type="checkbox" name="listed" checked={listed()} onChange={(e) => setListed(e.currentTarget.checked)} aria-describedby="listed-about" />
+          <span>{tc("settings.listed")}</span>
+        </label>
+        <small class="muted" id="listed-about">{tc("settings.listed.about")}</small>
         <label class="field">
           <span>{tc("settings.winPoints")}</span>
           <input name="winPoints" type="number" step="0.01" min="0" max="50" inputmode="decimal" value={winPoints()} onInput={(e) => setWinPoints(e.currentTarget.value)} />

@@ -152,28 +152,43 @@ export function HowToLinks(props: { current?: string }) {
   );
 }
 
-/** Issue 19: a signed-in person's way to the clubs — create one, or their evenings on the profile. */
+/**
+ * Issue 19: a signed-in person's way to the clubs — create one, or their evenings on the profile.
+ * Issue 35: everyone's way to the public club directory (/clubs) and the rating leaderboard (/leaders).
+ */
 function Clubs() {
   return (
-    <Show when={me()}>
-      {(u) => (
-        <nav class="panel how-links" aria-labelledby="clubs-title">
-          <h2 id="clubs-title">{t("clubs.title")}</h2>
-          <ul class="inline-list">
-            <li>
-              <a href="/clubs/new" onClick={onLinkClick} data-home-club="create">
-                {t("clubs.create")}
-              </a>
-            </li>
-            <li>
-              <a href={profilePath(u().nickname)} onClick={onLinkClick} data-home-club="mine">
-                {t("clubs.mine")}
-              </a>
-            </li>
-          </ul>
-        </nav>
-      )}
-    </Show>
+    <nav class="panel how-links" aria-labelledby="clubs-title">
+      <h2 id="clubs-title">{t("clubs.title")}</h2>
+      <ul class="inline-list">
+        <li>
+          <a href="/clubs" onClick={onLinkClick} data-home-club="find">
+            {t("clubs.find")}
+          </a>
+        </li>
+        <li>
+          <a href="/leaders" onClick={onLinkClick} data-home-club="leaders">
+            {t("leaders.link")}
+          </a>
+        </li>
+        <Show when={me()}>
+          {(u) => (
+            <>
+              <li>
+                <a href="/clubs/new" onClick={onLinkClick} data-home-club="create">
+                  {t("clubs.create")}
+                </a>
+              </li>
+              <li>
+                <a href={profilePath(u().nickname)} onClick={onLinkClick} data-home-club="mine">
+                  {t("clubs.mine")}
+                </a>
+              </li>
+            </>
+          )}
+        </Show>
+      </ul>
+    </nav>
   );
 }
 

@@ -2,11 +2,14 @@
  * Route /how (the basics) and /how/:format (sport, city, profiles, tatar, host-classic, club): how to play, for players, in the UI language.
  * A lazy chunk (issue 13): the long texts are in ./{en,uk,ru}.ts, not in the main catalogues.
  * An unknown topic shows the basics.
+ * Issue 35: every page ends with a link to its format's section of the rules book (docs/RULES.md, shown at /rules#s<n>).
  */
 import { For, Show } from "solid-js";
 import { textFamily } from "../i18n/families.ts";
-import { lang } from "../i18n/index.ts";
+import { lang, t } from "../i18n/index.ts";
 import { HowToLinks } from "../home/Home.tsx";
+import { onLinkClick } from "../lib/router.ts";
+import { FORMAT_SECTION, rulesPath } from "../rules/anchors.ts";
 import { Header } from "../ui/Header.tsx";
 import { en, type HowTexts, type HowTopic } from "./en.ts";
 import { ru } from "./ru.ts";
@@ -41,6 +44,11 @@ export default function HowTo(props: { topic: string }) {
               </section>
             )}
           </For>
+          <p class="rules-link">
+            <a href={rulesPath(FORMAT_SECTION[topic()])} onClick={onLinkClick} data-rules-link={FORMAT_SECTION[topic()]}>
+              {topic() === "basics" ? t("how.rules.all") : t("how.rules", { section: `§${FORMAT_SECTION[topic()]}` })}
+            </a>
+          </p>
         </article>
         <HowToLinks current={topic()} />
       </main>

@@ -856,6 +856,15 @@ export const en = {
   "lobby.watch": "Watch",
   "lobby.watchAt": "Watch table {code}",
   "how.title": "How to play",
+  // Issue 35: the rules book in the site (/rules, docs/RULES.md) and the not-found page.
+  "how.rules": "The full rules of this format: {section}",
+  "how.rules.all": "The full rules book",
+  "rules.englishOnly": "The full rules book is written in English. For a short guide in your language, see",
+  "rules.title": "Rules",
+  "notfound.title": "Page not found",
+  "notfound.body": "There is no page at this address. It may have been moved, or the link has a typo.",
+  "notfound.home": "Go to the home page",
+  "notfound.clubs": "Find a club",
   "how.basics": "The basics",
   "how.sport": "Sport mafia",
   "how.city": "City mafia",
@@ -1410,6 +1419,9 @@ export const en = {
   "clubs.title": "Clubs",
   "clubs.create": "Create a club",
   "clubs.mine": "My evenings",
+  // Issue 35: the club directory and the leaderboard, from the home page.
+  "clubs.find": "Find a club",
+  "leaders.link": "Rating leaderboard",
   // issue 19: game records
   "record.link": "Replay game {n}",
   "error.not-invited": "This table belongs to a club evening: only the players signed up for it can sit here, signed in. You can watch.",

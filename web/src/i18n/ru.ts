@@ -847,6 +847,15 @@ export const ru: Catalogue = {
   "lobby.watch": "Смотреть",
   "lobby.watchAt": "Смотреть стол {code}",
   "how.title": "Как играть",
+  // Issue 35: the rules book in the site (/rules, docs/RULES.md) and the not-found page.
+  "how.rules": "Полные правила этого формата: {section}",
+  "how.rules.all": "Полная книга правил",
+  "rules.englishOnly": "Полная книга правил написана на английском. Короткое руководство на вашем языке —",
+  "rules.title": "Правила",
+  "notfound.title": "Страница не найдена",
+  "notfound.body": "По этому адресу страницы нет. Возможно, её перенесли, или в ссылке ошибка.",
+  "notfound.home": "На главную",
+  "notfound.clubs": "Найти клуб",
   "how.basics": "Основы",
   "how.sport": "Спортивная мафия",
   "how.city": "Городская мафия",
@@ -1400,6 +1409,9 @@ export const ru: Catalogue = {
   "clubs.title": "Клубы",
   "clubs.create": "Создать клуб",
   "clubs.mine": "Мои вечера",
+  // Issue 35: the club directory and the leaderboard, from the home page.
+  "clubs.find": "Найти клуб",
+  "leaders.link": "Рейтинг игроков",
   // issue 19: game records
   "record.link": "Просмотреть игру {n}",
   "error.not-invited": "Этот стол — клубного вечера: садятся только записавшиеся на него игроки, войдя в аккаунт. Вы можете смотреть.",

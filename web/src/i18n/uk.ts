@@ -847,6 +847,15 @@ export const uk: Catalogue = {
   "lobby.watch": "Дивитися",
   "lobby.watchAt": "Дивитися стіл {code}",
   "how.title": "Як грати",
+  // Issue 35: the rules book in the site (/rules, docs/RULES.md) and the not-found page.
+  "how.rules": "Повні правила цього формату: {section}",
+  "how.rules.all": "Повна книга правил",
+  "rules.englishOnly": "Повну книгу правил написано англійською. Короткий посібник вашою мовою —",
+  "rules.title": "Правила",
+  "notfound.title": "Сторінку не знайдено",
+  "notfound.body": "За цією адресою сторінки немає. Можливо, її перенесли, або в посиланні помилка.",
+  "notfound.home": "На головну",
+  "notfound.clubs": "Знайти клуб",
   "how.basics": "Основи",
   "how.sport": "Спортивна мафія",
   "how.city": "Міська мафія",
@@ -1400,6 +1409,9 @@ export const uk: Catalogue = {
   "clubs.title": "Клуби",
   "clubs.create": "Створити клуб",
   "clubs.mine": "Мої вечори",
+  // Issue 35: the club directory and the leaderboard, from the home page.
+  "clubs.find": "Знайти клуб",
+  "leaders.link": "Рейтинг гравців",
   // issue 19: game records
   "record.link": "Переглянути гру {n}",
   "error.not-invited": "Цей стіл — клубного вечора: сідають лише записані на нього гравці, увійшовши в акаунт. Ви можете дивитися.",

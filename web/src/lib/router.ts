@@ -8,6 +8,9 @@
  *   /how, /how/:format   how to play: the basics, or one format (lazy chunk; issue 13)
  *   /clubs/new   create a club; /c/:id a club; /c/:id/e/:evening an evening (lazy chunks; issue 19)
  *   /t/:code/g/:n  a finished game's record, replayed (lazy chunk with the engine; issue 19)
+ *   /rules       the rules book, docs/RULES.md (lazy chunk; issue 35)
+ *   /clubs       the public clubs, with search (issue 35); /leaders the rating leaderboard (issue 35)
+ *   anything else  a "not found" page with a way home (issue 35), never the home page
  */
 import { createSignal } from "solid-js";
 
@@ -21,7 +24,11 @@ export type Route =
   | { name: "club-new" }
   | { name: "club"; id: string }
   | { name: "evening"; club: string; evening: string }
-  | { name: "record"; code: string; game: number };
+  | { name: "record"; code: string; game: number }
+  | { name: "rules" }
+  | { name: "clubs" }
+  | { name: "leaders" }
+  | { name: "notfound" };
 
 export function parseRoute(pathname: string): Route {
   const record = /^\/t\/([A-Za-z0-9]{3,16})\/g\/([1-9][0-9]{0,4})\/?$/.exec(pathname);
@@ -34,17 +41,21 @@ export function parseRoute(pathname: string): Route {
     try {
       return { name: "profile", nick: decodeURIComponent(profile[1]) };
     } catch {
-      return { name: "home" };
+      return { name: "notfound" };
     }
   }
   const how = /^\/how(?:\/([a-z0-9-]+))?\/?$/.exec(pathname);
   if (how) return { name: "how", topic: how[1] ?? "basics" };
   if (/^\/clubs\/new\/?$/.test(pathname)) return { name: "club-new" };
+  if (/^\/clubs\/?$/.test(pathname)) return { name: "clubs" };
+  if (/^\/leaders\/?$/.test(pathname)) return { name: "leaders" };
+  if (/^\/rules\/?$/.test(pathname)) return { name: "rules" };
   const club = /^\/c\/(c[A-Za-z0-9_-]{16})(?:\/e\/(e[A-Za-z0-9_-]{16}))?\/?$/.exec(pathname);
   if (club?.[1]) return club[2] ? { name: "evening", club: club[1], evening: club[2] } : { name: "club", id: club[1] };
   const dev = /^\/dev\/([a-z0-9-]+)\/?$/.exec(pathname);
   if (dev?.[1]) return { name: "dev", fixture: dev[1] };
-  return { name: "home" };
+  if (pathname === "/" || pathname === "" || pathname === "/index.html") return { name: "home" };
+  return { name: "notfound" };
 }
 
 const [route, setRoute] = createSignal<Route>(parseRoute(location.pathname));
@@ -74,7 +85,7 @@ export function onLinkClick(event: MouseEvent): void {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   if (a.origin !== location.origin) return;
   event.preventDefault();
-  navigate(a.pathname);
+  navigate(a.pathname + a.search + a.hash);
 }
 
 /** How to play: the basics (no topic) or one format by its preset id. */
@@ -89,3 +100,12 @@ export function profilePath(nick: string): string {
 /** Issue 19: a club's page, and one of its evenings. */
 export const clubPath = (id: string): string => `/c/${id}`;
 export const eveningPath = (club: string, evening: string): string => `/c/${club}/e/${evening}`;
+
+/** Issue 35: the leaderboard — overall, or a club's / a season's (`club:<id>`, `season:<id>`) — and its page. */
+export const leadersPath = (scope: string, page = 1): string => {
+  const p = new URLSearchParams();
+  if (scope !== "all") p.set("scope", scope);
+  if (page > 1) p.set("page", String(page));
+  const s = p.toString();
+  return s ? `/leaders?${s}` : "/leaders";
+};

@@ -1,0 +1,28 @@
+/**
+ * Issue 35: docs/RULES.md's section numbers as data — the headings (`## §n …`, `### §n.m …`), the
+ * citations in code (`RULES.md §n`), and the anchor a heading gets on the in-app rules page (/rules#s2-10).
+ */
+export const ruleAnchor = (section: string): string => `s${section.replace(/\./g, "-")}`;
+
+/** The section numbers that are headings of the rules book. */
+export function ruleHeadings(md: string): Set<string> {
+  return new Set([...md.matchAll(/^#{2,3} §([0-9]+(?:\.[0-9]+)*)\s/gm)].map((m) => m[1]!));
+}
+
+/** Every `RULES.md §n` in a text, in order. */
+export function citedSections(text: string): string[] {
+  return [...text.matchAll(/RULES\.md §([0-9]+(?:\.[0-9]+)*)/g)].map((m) => m[1]!);
+}
+
+/** Where a format's rules start (the how-to pages link there). */
+export const FORMAT_SECTION: Record<string, string> = {
+  basics: "1",
+  sport: "2",
+  city: "3",
+  "host-classic": "4",
+  profiles: "5",
+  club: "6",
+  tatar: "7",
+};
+
+export const rulesPath = (section?: string): string => (section ? `/rules#${ruleAnchor(section)}` : "/rules");
