@@ -12,7 +12,7 @@ import { me } from "../lib/account.ts";
 import { clubPath, onLinkClick } from "../lib/router.ts";
 import { Header } from "../ui/Header.tsx";
 import { tc } from "./messages.ts";
-import { loadPage, PageOf } from "./parts.tsx";
+import { loadPage, PageOf, Pager } from "./parts.tsx";
 
 interface Query {
   q: string;
@@ -105,17 +105,7 @@ export function ClubDirectory() {
                     </For>
                   </ul>
                 </Show>
-                <Show when={pages() > 1}>
-                  <nav class="pager" aria-label={tc("dir.pages")}>
-                    <button type="button" class="btn small" disabled={d().page <= 1} onClick={() => go({ ...query(), page: d().page - 1 })} data-page-prev>
-                      {tc("dir.prev")}
-                    </button>
-                    <span aria-current="page">{tc("dir.page", { page: d().page, pages: pages() })}</span>
-                    <button type="button" class="btn small" disabled={d().page >= pages()} onClick={() => go({ ...query(), page: d().page + 1 })} data-page-next>
-                      {tc("dir.nextPage")}
-                    </button>
-                  </nav>
-                </Show>
+                <Pager page={d().page} pages={pages()} go={(page) => go({ ...query(), page })} />
               </section>
             );
           }}

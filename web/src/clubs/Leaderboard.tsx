@@ -10,7 +10,7 @@ import { call } from "../lib/api.ts";
 import { clubPath, leadersPath, onLinkClick, profilePath } from "../lib/router.ts";
 import { Header } from "../ui/Header.tsx";
 import { tc } from "./messages.ts";
-import { loadPage, PageOf, pointsText } from "./parts.tsx";
+import { loadPage, PageOf, Pager, pointsText } from "./parts.tsx";
 
 interface Query {
   scope: string;
@@ -103,17 +103,7 @@ export function Leaderboard() {
                       </table>
                     </div>
                   </Show>
-                  <Show when={pages() > 1}>
-                    <nav class="pager" aria-label={tc("dir.pages")}>
-                      <button type="button" class="btn small" disabled={d().page <= 1} onClick={() => go({ ...query(), page: d().page - 1 })} data-page-prev>
-                        {tc("dir.prev")}
-                      </button>
-                      <span aria-current="page">{tc("dir.page", { page: d().page, pages: pages() })}</span>
-                      <button type="button" class="btn small" disabled={d().page >= pages()} onClick={() => go({ ...query(), page: d().page + 1 })} data-page-next>
-                        {tc("dir.nextPage")}
-                      </button>
-                    </nav>
-                  </Show>
+                  <Pager page={d().page} pages={pages()} go={(page) => go({ ...query(), page })} />
                 </section>
               </>
             );

@@ -128,3 +128,20 @@ export function PageOf<T>(props: { data: Loaded<T> | undefined; notFound: string
     </Show>
   );
 }
+
+/** Issue 35: the directory's and the leaderboards' pager ("page 2 of 5" between previous and next). */
+export function Pager(props: { page: number; pages: number; go: (page: number) => void }) {
+  return (
+    <Show when={props.pages > 1}>
+      <nav class="pager" aria-label={tc("dir.pages")}>
+        <button type="button" class="btn small" disabled={props.page <= 1} onClick={() => props.go(props.page - 1)} data-page-prev>
+          {tc("dir.prev")}
+        </button>
+        <span aria-current="page">{tc("dir.page", { page: props.page, pages: props.pages })}</span>
+        <button type="button" class="btn small" disabled={props.page >= props.pages} onClick={() => props.go(props.page + 1)} data-page-next>
+          {tc("dir.nextPage")}
+        </button>
+      </nav>
+    </Show>
+  );
+}
