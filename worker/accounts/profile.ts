@@ -7,6 +7,7 @@
  * its record's "Player N" back to this nick. The totals (rating, games, wins by side) stay: they name no game.
  */
 import type { GameRecord, Profile } from "../../shared/protocol/accounts.ts";
+import { passesOf } from "../rules-test/store.ts";
 import { publishRows } from "./publication.ts";
 import { ordinalOf, ratingOf, userByNick } from "./users.ts";
 
@@ -88,5 +89,7 @@ export async function profileOf(db: D1Database, nick: string, viewerId: string |
           },
     seats: seatsByGame.get(String(r.id)) ?? [],
   }));
-  return { nickname: user.nick, createdAt: user.created_at, rating: ratingOf(user), xp: user.xp, coins: user.coins, stats, games, gamesHidden };
+  // Issue 37, §7.11: a pass is kept per account and format and shows on the profile.
+  const rulesTests = await passesOf(db, user.id);
+  return { nickname: user.nick, createdAt: user.created_at, rating: ratingOf(user), xp: user.xp, coins: user.coins, stats, games, gamesHidden, rulesTests };
 }

@@ -64,6 +64,7 @@ export class Fanout {
       gameNo: store.seriesGame().gameNo,
       series: store.series(),
       consiglieri: this.t.consiglieri.names(),
+      needsConsigliere: new Set(this.t.consiglieri.missing()),
       mediaPeers: this.t.media.peers(except),
     };
   }

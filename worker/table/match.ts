@@ -102,6 +102,8 @@ export class Match {
   startIfFull(config: ConfigRow, now: number): string[] | null {
     const players = this.currentPlayers();
     if (!startsByItself(config, players.length)) return null;
+    // Issue 37, RULES.md §7.10: a rating table waits while a seated newcomer has no bound consigliere.
+    if (this.t.consiglieri.missing().length > 0) return null;
     return this.startGame(config, players, this.t.store.game(), now);
   }
 

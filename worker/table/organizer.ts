@@ -52,6 +52,8 @@ export class Organizer {
         const parity = players.length >= presetMin ? startRefusal(config.presetId, config.settings, players.length) : null;
         const check = checkStart(row.status, config, players.length, parity);
         if (!check.ok) return { code: check.code, message: check.message };
+        // Issue 37, RULES.md §7.10: not while a seated newcomer at a rating table has no bound consigliere.
+        if (t.consiglieri.missing().length > 0) return { code: "consigliere-required", message: "A newcomer at this rating table has no consigliere yet (RULES.md §7.10)." };
         const dropped = t.tx(() => t.match.startGame(config, players, t.store.game(), now));
         t.admission.leaveTable(dropped, now);
         await t.fanout.afterChange(now, ack);

@@ -1413,6 +1413,10 @@ export const en = {
   // issue 19: game records
   "record.link": "Replay game {n}",
   "error.not-invited": "This table belongs to a club evening: only the players signed up for it can sit here, signed in. You can watch.",
+  "error.rules-test-required": "This club asks newcomers to pass its rules test before they play: take the test for this format first.",
+  "error.retake-wait": "A failed test can be retaken ten minutes after it ended.",
+  "error.test-answered": "This test is already answered; start a new one.",
+  "error.consigliere-required": "This rating table does not start until every newcomer has a consigliere.",
   // issue 19: recordings
   "error.recording-off": "This table does not record its games (the club's setting or the table's recording switch is off).",
   "error.bad-content-type": "A recording must be WebM or Ogg audio.",
