@@ -140,6 +140,13 @@ export const newcomerClubs = new Hono<AppEnv>()
 
 /** Mounted at /api/tables. */
 export const newcomerTables = new Hono<AppEnv>()
+  /** The club's advising members for a club evening's table (public nicknames; empty elsewhere): the newcomer's candidates. */
+  .get("/:code/advisors", async (c) => {
+    const table = tableStub(c.env, c.req.param("code") ?? "");
+    if (!table) return apiError(c, "not-found", "No table with this code.");
+    const e = await c.env.DB.prepare("SELECT club_id FROM evenings WHERE table_code = ? LIMIT 1").bind(table.code).first<{ club_id: string }>();
+    return c.json({ candidates: e ? await candidatesOf(c.env.DB, e.club_id) : [] }, 200);
+  })
   /** The seated newcomer asks an advising member of the evening's club to be their consigliere. */
   .post("/:code/consigliere/ask", vValidator("json", ConsigliereAskRequestSchema, invalidBody), async (c) => {
     const table = tableStub(c.env, c.req.param("code") ?? "");

@@ -146,13 +146,24 @@ export class Consiglieri {
       t.ctx.storage.sql.exec("DELETE FROM consigliere_tokens WHERE player_id = ?", playerId);
       this.insertToken(tokenHash, playerId, now);
       this.cache = null;
-      const dropped = t.match.startIfFull(config, now);
+      const dropped = this.startIfWaiting(now);
       if (dropped === null) t.store.bumpVersion();
       return { ok: true, body: { playerId, returnCode, token }, dropped };
     });
     if (!outcome.ok) return outcome;
     await this.afterBinding(outcome.dropped ?? null, now);
     return { ok: true, body: outcome.body };
+  }
+
+  /**
+   * Issue 37: inside a binding's transaction — a full rating table in its lobby that waited only for this
+   * consigliere starts now (the dropped players, as match.startIfFull); null when nothing started (a game
+   * already running is never touched).
+   */
+  private startIfWaiting(now: number): string[] | null {
+    const t = this.t;
+    if (t.store.game().status !== "lobby" || this.required().size === 0) return null;
+    return t.match.startIfFull(t.config(), now);
   }
 
   /** A nickname refusal for a new consigliere (bots' names, taken, confusable), or null. */
@@ -311,7 +322,7 @@ export class Consiglieri {
       this.insertToken(tokenHash, row.playerId, now);
       this.cache = null;
       // Issue 37, §7.10: the last newcomer's consigliere lets a full rating table start.
-      const dropped = t.match.startIfFull(config, now);
+      const dropped = this.startIfWaiting(now);
       if (dropped === null) t.store.bumpVersion(); // the public mark
       return { ok: true, body: { playerId: row.playerId, returnCode, token }, dropped };
     });

@@ -8,6 +8,7 @@
  *   /how, /how/:format   how to play: the basics, or one format (lazy chunk; issue 13)
  *   /clubs/new   create a club; /c/:id a club; /c/:id/e/:evening an evening (lazy chunks; issue 19)
  *   /t/:code/g/:n  a finished game's record, replayed (lazy chunk with the engine; issue 19)
+ *   /rules-test/:format  a format's rules test (lazy chunk; issue 37)
  */
 import { createSignal } from "solid-js";
 
@@ -21,7 +22,8 @@ export type Route =
   | { name: "club-new" }
   | { name: "club"; id: string }
   | { name: "evening"; club: string; evening: string }
-  | { name: "record"; code: string; game: number };
+  | { name: "record"; code: string; game: number }
+  | { name: "rules-test"; format: string };
 
 export function parseRoute(pathname: string): Route {
   const record = /^\/t\/([A-Za-z0-9]{3,16})\/g\/([1-9][0-9]{0,4})\/?$/.exec(pathname);
@@ -42,6 +44,8 @@ export function parseRoute(pathname: string): Route {
   if (/^\/clubs\/new\/?$/.test(pathname)) return { name: "club-new" };
   const club = /^\/c\/(c[A-Za-z0-9_-]{16})(?:\/e\/(e[A-Za-z0-9_-]{16}))?\/?$/.exec(pathname);
   if (club?.[1]) return club[2] ? { name: "evening", club: club[1], evening: club[2] } : { name: "club", id: club[1] };
+  const rulesTest = /^\/rules-test\/([a-z][a-z0-9-]{0,31})\/?$/.exec(pathname);
+  if (rulesTest?.[1]) return { name: "rules-test", format: rulesTest[1] };
   const dev = /^\/dev\/([a-z0-9-]+)\/?$/.exec(pathname);
   if (dev?.[1]) return { name: "dev", fixture: dev[1] };
   return { name: "home" };
@@ -89,3 +93,5 @@ export function profilePath(nick: string): string {
 /** Issue 19: a club's page, and one of its evenings. */
 export const clubPath = (id: string): string => `/c/${id}`;
 export const eveningPath = (club: string, evening: string): string => `/c/${club}/e/${evening}`;
+/** Issue 37: a format's rules test. */
+export const rulesTestPath = (format: string): string => `/rules-test/${encodeURIComponent(format)}`;
