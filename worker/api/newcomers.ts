@@ -101,6 +101,13 @@ export const newcomerClubs = new Hono<AppEnv>()
     return c.json({ rulesTest: { required: b.required, mark } }, 200);
   })
 
+  /** The club's rules test setting (public: the owner's form shows it; the evening page says it). */
+  .get("/:id/rules-test", async (c) => {
+    const club = await clubOfPath(c.env.DB, c.req.param("id"));
+    if (!club) return apiError(c, "not-found", "No such club.");
+    return c.json({ rulesTest: { required: club.rules_test_required === 1, mark: club.rules_test_mark ?? PASS_MARK } }, 200);
+  })
+
   /** A member's setting: offers to advise newcomers (listed as a consigliere candidate). */
   .post("/:id/advise", vValidator("json", AdviseRequestSchema, invalidBody), async (c) => {
     const session = await readSession(c);

@@ -18,6 +18,35 @@ import { me } from "../lib/account.ts";
 const enc = encodeURIComponent;
 const POLL_MS = 10_000;
 
+/** Issue 37: the owner's setting "rules test required for evenings" and its mark (8–10), on the club page. */
+export function ClubRulesTestSettings(props: { club: string }) {
+  const path = () => `/api/clubs/${enc(props.club)}/rules-test`;
+  const [data, { mutate }] = createResource(() => props.club, () => call<{ rulesTest: { required: boolean; mark: number } }>("GET", path()).then((r) => r.rulesTest));
+  const { busy, error, run } = useSubmit();
+  const save = (next: { required: boolean; mark: number }) => void run(async () => mutate((await call<{ rulesTest: { required: boolean; mark: number } }>("POST", path(), next)).rulesTest));
+  return (
+    <Show when={data()}>
+      {(d) => (
+        <section class="panel" aria-labelledby="club-newcomers-title" data-club-rules-test={d().required ? "required" : "off"}>
+          <h2 id="club-newcomers-title">{t("newcomers.title")}</h2>
+          <label class="check field">
+            <input type="checkbox" checked={d().required} disabled={busy()} onChange={(e) => save({ ...d(), required: e.currentTarget.checked })} aria-describedby="club-rt-about" data-rules-test-required />
+            <span>{t("newcomers.setting")}</span>
+          </label>
+          <p class="muted small" id="club-rt-about">{t("newcomers.setting.about")}</p>
+          <label class="field">
+            <span>{t("newcomers.mark")}</span>
+            <select value={String(d().mark)} disabled={busy()} onChange={(e) => save({ ...d(), mark: Number(e.currentTarget.value) })} data-rules-test-mark>
+              <For each={[8, 9, 10]}>{(m) => <option value={m}>{t("newcomers.markOf", { mark: m })}</option>}</For>
+            </select>
+          </label>
+          <FormError error={error()} />
+        </section>
+      )}
+    </Show>
+  );
+}
+
 export function NewcomersPanel(props: { club: string; evening: string }) {
   const path = () => `/api/clubs/${enc(props.club)}/evenings/${enc(props.evening)}/newcomers`;
   const [data, { mutate, refetch }] = createResource(() => `${path()}|${me()?.nickname ?? ""}`, () => call<EveningNewcomers>("GET", path()).catch(() => null));
