@@ -26,7 +26,7 @@ export interface ClubRow {
   tatar_bonus: number;
   /** Issue 38.5 (migrations/0007_evening_loop.sql): the club's points for a win at the review. */
   win_points: number;
-  /** Issue 37 (migrations/0008_newcomers_rules_test.sql): the rules test required for evenings (1), and its mark. */
+  /** Issue 37 (migrations/*_newcomers_rules_test.sql): the rules test required for evenings (1), and its mark. */
   rules_test_required: number;
   rules_test_mark: number;
 }
