@@ -8,6 +8,8 @@ import { HTTPException } from "hono/http-exception";
 import { auth, me, users } from "./api/auth.ts";
 import { clubs } from "./api/clubs.ts";
 import { leaderboard } from "./api/leaderboard.ts";
+import { newcomerClubs, newcomerTables } from "./api/newcomers.ts";
+import { rulesTest } from "./api/rules-test.ts";
 import { seasons } from "./api/seasons.ts";
 import { apiError } from "./api/errors.ts";
 import { tables } from "./api/tables.ts";
@@ -59,6 +61,10 @@ const api = new Hono<{ Bindings: Env }>()
   .route("/clubs", seasons)
   // Issue 35: the sport rating's leaderboards (overall, a club's, a season's).
   .route("/leaderboard", leaderboard)
+  // Issue 37: the rules test, the club's newcomer settings, asking an advisor (docs/NEWCOMERS.md).
+  .route("/rules-test", rulesTest)
+  .route("/clubs", newcomerClubs)
+  .route("/tables", newcomerTables)
   // Test only (404 unless E2E_CLOCK=1): the browser suite's clock (worker/api/test-clock.ts).
   .route("/test-clock", testClock)
   .all("*", (c) => apiError(c, "not-found", "No such API endpoint."))

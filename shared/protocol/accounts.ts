@@ -179,5 +179,7 @@ export const ProfileSchema = v.strictObject({
    * no game of theirs (code, seat) maps a record's "Player N" back to this nick (docs/CLUBS.md "Publication").
    */
   gamesHidden: v.boolean(),
+  /** Issue 37, RULES.md §7.11: the rules tests this account passed, per format (the best score). */
+  rulesTests: v.optional(v.array(v.strictObject({ format: v.string(), score: v.number(), passedAt: v.number() }))),
 });
 export type Profile = v.InferOutput<typeof ProfileSchema>;

@@ -280,6 +280,15 @@ export const HTTP_ERRORS = {
   "season-not-finished": 409,
   /** The season's champion table has started, or the season is closed. */
   "season-not-open": 409,
+  /* Issue 37, a club's newcomers (RULES.md §7.10–§7.11, docs/NEWCOMERS.md). */
+  /** The club requires its rules test for evenings and this account holds no pass of the evening's format. */
+  "rules-test-required": 403,
+  /** A failed rules test may be retaken after ten minutes (§7.11); `retry-after` says when. */
+  "retake-wait": 409,
+  /** A rules test attempt is answered once. */
+  "test-answered": 409,
+  /** A rating table does not start while a newcomer's seat has no bound consigliere (§7.10). */
+  "consigliere-required": 409,
   /* Issue 19, recordings (RULES.md §6.11, docs/CLUBS.md "Recordings"). */
   /** The table's recording switch is off, or the table is not a club table that records games: no upload. */
   "recording-off": 409,

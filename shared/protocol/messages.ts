@@ -446,6 +446,8 @@ export type ErrorCode =
   /** Issue 18, RULES.md §6: a composition (`composition` control) that does not fit the preset, can never
    *  start, or leaves fewer seats than the players already sitting. */
   | "bad-settings"
+  /** Issue 37, RULES.md §7.10: the organizer's start while a newcomer at a rating table has no bound consigliere. */
+  | "consigliere-required"
   | import("../engine/types.ts").RejectionCode;
 
 export interface LobbySeatView {
@@ -467,6 +469,8 @@ export interface LobbySeatView {
   organizer: boolean;
   /** Issue 17, RULES.md §7.10: the nickname of this seat's consigliere (public); absent without one. */
   consigliere?: string;
+  /** Issue 37, RULES.md §7.10: a newcomer at a rating table with no bound consigliere yet — the game waits for one (public). */
+  needsConsigliere?: true;
   /** Issue 20: a seat handed to a bot with a level of its own (seat-to-bot `level`); absent: the table's botLevel. */
   botLevel?: BotLevel;
 }
@@ -770,6 +774,7 @@ export const LobbySeatViewSchema = v.strictObject({
   neverConnected: v.boolean(),
   organizer: v.boolean(),
   consigliere: v.optional(v.string()),
+  needsConsigliere: v.optional(v.literal(true)),
   botLevel: v.optional(v.picklist(BOT_LEVELS)),
 });
 

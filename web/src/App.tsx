@@ -23,6 +23,8 @@ const EveningPage = lazy(() => loadClubs().then((m) => ({ default: m.EveningPage
 const NewClub = lazy(() => loadClubs().then((m) => ({ default: m.NewClub })));
 /** Issue 19: a finished game's record, replayed (web/src/routes.ts loadRecord). */
 const RecordPage = lazy(loadRecord);
+/** Issue 37: a format's rules test (RULES.md §7.11), its own lazy chunk. */
+const RulesTestPage = lazy(() => import("./rules-test/RulesTestPage.tsx"));
 /** How to play (issue 13): the long texts in uk/ru/en live in their own lazy chunk. */
 const HowTo = lazy(() => import("./howto/HowTo.tsx"));
 /** Issue 35: the rules book (docs/RULES.md) as a page, its own lazy chunk. */
@@ -64,6 +66,9 @@ export function App() {
         </Match>
         <Match when={(() => { const r = route(); return r.name === "record" ? `${r.code}/${r.game}` : null; })()} keyed>
           {(key) => <RecordPage code={key.split("/")[0]!} game={Number(key.split("/")[1])} />}
+        </Match>
+        <Match when={(() => { const r = route(); return r.name === "rules-test" ? r.format : null; })()} keyed>
+          {(format) => <RulesTestPage format={format} />}
         </Match>
         <Match when={route().name === "rules"}>
           <RulesPage />

@@ -35,6 +35,7 @@ import { clubById, clubOf, clubOfPath, eveningById, eveningOf, eveningsOf, isId,
 import type { Env } from "../env.ts";
 import { getPreset, seatRange } from "../table/engine.ts";
 import { apiError, invalidBody } from "./errors.ts";
+import { nameNewcomers, rulesTestGate } from "./newcomers.ts";
 import { createTableObject, tableStub } from "./tables.ts";
 
 type AppEnv = { Bindings: Env };
@@ -277,6 +278,9 @@ export const clubs = new Hono<AppEnv>()
     const { userId, club, e } = at;
     const ageConfirmed = c.req.valid("json").ageConfirmed === true;
     if (e.age_check === 1 && !ageConfirmed) return apiError(c, "age-not-confirmed", "This evening is 21+: confirm your age to sign up.", [{ path: "ageConfirmed", message: "required" }]);
+    // Issue 37, RULES.md §7.11: a club that requires its rules test refuses the sign-up without a pass (nothing recorded).
+    const untested = await rulesTestGate(c, club, e.preset_id, userId);
+    if (untested) return untested;
     const now = Date.now();
     const landed = await signups.signUp(c.env.DB, e.id, userId, ageConfirmed, now);
     if (!landed) {
@@ -371,6 +375,8 @@ export const clubs = new Hono<AppEnv>()
       ...(club.record_games === 1 ? { recording: true } : {}),
     });
     if (created instanceof Response) return created;
+    // Issue 37, RULES.md §7.10: at a rating table the newcomers wait for a consigliere.
+    await nameNewcomers(c.env, club, e.preset_id, reservedFor, created.code);
     const done = await c.env.DB.prepare("UPDATE evenings SET status = 'started', table_code = ?, host_id = ? WHERE id = ? AND status IN ('open', 'closed')").bind(created.code, hostId, e.id).run();
     // Two hosts at once: the first write wins; the other table stays unused (nobody is sent to it).
     if (!done.meta.changes) return apiError(c, "table-started", "The evening's table was just opened by someone else.");

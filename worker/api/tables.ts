@@ -32,6 +32,7 @@ import { recordingRoutes } from "../recordings/api.ts";
 import { recordingRow } from "../recordings/store.ts";
 import { apiError, invalidBody } from "./errors.ts";
 import { locationHintFor } from "./location.ts";
+import { tableRulesTestGate } from "./newcomers.ts";
 
 /**
  * Presets only a signed-in creator may choose (RULES.md §3 "Only a table creator with an account may
@@ -196,6 +197,9 @@ export const tables = new Hono<AppEnv>()
     const { nickname, deviceId, organizerToken } = c.req.valid("json");
     // A signed-in player's seat is linked to the account (records, rating); guests sit as before.
     const userId = await sessionUserId(c);
+    // Issue 37, RULES.md §7.11: a club evening's table whose club requires its rules test seats only a pass.
+    const untested = userId ? await tableRulesTestGate(c, table.code, userId) : null;
+    if (untested) return untested;
     const result = await table.stub.join(nickname, { deviceId, address: addressOf(c.req.raw), organizerToken, ...(userId ? { userId } : {}) });
     if (!result.ok) return apiError(c, result.error.code, result.error.message);
     return c.json(result.body, 200);

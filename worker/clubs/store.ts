@@ -29,6 +29,9 @@ export interface ClubRow {
   /** Issue 35 (migrations/0008_club_directory.sql): 1 = in the public directory; the folded name and city searched. */
   listed: number;
   search_key: string | null;
+  /** Issue 37 (migrations/*_newcomers_rules_test.sql): the rules test required for evenings (1), and its mark. */
+  rules_test_required: number;
+  rules_test_mark: number;
 }
 
 export interface EveningRow {

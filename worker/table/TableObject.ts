@@ -105,6 +105,21 @@ export class TableObject extends DurableObject<Env> {
     return this.table.consiglieri.join(code, nickname, deviceId);
   }
 
+  /** Issue 37: the worker names a rating table's newcomers (accounts), once, when it opens the table. */
+  requireConsiglieri(userIds: string[]): void {
+    this.table.consiglieri.requireFor(userIds);
+  }
+
+  /** Issue 37: the seat of this token (player id, nickname), for a newcomer's request to an advising member. */
+  consigliereSeat(token: string): Promise<{ ok: true; playerId: string; nickname: string } | Refusal> {
+    return this.table.consiglieri.seatFor(token);
+  }
+
+  /** Issue 37: an advising member accepts (the worker checked the request): bound at once. */
+  consigliereAccept(playerId: string, nickname: string, deviceId: string | undefined): Promise<ConsigliereJoinResult> {
+    return this.table.consiglieri.accept(playerId, nickname, deviceId);
+  }
+
   /** The player revokes their consigliere (or a pending invitation). */
   consigliereRevoke(token: string): Promise<{ ok: true } | Refusal> {
     return this.table.consiglieri.revoke(token);

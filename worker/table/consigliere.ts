@@ -28,7 +28,7 @@ import { confusable } from "./confusables.ts";
 import { reservedForBots, sameNickname } from "./lobby.ts";
 import type { PlayerRow } from "./storage.ts";
 import { TOKENS_PER_PLAYER } from "./storage.ts";
-import type { FanoutPort, MatchPort, MediaPort, TableCore } from "./ports.ts";
+import type { AdmissionPort, FanoutPort, ListingPort, MatchPort, MediaPort, TableCore } from "./ports.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
 
@@ -61,23 +61,146 @@ function refusal(code: Refusal["error"]["code"], message: string): Refusal {
 
 /** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
 interface ConsiglieriDeps extends Pick<TableCore, "afterChange" | "config" | "ctx" | "now" | "tx"> {
+  readonly admission: Pick<AdmissionPort, "leaveTable">;
   readonly fanout: Pick<FanoutPort, "forgetLog" | "send">;
-  readonly match: Pick<MatchPort, "state">;
+  readonly listing: Pick<ListingPort, "push">;
+  readonly match: Pick<MatchPort, "startIfFull" | "state">;
   readonly media: Pick<MediaPort, "spectatorPeer" | "spectatorsMayListen" | "welcome">;
   readonly sockets: Pick<Sockets, "all" | "attachmentOf" | "save">;
-  readonly store: Pick<TableStore, "bumpVersion" | "initialized" | "players" | "seriesGame" | "tokens">;
+  readonly store: Pick<TableStore, "bumpVersion" | "game" | "initialized" | "players" | "seriesGame" | "tokens">;
 }
+
+/**
+ * Issue 37, RULES.md §7.10 *decision*: "players with fewer than 10 games may not sit at a rating table
+ * without one … The table does not start while such a seat has no bound consigliere, and says who needs
+ * one." The worker opening a club evening's table in a running season names the accounts with fewer than
+ * 10 finished games of the format (worker/api/newcomers.ts); they are kept here (the table consigliere_required, migration 4), apart from the config.
+ */
 
 export class Consiglieri {
   /** Whether this object's SQLite has the tables (memory; true forever once seen). */
   private ready = false;
   private cache: ConsigliereRow[] | null = null;
+  /** Issue 37: the accounts that need a bound consigliere before the game starts (null: not read yet). */
+  private requiredCache: ReadonlySet<string> | null = null;
+
+  /** Issue 37: the accounts named as newcomers at this rating table (read once, cached). */
+  required(): ReadonlySet<string> {
+    if (this.requiredCache) return this.requiredCache;
+    // The table is made by the table's migration 4 (migrations.ts).
+    const sql = this.t.ctx.storage.sql;
+    return (this.requiredCache = new Set(sql.exec("SELECT user_id FROM consigliere_required").toArray().map((r) => String(r.user_id))));
+  }
+
+  /** Issue 37: name the newcomers (the worker, once, when it opens the evening's table). */
+  requireFor(userIds: readonly string[]): void {
+    const sql = this.t.ctx.storage.sql;
+    this.t.tx(() => {
+      for (const id of userIds) sql.exec("INSERT OR IGNORE INTO consigliere_required (user_id) VALUES (?)", id);
+      this.requiredCache = null;
+      this.t.store.bumpVersion();
+    });
+  }
+
+  /**
+   * Issue 37, §7.10: the current game's seated newcomers (player ids) with no bound consigliere — while
+   * any is listed the game does not start (match.ts startIfFull, organizer.ts start: `consigliere-required`).
+   * Empty at every table that named no newcomer (an unrated table is unchanged).
+   */
+  missing(): string[] {
+    const required = this.required();
+    if (required.size === 0) return [];
+    const { gameNo } = this.t.store.seriesGame();
+    return this.t.store
+      .players()
+      .filter((p) => !p.bot && p.gameNo >= gameNo && p.userId !== null && p.userId !== undefined && required.has(p.userId) && !this.bound(p.playerId))
+      .map((p) => p.playerId);
+  }
+
+  /** The seat's player id and nickname for this seat token (the worker's "ask an advisor"), or a refusal. */
+  async seatFor(token: string): Promise<{ ok: true; playerId: string; nickname: string } | Refusal> {
+    const p = await this.seatOf(token);
+    if ("ok" in p) return p;
+    return { ok: true, playerId: p.playerId, nickname: p.nickname };
+  }
+
+  /**
+   * Issue 37: an advising club member accepts a newcomer's request (the worker checked the request and the
+   * member's session): bound at once, as if they had joined with an invitation code — their own token and
+   * return code. A seat that already has a consigliere is refused (`consigliere-taken`).
+   */
+  async accept(playerId: string, nickname: string, deviceId: string | undefined): Promise<ConsigliereJoinResult> {
+    const t = this.t;
+    if (!t.store.initialized()) return refusal("not-found", "No table with this code.");
+    if (!getPreset(t.config().presetId)?.consigliere) return refusal("no-consigliere", "This format has no consiglieri (RULES.md §7.10: the Tatar club).");
+    const config = t.config();
+    const token = randomToken();
+    const returnCode = randomReturnCode();
+    const [tokenHash, returnHash, deviceHash] = await Promise.all([
+      digest(TOKEN_DOMAIN, token),
+      digest(returnDomain(config.code), returnCode),
+      deviceId === undefined ? Promise.resolve(null) : digest(deviceDomain(config.code), deviceId),
+    ]);
+    const now = t.now();
+    const outcome = t.tx((): ConsigliereJoinResult & { dropped?: string[] | null } => {
+      const seat = this.seat(playerId);
+      if (!seat) return refusal("bad-token", "That seat is not a person's at this table now.");
+      if (this.bound(playerId)) return refusal("consigliere-taken", "This seat already has a consigliere.");
+      const bad = this.nicknameRefusal(nickname);
+      if (bad) return bad;
+      if (deviceHash && seat.deviceHash && sameDigest(deviceHash, seat.deviceHash)) return refusal("same-device", "The seat's own device cannot advise it.");
+      t.ctx.storage.sql.exec(
+        `INSERT INTO consiglieri (player_id, nickname, invite_hash, return_hash, device_hash, joined_at) VALUES (?, ?, NULL, ?, ?, ?)
+         ON CONFLICT(player_id) DO UPDATE SET nickname = excluded.nickname, invite_hash = NULL, return_hash = excluded.return_hash, device_hash = excluded.device_hash, joined_at = excluded.joined_at`,
+        playerId, nickname, toBuffer(returnHash), toBuffer(deviceHash), now,
+      );
+      t.ctx.storage.sql.exec("DELETE FROM consigliere_tokens WHERE player_id = ?", playerId);
+      this.insertToken(tokenHash, playerId, now);
+      this.cache = null;
+      const dropped = this.startIfWaiting(now);
+      if (dropped === null) t.store.bumpVersion();
+      return { ok: true, body: { playerId, returnCode, token }, dropped };
+    });
+    if (!outcome.ok) return outcome;
+    await this.afterBinding(outcome.dropped ?? null, now);
+    return { ok: true, body: outcome.body };
+  }
+
+  /**
+   * Issue 37: inside a binding's transaction — a full rating table in its lobby that waited only for this
+   * consigliere starts now (the dropped players, as match.startIfFull); null when nothing started (a game
+   * already running is never touched).
+   */
+  private startIfWaiting(now: number): string[] | null {
+    const t = this.t;
+    if (t.store.game().status !== "lobby" || this.required().size === 0) return null;
+    return t.match.startIfFull(t.config(), now);
+  }
+
+  /** A nickname refusal for a new consigliere (bots' names, taken, confusable), or null. */
+  private nicknameRefusal(nickname: string): Refusal | null {
+    const t = this.t;
+    if (reservedForBots(nickname)) return refusal("nickname-reserved", "Names like \"Bot 3\" belong to the table's bots; choose another.");
+    const names = [...t.store.players().map((p) => p.nickname), ...this.rows().flatMap((r) => (r.nickname === null ? [] : [r.nickname]))];
+    if (names.some((n) => sameNickname(n, nickname))) return refusal("nickname-taken", "Someone at this table already uses that nickname.");
+    const twin = names.find((n) => confusable(n, nickname));
+    if (twin) return refusal("nickname-confusable", `That nickname looks like "${twin}", who is already at this table.`);
+    return null;
+  }
+
+  /** After a binding: a game it let start (issue 37) drops who did not stay, as a join's start does. */
+  private async afterBinding(dropped: string[] | null, now: number): Promise<void> {
+    if (dropped) this.t.admission.leaveTable(dropped, now);
+    await this.t.afterChange(now);
+    if (dropped) await this.t.listing.push();
+  }
 
   constructor(private readonly t: ConsiglieriDeps) {}
 
   /** Drop the row cache (a rolled-back transaction, Table.forgetCaches). */
   forget(): void {
     this.cache = null;
+    this.requiredCache = null;
   }
 
   private exists(): boolean {
@@ -193,7 +316,7 @@ export class Consiglieri {
       deviceId === undefined ? Promise.resolve(null) : digest(deviceDomain(config.code), deviceId),
     ]);
     const now = t.now();
-    const outcome = t.tx((): ConsigliereJoinResult => {
+    const outcome = t.tx((): ConsigliereJoinResult & { dropped?: string[] | null } => {
       const row = findByDigest(inviteHash, this.rows().filter((r) => r.inviteHash !== null), (r) => r.inviteHash as Uint8Array);
       const seat = row ? this.seat(row.playerId) : null;
       if (!row || !seat) return refusal("bad-consigliere-code", "That consigliere code is not valid at this table (used, revoked, or never given).");
@@ -209,11 +332,14 @@ export class Consiglieri {
       );
       this.insertToken(tokenHash, row.playerId, now);
       this.cache = null;
-      t.store.bumpVersion(); // the public mark
-      return { ok: true, body: { playerId: row.playerId, returnCode, token } };
+      // Issue 37, §7.10: the last newcomer's consigliere lets a full rating table start.
+      const dropped = this.startIfWaiting(now);
+      if (dropped === null) t.store.bumpVersion(); // the public mark
+      return { ok: true, body: { playerId: row.playerId, returnCode, token }, dropped };
     });
-    if (outcome.ok) await t.afterChange(now);
-    return outcome;
+    if (!outcome.ok) return outcome;
+    await this.afterBinding(outcome.dropped ?? null, now);
+    return { ok: true, body: outcome.body };
   }
 
   /**

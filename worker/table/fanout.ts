@@ -22,7 +22,7 @@ export interface FanoutDeps extends Pick<TableCore, "now" | "config"> {
   readonly spectators: Pick<SpectatorsPort, "delayMs" | "sendCurrent">;
   readonly organizer: Pick<OrganizerPort, "isOrganizer">;
   readonly publication: Pick<PublicationPort, "hiddenNicks">;
-  readonly consiglieri: Pick<ConsiglieriPort, "names">;
+  readonly consiglieri: Pick<ConsiglieriPort, "missing" | "names">;
   readonly media: Pick<MediaPort, "peers">;
   readonly sfu: Pick<SfuPort, "reconcile">;
 }
@@ -56,6 +56,7 @@ export class Fanout {
       gameNo: store.seriesGame().gameNo,
       series: store.series(),
       consiglieri: this.t.consiglieri.names(),
+      needsConsigliere: new Set(this.t.consiglieri.missing()),
       mediaPeers: this.t.media.peers(except),
     };
   }

@@ -15,13 +15,14 @@ import { rematchKeepsSeats, startsByItself } from "./lobby.ts";
 import { eveningImmunity } from "./evening.ts";
 import { buildReport } from "./report.ts";
 import type { ConfigRow, GameRow, PlayerRow } from "./storage.ts";
-import type { FanoutPort, TableCore } from "./ports.ts";
+import type { ConsiglieriPort, FanoutPort, TableCore } from "./ports.ts";
 import type { GameReporter } from "./report.ts";
 import type { TableStore } from "./storage.ts";
 import { currentPlayers, organizerPlayerId } from "./view.ts";
 
 /** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
 interface MatchDeps extends Pick<TableCore, "config" | "tx"> {
+  readonly consiglieri: Pick<ConsiglieriPort, "missing">;
   readonly fanout: Pick<FanoutPort, "forgetLogs">;
   readonly reporter: Pick<GameReporter, "nextGame">;
   readonly store: Pick<TableStore, "appendEvents" | "appendInput" | "archiveGame" | "control" | "endSeries" | "game" | "insertSeries" | "loadState" | "players" | "renumberPlaces" | "series" | "seriesGame" | "setSeat" | "writeControl" | "writeGame">;
@@ -111,6 +112,8 @@ export class Match {
   startIfFull(config: ConfigRow, now: number): string[] | null {
     const players = this.currentPlayers();
     if (!startsByItself(config, players.length)) return null;
+    // Issue 37, RULES.md §7.10: a rating table waits while a seated newcomer has no bound consigliere.
+    if (this.t.consiglieri.missing().length > 0) return null;
     return this.startGame(config, players, this.t.store.game(), now);
   }
 

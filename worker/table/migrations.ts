@@ -276,6 +276,13 @@ export const MIGRATIONS: readonly Migration[] = [
       addMissing(sql, "config", [["long_windows", "INTEGER NOT NULL DEFAULT 0"]]);
     },
   },
+  {
+    version: 4,
+    why: "issue 37, RULES.md §7.10: the accounts a rating table named as newcomers (consigliere_required) — the table does not start while one sits without a bound consigliere",
+    up(sql) {
+      sql.exec("CREATE TABLE IF NOT EXISTS consigliere_required (user_id TEXT PRIMARY KEY)");
+    },
+  },
 ];
 
 /** The version a database is at after every migration. */

@@ -9,7 +9,7 @@ import { CLOSE_CODES, type ControlRequest } from "../../shared/protocol/messages
 import { randomPlayerId } from "../security/random.ts";
 import type { ConnectionIdentity } from "./connection.ts";
 import { apply, getPreset, seatRange, startRefusal, type Input } from "./engine.ts";
-import type { Ack, AdmissionPort, FanoutPort, ListingPort, MatchPort, MediaPort, Refused, TableCore } from "./ports.ts";
+import type { Ack, AdmissionPort, ConsiglieriPort, FanoutPort, ListingPort, MatchPort, MediaPort, Refused, TableCore } from "./ports.ts";
 import { checkStart, fillTarget, nextBotNickname } from "./lobby.ts";
 import type { PauseRecord, PlayerRow } from "./storage.ts";
 import type { Sockets } from "./connection.ts";
@@ -19,6 +19,7 @@ import { organizerPlayerId } from "./view.ts";
 /** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
 interface OrganizerDeps extends Pick<TableCore, "afterChange" | "config" | "forgetConfig" | "tx"> {
   readonly admission: Pick<AdmissionPort, "leaveTable" | "nextGame">;
+  readonly consiglieri: Pick<ConsiglieriPort, "missing">;
   readonly fanout: Pick<FanoutPort, "closeSocket" | "sendError">;
   readonly listing: Pick<ListingPort, "push">;
   readonly match: Pick<MatchPort, "commit" | "currentPlayers" | "persist" | "startGame" | "startIfFull" | "state">;
@@ -63,6 +64,8 @@ export class Organizer {
         const parity = players.length >= presetMin ? startRefusal(config.presetId, config.settings, players.length) : null;
         const check = checkStart(row.status, config, players.length, parity);
         if (!check.ok) return { code: check.code, message: check.message };
+        // Issue 37, RULES.md §7.10: not while a seated newcomer at a rating table has no bound consigliere.
+        if (t.consiglieri.missing().length > 0) return { code: "consigliere-required", message: "A newcomer at this rating table has no consigliere yet (RULES.md §7.10)." };
         const dropped = t.tx(() => t.match.startGame(config, players, t.store.game(), now));
         t.admission.leaveTable(dropped, now);
         await t.afterChange(now, ack);

@@ -98,6 +98,8 @@ export interface ConsiglieriPort {
   forget(): void;
   bound(playerId: string): { readonly nickname: string | null } | null;
   names(): ReadonlyMap<string, string>;
+  /** Issue 37 (§7.10): the seated newcomers of a rating table who have no bound consigliere yet. */
+  missing(): string[];
   tokenOwner(tokenHash: Uint8Array): string | null;
   returnTo(candidate: Uint8Array, tokenHash: Uint8Array, now: number): string | null;
   whisper(identity: ConnectionIdentity, msg: WhisperMessage, now: number): { code: ErrorCode; message: string } | null;

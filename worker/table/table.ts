@@ -96,9 +96,9 @@ export class Table {
     const p = this.parts.bind(this);
     this.frames = new Frames(p("now", "config", "afterChange", "store", "sockets", "match", "fanout", "admission", "organizer", "presence", "consiglieri", "media", "sfu"));
     this.admission = new Admission(p("now", "config", "env", "tx", "afterChange", "store", "sockets", "alarmFailures", "match", "fanout", "listing", "report", "spectators", "organizer", "consiglieri"));
-    this.organizer = new Organizer(p("config", "forgetConfig", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "admission", "media"));
+    this.organizer = new Organizer(p("config", "forgetConfig", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "admission", "consiglieri", "media"));
     this.presence = new Presence(p("now", "config", "tx", "afterChange", "store", "sockets", "match", "fanout", "alarm", "organizer"));
-    this.match = new Match(p("config", "tx", "store", "reporter", "fanout"));
+    this.match = new Match(p("config", "tx", "store", "reporter", "fanout", "consiglieri"));
     this.fanout = new Fanout(p("now", "config", "store", "sockets", "match", "presence", "spectators", "organizer", "publication", "consiglieri", "media", "sfu"));
     this.spectators = new DelayedSpectators(p("now", "config", "store", "sockets", "match", "fanout", "presence"));
     this.alarm = new TableAlarm(p("now", "config", "env", "ctx", "tx", "forgetCaches", "afterChange", "store", "sockets", "clock", "alarmFailures", "reporter", "match", "fanout", "bots", "organizer", "presence", "recordings", "report", "spectators"));
@@ -107,7 +107,7 @@ export class Table {
     this.report = new TableReport(p("config", "env", "store", "reporter", "match"));
     this.media = new Media(p("now", "config", "env", "ctx", "store", "sockets", "match", "fanout", "presence", "consiglieri"));
     this.sfu = new SfuPlane(p("now", "config", "env", "ctx", "store", "sockets", "match", "fanout", "consiglieri"));
-    this.consiglieri = new Consiglieri(p("now", "config", "ctx", "tx", "afterChange", "store", "sockets", "match", "fanout", "media"));
+    this.consiglieri = new Consiglieri(p("now", "config", "ctx", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "admission", "media"));
     this.recordings = new TableRecordings(p("now", "config", "env", "ctx", "store", "alarm", "organizer"));
     this.publication = new TablePublication(p("env", "ctx", "store"));
     // Issue 33: what follows every change, in order — each subscriber one job, all of them here.

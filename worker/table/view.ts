@@ -25,6 +25,8 @@ export interface TableFacts {
   series: readonly SeriesRow[];
   /** Issue 17, RULES.md §7.10: player id → the nickname of that seat's consigliere (public). */
   consiglieri?: ReadonlyMap<string, string>;
+  /** Issue 37, RULES.md §7.10: the seated newcomers at a rating table with no bound consigliere yet (public). */
+  needsConsigliere?: ReadonlySet<string>;
   /** Issue 30: the connected media peers beyond the seats (worker/table/media.ts peers), sorted. */
   mediaPeers?: readonly number[];
 }
@@ -128,6 +130,7 @@ export function buildTableView(
       neverConnected: neverConnected(p),
       organizer: p.playerId === organizerId,
       ...(facts.consiglieri?.has(p.playerId) ? { consigliere: facts.consiglieri.get(p.playerId) as string } : {}),
+      ...(facts.needsConsigliere?.has(p.playerId) ? { needsConsigliere: true as const } : {}),
       ...(p.bot && p.botLevel ? { botLevel: p.botLevel } : {}),
     })),
     game: game && !control.deadHear ? withoutDeadListeners(game) : game,

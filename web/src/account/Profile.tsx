@@ -187,6 +187,14 @@ export default function Profile(props: { nick: string }) {
                     </dl>
                     {/* Issue 35: the rating's history (hidden from others with the games when the player opted out). */}
                     <RatingPlot points={p().ratingHistory} />
+                    <Show when={(p().rulesTests ?? []).length > 0}>
+                      <h3>{t("rulesTest.profile")}</h3>
+                      <ul class="names" data-rules-tests>
+                        <For each={p().rulesTests}>
+                          {(r) => <li data-rules-test-pass={r.format}>✓ {t("rulesTest.profile.line", { format: tk("preset", r.format), score: r.score })}</li>}
+                        </For>
+                      </ul>
+                    </Show>
                     <h3>{ta("profile.bySide")}</h3>
                     <table class="roles sides">
                       <thead>

@@ -14,6 +14,7 @@ import { Header } from "../ui/Header.tsx";
 import { clubsApi } from "./api.ts";
 import { tc } from "./messages.ts";
 import { EveningItem, loadPage, PageOf, seatsText, zoneName } from "./parts.tsx";
+import { ClubRulesTestSettings } from "./Newcomers.tsx";
 import { ClubSeasonsSection } from "./Season.tsx";
 
 const HOUR = 3600_000;
@@ -197,6 +198,9 @@ export function ClubPage(props: { id: string }) {
                   </ul>
                 </Show>
               </section>
+              <Show when={p().you?.role === "owner"}>
+                <ClubRulesTestSettings club={p().club.id} />
+              </Show>
               <ClubSeasonsSection clubId={p().club.id} owner={p().you?.role === "owner"} formats={p().club.formats} timeZone={p().club.timeZone} />
               <Show when={staff(p())}>
                 <NewEvening data={p()} />

@@ -17,6 +17,7 @@ import { ConfirmDialog, type Ask } from "../ui/ConfirmDialog.tsx";
 import { Header } from "../ui/Header.tsx";
 import { clubsApi } from "./api.ts";
 import { tc } from "./messages.ts";
+import { NewcomersPanel } from "./Newcomers.tsx";
 import { loadPage, Notices, PageOf, seatsText, signupLine, When, whenText } from "./parts.tsx";
 
 function YourPlace(props: { data: EveningData; onChange: (d: EveningData) => void }) {
@@ -262,6 +263,7 @@ export function EveningPage(props: { club: string; evening: string }) {
                 </Show>
               </section>
               <EveningTable data={p()} />
+              <NewcomersPanel club={props.club} evening={props.evening} />
               <YourPlace data={p()} onChange={set} />
               <section class="panel" aria-labelledby="seated-title">
                 <div class="row">

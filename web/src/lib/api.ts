@@ -61,6 +61,9 @@ export const api = {
   /** Issue 17, RULES.md §7.10: the seated player's one-time code for a consigliere; revoke; the advisor joins. */
   consigliereInvite: (code: string, token: string) => call<ConsigliereInviteResponse>("POST", `/api/tables/${enc(code)}/consigliere/invite`, { token }),
   consigliereRevoke: (code: string, token: string) => call<Record<string, never>>("POST", `/api/tables/${enc(code)}/consigliere/revoke`, { token }),
+  /** Issue 37: a club evening's advising members (the newcomer's candidates), and the newcomer's request to one. */
+  advisors: (code: string) => call<{ candidates: string[] }>("GET", `/api/tables/${enc(code)}/advisors`),
+  consigliereAsk: (code: string, token: string, nickname: string) => call<{ asked: string }>("POST", `/api/tables/${enc(code)}/consigliere/ask`, { token, nickname }),
   consigliereJoin: (code: string, inviteCode: string, nickname: string) =>
     call<JoinResponse>("POST", `/api/tables/${enc(code)}/consigliere`, { code: inviteCode, nickname, deviceId: deviceId() }),
   publicTables: async (): Promise<PublicTable[]> => {

@@ -11,6 +11,7 @@
  *   /rules       the rules book, docs/RULES.md (lazy chunk; issue 35)
  *   /clubs       the public clubs, with search (issue 35); /leaders the rating leaderboard (issue 35)
  *   anything else  a "not found" page with a way home (issue 35), never the home page
+ *   /rules-test/:format  a format's rules test (lazy chunk; issue 37)
  */
 import { createSignal } from "solid-js";
 
@@ -28,7 +29,8 @@ export type Route =
   | { name: "rules" }
   | { name: "clubs" }
   | { name: "leaders" }
-  | { name: "notfound" };
+  | { name: "notfound" }
+  | { name: "rules-test"; format: string };
 
 export function parseRoute(pathname: string): Route {
   const record = /^\/t\/([A-Za-z0-9]{3,16})\/g\/([1-9][0-9]{0,4})\/?$/.exec(pathname);
@@ -52,6 +54,8 @@ export function parseRoute(pathname: string): Route {
   if (/^\/rules\/?$/.test(pathname)) return { name: "rules" };
   const club = /^\/c\/(c[A-Za-z0-9_-]{16})(?:\/e\/(e[A-Za-z0-9_-]{16}))?\/?$/.exec(pathname);
   if (club?.[1]) return club[2] ? { name: "evening", club: club[1], evening: club[2] } : { name: "club", id: club[1] };
+  const rulesTest = /^\/rules-test\/([a-z][a-z0-9-]{0,31})\/?$/.exec(pathname);
+  if (rulesTest?.[1]) return { name: "rules-test", format: rulesTest[1] };
   const dev = /^\/dev\/([a-z0-9-]+)\/?$/.exec(pathname);
   if (dev?.[1]) return { name: "dev", fixture: dev[1] };
   if (pathname === "/" || pathname === "" || pathname === "/index.html") return { name: "home" };
@@ -109,3 +113,5 @@ export const leadersPath = (scope: string, page = 1): string => {
   const s = p.toString();
   return s ? `/leaders?${s}` : "/leaders";
 };
+/** Issue 37: a format's rules test. */
+export const rulesTestPath = (format: string): string => `/rules-test/${encodeURIComponent(format)}`;

@@ -4,7 +4,7 @@
  * panel of the pair (closed at night and during the player's own speech, saying why), and, for a
  * visitor who came by a `/t/CODE?consigliere` link, the form that joins with the code.
  */
-import { createSignal, For, type JSX, Show } from "solid-js";
+import { createResource, createSignal, For, type JSX, Show } from "solid-js";
 import { WHISPER_MAX } from "../../../shared/protocol/messages.ts";
 import { whisperClosed } from "../../../shared/protocol/whisper.ts";
 import { FormError, joinAsConsigliere, needName, NicknameField, useSubmit } from "../home/forms.tsx";
@@ -33,6 +33,15 @@ export function ConsiglierePanel(props: { ctl: TableController; saved: SavedTabl
               </p>
             )}
           </Show>
+          <Show when={v().status === "lobby" && v().lobby.some((p) => p.needsConsigliere) ? v() : null}>
+            {(lv) => (
+              <NeedsConsigliere
+                code={props.ctl.code}
+                names={lv().lobby.filter((p) => p.needsConsigliere).map((p) => p.nickname)}
+                token={kind() === "player" && lv().lobby.some((p) => p.needsConsigliere && p.nickname === (st.identity as { nickname?: string }).nickname) ? (props.saved?.token ?? null) : null}
+              />
+            )}
+          </Show>
           <Show when={kind() === "player" && props.saved?.token}>
             {(token) => <InviteBox code={props.ctl.code} token={token()} advisor={v().lobby.find((p) => p.nickname === (st.identity as { nickname?: string }).nickname)?.consigliere ?? null} />}
           </Show>
@@ -45,6 +54,48 @@ export function ConsiglierePanel(props: { ctl: TableController; saved: SavedTabl
         </>
       )}
     </Show>
+  );
+}
+
+/**
+ * Issue 37, RULES.md §7.10: a rating table waits for every newcomer's consigliere. Everyone (the organizer
+ * and the host included) sees who needs one; the newcomer (`token`) also sees the club's advising members
+ * and asks one — the member accepts on the evening's page — or invites someone with a code (InviteBox).
+ */
+function NeedsConsigliere(props: { code: string; names: string[]; token: string | null }) {
+  const [candidates] = createResource(() => (props.token ? props.code : null), (code) => api.advisors(code).then((r) => r.candidates, () => [] as string[]));
+  const [asked, setAsked] = createSignal<string | null>(null);
+  const { busy, error, run } = useSubmit();
+  return (
+    <section class="panel consigliere needs" aria-labelledby="needs-title" data-needs-consigliere={props.names.join(",")}>
+      <h2 id="needs-title">{t("needsConsigliere.title")}</h2>
+      <p class="muted small">{t("needsConsigliere.about")}</p>
+      <p role="status">
+        <strong>{t("needsConsigliere.who", { names: props.names.join(", ") })}</strong>
+      </p>
+      <Show when={props.token}>
+        {(token) => (
+          <>
+            <p>{t("needsConsigliere.you")}</p>
+            <Show when={(candidates() ?? []).length > 0} fallback={<Show when={candidates.state === "ready"}><p class="muted small">{t("needsConsigliere.none")}</p></Show>}>
+              <ul class="names" data-advisors>
+                <For each={candidates()}>
+                  {(nick) => (
+                    <li>
+                      <button type="button" class="btn" disabled={busy()} data-ask-advisor={nick} onClick={() => run(async () => { await api.consigliereAsk(props.code, token(), nick); setAsked(nick); })}>
+                        {t("needsConsigliere.ask", { nick })}
+                      </button>
+                    </li>
+                  )}
+                </For>
+              </ul>
+            </Show>
+            <Show when={asked()}>{(nick) => <p role="status" data-asked={nick()}>{t("needsConsigliere.asked", { nick: nick() })}</p>}</Show>
+            <FormError error={error()} />
+          </>
+        )}
+      </Show>
+    </section>
   );
 }
 

@@ -48,7 +48,8 @@ export function WaitingRoom(props: { table: TableView; youNickname: string | nul
       </Show>
       <ShareCode code={props.table.code} />
       <p class="left" role="status" data-seats-left={left()}>
-        {left() > 0 ? t("wait.left", { n: left() }) : props.start === "organizer-command" ? "" : t("wait.full")}
+        {/* Issue 37 (§7.10): a full rating table whose newcomer has no consigliere yet waits (the panel above says for whom). */}
+        {left() > 0 ? t("wait.left", { n: left() }) : props.start === "organizer-command" ? "" : props.table.lobby.some((p) => p.needsConsigliere) ? t("needsConsigliere.title") : t("wait.full")}
       </p>
       <Show when={props.start === "organizer-command"}>
         <p class="muted small" data-start="organizer-command">
