@@ -4,36 +4,15 @@
  * correct answer among its options, its text, options and explanation in uk/ru/en, and a `RULES.md §n`
  * that exists.
  *
- * Which sections exist: the repository's own docs/RULES.md when it exists at test time (its headings
- * and its numbered clauses, "## 7." + "10." → 7.10); otherwise that check is skipped and the bank is
- * checked against SECTIONS below — the sections of the rules book the project is built from (its
- * headings §1–§9, §5.1–§5.7, and the numbered clauses of §2, §4, §6, §7 and §9), which the code cites
- * as `RULES.md §n`.
+ * Which sections exist: the headings of the repository's own docs/RULES.md (`## §7`, `### §7.10`), read
+ * with the parser the /rules page and test/unit/rules-doc.test.ts use (web/src/rules/anchors.ts).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { ruleHeadings } from "../../web/src/rules/anchors.ts";
 import { BANKS, drawQuestions, grade, PASS_MARK, publicQuestion, TEST_SIZE } from "../../shared/rules-test/index.ts";
 
-const range = (top: string, n: number) => Array.from({ length: n }, (_, i) => `${top}.${i + 1}`);
-const SECTIONS = new Set([
-  "1", "2", "3", "4", "5", "6", "7", "8", "9",
-  ...range("2", 14), ...range("4", 8), ...range("5", 7), ...range("6", 11), ...range("7", 12), ...range("9", 7),
-]);
-
-/** Sections of a rules book text: "## 7. …" headings, "### 5.1 …" headings, and "N." clauses under a "## N." heading. */
-function sectionsOf(text: string): Set<string> {
-  const out = new Set<string>();
-  let top: string | null = null;
-  for (const line of text.split("\n")) {
-    const h2 = /^## (\d+)\./.exec(line);
-    if (h2) { top = h2[1]!; out.add(top); continue; }
-    const h3 = /^### (\d+\.\d+)/.exec(line);
-    if (h3) { out.add(h3[1]!); continue; }
-    const clause = /^(\d+)\. /.exec(line);
-    if (top && clause) out.add(`${top}.${clause[1]}`);
-  }
-  return out;
-}
+const SECTIONS = ruleHeadings(readFileSync("docs/RULES.md", "utf8"));
 
 const LANGS = ["uk", "ru", "en"] as const;
 
@@ -73,11 +52,6 @@ describe("rules test banks (issue 37, RULES.md §7.11)", () => {
       });
     });
   }
-
-  it.skipIf(!existsSync("docs/RULES.md"))("every cited section exists in docs/RULES.md", () => {
-    const sections = sectionsOf(readFileSync("docs/RULES.md", "utf8"));
-    for (const bank of Object.values(BANKS)) for (const q of bank) expect(sections.has(q.section), `${q.id} §${q.section}`).toBe(true);
-  });
 
   it("a draw is ten distinct questions, the same for the same seed, with the correct option following its shuffle", () => {
     const a = drawQuestions("tatar", "seed-1");
