@@ -1,0 +1,68 @@
+/**
+ * Issue 33: the night effects' registry. Each effect is a module (effects/<id>.ts, types.ts
+ * EffectModule); the night dispatches through `effectOf`, and a preset's night places each ability
+ * by `stageOf` its effect. A new effect is registered with `addEffect`
+ * (a format's own, a test fixture's); a registered id cannot be replaced.
+ */
+import { own } from "../../../own.ts";
+import { armour } from "./armour.ts";
+import { attack } from "./attack.ts";
+import { block } from "./block.ts";
+import { check } from "./check.ts";
+import { curse } from "./curse.ts";
+import { disguise } from "./disguise.ts";
+import { guard } from "./guard.ts";
+import { jail } from "./jail.ts";
+import { protect } from "./protect.ts";
+import { silence } from "./silence.ts";
+import { swap } from "./swap.ts";
+import { track } from "./track.ts";
+import { watch } from "./watch.ts";
+import type { Stage } from "../abilities.ts";
+import type { EffectModule } from "./types.ts";
+
+export type { EffectModule, Guard, Morning, Night, Shield } from "./types.ts";
+
+/** In stage order; the morning's hooks run in this order (the curses are announced before the swaps). */
+const EFFECTS: Record<string, EffectModule> = { block, jail, protect, guard, armour, disguise, attack, silence, curse, swap, check, track, watch };
+let LIST: EffectModule[] = Object.values(EFFECTS);
+
+/** Add an effect (a new format's, a fixture's). A registered id cannot be replaced. */
+export function addEffect(e: EffectModule): void {
+  if (Object.prototype.hasOwnProperty.call(EFFECTS, e.id)) throw new Error(`effect ${e.id} exists`);
+  EFFECTS[e.id] = e;
+  LIST = Object.values(EFFECTS);
+}
+
+/** The effect's module, or null for an unknown id. */
+export function findEffect(id: string): EffectModule | null {
+  return own(EFFECTS, id) ?? null;
+}
+
+/** The effect's module (the id was checked when the preset's night was parsed). */
+export function effectOf(id: string): EffectModule {
+  const e = own(EFFECTS, id);
+  if (!e) throw new Error(`unknown effect ${id}`);
+  return e;
+}
+
+/** Every registered effect, in registration order. */
+export function effects(): readonly EffectModule[] {
+  return LIST;
+}
+
+/**
+ * The stage each effect resolves in is its module's (night/effects/*.ts `stage`; issue 14 "block/jail →
+ * protect (heal, guard, armour) → attack → information"). The night's `resolve` lists each ability under
+ * the stage of its effect (night/phase/rules.ts checks it); night/resolve.ts resolves the stages in order.
+ *  - jail: the block stage; its shield is also counted in the protect stage.
+ *  - disguise: the protect stage — it changes what the check stage reads, and a blocked Lawyer covers
+ *    nobody.
+ *  - silence, curse, swap: the attack stage, after blocks (a blocked user achieves nothing). They are
+ *    not attacks: no protection stops them (*Decision*, §6.2 "he does not save from a curse").
+ *  - track, watch: the check stage, reading the night's visits last.
+ */
+export function stageOf(effect: string): Stage | null {
+  return findEffect(effect)?.stage ?? null;
+}
+
