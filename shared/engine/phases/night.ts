@@ -20,6 +20,11 @@
  *
  * The floor: a step with `floor: "black-team"` opens the living black team's channel (they may talk
  * during the shot, §2.10); otherwise nobody.
+ *
+ * Issue 33, by job: this file is the module (steps open, choices, a step's end and the memories); the
+ * params and who holds what in night/phase/rules.ts; targets and offers in night/phase/targets.ts; the
+ * team's consensus and tally in night/phase/team.ts; notices and live reports in night/phase/reports.ts;
+ * the morning in night/phase/morning.ts. What an effect does is its module's (night/effects/).
  */
 import { announcedWindowMs, hostGate, msOf, reject, restartStage } from "../flow/stage.ts";
 import type { Next, PhaseModule } from "../flow/types.ts";

@@ -7,6 +7,9 @@
  *   test/fixtures/solo-preset.ts  — the solo role "Hermit", its NEW win rule (addWinRule) and the preset
  *                                   "fixture-priest" (registerPreset)
  *   test/unit/engine/open-vocabulary.test.ts — this file
+ * What had to open first (engine and oracle, so that the above is all a new role needs): roles/index.ts
+ * `addRole`, night/abilities.ts `addAbility` and `targets.self: "only"`, the night's effects as modules
+ * (night/effects/), and the leak oracle's role lists rebuilt when a role is added (entitlement.ts).
  *
  * The Priest (red): once a game, at his own choice, he protects himself from one attack — target rules as
  * data (`self: "only"`, `timesPerGame: 1`) of the shipped `protect` effect (shared/engine/night/effects/).
