@@ -9,7 +9,7 @@
 import { blackSeats, emit, player, toSeats, type Ctx } from "../state.ts";
 import type { NightStep, Seat } from "../types.ts";
 import type { Morning } from "./effects/index.ts";
-import type { NightRules, Resolution } from "./uses.ts";
+import type { AttackStep, NightRules, Resolution } from "./uses.ts";
 
 interface Killed {
   target: Seat;
@@ -43,11 +43,11 @@ const REACTIONS: Record<string, Reaction> = {
 };
 
 /** §6 the preset's reactions to the attacks that killed (the Kamikaze, the Werewolf): changes `dead`; returns the turned. */
-export function react(rules: NightRules, record: NightStep[], dead: Set<Seat>, alive: (seat: Seat) => boolean, passivesOf: (seat: Seat) => readonly string[]): Seat[] {
+export function react(rules: NightRules, record: NightStep[], attacks: readonly AttackStep[], dead: Set<Seat>, alive: (seat: Seat) => boolean, passivesOf: (seat: Seat) => readonly string[]): Seat[] {
   const turned: Seat[] = [];
   if (!rules.reactions?.length) return turned;
   const killedBy = new Map<Seat, Killed["hits"]>();
-  for (const r of record) if (r.kind === "attack" && r.outcome === "killed") killedBy.set(r.target, [...(killedBy.get(r.target) ?? []), { ability: r.ability, by: r.by }]);
+  for (const r of attacks) if (r.outcome === "killed") killedBy.set(r.target, [...(killedBy.get(r.target) ?? []), { ability: r.ability, by: r.by }]);
   const n: Reacting = { record, dead, alive, turned };
   for (const rx of rules.reactions) {
     const reaction = REACTIONS[rx.effect]!;

@@ -29,7 +29,7 @@
  *  - check: read by the night module (at once, live, or in the morning) against the blocks and covers.
  */
 import type { NightStep, Seat } from "../types.ts";
-import type { NightRules, Resolution, TeamChoice, Use, Visit } from "./uses.ts";
+import type { AttackStep, NightRules, Resolution, TeamChoice, Use, Visit } from "./uses.ts";
 
 export type { NightStep } from "../types.ts";
 export type { NightRules, Resolution, TeamChoice, Use, Visit } from "./uses.ts";
@@ -113,6 +113,7 @@ export function resolveNight(rules: NightRules, uses: readonly Use[], team: read
     for (const t of u.targets) visits.push({ by: u.by, ability: u.ability, target: t, effective: !blocked.has(u.by) });
   }
   const pending = new Map<string, Use[]>();
+  const attacks: AttackStep[] = [];
   const n: Night = {
     ...g, shield: g.shield, uses, alive, dead: new Set<Seat>(), visits, spent: [], silenced: [], cursed: [], swaps: [],
     pending(effect) {
@@ -123,13 +124,17 @@ export function resolveNight(rules: NightRules, uses: readonly Use[], team: read
     hit(by, id, target, power) {
       const sh = shields.get(target)?.find((x) => x.left > 0 && x.power >= power);
       if (!sh) {
-        record.push({ kind: "attack", by, ability: id, target, outcome: "killed" });
+        const step: AttackStep = { kind: "attack", by, ability: id, target, outcome: "killed" };
+        record.push(step);
+        attacks.push(step);
         if (alive(target)) n.dead.add(target);
         return;
       }
       sh.left--;
       if (sh.automatic) n.spent.push({ by: sh.by, ability: sh.ability });
-      record.push({ kind: "attack", by, ability: id, target, outcome: "stopped", stoppedBy: sh.by, stoppedWith: sh.ability });
+      const step: AttackStep = { kind: "attack", by, ability: id, target, outcome: "stopped", stoppedBy: sh.by, stoppedWith: sh.ability };
+      record.push(step);
+      attacks.push(step);
       // §5.6 the Bodyguard takes the attack on himself (the attacker's visit stays on the ward).
       if (sh.takesHit) n.hit(by, id, sh.by, power);
     },
@@ -160,7 +165,7 @@ export function resolveNight(rules: NightRules, uses: readonly Use[], team: read
       for (const t of u.targets) e.attack?.(n, [u.by], u, t, a);
     }
   }
-  const turned = react(rules, record, n.dead, alive, passivesOf);
+  const turned = react(rules, record, attacks, n.dead, alive, passivesOf);
   // §5.6 "if the Mistress dies that night her guest dies too" (only a meeting that happened).
   for (const id of rules.resolve.block) {
     if (rules.ability(id).bond !== "dies-with-user") continue;
@@ -171,5 +176,5 @@ export function resolveNight(rules: NightRules, uses: readonly Use[], team: read
   }
   // After the night's deaths: each effect settles what waited for them (§6 the swap).
   for (const e of effects()) e.settle?.(n);
-  return { blocked, dead: [...n.dead].sort((x, y) => x - y), visits, covers: g.covers, silenced: n.silenced, spent: n.spent, record, cursed: n.cursed, swaps: n.swaps, turned };
+  return { blocked, dead: [...n.dead].sort((x, y) => x - y), visits, covers: g.covers, silenced: n.silenced, spent: n.spent, record, attacks, cursed: n.cursed, swaps: n.swaps, turned };
 }

@@ -1,5 +1,8 @@
 /** The night's data (night/resolve.ts): the uses collected, the team choices, the visits, what the resolution decided. */
 import type { NightStep, Seat } from "../types.ts";
+
+/** One attack as the night's record keeps it (killed, or stopped by a shield). */
+export type AttackStep = Extract<NightStep, { kind: "attack" }>;
 import type { Ability } from "./abilities.ts";
 
 /** One ability use this night (immutable once recorded). */
@@ -42,6 +45,8 @@ export interface Resolution {
   turned: Seat[];
   /** The night's steps in the order they were decided. */
   record: NightStep[];
+  /** The attacks of `record` (the same steps), in order: read by the reactions and the morning's saved. */
+  attacks: AttackStep[];
 }
 
 export interface NightRules {

@@ -64,8 +64,8 @@ export function morning(ctx: Ctx, p: P, d: D): Next | undefined {
 function announceSaved(ctx: Ctx, r: Resolution): void {
   const s = ctx.s;
   const saved = new Map<Seat, string[]>();
-  for (const x of r.record) {
-    if (x.kind !== "attack" || x.outcome !== "stopped" || r.dead.includes(x.target) || !player(s, x.target).alive) continue;
+  for (const x of r.attacks) {
+    if (x.outcome !== "stopped" || r.dead.includes(x.target) || !player(s, x.target).alive) continue;
     const list = saved.get(x.target) ?? [];
     if (x.stoppedWith !== undefined && !list.includes(x.stoppedWith)) list.push(x.stoppedWith);
     saved.set(x.target, list);
