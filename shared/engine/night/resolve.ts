@@ -66,8 +66,9 @@ function landedBlocks(rules: NightRules, uses: readonly Use[]): Use[] {
  */
 export function blockAndProtect(rules: NightRules, uses: readonly Use[], record: NightStep[] = []): Guard & { landed: Use[] } {
   const shields = new Map<Seat, Shield[]>();
-  const g: Guard = {
-    rules, record, blocked: new Set<Seat>(), shields, covers: new Map(),
+  const landed = landedBlocks(rules, uses);
+  const g: Guard & { landed: Use[] } = {
+    rules, record, blocked: new Set<Seat>(), shields, covers: new Map(), landed,
     shield(t, sh) {
       const list = shields.get(t) ?? [];
       list.push(sh);
@@ -75,7 +76,6 @@ export function blockAndProtect(rules: NightRules, uses: readonly Use[], record:
       shields.set(t, list);
     },
   };
-  const landed = landedBlocks(rules, uses);
   for (const id of rules.resolve.block) {
     const a = rules.ability(id);
     const e = effectOf(a.effect);
@@ -98,7 +98,7 @@ export function blockAndProtect(rules: NightRules, uses: readonly Use[], record:
       for (const t of u.targets) e.protect?.(g, u, t, a);
     }
   }
-  return { ...g, landed };
+  return g;
 }
 
 /** The whole night: every stage over every use; `alive` says who could still die. */

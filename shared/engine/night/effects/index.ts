@@ -4,7 +4,6 @@
  * by `stageOf` its effect. A new effect is registered with `addEffect`
  * (a format's own, a test fixture's); a registered id cannot be replaced.
  */
-import { own } from "../../../own.ts";
 import { armour } from "./armour.ts";
 import { attack } from "./attack.ts";
 import { block } from "./block.ts";
@@ -24,24 +23,24 @@ import type { EffectModule } from "./types.ts";
 export type { EffectModule, Guard, Morning, Night, Shield } from "./types.ts";
 
 /** In stage order; the morning's hooks run in this order (the curses are announced before the swaps). */
-const EFFECTS: Record<string, EffectModule> = { block, jail, protect, guard, armour, disguise, attack, silence, curse, swap, check, track, watch };
-let LIST: EffectModule[] = Object.values(EFFECTS);
+const EFFECTS = new Map<string, EffectModule>([block, jail, protect, guard, armour, disguise, attack, silence, curse, swap, check, track, watch].map((e) => [e.id, e]));
+let LIST: EffectModule[] = [...EFFECTS.values()];
 
 /** Add an effect (a new format's, a fixture's). A registered id cannot be replaced. */
 export function addEffect(e: EffectModule): void {
-  if (Object.prototype.hasOwnProperty.call(EFFECTS, e.id)) throw new Error(`effect ${e.id} exists`);
-  EFFECTS[e.id] = e;
-  LIST = Object.values(EFFECTS);
+  if (EFFECTS.has(e.id)) throw new Error(`effect ${e.id} exists`);
+  EFFECTS.set(e.id, e);
+  LIST = [...EFFECTS.values()];
 }
 
 /** The effect's module, or null for an unknown id. */
 export function findEffect(id: string): EffectModule | null {
-  return own(EFFECTS, id) ?? null;
+  return EFFECTS.get(id) ?? null;
 }
 
 /** The effect's module (the id was checked when the preset's night was parsed). */
 export function effectOf(id: string): EffectModule {
-  const e = own(EFFECTS, id);
+  const e = EFFECTS.get(id);
   if (!e) throw new Error(`unknown effect ${id}`);
   return e;
 }

@@ -43,7 +43,7 @@ export function targetsFor(s: EngineState, p: P, d: D, a: Ability, seat: Seat): 
 export function mayTarget(s: EngineState, a: Ability, seat: Seat, target: Seat, among: readonly Seat[] | null = null): boolean {
   const x = s.players[target - 1];
   if (!x || !x.alive) return false;
-  if (effectOf(a.effect).harms && immuneNow(s, target)) return false;
+  if (immuneNow(s, target) && effectOf(a.effect).harms) return false;
   const t = a.targets;
   if (target === seat ? !t.self : t.self === "only") return false;
   if (among && !among.includes(target)) return false;
