@@ -14,6 +14,8 @@
  * The Priest (red): once a game, at his own choice, he protects himself from one attack — target rules as
  * data (`self: "only"`, `timesPerGame: 1`) of the shipped `protect` effect (shared/engine/night/effects/).
  */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { HERMIT_RULE, fixturePreset } from "../../fixtures/solo-preset.ts";
 import { viewFor } from "../../../shared/engine/index.ts";
@@ -50,6 +52,17 @@ function othersNeverSee(t: Table): void {
 }
 
 describe("issue 33: a role and a win rule from fixtures only", () => {
+  it("the fixtures are not shipped: no file under shared/, worker/ or web/ imports test/fixtures", () => {
+    const root = resolve(__dirname, "../../..");
+    const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
+      const p = join(dir, f);
+      return f === "node_modules" || f === "dist" ? [] : statSync(p).isDirectory() ? files(p) : /\.(ts|tsx|js|mjs)$/.test(f) ? [p] : [];
+    });
+    const shipped = ["shared", "worker", "web"].flatMap((d) => files(join(root, d)));
+    expect(shipped.length).toBeGreaterThan(100);
+    expect(shipped.filter((f) => /fixtures\/(priest|solo-preset)/.test(readFileSync(f, "utf8")))).toEqual([]);
+  });
+
   it("the Priest protects himself the night he is shot and survives; he cannot name another seat; a second self-protection is refused", () => {
     const t = new Table({ preset: "fixture-priest", roles: LAYOUT });
     expect(t.view(PRIEST).you!.role).toBe("priest");
