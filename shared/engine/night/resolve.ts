@@ -33,7 +33,7 @@ import type { AttackStep, NightRules, Resolution, TeamChoice, Use, Visit } from 
 
 export type { NightStep } from "../types.ts";
 export type { NightRules, Resolution, TeamChoice, Use, Visit } from "./uses.ts";
-import { effectOf, effects, type Guard, type Night, type Shield } from "./effects/index.ts";
+import { effectOf, effectsWith, type Guard, type Night, type Shield } from "./effects/index.ts";
 import { react } from "./reactions.ts";
 
 /**
@@ -59,23 +59,82 @@ function landedBlocks(rules: NightRules, uses: readonly Use[]): Use[] {
   return blocks.filter((u) => state.get(u) !== "fails");
 }
 
+/** The block and protect stages' work (a class: one shape, and no closures made per call). */
+class GuardWork implements Guard {
+  rules: NightRules;
+  record: NightStep[];
+  landed: Use[];
+  blocked = new Set<Seat>();
+  shields = new Map<Seat, Shield[]>();
+  covers = new Map<Seat, Readonly<Partial<Record<string, string>>>>();
+  constructor(rules: NightRules, record: NightStep[], landed: Use[]) {
+    this.rules = rules;
+    this.record = record;
+    this.landed = landed;
+  }
+  shield(t: Seat, sh: Shield): void {
+    const list = this.shields.get(t) ?? [];
+    list.push(sh);
+    list.sort((x, y) => x.order - y.order);
+    this.shields.set(t, list);
+  }
+}
+
+/** The whole night's work: the attack stage's state and its shield-taking `hit` (§5.3). */
+class NightWork extends GuardWork implements Night {
+  uses: readonly Use[];
+  alive: (seat: Seat) => boolean;
+  dead = new Set<Seat>();
+  visits: Visit[] = [];
+  spent: Resolution["spent"] = [];
+  silenced: Seat[] = [];
+  cursed: Seat[] = [];
+  swaps: Resolution["swaps"] = [];
+  attacks: AttackStep[] = [];
+  waiting: Map<string, Use[]> | null = null;
+  constructor(rules: NightRules, record: NightStep[], landed: Use[], uses: readonly Use[], alive: (seat: Seat) => boolean) {
+    super(rules, record, landed);
+    this.uses = uses;
+    this.alive = alive;
+  }
+  pending(effect: string): Use[] {
+    this.waiting ??= new Map();
+    let list = this.waiting.get(effect);
+    if (!list) { list = []; this.waiting.set(effect, list); }
+    return list;
+  }
+  hit(by: Seat[], id: string, target: Seat, power: number): void {
+    const sh = this.shields.get(target)?.find((x) => x.left > 0 && x.power >= power);
+    if (!sh) {
+      const step: AttackStep = { kind: "attack", by, ability: id, target, outcome: "killed" };
+      this.record.push(step);
+      this.attacks.push(step);
+      if (this.alive(target)) this.dead.add(target);
+      return;
+    }
+    sh.left--;
+    if (sh.automatic) this.spent.push({ by: sh.by, ability: sh.ability });
+    const step: AttackStep = { kind: "attack", by, ability: id, target, outcome: "stopped", stoppedBy: sh.by, stoppedWith: sh.ability };
+    this.record.push(step);
+    this.attacks.push(step);
+    // §5.6 the Bodyguard takes the attack on himself (the attacker's visit stays on the ward).
+    if (sh.takesHit) this.hit(by, id, sh.by, power);
+  }
+}
+
 /**
  * Block and protect stages over the uses so far: who is blocked now, the shields by target, the covers.
  * Each landed block marks its targets blocked, then its effect's `block` hook runs (the jail's shield);
  * each unblocked (or automatic) protection runs its effect's `protect` hook (effects/*.ts).
  */
 export function blockAndProtect(rules: NightRules, uses: readonly Use[], record: NightStep[] = []): Guard & { landed: Use[] } {
-  const shields = new Map<Seat, Shield[]>();
-  const landed = landedBlocks(rules, uses);
-  const g: Guard & { landed: Use[] } = {
-    rules, record, blocked: new Set<Seat>(), shields, covers: new Map(), landed,
-    shield(t, sh) {
-      const list = shields.get(t) ?? [];
-      list.push(sh);
-      list.sort((x, y) => x.order - y.order);
-      shields.set(t, list);
-    },
-  };
+  const g = new GuardWork(rules, record, landedBlocks(rules, uses));
+  guardStages(g, uses);
+  return g;
+}
+
+function guardStages(g: GuardWork, uses: readonly Use[]): void {
+  const { rules, record, landed } = g;
   for (const id of rules.resolve.block) {
     const a = rules.ability(id);
     const e = effectOf(a.effect);
@@ -98,47 +157,19 @@ export function blockAndProtect(rules: NightRules, uses: readonly Use[], record:
       for (const t of u.targets) e.protect?.(g, u, t, a);
     }
   }
-  return g;
 }
 
 /** The whole night: every stage over every use; `alive` says who could still die. */
 export function resolveNight(rules: NightRules, uses: readonly Use[], team: readonly TeamChoice[], alive: (seat: Seat) => boolean, passivesOf: (seat: Seat) => readonly string[] = () => []): Resolution {
   const record: NightStep[] = [];
-  const g = blockAndProtect(rules, uses, record);
-  const { blocked, landed, shields } = g;
-  const visits: Visit[] = [];
+  const n = new NightWork(rules, record, landedBlocks(rules, uses), uses, alive);
+  guardStages(n, uses);
+  const { blocked, landed, visits } = n;
   for (const u of uses) {
     const a = rules.ability(u.ability);
     if (a.team || a.automatic || a.visits === false) continue;
     for (const t of u.targets) visits.push({ by: u.by, ability: u.ability, target: t, effective: !blocked.has(u.by) });
   }
-  const pending = new Map<string, Use[]>();
-  const attacks: AttackStep[] = [];
-  const n: Night = {
-    ...g, shield: g.shield, uses, alive, dead: new Set<Seat>(), visits, spent: [], silenced: [], cursed: [], swaps: [],
-    pending(effect) {
-      let list = pending.get(effect);
-      if (!list) { list = []; pending.set(effect, list); }
-      return list;
-    },
-    hit(by, id, target, power) {
-      const sh = shields.get(target)?.find((x) => x.left > 0 && x.power >= power);
-      if (!sh) {
-        const step: AttackStep = { kind: "attack", by, ability: id, target, outcome: "killed" };
-        record.push(step);
-        attacks.push(step);
-        if (alive(target)) n.dead.add(target);
-        return;
-      }
-      sh.left--;
-      if (sh.automatic) n.spent.push({ by: sh.by, ability: sh.ability });
-      const step: AttackStep = { kind: "attack", by, ability: id, target, outcome: "stopped", stoppedBy: sh.by, stoppedWith: sh.ability };
-      record.push(step);
-      attacks.push(step);
-      // §5.6 the Bodyguard takes the attack on himself (the attacker's visit stays on the ward).
-      if (sh.takesHit) n.hit(by, id, sh.by, power);
-    },
-  };
   for (const id of rules.resolve.attack) {
     const a = rules.ability(id);
     const e = effectOf(a.effect);
@@ -165,7 +196,7 @@ export function resolveNight(rules: NightRules, uses: readonly Use[], team: read
       for (const t of u.targets) e.attack?.(n, [u.by], u, t, a);
     }
   }
-  const turned = react(rules, record, attacks, n.dead, alive, passivesOf);
+  const turned = react(rules, record, n.attacks, n.dead, alive, passivesOf);
   // §5.6 "if the Mistress dies that night her guest dies too" (only a meeting that happened).
   for (const id of rules.resolve.block) {
     if (rules.ability(id).bond !== "dies-with-user") continue;
@@ -175,6 +206,6 @@ export function resolveNight(rules: NightRules, uses: readonly Use[], team: read
     }
   }
   // After the night's deaths: each effect settles what waited for them (§6 the swap).
-  for (const e of effects()) e.settle?.(n);
-  return { blocked, dead: [...n.dead].sort((x, y) => x - y), visits, covers: g.covers, silenced: n.silenced, spent: n.spent, record, attacks, cursed: n.cursed, swaps: n.swaps, turned };
+  for (const e of effectsWith("settle")) e.settle!(n);
+  return { blocked, dead: [...n.dead].sort((x, y) => x - y), visits, covers: n.covers, silenced: n.silenced, spent: n.spent, record, attacks: n.attacks, cursed: n.cursed, swaps: n.swaps, turned };
 }

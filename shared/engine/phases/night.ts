@@ -28,7 +28,7 @@
  */
 import { announcedWindowMs, hostGate, msOf, reject, restartStage } from "../flow/stage.ts";
 import type { Next, PhaseModule } from "../flow/types.ts";
-import { effectOf } from "../night/effects/index.ts";
+import { effectOf, harms } from "../night/effects/index.ts";
 import type { Ability } from "../night/abilities.ts";
 import { blockAndProtect } from "../night/resolve.ts";
 import { presetOf } from "../presets/index.ts";
@@ -158,7 +158,7 @@ function choose(ctx: Ctx, p: P, d: D, seat: Seat, act: PlayerAction): void | Nex
   if (act.type === "skip" && !a.skip) reject("not-allowed", "this ability cannot be skipped (not choosing is a miss)");
   const among = a.targets.among === "attacked" ? attackedSoFar(s, p, d) : null;
   const targets = act.type === "use" ? act.targets : [];
-  if (act.type === "use" && effectOf(a.effect).harms && Array.isArray(targets) && targets.some((t) => typeof t === "number" && immuneNow(s, t))) {
+  if (act.type === "use" && harms(a.effect) && Array.isArray(targets) && targets.some((t) => typeof t === "number" && immuneNow(s, t))) {
     reject("illegal-target", "immune tonight: the first eliminated of the evening's last game (RULES.md §6.10)");
   }
   if (act.type === "use" && (!Array.isArray(targets) || targets.length !== a.targets.count || new Set(targets).size !== targets.length || !targets.every((t) => typeof t === "number" && mayTarget(s, a, seat, t, among)))) {

@@ -22,15 +22,41 @@ import type { EffectModule } from "./types.ts";
 
 export type { EffectModule, Guard, Morning, Night, Shield } from "./types.ts";
 
+/**
+ * Every module in one shape (the same keys in the same order, absent hooks undefined): the night reads
+ * the hooks of many effects at one call site, which stays fast only while they share a shape.
+ */
+function normal(e: EffectModule): EffectModule {
+  return {
+    id: e.id, stage: e.stage, harms: e.harms, wounds: e.wounds, informs: e.informs,
+    block: e.block, protect: e.protect, attack: e.attack, settle: e.settle, answer: e.answer, report: e.report, dawn: e.dawn, aftermath: e.aftermath,
+  };
+}
+
 /** In stage order; the morning's hooks run in this order (the curses are announced before the swaps). */
-const EFFECTS = new Map<string, EffectModule>([block, jail, protect, guard, armour, disguise, attack, silence, curse, swap, check, track, watch].map((e) => [e.id, e]));
-let LIST: EffectModule[] = [...EFFECTS.values()];
+const EFFECTS = new Map<string, EffectModule>([block, jail, protect, guard, armour, disguise, attack, silence, curse, swap, check, track, watch].map((e) => [e.id, normal(e)]));
+type Hook = "settle" | "dawn" | "aftermath";
+let LIST: EffectModule[] = [];
+let WITH: Record<Hook, EffectModule[]> = { settle: [], dawn: [], aftermath: [] };
+/** The ids of the effects that `harm` (a hot path of the target rules: a set, kept with the registry). */
+const HARMFUL = new Set<string>();
+function index(): void {
+  LIST = [...EFFECTS.values()];
+  WITH = { settle: LIST.filter((e) => e.settle), dawn: LIST.filter((e) => e.dawn), aftermath: LIST.filter((e) => e.aftermath) };
+  for (const e of LIST) if (e.harms) HARMFUL.add(e.id);
+}
+index();
 
 /** Add an effect (a new format's, a fixture's). A registered id cannot be replaced. */
 export function addEffect(e: EffectModule): void {
   if (EFFECTS.has(e.id)) throw new Error(`effect ${e.id} exists`);
-  EFFECTS.set(e.id, e);
-  LIST = [...EFFECTS.values()];
+  EFFECTS.set(e.id, normal(e));
+  index();
+}
+
+/** Whether the effect harms (§6.10 an immune seat is spared it): its module's `harms`. */
+export function harms(id: string): boolean {
+  return HARMFUL.has(id);
 }
 
 /** The effect's module, or null for an unknown id. */
@@ -48,6 +74,11 @@ export function effectOf(id: string): EffectModule {
 /** Every registered effect, in registration order. */
 export function effects(): readonly EffectModule[] {
   return LIST;
+}
+
+/** The registered effects that have this hook, in registration order (the night's settle, the morning's dawn and aftermath). */
+export function effectsWith(hook: Hook): readonly EffectModule[] {
+  return WITH[hook];
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { own } from "../../../own.ts";
 import type { Next } from "../../flow/types.ts";
-import { effectOf, effects, type Morning } from "../effects/index.ts";
+import { effectOf, effectsWith, type Morning } from "../effects/index.ts";
 import { turnedMorning } from "../reactions.ts";
 import type { Resolution } from "../resolve.ts";
 import { checkWin, depart } from "../../rules/outcome.ts";
@@ -34,7 +34,7 @@ export function morning(ctx: Ctx, p: P, d: D): Next | undefined {
     pl.memory = { ...pl.memory, [x.ability]: { last: x.by, streak: 1, used: (prev?.used ?? 0) + 1, self: (prev?.self ?? 0) + 1 } };
   }
   // What the night leaves in the state (effects' `dawn`: §5.6 the Blackmailer's target loses the coming day's vote).
-  for (const e of effects()) e.dawn?.(ctx, r);
+  for (const e of effectsWith("dawn")) e.dawn!(ctx, r);
   // §4.4 each player can be saved only once a game: the seats an `oncePerTarget` ability took effect on.
   for (const u of d.uses) {
     const a = rules.ability(u.ability);
@@ -85,7 +85,7 @@ function announceSaved(ctx: Ctx, r: Resolution): void {
 function aftermath(ctx: Ctx, p: P, r: Resolution): void {
   const s = ctx.s;
   const m: Morning = { regroup: false };
-  for (const e of effects()) e.aftermath?.(ctx, r, m);
+  for (const e of effectsWith("aftermath")) e.aftermath!(ctx, r, m);
   turnedMorning(ctx, r, m);
   if (m.regroup) {
     const team = blackSeats(s);

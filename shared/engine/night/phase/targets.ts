@@ -4,7 +4,7 @@
  * name now, and the offers as available actions.
  */
 import type { Ability } from "../abilities.ts";
-import { effectOf } from "../effects/index.ts";
+import { effectOf, harms } from "../effects/index.ts";
 import { immuneNow } from "../../rules/immunity.ts";
 import type { EngineState } from "../../state.ts";
 import type { AvailableAction, BuiltEffect, Seat } from "../../types.ts";
@@ -43,7 +43,7 @@ export function targetsFor(s: EngineState, p: P, d: D, a: Ability, seat: Seat): 
 export function mayTarget(s: EngineState, a: Ability, seat: Seat, target: Seat, among: readonly Seat[] | null = null): boolean {
   const x = s.players[target - 1];
   if (!x || !x.alive) return false;
-  if (immuneNow(s, target) && effectOf(a.effect).harms) return false;
+  if (harms(a.effect) && immuneNow(s, target)) return false;
   const t = a.targets;
   if (target === seat ? !t.self : t.self === "only") return false;
   if (among && !among.includes(target)) return false;
