@@ -13,13 +13,15 @@
  *
  * The later formats' effects (RULES.md §4–§7) are declared below (issue 14: "cover, on paper and in
  * types, every format"); since issue 16 the night resolves all of them (the club's curse and swap since issue 18)
- * (the §5.6 catalogue: jail, guard, armour, disguise, silence, track, watch). `STAGE_OF` says in which of
+ * (the §5.6 catalogue: jail, guard, armour, disguise, silence, track, watch). each effect's module (night/effects/) says in which of
  * the four stages each one resolves; docs/ENGINE.md "Coverage of the rules book" lists what is left.
  */
-import { BUILT_EFFECTS, type AbilityId, type BuiltEffect, type RoleId } from "../types.ts";
+import type { AbilityId, RoleId } from "../types.ts";
 import type { CheckKind } from "../roles/types.ts";
 
 export type Effect =
+  /** A registered effect's id (night/effects/index.ts addEffect): a new format's, a fixture's. */
+  | (string & {})
   | "block" | "protect" | "attack" | "check"
   /**
    * RULES.md §5.6 Jailer (and Mistress, with `bond`): the target's own move, checks and visits do not
@@ -60,24 +62,6 @@ export const STAGES = ["block", "protect", "attack", "check"] as const;
 /** One resolution stage. */
 export type Stage = (typeof STAGES)[number];
 
-/**
- * The stage each effect resolves in (RULES.md §5.3; issue 14 "block/jail → protect (heal, guard,
- * armour) → attack → information"). The night's `resolve` lists each ability under the stage of its
- * effect (phases/night.ts checks it); night/resolve.ts resolves the stages in this order.
- *  - jail: the block stage; its shield is also counted in the protect stage.
- *  - disguise: the protect stage — it changes what the check stage reads, and a blocked Lawyer covers
- *    nobody.
- *  - silence, curse, swap: the attack stage, after blocks (a blocked user achieves nothing). They are
- *    not attacks: no protection stops them (*Decision*, §6.2 "he does not save from a curse").
- *  - track, watch: the check stage, reading the night's visits last.
- */
-export const STAGE_OF: Readonly<Record<Effect, Stage>> = {
-  block: "block", jail: "block",
-  protect: "protect", guard: "protect", armour: "protect", disguise: "protect",
-  attack: "attack", silence: "attack", curse: "attack", swap: "attack",
-  check: "check", track: "check", watch: "check",
-};
-
 /** How a team ability's holders settle on one target (§2.10 unanimity; §4.4 / §6.2 / §7.6 the Don decides; §5.2 a tally until agreement). */
 export type Consensus = "unanimous" | "leader" | "tally";
 
@@ -89,8 +73,8 @@ export interface Ability {
   targets: {
     /** Seats one use names. */
     count: number;
-    /** Oneself allowed. */
-    self: boolean;
+    /** Oneself allowed; "only": oneself and nobody else (a self-only protection). */
+    self: boolean | "only";
     /** Not the same seat more than this many nights in a row (§7.6: Doctor 1, Putana 2). */
     maxInARow?: number;
     /** Never a seat this holder already checked (§2.10). */
@@ -180,11 +164,6 @@ export interface Ability {
 /** The parameters a preset may set for its format (presets' `night.abilities`). */
 export type AbilityOverride = Partial<Pick<Ability, "skip" | "targets" | "shields" | "power" | "liftsBlock">> & { consensus?: Consensus; /** §6.2 the team's leader ("the Boss decides"). */ leader?: RoleId };
 
-/** Whether the night resolves this effect (every effect; the club's curse and swap since issue 18). */
-export function isBuiltEffect(e: string): e is BuiltEffect {
-  return (BUILT_EFFECTS as readonly string[]).includes(e);
-}
-
 const used = { event: "used", audience: "self" } as const;
 const check = (kind: CheckKind): Ability => ({ id: "", effect: "check", targets: { count: 1, self: false, fresh: true }, skip: false, check: { kind, result: "at-once" } });
 
@@ -257,8 +236,19 @@ const ABILITIES: Record<AbilityId, Ability> = {
   swap: { id: "swap", effect: "swap", skip: true, timesPerGame: 1, targets: { count: 1, self: false }, chosen: used },
 };
 
-/** Every ability id the engine knows (the web catalogue has a label for each: test/unit/catalogue.test.ts). */
+/** Every ability id the engine knows (the web catalogue has a label for each: test/unit/catalogue.test.ts); grows with `addAbility`. */
 export const ABILITY_IDS: readonly AbilityId[] = Object.keys(ABILITIES);
+
+/**
+ * Add an ability (a new role's, a fixture's): its effect a registered one (night/effects/, checked when a
+ * preset's night is parsed); its target
+ * rules are data (`targets`, `timesPerGame`). A registered id cannot be replaced.
+ */
+export function addAbility(a: Ability): void {
+  if (Object.prototype.hasOwnProperty.call(ABILITIES, a.id)) throw new Error(`ability ${a.id} exists`);
+  ABILITIES[a.id] = a;
+  (ABILITY_IDS as AbilityId[]).push(a.id);
+}
 
 export function abilityDef(id: AbilityId): Ability | null {
   return Object.prototype.hasOwnProperty.call(ABILITIES, id) ? (ABILITIES[id] as Ability) : null;

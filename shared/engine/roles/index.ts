@@ -38,8 +38,19 @@ const ROLES: Record<string, RoleModule> = {
   boss, kamikaze, witness, curser, swindler, werewolf,
 };
 
-/** Every role id the engine knows (the web catalogue has a name for each: test/unit/catalogue.test.ts). */
+/** Every role id the engine knows (the web catalogue has a name for each: test/unit/catalogue.test.ts); grows with `addRole`. */
 export const ROLE_IDS: readonly RoleId[] = Object.keys(ROLES);
+
+/**
+ * Add a role (a new format's, a test fixture's): a module like the files here, holding abilities that
+ * are registered (night/abilities.ts addAbility) and, for a solo role, its own win rule (win/ addWinRule).
+ * A registered id cannot be replaced.
+ */
+export function addRole(r: RoleModule): void {
+  if (Object.prototype.hasOwnProperty.call(ROLES, r.id)) throw new Error(`role ${r.id} exists`);
+  ROLES[r.id] = r;
+  (ROLE_IDS as RoleId[]).push(r.id);
+}
 
 export function getRole(id: RoleId): RoleModule {
   const r = own(ROLES, id);

@@ -32,24 +32,30 @@ interface S {
  * Issue 33: the role and secret lists come from the role modules (shared/engine/roles), so a new role
  * cannot be forgotten here; what the oracle decides about them stays written from the rules.
  */
-const BLACK = new Set(ROLE_IDS.filter((r) => getRole(r).team === "black"));
+function derived<T>(make: () => T): () => T {
+  let at = -1;
+  let value: T;
+  // Rebuilt when a role is registered (roles/index.ts addRole: a fixture's role counts as much as a shipped one).
+  return () => (at === ROLE_IDS.length ? value : ((at = ROLE_IDS.length), (value = make())));
+}
+const BLACK = derived(() => new Set(ROLE_IDS.filter((r) => getRole(r).team === "black")));
 
 /**
  * Whether a player is on the black team (RULES.md §1). By the role, except in club (§6), where a
  * Werewolf turns black and a Swindler takes a black card: there the team as it is now.
  */
 function isBlack(s: S, p: S["players"][number]): boolean {
-  return s.presetId === "club" ? p.team === "black" : p.role !== null && BLACK.has(p.role);
+  return s.presetId === "club" ? p.team === "black" : p.role !== null && BLACK().has(p.role);
 }
 /** Every check answer, the Agent's exact roles (§5.6) included. */
-const SECRET_RESULTS = new Set<string>([
+const SECRET_RESULTS = derived(() => new Set<string>([
   // the negative answers (a role that does not say otherwise) and every answer a role module gives
   "not-mafia", "not-sheriff", "red", "not-commissar",
   ...ROLE_IDS.flatMap((r) => {
     const m = getRole(r);
     return [r, ...Object.values(m.appearsAs), ...Object.values(m.appearsAsByTeam ?? {}).flatMap((x) => Object.values(x ?? {}))] as string[];
   }),
-]);
+]));
 const FORBIDDEN_KEYS = new Set([
   "rng", "seed", "deck", "shots", "shotTarget", "favour", "frozenRemainingMs", "techUsed", "taken", "shortNext",
   // city: the night in turns' choices and what it decided, and the memory of past freezes / heals
@@ -187,7 +193,7 @@ function walk(s: S, k: Knowledge, v: unknown, inYou: boolean, parentIsYou: boole
       if (x !== s.players[seat - 1]!.role && x !== dealtRole(s, seat)) fail("wrong role", o);
     } else if (key === "team" && x !== null && x !== undefined && !parentIsYou && !k.over) {
       if (!k.roles.has(o.seat as number)) fail("team leaked", o);
-    } else if (key === "result" && typeof x === "string" && SECRET_RESULTS.has(x) && !k.over) {
+    } else if (key === "result" && typeof x === "string" && SECRET_RESULTS().has(x) && !k.over) {
       if (!inYou && o.by !== k.seat) fail("a check result leaked", o);
     } else if ((key === "plan" || key === "shootingPlan") && x !== null && x !== undefined && !k.over) {
       if (!k.black) fail("the shooting plan leaked", o);
