@@ -1418,6 +1418,11 @@ export const en = {
   "error.bad-content-type": "A recording must be WebM or Ogg audio.",
   "error.recording-expired": "This game's recording was deleted after 72 hours.",
   // issue 20: public claims
+  // RULES.md §9.4 the best move (tournaments)
+  "log.best-move": "Seat {seat}'s best move: seats {named}",
+  "log.best-move.you": "Your best move: seats {named}",
+  "act.best-move": "Best move",
+  "act.best-move.about": "You were shot first: name up to three seats you think are black. The whole table sees it; in a tournament two black seats give +0.25, three +0.5.",
   "log.claimed": "Seat {seat}: “{claim}”",
   "claim.role": "I am the {role}",
   "claim.check": "Seat {target} is {result} — my check",

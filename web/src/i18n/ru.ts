@@ -1408,6 +1408,11 @@ export const ru: Catalogue = {
   "error.bad-content-type": "Запись должна быть аудио WebM или Ogg.",
   "error.recording-expired": "Запись этой игры удалена через 72 часа.",
   // issue 20: public claims
+  // RULES.md §9.4 лучший ход (турниры)
+  "log.best-move": "Лучший ход места {seat}: места {named}",
+  "log.best-move.you": "Ваш лучший ход: места {named}",
+  "act.best-move": "Лучший ход",
+  "act.best-move.about": "Вас застрелили первым: назовите до трёх мест, которые считаете чёрными. Это видит весь стол; на турнире два чёрных места дают +0,25, три — +0,5.",
   "log.claimed": "Место {seat}: «{claim}»",
   "claim.role": "Я — {role}",
   "claim.check": "Номер {target} — {result}, это моя проверка",

@@ -1408,6 +1408,11 @@ export const uk: Catalogue = {
   "error.bad-content-type": "Запис має бути аудіо WebM або Ogg.",
   "error.recording-expired": "Запис цієї гри видалено через 72 години.",
   // issue 20: public claims
+  // RULES.md §9.4 кращий хід (турніри)
+  "log.best-move": "Кращий хід місця {seat}: місця {named}",
+  "log.best-move.you": "Ваш кращий хід: місця {named}",
+  "act.best-move": "Кращий хід",
+  "act.best-move.about": "Вас застрелили першим: назвіть до трьох місць, які вважаєте чорними. Це бачить увесь стіл; на турнірі два чорні місця дають +0,25, три — +0,5.",
   "log.claimed": "Місце {seat}: «{claim}»",
   "claim.role": "Я — {role}",
   "claim.check": "Номер {target} — {result}, це моя перевірка",
