@@ -19,6 +19,7 @@ import { addressFull, checkJoin, deviceTaken } from "./lobby.ts";
 import type { PlayerRow } from "./storage.ts";
 import type { Table } from "./table.ts";
 import { currentPlayers } from "./view.ts";
+import { writeLink, type TournamentLink } from "./tournament.ts";
 
 /**
  * Wrong return codes per table (the *target* of the guessing) per window. Guessing is counted first per
@@ -70,6 +71,11 @@ export interface InitRequest {
   reservedFor?: string[];
   /** Issue 38.5: a club evening's named host (the opener plays): only this account may take the host screen (`claimHost`). */
   hostUserId?: string;
+  /**
+   * Issue 34 (RULES.md §9.3): a tournament's table for one slot of the draw (tournament.ts): its accounts
+   * are the held seats (`reservedFor`), its bots are seated at once, the draw's seats are kept.
+   */
+  tournament?: TournamentLink;
 }
 
 export type InitResult = { ok: true; organizerToken: string } | { ok: false; reason: "in-use" | "unknown-preset" };
@@ -120,6 +126,8 @@ export class Admission {
     const organizerToken = randomToken();
     const organizerTokenHash = await digest(ORGANIZER_DOMAIN, organizerToken);
     const now = t.now();
+    // Issue 34: a tournament's table holds its seats for the draw's accounts (the club evening's mechanism).
+    const reservedFor = req.tournament ? req.tournament.seats.flatMap((s) => (s.userId ? [s.userId] : [])) : (req.reservedFor ?? []);
     const inserted = t.tx(() => {
       if (t.store.initialized()) return false;
       t.store.createSchema();
@@ -141,7 +149,7 @@ export class Admission {
         seatsPerAddress: req.seatsPerAddress ?? SEATS_PER_ADDRESS,
         // Issue 19: the address digests get their own key (a finished game's record shows its seed).
         addressKey: randomSeed(),
-        ...(req.reservedFor?.length ? { reservedFor: req.reservedFor } : {}),
+        ...(reservedFor.length ? { reservedFor } : {}),
         ...(req.hostUserId ? { hostUserId: req.hostUserId } : {}),
         longWindows: req.longWindows === true,
       });
@@ -156,9 +164,23 @@ export class Admission {
         botLevel: req.botLevel ?? DEFAULT_BOT_LEVEL,
       });
       t.spectators.record(now);
+      if (req.tournament) {
+        writeLink(t.ctx.storage.sql, req.tournament);
+        // The tournament's bots sit down at once, named as in the tournament (no device, no address).
+        req.tournament.seats.forEach((s, i) => {
+          if (s.userId !== null) return;
+          t.store.insertPlayer({
+            playerId: randomPlayerId(), nickname: s.nickname, place: i + 1, returnHash: null, bot: true, joinedAt: now,
+            deviceHash: null, awaySince: null, userId: null, addressHash: null, gameNo: 1,
+          });
+        });
+        // A table of bots only starts now (RULES.md §2: when full).
+        t.match.startIfFull(t.config(), now);
+      }
       return true;
     });
     if (!inserted) return { ok: false, reason: "in-use" };
+    if (req.tournament) await t.fanout.afterChange(now);
     await t.listing.push();
     return { ok: true, organizerToken };
   }

@@ -1414,6 +1414,7 @@ export const en = {
   "record.link": "Replay game {n}",
   "error.not-invited": "This table belongs to a club evening: only the players signed up for it can sit here, signed in. You can watch.",
   // issue 19: recordings
+  "error.tournament-state": "The tournament is not at that step yet (or is past it).",
   "error.recording-off": "This table does not record its games (the club's setting or the table's recording switch is off).",
   "error.bad-content-type": "A recording must be WebM or Ogg audio.",
   "error.recording-expired": "This game's recording was deleted after 72 hours.",
