@@ -1410,6 +1410,8 @@ export const en = {
   "clubs.title": "Clubs",
   "clubs.create": "Create a club",
   "clubs.mine": "My evenings",
+  // issue 34: tournaments (RULES.md §9; the screens' own lines: web/src/tournaments/catalogue.ts)
+  "clubs.tournament": "Create a tournament",
   // issue 19: game records
   "record.link": "Replay game {n}",
   "error.not-invited": "This table belongs to a club evening: only the players signed up for it can sit here, signed in. You can watch.",

@@ -1400,6 +1400,8 @@ export const ru: Catalogue = {
   "clubs.title": "Клубы",
   "clubs.create": "Создать клуб",
   "clubs.mine": "Мои вечера",
+  // issue 34: tournaments (RULES.md §9; the screens' own lines: web/src/tournaments/catalogue.ts)
+  "clubs.tournament": "Создать турнир",
   // issue 19: game records
   "record.link": "Просмотреть игру {n}",
   "error.not-invited": "Этот стол — клубного вечера: садятся только записавшиеся на него игроки, войдя в аккаунт. Вы можете смотреть.",

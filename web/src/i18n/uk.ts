@@ -1400,6 +1400,8 @@ export const uk: Catalogue = {
   "clubs.title": "Клуби",
   "clubs.create": "Створити клуб",
   "clubs.mine": "Мої вечори",
+  // issue 34: tournaments (RULES.md §9; the screens' own lines: web/src/tournaments/catalogue.ts)
+  "clubs.tournament": "Створити турнір",
   // issue 19: game records
   "record.link": "Переглянути гру {n}",
   "error.not-invited": "Цей стіл — клубного вечора: сідають лише записані на нього гравці, увійшовши в акаунт. Ви можете дивитися.",

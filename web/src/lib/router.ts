@@ -8,6 +8,7 @@
  *   /how, /how/:format   how to play: the basics, or one format (lazy chunk; issue 13)
  *   /clubs/new   create a club; /c/:id a club; /c/:id/e/:evening an evening (lazy chunks; issue 19)
  *   /t/:code/g/:n  a finished game's record, replayed (lazy chunk with the engine; issue 19)
+ *   /tournaments/new  create a tournament; /tn/:id a tournament (lazy chunk; issue 34)
  */
 import { createSignal } from "solid-js";
 
@@ -21,7 +22,9 @@ export type Route =
   | { name: "club-new" }
   | { name: "club"; id: string }
   | { name: "evening"; club: string; evening: string }
-  | { name: "record"; code: string; game: number };
+  | { name: "record"; code: string; game: number }
+  | { name: "tournament-new" }
+  | { name: "tournament"; id: string };
 
 export function parseRoute(pathname: string): Route {
   const record = /^\/t\/([A-Za-z0-9]{3,16})\/g\/([1-9][0-9]{0,4})\/?$/.exec(pathname);
@@ -42,6 +45,10 @@ export function parseRoute(pathname: string): Route {
   if (/^\/clubs\/new\/?$/.test(pathname)) return { name: "club-new" };
   const club = /^\/c\/(c[A-Za-z0-9_-]{16})(?:\/e\/(e[A-Za-z0-9_-]{16}))?\/?$/.exec(pathname);
   if (club?.[1]) return club[2] ? { name: "evening", club: club[1], evening: club[2] } : { name: "club", id: club[1] };
+  // Issue 34: create a tournament; a tournament's page.
+  if (/^\/tournaments\/new\/?$/.test(pathname)) return { name: "tournament-new" };
+  const tn = /^\/tn\/(t[A-Za-z0-9_-]{16})\/?$/.exec(pathname);
+  if (tn?.[1]) return { name: "tournament", id: tn[1] };
   const dev = /^\/dev\/([a-z0-9-]+)\/?$/.exec(pathname);
   if (dev?.[1]) return { name: "dev", fixture: dev[1] };
   return { name: "home" };
