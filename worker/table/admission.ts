@@ -166,11 +166,14 @@ export class Admission {
       t.spectators.record(now);
       if (req.tournament) {
         writeLink(t.ctx.storage.sql, req.tournament);
-        // The tournament's bots sit down at once, named as in the tournament (no device, no address).
-        req.tournament.seats.forEach((s, i) => {
+        // The tournament's bots sit down at once, named as in the tournament (no device, no address). Their
+        // ids (not secrets, only unique) come from the slot and the entrant: with a fixed table seed
+        // (E2E_TABLE_SEED) a tournament table's bots decide the same way every run (bot-move.ts seeds by id).
+        const link = req.tournament;
+        link.seats.forEach((s, i) => {
           if (s.userId !== null) return;
           t.store.insertPlayer({
-            playerId: randomPlayerId(), nickname: s.nickname, place: i + 1, returnHash: null, bot: true, joinedAt: now,
+            playerId: `p_t${link.round}s${link.slot}e${s.entrant}`, nickname: s.nickname, place: i + 1, returnHash: null, bot: true, joinedAt: now,
             deviceHash: null, awaySince: null, userId: null, addressHash: null, gameNo: 1,
           });
         });

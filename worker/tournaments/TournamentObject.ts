@@ -41,7 +41,7 @@ export interface GameSlot {
   /** Entrants in seat order. */
   entrants: number[];
   code: string | null;
-  /** The judge's account (live host), or null: the server hosts. */
+  /** The table's judge (its live host when the tournament is judge-hosted; else who gives its extra points), or null. */
   judge: string | null;
   status: "pending" | "playing" | "ended";
   facts: GameFacts | null;
@@ -313,12 +313,13 @@ export class TournamentObject extends DurableObject<Env> {
     this.save(d);
     const byNumber = new Map(d.entrants.map((e) => [e.entrant, e]));
     for (const t of r.tables) {
-      const judge = d.host === "judge" && d.judges.length ? d.judges[t.slot % d.judges.length]!.userId : null;
+      // §9.1 each table has its judge (in turn from the list): its live host, or — the server hosting — who gives its extra points.
+      const judge = d.judges.length ? d.judges[t.slot % d.judges.length]!.userId : null;
       const link: TournamentLink = {
         tournamentId: d.id, round: r.round, slot: t.slot,
         seats: t.entrants.map((e) => ({ entrant: e, userId: byNumber.get(e)?.userId ?? null, nickname: byNumber.get(e)?.nickname ?? `Bot ${e}` })),
       };
-      t.code = await this.createTable(d, link, judge);
+      t.code = await this.createTable(d, link, d.host === "judge" ? judge : null);
       t.judge = judge;
       t.status = "playing";
     }
