@@ -148,4 +148,82 @@ describe("issue 34: a 30-player tournament, 3 tables × 4 rounds, in workerd", (
     expect(d.schedule[1]!.status).toBe("open");
     expect(d.schedule[1]!.tables[0]!.code).toMatch(/^[A-Z0-9]{6}$/);
   }, 300_000);
+
+  it("§9.1 registration, the opt-out masks a name, swaps re-run the check, §9.4 extra points by the organizer, §9.6 a final of the top S in new positions", async () => {
+    const cookie = await signUp(nick("Org"));
+    const { id } = await json<{ id: string }>(await post("/api/tournaments", { name: "Cup 20", rounds: 1, finalGames: 2 }, cookie), 201);
+    const annNick = nick("Ann");
+    const ann = await signUp(annNick);
+    const bobNick = nick("Bob");
+    const bob = await signUp(bobNick);
+    expect((await post("/api/me/publication", { publish: false }, ann)).status).toBe(200);
+    for (const c of [ann, bob, ann]) expect((await post(`/api/tournaments/${id}/register`, {}, c)).status).toBe(200);
+    // §9.7 the opt-out: others see "a player (name hidden)", the player sees their own name.
+    let page = await json<TournamentPage>(await get(`/api/tournaments/${id}`));
+    expect(page.entrants.map((e) => [e.nickname, e.hidden])).toEqual([[null, true], [bobNick, false]]);
+    expect(JSON.stringify(page)).not.toContain(annNick);
+    const own = await json<TournamentPage>(await get(`/api/tournaments/${id}`, ann));
+    expect(own.entrants[0]).toMatchObject({ nickname: annNick, hidden: false });
+    expect(own.you).toEqual({ organizer: false, judge: false, registered: true });
+    // Only the organizer removes another player; a player withdraws themself.
+    expect(await refusal(await post(`/api/tournaments/${id}/unregister`, { entrant: 2 }, ann), 403)).toBe("not-allowed");
+    expect((await post(`/api/tournaments/${id}/unregister`, { entrant: page.entrants[0]!.entrant }, cookie)).status).toBe(200);
+    expect((await post(`/api/tournaments/${id}/unregister`, {}, bob)).status).toBe(200);
+    page = await json<TournamentPage>(await get(`/api/tournaments/${id}`));
+    expect(page.entrants).toEqual([]);
+
+    await post(`/api/tournaments/${id}/bots`, { players: 20 }, cookie);
+    await post(`/api/tournaments/${id}/close`, {}, cookie);
+    expect(await refusal(await post(`/api/tournaments/${id}/register`, {}, bob), 409)).toBe("signup-closed");
+    await post(`/api/tournaments/${id}/draw`, { seed: "f20" }, cookie);
+    // §9.2 a swap before round 1: each takes the other's schedule; the check runs again (same figures here).
+    const before = await docOf(id);
+    const [a, b] = [before.schedule[0]!.tables[0]!.entrants[0]!, before.schedule[0]!.tables[1]!.entrants[0]!];
+    const swapped = await json<{ figures: { maxPair: number; maxSeatRepeat: number; seatBound: number } }>(await post(`/api/tournaments/${id}/swap`, { a, b }, cookie));
+    expect(swapped.figures.maxSeatRepeat).toBe(swapped.figures.seatBound);
+    const after = await docOf(id);
+    expect(after.schedule[0]!.tables[0]!.entrants[0]).toBe(b);
+    expect(after.schedule[0]!.tables[1]!.entrants[0]).toBe(a);
+    expect(await refusal(await post(`/api/tournaments/${id}/swap`, { a, b: a }, cookie), 400)).toBe("bad-request");
+
+    await post(`/api/tournaments/${id}/rounds/1/open`, {}, cookie);
+    expect(await refusal(await post(`/api/tournaments/${id}/swap`, { a, b }, cookie), 409)).toBe("tournament-state");
+    // Extra points only after the game.
+    expect(await refusal(await post(`/api/tournaments/${id}/rounds/1/tables/0/extra`, { points: [{ seat: 1, extra: 0.1, reason: "x" }] }, cookie), 409)).toBe("not-ended");
+    await Promise.all([playTable(id, 1, 0), playTable(id, 1, 1)]);
+    // §9.4 extras: steps of 0.05 from −1 to +1, each with a reason; the organizer (no judge named) gives them.
+    const extra = (points: unknown, who = cookie) => post(`/api/tournaments/${id}/rounds/1/tables/0/extra`, { points }, who);
+    expect(await refusal(await extra([{ seat: 1, extra: 0.07, reason: "x" }]), 400)).toBe("bad-request");
+    expect(await refusal(await extra([{ seat: 1, extra: 1.05, reason: "x" }]), 400)).toBe("bad-request");
+    expect(await refusal(await extra([{ seat: 1, extra: 0.1, reason: "" }]), 400)).toBe("bad-request");
+    expect(await refusal(await extra([{ seat: 1, extra: 0.1, reason: "x" }], bob), 403)).toBe("not-allowed");
+    const seat1 = (await docOf(id)).schedule[0]!.tables[0]!.entrants[0]!;
+    const totalBefore = (await json<TournamentPage>(await get(`/api/tournaments/${id}`))).standings.find((s) => s.entrant === seat1)!.total;
+    expect((await extra([{ seat: 1, extra: 0.35, reason: "Led the town" }, { seat: 2, extra: -0.05, reason: "Late" }])).status).toBe(200);
+    page = await json<TournamentPage>(await get(`/api/tournaments/${id}`));
+    const row = page.standings.find((s) => s.entrant === seat1)!;
+    expect(row.extra).toBe(35);
+    expect(row.total).toBe(totalBefore + 35);
+    expect(page.schedule[0]!.tables[0]!.result!.seats[0]).toMatchObject({ extra: 35, reason: "Led the town" });
+
+    // §9.6 round 2 is the final's first game: the top 10 of the qualifying standings, in new positions each game.
+    const top = page.standings.slice(0, 10).map((s) => s.entrant);
+    expect((await post(`/api/tournaments/${id}/rounds/2/open`, {}, cookie)).status).toBe(200);
+    let d = await docOf(id);
+    expect(d.schedule.filter((r) => r.final)).toHaveLength(2);
+    const [g1, g2] = [d.schedule[1]!.tables[0]!.entrants, d.schedule[2]!.tables[0]!.entrants];
+    expect([...g1].sort()).toEqual([...top].sort());
+    for (const e of top) expect(g1.indexOf(e)).not.toBe(g2.indexOf(e));
+    expect(await refusal(await post(`/api/tournaments/${id}/rounds/3/open`, {}, cookie), 409)).toBe("tournament-state");
+    await playTable(id, 2, 0);
+    await post(`/api/tournaments/${id}/rounds/3/open`, {}, cookie);
+    await playTable(id, 3, 0);
+    page = await json<TournamentPage>(await get(`/api/tournaments/${id}`));
+    expect(page.status).toBe("finished");
+    // The finalists first (qualifying + final points, added), then the others by their qualifying points.
+    expect(new Set(page.standings.slice(0, 10).map((s) => s.entrant))).toEqual(new Set(top));
+    expect(page.standings.slice(0, 10).every((s) => s.finalist && s.games === 3)).toBe(true);
+    d = await docOf(id);
+    expect(d.status).toBe("finished");
+  }, 300_000);
 });

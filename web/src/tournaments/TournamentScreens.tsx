@@ -10,7 +10,7 @@
  */
 import { createResource, createSignal, For, onCleanup, Show } from "solid-js";
 import type { TournamentPage as Page, TournamentRoundView, TournamentTableView } from "../../../shared/protocol/tournaments.ts";
-import { registerErrors, tk } from "../i18n/index.ts";
+import { registerErrors, t, tk } from "../i18n/index.ts";
 import { me, meKnown } from "../lib/account.ts";
 import { ApiError } from "../lib/api.ts";
 import { navigate, onLinkClick, tablePath } from "../lib/router.ts";
@@ -44,6 +44,8 @@ export function NewTournament() {
   const [finalGames, setFinalGames] = createSignal(0);
   const [fromZero, setFromZero] = createSignal(false);
   const [host, setHost] = createSignal<"server" | "judge">("server");
+  /** Sport's §2.1 setting: the roles dealt at once (a tournament's tables skip the card taking). */
+  const [autoDeal, setAutoDeal] = createSignal(false);
   const { busy, error, run } = useSubmit();
   const fixed = () => FIXED[preset()] ?? null;
   const submit = (e: Event) => {
@@ -52,6 +54,7 @@ export function NewTournament() {
       const r = await tournamentsApi.create({
         name: name(), presetId: preset(), rounds: rounds(), finalGames: finalGames(), finalFromZero: fromZero(), host: host(),
         ...(fixed() === null ? { seats: seats() } : {}),
+        ...(preset() === "sport" && autoDeal() ? { settings: { autoDeal: true } } : {}),
       });
       navigate(tournamentPath(r.id));
     });
@@ -86,6 +89,12 @@ export function NewTournament() {
                 <label class="field">
                   <span>{tt("tn.seats")}</span>
                   <input name="seats" type="number" inputMode="numeric" min={8} max={16} value={seats()} onInput={(e) => setSeats(Number(e.currentTarget.value))} />
+                </label>
+              </Show>
+              <Show when={preset() === "sport"}>
+                <label class="check field">
+                  <input type="checkbox" name="autoDeal" checked={autoDeal()} onChange={(e) => setAutoDeal(e.currentTarget.checked)} />
+                  <span>{t("setting.autoDeal")}</span>
                 </label>
               </Show>
               <label class="field">
