@@ -471,11 +471,14 @@ function JudgeTables(props: { page: Page; reload: () => void; names: Names }) {
     for (const r of props.page.schedule) for (const t of r.tables) if (t.code && (props.page.you.organizer || t.judge === nick)) out.push({ r, t });
     return out;
   };
+  // Keyed by "round/slot" (strings): a reload of the page keeps each table's form and its "saved" line.
+  const keys = () => mine().map((x) => `${x.r.round}/${x.t.slot}`);
+  const at = (k: string) => mine().find((x) => `${x.r.round}/${x.t.slot}` === k)!;
   return (
     <section class="panel" aria-labelledby="tn-judge-title" data-tn-judge>
       <h2 id="tn-judge-title">{tt("tn.judge")}</h2>
       <Show when={mine().length} fallback={<p class="muted">{tt("tn.judge.none")}</p>}>
-        <For each={mine()}>{(x) => <JudgeTable page={props.page} r={x.r} t={x.t} reload={props.reload} names={props.names} />}</For>
+        <For each={keys()}>{(k) => <Show when={at(k)}>{(x) => <JudgeTable page={props.page} r={x().r} t={x().t} reload={props.reload} names={props.names} />}</Show>}</For>
       </Show>
     </section>
   );
