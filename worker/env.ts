@@ -2,6 +2,7 @@
 import type { Directory } from "./directory/Directory.ts";
 import type { GuessLimiter } from "./security/GuessLimiter.ts";
 import type { TableObject } from "./table/TableObject.ts";
+import type { TournamentObject } from "./tournaments/TournamentObject.ts";
 
 export interface Env {
   /** One Durable Object per table, addressed by idFromName(code). */
@@ -10,6 +11,8 @@ export interface Env {
   DIRECTORY: DurableObjectNamespace<Directory>;
   /** One small object per client address bucket: failed code lookups (worker/security/GuessLimiter.ts). */
   GUESS_LIMITER: DurableObjectNamespace<GuessLimiter>;
+  /** Issue 34: one object per tournament, addressed by idFromName(tournament id) (worker/tournaments/TournamentObject.ts). */
+  TOURNAMENT: DurableObjectNamespace<TournamentObject>;
   /** The built web client (web/dist). */
   ASSETS: Fetcher;
   /** Accounts, sessions, game records and ratings (D1; migrations/, docs/ACCOUNTS.md). */
@@ -69,6 +72,7 @@ declare global {
       TABLE: DurableObjectNamespace<TableObject>;
       DIRECTORY: DurableObjectNamespace<Directory>;
       GUESS_LIMITER: DurableObjectNamespace<GuessLimiter>;
+      TOURNAMENT: DurableObjectNamespace<TournamentObject>;
       ASSETS: Fetcher;
       DB: D1Database;
       RECORDINGS: R2Bucket;

@@ -13,6 +13,7 @@ import { rulesTest } from "./api/rules-test.ts";
 import { seasons } from "./api/seasons.ts";
 import { apiError } from "./api/errors.ts";
 import { tables } from "./api/tables.ts";
+import { tournaments } from "./api/tournaments.ts";
 import { testClock } from "./api/test-clock.ts";
 import type { Env } from "./env.ts";
 import { sweepRecordings } from "./recordings/sweep.ts";
@@ -24,6 +25,7 @@ import { originAllowed } from "./security/origin.ts";
 export { TableObject } from "./table/TableObject.ts";
 export { Directory } from "./directory/Directory.ts";
 export { GuessLimiter } from "./security/GuessLimiter.ts";
+export { TournamentObject } from "./tournaments/TournamentObject.ts";
 
 /** Every API body but a recording's upload: 16 KiB. */
 const smallBodies = bodyLimit({ maxSize: 16 * 1024, onError: (c) => apiError(c, "bad-request", "The request body is too large.") });
@@ -65,6 +67,8 @@ const api = new Hono<{ Bindings: Env }>()
   .route("/rules-test", rulesTest)
   .route("/clubs", newcomerClubs)
   .route("/tables", newcomerTables)
+  // Tournaments (issue 34, RULES.md §9, docs/TOURNAMENTS.md).
+  .route("/tournaments", tournaments)
   // Test only (404 unless E2E_CLOCK=1): the browser suite's clock (worker/api/test-clock.ts).
   .route("/test-clock", testClock)
   .all("*", (c) => apiError(c, "not-found", "No such API endpoint."))

@@ -23,7 +23,8 @@ export function randomPolicy(actions: readonly AvailableAction[], rng: BotRng, s
     if (a.type === "tech-vote") { if (!a.pressed && rng.next() < 0.5) return { type: "tech-vote", in_favour: true }; continue; }
     if (a.type === "shooting-plan") { if (rng.next() < 0.3) return { type: "shooting-plan", plan: randomPlan(rng, seats) }; continue; }
     // Issue 31.4: a person's "ready to vote" and a solo person's skip are never drawn (the recorded games play as before).
-    if (a.type === "confirm" || a.type === "ready-to-vote" || a.type === "skip-wait") continue;
+    // RULES.md §9.4 the best move is never drawn either (a tournament's bot victim names nobody).
+    if (a.type === "confirm" || a.type === "ready-to-vote" || a.type === "skip-wait" || a.type === "best-move") continue;
     choices.push(a);
   }
   if (choices.length === 0) return null;

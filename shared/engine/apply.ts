@@ -32,8 +32,9 @@ export function createGame(
    *  immunity: RULES.md §6.10 the players (ids) immune on day 1 and night 1 — the first eliminated of the
    *  evening's previous game (rules/immunity.ts firstEliminated); ids not at this table are ignored.
    *  longWindows: issue 31.2 "Longer windows for beginners", a table option — every vote's and night
-   *  step's window doubles (flow/stage.ts windowMs); speeches and free talk keep their length. */
-  options: { host?: "server" | "live"; keepOrder?: boolean; immunity?: readonly PlayerId[]; longWindows?: boolean } = {},
+   *  step's window doubles (flow/stage.ts windowMs); speeches and free talk keep their length.
+   *  bestMove: RULES.md §9.4 record the first night's shot victim's best move (default: the preset's flag). */
+  options: { host?: "server" | "live"; keepOrder?: boolean; immunity?: readonly PlayerId[]; longWindows?: boolean; bestMove?: boolean } = {},
 ): GameState {
   const preset = presetOf(presetId);
   const parsed = v.parse(preset.settingsSchema, settings ?? {}) as Record<string, unknown>;
@@ -54,6 +55,8 @@ export function createGame(
     blackMet: false, shootingPlan: null, checks: [], lastTally: null, events: [], result: null,
     host: options.host === "live" ? "live" : "server", awaitingHost: false,
     ...(options.longWindows === true ? { windowFactor: 2 as const } : {}),
+    // RULES.md §9.4 a tournament table records best moves at any preset (rules/best-move.ts).
+    ...(options.bestMove !== undefined ? { bestMoveRule: options.bestMove } : {}),
   };
   const ctx: Ctx = { s, now, emitted: [] };
   emit(ctx, "seats-drawn", PUBLIC, { seats: seated.map((p) => ({ seat: p.seat, nickname: p.nickname, bot: p.bot })) });

@@ -151,6 +151,10 @@ export interface EngineState {
   immune?: readonly Seat[];
   /** §6.10 the game's first eliminated (rules/immunity.ts): the phase they left in and their seats. */
   firstOut?: { phaseSeq: number; seats: readonly Seat[] };
+  /** RULES.md §9.4 this table records best moves whatever its preset says (createGame's `bestMove`); absent: the preset's flag. */
+  bestMoveRule?: boolean;
+  /** RULES.md §9.4 the best move made (rules/best-move.ts): the victim's seat and the seats named. Set once. */
+  bestMove?: { seat: Seat; named: readonly Seat[] };
   /** §5.6 seats blackmailed for the coming day: no vote until the day ends. */
   silenced?: Seat[];
   /** §5.6 Judges whose name the table has been shown (once, at their first open vote). */

@@ -85,6 +85,8 @@ export type PlayerAction =
   | { type: "tech-vote"; in_favour: boolean }
   /** Issue 20: a public statement in one's own speech or free talk (rules/claims.ts; may be a lie). */
   | { type: "claim"; claim: Claim }
+  /** RULES.md §9.4 the best move: the first night's shot victim names 1–3 seats in their last words (rules/best-move.ts). */
+  | { type: "best-move"; seats: Seat[] }
   /** Issue 31.4: "ready to vote" in the profiles' free talk; once every living person pressed it, free talk ends. */
   | { type: "ready-to-vote" }
   /** Issue 31.4: the only person at a table of bots skips a wait with nothing to do (the acquaintance night, another seat's speech). */
@@ -399,6 +401,8 @@ export interface EventData {
   "role-revealed": { seat: Seat; role: RoleId; team: Team };
   /** Issue 20: a seat's public claim (public; the claimant's word, possibly a lie). */
   claimed: { seat: Seat; claim: Claim };
+  /** RULES.md §9.4 the best move (public): the first night's shot victim names these seats. */
+  "best-move": { seat: Seat; named: Seat[] };
   "roles-revealed": { roles: Array<{ seat: Seat; nickname: string; role: RoleId | null; team: Team | null }> };
 }
 
@@ -447,6 +451,8 @@ export const LOG_TYPES = [
   "immune",
   // issue 20: public claims
   "claimed",
+  // RULES.md §9.4 the best move
+  "best-move",
   // issue 38, RULES.md §5.7 the live host's evening
   "ended-early", "mark-withdrawn", "host-away", "host-back", "server-hosting", "host-returned",
 ] as const;
@@ -566,6 +572,8 @@ export type AvailableAction =
    * `left`: claims left in this speech (this free talk).
    */
   | { type: "claim"; roles: RoleId[]; targets: Seat[]; left: number }
+  /** RULES.md §9.4 name up to `max` seats of `targets` as one's best move (`{type:"best-move", seats}`). */
+  | { type: "best-move"; targets: Seat[]; max: number }
   /**
    * Issue 31.4: "ready to vote" (the profiles' free talk, living persons only): `pressed` whether this
    * viewer has pressed it; `ready` of `of` living persons have.

@@ -300,6 +300,8 @@ export const HTTP_ERRORS = {
   "recording-expired": 410,
   /** Listening to a recording: only the game's players and the club's owner and hosts. */
   "not-allowed": 403,
+  /** Issue 34: the tournament is not at that step (registration still open, round N − 1 still playing, already drawn…). */
+  "tournament-state": 409,
   "upgrade-required": 426,
   "rate-limited": 429,
   internal: 500,

@@ -84,6 +84,8 @@ export const PlayerActionSchema = v.variant("type", [
   v.strictObject({ type: v.literal("tech-vote"), in_favour: v.boolean() }),
   /** Issue 20: a public claim in one's own speech or free talk. */
   v.strictObject({ type: v.literal("claim"), claim: ClaimSchema }),
+  /** RULES.md §9.4 the best move: the first night's shot victim names 1–3 seats in their last words. */
+  v.strictObject({ type: v.literal("best-move"), seats: v.pipe(v.array(seat), v.minLength(1), v.maxLength(3)) }),
   /** Issue 31.4: "ready to vote" in the profiles' free talk; the only person at a table of bots skips a wait. */
   v.strictObject({ type: v.literal("ready-to-vote") }),
   v.strictObject({ type: v.literal("skip-wait") }),
@@ -699,6 +701,7 @@ export const AvailableActionSchema = v.variant("type", [
   v.object({ type: v.literal("tech-vote"), pressed: v.boolean() }),
   v.object({ type: v.literal("confirm") }),
   v.object({ type: v.literal("claim"), roles: v.array(v.string()), targets: seats, left: num }),
+  v.object({ type: v.literal("best-move"), targets: seats, max: num }),
   v.object({ type: v.literal("ready-to-vote"), pressed: v.boolean(), ready: num, of: num }),
   v.object({ type: v.literal("skip-wait") }),
 ]);

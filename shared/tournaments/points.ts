@@ -102,9 +102,17 @@ export function standings(games: readonly TournamentGame[], drawOrder: readonly 
     if (g.removed) s.removals++;
     by.set(g.player, s);
   }
+  return rankRows([...by.values()], drawOrder);
+}
+
+/**
+ * §9.5 the order over standing rows (also rows of players with no games yet: a tournament lists every
+ * registered player): ranks set 1..n.
+ */
+export function rankRows(input: readonly Standing[], drawOrder: readonly string[]): Standing[] {
   const place = new Map(drawOrder.map((p, i) => [p, i]));
   const key = (s: Standing) => place.get(s.player) ?? Number.MAX_SAFE_INTEGER;
-  const rows = [...by.values()].sort(
+  const rows = [...input].sort(
     (a, b) =>
       b.total - a.total ||
       b.wins - a.wins ||

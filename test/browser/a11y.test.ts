@@ -25,9 +25,10 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { axeViolations, ensureWebBuild, freePort, launchChromium, LOAD_MS, ROOT, shot } from "./harness.ts";
+import { TOURNAMENT, TOURNAMENT_ID } from "./tournament-fixture.ts";
 
 const LANGS = ["uk", "ru", "en"] as const;
-const PAGES = ["/", "/dev/lobby", "/dev/day", "/dev/night", "/dev/vote", "/dev/end", "/how/city", "/dev/lift", "/dev/pause", "/dev/host", "/dev/spectator", "/dev/bot", "/dev/announce-vote", "/dev/vote-warning", "/dev/dead", "/dev/city-night", "/dev/tatar-vote", "/dev/tatar-late", "/dev/tatar-warn", "/dev/tatar-host", "/dev/club-vote", "/dev/club-host", "/dev/claims"] as const;
+const PAGES = ["/", "/dev/lobby", "/dev/day", "/dev/night", "/dev/vote", "/dev/end", "/how/city", "/dev/lift", "/dev/pause", "/dev/host", "/dev/spectator", "/dev/bot", "/dev/announce-vote", "/dev/vote-warning", "/dev/dead", "/dev/city-night", "/dev/tatar-vote", "/dev/tatar-late", "/dev/tatar-warn", "/dev/tatar-host", "/dev/club-vote", "/dev/club-host", "/dev/claims", `/tn/${TOURNAMENT_ID}`] as const;
 const AXE_WIDTHS = [360, 1280];
 const OVERFLOW_WIDTHS = [320, 360, 430];
 
@@ -72,6 +73,8 @@ beforeAll(async () => {
   await page.route("**/api/**", (route) => {
     const path = new URL(route.request().url()).pathname;
     if (path === "/api/tables") return route.fulfill({ json: TABLES });
+    // Issue 34: a finished tournament's page (schedule grid, standings, the organizer's panel).
+    if (path === `/api/tournaments/${TOURNAMENT_ID}`) return route.fulfill({ json: TOURNAMENT });
     if (path === "/api/me") return route.fulfill({ json: { user: signedIn ? ME : null } });
     return route.fulfill({ status: 404, json: { error: { code: "not-found", message: "not in this test" } } });
   });
@@ -95,7 +98,7 @@ async function open(path: string, lang: string, width = 360, height = 740): Prom
   await page.goto(`${base}${path}`);
   await page.locator("main").waitFor();
   // The page is drawn: the table's board or waiting room, the home page's list, the how-to article.
-  await page.locator(".board, .waiting, [data-home], .howto article").first().waitFor();
+  await page.locator(".board, .waiting, [data-home], .howto article, [data-tn-standings]").first().waitFor();
   expect(await page.evaluate(() => document.documentElement.lang || localStorage.getItem("mafia.lang"))).toBe(lang);
 }
 

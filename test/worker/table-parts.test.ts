@@ -23,8 +23,8 @@ describe("issue 33: the table's parts get what they use", () => {
     });
     expect(keys.bots).toEqual(["afterChange", "config", "env", "match", "store"]);
     expect(keys.publication).toEqual(["ctx", "env", "store"]);
-    expect(keys.report).toEqual(["config", "env", "match", "reporter", "store"]);
-    expect(keys.match).toEqual(["config", "consiglieri", "fanout", "reporter", "store", "tx"]);
+    expect(keys.report).toEqual(["config", "ctx", "env", "match", "reporter", "store"]);
+    expect(keys.match).toEqual(["config", "consiglieri", "ctx", "fanout", "reporter", "store", "tx"]);
     // The fan-out no longer runs what follows a change: it sends views; the bots, the report, the alarm and the listing are not its to reach.
     expect(keys.fanout).not.toContain("bots");
     expect(keys.fanout).not.toContain("alarm");

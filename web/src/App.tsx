@@ -1,7 +1,7 @@
 import { lazy, Match, Switch } from "solid-js";
 import { t } from "./i18n/index.ts";
 import { route } from "./lib/router.ts";
-import { loadClubs, loadHome, loadRecord, loadTable } from "./routes.ts";
+import { loadClubs, loadHome, loadRecord, loadTable, loadTournaments } from "./routes.ts";
 import { NotFound } from "./ui/NotFound.tsx";
 
 /**
@@ -21,6 +21,9 @@ const Profile = lazy(() => import("./account/Profile.tsx"));
 const ClubPage = lazy(() => loadClubs().then((m) => ({ default: m.ClubPage })));
 const EveningPage = lazy(() => loadClubs().then((m) => ({ default: m.EveningPage })));
 const NewClub = lazy(() => loadClubs().then((m) => ({ default: m.NewClub })));
+/** Issue 34: the tournament screens, one lazy chunk (web/src/routes.ts loadTournaments). */
+const NewTournament = lazy(() => loadTournaments().then((m) => ({ default: m.NewTournament })));
+const TournamentPage = lazy(() => loadTournaments().then((m) => ({ default: m.TournamentPage })));
 /** Issue 19: a finished game's record, replayed (web/src/routes.ts loadRecord). */
 const RecordPage = lazy(loadRecord);
 /** Issue 37: a format's rules test (RULES.md §7.11), its own lazy chunk. */
@@ -66,6 +69,12 @@ export function App() {
         </Match>
         <Match when={(() => { const r = route(); return r.name === "record" ? `${r.code}/${r.game}` : null; })()} keyed>
           {(key) => <RecordPage code={key.split("/")[0]!} game={Number(key.split("/")[1])} />}
+        </Match>
+        <Match when={route().name === "tournament-new"}>
+          <NewTournament />
+        </Match>
+        <Match when={(() => { const r = route(); return r.name === "tournament" ? r.id : null; })()} keyed>
+          {(id) => <TournamentPage id={id} />}
         </Match>
         <Match when={(() => { const r = route(); return r.name === "rules-test" ? r.format : null; })()} keyed>
           {(format) => <RulesTestPage format={format} />}

@@ -15,3 +15,7 @@ export const loadClubs = () => (clubs ??= import("./clubs/ClubScreens.tsx"));
 /** Issue 19: a finished game's record, replayed with the engine — its own chunk (the engine is large). */
 let record: Promise<typeof import("./record/RecordPage.tsx")> | null = null;
 export const loadRecord = () => (record ??= import("./record/RecordPage.tsx"));
+
+/** Issue 34: the tournament screens (create, the tournament page) — one chunk, never part of home or table. */
+let tournaments: Promise<typeof import("./tournaments/TournamentScreens.tsx")> | null = null;
+export const loadTournaments = () => (tournaments ??= import("./tournaments/TournamentScreens.tsx"));

@@ -20,6 +20,7 @@ import type { AlarmFailures } from "./alarm-failures.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
 import { currentPlayers } from "./view.ts";
+import { writeLink, type TournamentLink } from "./tournament.ts";
 
 /**
  * Wrong return codes per table (the *target* of the guessing) per window. Guessing is counted first per
@@ -71,6 +72,11 @@ export interface InitRequest {
   reservedFor?: string[];
   /** Issue 38.5: a club evening's named host (the opener plays): only this account may take the host screen (`claimHost`). */
   hostUserId?: string;
+  /**
+   * Issue 34 (RULES.md §9.3): a tournament's table for one slot of the draw (tournament.ts): its accounts
+   * are the held seats (`reservedFor`), its bots are seated at once, the draw's seats are kept.
+   */
+  tournament?: TournamentLink;
 }
 
 export type InitResult = { ok: true; organizerToken: string } | { ok: false; reason: "in-use" | "unknown-preset" };
@@ -105,7 +111,7 @@ function notFound(): Refusal {
 }
 
 /** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
-interface AdmissionDeps extends Pick<TableCore, "afterChange" | "config" | "env" | "now" | "tx"> {
+interface AdmissionDeps extends Pick<TableCore, "afterChange" | "config" | "ctx" | "env" | "now" | "tx"> {
   readonly alarmFailures: Pick<AlarmFailures, "clear">;
   readonly consiglieri: Pick<ConsiglieriPort, "returnTo">;
   readonly fanout: Pick<FanoutPort, "forgetLog" | "send">;
@@ -135,6 +141,8 @@ export class Admission {
     const organizerToken = randomToken();
     const organizerTokenHash = await digest(ORGANIZER_DOMAIN, organizerToken);
     const now = t.now();
+    // Issue 34: a tournament's table holds its seats for the draw's accounts (the club evening's mechanism).
+    const reservedFor = req.tournament ? req.tournament.seats.flatMap((s) => (s.userId ? [s.userId] : [])) : (req.reservedFor ?? []);
     const inserted = t.tx(() => {
       if (t.store.initialized()) return false;
       t.store.createSchema();
@@ -156,7 +164,7 @@ export class Admission {
         seatsPerAddress: req.seatsPerAddress ?? SEATS_PER_ADDRESS,
         // Issue 19: the address digests get their own key (a finished game's record shows its seed).
         addressKey: randomSeed(),
-        ...(req.reservedFor?.length ? { reservedFor: req.reservedFor } : {}),
+        ...(reservedFor.length ? { reservedFor } : {}),
         ...(req.hostUserId ? { hostUserId: req.hostUserId } : {}),
         longWindows: req.longWindows === true,
       });
@@ -171,9 +179,26 @@ export class Admission {
         botLevel: req.botLevel ?? DEFAULT_BOT_LEVEL,
       });
       t.spectators.record(now);
+      if (req.tournament) {
+        writeLink(t.ctx.storage.sql, req.tournament);
+        // The tournament's bots sit down at once, named as in the tournament (no device, no address). Their
+        // ids (not secrets, only unique) come from the slot and the entrant: with a fixed table seed
+        // (E2E_TABLE_SEED) a tournament table's bots decide the same way every run (bot-move.ts seeds by id).
+        const link = req.tournament;
+        link.seats.forEach((s, i) => {
+          if (s.userId !== null) return;
+          t.store.insertPlayer({
+            playerId: `p_t${link.round}s${link.slot}e${s.entrant}`, nickname: s.nickname, place: i + 1, returnHash: null, bot: true, joinedAt: now,
+            deviceHash: null, awaySince: null, userId: null, addressHash: null, gameNo: 1,
+          });
+        });
+        // A table of bots only starts now (RULES.md §2: when full).
+        t.match.startIfFull(t.config(), now);
+      }
       return true;
     });
     if (!inserted) return { ok: false, reason: "in-use" };
+    if (req.tournament) await t.afterChange(now);
     await t.listing.push();
     return { ok: true, organizerToken };
   }

@@ -13,6 +13,7 @@ import {
 import type { ConnectionIdentity } from "./connection.ts";
 import { rematchKeepsSeats, startsByItself } from "./lobby.ts";
 import { eveningImmunity } from "./evening.ts";
+import { drawOrder, readLink } from "./tournament.ts";
 import { buildReport } from "./report.ts";
 import type { ConfigRow, GameRow, PlayerRow } from "./storage.ts";
 import type { ConsiglieriPort, FanoutPort, TableCore } from "./ports.ts";
@@ -21,7 +22,7 @@ import type { TableStore } from "./storage.ts";
 import { currentPlayers, organizerPlayerId } from "./view.ts";
 
 /** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
-interface MatchDeps extends Pick<TableCore, "config" | "tx"> {
+interface MatchDeps extends Pick<TableCore, "config" | "ctx" | "tx"> {
   readonly consiglieri: Pick<ConsiglieriPort, "missing">;
   readonly fanout: Pick<FanoutPort, "forgetLogs">;
   readonly reporter: Pick<GameReporter, "nextGame">;
@@ -146,15 +147,18 @@ export class Match {
       store.renumberPlaces(order.map((p) => p.playerId));
       this.t.fanout.forgetLogs(); // a new game's log starts again: every socket gets the whole log
     }
+    // Issue 34 (RULES.md §9.2–§9.3): a tournament's table seats each player where the draw put them.
+    const link = readLink(this.t.ctx.storage.sql);
+    if (link && gameNo === 1) order = drawOrder(link, players);
     const specs = order.map((p) => ({ id: p.playerId, nickname: p.nickname, bot: p.bot }));
     // Issue 18: the organizer's choices for this game (new seats, a new evening) are used up by it.
     const control = store.control();
     const immunity = gameNo > 1 ? eveningImmunity(config.presetId, store.series().find((g) => g.game === gameNo - 1), !!control.newEvening) : [];
-    const keepOrder = gameNo > 1 && rematchKeepsSeats(config.presetId) && !control.redrawSeats;
+    const keepOrder = (link !== null && gameNo === 1) || (gameNo > 1 && rematchKeepsSeats(config.presetId) && !control.redrawSeats);
     if (control.redrawSeats || control.newEvening) store.writeControl({ ...control, redrawSeats: false, newEvening: false });
     // RULES.md §5.7: with a live host, night, voting and revoting wait for the host's confirmation.
     // RULES.md §6.10: the evening's last game's first eliminated are immune on day 1 and night 1.
-    const state = createGame(config.presetId, config.settings, specs, seed, now, { host: config.host, keepOrder, ...(immunity.length ? { immunity } : {}), ...(config.longWindows ? { longWindows: true } : {}) });
+    const state = createGame(config.presetId, config.settings, specs, seed, now, { host: config.host, keepOrder, ...(immunity.length ? { immunity } : {}), ...(config.longWindows ? { longWindows: true } : {}), ...(link ? { bestMove: true } : {}) });
     // Issue 19: each seat's account is kept with the game (publication opt-out in its record, worker/table/record.ts).
     const accounts = order.map((p) => ({ id: p.playerId, nickname: p.nickname, bot: p.bot, userId: p.userId ?? null }));
     store.insertSeries({ game: gameNo, seed, startedAt: now, players: accounts, immune: immunity.filter((id) => specs.some((p) => p.id === id)), settings: config.settings, keepOrder });

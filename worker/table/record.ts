@@ -18,6 +18,7 @@ import type { TableGameRecord } from "../../shared/protocol/http.ts";
 import { createGame, seatedPlayers, type Input } from "./engine.ts";
 import type { TableCore } from "./ports.ts";
 import type { TableStore } from "./storage.ts";
+import { readLink } from "./tournament.ts";
 
 
 export type RecordRefusal = "not-found" | "not-ended";
@@ -27,17 +28,19 @@ export interface AccountRecord extends Omit<TableGameRecord, "players"> {
   players: Array<{ id: string; seat: number; nickname: string; bot: boolean; userId: string | null }>;
 }
 
-export function gameRecord(t: Pick<TableCore, "config"> & { readonly store: Pick<TableStore, "inputsOf" | "players" | "series"> }, game: number): AccountRecord | RecordRefusal {
+export function gameRecord(t: Pick<TableCore, "config" | "ctx"> & { readonly store: Pick<TableStore, "inputsOf" | "players" | "series"> }, game: number): AccountRecord | RecordRefusal {
   const row = t.store.series().find((g) => g.game === game);
   if (!row) return "not-found";
   if (row.endedAt === null || row.winner === null) return "not-ended";
   const config = t.config();
+  // Issue 34: a tournament's table records best moves (RULES.md §9.4) — the replay creates its game the same way.
+  const link = readLink(t.ctx.storage.sql);
   const ids = new Map(row.players.map((p, i) => [p.id, `p${i + 1}`]));
   const rename = (id: string) => ids.get(id) ?? "p0";
   // The seats createGame drew (what the replay's first step shows): "Player N" of a hidden nick.
   const settings = row.settings ?? config.settings;
   const specs = row.players.map((p) => ({ id: p.id, nickname: p.nickname, bot: p.bot }));
-  const created = createGame(config.presetId, settings, specs, row.seed, row.startedAt, { host: config.host, keepOrder: row.keepOrder === true, ...(row.immune?.length ? { immunity: row.immune } : {}), ...(config.longWindows ? { longWindows: true } : {}) });
+  const created = createGame(config.presetId, settings, specs, row.seed, row.startedAt, { host: config.host, keepOrder: row.keepOrder === true, ...(row.immune?.length ? { immunity: row.immune } : {}), ...(config.longWindows ? { longWindows: true } : {}), ...(link ? { bestMove: true } : {}) });
   const seats = new Map(seatedPlayers(created).map((p) => [p.playerId, p.seat]));
   const current = new Map(t.store.players().map((p) => [p.playerId, p.userId ?? null]));
   const accountOf = (p: (typeof row.players)[number]): string | null => (p.userId !== undefined ? p.userId : (current.get(p.id) ?? null));

@@ -19,6 +19,8 @@ import { isOver, viewFor, type GameState } from "./engine.ts";
 import type { ConfigRow, PlayerRow } from "./storage.ts";
 import type { MatchPort, TableCore } from "./ports.ts";
 import type { TableStore } from "./storage.ts";
+import { readLink, tellTournament } from "./tournament.ts";
+import { gameFacts } from "../../shared/tournaments/facts.ts";
 
 
 
@@ -123,10 +125,10 @@ export class GameReporter {
   }
 
   /** Report now unless already done; a call while an attempt is under way waits for that attempt. Never throws. */
-  report(now: number, db: D1Database | undefined, build: (endedAt: number) => GameReport | null, code: string): Promise<void> {
+  report(now: number, db: D1Database | undefined, build: (endedAt: number) => GameReport | null, code: string, after?: (endedAt: number) => Promise<void>): Promise<void> {
     if (this.done) return Promise.resolve();
     if (this.inFlight) return this.inFlight;
-    const attempt = this.attempt(now, db, build, code).finally(() => {
+    const attempt = this.attempt(now, db, build, code, after).finally(() => {
       this.inFlight = null;
     });
     this.inFlight = attempt;
@@ -141,7 +143,7 @@ export class GameReporter {
     console.error(`table ${code}: game report abandoned after repeated alarm failures`);
   }
 
-  private async attempt(now: number, db: D1Database | undefined, build: (endedAt: number) => GameReport | null, code: string): Promise<void> {
+  private async attempt(now: number, db: D1Database | undefined, build: (endedAt: number) => GameReport | null, code: string, after?: (endedAt: number) => Promise<void>): Promise<void> {
     this.sql.exec("INSERT OR IGNORE INTO game_report (id, ended_at, attempts) VALUES (1, ?, 0)", now);
     const r = this.row()!;
     if (r.done_at !== null) {
@@ -157,6 +159,8 @@ export class GameReporter {
       if (stored === null || stored === undefined) this.sql.exec("UPDATE game_report SET report = ? WHERE id = 1", JSON.stringify(report));
       if (!db) throw new Error("no DB binding");
       await recordGame(db, report);
+      // Issue 34: a tournament's table tells its tournament too (applied once there: a retry changes nothing).
+      if (after) await after(r.ended_at);
       this.sql.exec("UPDATE game_report SET done_at = ?, next_at = NULL, attempts = attempts + 1 WHERE id = 1", now);
       this.done = true;
     } catch (err) {
@@ -170,7 +174,7 @@ export class GameReporter {
 }
 
 /** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
-interface ReportDeps extends Pick<TableCore, "config" | "env"> {
+interface ReportDeps extends Pick<TableCore, "config" | "ctx" | "env"> {
   readonly match: Pick<MatchPort, "lastState">;
   readonly reporter: Pick<GameReporter, "report">;
   readonly store: Pick<TableStore, "game" | "players" | "series" | "stateGame">;
@@ -190,6 +194,9 @@ export class TableReport {
     const startedAt = t.store.series().find((g) => g.game === gameNo)?.startedAt ?? t.store.game().startedAt;
     if (startedAt === null) return;
     const config = t.config();
-    await t.reporter.report(now, t.env.DB, (endedAt) => buildReport(config, t.store.players(), state, gameNo, startedAt, endedAt), config.code);
+    const link = readLink(t.ctx.storage.sql);
+    const facts = link ? gameFacts(state) : null;
+    const tell = link && facts ? (endedAt: number) => tellTournament(t.env, { tournamentId: link.tournamentId, round: link.round, slot: link.slot, code: config.code, endedAt, facts }) : undefined;
+    await t.reporter.report(now, t.env.DB, (endedAt) => buildReport(config, t.store.players(), state, gameNo, startedAt, endedAt), config.code, tell);
   }
 }

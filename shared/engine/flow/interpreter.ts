@@ -305,8 +305,9 @@ export function actInput(ctx: Ctx, playerId: string, a: PlayerAction, by?: "cons
   }
   const seat = me.seat;
   const r = running(s);
-  // A player who has left still ends their own farewell / last words (§2.7, §2.11), and (issue 20) claims in them.
-  if (!me.alive && !((a.type === "end-speech" || a.type === "claim") && r.m.speaker?.(r.d as never) === seat)) reject("not-allowed", "you are out of the game");
+  // A player who has left still ends their own farewell / last words (§2.7, §2.11), and (issue 20) claims in them
+  // (and, §9.4, makes the best move in them).
+  if (!me.alive && !((a.type === "end-speech" || a.type === "claim" || a.type === "best-move") && r.m.speaker?.(r.d as never) === seat)) reject("not-allowed", "you are out of the game");
   if (a.type === "tech-vote-start" || a.type === "tech-vote") {
     if (me.bot) reject("not-allowed", "bots take no part in technical votes");
     if (a.type === "tech-vote") {

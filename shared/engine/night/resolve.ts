@@ -32,7 +32,7 @@ import type { NightStep, Seat } from "../types.ts";
 import type { AttackStep, NightRules, Resolution, TeamChoice, Use, Visit } from "./uses.ts";
 
 export type { NightStep } from "../types.ts";
-export type { NightRules, Resolution, TeamChoice, Use, Visit } from "./uses.ts";
+export type { NightRules, Resolution, TeamChoice, Use } from "./uses.ts";
 import { effectOf, effectsWith, type Guard, type Night, type Shield } from "./effects/index.ts";
 import { react } from "./reactions.ts";
 

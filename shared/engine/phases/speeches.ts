@@ -18,6 +18,7 @@ import { presetOf } from "../presets/index.ts";
 import { checkWin } from "../rules/outcome.ts";
 import { immuneNow } from "../rules/immunity.ts";
 import { claimAct, claimOffer } from "../rules/claims.ts";
+import { bestMoveAct, bestMoveOffer } from "../rules/best-move.ts";
 import { foul } from "../rules/technical.ts";
 import { earlyVoteAct, earlyVoteOffer, earlyVoteParam, type EarlyVoteRequest } from "../rules/early-vote.ts";
 import { PUBLIC, emit, player, type Ctx, type EngineState } from "../state.ts";
@@ -250,6 +251,11 @@ export const speeches: PhaseModule<P, D> = {
         d.claims = (d.claims ?? 0) + 1;
         return;
       }
+      case "best-move":
+        // RULES.md §9.4 the first night's shot victim, in their own last words (rules/best-move.ts).
+        if (d.speaker !== seat) reject("not-your-turn", "only in your own last words");
+        bestMoveAct(ctx, seat, p.purpose, a.seats);
+        return;
       case "early-vote": {
         const r = earlyVoteAct(ctx, p.earlyVote, d.early, seat, d.speaker === seat);
         d.early = r.request;
@@ -278,6 +284,8 @@ export const speeches: PhaseModule<P, D> = {
       }
       const claim = claimOffer(s, seat, d.claims ?? 0);
       if (claim) out.push(claim);
+      const best = bestMoveOffer(s, seat, p.purpose);
+      if (best) out.push(best);
       return;
     }
     if (p.shouts && me.alive && me.shoutsLeft > 0 && s.shout === null) out.push({ type: "shout", left: me.shoutsLeft });

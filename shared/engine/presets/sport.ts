@@ -83,6 +83,8 @@ export const sport: Preset = {
   seatDraw: "random",
   /** §2.14 sport games award experience, coins and rating. */
   rewards: true,
+  /** §9.4 the best move: sport is the tournament format (seed 000, 002). */
+  bestMove: true,
   composition: () => ["don", "mafia", "mafia", "sheriff", "civilian", "civilian", "civilian", "civilian", "civilian", "civilian"],
   flow: sportFlow,
   shouts: { perGame: 3, ms: 5_000, shortSpeechAfterLast: 30_000 },

@@ -50,6 +50,11 @@ export interface PresetInfo {
    * Absent: the format has none and createGame refuses it.
    */
   immunity?: true;
+  /**
+   * RULES.md §9.4 the best move: the first night's shot victim names up to three seats in their last
+   * words (rules/best-move.ts). A table may turn it on for any preset (createGame's `bestMove`: tournaments).
+   */
+  bestMove?: boolean;
 }
 
 /** §2.5 shouts (the speeches phases with `shouts: true` read these). */

@@ -118,7 +118,8 @@ describe("issue 20: public claims in one's own speech", () => {
     t.night({ 1: 7, 2: 7, 3: 7 });
     expect(t.phase).toBe("last-words");
     expect(t.speaker).toBe(7);
-    expect(t.view(7).you!.actions.map((a) => a.type).sort()).toEqual(["claim", "end-speech"]);
+    // (and, RULES.md §9.4, the first night's shot victim's best move: test/unit/engine/best-move.test.ts)
+    expect(t.view(7).you!.actions.map((a) => a.type).sort()).toEqual(["best-move", "claim", "end-speech"]);
     t.act(7, claim({ kind: "check", target: 2, result: "black" }));
     t.end(7);
     expect(t.phase).toBe("speech");

@@ -51,8 +51,8 @@ describe("issue 13 the dead player's view", () => {
     const v = t.view(4);
     expect(v.seats[3]!.out).toBe("shot");
     expect(v.you!.checks).toEqual([{ target: 1, night: 1, result: "mafia" }]);
-    // §2.11 the last words are his: their end and (issue 20) public claims.
-    expect(v.you!.actions.map((a) => a.type)).toEqual(["end-speech", "claim"]);
+    // §2.11 the last words are his: their end and (issue 20) public claims. (and §9.4 the best move)
+    expect(v.you!.actions.map((a) => a.type)).toEqual(["end-speech", "claim", "best-move"]);
     t.endSpeeches("last-words");
     const after = t.view(4);
     expect(after.you!.actions).toEqual([]);

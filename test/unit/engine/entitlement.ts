@@ -101,6 +101,8 @@ const PUBLIC_TYPES = new Set([
   "survived",
   // issue 31.4: ready to vote, free talk ended by it, a solo player's skip
   "ready-to-vote", "free-talk-ended", "wait-skipped",
+  // RULES.md §9.4 the best move: the seats the first night's shot victim named (their own word)
+  "best-move",
 ]);
 /** Public entries that must say no more than this (§3/§7.7 the morning names only the dead: no cause, no heal). */
 const PUBLIC_DATA: Record<string, string[]> = {
@@ -108,6 +110,7 @@ const PUBLIC_DATA: Record<string, string[]> = {
   // §6.3 the curse names its target only (never the Curser); a check names the checking role, never the checker's seat.
   cursed: ["seat"], "check-announced": ["checker", "target", "answer"],
   claimed: ["seat", "claim"],
+  "best-move": ["seat", "named"],
   // §5.1 *decision*: "never who attacked, who protected, or how".
   survived: ["seat"],
 };

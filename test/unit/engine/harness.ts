@@ -33,6 +33,8 @@ export interface TableOptions {
   immunity?: string[];
   /** Issue 31.2 createGame's `longWindows`: every vote and night-step window doubles. */
   longWindows?: boolean;
+  /** RULES.md §9.4 createGame's `bestMove` (absent: the preset's flag). */
+  bestMove?: boolean;
   /** Stop after dealing (do not run the acquaintance night). */
   stopAt?: "dealing" | "acquaintance" | "day1";
 }
@@ -46,7 +48,7 @@ export class Table {
   constructor(o: TableOptions = {}) {
     const n = o.roles?.length ?? o.seats ?? 10;
     const players = Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, nickname: `Nick${i + 1}`, bot: false }));
-    this.state = createGame(o.preset ?? "sport", o.settings ?? {}, players, o.seed ?? "scenario", this.now, { ...(o.host ? { host: o.host } : {}), ...(o.immunity ? { immunity: o.immunity } : {}), ...(o.longWindows ? { longWindows: true } : {}) });
+    this.state = createGame(o.preset ?? "sport", o.settings ?? {}, players, o.seed ?? "scenario", this.now, { ...(o.host ? { host: o.host } : {}), ...(o.immunity ? { immunity: o.immunity } : {}), ...(o.longWindows ? { longWindows: true } : {}), ...(o.bestMove !== undefined ? { bestMove: o.bestMove } : {}) });
     this.ids = seatedPlayers(this.state).map((p) => p.playerId);
     for (const b of o.bots ?? []) this.control({ type: "seat-to-bot", seat: b });
     if (o.roles) {

@@ -184,6 +184,11 @@ function Clubs() {
                   {t("clubs.mine")}
                 </a>
               </li>
+              <li>
+                <a href="/tournaments/new" onClick={onLinkClick} data-home-tournament="create">
+                  {t("clubs.tournament")}
+                </a>
+              </li>
             </>
           )}
         </Show>

@@ -1462,6 +1462,8 @@ export const en = {
   // Issue 35: the club directory and the leaderboard, from the home page.
   "clubs.find": "Find a club",
   "leaders.link": "Rating leaderboard",
+  // issue 34: tournaments (RULES.md §9; the screens' own lines: web/src/tournaments/catalogue.ts)
+  "clubs.tournament": "Create a tournament",
   // issue 19: game records
   "record.link": "Replay game {n}",
   "error.not-invited": "This table belongs to a club evening: only the players signed up for it can sit here, signed in. You can watch.",
@@ -1470,10 +1472,16 @@ export const en = {
   "error.test-answered": "This test is already answered; start a new one.",
   "error.consigliere-required": "This rating table does not start until every newcomer has a consigliere.",
   // issue 19: recordings
+  "error.tournament-state": "The tournament is not at that step yet (or is past it).",
   "error.recording-off": "This table does not record its games (the club's setting or the table's recording switch is off).",
   "error.bad-content-type": "A recording must be WebM or Ogg audio.",
   "error.recording-expired": "This game's recording was deleted after 72 hours.",
   // issue 20: public claims
+  // RULES.md §9.4 the best move (tournaments)
+  "log.best-move": "Seat {seat}'s best move: seats {named}",
+  "log.best-move.you": "Your best move: seats {named}",
+  "act.best-move": "Best move",
+  "act.best-move.about": "You were shot first: name up to three seats you think are black. The whole table sees it; in a tournament two black seats give +0.25, three +0.5.",
   "log.claimed": "Seat {seat}: “{claim}”",
   "claim.role": "I am the {role}",
   "claim.check": "Seat {target} is {result} — my check",

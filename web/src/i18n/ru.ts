@@ -1452,6 +1452,8 @@ export const ru: Catalogue = {
   // Issue 35: the club directory and the leaderboard, from the home page.
   "clubs.find": "Найти клуб",
   "leaders.link": "Рейтинг игроков",
+  // issue 34: tournaments (RULES.md §9; the screens' own lines: web/src/tournaments/catalogue.ts)
+  "clubs.tournament": "Создать турнир",
   // issue 19: game records
   "record.link": "Просмотреть игру {n}",
   "error.not-invited": "Этот стол — клубного вечера: садятся только записавшиеся на него игроки, войдя в аккаунт. Вы можете смотреть.",
@@ -1460,10 +1462,16 @@ export const ru: Catalogue = {
   "error.test-answered": "На этот тест уже ответили; начните новый.",
   "error.consigliere-required": "Этот рейтинговый стол не начнётся, пока у каждого новичка не будет консильери.",
   // issue 19: recordings
+  "error.tournament-state": "Турнир ещё не на этом этапе (или уже прошёл его).",
   "error.recording-off": "Этот стол не записывает игры (выключена настройка клуба или переключатель записи за столом).",
   "error.bad-content-type": "Запись должна быть аудио WebM или Ogg.",
   "error.recording-expired": "Запись этой игры удалена через 72 часа.",
   // issue 20: public claims
+  // RULES.md §9.4 лучший ход (турниры)
+  "log.best-move": "Лучший ход места {seat}: места {named}",
+  "log.best-move.you": "Ваш лучший ход: места {named}",
+  "act.best-move": "Лучший ход",
+  "act.best-move.about": "Вас застрелили первым: назовите до трёх мест, которые считаете чёрными. Это видит весь стол; на турнире два чёрных места дают +0,25, три — +0,5.",
   "log.claimed": "Место {seat}: «{claim}»",
   "claim.role": "Я — {role}",
   "claim.check": "Номер {target} — {result}, это моя проверка",

@@ -1452,6 +1452,8 @@ export const uk: Catalogue = {
   // Issue 35: the club directory and the leaderboard, from the home page.
   "clubs.find": "Знайти клуб",
   "leaders.link": "Рейтинг гравців",
+  // issue 34: tournaments (RULES.md §9; the screens' own lines: web/src/tournaments/catalogue.ts)
+  "clubs.tournament": "Створити турнір",
   // issue 19: game records
   "record.link": "Переглянути гру {n}",
   "error.not-invited": "Цей стіл — клубного вечора: сідають лише записані на нього гравці, увійшовши в акаунт. Ви можете дивитися.",
@@ -1460,10 +1462,16 @@ export const uk: Catalogue = {
   "error.test-answered": "На цей тест уже відповіли; почніть новий.",
   "error.consigliere-required": "Цей рейтинговий стіл не почнеться, доки кожен новачок не матиме консільєрі.",
   // issue 19: recordings
+  "error.tournament-state": "Турнір ще не на цьому етапі (або вже пройшов його).",
   "error.recording-off": "Цей стіл не записує ігри (вимкнено налаштування клубу або перемикач запису за столом).",
   "error.bad-content-type": "Запис має бути аудіо WebM або Ogg.",
   "error.recording-expired": "Запис цієї гри видалено через 72 години.",
   // issue 20: public claims
+  // RULES.md §9.4 кращий хід (турніри)
+  "log.best-move": "Кращий хід місця {seat}: місця {named}",
+  "log.best-move.you": "Ваш кращий хід: місця {named}",
+  "act.best-move": "Кращий хід",
+  "act.best-move.about": "Вас застрелили першим: назвіть до трьох місць, які вважаєте чорними. Це бачить увесь стіл; на турнірі два чорні місця дають +0,25, три — +0,5.",
   "log.claimed": "Місце {seat}: «{claim}»",
   "claim.role": "Я — {role}",
   "claim.check": "Номер {target} — {result}, це моя перевірка",

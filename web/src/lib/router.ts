@@ -12,6 +12,7 @@
  *   /clubs       the public clubs, with search (issue 35); /leaders the rating leaderboard (issue 35)
  *   anything else  a "not found" page with a way home (issue 35), never the home page
  *   /rules-test/:format  a format's rules test (lazy chunk; issue 37)
+ *   /tournaments/new  create a tournament; /tn/:id a tournament (lazy chunk; issue 34)
  */
 import { createSignal } from "solid-js";
 
@@ -30,7 +31,10 @@ export type Route =
   | { name: "clubs" }
   | { name: "leaders" }
   | { name: "notfound" }
-  | { name: "rules-test"; format: string };
+  | { name: "rules-test"; format: string }
+
+  | { name: "tournament-new" }
+  | { name: "tournament"; id: string };
 
 export function parseRoute(pathname: string): Route {
   const record = /^\/t\/([A-Za-z0-9]{3,16})\/g\/([1-9][0-9]{0,4})\/?$/.exec(pathname);
@@ -56,6 +60,10 @@ export function parseRoute(pathname: string): Route {
   if (club?.[1]) return club[2] ? { name: "evening", club: club[1], evening: club[2] } : { name: "club", id: club[1] };
   const rulesTest = /^\/rules-test\/([a-z][a-z0-9-]{0,31})\/?$/.exec(pathname);
   if (rulesTest?.[1]) return { name: "rules-test", format: rulesTest[1] };
+  // Issue 34: create a tournament; a tournament's page.
+  if (/^\/tournaments\/new\/?$/.test(pathname)) return { name: "tournament-new" };
+  const tn = /^\/tn\/(t[A-Za-z0-9_-]{16})\/?$/.exec(pathname);
+  if (tn?.[1]) return { name: "tournament", id: tn[1] };
   const dev = /^\/dev\/([a-z0-9-]+)\/?$/.exec(pathname);
   if (dev?.[1]) return { name: "dev", fixture: dev[1] };
   if (pathname === "/" || pathname === "" || pathname === "/index.html") return { name: "home" };

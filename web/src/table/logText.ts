@@ -56,6 +56,8 @@ export const SUBJECT: { readonly [K in LogType]?: SeatField<K> } = {
   shot: "seat",
   checked: "by",
   killed: "seat",
+  // RULES.md §9.4 the best move: "Your best move: seats 3, 5, 7".
+  "best-move": "seat",
   froze: "by",
   healed: "by",
   "kill-chosen": "by",

@@ -55,6 +55,9 @@ export function pickingOf(a: AvailableAction): Picking | null {
     // §4.6 a question to one player during one's own speech (host-classic).
     case "ask":
       return { key: "ask", label: "act.ask", about: "act.ask.about", effect: null, targets: a.targets, min: 1, max: 1, make: ([target]) => ({ type: "ask", target: target! }), skip: null };
+    // RULES.md §9.4 the best move: the first night's shot victim names 1–3 seats in their last words.
+    case "best-move":
+      return { key: "best-move", label: "act.best-move", about: "act.best-move.about", effect: null, targets: a.targets, min: 1, max: a.max, make: (seats) => ({ type: "best-move", seats }), skip: null };
     case "use": {
       const ability = a.ability;
       return {
@@ -81,7 +84,7 @@ export function pickingOf(a: AvailableAction): Picking | null {
  * keeps its confirm: making none is a choice too.
  */
 export function isOneTap(p: Picking): boolean {
-  return p.key !== "nominate" && p.key !== "ask" && p.targets.length === 1 && p.min === 1 && p.max === 1 && !p.barred?.length;
+  return p.key !== "nominate" && p.key !== "ask" && p.key !== "best-move" && p.targets.length === 1 && p.min === 1 && p.max === 1 && !p.barred?.length;
 }
 
 /**
