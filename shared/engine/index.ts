@@ -7,13 +7,13 @@
  * See docs/ENGINE.md.
  */
 export * from "./types.ts";
-export { createGame, apply, nextDeadline, timerLength, isOver, seatOf } from "./apply.ts";
-export { viewFor, type ViewOptions } from "./view.ts";
+export { createGame, apply, nextDeadline, isOver, seatOf } from "./apply.ts";
+export { viewFor } from "./view.ts";
 export { getPreset, listPresets, seatRange, startRefusal, type PresetInfo } from "./presets/index.ts";
 export { ABILITY_IDS } from "./night/abilities.ts";
 export { firstEliminated } from "./rules/immunity.ts";
 export type { Preset } from "./presets/types.ts";
-export type { Flow, FlowEntry } from "./flow/types.ts";
+export type { FlowEntry } from "./flow/types.ts";
 import { compileFlow } from "./flow/interpreter.ts";
 import { mediaFloor } from "./media-floor.ts";
 import { addPreset } from "./presets/index.ts";

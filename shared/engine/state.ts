@@ -238,12 +238,6 @@ export function playerById(s: EngineState, id: PlayerId): PlayerState | null {
   return null;
 }
 
-export function livingSeats(s: EngineState): Seat[] {
-  const out: Seat[] = [];
-  for (const p of s.players) if (p.alive) out.push(p.seat);
-  return out;
-}
-
 export function livingCount(s: EngineState): number {
   let n = 0;
   for (const p of s.players) if (p.alive) n++;

@@ -35,7 +35,6 @@ export const citySettingsSchema = v.strictObject({
   maniacSeconds: seconds(5, 30, 10),
   donSeconds: seconds(5, 30, 10),
 });
-export type CitySettings = v.InferOutput<typeof citySettingsSchema>;
 
 /**
  * §3 default compositions: 10 = Don, Mafia, Putana, Commissar, Doctor, Maniac, 4 Civilians;

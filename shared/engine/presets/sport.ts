@@ -19,7 +19,6 @@ export const sportSettingsSchema = v.strictObject({
   /** §2.9 lift at zero: day-1 lift-all vote. */
   liftAtZero: v.optional(v.boolean(), false),
 });
-export type SportSettings = v.InferOutput<typeof sportSettingsSchema>;
 
 /**
  * §2 the day and the night as a flow (docs/ENGINE.md). Every speech allows shouts (§2.5: "during
