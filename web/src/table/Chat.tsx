@@ -24,7 +24,7 @@ export function ChatPanel(props: { ctl: TableController }) {
   const st = props.ctl.state;
   const shown = () => chatShown(st.view, st.identity);
   const [text, setText] = createSignal("");
-  let list: HTMLOListElement | undefined;
+  let list: HTMLDivElement | undefined;
   // Keep the newest line in view as lines arrive.
   createEffect(on(() => st.chat.entries.length, () => list && (list.scrollTop = list.scrollHeight)));
   const submit: JSX.EventHandler<HTMLFormElement, SubmitEvent> = (e) => {
@@ -41,7 +41,8 @@ export function ChatPanel(props: { ctl: TableController }) {
         <section class="panel chat" aria-labelledby="chat-title" data-chat={c().channel}>
           <h2 id="chat-title">{c().channel === "table" ? t("chat.title.table") : t("chat.title.spectators")}</h2>
           <p class="muted small">{c().channel === "table" ? t("chat.about.table") : t("chat.about.spectators")}</p>
-          <ol class="chat-list" role="log" aria-live="polite" aria-labelledby="chat-title" ref={list} tabIndex={0} data-chat-list>
+          <div class="chat-log" role="log" aria-live="polite" aria-labelledby="chat-title" ref={list} tabIndex={0} data-chat-list>
+          <ol class="chat-list">
             <For each={st.chat.channel === c().channel ? st.chat.entries : []} fallback={<li class="muted small" data-chat-empty>{t("chat.empty")}</li>}>
               {(e) => {
                 const muted = () => st.chat.muted.includes(e.key);
@@ -69,6 +70,7 @@ export function ChatPanel(props: { ctl: TableController }) {
               }}
             </For>
           </ol>
+          </div>
           <Show when={c().write} fallback={<p class="muted small" role="status" data-chat-readonly>{t("chat.readOnly")}</p>}>
             <form class="row" onSubmit={submit} data-chat-form>
               <label class="sr-only" for="chat-text">{t("chat.label")}</label>
