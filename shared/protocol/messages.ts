@@ -8,7 +8,7 @@
  */
 import { MAX_MEDIA_PEER } from "../media/peers.ts";
 import { CHAT_KEY, CHAT_MAX } from "./chat.ts";
-export { CHAT_KEPT, CHAT_KEY, CHAT_MAX, CHAT_RATE_LIMIT } from "./chat.ts";
+export { CHAT_KEPT, CHAT_MAX, CHAT_RATE_LIMIT } from "./chat.ts";
 import * as v from "valibot";
 import { BUILT_EFFECTS, LOG_TYPES, REMOVAL_REASONS, PHASE_NAMES, RESULT_REASONS, type GameView, type HostAction, type PlayerAction, type PresetId, type Seat } from "../engine/types.ts";
 import { BOT_LEVELS, type BotLevel } from "../bots/levels.ts";

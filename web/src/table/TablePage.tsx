@@ -721,6 +721,8 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
           </Switch>
         )}
       </Show>
+      {/* Issue 35: the table's chat where the floor allows it (the lobby, after the end, the spectators' during the game). */}
+      <ChatPanel ctl={props.ctl} />
     </Shell>
   );
 }
