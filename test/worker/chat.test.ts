@@ -11,7 +11,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { runInDurableObject } from "cloudflare:test";
 import type { GameView } from "../../shared/engine/types.ts";
-import { CHAT_MAX, type ServerMessage, type TableView } from "../../shared/protocol/messages.ts";
+import { CHAT_KEPT, CHAT_MAX, type ServerMessage, type TableView } from "../../shared/protocol/messages.ts";
 import { control } from "./fixture.ts";
 import { type Client, connectAs, createTable, join, tableStub } from "./helpers.ts";
 import { openTable, playToEnd, type OpenedTable } from "./play.ts";
@@ -131,6 +131,16 @@ describe("issue 35: the table's chat", () => {
     expect(history.entries.map((e) => e.text)).toEqual([link, "hello from Ann", "y".repeat(CHAT_MAX), "line 0", "line 1", "line 2", "line 3"]);
     expect(await say(s2, "new here")).toMatchObject({ type: "ack" });
     expect(((await a.next((m) => m.type === "chat" && m.entries[0]?.text === "new here")) as ChatFrame).entries[0]!.key).toBe("v2");
+
+    // The last CHAT_KEPT lines of a channel are kept: with 120 more stored, the next line leaves 100, the newest last.
+    await runInDurableObject(tableStub(code), (_i, state) => {
+      for (let i = 0; i < 120; i++) state.storage.sql.exec("INSERT INTO chat (channel, era, at, name, key, text) VALUES ('table', 0, 0, '', 'v9', ?)", `old ${i}`);
+    });
+    expect(await say(s2, "the newest")).toMatchObject({ type: "ack" });
+    const kept = await stored(code);
+    expect(kept.length).toBe(CHAT_KEPT);
+    expect(kept.at(-1)!.text).toBe("the newest");
+    expect(kept.some((r) => r.text === "hello from Ann")).toBe(false);
   });
 
   it("leak oracle: during the game only spectators and the dead (deadHear) get the spectators' chat; the living send nothing and receive nothing; after the end everyone", async () => {
