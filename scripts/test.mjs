@@ -125,7 +125,7 @@ await Promise.all([
 ]);
 // Stage 2: the ten-page sport game, then one person with nine bots and "play again" (issue 13).
 if (await template) {
-  await vitest("browser (sport, solo)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts", "test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts"]);
+  await vitest("browser (sport, solo)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts", "test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/chat.test.ts"]);
   // Issue 17: the club formats — host-classic with a live host, tatar with a consigliere; issue 18: a club evening;
   // issue 38: tatar with a live host at 360 px (end it now, a foul undone, the host's page closed).
   await vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/club-season.test.ts", "test/browser/club-evening-loop.test.ts", "test/browser/tatar-host.test.ts"]);

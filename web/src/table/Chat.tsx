@@ -35,6 +35,8 @@ export function ChatPanel(props: { ctl: TableController }) {
     setText("");
   };
   const organizing = () => !!st.view?.organizing;
+  /** This page's own line (no mute button on it): the organizer's or host's key, or this player's nickname (unique at a table). */
+  const own = (e: ChatEntry) => e.key === "o" || e.key === "h" || (st.identity?.kind === "player" && e.key.startsWith("p") && e.name === st.identity.nickname);
   return (
     <Show when={shown()}>
       {(c) => (
@@ -54,7 +56,7 @@ export function ChatPanel(props: { ctl: TableController }) {
                     </Show>
                     {": "}
                     <span class="chat-text">{e.text}</span>
-                    <Show when={organizing() && e.key !== "o" && e.key !== "h"}>
+                    <Show when={organizing() && !own(e)}>
                       <button
                         type="button"
                         class="btn small chat-mute"
