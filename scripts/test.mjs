@@ -125,7 +125,7 @@ await Promise.all([
 ]);
 // Stage 2: the ten-page sport game, then one person with nine bots and "play again" (issue 13).
 if (await template) {
-  await vitest("browser (sport, solo)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts", "test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts"]);
+  await vitest("browser (sport, solo)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts", "test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts", "test/browser/chat.test.ts"]);
   // Issue 17: the club formats — host-classic with a live host, tatar with a consigliere; issue 18: a club evening;
   // issue 38: tatar with a live host at 360 px (end it now, a foul undone, the host's page closed);
   // issue 35: the club directory → a club → its leaderboard → the overall board, not found, the rules book (360 px);

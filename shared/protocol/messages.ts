@@ -7,6 +7,8 @@
  * server does not break an older client; tests use it to check every frame they receive).
  */
 import { MAX_MEDIA_PEER } from "../media/peers.ts";
+import { CHAT_KEY, CHAT_MAX } from "./chat.ts";
+export { CHAT_KEPT, CHAT_MAX, CHAT_RATE_LIMIT } from "./chat.ts";
 import * as v from "valibot";
 import { BUILT_EFFECTS, LOG_TYPES, REMOVAL_REASONS, PHASE_NAMES, RESULT_REASONS, type GameView, type HostAction, type PlayerAction, type PresetId, type Seat } from "../engine/types.ts";
 import { BOT_LEVELS, type BotLevel } from "../bots/levels.ts";
@@ -334,6 +336,26 @@ export const WhisperMessageSchema = v.strictObject({
 });
 export type WhisperMessage = v.InferOutput<typeof WhisperMessageSchema>;
 
+/**
+ * Issue 35 "Chat where the floor allows it" (worker/table/chat.ts, docs/PROTOCOL.md "Chat"): a line of
+ * text to the connection's chat channel — the table's while no game runs, the spectators' during one.
+ * Trimmed, 1..CHAT_MAX characters; shown as plain text. With a `ref` it is acked.
+ */
+export const ChatMessageSchema = v.strictObject({
+  type: v.literal("chat"),
+  ref: v.optional(ref),
+  text: v.pipe(v.string(), v.transform((s) => s.trim()), v.minLength(1, "a chat line is empty"), v.maxLength(CHAT_MAX, `a chat line is at most ${CHAT_MAX} characters`)),
+});
+export type ChatMessage = v.InferOutput<typeof ChatMessageSchema>;
+/** Issue 35: the organizer (or live host) mutes or unmutes a chat sender by their public key. */
+export const ChatMuteMessageSchema = v.strictObject({
+  type: v.literal("chat-mute"),
+  ref,
+  key: v.pipe(v.string(), v.regex(CHAT_KEY, "not a chat key")),
+  muted: v.boolean(),
+});
+export type ChatMuteMessage = v.InferOutput<typeof ChatMuteMessageSchema>;
+
 /** client -> server */
 export const ClientMessageSchema = v.variant("type", [
   /** First message on every socket. With a token: a seated player (or, with the organizer token, the
@@ -355,6 +377,9 @@ export const ClientMessageSchema = v.variant("type", [
   SfuMessageSchema,
   /** Issue 17: a whisper between a player and their consigliere (RULES.md §7.10). */
   WhisperMessageSchema,
+  /** Issue 35: a line to the connection's chat channel; the organizer's mute. */
+  ChatMessageSchema,
+  ChatMuteMessageSchema,
 ]);
 export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
 export type HostMessage = v.InferOutput<typeof HostMessageSchema>;
@@ -445,6 +470,10 @@ export type ErrorCode =
   | "already-in"
   /** Issue 17, RULES.md §7.10: a whisper at night or during the player's own speech. */
   | "whisper-closed"
+  /** Issue 35: a chat line where this connection has no chat now (a living player, a consigliere or the live host during the game). */
+  | "chat-closed"
+  /** Issue 35: a chat line from a sender the organizer muted. */
+  | "chat-muted"
   /** Issue 18, RULES.md §6: a composition (`composition` control) that does not fit the preset, can never
    *  start, or leaves fewer seats than the players already sitting. */
   | "bad-settings"
@@ -588,6 +617,17 @@ export interface SeriesView {
   immune?: string[];
 }
 
+/** Issue 35: the table's chat while no game runs; the spectators' (and, with deadHear, the dead's) during one. */
+export type ChatChannel = "table" | "spectators";
+/** Issue 35: one chat line. `name`: the player's or consigliere's nickname; "" for a spectator, the host or the organizer (the page names them by `key`). */
+export interface ChatEntry {
+  id: number;
+  at: number;
+  name: string;
+  key: string;
+  text: string;
+}
+
 export type Identity =
   | { kind: "player"; playerId: string; nickname: string }
   /** Issue 17, RULES.md §7.10: the consigliere of the seat of `playerId` (their own `nickname`). */
@@ -631,6 +671,8 @@ export type ServerMessage =
   | { type: "ack"; ref: string; version: number }
   /** Issue 17, RULES.md §7.10: a whisper from the other of the pair; `at`: the server's time it was sent. */
   | { type: "whisper"; from: "player" | "consigliere"; text: string; at: number }
+  /** Issue 35: chat lines of this connection's channel — its history with `reset` (on hello/sync and when its channel changes), then each new line. */
+  | { type: "chat"; channel: ChatChannel; entries: ChatEntry[]; reset?: true; muted?: string[] }
   | { type: "error"; code: ErrorCode; message: string; ref: string | null };
 
 /* --------------------------- server → client, as schemas (client-side and test checks) --------------------------- */
@@ -840,6 +882,14 @@ export const ServerMessageSchema = v.variant("type", [
   v.strictObject({ type: v.literal("ack"), ref: v.string(), version: num }),
   /** Issue 17: a whisper from the other of the pair (the player, or their consigliere), RULES.md §7.10. */
   v.strictObject({ type: v.literal("whisper"), from: v.picklist(["player", "consigliere"]), text: v.string(), at: num }),
+  /** Issue 35: chat lines of this connection's channel. */
+  v.strictObject({
+    type: v.literal("chat"),
+    channel: v.picklist(["table", "spectators"]),
+    entries: v.array(v.strictObject({ id: num, at: num, name: v.string(), key: v.string(), text: v.string() })),
+    reset: v.optional(v.literal(true)),
+    muted: v.optional(v.array(v.string())),
+  }),
   v.variant("op", [
     v.strictObject({ type: v.literal("sfu"), op: v.literal("joined"), answer: v.optional(v.object({ type: v.literal("answer"), sdp: v.string() })) }),
     v.strictObject({ type: v.literal("sfu"), op: v.literal("pull"), pull: num, offer: v.object({ type: v.literal("offer"), sdp: v.string() }), tracks: v.array(v.strictObject({ mid: v.string(), seat: num, kind: mediaKind })) }),

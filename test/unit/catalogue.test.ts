@@ -51,6 +51,8 @@ const WS_ERRORS: Record<Exclude<ErrorCode, RejectionCode>, true> = {
   "whisper-closed": true,
   // issue 18: the organizer's composition for the next game (RULES.md §6)
   "bad-settings": true,
+  // issue 35: the table's chat
+  "chat-closed": true, "chat-muted": true,
 };
 
 const presets = listPresets().map((p) => presetOf(p.id));

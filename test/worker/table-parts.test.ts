@@ -19,12 +19,14 @@ describe("issue 33: the table's parts get what they use", () => {
     const { code } = await createTable({ presetId: "sport" });
     const keys = await runInDurableObject(tableStub(code), (obj: TableObject) => {
       const t = tableOf(obj);
-      return { bots: depsOf(t.bots), publication: depsOf(t.publication), report: depsOf(t.report), match: depsOf(t.match), fanout: depsOf(t.fanout) };
+      return { bots: depsOf(t.bots), publication: depsOf(t.publication), report: depsOf(t.report), match: depsOf(t.match), fanout: depsOf(t.fanout), chat: depsOf(t.chat) };
     });
     expect(keys.bots).toEqual(["afterChange", "config", "env", "match", "store"]);
     expect(keys.publication).toEqual(["ctx", "env", "store"]);
     expect(keys.report).toEqual(["config", "ctx", "env", "match", "reporter", "store"]);
     expect(keys.match).toEqual(["config", "consiglieri", "ctx", "fanout", "reporter", "store", "tx"]);
+    // Issue 35: the chat reads who may read and write it now; it sends its own frames only.
+    expect(keys.chat).toEqual(["consiglieri", "ctx", "fanout", "match", "now", "organizer", "sockets", "store", "tx"]);
     // The fan-out no longer runs what follows a change: it sends views; the bots, the report, the alarm and the listing are not its to reach.
     expect(keys.fanout).not.toContain("bots");
     expect(keys.fanout).not.toContain("alarm");
@@ -32,10 +34,10 @@ describe("issue 33: the table's parts get what they use", () => {
     expect(keys.fanout).not.toContain("listing");
   });
 
-  it("afterChange runs one visible list of named subscribers in order: publication, bots and spectators (one transaction), fan-out, records, alarm, listing", async () => {
+  it("afterChange runs one visible list of named subscribers in order: publication, bots and spectators (one transaction), fan-out, chat (issue 35), records, alarm, listing", async () => {
     const { code } = await createTable({ presetId: "sport" });
     const names = await runInDurableObject(tableStub(code), (obj: TableObject) => tableOf(obj).changes.subscribers.map((s) => `${s.name}${s.inTransaction ? " (tx)" : ""}`));
-    expect(names).toEqual(["publication", "bots (tx)", "spectators (tx)", "fanout", "records", "alarm", "listing"]);
+    expect(names).toEqual(["publication", "bots (tx)", "spectators (tx)", "fanout", "chat", "records", "alarm", "listing"]);
   });
 
   it("a change runs every subscriber: the subscribers see each join, in the order listed", async () => {
@@ -52,6 +54,6 @@ describe("issue 33: the table's parts get what they use", () => {
     });
     await join(code, "Anna");
     const seen = await runInDurableObject(tableStub(code), () => (globalThis as { __seen?: string[] }).__seen ?? []);
-    expect(seen.slice(0, 7)).toEqual(["publication", "bots", "spectators", "fanout", "records", "alarm", "listing"]);
+    expect(seen.slice(0, 8)).toEqual(["publication", "bots", "spectators", "fanout", "chat", "records", "alarm", "listing"]);
   });
 });

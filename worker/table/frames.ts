@@ -15,7 +15,7 @@ import { digest, findByDigest, sameDigest } from "../security/hash.ts";
 import { ORGANIZER_DOMAIN, TOKEN_DOMAIN } from "./admission.ts";
 import { countRefusal, rememberRef, takeToken, type Attachment, type ConnectionIdentity } from "./connection.ts";
 import { apply, type Input } from "./engine.ts";
-import type { AdmissionPort, ConsiglieriPort, FanoutPort, MatchPort, MediaPort, OrganizerPort, PresencePort, Refused, SfuPort, TableCore } from "./ports.ts";
+import type { AdmissionPort, ChatPort, ConsiglieriPort, FanoutPort, MatchPort, MediaPort, OrganizerPort, PresencePort, Refused, SfuPort, TableCore } from "./ports.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
 
@@ -74,6 +74,7 @@ function credentialKey(tokenHash: Uint8Array): string {
 /** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
 interface FramesDeps extends Pick<TableCore, "afterChange" | "config" | "now"> {
   readonly admission: Pick<AdmissionPort, "playAgain">;
+  readonly chat: Pick<ChatPort, "mute" | "refresh" | "send">;
   readonly consiglieri: Pick<ConsiglieriPort, "bound" | "tokenOwner" | "whisper">;
   readonly fanout: Pick<FanoutPort, "closeSocket" | "send" | "sendCurrentView" | "sendError">;
   readonly match: Pick<MatchPort, "commit" | "forget" | "state">;
@@ -256,6 +257,8 @@ export class Frames {
       identity.kind === "player" || identity.kind === "consigliere" ? { kind: identity.kind, playerId: identity.playerId, nickname } : { kind: identity.kind };
     t.fanout.send(ws, { type: "welcome", identity: welcome, serverNow: now, ...(media ? { media } : {}) });
     await t.presence.greeted(ws, identity, credential, hostWasConnected, now);
+    // Issue 35: its chat's history, where it has a chat now (a change during greeted may have sent it already).
+    t.chat.refresh(t.now(), ws);
   }
 
   /** Answer a refused frame with its error (nothing changed); the caller counts it (onRefused). */
@@ -332,7 +335,14 @@ function relay(kind: "signal" | "sfu"): Route<Extract<ClientMessage, { type: "si
 
 const ROUTES: { [K in ClientMessage["type"]]: Route<Extract<ClientMessage, { type: K }>> } = {
   hello: { who: "anyone", ref: "none", handle: ({ frames, ws, att, msg }) => frames.hello(ws, att, msg.token) },
-  sync: { who: "identified", ref: "none", handle: ({ t, ws, identity, now }) => t.fanout.sendCurrentView(ws, identity, now) },
+  sync: {
+    who: "identified",
+    ref: "none",
+    handle({ t, ws, identity, now }) {
+      t.fanout.sendCurrentView(ws, identity, now);
+      t.chat.refresh(now, ws, true); // issue 35: the chat's history again, where the socket has a chat
+    },
+  },
   signal: relay("signal"),
   sfu: relay("sfu"),
   // Issue 17, RULES.md §7.10: a whisper goes at once to the other of the pair (never stored); acked when it has a ref.
@@ -342,6 +352,26 @@ const ROUTES: { [K in ClientMessage["type"]]: Route<Extract<ClientMessage, { typ
     handle({ frames, t, ws, identity, msg, now }) {
       const refused = t.consiglieri.whisper(identity, msg, now);
       if (refused) return frames.refuse(ws, refused.code, refused.message, msg.ref ?? null);
+      frames.ackRelay(ws, msg.ref);
+    },
+  },
+  // Issue 35: a chat line to the sender's channel (chat.ts decides whether it has one now); acked when it has a ref.
+  chat: {
+    who: "identified",
+    ref: "none",
+    handle({ frames, t, ws, att, identity, msg, now }) {
+      const refused = t.chat.send(ws, att, identity, msg, now);
+      if (refused) return frames.refuse(ws, refused.code, refused.message, msg.ref ?? null);
+      frames.ackRelay(ws, msg.ref);
+    },
+  },
+  // Issue 35: the organizer (or the live host) mutes or unmutes a chat sender by their public key.
+  "chat-mute": {
+    who: "identified",
+    may: (t, id) => (t.organizer.isOrganizer(id) ? null : { code: "not-organizer", message: "Only the organizer can do that." }),
+    ref: "fresh",
+    handle({ frames, t, ws, msg, now }) {
+      t.chat.mute(msg, now);
       frames.ackRelay(ws, msg.ref);
     },
   },

@@ -220,6 +220,26 @@ const REPORT_BACKLOG_DDL = `CREATE TABLE IF NOT EXISTS report_backlog (
 /** Issue 32, finding 8: the sources that gave a wrong return code in the guard's current window. */
 const RETURN_SOURCES_DDL = "CREATE TABLE IF NOT EXISTS return_sources (source BLOB PRIMARY KEY) WITHOUT ROWID";
 
+/**
+ * Issue 35: the table's chat. `channel` "table" (no game running) or "spectators" (during one); `era`:
+ * the number of games started when the line was written (worker/table/chat.ts: the table channel of
+ * era n is the after-game chat of game n and the lobby of game n + 1). `chat_muted`: the public keys the
+ * organizer muted. `chat_counter`: the last spectator number given.
+ */
+const CHAT_DDL = `CREATE TABLE IF NOT EXISTS chat (
+  id      INTEGER PRIMARY KEY AUTOINCREMENT,
+  channel TEXT    NOT NULL,
+  era     INTEGER NOT NULL,
+  at      INTEGER NOT NULL,
+  name    TEXT    NOT NULL,
+  key     TEXT    NOT NULL,
+  text    TEXT    NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_by_channel ON chat (channel, era, id);
+CREATE TABLE IF NOT EXISTS chat_muted (key TEXT PRIMARY KEY) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS chat_counter (id INTEGER PRIMARY KEY CHECK (id = 1), spectators INTEGER NOT NULL);
+`;
+
 const VERSION_DDL = "CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)";
 
 export interface Migration {
@@ -281,6 +301,13 @@ export const MIGRATIONS: readonly Migration[] = [
     why: "issue 37, RULES.md §7.10: the accounts a rating table named as newcomers (consigliere_required) — the table does not start while one sits without a bound consigliere",
     up(sql) {
       sql.exec("CREATE TABLE IF NOT EXISTS consigliere_required (user_id TEXT PRIMARY KEY)");
+    },
+  },
+  {
+    version: 5,
+    why: "issue 35: the table's chat (worker/table/chat.ts) — its lines per channel and game era (the last CHAT_KEPT of each channel kept), the muted senders' keys, and the spectators' chat numbers",
+    up(sql) {
+      sql.exec(CHAT_DDL);
     },
   },
 ];

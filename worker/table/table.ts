@@ -21,6 +21,7 @@
  *   sfu         the SFU plane: sessions, and each listener's pulls kept to its floor (sfu.ts, issue 15)
  *   consiglieri seats' consiglieri: invitations, joins, revocation, whispers (consigliere.ts, issue 17)
  *   recordings  who may upload a game's audio recording, and its deletion after 72 h (recordings.ts, issue 19)
+ *   chat        the lobby's, after-game and spectators' chat (chat.ts, issue 35)
  *
  * Nothing that matters lives only in memory: config, players (with presence), token digests, the
  * organizer's rights and options, state, version, the pause record and every pending clock are in
@@ -34,6 +35,7 @@ import { Consiglieri } from "./consigliere.ts";
 import { AlarmFailures } from "./alarm-failures.ts";
 import { TableAlarm } from "./alarm.ts";
 import { BotSeats } from "./bots.ts";
+import { TableChat } from "./chat.ts";
 import { TableClock } from "./clock.ts";
 import type { Sockets } from "./connection.ts";
 import { Fanout } from "./fanout.ts";
@@ -77,6 +79,8 @@ export class Table {
   readonly recordings: TableRecordings;
   /** Issue 32, finding 1: who of a finished game opted out of publication (publication.ts). */
   readonly publication: TablePublication;
+  /** Issue 35: the table's chat where the floor allows it (chat.ts). */
+  readonly chat: TableChat;
   /** Issue 33: the subscribers that run after every change, in order (after-change.ts). */
   readonly changes: AfterChange;
   /** Config changes after init only by the organizer's composition in a lobby (issue 18): `forgetConfig`. */
@@ -94,7 +98,7 @@ export class Table {
     this.reporter = new GameReporter(ctx.storage.sql);
     this.alarmFailures = new AlarmFailures(ctx.storage.sql);
     const p = this.parts.bind(this);
-    this.frames = new Frames(p("now", "config", "afterChange", "store", "sockets", "match", "fanout", "admission", "organizer", "presence", "consiglieri", "media", "sfu"));
+    this.frames = new Frames(p("now", "config", "afterChange", "store", "sockets", "match", "fanout", "admission", "organizer", "presence", "consiglieri", "media", "sfu", "chat"));
     this.admission = new Admission(p("now", "config", "ctx", "env", "tx", "afterChange", "store", "sockets", "alarmFailures", "match", "fanout", "listing", "report", "spectators", "organizer", "consiglieri"));
     this.organizer = new Organizer(p("config", "forgetConfig", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "admission", "consiglieri", "media"));
     this.presence = new Presence(p("now", "config", "tx", "afterChange", "store", "sockets", "match", "fanout", "alarm", "organizer"));
@@ -110,6 +114,7 @@ export class Table {
     this.consiglieri = new Consiglieri(p("now", "config", "ctx", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "admission", "media"));
     this.recordings = new TableRecordings(p("now", "config", "env", "ctx", "store", "alarm", "organizer"));
     this.publication = new TablePublication(p("env", "ctx", "store"));
+    this.chat = new TableChat(p("now", "ctx", "tx", "store", "sockets", "match", "fanout", "organizer", "consiglieri"));
     // Issue 33: what follows every change, in order — each subscriber one job, all of them here.
     const ended = () => this.store.game().status === "ended";
     this.changes = new AfterChange(
@@ -124,6 +129,8 @@ export class Table {
           this.fanout.broadcast(c.closing);
           if (c.ack) this.fanout.send(c.ack.ws, { type: "ack", ref: c.ack.ref, version: this.store.game().version });
         } },
+        // Issue 35: a connection whose chat channel changed (a game started or ended, a player died) gets its history.
+        { name: "chat", run: (c) => this.chat.refresh(c.now) },
         // The finished game's record (and ratings) to D1, once.
         { name: "records", run: (c) => (ended() ? this.report.reportGame(c.now) : undefined) },
         { name: "alarm", run: () => this.alarm.sync() },

@@ -626,6 +626,15 @@ export default function DevFixture(props: { name: string }) {
     notice: null,
     closeCode: props.name === "bot" ? 4001 : null,
     whispers: [],
+    // Issue 35: a few lines of the table's chat (a link stays plain text).
+    chat: {
+      channel: "table",
+      entries: [
+        { id: 1, at: Date.now() - 60_000, name: "Taras", key: "p1", text: "Hi all, we start at 20:00" },
+        { id: 2, at: Date.now() - 30_000, name: "", key: "v1", text: "Rules are at https://example.com/rules" },
+      ],
+      muted: [],
+    },
   });
   if (props.name === "bot") setState("conn", "closed");
   const ctl: TableController = {
@@ -644,6 +653,12 @@ export default function DevFixture(props: { name: string }) {
     },
     whisper(text) {
       console.log("whisper", text);
+    },
+    chat(text) {
+      setState("chat", "entries", (list) => [...list, { id: list.length + 1, at: Date.now(), name: "Taras", key: "p1", text }]);
+    },
+    chatMute(key, muted) {
+      setState("chat", "muted", (list) => (muted ? [...list, key] : list.filter((k) => k !== key)));
     },
     host(action) {
       console.log("host", JSON.stringify(action));

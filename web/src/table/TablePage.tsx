@@ -38,6 +38,7 @@ import { allowsConsigliere, consiglieriBySeat } from "./advisor.ts";
 import { compositionOf, cursedSeats, defenceOf, witnessedSeat } from "./club.ts";
 import { claimMark, latestClaims } from "./claims.ts";
 import { shownName } from "./names.ts";
+import { ChatPanel } from "./Chat.tsx";
 
 /*
  * Parts of the table only some connections ever show, as chunks of their own (issue 16/17: the table
@@ -720,6 +721,8 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
           </Switch>
         )}
       </Show>
+      {/* Issue 35: the table's chat where the floor allows it (the lobby, after the end, the spectators' during the game). */}
+      <ChatPanel ctl={props.ctl} />
     </Shell>
   );
 }

@@ -11,7 +11,8 @@ import ReconnectingWebSocket from "partysocket/ws";
 import { batch } from "solid-js";
 import { createStore, reconcile } from "solid-js/store";
 import type { HostAction, PlayerAction } from "../../../shared/engine/types.ts";
-import type { ControlRequest, Identity, ServerMessage, TableAction, TableView } from "../../../shared/protocol/messages.ts";
+import { CHAT_KEPT } from "../../../shared/protocol/chat.ts";
+import type { ChatChannel, ChatEntry, ControlRequest, Identity, ServerMessage, TableAction, TableView } from "../../../shared/protocol/messages.ts";
 import { mergeView } from "../../../shared/protocol/view-merge.ts";
 import { socketUrl } from "../lib/api.ts";
 import { createServerClock, type ServerClock } from "../lib/clock.ts";
@@ -42,6 +43,8 @@ export interface TableState {
   closeCode: number | null;
   /** Issue 17, RULES.md §7.10: the whispers between this player and their consigliere (this page's, newest last). */
   whispers: Whisper[];
+  /** Issue 35: the table's chat as the server sends it to this connection (worker/table/chat.ts); `muted`: the organizer's list. */
+  chat: { channel: ChatChannel | null; entries: ChatEntry[]; muted: string[] };
 }
 
 /** One whisper: from the player or from the consigliere; `mine`: sent from this page. */
@@ -70,6 +73,10 @@ export interface TableController {
   table(action: TableAction): void;
   /** Issue 17: a whisper to the other of the pair (player ↔ consigliere, RULES.md §7.10). */
   whisper(text: string): void;
+  /** Issue 35: a line to this connection's chat channel. */
+  chat(text: string): void;
+  /** Issue 35: the organizer mutes or unmutes a chat sender by their public key. */
+  chatMute(key: string, muted: boolean): void;
   /** Issue 15: sends one signal frame (already JSON, starting with `{"type":"signal"`) when the socket is open. */
   signal(text: string): void;
   /** Issue 15: hands every incoming `signal` frame to `fn`; returns the unsubscribe. */
@@ -107,6 +114,7 @@ export function connectTable(code: string, token: string | null): TableControlle
     notice: null,
     closeCode: null,
     whispers: [],
+    chat: { channel: null, entries: [], muted: [] },
   });
   const addWhisper = (w: Whisper) => setState("whispers", (list) => [...list, w].slice(-WHISPERS_KEPT));
   const clock = createServerClock();
@@ -192,6 +200,9 @@ export function connectTable(code: string, token: string | null): TableControlle
           ws.send(JSON.stringify({ type: "sync" }));
           return;
         }
+        // Issue 35: the table's status changed (a game started or ended): the chat's lines of before are not
+        // this channel's; the server sends the new channel's history right after the view, if this page has one.
+        if (full && full.status !== merged.status) setState("chat", { channel: null, entries: [] });
         full = merged;
         viewAt = performance.now();
         // Issue 30: the media take the new floor before the page renders it (a first word is not kept
@@ -218,6 +229,13 @@ export function connectTable(code: string, token: string | null): TableControlle
         return;
       case "whisper":
         addWhisper({ from: msg.from, text: msg.text, at: msg.at, mine: false });
+        return;
+      case "chat":
+        batch(() => {
+          if (msg.reset || state.chat.channel !== msg.channel) setState("chat", { channel: msg.channel, entries: msg.entries });
+          else if (msg.entries.length) setState("chat", "entries", (list) => [...list, ...msg.entries.filter((e) => !list.some((x) => x.id === e.id))].slice(-CHAT_KEPT));
+          if (msg.muted) setState("chat", "muted", msg.muted);
+        });
         return;
       case "error":
         // A signal to a peer whose page is closed (issue 15): the mesh retries when that peer greets.
@@ -274,6 +292,14 @@ export function connectTable(code: string, token: string | null): TableControlle
       if (state.conn !== "open" || (kind !== "player" && kind !== "consigliere")) return notify({ code: "network", message: "", at: Date.now() });
       ws.send(JSON.stringify({ type: "whisper", ref: `w${++refSeq}-${Date.now().toString(36)}`, text }));
       addWhisper({ from: kind, text, at: clock.now(), mine: true });
+    },
+    chat: (text) => {
+      if (state.conn !== "open") return notify({ code: "network", message: "", at: Date.now() });
+      ws.send(JSON.stringify({ type: "chat", ref: `c${++refSeq}-${Date.now().toString(36)}`, text }));
+    },
+    chatMute: (key, muted) => {
+      if (state.conn !== "open") return notify({ code: "network", message: "", at: Date.now() });
+      ws.send(JSON.stringify({ type: "chat-mute", ref: `m${++refSeq}-${Date.now().toString(36)}`, key, muted }));
     },
     signal: (text) => {
       if (state.conn === "open") ws.send(text);
