@@ -131,6 +131,12 @@ export const SeatTokenSchema = v.pipe(v.string(), v.minLength(16), v.maxLength(1
  * the seat with their own token (in the body, never the URL).
  */
 export const ConsigliereSeatRequestSchema = v.strictObject({ token: SeatTokenSchema });
+/**
+ * POST /api/tables/:code/consigliere/invite-for — issue 37 (§7.10): the organizer invites a consigliere for
+ * the seated player `nickname`. `token`: what the organizer's page says hello with (the organizer token, or
+ * the seat token of an organizer who plays).
+ */
+export const ConsigliereInviteForRequestSchema = v.strictObject({ token: SeatTokenSchema, nickname: NicknameSchema });
 
 /** POST /api/tables/:code/consigliere — the advisor joins with the one-time code the player shared. */
 export const ConsigliereJoinRequestSchema = v.strictObject({

@@ -141,6 +141,9 @@ test("issue 37, RULES.md §7.10–§7.11 a newcomer takes the rules test, passes
   await expect.poll(taken, { timeout: SLOW_MS }).toBe(12);
   await olha.page.locator(`[data-needs-consigliere="${nina.name}"]`).waitFor({ timeout: SLOW_MS });
   expect(await olha.page.locator(".board[data-phase]").count(), "a full rating table waits").toBe(0);
+  // The host may invite a consigliere for her too: a one-time code to pass on (not used here — Nina asks Artem).
+  await olha.page.locator(`[data-invite-for="${nina.name}"]`).click({ timeout: SLOW_MS });
+  await olha.page.locator(`[data-invite-for-nick="${nina.name}"][data-invite-for-code]`).waitFor({ timeout: SLOW_MS });
   await clean(olha.page, "the host's waiting table (ru)");
   await shotAt(olha.page, "[data-needs-consigliere]", "newcomers-needs-phone");
 

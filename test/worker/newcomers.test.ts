@@ -164,11 +164,11 @@ async function sitOk(code: string, who: Person): Promise<{ join: JoinResponse; c
   return { join, client };
 }
 
-async function openAsHost(c: { owner: Person; evening: string }): Promise<{ code: string; host: Client }> {
+async function openAsHost(c: { owner: Person; evening: string }): Promise<{ code: string; host: Client; organizerToken: string }> {
   const o = await json<OpenEveningResponse>(await post(`${c.evening}/open`, {}, c.owner.cookie), 201);
   const host = await connectAs(o.code, o.organizerToken!, "host");
   open.push(host);
-  return { code: o.code, host };
+  return { code: o.code, host, organizerToken: o.organizerToken! };
 }
 
 describe("RULES.md §7.11 a club that requires its rules test for evenings", () => {
@@ -272,6 +272,35 @@ describe("RULES.md §7.10 the consigliere at a rating table", () => {
     const invite = await json<{ code: string }>(await post(`/api/tables/${code}/consigliere/invite`, { token: seat.join.token }));
     await json<JoinResponse>(await post(`/api/tables/${code}/consigliere`, { code: invite.code, nickname: nick("Mentor") }));
     await until(() => host.lastView().status === "playing", 5000, "the game starts");
+  });
+
+  it("§7.10 the organizer sees who needs a consigliere and invites one for the newcomer: a one-time code only the organizer may ask for; it binds and the table starts", async () => {
+    const c = await clubEvening("OrgInv", { season: true });
+    const newcomer = await person("NewO");
+    const other = await person("OthO");
+    for (const p of [newcomer, other]) expect((await post(`${c.evening}/signup`, {}, p.cookie)).status).toBe(200);
+    const { code, host, organizerToken } = await openAsHost(c);
+    const seat = await sitOk(code, newcomer);
+    const second = await sitOk(code, other);
+    expect(await control(host, "fill", { type: "fill-bots" })).toMatchObject({ type: "ack" });
+    await until(() => host.lastView().lobby.length === 12, 5000, "twelve seated");
+    expect(host.lastView().lobby.filter((p) => p.needsConsigliere).map((p) => p.nickname).sort()).toEqual([newcomer.nick, other.nick].sort());
+    // Nobody but the organizer asks for another seat's code: not a player's seat token, not a made-up token.
+    for (const token of [second.join.token, "x".repeat(32)]) {
+      const refused = await post(`/api/tables/${code}/consigliere/invite-for`, { token, nickname: newcomer.nick });
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("bad-organizer-token");
+    }
+    expect((await post(`/api/tables/${code}/consigliere/invite-for`, { token: organizerToken, nickname: "Nobody Here" })).status).toBe(404);
+    // The organizer's codes, one per newcomer; each binds its seat, and with both bound the table starts.
+    const mentors = [nick("MentorA"), nick("MentorB")];
+    for (const [i, p] of [newcomer, other].entries()) {
+      const invite = await json<{ code: string }>(await post(`/api/tables/${code}/consigliere/invite-for`, { token: organizerToken, nickname: p.nick }));
+      expect(host.lastView().status).toBe("lobby");
+      await json<JoinResponse>(await post(`/api/tables/${code}/consigliere`, { code: invite.code, nickname: mentors[i] }));
+    }
+    await until(() => host.lastView().status === "playing", 5000, "the game starts");
+    expect(seat.client.lastView().lobby.find((p) => p.nickname === newcomer.nick)?.consigliere).toBe(mentors[0]);
   });
 
   it("§7.10 the same newcomer at an unrated table (no season running) starts at once", async () => {

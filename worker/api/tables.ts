@@ -8,6 +8,7 @@ import * as v from "valibot";
 import { isTableCode, normalizeCode } from "../../shared/protocol/codes.ts";
 import {
   ConsigliereJoinRequestSchema,
+  ConsigliereInviteForRequestSchema,
   ConsigliereSeatRequestSchema,
   CreateTableRequestSchema,
   JoinRequestSchema,
@@ -223,6 +224,16 @@ export const tables = new Hono<AppEnv>()
     const table = tableStub(c.env, c.req.param("code") ?? "");
     if (!table) return apiError(c, "not-found", "No table with this code.");
     const result = await table.stub.consigliereInvite(c.req.valid("json").token);
+    if (!result.ok) return apiError(c, result.error.code, result.error.message);
+    return c.json(result.body, 200);
+  })
+
+  /** Issue 37, RULES.md §7.10: the organizer (or live host) invites a consigliere for a seated newcomer. */
+  .post("/:code/consigliere/invite-for", vValidator("json", ConsigliereInviteForRequestSchema, invalidBody), async (c) => {
+    const table = tableStub(c.env, c.req.param("code") ?? "");
+    if (!table) return apiError(c, "not-found", "No table with this code.");
+    const { token, nickname } = c.req.valid("json");
+    const result = await table.stub.consigliereInviteFor(token, nickname);
     if (!result.ok) return apiError(c, result.error.code, result.error.message);
     return c.json(result.body, 200);
   })

@@ -100,6 +100,11 @@ export class TableObject extends DurableObject<Env> {
     return this.table.consiglieri.invite(token);
   }
 
+  /** Issue 37, RULES.md §7.10: the organizer's invitation for another seat's consigliere (a newcomer's). */
+  consigliereInviteFor(token: string, nickname: string): Promise<InviteResult> {
+    return this.table.consiglieri.inviteFor(token, nickname);
+  }
+
   /** The advisor joins with the invitation's code: their own token and return code. */
   consigliereJoin(code: string, nickname: string, deviceId: string | undefined): Promise<ConsigliereJoinResult> {
     return this.table.consiglieri.join(code, nickname, deviceId);

@@ -21,14 +21,14 @@ import type { ErrorCode, ServerMessage, WhisperMessage } from "../../shared/prot
 import { whisperClosed } from "../../shared/protocol/whisper.ts";
 import { digest, findByDigest, sameDigest } from "../security/hash.ts";
 import { randomReturnCode, randomToken } from "../security/random.ts";
-import { TOKEN_DOMAIN, type Refusal } from "./admission.ts";
+import { ORGANIZER_DOMAIN, TOKEN_DOMAIN, type Refusal } from "./admission.ts";
 import type { ConnectionIdentity } from "./connection.ts";
 import { getPreset, viewFor } from "./engine.ts";
 import { confusable } from "./confusables.ts";
 import { reservedForBots, sameNickname } from "./lobby.ts";
 import type { PlayerRow } from "./storage.ts";
 import { TOKENS_PER_PLAYER } from "./storage.ts";
-import type { AdmissionPort, FanoutPort, ListingPort, MatchPort, MediaPort, TableCore } from "./ports.ts";
+import type { AdmissionPort, FanoutPort, ListingPort, MatchPort, MediaPort, OrganizerPort, TableCore } from "./ports.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
 
@@ -67,7 +67,8 @@ interface ConsiglieriDeps extends Pick<TableCore, "afterChange" | "config" | "ct
   readonly match: Pick<MatchPort, "startIfFull" | "state">;
   readonly media: Pick<MediaPort, "spectatorPeer" | "spectatorsMayListen" | "welcome">;
   readonly sockets: Pick<Sockets, "all" | "attachmentOf" | "save">;
-  readonly store: Pick<TableStore, "bumpVersion" | "game" | "initialized" | "players" | "seriesGame" | "tokens">;
+  readonly organizer: Pick<OrganizerPort, "isOrganizer">;
+  readonly store: Pick<TableStore, "bumpVersion" | "control" | "game" | "initialized" | "players" | "seriesGame" | "tokens">;
 }
 
 /**
@@ -286,6 +287,33 @@ export class Consiglieri {
   async invite(token: string): Promise<InviteResult> {
     const p = await this.seatOf(token);
     if ("ok" in p) return p;
+    return this.issueInvite(p);
+  }
+
+  /**
+   * Issue 37, RULES.md §7.10: the organizer (or the live host) invites a consigliere for a seated player —
+   * at a rating table, for a newcomer the table waits for — and passes the one-time code on. `token` is the
+   * one the organizer's page says hello with: the organizer token, or the seat token of an organizer who
+   * plays. Anyone else is refused (`not-organizer`).
+   */
+  async inviteFor(token: string, nickname: string): Promise<InviteResult> {
+    const t = this.t;
+    if (!t.store.initialized()) return refusal("not-found", "No table with this code.");
+    if (!getPreset(t.config().presetId)?.consigliere) return refusal("no-consigliere", "This format has no consiglieri (RULES.md §7.10: the Tatar club).");
+    const [hash, organizerHash] = await Promise.all([digest(TOKEN_DOMAIN, token), digest(ORGANIZER_DOMAIN, token)]);
+    const control = t.store.control();
+    const seatToken = findByDigest(hash, t.store.tokens(), (r) => r.tokenHash);
+    const organizer =
+      (control.organizerTokenHash !== null && sameDigest(organizerHash, control.organizerTokenHash)) ||
+      (seatToken !== null && seatToken !== undefined && t.organizer.isOrganizer({ kind: "player", playerId: seatToken.playerId }));
+    if (!organizer) return refusal("bad-organizer-token", "Only the organizer invites a consigliere for another seat.");
+    const p = t.store.players().find((x) => !x.bot && sameNickname(x.nickname, nickname));
+    if (!p) return refusal("not-found", `Nobody called ${nickname} sits at this table.`);
+    return this.issueInvite(p);
+  }
+
+  /** A fresh one-time invitation for this seat's player (replacing a pending one). */
+  private async issueInvite(p: PlayerRow): Promise<InviteResult> {
     const t = this.t;
     const code = randomReturnCode();
     const inviteHash = await digest(inviteDomain(t.config().code), code);

@@ -111,7 +111,7 @@ export class Table {
     this.report = new TableReport(p("config", "ctx", "env", "store", "reporter", "match"));
     this.media = new Media(p("now", "config", "env", "ctx", "store", "sockets", "match", "fanout", "presence", "consiglieri"));
     this.sfu = new SfuPlane(p("now", "config", "env", "ctx", "store", "sockets", "match", "fanout", "consiglieri"));
-    this.consiglieri = new Consiglieri(p("now", "config", "ctx", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "admission", "media"));
+    this.consiglieri = new Consiglieri(p("now", "config", "ctx", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "admission", "organizer", "media"));
     this.recordings = new TableRecordings(p("now", "config", "env", "ctx", "store", "alarm", "organizer"));
     this.publication = new TablePublication(p("env", "ctx", "store"));
     this.chat = new TableChat(p("now", "ctx", "tx", "store", "sockets", "match", "fanout", "organizer", "consiglieri"));

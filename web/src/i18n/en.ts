@@ -1278,6 +1278,8 @@ export const en = {
   "needsConsigliere.ask": "Ask {nick}",
   "needsConsigliere.asked": "You asked {nick}; they accept on the evening's page.",
   "needsConsigliere.none": "No club member offers to advise yet: invite someone with a code.",
+  "needsConsigliere.inviteFor": "Invite a consigliere for {nick}",
+  "needsConsigliere.shareFor": "A one-time code for {nick}'s consigliere — they open the table's link below and enter it:",
   "whisper.title": "Whispers",
   "whisper.you": "You",
   "whisper.fromConsigliere": "Consigliere",

@@ -1268,6 +1268,8 @@ export const ru: Catalogue = {
   "needsConsigliere.ask": "Попросить {nick}",
   "needsConsigliere.asked": "Вы попросили {nick}; согласиться можно на странице вечера.",
   "needsConsigliere.none": "Пока никто из клуба не предлагает быть консильери: пригласите человека по коду.",
+  "needsConsigliere.inviteFor": "Пригласить консильери для {nick}",
+  "needsConsigliere.shareFor": "Одноразовый код для консильери игрока {nick} — пусть откроет ссылку стола ниже и введёт его:",
   "whisper.title": "Шёпот",
   "whisper.you": "Вы",
   "whisper.fromConsigliere": "Консильери",

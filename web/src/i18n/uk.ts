@@ -1268,6 +1268,8 @@ export const uk: Catalogue = {
   "needsConsigliere.ask": "Попросити {nick}",
   "needsConsigliere.asked": "Ви попросили {nick}; погодитися можна на сторінці вечора.",
   "needsConsigliere.none": "Поки ніхто з клубу не пропонує бути консільєрі: запросіть людину кодом.",
+  "needsConsigliere.inviteFor": "Запросити консільєрі для {nick}",
+  "needsConsigliere.shareFor": "Одноразовий код для консільєрі гравця {nick} — нехай відкриє посилання столу нижче й введе його:",
   "whisper.title": "Шепіт",
   "whisper.you": "Ви",
   "whisper.fromConsigliere": "Консільєрі",

@@ -39,6 +39,7 @@ export function ConsiglierePanel(props: { ctl: TableController; saved: SavedTabl
                 code={props.ctl.code}
                 names={lv().lobby.filter((p) => p.needsConsigliere).map((p) => p.nickname)}
                 token={kind() === "player" && lv().lobby.some((p) => p.needsConsigliere && p.nickname === (st.identity as { nickname?: string }).nickname) ? (props.saved?.token ?? null) : null}
+                organizerToken={lv().organizing || kind() === "host" ? (props.saved?.token ?? null) : null}
               />
             )}
           </Show>
@@ -62,10 +63,13 @@ export function ConsiglierePanel(props: { ctl: TableController; saved: SavedTabl
  * and the host included) sees who needs one; the newcomer (`token`) also sees the club's advising members
  * and asks one — the member accepts on the evening's page — or invites someone with a code (InviteBox).
  */
-function NeedsConsigliere(props: { code: string; names: string[]; token: string | null }) {
+function NeedsConsigliere(props: { code: string; names: string[]; token: string | null; organizerToken: string | null }) {
   const [candidates] = createResource(() => (props.token ? props.code : null), (code) => api.advisors(code).then((r) => r.candidates, () => [] as string[]));
   const [asked, setAsked] = createSignal<string | null>(null);
   const { busy, error, run } = useSubmit();
+  // Issue 37: the organizer's (or live host's) invitation for a newcomer's consigliere: the code to pass on.
+  const [issued, setIssued] = createSignal<{ nick: string; code: string } | null>(null);
+  const link = () => `${location.origin}/t/${props.code}?consigliere`;
   return (
     <section class="panel consigliere needs" aria-labelledby="needs-title" data-needs-consigliere={props.names.join(",")}>
       <h2 id="needs-title">{t("needsConsigliere.title")}</h2>
@@ -91,10 +95,34 @@ function NeedsConsigliere(props: { code: string; names: string[]; token: string 
               </ul>
             </Show>
             <Show when={asked()}>{(nick) => <p role="status" data-asked={nick()}>{t("needsConsigliere.asked", { nick: nick() })}</p>}</Show>
-            <FormError error={error()} />
           </>
         )}
       </Show>
+      <Show when={props.organizerToken}>
+        {(token) => (
+          <>
+            <ul class="names" data-invite-for-list>
+              <For each={props.names}>
+                {(nick) => (
+                  <li>
+                    <button type="button" class="btn" disabled={busy()} data-invite-for={nick} onClick={() => run(async () => setIssued({ nick, code: (await api.consigliereInviteFor(props.code, token(), nick)).code }))}>
+                      {t("needsConsigliere.inviteFor", { nick })}
+                    </button>
+                  </li>
+                )}
+              </For>
+            </ul>
+            <Show when={issued()}>
+              {(i) => (
+                <p role="status" data-invite-for-code={i().code} data-invite-for-nick={i().nick}>
+                  {t("needsConsigliere.shareFor", { nick: i().nick })} <code class="code-input">{i().code}</code> — <span class="muted small">{link()}</span>
+                </p>
+              )}
+            </Show>
+          </>
+        )}
+      </Show>
+      <FormError error={error()} />
     </section>
   );
 }
