@@ -9,6 +9,7 @@
  * breakdowns are hidden from others with the games when the player opted out.
  */
 import type { GameRecord, Profile } from "../../shared/protocol/accounts.ts";
+import { medalsOf } from "../clubs/seasons.ts";
 import { publishRows } from "./publication.ts";
 import { ordinalOf, ratingOf, userByNick } from "./users.ts";
 
@@ -133,5 +134,7 @@ export async function profileOf(db: D1Database, nick: string, viewerId: string |
   const ratingHistory = (history!.results as Array<{ seq: number; mu_after: number; sigma_after: number; ended_at: number }>)
     .map((h) => ({ seq: h.seq, rating: ordinalOf(h.mu_after, h.sigma_after), at: h.ended_at }))
     .reverse();
-  return { nickname: user.nick, createdAt: user.created_at, rating: ratingOf(user), xp: user.xp, coins: user.coins, stats, games, gamesHidden, ratingHistory };
+  // Issue 35 (§7.11, seed 004): medals of closed seasons; none to others when the player opted out.
+  const medals = gamesHidden ? [] : await medalsOf(db, user.id);
+  return { nickname: user.nick, createdAt: user.created_at, rating: ratingOf(user), xp: user.xp, coins: user.coins, stats, games, gamesHidden, ratingHistory, medals };
 }
