@@ -192,7 +192,7 @@ export default function Profile(props: { nick: string }) {
                         <For each={p().medals}>
                           {(m) => (
                             <li data-medal={m.medal} data-season={m.season.id}>
-                              <span aria-hidden="true">{m.medal === "gold" ? "🥇" : m.medal === "silver" ? "🥈" : "🥉"} </span>
+                              <span class={`medal medal-${m.medal}`} aria-hidden="true" />{" "}
                               <a href={`/c/${encodeURIComponent(m.club.id)}`} onClick={onLinkClick}>
                                 {ta("profile.medal", { medal: ta(`profile.medal.${m.medal}`), place: m.place, club: m.club.name, season: m.season.name })}
                               </a>

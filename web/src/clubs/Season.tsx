@@ -18,9 +18,6 @@ import { clubsApi } from "./api.ts";
 import { pointsText, zoneName } from "./parts.tsx";
 
 
-/** Issue 35: the medal's mark (its name is the accessible label). */
-const MEDAL_MARK = { gold: "🥇", silver: "🥈", bronze: "🥉" } as const;
-
 function Standings(props: { rows: SeasonStanding[]; caption: string; champion?: boolean }) {
   return (
     // Scrolls sideways on a narrow phone: a named region that takes the keyboard's focus (arrow keys scroll it).
@@ -49,9 +46,7 @@ function Standings(props: { rows: SeasonStanding[]; caption: string; champion?: 
                     {(m) => (
                       <>
                         {" "}
-                        <span class={`medal medal-${m()}`} role="img" aria-label={tc(`medal.${m()}`)} title={tc(`medal.${m()}`)}>
-                          {MEDAL_MARK[m()]}
-                        </span>
+                        <span class={`medal medal-${m()}`} role="img" aria-label={tc(`medal.${m()}`)} title={tc(`medal.${m()}`)} />
                       </>
                     )}
                   </Show>
