@@ -10,7 +10,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { utcToWallTime } from "../../shared/clubs/time.ts";
 import type { ClubNotice, ClubPage, EveningPage } from "../../shared/protocol/clubs.ts";
 import { weekLater } from "../../worker/clubs/manage.ts";
+import { eveningJoinAllowed } from "../../worker/table/evening.ts";
 import { get, json, nick, post, signUp } from "./accounts-helpers.ts";
+import { deviceFor } from "./helpers.ts";
 
 const DB = env.DB;
 const HOUR = 3600_000;
@@ -177,4 +179,38 @@ describe("§6.11 the weekly evening (issue 35): the next date is made once the e
     await advance(a.club.id, 100 * HOUR);
     expect((await advance(b.club.id, 0)).now - before).toBeLessThan(HOUR);
   });
+});
+
+describe("§6.11 seats held per account at the evening's table until the start (issue 35)", () => {
+  it("the rule: seated sign-ups always; before the start nobody else; from it, the first k reserves for k no-shows", () => {
+    const seated = ["a", "b", "c"];
+    const hold = { reserve: ["r1", "r2", "r3"], until: 1000 };
+    expect(eveningJoinAllowed(seated, hold, "a", [], 0)).toBe(true);
+    expect(eveningJoinAllowed(seated, hold, "r1", [], 999)).toBe(false);
+    expect(eveningJoinAllowed(seated, hold, undefined, [], 2000)).toBe(false);
+    // b and c came, a did not: one seat for r1, none for r2.
+    expect(eveningJoinAllowed(seated, hold, "r1", ["b", "c"], 1000)).toBe(true);
+    expect(eveningJoinAllowed(seated, hold, "r2", ["b", "c"], 1000)).toBe(false);
+    // Only c came: r1 and r2; r1 already seated takes one of the two.
+    expect(eveningJoinAllowed(seated, hold, "r2", ["c", "r1"], 1000)).toBe(true);
+    expect(eveningJoinAllowed(seated, hold, "r3", ["c", "r1"], 1000)).toBe(false);
+    expect(eveningJoinAllowed(seated, hold, "stranger", [], 5000)).toBe(false);
+    expect(eveningJoinAllowed(seated, undefined, "r1", [], 5000)).toBe(false);
+  });
+
+  it("at the table: reserve #1 is refused before the start and takes the no-show's seat after it", async () => {
+    const club = await newClub();
+    const startsAt = Date.now() + 6000;
+    const ev = await newEvening(club.club.id, { startsAt });
+    await signUpAll(ev); // p0..p5 seated, p6 reserve #1
+    const opened = await json<{ code: string }>(await post(`${path(ev)}/open`, {}, owner), 201);
+    const sit = (p: { nickname: string; cookie: string }) => post(`/api/tables/${opened.code}/join`, { nickname: p.nickname, deviceId: deviceFor(p.nickname) }, p.cookie, { "cf-connecting-ip": "203.0.113.35" });
+    expect(await errorCode(await sit(players[6]!))).toEqual({ status: 403, code: "not-invited" });
+    for (const p of players.slice(0, 5)) expect((await sit(p)).status, p.nickname).toBe(200);
+    // p5 has not come. Wait until the evening's start has passed (a known instant, not a guess).
+    while (Date.now() <= startsAt + 50) await new Promise((r) => setTimeout(r, 100));
+    const late = await signUp(nick("stranger"));
+    expect(await errorCode(await sit({ nickname: nick("Strg"), cookie: late }))).toEqual({ status: 403, code: "not-invited" });
+    expect((await sit(players[6]!)).status).toBe(200);
+  }, 60_000);
 });

@@ -104,6 +104,12 @@ async function eveningPage(db: D1Database, club: ClubRow, eveningId: string, vie
   };
 }
 
+/** Issue 35: the evening's reserve list (accounts, in order). */
+async function reserveOf(db: D1Database, eveningId: string): Promise<string[]> {
+  const rows = await db.prepare("SELECT user_id FROM signups WHERE evening_id = ? AND state = 'reserve' ORDER BY seq").bind(eveningId).all<{ user_id: string }>();
+  return rows.results.map((r) => r.user_id);
+}
+
 /** Issue 38.5: the evening's named host, as the publication rule names them (§8: an opted-out host reads as "the named host"). */
 async function namedHost(db: D1Database, hostId: string, viewerId: string | null): Promise<{ nickname: string | null; you: boolean }> {
   const nick = (await userById(db, hostId))?.nick ?? "";
@@ -396,7 +402,7 @@ export const clubs = new Hono<AppEnv>()
   .post("/:id/evenings/:eid/open", vValidator("json", OpenEveningRequestSchema, invalidBody), async (c) => {
     const at = await signedInEvening(c);
     if (at instanceof Response) return at;
-    const { userId, club, e } = at;
+    const { userId, club, e, now } = at;
     const body = c.req.valid("json");
     const role = await roleIn(c.env.DB, club.id, userId);
     if (role !== "owner" && role !== "host") return apiError(c, "not-club-host", "Only the club's owner or a host opens the evening's table.");
@@ -430,6 +436,9 @@ export const clubs = new Hono<AppEnv>()
       seatsPerAddress: e.seats_max,
       creatorUserId: userId,
       reservedFor,
+      // Issue 35: seats held per seated sign-up until the start; from then the reserve (in order) moves up
+      // into the seats of those who have not come. The start in the table's time (the club's test skew removed).
+      ...(seated.results.length ? { eveningHold: { reserve: (await reserveOf(c.env.DB, e.id)), until: e.starts_at - (now - Date.now()) } } : {}),
       ...(hostId ? { hostUserId: hostId } : {}),
       // Issue 19, §6.11: a club that records games opens its tables with the recording switch on (everyone sees the mark).
       ...(club.record_games === 1 ? { recording: true } : {}),
