@@ -36,14 +36,11 @@ export async function advanceClubClock(env: Pick<Env, "DB" | "E2E_CLOCK" | "TEST
   return true;
 }
 
-/** The deadline of an evening's confirmation (UTC ms), or null when it has none. */
-export const confirmBy = (e: Pick<EveningRow, "starts_at" | "confirm_hours">): number | null => (e.confirm_hours === null ? null : e.starts_at - e.confirm_hours * HOUR);
-
 /**
  * Notices of `kind` to everyone signed up (seated and reserve) for the evening — only when the batch's guard
  * holds (`guard`: an SQL condition on the evening row `e`, with ?1 the evening's id and ?2 the time).
  */
-export function noticeAllStatement(db: D1Database, eveningId: string, kind: "changed" | "cancelled", now: number, guard: string, ...guardArgs: unknown[]): D1PreparedStatement {
+function noticeAllStatement(db: D1Database, eveningId: string, kind: "changed" | "cancelled", now: number, guard: string, ...guardArgs: unknown[]): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO notices (user_id, kind, club_id, evening_id, created_at)
@@ -57,7 +54,7 @@ export function noticeAllStatement(db: D1Database, eveningId: string, kind: "cha
  * Move the reserve up into every free seat (seq order), with a 'promoted' notice each: two statements for a
  * batch. The IN (… LIMIT free seats) list is read once, before any row changes. `guard` as above.
  */
-export function promoteStatements(db: D1Database, eveningId: string, now: number, guard = "1", ...guardArgs: unknown[]): D1PreparedStatement[] {
+function promoteStatements(db: D1Database, eveningId: string, now: number, guard = "1", ...guardArgs: unknown[]): D1PreparedStatement[] {
   const next = `SELECT r.user_id FROM signups r WHERE r.evening_id = ?1 AND r.state = 'reserve' ORDER BY r.seq
     LIMIT MAX(0, (SELECT e2.seats_max FROM evenings e2 WHERE e2.id = ?1) - (SELECT COUNT(*) FROM signups x WHERE x.evening_id = ?1 AND x.state = 'seated'))`;
   const live = `EXISTS (SELECT 1 FROM evenings e WHERE e.id = ?1 AND e.status IN ('open', 'closed') AND ${guard})`;
