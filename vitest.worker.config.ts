@@ -8,8 +8,9 @@ export default defineConfig({
       wrangler: { configPath: "./wrangler.toml" },
       // D1 migrations (migrations/*.sql) handed to test/worker/setup-d1.ts, which applies them (docs/ACCOUNTS.md).
       // TEST_ALARM_FAULTS: lets test/worker/alarm-faults.test.ts make alarm items fail (issue 11); never in wrangler.toml.
+      // TEST_CLUBS_CLOCK: issue 35, a club's clock moves (clubs_test_clock; test/worker/evening-manage.test.ts).
       // TEST_RECORDING_MAX_BYTES: test/worker/recordings.test.ts's upload limit (issue 19), small so "too large" is cheap.
-      miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), TEST_ALARM_FAULTS: "1", TEST_RECORDING_MAX_BYTES: "65536" } },
+      miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), TEST_ALARM_FAULTS: "1", TEST_RECORDING_MAX_BYTES: "65536", TEST_CLUBS_CLOCK: "1" } },
     })),
   ],
   test: {

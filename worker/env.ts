@@ -61,6 +61,8 @@ export interface Env {
   RECORDINGS: R2Bucket;
   /** Tests only (vitest.worker.config.ts): a smaller upload limit than RECORDING_MAX_BYTES, so the refusal is cheap to test. */
   TEST_RECORDING_MAX_BYTES?: string;
+  /** Test only (vitest.worker.config.ts): issue 35, a club's clock may be moved (worker/clubs/manage.ts clubNow). */
+  TEST_CLUBS_CLOCK?: string;
 }
 
 export const DIRECTORY_NAME = "directory";

@@ -58,6 +58,9 @@ export const HostRequestSchema = v.pipe(
 
 const SettingsObjectSchema = v.custom<Record<string, unknown>>((x) => typeof x === "object" && x !== null && !Array.isArray(x), "Invalid type: Expected Object");
 
+/** Issue 35: a confirmation deadline, in whole hours before the start. */
+const ConfirmHoursSchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(168));
+
 /** POST /api/clubs/:id/evenings */
 export const CreateEveningRequestSchema = v.pipe(
   v.strictObject({
@@ -79,13 +82,35 @@ export const CreateEveningRequestSchema = v.pipe(
     /** The sign-up window (UTC ms; default: from now until the start). */
     signupOpensAt: v.optional(InstantSchema),
     signupClosesAt: v.optional(InstantSchema),
-    /** This date of the club's weekly evening (default false: a one-off). */
+    /** This date of the club's weekly evening (default false: a one-off). Issue 35: once it is over, the next week's is made. */
     weekly: v.optional(v.boolean()),
+    /** Issue 35: the confirmation deadline, hours before the start (1–168); past it, unconfirmed seats go to the reserve. */
+    confirmHours: v.optional(ConfirmHoursSchema),
   }),
   v.check((b) => (b.startsAt === undefined) !== (b.startsLocal === undefined), "give either startsAt or startsLocal"),
   v.check((b) => b.online === true || b.place !== undefined, "an evening that is not online needs a place"),
 );
 export type CreateEveningRequest = v.InferInput<typeof CreateEveningRequestSchema>;
+
+/**
+ * Issue 35: POST …/evenings/:eid/edit — the owner or a host changes an open evening: any of its start (as
+ * in create), place or online, seats, and the confirmation deadline (`null` removes it). Everyone signed up
+ * gets a notice.
+ */
+export const EditEveningRequestSchema = v.pipe(
+  v.strictObject({
+    startsAt: v.optional(InstantSchema),
+    startsLocal: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "not a date and time"))),
+    online: v.optional(v.boolean()),
+    place: v.optional(text(PLACE_MAX, "place")),
+    seats: v.optional(v.strictObject({ min: v.pipe(v.number(), v.integer(), v.minValue(1)), max: v.pipe(v.number(), v.integer(), v.minValue(1)) })),
+    confirmHours: v.optional(v.nullable(ConfirmHoursSchema)),
+  }),
+  v.check((b) => b.startsAt === undefined || b.startsLocal === undefined, "give startsAt or startsLocal, not both"),
+  v.check((b) => !(b.online === true && b.place !== undefined), "an online evening has no place"),
+  v.check((b) => Object.keys(b).length > 0, "nothing to change"),
+);
+export type EditEveningRequest = v.InferInput<typeof EditEveningRequestSchema>;
 
 /** POST …/evenings/:eid/signup — "OK, let's play". `ageConfirmed` must be true when the evening checks age. */
 export const SignupRequestSchema = v.strictObject({ ageConfirmed: v.optional(v.boolean()) });
@@ -163,6 +188,8 @@ export interface EveningSummary {
   games: number;
   /** Issue 38.5: the evening is over (its last game ended and no next one was opened): the club page lists it under "Past". */
   endedAt: number | null;
+  /** Issue 35: the confirmation deadline (UTC ms): seated players who have not confirmed by then go to the reserve's end. Null: none. */
+  confirmBy: number | null;
 }
 
 /** 201 from POST /api/clubs; 200 from GET /api/clubs/:id (and the hosts routes). */
@@ -177,10 +204,15 @@ export interface ClubPage {
   past: EveningSummary[];
 }
 
-/** A notice shown in the page: kind 'promoted' — moved up from the reserve list to a seat. */
+/**
+ * A notice shown in the page: 'promoted' — moved up from the reserve list to a seat; issue 35: 'changed' — the
+ * evening's time, place or seats were changed; 'cancelled' — the evening was cancelled; 'unconfirmed' — not
+ * confirmed by the deadline, the seat went to the reserve's end.
+ */
+export type ClubNoticeKind = "promoted" | "changed" | "cancelled" | "unconfirmed";
 export interface ClubNotice {
   id: number;
-  kind: "promoted";
+  kind: ClubNoticeKind;
   clubId: string;
   clubName: string;
   eveningId: string | null;

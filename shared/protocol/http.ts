@@ -280,6 +280,8 @@ export const HTTP_ERRORS = {
   "not-signed-up": 409,
   /** Only a seated player confirms the evening; this one is on the reserve list. */
   "signup-reserve": 409,
+  /** Issue 35: only an open (or sign-up closed) evening is edited; this one has started or was cancelled. */
+  "evening-not-open": 409,
   /** Issue 19, seasons (RULES.md §7.11): a club runs one season at a time. */
   "season-running": 409,
   /** The champion table starts after the season's N rating games are reviewed. */

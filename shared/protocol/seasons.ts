@@ -99,7 +99,13 @@ export interface SeasonStanding {
   counted: number;
   total: number;
   all: number;
+  /** Issue 35 (§7.11, seed 004): places 1–3 of a closed season's table — gold, silver, bronze. */
+  medal?: Medal;
 }
+
+/** Issue 35 (§7.11): the season's top 3. */
+export type Medal = "gold" | "silver" | "bronze";
+export const MEDALS: readonly Medal[] = ["gold", "silver", "bronze"];
 
 export interface ClubGameSummary {
   code: string;

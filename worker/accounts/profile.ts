@@ -10,6 +10,7 @@
  */
 import type { GameRecord, Profile } from "../../shared/protocol/accounts.ts";
 import { passesOf } from "../rules-test/store.ts";
+import { medalsOf } from "../clubs/seasons.ts";
 import { publishRows } from "./publication.ts";
 import { ordinalOf, ratingOf, userByNick } from "./users.ts";
 
@@ -136,5 +137,7 @@ export async function profileOf(db: D1Database, nick: string, viewerId: string |
     .reverse();
   // Issue 37, §7.11: a pass is kept per account and format and shows on the profile.
   const rulesTests = await passesOf(db, user.id);
-  return { nickname: user.nick, createdAt: user.created_at, rating: ratingOf(user), xp: user.xp, coins: user.coins, stats, games, gamesHidden, ratingHistory, rulesTests };
+  // Issue 35 (§7.11, seed 004): medals of closed seasons; none to others when the player opted out.
+  const medals = gamesHidden ? [] : await medalsOf(db, user.id);
+  return { nickname: user.nick, createdAt: user.created_at, rating: ratingOf(user), xp: user.xp, coins: user.coins, stats, games, gamesHidden, ratingHistory, rulesTests, medals };
 }

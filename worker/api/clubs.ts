@@ -14,6 +14,7 @@ import {
   CreateClubRequestSchema,
   type ClubDirectory,
   CreateEveningRequestSchema,
+  EditEveningRequestSchema,
   EmptyRequestSchema,
   HostRequestSchema,
   NoticesReadRequestSchema,
@@ -30,6 +31,7 @@ import { hiddenAccounts, publicName } from "../accounts/publication.ts";
 import { readSession } from "../accounts/sessions.ts";
 import { userById, userByNick, type UserRow } from "../accounts/users.ts";
 import { clubDirectory, searchKeyOf } from "../clubs/directory.ts";
+import { advanceClubClock, cancelEvening, clubNow, editEvening, settleClub } from "../clubs/manage.ts";
 import * as signups from "../clubs/signups.ts";
 import { clubById, clubOf, clubOfPath, eveningById, eveningOf, eveningsOf, isId, membersOf, newId, noticesOf, roleIn, signupOpen, signupsOfUser, yourSignup, type ClubRow, type EveningRow } from "../clubs/store.ts";
 import type { Env } from "../env.ts";
@@ -53,13 +55,17 @@ async function pathEvening(c: C, club: ClubRow): Promise<EveningRow | null> {
 }
 
 /** A sign-up route's caller and evening: the session, the club and the evening of the path, or the error to answer. */
-async function signedInEvening(c: C): Promise<{ userId: string; club: ClubRow; e: EveningRow } | Response> {
+async function signedInEvening(c: C): Promise<{ userId: string; club: ClubRow; e: EveningRow; now: number } | Response> {
   const session = await readSession(c);
   if (!session) return signInFirst(c);
   const club = await pathClub(c);
-  const e = club && (await pathEvening(c, club));
-  if (!club || !e) return noEvening(c);
-  return { userId: session.user.id, club, e };
+  if (!club) return noEvening(c);
+  // Issue 35: deadlines and weekly repeats settle lazily, before any read or write of the club's evenings.
+  const now = await clubNow(c.env, club.id);
+  await settleClub(c.env.DB, club.id, now);
+  const e = await pathEvening(c, club);
+  if (!e) return noEvening(c);
+  return { userId: session.user.id, club, e, now };
 }
 
 async function clubPage(db: D1Database, club: ClubRow, viewerId: string | null, now: number): Promise<ClubPage> {
@@ -97,6 +103,12 @@ async function eveningPage(db: D1Database, club: ClubRow, eveningId: string, vie
     hosts: role === "owner" || role === "host" ? await hostsOf(db, club.id) : [],
     notices,
   };
+}
+
+/** Issue 35: the evening's reserve list (accounts, in order). */
+async function reserveOf(db: D1Database, eveningId: string): Promise<string[]> {
+  const rows = await db.prepare("SELECT user_id FROM signups WHERE evening_id = ? AND state = 'reserve' ORDER BY seq").bind(eveningId).all<{ user_id: string }>();
+  return rows.results.map((r) => r.user_id);
 }
 
 /** Issue 38.5: the evening's named host, as the publication rule names them (§8: an opted-out host reads as "the named host"). */
@@ -190,7 +202,9 @@ export const clubs = new Hono<AppEnv>()
     const club = await pathClub(c);
     if (!club) return noClub(c);
     const session = await readSession(c);
-    return c.json(await clubPage(c.env.DB, club, session?.user.id ?? null, Date.now()), 200);
+    const now = await clubNow(c.env, club.id);
+    await settleClub(c.env.DB, club.id, now);
+    return c.json(await clubPage(c.env.DB, club, session?.user.id ?? null, now), 200);
   })
 
   /** The owner names a host (by nickname or account id). */
@@ -239,7 +253,7 @@ export const clubs = new Hono<AppEnv>()
     if (seats.min > seats.max || seats.min < range.min || seats.max > range.max) {
       return apiError(c, "bad-settings", `"${preset.id}" with these settings seats ${range.min}–${range.max}.`, [{ path: "seats", message: `within ${range.min}–${range.max}` }]);
     }
-    const now = Date.now();
+    const now = await clubNow(c.env, club.id);
     const startsAt = body.startsAt ?? wallTimeToUtc(body.startsLocal ?? "", club.time_zone);
     if (startsAt === null) return apiError(c, "bad-request", "The start is not a real date and time.", [{ path: "startsLocal", message: "not a date and time" }]);
     if (startsAt <= now) return apiError(c, "bad-request", "The evening must start in the future.", [{ path: body.startsAt !== undefined ? "startsAt" : "startsLocal", message: "in the past" }]);
@@ -259,6 +273,8 @@ export const clubs = new Hono<AppEnv>()
         seats.min, seats.max, club.adults_only === 1 || body.ageCheck ? 1 : 0, opensAt, closesAt, body.weekly ? 1 : 0, session.user.id, now,
       )
       .run();
+    // Issue 35: the confirmation deadline (migrations/0012_evening_manage.sql).
+    if (body.confirmHours !== undefined) await c.env.DB.prepare("UPDATE evenings SET confirm_hours = ? WHERE id = ?").bind(body.confirmHours, id).run();
     return c.json(await eveningPage(c.env.DB, club, id, session.user.id, now), 201);
   })
 
@@ -267,7 +283,9 @@ export const clubs = new Hono<AppEnv>()
     const club = await pathClub(c);
     if (!club) return noClub(c);
     const session = await readSession(c);
-    const page = isId("e", c.req.param("eid")) ? await eveningPage(c.env.DB, club, c.req.param("eid"), session?.user.id ?? null, Date.now()) : null;
+    const now = await clubNow(c.env, club.id);
+    if (isId("e", c.req.param("eid"))) await settleClub(c.env.DB, club.id, now);
+    const page = isId("e", c.req.param("eid")) ? await eveningPage(c.env.DB, club, c.req.param("eid"), session?.user.id ?? null, now) : null;
     return page ? c.json(page, 200) : noEvening(c);
   })
 
@@ -275,13 +293,12 @@ export const clubs = new Hono<AppEnv>()
   .post("/:id/evenings/:eid/signup", vValidator("json", SignupRequestSchema, invalidBody), async (c) => {
     const at = await signedInEvening(c);
     if (at instanceof Response) return at;
-    const { userId, club, e } = at;
+    const { userId, club, e, now } = at;
     const ageConfirmed = c.req.valid("json").ageConfirmed === true;
     if (e.age_check === 1 && !ageConfirmed) return apiError(c, "age-not-confirmed", "This evening is 21+: confirm your age to sign up.", [{ path: "ageConfirmed", message: "required" }]);
     // Issue 37, RULES.md §7.11: a club that requires its rules test refuses the sign-up without a pass (nothing recorded).
     const untested = await rulesTestGate(c, club, e.preset_id, userId);
     if (untested) return untested;
-    const now = Date.now();
     const landed = await signups.signUp(c.env.DB, e.id, userId, ageConfirmed, now);
     if (!landed) {
       // Nothing inserted: already signed up (a second press: fine), or the window is shut.
@@ -297,8 +314,7 @@ export const clubs = new Hono<AppEnv>()
   .post("/:id/evenings/:eid/confirm", vValidator("json", EmptyRequestSchema, invalidBody), async (c) => {
     const at = await signedInEvening(c);
     if (at instanceof Response) return at;
-    const { userId, club, e } = at;
-    const now = Date.now();
+    const { userId, club, e, now } = at;
     await signups.confirm(c.env.DB, e.id, userId, now);
     const row = await signups.signupOf(c.env.DB, e.id, userId);
     if (!row || row.state === "withdrawn") return apiError(c, "not-signed-up", "You have not signed up for this evening.");
@@ -310,8 +326,7 @@ export const clubs = new Hono<AppEnv>()
   .post("/:id/evenings/:eid/withdraw", vValidator("json", EmptyRequestSchema, invalidBody), async (c) => {
     const at = await signedInEvening(c);
     if (at instanceof Response) return at;
-    const { userId, club, e } = at;
-    const now = Date.now();
+    const { userId, club, e, now } = at;
     const { withdrew } = await signups.withdraw(c.env.DB, e.id, userId, now);
     if (!withdrew) {
       const row = await signups.signupOf(c.env.DB, e.id, userId);
@@ -320,6 +335,61 @@ export const clubs = new Hono<AppEnv>()
       // Already withdrawn: a second press changes nothing.
     }
     return c.json(await eveningPage(c.env.DB, club, e.id, userId, now), 200);
+  })
+  /**
+   * Issue 35: the owner or a host edits an open evening (start, place, seats, confirmation deadline); everyone
+   * signed up gets a 'changed' notice; added seats go to the reserve at once. Started or cancelled: 409.
+   */
+  .post("/:id/evenings/:eid/edit", vValidator("json", EditEveningRequestSchema, invalidBody), async (c) => {
+    const at = await signedInEvening(c);
+    if (at instanceof Response) return at;
+    const { userId, club, e, now } = at;
+    const role = await roleIn(c.env.DB, club.id, userId);
+    if (role !== "owner" && role !== "host") return apiError(c, "not-club-host", "Only the club's owner or a host edits an evening.");
+    if (e.status !== "open" && e.status !== "closed") return apiError(c, "evening-not-open", "This evening has started or was cancelled.");
+    const body = c.req.valid("json");
+    const startsAt = body.startsAt ?? (body.startsLocal !== undefined ? wallTimeToUtc(body.startsLocal, club.time_zone) : e.starts_at);
+    const startPath = body.startsAt !== undefined ? "startsAt" : "startsLocal";
+    if (startsAt === null) return apiError(c, "bad-request", "The start is not a real date and time.", [{ path: "startsLocal", message: "not a date and time" }]);
+    if (startsAt !== e.starts_at && startsAt <= now) return apiError(c, "bad-request", "The evening must start in the future.", [{ path: startPath, message: "in the past" }]);
+    const online = body.online ?? (body.place !== undefined ? false : e.online === 1);
+    const place = online ? null : (body.place ?? e.place);
+    if (!online && !place) return apiError(c, "bad-request", "An evening that is not online needs a place.", [{ path: "place", message: "required" }]);
+    const seats = body.seats ?? { min: e.seats_min, max: e.seats_max };
+    const preset = getPreset(e.preset_id);
+    const range = preset ? seatRange(preset.id, JSON.parse(e.settings) as Record<string, unknown>) : null;
+    if (!range || seats.min > seats.max || seats.min < range.min || seats.max > range.max) {
+      return apiError(c, "bad-settings", `"${e.preset_id}" seats ${range?.min ?? "?"}–${range?.max ?? "?"}.`, [{ path: "seats", message: `within ${range?.min}–${range?.max}` }]);
+    }
+    if (seats.max < e.n_seated) return apiError(c, "bad-request", `${e.n_seated} players are seated: keep at least that many seats.`, [{ path: "seats.max", message: "fewer than the seated" }]);
+    // The sign-up closes at the same offset before the (new) start.
+    const closesAt = Math.max(e.signup_opens_at + 1, startsAt - (e.starts_at - e.signup_closes_at));
+    const confirmHours = body.confirmHours === undefined ? e.confirm_hours : body.confirmHours;
+    const changed = await editEvening(c.env.DB, e, { startsAt, online, place, seatsMin: seats.min, seatsMax: seats.max, signupClosesAt: closesAt, confirmHours }, now);
+    if (!changed) return apiError(c, "evening-not-open", "This evening has just started or was cancelled.");
+    // A deadline already passed (an edit that brings it nearer) applies at once.
+    await settleClub(c.env.DB, club.id, now);
+    return c.json(await eveningPage(c.env.DB, club, e.id, userId, now), 200);
+  })
+
+  /** Issue 35: the owner or a host cancels an open evening; everyone signed up gets a 'cancelled' notice. A second press answers the same. */
+  .post("/:id/evenings/:eid/cancel", vValidator("json", EmptyRequestSchema, invalidBody), async (c) => {
+    const at = await signedInEvening(c);
+    if (at instanceof Response) return at;
+    const { userId, club, e, now } = at;
+    const role = await roleIn(c.env.DB, club.id, userId);
+    if (role !== "owner" && role !== "host") return apiError(c, "not-club-host", "Only the club's owner or a host cancels an evening.");
+    if (e.status === "started") return apiError(c, "table-started", "The evening's table is open: it cannot be cancelled.");
+    if (e.status !== "cancelled") await cancelEvening(c.env.DB, e.id, now);
+    return c.json(await eveningPage(c.env.DB, club, e.id, userId, now), 200);
+  })
+
+  /** Test only (404 unless the test clock is enabled): move this club's clock forward by `ms`. */
+  .post("/:id/test-clock", async (c) => {
+    const club = await pathClub(c);
+    const body = v.safeParse(v.strictObject({ ms: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(400 * 24 * 3600_000)) }), await c.req.json().catch(() => null));
+    if (!club || !body.success || !(await advanceClubClock(c.env, club.id, body.output.ms))) return apiError(c, "not-found", "No such API endpoint.");
+    return c.json({ now: await clubNow(c.env, club.id) }, 200);
   })
   /**
    * Issue 19 (RULES.md §6.11 "at the evening the host opens the table"): the owner or a host opens the
@@ -336,7 +406,7 @@ export const clubs = new Hono<AppEnv>()
   .post("/:id/evenings/:eid/open", vValidator("json", OpenEveningRequestSchema, invalidBody), async (c) => {
     const at = await signedInEvening(c);
     if (at instanceof Response) return at;
-    const { userId, club, e } = at;
+    const { userId, club, e, now } = at;
     const body = c.req.valid("json");
     const role = await roleIn(c.env.DB, club.id, userId);
     if (role !== "owner" && role !== "host") return apiError(c, "not-club-host", "Only the club's owner or a host opens the evening's table.");
@@ -370,6 +440,9 @@ export const clubs = new Hono<AppEnv>()
       seatsPerAddress: e.seats_max,
       creatorUserId: userId,
       reservedFor,
+      // Issue 35: seats held per seated sign-up until the start; from then the reserve (in order) moves up
+      // into the seats of those who have not come. The start in the table's time (the club's test skew removed).
+      ...(seated.results.length ? { eveningHold: { reserve: (await reserveOf(c.env.DB, e.id)), until: e.starts_at - (now - Date.now()) } } : {}),
       ...(hostId ? { hostUserId: hostId } : {}),
       // Issue 19, §6.11: a club that records games opens its tables with the recording switch on (everyone sees the mark).
       ...(club.record_games === 1 ? { recording: true } : {}),

@@ -9,7 +9,7 @@
  * can therefore never put N + 1 games into a season.
  */
 import { standings, type GameScore } from "../../shared/clubs/season.ts";
-import type { ClubGameSummary, PublicName, ReviewPage, ReviewRequest, SeasonStage, SeasonStanding, SeasonStatus, SeasonView } from "../../shared/protocol/seasons.ts";
+import { MEDALS, type ClubGameSummary, type Medal, type PublicName, type ReviewPage, type ReviewRequest, type SeasonStage, type SeasonStanding, type SeasonStatus, type SeasonView } from "../../shared/protocol/seasons.ts";
 import { base64url } from "../security/random.ts";
 import type { ClubRow } from "./store.ts";
 
@@ -137,6 +137,28 @@ function table(rows: readonly ScoreRow[], bestOf: number, viewerId: string | nul
   }));
 }
 
+/**
+ * Issue 35 (§7.11, seed 004 "the top 3 get gold, silver and bronze medals as the season's winners"): a
+ * player's medals — their place 1–3 in the table of every closed season they scored in — latest first.
+ */
+export async function medalsOf(db: D1Database, userId: string): Promise<Array<{ club: { id: string; name: string }; season: { id: string; name: string }; place: 1 | 2 | 3; medal: Medal }>> {
+  const seasons = await db
+    .prepare(
+      `SELECT s.*, c.name AS club_name FROM seasons s JOIN clubs c ON c.id = s.club_id
+        WHERE s.status = 'closed' AND s.id IN (SELECT r.season_id FROM points p JOIN reviews r ON r.game_id = p.game_id WHERE p.user_id = ? AND r.stage = 'rating')
+        ORDER BY s.closed_at DESC LIMIT 50`,
+    )
+    .bind(userId)
+    .all<SeasonRow & { club_name: string }>();
+  const out = [];
+  for (const s of seasons.results) {
+    const rank = (await seasonStandings(db, s)).find((r) => r.userId === userId)?.rank ?? 0;
+    const at = rank - 1;
+    if (rank >= 1 && rank <= 3) out.push({ club: { id: s.club_id, name: s.club_name }, season: { id: s.id, name: s.name }, place: (at + 1) as 1 | 2 | 3, medal: MEDALS[at]! });
+  }
+  return out;
+}
+
 /** The season table of §7.11 (each player's best K), in the order the page shows: the champion table's entry. */
 export const seasonStandings = async (db: D1Database, s: SeasonRow) => order(await stageScores(db, s.id, "rating"), s.best_of).list;
 
@@ -165,7 +187,8 @@ export async function seasonView(db: D1Database, s: SeasonRow, viewerId: string 
     championGames: s.champion_games,
     ratingGames: count("rating"),
     championPlayed: count("champion"),
-    table: table(rating, s.best_of, viewerId, nameOf),
+    // Issue 35 (§7.11, seed 004): once the season is closed, its table's top 3 hold gold, silver and bronze.
+    table: table(rating, s.best_of, viewerId, nameOf).map((r) => (s.status === "closed" && r.rank <= 3 ? { ...r, medal: MEDALS[r.rank - 1]! } : r)),
     // Only champion-stage points count there, all of them, and every champion is listed from the start.
     champion: champions.results.length ? { eveningId: s.champion_evening_id, table: table(champ, Number.POSITIVE_INFINITY, viewerId, nameOf, champions.results) } : null,
     games: games.results.map(summaryOf),

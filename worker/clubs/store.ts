@@ -57,6 +57,10 @@ export interface EveningRow {
   ended_at: number | null;
   created_by: string;
   created_at: number;
+  /** Issue 35 (migrations/0012_evening_manage.sql): the confirmation deadline in hours before the start (null: none); set once it was applied; the evening this one repeats. */
+  confirm_hours: number | null;
+  confirm_token: string | null;
+  repeat_of: string | null;
   /** Counted by the queries below. */
   n_seated: number;
   n_reserve: number;
@@ -95,6 +99,7 @@ export const eveningOf = (e: EveningRow, now: number): EveningSummary => ({
   status: e.status,
   games: e.games ?? 0,
   endedAt: e.ended_at ?? null,
+  confirmBy: e.confirm_hours === null || e.confirm_hours === undefined ? null : e.starts_at - e.confirm_hours * 3600_000,
 });
 
 /** The evening columns plus its list sizes (index signups_order). */
@@ -155,7 +160,7 @@ export function yourSignup(row: { state: SignupState; confirmed_at: number | nul
 
 interface NoticeRow {
   id: number;
-  kind: "promoted";
+  kind: ClubNotice["kind"];
   club_id: string;
   club_name: string;
   evening_id: string | null;

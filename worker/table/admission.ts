@@ -15,6 +15,7 @@ import { countOpen, type OpenWindow } from "./connection.ts";
 import { getPreset, seatRange } from "./engine.ts";
 import type { Ack, ConsiglieriPort, FanoutPort, ListingPort, MatchPort, OrganizerPort, Refused, ReportPort, SpectatorsPort, TableCore } from "./ports.ts";
 import { addressFull, checkJoin, deviceTaken } from "./lobby.ts";
+import { eveningJoinAllowed, type EveningHold } from "./evening.ts";
 import type { PlayerRow } from "./storage.ts";
 import type { AlarmFailures } from "./alarm-failures.ts";
 import type { Sockets } from "./connection.ts";
@@ -70,6 +71,8 @@ export interface InitRequest {
    * may sit down, each signed in (`not-invited` otherwise). Bots the organizer seats are not joins.
    */
   reservedFor?: string[];
+  /** Issue 35: the evening's reserve list and start: from the start, no-shows' seats go to the reserve in order (evening.ts). */
+  eveningHold?: EveningHold;
   /** Issue 38.5: a club evening's named host (the opener plays): only this account may take the host screen (`claimHost`). */
   hostUserId?: string;
   /**
@@ -165,6 +168,7 @@ export class Admission {
         // Issue 19: the address digests get their own key (a finished game's record shows its seed).
         addressKey: randomSeed(),
         ...(reservedFor.length ? { reservedFor } : {}),
+        ...(reservedFor.length && req.eveningHold ? { eveningHold: req.eveningHold } : {}),
         ...(req.hostUserId ? { hostUserId: req.hostUserId } : {}),
         longWindows: req.longWindows === true,
       });
@@ -249,7 +253,8 @@ export class Admission {
         return { ok: false, error: { code: "same-device", message: "This device already holds a seat at this table." } };
       }
       // Issue 19: a club evening's table seats the evening's signed-up accounts only.
-      if (config.reservedFor?.length && (opts.userId === undefined || !config.reservedFor.includes(opts.userId))) {
+      // Issue 35: each seated sign-up's seat is held until the start; then the reserve moves up into no-shows' seats.
+      if (config.reservedFor?.length && !eveningJoinAllowed(config.reservedFor, config.eveningHold, opts.userId, players.map((p) => p.userId), now)) {
         return { ok: false, error: { code: "not-invited", message: "This table is a club evening's: only its signed-up players sit here, signed in. You may watch." } };
       }
       if (opts.userId !== undefined && all.some((p) => p.userId === opts.userId)) {

@@ -21,3 +21,30 @@ export function eveningImmunity(presetId: string, last: SeriesRow | undefined, n
   if (!getPreset(presetId)?.immunity || newEvening || !last || last.endedAt === null) return [];
   return last.firstOut ?? [];
 }
+
+/**
+ * Issue 35 (RULES.md §6.11 "when full, the player goes to a reserve list and moves up automatically when a
+ * seat frees"): the evening's hold on its table's seats. `reserve` is the evening's reserve list (accounts in
+ * order) when the table was opened, `until` the evening's start (table time).
+ */
+export interface EveningHold {
+  reserve: string[];
+  until: number;
+}
+
+/**
+ * May this account sit at a club evening's table (`reservedFor`: the seated sign-ups, each holding a seat)?
+ * A seated sign-up always may (their seat is held for them). Before the start nobody else; from the start,
+ * each seated sign-up who has not come frees their seat for the reserve in order: the first k reserves may
+ * sit, k = the seated sign-ups not at the table. `atTable`: the accounts seated at the table now.
+ */
+export function eveningJoinAllowed(reservedFor: readonly string[], hold: EveningHold | undefined, userId: string | undefined, atTable: readonly (string | null | undefined)[], now: number): boolean {
+  if (userId === undefined) return false;
+  if (reservedFor.includes(userId)) return true;
+  if (!hold || now < hold.until) return false;
+  const present = new Set(atTable.filter((u): u is string => typeof u === "string"));
+  const noShows = reservedFor.filter((u) => !present.has(u)).length;
+  // The first k reserves (k no-shows) may sit; those of them already at the table hold those seats.
+  const at = hold.reserve.indexOf(userId);
+  return at >= 0 && at < noShows;
+}

@@ -310,6 +310,13 @@ export const MIGRATIONS: readonly Migration[] = [
       sql.exec(CHAT_DDL);
     },
   },
+  {
+    version: 6,
+    why: "issue 35: a club evening's hold on its seats (config.evening_hold: the reserve list and the start; from the start the reserve moves up into no-shows' seats)",
+    up(sql) {
+      addMissing(sql, "config", [["evening_hold", "TEXT"]]);
+    },
+  },
 ];
 
 /** The version a database is at after every migration. */

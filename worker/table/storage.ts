@@ -14,6 +14,7 @@
  * statement succeeded). A transaction that throws rolls SQLite back: the caller then calls
  * `invalidate()` (TableObject.tx) so nothing is served that the database no longer holds.
  */
+import type { EveningHold } from "./evening.ts";
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL, type BotLevel } from "../../shared/bots/levels.ts";
 import type { TableStatus } from "../../shared/protocol/http.ts";
 import type { StartRule } from "./lobby.ts";
@@ -45,6 +46,8 @@ export interface ConfigRow {
   addressKey?: string | null;
   /** Issue 19: a club evening's table — the accounts that may sit (JSON user ids); absent: anyone. */
   reservedFor?: string[];
+  /** Issue 35: the evening's reserve list and start (worker/table/evening.ts eveningJoinAllowed). */
+  eveningHold?: EveningHold;
   /** Issue 38.5: a club evening's named host (the opener plays): the account that may take the host screen. */
   hostUserId?: string | null;
   /** Issue 31.2 "Longer windows for beginners" (fixed at creation): every game's createGame `longWindows`. */
@@ -216,11 +219,11 @@ export class TableStore {
 
   insertConfig(c: ConfigRow): void {
     this.sql.exec(
-      `INSERT INTO config (id, code, preset_id, settings, public, seats_min, seats_max, start_rule, created_at, seed, host, spectator_delay_s, creator_user_id, seats_per_address, address_key, reserved_for, host_user_id, long_windows)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO config (id, code, preset_id, settings, public, seats_min, seats_max, start_rule, created_at, seed, host, spectator_delay_s, creator_user_id, seats_per_address, address_key, reserved_for, host_user_id, long_windows, evening_hold)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       c.code, c.presetId, JSON.stringify(c.settings), c.public ? 1 : 0, c.seats.min, c.seats.max, c.start, c.createdAt, c.seed,
       c.host, c.spectatorDelaySeconds, c.creatorUserId ?? null, c.seatsPerAddress, c.addressKey ?? null, c.reservedFor?.length ? JSON.stringify(c.reservedFor) : null,
-      c.hostUserId ?? null, c.longWindows ? 1 : 0,
+      c.hostUserId ?? null, c.longWindows ? 1 : 0, c.eveningHold ? JSON.stringify(c.eveningHold) : null,
     );
     this.sql.exec("INSERT INTO game (id, version, status) VALUES (1, 1, 'lobby')");
   }
@@ -253,6 +256,7 @@ export class TableStore {
       addressKey: typeof r.address_key === "string" ? r.address_key : null,
       ...(typeof r.reserved_for === "string" ? { reservedFor: JSON.parse(r.reserved_for) as string[] } : {}),
       ...(typeof r.host_user_id === "string" ? { hostUserId: r.host_user_id } : {}),
+      ...(typeof r.evening_hold === "string" ? { eveningHold: JSON.parse(r.evening_hold) as EveningHold } : {}),
       longWindows: r.long_windows === 1,
     };
   }

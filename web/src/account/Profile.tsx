@@ -185,6 +185,22 @@ export default function Profile(props: { nick: string }) {
                         </dd>
                       </div>
                     </dl>
+                    {/* Issue 35 (§7.11, seed 004): medals of closed seasons (hidden from others when the player opted out). */}
+                    <Show when={p().medals.length > 0}>
+                      <h3 id="pf-medals">{ta("profile.medals")}</h3>
+                      <ul class="list medals" aria-labelledby="pf-medals" data-medals>
+                        <For each={p().medals}>
+                          {(m) => (
+                            <li data-medal={m.medal} data-season={m.season.id}>
+                              <span class={`medal medal-${m.medal}`} aria-hidden="true" />{" "}
+                              <a href={`/c/${encodeURIComponent(m.club.id)}`} onClick={onLinkClick}>
+                                {ta("profile.medal", { medal: ta(`profile.medal.${m.medal}`), place: m.place, club: m.club.name, season: m.season.name })}
+                              </a>
+                            </li>
+                          )}
+                        </For>
+                      </ul>
+                    </Show>
                     {/* Issue 35: the rating's history (hidden from others with the games when the player opted out). */}
                     <RatingPlot points={p().ratingHistory} />
                     <Show when={(p().rulesTests ?? []).length > 0}>

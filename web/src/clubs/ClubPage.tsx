@@ -72,6 +72,7 @@ function NewEvening(props: { data: ClubData }) {
   const [max, setMax] = createSignal("");
   const [ageCheck, setAgeCheck] = createSignal(props.data.club.adultsOnly);
   const [weekly, setWeekly] = createSignal(false);
+  const [confirmHours, setConfirmHours] = createSignal("");
   const [closes, setCloses] = createSignal<Closes>("start");
   const { busy, error, run } = useSubmit();
   const range = () => presets.find((p) => p.id === format())?.seats ?? null;
@@ -80,6 +81,8 @@ function NewEvening(props: { data: ClubData }) {
     void run(async () => {
       const body: CreateEveningRequest = { startsLocal: when(), presetId: format(), online: online(), ageCheck: ageCheck(), weekly: weekly() };
       if (!online()) body.place = place();
+      // Issue 35: the confirmation deadline, hours before the start (empty: none).
+      if (confirmHours().trim() !== "") body.confirmHours = Number(confirmHours());
       if (min() || max()) body.seats = { min: Number(min() || range()?.min), max: Number(max() || range()?.max) };
       // The window closes at the start or before it: the start in UTC by the same rule the server uses.
       const starts = wallTimeToUtc(when(), club().timeZone);
@@ -143,6 +146,10 @@ function NewEvening(props: { data: ClubData }) {
         <label class="check field">
           <input type="checkbox" checked={weekly()} onChange={(e) => setWeekly(e.currentTarget.checked)} />
           <span>{tc("new.evening.weekly")}</span>
+        </label>
+        <label class="field">
+          <span>{tc("manage.confirmHours")}</span>
+          <input type="number" name="confirmHours" min={1} max={168} inputMode="numeric" value={confirmHours()} onInput={(e) => setConfirmHours(e.currentTarget.value)} data-confirm-hours />
         </label>
         <FormError error={error()} />
         <button type="submit" class="btn primary wide" disabled={busy()}>

@@ -15,6 +15,7 @@ import { saveTable } from "../lib/seats-store.ts";
 import { FormError, sitDown, useSubmit } from "../home/forms.tsx";
 import { ConfirmDialog, type Ask } from "../ui/ConfirmDialog.tsx";
 import { Header } from "../ui/Header.tsx";
+import { utcToWallTime } from "../../../shared/clubs/time.ts";
 import { clubsApi } from "./api.ts";
 import { tc } from "./messages.ts";
 import { NewcomersPanel } from "./Newcomers.tsx";
@@ -204,6 +205,82 @@ function EveningTable(props: { data: EveningData }) {
   );
 }
 
+/**
+ * Issue 35 (RULES.md §6.11): the owner or a host changes an open evening — its start (the club's wall time),
+ * place, most seats and confirmation deadline — or cancels it; everyone signed up gets a notice.
+ */
+function ManageEvening(props: { data: EveningData; onChange: (d: EveningData) => void }) {
+  const [ask, setAsk] = createSignal<Ask | null>(null);
+  const [saved, setSaved] = createSignal(false);
+  const { busy, error, run } = useSubmit();
+  const e = () => props.data.evening;
+  const ids = () => ({ club: props.data.club.id, evening: props.data.evening.id });
+  const save = (ev: SubmitEvent) => {
+    ev.preventDefault();
+    const f = new FormData(ev.currentTarget as HTMLFormElement);
+    const hours = String(f.get("confirmHours") ?? "").trim();
+    const place = String(f.get("place") ?? "").trim();
+    setSaved(false);
+    void run(async () => {
+      props.onChange(
+        await clubsApi.editEvening(ids().club, ids().evening, {
+          startsLocal: String(f.get("start")),
+          ...(e().online ? {} : { place }),
+          seats: { min: e().seats.min, max: Number(f.get("seatsMax")) },
+          confirmHours: hours === "" ? null : Number(hours),
+        }),
+      );
+      setSaved(true);
+    });
+  };
+  const cancel = () =>
+    setAsk({
+      title: tc("manage.cancel.title"),
+      text: tc("manage.cancel.text"),
+      confirm: tc("manage.cancel"),
+      run: () => void run(async () => props.onChange(await clubsApi.cancelEvening(ids().club, ids().evening))),
+    });
+  const hoursBefore = () => (e().confirmBy === null ? "" : String(Math.round((e().startsAt - e().confirmBy!) / 3600_000)));
+  return (
+    <Show when={props.data.canManage && (e().status === "open" || e().status === "closed") && !e().tableCode}>
+      <section class="panel" aria-labelledby="manage-title" data-evening-manage>
+        <h2 id="manage-title">{tc("manage.title")}</h2>
+        <form class="form" onSubmit={save} data-evening-edit>
+          <label class="field">
+            <span>{tc("manage.start")}</span>
+            <input type="datetime-local" name="start" required value={utcToWallTime(e().startsAt, props.data.club.timeZone)} />
+          </label>
+          <Show when={!e().online}>
+            <label class="field">
+              <span>{tc("manage.place")}</span>
+              <input type="text" name="place" required maxLength={120} value={e().place ?? ""} />
+            </label>
+          </Show>
+          <label class="field">
+            <span>{tc("manage.seats")}</span>
+            <input type="number" name="seatsMax" required min={e().seats.min} value={e().seats.max} inputMode="numeric" />
+          </label>
+          <label class="field">
+            <span>{tc("manage.confirmHours")}</span>
+            <input type="number" name="confirmHours" min={1} max={168} value={hoursBefore()} inputMode="numeric" />
+          </label>
+          <button type="submit" class="btn primary wide" disabled={busy()} data-evening-save>
+            {tc("manage.save")}
+          </button>
+        </form>
+        <p role="status" class="small">
+          {saved() ? tc("manage.saved") : ""}
+        </p>
+        <button type="button" class="btn danger wide" disabled={busy()} data-evening-cancel onClick={cancel}>
+          {tc("manage.cancel")}
+        </button>
+        <FormError error={error()} />
+        <ConfirmDialog ask={ask()} onClose={() => setAsk(null)} />
+      </section>
+    </Show>
+  );
+}
+
 /** Issue 38.5: how often an open evening page looks again while in view (the table opening, sign-ups, the host). */
 const EVENING_POLL_MS = 10_000;
 
@@ -250,12 +327,25 @@ export function EveningPage(props: { club: string; evening: string }) {
                   <dd>{tk("preset", p().evening.presetId)}</dd>
                   <dt>{tc("evening.seats")}</dt>
                   <dd>{seatsText(p().evening.seats)}</dd>
+                  <Show when={p().evening.confirmBy}>
+                    {(by) => (
+                      <>
+                        <dt>{tc("evening.confirmBy")}</dt>
+                        <dd data-confirm-by={by()}>{whenText(by(), p().evening.timeZone)}</dd>
+                      </>
+                    )}
+                  </Show>
                   <dt>{tc("evening.signup")}</dt>
                   <dd>
                     {signupLine(p().evening)}
                     {p().evening.signup.open ? ` · ${tc("evening.signup.until", { time: whenText(p().evening.signup.closesAt, p().evening.timeZone) })}` : ""}
                   </dd>
                 </dl>
+                <Show when={p().evening.status === "cancelled"}>
+                  <p class="banner" data-evening-cancelled>
+                    {tc("evening.cancelled")}
+                  </p>
+                </Show>
                 <Show when={p().evening.ageCheck}>
                   <p class="small">
                     <span class="tag">{tc("club.adults")}</span> {tc("evening.adults")}
@@ -264,6 +354,7 @@ export function EveningPage(props: { club: string; evening: string }) {
               </section>
               <EveningTable data={p()} />
               <NewcomersPanel club={props.club} evening={props.evening} />
+              <ManageEvening data={p()} onChange={set} />
               <YourPlace data={p()} onChange={set} />
               <section class="panel" aria-labelledby="seated-title">
                 <div class="row">

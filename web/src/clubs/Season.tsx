@@ -38,8 +38,19 @@ function Standings(props: { rows: SeasonStanding[]; caption: string; champion?: 
         <tbody>
           <For each={props.rows}>
             {(r) => (
-              <tr classList={{ you: r.you }} {...{ [props.champion ? "data-champion-row" : "data-season-row"]: r.nickname ?? "" }} data-rank={r.rank} data-total={r.total}>
-                <td>{r.rank}</td>
+              <tr classList={{ you: r.you }} {...{ [props.champion ? "data-champion-row" : "data-season-row"]: r.nickname ?? "" }} data-rank={r.rank} data-total={r.total} data-medal={r.medal ?? undefined}>
+                <td>
+                  {r.rank}
+                  {/* Issue 35 (§7.11, seed 004): a closed season's top 3 hold medals. */}
+                  <Show when={r.medal}>
+                    {(m) => (
+                      <>
+                        {" "}
+                        <span class={`medal medal-${m()}`} role="img" aria-label={tc(`medal.${m()}`)} title={tc(`medal.${m()}`)} />
+                      </>
+                    )}
+                  </Show>
+                </td>
                 <th scope="row">{r.nickname ?? tc("season.hidden")}</th>
                 <td>{r.games}</td>
                 <Show when={!props.champion}>

@@ -1,5 +1,5 @@
 /** The clubs API (worker/api/clubs.ts, docs/CLUBS.md); shapes from shared/protocol/clubs.ts as types only. */
-import type { ClubNotice, ClubPage, CreateClubRequest, CreateEveningRequest, EveningPage, HostTokenResponse, MyClubs, OpenEveningRequest, OpenEveningResponse } from "../../../shared/protocol/clubs.ts";
+import type { ClubNotice, ClubPage, CreateClubRequest, CreateEveningRequest, EditEveningRequest, EveningPage, HostTokenResponse, MyClubs, OpenEveningRequest, OpenEveningResponse } from "../../../shared/protocol/clubs.ts";
 import type { ClubSeasons, ClubSettingsRequest, CreateSeasonRequest, ReviewPage, ReviewRequest, SeasonPage, StartChampionRequest } from "../../../shared/protocol/seasons.ts";
 import { call } from "../lib/api.ts";
 
@@ -21,6 +21,9 @@ export const clubsApi = {
   signup: (id: string, e: string, ageConfirmed: boolean) => call<EveningPage>("POST", `${evening(id, e)}/signup`, ageConfirmed ? { ageConfirmed } : {}),
   confirm: (id: string, e: string) => call<EveningPage>("POST", `${evening(id, e)}/confirm`, {}),
   withdraw: (id: string, e: string) => call<EveningPage>("POST", `${evening(id, e)}/withdraw`, {}),
+  /** Issue 35: the owner or a host edits or cancels an evening (everyone signed up gets a notice). */
+  editEvening: (id: string, e: string, body: EditEveningRequest) => call<EveningPage>("POST", `${evening(id, e)}/edit`, body),
+  cancelEvening: (id: string, e: string) => call<EveningPage>("POST", `${evening(id, e)}/cancel`, {}),
   /** Issue 19: the owner or a host opens the evening's table; issue 38.5: to host it, or to play with a named host or the server hosting. */
   openTable: (id: string, e: string, body: OpenEveningRequest = {}) => call<OpenEveningResponse>("POST", `${evening(id, e)}/open`, body),
   /** Issue 38.5: the evening's named host takes the table's host screen. */

@@ -77,7 +77,7 @@ export function EveningItem(props: { e: EveningSummary; extra?: string }) {
   );
 }
 
-/** Unread notices (a move up from the reserve list), each with its dismiss button. Announced politely. */
+/** Unread notices (a move up from the reserve list; issue 35: an edit, a cancellation, a seat lost at the confirmation deadline), each with its dismiss button. Announced politely. */
 export function Notices(props: { notices: ClubNotice[]; onDismiss: (id: number) => void }) {
   return (
     <div aria-live="polite" data-club-notices>
@@ -85,9 +85,9 @@ export function Notices(props: { notices: ClubNotice[]; onDismiss: (id: number) 
         {(n) => (
           <p class="banner row" data-notice={n.kind}>
             <span class="grow">
-              <Show when={n.eveningId && n.startsAt !== null} fallback={tc("notice.promoted", { club: n.clubName, time: "" })}>
+              <Show when={n.eveningId && n.startsAt !== null} fallback={tc(`notice.${n.kind}`, { club: n.clubName, time: "" })}>
                 <a href={eveningPath(n.clubId, n.eveningId!)} onClick={onLinkClick}>
-                  {tc("notice.promoted", { club: n.clubName, time: whenText(n.startsAt!, n.timeZone ?? "UTC") })}
+                  {tc(`notice.${n.kind}`, { club: n.clubName, time: whenText(n.startsAt!, n.timeZone ?? "UTC") })}
                 </a>
               </Show>
             </span>
