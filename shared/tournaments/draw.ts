@@ -245,6 +245,73 @@ function improve(rng: RngState, rounds: number[][][], m: Meetings, tries: number
 }
 
 /**
+ * The focused search (tabu) for the largest count: while it is above `target`, a player of a pair at the
+ * largest count takes the best swap in that round by (largest count, pairs at it, Σ 4^count) — even a worse
+ * one — except a swap of a player moved in that round within the last few steps (the tabu list); the best
+ * schedule seen is kept. It stops at the target or after `tries` steps.
+ */
+function focus(rng: RngState, rounds: number[][][], m: Meetings, tries: number, target: number): void {
+  if (m.max <= target) return;
+  const keyOf = (sc: readonly number[]) => [sc[0]!, sc[1]!, m.energy];
+  let bestKey = keyOf(m.score());
+  let bestGrid = rounds.map((r) => r.map((t) => t.slice()));
+  const tabu = rounds.map(() => new Map<number, number>());
+  const tenure = 3 + Math.floor(rounds[0]!.length * rounds[0]![0]!.length / 8);
+  const hot: [number, number, number][] = [];
+  for (let k = 0; k < tries && m.max > target; k++) {
+    // Every player of a pair at the largest count, with its round and table.
+    hot.length = 0;
+    rounds.forEach((r, ri) =>
+      r.forEach((A, ti) => {
+        if (r.length < 2) return;
+        for (let i = 0; i < A.length; i++)
+          for (let j = 0; j < A.length; j++) if (j !== i && m.get(A[i]!, A[j]!) === m.max) { hot.push([ri, ti, i]); break; }
+      }),
+    );
+    if (hot.length === 0) break;
+    const [ri, ta, ia] = hot[randInt(rng, hot.length)]!;
+    const r = rounds[ri]!;
+    const A = r[ta]!;
+    const pa = A[ia]!;
+    let best: [number, number] | null = null;
+    let bestSc: number[] | null = null;
+    let ties = 0;
+    for (let tb = 0; tb < r.length; tb++) {
+      if (tb === ta) continue;
+      const B = r[tb]!;
+      for (let j = 0; j < B.length; j++) {
+        if ((tabu[ri]!.get(B[j]!) ?? -1) > k) continue;
+        swapMeetings(m, A, B, pa, B[j]!, 1);
+        const sc = keyOf(m.score());
+        swapMeetings(m, A, B, pa, B[j]!, -1);
+        if (!bestSc || better(sc, bestSc)) {
+          bestSc = sc;
+          best = [tb, j];
+          ties = 1;
+        } else if (sc[0] === bestSc[0] && sc[1] === bestSc[1] && sc[2] === bestSc[2] && randInt(rng, ++ties) === 0) best = [tb, j];
+      }
+    }
+    if (!best) continue;
+    const B = r[best[0]]!;
+    const pb = B[best[1]]!;
+    swapMeetings(m, A, B, pa, pb, 1);
+    A[ia] = pb;
+    B[best[1]] = pa;
+    tabu[ri]!.set(pa, k + tenure + randInt(rng, 3));
+    tabu[ri]!.set(pb, k + tenure + randInt(rng, 3));
+    const now = keyOf(m.score());
+    if (better(now, bestKey)) {
+      bestKey = now;
+      bestGrid = rounds.map((rr) => rr.map((t) => t.slice()));
+    }
+  }
+  // Back to the best seen (the meeting counts with it).
+  rounds.forEach((r) => r.forEach((t) => m.table(t, -1)));
+  rounds.forEach((r, ri) => r.forEach((t, ti) => (rounds[ri]![ti] = bestGrid[ri]![ti]!)));
+  rounds.forEach((r) => r.forEach((t) => m.table(t, 1)));
+}
+
+/**
  * Seat numbers as a proper edge colouring of a bipartite graph (König: a bipartite graph of largest
  * degree Δ has one with Δ colours). One side: each table of each round; the other: each player, split
  * into ⌈games/S⌉ copies of at most S games each (in round order); an edge per seat taken; the colours are
@@ -340,6 +407,7 @@ export function drawSchedule(input: DrawInput): Schedule {
     });
     anneal(g, tried, m, effort * 10);
     improve(g, tried, m, effort);
+    focus(g, tried, m, 2 * effort, Math.ceil((rounds * (seats - 1)) / (players - 1)) + 1);
     if (!score || better(m.score(), score)) {
       score = m.score();
       grids = tried;
