@@ -73,6 +73,17 @@ describe("§9.2 the draw", () => {
     }
   });
 
+  it("meetings: 36 players at 12 seats, 6 rounds — the largest pair count ≤ 3 (bound 2 + 1) for every seed tried (the focused search)", () => {
+    // Three tables a round: a player is a vector in {0,1,2}^6, meetings = 6 − Hamming distance; the goal needs
+    // 36 balanced vectors at distance ≥ 3. Before the focused search every seed ended at 4.
+    for (const seed of ["meet", "bench-36-12-6-0", "bench-36-12-6-2"]) {
+      const f = drawFigures(drawSchedule(input(36, 12, 6, seed)));
+      expect(f.lowerBound).toBe(2);
+      expect(f.maxPair, seed).toBeLessThanOrEqual(3);
+      expect(f.overSeatBound, seed).toBe(0);
+    }
+  });
+
   it("refuses sizes it cannot draw", () => {
     expect(drawRefusal(input(9, 10, 4))).toMatch(/fewer players/);
     expect(drawRefusal(input(20, 3, 4))).toMatch(/4–30 seats/);
