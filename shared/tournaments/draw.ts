@@ -12,6 +12,8 @@
  *    objective in §9.2's order: the largest number of games two players share first, then how unevenly
  *    pairs meet. A table holding a pair at the largest count moves one of them to its best swap in that
  *    round. A fixed number of tries per size, from the seed: deterministic, a few seconds at worst.
+ *    If the largest count is still above its lower bound ⌈R·(S−1)/(N−1)⌉ + 1, a focused tabu search on
+ *    the pairs at that count follows (`focus`).
  *  - **Seats.** A proper edge colouring of the bipartite graph tables × players with S colours (König's
  *    theorem: it always exists): no player gets one seat number more than ⌈games/S⌉ times, exactly.
  *
@@ -244,6 +246,85 @@ function improve(rng: RngState, rounds: number[][][], m: Meetings, tries: number
   }
 }
 
+/** Players of top pairs weighed per step of the focused search (24 reaches 36/12/6's goal; 1 and 4 did not). */
+const FOCUS_SAMPLE = 24;
+
+/**
+ * The focused search (tabu) for the largest count, run only while it is above `target` (§9.2: the largest
+ * number of games two players share first). Each step weighs FOCUS_SAMPLE players of pairs at the largest
+ * count (drawn from the seed) and takes the best swap of any of them with a player of another table of that
+ * round by (largest count, pairs at it, Σ 4^count) — even a worse one — except swaps of a player moved in
+ * that round within the last few steps (the tabu list), unless the swap beats the best seen. The best
+ * schedule seen is kept. It stops at the target or after `tries` steps: deterministic, from the seed.
+ */
+function focus(rng: RngState, rounds: number[][][], m: Meetings, tries: number, target: number): void {
+  if (m.max <= target) return;
+  const keyOf = (sc: readonly number[]) => [sc[0]!, sc[1]!, m.energy];
+  let bestKey = keyOf(m.score());
+  let bestGrid = rounds.map((r) => r.map((t) => t.slice()));
+  const tabu = rounds.map(() => new Map<number, number>());
+  const tenure = 4;
+  const hot: [number, number, number][] = [];
+  for (let k = 0; k < tries && m.max > target; k++) {
+    // Every player of a pair at the largest count, with its round and table.
+    hot.length = 0;
+    rounds.forEach((r, ri) =>
+      r.forEach((A, ti) => {
+        if (r.length < 2) return;
+        for (let i = 0; i < A.length; i++)
+          for (let j = 0; j < A.length; j++) if (j !== i && m.get(A[i]!, A[j]!) === m.max) { hot.push([ri, ti, i]); break; }
+      }),
+    );
+    if (hot.length === 0) break;
+    // A few players of pairs at the top (from the seed); the best non-tabu swap of any of them is taken.
+    let best: [number, number, number, number, number] | null = null;
+    let bestSc: number[] | null = null;
+    let ties = 0;
+    for (let h = 0; h < FOCUS_SAMPLE; h++) {
+      const [ri, ta, ia] = hot[randInt(rng, hot.length)]!;
+      const r = rounds[ri]!;
+      const A = r[ta]!;
+      const pa = A[ia]!;
+      for (let tb = 0; tb < r.length; tb++) {
+        if (tb === ta) continue;
+        const B = r[tb]!;
+        for (let j = 0; j < B.length; j++) {
+          swapMeetings(m, A, B, pa, B[j]!, 1);
+          const sc = keyOf(m.score());
+          swapMeetings(m, A, B, pa, B[j]!, -1);
+          // Tabu: a player moved in this round lately stays, unless the swap beats the best seen (aspiration).
+          if ((tabu[ri]!.get(B[j]!) ?? -1) > k && !better(sc, bestKey)) continue;
+          if (!bestSc || better(sc, bestSc)) {
+            bestSc = sc;
+            best = [ri, ta, ia, tb, j];
+            ties = 1;
+          } else if (!better(bestSc, sc) && randInt(rng, ++ties) === 0) best = [ri, ta, ia, tb, j];
+        }
+      }
+    }
+    if (!best) continue;
+    const [ri, ta, ia, tb, jb] = best;
+    const A = rounds[ri]![ta]!;
+    const B = rounds[ri]![tb]!;
+    const pa = A[ia]!;
+    const pb = B[jb]!;
+    swapMeetings(m, A, B, pa, pb, 1);
+    A[ia] = pb;
+    B[jb] = pa;
+    tabu[ri]!.set(pa, k + tenure + randInt(rng, 3));
+    tabu[ri]!.set(pb, k + tenure + randInt(rng, 3));
+    const now = keyOf(m.score());
+    if (better(now, bestKey)) {
+      bestKey = now;
+      bestGrid = rounds.map((rr) => rr.map((t) => t.slice()));
+    }
+  }
+  // Back to the best seen (the meeting counts with it).
+  rounds.forEach((r) => r.forEach((t) => m.table(t, -1)));
+  rounds.forEach((r, ri) => r.forEach((t, ti) => (rounds[ri]![ti] = bestGrid[ri]![ti]!)));
+  rounds.forEach((r) => r.forEach((t) => m.table(t, 1)));
+}
+
 /**
  * Seat numbers as a proper edge colouring of a bipartite graph (König: a bipartite graph of largest
  * degree Δ has one with Δ colours). One side: each table of each round; the other: each player, split
@@ -340,6 +421,7 @@ export function drawSchedule(input: DrawInput): Schedule {
     });
     anneal(g, tried, m, effort * 10);
     improve(g, tried, m, effort);
+    focus(g, tried, m, 2 * effort, Math.ceil((rounds * (seats - 1)) / (players - 1)) + 1);
     if (!score || better(m.score(), score)) {
       score = m.score();
       grids = tried;

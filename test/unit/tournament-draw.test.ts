@@ -62,6 +62,28 @@ describe("§9.2 the draw", () => {
     }
   });
 
+  it("meetings: 20 players at 10 seats, 6 rounds — the largest pair count ≤ 4 (bound 3 + 1) for every seed tried (the focused search)", () => {
+    // Two tables a round: a player is a 6-bit vector (its table each round), meetings = 6 − Hamming distance;
+    // 10 weight-2 vectors and their complements show 4 is reachable. Before the focused search a seed in three ended at 5.
+    for (const seed of ["meet", "bench-20-10-6-0", "bench-20-10-6-1", "bench-20-10-6-2", "spring-cup", "x", "y", "z"]) {
+      const f = drawFigures(drawSchedule(input(20, 10, 6, seed)));
+      expect(f.lowerBound).toBe(3);
+      expect(f.maxPair, seed).toBeLessThanOrEqual(4);
+      expect(f.overSeatBound, seed).toBe(0);
+    }
+  });
+
+  it("meetings: 36 players at 12 seats, 6 rounds — the largest pair count ≤ 3 (bound 2 + 1) for every seed tried (the focused search)", () => {
+    // Three tables a round: a player is a vector in {0,1,2}^6, meetings = 6 − Hamming distance; the goal needs
+    // 36 balanced vectors at distance ≥ 3. Before the focused search every seed ended at 4.
+    for (const seed of ["meet", "bench-36-12-6-0", "bench-36-12-6-2"]) {
+      const f = drawFigures(drawSchedule(input(36, 12, 6, seed)));
+      expect(f.lowerBound).toBe(2);
+      expect(f.maxPair, seed).toBeLessThanOrEqual(3);
+      expect(f.overSeatBound, seed).toBe(0);
+    }
+  });
+
   it("refuses sizes it cannot draw", () => {
     expect(drawRefusal(input(9, 10, 4))).toMatch(/fewer players/);
     expect(drawRefusal(input(20, 3, 4))).toMatch(/4–30 seats/);
