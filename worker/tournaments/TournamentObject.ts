@@ -16,7 +16,7 @@
  *  - the final (§9.6): the top S after the last qualifying round, F games at one table, seats from a
  *    seeded Latin square (each finalist in a different position every game), points added or from zero.
  *
- * D1 gets what the pages list (migrations/0008_tournaments.sql), written after each change; the object
+ * D1 gets what the pages list (migrations/0011_tournaments.sql), written after each change; the object
  * counts the rows it wrote (`stats`, printed by the workerd test).
  */
 import { DurableObject } from "cloudflare:workers";
