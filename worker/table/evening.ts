@@ -11,7 +11,7 @@
  * the choice; no clock decides it behind their back.
  */
 import { getPreset } from "./engine.ts";
-import type { SeriesRow } from "./storage.ts";
+import type { EveningHold, SeriesRow } from "./storage.ts";
 
 /**
  * The players (ids) immune in the next game: the last game's first eliminated, when the format has
@@ -20,16 +20,6 @@ import type { SeriesRow } from "./storage.ts";
 export function eveningImmunity(presetId: string, last: SeriesRow | undefined, newEvening: boolean): string[] {
   if (!getPreset(presetId)?.immunity || newEvening || !last || last.endedAt === null) return [];
   return last.firstOut ?? [];
-}
-
-/**
- * Issue 35 (RULES.md §6.11 "when full, the player goes to a reserve list and moves up automatically when a
- * seat frees"): the evening's hold on its table's seats. `reserve` is the evening's reserve list (accounts in
- * order) when the table was opened, `until` the evening's start (table time).
- */
-export interface EveningHold {
-  reserve: string[];
-  until: number;
 }
 
 /**

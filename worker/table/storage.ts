@@ -14,12 +14,21 @@
  * statement succeeded). A transaction that throws rolls SQLite back: the caller then calls
  * `invalidate()` (TableObject.tx) so nothing is served that the database no longer holds.
  */
-import type { EveningHold } from "./evening.ts";
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL, type BotLevel } from "../../shared/bots/levels.ts";
 import type { TableStatus } from "../../shared/protocol/http.ts";
 import type { StartRule } from "./lobby.ts";
 import { migrate } from "./migrations.ts";
 
+
+/**
+ * Issue 35 (RULES.md §6.11 "when full, the player goes to a reserve list and moves up automatically when a
+ * seat frees"): the evening's hold on its table's seats. `reserve` is the evening's reserve list (accounts in
+ * order) when the table was opened, `until` the evening's start (table time).
+ */
+export interface EveningHold {
+  reserve: string[];
+  until: number;
+}
 
 export interface ConfigRow {
   code: string;
