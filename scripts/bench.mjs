@@ -6,6 +6,8 @@
 //   npm run bench -- --quick            load at T = 1, 10 only, 60 s windows
 //   npm run bench -- --only baseline,direct,proxy   also through wrangler's dev proxy
 //   npm run bench -- --tables 1,10,100,200 --seconds 150
+//   npm run bench -- --old-engine /tmp/old-engine   also the engine against an older checkout, in one process
+//                                       (bench/engine-compare.ts: interleaved blocks on CPU time; issue 33)
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import os from "node:os";
@@ -24,6 +26,7 @@ console.log(`date: ${new Date().toISOString()}, load average ${os.loadavg().map(
 
 const steps = [
   ["engine throughput (bots, every preset)", "bench/engine.ts", []],
+  ...(pass("old-engine").length ? [["engine against an older tree (one process, interleaved blocks, CPU time; issue 33)", "bench/engine-compare.ts", ["--old", pass("old-engine")[1]]]] : []),
   ["tournament draw: meetings, seats, sit-outs and time against a random draw (RULES.md §9.2)", "bench/tournament-draw.ts", []],
   ["storage, bytes and Cloudflare cost (table object in workerd)", "bench/cost.ts", []],
   ["rating leaderboard: a page over 10,000 accounts and 100,000 games in D1's schema (node:sqlite), against computing it per request (issue 35)", "bench/leaderboard.ts", []],
