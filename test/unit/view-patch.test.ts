@@ -9,11 +9,14 @@
  * the patches carry: every value a patch sets is the value at that place of the viewer's entitled full
  * view, and that view passes the oracle.
  *
+ * The views are built as the fan-out builds them, from one public part per version (`sharedView`), and
+ * must still equal `viewFor` built alone and share no object with each other.
+ *
  * Size: PATCH_GAMES per preset (1 in `npm test`; 10 with FULL=1, or any number).
  */
 import { describe, expect, it } from "vitest";
 import { playGame, type BotKind } from "../../shared/bots/index.ts";
-import { getPreset, viewFor, type GameState, type GameView, type Viewer } from "../../shared/engine/index.ts";
+import { getPreset, sharedView, viewFor, type GameState, type GameView, type Viewer } from "../../shared/engine/index.ts";
 import { allPresetIds } from "../../shared/engine/presets/index.ts";
 import type { PatchOp, ServerMessage, TableView } from "../../shared/protocol/messages.ts";
 import { applyViewFrame, applyViewPatch, logAfterFor, viewFrame, type HeldView, type SentView } from "../../shared/protocol/view-patch.ts";
@@ -25,6 +28,19 @@ const GAMES = Number(process.env.PATCH_GAMES ?? (process.env.FULL ? 10 : 1));
 /** A table envelope around the game view (what changes in it — status, the consigliere's mark — is diffed like the rest). */
 function envelope(game: GameView, advises: string | null): TableView {
   return { code: "PATCH1", status: game.result ? "ended" : "playing", game, connected: [], ...(advises ? { advises } : {}) } as unknown as TableView;
+}
+
+/**
+ * Views built from one shared public part still share no object with each other (the log's entries
+ * aside: their `data` has always been the event's own, read-only).
+ */
+function ownObjects(x: unknown, name: string, owners: Map<object, string>, top = true): void {
+  if (x === null || typeof x !== "object") return;
+  const had = owners.get(x);
+  if (had !== undefined && had !== name) throw new Error(`an object shared by the views of ${had} and ${name}: ${JSON.stringify(x).slice(0, 200)}`);
+  owners.set(x, name);
+  if (Array.isArray(x)) for (const v of x) ownObjects(v, name, owners, false);
+  else for (const [k, v] of Object.entries(x)) if (!(top && k === "log")) ownObjects(v, name, owners, false);
 }
 
 /** The value at a JSON Pointer of `view` (undefined: none there). */
@@ -78,9 +94,14 @@ describe("view patches: previous view + patch = viewFor, for every viewer after 
           botFlag: g % 2 === 1,
           onInput: (state: GameState, _input, now) => {
             version++;
+            // The fan-out: the public part once for all the viewers of this version (issue 36) …
+            const shared = sharedView(state);
+            const owners = new Map<object, string>();
             for (const w of watchers) {
-              // The fan-out: the view built with the log after what the connection holds, then the frame.
-              const next = envelope(viewFor(state, w.viewer, { logAfter: logAfterFor(w.sent) }), w.advises);
+              // … each view built with the log after what the connection holds, then the frame.
+              const game = viewFor(state, w.viewer, { logAfter: logAfterFor(w.sent), shared });
+              ownObjects(game, w.name, owners);
+              const next = envelope(game, w.advises);
               const built = viewFrame(w.sent, version, now, next);
               w.sent = built.sent;
               const msg = JSON.parse(built.frame) as Extract<ServerMessage, { type: "view" | "patch" }>;

@@ -7,7 +7,7 @@
 import type { ErrorCode, ServerMessage, TableView } from "../../shared/protocol/messages.ts";
 import { logAfterFor, viewFrame, type SentView } from "../../shared/protocol/view-patch.ts";
 import type { ConnectionIdentity } from "./connection.ts";
-import { viewFor } from "./engine.ts";
+import { sharedView, viewFor, type SharedView } from "./engine.ts";
 import { viewerKey, viewerOf } from "./match.ts";
 import type { Sockets } from "./connection.ts";
 import type { ConsiglieriPort, MatchPort, MediaPort, OrganizerPort, PresencePort, PublicationPort, SfuPort, SpectatorsPort, TableCore } from "./ports.ts";
@@ -37,6 +37,9 @@ export class Fanout {
    * WebSocket objects too), so every socket's next frame is a full view with its whole log.
    */
   private sent = new WeakMap<WebSocket, SentView>();
+
+  /** Issue 36: during a broadcast, the public part of the state's views, built once for all its viewers. */
+  private shared: SharedView | null = null;
 
   constructor(private readonly t: FanoutDeps) {}
 
@@ -75,7 +78,7 @@ export class Fanout {
     const seatOf = identity.kind === "player" || identity.kind === "consigliere" ? identity.playerId : null;
     const behind = seatOf !== null && facts.players.some((p) => p.playerId === seatOf && p.gameNo < facts.gameNo);
     const state = behind ? match.lastState() : match.state();
-    const game = state ? viewFor(state, viewerOf(identity), { logAfter }) : null;
+    const game = state ? viewFor(state, viewerOf(identity), { logAfter, ...(this.shared?.state === state ? { shared: this.shared } : {}) }) : null;
     const advises = identity.kind === "consigliere" ? identity.playerId : undefined;
     const view = buildTableView(facts, game, { organizing: this.t.organizer.isOrganizer(identity), delayMs, behind, ...(advises ? { advises } : {}) });
     // Issue 32, finding 1: a finished game names an opted-out account to nobody but themself (publication.ts).
@@ -113,6 +116,9 @@ export class Fanout {
     // One frame per (viewer, view the socket holds): a patch against it (issue 36), or the full view
     // with the log's tail when that is smaller. Sockets of one viewer that got the same frames share it.
     const frames = new Map<string, Map<SentView | undefined, { frame: string; sent: SentView }>>();
+    // The public part of every view, once for this version (a player still seeing the last game's end builds their own).
+    const state = t.match.state();
+    this.shared = state ? sharedView(state) : null;
     const frameFor = (identity: ConnectionIdentity, sent: SentView | undefined) => {
       // A consigliere's frame is the seat's view in its own envelope (`advising`, never `organizing`).
       const key = `${identity.kind === "consigliere" ? "c:" : ""}${viewerKey(identity)}`;
@@ -139,6 +145,7 @@ export class Fanout {
       this.sendRaw(ws, built.frame);
       this.sent.set(ws, built.sent);
     }
+    this.shared = null;
     // Issue 15, the SFU plane: every listener's pulls follow the floor of the views just sent.
     t.sfu.reconcile();
   }
