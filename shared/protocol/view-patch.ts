@@ -85,7 +85,11 @@ export function diffView(sent: SentView, next: TableView): PatchOp[] {
   const ops: PatchOp[] = [];
   diff(sent.view, withoutLog(next), "", ops);
   const game = next.game;
-  if (game && (game.logAfter === null || game.log.length > 0)) ops.push(["/game/log", game.logAfter ?? 0, game.log]);
+  const before = sent.view.game;
+  // A finished game's log is sent whole in every view (the end reveals all), but it only ever grows:
+  // one already held whole at the end, with as many entries, is the same log.
+  const same = game !== null && before !== null && before.result !== null && game.result !== null && before.logUpTo === game.logUpTo;
+  if (game && !same && (game.logAfter === null || game.log.length > 0)) ops.push(["/game/log", game.logAfter ?? 0, game.log]);
   return ops;
 }
 

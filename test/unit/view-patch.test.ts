@@ -172,6 +172,15 @@ describe("view patches: a frame that does not follow is refused (the receiver se
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it("a finished game's log, held whole already, is not sent again (it only grows)", () => {
+    expect(game.result).not.toBeNull();
+    const sent = viewFrame(undefined, 1, 0, view).sent;
+    const again = JSON.parse(viewFrame(sent, 2, 0, { ...view, connected: [3] } as unknown as TableView).frame) as Extract<ServerMessage, { type: "patch" }>;
+    expect(again.type).toBe("patch");
+    expect(again.ops).toEqual([["/connected", [3]]]);
+    expect(applyViewFrame({ version: 1, view }, again)?.view).toEqual({ ...view, connected: [3] });
+  });
+
   it("keys holding / and ~ travel escaped (RFC 6901)", () => {
     const a = { ...view, odd: { "a/b": 1, "c~d": 2 } } as unknown as TableView;
     const b = { ...view, odd: { "a/b": 3, "c~d": 4 } } as unknown as TableView;

@@ -38,7 +38,8 @@ export class Fanout {
    */
   private sent = new WeakMap<WebSocket, SentView>();
 
-  /** Issue 36: during a broadcast, the public part of the state's views, built once for all its viewers. */
+  /** Issue 36: during a broadcast (`sharing`), the public part of the state's views, built once for all its viewers. */
+  private sharing = false;
   private shared: SharedView | null = null;
 
   constructor(private readonly t: FanoutDeps) {}
@@ -78,7 +79,8 @@ export class Fanout {
     const seatOf = identity.kind === "player" || identity.kind === "consigliere" ? identity.playerId : null;
     const behind = seatOf !== null && facts.players.some((p) => p.playerId === seatOf && p.gameNo < facts.gameNo);
     const state = behind ? match.lastState() : match.state();
-    const game = state ? viewFor(state, viewerOf(identity), { logAfter, ...(this.shared?.state === state ? { shared: this.shared } : {}) }) : null;
+    const shared = this.sharing && state && state === match.state() ? (this.shared ??= sharedView(state)) : undefined;
+    const game = state ? viewFor(state, viewerOf(identity), { logAfter, ...(shared ? { shared } : {}) }) : null;
     const advises = identity.kind === "consigliere" ? identity.playerId : undefined;
     const view = buildTableView(facts, game, { organizing: this.t.organizer.isOrganizer(identity), delayMs, behind, ...(advises ? { advises } : {}) });
     // Issue 32, finding 1: a finished game names an opted-out account to nobody but themself (publication.ts).
@@ -117,8 +119,7 @@ export class Fanout {
     // with the log's tail when that is smaller. Sockets of one viewer that got the same frames share it.
     const frames = new Map<string, Map<SentView | undefined, { frame: string; sent: SentView }>>();
     // The public part of every view, once for this version (a player still seeing the last game's end builds their own).
-    const state = t.match.state();
-    this.shared = state ? sharedView(state) : null;
+    this.sharing = true;
     const frameFor = (identity: ConnectionIdentity, sent: SentView | undefined) => {
       // A consigliere's frame is the seat's view in its own envelope (`advising`, never `organizing`).
       const key = `${identity.kind === "consigliere" ? "c:" : ""}${viewerKey(identity)}`;
@@ -131,21 +132,25 @@ export class Fanout {
       }
       return built;
     };
-    for (const ws of t.sockets.all()) {
-      if (ws === except) continue;
-      const att = t.sockets.attachmentOf(ws, now);
-      if (!att.identity) continue;
-      // Delayed spectators' frames come from the ring (full views): no patch base is kept for them.
-      if (att.identity.kind === "spectator" && delayed) {
-        this.sent.delete(ws);
-        continue;
+    try {
+      for (const ws of t.sockets.all()) {
+        if (ws === except) continue;
+        const att = t.sockets.attachmentOf(ws, now);
+        if (!att.identity) continue;
+        // Delayed spectators' frames come from the ring (full views): no patch base is kept for them.
+        if (att.identity.kind === "spectator" && delayed) {
+          this.sent.delete(ws);
+          continue;
+        }
+        if (!changedFor(att.identity)) continue;
+        const built = frameFor(att.identity, this.sent.get(ws));
+        this.sendRaw(ws, built.frame);
+        this.sent.set(ws, built.sent);
       }
-      if (!changedFor(att.identity)) continue;
-      const built = frameFor(att.identity, this.sent.get(ws));
-      this.sendRaw(ws, built.frame);
-      this.sent.set(ws, built.sent);
+    } finally {
+      this.sharing = false;
+      this.shared = null;
     }
-    this.shared = null;
     // Issue 15, the SFU plane: every listener's pulls follow the floor of the views just sent.
     t.sfu.reconcile();
   }
