@@ -81,7 +81,7 @@ function diff(a: unknown, b: unknown, path: string, ops: PatchOp[]): void {
  * `logAfter = logAfterFor(sent)`: its log holds only the new entries (or the whole log again, once the
  * game is over or when `sent` had no game), which become one `[/game/log, from, entries]` operation.
  */
-export function diffView(sent: SentView, next: TableView): PatchOp[] {
+function diffView(sent: SentView, next: TableView): PatchOp[] {
   const ops: PatchOp[] = [];
   diff(sent.view, withoutLog(next), "", ops);
   const game = next.game;
