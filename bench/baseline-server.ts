@@ -7,18 +7,21 @@
  *   node bench/baseline-server.ts PORT
  *
  * Speaks the subset of docs/PROTOCOL.md the load driver uses: POST /api/tables, POST
- * /api/tables/:code/join, WebSocket /api/tables/:code/socket with hello / act.
+ * /api/tables/:code/join, WebSocket /api/tables/:code/socket with hello / act / sync; views go as
+ * patches (issue 36) built by the same shared/protocol/view-patch.ts as the table object's.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import { WebSocketServer, type WebSocket } from "ws";
+import type { TableView } from "../shared/protocol/messages.ts";
+import { logAfterFor, viewFrame, type SentView } from "../shared/protocol/view-patch.ts";
 import { apply, createGame, getPreset, nextDeadline, viewFor, type GameState, type Input, type PlayerSpec } from "../shared/engine/index.ts";
 
 interface Conn {
   ws: WebSocket;
   playerId: string | null;
-  /** Log entries this connection already holds (log deltas, as the table object sends them). */
-  sentLog: number | null;
+  /** The view this connection last received: its next frame is a patch against it (issue 36, as the table object sends them). */
+  sent: SentView | undefined;
 }
 interface Table {
   code: string;
@@ -49,8 +52,7 @@ function body(req: IncomingMessage): Promise<any> {
 }
 
 function send(t: Table, c: Conn) {
-  const game = t.state ? viewFor(t.state, c.playerId ? { kind: "player", playerId: c.playerId } : { kind: "spectator" }, { logAfter: c.sentLog }) : null;
-  c.sentLog = game ? game.logUpTo : null;
+  const game = t.state ? viewFor(t.state, c.playerId ? { kind: "player", playerId: c.playerId } : { kind: "spectator" }, { logAfter: logAfterFor(c.sent) }) : null;
   const view = {
     code: t.code,
     presetId: t.presetId,
@@ -62,7 +64,9 @@ function send(t: Table, c: Conn) {
     game,
     connected: [],
   };
-  c.ws.send(JSON.stringify({ type: "view", version: t.version, serverNow: Date.now(), view }));
+  const built = viewFrame(c.sent, t.version, Date.now(), view as unknown as TableView);
+  c.sent = built.sent;
+  c.ws.send(built.frame);
 }
 
 function broadcast(t: Table) {
@@ -143,7 +147,7 @@ server.on("upgrade", (req, socket, head) => {
   const t = m ? tables.get(m[1]!) : undefined;
   if (!t) return socket.destroy();
   wss.handleUpgrade(req, socket, head, (ws) => {
-    const c: Conn = { ws, playerId: null, sentLog: null };
+    const c: Conn = { ws, playerId: null, sent: undefined };
     ws.on("message", (data) => {
       let msg: any;
       try {
@@ -155,6 +159,9 @@ server.on("upgrade", (req, socket, head) => {
         c.playerId = t.players.find((p) => p.token === msg.token)?.id ?? null;
         t.conns.add(c);
         ws.send(JSON.stringify({ type: "welcome", identity: c.playerId ? { kind: "player", playerId: c.playerId } : { kind: "spectator" }, serverNow: Date.now() }));
+        send(t, c);
+      } else if (msg.type === "sync") {
+        c.sent = undefined; // a full view (issue 36: the driver asks after a frame that does not follow)
         send(t, c);
       } else if (msg.type === "act" && c.playerId) {
         const r = step(t, { kind: "act", playerId: c.playerId, action: msg.action });

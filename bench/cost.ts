@@ -6,6 +6,7 @@
  * The price list and the formula are in docs/PERFORMANCE.md; keep the two in step.
  */
 import { spawnSync } from "node:child_process";
+import { constants, createDeflateRaw, deflateRawSync } from "node:zlib";
 
 const args = process.argv.slice(2);
 const arg = (name: string, dflt: string) => {
@@ -42,6 +43,35 @@ if (!line) {
 }
 const m = JSON.parse(line.slice(line.indexOf("MEASURE_JSON ") + 13)) as Record<string, number>;
 const per = (x: number) => x / m.games!;
+
+/**
+ * Issue 36, permessage-deflate (RFC 7692) estimated with node:zlib on the first game's view frames
+ * (bench/cost.ts cannot negotiate it with workerd): "shared" — one raw-deflate context per socket,
+ * each frame ended by a sync flush whose 4-byte tail is dropped (context takeover, what browsers and
+ * workerd do by default); "alone" — each frame compressed on its own (no context takeover).
+ */
+async function deflated(sockets: string[][]): Promise<{ shared: number; alone: number; frames: number }> {
+  let shared = 0;
+  let alone = 0;
+  let frames = 0;
+  for (const texts of sockets) {
+    const z = createDeflateRaw();
+    let out = 0;
+    z.on("data", (d: Buffer) => (out += d.length));
+    for (const text of texts) {
+      const before = out;
+      z.write(text);
+      await new Promise<void>((done) => z.flush(constants.Z_SYNC_FLUSH, () => done()));
+      shared += out - before - 4;
+      alone += deflateRawSync(Buffer.from(text), { finishFlush: constants.Z_SYNC_FLUSH }).length - 4;
+      frames++;
+    }
+    z.close();
+  }
+  return { shared, alone, frames };
+}
+const framesLine = `${r.stdout}\n${r.stderr}`.split("\n").find((l) => l.includes("MEASURE_FRAMES "));
+const z = framesLine ? await deflated(JSON.parse(framesLine.slice(framesLine.indexOf("MEASURE_FRAMES ") + 15)) as string[][]) : null;
 
 const inputsPerGame = per(m.inputs!);
 const rowsWrittenPerInput = m.rowsWritten! / m.inputs!;
@@ -82,6 +112,7 @@ const rows: Array<[string, string]> = [
   ["input log per game", `${(per(m.logBytes!) / 1024).toFixed(1)} kB`],
   ["SQLite database per table (databaseSize)", `${(per(m.dbBytes!) / 1024).toFixed(0)} kB`],
   ["bytes per view message (mean)", `${(m.viewBytes! / m.viewFrames!).toFixed(0)} B`],
+  ...(z ? ([["bytes per view message, permessage-deflate (node:zlib estimate, game 1: context per socket / per frame alone)", `${(z.shared / z.frames).toFixed(0)} B / ${(z.alone / z.frames).toFixed(0)} B`]] as Array<[string, string]>) : []),
   ["view messages per game (all connections)", per(m.viewFrames!).toFixed(0)],
   ["bytes sent per game (all connections)", `${(per(m.bytesOut!) / 2 ** 20).toFixed(2)} MiB`],
   ["bytes per game per connection", `${(per(m.bytesOut!) / 11 / 1024).toFixed(0)} kB`],
@@ -92,4 +123,4 @@ console.log();
 console.log(`Cloudflare cost per game-hour (a ${GAME_MINUTES}-min game, object active all the time: upper bound), USD:`);
 for (const [k, v] of Object.entries(cost)) console.log(`  ${k.padEnd(12)} ${v.toFixed(6)}`);
 console.log(`  ${"total".padEnd(12)} ${total.toFixed(5)} per game-hour = $${(total * 1000).toFixed(2)} per 1,000 game-hours  (target ≤ $0.01 per game-hour)`);
-console.log(`MEASURED ${JSON.stringify({ rowsWrittenPerInput, rowsReadPerInput, bytesPerView: m.viewBytes! / m.viewFrames!, bytesPerGame: per(m.bytesOut!), costPerGameHour: total })}`);
+console.log(`MEASURED ${JSON.stringify({ rowsWrittenPerInput, rowsReadPerInput, bytesPerView: m.viewBytes! / m.viewFrames!, bytesPerViewDeflate: z ? z.shared / z.frames : null, bytesPerGame: per(m.bytesOut!), costPerGameHour: total })}`);

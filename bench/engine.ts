@@ -10,7 +10,7 @@
  *   - apply only: replay of recorded bot games (createGame + apply per input, no decisions at all).
  * µs per input = wall time / accepted inputs (timeouts included), bots' decisions included.
  */
-import { apply, createGame, viewFor } from "../shared/engine/index.ts";
+import { apply, createGame, sharedView, viewFor } from "../shared/engine/index.ts";
 import type { GameState, Input } from "../shared/engine/types.ts";
 import { makePlayers, playGame, type BotKind } from "../shared/bots/index.ts";
 
@@ -70,7 +70,7 @@ function replay(label: string, games: number, presetId = "sport"): BenchLine {
  * the view of every seat and of a spectator — what the table object does for its connections. µs per
  * view, not per input, in `usPerInput`.
  */
-function views(label: string, games: number, presetId = "sport"): BenchLine {
+function views(label: string, games: number, presetId = "sport", shared = false): BenchLine {
   const states: Array<{ state: GameState; ids: string[] }> = [];
   for (let g = 0; g < games; g++) {
     const seats = seatsFor(presetId, g);
@@ -85,8 +85,10 @@ function views(label: string, games: number, presetId = "sport"): BenchLine {
   const once = () => {
     let n = 0;
     for (const { state, ids } of states) {
-      for (const id of ids) { viewFor(state, { kind: "player", playerId: id }, { logAfter: 1e9 }); n++; }
-      viewFor(state, { kind: "spectator" }, { logAfter: 1e9 });
+      // Issue 36: the table's fan-out builds the public part once per version for all its viewers.
+      const opts = shared ? { logAfter: 1e9, shared: sharedView(state) } : { logAfter: 1e9 };
+      for (const id of ids) { viewFor(state, { kind: "player", playerId: id }, opts); n++; }
+      viewFor(state, { kind: "spectator" }, opts);
       n++;
     }
     return n;
@@ -111,6 +113,7 @@ export function benchEngine(games = 5000): BenchLine[] {
     run("city (10/11/12 seats) full: strong bots reading their own GameView", games, "view", "strong", "city"),
     // Last: it keeps every recorded state in memory, which would weigh on the lines after it.
     views("views only (every seat and a spectator after every input of recorded games, delta frames; µs per view)", Math.max(1, Math.floor(games / 10))),
+    views("views only, the public part built once per version (issue 36, as the table's fan-out; µs per view)", Math.max(1, Math.floor(games / 10)), "sport", true),
   ];
 }
 

@@ -26,6 +26,7 @@ import { WebSocket as WsClient } from "ws";
 import { heuristicBot } from "../shared/bots/index.ts";
 import { descendants, freePort, runtimeEntry, startWranglerSnapshot } from "./wrangler-snapshot.ts";
 import type { GameView } from "../shared/engine/types.ts";
+import { applyViewFrame, type HeldView } from "../shared/protocol/view-patch.ts";
 
 const args = process.argv.slice(2);
 const arg = (name: string, dflt: string) => {
@@ -212,6 +213,8 @@ async function run(target: Target, T: number): Promise<RunStats> {
       mine.push(ws);
       let inflight = false;
       let latest: GameView | null = null;
+      /** Issue 36: the full view this socket holds (log deltas merged, patches applied). */
+      let held: HeldView | null = null;
       /** Newest version this socket holds, and the one it held when its move in flight was sent. */
       let seen = -1;
       let seenAtSend = -1;
@@ -230,7 +233,15 @@ async function run(target: Target, T: number): Promise<RunStats> {
         const now = performance.now();
         const text = String(ev.data);
         const msg = JSON.parse(text);
-        if (msg.type === "view") {
+        if (msg.type === "view" || msg.type === "patch") {
+          const next = applyViewFrame(held, msg);
+          if (next === null) {
+            // A frame that does not follow the view held: ask for the whole view (docs/PROTOCOL.md).
+            stats.errors++;
+            ws.send(JSON.stringify({ type: "sync" }));
+            return;
+          }
+          held = next;
           if (measuring) {
             stats.deliveries++;
             stats.bytes += text.length;
@@ -244,7 +255,7 @@ async function run(target: Target, T: number): Promise<RunStats> {
             }
           }
           if (msg.version > seen) seen = msg.version;
-          latest = msg.view.game;
+          latest = next.view.game;
           if (latest?.result && !ended.has(t)) {
             ended.add(t);
             // Small T: keep T tables playing, a new one takes this slot (after the other sockets got the

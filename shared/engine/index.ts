@@ -8,7 +8,7 @@
  */
 export * from "./types.ts";
 export { createGame, apply, nextDeadline, isOver, seatOf } from "./apply.ts";
-export { viewFor } from "./view.ts";
+export { sharedView, viewFor, type SharedView } from "./view.ts";
 export { getPreset, listPresets, seatRange, startRefusal, type PresetInfo } from "./presets/index.ts";
 export { ABILITY_IDS } from "./night/abilities.ts";
 export { firstEliminated } from "./rules/immunity.ts";

@@ -48,10 +48,76 @@ export interface ViewOptions {
   /** Leave out the first `logAfter` entries of this viewer's log (ignored once the game is over: the
    *  end reveals every event, so the whole log is sent again). */
   logAfter?: number | null;
+  /** Issue 36: the public part of this state's views, built once (sharedView) for all its viewers. */
+  shared?: SharedView;
+}
+
+/**
+ * Issue 36: what every viewer's view of one state has in common (the public part), built once per
+ * version by the table's fan-out and handed to each `viewFor` of that state. Only public facts are
+ * here; each view takes its own copies of them (views never share objects with each other either).
+ */
+export interface SharedView {
+  readonly state: GameState;
+  readonly phase: GameView["phase"];
+  readonly speaker: Seat | null;
+  /** Seats as everyone sees them (votes from the last count; no role, no team). */
+  readonly seats: readonly SeatView[];
+  readonly techVote: GameView["techVote"];
+  readonly deadline: number | null;
+  readonly timerMs: GameView["timerMs"];
+  readonly warnMs: number | null;
+  readonly floor: Floor;
+}
+
+export function sharedView(state: GameState): SharedView {
+  const s = asEngine(state);
+  const speaker = speakerOf(s);
+  const seats: SeatView[] = s.players.map((p) => {
+    const sv: SeatView = {
+      seat: p.seat,
+      nickname: p.nickname,
+      bot: p.bot,
+      alive: p.alive,
+      out: p.out,
+      nominated: s.nominees.includes(p.seat),
+      speaking: speaker === p.seat || (s.shout !== null && s.shout.seat === p.seat),
+      votes: s.lastTally ? (s.lastTally[p.seat - 1] as number) : null,
+      fouls: p.fouls,
+      shoutsLeft: p.shoutsLeft,
+    };
+    // §5.6 the Judge, once shown to the table: his vote counts ×2 in open voting (public from his first open vote).
+    if (s.judgesShown?.includes(p.seat)) sv.weight = 2;
+    // §6.10 public: immune on day 1 and night 1 (announced at the start).
+    if (!s.result && immuneNow(s, p.seat)) sv.immune = true;
+    return sv;
+  });
+  let techVote: GameView["techVote"] = null;
+  if (s.techVote) {
+    const tv = s.techVote;
+    let humans = 0;
+    for (const p of s.players) if (p.alive && !p.bot) humans++;
+    const favour = tv.favour.filter((x) => { const p = s.players[x - 1]; return !!p && p.alive && !p.bot; });
+    techVote = { kind: tv.kind, target: tv.target, by: tv.by, inFavour: favour.length, needed: Math.floor(humans / 2) + 1, deadline: tv.deadline, pressed: favour } satisfies TechVoteView;
+  }
+  return {
+    state,
+    phase: phaseName(s),
+    speaker,
+    seats,
+    techVote,
+    deadline: nextDeadline(state),
+    timerMs: timerLength(state),
+    // §7.12 the last-seconds warning of a night step (its deadline minus the warning), while it runs on its clock.
+    warnMs: s.deadline !== null && !s.paused && !s.result ? warnMsOf(s) : null,
+    floor: mediaFloor(s),
+  };
 }
 
 export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}): GameView {
   const s = asEngine(state);
+  // The public part: the one the caller built for this very state, or built now.
+  const shared = opts.shared?.state === state ? opts.shared : sharedView(state);
   const over = s.result !== null;
   const me: PlayerState | null = viewer.kind === "player" ? playerById(s, viewer.playerId) : null;
   const mySeat = me ? me.seat : null;
@@ -66,26 +132,12 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     // §5.6 a Judge shown to the table counts ×2 in open voting (his name is public from his first open vote).
     for (const b of ballot.votes) openTally[b.target - 1] = (openTally[b.target - 1] as number) + (s.judgesShown?.includes(b.voter) ? 2 : 1);
   }
-  const speaker = speakerOf(s);
+  const speaker = shared.speaker;
   const openReveal = presetOf(s.presetId).reveal === "open";
 
-  const seats: SeatView[] = s.players.map((p) => {
-    const sv: SeatView = {
-      seat: p.seat,
-      nickname: p.nickname,
-      bot: p.bot,
-      alive: p.alive,
-      out: p.out,
-      nominated: s.nominees.includes(p.seat),
-      speaking: speaker === p.seat || (s.shout !== null && s.shout.seat === p.seat),
-      votes: openTally ? (openTally[p.seat - 1] as number) : s.lastTally ? (s.lastTally[p.seat - 1] as number) : null,
-      fouls: p.fouls,
-      shoutsLeft: p.shoutsLeft,
-    };
-    // §5.6 the Judge, once shown to the table: his vote counts ×2 in open voting (public from his first open vote).
-    if (s.judgesShown?.includes(p.seat)) sv.weight = 2;
-    // §6.10 public: immune on day 1 and night 1 (announced at the start).
-    if (!s.result && immuneNow(s, p.seat)) sv.immune = true;
+  const seats: SeatView[] = s.players.map((p, i) => {
+    const sv: SeatView = { ...shared.seats[i]! };
+    if (openTally) sv.votes = openTally[p.seat - 1] as number;
     // §1 reveal "open": a player who left is shown to the table at once.
     // §7.9 a player removed by fouls in a closed game: the card was shown to the table.
     const known = seesAll || p.seat === mySeat || team.includes(p.seat) || (openReveal && !p.alive && p.out !== "swapped") || p.shown === true;
@@ -93,14 +145,7 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     return sv;
   });
 
-  let techVote: GameView["techVote"] = null;
-  if (s.techVote) {
-    const tv = s.techVote;
-    let humans = 0;
-    for (const p of s.players) if (p.alive && !p.bot) humans++;
-    const favour = tv.favour.filter((x) => { const p = s.players[x - 1]; return !!p && p.alive && !p.bot; });
-    techVote = { kind: tv.kind, target: tv.target, by: tv.by, inFavour: favour.length, needed: Math.floor(humans / 2) + 1, deadline: tv.deadline, pressed: favour } satisfies TechVoteView;
-  }
+  const techVote: GameView["techVote"] = shared.techVote ? { ...shared.techVote, pressed: shared.techVote.pressed.slice() } : null;
 
   let you: GameView["you"] = null;
   if (me) {
@@ -118,7 +163,7 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     };
     // §5.6 Blackmailer: told privately when the day's voting opens (the `silenced` entry for today), true till the day ends.
     // `s.silenced` lives from that night to the day's end: only such a seat's view looks for the entry (no log scan per frame for everyone else).
-    if (!over && s.silenced?.includes(me.seat) && !isNightPhase(phaseName(s)) && s.events.some((e) => e.type === "silenced" && canSee(e, mySeat, false) && (e.data as { seat: Seat; day: number }).seat === me.seat && (e.data as { day: number }).day === s.day)) you.silenced = true;
+    if (!over && s.silenced?.includes(me.seat) && !isNightPhase(shared.phase) && s.events.some((e) => e.type === "silenced" && canSee(e, mySeat, false) && (e.data as { seat: Seat; day: number }).seat === me.seat && (e.data as { day: number }).day === s.day)) you.silenced = true;
     // §7.10 a preset with consiglieri: what the seat's consigliere may still give (seen by both).
     if (presetOf(s.presetId).consigliere) you.advice = adviceActions(s, me.seat);
   }
@@ -147,18 +192,17 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     if (s.nights?.length) result.nights = s.nights.map((n) => ({ night: n.night, steps: n.steps.map((x) => ({ ...x, ...("by" in x && Array.isArray(x.by) ? { by: x.by.slice() } : {}) }) as typeof x) }));
   }
 
-  // §7.12 the last-seconds warning of a night step (its deadline minus the warning), while it runs on its clock.
-  const warnMs = s.deadline !== null && !s.paused && !s.result ? warnMsOf(s) : null;
+  const warnMs = shared.warnMs;
   const paused = s.paused ? { by: s.paused.by, reason: s.paused.reason, remainingMs: s.paused.remainingMs ?? 0 } : null;
 
   return {
     presetId: s.presetId,
     settings: { ...s.settings },
-    phase: phaseName(s),
+    phase: shared.phase,
     phaseSeq: s.phaseSeq,
-    night: !over && isNightPhase(phaseName(s)),
-    deadline: nextDeadline(state),
-    timerMs: timerLength(state),
+    night: !over && isNightPhase(shared.phase),
+    deadline: shared.deadline,
+    timerMs: shared.timerMs,
     paused,
     ...(hosting(s) ? { hosting: hosting(s)! } : {}),
     day: s.day,
@@ -169,7 +213,7 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     nominees: s.nominees.slice(),
     ballot,
     techVote,
-    floor: floorFor(s, mySeat, viewer.kind === "host"),
+    floor: floorFor(shared.floor, mySeat, viewer.kind === "host"),
     you,
     ...(viewer.kind === "host" ? { host: hostPanel(s) } : {}),
     ...(warnMs !== null && s.deadline !== null ? { warnAt: s.deadline - warnMs } : {}),
@@ -193,11 +237,11 @@ function hosting(s: EngineState): GameView["hosting"] | null {
  * they speak, are seen or listen in (a spectator: the public ones only; the live host: all). A town
  * player is never told that a black channel exists.
  */
-function floorFor(s: EngineState, seat: Seat | null, all: boolean): Floor {
-  const full = mediaFloor(s);
+function floorFor(full: Floor, seat: Seat | null, all: boolean): Floor {
   const channels: FloorChannel[] = [];
   for (const c of full.channels) {
-    if (all || c.listeners === "everyone" || (seat !== null && (c.listeners.includes(seat) || c.speakers.includes(seat) || c.video.includes(seat)))) channels.push(c);
+    // Each view its own copy (issue 36: the full floor is built once for all the viewers of a state).
+    if (all || c.listeners === "everyone" || (seat !== null && (c.listeners.includes(seat) || c.speakers.includes(seat) || c.video.includes(seat)))) channels.push({ id: c.id, speakers: c.speakers.slice(), video: c.video.slice(), listeners: c.listeners === "everyone" ? "everyone" : c.listeners.slice() });
   }
   const out: Floor = { channels };
   if (full.advisers !== undefined) out.advisers = full.advisers;

@@ -659,6 +659,13 @@ export type SfuServerMessage =
   | { type: "sfu"; op: "pull"; pull: number; offer: SessionDescription; tracks: Array<{ mid: string; seat: Seat; kind: "audio" | "video" }> }
   | { type: "sfu"; op: "closed"; mids: string[] };
 
+/**
+ * Issue 36, one operation of a `patch` frame (docs/PROTOCOL.md "View patches"; applied by
+ * shared/protocol/view-patch.ts): `[pointer, value]` set, `[pointer]` remove a key,
+ * `[pointer, from, items]` keep an array's first `from` elements and append `items`.
+ */
+export type PatchOp = [path: string] | [path: string, value: unknown] | [path: string, from: number, items: unknown[]];
+
 /** server -> client */
 export type ServerMessage =
   /** `media` (issue 15): for a seated player, the table's media plane and ICE servers (docs/MEDIA.md). */
@@ -668,6 +675,8 @@ export type ServerMessage =
   /** Issue 15: a signal from the player at seat `from` (only ever between seated players of the game). */
   | { type: "signal"; from: number; description?: SessionDescription; candidates?: IceCandidate[]; hello?: true }
   | { type: "view"; version: number; serverNow: number; view: TableView }
+  /** Issue 36: the view of `version` as changes to the one of `base` this connection holds (shared/protocol/view-patch.ts). */
+  | { type: "patch"; base: number; version: number; serverNow: number; ops: PatchOp[] }
   | { type: "ack"; ref: string; version: number }
   /** Issue 17, RULES.md §7.10: a whisper from the other of the pair; `at`: the server's time it was sent. */
   | { type: "whisper"; from: "player" | "consigliere"; text: string; at: number }
@@ -879,6 +888,14 @@ export const ServerMessageSchema = v.variant("type", [
   }),
   v.strictObject({ type: v.literal("signal"), from: num, description: v.optional(SessionDescriptionSchema), candidates: v.optional(v.array(IceCandidateSchema)), hello: v.optional(v.literal(true)) }),
   v.strictObject({ type: v.literal("view"), version: num, serverNow: num, view: TableViewSchema }),
+  /** Issue 36: a view patch; the view it makes is checked with TableViewSchema by whoever applies it. */
+  v.strictObject({
+    type: v.literal("patch"),
+    base: num,
+    version: num,
+    serverNow: num,
+    ops: v.array(v.union([v.strictTuple([v.string(), num, v.array(v.unknown())]), v.strictTuple([v.string(), v.unknown()]), v.strictTuple([v.string()])])),
+  }),
   v.strictObject({ type: v.literal("ack"), ref: v.string(), version: num }),
   /** Issue 17: a whisper from the other of the pair (the player, or their consigliere), RULES.md §7.10. */
   v.strictObject({ type: v.literal("whisper"), from: v.picklist(["player", "consigliere"]), text: v.string(), at: num }),

@@ -28,7 +28,7 @@
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { advanceClock, ensureWebBuild, holdRoleCard, launchChromium, LOAD_MS, roleFacts, shot, SHOTS, startWrangler, type Server, boardSnapshot, type BoardSnap } from "./harness.ts";
+import { advanceClock, ensureWebBuild, holdRoleCard, launchChromium, LOAD_MS, recordFrames, roleFacts, shot, SHOTS, startWrangler, type Server, boardSnapshot, type BoardSnap } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 const HOLD_MS = 2200;
@@ -89,7 +89,7 @@ interface Person {
 }
 
 function listen(p: Person): void {
-  p.page.on("websocket", (ws) => ws.on("framereceived", (f) => typeof f.payload === "string" && p.frames.push(f.payload)));
+  recordFrames(p.page, p.frames);
   p.page.on("pageerror", (e) => p.errors.push(e.message));
 }
 

@@ -8,6 +8,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { applyViewFrame, type HeldView } from "../../shared/protocol/view-patch.ts";
 
 export const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -245,9 +246,30 @@ export async function openPerson(browser: Browser, contexts: BrowserContext[], n
   contexts.push(ctx);
   const page = await ctx.newPage();
   const p: Person = { name, page, frames: [], errors: [] };
-  page.on("websocket", (ws) => ws.on("framereceived", (f) => typeof f.payload === "string" && p.frames.push(f.payload)));
+  recordFrames(page, p.frames);
   page.on("pageerror", (e) => p.errors.push(e.message));
   return p;
+}
+
+/**
+ * Record every text frame the page's sockets receive into `frames`. Issue 36: a `view` or `patch`
+ * frame is recorded as the full `view` frame the page then holds (shared/protocol/view-patch.ts, one
+ * held view per socket, as the page's own controller does), so the tests read whole views; a frame
+ * that does not follow is recorded as it came.
+ */
+export function recordFrames(page: Page, frames: string[]): void {
+  page.on("websocket", (ws) => {
+    let held: HeldView | null = null;
+    ws.on("framereceived", (f) => {
+      if (typeof f.payload !== "string") return;
+      if (!f.payload.startsWith('{"type":"view"') && !f.payload.startsWith('{"type":"patch"')) return void frames.push(f.payload);
+      const msg = JSON.parse(f.payload) as Parameters<typeof applyViewFrame>[1] & { serverNow: number };
+      const next = applyViewFrame(held, msg);
+      if (next === null) return void frames.push(f.payload);
+      held = next;
+      frames.push(msg.type === "view" && msg.view.game?.logAfter == null ? f.payload : JSON.stringify({ type: "view", version: next.version, serverNow: msg.serverNow, view: next.view }));
+    });
+  });
 }
 
 /** Where the browser tests write the screenshots that docs/UI.md and README link. */

@@ -10,7 +10,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { TableView } from "../../shared/protocol/messages.ts";
-import { advanceClock, ensureWebBuild, launchChromium, LOAD_MS, startWrangler, type Server, boardSnapshot, type BoardSnap } from "./harness.ts";
+import { advanceClock, ensureWebBuild, launchChromium, LOAD_MS, recordFrames, startWrangler, type Server, boardSnapshot, type BoardSnap } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 /** Waits that only matter on a starved machine: how long a step may take, not what it must do. */
@@ -116,7 +116,7 @@ test("one person: home → sport table → fill with bots → play to the end �
   const errors: string[] = [];
   const frames: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  page.on("websocket", (ws) => ws.on("framereceived", (f) => typeof f.payload === "string" && frames.push(f.payload)));
+  recordFrames(page, frames);
 
   await page.goto(`${server.base}/`);
   await page.locator("#nick").fill("Solo");

@@ -31,7 +31,7 @@
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { advanceClock, ensureWebBuild, holdRoleCard, launchChromium, LOAD_MS, roleFacts, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
+import { advanceClock, ensureWebBuild, holdRoleCard, launchChromium, LOAD_MS, recordFrames, roleFacts, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -201,7 +201,7 @@ async function openContext(i: number, viewport: { width: number; height: number 
 
 /** Every frame the page's socket receives (for the leak check) and every page error. */
 function listen(p: Player): void {
-  p.page.on("websocket", (ws) => ws.on("framereceived", (f) => typeof f.payload === "string" && p.frames.push(f.payload)));
+  recordFrames(p.page, p.frames);
   p.page.on("pageerror", (e) => p.errors.push(e.message));
   p.page.on("console", (m) => m.type() === "error" && p.errors.push(`console: ${m.text()}`));
 }
@@ -262,7 +262,7 @@ test("ten players create and join a sport table by its code and play it to a res
     const page = await ctx.newPage();
     watcher = { ctx, page, frames: [], errors: [] };
     const w = watcher;
-    page.on("websocket", (ws) => ws.on("framereceived", (f) => typeof f.payload === "string" && w.frames.push(f.payload)));
+    recordFrames(page, w.frames);
     page.on("pageerror", (e) => w.errors.push(e.message));
     await page.goto(`${base}/`);
     await page.locator("#join-code").waitFor({ timeout: LOAD_MS });

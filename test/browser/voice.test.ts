@@ -38,7 +38,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createGame } from "../../shared/engine/apply.ts";
-import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, openMediaPage, startWrangler, type Server } from "./harness.ts";
+import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, recordFrames, openMediaPage, startWrangler, type Server } from "./harness.ts";
 import { actOnce, exclude, frames, hearing, installProbe, pct, pick, settled, sineWav, type Hearing } from "./media-probe.ts";
 
 const SLOW_MS = 30_000;
@@ -233,7 +233,7 @@ test("RULES.md §8 media: three people with real WebRTC: the floor decides who h
   const spectatorCtx = await chromes[0]!.browser.newContext({ viewport: PHONE, locale: "en-GB" });
   const spectator = await spectatorCtx.newPage();
   const spectatorFrames: string[] = [];
-  spectator.on("websocket", (ws) => ws.on("framereceived", (f) => typeof f.payload === "string" && spectatorFrames.push(f.payload)));
+  recordFrames(spectator, spectatorFrames);
   await spectator.goto(`${server.base}/t/${code}`);
   await spectator.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
   const phases = new Set<string>();

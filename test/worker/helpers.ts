@@ -6,8 +6,8 @@
 import { env, exports } from "cloudflare:workers";
 import * as v from "valibot";
 import type { CreateTableResponse, JoinResponse, TableSummary } from "../../shared/protocol/http.ts";
-import { ServerMessageSchema, type ServerMessage, type TableView } from "../../shared/protocol/messages.ts";
-import { mergeView } from "../../shared/protocol/view-merge.ts";
+import { ServerMessageSchema, TableViewSchema, type ServerMessage, type TableView } from "../../shared/protocol/messages.ts";
+import { applyViewFrame, type HeldView } from "../../shared/protocol/view-patch.ts";
 
 export const worker = (exports as unknown as { default: Fetcher }).default;
 export const ORIGIN = "http://mafia.test";
@@ -98,8 +98,10 @@ export class Client {
   closeCode: number | null = null;
   closeReason = "";
   private waiters: Array<() => void> = [];
-  /** The full view as of the last frame (deltas merged in). */
-  private fullView: TableView | null = null;
+  /** The full view as of the last frame (log deltas merged in, patches applied). */
+  private held: HeldView | null = null;
+  /** Issue 36: patch frames received (each also recorded in `frames` as the view it made). */
+  patches = 0;
 
   constructor(readonly ws: WebSocket, readonly name: string) {
     ws.addEventListener("message", (e) => {
@@ -108,12 +110,21 @@ export class Client {
       const data = JSON.parse(text) as unknown;
       const parsed = v.safeParse(ServerMessageSchema, data);
       if (!parsed.success) this.schemaFailures.push(`${JSON.stringify(parsed.issues.map((i) => [i.path?.map((p) => p.key).join("."), i.message]))}`);
-      const msg = data as ServerMessage;
-      if (msg.type === "view") {
-        // Log deltas: keep every frame as the full view the client would hold (shared/protocol/view-merge.ts).
-        const merged = mergeView(this.fullView, msg.view);
-        if (merged === null) this.schemaFailures.push(`log delta after ${msg.view.game?.logAfter} does not follow the previous frame`);
-        else (msg as { view: TableView }).view = this.fullView = merged;
+      let msg = data as ServerMessage;
+      if (msg.type === "view" || msg.type === "patch") {
+        // Log deltas and patches (issue 36): keep every frame as the full view the client would hold
+        // (shared/protocol/view-patch.ts), a patch recorded as the `view` frame it makes.
+        const held = applyViewFrame(this.held, msg);
+        if (held === null) this.schemaFailures.push(`a ${msg.type} frame of version ${msg.version} does not follow the view held (${this.held?.version})`);
+        else {
+          this.held = held;
+          if (msg.type === "patch") {
+            this.patches++;
+            const checked = v.safeParse(TableViewSchema, held.view);
+            if (!checked.success) this.schemaFailures.push(`patched view: ${JSON.stringify(checked.issues.map((i) => [i.path?.map((p) => p.key).join("."), i.message]))}`);
+            msg = { type: "view", version: msg.version, serverNow: msg.serverNow, view: held.view };
+          } else (msg as { view: TableView }).view = held.view;
+        }
       }
       this.frames.push(msg);
       for (const w of this.waiters.splice(0)) w();

@@ -55,6 +55,9 @@ describe.skipIf(GAMES === 0)("measure", () => {
       totals.logBytes += rows.logBytes;
       totals.dbBytes += rows.dbBytes;
       totals.rounds += run.seated[0]!.client.lastView().game!.round;
+      // permessage-deflate (issue 36): bench/cost.ts compresses the first game's view frames with node:zlib
+      // (workerd here has no node:zlib), one stream per socket as a browser's context takeover does.
+      if (g === 0) console.log(`MEASURE_FRAMES ${JSON.stringify(run.all().map((c) => c.raw.filter((_, i) => c.frames[i]?.type === "view")))}`);
       for (const c of run.all()) {
         c.raw.slice(0).forEach((text, i) => {
           if (i < 0) return;

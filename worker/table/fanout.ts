@@ -1,11 +1,13 @@
 /**
  * Fan-out: after every change of the table, each greeted connection gets its own view of the new
  * version (one `viewFor` per player, one for the host, one shared by live spectators and the seatless
- * organizer), then the sender its ack; and every other frame the table sends goes through here.
+ * organizer) — as a patch against the view it last received (issue 36) — then the sender its ack; and
+ * every other frame the table sends goes through here.
  */
 import type { ErrorCode, ServerMessage, TableView } from "../../shared/protocol/messages.ts";
+import { logAfterFor, viewFrame, type SentView } from "../../shared/protocol/view-patch.ts";
 import type { ConnectionIdentity } from "./connection.ts";
-import { viewFor } from "./engine.ts";
+import { sharedView, viewFor, type SharedView } from "./engine.ts";
 import { viewerKey, viewerOf } from "./match.ts";
 import type { Sockets } from "./connection.ts";
 import type { ConsiglieriPort, MatchPort, MediaPort, OrganizerPort, PresencePort, PublicationPort, SfuPort, SpectatorsPort, TableCore } from "./ports.ts";
@@ -28,20 +30,28 @@ export interface FanoutDeps extends Pick<TableCore, "now" | "config"> {
 }
 
 export class Fanout {
-  /** How many log entries each socket's last frame held (log deltas, docs/PROTOCOL.md). Memory only:
-   *  after an eviction every socket simply gets a full log again. */
-  private sentLog = new WeakMap<WebSocket, number>();
+  /**
+   * Issue 36: the last view each socket received (its version and the view minus its log), the base of
+   * its next `patch` frame (docs/PROTOCOL.md "View patches"). Memory only: a socket with no entry gets a
+   * full view — after an eviction or a hibernation's wake this object is new (and the runtime's
+   * WebSocket objects too), so every socket's next frame is a full view with its whole log.
+   */
+  private sent = new WeakMap<WebSocket, SentView>();
+
+  /** Issue 36: during a broadcast (`sharing`), the public part of the state's views, built once for all its viewers. */
+  private sharing = false;
+  private shared: SharedView | null = null;
 
   constructor(private readonly t: FanoutDeps) {}
 
-  /** A new game's log starts again: every socket gets the whole log. */
+  /** A new game's log starts again: every socket gets a full view with the whole log. */
   forgetLogs(): void {
-    this.sentLog = new WeakMap();
+    this.sent = new WeakMap();
   }
 
-  /** This socket gets the whole log with its next view (it now sees another viewer's). */
+  /** This socket gets a full view with the whole log next (it now sees another viewer's). */
   forgetLog(ws: WebSocket): void {
-    this.sentLog.delete(ws);
+    this.sent.delete(ws);
   }
 
   facts(except?: WebSocket): TableFacts {
@@ -69,7 +79,8 @@ export class Fanout {
     const seatOf = identity.kind === "player" || identity.kind === "consigliere" ? identity.playerId : null;
     const behind = seatOf !== null && facts.players.some((p) => p.playerId === seatOf && p.gameNo < facts.gameNo);
     const state = behind ? match.lastState() : match.state();
-    const game = state ? viewFor(state, viewerOf(identity), { logAfter }) : null;
+    const shared = this.sharing && state && state === match.state() ? (this.shared ??= sharedView(state)) : undefined;
+    const game = state ? viewFor(state, viewerOf(identity), { logAfter, ...(shared ? { shared } : {}) }) : null;
     const advises = identity.kind === "consigliere" ? identity.playerId : undefined;
     const view = buildTableView(facts, game, { organizing: this.t.organizer.isOrganizer(identity), delayMs, behind, ...(advises ? { advises } : {}) });
     // Issue 32, finding 1: a finished game names an opted-out account to nobody but themself (publication.ts).
@@ -79,10 +90,11 @@ export class Fanout {
 
   /** This connection's view of the current version (delayed spectators: the view as it was then). */
   sendCurrentView(ws: WebSocket, identity: ConnectionIdentity, now: number): void {
+    this.sent.delete(ws);
     if (identity.kind === "spectator" && this.t.spectators.delayMs() > 0) return this.t.spectators.sendCurrent(ws, now);
-    const view = this.tableViewFor(identity, this.facts());
-    this.send(ws, { type: "view", version: this.t.store.game().version, serverNow: now, view });
-    if (view.game) this.sentLog.set(ws, view.game.logUpTo);
+    const built = viewFrame(undefined, this.t.store.game().version, now, this.tableViewFor(identity, this.facts()));
+    this.sendRaw(ws, built.frame);
+    this.sent.set(ws, built.sent);
   }
 
   /**
@@ -103,29 +115,41 @@ export class Fanout {
     const changedFor = (identity: ConnectionIdentity): boolean => !quiet || quiet.has(viewerKey(identity));
     const delayed = t.spectators.delayMs() > 0;
     const now = t.now();
-    // One frame per (viewer, log length already held): a delta after the entries the socket has.
-    const frames = new Map<string, { frame: string; logUpTo: number | null }>();
-    const frameFor = (identity: ConnectionIdentity, logAfter: number | null) => {
+    // One frame per (viewer, view the socket holds): a patch against it (issue 36), or the full view
+    // with the log's tail when that is smaller. Sockets of one viewer that got the same frames share it.
+    const frames = new Map<string, Map<SentView | undefined, { frame: string; sent: SentView }>>();
+    // The public part of every view, once for this version (a player still seeing the last game's end builds their own).
+    this.sharing = true;
+    const frameFor = (identity: ConnectionIdentity, sent: SentView | undefined) => {
       // A consigliere's frame is the seat's view in its own envelope (`advising`, never `organizing`).
-      const key = `${identity.kind === "consigliere" ? "c:" : ""}${viewerKey(identity)}:${logAfter}`;
-      let built = frames.get(key);
+      const key = `${identity.kind === "consigliere" ? "c:" : ""}${viewerKey(identity)}`;
+      let byBase = frames.get(key);
+      if (byBase === undefined) frames.set(key, (byBase = new Map()));
+      let built = byBase.get(sent);
       if (built === undefined) {
-        const view = this.tableViewFor(identity, facts, 0, logAfter);
-        built = { frame: JSON.stringify({ type: "view", version, serverNow: now, view } satisfies ServerMessage), logUpTo: view.game?.logUpTo ?? null };
-        frames.set(key, built);
+        built = viewFrame(sent, version, now, this.tableViewFor(identity, facts, 0, logAfterFor(sent)));
+        byBase.set(sent, built);
       }
       return built;
     };
-    for (const ws of t.sockets.all()) {
-      if (ws === except) continue;
-      const att = t.sockets.attachmentOf(ws, now);
-      if (!att.identity) continue;
-      if (att.identity.kind === "spectator" && delayed) continue;
-      if (!changedFor(att.identity)) continue;
-      const built = frameFor(att.identity, this.sentLog.get(ws) ?? null);
-      this.sendRaw(ws, built.frame);
-      if (built.logUpTo === null) this.sentLog.delete(ws);
-      else this.sentLog.set(ws, built.logUpTo);
+    try {
+      for (const ws of t.sockets.all()) {
+        if (ws === except) continue;
+        const att = t.sockets.attachmentOf(ws, now);
+        if (!att.identity) continue;
+        // Delayed spectators' frames come from the ring (full views): no patch base is kept for them.
+        if (att.identity.kind === "spectator" && delayed) {
+          this.sent.delete(ws);
+          continue;
+        }
+        if (!changedFor(att.identity)) continue;
+        const built = frameFor(att.identity, this.sent.get(ws));
+        this.sendRaw(ws, built.frame);
+        this.sent.set(ws, built.sent);
+      }
+    } finally {
+      this.sharing = false;
+      this.shared = null;
     }
     // Issue 15, the SFU plane: every listener's pulls follow the floor of the views just sent.
     t.sfu.reconcile();

@@ -13,7 +13,7 @@ import { createStore, reconcile } from "solid-js/store";
 import type { HostAction, PlayerAction } from "../../../shared/engine/types.ts";
 import { CHAT_KEPT } from "../../../shared/protocol/chat.ts";
 import type { ChatChannel, ChatEntry, ControlRequest, Identity, ServerMessage, TableAction, TableView } from "../../../shared/protocol/messages.ts";
-import { mergeView } from "../../../shared/protocol/view-merge.ts";
+import { applyViewFrame } from "../../../shared/protocol/view-patch.ts";
 import { socketUrl } from "../lib/api.ts";
 import { createServerClock, type ServerClock } from "../lib/clock.ts";
 import { t } from "../i18n/index.ts";
@@ -119,8 +119,11 @@ export function connectTable(code: string, token: string | null): TableControlle
   const addWhisper = (w: Whisper) => setState("whispers", (list) => [...list, w].slice(-WHISPERS_KEPT));
   const clock = createServerClock();
   let refSeq = 0;
-  /** The last full view (plain data, outside the store) that log deltas are merged into. */
+  /** The last full view (plain data, outside the store) that log deltas are merged into and patches applied to, and its version. */
   let full: TableView | null = null;
+  let fullVersion = -1;
+  /** Issue 36: a `sync` was sent after a frame that did not follow; patches wait for the full view it brings. */
+  let resyncing = false;
   let noticeTimer: ReturnType<typeof setTimeout> | undefined;
   const signalListeners = new Set<(msg: Extract<ServerMessage, { type: "signal" }>) => void>();
   const viewListeners = new Set<(view: TableView) => void>();
@@ -187,23 +190,30 @@ export function connectTable(code: string, token: string | null): TableControlle
           setState("version", -1);
         });
         return;
-      case "view": {
+      case "view":
+      case "patch": {
         clock.sample(msg.serverNow);
         // Equal versions are welcome: after a quiet change (a night action, a closed ballot) the
         // server sends the new view only to those it concerns, under the same version. Frames on one
         // socket arrive in order, so only an older version is stale.
         if (msg.version < state.version) return;
-        // Log deltas (docs/PROTOCOL.md): put the frame's new log entries after the ones we hold; if a
-        // frame was missed, ask for the whole view again (the version is not advanced meanwhile).
-        const merged = mergeView(full, msg.view);
-        if (merged === null) {
-          ws.send(JSON.stringify({ type: "sync" }));
+        if (msg.type === "patch" && resyncing) return;
+        // Log deltas and patches (docs/PROTOCOL.md "View patches"): rebuild the whole view from the one
+        // we hold; if a frame was missed (the patch's base is not our version), ask for the whole view
+        // once (the version is not advanced meanwhile).
+        const next = applyViewFrame(full ? { version: fullVersion, view: full } : null, msg);
+        if (next === null) {
+          if (!resyncing) ws.send(JSON.stringify({ type: "sync" }));
+          resyncing = true;
           return;
         }
+        if (msg.type === "view") resyncing = false;
+        const merged = next.view;
         // Issue 35: the table's status changed (a game started or ended): the chat's lines of before are not
         // this channel's; the server sends the new channel's history right after the view, if this page has one.
         if (full && full.status !== merged.status) setState("chat", { channel: null, entries: [] });
         full = merged;
+        fullVersion = next.version;
         viewAt = performance.now();
         // Issue 30: the media take the new floor before the page renders it (a first word is not kept
         // waiting for the board's re-render on a busy phone).
