@@ -30,7 +30,7 @@ export function browserSuite(options: StartOptions = {}): Suite {
 }
 
 /** The password every browser test's account is made with (the accounts are the test's own, on its own server). */
-export const PASSWORD = "correct horse 42";
+const PASSWORD = "correct horse 42";
 
 /** A page's own account, made through the API from inside its context (the session cookie lands there). */
 export async function register(page: Page, base: string, nickname: string): Promise<void> {
