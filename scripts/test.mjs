@@ -130,6 +130,7 @@ if (await template) {
   // issue 38: tatar with a live host at 360 px (end it now, a foul undone, the host's page closed);
   // issue 35: the club directory → a club → its leaderboard → the overall board, not found, the rules book (360 px);
   // issue 37: a newcomer's rules test, then a club's rating tatar table waiting for her consigliere (360 px).
+  // issue 35: one walk — the directory from home → a weekly evening's reserve → moved up after the deadline → its game with bots → the season closed → the medal (360 px).
   await vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/club-season.test.ts", "test/browser/club-evening-loop.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-evenings.test.ts"]);
   // Issue 15: the floor heard through real WebRTC (three browser processes; alone, after the games).
   await vitest("browser (voice)", "vitest.browser.config.ts", ["test/browser/voice.test.ts"]);

@@ -589,6 +589,11 @@ export interface TableView {
   advising?: { place: number; seat: Seat | null; nickname: string };
   /** Issue 38.5: a club evening's table (its seats are the evening's sign-ups): the host's end screen links each game's review. */
   clubEvening?: boolean;
+  /**
+   * Issue 35: this connection's chat now (the page shows the panel, and its form only with `write`); null — none:
+   * a living player or a consigliere during a game (RULES.md §1: only the floor speaks), who gets no chat frame.
+   */
+  chat: ChatAccess | null;
 }
 
 /** One finished game of the table's series. */
@@ -618,7 +623,14 @@ export interface SeriesView {
 }
 
 /** Issue 35: the table's chat while no game runs; the spectators' (and, with deadHear, the dead's) during one. */
-export type ChatChannel = "table" | "spectators";
+export const ChatChannelSchema = v.picklist(["table", "spectators"]);
+export type ChatChannel = v.InferOutput<typeof ChatChannelSchema>;
+/**
+ * Issue 35 (the client derives nothing, issue 33): a connection's chat now — its channel and whether it may
+ * write there — as the table decides it (worker/table/chat.ts `access`, the one rule; TableView.chat).
+ */
+export const ChatAccessSchema = v.strictObject({ channel: ChatChannelSchema, write: v.boolean() });
+export type ChatAccess = v.InferOutput<typeof ChatAccessSchema>;
 /** Issue 35: one chat line. `name`: the player's or consigliere's nickname; "" for a spectator, the host or the organizer (the page names them by `key`). */
 export interface ChatEntry {
   id: number;
@@ -869,6 +881,7 @@ export const TableViewSchema = v.strictObject({
   }),
   advising: v.optional(v.strictObject({ place: num, seat: nullableNum, nickname: v.string() })),
   clubEvening: v.optional(v.boolean()),
+  chat: v.nullable(ChatAccessSchema),
 });
 
 export const IdentitySchema = v.variant("kind", [
@@ -902,7 +915,7 @@ export const ServerMessageSchema = v.variant("type", [
   /** Issue 35: chat lines of this connection's channel. */
   v.strictObject({
     type: v.literal("chat"),
-    channel: v.picklist(["table", "spectators"]),
+    channel: ChatChannelSchema,
     entries: v.array(v.strictObject({ id: num, at: num, name: v.string(), key: v.string(), text: v.string() })),
     reset: v.optional(v.literal(true)),
     muted: v.optional(v.array(v.string())),

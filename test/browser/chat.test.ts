@@ -6,20 +6,19 @@
  * A person creates a sport table from the home page; a second page opens the table as a spectator. In
  * the lobby they write to each other (a link stays plain text). "Fill with bots" starts the game (RULES.md
  * §2): the person's page has no chat any more, the spectator's shows the spectators' chat and writes in
- * it. The person plays on the test clock to the end (harness advanceClock); then the after-game chat
+ * it. The person plays on the test clock to the end (harness driveUntil); then the after-game chat
  * reaches both. The oracle: every chat frame the person's page got follows a view with no game running,
  * or one in which the person's own seat is out (the table lets the dead hear by default).
  */
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import type { TableView } from "../../shared/protocol/messages.ts";
-import { advanceClock, axeViolations, boardSnapshot, LOAD_MS, openPerson, SHOTS } from "./harness.ts";
+import { axeViolations, driveUntil, LOAD_MS, openPerson, SHOTS } from "./harness.ts";
 import { browserSuite } from "./suite.ts";
 
 const PHONE = { width: 360, height: 740 };
 const SLOW_MS = 30_000;
 const suite = browserSuite({ vars: { BOT_THINK_MS: "100" } });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function write(page: Page, text: string): Promise<void> {
   await page.locator("#chat-text").fill(text);
@@ -27,33 +26,6 @@ async function write(page: Page, text: string): Promise<void> {
 }
 
 const line = (page: Page, text: string) => page.locator("[data-chat-list] [data-chat-entry] .chat-text", { hasText: text });
-
-/** Take a card or end one's speech when offered, else let the test clock live through the stage, until the result. */
-async function playToEnd(page: Page, code: string): Promise<void> {
-  const acted = new Set<string>();
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    const s = await boardSnapshot(page);
-    if (s.result) return;
-    if (s.busy || s.phase === null) {
-      await sleep(100);
-      continue;
-    }
-    try {
-      if (s.cards > 0 && !acted.has(`${s.seq}:card`)) {
-        acted.add(`${s.seq}:card`);
-        await page.locator('[data-action="take-card"] [data-card]:not([disabled])').first().click({ timeout: 5_000 });
-        await sleep(100);
-        continue;
-      }
-    } catch {
-      /* the page moved on under the click */
-    }
-    if (s.seq > 0) await advanceClock(suite.server.base, code, s.seq);
-    await sleep(150);
-  }
-  throw new Error("no result within the time limit");
-}
 
 test("lobby chat, the spectators' chat during the game (the living player's sockets get no chat frame), after-game chat — 360 px, English", async () => {
   const started = Date.now();
@@ -104,7 +76,8 @@ test("lobby chat, the spectators' chat during the game (the living player's sock
   await line(w, "who do you think is the don?").waitFor();
   await w.locator("[data-chat]").screenshot({ path: `${SHOTS}/chat-spectators-phone.png` });
 
-  await playToEnd(p, code);
+  // The person plays to the end on the test clock (a card when offered; the bots' moves and the deadlines lived through).
+  await driveUntil(suite.server.base, p, code, () => false, { toEnd: true });
   await p.locator(".end[data-winner]").waitFor({ timeout: SLOW_MS });
 
   // After the game: the table's chat again for both, starting empty.

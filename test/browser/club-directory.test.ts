@@ -20,10 +20,9 @@
  * -desktop, leaderboard-phone / -desktop, rules-phone / -desktop, not-found-phone / -desktop,
  * profile-stats-phone.
  */
-import { mkdirSync } from "node:fs";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { axeViolations, ensureWebBuild, launchChromium, LOAD_MS, openPerson, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
+import { expect, test } from "vitest";
+import { LOAD_MS, openPerson, shot, SHOTS } from "./harness.ts";
+import { browserSuite, checkPage } from "./suite.ts";
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -67,34 +66,13 @@ function seed(now: number): string {
   return sql.join("\n");
 }
 
-let server: Server;
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ensureWebBuild();
-  mkdirSync(SHOTS, { recursive: true });
-  [server, chrome] = await Promise.all([startWrangler({ seedSql: seed(Date.now()) }), launchChromium()]);
-});
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await chrome?.close();
-  await server?.stop();
-});
-
-/** Nothing wider than the window, and no serious or critical axe finding. */
-async function checkPage(page: Page, label: string): Promise<void> {
-  const width = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(width[0], `${label}: page width`).toBeLessThanOrEqual(width[1]!);
-  expect(await axeViolations(page), label).toEqual([]);
-}
+const suite = browserSuite({ seedSql: seed(Date.now()) });
 
 test("issue 35: home → the club directory (search, the private club absent) → a club → its leaderboard → the overall board (paged, an opted-out player's name hidden); not found; the rules book", async () => {
   const started = Date.now();
-  const olha = await openPerson(chrome.browser, contexts, "Olha", { viewport: PHONE, locale: "uk-UA", phone: true, waitMs: SLOW_MS });
+  const olha = await openPerson(suite.chrome.browser, suite.contexts, "Olha", { viewport: PHONE, locale: "uk-UA", phone: true, waitMs: SLOW_MS });
   const page = olha.page;
-  await page.goto(`${server.base}/`, { timeout: LOAD_MS });
+  await page.goto(`${suite.server.base}/`, { timeout: LOAD_MS });
   await page.locator('[data-home-club="find"]').click();
   await page.locator("[data-club-directory] [data-club-total]").waitFor();
   expect(new URL(page.url()).pathname).toBe("/clubs");
@@ -158,11 +136,11 @@ test("issue 35: home → the club directory (search, the private club absent) �
   await page.screenshot({ path: `${SHOTS}/profile-stats-phone.png` });
 
   // The private club: not listed, but its link works.
-  await page.goto(`${server.base}/c/${PRIVATE}`, { timeout: LOAD_MS });
+  await page.goto(`${suite.server.base}/c/${PRIVATE}`, { timeout: LOAD_MS });
   await page.locator("h1", { hasText: "Тихий двір" }).waitFor();
 
   // An unknown address: the not-found page, and its way home.
-  await page.goto(`${server.base}/no-such-page`, { timeout: LOAD_MS });
+  await page.goto(`${suite.server.base}/no-such-page`, { timeout: LOAD_MS });
   await page.locator("[data-not-found]").waitFor();
   expect(await page.locator('[data-home="join"]').count()).toBe(0);
   await checkPage(page, "not found");
@@ -172,7 +150,7 @@ test("issue 35: home → the club directory (search, the private club absent) �
   expect(new URL(page.url()).pathname).toBe("/");
 
   // How to play → the format's section of the rules book.
-  await page.goto(`${server.base}/how/sport`, { timeout: LOAD_MS });
+  await page.goto(`${suite.server.base}/how/sport`, { timeout: LOAD_MS });
   await page.locator('[data-rules-link="2"]').click();
   await page.locator("[data-rules] #s2-10").waitFor();
   expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe("/rules#s2");
@@ -185,18 +163,18 @@ test("issue 35: home → the club directory (search, the private club absent) �
 }, 240_000);
 
 test("issue 35: the new pages at 1280 px (screenshots for docs/UI.md)", async () => {
-  const laptop = await openPerson(chrome.browser, contexts, "Laptop", { viewport: DESKTOP, locale: "uk-UA", waitMs: SLOW_MS });
+  const laptop = await openPerson(suite.chrome.browser, suite.contexts, "Laptop", { viewport: DESKTOP, locale: "uk-UA", waitMs: SLOW_MS });
   const page = laptop.page;
-  await page.goto(`${server.base}/clubs`, { timeout: LOAD_MS });
+  await page.goto(`${suite.server.base}/clubs`, { timeout: LOAD_MS });
   await expect.poll(() => page.locator("[data-club-card]").count()).toBe(2);
   await shot(page, "clubs-directory-desktop");
-  await page.goto(`${server.base}/leaders`, { timeout: LOAD_MS });
+  await page.goto(`${suite.server.base}/leaders`, { timeout: LOAD_MS });
   await expect.poll(() => page.locator("[data-leader-rank]").count()).toBe(50);
   await shot(page, "leaderboard-desktop");
-  await page.goto(`${server.base}/rules#s7`, { timeout: LOAD_MS });
+  await page.goto(`${suite.server.base}/rules#s7`, { timeout: LOAD_MS });
   await page.locator("[data-rules] #s7-6").waitFor();
   await shot(page, "rules-desktop");
-  await page.goto(`${server.base}/nowhere/at/all`, { timeout: LOAD_MS });
+  await page.goto(`${suite.server.base}/nowhere/at/all`, { timeout: LOAD_MS });
   await page.locator("[data-not-found]").waitFor();
   await shot(page, "not-found-desktop");
   expect(laptop.errors).toEqual([]);

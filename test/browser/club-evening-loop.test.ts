@@ -17,12 +17,11 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { playLive } from "./live.ts";
 import { boardSnapshot, LOAD_MS, openPerson, shot, SHOTS } from "./harness.ts";
-import { browserSuite } from "./suite.ts";
+import { browserSuite, register } from "./suite.ts";
 
 const PHONE = { width: 360, height: 740 };
 /** How long a step may take on a starved machine, not what it must do. */
 const SLOW_MS = 30_000;
-const PASSWORD = "correct horse 42";
 /** The person's moves in a club day (§6.4–§6.7), besides every night move. */
 const ORDER = ["nominate", "end-speech", "vote-lift", "vote"];
 
@@ -36,17 +35,12 @@ async function shotAt(page: Page, selector: string, name: string): Promise<void>
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-async function register(page: Page, nickname: string): Promise<void> {
-  const res = await page.request.post(`${suite.server.base}/api/auth/password/register`, { data: { nickname, password: PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
 test("issue 38.5, RULES.md §5.7, §6.11, §7.11 a club evening's loop: the owner opens the table to play with a named host, two games via 'next game of the evening', the review from the end screen with the win points prefilled", async () => {
   const started = Date.now();
   const base = suite.server.base;
   const tag = Date.now().toString(36).slice(-4);
   const [owner, hanna, petro] = await Promise.all([open(`Ostap${tag}`), open(`Hanna${tag}`), open(`Petro${tag}`)]);
-  await Promise.all([register(owner.page, owner.name), register(hanna.page, hanna.name), register(petro.page, petro.name)]);
+  await Promise.all([register(owner.page, suite.server.base, owner.name), register(hanna.page, suite.server.base, hanna.name), register(petro.page, suite.server.base, petro.name)]);
 
   // The owner's club (club format), its season and settings: a win is worth 1.5 points at the review.
   await owner.page.goto(`${base}/clubs/new`);

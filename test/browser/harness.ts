@@ -426,14 +426,19 @@ export async function holdRoleCard(page: Page, holdMs: number, waitMs: number): 
 
 /**
  * One person's page through a game on the test clock: take a card when offered (and, with `skip`, skip
- * a wait); else advance the clock past the stage the page shows, until `until` holds. Take a card when offered; else wait (the test clock lives through bots' moves) until `until` holds. */
-export async function driveUntil(base: string, page: Page, code: string, until: (s: BoardSnap) => boolean, o: { skip?: boolean } = {}): Promise<BoardSnap> {
+ * a wait); else advance the clock past the stage the page shows (the test clock lives through the bots'
+ * moves), until `until` holds — or, with `toEnd`, until the game's result (else a result first is an error).
+ */
+export async function driveUntil(base: string, page: Page, code: string, until: (s: BoardSnap) => boolean, o: { skip?: boolean; toEnd?: boolean } = {}): Promise<BoardSnap> {
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const deadline = Date.now() + 180_000;
   const acted = new Set<string>();
   while (Date.now() < deadline) {
     const s = await boardSnapshot(page);
-    if (s.result) throw new Error(`the game ended (${s.result}) before the awaited moment`);
+    if (s.result) {
+      if (o.toEnd) return s;
+      throw new Error(`the game ended (${s.result}) before the awaited moment`);
+    }
     if (s.phase !== null && !s.busy && until(s)) return s;
     if (s.busy || s.phase === null) {
       await sleep(100);

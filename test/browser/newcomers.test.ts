@@ -17,19 +17,13 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { BANKS } from "../../shared/rules-test/index.ts";
 import { axeViolations, LOAD_MS, openPerson, shot, SHOTS } from "./harness.ts";
-import { browserSuite } from "./suite.ts";
+import { browserSuite, register } from "./suite.ts";
 
 const PHONE = { width: 360, height: 740 };
 /** How long a step may take on a starved machine, not what it must do. */
 const SLOW_MS = 30_000;
-const PASSWORD = "correct horse 42";
 
 const suite = browserSuite();
-
-async function register(page: Page, nickname: string): Promise<void> {
-  const res = await page.request.post(`${suite.server.base}/api/auth/password/register`, { data: { nickname, password: PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 async function shotAt(page: Page, selector: string, name: string): Promise<void> {
   await page.locator(selector).first().evaluate((e) => e.scrollIntoView({ block: "center" }));
@@ -48,7 +42,7 @@ test("issue 37, RULES.md §7.10–§7.11 a newcomer takes the rules test, passes
   const tag = Date.now().toString(36).slice(-4);
   const open = (name: string, locale: string) => openPerson(suite.chrome.browser, suite.contexts, name, { viewport: PHONE, phone: true, locale, waitMs: SLOW_MS });
   const [olha, nina, artem] = await Promise.all([open(`Olha${tag}`, "ru-RU"), open(`Nina${tag}`, "en-GB"), open(`Artem${tag}`, "uk-UA")]);
-  await Promise.all([register(olha.page, olha.name), register(nina.page, nina.name), register(artem.page, artem.name)]);
+  await Promise.all([register(olha.page, suite.server.base, olha.name), register(nina.page, suite.server.base, nina.name), register(artem.page, suite.server.base, artem.name)]);
 
   // Olha's tatar club: the rules test required (her club page's switch), a running season, Artem a host.
   await olha.page.goto(`${base}/clubs/new`);

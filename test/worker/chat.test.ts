@@ -46,15 +46,25 @@ const dead = (g: GameView) => g.seats.filter((s) => !s.alive).map((s) => s.seat)
 
 /**
  * The oracle over one seated connection's frames: each chat frame follows a view with no game running,
- * or a view in which this connection's own seat is out (and the dead hear).
+ * or a view in which this connection's own seat is out (and the dead hear). Every view's `chat` (the page
+ * shows the chat from it alone, issue 35) says the same: the table's channel between games; during one,
+ * none for a living seat, the spectators' for a dead one where the dead hear; and a chat frame's channel is
+ * the one its latest view names.
  */
 function checkNoChatWhileAlive(c: Client): { allowed: number } {
   let view: TableView | null = null;
   let allowed = 0;
   for (const f of c.frames) {
-    if (f.type === "view") view = f.view;
+    if (f.type === "view") {
+      view = f.view;
+      const g = view.game;
+      const me = g?.you ? g.seats.find((s) => s.seat === g.you!.seat) : undefined;
+      const expected = view.status !== "playing" ? { channel: "table", write: true } : me && !me.alive && view.options.deadHear ? { channel: "spectators", write: true } : null;
+      expect(view.chat, `${c.name}: the view's chat at version ${f.version} (${view.status}, alive ${me?.alive})`).toEqual(expected);
+    }
     if (f.type !== "chat") continue;
     expect(view, `${c.name}: a chat frame before any view`).not.toBeNull();
+    expect(view!.chat?.channel, `${c.name}: a chat frame of a channel its view does not show`).toBe(f.channel);
     if (view!.status === "playing") {
       const g = view!.game!;
       const me = g.you ? g.seats.find((s) => s.seat === g.you!.seat) : undefined;
@@ -152,6 +162,8 @@ describe("issue 35: the table's chat", () => {
     // The game started at the 10th join: the lobby's lines are gone for the game.
     expect(await say(s1, "the game is on")).toMatchObject({ type: "ack" });
     for (const c of [s2, org]) await c.next((m) => m.type === "chat" && m.channel === "spectators" && m.entries.some((e) => e.text === "the game is on"));
+    // Their views say so (the page derives nothing): spectators and the seatless organizer write in the spectators' chat.
+    for (const c of [s1, s2, org]) expect(c.lastView().chat, c.name).toEqual({ channel: "spectators", write: true });
 
     // A living player's line is refused and stores nothing.
     const living0 = r.seated[0]!.client;

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { utcToWallTime } from "../../shared/clubs/time.ts";
 import type { ClubNotice, ClubPage, EveningPage } from "../../shared/protocol/clubs.ts";
 import { weekLater } from "../../worker/clubs/manage.ts";
+import { tableMoveUp } from "../../worker/clubs/signups.ts";
 import { eveningJoinAllowed } from "../../worker/table/evening.ts";
 import { get, json, nick, post, signUp } from "./accounts-helpers.ts";
 import { deviceFor } from "./helpers.ts";
@@ -211,6 +212,26 @@ describe("§6.11 seats held per account at the evening's table until the start (
     while (Date.now() <= startsAt + 50) await new Promise((r) => setTimeout(r, 100));
     const late = await signUp(nick("stranger"));
     expect(await errorCode(await sit({ nickname: nick("Strg"), cookie: late }))).toEqual({ status: 403, code: "not-invited" });
+    // Before p6 sits, the lists are as the table found them.
+    expect((await view(ev, players[6]!.cookie)).reserveList.map((r) => r.nickname)).toEqual([players[6]!.nickname]);
     expect((await sit(players[6]!)).status).toBe(200);
+
+    // Written back to the evening's lists: p6 played (seated, with a 'promoted' notice), p5 stayed on the reserve.
+    const after = await view(ev, players[6]!.cookie);
+    expect(after.seatedList.map((r) => r.nickname)).toEqual([...players.slice(0, 5), players[6]!].map((p) => p.nickname));
+    expect(after.reserveList).toEqual([{ nickname: players[5]!.nickname, position: 1 }]);
+    expect(after.you?.state).toBe("seated");
+    expect(kinds(after.notices)).toEqual(["promoted"]);
+    const mine = await json<{ notices: ClubNotice[] }>(await get("/api/clubs/mine", players[6]!.cookie));
+    expect(mine.notices.filter((n) => n.eveningId === ev.evening.id).map((n) => n.kind)).toEqual(["promoted"]);
+    // Nobody else was told anything; p5 is on the reserve list as #1.
+    for (const p of players.slice(0, 6)) expect((await view(ev, p.cookie)).notices, p.nickname).toEqual([]);
+    expect((await view(ev, players[5]!.cookie)).you).toMatchObject({ state: "reserve", position: 1 });
+    // The same table sent again (the write-back runs at every join after the start): nothing moves, no second notice.
+    const table = [...players.slice(0, 5), players[6]!].map((p) => p.nickname);
+    const ids = (await DB.prepare(`SELECT id FROM users WHERE nick IN (${table.map(() => "?").join(",")})`).bind(...table).all<{ id: string }>()).results.map((r) => r.id);
+    expect(await tableMoveUp(DB, ev.evening.id, ids, Date.now())).toEqual([]);
+    expect((await view(ev, players[6]!.cookie)).seatedList.map((r) => r.nickname)).toEqual(table);
+    expect(kinds((await view(ev, players[6]!.cookie)).notices)).toEqual(["promoted"]);
   }, 60_000);
 });

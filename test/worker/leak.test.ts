@@ -90,6 +90,13 @@ function checkClient(c: Client, playerId: string | null, versions: Map<number, s
     last = { version: f.version, view: whole };
     const { game, ...envelope } = f.view;
     walkKeys(envelope, (k, path) => expect(k === "role" || k === "team", `${c.name}: ${path} in the table envelope`).toBe(false));
+    // Issue 35, RULES.md §1 (only the floor speaks): during a game a living seat and any consigliere have no
+    // chat — the view's `chat` (the page's only source) is null; a spectator has the spectators' chat.
+    if (f.view.status === "playing" && f.view.series.next === null) {
+      const me = game?.you ? game.seats.find((s) => s.seat === game.you!.seat) : undefined;
+      if (kind === "consigliere" || me?.alive) expect(f.view.chat, `${c.name} frame ${i}: a chat during the game`).toBeNull();
+      if (playerId === null) expect(f.view.chat, `${c.name} frame ${i}: the spectators' chat`).toEqual({ channel: "spectators", write: true });
+    }
     if (!game) continue;
     // A new game of the table's series (issue 13) starts its own log.
     if (f.view.series.game !== seriesGame) seenLog = 0;

@@ -442,7 +442,7 @@ export const clubs = new Hono<AppEnv>()
       reservedFor,
       // Issue 35: seats held per seated sign-up until the start; from then the reserve (in order) moves up
       // into the seats of those who have not come. The start in the table's time (the club's test skew removed).
-      ...(seated.results.length ? { eveningHold: { reserve: (await reserveOf(c.env.DB, e.id)), until: e.starts_at - (now - Date.now()) } } : {}),
+      ...(seated.results.length ? { eveningHold: { reserve: (await reserveOf(c.env.DB, e.id)), until: e.starts_at - (now - Date.now()), evening: e.id } } : {}),
       ...(hostId ? { hostUserId: hostId } : {}),
       // Issue 19, §6.11: a club that records games opens its tables with the recording switch on (everyone sees the mark).
       ...(club.record_games === 1 ? { recording: true } : {}),

@@ -124,3 +124,39 @@ export async function signupsOf(db: D1Database, eveningId: string): Promise<Sign
 
 export const signupOf = (db: D1Database, eveningId: string, userId: string) =>
   db.prepare("SELECT s.user_id, '' AS nick, s.seq, s.state, s.confirmed_at, s.age_confirmed FROM signups s WHERE s.evening_id = ? AND s.user_id = ?").bind(eveningId, userId).first<SignupRow>();
+
+/**
+ * Issue 35, "seats held per account at the evening's table until the start, with the reserve moving up if a
+ * seated player does not come by then": the evening's table tells D1 who sits there (`atTable`: the accounts
+ * at the table now) each time an account sits down after the start (worker/table/admission.ts). In one batch
+ * (a transaction): every sign-up at the table that the lists still show on the reserve moves up to `seated`,
+ * with a 'promoted' notice (the notices of an edit or the deadline); then, while more are seated than the
+ * evening's seats, the seated sign-ups who are not at the table — the latest in line first — go to the end of
+ * the reserve list (new seqs after every existing one, keeping their order). So the lists say who played and
+ * who stayed on the reserve. Sending the same table twice changes nothing. Returns who moved up.
+ */
+export async function tableMoveUp(db: D1Database, eveningId: string, atTable: readonly string[], now: number): Promise<string[]> {
+  const at = JSON.stringify(atTable);
+  const onReserveAtTable = "s.evening_id = ?1 AND s.state = 'reserve' AND s.user_id IN (SELECT value FROM json_each(?3))";
+  const [, up] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO notices (user_id, kind, club_id, evening_id, created_at)
+         SELECT s.user_id, 'promoted', e.club_id, e.id, ?2 FROM signups s JOIN evenings e ON e.id = s.evening_id WHERE ${onReserveAtTable}`,
+      )
+      .bind(eveningId, now, at),
+    db.prepare(`UPDATE signups AS s SET state = 'seated', seated_at = ?2 WHERE ${onReserveAtTable} RETURNING user_id`).bind(eveningId, now, at),
+    db
+      .prepare(
+        `UPDATE signups SET state = 'reserve', seated_at = NULL,
+           seq = seq + (SELECT MAX(m.seq) FROM signups m WHERE m.evening_id = ?1)
+         WHERE evening_id = ?1 AND user_id IN (
+           SELECT s.user_id FROM signups s
+           WHERE s.evening_id = ?1 AND s.state = 'seated' AND s.user_id NOT IN (SELECT value FROM json_each(?2))
+           ORDER BY s.seq DESC
+           LIMIT MAX(0, (SELECT COUNT(*) FROM signups c WHERE c.evening_id = ?1 AND c.state = 'seated') - (SELECT e.seats_max FROM evenings e WHERE e.id = ?1)))`,
+      )
+      .bind(eveningId, at),
+  ]);
+  return ((up?.results ?? []) as { user_id: string }[]).map((r) => r.user_id);
+}

@@ -15,7 +15,7 @@ import { countOpen, type OpenWindow } from "./connection.ts";
 import { getPreset, seatRange } from "./engine.ts";
 import type { Ack, ConsiglieriPort, FanoutPort, ListingPort, MatchPort, OrganizerPort, Refused, ReportPort, SpectatorsPort, TableCore } from "./ports.ts";
 import { addressFull, checkJoin, deviceTaken } from "./lobby.ts";
-import { eveningJoinAllowed } from "./evening.ts";
+import { eveningJoinAllowed, writeBackMoveUp } from "./evening.ts";
 import type { EveningHold, PlayerRow } from "./storage.ts";
 import type { AlarmFailures } from "./alarm-failures.ts";
 import type { Sockets } from "./connection.ts";
@@ -285,6 +285,8 @@ export class Admission {
     if (outcome.dropped) this.leaveTable(outcome.dropped, now);
     await t.afterChange(now);
     await t.listing.push();
+    // Issue 35: after the evening's start, a reserve who sat down in a no-show's seat is on the evening's seated list (evening.ts).
+    if (opts.userId !== undefined && config.eveningHold) await writeBackMoveUp(t.env.DB, config.eveningHold, t.match.currentPlayers().map((p) => p.userId), now);
     return { ok: true, body: outcome.body };
   }
 

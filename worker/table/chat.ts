@@ -28,7 +28,7 @@
  * channel changes (a game starts or ends, the player dies) — the after-change subscriber `chat`
  * (table.ts) — then each new line. The channel it last got is kept in its attachment (`chat`).
  */
-import { CHAT_KEPT, CHAT_RATE_LIMIT, type ChatChannel, type ChatEntry, type ChatMessage, type ChatMuteMessage, type ServerMessage } from "../../shared/protocol/messages.ts";
+import { CHAT_KEPT, CHAT_RATE_LIMIT, type ChatAccess, type ChatEntry, type ChatMessage, type ChatMuteMessage, type ServerMessage } from "../../shared/protocol/messages.ts";
 import { takeToken, type Attachment, type ConnectionIdentity, type Sockets } from "./connection.ts";
 import { viewFor, type GameState } from "./engine.ts";
 import type { ConsiglieriPort, FanoutPort, MatchPort, OrganizerPort, Refused, TableCore } from "./ports.ts";
@@ -42,12 +42,6 @@ export interface ChatDeps extends Pick<TableCore, "ctx" | "now" | "tx"> {
   readonly fanout: Pick<FanoutPort, "send" | "sendRaw">;
   readonly organizer: Pick<OrganizerPort, "isOrganizer">;
   readonly consiglieri: Pick<ConsiglieriPort, "bound">;
-}
-
-/** A connection's chat now: its channel and whether it may write there. */
-export interface ChatAccess {
-  channel: ChatChannel;
-  write: boolean;
 }
 
 export class TableChat {
@@ -66,7 +60,8 @@ export class TableChat {
     return this.t.store.game().status === "lobby" ? gameNo - 1 : gameNo;
   }
 
-  /** Which chat this connection has now (null: none — a living player or a consigliere during a game). */
+  /** Which chat this connection has now (null: none — a living player or a consigliere during a game). The one
+   *  rule: what is sent and accepted here, and what every view tells its page (TableView.chat, fanout.ts). */
   access(identity: ConnectionIdentity): ChatAccess | null {
     const t = this.t;
     if (t.store.game().status !== "playing") return { channel: "table", write: true };

@@ -10,6 +10,7 @@
  * table shows who would be immune before the start (TableView.series.immune), so the organizer sees
  * the choice; no clock decides it behind their back.
  */
+import { tableMoveUp } from "../clubs/signups.ts";
 import { getPreset } from "./engine.ts";
 import type { EveningHold, SeriesRow } from "./storage.ts";
 
@@ -37,4 +38,22 @@ export function eveningJoinAllowed(reservedFor: readonly string[], hold: Evening
   // The first k reserves (k no-shows) may sit; those of them already at the table hold those seats.
   const at = hold.reserve.indexOf(userId);
   return at >= 0 && at < noShows;
+}
+
+/**
+ * Issue 35: once the evening has started, who sits at its table goes back to the evening's lists in D1
+ * (worker/clubs/signups.ts tableMoveUp): a reserve who took a no-show's seat is seated there, with a
+ * 'promoted' notice, and the no-show goes to the reserve. Called after each account's join; before the start
+ * (only the seated sign-ups sit then), at a table of no evening, or opened before the hold named its evening,
+ * nothing is written. A failed write is logged and the join stands (the lists are the evening page's, not the
+ * table's: the next join after the start sends the whole table again).
+ */
+export async function writeBackMoveUp(db: D1Database | undefined, hold: EveningHold | undefined, atTable: readonly (string | null | undefined)[], now: number): Promise<void> {
+  if (!db || !hold?.evening || now < hold.until) return;
+  const accounts = atTable.filter((u): u is string => typeof u === "string");
+  try {
+    await tableMoveUp(db, hold.evening, accounts, now);
+  } catch (e) {
+    console.error(`evening ${hold.evening}: the table's move-up was not written to its lists`, e);
+  }
 }

@@ -10,7 +10,7 @@ import type { ConnectionIdentity } from "./connection.ts";
 import { sharedView, viewFor, type SharedView } from "./engine.ts";
 import { viewerKey, viewerOf } from "./match.ts";
 import type { Sockets } from "./connection.ts";
-import type { ConsiglieriPort, MatchPort, MediaPort, OrganizerPort, PresencePort, PublicationPort, SfuPort, SpectatorsPort, TableCore } from "./ports.ts";
+import type { ChatPort, ConsiglieriPort, MatchPort, MediaPort, OrganizerPort, PresencePort, PublicationPort, SfuPort, SpectatorsPort, TableCore } from "./ports.ts";
 import type { TableStore } from "./storage.ts";
 import { maskView } from "./publication.ts";
 import { buildTableView, type TableFacts } from "./view.ts";
@@ -27,6 +27,7 @@ export interface FanoutDeps extends Pick<TableCore, "now" | "config"> {
   readonly consiglieri: Pick<ConsiglieriPort, "missing" | "names">;
   readonly media: Pick<MediaPort, "peers">;
   readonly sfu: Pick<SfuPort, "reconcile">;
+  readonly chat: Pick<ChatPort, "access">;
 }
 
 export class Fanout {
@@ -82,7 +83,8 @@ export class Fanout {
     const shared = this.sharing && state && state === match.state() ? (this.shared ??= sharedView(state)) : undefined;
     const game = state ? viewFor(state, viewerOf(identity), { logAfter, ...(shared ? { shared } : {}) }) : null;
     const advises = identity.kind === "consigliere" ? identity.playerId : undefined;
-    const view = buildTableView(facts, game, { organizing: this.t.organizer.isOrganizer(identity), delayMs, behind, ...(advises ? { advises } : {}) });
+    const chat = this.t.chat.access(identity);
+    const view = buildTableView(facts, game, { organizing: this.t.organizer.isOrganizer(identity), chat, delayMs, behind, ...(advises ? { advises } : {}) });
     // Issue 32, finding 1: a finished game names an opted-out account to nobody but themself (publication.ts).
     if (view.status !== "ended") return view;
     return maskView(view, this.t.publication.hiddenNicks(behind ? facts.gameNo - 1 : facts.gameNo, identity));

@@ -8,7 +8,7 @@
  */
 import type { BotLevel } from "../../shared/bots/levels.ts";
 import type { MediaPeer } from "../../shared/media/peers.ts";
-import type { ChatMessage, ChatMuteMessage, ControlRequest, ErrorCode, ServerMessage, SfuMessage, SignalMessage, TableAction, TableView, WelcomeMedia, WhisperMessage } from "../../shared/protocol/messages.ts";
+import type { ChatAccess, ChatMessage, ChatMuteMessage, ControlRequest, ErrorCode, ServerMessage, SfuMessage, SignalMessage, TableAction, TableView, WelcomeMedia, WhisperMessage } from "../../shared/protocol/messages.ts";
 import type { Env } from "../env.ts";
 import type { Ack } from "./after-change.ts";
 import type { Attachment, ConnectionIdentity } from "./connection.ts";
@@ -160,6 +160,7 @@ export interface AdmissionPort {
 
 /** Issue 35: the table's chat (chat.ts). */
 export interface ChatPort {
+  access(identity: ConnectionIdentity): ChatAccess | null;
   send(ws: WebSocket, att: Attachment, identity: ConnectionIdentity, msg: ChatMessage, now: number): Refused | null;
   mute(msg: ChatMuteMessage, now: number): void;
   refresh(now: number, only?: WebSocket, force?: boolean): void;

@@ -28,6 +28,8 @@ import { migrate } from "./migrations.ts";
 export interface EveningHold {
   reserve: string[];
   until: number;
+  /** The evening's id (D1), for writing the move-up back to its lists (tables opened before this have none). */
+  evening?: string;
 }
 
 export interface ConfigRow {

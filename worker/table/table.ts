@@ -103,7 +103,7 @@ export class Table {
     this.organizer = new Organizer(p("config", "forgetConfig", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "admission", "consiglieri", "media"));
     this.presence = new Presence(p("now", "config", "tx", "afterChange", "store", "sockets", "match", "fanout", "alarm", "organizer"));
     this.match = new Match(p("config", "ctx", "tx", "store", "reporter", "fanout", "consiglieri"));
-    this.fanout = new Fanout(p("now", "config", "store", "sockets", "match", "presence", "spectators", "organizer", "publication", "consiglieri", "media", "sfu"));
+    this.fanout = new Fanout(p("now", "config", "store", "sockets", "match", "presence", "spectators", "organizer", "publication", "consiglieri", "media", "sfu", "chat"));
     this.spectators = new DelayedSpectators(p("now", "config", "store", "sockets", "match", "fanout", "presence"));
     this.alarm = new TableAlarm(p("now", "config", "env", "ctx", "tx", "forgetCaches", "afterChange", "store", "sockets", "clock", "alarmFailures", "reporter", "match", "fanout", "bots", "organizer", "presence", "recordings", "report", "spectators"));
     this.bots = new BotSeats(p("config", "env", "afterChange", "store", "match"));

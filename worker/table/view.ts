@@ -7,7 +7,7 @@
  */
 import { HOST_PEER } from "../../shared/media/peers.ts";
 import type { TableStatus } from "../../shared/protocol/http.ts";
-import type { OrganizerView, SeriesView, TableView } from "../../shared/protocol/messages.ts";
+import type { ChatAccess, OrganizerView, SeriesView, TableView } from "../../shared/protocol/messages.ts";
 import { getPreset, type GameView } from "./engine.ts";
 import { eveningImmunity } from "./evening.ts";
 import type { ConfigRow, ControlRow, PauseRecord, PlayerRow, SeriesRow } from "./storage.ts";
@@ -97,7 +97,8 @@ export function buildTableView(
   facts: TableFacts,
   game: GameView | null,
   /** `advises`: this connection is the consigliere of that player's seat (§7.10). */
-  viewer: { organizing: boolean; delayMs: number; behind?: boolean; advises?: string },
+  /** `chat`: this connection's chat now (chat.ts `access`). */
+  viewer: { organizing: boolean; chat: ChatAccess | null; delayMs: number; behind?: boolean; advises?: string },
 ): TableView {
   const { config, control, pause, gameNo } = facts;
   // `behind`: a player who has not pressed "play again" still sees the end of the last game (its
@@ -165,6 +166,7 @@ export function buildTableView(
       ...eveningOf(config, control, facts.series, status, gameNo),
     },
     ...advising(players, viewer.advises, lobby),
+    chat: viewer.chat ? { ...viewer.chat } : null,
   };
 }
 

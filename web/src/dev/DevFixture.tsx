@@ -112,6 +112,7 @@ function fixture(name: string): TableView {
     pause: null,
     delayMs: 0,
     series: { game: 1, results: [], next: null },
+    chat: null,
   };
   const now = Date.now();
   const lobbyOf = (away: number[], bots: number[], organizerPlace: number | null) =>
@@ -616,12 +617,18 @@ function profileGame(name: string, now: number): GameView {
   }
 }
 
+/** Issue 35: the chat a fixture's viewer is sent (fixture data: the table decides it, worker/table/chat.ts `access`). */
+const FIXTURE_CHAT = { between: { channel: "table", write: true }, host: { channel: "spectators", write: false }, spectator: { channel: "spectators", write: true } } as const;
+
 export default function DevFixture(props: { name: string }) {
+  const identity: TableState["identity"] = props.name === "host" || props.name === "tatar-host" || props.name === "club-host" ? { kind: "host" } : props.name === "spectator" || props.name === "bot" ? { kind: "spectator" } : { kind: "player", playerId: "p2", nickname: "Taras" };
+  const view = fixture(props.name === "reconnecting" ? "day" : props.name);
+  const chat = view.status !== "playing" ? FIXTURE_CHAT.between : identity.kind === "host" ? FIXTURE_CHAT.host : identity.kind === "spectator" ? FIXTURE_CHAT.spectator : null;
   const [state, setState] = createStore<TableState>({
     conn: props.name === "reconnecting" ? "reconnecting" : "open",
-    identity: props.name === "host" || props.name === "tatar-host" || props.name === "club-host" ? { kind: "host" } : props.name === "spectator" || props.name === "bot" ? { kind: "spectator" } : { kind: "player", playerId: "p2", nickname: "Taras" },
+    identity,
     version: 1,
-    view: fixture(props.name === "reconnecting" ? "day" : props.name),
+    view: { ...view, chat: chat && { ...chat } },
     pending: null,
     notice: null,
     closeCode: props.name === "bot" ? 4001 : null,

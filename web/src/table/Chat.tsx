@@ -1,7 +1,7 @@
 /**
  * Issue 35 "Chat where the floor allows it": the table's chat panel — the lobby's and the after-game
- * chat for everyone, the spectators' chat during a game (web/src/table/chat.ts says when this page has
- * one; the server sends nothing to a page that has none). Lines are plain text: nothing is linkified or
+ * chat for everyone, the spectators' chat during a game (the view's `chat` says whether this page has one
+ * and may write in it, as the table decides; the server sends nothing to a page that has none). Lines are plain text: nothing is linkified or
  * parsed. The organizer (or live host) has a mute button on each line of another sender. The lines are a
  * `role="log"` region (polite): a screen reader reads each new line once.
  */
@@ -9,7 +9,7 @@ import { createEffect, createSignal, For, on, Show, type JSX } from "solid-js";
 import { CHAT_MAX } from "../../../shared/protocol/chat.ts";
 import type { ChatEntry } from "../../../shared/protocol/messages.ts";
 import { t } from "../i18n/index.ts";
-import { chatKeyKind, chatShown } from "./chat.ts";
+import { chatKeyKind } from "./chat.ts";
 import type { TableController } from "./controller.ts";
 
 function nameOf(e: ChatEntry): string {
@@ -22,7 +22,7 @@ function nameOf(e: ChatEntry): string {
 
 export function ChatPanel(props: { ctl: TableController }) {
   const st = props.ctl.state;
-  const shown = () => chatShown(st.view, st.identity);
+  const shown = () => st.view?.chat ?? null;
   const [text, setText] = createSignal("");
   let list: HTMLDivElement | undefined;
   // Keep the newest line in view as lines arrive.
