@@ -18,7 +18,7 @@
 // Each step's output is buffered and printed whole when the step ends, so logs stay readable; a
 // closing line gives every step's wall time. `node scripts/test.mjs unit worker` runs only those.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureChromium, ensurePackages } from "./preflight.mjs";
@@ -137,6 +137,8 @@ if (await template) {
   await vitest("browser (live media)", "vitest.browser.config.ts", ["test/browser/live-media.test.ts", "test/browser/recording.test.ts"]);
 }
 
+// TEST_REPORTS=dir keeps each step's vitest JSON report (per-file and per-test durations) there.
+if (process.env.TEST_REPORTS) cpSync(out, process.env.TEST_REPORTS, { recursive: true });
 rmSync(out, { recursive: true, force: true });
 if (broken.length) console.log(`\nfailing steps: ${broken.join(", ")}`);
 if (broken.length && failed === 0) failed = broken.length;
