@@ -9,9 +9,10 @@
 // clock, test/browser/harness.ts advanceClock, so no step waits out a real timer):
 //   1. side by side: typecheck, knip (unused files/exports/dependencies), the unit suite (two workers, pure CPU), the worker suite (three
 //      workerd, mostly waiting on real alarms), and build web followed by the city browser game
-//      (three pages) and the accessibility checks (issue 13: axe-core and phone layout, one page);
+//      (three pages), the accessibility checks (issue 13: axe-core and phone layout, one page), the
+//      profiles game and (issue 33) the club step, whose files are two pages each;
 //   2. the sport browser game alone (ten pages), then one person against nine bots who plays again
-//      (issue 13, one page), then voice (issue 15: three Chromium processes with real WebRTC, each its
+//      (issue 13, one page) and the other one-page files, then voice (issue 15: three Chromium processes with real WebRTC, each its
 //      own fake microphone, and seven bots), then the live host's media, the recording and a delayed spectator (issue 30: five processes, then three).
 // Why the sport game runs alone: ten pages loading at once on two cores next to other suites made
 // page loads time out (issue 11), and ten pages are CPU-bound on their own (docs/PERFORMANCE.md).
@@ -35,11 +36,11 @@ const broken = [];
 const times = [];
 
 /** Runs one step with its output buffered; prints it whole (header, output, wall time) when it ends. */
-function run(label, cmd, args) {
+function run(label, cmd, args, env = {}) {
   const started = Date.now();
   console.log(`[${secs(started - t0).padStart(7)}] ${label} started`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...colour } });
+    const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...colour, ...env } });
     const chunks = [];
     child.stdout.on("data", (d) => chunks.push(d));
     child.stderr.on("data", (d) => chunks.push(d));
@@ -57,10 +58,10 @@ function run(label, cmd, args) {
   });
 }
 
-async function vitest(label, config, files = []) {
+async function vitest(label, config, files = [], env = {}) {
   if (!existsSync(join(root, config))) return;
   const json = join(out, `${label}.json`);
-  const status = await run(label, "npx", ["vitest", "run", "--config", config, ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${json}`]);
+  const status = await run(label, "npx", ["vitest", "run", "--config", config, ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${json}`], env);
   let counted = false;
   if (existsSync(json)) {
     try {
@@ -74,6 +75,11 @@ async function vitest(label, config, files = []) {
   if (status !== 0) broken.push(label);
   if (!counted) broken.push(`${label} (no tests ran)`);
 }
+
+// Issue 33: the steps of many files share one `wrangler dev` and one Chromium (test/browser/global-setup.ts):
+// every file that asks for the common server options (harness.ts SHARED_OPTIONS) uses the step's, instead of
+// starting its own (≈ 6 CPU-s each); files with their own vars, seed data or Chromium flags keep their own.
+const SHARE = { E2E_SHARE: "1" };
 
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
@@ -116,6 +122,14 @@ await Promise.all([
     await vitest("browser (a11y)", "vitest.browser.config.ts", ["test/browser/a11y.test.ts"]);
     // Issue 16: a Custom game of the phone-app profiles, from the profile screen to the night's why.
     await vitest("browser (profiles)", "vitest.browser.config.ts", ["test/browser/profiles-game.test.ts"]);
+    // Issue 33: the club step (two pages a file) follows in stage 1 rather than waiting for the unit and
+    // worker suites to end: it fills the time the browser chain used to sit idle (173 s in a fresh-clone run
+    // on a busy machine); the ten-page sport game and the media steps stay alone in stage 2.
+    // Issue 17: the club formats — host-classic with a live host, tatar with a consigliere; issue 18: a club evening;
+    // issue 38: tatar with a live host at 360 px (end it now, a foul undone, the host's page closed);
+    // issue 35: the club directory → a club → its leaderboard → the overall board, not found, the rules book (360 px);
+    // issue 37: a newcomer's rules test, then a club's rating tatar table waiting for her consigliere (360 px).
+    await vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/club-season.test.ts", "test/browser/club-evening-loop.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-evenings.test.ts"], SHARE);
   }),
   want("typecheck") && run("typecheck", "npm", ["run", "--silent", "typecheck"]).then((status) => status === 0 || broken.push("typecheck")),
   // Issue 33: dead files, exports, types and dependencies fail the suite (knip.jsonc: entry points, and each ignore with its reason).
@@ -125,12 +139,7 @@ await Promise.all([
 ]);
 // Stage 2: the ten-page sport game, then one person with nine bots and "play again" (issue 13).
 if (await template) {
-  await vitest("browser (sport, solo)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts", "test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts", "test/browser/chat.test.ts"]);
-  // Issue 17: the club formats — host-classic with a live host, tatar with a consigliere; issue 18: a club evening;
-  // issue 38: tatar with a live host at 360 px (end it now, a foul undone, the host's page closed);
-  // issue 35: the club directory → a club → its leaderboard → the overall board, not found, the rules book (360 px);
-  // issue 37: a newcomer's rules test, then a club's rating tatar table waiting for her consigliere (360 px).
-  await vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/club-season.test.ts", "test/browser/club-evening-loop.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-evenings.test.ts"]);
+  await vitest("browser (sport, solo)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts", "test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts", "test/browser/chat.test.ts"], SHARE);
   // Issue 15: the floor heard through real WebRTC (three browser processes; alone, after the games).
   await vitest("browser (voice)", "vitest.browser.config.ts", ["test/browser/voice.test.ts"]);
   // Issue 30: a live host, a consigliere and a listening spectator in the media (five browser processes; alone).
