@@ -11,8 +11,9 @@
 //      workerd, mostly waiting on real alarms), and build web followed by the city browser game
 //      (three pages), the accessibility checks (issue 13: axe-core and phone layout, one page), the
 //      profiles game and (issue 33) the club step, whose files are two pages each;
-//   2. the sport browser game alone (ten pages), then one person against nine bots who plays again
-//      (issue 13, one page) and the other one-page files, then voice (issue 15: three Chromium processes with real WebRTC, each its
+//      Once the unit and worker suites end, the one-page files (issue 13: one person against nine bots
+//      who plays again, and the like) run as a second browser chain beside the club step;
+//   2. the sport browser game alone (ten pages), then voice (issue 15: three Chromium processes with real WebRTC, each its
 //      own fake microphone, and seven bots), then the live host's media, the recording and a delayed spectator (issue 30: five processes, then three).
 // Why the sport game runs alone: ten pages loading at once on two cores next to other suites made
 // page loads time out (issue 11), and ten pages are CPU-bound on their own (docs/PERFORMANCE.md).
@@ -134,12 +135,18 @@ await Promise.all([
   want("typecheck") && run("typecheck", "npm", ["run", "--silent", "typecheck"]).then((status) => status === 0 || broken.push("typecheck")),
   // Issue 33: dead files, exports, types and dependencies fail the suite (knip.jsonc: entry points, and each ignore with its reason).
   want("knip") && run("knip", "npx", ["knip", "--no-progress"]).then((status) => status === 0 || broken.push("knip")),
-  want("unit") && vitest("unit", "vitest.unit.config.ts"),
-  want("worker") && vitest("worker", "vitest.worker.config.ts"),
+  // Issue 33: once the unit and worker suites are done, the one-page files (one person and bots; the
+  // tournament's two people) run beside the club step instead of after it: a second browser chain in the
+  // cores they free (issue 13: one person against nine bots who plays again; the guided first game, the
+  // newcomer, the host form, the vote warning, ready-to-vote, chat; issue 34: the practice tournament).
+  Promise.all([want("unit") && vitest("unit", "vitest.unit.config.ts"), want("worker") && vitest("worker", "vitest.worker.config.ts"), template]).then(async ([, , ready]) => {
+    if (!ready) return;
+    await vitest("browser (solo)", "vitest.browser.config.ts", ["test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts", "test/browser/chat.test.ts"], SHARE);
+  }),
 ]);
-// Stage 2: the ten-page sport game, then one person with nine bots and "play again" (issue 13).
+// Stage 2: the ten-page sport game alone (issue 11: next to other suites its page loads timed out).
 if (await template) {
-  await vitest("browser (sport, solo)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts", "test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts", "test/browser/chat.test.ts"], SHARE);
+  await vitest("browser (sport)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts"]);
   // Issue 15: the floor heard through real WebRTC (three browser processes; alone, after the games).
   await vitest("browser (voice)", "vitest.browser.config.ts", ["test/browser/voice.test.ts"]);
   // Issue 30: a live host, a consigliere and a listening spectator in the media (five browser processes; alone).
