@@ -9,16 +9,18 @@
 // clock, test/browser/harness.ts advanceClock, so no step waits out a real timer):
 //   1. side by side: typecheck, knip (unused files/exports/dependencies), the unit suite (two workers, pure CPU), the worker suite (three
 //      workerd, mostly waiting on real alarms), and build web followed by the city browser game
-//      (three pages) and the accessibility checks (issue 13: axe-core and phone layout, one page);
-//   2. the sport browser game alone (ten pages), then one person against nine bots who plays again
-//      (issue 13, one page), then voice (issue 15: three Chromium processes with real WebRTC, each its
+//      (three pages), the accessibility checks (issue 13: axe-core and phone layout, one page), the
+//      profiles game and (issue 33) the club step, whose files are two pages each;
+//      Once the unit and worker suites end, the one-page files (issue 13: one person against nine bots
+//      who plays again, and the like) run as a second browser chain beside the club step;
+//   2. the sport browser game alone (ten pages), then voice (issue 15: three Chromium processes with real WebRTC, each its
 //      own fake microphone, and seven bots), then the live host's media, the recording and a delayed spectator (issue 30: five processes, then three).
 // Why the sport game runs alone: ten pages loading at once on two cores next to other suites made
 // page loads time out (issue 11), and ten pages are CPU-bound on their own (docs/PERFORMANCE.md).
 // Each step's output is buffered and printed whole when the step ends, so logs stay readable; a
 // closing line gives every step's wall time. `node scripts/test.mjs unit worker` runs only those.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureChromium, ensurePackages } from "./preflight.mjs";
@@ -35,11 +37,11 @@ const broken = [];
 const times = [];
 
 /** Runs one step with its output buffered; prints it whole (header, output, wall time) when it ends. */
-function run(label, cmd, args) {
+function run(label, cmd, args, env = {}) {
   const started = Date.now();
   console.log(`[${secs(started - t0).padStart(7)}] ${label} started`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...colour } });
+    const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...colour, ...env } });
     const chunks = [];
     child.stdout.on("data", (d) => chunks.push(d));
     child.stderr.on("data", (d) => chunks.push(d));
@@ -57,10 +59,10 @@ function run(label, cmd, args) {
   });
 }
 
-async function vitest(label, config, files = []) {
+async function vitest(label, config, files = [], env = {}) {
   if (!existsSync(join(root, config))) return;
   const json = join(out, `${label}.json`);
-  const status = await run(label, "npx", ["vitest", "run", "--config", config, ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${json}`]);
+  const status = await run(label, "npx", ["vitest", "run", "--config", config, ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${json}`], env);
   let counted = false;
   if (existsSync(json)) {
     try {
@@ -74,6 +76,11 @@ async function vitest(label, config, files = []) {
   if (status !== 0) broken.push(label);
   if (!counted) broken.push(`${label} (no tests ran)`);
 }
+
+// Issue 33: the steps of many files share one `wrangler dev` and one Chromium (test/browser/global-setup.ts):
+// every file that asks for the common server options (harness.ts SHARED_OPTIONS) uses the step's, instead of
+// starting its own (≈ 6 CPU-s each); files with their own vars, seed data or Chromium flags keep their own.
+const SHARE = { E2E_SHARE: "1" };
 
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
@@ -116,28 +123,39 @@ await Promise.all([
     await vitest("browser (a11y)", "vitest.browser.config.ts", ["test/browser/a11y.test.ts"]);
     // Issue 16: a Custom game of the phone-app profiles, from the profile screen to the night's why.
     await vitest("browser (profiles)", "vitest.browser.config.ts", ["test/browser/profiles-game.test.ts"]);
+    // Issue 33: the club step (two pages a file) follows in stage 1 rather than waiting for the unit and
+    // worker suites to end: it fills the time the browser chain used to sit idle (173 s in a fresh-clone run
+    // on a busy machine); the ten-page sport game and the media steps stay alone in stage 2.
+    // Issue 17: the club formats — host-classic with a live host, tatar with a consigliere; issue 18: a club evening;
+    // issue 38: tatar with a live host at 360 px (end it now, a foul undone, the host's page closed);
+    // issue 35: the club directory → a club → its leaderboard → the overall board, not found, the rules book (360 px);
+    // issue 35: one walk — the directory from home → a weekly evening's reserve → moved up after the deadline → its game with bots → the season closed → the medal (360 px).
+    // issue 37: a newcomer's rules test, then a club's rating tatar table waiting for her consigliere (360 px).
+    await vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/club-season.test.ts", "test/browser/club-evening-loop.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-evenings.test.ts"], SHARE);
   }),
   want("typecheck") && run("typecheck", "npm", ["run", "--silent", "typecheck"]).then((status) => status === 0 || broken.push("typecheck")),
   // Issue 33: dead files, exports, types and dependencies fail the suite (knip.jsonc: entry points, and each ignore with its reason).
   want("knip") && run("knip", "npx", ["knip", "--no-progress"]).then((status) => status === 0 || broken.push("knip")),
-  want("unit") && vitest("unit", "vitest.unit.config.ts"),
-  want("worker") && vitest("worker", "vitest.worker.config.ts"),
+  // Issue 33: once the unit and worker suites are done, the one-page files (one person and bots; the
+  // tournament's two people) run beside the club step instead of after it: a second browser chain in the
+  // cores they free (issue 13: one person against nine bots who plays again; the guided first game, the
+  // newcomer, the host form, the vote warning, ready-to-vote, chat; issue 34: the practice tournament).
+  Promise.all([want("unit") && vitest("unit", "vitest.unit.config.ts"), want("worker") && vitest("worker", "vitest.worker.config.ts"), template]).then(async ([, , ready]) => {
+    if (!ready) return;
+    await vitest("browser (solo)", "vitest.browser.config.ts", ["test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts", "test/browser/chat.test.ts"], SHARE);
+  }),
 ]);
-// Stage 2: the ten-page sport game, then one person with nine bots and "play again" (issue 13).
+// Stage 2: the ten-page sport game alone (issue 11: next to other suites its page loads timed out).
 if (await template) {
-  await vitest("browser (sport, solo)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts", "test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts", "test/browser/chat.test.ts"]);
-  // Issue 17: the club formats — host-classic with a live host, tatar with a consigliere; issue 18: a club evening;
-  // issue 38: tatar with a live host at 360 px (end it now, a foul undone, the host's page closed);
-  // issue 35: the club directory → a club → its leaderboard → the overall board, not found, the rules book (360 px);
-  // issue 37: a newcomer's rules test, then a club's rating tatar table waiting for her consigliere (360 px).
-  // issue 35: one walk — the directory from home → a weekly evening's reserve → moved up after the deadline → its game with bots → the season closed → the medal (360 px).
-  await vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/club-season.test.ts", "test/browser/club-evening-loop.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-evenings.test.ts"]);
+  await vitest("browser (sport)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts"]);
   // Issue 15: the floor heard through real WebRTC (three browser processes; alone, after the games).
   await vitest("browser (voice)", "vitest.browser.config.ts", ["test/browser/voice.test.ts"]);
   // Issue 30: a live host, a consigliere and a listening spectator in the media (five browser processes; alone).
   await vitest("browser (live media)", "vitest.browser.config.ts", ["test/browser/live-media.test.ts", "test/browser/recording.test.ts"]);
 }
 
+// TEST_REPORTS=dir keeps each step's vitest JSON report (per-file and per-test durations) there.
+if (process.env.TEST_REPORTS) cpSync(out, process.env.TEST_REPORTS, { recursive: true });
 rmSync(out, { recursive: true, force: true });
 if (broken.length) console.log(`\nfailing steps: ${broken.join(", ")}`);
 if (broken.length && failed === 0) failed = broken.length;

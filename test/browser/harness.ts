@@ -147,8 +147,25 @@ export async function prepareTemplate(dir: string): Promise<string> {
   return dir;
 }
 
+/**
+ * Issue 33 (a suite that stays fast): the options of the server a browser step may share between its
+ * files (E2E_SHARE=1, test/browser/global-setup.ts). Every file that asks for exactly these gets the
+ * step's one `wrangler dev` — each file its own tables, nicknames and clubs, as on a real server —
+ * instead of starting its own (≈ 6 CPU-s and 3–15 s each). A file with other vars or a seed keeps its own.
+ */
+export const SHARED_OPTIONS: StartOptions = { vars: { BOT_THINK_MS: "100" } };
+
+const sameOptions = (a: StartOptions, b: StartOptions): boolean =>
+  a.seedSql === b.seedSql && JSON.stringify(Object.entries(a.vars ?? {}).sort()) === JSON.stringify(Object.entries(b.vars ?? {}).sort());
+
 /** Starts `wrangler dev` (D1 migrated first) and resolves once /api/tables answers. */
 export async function startWrangler(options: StartOptions = {}): Promise<Server> {
+  const shared = process.env.E2E_SHARED_SERVER;
+  if (shared && sameOptions(options, SHARED_OPTIONS)) return { base: shared, stop: async () => {}, output: () => "(the step's shared server: its output is printed when the step ends)" };
+  return startOwnWrangler(options);
+}
+
+async function startOwnWrangler(options: StartOptions): Promise<Server> {
   const port = await freePort();
   const persist = mkdtempSync(join(tmpdir(), "mafia-browser-persist-"));
   const live = !!process.env.E2E_LIVE_SOURCE;
@@ -210,8 +227,17 @@ export async function startWrangler(options: StartOptions = {}): Promise<Server>
   throw new Error(`wrangler dev did not start:\n${log}`);
 }
 
-/** `extraArgs`: more Chromium flags for this browser process (issue 15: a fake microphone per person). */
+/**
+ * `extraArgs`: more Chromium flags for this browser process (issue 15: a fake microphone per person).
+ * Without them, in a step that shares (E2E_SHARED_CHROMIUM, test/browser/global-setup.ts), the step's one
+ * Chromium: this file connects to it, and close() closes the contexts this file opened and disconnects.
+ */
 export async function launchChromium(extraArgs: string[] = []): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const shared = process.env.E2E_SHARED_CHROMIUM;
+  if (shared && extraArgs.length === 0) {
+    const browser = await chromium.connect(shared);
+    return { browser, close: () => browser.close().catch(() => {}) };
+  }
   const profileRoot = mkdtempSync(join(tmpdir(), "mafia-chromium-"));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -222,6 +248,23 @@ export async function launchChromium(extraArgs: string[] = []): Promise<{ browse
     browser,
     async close() {
       await browser.close().catch(() => {});
+      rmSync(profileRoot, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Issue 33: a step's shared Chromium (global-setup.ts), reached by `chromium.connect(wsEndpoint)`. */
+export async function launchChromiumServer(): Promise<{ wsEndpoint: string; close(): Promise<void> }> {
+  const profileRoot = mkdtempSync(join(tmpdir(), "mafia-chromium-"));
+  const server = await chromium.launchServer({
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    env: { ...process.env, HOME: profileRoot, XDG_CONFIG_HOME: profileRoot, XDG_CACHE_HOME: profileRoot },
+  });
+  return {
+    wsEndpoint: server.wsEndpoint(),
+    async close() {
+      await server.close().catch(() => {});
       rmSync(profileRoot, { recursive: true, force: true });
     },
   };
