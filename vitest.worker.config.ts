@@ -22,6 +22,8 @@ export default defineConfig({
       restartGames: Number(process.env.RESTART_GAMES ?? (process.env.FULL ? 30 : 2)),
       // bench/cost.ts: games measured by test/worker/measure.test.ts (0 = skipped, as in `npm test`).
       measureGames: Number(process.env.MEASURE_GAMES ?? 0),
+      // bench/human-pace.ts (issue 36): games whose every event test/worker/human-pace.test.ts times (0 = skipped).
+      humanPaceGames: Number(process.env.HUMAN_PACE_GAMES ?? 0),
     },
     passWithNoTests: false,
     testTimeout: 60_000,

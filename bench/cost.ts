@@ -3,10 +3,12 @@
  * with ten bot sockets and a spectator per game; test/worker/measure.test.ts instruments the table's
  * SQLite cursors) and priced here. `node bench/cost.ts [--games 4]`.
  *
- * The price list and the formula are in docs/PERFORMANCE.md; keep the two in step.
+ * The price list (bench/prices.ts) and the formula are in docs/PERFORMANCE.md; keep the two in step.
+ * This is the BEFORE formula (the object active the whole game); bench/human-pace.ts gives the true cost.
  */
 import { spawnSync } from "node:child_process";
 import { constants, createDeflateRaw, deflateRawSync } from "node:zlib";
+import { PRICES } from "./prices.ts";
 
 const args = process.argv.slice(2);
 const arg = (name: string, dflt: string) => {
@@ -17,16 +19,6 @@ const GAMES = Number(arg("games", "4"));
 /** A 10-seat sport game with people at it: ~45 min (speeches 60 s × ~30, nights, votes). Assumption, see docs. */
 const GAME_MINUTES = Number(arg("game-minutes", "45"));
 
-/** USD list prices, Workers Paid; from the public pricing pages as remembered on 2026-11-29 (see docs/PERFORMANCE.md). */
-export const PRICES = {
-  doRequestPerM: 0.15, // Durable Objects requests (HTTP, RPC, alarms, incoming WebSocket messages at 20:1)
-  doGbSecondPerM: 12.5, // Durable Objects duration, per million GB-s (128 MB per active object)
-  rowsReadPerM: 0.001, // SQLite storage: rows read
-  rowsWrittenPerM: 1.0, // SQLite storage: rows written
-  storageGbMonth: 0.2, // SQLite stored data
-  workerRequestPerM: 0.3, // the Worker in front (HTTP API + socket upgrades)
-  wsIncomingRatio: 20, // 20 incoming WebSocket messages bill as one request
-} as const;
 
 const root = new URL("..", import.meta.url).pathname;
 const r = spawnSync("npx", ["vitest", "run", "--config", "vitest.worker.config.ts", "test/worker/measure.test.ts"], {
@@ -86,7 +78,7 @@ const wsIn = per(m.framesIn!) * gamesPerHour + pingsPerHour;
 const alarms = per(m.timeouts!) * gamesPerHour * 1.5; // + bot / presence re-arms: bound
 const rpc = 2 + 10 * 2 + 11; // create (init), joins (+listing), socket upgrades, per game
 const requests = wsIn / PRICES.wsIncomingRatio + alarms + rpc * gamesPerHour;
-const gbSeconds = 3600 * 0.128; // upper bound: the object never hibernates during play
+const gbSeconds = 3600 * PRICES.doGbPerObject; // upper bound: the object never hibernates during play
 const rowsWritten = (m.rowsWritten! / m.games! + 10 * 4 + 6) * gamesPerHour; // game + lobby (joins: player, token, game, listing)
 const rowsRead = rowsReadPerInput * inputsPerGame * gamesPerHour;
 const storedGb = per(m.dbBytes!) / 2 ** 30; // kept for a month

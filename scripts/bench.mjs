@@ -29,6 +29,7 @@ const steps = [
   ...(pass("old-engine").length ? [["engine against an older tree (one process, interleaved blocks, CPU time; issue 33)", "bench/engine-compare.ts", ["--old", pass("old-engine")[1]]]] : []),
   ["tournament draw: meetings, seats, sit-outs and time against a random draw (RULES.md §9.2)", "bench/tournament-draw.ts", []],
   ["storage, bytes and Cloudflare cost (table object in workerd)", "bench/cost.ts", []],
+  ["human pace: the table object's busy fraction and the true cost of a game-hour with media (issue 36)", "bench/human-pace.ts", []],
   ["rating leaderboard: a page over 10,000 accounts and 100,000 games in D1's schema (node:sqlite), against computing it per request (issue 35)", "bench/leaderboard.ts", []],
   ["tables under load (wrangler dev vs Node ws baseline)", "bench/load.ts", [...(quick ? ["--tables", "1,10", "--seconds", "60"] : [...pass("tables"), ...pass("seconds"), ...pass("seconds-t1")]), ...pass("only")]],
   ["web client initial JS", "scripts/web-size.mjs", []],
@@ -51,6 +52,7 @@ for (const [label, file, args] of steps) {
 // One summary table: the figures with targets.
 const grab = (file, re) => re.exec(outputs[file] ?? "")?.[1] ?? "—";
 const measured = (() => { try { return JSON.parse(grab("bench/cost.ts", /MEASURED (\{.*\})/)); } catch { return {}; } })();
+const human = (() => { try { return JSON.parse(grab("bench/human-pace.ts", /HUMAN_PACE (\{.*\})/)); } catch { return {}; } })();
 const ratio = (T, via) => grab("bench/load.ts", new RegExp(`T=${T}: p99 ratio workerd ${via}/baseline = ([\\d.]+|NaN)`));
 const rows = [
   ["p99 input→all views, workerd direct / Node baseline, T=1", ratio(1, "direct"), "≤ 2"],
@@ -61,6 +63,10 @@ const rows = [
   ["bytes per view message", measured.bytesPerView?.toFixed(0) ?? "—", "—"],
   ["bytes sent per game (all connections)", measured.bytesPerGame ? `${(measured.bytesPerGame / 2 ** 20).toFixed(1)} MiB` : "—", "—"],
   ["Cloudflare cost per game-hour (upper bound)", measured.costPerGameHour ? `$${measured.costPerGameHour.toFixed(4)}` : "—", "≤ $0.01"],
+  ["table object busy at human pace (share of wall time)", human.activeFraction !== undefined ? `${(human.activeFraction * 100).toFixed(2)} %` : "—", "—"],
+  ["object + storage per game-hour, busy time billed (issue 36)", human.objectPerGameHour !== undefined ? `$${human.objectPerGameHour.toFixed(5)}` : "—", "≤ $0.002"],
+  ["whole per game-hour, audio via SFU with the floor / without", human.audioFloorPerGameHour !== undefined ? `$${human.audioFloorPerGameHour.toFixed(4)} / $${human.audioNoFloorPerGameHour.toFixed(4)}` : "—", "—"],
+  ["whole per game-hour, video via SFU with the floor / without", human.videoFloorPerGameHour !== undefined ? `$${human.videoFloorPerGameHour.toFixed(4)} / $${human.videoNoFloorPerGameHour.toFixed(4)}` : "—", "—"],
   ["web initial JS gzip", grab("scripts/web-size.mjs", /initial JS: ([\d.]+ kB) gzip/), "≤ 60 kB"],
   ["web JS before the home page shows (gzip)", grab("scripts/web-size.mjs", /route {4}home: ([\d.]+ kB) gzip/), "≤ 70 kB"],
   ["web JS before a table page shows (gzip)", grab("scripts/web-size.mjs", /route {4}table: ([\d.]+ kB) gzip/), "≤ 70 kB"],

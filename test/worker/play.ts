@@ -442,5 +442,7 @@ declare module "vitest" {
     restartGames: number;
     /** Games measured by test/worker/measure.test.ts for bench/cost.ts (0: skipped). */
     measureGames: number;
+    /** Games timed event by event by test/worker/human-pace.test.ts for bench/human-pace.ts (0: skipped). */
+    humanPaceGames: number;
   }
 }
