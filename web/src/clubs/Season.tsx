@@ -8,7 +8,7 @@
  * Hooks for tests: `[data-season]` (data-status), `[data-season-row]` (data-rank, data-total),
  * `[data-champion-row]`, `[data-club-game]` (data-reviewed), `[data-new-season]`, `[data-start-champion]`.
  */
-import { createResource, createSignal, For, Show } from "solid-js";
+import { createResource, createSignal, createUniqueId, For, Show } from "solid-js";
 import type { ClubGameSummary, ClubSeasons, SeasonStanding, SeasonView } from "../../../shared/protocol/seasons.ts";
 import { tk } from "../i18n/index.ts";
 import { leadersPath, onLinkClick, recordPath } from "../lib/router.ts";
@@ -19,11 +19,15 @@ import { pointsText, zoneName } from "./parts.tsx";
 
 
 function Standings(props: { rows: SeasonStanding[]; caption: string; champion?: boolean }) {
+  const captionId = createUniqueId();
   return (
-    // Scrolls sideways on a narrow phone: a named region that takes the keyboard's focus (arrow keys scroll it).
-    <div class="table-scroll" tabindex="0" role="region" aria-label={props.caption}>
-      <table class="standings">
-        <caption>{props.caption}</caption>
+    // The caption stands above the table (inside a wider, sideways-scrolled table it was cut off at 360 px);
+    // the table fits a phone's width (headers wrap), and still scrolls sideways in a named region that takes
+    // the keyboard's focus (arrow keys scroll it) where a longer name would not fit.
+    <div class="standings-block">
+      <h3 class="standings-caption" id={captionId}>{props.caption}</h3>
+      <div class="table-scroll" tabindex="0" role="region" aria-labelledby={captionId}>
+      <table class="standings" aria-labelledby={captionId}>
         <thead>
           <tr>
             <th scope="col">{tc("season.rank")}</th>
@@ -62,6 +66,7 @@ function Standings(props: { rows: SeasonStanding[]; caption: string; champion?: 
           </For>
         </tbody>
       </table>
+      </div>
     </div>
   );
 }
