@@ -6,6 +6,14 @@
  * has the updated view, deliveries per second, bytes per view, peak RSS of the server process tree.
  *
  *   node bench/load.ts [--tables 1,10,100] [--seconds 120] [--seconds-t1 300] [--only baseline,direct,proxy] [--deflate] [--disk]
+ *                      [--open-parallel 16] [--idle 0]
+ *
+ * `--open-parallel N` (issue 36): tables are opened N at a time (each is 11 requests and 10 sockets),
+ * so at T = 1,000 they all start within seconds and play at once (opened one by one, the first games
+ * were over before the last table was open). `--idle N` (issue 36): before the load runs, N tables per
+ * target get their 10 seats and sockets (hello only, no move: no game, no timer, nothing to do) and
+ * the server's RSS is read before and after (and ~15 s later): the memory of an idle table; an
+ * active table's is the RSS growth during a load run over T (the "RSS/table" column).
  *
  * Targets: the Node baseline; `wrangler dev` reached the way a browser reaches it (through wrangler's
  * dev proxy, a second workerd process that production does not have: "workerd via proxy"); and the
@@ -22,6 +30,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { WebSocket as WsClient } from "ws";
 import { heuristicBot } from "../shared/bots/index.ts";
 import { descendants, freePort, runtimeEntry, startWranglerSnapshot } from "./wrangler-snapshot.ts";
@@ -46,11 +55,23 @@ const DEFLATE = args.includes("--deflate");
  * workerd's CPU in a perf profile); Cloudflare's storage replicates instead, off the object's CPU.
  */
 const PERSIST_IN = !args.includes("--disk") && existsSync("/dev/shm") ? "/dev/shm" : undefined;
+/** Tables opened at once (each: a create, 10 joins, 10 sockets). */
+const OPEN_PARALLEL = Number(arg("open-parallel", "16"));
+/** Idle tables opened per target before the load runs, to measure an idle table's memory (0: skip). */
+const IDLE = Number(arg("idle", "0"));
 /** Tables are replaced when their game ends only for T up to this (see run()). */
 const REPLACE_UP_TO = 10;
 /** A client socket: Node's WebSocket offers permessage-deflate (as browsers do); `ws` with it off does not. */
-const openSocket = (url: string): WebSocket =>
-  DEFLATE ? new WebSocket(url) : (new WsClient(url, { perMessageDeflate: false }) as unknown as WebSocket);
+/** Sockets the server refused or that failed (counted, never thrown: one refused upgrade must not end the run). */
+let socketFailures = 0;
+const openSocket = (url: string): WebSocket => {
+  const ws = DEFLATE ? new WebSocket(url) : (new WsClient(url, { perMessageDeflate: false }) as unknown as WebSocket);
+  ws.onerror = (ev) => {
+    socketFailures++;
+    if (process.env.LOAD_DEBUG) console.error(`socket ${url}: ${(ev as { message?: string }).message ?? ev.type}`);
+  };
+  return ws;
+};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -171,11 +192,16 @@ interface RunStats {
   /** workerd processes only (the server proper, without wrangler's Node parent). */
   peakRuntimeRss: number;
   gamesEnded: number;
+  /** The server's RSS (serverRss) before the first table was opened. */
+  rssBefore: number;
   /** Tables opened during the run (T at the start, one more for each game that ended). */
   tables: number;
   /** Server CPU seconds during the window (process tree) and inputs accepted in it (acks). */
   cpu: number;
   acks: number;
+  /** The driver's own (this process's) CPU seconds in the window, and its event loop delay p99 (ms). */
+  driverCpu: number;
+  driverLagP99: number;
   errors: number;
 }
 
@@ -185,11 +211,77 @@ async function post(url: string, body: unknown): Promise<any> {
   return r.json();
 }
 
+/**
+ * The game view a `view` frame leaves its socket holding. Every frame carries the whole view today;
+ * when the table sends patches (issue 36), this is the one place that applies a frame to `prev`.
+ */
+function viewFromFrame(_prev: GameView | null, msg: any): GameView | null {
+  return msg.view.game;
+}
+
+/** The server's own RSS: workerd processes only (without wrangler's Node parent), or the baseline's tree. */
+const serverRss = (target: Target) => treeRss(target.proc.pid!, target.name.startsWith("workerd") ? "workerd" : undefined);
+
+/** Run `open(i)` for i = 0…n−1, `OPEN_PARALLEL` at a time. */
+async function openAll(n: number, open: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < n) await open(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(OPEN_PARALLEL, n) }, lane));
+}
+
+/** Create a sport table with its 10 seats joined; the seats' tokens. */
+async function createTable(target: Target, t: number, autoDeal: boolean): Promise<{ code: string; tokens: string[] }> {
+  // Every table's ten players sit on this one machine: a room behind one address (seatsPerAddress),
+  // each with its own device id (required by join).
+  const { code } = await post(`${target.base}/api/tables`, { presetId: "sport", settings: { autoDeal }, seatsPerAddress: 10 });
+  const tokens: string[] = [];
+  for (let i = 0; i < 10; i++) tokens.push((await post(`${target.base}/api/tables/${code}/join`, { nickname: `load${t}-${i}`, deviceId: `load-device-${t}-${i}-0123456789` })).token);
+  return { code, tokens };
+}
+
+/**
+ * Idle tables' memory (`--idle N`): N tables with 10 seats and 10 sockets that said hello and got their
+ * first view, and nothing else (no move: the game never starts; no timer). RSS of the server before,
+ * once every socket has its view, and 15 s later (time for the runtime to let idle objects go).
+ */
+async function idle(target: Target, n: number): Promise<{ before: number; open: number; later: number }> {
+  const before = serverRss(target);
+  const failures0 = socketFailures;
+  const sockets: WebSocket[] = [];
+  let viewed = 0;
+  await openAll(n, async (t) => {
+    const { code, tokens } = await createTable(target, t, false);
+    for (const token of tokens) {
+      const ws = openSocket(`${target.base.replace("http", "ws")}/api/tables/${code}/socket`);
+      sockets.push(ws);
+      let first = true;
+      ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token }));
+      ws.onmessage = (ev) => {
+        if (first && JSON.parse(String(ev.data)).type === "view") {
+          first = false;
+          viewed++;
+        }
+      };
+    }
+  });
+  const until = Date.now() + 60_000;
+  while (viewed + socketFailures - failures0 < n * 10 && Date.now() < until) await sleep(100);
+  if (viewed < n * 9) throw new Error(`idle: ${viewed} of ${n * 10} sockets got a view`);
+  await sleep(1000);
+  const open = serverRss(target);
+  await sleep(15_000);
+  const later = serverRss(target);
+  for (const ws of sockets) ws.close();
+  return { before, open, later };
+}
+
 async function run(target: Target, T: number): Promise<RunStats> {
   const sendTime = new Map<string, number>(); // `${table}:${ref}` -> t0
   const ackVersion = new Map<string, number>(); // `${table}:${version}` -> t0
   const arrivals = new Map<string, number[]>(); // `${table}:${version}` -> arrival times
-  const stats: RunStats = { latencies: [], deliveries: 0, bytes: 0, views: 0, seconds: 0, peakRss: 0, peakRuntimeRss: 0, gamesEnded: 0, tables: 0, cpu: 0, acks: 0, errors: 0 };
+  const stats: RunStats = { latencies: [], deliveries: 0, bytes: 0, views: 0, seconds: 0, peakRss: 0, peakRuntimeRss: 0, gamesEnded: 0, rssBefore: 0, tables: 0, cpu: 0, acks: 0, driverCpu: 0, driverLagP99: 0, errors: 0 };
   const sockets: WebSocket[] = [];
   let measuring = false;
   let refSeq = 0;
@@ -199,11 +291,7 @@ async function run(target: Target, T: number): Promise<RunStats> {
   let stopping = false;
   /** Open table number `t` (a new code) with its 10 seats and sockets; when its game ends, the next one takes its slot. */
   const open = async (t: number): Promise<void> => {
-    // Every table's ten players sit on this one machine: a room behind one address (seatsPerAddress),
-    // each with its own device id (required by join).
-    const { code } = await post(`${target.base}/api/tables`, { presetId: "sport", settings: { autoDeal: true }, seatsPerAddress: 10 });
-    const joins: Array<{ token: string }> = [];
-    for (let i = 0; i < 10; i++) joins.push(await post(`${target.base}/api/tables/${code}/join`, { nickname: `load${t}-${i}`, deviceId: `load-device-${t}-${i}-0123456789` }));
+    const { code, tokens } = await createTable(target, t, true);
     const mine: WebSocket[] = [];
     for (let i = 0; i < 10; i++) {
       const bot = heuristicBot(`load-${t}-${i}`);
@@ -225,7 +313,7 @@ async function run(target: Target, T: number): Promise<RunStats> {
         seenAtSend = seen;
         ws.send(JSON.stringify({ type: "act", ref, action }));
       };
-      ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: joins[i]!.token }));
+      ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: tokens[i]! }));
       ws.onmessage = (ev) => {
         const now = performance.now();
         const text = String(ev.data);
@@ -244,7 +332,7 @@ async function run(target: Target, T: number): Promise<RunStats> {
             }
           }
           if (msg.version > seen) seen = msg.version;
-          latest = msg.view.game;
+          latest = viewFromFrame(latest, msg);
           if (latest?.result && !ended.has(t)) {
             ended.add(t);
             // Small T: keep T tables playing, a new one takes this slot (after the other sockets got the
@@ -275,10 +363,15 @@ async function run(target: Target, T: number): Promise<RunStats> {
       };
     }
   };
-  while (opened < T) await open(opened++);
   const serverPid = target.proc.pid!;
+  stats.rssBefore = serverRss(target);
+  const failures0 = socketFailures;
+  await openAll(T, () => open(opened++));
   const t0 = performance.now();
   const cpu0 = treeCpu(serverPid);
+  const driver0 = process.cpuUsage();
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   measuring = true;
   const end = t0 + (T === 1 ? SECONDS_T1 : SECONDS) * 1000;
   while (performance.now() < end && (T <= REPLACE_UP_TO || ended.size < T)) {
@@ -288,6 +381,10 @@ async function run(target: Target, T: number): Promise<RunStats> {
   }
   stats.seconds = (performance.now() - t0) / 1000;
   stats.cpu = treeCpu(serverPid) - cpu0;
+  const driver = process.cpuUsage(driver0);
+  stats.driverCpu = (driver.user + driver.system) / 1e6;
+  lag.disable();
+  stats.driverLagP99 = lag.percentile(99) / 1e6;
   measuring = false;
   stopping = true;
   for (const ws of sockets) ws.close();
@@ -295,6 +392,7 @@ async function run(target: Target, T: number): Promise<RunStats> {
     const a = arrivals.get(key);
     if (a && a.length === 10) stats.latencies.push(Math.max(...a) - start);
   }
+  stats.errors += socketFailures - failures0;
   stats.gamesEnded = ended.size;
   stats.tables = opened;
   return stats;
@@ -313,8 +411,20 @@ const starters: Array<[string, () => Promise<Target>]> = [
   ["direct", () => startWorkerd("direct")],
   ["proxy", () => startWorkerd("proxy")],
 ];
+const idleLines: string[] = [];
 for (const [key, start] of starters) {
   if (!ONLY.split(",").includes(key)) continue;
+  if (IDLE > 0) {
+    const target = await start();
+    try {
+      const m = await idle(target, IDLE);
+      const per = (rss: number) => ((rss - m.before) / IDLE / 1024).toFixed(0);
+      idleLines.push(`${target.name}: ${IDLE} idle tables (10 sockets each, no game): RSS ${(m.before / 2 ** 20).toFixed(0)} → ${(m.open / 2 ** 20).toFixed(0)} MiB once open (${per(m.open)} KiB per table), ${(m.later / 2 ** 20).toFixed(0)} MiB 15 s later (${per(m.later)} KiB per table)`);
+    } finally {
+      target.stop();
+      await sleep(500);
+    }
+  }
   for (const T of TABLES) {
     const target = await start();
     try {
@@ -330,9 +440,12 @@ for (const [key, start] of starters) {
         (s.bytes / Math.max(1, s.views)).toFixed(0),
         ((s.cpu * 1e6) / Math.max(1, s.acks)).toFixed(0),
         (s.peakRss / 2 ** 20).toFixed(0) + (s.peakRuntimeRss ? ` (workerd ${(s.peakRuntimeRss / 2 ** 20).toFixed(0)})` : ""),
+        (((s.peakRuntimeRss || s.peakRss) - s.rssBefore) / T / 1024).toFixed(0),
+        `${((100 * s.driverCpu) / s.seconds).toFixed(0)} % / ${s.driverLagP99.toFixed(0)}`,
         `${s.gamesEnded}/${s.tables}`,
         String(s.errors),
       ]);
+      console.error(`[${new Date().toISOString().slice(11, 19)}] ${rows.at(-1)!.join("  ")}`);
     } finally {
       target.stop();
       await sleep(500);
@@ -345,7 +458,9 @@ console.log(`machine: ${cpu} × ${os.cpus().length}, node ${process.version}; dr
 console.log(`storage: wrangler dev's SQLite files ${PERSIST_IN ? `in RAM (${PERSIST_IN}, tmpfs: commits without a disk flush)` : "on disk (every commit flushes)"}`);
 console.log(`frames: ${DEFLATE ? "permessage-deflate offered by the clients (both servers compress)" : "plain (the clients offer no compression)"}`);
 console.log(`window: ${SECONDS} s per run (T = 1: ${SECONDS_T1} s); T ≤ ${REPLACE_UP_TO}: T tables all the time (a finished game's table is replaced), larger T: until every game ended; every game has its 60 s acquaintance night`);
-const header = ["target", "T", "inputs", "p50 ms", "p99 ms", "deliveries/s", "bytes/view", "server CPU µs/input", "peak RSS MiB", "games ended/tables", "errors"];
+for (const l of idleLines) console.log(l);
+console.log("RSS/table: (peak server RSS in the window − RSS before the first table) / T (workerd processes only for workerd); driver: this process's CPU over the window and its event loop delay p99");
+const header = ["target", "T", "inputs", "p50 ms", "p99 ms", "deliveries/s", "bytes/view", "server CPU µs/input", "peak RSS MiB", "RSS/table KiB", "driver CPU / lag p99 ms", "games ended/tables", "errors"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join("  ");
 console.log(line(header));
