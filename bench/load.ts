@@ -6,7 +6,7 @@
  * has the updated view, deliveries per second, bytes per view, peak RSS of the server process tree.
  *
  *   node bench/load.ts [--tables 1,10,100] [--seconds 120] [--seconds-t1 300] [--only baseline,direct,proxy] [--deflate] [--disk]
- *                      [--open-parallel 16] [--idle 0]
+ *                      [--open-parallel 16] [--idle 0] [--before DIR] [--profile 20 [--profile-after 50]]
  *
  * `--open-parallel N` (issue 36): tables are opened N at a time (each is 11 requests and 10 sockets),
  * so at T = 1,000 they all start within seconds and play at once (opened one by one, the first games
@@ -14,6 +14,13 @@
  * target get their 10 seats and sockets (hello only, no move: no game, no timer, nothing to do) and
  * the server's RSS is read before and after (and ~15 s later): the memory of an idle table; an
  * active table's is the RSS growth during a load run over T (the "RSS/table" column).
+ * `--before DIR` (issue 36): one more target, "workerd before": `wrangler dev` on the checkout at DIR
+ * (e.g. `git worktree add --detach /tmp/before main`, with node_modules linked), so the code before a
+ * change and after it are measured in the same run, against the same baseline. `--profile S`: in every
+ * workerd run, `--profile-after` seconds into the window (default 50: past the games' first night),
+ * the runtime workerd is profiled for S seconds — the V8 sampling profiler over its inspector and, where
+ * `perf` exists, `perf record` of the process — and the top entries are printed (whole profiles are
+ * kept in the temp dir). Profiling costs CPU: take the load table from a run without it.
  *
  * Targets: the Node baseline; `wrangler dev` reached the way a browser reaches it (through wrangler's
  * dev proxy, a second workerd process that production does not have: "workerd via proxy"); and the
@@ -27,13 +34,14 @@
  *
  * All traffic stays on 127.0.0.1; every loop is bounded in count and time.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { WebSocket as WsClient } from "ws";
 import { heuristicBot } from "../shared/bots/index.ts";
-import { descendants, freePort, runtimeEntry, startWranglerSnapshot } from "./wrangler-snapshot.ts";
+import { descendants, freePort, runtimeEntry, runtimeInspector, startWranglerSnapshot, type WranglerDev } from "./wrangler-snapshot.ts";
 import type { GameView } from "../shared/engine/types.ts";
 
 const args = process.argv.slice(2);
@@ -59,6 +67,11 @@ const PERSIST_IN = !args.includes("--disk") && existsSync("/dev/shm") ? "/dev/sh
 const OPEN_PARALLEL = Number(arg("open-parallel", "16"));
 /** Idle tables opened per target before the load runs, to measure an idle table's memory (0: skip). */
 const IDLE = Number(arg("idle", "0"));
+/** Another checkout to measure as "workerd before" in the same run (see the header). */
+const BEFORE = arg("before", "");
+/** Seconds of profile per workerd run (0: none), starting this many seconds into the window. */
+const PROFILE = Number(arg("profile", "0"));
+const PROFILE_AFTER = Number(arg("profile-after", "50"));
 /** Tables are replaced when their game ends only for T up to this (see run()). */
 const REPLACE_UP_TO = 10;
 /** A client socket: Node's WebSocket offers permessage-deflate (as browsers do); `ws` with it off does not. */
@@ -144,12 +157,14 @@ interface Target {
   name: string;
   base: string;
   proc: ChildProcess;
+  /** wrangler dev (workerd targets): for the profiler. */
+  dev?: WranglerDev;
   stop(): void;
 }
 
-async function startWorkerd(via: "proxy" | "direct"): Promise<Target> {
-  const dev = await startWranglerSnapshot("mafia-load", { persistIn: PERSIST_IN });
-  await waitHttp(dev.base, 60_000);
+async function startWorkerd(via: "proxy" | "direct", root?: string): Promise<Target> {
+  const dev = await startWranglerSnapshot("mafia-load", { persistIn: PERSIST_IN, root });
+  await waitHttp(dev.base, 180_000); // a loaded machine starts wrangler slowly
   const direct = via === "direct" ? await runtimeEntry(dev) : null;
   if (via === "direct" && !direct) {
     killGroup(dev.proc.pid!);
@@ -157,9 +172,10 @@ async function startWorkerd(via: "proxy" | "direct"): Promise<Target> {
     throw new Error("the runtime's entry behind wrangler's proxy was not found");
   }
   return {
-    name: via === "direct" ? "workerd direct" : "workerd via proxy",
+    name: root ? "workerd before" : via === "direct" ? "workerd direct" : "workerd via proxy",
     base: direct ?? dev.base,
     proc: dev.proc,
+    dev,
     stop() {
       killGroup(dev.proc.pid!);
       dev.cleanup();
@@ -374,6 +390,7 @@ async function run(target: Target, T: number): Promise<RunStats> {
   lag.enable();
   measuring = true;
   const end = t0 + (T === 1 ? SECONDS_T1 : SECONDS) * 1000;
+  const profiled = PROFILE > 0 && target.dev ? sleep(PROFILE_AFTER * 1000).then(() => profile(target, T)) : null;
   while (performance.now() < end && (T <= REPLACE_UP_TO || ended.size < T)) {
     stats.peakRss = Math.max(stats.peakRss, treeRss(serverPid));
     if (target.name.startsWith("workerd")) stats.peakRuntimeRss = Math.max(stats.peakRuntimeRss, treeRss(serverPid, "workerd"));
@@ -381,6 +398,7 @@ async function run(target: Target, T: number): Promise<RunStats> {
   }
   stats.seconds = (performance.now() - t0) / 1000;
   stats.cpu = treeCpu(serverPid) - cpu0;
+  if (profiled) profiles.push(await profiled.catch((err) => `${target.name}, T = ${T}: no profile (${err})`));
   const driver = process.cpuUsage(driver0);
   stats.driverCpu = (driver.user + driver.system) / 1e6;
   lag.disable();
@@ -398,6 +416,66 @@ async function run(target: Target, T: number): Promise<RunStats> {
   return stats;
 }
 
+/** Printed after the table: each profile's top entries. */
+const profiles: string[] = [];
+
+/**
+ * Profile the runtime workerd for PROFILE seconds: the V8 sampling profiler over its inspector (our
+ * isolate's JS, with native calls seen as their JS entry: `send`, `exec`…) and, if `perf` is installed,
+ * `perf record` of the whole process (C++: the runtime, SQLite, the kernel). Returns the top entries.
+ */
+async function profile(target: Target, T: number): Promise<string> {
+  const found = await runtimeInspector(target.dev!);
+  if (!found) return `${target.name}, T = ${T}: the runtime's inspector was not found`;
+  const tag = `${target.name.replace(/\W+/g, "-")}-T${T}`;
+  const perfFile = join(os.tmpdir(), `load-perf-${tag}.data`);
+  const perf = spawnSync("which", ["perf"]).status === 0
+    ? spawn("perf", ["record", "-F", "499", "-g", "-p", String(found.pid), "-o", perfFile, "--", "sleep", String(PROFILE)], { stdio: "ignore" })
+    : null;
+  const perfDone = perf ? new Promise((r) => perf.on("exit", r)) : Promise.resolve();
+  const ws = new WsClient(found.ws, { perMessageDeflate: false });
+  let id = 0;
+  const pending = new Map<number, (v: any) => void>();
+  ws.on("message", (d) => {
+    const m = JSON.parse(String(d));
+    if (m.id !== undefined) pending.get(m.id)?.(m.result);
+  });
+  const call = (method: string, params: object = {}) =>
+    new Promise<any>((resolve) => {
+      pending.set(++id, resolve);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  await new Promise((r, j) => (ws.once("open", r), ws.once("error", j)));
+  await call("Profiler.enable");
+  await call("Profiler.setSamplingInterval", { interval: 500 });
+  await call("Profiler.start");
+  await sleep(PROFILE * 1000);
+  const { profile: prof } = (await call("Profiler.stop")) as { profile: { nodes: Array<{ id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } }> } };
+  ws.close();
+  await perfDone;
+  writeFileSync(join(os.tmpdir(), `load-profile-${tag}.cpuprofile`), JSON.stringify(prof));
+  const self = new Map<string, number>();
+  let total = 0;
+  for (const n of prof.nodes) {
+    const hits = n.hitCount ?? 0;
+    if (!hits) continue;
+    const f = n.callFrame;
+    const where = f.url ? ` ${f.url.split("/").pop()}:${f.lineNumber + 1}` : "";
+    const key = `${f.functionName || "(anonymous)"}${where}`;
+    self.set(key, (self.get(key) ?? 0) + hits);
+    total += hits;
+  }
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  let out = `${target.name}, T = ${T}: V8 profile, ${PROFILE} s, ${total} samples, self time (whole profile: ${join(os.tmpdir(), `load-profile-${tag}.cpuprofile`)})\n`;
+  out += top.map(([k, h]) => `  ${((100 * h) / total).toFixed(1).padStart(5)} %  ${k}`).join("\n");
+  if (perf && existsSync(perfFile)) {
+    const rep = spawnSync("perf", ["report", "-i", perfFile, "--stdio", "--no-children", "--sort", "dso,sym", "-g", "none", "--percent-limit", "1"], { encoding: "utf8", maxBuffer: 64 * 2 ** 20 });
+    const lines = rep.stdout.split("\n").filter((l) => l.trim() && !l.startsWith("#")).slice(0, 20);
+    out += `\n${target.name}, T = ${T}: perf, ${PROFILE} s, self time by library and symbol (${perfFile})\n${lines.map((l) => `  ${l.trim()}`).join("\n")}`;
+  } else out += `\n${target.name}, T = ${T}: perf not available`;
+  return out;
+}
+
 const pct = (xs: number[], p: number) => {
   if (!xs.length) return NaN;
   const s = [...xs].sort((a, b) => a - b);
@@ -410,23 +488,37 @@ const starters: Array<[string, () => Promise<Target>]> = [
   ["baseline", startBaseline],
   ["direct", () => startWorkerd("direct")],
   ["proxy", () => startWorkerd("proxy")],
+  ["before", () => startWorkerd("direct", BEFORE)],
 ];
+const only = BEFORE ? `${ONLY},before` : ONLY;
 const idleLines: string[] = [];
-for (const [key, start] of starters) {
-  if (!ONLY.split(",").includes(key)) continue;
-  if (IDLE > 0) {
-    const target = await start();
+/** The server running now: stopped on SIGINT / SIGTERM too, so an interrupted run leaves no wrangler behind. */
+let current: Target | null = null;
+for (const sig of ["SIGINT", "SIGTERM"] as const)
+  process.on(sig, () => {
+    current?.stop();
+    process.exit(130);
+  });
+const chosen = starters.filter(([key]) => only.split(",").includes(key));
+if (IDLE > 0)
+  for (const [, start] of chosen) {
+    const target = (current = await start());
     try {
       const m = await idle(target, IDLE);
       const per = (rss: number) => ((rss - m.before) / IDLE / 1024).toFixed(0);
       idleLines.push(`${target.name}: ${IDLE} idle tables (10 sockets each, no game): RSS ${(m.before / 2 ** 20).toFixed(0)} → ${(m.open / 2 ** 20).toFixed(0)} MiB once open (${per(m.open)} KiB per table), ${(m.later / 2 ** 20).toFixed(0)} MiB 15 s later (${per(m.later)} KiB per table)`);
+      console.error(`[${new Date().toISOString().slice(11, 19)}] ${idleLines.at(-1)}`);
     } finally {
       target.stop();
+      current = null;
       await sleep(500);
     }
   }
-  for (const T of TABLES) {
-    const target = await start();
+// T outside, targets inside (issue 36): the targets of one T run minutes apart, so a machine whose
+// load changes during a long run still compares them under like conditions.
+for (const T of TABLES)
+  for (const [key, start] of chosen) {
+    const target = (current = await start());
     try {
       const s = await run(target, T);
       results.set(`${key}:${T}`, s);
@@ -448,10 +540,10 @@ for (const [key, start] of starters) {
       console.error(`[${new Date().toISOString().slice(11, 19)}] ${rows.at(-1)!.join("  ")}`);
     } finally {
       target.stop();
+      current = null;
       await sleep(500);
     }
   }
-}
 
 const cpu = os.cpus()[0]?.model ?? "?";
 console.log(`machine: ${cpu} × ${os.cpus().length}, node ${process.version}; driver, bots and server share these cores; load average at the end ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
@@ -465,9 +557,10 @@ const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.
 const line = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join("  ");
 console.log(line(header));
 for (const r of rows) console.log(line(r));
+for (const p of profiles) console.log(p);
 for (const T of TABLES) {
   const b = results.get(`baseline:${T}`);
-  for (const via of ["direct", "proxy"]) {
+  for (const via of ["direct", "proxy", "before"]) {
     const w = results.get(`${via}:${T}`);
     if (b && w) console.log(`T=${T}: p99 ratio workerd ${via}/baseline = ${(pct(w.latencies, 99) / pct(b.latencies, 99)).toFixed(2)}, p50 ratio = ${(pct(w.latencies, 50) / pct(b.latencies, 50)).toFixed(2)}`);
   }

@@ -10,7 +10,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import { join } from "node:path";
 
-const root = new URL("..", import.meta.url).pathname;
+const ROOT = new URL("..", import.meta.url).pathname;
 const OFFLINE = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 /**
  * wrangler dev's local trace collector (a streaming tail that reports every event of every worker
@@ -37,7 +37,9 @@ export interface WranglerDev {
 }
 
 /** Snapshot the worker, migrate its D1 (the local SQLite files go to `persistIn`, default the temp dir), start `wrangler dev` on a free loopback port in its own process group. */
-export async function startWranglerSnapshot(prefix: string, opts: { persistIn?: string } = {}): Promise<WranglerDev> {
+export async function startWranglerSnapshot(prefix: string, opts: { persistIn?: string; root?: string } = {}): Promise<WranglerDev> {
+  // Issue 36: `root`, another checkout of the project (bench/load.ts --before: the code before a change, in the same run).
+  const root = opts.root ?? ROOT;
   const src = mkdtempSync(join(os.tmpdir(), `${prefix}-src-`));
   for (const p of ["worker", "shared", "migrations", "wrangler.toml", "package.json", "tsconfig.json"]) if (existsSync(join(root, p))) cpSync(join(root, p), join(src, p), { recursive: true });
   cpSync(join(root, existsSync(join(root, "web/dist")) ? "web/dist" : "bench/empty-assets"), join(src, "web/dist"), { recursive: true });
@@ -131,6 +133,37 @@ export async function runtimeEntry(dev: WranglerDev): Promise<string | null> {
         if (r.status === 200 && (r.headers.get("content-type") ?? "").includes("json")) return `http://127.0.0.1:${port}`;
       } catch {
         /* not an HTTP entry */
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Issue 36, profiling: the runtime workerd (the process running our worker, not the dev proxy) — its
+ * pid (for `perf`) and the DevTools WebSocket of our worker's isolate on its inspector port (for the
+ * V8 profiler). Null if not found.
+ */
+export async function runtimeInspector(dev: WranglerDev): Promise<{ pid: number; ws: string } | null> {
+  const proxyPort = Number(new URL(dev.base).port);
+  for (const pid of descendants(dev.proc.pid!)) {
+    try {
+      if (!/Name:\s+workerd/.test(readFileSync(`/proc/${pid}/status`, "utf8"))) continue;
+    } catch {
+      continue;
+    }
+    const ports = listeningPorts(pid);
+    if (ports.includes(proxyPort)) continue;
+    for (const port of ports) {
+      try {
+        const r = await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(2000) });
+        if (r.status !== 200) continue;
+        const targets = (await r.json()) as Array<{ id: string; title?: string; webSocketDebuggerUrl?: string }>;
+        // Our worker's isolate (miniflare's own entry worker and its helpers are named "core:…").
+        const ours = targets.find((x) => !/^core:/.test(x.title ?? x.id ?? "")) ?? targets[0];
+        if (ours) return { pid, ws: ours.webSocketDebuggerUrl ?? `ws://127.0.0.1:${port}/${ours.id}` };
+      } catch {
+        /* not the inspector */
       }
     }
   }
