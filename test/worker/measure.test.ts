@@ -3,18 +3,15 @@
  * (ten bot players and one spectator) with the table's SQLite instrumented. Skipped unless
  * MEASURE_GAMES=n. Prints one line `MEASURE_JSON {...}`.
  *
- * Rows: every statement the table runs goes through ctx.storage.sql.exec; the wrapper keeps each
- * cursor and sums its rowsRead / rowsWritten — the same counters Cloudflare bills.
+ * Rows: every statement the table runs goes through ctx.storage.sql.exec; the wrapper (play.ts
+ * traceStatements) keeps each cursor and sums its rowsRead / rowsWritten — the same counters Cloudflare
+ * bills — and prints them per statement (`MEASURE_STATEMENTS`). The harness's own reads are left out.
  */
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import { HARNESS, openTable, playToEnd, sportSettings } from "./play.ts";
+import { HARNESS, openTable, playToEnd, sportSettings, traceStatements, tracedStatements } from "./play.ts";
 
 const GAMES = inject("measureGames");
-
-type Counted = { rowsRead: number; rowsWritten: number };
-/** A cursor and the statement that made it (its text with whitespace folded), for the per-statement table. */
-type Traced = { query: string; cursor: Counted };
 
 describe.skipIf(GAMES === 0)("measure", () => {
   it(`${GAMES} games: rows, bytes, messages`, async () => {
@@ -24,31 +21,20 @@ describe.skipIf(GAMES === 0)("measure", () => {
     for (let g = 0; g < GAMES; g++) {
       const run = await openTable({ seed: `measure${g}`, settings: sportSettings(g), spectators: 1, mix: 0, capture: false });
       // Instrument after the lobby: rows per accepted input are measured over the game itself.
-      await runInDurableObject(run.stub, (_i, state) => {
-        const sql = state.storage.sql as SqlStorage & { __cursors?: Traced[] };
-        const exec = sql.exec.bind(sql);
-        sql.__cursors = [];
-        sql.exec = ((query: string, ...bindings: unknown[]) => {
-          const cursor = exec(query, ...bindings);
-          // The harness's own reads (play.ts: the stored version, the timeouts) are not the table's.
-          if (!query.startsWith(HARNESS)) sql.__cursors!.push({ query: query.replace(/\s+/g, " ").trim(), cursor });
-          return cursor;
-        }) as typeof sql.exec;
-      });
+      await traceStatements(run.stub);
       const framesBefore = run.all().reduce((n, c) => n + c.raw.length, 0);
       const stats = await playToEnd(run);
+      const traced = await tracedStatements(run.stub);
       const rows = await runInDurableObject(run.stub, (_i, state) => {
-        const sql = state.storage.sql as SqlStorage & { __cursors?: Traced[] };
-        const cs = sql.__cursors ?? [];
-        const r = { read: 0, written: 0, statements: cs.length, byStatement: [] as Array<{ query: string; read: number; written: number }> };
-        for (const { query, cursor: c } of cs) {
-          r.read += c.rowsRead;
-          r.written += c.rowsWritten;
-          r.byStatement.push({ query, read: c.rowsRead, written: c.rowsWritten });
+        const sql = state.storage.sql;
+        const r = { read: 0, written: 0, statements: traced.length };
+        for (const st of traced) {
+          r.read += st.read;
+          r.written += st.written;
         }
-        const game = sql.exec("SELECT length(state) AS n, started_at FROM game").one();
-        const events = sql.exec("SELECT (SELECT COALESCE(SUM(length(events)), 0) FROM events) + (SELECT COALESCE(SUM(length(events)), 0) FROM input_log) AS n").one();
-        const last = sql.exec("SELECT MAX(at) AS at, COUNT(*) AS n, SUM(length(input)) AS bytes FROM input_log").one();
+        const game = sql.exec(`${HARNESS}SELECT length(state) AS n, started_at FROM game`).one();
+        const events = sql.exec(`${HARNESS}SELECT (SELECT COALESCE(SUM(length(events)), 0) FROM events) + (SELECT COALESCE(SUM(length(events)), 0) FROM input_log) AS n`).one();
+        const last = sql.exec(`${HARNESS}SELECT MAX(at) AS at, COUNT(*) AS n, SUM(length(input)) AS bytes FROM input_log`).one();
         return { ...r, stateBytes: Number(game.n), eventBytes: Number(events.n), startedAt: Number(game.started_at), lastAt: Number(last.at), inputs: Number(last.n), logBytes: Number(last.bytes), dbBytes: sql.databaseSize };
       });
       expect(rows.statements).toBeGreaterThan(0);
@@ -59,7 +45,7 @@ describe.skipIf(GAMES === 0)("measure", () => {
       totals.rowsWritten += rows.written;
       totals.rowsRead += rows.read;
       totals.statements += rows.statements;
-      for (const st of rows.byStatement) {
+      for (const st of traced) {
         const e = byStatement.get(st.query) ?? { runs: 0, read: 0, written: 0 };
         e.runs++;
         e.read += st.read;
