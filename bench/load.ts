@@ -11,8 +11,8 @@
  * `--open-parallel N` (issue 36): tables are opened N at a time (each is 11 requests and 10 sockets),
  * so at T = 1,000 they all start within seconds and play at once (opened one by one, the first games
  * were over before the last table was open). `--idle N` (issue 36): before the load runs, N tables per
- * target get their 10 seats and sockets (hello only, no move: no game, no timer, nothing to do) and
- * the server's RSS is read before and after (and ~15 s later): the memory of an idle table; an
+ * workerd target (direct or proxy, not "before") get their 10 seats and sockets (hello only, no move: no game,
+ * no timer) and the server's RSS is read before and after (and ~15 s later): the memory of an idle table; an
  * active table's is the RSS growth during a load run over T (the "RSS/table" column).
  * `--before DIR` (issue 36): one more target, "workerd before": `wrangler dev` on the checkout at DIR
  * (e.g. `git worktree add --detach /tmp/before main`, with node_modules linked), so the code before a
@@ -500,8 +500,9 @@ for (const sig of ["SIGINT", "SIGTERM"] as const)
     process.exit(130);
   });
 const chosen = starters.filter(([key]) => only.split(",").includes(key));
+// Idle memory: the runtime under test only (the baseline holds a table in a few objects; "before" is the same runtime).
 if (IDLE > 0)
-  for (const [, start] of chosen) {
+  for (const [, start] of chosen.filter(([key]) => key === "direct" || key === "proxy")) {
     const target = (current = await start());
     try {
       const m = await idle(target, IDLE);
