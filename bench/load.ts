@@ -41,7 +41,7 @@ import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { WebSocket as WsClient } from "ws";
 import { heuristicBot } from "../shared/bots/index.ts";
-import { descendants, freePort, runtimeEntry, runtimeInspector, startWranglerSnapshot, type WranglerDev } from "./wrangler-snapshot.ts";
+import { descendants, freePort, runtimeEntry, runtimePid, startWranglerSnapshot, type WranglerDev } from "./wrangler-snapshot.ts";
 import type { GameView } from "../shared/engine/types.ts";
 
 const args = process.argv.slice(2);
@@ -163,7 +163,8 @@ interface Target {
 }
 
 async function startWorkerd(via: "proxy" | "direct", root?: string): Promise<Target> {
-  const dev = await startWranglerSnapshot("mafia-load", { persistIn: PERSIST_IN, root });
+  // The V8 profiler speaks to wrangler's inspector proxy (the runtime's own inspector answers nothing while wrangler holds it).
+  const dev = await startWranglerSnapshot("mafia-load", { persistIn: PERSIST_IN, root, inspectorPort: PROFILE > 0 ? await freePort() : undefined });
   await waitHttp(dev.base, 180_000); // a loaded machine starts wrangler slowly
   const direct = via === "direct" ? await runtimeEntry(dev) : null;
   if (via === "direct" && !direct) {
@@ -425,32 +426,37 @@ const profiles: string[] = [];
  * `perf record` of the whole process (C++: the runtime, SQLite, the kernel). Returns the top entries.
  */
 async function profile(target: Target, T: number): Promise<string> {
-  const found = await runtimeInspector(target.dev!);
-  if (!found) return `${target.name}, T = ${T}: the runtime's inspector was not found`;
+  const dev = target.dev!;
+  const pid = runtimePid(dev);
+  if (!pid || !dev.inspectorPort) return `${target.name}, T = ${T}: the runtime or its inspector was not found`;
   const tag = `${target.name.replace(/\W+/g, "-")}-T${T}`;
   const perfFile = join(os.tmpdir(), `load-perf-${tag}.data`);
   const perf = spawnSync("which", ["perf"]).status === 0
-    ? spawn("perf", ["record", "-F", "499", "-g", "-p", String(found.pid), "-o", perfFile, "--", "sleep", String(PROFILE)], { stdio: "ignore" })
+    ? spawn("perf", ["record", "-F", "499", "-g", "-p", String(pid), "-o", perfFile, "--", "sleep", String(PROFILE)], { stdio: "ignore" })
     : null;
   const perfDone = perf ? new Promise((r) => perf.on("exit", r)) : Promise.resolve();
-  const ws = new WsClient(found.ws, { perMessageDeflate: false });
-  let id = 0;
-  const pending = new Map<number, (v: any) => void>();
+  const list = (await (await fetch(`http://127.0.0.1:${dev.inspectorPort}/json/list`, { signal: AbortSignal.timeout(5000) })).json()) as Array<{ webSocketDebuggerUrl: string }>;
+  const ws = new WsClient(list[0]!.webSocketDebuggerUrl, { perMessageDeflate: false });
+  // wrangler's inspector proxy answers Profiler.enable/start under ids of its own (seen: 100000001…) and
+  // echoes each request: the commands go without waiting, and the profile is the message that holds one.
+  let stopped: (p: any) => void = () => {};
+  const stop = new Promise<any>((resolve, reject) => {
+    stopped = resolve;
+    setTimeout(() => reject(new Error("Profiler.stop: no profile")), (PROFILE + 60) * 1000).unref();
+  });
   ws.on("message", (d) => {
     const m = JSON.parse(String(d));
-    if (m.id !== undefined) pending.get(m.id)?.(m.result);
+    if (m.result?.profile) stopped(m.result);
   });
-  const call = (method: string, params: object = {}) =>
-    new Promise<any>((resolve) => {
-      pending.set(++id, resolve);
-      ws.send(JSON.stringify({ id, method, params }));
-    });
+  setTimeout(() => ws.close(), (PROFILE + 90) * 1000).unref(); // whatever happens below
   await new Promise((r, j) => (ws.once("open", r), ws.once("error", j)));
-  await call("Profiler.enable");
-  await call("Profiler.setSamplingInterval", { interval: 500 });
-  await call("Profiler.start");
+  const send = (id: number, method: string, params: object = {}) => ws.send(JSON.stringify({ id, method, params }));
+  send(1, "Profiler.enable");
+  send(2, "Profiler.setSamplingInterval", { interval: 500 });
+  send(3, "Profiler.start");
   await sleep(PROFILE * 1000);
-  const { profile: prof } = (await call("Profiler.stop")) as { profile: { nodes: Array<{ id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } }> } };
+  send(4, "Profiler.stop");
+  const { profile: prof } = (await stop) as { profile: { nodes: Array<{ id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } }> } };
   ws.close();
   await perfDone;
   writeFileSync(join(os.tmpdir(), `load-profile-${tag}.cpuprofile`), JSON.stringify(prof));

@@ -31,13 +31,15 @@ export async function freePort(): Promise<number> {
 
 export interface WranglerDev {
   base: string;
+  /** wrangler's inspector proxy (opts.inspectorPort): the DevTools protocol of our worker's isolate. */
+  inspectorPort?: number;
   proc: ChildProcess;
   /** Remove the snapshot and its storage (after the process group is stopped). */
   cleanup(): void;
 }
 
 /** Snapshot the worker, migrate its D1 (the local SQLite files go to `persistIn`, default the temp dir), start `wrangler dev` on a free loopback port in its own process group. */
-export async function startWranglerSnapshot(prefix: string, opts: { persistIn?: string; root?: string } = {}): Promise<WranglerDev> {
+export async function startWranglerSnapshot(prefix: string, opts: { persistIn?: string; root?: string; inspectorPort?: number } = {}): Promise<WranglerDev> {
   // Issue 36: `root`, another checkout of the project (bench/load.ts --before: the code before a change, in the same run).
   const root = opts.root ?? ROOT;
   const src = mkdtempSync(join(os.tmpdir(), `${prefix}-src-`));
@@ -59,13 +61,13 @@ export async function startWranglerSnapshot(prefix: string, opts: { persistIn?: 
     throw new Error("applying D1 migrations failed");
   }
   const port = await freePort();
-  const proc = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", "warn"], {
+  const proc = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", "warn", ...(opts.inspectorPort ? ["--inspector-port", String(opts.inspectorPort)] : [])], {
     cwd: src,
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, ...OFFLINE, ...NO_DEV_TOOLS },
   });
-  return { base: `http://127.0.0.1:${port}`, proc, cleanup };
+  return { base: `http://127.0.0.1:${port}`, proc, cleanup, inspectorPort: opts.inspectorPort };
 }
 
 /** Loopback TCP ports a process listens on (from /proc: its socket inodes matched to /proc/net/tcp LISTEN rows). */
@@ -139,12 +141,8 @@ export async function runtimeEntry(dev: WranglerDev): Promise<string | null> {
   return null;
 }
 
-/**
- * Issue 36, profiling: the runtime workerd (the process running our worker, not the dev proxy) — its
- * pid (for `perf`) and the DevTools WebSocket of our worker's isolate on its inspector port (for the
- * V8 profiler). Null if not found.
- */
-export async function runtimeInspector(dev: WranglerDev): Promise<{ pid: number; ws: string } | null> {
+/** Issue 36, profiling: the pid of the runtime workerd (the process running our worker, not the dev proxy), for `perf`. */
+export function runtimePid(dev: WranglerDev): number | null {
   const proxyPort = Number(new URL(dev.base).port);
   for (const pid of descendants(dev.proc.pid!)) {
     try {
@@ -152,20 +150,7 @@ export async function runtimeInspector(dev: WranglerDev): Promise<{ pid: number;
     } catch {
       continue;
     }
-    const ports = listeningPorts(pid);
-    if (ports.includes(proxyPort)) continue;
-    for (const port of ports) {
-      try {
-        const r = await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(2000) });
-        if (r.status !== 200) continue;
-        const targets = (await r.json()) as Array<{ id: string; title?: string; webSocketDebuggerUrl?: string }>;
-        // Our worker's isolate (miniflare's own entry worker and its helpers are named "core:…").
-        const ours = targets.find((x) => !/^core:/.test(x.title ?? x.id ?? "")) ?? targets[0];
-        if (ours) return { pid, ws: ours.webSocketDebuggerUrl ?? `ws://127.0.0.1:${port}/${ours.id}` };
-      } catch {
-        /* not the inspector */
-      }
-    }
+    if (!listeningPorts(pid).includes(proxyPort)) return pid;
   }
   return null;
 }
