@@ -6,6 +6,23 @@
  * has the updated view, deliveries per second, bytes per view, peak RSS of the server process tree.
  *
  *   node bench/load.ts [--tables 1,10,100] [--seconds 120] [--seconds-t1 300] [--only baseline,direct,proxy] [--deflate] [--disk]
+ *                      [--open-parallel 1] [--idle 0] [--before DIR] [--profile 20 [--profile-after 50]]
+ *
+ * `--open-parallel N` (issue 36, default 1): tables opened N at a time (each is 11 requests and 10
+ * sockets), so that at T = 1,000 they start close together (one by one, the first games end before the
+ * last table is open). Above 1 it does not work yet: parallel joins from this one address get 429
+ * "Too many wrong table or return codes" from the guess guard (worker/security/guess-guard.ts) after
+ * ~20 tables — a join racing its table's creation seems to count as a wrong code (not investigated). `--idle N` (issue 36): before the load runs, N tables per
+ * workerd target (direct or proxy, not "before") get their 10 seats and sockets (hello only, no move: no game,
+ * no timer) and the server's RSS is read before and after (and ~15 s later): the memory of an idle table; an
+ * active table's is the RSS growth during a load run over T (the "RSS/table" column).
+ * `--before DIR` (issue 36): one more target, "workerd before": `wrangler dev` on the checkout at DIR
+ * (e.g. `git worktree add --detach /tmp/before main`, with node_modules linked), so the code before a
+ * change and after it are measured in the same run, against the same baseline. `--profile S`: in every
+ * workerd run, `--profile-after` seconds into the window (default 50: past the games' first night),
+ * the runtime workerd is profiled for S seconds — the V8 sampling profiler over its inspector and, where
+ * `perf` exists, `perf record` of the process — and the top entries are printed (whole profiles are
+ * kept in the temp dir). Profiling costs CPU: take the load table from a run without it.
  *
  * Targets: the Node baseline; `wrangler dev` reached the way a browser reaches it (through wrangler's
  * dev proxy, a second workerd process that production does not have: "workerd via proxy"); and the
@@ -19,12 +36,14 @@
  *
  * All traffic stays on 127.0.0.1; every loop is bounded in count and time.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import os from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { WebSocket as WsClient } from "ws";
 import { heuristicBot } from "../shared/bots/index.ts";
-import { descendants, freePort, runtimeEntry, startWranglerSnapshot } from "./wrangler-snapshot.ts";
+import { descendants, freePort, runtimeEntry, runtimePid, startWranglerSnapshot, type WranglerDev } from "./wrangler-snapshot.ts";
 import type { GameView } from "../shared/engine/types.ts";
 import { applyViewFrame, type HeldView } from "../shared/protocol/view-patch.ts";
 
@@ -47,11 +66,28 @@ const DEFLATE = args.includes("--deflate");
  * workerd's CPU in a perf profile); Cloudflare's storage replicates instead, off the object's CPU.
  */
 const PERSIST_IN = !args.includes("--disk") && existsSync("/dev/shm") ? "/dev/shm" : undefined;
+/** Tables opened at once (each: a create, 10 joins, 10 sockets). */
+const OPEN_PARALLEL = Number(arg("open-parallel", "1"));
+/** Idle tables opened per target before the load runs, to measure an idle table's memory (0: skip). */
+const IDLE = Number(arg("idle", "0"));
+/** Another checkout to measure as "workerd before" in the same run (see the header). */
+const BEFORE = arg("before", "");
+/** Seconds of profile per workerd run (0: none), starting this many seconds into the window. */
+const PROFILE = Number(arg("profile", "0"));
+const PROFILE_AFTER = Number(arg("profile-after", "50"));
 /** Tables are replaced when their game ends only for T up to this (see run()). */
 const REPLACE_UP_TO = 10;
 /** A client socket: Node's WebSocket offers permessage-deflate (as browsers do); `ws` with it off does not. */
-const openSocket = (url: string): WebSocket =>
-  DEFLATE ? new WebSocket(url) : (new WsClient(url, { perMessageDeflate: false }) as unknown as WebSocket);
+/** Sockets the server refused or that failed (counted, never thrown: one refused upgrade must not end the run). */
+let socketFailures = 0;
+const openSocket = (url: string): WebSocket => {
+  const ws = DEFLATE ? new WebSocket(url) : (new WsClient(url, { perMessageDeflate: false }) as unknown as WebSocket);
+  ws.onerror = (ev) => {
+    socketFailures++;
+    if (process.env.LOAD_DEBUG) console.error(`socket ${url}: ${(ev as { message?: string }).message ?? ev.type}`);
+  };
+  return ws;
+};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -124,12 +160,15 @@ interface Target {
   name: string;
   base: string;
   proc: ChildProcess;
+  /** wrangler dev (workerd targets): for the profiler. */
+  dev?: WranglerDev;
   stop(): void;
 }
 
-async function startWorkerd(via: "proxy" | "direct"): Promise<Target> {
-  const dev = await startWranglerSnapshot("mafia-load", { persistIn: PERSIST_IN });
-  await waitHttp(dev.base, 60_000);
+async function startWorkerd(via: "proxy" | "direct", root?: string): Promise<Target> {
+  // The V8 profiler speaks to wrangler's inspector proxy (the runtime's own inspector answers nothing while wrangler holds it).
+  const dev = await startWranglerSnapshot("mafia-load", { persistIn: PERSIST_IN, root, inspectorPort: PROFILE > 0 ? await freePort() : undefined });
+  await waitHttp(dev.base, 180_000); // a loaded machine starts wrangler slowly
   const direct = via === "direct" ? await runtimeEntry(dev) : null;
   if (via === "direct" && !direct) {
     killGroup(dev.proc.pid!);
@@ -137,9 +176,10 @@ async function startWorkerd(via: "proxy" | "direct"): Promise<Target> {
     throw new Error("the runtime's entry behind wrangler's proxy was not found");
   }
   return {
-    name: via === "direct" ? "workerd direct" : "workerd via proxy",
+    name: root ? "workerd before" : via === "direct" ? "workerd direct" : "workerd via proxy",
     base: direct ?? dev.base,
     proc: dev.proc,
+    dev,
     stop() {
       killGroup(dev.proc.pid!);
       dev.cleanup();
@@ -172,11 +212,16 @@ interface RunStats {
   /** workerd processes only (the server proper, without wrangler's Node parent). */
   peakRuntimeRss: number;
   gamesEnded: number;
+  /** The server's RSS (serverRss) before the first table was opened. */
+  rssBefore: number;
   /** Tables opened during the run (T at the start, one more for each game that ended). */
   tables: number;
   /** Server CPU seconds during the window (process tree) and inputs accepted in it (acks). */
   cpu: number;
   acks: number;
+  /** The driver's own (this process's) CPU seconds in the window, and its event loop delay p99 (ms). */
+  driverCpu: number;
+  driverLagP99: number;
   errors: number;
 }
 
@@ -186,11 +231,69 @@ async function post(url: string, body: unknown): Promise<any> {
   return r.json();
 }
 
+/** The server's own RSS: workerd processes only (without wrangler's Node parent), or the baseline's tree. */
+const serverRss = (target: Target) => treeRss(target.proc.pid!, target.name.startsWith("workerd") ? "workerd" : undefined);
+
+/** Run `open(i)` for i = 0…n−1, `OPEN_PARALLEL` at a time. */
+async function openAll(n: number, open: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < n) await open(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(OPEN_PARALLEL, n) }, lane));
+}
+
+/** Create a sport table with its 10 seats joined; the seats' tokens. */
+async function createTable(target: Target, t: number, autoDeal: boolean): Promise<{ code: string; tokens: string[] }> {
+  // Every table's ten players sit on this one machine: a room behind one address (seatsPerAddress),
+  // each with its own device id (required by join).
+  const { code } = await post(`${target.base}/api/tables`, { presetId: "sport", settings: { autoDeal }, seatsPerAddress: 10 });
+  const tokens: string[] = [];
+  for (let i = 0; i < 10; i++) tokens.push((await post(`${target.base}/api/tables/${code}/join`, { nickname: `load${t}-${i}`, deviceId: `load-device-${t}-${i}-0123456789` })).token);
+  return { code, tokens };
+}
+
+/**
+ * Idle tables' memory (`--idle N`): N tables with 10 seats and 10 sockets that said hello and got their
+ * first view, and nothing else (no move: the game never starts; no timer). RSS of the server before,
+ * once every socket has its view, and 15 s later (time for the runtime to let idle objects go).
+ */
+async function idle(target: Target, n: number): Promise<{ before: number; open: number; later: number }> {
+  const before = serverRss(target);
+  const failures0 = socketFailures;
+  const sockets: WebSocket[] = [];
+  let viewed = 0;
+  await openAll(n, async (t) => {
+    const { code, tokens } = await createTable(target, t, false);
+    for (const token of tokens) {
+      const ws = openSocket(`${target.base.replace("http", "ws")}/api/tables/${code}/socket`);
+      sockets.push(ws);
+      let first = true;
+      ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token }));
+      ws.onmessage = (ev) => {
+        if (first && JSON.parse(String(ev.data)).type === "view") {
+          first = false;
+          viewed++;
+        }
+      };
+    }
+  });
+  const until = Date.now() + 60_000;
+  while (viewed + socketFailures - failures0 < n * 10 && Date.now() < until) await sleep(100);
+  if (viewed < n * 9) throw new Error(`idle: ${viewed} of ${n * 10} sockets got a view`);
+  await sleep(1000);
+  const open = serverRss(target);
+  await sleep(15_000);
+  const later = serverRss(target);
+  for (const ws of sockets) ws.close();
+  return { before, open, later };
+}
+
 async function run(target: Target, T: number): Promise<RunStats> {
   const sendTime = new Map<string, number>(); // `${table}:${ref}` -> t0
   const ackVersion = new Map<string, number>(); // `${table}:${version}` -> t0
   const arrivals = new Map<string, number[]>(); // `${table}:${version}` -> arrival times
-  const stats: RunStats = { latencies: [], deliveries: 0, bytes: 0, views: 0, seconds: 0, peakRss: 0, peakRuntimeRss: 0, gamesEnded: 0, tables: 0, cpu: 0, acks: 0, errors: 0 };
+  const stats: RunStats = { latencies: [], deliveries: 0, bytes: 0, views: 0, seconds: 0, peakRss: 0, peakRuntimeRss: 0, gamesEnded: 0, rssBefore: 0, tables: 0, cpu: 0, acks: 0, driverCpu: 0, driverLagP99: 0, errors: 0 };
   const sockets: WebSocket[] = [];
   let measuring = false;
   let refSeq = 0;
@@ -200,11 +303,7 @@ async function run(target: Target, T: number): Promise<RunStats> {
   let stopping = false;
   /** Open table number `t` (a new code) with its 10 seats and sockets; when its game ends, the next one takes its slot. */
   const open = async (t: number): Promise<void> => {
-    // Every table's ten players sit on this one machine: a room behind one address (seatsPerAddress),
-    // each with its own device id (required by join).
-    const { code } = await post(`${target.base}/api/tables`, { presetId: "sport", settings: { autoDeal: true }, seatsPerAddress: 10 });
-    const joins: Array<{ token: string }> = [];
-    for (let i = 0; i < 10; i++) joins.push(await post(`${target.base}/api/tables/${code}/join`, { nickname: `load${t}-${i}`, deviceId: `load-device-${t}-${i}-0123456789` }));
+    const { code, tokens } = await createTable(target, t, true);
     const mine: WebSocket[] = [];
     for (let i = 0; i < 10; i++) {
       const bot = heuristicBot(`load-${t}-${i}`);
@@ -228,7 +327,7 @@ async function run(target: Target, T: number): Promise<RunStats> {
         seenAtSend = seen;
         ws.send(JSON.stringify({ type: "act", ref, action }));
       };
-      ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: joins[i]!.token }));
+      ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: tokens[i]! }));
       ws.onmessage = (ev) => {
         const now = performance.now();
         const text = String(ev.data);
@@ -286,12 +385,18 @@ async function run(target: Target, T: number): Promise<RunStats> {
       };
     }
   };
-  while (opened < T) await open(opened++);
   const serverPid = target.proc.pid!;
+  stats.rssBefore = serverRss(target);
+  const failures0 = socketFailures;
+  await openAll(T, () => open(opened++));
   const t0 = performance.now();
   const cpu0 = treeCpu(serverPid);
+  const driver0 = process.cpuUsage();
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   measuring = true;
   const end = t0 + (T === 1 ? SECONDS_T1 : SECONDS) * 1000;
+  const profiled = PROFILE > 0 && target.dev ? sleep(PROFILE_AFTER * 1000).then(() => profile(target, T)) : null;
   while (performance.now() < end && (T <= REPLACE_UP_TO || ended.size < T)) {
     stats.peakRss = Math.max(stats.peakRss, treeRss(serverPid));
     if (target.name.startsWith("workerd")) stats.peakRuntimeRss = Math.max(stats.peakRuntimeRss, treeRss(serverPid, "workerd"));
@@ -299,6 +404,11 @@ async function run(target: Target, T: number): Promise<RunStats> {
   }
   stats.seconds = (performance.now() - t0) / 1000;
   stats.cpu = treeCpu(serverPid) - cpu0;
+  if (profiled) profiles.push(await profiled.catch((err) => `${target.name}, T = ${T}: no profile (${err})`));
+  const driver = process.cpuUsage(driver0);
+  stats.driverCpu = (driver.user + driver.system) / 1e6;
+  lag.disable();
+  stats.driverLagP99 = lag.percentile(99) / 1e6;
   measuring = false;
   stopping = true;
   for (const ws of sockets) ws.close();
@@ -306,9 +416,75 @@ async function run(target: Target, T: number): Promise<RunStats> {
     const a = arrivals.get(key);
     if (a && a.length === 10) stats.latencies.push(Math.max(...a) - start);
   }
+  stats.errors += socketFailures - failures0;
   stats.gamesEnded = ended.size;
   stats.tables = opened;
   return stats;
+}
+
+/** Printed after the table: each profile's top entries. */
+const profiles: string[] = [];
+
+/**
+ * Profile the runtime workerd for PROFILE seconds: the V8 sampling profiler over its inspector (our
+ * isolate's JS, with native calls seen as their JS entry: `send`, `exec`…) and, if `perf` is installed,
+ * `perf record` of the whole process (C++: the runtime, SQLite, the kernel). Returns the top entries.
+ */
+async function profile(target: Target, T: number): Promise<string> {
+  const dev = target.dev!;
+  const pid = runtimePid(dev);
+  if (!pid || !dev.inspectorPort) return `${target.name}, T = ${T}: the runtime or its inspector was not found`;
+  const tag = `${target.name.replace(/\W+/g, "-")}-T${T}`;
+  const perfFile = join(os.tmpdir(), `load-perf-${tag}.data`);
+  const perf = spawnSync("which", ["perf"]).status === 0
+    ? spawn("perf", ["record", "-F", "499", "-g", "-p", String(pid), "-o", perfFile, "--", "sleep", String(PROFILE)], { stdio: "ignore" })
+    : null;
+  const perfDone = perf ? new Promise((r) => perf.on("exit", r)) : Promise.resolve();
+  const list = (await (await fetch(`http://127.0.0.1:${dev.inspectorPort}/json/list`, { signal: AbortSignal.timeout(5000) })).json()) as Array<{ webSocketDebuggerUrl: string }>;
+  const ws = new WsClient(list[0]!.webSocketDebuggerUrl, { perMessageDeflate: false });
+  // wrangler's inspector proxy answers Profiler.enable/start under ids of its own (seen: 100000001…) and
+  // echoes each request: the commands go without waiting, and the profile is the message that holds one.
+  let stopped: (p: any) => void = () => {};
+  const stop = new Promise<any>((resolve, reject) => {
+    stopped = resolve;
+    setTimeout(() => reject(new Error("Profiler.stop: no profile")), (PROFILE + 60) * 1000).unref();
+  });
+  ws.on("message", (d) => {
+    const m = JSON.parse(String(d));
+    if (m.result?.profile) stopped(m.result);
+  });
+  setTimeout(() => ws.close(), (PROFILE + 90) * 1000).unref(); // whatever happens below
+  await new Promise((r, j) => (ws.once("open", r), ws.once("error", j)));
+  const send = (id: number, method: string, params: object = {}) => ws.send(JSON.stringify({ id, method, params }));
+  send(1, "Profiler.enable");
+  send(2, "Profiler.setSamplingInterval", { interval: 500 });
+  send(3, "Profiler.start");
+  await sleep(PROFILE * 1000);
+  send(4, "Profiler.stop");
+  const { profile: prof } = (await stop) as { profile: { nodes: Array<{ id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } }> } };
+  ws.close();
+  await perfDone;
+  writeFileSync(join(os.tmpdir(), `load-profile-${tag}.cpuprofile`), JSON.stringify(prof));
+  const self = new Map<string, number>();
+  let total = 0;
+  for (const n of prof.nodes) {
+    const hits = n.hitCount ?? 0;
+    if (!hits) continue;
+    const f = n.callFrame;
+    const where = f.url ? ` ${f.url.split("/").pop()}:${f.lineNumber + 1}` : "";
+    const key = `${f.functionName || "(anonymous)"}${where}`;
+    self.set(key, (self.get(key) ?? 0) + hits);
+    total += hits;
+  }
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  let out = `${target.name}, T = ${T}: V8 profile, ${PROFILE} s, ${total} samples, self time (whole profile: ${join(os.tmpdir(), `load-profile-${tag}.cpuprofile`)})\n`;
+  out += top.map(([k, h]) => `  ${((100 * h) / total).toFixed(1).padStart(5)} %  ${k}`).join("\n");
+  if (perf && existsSync(perfFile)) {
+    const rep = spawnSync("perf", ["report", "-i", perfFile, "--stdio", "--no-children", "--sort", "dso,sym", "-g", "none", "--percent-limit", "1"], { encoding: "utf8", maxBuffer: 64 * 2 ** 20 });
+    const lines = rep.stdout.split("\n").filter((l) => l.trim() && !l.startsWith("#")).slice(0, 20);
+    out += `\n${target.name}, T = ${T}: perf, ${PROFILE} s, self time by library and symbol (${perfFile})\n${lines.map((l) => `  ${l.trim()}`).join("\n")}`;
+  } else out += `\n${target.name}, T = ${T}: perf not available`;
+  return out;
 }
 
 const pct = (xs: number[], p: number) => {
@@ -323,11 +499,38 @@ const starters: Array<[string, () => Promise<Target>]> = [
   ["baseline", startBaseline],
   ["direct", () => startWorkerd("direct")],
   ["proxy", () => startWorkerd("proxy")],
+  ["before", () => startWorkerd("direct", BEFORE)],
 ];
-for (const [key, start] of starters) {
-  if (!ONLY.split(",").includes(key)) continue;
-  for (const T of TABLES) {
-    const target = await start();
+const only = BEFORE ? `${ONLY},before` : ONLY;
+const idleLines: string[] = [];
+/** The server running now: stopped on SIGINT / SIGTERM too, so an interrupted run leaves no wrangler behind. */
+let current: Target | null = null;
+for (const sig of ["SIGINT", "SIGTERM"] as const)
+  process.on(sig, () => {
+    current?.stop();
+    process.exit(130);
+  });
+const chosen = starters.filter(([key]) => only.split(",").includes(key));
+// Idle memory: the runtime under test only (the baseline holds a table in a few objects; "before" is the same runtime).
+if (IDLE > 0)
+  for (const [, start] of chosen.filter(([key]) => key === "direct" || key === "proxy")) {
+    const target = (current = await start());
+    try {
+      const m = await idle(target, IDLE);
+      const per = (rss: number) => ((rss - m.before) / IDLE / 1024).toFixed(0);
+      idleLines.push(`${target.name}: ${IDLE} idle tables (10 sockets each, no game): RSS ${(m.before / 2 ** 20).toFixed(0)} → ${(m.open / 2 ** 20).toFixed(0)} MiB once open (${per(m.open)} KiB per table), ${(m.later / 2 ** 20).toFixed(0)} MiB 15 s later (${per(m.later)} KiB per table)`);
+      console.error(`[${new Date().toISOString().slice(11, 19)}] ${idleLines.at(-1)}`);
+    } finally {
+      target.stop();
+      current = null;
+      await sleep(500);
+    }
+  }
+// T outside, targets inside (issue 36): the targets of one T run minutes apart, so a machine whose
+// load changes during a long run still compares them under like conditions.
+for (const T of TABLES)
+  for (const [key, start] of chosen) {
+    const target = (current = await start());
     try {
       const s = await run(target, T);
       results.set(`${key}:${T}`, s);
@@ -341,29 +544,35 @@ for (const [key, start] of starters) {
         (s.bytes / Math.max(1, s.views)).toFixed(0),
         ((s.cpu * 1e6) / Math.max(1, s.acks)).toFixed(0),
         (s.peakRss / 2 ** 20).toFixed(0) + (s.peakRuntimeRss ? ` (workerd ${(s.peakRuntimeRss / 2 ** 20).toFixed(0)})` : ""),
+        (((s.peakRuntimeRss || s.peakRss) - s.rssBefore) / T / 1024).toFixed(0),
+        `${((100 * s.driverCpu) / s.seconds).toFixed(0)} % / ${s.driverLagP99.toFixed(0)}`,
         `${s.gamesEnded}/${s.tables}`,
         String(s.errors),
       ]);
+      console.error(`[${new Date().toISOString().slice(11, 19)}] ${rows.at(-1)!.join("  ")}`);
     } finally {
       target.stop();
+      current = null;
       await sleep(500);
     }
   }
-}
 
 const cpu = os.cpus()[0]?.model ?? "?";
 console.log(`machine: ${cpu} × ${os.cpus().length}, node ${process.version}; driver, bots and server share these cores; load average at the end ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
 console.log(`storage: wrangler dev's SQLite files ${PERSIST_IN ? `in RAM (${PERSIST_IN}, tmpfs: commits without a disk flush)` : "on disk (every commit flushes)"}`);
 console.log(`frames: ${DEFLATE ? "permessage-deflate offered by the clients (both servers compress)" : "plain (the clients offer no compression)"}`);
 console.log(`window: ${SECONDS} s per run (T = 1: ${SECONDS_T1} s); T ≤ ${REPLACE_UP_TO}: T tables all the time (a finished game's table is replaced), larger T: until every game ended; every game has its 60 s acquaintance night`);
-const header = ["target", "T", "inputs", "p50 ms", "p99 ms", "deliveries/s", "bytes/view", "server CPU µs/input", "peak RSS MiB", "games ended/tables", "errors"];
+for (const l of idleLines) console.log(l);
+console.log("RSS/table: (peak server RSS in the window − RSS before the first table) / T (workerd processes only for workerd); driver: this process's CPU over the window and its event loop delay p99");
+const header = ["target", "T", "inputs", "p50 ms", "p99 ms", "deliveries/s", "bytes/view", "server CPU µs/input", "peak RSS MiB", "RSS/table KiB", "driver CPU / lag p99 ms", "games ended/tables", "errors"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join("  ");
 console.log(line(header));
 for (const r of rows) console.log(line(r));
+for (const p of profiles) console.log(p);
 for (const T of TABLES) {
   const b = results.get(`baseline:${T}`);
-  for (const via of ["direct", "proxy"]) {
+  for (const via of ["direct", "proxy", "before"]) {
     const w = results.get(`${via}:${T}`);
     if (b && w) console.log(`T=${T}: p99 ratio workerd ${via}/baseline = ${(pct(w.latencies, 99) / pct(b.latencies, 99)).toFixed(2)}, p50 ratio = ${(pct(w.latencies, 50) / pct(b.latencies, 50)).toFixed(2)}`);
   }

@@ -10,7 +10,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import { join } from "node:path";
 
-const root = new URL("..", import.meta.url).pathname;
+const ROOT = new URL("..", import.meta.url).pathname;
 const OFFLINE = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 /**
  * wrangler dev's local trace collector (a streaming tail that reports every event of every worker
@@ -31,13 +31,17 @@ export async function freePort(): Promise<number> {
 
 export interface WranglerDev {
   base: string;
+  /** wrangler's inspector proxy (opts.inspectorPort): the DevTools protocol of our worker's isolate. */
+  inspectorPort?: number;
   proc: ChildProcess;
   /** Remove the snapshot and its storage (after the process group is stopped). */
   cleanup(): void;
 }
 
 /** Snapshot the worker, migrate its D1 (the local SQLite files go to `persistIn`, default the temp dir), start `wrangler dev` on a free loopback port in its own process group. */
-export async function startWranglerSnapshot(prefix: string, opts: { persistIn?: string } = {}): Promise<WranglerDev> {
+export async function startWranglerSnapshot(prefix: string, opts: { persistIn?: string; root?: string; inspectorPort?: number } = {}): Promise<WranglerDev> {
+  // Issue 36: `root`, another checkout of the project (bench/load.ts --before: the code before a change, in the same run).
+  const root = opts.root ?? ROOT;
   const src = mkdtempSync(join(os.tmpdir(), `${prefix}-src-`));
   for (const p of ["worker", "shared", "migrations", "wrangler.toml", "package.json", "tsconfig.json"]) if (existsSync(join(root, p))) cpSync(join(root, p), join(src, p), { recursive: true });
   cpSync(join(root, existsSync(join(root, "web/dist")) ? "web/dist" : "bench/empty-assets"), join(src, "web/dist"), { recursive: true });
@@ -57,13 +61,13 @@ export async function startWranglerSnapshot(prefix: string, opts: { persistIn?: 
     throw new Error("applying D1 migrations failed");
   }
   const port = await freePort();
-  const proc = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", "warn"], {
+  const proc = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", "warn", ...(opts.inspectorPort ? ["--inspector-port", String(opts.inspectorPort)] : [])], {
     cwd: src,
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, ...OFFLINE, ...NO_DEV_TOOLS },
   });
-  return { base: `http://127.0.0.1:${port}`, proc, cleanup };
+  return { base: `http://127.0.0.1:${port}`, proc, cleanup, inspectorPort: opts.inspectorPort };
 }
 
 /** Loopback TCP ports a process listens on (from /proc: its socket inodes matched to /proc/net/tcp LISTEN rows). */
@@ -133,6 +137,20 @@ export async function runtimeEntry(dev: WranglerDev): Promise<string | null> {
         /* not an HTTP entry */
       }
     }
+  }
+  return null;
+}
+
+/** Issue 36, profiling: the pid of the runtime workerd (the process running our worker, not the dev proxy), for `perf`. */
+export function runtimePid(dev: WranglerDev): number | null {
+  const proxyPort = Number(new URL(dev.base).port);
+  for (const pid of descendants(dev.proc.pid!)) {
+    try {
+      if (!/Name:\s+workerd/.test(readFileSync(`/proc/${pid}/status`, "utf8"))) continue;
+    } catch {
+      continue;
+    }
+    if (!listeningPorts(pid).includes(proxyPort)) return pid;
   }
   return null;
 }

@@ -3,43 +3,38 @@
  * (ten bot players and one spectator) with the table's SQLite instrumented. Skipped unless
  * MEASURE_GAMES=n. Prints one line `MEASURE_JSON {...}`.
  *
- * Rows: every statement the table runs goes through ctx.storage.sql.exec; the wrapper keeps each
- * cursor and sums its rowsRead / rowsWritten — the same counters Cloudflare bills.
+ * Rows: every statement the table runs goes through ctx.storage.sql.exec; the wrapper (play.ts
+ * traceStatements) keeps each cursor and sums its rowsRead / rowsWritten — the same counters Cloudflare
+ * bills — and prints them per statement (`MEASURE_STATEMENTS`). The harness's own reads are left out.
  */
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import { openTable, playToEnd, sportSettings } from "./play.ts";
+import { HARNESS, openTable, playToEnd, sportSettings, traceStatements, tracedStatements } from "./play.ts";
 
 const GAMES = inject("measureGames");
 
-type Counted = { rowsRead: number; rowsWritten: number };
-
 describe.skipIf(GAMES === 0)("measure", () => {
   it(`${GAMES} games: rows, bytes, messages`, async () => {
-    const totals = { games: 0, inputs: 0, acts: 0, timeouts: 0, rowsWritten: 0, rowsRead: 0, rowsWrittenPlay: 0, viewFrames: 0, viewBytes: 0, framesOut: 0, bytesOut: 0, framesIn: 0, gameMs: 0, stateBytes: 0, eventBytes: 0, logBytes: 0, dbBytes: 0, rounds: 0 };
+    const totals = { games: 0, inputs: 0, acts: 0, timeouts: 0, rowsWritten: 0, rowsRead: 0, rowsWrittenPlay: 0, statements: 0, viewFrames: 0, viewBytes: 0, framesOut: 0, bytesOut: 0, framesIn: 0, gameMs: 0, stateBytes: 0, eventBytes: 0, logBytes: 0, dbBytes: 0, rounds: 0 };
+    /** Issue 36: rows read / written and runs per statement over every game, to find what reads on every input. */
+    const byStatement = new Map<string, { runs: number; read: number; written: number }>();
     for (let g = 0; g < GAMES; g++) {
       const run = await openTable({ seed: `measure${g}`, settings: sportSettings(g), spectators: 1, mix: 0, capture: false });
       // Instrument after the lobby: rows per accepted input are measured over the game itself.
-      await runInDurableObject(run.stub, (_i, state) => {
-        const sql = state.storage.sql as SqlStorage & { __cursors?: Counted[] };
-        const exec = sql.exec.bind(sql);
-        sql.__cursors = [];
-        sql.exec = ((query: string, ...bindings: unknown[]) => {
-          const cursor = exec(query, ...bindings);
-          sql.__cursors!.push(cursor);
-          return cursor;
-        }) as typeof sql.exec;
-      });
+      await traceStatements(run.stub);
       const framesBefore = run.all().reduce((n, c) => n + c.raw.length, 0);
       const stats = await playToEnd(run);
+      const traced = await tracedStatements(run.stub);
       const rows = await runInDurableObject(run.stub, (_i, state) => {
-        const sql = state.storage.sql as SqlStorage & { __cursors?: Counted[] };
-        const cs = sql.__cursors ?? [];
-        const r = { read: 0, written: 0, statements: cs.length };
-        for (const c of cs) { r.read += c.rowsRead; r.written += c.rowsWritten; }
-        const game = sql.exec("SELECT length(state) AS n, started_at FROM game").one();
-        const events = sql.exec("SELECT (SELECT COALESCE(SUM(length(events)), 0) FROM events) + (SELECT COALESCE(SUM(length(events)), 0) FROM input_log) AS n").one();
-        const last = sql.exec("SELECT MAX(at) AS at, COUNT(*) AS n, SUM(length(input)) AS bytes FROM input_log").one();
+        const sql = state.storage.sql;
+        const r = { read: 0, written: 0, statements: traced.length };
+        for (const st of traced) {
+          r.read += st.read;
+          r.written += st.written;
+        }
+        const game = sql.exec(`${HARNESS}SELECT length(state) AS n, started_at FROM game`).one();
+        const events = sql.exec(`${HARNESS}SELECT (SELECT COALESCE(SUM(length(events)), 0) FROM events) + (SELECT COALESCE(SUM(length(events)), 0) FROM input_log) AS n`).one();
+        const last = sql.exec(`${HARNESS}SELECT MAX(at) AS at, COUNT(*) AS n, SUM(length(input)) AS bytes FROM input_log`).one();
         return { ...r, stateBytes: Number(game.n), eventBytes: Number(events.n), startedAt: Number(game.started_at), lastAt: Number(last.at), inputs: Number(last.n), logBytes: Number(last.bytes), dbBytes: sql.databaseSize };
       });
       expect(rows.statements).toBeGreaterThan(0);
@@ -49,6 +44,14 @@ describe.skipIf(GAMES === 0)("measure", () => {
       totals.timeouts += rows.inputs - stats.acked;
       totals.rowsWritten += rows.written;
       totals.rowsRead += rows.read;
+      totals.statements += rows.statements;
+      for (const st of traced) {
+        const e = byStatement.get(st.query) ?? { runs: 0, read: 0, written: 0 };
+        e.runs++;
+        e.read += st.read;
+        e.written += st.written;
+        byStatement.set(st.query, e);
+      }
       totals.gameMs += rows.lastAt - rows.startedAt;
       totals.stateBytes += rows.stateBytes;
       totals.eventBytes += rows.eventBytes;
@@ -72,6 +75,8 @@ describe.skipIf(GAMES === 0)("measure", () => {
       run.close();
     }
     console.log(`MEASURE_JSON ${JSON.stringify(totals)}`);
+    const top = [...byStatement].sort((a, b) => b[1].read - a[1].read || b[1].runs - a[1].runs).slice(0, 25);
+    console.log(`MEASURE_STATEMENTS per accepted input (runs, rows read, rows written):\n${top.map(([q, e]) => `  ${(e.runs / totals.inputs).toFixed(2)}  ${(e.read / totals.inputs).toFixed(2)}  ${(e.written / totals.inputs).toFixed(2)}  ${q.slice(0, 140)}`).join("\n")}`);
   }, 600_000);
 });
 

@@ -126,18 +126,54 @@ export async function capturedVersions(code: string): Promise<Map<number, string
   return new Map(rows);
 }
 
+/** Marks the harness's own statements in a table's SQLite: test/worker/measure.test.ts does not count them as the table's. */
+export const HARNESS = "/* harness */ ";
+
+/** One statement the table ran, with the rows its cursor read and wrote (what Cloudflare bills). */
+export interface TracedStatement {
+  query: string;
+  read: number;
+  written: number;
+}
+type Cursors = Array<{ query: string; cursor: { rowsRead: number; rowsWritten: number } }>;
+
+/**
+ * Issue 36: from now on, keep every statement the table's SQLite runs (ctx.storage.sql.exec replaced
+ * on the instance; whitespace folded), except the harness's own (HARNESS-marked).
+ */
+export async function traceStatements(stub: ReturnType<typeof tableStub>): Promise<void> {
+  await runInDurableObject(stub, (_i, state) => {
+    const sql = state.storage.sql as SqlStorage & { __cursors?: Cursors };
+    const exec = sql.exec.bind(sql);
+    sql.__cursors = [];
+    sql.exec = ((query: string, ...bindings: unknown[]) => {
+      const cursor = exec(query, ...bindings);
+      if (!query.startsWith(HARNESS)) sql.__cursors!.push({ query: query.replace(/\s+/g, " ").trim(), cursor });
+      return cursor;
+    }) as typeof sql.exec;
+  });
+}
+
+/** The statements run since traceStatements, with their rows read and written. */
+export async function tracedStatements(stub: ReturnType<typeof tableStub>): Promise<TracedStatement[]> {
+  return runInDurableObject(stub, (_i, state) => {
+    const cs = (state.storage.sql as SqlStorage & { __cursors?: Cursors }).__cursors ?? [];
+    return cs.map(({ query, cursor }) => ({ query, read: cursor.rowsRead, written: cursor.rowsWritten }));
+  });
+}
+
 /** The stored version and how many timeouts the input log holds. */
 async function tableClock(code: string): Promise<{ version: number; timeouts: number }> {
   return runInDurableObject(tableStub(code), (_i, state) => {
     const row = state.storage.sql
-      .exec(`SELECT version, (SELECT COUNT(*) FROM input_log WHERE json_extract(input, '$.kind') = 'timeout') AS timeouts FROM game WHERE id = 1`)
+      .exec(`${HARNESS}SELECT version, (SELECT COUNT(*) FROM input_log WHERE json_extract(input, '$.kind') = 'timeout') AS timeouts FROM game WHERE id = 1`)
       .one();
     return { version: Number(row.version), timeouts: Number(row.timeouts) };
   });
 }
 
 export async function storedVersion(code: string): Promise<number> {
-  return runInDurableObject(tableStub(code), (_i, state) => Number(state.storage.sql.exec("SELECT version FROM game WHERE id = 1").one().version));
+  return runInDurableObject(tableStub(code), (_i, state) => Number(state.storage.sql.exec(`${HARNESS}SELECT version FROM game WHERE id = 1`).one().version));
 }
 
 /** A table opened by openTable. */

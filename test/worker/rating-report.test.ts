@@ -47,6 +47,7 @@ describe("game report retries", () => {
       const failing = { prepare: () => { throw new Error("D1 unavailable"); } } as unknown as D1Database;
       const first = (endedAt: number) => ({ ...report(code, endedAt), gameId: `${code}/11` });
       await reporter.report(1000, failing, first, code);
+      expect(reporter.due(false)).toBeNull(); // issue 36: no backlog yet — and that answer is kept in memory
       // The next game starts: the built report (ended at 1000) moves to the backlog with its retry time.
       reporter.nextGame(() => first(9999), 2000);
       expect(state.storage.sql.exec("SELECT COUNT(*) AS n FROM game_report").one().n).toBe(0);
@@ -63,6 +64,28 @@ describe("game report retries", () => {
       expect(await env.DB.prepare("SELECT ended_at FROM games WHERE id = ?").bind(`${code}/11`).first()).toEqual({ ended_at: 1000 });
       expect(reporter.due(true)).toBeNull();
       expect(state.storage.sql.exec("SELECT COUNT(*) AS n FROM report_backlog").one().n).toBe(0);
+    });
+  });
+
+  it("issue 36: what the reporter keeps in memory follows a rolled-back transaction (Table.forgetCaches → forget)", async () => {
+    const { code } = await createTable();
+    await runInDurableObject(tableStub(code), async (_i, state) => {
+      const reporter = new GameReporter(state.storage.sql);
+      const failing = { prepare: () => { throw new Error("D1 unavailable"); } } as unknown as D1Database;
+      const first = (endedAt: number) => ({ ...report(code, endedAt), gameId: `${code}/21` });
+      await reporter.report(1000, failing, first, code);
+      // A next game whose transaction fails after moving the report to the backlog: SQLite rolls back.
+      expect(() =>
+        state.storage.transactionSync(() => {
+          reporter.nextGame(() => first(9999), 2000);
+          expect(reporter.due(false)).toBe(1000 + REPORT_RETRY_MS[0]);
+          throw new Error("the start failed");
+        }),
+      ).toThrow("the start failed");
+      reporter.forget();
+      expect(state.storage.sql.exec("SELECT COUNT(*) AS n FROM report_backlog").one().n).toBe(0);
+      expect(reporter.due(false)).toBeNull();
+      expect(reporter.due(true)).toBe(1000 + REPORT_RETRY_MS[0]); // the game's own report is still pending
     });
   });
 });

@@ -54,12 +54,32 @@ export class GameReporter {
   private done = false;
   /** The attempt under way (memory: only this instance can be writing). */
   private inFlight: Promise<void> | null = null;
+  /**
+   * Issue 36: `due` runs after every change (the alarm's dues), and each call read sqlite_master (every
+   * schema row: ~44 rows read per input) and the backlog. Kept in memory as last read here — this object
+   * is the only writer of both tables; every write below drops what it changes, and so does a rolled-back
+   * transaction (`forget`, Table.forgetCaches). `tables`: both tables exist (migration 1 makes them; a
+   * table is never dropped, so once seen they stay). `backlogAt`: the backlog's earliest retry, or
+   * undefined (read it on next use).
+   */
+  private tables = false;
+  private backlogAt: number | null | undefined = undefined;
 
   constructor(private readonly sql: SqlStorage) {}
 
+  /** Forget what is kept in memory of the stored rows (after a rolled-back transaction). */
+  forget(): void {
+    this.tables = false;
+    this.backlogAt = undefined;
+  }
+
+  private hasTables(): boolean {
+    return (this.tables ||=
+      this.sql.exec("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('game_report', 'report_backlog')").one().n === 2);
+  }
+
   private row(): { ended_at: number; attempts: number; next_at: number | null; done_at: number | null } | null {
-    const exists = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'game_report'").toArray().length > 0;
-    if (!exists) return null;
+    if (!this.hasTables()) return null;
     const r = this.sql.exec("SELECT ended_at, attempts, next_at, done_at FROM game_report WHERE id = 1").toArray()[0];
     return r ? { ended_at: Number(r.ended_at), attempts: Number(r.attempts), next_at: r.next_at === null ? null : Number(r.next_at), done_at: r.done_at === null ? null : Number(r.done_at) } : null;
   }
@@ -75,13 +95,10 @@ export class GameReporter {
   }
 
   private backlogDue(): number | null {
-    if (!this.hasBacklog()) return null;
+    if (this.backlogAt !== undefined) return this.backlogAt;
+    if (!this.hasTables()) return null;
     const r = this.sql.exec("SELECT MIN(next_at) AS at FROM report_backlog").one();
-    return r.at === null ? null : Number(r.at);
-  }
-
-  private hasBacklog(): boolean {
-    return this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'report_backlog'").toArray().length > 0;
+    return (this.backlogAt = r.at === null ? null : Number(r.at));
   }
 
   /**
@@ -98,6 +115,7 @@ export class GameReporter {
         // D1's write is idempotent by game id: an attempt still in flight that did land changes nothing.
         const next = r.attempts >= REPORT_MAX_ATTEMPTS ? null : (r.next_at ?? now);
         this.sql.exec("INSERT OR IGNORE INTO report_backlog (game_id, report, attempts, next_at) VALUES (?, ?, ?, ?)", report.gameId, JSON.stringify(report), r.attempts, next);
+        this.backlogAt = undefined;
       }
     }
     if (r) this.sql.exec("DELETE FROM game_report");
@@ -106,7 +124,7 @@ export class GameReporter {
 
   /** Retry the backlog's due reports (earlier games of the series). Never throws. */
   async retryBacklog(now: number, db: D1Database | undefined, code: string): Promise<void> {
-    if (!this.hasBacklog()) return;
+    if (!this.hasTables()) return;
     const rows = this.sql.exec("SELECT game_id, report, attempts FROM report_backlog WHERE next_at IS NOT NULL AND next_at <= ?", now).toArray();
     for (const r of rows) {
       const gameId = String(r.game_id);
@@ -114,11 +132,13 @@ export class GameReporter {
         if (!db) throw new Error("no DB binding");
         await recordGame(db, JSON.parse(String(r.report)) as GameReport);
         this.sql.exec("DELETE FROM report_backlog WHERE game_id = ?", gameId);
+        this.backlogAt = undefined;
       } catch (err) {
         const attempts = Number(r.attempts) + 1;
         const delay = REPORT_RETRY_MS[Math.min(attempts, REPORT_RETRY_MS.length) - 1]!;
         const next = attempts >= REPORT_MAX_ATTEMPTS ? null : now + delay;
         this.sql.exec("UPDATE report_backlog SET attempts = ?, next_at = ? WHERE game_id = ?", attempts, next, gameId);
+        this.backlogAt = undefined;
         console.error(`table ${code}: report of ${gameId} failed (attempt ${attempts})`, err);
       }
     }
@@ -137,7 +157,8 @@ export class GameReporter {
 
   /** Give up retrying (the alarm's item failed too often around the report itself): no alarm is kept. */
   giveUp(code: string): void {
-    if (this.hasBacklog()) this.sql.exec("UPDATE report_backlog SET next_at = NULL");
+    if (this.hasTables()) this.sql.exec("UPDATE report_backlog SET next_at = NULL");
+    this.backlogAt = undefined;
     if (this.row() === null) return;
     this.sql.exec("UPDATE game_report SET next_at = NULL WHERE id = 1 AND done_at IS NULL");
     console.error(`table ${code}: game report abandoned after repeated alarm failures`);

@@ -206,5 +206,6 @@ export class Table {
     this.consiglieri.forget();
     this.recordings.forget();
     this.publication.forget();
+    this.reporter.forget();
   }
 }
