@@ -5,15 +5,16 @@
 // Exits non-zero on any failure, and when no test ran. Issue 32: after the web build, a dry-run
 // deploy (scripts/deploy-check.mjs) — offline, no Cloudflare account.
 //
-// Two stages (issue 6; issue 11 made the games quick — both click through whole games on the test
+// Three stages (issue 6; issue 11 made the games quick — both click through whole games on the test
 // clock, test/browser/harness.ts advanceClock, so no step waits out a real timer):
 //   1. side by side: typecheck, knip (unused files/exports/dependencies), the unit suite (two workers, pure CPU), the worker suite (three
 //      workerd, mostly waiting on real alarms), and build web followed by the city browser game
-//      (three pages), the accessibility checks (issue 13: axe-core and phone layout, one page), the
-//      profiles game and (issue 33) the club step, whose files are two pages each;
-//      Once the unit and worker suites end, the one-page files (issue 13: one person against nine bots
-//      who plays again, and the like) run as a second browser chain beside the club step;
-//   2. the sport browser game alone (ten pages), then voice (issue 15: three Chromium processes with real WebRTC, each its
+//      (three pages), the accessibility checks (issue 13: axe-core and phone layout, one page) and the
+//      profiles game;
+//   2. two browser chains side by side, each sharing one `wrangler dev` and one Chromium between its
+//      files (issue 33): the club step (two pages a file) and the one-page files (issue 13: one person
+//      against nine bots who plays again, and the like);
+//   3. the sport browser game alone (ten pages), then voice (issue 15: three Chromium processes with real WebRTC, each its
 //      own fake microphone, and seven bots), then the live host's media, the recording and a delayed spectator (issue 30: five processes, then three).
 // Why the sport game runs alone: ten pages loading at once on two cores next to other suites made
 // page loads time out (issue 11), and ten pages are CPU-bound on their own (docs/PERFORMANCE.md).
@@ -123,30 +124,30 @@ await Promise.all([
     await vitest("browser (a11y)", "vitest.browser.config.ts", ["test/browser/a11y.test.ts"]);
     // Issue 16: a Custom game of the phone-app profiles, from the profile screen to the night's why.
     await vitest("browser (profiles)", "vitest.browser.config.ts", ["test/browser/profiles-game.test.ts"]);
-    // Issue 33: the club step (two pages a file) follows in stage 1 rather than waiting for the unit and
-    // worker suites to end: it fills the time the browser chain used to sit idle (173 s in a fresh-clone run
-    // on a busy machine); the ten-page sport game and the media steps stay alone in stage 2.
+  }),
+  want("typecheck") && run("typecheck", "npm", ["run", "--silent", "typecheck"]).then((status) => status === 0 || broken.push("typecheck")),
+  // Issue 33: dead files, exports, types and dependencies fail the suite (knip.jsonc: entry points, and each ignore with its reason).
+  want("knip") && run("knip", "npx", ["knip", "--no-progress"]).then((status) => status === 0 || broken.push("knip")),
+  want("unit") && vitest("unit", "vitest.unit.config.ts"),
+  want("worker") && vitest("worker", "vitest.worker.config.ts"),
+]);
+// Stage 2: the club step and the one-page files side by side, each sharing one `wrangler dev` and one
+// Chromium between its files (SHARE). Issue 33: a fresh-clone run with the club step inside stage 1
+// (beside the unit and worker suites) took 1,050 s — the unit and worker suites 2.5× slower on two cores —
+// so the browser chains wait for them again.
+if (await template) {
+  await Promise.all([
     // Issue 17: the club formats — host-classic with a live host, tatar with a consigliere; issue 18: a club evening;
     // issue 38: tatar with a live host at 360 px (end it now, a foul undone, the host's page closed);
     // issue 35: the club directory → a club → its leaderboard → the overall board, not found, the rules book (360 px);
     // issue 35: one walk — the directory from home → a weekly evening's reserve → moved up after the deadline → its game with bots → the season closed → the medal (360 px).
     // issue 37: a newcomer's rules test, then a club's rating tatar table waiting for her consigliere (360 px).
-    await vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/club-season.test.ts", "test/browser/club-evening-loop.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-evenings.test.ts"], SHARE);
-  }),
-  want("typecheck") && run("typecheck", "npm", ["run", "--silent", "typecheck"]).then((status) => status === 0 || broken.push("typecheck")),
-  // Issue 33: dead files, exports, types and dependencies fail the suite (knip.jsonc: entry points, and each ignore with its reason).
-  want("knip") && run("knip", "npx", ["knip", "--no-progress"]).then((status) => status === 0 || broken.push("knip")),
-  // Issue 33: once the unit and worker suites are done, the one-page files (one person and bots; the
-  // tournament's two people) run beside the club step instead of after it: a second browser chain in the
-  // cores they free (issue 13: one person against nine bots who plays again; the guided first game, the
-  // newcomer, the host form, the vote warning, ready-to-vote, chat; issue 34: the practice tournament).
-  Promise.all([want("unit") && vitest("unit", "vitest.unit.config.ts"), want("worker") && vitest("worker", "vitest.worker.config.ts"), template]).then(async ([, , ready]) => {
-    if (!ready) return;
-    await vitest("browser (solo)", "vitest.browser.config.ts", ["test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts", "test/browser/chat.test.ts"], SHARE);
-  }),
-]);
-// Stage 2: the ten-page sport game alone (issue 11: next to other suites its page loads timed out).
-if (await template) {
+    vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/club-season.test.ts", "test/browser/club-evening-loop.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-evenings.test.ts"], SHARE),
+    // Issue 13: one person against nine bots who plays again; the guided first game, the newcomer, the host
+    // form, the vote warning, ready-to-vote, chat; issue 34: the practice tournament (one or two pages each).
+    vitest("browser (solo)", "vitest.browser.config.ts", ["test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts", "test/browser/chat.test.ts"], SHARE),
+  ]);
+  // Stage 3: the ten-page sport game alone (issue 11: next to other suites its page loads timed out).
   await vitest("browser (sport)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts"]);
   // Issue 15: the floor heard through real WebRTC (three browser processes; alone, after the games).
   await vitest("browser (voice)", "vitest.browser.config.ts", ["test/browser/voice.test.ts"]);

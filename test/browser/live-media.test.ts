@@ -220,7 +220,14 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
     .toEqual([]);
   const connectedMs = Date.now() - started;
   await host.page.locator('[data-control="resume"]').click({ timeout: SLOW_MS });
-  for (const [i, p] of people.entries()) await p.page.locator(`[data-action="take-card"] [data-card="${live.cards[i]}"]:not([disabled])`).click({ timeout: SLOW_MS });
+  // The tap runs inside the page on the button found there: with five media pages on two cores the deal's
+  // buttons are re-rendered by view frames faster than Playwright's "stable element" check can settle
+  // (a fresh-clone run: "element was detached from the DOM, retrying" for 30 s).
+  for (const [i, p] of people.entries()) {
+    const card = `[data-action="take-card"] [data-card="${live.cards[i]}"]:not([disabled])`;
+    await p.page.waitForSelector(card, { timeout: SLOW_MS });
+    await expect.poll(() => p.page.evaluate((sel) => (document.querySelector<HTMLButtonElement>(sel)?.click(), document.querySelector(sel) === null), card), { timeout: SLOW_MS }).toBe(true);
+  }
   // The host and the consigliere talk only while they hold their button (push-to-talk): not expected
   // to be heard unless the test holds it.
   const pushToTalk = [HOST, advisor.peer];

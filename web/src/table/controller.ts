@@ -124,6 +124,12 @@ export function connectTable(code: string, token: string | null): TableControlle
   let fullVersion = -1;
   /** Issue 36: a `sync` was sent after a frame that did not follow; patches wait for the full view it brings. */
   let resyncing = false;
+  let syncAt = 0;
+  const sendSync = () => {
+    resyncing = true;
+    syncAt = performance.now();
+    ws.send(JSON.stringify({ type: "sync" }));
+  };
   let noticeTimer: ReturnType<typeof setTimeout> | undefined;
   const signalListeners = new Set<(msg: Extract<ServerMessage, { type: "signal" }>) => void>();
   const viewListeners = new Set<(view: TableView) => void>();
@@ -197,14 +203,18 @@ export function connectTable(code: string, token: string | null): TableControlle
         // server sends the new view only to those it concerns, under the same version. Frames on one
         // socket arrive in order, so only an older version is stale.
         if (msg.version < state.version) return;
-        if (msg.type === "patch" && resyncing) return;
+        if (msg.type === "patch" && resyncing) {
+          // The sync may have been refused (a busy socket's budget) or lost with a reconnect: ask again,
+          // at most once a second, so a page never stays behind its table.
+          if (performance.now() - syncAt > 1000) sendSync();
+          return;
+        }
         // Log deltas and patches (docs/PROTOCOL.md "View patches"): rebuild the whole view from the one
         // we hold; if a frame was missed (the patch's base is not our version), ask for the whole view
         // once (the version is not advanced meanwhile).
         const next = applyViewFrame(full ? { version: fullVersion, view: full } : null, msg);
         if (next === null) {
-          if (!resyncing) ws.send(JSON.stringify({ type: "sync" }));
-          resyncing = true;
+          if (!resyncing) sendSync();
           return;
         }
         if (msg.type === "view") resyncing = false;
@@ -224,7 +234,9 @@ export function connectTable(code: string, token: string | null): TableControlle
           // §7.10 a consigliere's page offers the seat's vote or night action (you.advice) as its actions.
           // Issue 32: a finished game's opted-out seat comes without a nick; it is "Player {seat}" here.
           const shown = labelHidden(merged, (seat) => t("seat.hidden", { seat }));
-          setState("view", reconcile(state.identity?.kind === "consigliere" ? asAdvisor(shown) : shown));
+          // The store gets its own copy: reconcile adopts and later mutates the objects it is given, and a
+          // patched view shares its unchanged parts with the view the next patch applies to (issue 36).
+          setState("view", reconcile(structuredClone(state.identity?.kind === "consigliere" ? asAdvisor(shown) : shown)));
         });
         return;
       }
