@@ -5,7 +5,8 @@
  */
 import * as v from "valibot";
 
-const name = v.pipe(
+/** A season's, an evening's or a tournament's name: NFC, spaces folded, 1–60 characters, nothing invisible. */
+export const NameSchema = v.pipe(
   v.string(),
   v.maxLength(200),
   v.transform((s) => s.normalize("NFC").trim().replace(/\s+/gu, " ")),
@@ -13,6 +14,7 @@ const name = v.pipe(
   v.check((s) => [...s].length <= 60, "name is longer than 60 characters"),
   v.regex(/^[^\p{C}]+$/u, "name contains control or invisible characters"),
 );
+const name = NameSchema;
 /** Free text (a reason, the notes): NFC, trimmed, no control characters except line breaks in notes. */
 const note = (max: number, lines: boolean) =>
   v.pipe(

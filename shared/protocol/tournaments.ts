@@ -3,15 +3,9 @@
  * schemas, the tournament page as a type. Amounts of points are hundredths (shared/tournaments/points.ts).
  */
 import * as v from "valibot";
+import { NameSchema } from "./seasons.ts";
 
-const name = v.pipe(
-  v.string(),
-  v.maxLength(200),
-  v.transform((s) => s.normalize("NFC").trim().replace(/\s+/gu, " ")),
-  v.minLength(1, "name is empty"),
-  v.check((s) => [...s].length <= 60, "name is longer than 60 characters"),
-  v.regex(/^[^\p{C}]+$/u, "name contains control or invisible characters"),
-);
+const name = NameSchema;
 const reason = v.pipe(
   v.string(),
   v.maxLength(800),
