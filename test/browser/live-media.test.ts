@@ -7,10 +7,11 @@
  * presses "Listen" shares the third person's process (it captures nothing). Nine bots fill the table. The
  * table's fixed seed (E2E_TABLE_SEED, chosen here with the engine) and the bots' habit of taking the first
  * free card let the people take the cards that make the first two black (the Don and a Mafia) and the
- * third red. Every page analyses what it plays (an FFT every 10 ms) and the test waits, at every step of
- * the game, until each page hears exactly what its own floor allows (the probe of media-probe.ts). On top:
+ * third red. Every page analyses what it plays (an FFT every 25 ms) and the test waits, at every step of
+ * the game, until each page hears exactly what its own floor allows (the probe of media-probe.ts). Two
+ * games, one with the spectator and one with the consigliere (see `Cast`). On top:
  *   - the host hears the speaker in each person's speech;
- *   - at night the host hears the black pages, and sees them (received video frames increase), while the
+ *   - at night the host hears the black pages, and sees the first one's camera (received video frames increase), while the
  *     red page's raw received tracks carry nothing of the night channel;
  *   - while the host holds "Hold to talk to the table", every seat and the spectator hear the host, and
  *     nobody else's voice opens; released, the host is heard no more;
@@ -129,14 +130,29 @@ async function raw(page: Page): Promise<number[]> {
   return (await hearing(page)).raw;
 }
 
-test("RULES.md §8 the live host in the media: hears every channel, is heard by all, mutes a seat; §7.10 the consigliere's whisper; spectators listen", async () => {
+/**
+ * Who is at the table besides the host and the three people. The whole cast at once — six pages, fourteen
+ * mesh links, about twenty-five Opus encoders and thirty audio outputs — saturated the two cores of a slower
+ * VM (run queue ≈ 50; the pages' audio elements stalled for a minute, a page's view ran two steps behind),
+ * so the spectator and the consigliere each play their own game with the host and the people (ten links).
+ */
+interface Cast {
+  spectator: boolean;
+  advisor: boolean;
+}
+
+test("RULES.md §8 the live host in the media: hears every channel, is heard by all, mutes a seat, sees the night; spectators listen", () => liveGame({ spectator: true, advisor: false }), 480_000);
+
+test("RULES.md §7.10 the consigliere's whisper at a live-host table: heard by the player alone by day, nothing at night", () => liveGame({ spectator: false, advisor: true }), 480_000);
+
+async function liveGame(cast: Cast): Promise<void> {
   const started = Date.now();
   const [c0, c1, c2, cHost, cAdvisor] = chromes as [typeof chromes[number], typeof chromes[number], typeof chromes[number], typeof chromes[number], typeof chromes[number]];
   const people = await Promise.all([openPage(c0, "Ola", PEOPLE_TONES[0]!), openPage(c1, "Petro", PEOPLE_TONES[1]!), openPage(c2, "Iryna", PEOPLE_TONES[2]!)]);
   const [black1, black2, red] = people as [MediaPage, MediaPage, MediaPage];
   const host = await openPage(cHost, "Host", HOST_TONE);
-  const advisor = await openPage(cAdvisor, "Adviser", ADVISOR_TONE);
-  const spectator = await openPage(c2, "Watcher", null);
+  const advisor = cast.advisor ? await openPage(cAdvisor, "Adviser", ADVISOR_TONE) : null;
+  const spectator = cast.spectator ? await openPage(c2, "Watcher", null) : null;
 
   // The host opens a tatar table as its live host (no seat); the people join by its code, in order.
   await host.page.goto(`${server.base}/`);
@@ -157,15 +173,17 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
     await p.page.locator("[data-invite]").waitFor();
   }
   // §7.10 the red person invites a consigliere; the advisor joins with the code.
-  await red.page.locator("[data-invite]").click();
-  const invite = (await red.page.locator("[data-invite-code]").getAttribute("data-invite-code"))!;
-  await advisor.page.goto(`${server.base}/`);
-  await advisor.page.fill("#nick", advisor.name, { timeout: LOAD_MS });
-  await advisor.page.fill("#join-code", code.toLowerCase());
-  await advisor.page.fill("#join-own", invite);
-  await advisor.page.click('form[data-form="join"] button[type="submit"]');
-  await advisor.page.waitForURL(new RegExp(`/t/${code}`));
-  await advisor.page.locator("[data-advising]").waitFor();
+  if (advisor) {
+    await red.page.locator("[data-invite]").click();
+    const invite = (await red.page.locator("[data-invite-code]").getAttribute("data-invite-code"))!;
+    await advisor.page.goto(`${server.base}/`);
+    await advisor.page.fill("#nick", advisor.name, { timeout: LOAD_MS });
+    await advisor.page.fill("#join-code", code.toLowerCase());
+    await advisor.page.fill("#join-own", invite);
+    await advisor.page.click('form[data-form="join"] button[type="submit"]');
+    await advisor.page.waitForURL(new RegExp(`/t/${code}`));
+    await advisor.page.locator("[data-advising]").waitFor();
+  }
 
   // Nine bots; the game starts.
   await host.page.locator('[data-control="fill-bots"]').click();
@@ -180,27 +198,32 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
   await host.page.locator('[data-control="pause"]').click({ timeout: SLOW_MS });
   await host.page.locator('[data-control="resume"]').waitFor({ timeout: SLOW_MS });
   for (const p of people) p.peer = Number(await p.page.locator(".board").getAttribute("data-you-seat"));
-  await advisor.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
-  expect(Number(await advisor.page.locator("[data-advising]").getAttribute("data-advising"))).toBe(red.peer);
+  if (advisor) {
+    await advisor.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+    expect(Number(await advisor.page.locator("[data-advising]").getAttribute("data-advising"))).toBe(red.peer);
+  }
 
   // The spectator watches the table and presses "Listen".
-  await spectator.page.goto(`${server.base}/t/${code}`);
-  await spectator.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+  if (spectator) {
+    await spectator.page.goto(`${server.base}/t/${code}`);
+    await spectator.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+  }
 
-  // Everyone joins: the black people with their cameras (the host must see the night), the host and the
-  // red person with the microphone only (fewer video encoders on two cores), the consigliere (never a
-  // camera); the spectator listens.
-  for (const p of [black1, black2, advisor]) await p.page.locator("[data-voice-join]").click();
-  for (const p of [host, red]) await p.page.locator("[data-voice-mic-only]").click();
-  await spectator.page.locator("[data-voice-join]").click();
-  const pages = [host, ...people, advisor, spectator];
+  // Everyone joins: in the host's game the first black person with the camera (the host must see the
+  // night; one camera — a video encoder per link — is enough to show it), everyone else with the
+  // microphone only; the consigliere (never a camera); the spectator listens.
+  const camera = cast.spectator ? [black1] : [];
+  for (const p of camera) await p.page.locator("[data-voice-join]").click();
+  for (const p of [host, ...people, ...(advisor ? [advisor] : [])].filter((p) => !camera.includes(p))) await p.page.locator("[data-voice-mic-only]").click();
+  if (spectator) await spectator.page.locator("[data-voice-join]").click();
+  const pages = [host, ...people, ...(advisor ? [advisor] : []), ...(spectator ? [spectator] : [])];
   await expect
     .poll(async () => (await Promise.all(pages.map(async (p) => `${p.name}:${await p.page.locator("[data-voice-status]").getAttribute("data-voice-status", { timeout: 1_000 }).catch(() => "none")}`))).filter((x) => !x.endsWith(":on")), { timeout: SLOW_MS })
     .toEqual([]);
-  for (const p of [host, advisor, spectator]) p.peer = await peerOf(p.page);
+  for (const p of [host, advisor, spectator]) if (p) p.peer = await peerOf(p.page);
   expect(host.peer).toBe(HOST);
-  expect(advisor.peer).toBe(100 + red.peer);
-  expect(spectator.peer).toBeGreaterThanOrEqual(1000);
+  if (advisor) expect(advisor.peer).toBe(100 + red.peer);
+  if (spectator) expect(spectator.peer).toBeGreaterThanOrEqual(1000);
   const tones = pages.filter((p) => p.tone !== null);
   for (const p of pages) {
     const toneOf = Object.fromEntries(tones.filter((q) => q !== p).map((q) => [q.peer, q.tone!]));
@@ -208,10 +231,10 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
     await installProbe(p.page, toneOf, 25);
     await p.page.evaluate(() => void (window as unknown as { __mafiaMesh: { enableRawTap(): void } }).__mafiaMesh.enableRawTap());
   }
-  // The links the media peers hold (shared/media/peers.ts mayLink): the host with all five, each person
-  // with the two others, the host, the consigliere and the spectator; the consigliere with the people and
-  // the host; the spectator with the people and the host.
-  const want: Record<string, number> = { Host: 5, Ola: 5, Petro: 5, Iryna: 5, Adviser: 4, Watcher: 4 };
+  // The links the media peers hold (shared/media/peers.ts mayLink): the host with everyone, each person
+  // with the two others, the host and the consigliere or the spectator; the consigliere with the people
+  // and the host; the spectator with the people and the host.
+  const want: Record<string, number> = { Host: 4, Ola: 4, Petro: 4, Iryna: 4, Adviser: 4, Watcher: 4 };
   await expect
     .poll(async () => {
       const all = await Promise.all(pages.map(async (p) => [p.name, Object.values((await hearing(p.page)).links)] as const));
@@ -220,17 +243,20 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
     .toEqual([]);
   const connectedMs = Date.now() - started;
   await host.page.locator('[data-control="resume"]').click({ timeout: SLOW_MS });
-  // The tap runs inside the page on the button found there: with five media pages on two cores the deal's
-  // buttons are re-rendered by view frames faster than Playwright's "stable element" check can settle
-  // (a fresh-clone run: "element was detached from the DOM, retrying" for 30 s).
-  for (const [i, p] of people.entries()) {
-    const card = `[data-action="take-card"] [data-card="${live.cards[i]}"]:not([disabled])`;
-    await p.page.waitForSelector(card, { timeout: SLOW_MS });
-    await expect.poll(() => p.page.evaluate((sel) => (document.querySelector<HTMLButtonElement>(sel)?.click(), document.querySelector(sel) === null), card), { timeout: SLOW_MS }).toBe(true);
-  }
+  // The three take their cards at once: what is left of the deal's 15 s after the resume (RULES.md §2.1: a
+  // card not taken in time is dealt at random) is short on a busy machine for three taps one after another.
+  // The tap runs inside the page on the button found there (a re-rendered button fails Playwright's
+  // "stable element" check).
+  await Promise.all(
+    people.map(async (p, i) => {
+      const card = `[data-action="take-card"] [data-card="${live.cards[i]}"]:not([disabled])`;
+      await p.page.waitForSelector(card, { timeout: SLOW_MS });
+      await expect.poll(() => p.page.evaluate((sel) => (document.querySelector<HTMLButtonElement>(sel)?.click(), document.querySelector(sel) === null), card), { timeout: SLOW_MS }).toBe(true);
+    }),
+  );
   // The host and the consigliere talk only while they hold their button (push-to-talk): not expected
   // to be heard unless the test holds it.
-  const pushToTalk = [HOST, advisor.peer];
+  const pushToTalk = [HOST, ...(advisor ? [advisor.peer] : [])];
   await exclude(pages, pushToTalk);
 
   const seen = { steps: 0, speeches: 0, hostHeardSpeaker: 0, nights: 0, hostHeardBlack: 0, hostSawBlack: false, redRawSilent: 0, hostTalked: false, muted: false, heardAfterMute: false, whisper: false, advisorNight: 0, spectatorHeard: 0 };
@@ -268,13 +294,15 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
       seen.speeches++;
       expect(by(host).heard, `the host hears the speaker ${speaker} (${phase})`).toContain(speakerPerson.peer);
       seen.hostHeardSpeaker++;
-      expect(by(spectator).heard, "the spectator hears the speaker").toContain(speakerPerson.peer);
-      seen.spectatorHeard++;
+      if (spectator) {
+        expect(by(spectator).heard, "the spectator hears the speaker").toContain(speakerPerson.peer);
+        seen.spectatorHeard++;
+      }
     }
     // The muted seat's next speech (its monologue after the free talk) is heard again.
     if (mutedSeat !== null && speakerPerson?.peer === mutedSeat && phase === "speech" && hs.day >= mutedDay) {
       expect(by(host).heard).toContain(mutedSeat);
-      expect(by(spectator).heard).toContain(mutedSeat);
+      if (spectator) expect(by(spectator).heard).toContain(mutedSeat);
       seen.heardAfterMute = true;
       mutedSeat = -1;
     }
@@ -284,7 +312,7 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
     // follows is heard again. (If the stage runs out on its own clock before every page settles — a starved
     // machine — the mute ended with it: try again the next day.)
     const mutable = [red, black1, black2].find((p) => living.includes(p.peer) && by(host).expected.includes(p.peer));
-    if (!seen.muted && phase === "free-talk" && mutable && !hs.result) {
+    if (spectator && !seen.muted && phase === "free-talk" && mutable && !hs.result) {
       const seq = by(host).seq;
       if (!(await host.page.locator(`[data-host-mute="${mutable.peer}"]`).click({ timeout: 5_000 }).then(() => true, () => false))) continue;
       await mutable.page.locator('[data-voice-muted="yes"]').waitFor({ timeout: SLOW_MS }).catch(() => {});
@@ -303,9 +331,9 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
 
     // §8 the host talks (push-to-talk): every seat, the consigliere by day and the spectator hear the host,
     // and nobody else's voice opens.
-    if (!seen.hostTalked && phase === "voting") {
+    if (spectator && !seen.hostTalked && phase === "voting") {
       const before = h.map((x) => x.heard.join(","));
-      await exclude(pages, [advisor.peer]);
+      await exclude(pages, []);
       await holdTalk(host.page, true);
       const during = await settled(pages, SLOW_MS);
       for (const [i, p] of pages.entries()) {
@@ -325,13 +353,13 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
 
     // §7.10 by day, outside the player's own speech: the consigliere whispers, the player hears it, a
     // third page does not; the player is heard by the consigliere.
-    if (!seen.whisper && phase === "voting") {
+    if (advisor && !seen.whisper && phase === "voting") {
       await exclude(pages, [HOST]);
       await holdTalk(advisor.page, true);
       const w = await settled(pages, SLOW_MS);
       expect(w[pages.indexOf(red)]!.heard, "the player hears the whisper").toContain(advisor.peer);
       expect(w[pages.indexOf(advisor)]!.heard, "the consigliere hears the player").toContain(red.peer);
-      for (const p of [host, black1, black2, spectator]) {
+      for (const p of [host, black1, black2]) {
         expect(w[pages.indexOf(p)]!.heard, `${p.name} hears no whisper`).not.toContain(advisor.peer);
         expect(w[pages.indexOf(p)]!.heard, `${p.name} hears not the player's whisper`).not.toContain(red.peer);
         expect(await raw(p.page), `${p.name}'s raw tap carries no whisper`).not.toContain(advisor.peer);
@@ -354,16 +382,21 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
         const redRaw = await raw(red.page);
         for (const b of blacks) expect(redRaw, "the red page's raw tap carries nothing of the night channel").not.toContain(b.peer);
         seen.redRawSilent++;
-        expect(by(advisor).heard, "the consigliere hears nothing at night").toEqual([]);
-        expect(await raw(advisor.page), "the consigliere's raw tap is silent at night").toEqual([]);
-        seen.advisorNight++;
-        const specRaw = await raw(spectator.page);
-        for (const b of blacks) {
-          expect(by(spectator).heard).not.toContain(b.peer);
-          expect(specRaw, "the spectator receives nothing of the night channel").not.toContain(b.peer);
+        if (advisor) {
+          expect(by(advisor).heard, "the consigliere hears nothing at night").toEqual([]);
+          expect(await raw(advisor.page), "the consigliere's raw tap is silent at night").toEqual([]);
+          seen.advisorNight++;
         }
-        if (!seen.hostSawBlack) {
-          const b = blacks[0]!;
+        if (spectator) {
+          const specRaw = await raw(spectator.page);
+          for (const b of blacks) {
+            expect(by(spectator).heard).not.toContain(b.peer);
+            expect(specRaw, "the spectator receives nothing of the night channel").not.toContain(b.peer);
+          }
+        }
+        // The host sees the night through the one camera (the first black person's).
+        if (camera.length > 0 && !seen.hostSawBlack && blacks.includes(black1)) {
+          const b = black1;
           const before = await frames(host.page);
           await expect.poll(async () => (await frames(host.page))[b.peer]! - (before[b.peer] ?? 0), { timeout: SLOW_MS }).toBeGreaterThan(10);
           seen.hostSawBlack = true;
@@ -372,7 +405,7 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
     }
 
     // Done once every check has been made (the game need not reach its end for them).
-    const done = seen.hostHeardSpeaker > 0 && seen.nights > 0 && seen.hostSawBlack && seen.hostTalked && seen.muted && seen.heardAfterMute && seen.whisper && seen.advisorNight > 0;
+    const done = seen.nights > 0 && (spectator ? seen.hostHeardSpeaker > 0 && seen.hostSawBlack && seen.hostTalked && seen.muted && seen.heardAfterMute : seen.whisper && seen.advisorNight > 0);
     if (done || (hs.result && snaps.every((s) => s.result))) {
       finished = done;
       break;
@@ -396,18 +429,27 @@ test("RULES.md §8 the live host in the media: hears every channel, is heard by 
     await sleep(150);
   }
   expect(finished, `every check was made within the time limit: ${JSON.stringify(seen)}`).toBe(true);
-  expect(seen.hostHeardSpeaker, "the host heard a person's speech").toBeGreaterThan(0);
   expect(seen.nights, "a night with both black pages was measured").toBeGreaterThan(0);
-  expect(seen.hostSawBlack, "the host saw the black pages at night").toBe(true);
-  expect(seen.hostTalked, "the host talked to the table").toBe(true);
-  expect(seen.muted, "the host muted a talking seat").toBe(true);
-  expect(seen.whisper, "the consigliere whispered by day").toBe(true);
-  expect(seen.advisorNight, "the consigliere was silent at night").toBeGreaterThan(0);
+  if (spectator) {
+    expect(seen.hostHeardSpeaker, "the host heard a person's speech").toBeGreaterThan(0);
+    expect(seen.spectatorHeard, "the spectator heard a person's speech").toBeGreaterThan(0);
+    expect(seen.hostSawBlack, "the host saw the black camera at night").toBe(true);
+    expect(seen.hostTalked, "the host talked to the table").toBe(true);
+    expect(seen.muted, "the host muted a talking seat").toBe(true);
+    expect(seen.heardAfterMute, "the muted seat was heard again in its speech").toBe(true);
+  }
+  if (advisor) {
+    expect(seen.whisper, "the consigliere whispered by day").toBe(true);
+    expect(seen.advisorNight, "the consigliere was silent at night").toBeGreaterThan(0);
+  }
   for (const p of pages) expect(p.errors, `${p.name}: page errors`).toEqual([]);
   console.log(
-    `live media: host + 3 people + consigliere + spectator + 9 bots (tatar); links up ${(connectedMs / 1000).toFixed(1)} s after the start; ${seen.steps} steps checked ` +
-      `(${seen.speeches} a person's speech heard by the host and the spectator, ${seen.nights} night steps: the host heard the black pages, the red raw tap and the consigliere silent; ` +
-      `mute ${seen.muted ? "silenced the speaker for all" : "not tried"}, heard again at the next speech: ${seen.heardAfterMute}; phases ${[...phases].join(" ")}); total ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `live media: host + 3 people + ${spectator ? "a spectator" : "a consigliere"} + 9 bots (tatar); links up ${(connectedMs / 1000).toFixed(1)} s after the start; ${seen.steps} steps checked ` +
+      (spectator
+        ? `(${seen.speeches} a person's speech heard by the host and the spectator, ${seen.nights} night steps: the host heard the black pages and saw the camera, the red and the spectator's raw taps silent; ` +
+          `the host talked to all: ${seen.hostTalked}; mute ${seen.muted ? "silenced the speaker for all" : "not tried"}, heard again at the next speech: ${seen.heardAfterMute}`
+        : `(the whisper heard by the player alone: ${seen.whisper}; ${seen.nights} night steps: the host heard the black pages, the consigliere and the red raw tap silent`) +
+      `; phases ${[...phases].join(" ")}); total ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   await Promise.all(pages.map((p) => p.ctx.close()));
-}, 480_000);
+}

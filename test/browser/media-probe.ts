@@ -14,12 +14,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A sine WAV (Chromium loops the file). */
 /**
  * Chromium's flags for a media page whose fake microphone plays a sine of `hz` (the WAV is written to `dir`):
- * media granted without a prompt, fake devices, audio that may play, host candidates as plain addresses.
+ * media granted without a prompt, fake devices (the camera at 5 frames a second: a test shows that frames
+ * arrive, not their rate, and every frame is encoded once per link on two cores), audio that may play, host
+ * candidates as plain addresses.
  */
 export function toneFlags(dir: string, hz: number): string[] {
   const wav = join(dir, `tone-${hz}.wav`);
   sineWav(wav, hz);
-  return ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-audio-capture=${wav}`, "--autoplay-policy=no-user-gesture-required", "--disable-features=WebRtcHideLocalIpsWithMdns"];
+  return ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream=fps=5", `--use-file-for-fake-audio-capture=${wav}`, "--autoplay-policy=no-user-gesture-required", "--disable-features=WebRtcHideLocalIpsWithMdns"];
 }
 
 export function sineWav(path: string, hz: number, seconds = 2): void {
@@ -248,6 +250,10 @@ export async function mediaDebug(page: Page): Promise<unknown> {
         if (s.type === "media-source" && s.kind === "audio") srcLevel = s.audioLevel ?? -1;
       });
       const t = m?.remote.get(peer)?.stream.getAudioTracks()[0];
+      // The seat's audio element against the page's audio clock: an element far behind has stalled (a starved machine).
+      const pump = (m?.remote.get(peer) as unknown as { pump?: HTMLAudioElement } | undefined)?.pump;
+      const clock = (m as unknown as { ctx?: AudioContext } | undefined)?.ctx;
+      out[`pump ${peer}`] = pump ? `${pump.paused ? "paused" : "playing"} at ${pump.currentTime.toFixed(1)} s, audio clock ${clock?.currentTime.toFixed(1)} s (${clock?.state})` : null;
       out[peer] = { inPk, outPk, inLevel: Number(inLevel.toFixed(3)), srcLevel: Number(srcLevel.toFixed(3)), played: Number(((m as unknown as { levelOf(p: number): number }).levelOf(peer)).toFixed(3)), track: t ? { enabled: t.enabled, muted: t.muted, state: t.readyState } : null, tx: l.pc.getTransceivers().map((x) => `${x.mid}:${x.direction}/${x.currentDirection}:${x.sender.track ? (x.sender.track.enabled ? "on" : "off") : "none"}`) };
     }
     return out;
