@@ -229,6 +229,8 @@ test("RULES.md §8 media: three people with real WebRTC: the floor decides who h
 
   const seen = { dealing: 0, humanSpeech: 0, shout: 0, pttReleased: 0, end: 0, nonEmpty: 0, steps: 0, spotlight: 0 };
   let shouted = false;
+  /** Shouts tried: a shout lasts 5 s of real time, and on a starved machine one may end before its checks ran (inconclusive): up to three. */
+  let shoutTries = 0;
   // A spectator watches the whole game: the mesh is the seated players' only, no signal ever reaches it.
   const spectatorCtx = await chromes[0]!.browser.newContext({ viewport: PHONE, locale: "en-GB" });
   const spectator = await spectatorCtx.newPage();
@@ -310,10 +312,12 @@ test("RULES.md §8 media: three people with real WebRTC: the floor decides who h
         await listener.page.screenshot({ path: "docs/screenshots/voice-spotlight-phone.png" });
         await listener.page.setViewportSize(PHONE);
       }
-      // Once in the game: another person shouts during this person's speech (RULES.md §2.5), with push-to-talk.
+      // Once in the game: another person shouts during this person's speech (RULES.md §2.5), with push-to-talk
+      // (again at a later speech while a try was inconclusive).
       const i = people.findIndex((p, k) => p !== human && "shout" in snaps[k]!.actions && !snaps[k]!.result);
-      if (!shouted && i >= 0) {
+      if ((seen.shout === 0 || seen.pttReleased === 0) && shoutTries < 3 && i >= 0) {
         shouted = true;
+        shoutTries++;
         const r = await pushToTalkShout(people, people[i]!, human);
         seen.shout += r.heardWhileHeld ? 1 : 0;
         seen.pttReleased += r.silentWhenReleased ? 1 : 0;
@@ -565,6 +569,9 @@ test("RULES.md §2.2, §8 media: the silent agreement: at the acquaintance the b
     const night = snaps[0]!.phase!.startsWith("night") && (await b1.page.evaluate((s) => (window as unknown as { __mafiaMesh: { planFor(x: number): { playAudio: boolean } } }).__mafiaMesh.planFor(s).playAudio, b2.seat));
     if (night) {
       h = await settled(people);
+      // The shot lasts 7 s of real time: pages that settle after it ended hear another floor — this night
+      // is not measured, the next one is (the check below requires one).
+      if (h[people.indexOf(b1)]!.expected.join(",") !== String(b2.seat)) continue;
       expect(h[people.indexOf(b1)]!.heard, "black hears black at the shot").toEqual([b2.seat]);
       expect(h[people.indexOf(b2)]!.heard).toEqual([b1.seat]);
       expect(h[people.indexOf(red)]!.heard, "red hears nothing at night").toEqual([]);
