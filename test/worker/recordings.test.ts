@@ -97,9 +97,8 @@ const moveClock = (code: string, ms: number) =>
 async function alarmUntil(code: string, at: number): Promise<void> {
   // A bound for a starved machine (the whole suite beside the browser games), not an expected wait.
   const giveUp = Date.now() + 45_000;
-  // Both bounds must be spent before giving up: a fresh-clone run beside the browser steps ended this loop
-  // within 2.3 s of the test's start with an item due 2.5 s after the chunk still armed (the isolate's clock
-  // had passed the time bound: it advances with I/O, not in steps of the wall clock).
+  // Both bounds must be spent before giving up (the caller moves the table's clock first: an item due just
+  // after the sockets' close once stayed armed through 100 quick runs, its time never reached by the isolate's clock).
   for (let tries = 0; Date.now() < giveUp || tries < 100; tries++) {
     const next = await scheduledAlarm(code);
     if (next === at) break;
