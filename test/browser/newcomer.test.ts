@@ -91,7 +91,9 @@ test("a newcomer's sport game at 360 px in Ukrainian: one-tap nomination, a miss
   let ballot: BoardSnap | null = null;
   let shotSeen = false;
   let shoutSeen = false;
-  for (let step = 0; step < 400 && (!ballot || !shotSeen); step++) {
+  // Until all three came: the shout may come only on day 2 (the person speaking last on day 1 has no
+  // one else's speech before the vote — a fresh-clone run ended the loop with the shout unseen).
+  for (let step = 0; step < 400 && (!ballot || !shotSeen || !shoutSeen); step++) {
     const s = await driveUntil(suite.server.base, p.page, code, (x) => (!ballot && "vote" in x.actions) || (!shotSeen && "use:mafia-shot" in x.actions) || (!shoutSeen && "shout" in x.actions), { skip: true });
     if (!shoutSeen && "shout" in s.actions) {
       // 31.7: the shout says what it is where it is offered (RULES.md §2.5).
@@ -117,7 +119,7 @@ test("a newcomer's sport game at 360 px in Ukrainian: one-tap nomination, a miss
       await expect.poll(() => p.page.evaluate(() => (window as unknown as { __vibrations: unknown[] }).__vibrations.length), { timeout: SLOW_MS }).toBeGreaterThan(0);
       expect(await p.page.locator("[data-cue]").getAttribute("data-cue")).toBe("on");
       const shotTargets = s.actions["use:mafia-shot"]!;
-      if ((await p.page.locator('[data-confirm="use:mafia-shot"]').count()) === 0) await p.page.locator(`[data-action="use:mafia-shot"] [data-target="${shotTargets[0]}"]`).click();
+      if ((await p.page.locator('[data-confirm="use:mafia-shot"]').count()) === 0) await p.page.locator(`[data-action="use:mafia-shot"] [data-target="${shotTargets.find((t) => t !== s.you) ?? shotTargets[0]}"]`).click();
       const confirm = p.page.locator('[data-confirm="use:mafia-shot"]').first();
       await confirm.waitFor();
       await confirm.scrollIntoViewIfNeeded();
