@@ -55,7 +55,8 @@ export interface ViewOptions {
 /**
  * Issue 36: what every viewer's view of one state has in common (the public part), built once per
  * version by the table's fan-out and handed to each `viewFor` of that state. Only public facts are
- * here; each view takes its own copies of them (views never share objects with each other either).
+ * here; each view it is handed to takes its own copies of them (views never share objects with each
+ * other either). A `viewFor` not handed one builds its own and keeps those objects as they are.
  */
 export interface SharedView {
   readonly state: GameState;
@@ -116,8 +117,10 @@ export function sharedView(state: GameState): SharedView {
 
 export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}): GameView {
   const s = asEngine(state);
-  // The public part: the one the caller built for this very state, or built now.
-  const shared = opts.shared?.state === state ? opts.shared : sharedView(state);
+  // The public part: the one the caller built for this very state (copied from: other views hold it
+  // too), or built now for this view alone (its objects are this view's own: no copies).
+  const given = opts.shared?.state === state;
+  const shared = given ? opts.shared! : sharedView(state);
   const over = s.result !== null;
   const me: PlayerState | null = viewer.kind === "player" ? playerById(s, viewer.playerId) : null;
   const mySeat = me ? me.seat : null;
@@ -136,7 +139,7 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
   const openReveal = presetOf(s.presetId).reveal === "open";
 
   const seats: SeatView[] = s.players.map((p, i) => {
-    const sv: SeatView = { ...shared.seats[i]! };
+    const sv: SeatView = given ? { ...shared.seats[i]! } : shared.seats[i]!;
     if (openTally) sv.votes = openTally[p.seat - 1] as number;
     // §1 reveal "open": a player who left is shown to the table at once.
     // §7.9 a player removed by fouls in a closed game: the card was shown to the table.
@@ -145,7 +148,7 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     return sv;
   });
 
-  const techVote: GameView["techVote"] = shared.techVote ? { ...shared.techVote, pressed: shared.techVote.pressed.slice() } : null;
+  const techVote: GameView["techVote"] = shared.techVote && given ? { ...shared.techVote, pressed: shared.techVote.pressed.slice() } : shared.techVote;
 
   let you: GameView["you"] = null;
   if (me) {
@@ -213,7 +216,7 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     nominees: s.nominees.slice(),
     ballot,
     techVote,
-    floor: floorFor(shared.floor, mySeat, viewer.kind === "host"),
+    floor: floorFor(shared.floor, mySeat, viewer.kind === "host", given),
     you,
     ...(viewer.kind === "host" ? { host: hostPanel(s) } : {}),
     ...(warnMs !== null && s.deadline !== null ? { warnAt: s.deadline - warnMs } : {}),
@@ -237,11 +240,12 @@ function hosting(s: EngineState): GameView["hosting"] | null {
  * they speak, are seen or listen in (a spectator: the public ones only; the live host: all). A town
  * player is never told that a black channel exists.
  */
-function floorFor(full: Floor, seat: Seat | null, all: boolean): Floor {
+function floorFor(full: Floor, seat: Seat | null, all: boolean, copy: boolean): Floor {
   const channels: FloorChannel[] = [];
   for (const c of full.channels) {
-    // Each view its own copy (issue 36: the full floor is built once for all the viewers of a state).
-    if (all || c.listeners === "everyone" || (seat !== null && (c.listeners.includes(seat) || c.speakers.includes(seat) || c.video.includes(seat)))) channels.push({ id: c.id, speakers: c.speakers.slice(), video: c.video.slice(), listeners: c.listeners === "everyone" ? "everyone" : c.listeners.slice() });
+    if (!(all || c.listeners === "everyone" || (seat !== null && (c.listeners.includes(seat) || c.speakers.includes(seat) || c.video.includes(seat))))) continue;
+    // Each view its own copy when the full floor was built once for all the viewers of a state (issue 36).
+    channels.push(copy ? { id: c.id, speakers: c.speakers.slice(), video: c.video.slice(), listeners: c.listeners === "everyone" ? "everyone" : c.listeners.slice() } : c);
   }
   const out: Floor = { channels };
   if (full.advisers !== undefined) out.advisers = full.advisers;

@@ -25,6 +25,12 @@ export interface SentView {
   readonly version: number;
   /** The view as the receiver holds it, except `game.log` (kept empty here: the log goes by `logUpTo`). */
   readonly view: TableView;
+  /**
+   * The length of the last full frame built for this connection without its log entries (0: not
+   * known). A patch under half of it goes without building the full frame to compare (issue 36: the
+   * full view's `JSON.stringify` on every frame cost more CPU than the patches saved).
+   */
+  readonly fullLength?: number;
 }
 
 /** The `logAfter` to build the next view with for a connection that holds `sent` (null: the whole log). */
@@ -43,47 +49,76 @@ function escape(key: string): string {
   return key.includes("~") || key.includes("/") ? key.replace(/~/g, "~0").replace(/\//g, "~1") : key;
 }
 
+/** The JSON Pointer of a path of keys (built only for an operation: most of a diff's walk finds nothing). */
+function pointer(path: readonly (string | number)[]): string {
+  let out = "";
+  for (const k of path) out += `/${typeof k === "number" ? k : escape(k)}`;
+  return out;
+}
+
 function isObject(x: unknown): x is Record<string, unknown> {
   return x !== null && typeof x === "object" && !Array.isArray(x);
 }
 
-/** The operations that turn `a` into `b` (both JSON values), appended to `ops`. */
-function diff(a: unknown, b: unknown, path: string, ops: PatchOp[]): void {
+/**
+ * The operations that turn `a` into `b` (both JSON values), appended to `ops`. `path` is the keys down
+ * to here, pushed and popped in place (issue 36: building every visited node's pointer string cost
+ * more than the rest of the walk).
+ */
+function diff(a: unknown, b: unknown, path: (string | number)[], ops: PatchOp[]): void {
   if (a === b) return;
+  // Two different plain values, or a value against an object: set (most of a view's leaves).
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") {
+    ops.push([pointer(path), b]);
+    return;
+  }
   if (Array.isArray(a) && Array.isArray(b)) {
     // Arrays of plain values (nominees, seats lists) are short: replaced whole when they differ.
     const scalars = (b.length === 0 || typeof b[0] !== "object") && (a.length === 0 || typeof a[0] !== "object");
     if (scalars) {
-      if (a.length !== b.length || a.some((x, i) => x !== b[i])) ops.push([path, b]);
+      if (a.length !== b.length || a.some((x, i) => x !== b[i])) ops.push([pointer(path), b]);
       return;
     }
     const common = Math.min(a.length, b.length);
-    if (b.length !== a.length) ops.push([path, common, b.slice(common)]);
-    for (let i = 0; i < common; i++) diff(a[i], b[i], `${path}/${i}`, ops);
+    if (b.length !== a.length) ops.push([pointer(path), common, b.slice(common)]);
+    for (let i = 0; i < common; i++) {
+      path.push(i);
+      diff(a[i], b[i], path, ops);
+      path.pop();
+    }
     return;
   }
   if (isObject(a) && isObject(b)) {
-    for (const k in a) if (a[k] !== undefined && b[k] === undefined) ops.push([`${path}/${escape(k)}`]);
+    for (const k in a) {
+      if (a[k] !== undefined && b[k] === undefined) {
+        path.push(k);
+        ops.push([pointer(path)]);
+        path.pop();
+      }
+    }
     for (const k in b) {
       const y = b[k];
       if (y === undefined) continue;
       const x = a[k];
-      if (x === undefined) ops.push([`${path}/${escape(k)}`, y]);
-      else diff(x, y, `${path}/${escape(k)}`, ops);
+      path.push(k);
+      if (x === undefined) ops.push([pointer(path), y]);
+      else diff(x, y, path, ops);
+      path.pop();
     }
     return;
   }
-  ops.push([path, b]);
+  ops.push([pointer(path), b]);
 }
 
 /**
- * The operations that turn the view the receiver holds (`sent`) into `next`. `next` is built with
+ * The operations that turn the view the receiver holds (`sent`) into `next` (`stripped`: `next` without
+ * its log). `next` is built with
  * `logAfter = logAfterFor(sent)`: its log holds only the new entries (or the whole log again, once the
  * game is over or when `sent` had no game), which become one `[/game/log, from, entries]` operation.
  */
-function diffView(sent: SentView, next: TableView): PatchOp[] {
+function diffView(sent: SentView, next: TableView, stripped: TableView): PatchOp[] {
   const ops: PatchOp[] = [];
-  diff(sent.view, withoutLog(next), "", ops);
+  diff(sent.view, stripped, [], ops);
   const game = next.game;
   const before = sent.view.game;
   // A finished game's log is sent whole in every view (the end reveals all), but it only ever grows:
@@ -100,12 +135,21 @@ function diffView(sent: SentView, next: TableView): PatchOp[] {
  * the text to send and what the connection then holds.
  */
 export function viewFrame(sent: SentView | undefined, version: number, serverNow: number, view: TableView): { frame: string; sent: SentView } {
-  const held: SentView = { version, view: withoutLog(view) };
-  const full = `{"type":"view","version":${version},"serverNow":${serverNow},"view":${JSON.stringify(view)}}`;
+  const stripped = withoutLog(view);
+  let patch: string | null = null;
   if (sent) {
-    const patch = `{"type":"patch","base":${sent.version},"version":${version},"serverNow":${serverNow},"ops":${JSON.stringify(diffView(sent, view))}}`;
-    if (patch.length < full.length) return { frame: patch, sent: held };
+    patch = `{"type":"patch","base":${sent.version},"version":${version},"serverNow":${serverNow},"ops":${JSON.stringify(diffView(sent, view, stripped))}}`;
+    // Most frames: a patch far smaller than any full view of this connection lately — no full frame built.
+    // A view's size without its log moves little from one version to the next (seats, timers, actions),
+    // so under half of the last one measured it is smaller than this one's full frame too (the property
+    // test in test/unit/view-patch.test.ts checks every frame of whole games against the full frame).
+    if (sent.fullLength && patch.length * 2 < sent.fullLength) return { frame: patch, sent: { version, view: stripped, fullLength: sent.fullLength } };
   }
+  const full = `{"type":"view","version":${version},"serverNow":${serverNow},"view":${JSON.stringify(view)}}`;
+  // The full frame's length without its log entries (the log's tail varies; the rest is the view's size).
+  const fullLength = full.length - (view.game && view.game.log.length ? JSON.stringify(view.game.log).length : 0);
+  const held: SentView = { version, view: stripped, fullLength };
+  if (patch !== null && patch.length < full.length) return { frame: patch, sent: held };
   return { frame: full, sent: held };
 }
 
