@@ -232,10 +232,30 @@ interface RunStats {
   errors: number;
 }
 
+/** Requests sent again because the connection closed under them (see post). */
+let postRetries = 0;
+
+/**
+ * POST JSON, once more (up to 3 tries) when the connection closes before an answer: a kept-alive
+ * connection the server closed as the request went out (undici's `other side closed`), seen while
+ * opening T = 1,000 tables with a busy event loop — the request never reached the server.
+ */
 async function post(url: string, body: unknown): Promise<any> {
-  const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`);
-  return r.json();
+  for (let attempt = 1; ; attempt++) {
+    let r: Response;
+    try {
+      r = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    } catch (err) {
+      const code = (err as { cause?: { code?: string } }).cause?.code;
+      if (attempt < 3 && (code === "UND_ERR_SOCKET" || code === "ECONNRESET")) {
+        postRetries++;
+        continue;
+      }
+      throw err;
+    }
+    if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`);
+    return r.json();
+  }
 }
 
 /** The server's own RSS: workerd processes only (without wrangler's Node parent), or the baseline's tree. */
@@ -572,6 +592,7 @@ console.log(`storage: wrangler dev's SQLite files ${PERSIST_IN ? `in RAM (${PERS
 console.log(`frames: ${DEFLATE ? "permessage-deflate offered by the clients (both servers compress)" : "plain (the clients offer no compression)"}`);
 console.log(`window: ${SECONDS} s per run (T = 1: ${SECONDS_T1} s); T ≤ ${REPLACE_UP_TO}: T tables all the time (a finished game's table is replaced), larger T: until every game ended; every game has its 60 s acquaintance night`);
 for (const l of idleLines) console.log(l);
+if (postRetries) console.log(`requests sent again after their connection closed unanswered: ${postRetries}`);
 console.log("server CPU: the server's process tree (for workerd: wrangler's Node parent and esbuild watcher too), and in parentheses workerd's processes only, per accepted input");
 console.log("RSS/table: (peak server RSS in the window − RSS before the first table) / T (workerd processes only for workerd); driver: this process's CPU over the window and its event loop delay p99");
 const header = ["target", "T", "inputs", "p50 ms", "p99 ms", "deliveries/s", "bytes/view", "server CPU µs/input", "peak RSS MiB", "RSS/table KiB", "driver CPU / lag p99 ms", "games ended/tables", "errors"];
