@@ -27,8 +27,8 @@ export interface SentView {
   readonly view: TableView;
   /**
    * The length of the last full frame built for this connection without its log entries (0: not
-   * known). A patch under half of it goes without building the full frame to compare (issue 36: the
-   * full view's `JSON.stringify` on every frame cost more CPU than the patches saved).
+   * known). A patch under half of it goes without building the full frame to compare (issue 36: most
+   * frames then serialize only the patch's operations, not the whole view beside them).
    */
   readonly fullLength?: number;
 }
@@ -112,9 +112,9 @@ function diff(a: unknown, b: unknown, path: (string | number)[], ops: PatchOp[])
 
 /**
  * The operations that turn the view the receiver holds (`sent`) into `next` (`stripped`: `next` without
- * its log). `next` is built with
- * `logAfter = logAfterFor(sent)`: its log holds only the new entries (or the whole log again, once the
- * game is over or when `sent` had no game), which become one `[/game/log, from, entries]` operation.
+ * its log). `next` is built with `logAfter = logAfterFor(sent)`: its log holds only the new entries (or
+ * the whole log again, once the game is over or when `sent` had no game), which become one
+ * `[/game/log, from, entries]` operation.
  */
 function diffView(sent: SentView, next: TableView, stripped: TableView): PatchOp[] {
   const ops: PatchOp[] = [];
