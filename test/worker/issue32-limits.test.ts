@@ -64,6 +64,15 @@ describe("issue 32 finding 6: brute-force limits are atomic", () => {
     expect(real.status).toBe(429);
   });
 
+  it("loopback (wrangler dev on one's own machine; never an address on the edge) is not counted: 40 unknown codes, 40 × 404", async () => {
+    for (const ip of ["127.0.0.1", "::1"]) {
+      const alphabet = "23456789ABCDEFGHJKMNPQRSTUVWXY";
+      const guess = (i: number) => `Y${alphabet[i % 30]}${alphabet[Math.floor(i / 30) % 30]}YYY`;
+      const statuses = await Promise.all(Array.from({ length: 40 }, (_, i) => worker.fetch(new Request(`${ORIGIN}/api/tables/${guess(i)}`, { headers: { "cf-connecting-ip": ip } })).then((r) => r.status)));
+      expect(tally(statuses), ip).toEqual({ 404: 40 });
+    }
+  });
+
   it("an honest burst (40 lookups of a real code at once) never locks its address: the attempts are given back", async () => {
     const { code } = await createTable();
     const ip = "198.51.100.234";
