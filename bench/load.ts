@@ -110,7 +110,7 @@ function treeRss(pid: number, only?: string): number {
 /**
  * CPU seconds (user + system) used so far by a process and its descendants, from /proc; `only`: count
  * processes with this name only (workerd: the server proper, without wrangler's Node parent and its
- * esbuild watcher — together ~3 % of a core when idle on this machine, ~600 µs per input at T = 100).
+ * esbuild watcher — together ~3 % of a core when idle on this machine, ~235 µs per input at T = 100).
  */
 function treeCpu(pid: number, only?: string): number {
   let ticks = 0;
@@ -231,6 +231,9 @@ interface RunStats {
   driverLagP99: number;
   errors: number;
 }
+
+/** CPU seconds per accepted input. */
+const perInput = (cpu: number, s: RunStats) => cpu / Math.max(1, s.acks);
 
 /** Requests sent again because the connection closed under them (see post). */
 let postRetries = 0;
@@ -571,7 +574,7 @@ for (const T of TABLES)
         pct(s.latencies, 99).toFixed(1),
         (s.deliveries / s.seconds).toFixed(0),
         (s.bytes / Math.max(1, s.views)).toFixed(0),
-        ((s.cpu * 1e6) / Math.max(1, s.acks)).toFixed(0) + (s.runtimeCpu ? ` (workerd ${((s.runtimeCpu * 1e6) / Math.max(1, s.acks)).toFixed(0)})` : ""),
+        (perInput(s.cpu, s) * 1e6).toFixed(0) + (s.runtimeCpu ? ` (workerd ${(perInput(s.runtimeCpu, s) * 1e6).toFixed(0)})` : ""),
         (s.peakRss / 2 ** 20).toFixed(0) + (s.peakRuntimeRss ? ` (workerd ${(s.peakRuntimeRss / 2 ** 20).toFixed(0)})` : ""),
         (((s.peakRuntimeRss || s.peakRss) - s.rssBefore) / T / 1024).toFixed(0),
         `${((100 * s.driverCpu) / s.seconds).toFixed(0)} % / ${s.driverLagP99.toFixed(0)}`,
@@ -606,7 +609,6 @@ for (const T of TABLES) {
   for (const via of ["direct", "proxy", "before"]) {
     const w = results.get(`${via}:${T}`);
     if (!b || !w) continue;
-    const perInput = (cpu: number, s: RunStats) => cpu / Math.max(1, s.acks);
     const cpuRatio = `CPU per input ratio = ${(perInput(w.cpu, w) / perInput(b.cpu, b)).toFixed(2)} (workerd only ${(perInput(w.runtimeCpu, w) / perInput(b.cpu, b)).toFixed(2)})`;
     console.log(`T=${T}: p99 ratio workerd ${via}/baseline = ${(pct(w.latencies, 99) / pct(b.latencies, 99)).toFixed(2)}, p50 ratio = ${(pct(w.latencies, 50) / pct(b.latencies, 50)).toFixed(2)}, ${cpuRatio}`);
   }

@@ -62,6 +62,16 @@ export function isLoopback(addr: string): boolean {
 }
 
 /**
+ * The bucket a route limiter (rate-limit.ts, guess-guard.ts) counts a request in; null: not counted —
+ * no CF-Connecting-IP (never on Cloudflare's edge; the worker tests) or a loopback address (only
+ * `wrangler dev` on one's own machine reports one: local tools such as the load bench are not limited).
+ */
+export function limitBucket(request: Request): string | null {
+  const address = clientAddress(request);
+  return address === null || isLoopback(address) ? null : addressBucket(address);
+}
+
+/**
  * The bucket a table counts a request in (seats per address, socket opens per address). Unlike the
  * route limiters, loopback counts like any address, and a request without CF-Connecting-IP (never on
  * Cloudflare's edge; the worker tests unless they set it) falls in one shared bucket, "none": a

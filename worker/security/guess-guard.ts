@@ -13,7 +13,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { Env } from "../env.ts";
-import { addressBucket, clientAddress, isLoopback } from "./address.ts";
+import { limitBucket } from "./address.ts";
 import { GUESS_LIMIT } from "./GuessLimiter.ts";
 import { hitLimiter, refuse as refuseWith } from "./rate-limit.ts";
 
@@ -25,12 +25,9 @@ const isFailure = (status: number) => status === 404 || status === 403;
 
 export function guessGuard(): MiddlewareHandler<{ Bindings: Env }> {
   return async (c, next) => {
-    const address = clientAddress(c.req.raw);
-    // Not behind Cloudflare's edge: no address (the worker tests), or loopback — `wrangler dev` reports
-    // 127.0.0.1 for everything on one's own machine (the load bench opens 1,000 tables from it), while
-    // on the edge CF-Connecting-IP is never loopback. Nothing to count by, as for the route limiters.
-    if (address === null || isLoopback(address)) return next();
-    const bucket = addressBucket(address);
+    // Not behind Cloudflare's edge (no address, or loopback from `wrangler dev`): nothing to count by.
+    const bucket = limitBucket(c.req.raw);
+    if (bucket === null) return next();
     // Issue 32, finding 6: count the attempt and decide in one step of the address's limiter object,
     // before the lookup — concurrent guesses cannot all pass a check made before any was counted.
     let reserved = false;

@@ -16,7 +16,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { Env } from "../env.ts";
 import { apiError } from "../api/errors.ts";
-import { addressBucket, clientAddress, isLoopback } from "./address.ts";
+import { limitBucket } from "./address.ts";
 import { LIMITS, type LimitName, type LimitVerdict } from "./GuessLimiter.ts";
 
 /** "<limit> <bucket>" → blocked until (epoch ms), this isolate only. Bounded. */
@@ -73,9 +73,8 @@ const MESSAGES: Record<"create" | "auth", (min: number) => string> = {
 export function rateLimit(name: "create" | "auth"): MiddlewareHandler<{ Bindings: Env }> {
   const { max } = LIMITS[name];
   return async (c, next) => {
-    const address = clientAddress(c.req.raw);
-    if (address === null || isLoopback(address)) return next();
-    const bucket = addressBucket(address);
+    const bucket = limitBucket(c.req.raw);
+    if (bucket === null) return next();
     const now = Date.now();
     const known = blockedUntil(name, bucket, now);
     if (known) return refuse(c, MESSAGES[name](minutes(known, now)), known, now);
