@@ -32,6 +32,7 @@ const t0 = Date.now();
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 // Piped output loses colours; keep them when the run itself is on a terminal.
 const colour = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: "1" } : {};
+const cpu = process.env.TEST_CPU === "1" && existsSync("/usr/bin/time");
 let passed = 0;
 let failed = 0;
 const broken = [];
@@ -42,13 +43,21 @@ function run(label, cmd, args, env = {}) {
   const started = Date.now();
   console.log(`[${secs(started - t0).padStart(7)}] ${label} started`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...colour, ...env } });
+    // TEST_CPU=1: each step's CPU seconds (its process tree, as reaped) beside its wall time, via GNU time.
+    const cpuFile = cpu ? join(out, `cpu-${label.replace(/\W+/g, "-")}.txt`) : "";
+    const [c, a] = cpu ? ["/usr/bin/time", ["-f", "%U %S", "-o", cpuFile, cmd, ...args]] : [cmd, args];
+    const child = spawn(c, a, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...colour, ...env } });
     const chunks = [];
     child.stdout.on("data", (d) => chunks.push(d));
     child.stderr.on("data", (d) => chunks.push(d));
     const done = (status, note = "") => {
       const ms = Date.now() - started;
-      times.push(`${label} ${secs(ms)}`);
+      let used = "";
+      if (cpuFile && existsSync(cpuFile)) {
+        const [u, k] = readFileSync(cpuFile, "utf8").trim().split(/\s+/).slice(-2).map(Number);
+        if (Number.isFinite(u + k)) used = ` (${(u + k).toFixed(1)} CPU-s)`;
+      }
+      times.push(`${label} ${secs(ms)}${used}`);
       const text = Buffer.concat(chunks).toString();
       console.log(`\n=== ${label}: ${cmd} ${args.join(" ")}`);
       if (text) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
@@ -137,15 +146,18 @@ await Promise.all([
 // so the browser chains wait for them again.
 if (await template) {
   await Promise.all([
+    // The two chains hold about the same test time (measured per file, docs/PERFORMANCE.md "Issue 33, this stop"):
+    // the club games and the club pages here (≈ 200 s alone), the one-page files and the club's week beside (≈ 215 s).
     // Issue 17: the club formats — host-classic with a live host, tatar with a consigliere; issue 18: a club evening;
     // issue 38: tatar with a live host at 360 px (end it now, a foul undone, the host's page closed);
     // issue 35: the club directory → a club → its leaderboard → the overall board, not found, the rules book (360 px);
     // issue 35: one walk — the directory from home → a weekly evening's reserve → moved up after the deadline → its game with bots → the season closed → the medal (360 px).
     // issue 37: a newcomer's rules test, then a club's rating tatar table waiting for her consigliere (360 px).
-    vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/club-season.test.ts", "test/browser/club-evening-loop.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-evenings.test.ts"], SHARE),
+    vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-evenings.test.ts"], SHARE),
     // Issue 13: one person against nine bots who plays again; the guided first game, the newcomer, the host
-    // form, the vote warning, ready-to-vote, chat; issue 34: the practice tournament (one or two pages each).
-    vitest("browser (solo)", "vitest.browser.config.ts", ["test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts", "test/browser/chat.test.ts"], SHARE),
+    // form, the vote warning, ready-to-vote, chat; issue 34: the practice tournament (one or two pages each);
+    // issue 19: a club's week, from the club to its season table; issue 38: the club evening's loop (RULES.md §5.7, §6.11).
+    vitest("browser (solo, club week)", "vitest.browser.config.ts", ["test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts", "test/browser/chat.test.ts", "test/browser/club-season.test.ts", "test/browser/club-evening-loop.test.ts"], SHARE),
   ]);
   // Stage 3: the ten-page sport game alone (issue 11: next to other suites its page loads timed out).
   await vitest("browser (sport)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts"]);

@@ -3,8 +3,10 @@
  * offset, recomputed from it at every tick, so it never drifts from the server however long the
  * phase is. It ticks four times a second and exactly when the shown second changes (not every
  * animation frame: ten pages of a table redrawing at 60 Hz cost a phone's battery — and most of a
- * test machine's core — for a ring that moves 0.4 % a tick); CSS eases the ring between ticks. The
- * seconds text changes once a second and is what screen readers get.
+ * test machine's core — for a ring that moves 0.4 % a tick). The ring steps at each tick, with no CSS
+ * transition between: an eased ring is a 60 Hz repaint for the whole phase (headless Chromium: 16–21 %
+ * of a core per page eased, 3.5 % stepped — docs/PERFORMANCE.md). The seconds text changes once a
+ * second and is what screen readers get.
  * The ring's full length is the timer's own (`timerMs` from the server), so a client that connects
  * halfway through a speech sees a half-empty ring; views without it (older servers) fall back to the
  * time left when the deadline was first seen. While paused, the ring shows how much was left.
