@@ -12,12 +12,13 @@
 //      (three pages), the accessibility checks (issue 13: axe-core and phone layout, one page) and the
 //      profiles game;
 //   2. two browser chains side by side, each sharing one `wrangler dev` and one Chromium between its
-//      files (issue 33): the club step (two pages a file) and the one-page files (issue 13: one person
-//      against nine bots who plays again, and the like);
-//   3. the sport browser game alone (ten pages), then voice (issue 15: three Chromium processes with real WebRTC, each its
-//      own fake microphone, and seven bots), then the live host's media, the recording and a delayed spectator (issue 30: five processes, then three).
-// Why the sport game runs alone: ten pages loading at once on two cores next to other suites made
-// page loads time out (issue 11), and ten pages are CPU-bound on their own (docs/PERFORMANCE.md).
+//      files (issue 33): the club step (two pages a file) followed by the ten-page sport game, and the
+//      one-page files (issue 13: one person against nine bots who plays again, and the like) with the club's week;
+//   3. voice alone (issue 15: three Chromium processes with real WebRTC, each its own fake microphone, and
+//      seven bots), then the live host's media, the recording and a delayed spectator (issue 30: five processes, then three).
+// The sport game ran alone until issue 33: ten pages loading at once next to the CPU-bound suites made page
+// loads time out (issue 11). With the timer ring no longer eased (16–21 % of a core per page) it shares
+// stage 2 with the one-page chain's tail; the CPU-bound unit and worker suites still never run beside it.
 // Each step's output is buffered and printed whole when the step ends, so logs stay readable; a
 // closing line gives every step's wall time. `node scripts/test.mjs unit worker` runs only those.
 import { spawn } from "node:child_process";
@@ -153,14 +154,18 @@ if (await template) {
     // issue 35: the club directory → a club → its leaderboard → the overall board, not found, the rules book (360 px);
     // issue 35: one walk — the directory from home → a weekly evening's reserve → moved up after the deadline → its game with bots → the season closed → the medal (360 px).
     // issue 37: a newcomer's rules test, then a club's rating tatar table waiting for her consigliere (360 px).
-    vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-evenings.test.ts"], SHARE),
+    // Then the ten-page sport game (its own server and Chromium) in this chain's ≈ 50 s of slack: eight of its
+    // pages ask for reduced motion and no page eases its timer ring any more, so it no longer starves beside
+    // a one-page chain (issue 11's timeouts were ten eased pages beside the CPU-bound suites).
+    vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-evenings.test.ts"], SHARE).then(() =>
+      vitest("browser (sport)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts"]),
+    ),
     // Issue 13: one person against nine bots who plays again; the guided first game, the newcomer, the host
     // form, the vote warning, ready-to-vote, chat; issue 34: the practice tournament (one or two pages each);
     // issue 19: a club's week, from the club to its season table; issue 38: the club evening's loop (RULES.md §5.7, §6.11).
     vitest("browser (solo, club week)", "vitest.browser.config.ts", ["test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts", "test/browser/chat.test.ts", "test/browser/club-season.test.ts", "test/browser/club-evening-loop.test.ts"], SHARE),
   ]);
-  // Stage 3: the ten-page sport game alone (issue 11: next to other suites its page loads timed out).
-  await vitest("browser (sport)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts"]);
+  // Stage 3: the media files, each alone (real-time WebRTC).
   // Issue 15: the floor heard through real WebRTC (three browser processes; alone, after the games).
   await vitest("browser (voice)", "vitest.browser.config.ts", ["test/browser/voice.test.ts"]);
   // Issue 30: a live host, a consigliere and a listening spectator in the media (five browser processes; alone).
