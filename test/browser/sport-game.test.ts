@@ -189,9 +189,10 @@ const announcements = (page: Page) => page.evaluate(() => (window as unknown as 
 
 
 async function openContext(i: number, viewport: { width: number; height: number }): Promise<{ ctx: BrowserContext; page: Page }> {
-  // Pages 3–10 ask for reduced motion (an accessibility setting the client honours: no eased timer
-  // ring, no background fades). Ten software-rendered pages animating at once kept both cores busy
-  // (issue 11); the organizer's desktop and the phone, whose screenshots the docs show, keep motion.
+  // Pages 3–10 ask for reduced motion (an accessibility setting the client honours: no background
+  // fades, no sliding announcements, no pulsing night warning; since issue 33 no page eases the timer
+  // ring at all). Ten software-rendered pages animating at once kept both cores busy (issue 11); the
+  // organizer's desktop and the phone, whose screenshots the docs show, keep motion.
   const ctx = await chrome.browser.newContext({ viewport, locale: LOCALES[i], isMobile: i === 1, hasTouch: i === 1, deviceScaleFactor: 1, reducedMotion: i >= 2 ? "reduce" : "no-preference" });
   ctx.setDefaultTimeout(SLOW_MS);
   ctx.setDefaultNavigationTimeout(LOAD_MS); // page loads and URL waits on a busy machine
