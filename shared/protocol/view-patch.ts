@@ -61,6 +61,34 @@ function isObject(x: unknown): x is Record<string, unknown> {
 }
 
 /**
+ * Whether two JSON values are equal as JSON: the same keys with equal values in any order (a key whose
+ * value is undefined counts as absent, as in JSON text), arrays element by element. Issue 36: what the
+ * table compares views and view parts with, instead of serializing both; it stops at the first
+ * difference.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let keys = 0;
+  for (const k in x) {
+    const v = x[k];
+    if (v === undefined) continue;
+    keys++;
+    if (!sameJson(v, y[k])) return false;
+  }
+  for (const k in y) if (y[k] !== undefined) keys--;
+  return keys === 0;
+}
+
+/**
  * The operations that turn `a` into `b` (both JSON values), appended to `ops`. `path` is the keys down
  * to here, pushed and popped in place (issue 36: building every visited node's pointer string cost
  * more than the rest of the walk).

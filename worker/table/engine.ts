@@ -13,6 +13,20 @@ export type {
   Viewer,
 } from "../../shared/engine/types.ts";
 export type { SharedView } from "../../shared/engine/index.ts";
+import { sharedView, type SharedView } from "../../shared/engine/index.ts";
+import type { GameState } from "../../shared/engine/types.ts";
+
+/**
+ * Issue 36: the public part of a state's views (sharedView), built once per state for everything the
+ * table builds from it — the quiet-change check (match.ts) and every connection's view (fanout.ts).
+ * A state is never changed once made (the engine's apply returns a new one), so the memo cannot go stale.
+ */
+const sharedViews = new WeakMap<GameState, SharedView>();
+export function sharedOf(state: GameState): SharedView {
+  let shared = sharedViews.get(state);
+  if (shared === undefined) sharedViews.set(state, (shared = sharedView(state)));
+  return shared;
+}
 export type { PresetInfo } from "../../shared/engine/index.ts";
 /** Issue 33: what kind of moment a phase is, asked instead of comparing phase ids. */
 export { isExpelVote } from "../../shared/engine/phase-kinds.ts";

@@ -7,13 +7,13 @@
 import type { ErrorCode, ServerMessage, TableView } from "../../shared/protocol/messages.ts";
 import { logAfterFor, viewFrame, type SentView } from "../../shared/protocol/view-patch.ts";
 import type { ConnectionIdentity } from "./connection.ts";
-import { sharedView, viewFor, type SharedView } from "./engine.ts";
+import { sharedOf, viewFor } from "./engine.ts";
 import { viewerKey, viewerOf } from "./match.ts";
 import type { Sockets } from "./connection.ts";
 import type { ChatPort, ConsiglieriPort, MatchPort, MediaPort, OrganizerPort, PresencePort, PublicationPort, SfuPort, SpectatorsPort, TableCore } from "./ports.ts";
 import type { TableStore } from "./storage.ts";
 import { maskView } from "./publication.ts";
-import { buildTableView, type TableFacts } from "./view.ts";
+import { buildTableView, tableParts, type TableFacts, type TableParts } from "./view.ts";
 
 /** What the fan-out uses of the table (issue 33: no part sees the whole table). */
 export interface FanoutDeps extends Pick<TableCore, "now" | "config"> {
@@ -39,9 +39,11 @@ export class Fanout {
    */
   private sent = new WeakMap<WebSocket, SentView>();
 
-  /** Issue 36: during a broadcast (`sharing`), the public part of the state's views, built once for all its viewers. */
-  private sharing = false;
-  private shared: SharedView | null = null;
+  /**
+   * Issue 36: the table parts of the last broadcast's views (view.ts tableParts). The next broadcast's
+   * unchanged parts are these very objects, so each connection's patch skips them by identity.
+   */
+  private parts: TableParts | null = null;
 
   constructor(private readonly t: FanoutDeps) {}
 
@@ -73,18 +75,18 @@ export class Fanout {
   }
 
   /** `logAfter`: the length of the log this connection already holds (a delta frame), or null (full). */
-  tableViewFor(identity: ConnectionIdentity, facts: TableFacts, delayMs = 0, logAfter: number | null = null): TableView {
+  tableViewFor(identity: ConnectionIdentity, facts: TableFacts, delayMs = 0, logAfter: number | null = null, parts?: TableParts): TableView {
     const match = this.t.match;
     // A player who has not pressed "play again" keeps the last game's end in view (issue 13).
     // §7.10 a consigliere's view is the seat's (`advises`: the envelope says whose).
     const seatOf = identity.kind === "player" || identity.kind === "consigliere" ? identity.playerId : null;
     const behind = seatOf !== null && facts.players.some((p) => p.playerId === seatOf && p.gameNo < facts.gameNo);
     const state = behind ? match.lastState() : match.state();
-    const shared = this.sharing && state && state === match.state() ? (this.shared ??= sharedView(state)) : undefined;
-    const game = state ? viewFor(state, viewerOf(identity), { logAfter, ...(shared ? { shared } : {}) }) : null;
+    // The public part of the state's views, built once for all its viewers (issue 36).
+    const game = state ? viewFor(state, viewerOf(identity), { logAfter, shared: sharedOf(state) }) : null;
     const advises = identity.kind === "consigliere" ? identity.playerId : undefined;
     const chat = this.t.chat.access(identity);
-    const view = buildTableView(facts, game, { organizing: this.t.organizer.isOrganizer(identity), chat, delayMs, behind, ...(advises ? { advises } : {}) });
+    const view = buildTableView(facts, game, { organizing: this.t.organizer.isOrganizer(identity), chat, delayMs, behind, ...(advises ? { advises } : {}) }, parts);
     // Issue 32, finding 1: a finished game names an opted-out account to nobody but themself (publication.ts).
     if (view.status !== "ended") return view;
     return maskView(view, this.t.publication.hiddenNicks(behind ? facts.gameNo - 1 : facts.gameNo, identity));
@@ -120,8 +122,8 @@ export class Fanout {
     // One frame per (viewer, view the socket holds): a patch against it (issue 36), or the full view
     // with the log's tail when that is smaller. Sockets of one viewer that got the same frames share it.
     const frames = new Map<string, Map<SentView | undefined, { frame: string; sent: SentView }>>();
-    // The public part of every view, once for this version (a player still seeing the last game's end builds their own).
-    this.sharing = true;
+    // The table's parts of every view, once for this broadcast (a player still seeing the last game's end builds their own).
+    const parts = (this.parts = tableParts(facts, false, this.parts));
     const frameFor = (identity: ConnectionIdentity, sent: SentView | undefined) => {
       // A consigliere's frame is the seat's view in its own envelope (`advising`, never `organizing`).
       const key = `${identity.kind === "consigliere" ? "c:" : ""}${viewerKey(identity)}`;
@@ -129,29 +131,24 @@ export class Fanout {
       if (byBase === undefined) frames.set(key, (byBase = new Map()));
       let built = byBase.get(sent);
       if (built === undefined) {
-        built = viewFrame(sent, version, now, this.tableViewFor(identity, facts, 0, logAfterFor(sent)));
+        built = viewFrame(sent, version, now, this.tableViewFor(identity, facts, 0, logAfterFor(sent), parts));
         byBase.set(sent, built);
       }
       return built;
     };
-    try {
-      for (const ws of t.sockets.all()) {
-        if (ws === except) continue;
-        const att = t.sockets.attachmentOf(ws, now);
-        if (!att.identity) continue;
-        // Delayed spectators' frames come from the ring (full views): no patch base is kept for them.
-        if (att.identity.kind === "spectator" && delayed) {
-          this.sent.delete(ws);
-          continue;
-        }
-        if (!changedFor(att.identity)) continue;
-        const built = frameFor(att.identity, this.sent.get(ws));
-        this.sendRaw(ws, built.frame);
-        this.sent.set(ws, built.sent);
+    for (const ws of t.sockets.all()) {
+      if (ws === except) continue;
+      const att = t.sockets.attachmentOf(ws, now);
+      if (!att.identity) continue;
+      // Delayed spectators' frames come from the ring (full views): no patch base is kept for them.
+      if (att.identity.kind === "spectator" && delayed) {
+        this.sent.delete(ws);
+        continue;
       }
-    } finally {
-      this.sharing = false;
-      this.shared = null;
+      if (!changedFor(att.identity)) continue;
+      const built = frameFor(att.identity, this.sent.get(ws));
+      this.sendRaw(ws, built.frame);
+      this.sent.set(ws, built.sent);
     }
     // Issue 15, the SFU plane: every listener's pulls follow the floor of the views just sent.
     t.sfu.reconcile();

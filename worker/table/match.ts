@@ -7,9 +7,10 @@
  */
 import type { TableStatus } from "../../shared/protocol/http.ts";
 import {
-  createGame, eventCount, eventsFrom, firstEliminated, isOver, nextDeadline, seatOf, seatedPlayers, viewFor, withEvents, withoutEvents,
-  type GameEvent, type GameState, type Input, type Viewer,
+  createGame, eventCount, eventsFrom, firstEliminated, isOver, nextDeadline, seatOf, seatedPlayers, sharedOf, viewFor, withEvents, withoutEvents,
+  type GameEvent, type GameState, type GameView, type Input, type Viewer,
 } from "./engine.ts";
+import { sameJson } from "../../shared/protocol/view-patch.ts";
 import type { ConnectionIdentity } from "./connection.ts";
 import { rematchKeepsSeats, startsByItself } from "./lobby.ts";
 import { eveningImmunity } from "./evening.ts";
@@ -235,22 +236,26 @@ export function viewerKey(identity: ConnectionIdentity): string {
 }
 
 /**
- * A viewer's view of a state without its log entries (the log only grows, so its length — `logUpTo`,
- * inside the key — tells whether it changed), as JSON: two states look the same to a viewer iff
- * their keys are equal. Memoised per state object, so each input builds the keys of the new state
- * only: the previous state's are already known from the input before.
+ * A viewer's view of a state without its log entries (the log only grows, so its length — `logUpTo` —
+ * tells whether it changed): two states look the same to a viewer iff these views are equal as JSON
+ * (`sameJson`, which stops at the first difference; issue 36: no longer serialized to compare).
+ * Memoised per state object, so each input builds the views of the new state only: the previous
+ * state's are already known from the input before.
  */
-const viewKeys = new WeakMap<GameState, Map<string, string>>();
-function viewKey(state: GameState, key: string, viewer: Viewer): string {
-  let memo = viewKeys.get(state);
-  if (!memo) viewKeys.set(state, (memo = new Map()));
-  let k = memo.get(key);
-  if (k === undefined) memo.set(key, (k = JSON.stringify(viewFor(state, viewer, { logAfter: Number.MAX_SAFE_INTEGER }))));
-  return k;
+const memoViews = new WeakMap<GameState, Map<string, GameView>>();
+function viewOf(state: GameState, key: string, viewer: Viewer): GameView {
+  let memo = memoViews.get(state);
+  if (!memo) memoViews.set(state, (memo = new Map()));
+  let v = memo.get(key);
+  if (v === undefined) memo.set(key, (v = viewFor(state, viewer, { logAfter: Number.MAX_SAFE_INTEGER, shared: sharedOf(state) })));
+  return v;
 }
 
 function viewChanged(prev: GameState, next: GameState, key: string, viewer: Viewer): boolean {
-  return viewKey(prev, key, viewer) !== viewKey(next, key, viewer);
+  const a = viewOf(prev, key, viewer);
+  const b = viewOf(next, key, viewer);
+  // Most changes show in the length of the viewer's log or its clock; the whole views are compared only when these agree.
+  return a.logUpTo !== b.logUpTo || a.deadline !== b.deadline || !sameJson(a, b);
 }
 
 /** The viewers (seated players, the host) whose own view differs between two states. */
@@ -264,5 +269,7 @@ function changedViewers(prev: GameState, next: GameState): string[] {
 
 /** Nothing public changed between two states: the spectator's view (phase, timers, seats, public log) is the same. */
 function quietChange(prev: GameState, next: GameState): boolean {
+  // A new stage is public (the stage number is in every view): no view needs building to know that.
+  if (prev.phaseSeq !== next.phaseSeq) return false;
   return !viewChanged(prev, next, "spectator", { kind: "spectator" });
 }

@@ -8,6 +8,7 @@
 import { HOST_PEER } from "../../shared/media/peers.ts";
 import type { TableStatus } from "../../shared/protocol/http.ts";
 import type { ChatAccess, OrganizerView, SeriesView, TableView } from "../../shared/protocol/messages.ts";
+import { sameJson } from "../../shared/protocol/view-patch.ts";
 import { getPreset, type GameView } from "./engine.ts";
 import { eveningImmunity } from "./evening.ts";
 import type { ConfigRow, ControlRow, PauseRecord, PlayerRow, SeriesRow } from "./storage.ts";
@@ -93,17 +94,32 @@ export function withoutDeadListeners(game: GameView): GameView {
   };
 }
 
-export function buildTableView(
-  facts: TableFacts,
-  game: GameView | null,
-  /** `advises`: this connection is the consigliere of that player's seat (§7.10). */
-  /** `chat`: this connection's chat now (chat.ts `access`). */
-  viewer: { organizing: boolean; chat: ChatAccess | null; delayMs: number; behind?: boolean; advises?: string },
-): TableView {
+/**
+ * The parts of a table view that every viewer of one set of facts sees alike (all but the game, the
+ * organizer's flag, the spectator delay, the consigliere's envelope and the chat). Issue 36: the
+ * fan-out builds them once per broadcast, and `previous` (the last broadcast's) lends each part that
+ * did not change its very object — so a connection's next patch skips it by identity (view-patch.ts
+ * `diff`: `a === b`) instead of walking it once per connection. Treat as read-only: views share them.
+ */
+export interface TableParts {
+  readonly behind: boolean;
+  readonly status: TableStatus;
+  readonly settings: TableView["settings"];
+  readonly capacity: TableView["capacity"];
+  readonly lobby: TableView["lobby"];
+  readonly connected: TableView["connected"];
+  readonly mediaPeers: TableView["mediaPeers"];
+  readonly organizer: TableView["organizer"];
+  readonly options: TableView["options"];
+  readonly pause: TableView["pause"];
+  readonly series: TableView["series"];
+}
+
+/** The parts of `facts`' views (`behind`: as a player who has not pressed "play again" sees them), sharing `previous`'s unchanged ones. */
+export function tableParts(facts: TableFacts, behind: boolean, previous?: TableParts | null): TableParts {
   const { config, control, pause, gameNo } = facts;
   // `behind`: a player who has not pressed "play again" still sees the end of the last game (its
   // seats) while the next one gathers (issue 13); everyone else sees the current game's seats.
-  const behind = viewer.behind === true;
   const status: TableStatus = behind ? "ended" : facts.status;
   const players = behind ? facts.players.filter((p) => p.seat !== null) : currentPlayers(facts.players, gameNo);
   const lobby = status === "lobby";
@@ -114,12 +130,10 @@ export function buildTableView(
   connectedSeats.sort((a, b) => a - b);
   const organizerId = config.host === "live" ? null : organizerPlayerId(control, facts.players, gameNo);
   const shown = behind ? gameNo - 1 : gameNo;
-  return {
-    code: config.code,
-    presetId: config.presetId,
-    settings: { ...config.settings },
-    public: config.public,
+  const parts: TableParts = {
+    behind,
     status,
+    settings: { ...config.settings },
     capacity: { min: config.seats.min, max: config.seats.max },
     lobby: players.map((p) => ({
       place: p.place,
@@ -134,15 +148,9 @@ export function buildTableView(
       ...(facts.needsConsigliere?.has(p.playerId) ? { needsConsigliere: true as const } : {}),
       ...(p.bot && p.botLevel ? { botLevel: p.botLevel } : {}),
     })),
-    game: game && !control.deadHear ? withoutDeadListeners(game) : game,
     connected: connectedSeats,
     mediaPeers: lobby ? [] : [...(facts.mediaPeers ?? [])],
-    host: config.host,
-    hostConnected: config.host === "live" && facts.hostConnected,
-    narration: config.host !== "live",
-    ...(config.reservedFor?.length ? { clubEvening: true } : {}),
     organizer: organizerOf(config, control, facts.players, gameNo),
-    organizing: viewer.organizing,
     options: {
       botAfterMinutesAway: control.botAfterMinutes,
       spectatorDelaySeconds: config.spectatorDelaySeconds,
@@ -156,7 +164,6 @@ export function buildTableView(
       longWindows: config.longWindows === true,
     },
     pause: pause ? { by: pause.by, reason: pause.reason, absentSeat: pause.absentSeat, since: pause.since } : null,
-    delayMs: viewer.delayMs,
     series: {
       game: shown,
       results: facts.series
@@ -165,7 +172,58 @@ export function buildTableView(
       next: behind ? { game: gameNo, seated: currentPlayers(facts.players, gameNo).length } : null,
       ...eveningOf(config, control, facts.series, status, gameNo),
     },
-    ...advising(players, viewer.advises, lobby),
+  };
+  const shared = { ...parts } as Record<keyof TableParts, unknown>;
+  for (const k of SHARED_PARTS) {
+    if (previous && previous.behind === behind && sameJson(previous[k], parts[k])) shared[k] = previous[k];
+    // Frozen: shared by every view of the broadcast (and the next ones), so no view may change it in place.
+    else deepFreeze(parts[k]);
+  }
+  return shared as unknown as TableParts;
+}
+
+function deepFreeze(x: unknown): void {
+  if (x === null || typeof x !== "object" || Object.isFrozen(x)) return;
+  Object.freeze(x);
+  for (const v of Object.values(x)) deepFreeze(v);
+}
+
+const SHARED_PARTS = ["settings", "capacity", "lobby", "connected", "mediaPeers", "organizer", "options", "pause", "series"] as const;
+
+export function buildTableView(
+  facts: TableFacts,
+  game: GameView | null,
+  /** `advises`: this connection is the consigliere of that player's seat (§7.10). */
+  /** `chat`: this connection's chat now (chat.ts `access`). */
+  viewer: { organizing: boolean; chat: ChatAccess | null; delayMs: number; behind?: boolean; advises?: string },
+  /** This broadcast's parts (tableParts), when the caller built them for the same `behind`. */
+  given?: TableParts,
+): TableView {
+  const { config, control } = facts;
+  const behind = viewer.behind === true;
+  const parts = given && given.behind === behind ? given : tableParts(facts, behind);
+  return {
+    code: config.code,
+    presetId: config.presetId,
+    settings: parts.settings,
+    public: config.public,
+    status: parts.status,
+    capacity: parts.capacity,
+    lobby: parts.lobby,
+    game: game && !control.deadHear ? withoutDeadListeners(game) : game,
+    connected: parts.connected,
+    mediaPeers: parts.mediaPeers,
+    host: config.host,
+    hostConnected: config.host === "live" && facts.hostConnected,
+    narration: config.host !== "live",
+    ...(config.reservedFor?.length ? { clubEvening: true } : {}),
+    organizer: parts.organizer,
+    organizing: viewer.organizing,
+    options: parts.options,
+    pause: parts.pause,
+    delayMs: viewer.delayMs,
+    series: parts.series,
+    ...(viewer.advises === undefined ? {} : advising(behind ? facts.players.filter((p) => p.seat !== null) : currentPlayers(facts.players, facts.gameNo), viewer.advises, parts.status === "lobby")),
     chat: viewer.chat ? { ...viewer.chat } : null,
   };
 }
