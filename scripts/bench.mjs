@@ -8,6 +8,8 @@
 //   npm run bench -- --tables 1,10,100,200 --seconds 150
 //   npm run bench -- --old-engine /tmp/old-engine   also the engine against an older checkout, in one process
 //                                       (bench/engine-compare.ts: interleaved blocks on CPU time; issue 33)
+//   npm run bench -- --old-table /tmp/old   the table object's JavaScript per input against an older checkout
+//                                       (bench/fanout.ts, the same way; issue 36)
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import os from "node:os";
@@ -28,6 +30,7 @@ const steps = [
   ["engine throughput (bots, every preset)", "bench/engine.ts", []],
   ...(pass("old-engine").length ? [["engine against an older tree (one process, interleaved blocks, CPU time; issue 33)", "bench/engine-compare.ts", ["--old", pass("old-engine")[1]]]] : []),
   ["tournament draw: meetings, seats, sit-outs and time against a random draw (RULES.md §9.2)", "bench/tournament-draw.ts", []],
+  ["the table object's own JavaScript per input: Match and Fanout in Node, the runtime stubbed (issue 36)", "bench/fanout.ts", ["--experimental-transform-types", ...(pass("old-table").length ? ["--old", pass("old-table")[1]] : [])]],
   ["storage, bytes and Cloudflare cost (table object in workerd)", "bench/cost.ts", []],
   ["human pace: the table object's busy fraction and the true cost of a game-hour with media (issue 36)", "bench/human-pace.ts", []],
   ["rating leaderboard: a page over 10,000 accounts and 100,000 games in D1's schema (node:sqlite), against computing it per request (issue 35)", "bench/leaderboard.ts", []],
@@ -42,7 +45,10 @@ const outputs = {};
 for (const [label, file, args] of steps) {
   if (!existsSync(root + file)) { console.log(`## ${label}: ${file} missing\n`); bad++; continue; }
   console.log(`## ${label}`);
-  const r = spawnSync(process.execPath, [file, ...args], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 2 ** 20 });
+  // Node flags (`--experimental-…`) go before the file; the rest are the benchmark's own.
+  const flags = args.filter((a) => a.startsWith("--experimental-"));
+  const own = args.filter((a) => !a.startsWith("--experimental-"));
+  const r = spawnSync(process.execPath, [...flags, file, ...own], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 2 ** 20 });
   process.stdout.write(r.stdout ?? "");
   outputs[file] = r.stdout ?? "";
   if (r.status !== 0) bad++;
@@ -59,6 +65,7 @@ const rows = [
   ["p99 input→all views, workerd direct / Node baseline, T=10", ratio(10, "direct"), "—"],
   ["p99 input→all views, workerd direct / Node baseline, T=100", ratio(100, "direct"), "≤ 3"],
   ["p99 ratio through wrangler's dev proxy, T=1 / T=100", `${ratio(1, "proxy")} / ${ratio(100, "proxy")}`, "—"],
+  ["the table object's own JavaScript per accepted input (Node, runtime stubbed)", grab("bench/fanout.ts", /^new: ([\d.]+ µs) of CPU per input/m), "—"],
   ["SQLite rows written per accepted input", measured.rowsWrittenPerInput?.toFixed(2) ?? "—", "≤ 3"],
   ["bytes per view message", measured.bytesPerView?.toFixed(0) ?? "—", "—"],
   ["bytes sent per game (all connections)", measured.bytesPerGame ? `${(measured.bytesPerGame / 2 ** 20).toFixed(1)} MiB` : "—", "—"],

@@ -55,8 +55,10 @@ export interface ViewOptions {
 /**
  * Issue 36: what every viewer's view of one state has in common (the public part), built once per
  * version by the table's fan-out and handed to each `viewFor` of that state. Only public facts are
- * here; each view it is handed to takes its own copies of them (views never share objects with each
- * other either). A `viewFor` not handed one builds its own and keeps those objects as they are.
+ * here. Its seats are frozen: a view handed them keeps a seat as it is when it adds nothing to it (no
+ * role, no running tally) — views then share that frozen object, which nobody can change — and takes
+ * its own copy otherwise; everything else the views take as copies. A `viewFor` not handed one builds
+ * its own and keeps those objects as they are.
  */
 export interface SharedView {
   readonly state: GameState;
@@ -72,6 +74,13 @@ export interface SharedView {
 }
 
 export function sharedView(state: GameState): SharedView {
+  const shared = publicPart(state);
+  for (const seat of shared.seats) Object.freeze(seat);
+  Object.freeze(shared.seats);
+  return shared;
+}
+
+function publicPart(state: GameState): SharedView {
   const s = asEngine(state);
   const speaker = speakerOf(s);
   const seats: SeatView[] = s.players.map((p) => {
@@ -117,10 +126,11 @@ export function sharedView(state: GameState): SharedView {
 
 export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}): GameView {
   const s = asEngine(state);
-  // The public part: the one the caller built for this very state (copied from: other views hold it
-  // too), or built now for this view alone (its objects are this view's own: no copies).
+  // The public part: the one the caller built for this very state (other views hold it too: its
+  // frozen seats are kept only where this view adds nothing, the rest copied), or built now for this
+  // view alone (its objects are this view's own: no copies).
   const given = opts.shared?.state === state;
-  const shared = given ? opts.shared! : sharedView(state);
+  const shared = given ? opts.shared! : publicPart(state);
   const over = s.result !== null;
   const me: PlayerState | null = viewer.kind === "player" ? playerById(s, viewer.playerId) : null;
   const mySeat = me ? me.seat : null;
@@ -139,12 +149,14 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
   const openReveal = presetOf(s.presetId).reveal === "open";
 
   const seats: SeatView[] = s.players.map((p, i) => {
-    const sv: SeatView = given ? { ...shared.seats[i]! } : shared.seats[i]!;
-    if (openTally) sv.votes = openTally[p.seat - 1] as number;
     // §1 reveal "open": a player who left is shown to the table at once.
     // §7.9 a player removed by fouls in a closed game: the card was shown to the table.
-    const known = seesAll || p.seat === mySeat || team.includes(p.seat) || (openReveal && !p.alive && p.out !== "swapped") || p.shown === true;
-    if (known && p.role !== null) { sv.role = p.role; if (p.team) sv.team = p.team; }
+    const known = (seesAll || p.seat === mySeat || team.includes(p.seat) || (openReveal && !p.alive && p.out !== "swapped") || p.shown === true) && p.role !== null;
+    // A handed public seat this view adds nothing to is kept as it is (frozen, shared with other views).
+    if (given && !known && !openTally) return shared.seats[i]!;
+    const sv: SeatView = given ? { ...shared.seats[i]! } : shared.seats[i]!;
+    if (openTally) sv.votes = openTally[p.seat - 1] as number;
+    if (known) { sv.role = p.role!; if (p.team) sv.team = p.team; }
     return sv;
   });
 

@@ -31,13 +31,15 @@ function envelope(game: GameView, advises: string | null): TableView {
 }
 
 /**
- * Views built from one shared public part still share no object with each other (the log's entries
- * aside: their `data` has always been the event's own, read-only).
+ * Views built from one shared public part share no object with each other but frozen ones — a public
+ * seat a view adds nothing to (issue 36) — and the log's entries (their `data` has always been the
+ * event's own, read-only). A seat a view adds a role or a tally to is that view's own copy.
  */
 function ownObjects(x: unknown, name: string, owners: Map<object, string>, top = true): void {
   if (x === null || typeof x !== "object") return;
   const had = owners.get(x);
-  if (had !== undefined && had !== name) throw new Error(`an object shared by the views of ${had} and ${name}: ${JSON.stringify(x).slice(0, 200)}`);
+  // A frozen object (a public seat the view adds nothing to, issue 36) may be shared: nobody can change it.
+  if (had !== undefined && had !== name && !Object.isFrozen(x)) throw new Error(`an object shared by the views of ${had} and ${name}: ${JSON.stringify(x).slice(0, 200)}`);
   owners.set(x, name);
   if (Array.isArray(x)) for (const v of x) ownObjects(v, name, owners, false);
   else for (const [k, v] of Object.entries(x)) if (!(top && k === "log")) ownObjects(v, name, owners, false);

@@ -1,59 +1,88 @@
 /**
- * Issue 33 "Table parts get what they use": inside a live table object, each part holds only the
- * members of the table it declares (table.ts `parts`), and the subscribers that run after every change
- * are one explicit list in their order (after-change.ts). A change still reaches every subscriber: a
- * join bumps the version and the joined socket's view and the directory follow.
+ * Issue 36, less CPU per input, the table's side of what views share (the engine's side and `sameJson`:
+ * test/unit/shared-view-parts.test.ts):
+ *  - `tableParts`: the table's parts of a broadcast's views, built once; an unchanged part is the last
+ *    broadcast's very object (so each connection's patch skips it by identity); every part is frozen.
+ *  - `sharedOf(next, prev)`: the public seats that did not change between two states are one object.
  */
-import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Table } from "../../worker/table/table.ts";
-import type { TableObject } from "../../worker/table/TableObject.ts";
-import { createTable, join, tableStub } from "./helpers.ts";
+import { playGame } from "../../shared/bots/index.ts";
+import type { GameState } from "../../shared/engine/index.ts";
+import { sameJson } from "../../shared/protocol/view-patch.ts";
+import { sharedOf } from "../../worker/table/engine.ts";
+import type { ConfigRow, ControlRow, PlayerRow } from "../../worker/table/storage.ts";
+import { buildTableView, tableParts, type TableFacts } from "../../worker/table/view.ts";
 
-const tableOf = (obj: TableObject) => (obj as unknown as { table: Table }).table;
-/** The dependency object a part was built with (its private `t`). */
-const depsOf = (part: unknown) => Object.keys((part as { t: object }).t).sort();
+const players: PlayerRow[] = Array.from({ length: 10 }, (_, i) => ({
+  playerId: `p${i + 1}`, nickname: `Player ${i + 1}`, place: i + 1, seat: i + 1, returnHash: null, bot: false, joinedAt: 0,
+  deviceHash: null, awaySince: null, userId: null, addressHash: null, gameNo: 1,
+}));
+const config = { code: "PARTS1", presetId: "sport", settings: { voting: "open" }, public: false, seats: { min: 10, max: 10 }, start: "when-full", createdAt: 0, seed: "s", host: "server", spectatorDelaySeconds: 0, seatsPerAddress: 10 } as unknown as ConfigRow;
+const control = { organizerPlayerId: "p1", organizerTokenHash: null, allowSameDevice: false, botAfterMinutes: 3, recording: false, deadHear: true, spectatorsHear: false, redrawSeats: false, newEvening: false, botLevel: "strong" } as unknown as ControlRow;
+const facts = (over: Partial<TableFacts> = {}): TableFacts => ({ config, players, status: "playing", control, pause: null, hostConnected: false, gameNo: 1, series: [], ...over });
+const PARTS = ["settings", "capacity", "lobby", "connected", "mediaPeers", "organizer", "options", "pause", "series"] as const;
 
-describe("issue 33: the table's parts get what they use", () => {
-  it("each part is built with only the members it declares, never the whole table", async () => {
-    const { code } = await createTable({ presetId: "sport" });
-    const keys = await runInDurableObject(tableStub(code), (obj: TableObject) => {
-      const t = tableOf(obj);
-      return { bots: depsOf(t.bots), publication: depsOf(t.publication), report: depsOf(t.report), match: depsOf(t.match), fanout: depsOf(t.fanout), chat: depsOf(t.chat) };
-    });
-    expect(keys.bots).toEqual(["afterChange", "config", "env", "match", "store"]);
-    expect(keys.publication).toEqual(["ctx", "env", "store"]);
-    expect(keys.report).toEqual(["config", "ctx", "env", "match", "reporter", "store"]);
-    expect(keys.match).toEqual(["config", "consiglieri", "ctx", "fanout", "reporter", "store", "tx"]);
-    // Issue 35: the chat reads who may read and write it now; it sends its own frames only.
-    expect(keys.chat).toEqual(["consiglieri", "ctx", "fanout", "match", "now", "organizer", "sockets", "store", "tx"]);
-    // The fan-out no longer runs what follows a change: it sends views; the bots, the report, the alarm and the listing are not its to reach.
-    expect(keys.fanout).not.toContain("bots");
-    expect(keys.fanout).not.toContain("alarm");
-    expect(keys.fanout).not.toContain("report");
-    expect(keys.fanout).not.toContain("listing");
+describe("tableParts: one set per broadcast, unchanged parts shared with the last (issue 36)", () => {
+  it("an unchanged part is the last broadcast's very object; a changed one is new", () => {
+    const first = tableParts(facts(), false);
+    const same = tableParts(facts(), false, first);
+    for (const k of PARTS) expect(same[k], k).toBe(first[k]);
+    // One player goes away: the lobby and the connected seats change, nothing else.
+    const away = players.map((p, i) => (i === 3 ? { ...p, awaySince: 5 } : p));
+    const next = tableParts(facts({ players: away }), false, same);
+    for (const k of PARTS) {
+      if (k === "lobby" || k === "connected") expect(next[k], k).not.toBe(same[k]);
+      else expect(next[k], k).toBe(same[k]);
+    }
+    expect(next.lobby[3]!.connected).toBe(false);
+    expect(next.connected).not.toContain(4);
+    // A player still seeing the last game's end has parts of their own.
+    expect(tableParts(facts(), true, next).lobby).not.toBe(next.lobby);
   });
 
-  it("afterChange runs one visible list of named subscribers in order: publication, bots and spectators (one transaction), fan-out, chat (issue 35), records, alarm, listing", async () => {
-    const { code } = await createTable({ presetId: "sport" });
-    const names = await runInDurableObject(tableStub(code), (obj: TableObject) => tableOf(obj).changes.subscribers.map((s) => `${s.name}${s.inTransaction ? " (tx)" : ""}`));
-    expect(names).toEqual(["publication", "bots (tx)", "spectators (tx)", "fanout", "chat", "records", "alarm", "listing"]);
+  it("every part is frozen: no view can change what the others share", () => {
+    const parts = tableParts(facts(), false);
+    expect(() => { (parts.lobby[0] as { nickname: string }).nickname = "x"; }).toThrow(TypeError);
+    expect(() => { (parts.options as { recording: boolean }).recording = true; }).toThrow(TypeError);
+    expect(() => { (parts.connected as number[]).push(11); }).toThrow(TypeError);
   });
 
-  it("a change runs every subscriber: the subscribers see each join, in the order listed", async () => {
-    const { code } = await createTable({ presetId: "sport" });
-    await runInDurableObject(tableStub(code), (obj: TableObject) => {
-      const t = tableOf(obj);
-      const seen: string[] = [];
-      const subs = t.changes.subscribers as { name: string; run: (c: unknown) => unknown }[];
-      for (const s of subs) {
-        const run = s.run.bind(s);
-        s.run = (c) => { seen.push(s.name); return run(c); };
+  it("a view built with the broadcast's parts is the view built without them", () => {
+    const parts = tableParts(facts(), false);
+    const viewer = { organizing: true, chat: null, delayMs: 0 };
+    expect(buildTableView(facts(), null, viewer, parts)).toEqual(buildTableView(facts(), null, viewer));
+    // Parts built for another `behind` are not used.
+    const behind = { ...viewer, behind: true };
+    expect(buildTableView(facts(), null, behind, parts)).toEqual(buildTableView(facts(), null, behind));
+  });
+});
+
+/** A sport game played by bots to its first nominations (the seats have votes and roles to hide). */
+function states(): GameState[] {
+  const out: GameState[] = [];
+  playGame({ presetId: "sport", seed: "shared-seats", bots: "heuristic", settings: { voting: "open" }, onInput: (s: GameState) => out.push(s) });
+  return out;
+}
+
+describe("sharedOf: one public part per state, unchanged seats shared with the state before (issue 36)", () => {
+  it("sharedOf(next, prev): a public seat that did not change is the same object in both states' parts", () => {
+    const all = states();
+    let kept = 0;
+    let renewed = 0;
+    for (let i = 1; i < all.length; i++) {
+      const a = sharedOf(all[i - 1]!);
+      const b = sharedOf(all[i]!, all[i - 1]!);
+      for (let s = 0; s < b.seats.length; s++) {
+        const same = sameJson(a.seats[s], b.seats[s]);
+        expect(b.seats[s] === a.seats[s], `input ${i}, seat ${s + 1}`).toBe(same);
+        if (same) kept++;
+        else renewed++;
+        expect(Object.isFrozen(b.seats[s])).toBe(true);
       }
-      (globalThis as { __seen?: string[] }).__seen = seen;
-    });
-    await join(code, "Anna");
-    const seen = await runInDurableObject(tableStub(code), () => (globalThis as { __seen?: string[] }).__seen ?? []);
-    expect(seen.slice(0, 8)).toEqual(["publication", "bots", "spectators", "fanout", "chat", "records", "alarm", "listing"]);
+      // Built once per state: asked again, the same part.
+      expect(sharedOf(all[i]!)).toBe(b);
+    }
+    expect(kept).toBeGreaterThan(renewed);
+    expect(renewed).toBeGreaterThan(0);
   });
 });

@@ -185,6 +185,8 @@ export class Match {
     // A quiet change (nothing public moved: a night action, a closed ballot) keeps the version, so
     // that the version numbers the table sees cannot count hidden inputs (RULES.md §1 Secrets), and
     // the next broadcast reaches only the connections whose own view it changed.
+    // The new state's public part shares the unchanged seats of the one before (issue 36, engine.ts sharedOf).
+    if (prev !== null) sharedOf(next, prev);
     const quiet = prev !== null && quietChange(prev, next);
     const version = quiet ? row.version : row.version + 1;
     const pending = this.changeSet?.version === version ? this.changeSet : null;

@@ -1,0 +1,86 @@
+/**
+ * Issue 36, less CPU per input: what the table's fan-out shares between views instead of building and
+ * walking it once per connection — and that sharing never lets one view change another's.
+ *  - `sameJson`: equality as JSON text, without the text (the quiet-change check, the table's parts).
+ *  - `viewFor` handed a public part: a seat the view adds nothing to is the frozen public seat; a seat it
+ *    adds a role or a running tally to is its own copy (RULES.md §1 Secrets: a role never reaches a
+ *    view through a shared object).
+ * The table's side (worker/table/view.ts tableParts, worker/table/engine.ts sharedOf) is tested in
+ * test/worker/table-parts.test.ts.
+ */
+import { describe, expect, it } from "vitest";
+import { playGame } from "../../shared/bots/index.ts";
+import { sharedView, viewFor, type GameState } from "../../shared/engine/index.ts";
+import { sameJson } from "../../shared/protocol/view-patch.ts";
+
+describe("sameJson (issue 36)", () => {
+  it("is JSON equality: key order aside, undefined keys absent, arrays element by element", () => {
+    expect(sameJson({ a: 1, b: [1, { c: "x" }] }, { b: [1, { c: "x" }], a: 1 })).toBe(true);
+    expect(sameJson({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+    expect(sameJson({ a: 1 }, { a: 1, b: undefined })).toBe(true);
+    expect(sameJson({ a: 1 }, { a: 1, b: null })).toBe(false);
+    expect(sameJson({ a: 1, b: 2 }, { a: 1 })).toBe(false);
+    expect(sameJson({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameJson([1, 2], [1, 2, 3])).toBe(false);
+    expect(sameJson([1, 2], { 0: 1, 1: 2 })).toBe(false);
+    expect(sameJson({ 0: 1 }, [1])).toBe(false);
+    expect(sameJson(null, {})).toBe(false);
+    expect(sameJson("1", 1)).toBe(false);
+    expect(sameJson({ s: [{ x: [true] }] }, { s: [{ x: [false] }] })).toBe(false);
+  });
+
+  it("agrees with comparing the JSON text of every view of a whole game", () => {
+    let prev: unknown = null;
+    let compared = 0;
+    playGame({
+      presetId: "sport", seed: "same-json", bots: "heuristic",
+      onInput: (state: GameState) => {
+        const view = viewFor(state, { kind: "spectator" }, { logAfter: Number.MAX_SAFE_INTEGER });
+        if (prev !== null) {
+          expect(sameJson(prev, view)).toBe(JSON.stringify(prev) === JSON.stringify(view));
+          compared++;
+        }
+        prev = view;
+      },
+    });
+    expect(compared).toBeGreaterThan(50);
+  });
+});
+
+/** A sport game played by bots to its first nominations (the seats have votes and roles to hide). */
+function states(): GameState[] {
+  const out: GameState[] = [];
+  playGame({ presetId: "sport", seed: "shared-seats", bots: "heuristic", settings: { voting: "open" }, onInput: (s: GameState) => out.push(s) });
+  return out;
+}
+
+describe("viewFor handed the public part: shared seats are frozen and carry nothing private (issue 36, RULES.md §1)", () => {
+  it("a seat the view adds nothing to is the public seat; its own and its team's are copies with the role", () => {
+    const all = states();
+    const state = all[Math.floor(all.length / 3)]!;
+    const shared = sharedView(state);
+    for (const id of ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10"]) {
+      const view = viewFor(state, { kind: "player", playerId: id }, { shared });
+      const alone = viewFor(state, { kind: "player", playerId: id });
+      expect(view).toEqual(alone);
+      for (const seat of view.seats) {
+        const isShared = seat === shared.seats[seat.seat - 1];
+        if (seat.role !== undefined) expect(isShared, `seat ${seat.seat} with a role in ${id}'s view`).toBe(false);
+        if (isShared) expect(Object.isFrozen(seat)).toBe(true);
+      }
+      // The viewer's own seat always carries its role: never the shared object.
+      expect(view.seats[view.you!.seat - 1]).not.toBe(shared.seats[view.you!.seat - 1]);
+    }
+    expect(() => { (shared.seats[0] as { role?: string }).role = "don"; }).toThrow(TypeError);
+  });
+
+  it("an open ballot's running tally is each view's own copy", () => {
+    const all = states();
+    const voting = all.find((s) => viewFor(s, { kind: "spectator" }).ballot?.mode === "open" && viewFor(s, { kind: "spectator" }).seats.some((x) => (x.votes ?? 0) > 0));
+    expect(voting, "an open vote with votes cast").toBeDefined();
+    const shared = sharedView(voting!);
+    const view = viewFor(voting!, { kind: "spectator" }, { shared });
+    expect(view).toEqual(viewFor(voting!, { kind: "spectator" }));
+    for (const seat of view.seats) expect(seat).not.toBe(shared.seats[seat.seat - 1]);
+  });
+});
