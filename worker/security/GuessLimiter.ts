@@ -58,6 +58,11 @@ export type LimitName = keyof typeof LIMITS;
 export interface LimitVerdict {
   /** True once the counter reached its limit's `max` in this window: further hits are refused. */
   blocked: boolean;
+  /**
+   * `reserve` refused only because lookups in flight hold the rest of the window (they give their
+   * attempts back when they find their table): the same attempt may pass in a moment. Absent otherwise.
+   */
+  busy?: boolean;
   /** When the window ends (epoch ms); 0 when there is no window. */
   until: number;
   /** Hits in this window (capped at max + 1). */
@@ -73,6 +78,8 @@ export class GuessLimiter extends DurableObject<Env> {
       // An object from before named counters may still hold the old one-row `guard` table: its own alarm
       // (already scheduled) finds no counter and deletes everything.
       this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, until INTEGER NOT NULL, count INTEGER NOT NULL) WITHOUT ROWID");
+      // Of a counter's count, the reserved attempts still in flight (`reserve` until `refund` or `fail`).
+      this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS pending (name TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID");
       this.ready = true;
     }
     return this.ctx.storage.sql;
@@ -82,6 +89,17 @@ export class GuessLimiter extends DurableObject<Env> {
     const r = this.sql().exec("SELECT until, count FROM counters WHERE name = ?", name).toArray()[0];
     if (!r || Number(r.until) <= now) return null;
     return { until: Number(r.until), count: Number(r.count) };
+  }
+
+  /** Reserved attempts of this counter still in flight (0 when its window is over or none is). */
+  private pending(name: LimitName): number {
+    const r = this.sql().exec("SELECT n FROM pending WHERE name = ?", name).toArray()[0];
+    return r ? Number(r.n) : 0;
+  }
+
+  private setPending(name: LimitName, n: number): void {
+    if (n <= 0) this.sql().exec("DELETE FROM pending WHERE name = ?", name);
+    else this.sql().exec("INSERT INTO pending (name, n) VALUES (?1, ?2) ON CONFLICT(name) DO UPDATE SET n = ?2", name, n);
   }
 
   /** The current verdict of one counter without counting anything. */
@@ -121,7 +139,10 @@ export class GuessLimiter extends DurableObject<Env> {
    * attempt may run while the count after it stays below `max` (the `max`-th is refused, as the failure
    * that used the window up was before); a refused attempt is not counted. A lookup that did not fail
    * gives its attempt back (`refund`), so what stays counted are the failures — plus, for as long as
-   * they run, the lookups in flight.
+   * they run, the lookups in flight. Those are kept apart (`pending`; a failed one is settled by `fail`):
+   * an attempt refused while some of the count is still in flight, and the failures alone leave room, is
+   * `busy` rather than blocked — the guard may ask again in a moment (a venue's burst of honest lookups
+   * behind one address, guess-guard.ts), and the bound on lookups at any instant stays the same.
    */
   async reserve(name: LimitName): Promise<LimitVerdict & { allowed: boolean }> {
     const limit = LIMITS[name];
@@ -129,11 +150,17 @@ export class GuessLimiter extends DurableObject<Env> {
     const g = this.read(name, now);
     const until = g ? g.until : now + limit.windowMs;
     const count = g?.count ?? 0;
-    if (count + 1 >= limit.max) return { allowed: false, blocked: true, until, count };
+    // A new window starts with nothing in flight (attempts of the last one no longer count).
+    const inFlight = g ? this.pending(name) : 0;
+    if (count + 1 >= limit.max) {
+      const busy = inFlight > 0 && count - inFlight + 1 < limit.max;
+      return { allowed: false, blocked: !busy, ...(busy ? { busy } : {}), until, count };
+    }
     this.sql().exec(
       "INSERT INTO counters (name, until, count) VALUES (?1, ?2, ?3) ON CONFLICT(name) DO UPDATE SET until = ?2, count = ?3",
       name, until, count + 1,
     );
+    this.setPending(name, inFlight + 1);
     if (!g) {
       const alarm = await this.ctx.storage.getAlarm();
       if (alarm === null || alarm > until) await this.ctx.storage.setAlarm(until);
@@ -147,14 +174,24 @@ export class GuessLimiter extends DurableObject<Env> {
     if (!g) return { blocked: false, until: 0, count: 0 };
     if (g.count <= 1) this.sql().exec("DELETE FROM counters WHERE name = ?", name);
     else this.sql().exec("UPDATE counters SET count = count - 1 WHERE name = ?", name);
+    this.setPending(name, g.count <= 1 ? 0 : this.pending(name) - 1);
     const count = Math.max(0, g.count - 1);
     return { blocked: count >= LIMITS[name].max, until: count === 0 ? 0 : g.until, count };
+  }
+
+  /** A reserved lookup failed: its attempt stays counted, no longer in flight. */
+  fail(name: LimitName): LimitVerdict {
+    const g = this.read(name, Date.now());
+    if (!g) return { blocked: false, until: 0, count: 0 };
+    this.setPending(name, this.pending(name) - 1);
+    return { blocked: g.count >= LIMITS[name].max, until: g.until, count: g.count };
   }
 
   /** A window ended: drop the ended counters; with none left, forget the address entirely. */
   override async alarm(): Promise<void> {
     const sql = this.sql();
     sql.exec("DELETE FROM counters WHERE until <= ?", Date.now());
+    sql.exec("DELETE FROM pending WHERE name NOT IN (SELECT name FROM counters)");
     const next = sql.exec("SELECT MIN(until) AS next FROM counters").one().next;
     if (next === null) {
       await this.ctx.storage.deleteAll();

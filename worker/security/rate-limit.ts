@@ -41,13 +41,13 @@ export function rememberBlocked(name: LimitName, bucket: string, until: number, 
   blockedHere.set(`${name} ${bucket}`, until);
 }
 
-/** Count one hit on the bucket's counter in its limiter object (issue 32: or reserve / refund an attempt, guess-guard.ts). */
+/** Count one hit on the bucket's counter in its limiter object (issue 32: or reserve / refund / fail an attempt, guess-guard.ts). */
 export function hitLimiter(env: Env, name: LimitName, bucket: string): Promise<LimitVerdict>;
 export function hitLimiter(env: Env, name: LimitName, bucket: string, how: "reserve"): Promise<LimitVerdict & { allowed: boolean }>;
-export function hitLimiter(env: Env, name: LimitName, bucket: string, how: "refund"): Promise<LimitVerdict>;
-export async function hitLimiter(env: Env, name: LimitName, bucket: string, how: "hit" | "reserve" | "refund" = "hit"): Promise<LimitVerdict> {
+export function hitLimiter(env: Env, name: LimitName, bucket: string, how: "refund" | "fail"): Promise<LimitVerdict>;
+export async function hitLimiter(env: Env, name: LimitName, bucket: string, how: "hit" | "reserve" | "refund" | "fail" = "hit"): Promise<LimitVerdict> {
   const stub = env.GUESS_LIMITER.get(env.GUESS_LIMITER.idFromName(bucket));
-  return how === "reserve" ? stub.reserve(name) : how === "refund" ? stub.refund(name) : stub.hit(name);
+  return how === "reserve" ? stub.reserve(name) : how === "refund" ? stub.refund(name) : how === "fail" ? stub.fail(name) : stub.hit(name);
 }
 
 /** 429 `rate-limited` with `retry-after` (whole seconds until the window ends, at least 1). */
