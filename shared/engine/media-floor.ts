@@ -61,19 +61,3 @@ export function mediaFloor(s: EngineState): Floor {
   return floor;
 }
 
-/**
- * Issue 31 item 12, RULES.md §8 (the host "is part of the table's media from the lobby to the end"; the
- * lobby's voice is a decision of issue 31: friends talk while the table fills): the floor before the game,
- * when nobody holds a seat yet — the lobby's people are media peers by their lobby place (join order,
- * 1…99: LobbySeatView.place), and everyone hears everyone: one public channel, every place a speaker,
- * listeners "everyone"; at a live-host table the `host` channel too. No camera is on the lobby's floor: the
- * waiting room shows no video, so none is sent (each link would carry it for nothing). No role is dealt,
- * so no channel is private. Spectators and consiglieri take no part in the lobby's voice (the relay
- * refuses them there: `not-seated`). Pure: the client and the relay read it alike.
- */
-export function lobbyFloor(places: readonly Seat[], liveHost: boolean): Floor {
-  const people = [...new Set(places)].filter((p) => p >= 1 && p < 100).sort((a, b) => a - b);
-  const channels: FloorChannel[] = [{ id: "table", speakers: people.slice(), video: [], listeners: "everyone" }];
-  if (liveHost) channels.push({ id: "host", speakers: [HOST_PEER], video: [], listeners: "everyone" });
-  return { channels };
-}

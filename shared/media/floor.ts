@@ -12,7 +12,7 @@
  *     whatever their listeners — never the black team's night channel.
  */
 import type { Floor, FloorChannel, Seat } from "../engine/types.ts";
-import { advisedSeat, isConsiglierePeer, isSpectatorPeer, PUBLIC_CHANNELS, type MediaPeer } from "./peers.ts";
+import { advisedSeat, HOST_PEER, isConsiglierePeer, isSpectatorPeer, PUBLIC_CHANNELS, type MediaPeer } from "./peers.ts";
 
 /** Whether `listener` is among a channel's listeners under `floor` (`null`, a spectator). */
 export function listensTo(c: FloorChannel, listener: MediaPeer | null, floor?: Floor | null): boolean {
@@ -39,3 +39,22 @@ export function speaksNow(floor: Floor | null | undefined, peer: MediaPeer | nul
 
 /** Whether `seat` is muted by the live host now (RULES.md §8 the host's mute). */
 export const mutedNow = (floor: Floor | null | undefined, seat: Seat | null): boolean => seat !== null && !!floor?.muted?.includes(seat);
+
+/**
+ * Issue 31 item 12, RULES.md §8 (the host "is part of the table's media from the lobby to the end"; the
+ * lobby's voice is a decision of issue 31: friends talk while the table fills): the floor before the game,
+ * when nobody holds a seat yet — the lobby's people are media peers by their lobby place (join order,
+ * 1…99: LobbySeatView.place), and everyone hears everyone: one public channel, every place a speaker,
+ * listeners "everyone"; at a live-host table the `host` channel too. No camera is on the lobby's floor: the
+ * waiting room shows no video, so none is sent (each link would carry it for nothing). No role is dealt,
+ * so no channel is private. Spectators and consiglieri take no part in the lobby's voice (the relay
+ * refuses them there: `not-seated`). Pure: the client and the relay read it alike. Here, not in
+ * shared/engine/media-floor.ts: the table page imports it, and that module brings the whole rules engine
+ * with it (+25 kB gzip on the table page before its first paint).
+ */
+export function lobbyFloor(places: readonly Seat[], liveHost: boolean): Floor {
+  const people = [...new Set(places)].filter((p) => p >= 1 && p < 100).sort((a, b) => a - b);
+  const channels: FloorChannel[] = [{ id: "table", speakers: people.slice(), video: [], listeners: "everyone" }];
+  if (liveHost) channels.push({ id: "host", speakers: [HOST_PEER], video: [], listeners: "everyone" });
+  return { channels };
+}

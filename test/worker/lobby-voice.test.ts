@@ -1,6 +1,6 @@
 /**
  * Issue 31 item 12, RULES.md §8 (the lobby's voice: friends talk while the table fills; shared/engine/
- * media-floor.ts `lobbyFloor`): before the game the relay carries signals between the lobby's people, each
+ * shared/media/floor.ts `lobbyFloor`): before the game the relay carries signals between the lobby's people, each
  * the media peer of their lobby place (join order), so everyone can hear everyone. Spectators and the
  * seatless organizer take no part (`not-seated`); a place nobody holds or oneself is `no-peer`. Once the
  * game starts the peers are the drawn seats, as before.

@@ -261,7 +261,7 @@ export class Media {
   }
 
   /**
-   * Issue 31 item 12, RULES.md §8: the lobby's voice (shared/engine/media-floor.ts `lobbyFloor`: everyone
+   * Issue 31 item 12, RULES.md §8: the lobby's voice (shared/media/floor.ts `lobbyFloor`: everyone
    * to everyone while the table fills). Before the game the people are media peers by their lobby place
    * (join order; LobbySeatView.place, 1…99), and the live host is 0, as in the game. Only the people of
    * the lobby (its current game's players: not those still at the last game's end) and the live host take

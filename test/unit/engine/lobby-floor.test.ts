@@ -6,8 +6,7 @@
  * rule (shared/media/floor.ts) the web client gates with.
  */
 import { describe, expect, it } from "vitest";
-import { lobbyFloor } from "../../../shared/engine/media-floor.ts";
-import { playAudio, playVideo, speaksNow } from "../../../shared/media/floor.ts";
+import { lobbyFloor, playAudio, playVideo, speaksNow } from "../../../shared/media/floor.ts";
 import { HOST_PEER } from "../../../shared/media/peers.ts";
 
 describe("RULES.md §8 the lobby's voice (issue 31.12)", () => {

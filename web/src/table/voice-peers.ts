@@ -2,7 +2,7 @@
  * Issues 30 and 31.12: who this page is in the table's media and whom it links with — pure functions of the
  * view (web/src/table/voice.ts uses them; unit-tested without the page's modules).
  */
-import { lobbyFloor } from "../../../shared/engine/media-floor.ts";
+import { lobbyFloor } from "../../../shared/media/floor.ts";
 import type { Floor, Seat } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 import { consiglierePeer, HOST_PEER, isConsiglierePeer, type MediaPeer } from "../../../shared/media/peers.ts";
@@ -28,7 +28,7 @@ export function mediaSelf(identity: { kind: string; nickname?: string } | null, 
 }
 
 /**
- * Issue 31 item 12 (RULES.md §8, shared/engine/media-floor.ts `lobbyFloor`): in the lobby a person is the
+ * Issue 31 item 12 (RULES.md §8, shared/media/floor.ts `lobbyFloor`): in the lobby a person is the
  * media peer of their lobby place (found by their own nickname: nicknames are unique at a table), the live
  * host is 0; nobody else takes part (the relay refuses them).
  */
