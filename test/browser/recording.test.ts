@@ -23,6 +23,9 @@ import { createGame } from "../../shared/engine/apply.ts";
 import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, openMediaPage, startWrangler, type Server } from "./harness.ts";
 import { hearing, installProbe, pick, toneFlags } from "./media-probe.ts";
 
+/** How long the test waits, per night, for the host's page to hear the Don before the shot goes ahead. */
+const NIGHT_WAIT_MS = 20_000;
+
 const SLOW_MS = 30_000;
 const PHONE = { width: 390, height: 800 };
 const PASSWORD = "correct horse 42";
@@ -178,6 +181,8 @@ test("RULES.md §6.11, §8 a club's recording holds the public channel and the h
   const hostTalk: Array<[number, number]> = [];
   const acted = new Set<string>();
   const deadline = Date.now() + 300_000;
+  /** When this night's shot stage was first seen without the host's page hearing the Don (null: not waiting). */
+  let nightSince: number | null = null;
   const done = () => speech[blackSeat]!.length > 0 && speech[redSeat]!.length > 0 && night.length > 0 && hostTalk.length > 0;
   while (Date.now() < deadline && !done()) {
     const [h, b, r] = await Promise.all([host, black, red].map((p) => boardSnapshot(p.page)));
@@ -207,7 +212,16 @@ test("RULES.md §6.11, §8 a club's recording holds the public channel and the h
       hostTalk.push([from, await now(host.page)]);
       await host.page.keyboard.up("Space");
     }
-    // The mafia's step: the host's page plays the Don (the night channel) for 3 s before the shot.
+    // The mafia's step: the host's page plays the Don (the night channel) for 3 s before the shot. Its
+    // media plan follows the view a moment later (more so on a busy machine): until the page reports it
+    // hears the Don, nobody shoots and the clock stays (at most NIGHT_WAIT_MS per night, then on as before).
+    if (h!.phase === "night-shot" && night.length === 0 && !hearsDon) {
+      nightSince ??= Date.now();
+      if (Date.now() - nightSince < NIGHT_WAIT_MS) {
+        await sleep(150);
+        continue;
+      }
+    } else if (h!.phase !== "night-shot") nightSince = null;
     if (h!.phase === "night-shot" && hearsDon && night.length === 0) {
       const from = await now(host.page);
       await sleep(3_000);
