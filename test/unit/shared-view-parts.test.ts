@@ -11,6 +11,7 @@
 import { describe, expect, it } from "vitest";
 import { playGame } from "../../shared/bots/index.ts";
 import { sharedView, viewFor, type GameState } from "../../shared/engine/index.ts";
+import { sportStates } from "../fixtures/sport-states.ts";
 import { sameJson } from "../../shared/protocol/view-patch.ts";
 
 describe("sameJson (issue 36)", () => {
@@ -47,16 +48,9 @@ describe("sameJson (issue 36)", () => {
   });
 });
 
-/** A sport game played by bots to its first nominations (the seats have votes and roles to hide). */
-function states(): GameState[] {
-  const out: GameState[] = [];
-  playGame({ presetId: "sport", seed: "shared-seats", bots: "heuristic", settings: { voting: "open" }, onInput: (s: GameState) => out.push(s) });
-  return out;
-}
-
 describe("viewFor handed the public part: shared seats are frozen and carry nothing private (issue 36, RULES.md §1)", () => {
   it("a seat the view adds nothing to is the public seat; its own and its team's are copies with the role", () => {
-    const all = states();
+    const all = sportStates();
     const state = all[Math.floor(all.length / 3)]!;
     const shared = sharedView(state);
     for (const id of ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10"]) {
@@ -75,7 +69,7 @@ describe("viewFor handed the public part: shared seats are frozen and carry noth
   });
 
   it("an open ballot's running tally is each view's own copy", () => {
-    const all = states();
+    const all = sportStates();
     const voting = all.find((s) => viewFor(s, { kind: "spectator" }).ballot?.mode === "open" && viewFor(s, { kind: "spectator" }).seats.some((x) => (x.votes ?? 0) > 0));
     expect(voting, "an open vote with votes cast").toBeDefined();
     const shared = sharedView(voting!);

@@ -6,8 +6,7 @@
  *  - `sharedOf(next, prev)`: the public seats that did not change between two states are one object.
  */
 import { describe, expect, it } from "vitest";
-import { playGame } from "../../shared/bots/index.ts";
-import type { GameState } from "../../shared/engine/index.ts";
+import { sportStates } from "../fixtures/sport-states.ts";
 import { sameJson } from "../../shared/protocol/view-patch.ts";
 import { sharedOf } from "../../worker/table/engine.ts";
 import type { ConfigRow, ControlRow, PlayerRow } from "../../worker/table/storage.ts";
@@ -57,16 +56,9 @@ describe("tableParts: one set per broadcast, unchanged parts shared with the las
   });
 });
 
-/** A sport game played by bots to its first nominations (the seats have votes and roles to hide). */
-function states(): GameState[] {
-  const out: GameState[] = [];
-  playGame({ presetId: "sport", seed: "shared-seats", bots: "heuristic", settings: { voting: "open" }, onInput: (s: GameState) => out.push(s) });
-  return out;
-}
-
 describe("sharedOf: one public part per state, unchanged seats shared with the state before (issue 36)", () => {
   it("sharedOf(next, prev): a public seat that did not change is the same object in both states' parts", () => {
-    const all = states();
+    const all = sportStates();
     let kept = 0;
     let renewed = 0;
     for (let i = 1; i < all.length; i++) {
