@@ -137,6 +137,11 @@ export const ConsigliereSeatRequestSchema = v.strictObject({ token: SeatTokenSch
  * the seat token of an organizer who plays).
  */
 export const ConsigliereInviteForRequestSchema = v.strictObject({ token: SeatTokenSchema, nickname: NicknameSchema });
+/**
+ * POST /api/tables/:code/consigliere/consent (RULES.md §7.10): the seated player, with their own seat token,
+ * accepts (`accept: true`) or declines the invitation the organizer or host made for their seat.
+ */
+export const ConsigliereConsentRequestSchema = v.strictObject({ token: SeatTokenSchema, accept: v.boolean() });
 
 /** POST /api/tables/:code/consigliere — the advisor joins with the one-time code the player shared. */
 export const ConsigliereJoinRequestSchema = v.strictObject({
@@ -263,6 +268,10 @@ export const HTTP_ERRORS = {
   "consigliere-taken": 409,
   /** This table's format has no consiglieri, or the seat cannot have one (a bot's). */
   "no-consigliere": 409,
+  /** §7.10 (2026-12-06): a consigliere is bound (invited, asked, accepted, joined) only before the deal. */
+  "game-started": 409,
+  /** §7.10: an invitation made for another seat binds only once that seat's player consents on their own device. */
+  "consent-required": 409,
   /** Issue 19: a club evening's table seats only the evening's signed-up accounts, signed in. */
   "not-invited": 403,
   /** Issue 19: a game's record before that game is over (its seed and inputs are still secret). */

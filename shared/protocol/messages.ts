@@ -502,6 +502,8 @@ export interface LobbySeatView {
   consigliere?: string;
   /** Issue 37, RULES.md §7.10: a newcomer at a rating table with no bound consigliere yet — the game waits for one (public). */
   needsConsigliere?: true;
+  /** RULES.md §7.10: the organizer or host invited a consigliere for this seat; it binds only once the seat's player consents (public, lobby only). */
+  consigliereInvited?: true;
   /** Issue 20: a seat handed to a bot with a level of its own (seat-to-bot `level`); absent: the table's botLevel. */
   botLevel?: BotLevel;
 }
@@ -841,6 +843,7 @@ export const LobbySeatViewSchema = v.strictObject({
   organizer: v.boolean(),
   consigliere: v.optional(v.string()),
   needsConsigliere: v.optional(v.literal(true)),
+  consigliereInvited: v.optional(v.literal(true)),
   botLevel: v.optional(v.picklist(BOT_LEVELS)),
 });
 

@@ -90,24 +90,30 @@ describe("RULES.md §7.10 the consigliere at a table", () => {
   });
 
   it("a tatar game: the public mark, the seat's own view, whispers only to the pair (closed at night and in the player's speech), the override of the vote, revocation", async () => {
-    run = await openTable({ seed: "consigliere", preset: "tatar", settings: {}, spectators: 1 });
-    const me = run.seated.find((s) => s.client.lastView().game!.you!.seat === 3)!;
+    // §7.10: bound in the lobby, before the last seat deals the cards.
+    const bound: { joined?: JoinResponse } = {};
+    run = await openTable({
+      seed: "consigliere", preset: "tatar", settings: {}, spectators: 1,
+      beforeLastSeat: async (table, seated) => {
+        bound.joined = (await (await joinAdvisor(table, await inviteCode(table, seated[0]!.join.token), "Mentor")).json()) as JoinResponse;
+      },
+    });
+    const me = run.seated[0]!;
+    const mySeat = me.client.lastView().game!.you!.seat;
     const other = run.seated.find((s) => s !== me)!;
     const watcher = run.spectators[0]!;
-    const code = await inviteCode(run.code, me.join.token);
-    const joined = (await (await joinAdvisor(run.code, code, "Mentor")).json()) as JoinResponse;
-    const cons = await connectAs(run.code, joined.token, "Mentor");
+    const cons = await connectAs(run.code, bound.joined!.token, "Mentor");
     extra.push(cons);
 
     // The public mark, on every view.
     await watcher.next((m) => m.type === "view" && m.view.lobby.some((p) => p.consigliere === "Mentor"));
-    expect(watcher.lastView().lobby.filter((p) => p.consigliere !== undefined)).toEqual([expect.objectContaining({ seat: 3, consigliere: "Mentor" })]);
-    expect(cons.lastView().advising).toMatchObject({ seat: 3 });
+    expect(watcher.lastView().lobby.filter((p) => p.consigliere !== undefined)).toEqual([expect.objectContaining({ seat: mySeat, consigliere: "Mentor" })]);
+    expect(cons.lastView().advising).toMatchObject({ seat: mySeat });
     expect(cons.lastView().organizing).toBe(false);
     // Exactly the seat's view (its own card included), nothing more.
     await me.client.viewAtLeast(cons.lastVersion());
     expect(gameOf(cons)).toEqual(gameOf(me.client));
-    expect(cons.lastView().game!.you!.seat).toBe(3);
+    expect(cons.lastView().game!.you!.seat).toBe(mySeat);
 
     // Whispers: to the other of the pair only, both ways; never in the log.
     expect((await whisper(cons, "w1", "Vote 7 today")).type).toBe("ack");
@@ -129,12 +135,17 @@ describe("RULES.md §7.10 the consigliere at a table", () => {
     expect(await whisper(cons, "n1", "psst")).toMatchObject({ type: "error", code: "whisper-closed" });
     expect(await whisper(me.client, "n2", "psst")).toMatchObject({ type: "error", code: "whisper-closed" });
 
-    // The player's own speech: closed; another's speech: open.
-    await playToEnd(run, { until: () => me.client.lastView().game!.phase === "speech" && me.client.lastView().game!.speaker === 2 });
-    expect((await whisper(cons, "s0", "next is you")).type).toBe("ack");
-    await playToEnd(run, { until: () => me.client.lastView().game!.speaker === 3 });
+    // The player's own speech: closed; another's speech: open (in the day's order of seats: 1, 2, …).
+    const speaking = (seat: number) => () => me.client.lastView().game!.phase === "speech" && me.client.lastView().game!.speaker === seat;
+    const openSpeech = async () => {
+      await playToEnd(run!, { until: speaking(mySeat === 1 ? 2 : mySeat - 1) });
+      expect((await whisper(cons, "s0", "next is you")).type).toBe("ack");
+    };
+    if (mySeat > 1) await openSpeech();
+    await playToEnd(run, { until: speaking(mySeat) });
     expect(await whisper(cons, "s1", "say it")).toMatchObject({ type: "error", code: "whisper-closed" });
     expect(await whisper(me.client, "s2", "help")).toMatchObject({ type: "error", code: "whisper-closed" });
+    if (mySeat === 1) await openSpeech();
 
     // The vote in turn: the player votes, the turn passes; the consigliere replaces the vote.
     await playToEnd(run, { until: () => { const b = me.client.lastView().game!.ballot; return me.client.lastView().game!.phase === "voting" && b?.kind !== "lift" && b?.mine != null; } });
@@ -145,7 +156,7 @@ describe("RULES.md §7.10 the consigliere at a table", () => {
     const acked = await cons.act("o1", { type: "vote", target });
     expect(acked.type).toBe("ack");
     await watcher.viewAtLeast((acked as { version: number }).version);
-    expect(watcher.lastView().game!.log.filter((e) => e.type === "vote-advised").map((e) => e.data)).toEqual([{ voter: 3, target, replaced: true }]);
+    expect(watcher.lastView().game!.log.filter((e) => e.type === "vote-advised").map((e) => e.data)).toEqual([{ voter: mySeat, target, replaced: true }]);
     // The player may not re-override; nor may the consigliere change it again.
     expect(await me.client.act("o2", { type: "vote", target: mine })).toMatchObject({ type: "error", code: "already-voted" });
     expect(await cons.act("o3", { type: "vote", target: mine })).toMatchObject({ type: "error", code: "already-voted" });
@@ -161,7 +172,7 @@ describe("RULES.md §7.10 the consigliere at a table", () => {
     await watcher.next((m) => m.type === "view" && m.view.lobby.every((p) => p.consigliere === undefined));
     expect(await cons.act("o5", { type: "vote", target })).toMatchObject({ type: "error", code: "not-seated" });
     expect(await whisper(me.client, "w6", "still there?")).toMatchObject({ type: "error", code: "no-peer" });
-    const stale = await connectAsRaw(run.code, joined.token);
+    const stale = await connectAsRaw(run.code, bound.joined!.token);
     extra.push(stale);
     expect(await stale.next((m) => m.type === "error" || m.type === "welcome")).toMatchObject({ type: "error", code: "bad-token" });
   }, 120_000);
@@ -174,3 +185,87 @@ async function connectAsRaw(code: string, token: string): Promise<Client> {
   c.send({ type: "hello", token });
   return c;
 }
+
+/** The lobby row of `nickname` in the last view `c` received. */
+const rowOf = (c: Client, nickname: string) => c.lastView().lobby.find((p) => p.nickname === nickname);
+
+function consent(code: string, token: string, accept: boolean): Promise<Response> {
+  return postJson(`/api/tables/${code}/consigliere/consent`, { token, accept });
+}
+
+describe("RULES.md §7.10 (2026-12-06): a consigliere is bound only before the deal, only with the newcomer's consent", () => {
+  it("§7.10 nobody can bind a consigliere once the cards are dealt: not the organizer, not the player, not a code minted in the lobby", async () => {
+    // A server-hosted tatar table whose creator sits nowhere: in effect a spectator with the organizer token.
+    const t = await createTable({ presetId: "tatar" });
+    const watcher = await connectAs(t.code, undefined, "watcher");
+    extra.push(watcher);
+    const seats: JoinResponse[] = [];
+    for (let i = 1; i <= 11; i++) seats.push(await join(t.code, `Deal${i}`));
+    // In the lobby: the player's own code (their consent) and the organizer's code for another seat.
+    const own = await inviteCode(t.code, seats[0]!.token);
+    const forOther = await postJson(`/api/tables/${t.code}/consigliere/invite-for`, { token: t.organizerToken, nickname: "Deal2" });
+    expect(forOther.status).toBe(200);
+    const orgCode = ((await forOther.json()) as { code: string }).code;
+    // The twelfth seat: the cards are dealt.
+    seats.push(await join(t.code, "Deal12"));
+    await watcher.next((m) => m.type === "view" && m.view.status === "playing");
+
+    // The organizer token mints nothing for any seat now.
+    for (const nickname of ["Deal2", "Deal3"]) expect(await errorOf(await postJson(`/api/tables/${t.code}/consigliere/invite-for`, { token: t.organizerToken, nickname }))).toEqual([409, "game-started"]);
+    // Nor does the player's own seat token.
+    expect(await errorOf(await invite(t.code, seats[2]!.token))).toEqual([409, "game-started"]);
+    // The codes minted before the deal bind nothing after it.
+    expect(await errorOf(await joinAdvisor(t.code, orgCode, "Spy"))).toEqual([409, "game-started"]);
+    expect(await errorOf(await joinAdvisor(t.code, own, "Mentor"))).toEqual([409, "game-started"]);
+    // Consent after the deal changes nothing either.
+    expect(await errorOf(await consent(t.code, seats[1]!.token, true))).toEqual([409, "game-started"]);
+    expect(await errorOf(await joinAdvisor(t.code, orgCode, "Spy"))).toEqual([409, "game-started"]);
+
+    // No seat is marked; the organizer token's socket sees no seat's game.
+    expect(watcher.lastView().lobby.filter((p) => p.consigliere !== undefined || p.consigliereInvited !== undefined)).toEqual([]);
+    const org = await connectAs(t.code, t.organizerToken, "organizer");
+    extra.push(org);
+    expect(org.frames.find((m) => m.type === "welcome")).toMatchObject({ identity: { kind: "organizer" } });
+    expect(org.lastView().game!.you ?? null).toBeNull();
+    expect(org.lastView().advising).toBeUndefined();
+    for (const c of [watcher, org]) expect(c.schemaFailures, c.name).toEqual([]);
+  });
+
+  it("§7.10 the organizer's invitation binds only with the newcomer's consent on their own device", async () => {
+    const t = await createTable({ presetId: "tatar" });
+    const ann = await join(t.code, "Ann");
+    const bob = await join(t.code, "Bob");
+    const annSocket = await connectAs(t.code, ann.token, "Ann");
+    extra.push(annSocket);
+    const inviteFor = async () => {
+      const res = await postJson(`/api/tables/${t.code}/consigliere/invite-for`, { token: t.organizerToken, nickname: "Ann" });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return ((await res.json()) as { code: string }).code;
+    };
+
+    const first = await inviteFor();
+    // Ann's page learns that an invitation waits for her.
+    await annSocket.next((m) => m.type === "view" && rowOf(annSocket, "Ann")?.consigliereInvited === true);
+    expect(rowOf(annSocket, "Bob")?.consigliereInvited).toBeUndefined();
+    // The code binds nothing before Ann says yes.
+    expect(await errorOf(await joinAdvisor(t.code, first, "Spy"))).toEqual([409, "consent-required"]);
+    // Only Ann's own seat token consents for her: not another seat's, not the organizer token.
+    expect(await errorOf(await consent(t.code, bob.token, true))).toEqual([404, "not-found"]);
+    expect(await errorOf(await consent(t.code, t.organizerToken, true))).toEqual([403, "bad-token"]);
+    expect(await errorOf(await joinAdvisor(t.code, first, "Spy"))).toEqual([409, "consent-required"]);
+    // Ann declines: the code is void and the mark goes.
+    expect((await consent(t.code, ann.token, false)).status).toBe(200);
+    await annSocket.next((m) => m.type === "view" && rowOf(annSocket, "Ann")?.consigliereInvited === undefined);
+    expect(await errorOf(await joinAdvisor(t.code, first, "Spy"))).toEqual([403, "bad-consigliere-code"]);
+
+    // A new invitation, accepted by Ann on her device: now its code binds.
+    const second = await inviteFor();
+    expect((await consent(t.code, ann.token, true)).status).toBe(200);
+    const joined = await joinAdvisor(t.code, second, "Mentor");
+    expect(joined.status, await joined.clone().text()).toBe(200);
+    expect(((await joined.json()) as JoinResponse).playerId).toBe(ann.playerId);
+    await annSocket.next((m) => m.type === "view" && rowOf(annSocket, "Ann")?.consigliere === "Mentor");
+    expect(rowOf(annSocket, "Ann")?.consigliereInvited).toBeUndefined();
+    expect(annSocket.schemaFailures).toEqual([]);
+  });
+});

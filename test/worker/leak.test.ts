@@ -38,15 +38,18 @@ afterEach(() => {
   advisor = null;
 });
 
-/** §7.10 a consigliere for the first seat: invited with its token, joined, connected; its credentials. */
-async function bindConsigliere(r: OpenedTable): Promise<{ client: Client; secrets: string[] }> {
-  const invited = await postJson(`/api/tables/${r.code}/consigliere/invite`, { token: r.seated[0]!.join.token });
+/**
+ * §7.10 a consigliere for the first seat: invited with its token, joined, connected — in the lobby, before
+ * the last seat deals the cards (no consigliere is bound after the deal); its credentials.
+ */
+async function bindConsigliere(table: string, seatToken: string): Promise<{ client: Client; secrets: string[] }> {
+  const invited = await postJson(`/api/tables/${table}/consigliere/invite`, { token: seatToken });
   expect(invited.status).toBe(200);
   const { code } = (await invited.json()) as { code: string };
-  const joined = await postJson(`/api/tables/${r.code}/consigliere`, { code, nickname: "Consigliere" });
+  const joined = await postJson(`/api/tables/${table}/consigliere`, { code, nickname: "Consigliere" });
   expect(joined.status).toBe(200);
   const j = (await joined.json()) as JoinResponse;
-  return { client: await connectAs(r.code, j.token, "consigliere"), secrets: [code, j.token, j.returnCode] };
+  return { client: await connectAs(table, j.token, "consigliere"), secrets: [code, j.token, j.returnCode] };
 }
 
 function walkKeys(value: unknown, visit: (key: string, path: string) => void, path = ""): void {
@@ -163,8 +166,12 @@ for (const presetId of [...PRESETS, ...CLUBS, ...PROFILES] as PresetId[]) {
     for (let g = 0; g < games; g++) {
       const { settings, seats, seed } = plan(presetId, g);
       it(`game ${g}: ${seats} seats, ${JSON.stringify(settings)}`, async () => {
-        run = await openTable({ seed, preset: presetId, settings, seats, spectators: 1, mix: g % 3 });
-        const bound = presetId === "tatar" ? await bindConsigliere(run) : null;
+        const binding: { bound: Awaited<ReturnType<typeof bindConsigliere>> | null } = { bound: null };
+        const beforeLastSeat = async (code: string, seated: readonly { join: JoinResponse }[]) => {
+          binding.bound = await bindConsigliere(code, seated[0]!.join.token);
+        };
+        run = await openTable({ seed, preset: presetId, settings, seats, spectators: 1, mix: g % 3, ...(presetId === "tatar" ? { beforeLastSeat } : {}) });
+        const bound = binding.bound;
         advisor = bound?.client ?? null;
         const stats = await playToEnd(run);
         const last = run.seated[0]!.client.lastView().game!;

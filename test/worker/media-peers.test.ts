@@ -50,12 +50,13 @@ interface HostTable {
 }
 
 /** A live-host tatar table (RULES.md §7: 12 seats, starts when full) with a host socket and `spectators` spectators, dealing. */
-async function tatarWithHost(name: string, spectators: number, create: Record<string, unknown> = {}): Promise<HostTable> {
+async function tatarWithHost(name: string, spectators: number, create: Record<string, unknown> = {}, beforeLastSeat?: (code: string, first: JoinResponse) => Promise<void>): Promise<HostTable> {
   const created = await createTable({ presetId: "tatar", host: "live", ...create });
   const host = await connectAs(created.code, created.organizerToken, `${name} host`);
   const players: Client[] = [];
   const joins: JoinResponse[] = [];
   for (let i = 1; i <= 12; i++) {
+    if (i === 12) await beforeLastSeat?.(created.code, joins[0]!);
     const j = await joinOk(created.code, { nickname: `${name}${i}` });
     joins.push(j);
     players.push(await connectAs(created.code, j.token, `${name}${i}`));
@@ -91,13 +92,15 @@ describe("issue 30, RULES.md §8: the relay over media peers at a live-host tabl
   let red: number[];
 
   beforeAll(async () => {
-    t = await tatarWithHost("MP", 1);
-    // Seat of the first joiner gets a consigliere (RULES.md §7.10), bound and connected while the cards are dealt.
-    const inv = await postJson(`/api/tables/${t.code}/consigliere/invite`, { token: t.joins[0]!.token });
-    const code = ((await inv.json()) as { code: string }).code;
-    const joined = (await (await postJson(`/api/tables/${t.code}/consigliere`, { code, nickname: "MP Mentor" })).json()) as JoinResponse;
-    consToken = joined.token;
-    cons = await connectAs(t.code, joined.token, "MP Mentor");
+    // Seat of the first joiner gets a consigliere (RULES.md §7.10), bound in the lobby (before the deal) and connected while the cards are dealt.
+    const bound: { joined?: JoinResponse } = {};
+    t = await tatarWithHost("MP", 1, {}, async (table, first) => {
+      const inv = await postJson(`/api/tables/${table}/consigliere/invite`, { token: first.token });
+      const code = ((await inv.json()) as { code: string }).code;
+      bound.joined = (await (await postJson(`/api/tables/${table}/consigliere`, { code, nickname: "MP Mentor" })).json()) as JoinResponse;
+    });
+    consToken = bound.joined!.token;
+    cons = await connectAs(t.code, consToken, "MP Mentor");
     advised = seatOf(t.players[0]!);
   }, 120_000);
   afterAll(() => {

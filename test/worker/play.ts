@@ -195,6 +195,8 @@ export interface OpenOptions {
   capture?: boolean;
   /** City: after everybody sat, before the organizer's start command (e.g. an eviction). */
   beforeStart?: (run: OpenedTable) => Promise<void>;
+  /** Before the last seat joins (in the lobby; at a table that starts when full, before the deal): e.g. bind a consigliere (§7.10). */
+  beforeLastSeat?: (code: string, seated: readonly SeatedClient[]) => Promise<void>;
 }
 
 /**
@@ -231,6 +233,7 @@ export async function openTable(o: OpenOptions): Promise<OpenedTable> {
   const seats = FIXED_SEATS[presetId] ?? o.seats ?? 10;
   const seated: SeatedClient[] = [];
   for (let i = 0; i < seats; i++) {
+    if (i === seats - 1) await o.beforeLastSeat?.(code, seated);
     const nickname = `P${i + 1} ${o.seed}`.slice(0, 24);
     let j: JoinResponse;
     if (!startsWhenFull(presetId) && i < cookies.length) {

@@ -513,8 +513,14 @@ describe("issue 30: the live host, a consigliere and spectators on the SFU plane
     watcher = await connectAs(code, undefined, "sfu live watcher");
     const seated: SeatedClient[] = [];
     const ids = new Map<Client, string>();
+    let consToken = "";
     for (let i = 0; i < 12; i++) {
       const nickname = `H${i + 1} sfu-host`;
+      // Seat of the first joiner gets a consigliere (RULES.md §7.10), bound in the lobby: before the last seat deals the cards.
+      if (i === 11) {
+        const invite = (await (await postJson(`/api/tables/${code}/consigliere/invite`, { token: seated[0]!.join.token })).json()) as { code: string };
+        consToken = ((await (await postJson(`/api/tables/${code}/consigliere`, { code: invite.code, nickname: "sfu Mentor" })).json()) as { token: string }).token;
+      }
       const j = await join(code, nickname);
       const client = await connectAs(code, j.token, nickname);
       ids.set(client, j.playerId);
@@ -527,11 +533,8 @@ describe("issue 30: the live host, a consigliere and spectators on the SFU plane
     };
     await syncAll(run, Math.max(...seated.map((s) => s.client.lastVersion())));
     expect(host.lastView().game!.phase).toBe("dealing");
-    // Seat of the first joiner gets a consigliere (RULES.md §7.10).
     advisedId = seated[0]!.join.playerId;
-    const invite = (await (await postJson(`/api/tables/${code}/consigliere/invite`, { token: seated[0]!.join.token })).json()) as { code: string };
-    const joined = (await (await postJson(`/api/tables/${code}/consigliere`, { code: invite.code, nickname: "sfu Mentor" })).json()) as { token: string };
-    cons = await connectAs(code, joined.token, "sfu Mentor");
+    cons = await connectAs(code, consToken, "sfu Mentor");
     for (const c of run.all()) autoAnswer(c);
     for (const c of [host, cons, ...seated.map((s) => s.client)]) expect(await joinMedia(c, true), c.name).toMatchObject({ op: "joined" });
     expect(await joinMedia(watcher, false)).toMatchObject({ op: "joined" });

@@ -8,6 +8,7 @@ import * as v from "valibot";
 import { isTableCode, normalizeCode } from "../../shared/protocol/codes.ts";
 import {
   ConsigliereJoinRequestSchema,
+  ConsigliereConsentRequestSchema,
   ConsigliereInviteForRequestSchema,
   ConsigliereSeatRequestSchema,
   CreateTableRequestSchema,
@@ -236,6 +237,16 @@ export const tables = new Hono<AppEnv>()
     const result = await table.stub.consigliereInviteFor(token, nickname);
     if (!result.ok) return apiError(c, result.error.code, result.error.message);
     return c.json(result.body, 200);
+  })
+
+  /** RULES.md §7.10: the seated player accepts or declines the organizer's invitation for their seat (their own token). */
+  .post("/:code/consigliere/consent", vValidator("json", ConsigliereConsentRequestSchema, invalidBody), async (c) => {
+    const table = tableStub(c.env, c.req.param("code") ?? "");
+    if (!table) return apiError(c, "not-found", "No table with this code.");
+    const { token, accept } = c.req.valid("json");
+    const result = await table.stub.consigliereConsent(token, accept);
+    if (!result.ok) return apiError(c, result.error.code, result.error.message);
+    return c.json({}, 200);
   })
 
   /** The player revokes their consigliere (or the pending invitation). */

@@ -125,6 +125,11 @@ export class TableObject extends DurableObject<Env> {
     return this.table.consiglieri.accept(playerId, nickname, deviceId);
   }
 
+  /** RULES.md §7.10: the seat's player consents to (or declines) the organizer's invitation for their seat. */
+  consigliereConsent(token: string, accept: boolean): Promise<{ ok: true } | Refusal> {
+    return this.table.consiglieri.consent(token, accept);
+  }
+
   /** The player revokes their consigliere (or a pending invitation). */
   consigliereRevoke(token: string): Promise<{ ok: true } | Refusal> {
     return this.table.consiglieri.revoke(token);

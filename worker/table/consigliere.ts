@@ -9,6 +9,14 @@
  * preset has the flag `consigliere` (tatar). The binding is public: every view marks the seat
  * (`lobby[].consigliere`).
  *
+ * RULES.md §7.10 (2026-12-06): a consigliere sees the seat's role, teammates and checks and may override
+ * its vote, so binding one needs the seat's player's consent on their own device and happens only before
+ * the deal. Every way in — the player's invitation, the organizer's (inviteFor), a club member's
+ * acceptance of the player's request, and joining with a code — is refused once the game's status has left
+ * the lobby (`game-started`), codes minted earlier included. The organizer's invitation for another seat
+ * waits for that player's consent (`consent`, from the seat's own token) before its code binds
+ * (`consent-required`); until then every view marks the seat (`lobby[].consigliereInvited`).
+ *
  * Stored apart from the seats (tables `consiglieri`, `consigliere_tokens`, made on first use) and only
  * as digests, like the seats' credentials. A consigliere's connection (identity `consigliere`) gets the
  * seat's own view (fanout.ts), may `act` for the seat (the engine's `by: "consigliere"`) and whisper
@@ -40,6 +48,8 @@ export interface ConsigliereRow {
   nickname: string | null;
   /** Digest of the one-time code while the invitation waits; null once used. */
   inviteHash: Uint8Array | null;
+  /** The invitation was made by the organizer or host for this seat and its player has not consented yet. */
+  awaitingConsent: boolean;
   returnHash: Uint8Array | null;
   deviceHash: Uint8Array | null;
 }
@@ -122,6 +132,8 @@ export class Consiglieri {
   async seatFor(token: string): Promise<{ ok: true; playerId: string; nickname: string } | Refusal> {
     const p = await this.seatOf(token);
     if ("ok" in p) return p;
+    const late = this.afterDeal();
+    if (late) return late;
     return { ok: true, playerId: p.playerId, nickname: p.nickname };
   }
 
@@ -144,6 +156,8 @@ export class Consiglieri {
     ]);
     const now = t.now();
     const outcome = t.tx((): ConsigliereJoinResult & { dropped?: string[] | null } => {
+      const late = this.afterDeal();
+      if (late) return late;
       const seat = this.seat(playerId);
       if (!seat) return refusal("bad-token", "That seat is not a person's at this table now.");
       if (this.bound(playerId)) return refusal("consigliere-taken", "This seat already has a consigliere.");
@@ -151,8 +165,8 @@ export class Consiglieri {
       if (bad) return bad;
       if (deviceHash && seat.deviceHash && sameDigest(deviceHash, seat.deviceHash)) return refusal("same-device", "The seat's own device cannot advise it.");
       t.ctx.storage.sql.exec(
-        `INSERT INTO consiglieri (player_id, nickname, invite_hash, return_hash, device_hash, joined_at) VALUES (?, ?, NULL, ?, ?, ?)
-         ON CONFLICT(player_id) DO UPDATE SET nickname = excluded.nickname, invite_hash = NULL, return_hash = excluded.return_hash, device_hash = excluded.device_hash, joined_at = excluded.joined_at`,
+        `INSERT INTO consiglieri (player_id, nickname, invite_hash, return_hash, device_hash, joined_at, awaiting_consent) VALUES (?, ?, NULL, ?, ?, ?, 0)
+         ON CONFLICT(player_id) DO UPDATE SET nickname = excluded.nickname, invite_hash = NULL, return_hash = excluded.return_hash, device_hash = excluded.device_hash, joined_at = excluded.joined_at, awaiting_consent = 0`,
         playerId, nickname, toBuffer(returnHash), toBuffer(deviceHash), now,
       );
       t.ctx.storage.sql.exec("DELETE FROM consigliere_tokens WHERE player_id = ?", playerId);
@@ -213,10 +227,11 @@ export class Consiglieri {
   rows(): readonly ConsigliereRow[] {
     if (this.cache) return this.cache;
     if (!this.exists()) return (this.cache = []);
-    return (this.cache = this.t.ctx.storage.sql.exec("SELECT player_id, nickname, invite_hash, return_hash, device_hash FROM consiglieri").toArray().map((r) => ({
+    return (this.cache = this.t.ctx.storage.sql.exec("SELECT player_id, nickname, invite_hash, awaiting_consent, return_hash, device_hash FROM consiglieri").toArray().map((r) => ({
       playerId: String(r.player_id),
       nickname: r.nickname === null ? null : String(r.nickname),
       inviteHash: toBytes(r.invite_hash),
+      awaitingConsent: Number(r.awaiting_consent) === 1,
       returnHash: toBytes(r.return_hash),
       deviceHash: toBytes(r.device_hash),
     })));
@@ -239,6 +254,21 @@ export class Consiglieri {
     const out = new Map<string, string>();
     for (const r of this.rows()) if (r.nickname !== null && this.seat(r.playerId)) out.set(r.playerId, r.nickname);
     return out;
+  }
+
+  /**
+   * Public, in the lobby: the seats whose organizer's (or host's) invitation waits for their player's
+   * consent — the player's page asks them (§7.10); after the deal no invitation counts.
+   */
+  invited(): ReadonlySet<string> {
+    if (this.t.store.game().status !== "lobby") return new Set();
+    return new Set(this.rows().filter((r) => r.nickname === null && r.inviteHash !== null && r.awaitingConsent && this.seat(r.playerId)).map((r) => r.playerId));
+  }
+
+  /** §7.10: a refusal once the cards are dealt (the game playing or ended), null in the lobby. */
+  private afterDeal(): Refusal | null {
+    if (this.t.store.game().status === "lobby") return null;
+    return refusal("game-started", "A consigliere is bound only before the deal (RULES.md §7.10); this game has started.");
   }
 
   /** The seat whose consigliere holds this token digest (hello), while bound. */
@@ -287,14 +317,16 @@ export class Consiglieri {
   async invite(token: string): Promise<InviteResult> {
     const p = await this.seatOf(token);
     if ("ok" in p) return p;
-    return this.issueInvite(p);
+    return this.issueInvite(p, false);
   }
 
   /**
    * Issue 37, RULES.md §7.10: the organizer (or the live host) invites a consigliere for a seated player —
    * at a rating table, for a newcomer the table waits for — and passes the one-time code on. `token` is the
    * one the organizer's page says hello with: the organizer token, or the seat token of an organizer who
-   * plays. Anyone else is refused (`not-organizer`).
+   * plays. Anyone else is refused (`bad-organizer-token`). Only in the lobby, and the code binds only after
+   * the seat's player consents from their own seat token (`consent`): the organizer never gets another
+   * seat's view by themselves.
    */
   async inviteFor(token: string, nickname: string): Promise<InviteResult> {
     const t = this.t;
@@ -307,27 +339,63 @@ export class Consiglieri {
       (control.organizerTokenHash !== null && sameDigest(organizerHash, control.organizerTokenHash)) ||
       (seatToken !== null && seatToken !== undefined && t.organizer.isOrganizer({ kind: "player", playerId: seatToken.playerId }));
     if (!organizer) return refusal("bad-organizer-token", "Only the organizer invites a consigliere for another seat.");
-    const p = t.store.players().find((x) => !x.bot && sameNickname(x.nickname, nickname));
+    const late = this.afterDeal();
+    if (late) return late;
+    const p = t.store.players().find((x) => this.seat(x.playerId) && sameNickname(x.nickname, nickname));
     if (!p) return refusal("not-found", `Nobody called ${nickname} sits at this table.`);
-    return this.issueInvite(p);
+    return this.issueInvite(p, true);
   }
 
-  /** A fresh one-time invitation for this seat's player (replacing a pending one). */
-  private async issueInvite(p: PlayerRow): Promise<InviteResult> {
+  /**
+   * A fresh one-time invitation for this seat's player (replacing a pending one), in the lobby only.
+   * `awaitingConsent`: made by someone else for this seat — its code binds once the player consents.
+   */
+  private async issueInvite(p: PlayerRow, awaitingConsent: boolean): Promise<InviteResult> {
     const t = this.t;
     const code = randomReturnCode();
     const inviteHash = await digest(inviteDomain(t.config().code), code);
-    return t.tx((): InviteResult => {
+    const now = t.now();
+    const result = t.tx((): InviteResult => {
+      const late = this.afterDeal();
+      if (late) return late;
       if (this.bound(p.playerId)) return refusal("consigliere-taken", "This seat already has a consigliere; revoke it first.");
       t.ctx.storage.sql.exec(
-        `INSERT INTO consiglieri (player_id, nickname, invite_hash) VALUES (?, NULL, ?)
-         ON CONFLICT(player_id) DO UPDATE SET nickname = NULL, invite_hash = excluded.invite_hash, return_hash = NULL, device_hash = NULL, joined_at = NULL`,
-        p.playerId, toBuffer(inviteHash),
+        `INSERT INTO consiglieri (player_id, nickname, invite_hash, awaiting_consent) VALUES (?, NULL, ?, ?)
+         ON CONFLICT(player_id) DO UPDATE SET nickname = NULL, invite_hash = excluded.invite_hash, awaiting_consent = excluded.awaiting_consent, return_hash = NULL, device_hash = NULL, joined_at = NULL`,
+        p.playerId, toBuffer(inviteHash), awaitingConsent ? 1 : 0,
       );
       t.ctx.storage.sql.exec("DELETE FROM consigliere_tokens WHERE player_id = ?", p.playerId);
       this.cache = null;
+      // The public "invited, waiting for consent" mark appears or goes.
+      t.store.bumpVersion();
       return { ok: true, body: { code } };
     });
+    if (result.ok) await t.afterChange(now);
+    return result;
+  }
+
+  /**
+   * RULES.md §7.10: the seat's player, with their own seat token, consents to the invitation the
+   * organizer or host made for their seat (its code binds from now on) or declines it (the code stops
+   * working). Only in the lobby; `not-found` when no such invitation waits.
+   */
+  async consent(token: string, accept: boolean): Promise<{ ok: true } | Refusal> {
+    const p = await this.seatOf(token);
+    if ("ok" in p) return p;
+    const t = this.t;
+    const now = t.now();
+    const result = t.tx((): { ok: true } | Refusal => {
+      const late = this.afterDeal();
+      if (late) return late;
+      if (!this.invited().has(p.playerId)) return refusal("not-found", "No invitation for your seat waits for your consent.");
+      if (accept) t.ctx.storage.sql.exec("UPDATE consiglieri SET awaiting_consent = 0 WHERE player_id = ?", p.playerId);
+      else t.ctx.storage.sql.exec("DELETE FROM consiglieri WHERE player_id = ?", p.playerId);
+      this.cache = null;
+      t.store.bumpVersion();
+      return { ok: true };
+    });
+    if (result.ok) await t.afterChange(now);
+    return result;
   }
 
   /** The advisor joins with the code: their own token and return code; the seat is marked for everyone. */
@@ -345,9 +413,13 @@ export class Consiglieri {
     ]);
     const now = t.now();
     const outcome = t.tx((): ConsigliereJoinResult & { dropped?: string[] | null } => {
+      // §7.10: a code minted in the lobby and not used before the deal binds nothing afterwards.
+      const late = this.afterDeal();
+      if (late) return late;
       const row = findByDigest(inviteHash, this.rows().filter((r) => r.inviteHash !== null), (r) => r.inviteHash as Uint8Array);
       const seat = row ? this.seat(row.playerId) : null;
       if (!row || !seat) return refusal("bad-consigliere-code", "That consigliere code is not valid at this table (used, revoked, or never given).");
+      if (row.awaitingConsent) return refusal("consent-required", "The player has not accepted this invitation on their own device yet (RULES.md §7.10).");
       if (reservedForBots(nickname)) return refusal("nickname-reserved", "Names like \"Bot 3\" belong to the table's bots; choose another.");
       const names = [...t.store.players().map((p) => p.nickname), ...this.rows().flatMap((r) => (r.nickname === null ? [] : [r.nickname]))];
       if (names.some((n) => sameNickname(n, nickname))) return refusal("nickname-taken", "Someone at this table already uses that nickname.");

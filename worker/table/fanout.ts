@@ -70,6 +70,7 @@ export class Fanout {
       series: store.series(),
       consiglieri: this.t.consiglieri.names(),
       needsConsigliere: new Set(this.t.consiglieri.missing()),
+      consigliereInvited: this.t.consiglieri.invited(),
       mediaPeers: this.t.media.peers(except),
     };
   }

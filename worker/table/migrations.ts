@@ -317,6 +317,13 @@ export const MIGRATIONS: readonly Migration[] = [
       addMissing(sql, "config", [["evening_hold", "TEXT"]]);
     },
   },
+  {
+    version: 7,
+    why: "RULES.md §7.10 (2026-12-06): an invitation the organizer or host made for another seat waits for that player's consent on their own device (consiglieri.awaiting_consent) before its code binds",
+    up(sql) {
+      addMissing(sql, "consiglieri", [["awaiting_consent", "INTEGER NOT NULL DEFAULT 0"]]);
+    },
+  },
 ];
 
 /** The version a database is at after every migration. */

@@ -28,6 +28,8 @@ export interface TableFacts {
   consiglieri?: ReadonlyMap<string, string>;
   /** Issue 37, RULES.md §7.10: the seated newcomers at a rating table with no bound consigliere yet (public). */
   needsConsigliere?: ReadonlySet<string>;
+  /** RULES.md §7.10: the seats whose organizer's (or host's) consigliere invitation waits for their player's consent (public, lobby only). */
+  consigliereInvited?: ReadonlySet<string>;
   /** Issue 30: the connected media peers beyond the seats (worker/table/media.ts peers), sorted. */
   mediaPeers?: readonly number[];
 }
@@ -146,6 +148,7 @@ export function tableParts(facts: TableFacts, behind: boolean, previous?: TableP
       organizer: p.playerId === organizerId,
       ...(facts.consiglieri?.has(p.playerId) ? { consigliere: facts.consiglieri.get(p.playerId) as string } : {}),
       ...(facts.needsConsigliere?.has(p.playerId) ? { needsConsigliere: true as const } : {}),
+      ...(facts.consigliereInvited?.has(p.playerId) ? { consigliereInvited: true as const } : {}),
       ...(p.bot && p.botLevel ? { botLevel: p.botLevel } : {}),
     })),
     connected: connectedSeats,

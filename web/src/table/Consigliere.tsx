@@ -1,6 +1,7 @@
 /**
  * Issue 17, RULES.md §7.10 the consigliere on the table page: the player's "Invite a consigliere"
- * (the one-time code to share, revoke), the consigliere's banner ("You advise seat N"), the whisper
+ * (the one-time code to share, revoke; in the lobby only, as the server binds none after the deal), the
+ * player's consent to an invitation the organizer made for their seat, the consigliere's banner ("You advise seat N"), the whisper
  * panel of the pair (closed at night and during the player's own speech, saying why), and, for a
  * visitor who came by a `/t/CODE?consigliere` link, the form that joins with the code.
  */
@@ -44,7 +45,14 @@ export function ConsiglierePanel(props: { ctl: TableController; saved: SavedTabl
             )}
           </Show>
           <Show when={kind() === "player" && props.saved?.token}>
-            {(token) => <InviteBox code={props.ctl.code} token={token()} advisor={v().lobby.find((p) => p.nickname === (st.identity as { nickname?: string }).nickname)?.consigliere ?? null} />}
+            {(token) => {
+              const mine = () => v().lobby.find((p) => p.nickname === (st.identity as { nickname?: string }).nickname);
+              return (
+                <Show when={v().status === "lobby" || mine()?.consigliere}>
+                  <InviteBox code={props.ctl.code} token={token()} advisor={mine()?.consigliere ?? null} invited={mine()?.consigliereInvited === true} />
+                </Show>
+              );
+            }}
           </Show>
           <Show when={(kind() === "player" && v().lobby.some((p) => p.nickname === (st.identity as { nickname?: string }).nickname && p.consigliere)) || kind() === "consigliere"}>
             <WhisperBox ctl={props.ctl} />
@@ -127,8 +135,11 @@ function NeedsConsigliere(props: { code: string; names: string[]; token: string 
   );
 }
 
-/** The player: invite (shows the code to share), or the consigliere's name and "Revoke". */
-function InviteBox(props: { code: string; token: string; advisor: string | null }) {
+/**
+ * The player: invite (shows the code to share), or the consigliere's name and "Revoke". When the organizer
+ * invited a consigliere for this seat, its code binds only once the player accepts here (RULES.md §7.10).
+ */
+function InviteBox(props: { code: string; token: string; advisor: string | null; invited: boolean }) {
   const [invite, setInvite] = createSignal<string | null>(null);
   const { busy, error, run } = useSubmit();
   const link = () => `${location.origin}/t/${props.code}?consigliere`;
@@ -140,6 +151,17 @@ function InviteBox(props: { code: string; token: string; advisor: string | null 
         fallback={
           <>
             <p class="muted small">{t("consigliere.about")}</p>
+            <Show when={props.invited}>
+              <p role="status" data-consigliere-invited>
+                {t("consigliere.invited")}{" "}
+                <button class="btn primary" type="button" disabled={busy()} data-consent="accept" onClick={() => run(() => api.consigliereConsent(props.code, props.token, true))}>
+                  {t("consigliere.consent")}
+                </button>{" "}
+                <button class="btn" type="button" disabled={busy()} data-consent="decline" onClick={() => run(() => api.consigliereConsent(props.code, props.token, false))}>
+                  {t("consigliere.decline")}
+                </button>
+              </p>
+            </Show>
             <Show when={invite()}>
               {(code) => (
                 <p role="status" data-invite-code={code()}>
