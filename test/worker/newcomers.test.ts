@@ -260,6 +260,26 @@ describe("RULES.md §7.10 the consigliere at a rating table", () => {
     for (const cl of [host, seat.client]) expect(cl.schemaFailures, cl.name).toEqual([]);
   });
 
+  it("§7.10 nobody can bind a consigliere once the cards are dealt: a request asked in the lobby cannot be accepted after the deal, nor a new one asked", async () => {
+    const c = await clubEvening("Late", { season: false });
+    const player = await person("PlL");
+    const advisor = await person("AdvL");
+    expect((await post(`${c.evening}/signup`, {}, player.cookie)).status).toBe(200);
+    expect((await post(`/api/clubs/${c.clubId}/hosts`, { nickname: advisor.nick }, c.owner.cookie)).status).toBe(200);
+    expect((await post(`/api/clubs/${c.clubId}/advise`, { offer: true }, advisor.cookie)).status).toBe(200);
+    const { code, host } = await openAsHost(c);
+    const seat = await sitOk(code, player);
+    expect(await json(await post(`/api/tables/${code}/consigliere/ask`, { token: seat.join.token, nickname: advisor.nick }))).toEqual({ asked: advisor.nick });
+    // The table fills and the cards are dealt before the advisor answers.
+    expect(await control(host, "fill", { type: "fill-bots" })).toMatchObject({ type: "ack" });
+    await until(() => host.lastView().status === "playing", 5000, "the game starts");
+    const late = await post(`/api/tables/${code}/consigliere/accept`, { playerId: seat.join.playerId, deviceId: deviceFor(advisor.nick) }, advisor.cookie);
+    expect([late.status, (await errorOf(late)).code]).toEqual([409, "game-started"]);
+    const asked = await post(`/api/tables/${code}/consigliere/ask`, { token: seat.join.token, nickname: advisor.nick });
+    expect([asked.status, (await errorOf(asked)).code]).toEqual([409, "game-started"]);
+    expect(host.lastView().lobby.some((p) => p.consigliere !== undefined)).toBe(false);
+  });
+
   it("§7.10 an invitation code binds as before and starts the waiting rating table", async () => {
     const c = await clubEvening("Code", { season: true });
     const newcomer = await person("NewC");
@@ -274,7 +294,7 @@ describe("RULES.md §7.10 the consigliere at a rating table", () => {
     await until(() => host.lastView().status === "playing", 5000, "the game starts");
   });
 
-  it("§7.10 the organizer sees who needs a consigliere and invites one for the newcomer: a one-time code only the organizer may ask for; it binds and the table starts", async () => {
+  it("§7.10 the organizer sees who needs a consigliere and invites one for the newcomer: a one-time code only the organizer may ask for; it binds once the newcomer accepts on their own device, and the table starts", async () => {
     const c = await clubEvening("OrgInv", { season: true });
     const newcomer = await person("NewO");
     const other = await person("OthO");
@@ -294,9 +314,12 @@ describe("RULES.md §7.10 the consigliere at a rating table", () => {
     expect((await post(`/api/tables/${code}/consigliere/invite-for`, { token: organizerToken, nickname: "Nobody Here" })).status).toBe(404);
     // The organizer's codes, one per newcomer; each binds its seat, and with both bound the table starts.
     const mentors = [nick("MentorA"), nick("MentorB")];
-    for (const [i, p] of [newcomer, other].entries()) {
+    for (const [i, [p, s]] of ([[newcomer, seat], [other, second]] as const).entries()) {
       const invite = await json<{ code: string }>(await post(`/api/tables/${code}/consigliere/invite-for`, { token: organizerToken, nickname: p.nick }));
       expect(host.lastView().status).toBe("lobby");
+      // RULES.md §7.10: the code binds only once the newcomer accepts with their own seat token.
+      expect((await post(`/api/tables/${code}/consigliere`, { code: invite.code, nickname: mentors[i] })).status).toBe(409);
+      expect((await post(`/api/tables/${code}/consigliere/consent`, { token: s.join.token, accept: true })).status).toBe(200);
       await json<JoinResponse>(await post(`/api/tables/${code}/consigliere`, { code: invite.code, nickname: mentors[i] }));
     }
     await until(() => host.lastView().status === "playing", 5000, "the game starts");
