@@ -255,6 +255,8 @@ export const HTTP_ERRORS = {
   "nickname-reserved": 409,
   "same-device": 409,
   "host-cannot-sit": 409,
+  /** RULES.md §9.1: an account that plays at a table (seated, or holding a seat of a tournament's draw) cannot take its host screen. */
+  "plays-here": 409,
   /** A signed-in account takes one seat per table (ratings count one seat per account). */
   "account-seated": 409,
   /** This client address already holds the table's `seatsPerAddress` seats. */

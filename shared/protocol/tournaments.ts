@@ -74,6 +74,8 @@ export interface TournamentTableView {
   /** Entrants in seat order (seat = index + 1). */
   entrants: number[];
   judge: string | null;
+  /** RULES.md §9.1: the tournament has judges, but every one plays at this table — no judge; the server hosts it. */
+  unjudged?: "every-judge-plays";
   /** After the game: each seat's role, team, points (hundredths) and extra with reason. */
   result: null | {
     winner: string;

@@ -191,6 +191,20 @@ describe("issue 38.5 the club evening's loop (RULES.md §5.7, §6.11)", () => {
     expect(claim.status, "no named host: nobody claims the host screen").toBe(403);
   });
 
+  it("§9.1, §5.7 the account named to host a table never also plays at it: its seat is refused (host-cannot-sit) before and after it takes the host screen", async () => {
+    // The named host also signed up for the evening; its host screen shows every role.
+    const c = await clubEvening("SeatH");
+    expect((await post(`${c.evening}/signup`, {}, c.host.cookie)).status).toBe(200);
+    const o = (await (await post(`${c.evening}/open`, { play: true, host: c.host.nick }, c.owner.cookie)).json()) as OpenEveningResponse;
+    const sit = () => post(`/api/tables/${o.code}/join`, { nickname: c.host.nick, deviceId: deviceFor(c.host.nick) }, c.host.cookie, from(c.host.nick));
+    const before = await sit();
+    expect([before.status, await errorOf(before)]).toEqual([409, "host-cannot-sit"]);
+    expect((await post(`${c.evening}/host`, {}, c.host.cookie)).status).toBe(200);
+    const after = await sit();
+    expect([after.status, await errorOf(after)]).toEqual([409, "host-cannot-sit"]);
+    expect((await players(o.code)).map((p) => p.nickname)).not.toContain(c.host.nick);
+  });
+
   it("§6.11 refusals: a named host who is not the club's host, the opener named as host, a host named by an opener who hosts", async () => {
     const c = await clubEvening("Ref");
     const notHost = await post(`${c.evening}/open`, { play: true, host: c.member.nick }, c.owner.cookie);

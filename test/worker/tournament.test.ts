@@ -13,7 +13,7 @@ import { drawSchedule } from "../../shared/tournaments/draw.ts";
 import type { TournamentPage } from "../../shared/protocol/tournaments.ts";
 import type { TournamentDoc } from "../../worker/tournaments/TournamentObject.ts";
 import { get, json, nick, post, signUp } from "./accounts-helpers.ts";
-import { tableStub } from "./helpers.ts";
+import { evict, tableStub } from "./helpers.ts";
 
 const tournament = (id: string) => env.TOURNAMENT.get(env.TOURNAMENT.idFromName(id));
 const docOf = async (id: string) => (await tournament(id).read()) as unknown as TournamentDoc;
@@ -225,5 +225,68 @@ describe("issue 34: a 30-player tournament, 3 tables × 4 rounds, in workerd", (
     expect(page.standings.slice(0, 10).every((s) => s.finalist && s.games === 3)).toBe(true);
     d = await docOf(id);
     expect(d.status).toBe("finished");
+  }, 300_000);
+
+  it("§9.1 a judge never judges or hosts a table at which they play: the schedule gives them another table; their own table's host screen is refused; with every judge seated there the server hosts it", async () => {
+    const cookie = await signUp(nick("Org"));
+    const annNick = nick("Jud");
+    const ann = await signUp(annNick);
+    const joNick = nick("Jo");
+    const jo = await signUp(joNick);
+    /** A judge-hosted sport tournament of 20 (Ann and bots up to 20: two tables), judged by `judges`; round 1 opened with Ann at table `annAt`. */
+    const opened = async (name: string, judges: string[], annAt: number) => {
+      const { id } = await json<{ id: string }>(await post("/api/tournaments", { name, presetId: "sport", rounds: 1, host: "judge" }, cookie), 201);
+      expect((await post(`/api/tournaments/${id}/register`, {}, ann)).status).toBe(200);
+      expect((await post(`/api/tournaments/${id}/judges`, { nicks: judges }, cookie)).status).toBe(200);
+      expect((await post(`/api/tournaments/${id}/bots`, { players: 20 }, cookie)).status).toBe(200);
+      expect((await post(`/api/tournaments/${id}/close`, {}, cookie)).status).toBe(200);
+      expect((await post(`/api/tournaments/${id}/draw`, { seed: name.replace(/\W/g, "") }, cookie)).status).toBe(200);
+      // Ann (a registered entrant, and a judge) at table `annAt`: swapped there if the draw put her elsewhere.
+      const d = await docOf(id);
+      const annEntrant = d.entrants.find((e) => e.nickname === annNick)!.entrant;
+      const tables = d.schedule[0]!.tables;
+      if (!tables[annAt]!.entrants.includes(annEntrant)) {
+        expect((await post(`/api/tournaments/${id}/swap`, { a: annEntrant, b: tables[annAt]!.entrants[0]! }, cookie)).status).toBe(200);
+      }
+      expect((await post(`/api/tournaments/${id}/rounds/1/open`, {}, cookie)).status).toBe(200);
+      const page = await json<TournamentPage>(await get(`/api/tournaments/${id}`));
+      expect(page.schedule[0]!.tables[annAt]!.entrants).toContain(annEntrant);
+      return { id, page };
+    };
+    const claim = (id: string, slot: number, who: string) => post(`/api/tournaments/${id}/rounds/1/tables/${slot}/host`, {}, who);
+
+    // Two judges, Ann first in the list and seated at table 1 (index 0): the turn would give her that table; she gets the other.
+    const two = await opened("Cup J2", [annNick, joNick], 0);
+    expect(two.page.schedule[0]!.tables.map((t) => t.judge)).toEqual([joNick, annNick]);
+    expect(two.page.schedule[0]!.tables.every((t) => t.unjudged === undefined)).toBe(true);
+    // Ann cannot take her own table's host screen (it shows every role); Jo can, and Ann hosts the other table.
+    expect(await refusal(await claim(two.id, 0, ann), 403)).toBe("not-allowed");
+    const joHosts = await json<{ code: string; token: string }>(await claim(two.id, 0, jo));
+    expect(joHosts.code).toBe(two.page.schedule[0]!.tables[0]!.code);
+    expect((await claim(two.id, 1, ann)).status).toBe(200);
+
+    // One judge, who plays at table 1: that table has no judge and the server hosts it (the page says why); she judges table 2.
+    const one = await opened("Cup J1", [annNick], 0);
+    const [own, other] = one.page.schedule[0]!.tables as [TournamentPage["schedule"][number]["tables"][number], TournamentPage["schedule"][number]["tables"][number]];
+    expect([own.judge, own.unjudged]).toEqual([null, "every-judge-plays"]);
+    expect([other.judge, other.unjudged]).toEqual([annNick, undefined]);
+    expect((await json<{ host: string }>(await get(`/api/tables/${own.code}`))).host).toBe("server");
+    expect((await json<{ host: string }>(await get(`/api/tables/${other.code}`))).host).toBe("live");
+    expect(await refusal(await claim(one.id, 0, ann), 403)).toBe("not-allowed");
+
+    // A table opened before this rule, with its judge seated at it (its host account and the schedule name
+    // Ann): the table itself refuses her its host screen — she plays there (plays-here).
+    const annId = (await docOf(one.id)).entrants.find((e) => e.nickname === annNick)!.userId!;
+    await runInDurableObject(tableStub(own.code!), (_o, state) => {
+      state.storage.sql.exec("UPDATE config SET host = 'live', host_user_id = ?", annId);
+    });
+    await runInDurableObject(tournament(one.id), (o, state) => {
+      const doc = JSON.parse(String(state.storage.sql.exec("SELECT json FROM doc").one().json)) as TournamentDoc;
+      doc.schedule[0]!.tables[0]!.judge = annId;
+      state.storage.sql.exec("UPDATE doc SET json = ?", JSON.stringify(doc));
+      (o as unknown as { cache: unknown }).cache = null;
+    });
+    await evict(tableStub(own.code!));
+    expect(await refusal(await claim(one.id, 0, ann), 409)).toBe("plays-here");
   }, 300_000);
 });

@@ -70,6 +70,7 @@ async function page(c: C, d: TournamentDoc, check: DrawFigures | null, standings
       tables: r.tables.map((t) => ({
         slot: t.slot, code: t.code, status: t.status, entrants: t.entrants,
         judge: t.judge ? (d.judges.find((j) => j.userId === t.judge)?.nickname ?? null) : null,
+        ...(t.unjudged ? { unjudged: t.unjudged } : {}),
         result: t.facts
           ? {
               winner: t.facts.winner,

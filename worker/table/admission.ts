@@ -21,7 +21,7 @@ import type { AlarmFailures } from "./alarm-failures.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
 import { currentPlayers } from "./view.ts";
-import { writeLink, type TournamentLink } from "./tournament.ts";
+import { readLink, writeLink, type TournamentLink } from "./tournament.ts";
 
 /**
  * Wrong return codes per table (the *target* of the guessing) per window. Guessing is counted first per
@@ -260,6 +260,11 @@ export class Admission {
       if (opts.userId !== undefined && all.some((p) => p.userId === opts.userId)) {
         return { ok: false, error: { code: "account-seated", message: "Your account already holds a seat at this table." } };
       }
+      // RULES.md §5.7, §9.1: the account named to host this live table (an evening's host, a tournament's
+      // judge) takes no seat at it — the host screen sees every role (claimHost refuses the other order).
+      if (opts.userId !== undefined && config.host === "live" && config.hostUserId === opts.userId) {
+        return { ok: false, error: { code: "host-cannot-sit", message: "The account named to host this table takes no seat at it (RULES.md §5.7, §9.1)." } };
+      }
       if (addressFull(players, addressHash, config.seatsPerAddress, sameDigest)) {
         const n = config.seatsPerAddress;
         return {
@@ -296,6 +301,9 @@ export class Admission {
    * token replaces the last one (the opener's, never used: they play), so exactly one credential hosts;
    * a host socket already open keeps its identity until it closes. Refused `not-allowed` for anyone else
    * or at a table without a named host; a host who asks again gets a new token (another device).
+   * RULES.md §9.1 (2026-12-06): a judge never hosts a table at which they play — the host screen sees every
+   * role — so an account seated here, or holding one of a tournament table's seats of the draw, is refused
+   * (`plays-here`) even when it is the table's named host.
    */
   async claimHost(userId: string): Promise<{ ok: true; token: string } | Refusal> {
     const t = this.t;
@@ -304,6 +312,9 @@ export class Admission {
     if (config.host !== "live" || !config.hostUserId || config.hostUserId !== userId) {
       return { ok: false, error: { code: "not-allowed", message: "Only the evening's named host takes this table's host screen." } };
     }
+    const seated = t.store.players().some((p) => !p.bot && p.userId === userId);
+    const drawn = readLink(t.ctx.storage.sql)?.seats.some((s) => s.userId === userId) === true;
+    if (seated || drawn) return { ok: false, error: { code: "plays-here", message: "This account plays at this table, so it cannot host it (RULES.md §9.1)." } };
     const token = randomToken();
     const hash = await digest(ORGANIZER_DOMAIN, token);
     t.tx(() => t.store.writeControl({ ...t.store.control(), organizerTokenHash: hash }));

@@ -27,6 +27,7 @@ import type { TournamentStatus } from "../../shared/protocol/tournaments.ts";
 import type { HttpErrorCode } from "../../shared/protocol/http.ts";
 import type { Env } from "../env.ts";
 import { randomSeed, randomTableCode } from "../security/random.ts";
+import { assignJudges } from "../../shared/tournaments/judges.ts";
 import type { TournamentEnd, TournamentLink } from "../table/tournament.ts";
 
 export interface Entrant {
@@ -48,6 +49,8 @@ export interface GameSlot {
   endedAt: number | null;
   /** Seat → extra points in hundredths and the reason (§9.4). */
   extras: Record<string, { extra: number; reason: string }>;
+  /** §9.1: the tournament has judges but every one of them plays at this table, so it has none (the server hosts it). */
+  unjudged?: "every-judge-plays";
 }
 
 export interface Round {
@@ -312,15 +315,18 @@ export class TournamentObject extends DurableObject<Env> {
     if (d.status === "drawn") d.status = "running";
     this.save(d);
     const byNumber = new Map(d.entrants.map((e) => [e.entrant, e]));
+    // §9.1 each table has its judge (in turn from the list): its live host, or — the server hosting — who
+    // gives its extra points; never a judge who plays at that table (none left: the server hosts it).
+    const judges = assignJudges(r.tables.map((t) => t.entrants.map((e) => byNumber.get(e)?.userId ?? null)), d.judges.map((j) => j.userId));
     for (const t of r.tables) {
-      // §9.1 each table has its judge (in turn from the list): its live host, or — the server hosting — who gives its extra points.
-      const judge = d.judges.length ? d.judges[t.slot % d.judges.length]!.userId : null;
+      const judge = judges[r.tables.indexOf(t)] ?? null;
       const link: TournamentLink = {
         tournamentId: d.id, round: r.round, slot: t.slot,
         seats: t.entrants.map((e) => ({ entrant: e, userId: byNumber.get(e)?.userId ?? null, nickname: byNumber.get(e)?.nickname ?? `Bot ${e}` })),
       };
       t.code = await this.createTable(d, link, d.host === "judge" ? judge : null);
       t.judge = judge;
+      if (judge === null && d.judges.length > 0) t.unjudged = "every-judge-plays";
       t.status = "playing";
     }
     r.status = "open";

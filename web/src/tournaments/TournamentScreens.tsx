@@ -439,6 +439,9 @@ function TableCell(props: { page: Page; round: TournamentRoundView; t: Tournamen
         {tt("tn.table", { n: props.t.slot + 1 })} <span class="muted small">· {tt(`tn.state.${props.t.status}` as TournamentKey)}</span>
       </h4>
       <Show when={props.t.judge}>{(j) => <p class="small muted">{tt("tn.judgeOf", { nick: j() })}</p>}</Show>
+      <Show when={props.t.unjudged}>
+        <p class="small muted" data-unjudged>{tt("tn.unjudged")}</p>
+      </Show>
       <ol class="tn-seats small">
         <For each={props.t.entrants}>
           {(e, i) => {
