@@ -24,7 +24,7 @@ export interface FanoutDeps extends Pick<TableCore, "now" | "config"> {
   readonly spectators: Pick<SpectatorsPort, "delayMs" | "sendCurrent">;
   readonly organizer: Pick<OrganizerPort, "isOrganizer">;
   readonly publication: Pick<PublicationPort, "hiddenNicks">;
-  readonly consiglieri: Pick<ConsiglieriPort, "missing" | "names">;
+  readonly consiglieri: Pick<ConsiglieriPort, "invited" | "missing" | "names">;
   readonly media: Pick<MediaPort, "peers">;
   readonly sfu: Pick<SfuPort, "reconcile">;
   readonly chat: Pick<ChatPort, "access">;

@@ -100,6 +100,8 @@ export interface ConsiglieriPort {
   names(): ReadonlyMap<string, string>;
   /** Issue 37 (§7.10): the seated newcomers of a rating table who have no bound consigliere yet. */
   missing(): string[];
+  /** §7.10: the seats whose organizer's invitation waits for their player's consent (lobby only). */
+  invited(): ReadonlySet<string>;
   tokenOwner(tokenHash: Uint8Array): string | null;
   returnTo(candidate: Uint8Array, tokenHash: Uint8Array, now: number): string | null;
   whisper(identity: ConnectionIdentity, msg: WhisperMessage, now: number): { code: ErrorCode; message: string } | null;
