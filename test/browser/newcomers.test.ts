@@ -138,6 +138,8 @@ test("issue 37, RULES.md §7.10–§7.11 a newcomer takes the rules test, passes
   // The host may invite a consigliere for her too: a one-time code to pass on (not used here — Nina asks Artem).
   await olha.page.locator(`[data-invite-for="${nina.name}"]`).click({ timeout: SLOW_MS });
   await olha.page.locator(`[data-invite-for-nick="${nina.name}"][data-invite-for-code]`).waitFor({ timeout: SLOW_MS });
+  // RULES.md §7.10: that code binds only once Nina accepts on her own page — she is asked there.
+  await nina.page.locator("[data-consigliere-invited] [data-consent=\"accept\"]").waitFor({ timeout: SLOW_MS });
   await clean(olha.page, "the host's waiting table (ru)");
   await shotAt(olha.page, "[data-needs-consigliere]", "newcomers-needs-phone");
 
