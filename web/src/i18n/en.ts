@@ -1317,6 +1317,9 @@ export const en = {
   "error.whisper-closed": "Whispering is closed now: not at night, not during the player's speech.",
   "error.bad-consigliere-code": "That consigliere code does not work here (used, revoked or mistyped).",
   "error.consigliere-taken": "This seat already has a consigliere.",
+  "error.game-started": "The cards are dealt: a consigliere is bound only before the deal.",
+  "error.consent-required": "The player has not accepted this invitation on their own device yet.",
+  "error.plays-here": "You play at this table, so you cannot host or judge it.",
   "error.no-consigliere": "This table has no consiglieri.",
   // issue 18: club
   "preset.club": "City club — 12–15 players",
