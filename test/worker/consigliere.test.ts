@@ -9,6 +9,7 @@ import type { GameView } from "../../shared/engine/types.ts";
 import type { JoinResponse } from "../../shared/protocol/http.ts";
 import type { ServerMessage } from "../../shared/protocol/messages.ts";
 import { Client, connectAs, createTable, join, postJson } from "./helpers.ts";
+import { playAgain } from "./fixture.ts";
 import { openTable, playToEnd, type OpenedTable } from "./play.ts";
 
 let run: OpenedTable | null = null;
@@ -268,4 +269,24 @@ describe("RULES.md §7.10 (2026-12-06): a consigliere is bound only before the d
     expect(rowOf(annSocket, "Ann")?.consigliereInvited).toBeUndefined();
     expect(annSocket.schemaFailures).toEqual([]);
   });
+
+  it("§7.10 a code minted in one game's lobby binds nothing in the next game's lobby (it expired at that deal)", async () => {
+    const minted: { code?: string } = {};
+    run = await openTable({
+      seed: "consigliere-next", preset: "tatar", settings: {}, spectators: 1,
+      beforeLastSeat: async (table, seated) => {
+        minted.code = await inviteCode(table, seated[0]!.join.token);
+      },
+    });
+    await playToEnd(run);
+    // The first seat plays again: the next game's lobby (not full, so no deal yet).
+    const first = run.seated[0]!;
+    expect(await playAgain(first.client)).toMatchObject({ type: "ack" });
+    await first.client.next((m) => m.type === "view" && m.view.status === "lobby");
+    expect(await errorOf(await joinAdvisor(run.code, minted.code!, "Late"))).toEqual([409, "game-started"]);
+    // A fresh invitation in this lobby binds.
+    const fresh = await inviteCode(run.code, first.join.token);
+    const joined = await joinAdvisor(run.code, fresh, "Fresh");
+    expect(joined.status, await joined.clone().text()).toBe(200);
+  }, 120_000);
 });

@@ -13,7 +13,8 @@
  * its vote, so binding one needs the seat's player's consent on their own device and happens only before
  * the deal. Every way in — the player's invitation, the organizer's (inviteFor), a club member's
  * acceptance of the player's request, and joining with a code — is refused once the game's status has left
- * the lobby (`game-started`), codes minted earlier included. The organizer's invitation for another seat
+ * the lobby (`game-started`), codes minted earlier included — and a code made in one game's lobby never
+ * binds in a later game's (`invite_game`). The organizer's invitation for another seat
  * waits for that player's consent (`consent`, from the seat's own token) before its code binds
  * (`consent-required`); until then every view marks the seat (`lobby[].consigliereInvited`).
  *
@@ -50,6 +51,8 @@ export interface ConsigliereRow {
   inviteHash: Uint8Array | null;
   /** The invitation was made by the organizer or host for this seat and its player has not consented yet. */
   awaitingConsent: boolean;
+  /** The series' game in whose lobby the invitation was made (its code binds only before that game's deal). */
+  inviteGame: number | null;
   returnHash: Uint8Array | null;
   deviceHash: Uint8Array | null;
 }
@@ -227,11 +230,12 @@ export class Consiglieri {
   rows(): readonly ConsigliereRow[] {
     if (this.cache) return this.cache;
     if (!this.exists()) return (this.cache = []);
-    return (this.cache = this.t.ctx.storage.sql.exec("SELECT player_id, nickname, invite_hash, awaiting_consent, return_hash, device_hash FROM consiglieri").toArray().map((r) => ({
+    return (this.cache = this.t.ctx.storage.sql.exec("SELECT player_id, nickname, invite_hash, awaiting_consent, invite_game, return_hash, device_hash FROM consiglieri").toArray().map((r) => ({
       playerId: String(r.player_id),
       nickname: r.nickname === null ? null : String(r.nickname),
       inviteHash: toBytes(r.invite_hash),
       awaitingConsent: Number(r.awaiting_consent) === 1,
+      inviteGame: r.invite_game === null || r.invite_game === undefined ? null : Number(r.invite_game),
       returnHash: toBytes(r.return_hash),
       deviceHash: toBytes(r.device_hash),
     })));
@@ -262,7 +266,12 @@ export class Consiglieri {
    */
   invited(): ReadonlySet<string> {
     if (this.t.store.game().status !== "lobby") return new Set();
-    return new Set(this.rows().filter((r) => r.nickname === null && r.inviteHash !== null && r.awaitingConsent && this.seat(r.playerId)).map((r) => r.playerId));
+    return new Set(this.rows().filter((r) => r.nickname === null && r.inviteHash !== null && r.awaitingConsent && this.current(r) && this.seat(r.playerId)).map((r) => r.playerId));
+  }
+
+  /** A pending invitation made in this game's lobby (one from an earlier game's lobby expired at that deal). */
+  private current(r: ConsigliereRow): boolean {
+    return r.inviteGame === this.t.store.seriesGame().gameNo;
   }
 
   /** §7.10: a refusal once the cards are dealt (the game playing or ended), null in the lobby. */
@@ -360,9 +369,9 @@ export class Consiglieri {
       if (late) return late;
       if (this.bound(p.playerId)) return refusal("consigliere-taken", "This seat already has a consigliere; revoke it first.");
       t.ctx.storage.sql.exec(
-        `INSERT INTO consiglieri (player_id, nickname, invite_hash, awaiting_consent) VALUES (?, NULL, ?, ?)
-         ON CONFLICT(player_id) DO UPDATE SET nickname = NULL, invite_hash = excluded.invite_hash, awaiting_consent = excluded.awaiting_consent, return_hash = NULL, device_hash = NULL, joined_at = NULL`,
-        p.playerId, toBuffer(inviteHash), awaitingConsent ? 1 : 0,
+        `INSERT INTO consiglieri (player_id, nickname, invite_hash, awaiting_consent, invite_game) VALUES (?, NULL, ?, ?, ?)
+         ON CONFLICT(player_id) DO UPDATE SET nickname = NULL, invite_hash = excluded.invite_hash, awaiting_consent = excluded.awaiting_consent, invite_game = excluded.invite_game, return_hash = NULL, device_hash = NULL, joined_at = NULL`,
+        p.playerId, toBuffer(inviteHash), awaitingConsent ? 1 : 0, t.store.seriesGame().gameNo,
       );
       t.ctx.storage.sql.exec("DELETE FROM consigliere_tokens WHERE player_id = ?", p.playerId);
       this.cache = null;
@@ -419,6 +428,7 @@ export class Consiglieri {
       const row = findByDigest(inviteHash, this.rows().filter((r) => r.inviteHash !== null), (r) => r.inviteHash as Uint8Array);
       const seat = row ? this.seat(row.playerId) : null;
       if (!row || !seat) return refusal("bad-consigliere-code", "That consigliere code is not valid at this table (used, revoked, or never given).");
+      if (!this.current(row)) return refusal("game-started", "That code was for a game whose cards are dealt: a consigliere is bound only before the deal (RULES.md §7.10).");
       if (row.awaitingConsent) return refusal("consent-required", "The player has not accepted this invitation on their own device yet (RULES.md §7.10).");
       if (reservedForBots(nickname)) return refusal("nickname-reserved", "Names like \"Bot 3\" belong to the table's bots; choose another.");
       const names = [...t.store.players().map((p) => p.nickname), ...this.rows().flatMap((r) => (r.nickname === null ? [] : [r.nickname]))];

@@ -319,9 +319,9 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 7,
-    why: "RULES.md §7.10 (2026-12-06): an invitation the organizer or host made for another seat waits for that player's consent on their own device (consiglieri.awaiting_consent) before its code binds",
+    why: "RULES.md §7.10 (2026-12-06): a consigliere is bound only before the deal of the game its invitation was made for (consiglieri.invite_game), and an invitation the organizer or host made for another seat waits for that player's consent on their own device (consiglieri.awaiting_consent)",
     up(sql) {
-      addMissing(sql, "consiglieri", [["awaiting_consent", "INTEGER NOT NULL DEFAULT 0"]]);
+      addMissing(sql, "consiglieri", [["awaiting_consent", "INTEGER NOT NULL DEFAULT 0"], ["invite_game", "INTEGER"]]);
     },
   },
 ];
