@@ -7,6 +7,7 @@
  * test here opts out only after the game (or after the judges were named), through the real routes.
  */
 import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableView } from "../../shared/protocol/messages.ts";
 import type { TournamentPage } from "../../shared/protocol/tournaments.ts";
@@ -118,6 +119,40 @@ describe("RULES.md §8 an opt-out after the game holds at the finished table, at
     await optOut(hid.cookie);
     expect(JSON.stringify(await synced(early)).includes(tableNick)).toBe(false);
   });
+});
+
+describe("RULES.md §8 delayed spectators: a kept view of the finished game is masked as it is sent", () => {
+  it("§8 an opt-out after the game holds for a spectator watching with a delay (the view kept in the ring from before the opt-out)", async () => {
+    const hid = await account("DlHid");
+    const tableNick = nick("DelayShade");
+    const run = await openWithAccounts([{ ...hid, nickname: tableNick }], "pub-delay", "sport", { spectatorDelaySeconds: 1 });
+    const opened: Client[] = [];
+    try {
+      await playToEnd(run);
+      // A delayed spectator sees the end once it is a second old (the table's alarm delivers it).
+      const first = await connectAs(run.code, undefined, "delayed-1");
+      opened.push(first);
+      const deadline = Date.now() + 20_000;
+      while (first.lastView().status !== "ended") {
+        if (Date.now() > deadline) throw new Error("the delayed spectator never saw the end");
+        await runDurableObjectAlarm(run.stub);
+        await first.next((m) => m.type === "view" && m.view.status === "ended", 0, 200).catch(() => undefined);
+      }
+      expect(first.lastView().delayMs).toBe(1000);
+      expect(JSON.stringify(first.lastView()).includes(tableNick), "published until the opt-out").toBe(true);
+      await optOut(hid.cookie);
+      const second = await connectAs(run.code, undefined, "delayed-2");
+      opened.push(second);
+      const seen = second.lastView();
+      expect(seen.status).toBe("ended");
+      expect(seen.delayMs).toBe(1000);
+      expect(JSON.stringify(seen).includes(tableNick)).toBe(false);
+      expect(JSON.stringify(await synced(first)).includes(tableNick)).toBe(false);
+    } finally {
+      run.close();
+      for (const c of opened) c.close();
+    }
+  }, 120_000);
 });
 
 describe("RULES.md §8 a judge who opts out is not named on the tournament page", () => {
