@@ -17,7 +17,7 @@
 import type { TableGameRecord } from "../../shared/protocol/http.ts";
 import { createGame, seatedPlayers, type Input } from "./engine.ts";
 import type { TableCore } from "./ports.ts";
-import type { TableStore } from "./storage.ts";
+import type { SeriesRow, TableStore } from "./storage.ts";
 import { readLink } from "./tournament.ts";
 
 
@@ -35,13 +35,15 @@ export interface AccountRecord extends Omit<TableGameRecord, "players"> {
 export function gameOver(t: { readonly store: Pick<TableStore, "series"> }, game: number): "ended" | RecordRefusal {
   const row = t.store.series().find((g) => g.game === game);
   if (!row) return "not-found";
-  return row.endedAt === null || row.winner === null ? "not-ended" : "ended";
+  return isOver(row) ? "ended" : "not-ended";
 }
 
+const isOver = (row: SeriesRow): row is SeriesRow & { endedAt: number; winner: string } => row.endedAt !== null && row.winner !== null;
+
 export function gameRecord(t: Pick<TableCore, "config" | "ctx"> & { readonly store: Pick<TableStore, "inputsOf" | "players" | "series"> }, game: number): AccountRecord | RecordRefusal {
-  const over = gameOver(t, game);
-  if (over !== "ended") return over;
-  const row = t.store.series().find((g) => g.game === game)!;
+  const row = t.store.series().find((g) => g.game === game);
+  if (!row) return "not-found";
+  if (!isOver(row)) return "not-ended";
   const config = t.config();
   // Issue 34: a tournament's table records best moves (RULES.md §9.4) — the replay creates its game the same way.
   const link = readLink(t.ctx.storage.sql);
