@@ -73,9 +73,12 @@ export interface TournamentTableView {
   status: "pending" | "playing" | "ended";
   /** Entrants in seat order (seat = index + 1). */
   entrants: number[];
+  /** The table's judge's nick; null with no judge, or when the judge opted out of publication (then `judgeHidden`). */
   judge: string | null;
   /** RULES.md §9.1: the tournament has judges, but every one plays at this table — no judge; the server hosts it. */
   unjudged?: "every-judge-plays";
+  /** The table has a judge whose name is hidden (RULES.md §8 opt-out; shown as "a judge (name hidden)"). */
+  judgeHidden?: true;
   /** After the game: each seat's role, team, points (hundredths) and extra with reason. */
   result: null | {
     winner: string;
@@ -121,7 +124,8 @@ export interface TournamentPage {
   /** The published seed of the draw (anyone re-draws it with shared/tournaments/draw.ts). */
   seed: string | null;
   entrants: TournamentEntrantView[];
-  judges: string[];
+  /** The judges' nicks; null for a judge who opted out of publication (the organizer sees every nick). */
+  judges: Array<string | null>;
   schedule: TournamentRoundView[];
   standings: TournamentStandingView[];
   /** §9.2 the check of the schedule as it stands (after swaps): its figures; null before the draw. */

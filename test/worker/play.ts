@@ -277,10 +277,10 @@ export async function openTable(o: OpenOptions): Promise<OpenedTable> {
  * signed in — under their account's name, or `nickname` when given — and the rest as guests (city: the
  * first creates the table and organizes). Rating (issue 7) and publication (issue 19) tests.
  */
-export async function openWithAccounts(accounts: Array<{ name: string; cookie: string; nickname?: string }>, seed: string, presetId = "sport"): Promise<TableRun> {
+export async function openWithAccounts(accounts: Array<{ name: string; cookie: string; nickname?: string }>, seed: string, presetId = "sport", options: Record<string, unknown> = {}): Promise<TableRun> {
   let code: string;
   let organizerToken: string | undefined;
-  if (presetId === "sport") code = (await createTable({ presetId })).code;
+  if (presetId === "sport") code = (await createTable({ presetId, ...options })).code;
   else {
     const res = await post("/api/tables", { presetId }, accounts[0]!.cookie);
     if (res.status !== 201) throw new Error(`create ${presetId}: ${res.status} ${await res.text()}`);

@@ -271,18 +271,13 @@ describe("RULES.md §6.11 recordings: recorded in the host's browser, stored in 
     // Chunk 2 before chunk 1 (a retry pending): stored, but the recording is still chunk 0 only.
     expect((await json<RecordingInfo>(await chunk(t.code, 1, 2, t.organizerToken, parts[2]!), 201)).size).toBe(1000);
     expect(await json<{ have: number[] }>(await chunkList(t.code, 1, t.organizerToken))).toEqual({ have: [0, 2] });
-    let got = await listen(t.code, 1, playerCookie);
-    expect(got.status).toBe(200);
-    expect(new Uint8Array(await got.arrayBuffer())).toEqual(parts[0]);
+    // RULES.md §8: nobody listens before the end (the next test asks every credential).
+    expect(await errorOf(await listen(t.code, 1, playerCookie))).toEqual({ status: 409, code: "not-ended" });
     // The page reopens, reads what is stored, and uploads the missing chunk: 0, 1, 2 concatenated now.
     expect((await json<RecordingInfo>(await chunk(t.code, 1, 1, t.organizerToken, parts[1]!), 201)).size).toBe(3200);
     // Replacing chunk 1 with the same bytes is idempotent: same size, same file, same expiry.
     const again = await json<RecordingInfo>(await chunk(t.code, 1, 1, t.organizerToken, parts[1]!), 201);
     expect(again).toEqual({ ...again, size: 3200, expiresAt: first.expiresAt });
-    got = await listen(t.code, 1, playerCookie);
-    expect(got.headers.get("content-length")).toBe("3200");
-    expect(new Uint8Array(await got.arrayBuffer())).toEqual(concat(parts.slice(0, 3)));
-    expect((await json<RecordingInfo>(await info(t.code, 1, owner))).size).toBe(3200);
 
     // Refused, typed, nothing stored: no token, a player's token, not audio, a bad index, past the last index,
     // a chunk over the limit, chunks together over the limit, the switch off.
@@ -302,8 +297,12 @@ describe("RULES.md §6.11 recordings: recorded in the host's browser, stored in 
     expect((await json<RecordingInfo>(await chunk(t.code, 1, 3, t.organizerToken, audio(LIMIT - 3200)), 201)).size).toBe(LIMIT);
     expect((await json<RecordingInfo>(await chunk(t.code, 1, 3, t.organizerToken, parts[3]!), 201)).size).toBe(4100);
 
-    // After the end: more chunks are still accepted; the old whole-file PUT still works alongside.
+    // After the end: the contiguous chunks from 0 are the recording; more chunks are still accepted.
     await endGame(t.code);
+    const got = await listen(t.code, 1, playerCookie);
+    expect(got.headers.get("content-length")).toBe("4100");
+    expect(new Uint8Array(await got.arrayBuffer())).toEqual(concat(parts));
+    expect((await json<RecordingInfo>(await info(t.code, 1, owner))).size).toBe(4100);
     expect((await json<RecordingInfo>(await chunk(t.code, 1, 4, t.organizerToken, audio(10, 5)), 201)).size).toBe(4110);
     expect((await chunkObjects(key)).length).toBe(5);
 
@@ -318,6 +317,40 @@ describe("RULES.md §6.11 recordings: recorded in the host's browser, stored in 
     expect(await chunkObjects(key)).toEqual([]);
     expect(await errorOf(await listen(t.code, 1, playerCookie))).toEqual({ status: 404, code: "not-found" });
     expect(await errorOf(await chunk(t.code, 1, 5, t.organizerToken, parts[0]!))).toEqual({ status: 410, code: "recording-expired" });
+  }, 90_000);
+
+  it("RULES.md §8 nobody listens before the end: while game 1 runs (its chunks uploading) the recording and its info answer 409 not-ended to every credential, as the record does; after the end, its listeners hear it", async () => {
+    const t = await clubTable(recording);
+    const bytes = audio(1200, 11);
+    expect((await json<RecordingInfo>(await chunk(t.code, 1, 0, t.organizerToken, bytes), 201)).size).toBe(1200);
+    expect(t.player.lastView().status).toBe("playing");
+    const notEnded = { status: 409, code: "not-ended" };
+    // The record's own answer before the end.
+    expect(await errorOf(await get(`/api/tables/${t.code}/games/1`))).toEqual(notEnded);
+    const bearer = (token: string, path: string) => api(`/api/tables/${t.code}/games/1/recording${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const askers: Array<[string, (path: string) => Promise<Response>]> = [
+      ["the game's player", (p) => get(`/api/tables/${t.code}/games/1/recording${p}`, playerCookie)],
+      ["the club's owner (the table's organizer)", (p) => get(`/api/tables/${t.code}/games/1/recording${p}`, owner)],
+      ["a club host", (p) => get(`/api/tables/${t.code}/games/1/recording${p}`, hostCookie)],
+      ["a stranger", (p) => get(`/api/tables/${t.code}/games/1/recording${p}`, stranger)],
+      ["nobody signed in", (p) => get(`/api/tables/${t.code}/games/1/recording${p}`)],
+      ["the organizer token (the live host)", (p) => bearer(t.organizerToken, p)],
+      ["a seat token", (p) => bearer(t.playerToken, p)],
+    ];
+    for (const [who, ask] of askers) {
+      for (const path of ["", "/info"]) expect(await errorOf(await ask(path)), `${who}: …/recording${path}`).toEqual(notEnded);
+    }
+    // Uploading goes on meanwhile (by design): chunk 1 is stored.
+    expect((await json<RecordingInfo>(await chunk(t.code, 1, 1, t.organizerToken, audio(300, 12)), 201)).size).toBe(1500);
+
+    await endGame(t.code);
+    const heard = await listen(t.code, 1, playerCookie);
+    expect(heard.status).toBe(200);
+    expect(new Uint8Array(await heard.arrayBuffer())).toEqual(concat([bytes, audio(300, 12)]));
+    expect((await listen(t.code, 1, owner)).status).toBe(200);
+    expect((await json<RecordingInfo>(await info(t.code, 1, hostCookie))).size).toBe(1500);
+    expect(await errorOf(await listen(t.code, 1, stranger))).toEqual({ status: 403, code: "not-allowed" });
+    expect(await errorOf(await listen(t.code, 1))).toEqual({ status: 401, code: "sign-in-required" });
   }, 90_000);
 
   it("§6.11 the backstop: the hourly Cron Trigger's sweep deletes every recording past 72 h — rows with their objects and chunks, and an object left without a row — and keeps the younger ones", async () => {

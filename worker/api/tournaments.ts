@@ -54,8 +54,15 @@ const readDoc = async (stub: NonNullable<ReturnType<typeof stubOf>>): Promise<To
 
 /** The page for one viewer: names of opted-out accounts masked, the viewer's own part. */
 async function page(c: C, d: TournamentDoc, check: DrawFigures | null, standings: RankedStanding[], viewerId: string | null): Promise<TournamentPage> {
-  const hidden = await hiddenAccounts(c.env.DB, [...d.entrants.map((e) => e.userId), d.organizerId]);
+  const hidden = await hiddenAccounts(c.env.DB, [...d.entrants.map((e) => e.userId), d.organizerId, ...d.judges.map((j) => j.userId)]);
   const organizer = await c.env.DB.prepare("SELECT nick FROM users WHERE id = ?").bind(d.organizerId).first<{ nick: string }>();
+  // A judge's name under the same rule (§8 opt-out), but for the organizer, who named the judges and edits
+  // the list by their nicks: null when hidden.
+  const judgeName = (userId: string): string | null => {
+    const j = d.judges.find((x) => x.userId === userId);
+    if (!j) return null;
+    return viewerId === d.organizerId ? j.nickname : publicName(j.userId, j.nickname, hidden, viewerId);
+  };
   return {
     id: d.id, name: d.name, organizer: organizer ? publicName(d.organizerId, organizer.nick, hidden, viewerId) : null,
     presetId: d.presetId, seats: d.seats, rounds: d.rounds, finalGames: d.finalGames, finalFromZero: d.finalFromZero, host: d.host,
@@ -64,12 +71,13 @@ async function page(c: C, d: TournamentDoc, check: DrawFigures | null, standings
       const name = publicName(e.userId, e.nickname, hidden, viewerId);
       return { entrant: e.entrant, nickname: name, hidden: name === null, bot: e.bot };
     }),
-    judges: d.judges.map((j) => j.nickname),
+    judges: d.judges.map((j) => judgeName(j.userId)),
     schedule: d.schedule.map((r) => ({
       round: r.round, final: r.final, status: r.status === "opening" ? "pending" : r.status, scheduledAt: r.scheduledAt, sitOut: r.sitOut,
       tables: r.tables.map((t) => ({
         slot: t.slot, code: t.code, status: t.status, entrants: t.entrants,
-        judge: t.judge ? (d.judges.find((j) => j.userId === t.judge)?.nickname ?? null) : null,
+        judge: t.judge ? judgeName(t.judge) : null,
+        ...(t.judge && d.judges.some((j) => j.userId === t.judge) && judgeName(t.judge) === null ? { judgeHidden: true } : {}),
         ...(t.unjudged ? { unjudged: t.unjudged } : {}),
         result: t.facts
           ? {

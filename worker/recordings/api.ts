@@ -7,7 +7,10 @@
  *                           <organizer token>`. Only at a table opened from an evening of a club that
  *                           records games, while the table's recording switch is on, once game n is over.
  *   GET  …/recording        the audio, for the game's players (their accounts) and the club's owner and
- *                           hosts, signed in; GET …/recording/info: its size and deletion time.
+ *                           hosts, signed in; GET …/recording/info: its size and deletion time. Both only
+ *                           once game n is over (RULES.md §8: nobody listens before the end, as for the
+ *                           record): until then 409 `not-ended` to everyone, before any other check, so
+ *                           no credential learns more than the record's own answer.
  *
  *   PUT  …/recording/chunks/:i   issue 30, the chunked upload: chunk i (0, 1, 2…) of the recording as the
  *                           game goes (while game n runs or after it ended; same auth and types; each at
@@ -15,6 +18,8 @@
  *                           is idempotent). The recording served by GET is the concatenation of the
  *                           contiguous chunks from 0 (MediaRecorder's timeslice chunks make one playable file).
  *   GET  …/recording/chunks  the chunks stored so far, `{ have }`, for the uploader (a reopened page resumes).
+ *                           The chunks' numbers only, never their bytes: part of the upload, open while the
+ *                           game runs like the upload itself.
  *
  * The table object decides who uploads and schedules the deletion before any byte is stored
  * (worker/table/recordings.ts); this route checks the body, stores it in R2 and writes the D1 row.
@@ -47,6 +52,9 @@ function bearer(c: C): string | null {
 
 /** The recording row and the signed-in listener, or the error to answer (narrow: players and the club's owner and hosts). */
 async function listenable(c: C, path: ReturnType<PathGame>): Promise<RecordingRow | Response> {
+  // RULES.md §8: nobody listens before the end — the same answer as the record's, whoever asks.
+  const over = path ? await path.stub.gameOver(path.game) : "not-found";
+  if (over === "not-ended") return apiError(c, "not-ended", "This game is not over yet: its recording opens at the end.");
   const session = await readSession(c);
   if (!session) return apiError(c, "sign-in-required", "Sign in to listen to a recording.");
   const row = path && (await recordingRow(c.env.DB, `rec/${path.code}/${path.game}`));

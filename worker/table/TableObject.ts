@@ -12,7 +12,7 @@ import type { Env } from "../env.ts";
 import type { InitRequest, InitResult, JoinOptions, JoinResult, Refusal, ReturnResult } from "./admission.ts";
 import type { ConsigliereJoinResult, InviteResult } from "./consigliere.ts";
 import { HibernatingSockets, newAttachment } from "./connection.ts";
-import { gameRecord, type AccountRecord, type RecordRefusal } from "./record.ts";
+import { gameOver, gameRecord, type AccountRecord, type RecordRefusal } from "./record.ts";
 import type { RecordingRefusalCode, UploadGrant } from "./recordings.ts";
 import type { DueKind } from "./schedule.ts";
 import type { TableStore } from "./storage.ts";
@@ -62,6 +62,11 @@ export class TableObject extends DurableObject<Env> {
   /** Issue 19: a finished game's record with its players' accounts (record.ts; the Worker masks and publishes it), or why not. */
   record(game: number): AccountRecord | RecordRefusal {
     return gameRecord(this.table, game);
+  }
+
+  /** Whether game `game` is over (record.ts gameOver): a recording is heard only then (RULES.md §8). */
+  gameOver(game: number): "ended" | RecordRefusal {
+    return gameOver(this.table, game);
   }
 
   /** Issue 19, RULES.md §6.11: may this organizer token upload game `game`'s recording now (recordings.ts)? */

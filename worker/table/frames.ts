@@ -15,7 +15,7 @@ import { digest, findByDigest, sameDigest } from "../security/hash.ts";
 import { ORGANIZER_DOMAIN, TOKEN_DOMAIN } from "./admission.ts";
 import { countRefusal, rememberRef, takeToken, type Attachment, type ConnectionIdentity } from "./connection.ts";
 import { apply, type Input } from "./engine.ts";
-import type { AdmissionPort, ChatPort, ConsiglieriPort, FanoutPort, MatchPort, MediaPort, OrganizerPort, PresencePort, Refused, SfuPort, TableCore } from "./ports.ts";
+import type { AdmissionPort, ChatPort, ConsiglieriPort, FanoutPort, MatchPort, MediaPort, OrganizerPort, PresencePort, PublicationPort, Refused, SfuPort, TableCore } from "./ports.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
 
@@ -81,6 +81,7 @@ interface FramesDeps extends Pick<TableCore, "afterChange" | "config" | "now"> {
   readonly media: Pick<MediaPort, "afterRelay" | "peerOf" | "relay" | "spectatorsMayListen" | "welcome">;
   readonly organizer: Pick<OrganizerPort, "command" | "isOrganizer">;
   readonly presence: Pick<PresencePort, "greeted" | "hostConnected">;
+  readonly publication: Pick<PublicationPort, "beforeRead">;
   readonly sfu: Pick<SfuPort, "frame">;
   readonly sockets: Pick<Sockets, "attachmentOf" | "save">;
   readonly store: Pick<TableStore, "control" | "game" | "players" | "tokens">;
@@ -242,7 +243,8 @@ export class Frames {
     // fails) and peer number — players, the live host, consiglieri, and spectators where they may listen
     // (spectatorsHear: no TURN credentials to anyone who cannot use them); not the seatless organizer.
     const takesPart = identity.kind !== "organizer" && (identity.kind !== "spectator" || t.media.spectatorsMayListen());
-    const media = takesPart ? await t.media.welcome(t.media.peerOf(identity, att, t.match.state())) : null;
+    // RULES.md §8: who opted out of publication is asked now, before this socket can get any view.
+    const [media] = await Promise.all([takesPart ? t.media.welcome(t.media.peerOf(identity, att, t.match.state())) : null, t.publication.beforeRead(identity)]);
     // Re-read after the await: other frames on this socket may have updated the attachment meanwhile.
     const current = t.sockets.attachmentOf(ws, t.now());
     if (current.identity) return this.refuse(ws, "already-hello", "This connection already said hello.", null);
@@ -338,7 +340,9 @@ const ROUTES: { [K in ClientMessage["type"]]: Route<Extract<ClientMessage, { typ
   sync: {
     who: "identified",
     ref: "none",
-    handle({ t, ws, identity, now }) {
+    async handle({ t, ws, identity }) {
+      await t.publication.beforeRead(identity); // RULES.md §8: the opt-outs as they are at this reading
+      const now = t.now();
       t.fanout.sendCurrentView(ws, identity, now);
       t.chat.refresh(now, ws, true); // issue 35: the chat's history again, where the socket has a chat
     },

@@ -150,6 +150,7 @@ export interface SfuPort {
 
 export interface PublicationPort {
   refresh(): Promise<void>;
+  beforeRead(identity: ConnectionIdentity): Promise<void>;
   hiddenNicks(game: number, identity: ConnectionIdentity): Set<string>;
   forget(): void;
 }

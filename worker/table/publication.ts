@@ -6,10 +6,13 @@
  * catalogue renders "Player {seat}") to everyone but that account's own seat, the same rule as the
  * records (shared/publication.ts `isHidden`).
  *
- * Who opted out is looked up in D1 once per game, when the table first sees it ended (`refresh`, before
- * the end's views go out), and kept in the table's SQLite (`publication_hidden`, game → the hidden
- * player ids), so later views, a restart or an eviction need no D1 call. If D1 cannot answer, every
- * account-held seat of that game is hidden until a later change asks again (fail closed).
+ * Who opted out is looked up in D1 when the table first sees a game ended (`refresh`, before the end's
+ * views go out), and again each time a connection is about to read a finished game's view — its
+ * `hello` or `sync` (`beforeRead`) — because a player may opt out after their game, and the opt-out
+ * holds from the next reading on, as for the record (GET /api/tables/:code/games/:n asks D1 at every
+ * reading). The answer is kept in the table's SQLite (`publication_hidden`, game → the hidden player ids)
+ * for the broadcasts between readings, a restart or an eviction. If D1 cannot answer, every
+ * account-held seat of that game is hidden until a later look-up succeeds (fail closed).
  */
 import type { TableView } from "../../shared/protocol/messages.ts";
 import { hiddenAccounts } from "../accounts/publication.ts";
@@ -60,8 +63,29 @@ export class TablePublication {
     if (t.store.game().status !== "ended") return;
     const game = t.store.seriesGame().gameNo;
     if (this.read(game)?.complete) return;
+    await this.lookUp(game);
+  }
+
+  /**
+   * A connection (`identity`) is about to read its view (`hello`, `sync`): ask D1 again about the
+   * finished game that view shows — the current one once it has ended, or, for a player who has not
+   * pressed "play again", the last one — so an opt-out made since the game ended holds for this reading
+   * and every view built after it. Nothing to ask while the view shows no finished game.
+   */
+  async beforeRead(identity: ConnectionIdentity): Promise<void> {
+    const store = this.t.store;
+    const { gameNo } = store.seriesGame();
+    if (store.game().status === "ended") return this.lookUp(gameNo);
+    const seat = identity.kind === "player" || identity.kind === "consigliere" ? identity.playerId : null;
+    const behind = seat !== null && store.players().some((p) => p.playerId === seat && p.gameNo < gameNo);
+    if (behind) await this.lookUp(gameNo - 1);
+  }
+
+  /** Ask D1 which accounts of finished game `game` opted out now, and store the answer (fail closed). */
+  private async lookUp(game: number): Promise<void> {
+    const t = this.t;
     const row = t.store.series().find((g) => g.game === game);
-    if (!row) return;
+    if (!row || row.endedAt === null) return;
     const current = new Map(t.store.players().map((p) => [p.playerId, p.userId ?? null]));
     const accounts = row.players.map((p) => ({ id: p.id, userId: p.userId !== undefined ? p.userId : (current.get(p.id) ?? null) }));
     let hidden: Set<string> | null;

@@ -17,7 +17,7 @@
 import type { TableGameRecord } from "../../shared/protocol/http.ts";
 import { createGame, seatedPlayers, type Input } from "./engine.ts";
 import type { TableCore } from "./ports.ts";
-import type { TableStore } from "./storage.ts";
+import type { SeriesRow, TableStore } from "./storage.ts";
 import { readLink } from "./tournament.ts";
 
 
@@ -28,10 +28,22 @@ export interface AccountRecord extends Omit<TableGameRecord, "players"> {
   players: Array<{ id: string; seat: number; nickname: string; bot: boolean; userId: string | null }>;
 }
 
+/**
+ * Whether game `game` is over, by the record's own test: its record, its recording (RULES.md §8: nobody
+ * listens before the end) and anything else kept of it open only once this says "ended".
+ */
+export function gameOver(t: { readonly store: Pick<TableStore, "series"> }, game: number): "ended" | RecordRefusal {
+  const row = t.store.series().find((g) => g.game === game);
+  if (!row) return "not-found";
+  return isOver(row) ? "ended" : "not-ended";
+}
+
+const isOver = (row: SeriesRow): row is SeriesRow & { endedAt: number; winner: string } => row.endedAt !== null && row.winner !== null;
+
 export function gameRecord(t: Pick<TableCore, "config" | "ctx"> & { readonly store: Pick<TableStore, "inputsOf" | "players" | "series"> }, game: number): AccountRecord | RecordRefusal {
   const row = t.store.series().find((g) => g.game === game);
   if (!row) return "not-found";
-  if (row.endedAt === null || row.winner === null) return "not-ended";
+  if (!isOver(row)) return "not-ended";
   const config = t.config();
   // Issue 34: a tournament's table records best moves (RULES.md §9.4) — the replay creates its game the same way.
   const link = readLink(t.ctx.storage.sql);

@@ -2,8 +2,14 @@
  * Delayed spectators (table option spectatorDelaySeconds): every version's public view is kept in a
  * small SQLite ring (storage.pushSpectatorView) and shown once it is old enough — on `hello`/`sync`
  * the view as it was N s ago, later ones by the alarm's `spectators` item as they age.
+ *
+ * A kept view of a finished game was masked for publication when it was kept; it is masked again as it
+ * is sent, with the opt-outs known then (RULES.md §8: an opt-out after the game holds from the next
+ * reading on; publication.ts).
  */
-import type { FanoutPort, MatchPort, PresencePort, TableCore } from "./ports.ts";
+import type { TableView } from "../../shared/protocol/messages.ts";
+import type { FanoutPort, MatchPort, PresencePort, PublicationPort, TableCore } from "./ports.ts";
+import { maskView } from "./publication.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
 
@@ -17,6 +23,7 @@ interface SpectatorsDeps extends Pick<TableCore, "config" | "now"> {
   readonly fanout: Pick<FanoutPort, "facts" | "sendRaw" | "tableViewFor">;
   readonly match: Pick<MatchPort, "quietKeys">;
   readonly presence: Pick<PresencePort, "openSockets">;
+  readonly publication: Pick<PublicationPort, "hiddenNicks">;
   readonly sockets: Pick<Sockets, "all" | "attachmentOf">;
   readonly store: Pick<TableStore, "extras" | "game" | "nextSpectatorDue" | "pushSpectatorView" | "setSpectatorVersion" | "spectatorViewAt">;
 }
@@ -46,7 +53,17 @@ export class DelayedSpectators {
     const old = store.spectatorViewAt(now, delayMs);
     if (!old) return;
     if (old.version > store.extras().spectatorVersion) store.setSpectatorVersion(old.version);
-    this.t.fanout.sendRaw(ws, spectatorFrame(old.version, now - delayMs, old.view));
+    this.t.fanout.sendRaw(ws, spectatorFrame(old.version, now - delayMs, this.published(old.view)));
+  }
+
+  /** A kept view (JSON) as a spectator may read it now: a finished game's masked with today's opt-outs. */
+  private published(json: string): string {
+    // Only a finished game's view names people the publication rule hides; the others are sent as kept.
+    if (!json.includes('"status":"ended"')) return json;
+    const view = JSON.parse(json) as TableView;
+    if (view.status !== "ended") return json;
+    const hidden = this.t.publication.hiddenNicks(view.series.game, { kind: "spectator" });
+    return hidden.size === 0 ? json : JSON.stringify(maskView(view, hidden));
   }
 
   /** The alarm's spectator item: send delayed spectators the newest view that is old enough now. */
@@ -56,7 +73,7 @@ export class DelayedSpectators {
     const old = store.spectatorViewAt(at, delayMs, true);
     if (!old || old.version <= store.extras().spectatorVersion) return;
     store.setSpectatorVersion(old.version);
-    const frame = spectatorFrame(old.version, this.t.now() - delayMs, old.view);
+    const frame = spectatorFrame(old.version, this.t.now() - delayMs, this.published(old.view));
     for (const ws of this.t.sockets.all()) {
       if (this.t.sockets.attachmentOf(ws, 0).identity?.kind === "spectator") this.t.fanout.sendRaw(ws, frame);
     }

@@ -98,13 +98,13 @@ export class Table {
     this.reporter = new GameReporter(ctx.storage.sql);
     this.alarmFailures = new AlarmFailures(ctx.storage.sql);
     const p = this.parts.bind(this);
-    this.frames = new Frames(p("now", "config", "afterChange", "store", "sockets", "match", "fanout", "admission", "organizer", "presence", "consiglieri", "media", "sfu", "chat"));
+    this.frames = new Frames(p("now", "config", "afterChange", "store", "sockets", "match", "fanout", "admission", "organizer", "presence", "publication", "consiglieri", "media", "sfu", "chat"));
     this.admission = new Admission(p("now", "config", "ctx", "env", "tx", "afterChange", "store", "sockets", "alarmFailures", "match", "fanout", "listing", "report", "spectators", "organizer", "consiglieri"));
     this.organizer = new Organizer(p("config", "forgetConfig", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "admission", "consiglieri", "media"));
     this.presence = new Presence(p("now", "config", "tx", "afterChange", "store", "sockets", "match", "fanout", "alarm", "organizer"));
     this.match = new Match(p("config", "ctx", "tx", "store", "reporter", "fanout", "consiglieri"));
     this.fanout = new Fanout(p("now", "config", "store", "sockets", "match", "presence", "spectators", "organizer", "publication", "consiglieri", "media", "sfu", "chat"));
-    this.spectators = new DelayedSpectators(p("now", "config", "store", "sockets", "match", "fanout", "presence"));
+    this.spectators = new DelayedSpectators(p("now", "config", "store", "sockets", "match", "fanout", "presence", "publication"));
     this.alarm = new TableAlarm(p("now", "config", "env", "ctx", "tx", "forgetCaches", "afterChange", "store", "sockets", "clock", "alarmFailures", "reporter", "match", "fanout", "bots", "organizer", "presence", "recordings", "report", "spectators"));
     this.bots = new BotSeats(p("config", "env", "afterChange", "store", "match"));
     this.listing = new Listing(p("now", "config", "env", "store", "match", "spectators"));

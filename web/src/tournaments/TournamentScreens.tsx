@@ -200,7 +200,7 @@ function Tournament(props: { page: Page; reload: () => void }) {
         </p>
         <Show when={props.page.organizer}>{(o) => <p class="small muted">{tt("tn.organizer", { nick: o() })}</p>}</Show>
         <Show when={props.page.judges.length}>
-          <p class="small muted">{tt("tn.judges.list", { list: props.page.judges.join(", ") })}</p>
+          <p class="small muted">{tt("tn.judges.list", { list: props.page.judges.map((j) => j ?? tt("tn.judge.hidden")).join(", ") })}</p>
         </Show>
         <Show when={props.page.seed}>{(s) => <p class="small muted wrap-anywhere" data-tn-seed={s()}>{tt("tn.seed", { seed: s() })}</p>}</Show>
       </section>
@@ -298,7 +298,8 @@ function YourTable(props: { page: Page }) {
 function Control(props: { page: Page; reload: () => void; names: Names }) {
   const { busy, error, run } = useSubmit();
   const [upTo, setUpTo] = createSignal(20);
-  const [judges, setJudges] = createSignal(props.page.judges.join(", "));
+  // The organizer's page names every judge (the list is theirs to edit).
+  const [judges, setJudges] = createSignal(props.page.judges.filter((j): j is string => j !== null).join(", "));
   const [seed, setSeed] = createSignal("");
   const [a, setA] = createSignal(0);
   const [b, setB] = createSignal(0);
@@ -438,7 +439,7 @@ function TableCell(props: { page: Page; round: TournamentRoundView; t: Tournamen
       <h4>
         {tt("tn.table", { n: props.t.slot + 1 })} <span class="muted small">· {tt(`tn.state.${props.t.status}` as TournamentKey)}</span>
       </h4>
-      <Show when={props.t.judge}>{(j) => <p class="small muted">{tt("tn.judgeOf", { nick: j() })}</p>}</Show>
+      <Show when={props.t.judge ?? (props.t.judgeHidden ? tt("tn.judge.hidden") : null)}>{(j) => <p class="small muted">{tt("tn.judgeOf", { nick: j() })}</p>}</Show>
       <Show when={props.t.unjudged}>
         <p class="small muted" data-unjudged>{tt("tn.unjudged")}</p>
       </Show>
