@@ -11,6 +11,8 @@ import { describe, expect, it } from "vitest";
 import type { Env } from "../../worker/env.ts";
 import { LOGIN_LIMITS } from "../../worker/accounts/limits.ts";
 import { GOOD_PASSWORD, nick, post, sessionCookie } from "./accounts-helpers.ts";
+import { ORIGIN } from "./helpers.ts";
+import { SoftAuthenticator } from "./webauthn.ts";
 
 const DB = (env as unknown as Env).DB;
 
@@ -74,5 +76,22 @@ describe("brute force locks the failing addresses, never the owner", () => {
     expect((await login(name, GOOD_PASSWORD, "192.0.2.99", device)).status).toBe(429);
     // The owner elsewhere is not affected.
     expect((await login(name, GOOD_PASSWORD, "198.51.100.7")).status).toBe(200);
+  });
+
+  it("a passkey signs in whatever the password failures: the account's and the address's limits past, the passkey's sign-in from that address is 200", async () => {
+    const name = nick("Keyed");
+    const signup = await post("/api/auth/password/register", { nickname: name, password: GOOD_PASSWORD });
+    const authenticator = await SoftAuthenticator.create();
+    const regOpts = ((await (await post("/api/auth/passkey/register/options", {}, sessionCookie(signup))).json()) as { options: Parameters<SoftAuthenticator["register"]>[0] }).options;
+    expect((await post("/api/auth/passkey/register/verify", { response: await authenticator.register(regOpts, ORIGIN) }, sessionCookie(signup))).status).toBe(200);
+    const ip = "192.0.2.150";
+    for (let i = 0; i < LOGIN_LIMITS.addressAccount.max; i++) expect((await login(name, `wrong ${i}`, ip)).status).toBe(401);
+    const userId = (await DB.prepare("SELECT id FROM users WHERE nick = ?").bind(name).first<{ id: string }>())!.id;
+    await DB.prepare("UPDATE login_failures SET failures = ? WHERE key = ?").bind(LOGIN_LIMITS.account.max + 1, `account:${userId}`).run();
+    expect((await login(name, GOOD_PASSWORD, ip)).status).toBe(429);
+    const opts = ((await (await post("/api/auth/passkey/login/options", { nickname: name }, null, { "cf-connecting-ip": ip })).json()) as { options: Parameters<SoftAuthenticator["authenticate"]>[0] }).options;
+    const res = await post("/api/auth/passkey/login/verify", { response: await authenticator.authenticate(opts, ORIGIN) }, null, { "cf-connecting-ip": ip });
+    expect(res.status).toBe(200);
+    expect(sessionCookie(res)).not.toBeNull();
   });
 });
