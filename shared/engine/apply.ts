@@ -220,8 +220,8 @@ function control(ctx: Ctx, a: ControlAction): void {
         return;
       }
       if (s.host === "live" && s.hostAway === undefined) {
-        s.hostAway = ctx.now;
-        emit(ctx, "host-away", PUBLIC, { until: ctx.now + HOST_TAKEOVER_MS });
+        s.hostAway = Math.min(a.since ?? ctx.now, ctx.now);
+        emit(ctx, "host-away", PUBLIC, { until: s.hostAway + HOST_TAKEOVER_MS });
       } else if (s.hostBack) delete s.hostBack;
       else reject("not-allowed", "presence unchanged");
       return;

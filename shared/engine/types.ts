@@ -148,7 +148,13 @@ export type ControlAction =
    * then waits "for the host", and HOST_TAKEOVER_MS later the server hosts) or back (a server-hosting
    * table hands the host back at the next stage).
    */
-  | { type: "host-presence"; connected: boolean }
+  | {
+      type: "host-presence";
+      connected: boolean;
+      /** A loss: when the connection was lost, if the table tells it later (it waits a few seconds for a
+       *  quick return first); the 3 minutes count from here. Absent: now. */
+      since?: number;
+    }
   /** §5.7 the organizer hands the hosting to the server now (before the 3 minutes). */
   | { type: "server-hosts" }
   /**

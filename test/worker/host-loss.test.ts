@@ -13,7 +13,7 @@ import { heuristicBot } from "../../shared/bots/index.ts";
 import { HOST_TAKEOVER_MS, type GameView } from "../../shared/engine/types.ts";
 import type { JoinResponse } from "../../shared/protocol/http.ts";
 import { TableListResponseSchema } from "../../shared/protocol/http.ts";
-import { api, Client, connectAs, createTable, everyoneConnected, tableStub } from "./helpers.ts";
+import { api, Client, connectAs, createTable, everyoneConnected, tableStub, until as waitUntil } from "./helpers.ts";
 import { gameOf, joinOk, logOf, settle } from "./fixture.ts";
 import { playToEnd, type TableRun } from "./play.ts";
 
@@ -84,6 +84,19 @@ async function listed(code: string) {
   return list.tables.find((r) => r.code === code);
 }
 
+/**
+ * The host's page goes away and stays away: the game is told after HOST_AWAY_GRACE_MS (the table's
+ * `host-away` alarm item, delivered here; test/worker/host-flap.test.ts: a quicker return tells nothing).
+ */
+async function hostLeaves(t: Hosted): Promise<void> {
+  t.host.close();
+  await waitUntil(() => t.host.closed, 3000, "host socket closed");
+  await settle(t.code, t.watching());
+  expect(logOf(t.spectator, "host-away")).toEqual([]);
+  expect(await runDurableObjectAlarm(tableStub(t.code))).toBe(true);
+  await settle(t.code, t.watching());
+}
+
 const waitingForHost = (g: GameView) => (g.hosting?.state === "waiting" ? g.hosting.until : null);
 
 describe("RULES.md §5.7 the live host's connection lost", () => {
@@ -94,8 +107,7 @@ describe("RULES.md §5.7 the live host's connection lost", () => {
     await voteInTurn(t, "v1");
 
     // The host's page goes away.
-    t.host.close();
-    await settle(t.code, t.watching());
+    await hostLeaves(t);
     const until = waitingForHost(gameOf(t.spectator));
     expect(until).not.toBeNull();
     for (const c of t.watching()) {
@@ -125,7 +137,7 @@ describe("RULES.md §5.7 the live host's connection lost", () => {
     expect((await listed(t.code))?.hosting).toBe("server");
     // Noted in the record: the input log holds the host's presence and the takeover's timeout.
     const inputs = await runInDurableObject(tableStub(t.code), (_o, state) => state.storage.sql.exec("SELECT input FROM input_log ORDER BY seq").toArray().map((r) => JSON.parse(String(r.input))));
-    expect(inputs).toContainEqual({ kind: "control", action: { type: "host-presence", connected: false } });
+    expect(inputs).toContainEqual({ kind: "control", action: { type: "host-presence", connected: false, since: expect.any(Number) } });
 
     // The rest of the game, hosted by the server: the players' bots act, every gate passes on its clock.
     const run: TableRun = {
@@ -147,8 +159,7 @@ describe("RULES.md §5.7 the live host's connection lost", () => {
 
   it("RULES.md §5.7 the returning host takes the table back at the next stage (not in the middle of one); the organizer's control hands it to the server sooner", async () => {
     const t = await toVote();
-    t.host.close();
-    await settle(t.code, t.watching());
+    await hostLeaves(t);
     expect((await listed(t.code))?.hosting).toBe("waiting");
     while (gameOf(t.spectator).deadline !== waitingForHost(gameOf(t.spectator))) await voteInTurn(t, `v${gameOf(t.spectator).phaseSeq}`);
     expect(await runDurableObjectAlarm(tableStub(t.code))).toBe(true); // 3 minutes: the server hosts

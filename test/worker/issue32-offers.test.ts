@@ -1,8 +1,8 @@
 /**
  * Issue 32, finding 10: offer floods. One player sent 19 offers of 16 kB a second for 11 s to one victim
  * and was never refused; each new fingerprint rebuilds the victim's link. The relay now keeps a budget
- * of offers per link (sender seat → target seat, OFFER_BUDGET): the excess is refused `rate-limited`
- * to the sender and never reaches the victim, while other links and answers/candidates are unaffected.
+ * of offers per link (sender seat → target seat, LINK_BUDGET.offer): the excess is refused `rate-limited`
+ * to the sender and never reaches the victim, while other links and answers (their own budget) are unaffected.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_SIGNAL_BYTES, type ServerMessage } from "../../shared/protocol/messages.ts";
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => run?.close());
 
-/** worker/table/offer-budget.ts OFFER_BUDGET.burst (written out: the test must load on the code before it). */
+/** worker/table/signal-budget.ts LINK_BUDGET.offer.burst (written out: the test must load on the code before it). */
 const BURST = 8;
 const seatOf = (c: Client) => c.lastView().game!.you!.seat;
 const sdp = (n: number) => `v=0\r\no=- ${n} 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\na=fingerprint:sha-256 ${String(n).padStart(4, "0")}\r\na=x:${"y".repeat(MAX_SIGNAL_BYTES - 1200)}\r\n`;

@@ -34,7 +34,7 @@ import {
   type PasskeyOptionsResponse,
 } from "../../shared/protocol/accounts.ts";
 import { challengeOf, consumeChallenge, storeChallenge } from "../accounts/challenges.ts";
-import { limitKeys, reserveAttempt, succeeded } from "../accounts/limits.ts";
+import { limitKeys, newDevice, reserveAttempt, setDeviceCookie, succeeded } from "../accounts/limits.ts";
 import { hashPassword, verifyPassword } from "../accounts/password.ts";
 import { profileOf } from "../accounts/profile.ts";
 import { setPublication } from "../accounts/publication.ts";
@@ -67,11 +67,16 @@ async function nickRefused(c: Context<AppEnv>, nick: string): Promise<Response |
   return apiError(c, "nickname-confusable", `The nickname "${nick}" looks like "${clash.nick}", which is already taken.`);
 }
 
-/** Sign the account in: a session row (in the caller's batch when given) and the cookie. */
+/**
+ * Sign the account in: a session row (in the caller's batch when given) and the cookie, and this device
+ * remembered as the account's (others' failed passwords never lock it out here: accounts/limits.ts).
+ */
 async function signedIn(c: Context<AppEnv>, userId: string, now: number, batch: D1PreparedStatement[] = []): Promise<Response> {
   const session = await newSession(c.env.DB, userId, now);
-  await c.env.DB.batch([...batch, session.statement]);
+  const device = await newDevice(c.env.DB, userId, now);
+  await c.env.DB.batch([...batch, session.statement, ...device.statements]);
   setSessionCookie(c, session.id);
+  setDeviceCookie(c, device.id);
   const user = await userById(c.env.DB, userId);
   const body: MeResponse = { user: user ? await meOf(c.env.DB, user) : null };
   return c.json(body, 200);
@@ -101,7 +106,8 @@ export const auth = new Hono<AppEnv>()
     const { nickname, password } = c.req.valid("json");
     const now = Date.now();
     const user = await userByNick(c.env.DB, nickname);
-    const keys = limitKeys(c.req.raw, user?.id ?? null);
+    const session = user ? await readSession(c, now) : null;
+    const keys = await limitKeys(c, c.env.DB, user?.id ?? null, now, session && user && session.user.id === user.id ? session.idHash : null);
     // Issue 32, finding 6: counted and judged at once, before the password is derived.
     const wait = await reserveAttempt(c.env.DB, keys, now);
     if (wait > 0) {
@@ -122,7 +128,7 @@ export const auth = new Hono<AppEnv>()
     const now = Date.now();
     const current = passwordOf(session.user);
     if (current) {
-      const keys = limitKeys(c.req.raw, session.user.id);
+      const keys = await limitKeys(c, c.env.DB, session.user.id, now, session.idHash);
       const wait = await reserveAttempt(c.env.DB, keys, now);
       if (wait > 0) {
         c.header("retry-after", String(wait));

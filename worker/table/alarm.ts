@@ -25,7 +25,7 @@ interface AlarmDeps extends Pick<TableCore, "afterChange" | "config" | "ctx" | "
   readonly fanout: Pick<FanoutPort, "closeSocket">;
   readonly match: Pick<MatchPort, "commit" | "lastState" | "persist" | "state">;
   readonly organizer: Pick<OrganizerPort, "handToBot">;
-  readonly presence: Pick<PresencePort, "flush">;
+  readonly presence: Pick<PresencePort, "flush" | "hostAwayDue" | "hostGone" | "forgetHostLoss">;
   readonly recordings: Pick<RecordingsPort, "due" | "expire" | "giveUp">;
   readonly report: Pick<ReportPort, "reportGame">;
   readonly reporter: Pick<GameReporter, "due" | "giveUp" | "retryBacklog">;
@@ -120,6 +120,8 @@ export class TableAlarm {
         return this.sync();
       case "presence":
         return t.presence.flush(at);
+      case "host-away":
+        return t.presence.hostGone(now);
       case "recording-expiry":
         // Issue 19, §6.11: by the table's clock now, never the due time — an early delivery deletes nothing early.
         await t.recordings.expire(now);
@@ -161,6 +163,8 @@ export class TableAlarm {
    * - bots: the pending move is dropped; the bots move again after the next change;
    * - spectators: the view that failed is skipped; later views are delivered;
    * - report: no more retries (as after REPORT_MAX_ATTEMPTS);
+   * - host-away: the host's loss is dropped (the game goes on as if the host were there; their next
+   *   return or loss starts afresh);
    * - recording-expiry (issue 19): those recordings are left to the hourly sweep (worker/recordings/sweep.ts);
    *   later ones stay scheduled.
    */
@@ -200,6 +204,10 @@ export class TableAlarm {
         // The coalesced presence view keeps failing: drop it; the next change carries the presence.
         failures.clear("presence");
         return t.store.setPresenceAt(null);
+      case "host-away":
+        // Telling the game keeps failing: drop the loss (the host's next return or loss starts afresh).
+        failures.clear("host-away");
+        return t.presence.forgetHostLoss();
       case "recording-expiry":
         // Deleting keeps failing: the hourly sweep (worker/recordings/sweep.ts) deletes these; later ones stay scheduled.
         failures.clear("recording-expiry");
@@ -274,6 +282,10 @@ export class TableAlarm {
         return at === null ? null : { kind: "hello" as const, at };
       })(),
       extras.presenceAt === null ? null : { kind: "presence" as const, at: extras.presenceAt },
+      (() => {
+        const at = t.presence.hostAwayDue();
+        return at === null ? null : { kind: "host-away" as const, at };
+      })(),
       (() => {
         const at = t.recordings.due();
         return at === null ? null : { kind: "recording-expiry" as const, at };

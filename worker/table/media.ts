@@ -22,7 +22,7 @@ import { TurnCredentials } from "../media/turn.ts";
 import { seatOf, seatedPlayers, tableFloor, type GameState } from "./engine.ts";
 import type { Attachment, ConnectionIdentity } from "./connection.ts";
 import type { ConsiglieriPort, FanoutPort, MatchPort, PresencePort, Refused, TableCore } from "./ports.ts";
-import { OfferBudget } from "./offer-budget.ts";
+import { SignalBudget, type SpentBudget } from "./signal-budget.ts";
 import { sfuConfigured } from "./sfu.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
@@ -63,6 +63,12 @@ export function sdpSends(sdp: string): boolean {
   });
 }
 
+/** The sender's refusal when a signal is over one of its budgets (signal-budget.ts). */
+function overBudget(spent: SpentBudget, to: MediaPeer): Refused {
+  const what = spent === "bytes" ? "Too much signalling from you" : spent === "candidates" ? `Too many ICE candidates to peer ${to}` : `Too many ${spent}s to peer ${to}`;
+  return { code: "rate-limited", message: `${what}; wait a few seconds.` };
+}
+
 /** The key of a person's media among the table's sockets: one media socket per key ("Two tabs of one player"). */
 function personKey(identity: ConnectionIdentity | null): string | null {
   if (!identity) return null;
@@ -87,8 +93,8 @@ export class Media {
   constructor(private readonly t: MediaDeps) {}
 
   private ice: IceServer[] | null = null;
-  /** Issue 32, finding 10: offers per link (offer-budget.ts). */
-  private readonly offers = new OfferBudget();
+  /** Offers, answers and candidates per link, bytes per sender (signal-budget.ts). */
+  private readonly budget = new SignalBudget();
   private turnCache: TurnCredentials | null | undefined;
 
   /** Short-lived TURN credentials, when the TURN key's secrets are set (docs/MEDIA.md §5). */
@@ -253,10 +259,8 @@ export class Media {
       att.listening = true;
       this.listeningChanged = true;
     }
-    // Issue 32 finding 10: a per-link budget of offers (each new fingerprint rebuilds the target's link).
-    if (msg.description?.type === "offer" && !this.offers.take(from, to, now)) {
-      return { code: "rate-limited", message: `Too many offers to peer ${to}; wait a few seconds.` };
-    }
+    const spent = this.budget.take(from, to, msg, now);
+    if (spent) return overBudget(spent, to);
     return this.deliver(ws, att, identity, msg, from, to, targets, now);
   }
 
@@ -278,9 +282,8 @@ export class Media {
     const now = t.now();
     const targets = this.lobbySocketsOfPeer(to, now);
     if (targets === null) return { code: "no-peer", message: `Peer ${to} is no person in this lobby.` };
-    if (msg.description?.type === "offer" && !this.offers.take(from, to, now)) {
-      return { code: "rate-limited", message: `Too many offers to peer ${to}; wait a few seconds.` };
-    }
+    const spent = this.budget.take(from, to, msg, now);
+    if (spent) return overBudget(spent, to);
     return this.deliver(ws, att, identity, msg, from, to, targets, now);
   }
 

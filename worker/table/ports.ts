@@ -115,6 +115,9 @@ export interface PresencePort {
   greeted(ws: WebSocket, identity: ConnectionIdentity, credential: string | undefined, hostWasConnected: boolean, now: number): Promise<void>;
   mediaChanged(now: number, closing?: WebSocket): Promise<void>;
   flush(at: number): Promise<void>;
+  hostAwayDue(): number | null;
+  hostGone(now: number): Promise<void>;
+  forgetHostLoss(): void;
   carried(): void;
   openSockets(match: (identity: ConnectionIdentity) => boolean, except?: WebSocket): number;
   hostConnected(except?: WebSocket): boolean;

@@ -4,6 +4,13 @@
  * read from the sockets. The stored change is immediate, its view is coalesced: the first change after
  * a quiet window goes to everyone at once, later ones within PRESENCE_WINDOW_MS wait for the alarm's
  * `presence` item (schedule.ts). Also here: the limit of greeted sockets per credential.
+ *
+ * The live host's loss during a game is told to the game only once it has lasted HOST_AWAY_GRACE_MS
+ * (the `host-away` alarm item; the time of the loss is stored, and the 3 minutes of RULES.md §5.7 count
+ * from it): a return within it — a reload, a phone switching networks, a socket closed and reopened
+ * again and again — writes nothing to the public log and sends nobody a frame beyond the coalesced
+ * presence view. Until then the game goes on as with the host there: its gated stages wait for the
+ * host's confirm anyway.
  */
 import { CLOSE_CODES, SOCKETS_PER_CREDENTIAL } from "../../shared/protocol/messages.ts";
 import type { ConnectionIdentity } from "./connection.ts";
@@ -14,8 +21,14 @@ import type { AlarmPort, FanoutPort, MatchPort, OrganizerPort, TableCore } from 
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
 
+/** How long the live host may be gone before the game is told (RULES.md §5.7: "waiting for the host"). */
+export const HOST_AWAY_GRACE_MS = 5000;
+
+/** Where the time of the live host's loss waits while the game is not told yet (survives eviction). */
+const HOST_LOST_KEY = "hostLostAt";
+
 /** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
-interface PresenceDeps extends Pick<TableCore, "afterChange" | "config" | "now" | "tx"> {
+interface PresenceDeps extends Pick<TableCore, "afterChange" | "config" | "ctx" | "now" | "tx"> {
   readonly alarm: Pick<AlarmPort, "sync">;
   readonly fanout: Pick<FanoutPort, "closeSocket" | "sendCurrentView" | "sendError">;
   readonly match: Pick<MatchPort, "persist" | "state">;
@@ -53,9 +66,15 @@ export class Presence {
         if (await this.changed(now)) return;
       }
     } else if (identity.kind === "host" && !hostWasConnected) {
-      // RULES.md §5.7 the host is back: the engine stops waiting for them (or takes the hosting back at the next stage).
-      if (t.tx(() => this.tellEngine({ type: "host-presence", connected: true }, now))) return t.afterChange(now);
-      if (await this.changed(now)) return;
+      if (this.hostLostAt() !== null) {
+        // Back within the grace: the game was never told; only the media peers changed (coalesced).
+        this.forgetHostLoss();
+        if (await this.changed(now)) return;
+      } else {
+        // RULES.md §5.7 the host is back: the engine stops waiting for them (or takes the hosting back at the next stage).
+        if (t.tx(() => this.tellEngine({ type: "host-presence", connected: true }, now))) return t.afterChange(now);
+        if (await this.changed(now)) return;
+      }
     } else if (identity.kind === "consigliere" && t.match.state() && this.openSockets((i) => i.kind === "consigliere" && i.playerId === identity.playerId, ws) === 0) {
       // Issue 30: a consigliere came: a media peer of the running game (TableView.mediaPeers).
       if (await this.changed(now)) return;
@@ -123,6 +142,33 @@ export class Presence {
     await this.t.afterChange(at);
   }
 
+  /** When the live host's loss, not told to the game yet, is due to be told (the `host-away` alarm item); null: none. */
+  hostAwayDue(): number | null {
+    const at = this.hostLostAt();
+    return at === null ? null : at + HOST_AWAY_GRACE_MS;
+  }
+
+  /**
+   * The `host-away` item: the live host has been gone for the grace. RULES.md §5.7: the game is told
+   * (gated stages wait for the host; the server takes over 3 minutes after the loss).
+   */
+  async hostGone(now: number): Promise<void> {
+    const t = this.t;
+    const since = this.hostLostAt();
+    this.forgetHostLoss();
+    if (since !== null && !this.hostConnected() && t.tx(() => this.tellEngine({ type: "host-presence", connected: false, since }, now))) return t.afterChange(now);
+    await t.alarm.sync();
+  }
+
+  /** The host's loss is no longer waiting to be told (back in time, told, or given up). */
+  forgetHostLoss(): void {
+    this.t.ctx.storage.kv.delete(HOST_LOST_KEY);
+  }
+
+  private hostLostAt(): number | null {
+    return this.t.ctx.storage.kv.get<number>(HOST_LOST_KEY) ?? null;
+  }
+
   /** A public broadcast went out: it carries the current presence, so a waiting presence view is not needed. */
   carried(): void {
     if (this.t.store.extras().presenceAt === null) return;
@@ -155,8 +201,11 @@ export class Presence {
       await this.changed(now, ws);
     } else if (identity.kind === "host") {
       if (this.openSockets((i) => i.kind === "host", ws) > 0) return;
-      // RULES.md §5.7 the live host's connection is lost: gated stages wait for the host, the server takes over after 3 minutes.
-      if (t.tx(() => this.tellEngine({ type: "host-presence", connected: false }, now))) return t.afterChange(now, undefined, ws);
+      // RULES.md §5.7 the live host's connection is lost: told to the game after the grace (hostGone).
+      if (t.store.game().status === "playing" && this.hostLostAt() === null) {
+        t.ctx.storage.kv.put(HOST_LOST_KEY, now);
+        await t.alarm.sync();
+      }
       await this.changed(now, ws);
     } else if (identity.kind === "consigliere") {
       // Issue 30: the consigliere's last socket closed: no longer a media peer (TableView.mediaPeers).

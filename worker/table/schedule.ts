@@ -10,13 +10,15 @@
  *   hello       a socket that has not said hello HELLO_TIMEOUT_MS after it opened is closed (sockets'
  *               attachments: connectedAt, identity)
  *   presence    the end of a presence coalescing window: one view for every connect/disconnect in it
+ *   host-away   the live host's connection has been lost for HOST_AWAY_GRACE_MS: the game is told
+ *               (RULES.md §5.7; a quicker return tells it nothing, worker/table/presence.ts)
  *   recording-expiry  issue 19 (RULES.md §6.11): a game's audio recording is 72 h old and is deleted
  *               (worker/table/recordings.ts)
  *
  * The runtime alarm is set to the earliest of them; `alarm()` handles exactly the earliest one, then
  * re-arms for the next. Ties go in the order above (a deadline before a bot's move at the same ms).
  */
-export type DueKind = "deadline" | "takeover" | "bots" | "spectators" | "report" | "hello" | "presence" | "recording-expiry";
+export type DueKind = "deadline" | "takeover" | "bots" | "spectators" | "report" | "hello" | "presence" | "host-away" | "recording-expiry";
 
 export interface Due {
   kind: DueKind;
@@ -28,7 +30,7 @@ export interface Due {
   key?: string;
 }
 
-const ORDER: Record<DueKind, number> = { deadline: 0, takeover: 1, bots: 2, spectators: 3, report: 4, hello: 5, presence: 6, "recording-expiry": 7 };
+const ORDER: Record<DueKind, number> = { deadline: 0, takeover: 1, bots: 2, spectators: 3, report: 4, hello: 5, presence: 6, "host-away": 7, "recording-expiry": 8 };
 
 export function earliest(dues: ReadonlyArray<Due | null>): Due | null {
   let best: Due | null = null;

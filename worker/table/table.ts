@@ -101,7 +101,7 @@ export class Table {
     this.frames = new Frames(p("now", "config", "afterChange", "store", "sockets", "match", "fanout", "admission", "organizer", "presence", "publication", "consiglieri", "media", "sfu", "chat"));
     this.admission = new Admission(p("now", "config", "ctx", "env", "tx", "afterChange", "store", "sockets", "alarmFailures", "match", "fanout", "listing", "report", "spectators", "organizer", "consiglieri"));
     this.organizer = new Organizer(p("config", "forgetConfig", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "admission", "consiglieri", "media"));
-    this.presence = new Presence(p("now", "config", "tx", "afterChange", "store", "sockets", "match", "fanout", "alarm", "organizer"));
+    this.presence = new Presence(p("now", "config", "ctx", "tx", "afterChange", "store", "sockets", "match", "fanout", "alarm", "organizer"));
     this.match = new Match(p("config", "ctx", "tx", "store", "reporter", "fanout", "consiglieri"));
     this.fanout = new Fanout(p("now", "config", "store", "sockets", "match", "presence", "spectators", "organizer", "publication", "consiglieri", "media", "sfu", "chat"));
     this.spectators = new DelayedSpectators(p("now", "config", "store", "sockets", "match", "fanout", "presence", "publication"));
