@@ -192,11 +192,11 @@ export const HelloMessageSchema = v.strictObject({
 });
 
 /**
- * Issue 32: the `phaseSeq` of the view an act or host input was made on (GameView.phaseSeq). The engine
- * refuses another stage's with `stale` and changes nothing. Optional for one release: frames without it
- * are judged as before.
+ * The `phaseSeq` of the view an act or host input was made on (GameView.phaseSeq), required: an input is
+ * bound to the stage it was made at. The engine refuses another stage's with `stale` and changes nothing;
+ * a frame without it is `bad-message`.
  */
-const PhaseSeqSchema = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER)));
+const PhaseSeqSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
 
 export const ActMessageSchema = v.strictObject({
   type: v.literal("act"),
