@@ -355,7 +355,8 @@ async function run(target: Target, T: number): Promise<RunStats> {
         const ref = String(++refSeq);
         sendTime.set(`${t}:${ref}`, performance.now());
         seenAtSend = seen;
-        ws.send(JSON.stringify({ type: "act", ref, action }));
+        // The act names the stage of the view it was decided on (required; a stale one is refused).
+        ws.send(JSON.stringify({ type: "act", ref, action, phaseSeq: latest.phaseSeq }));
       };
       ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: tokens[i]! }));
       ws.onmessage = (ev) => {

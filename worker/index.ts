@@ -19,6 +19,7 @@ import type { Env } from "./env.ts";
 import { sweepRecordings } from "./recordings/sweep.ts";
 import { sameSiteOnly } from "./security/csrf.ts";
 import { guessGuard } from "./security/guess-guard.ts";
+import { noPrototypeKeys } from "./security/prototype-keys.ts";
 import { securityHeaders } from "./security/headers.ts";
 import { originAllowed } from "./security/origin.ts";
 
@@ -45,6 +46,8 @@ const api = new Hono<{ Bindings: Env }>()
   // Issue 32, finding 7 (CSRF): a state-changing request only from this site's pages (or a non-browser
   // client), and a body only as JSON — but a recording's audio upload (worker/security/csrf.ts).
   .use(sameSiteOnly({ otherBodies: (path, method) => method === "PUT" && RECORDING_UPLOAD.test(path) }))
+  // A prototype key anywhere in a JSON body is refused before any route (worker/security/prototype-keys.ts).
+  .use(noPrototypeKeys())
   // Cross-site WebSocket hijacking: a socket only from our own pages or from non-browser clients.
   .use("/tables/:code/socket", async (c, next) => {
     if (!originAllowed(c.req.raw)) return apiError(c, "forbidden-origin", "WebSocket connections are accepted from this site's pages only.");

@@ -177,7 +177,8 @@ export type Input =
       kind: "act"; playerId: PlayerId; action: PlayerAction; by?: "consigliere";
       /**
        * Issue 32: the stage the sender acted on (GameView.phaseSeq of their view). Another stage's
-       * phaseSeq is refused "stale" and changes nothing. Optional for one release (older clients).
+       * phaseSeq is refused "stale" and changes nothing. Every client frame carries it (messages.ts);
+       * absent only on the server's own bots' inputs and on inputs recorded before it existed.
        */
       phaseSeq?: number;
     }

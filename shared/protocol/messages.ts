@@ -7,7 +7,7 @@
  * server does not break an older client; tests use it to check every frame they receive).
  */
 import { MAX_MEDIA_PEER } from "../media/peers.ts";
-import { CHAT_KEY, CHAT_MAX } from "./chat.ts";
+import { CHAT_KEY, CHAT_MAX, chatLine } from "./chat.ts";
 export { CHAT_KEPT, CHAT_MAX, CHAT_RATE_LIMIT } from "./chat.ts";
 import * as v from "valibot";
 import { BUILT_EFFECTS, LOG_TYPES, REMOVAL_REASONS, PHASE_NAMES, RESULT_REASONS, type GameView, type HostAction, type PlayerAction, type PresetId, type Seat } from "../engine/types.ts";
@@ -192,11 +192,11 @@ export const HelloMessageSchema = v.strictObject({
 });
 
 /**
- * Issue 32: the `phaseSeq` of the view an act or host input was made on (GameView.phaseSeq). The engine
- * refuses another stage's with `stale` and changes nothing. Optional for one release: frames without it
- * are judged as before.
+ * The `phaseSeq` of the view an act or host input was made on (GameView.phaseSeq), required: an input is
+ * bound to the stage it was made at. The engine refuses another stage's with `stale` and changes nothing;
+ * a frame without it is `bad-message`.
  */
-const PhaseSeqSchema = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER)));
+const PhaseSeqSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
 
 export const ActMessageSchema = v.strictObject({
   type: v.literal("act"),
@@ -339,12 +339,13 @@ export type WhisperMessage = v.InferOutput<typeof WhisperMessageSchema>;
 /**
  * Issue 35 "Chat where the floor allows it" (worker/table/chat.ts, docs/PROTOCOL.md "Chat"): a line of
  * text to the connection's chat channel — the table's while no game runs, the spectators' during one.
- * Trimmed, 1..CHAT_MAX characters; shown as plain text. With a `ref` it is acked.
+ * One line of visible text (RULES.md §8 Chat; chat.ts `chatLine`: no line breaks, bidirectional controls or
+ * invisible characters), 1..CHAT_MAX characters after that; shown as plain text. With a `ref` it is acked.
  */
 export const ChatMessageSchema = v.strictObject({
   type: v.literal("chat"),
   ref: v.optional(ref),
-  text: v.pipe(v.string(), v.transform((s) => s.trim()), v.minLength(1, "a chat line is empty"), v.maxLength(CHAT_MAX, `a chat line is at most ${CHAT_MAX} characters`)),
+  text: v.pipe(v.string(), v.transform(chatLine), v.minLength(1, "a chat line has no visible text"), v.maxLength(CHAT_MAX, `a chat line is at most ${CHAT_MAX} characters`)),
 });
 export type ChatMessage = v.InferOutput<typeof ChatMessageSchema>;
 /** Issue 35: the organizer (or live host) mutes or unmutes a chat sender by their public key. */

@@ -233,3 +233,70 @@ describe("issue 35: the table's chat", () => {
     expect(rows.filter((x) => x.channel === "table")).toEqual([{ channel: "table", era: 1, key: "p1", text: "good game" }]);
   }, 120_000);
 });
+
+describe("RULES.md §8 Chat: one line of visible text under the table's name; limits per person and per address", () => {
+  it("a line break cannot start a line that reads like another's; bidi controls are removed; a line of invisible characters is refused (typed), nothing stored", async () => {
+    const created = await createTable({ presetId: "sport" });
+    const code = created.code;
+    const bob = await join(code, "Bob");
+    const b = await connectAs(code, bob.token, "Bob");
+    const s1 = await connectAs(code, undefined, "spectator 1");
+    extra.push(b, s1);
+
+    const forged = "fine\n\nAlice: I am the sheriff, seat 4 is black";
+    expect(await say(b, forged)).toMatchObject({ type: "ack" });
+    const got = (await s1.next((m) => m.type === "chat" && m.entries.some((e) => e.text.startsWith("fine")))) as ChatFrame;
+    // One line, under the name the table gives it.
+    expect(got.entries).toEqual([{ id: expect.any(Number), at: expect.any(Number), name: "Bob", key: "p1", text: "fine Alice: I am the sheriff, seat 4 is black" }]);
+    for (const raw of s1.raw.filter((r) => r.startsWith('{"type":"chat"'))) expect(raw).not.toMatch(/\\[nr]|\\u2028|\\u2029/);
+
+    // RLO (shows the rest reversed) and the other bidi controls are removed; the visible text stays.
+    const bidi = "\u202Ekcalb si 4 taes\u202C \u2066x\u2069\u200F\u200E\u061C";
+    expect(await say(b, bidi)).toMatchObject({ type: "ack" });
+    const rlo = (await s1.next((m) => m.type === "chat" && m.entries.some((e) => e.text.startsWith("kcalb")))) as ChatFrame;
+    expect(rlo.entries[0]!.text).toBe("kcalb si 4 taes x");
+
+    // Blank after that: refused with a typed error, nothing stored.
+    for (const blank of ["\u3164", "\u3164\u3164 \u200B", "\u2800\u2800", "\u115F\u1160\uFFA0", "\uFE0F", "\u202E\u202C", "\n\r\t"]) {
+      expect(await say(b, blank), JSON.stringify(blank)).toMatchObject({ type: "error", code: "bad-message" });
+    }
+    // Emoji joiners and variation selectors stay inside a visible line.
+    expect(await say(s1, "ok \u2764\uFE0F")).toMatchObject({ type: "ack" });
+    expect((await stored(code)).map((r) => r.text)).toEqual(["fine Alice: I am the sheriff, seat 4 is black", "kcalb si 4 taes x", "ok \u2764\uFE0F"]);
+  });
+
+  it("20 spectator sockets of one address post 100 lines at once: at most the address's budget lands, the kept history stays; one person's two sockets share one budget", async () => {
+    const created = await createTable({ presetId: "sport" });
+    const code = created.code;
+    const ann = await join(code, "Ann");
+    const a1 = await connectAs(code, ann.token, "Ann");
+    extra.push(a1);
+    expect(await say(a1, "keep me")).toMatchObject({ type: "ack" });
+
+    const address = "203.0.113.77";
+    const flood: Client[] = [];
+    for (let i = 0; i < 20; i++) flood.push(await connectAs(code, undefined, `flood ${i}`, address));
+    extra.push(...flood);
+    const started = Date.now();
+    const answers = await Promise.all(flood.flatMap((c, i) => Array.from({ length: 5 }, (_, j) => say(c, `flood ${i}.${j}`))));
+    const seconds = (Date.now() - started) / 1000;
+    const landed = answers.filter((m) => m.type === "ack").length;
+    const limited = answers.filter((m) => m.type === "error" && m.code === "rate-limited").length;
+    // chatAddressLimit(2): a burst of 10, then one a second.
+    const budget = 10 + Math.ceil(seconds * 1);
+    console.log(`chat flood: ${landed} of 100 lines landed in ${seconds.toFixed(2)} s (address budget ${budget}); ${limited} rate-limited`);
+    expect(landed + limited).toBe(100);
+    expect(landed).toBeGreaterThan(0);
+    expect(landed).toBeLessThanOrEqual(budget);
+    const rows = await stored(code);
+    expect(rows.filter((r) => r.text.startsWith("flood")).length).toBe(landed);
+    expect(rows.map((r) => r.text)).toContain("keep me");
+
+    // Ann's second socket spends Ann's budget (a burst of 5): 4 more on one socket, then the other is refused.
+    const a2 = await connectAs(code, ann.token, "Ann");
+    extra.push(a2);
+    for (let i = 0; i < 4; i++) expect(await say(i % 2 ? a1 : a2, `Ann ${i}`)).toMatchObject({ type: "ack" });
+    expect(await say(a2, "Ann, one too many")).toMatchObject({ type: "error", code: "rate-limited" });
+    expect(await say(a1, "Ann, one too many")).toMatchObject({ type: "error", code: "rate-limited" });
+  }, 60_000);
+});

@@ -85,10 +85,10 @@ export async function control(c: Client, ref: string, action: Record<string, unk
   return c.next((m) => (m.type === "ack" || m.type === "error") && m.ref === ref, from);
 }
 
-/** Send a live host input and wait for its ack or error. */
+/** Send a live host input (naming the stage of the host's view) and wait for its ack or error. */
 export async function hostInput(c: Client, ref: string, action: Record<string, unknown>): Promise<ServerMessage> {
   const from = c.frames.length;
-  c.send({ type: "host", ref, action });
+  c.send({ type: "host", ref, action, phaseSeq: c.stage() });
   return c.next((m) => (m.type === "ack" || m.type === "error") && m.ref === ref, from);
 }
 

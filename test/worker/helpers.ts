@@ -179,10 +179,15 @@ export class Client {
     return (m as Extract<ServerMessage, { type: "view" }>).view;
   }
 
-  /** Send and wait for the ack or error carrying `ref`. */
-  async act(ref: string, action: unknown): Promise<ServerMessage> {
+  /** The stage (GameView.phaseSeq) of the game in the view this client holds; 0 before any game. Every act and host frame names it. */
+  stage(): number {
+    return this.held?.view.game?.phaseSeq ?? 0;
+  }
+
+  /** Send and wait for the ack or error carrying `ref` (the act names the stage of the view held, as the page does). */
+  async act(ref: string, action: unknown, phaseSeq = this.stage()): Promise<ServerMessage> {
     const from = this.frames.length;
-    this.send({ type: "act", ref, action });
+    this.send({ type: "act", ref, action, phaseSeq });
     return this.next((m) => (m.type === "ack" || m.type === "error") && m.ref === ref, from);
   }
 

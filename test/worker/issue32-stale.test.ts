@@ -2,14 +2,14 @@
  * Issue 32, "inputs bound to their stage": every act and host frame may carry the `phaseSeq` of the
  * view it was made on (boardgame.io's `_stateID`); the engine refuses a stale one with `stale` and
  * changes nothing. So a second host tab or a late retry cannot confirm the next stage, and a vote sent
- * for a ballot that has just closed cannot land in the revote. Frames without it stay accepted for one
- * release (docs/PROTOCOL.md).
+ * for a ballot that has just closed cannot land in the revote. It is required (docs/PROTOCOL.md): a frame
+ * without it is `bad-message` and changes nothing.
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ServerMessage } from "../../shared/protocol/messages.ts";
 import { bySeat, fullTable, gameOf, settle, type Table } from "./fixture.ts";
-import { connectAs, tableStub, type Client } from "./helpers.ts";
+import { connectAs, storedGame, tableStub, type Client } from "./helpers.ts";
 
 let open: Client[] = [];
 afterEach(() => {
@@ -101,9 +101,30 @@ describe("issue 32: inputs bound to their stage (phaseSeq)", () => {
     expect(gameOf(ten).you!.actions.some((a) => a.type === "vote")).toBe(true); // seat 10 may still vote in the revote
     // With the revote's own phaseSeq the same vote counts.
     expect(await send(ten, { type: "act", action: { type: "vote", target: 5 }, phaseSeq: revote.phaseSeq })).toMatchObject({ type: "ack" });
-    // And a frame without phaseSeq is still accepted (one release): the engine judges it as before.
-    const nine = bySeat(t, 9).client;
-    const legacy = await nine.act("legacy", { type: "vote", target: 3 });
-    expect(legacy.type === "ack" || (legacy.type === "error" && legacy.code !== "stale" && legacy.code !== "bad-message")).toBe(true);
+  });
+
+  it("an act or a host frame without phaseSeq is bad-message (typed, its ref echoed) and changes nothing; the same input with it goes through", async () => {
+    const t = await fullTable({ host: "live", settings: { autoDeal: true } }, { creatorSits: false });
+    open.push(...t.open);
+    const host = await connectAs(t.code, t.organizerToken, "host");
+    open.push(host);
+    const everyone = () => [host, ...t.seated.map((s) => s.client)];
+    await toVoting(t, everyone);
+    expect(gameOf(host).phase).toBe("voting");
+    const one = bySeat(t, 1).client;
+    // A player's vote without its stage.
+    let before = await storedGame(t.code);
+    expect(await send(one, { type: "act", action: { type: "vote", target: 3 } })).toMatchObject({ type: "error", code: "bad-message", ref: expect.any(String) });
+    expect(await storedGame(t.code)).toEqual(before);
+    expect(gameOf(one).you!.actions.some((a) => a.type === "vote")).toBe(true);
+    for (let seat = 1; seat <= 10; seat++) expect(await bySeat(t, seat).client.act(`v${seat}`, { type: "vote", target: seat <= 6 ? 3 : 5 })).toMatchObject({ type: "ack" });
+    await settle(t.code, everyone());
+    // The host's confirm without its stage.
+    const voted = gameOf(host);
+    before = await storedGame(t.code);
+    expect(await send(host, { type: "host", action: { type: "confirm" } })).toMatchObject({ type: "error", code: "bad-message" });
+    expect(await storedGame(t.code)).toEqual(before);
+    expect(gameOf(host).phaseSeq).toBe(voted.phaseSeq);
+    expect(await send(host, { type: "host", action: { type: "confirm" }, phaseSeq: voted.phaseSeq })).toMatchObject({ type: "ack" });
   });
 });

@@ -616,7 +616,7 @@ describe("issue 30: the live host, a consigliere and spectators on the SFU plane
       const panel = host.lastView().game?.host;
       if (!panel?.waiting || !panel.canConfirm) return;
       const from = host.frames.length;
-      host.send({ type: "host", ref: `confirm-${counts.steps}-${from}`, action: { type: "confirm" } });
+      host.send({ type: "host", ref: `confirm-${counts.steps}-${from}`, action: { type: "confirm" }, phaseSeq: host.stage() });
       const reply = await host.next((m) => (m.type === "ack" || m.type === "error") && m.ref === `confirm-${counts.steps}-${from}`, from);
       if (reply.type === "ack") await syncAll(run, reply.version);
     };
@@ -643,7 +643,7 @@ describe("issue 30: the live host, a consigliere and spectators on the SFU plane
     const holders = () => Object.values(before.people).filter((p) => p.recv && standIn.pulled(p.recv.sessionId).some((t) => t.from === speakerPub && t.trackName === "audio")).length;
     expect(holders(), "the speaker is heard before the mute").toBeGreaterThan(0);
     const from = host.frames.length;
-    host.send({ type: "host", ref: "sfu-mute", action: { type: "mute", seat: speaker } });
+    host.send({ type: "host", ref: "sfu-mute", action: { type: "mute", seat: speaker }, phaseSeq: host.stage() });
     const muted = await host.next((m) => (m.type === "ack" || m.type === "error") && m.ref === "sfu-mute", from);
     expect(muted).toMatchObject({ type: "ack" });
     await syncAll(run, (muted as { version: number }).version);

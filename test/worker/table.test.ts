@@ -328,7 +328,7 @@ describe("bad input", () => {
     // Before hello.
     const fresh = await (await import("./helpers.ts")).connect(code, "fresh");
     open.push(fresh);
-    expect((await errorOf(fresh, { type: "act", ref: "a", action: { type: "shout" } })).code).toBe("hello-first");
+    expect((await errorOf(fresh, { type: "act", ref: "a", action: { type: "shout" }, phaseSeq: 0 })).code).toBe("hello-first");
     expect((await errorOf(fresh, { type: "hello", token: "x".repeat(43) })).code).toBe("bad-token");
     expect((await errorOf(fresh, { type: "sync" })).code).toBe("hello-first");
 
@@ -336,9 +336,9 @@ describe("bad input", () => {
     const c = seated[1]!.client;
     expect((await errorOf(c, "{not json")).code).toBe("bad-json");
     expect((await errorOf(c, { type: "act" })).code).toBe("bad-message");
-    const wrongType = await errorOf(c, { type: "act", ref: "w1", action: { type: "nominate", target: "3" } });
+    const wrongType = await errorOf(c, { type: "act", ref: "w1", action: { type: "nominate", target: "3" }, phaseSeq: c.stage() });
     expect(wrongType).toMatchObject({ code: "bad-message", ref: "w1" });
-    expect((await errorOf(c, { type: "act", ref: "w2", action: { type: "shout" }, extra: 1 })).code).toBe("bad-message");
+    expect((await errorOf(c, { type: "act", ref: "w2", action: { type: "shout" }, phaseSeq: c.stage(), extra: 1 })).code).toBe("bad-message");
     expect((await errorOf(c, JSON.parse('{"type":"act","ref":"w3","action":{"type":"shout"},"__proto__":{"x":1}}'))).code).toBe("bad-message");
     expect((await errorOf(c, { type: "launch-missiles" })).code).toBe("bad-message");
     expect((await errorOf(c, { type: "act", ref: "big", action: { type: "shout" }, pad: "x".repeat(5000) })).code).toBe("too-large");
@@ -365,7 +365,7 @@ describe("bad input", () => {
     // Flooding: 40 frames at once; after the burst of 20 they are refused as rate-limited.
     const e = seated[3]!.client;
     const from = e.frames.length;
-    for (let i = 0; i < 40; i++) e.send({ type: "act", ref: `f${i}`, action: { type: "nominate", target: 1 } });
+    for (let i = 0; i < 40; i++) e.send({ type: "act", ref: `f${i}`, action: { type: "nominate", target: 1 }, phaseSeq: e.stage() });
     await e.next((m) => m.type === "error" && m.ref === "f39", from);
     const replies = e.frames.slice(from).filter((m): m is Extract<ServerMessage, { type: "error" }> => m.type === "error");
     expect(replies).toHaveLength(40);

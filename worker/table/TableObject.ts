@@ -11,6 +11,7 @@ import type { TableSummary } from "../../shared/protocol/http.ts";
 import type { Env } from "../env.ts";
 import type { InitRequest, InitResult, JoinOptions, JoinResult, Refusal, ReturnResult } from "./admission.ts";
 import type { ConsigliereJoinResult, InviteResult } from "./consigliere.ts";
+import { addressOf } from "../security/address.ts";
 import { HibernatingSockets, newAttachment } from "./connection.ts";
 import { gameOver, gameRecord, type AccountRecord, type RecordRefusal } from "./record.ts";
 import type { RecordingRefusalCode, UploadGrant } from "./recordings.ts";
@@ -153,7 +154,7 @@ export class TableObject extends DurableObject<Env> {
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
-    this.sockets.save(server, newAttachment(this.table.now()));
+    this.sockets.save(server, { ...newAttachment(this.table.now()), address: addressOf(request) });
     await this.table.alarm.sync(); // the hello timeout (schedule.ts "hello")
     return new Response(null, { status: 101, webSocket: client });
   }

@@ -22,12 +22,19 @@
  * consigliere of that place, `v<n>` a spectator socket (numbered per socket at its first line; a
  * spectator who reconnects is a new number), `h` the live host, `o` the seatless organizer. The
  * organizer (or live host) mutes and unmutes keys (`chat-mute`); a muted sender's lines are refused
- * (`chat-muted`). Each connection has its own chat budget (CHAT_RATE_LIMIT) on top of the frame bucket.
+ * (`chat-muted`).
+ *
+ * A line is one line of visible text (RULES.md §8 Chat): the schema makes it so (chat.ts `chatLine`), and
+ * it is shown under the name the table gives it, never one the sender writes. Its budgets (on top of the
+ * frame bucket) are the person's (CHAT_RATE_LIMIT by the sender's key: every socket of a seat, of the
+ * organizer or of the host spends one budget) and the client address's (chatAddressLimit, over all its
+ * senders: spectator sockets cost nothing to open, and each is a new sender).
  *
  * Delivery: a connection gets its channel's history with `reset` when it says hello, asks `sync`, or its
  * channel changes (a game starts or ends, the player dies) — the after-change subscriber `chat`
  * (table.ts) — then each new line. The channel it last got is kept in its attachment (`chat`).
  */
+import { chatAddressLimit, chatLine } from "../../shared/protocol/chat.ts";
 import { CHAT_KEPT, CHAT_RATE_LIMIT, type ChatAccess, type ChatEntry, type ChatMessage, type ChatMuteMessage, type ServerMessage } from "../../shared/protocol/messages.ts";
 import { takeToken, type Attachment, type ConnectionIdentity, type Sockets } from "./connection.ts";
 import { viewFor, type GameState } from "./engine.ts";
@@ -35,7 +42,7 @@ import type { ConsiglieriPort, FanoutPort, MatchPort, OrganizerPort, Refused, Ta
 import type { TableStore } from "./storage.ts";
 
 /** What the chat uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
-export interface ChatDeps extends Pick<TableCore, "ctx" | "now" | "tx"> {
+export interface ChatDeps extends Pick<TableCore, "config" | "ctx" | "now" | "tx"> {
   readonly store: Pick<TableStore, "control" | "game" | "players" | "seriesGame">;
   readonly sockets: Pick<Sockets, "all" | "attachmentOf" | "save">;
   readonly match: Pick<MatchPort, "state">;
@@ -44,9 +51,19 @@ export interface ChatDeps extends Pick<TableCore, "ctx" | "now" | "tx"> {
   readonly consiglieri: Pick<ConsiglieriPort, "bound">;
 }
 
+/** How many chat budgets the table keeps in memory (persons and addresses). */
+const BUDGETS_KEPT = 1024;
+/** After this long untouched, every chat budget is full again (the address's refills as fast, relative to its burst). */
+const REFILLED_MS = (CHAT_RATE_LIMIT.burst / CHAT_RATE_LIMIT.perSecond) * 1000;
+
 export class TableChat {
   /** The seats alive in a state (public: every view says it), memoised per state object. */
   private living = new WeakMap<GameState, Set<number>>();
+  /**
+   * The chat budgets, by person (`p:` + the sender's key) and by address (`a:` + its bucket), in memory:
+   * an object only hibernates after seconds of silence, and any budget is full again after 10 s.
+   */
+  private budgets = new Map<string, { tokens: number; at: number }>();
 
   constructor(private readonly t: ChatDeps) {}
 
@@ -100,12 +117,9 @@ export class TableChat {
     const t = this.t;
     const access = this.access(identity);
     if (!access || !access.write) return { code: "chat-closed", message: "Only the floor speaks during the game; the chat is closed to you now." };
-    const taken = takeToken(att.chatBucket ?? { tokens: CHAT_RATE_LIMIT.burst, at: now }, now, CHAT_RATE_LIMIT);
-    att.chatBucket = taken.bucket;
-    t.sockets.save(ws, att);
-    if (!taken.allowed) return { code: "rate-limited", message: "Too many chat lines; wait a few seconds." };
     const sender = this.sender(ws, att, identity);
     if (!sender) return { code: "chat-closed", message: "The chat is closed to you now." };
+    if (!this.spend(sender.key, att.address ?? "none", now)) return { code: "rate-limited", message: "Too many chat lines; wait a few seconds." };
     if (this.muted().includes(sender.key)) return { code: "chat-muted", message: "The organizer muted you in this chat." };
     const era = this.era();
     const entry = t.tx(() => {
@@ -129,6 +143,27 @@ export class TableChat {
       else this.sendHistory(other, oatt, oatt.identity, a, era);
     }
     return null;
+  }
+
+  /** One line from this person at this address: taken from both budgets, or from neither (false). */
+  private spend(person: string, address: string, now: number): boolean {
+    const limits = [
+      [`p:${person}`, CHAT_RATE_LIMIT],
+      [`a:${address}`, chatAddressLimit(this.t.config().seatsPerAddress)],
+    ] as const;
+    const taken = limits.map(([key, limit]) => ({ key, ...takeToken(this.budgets.get(key) ?? { tokens: limit.burst, at: now }, now, limit) }));
+    // A refusal spends nothing: a budget refills by the time passed alone.
+    if (!taken.every((x) => x.allowed)) return false;
+    for (const x of taken) {
+      this.budgets.delete(x.key); // re-inserted: the map's order is the order of last use
+      this.budgets.set(x.key, x.bucket);
+    }
+    if (this.budgets.size > BUDGETS_KEPT) {
+      // A budget untouched for REFILLED_MS is full: forgetting it changes nothing. If too many are still in
+      // use (many addresses at once), the least recently used go.
+      for (const [key, b] of this.budgets) if (now - b.at >= REFILLED_MS || this.budgets.size > BUDGETS_KEPT) this.budgets.delete(key);
+    }
+    return true;
   }
 
   /** The organizer (or live host) mutes or unmutes a key; their connections that read a channel get the new list. */
@@ -180,7 +215,10 @@ export class TableChat {
       .exec("SELECT id, at, name, key, text FROM chat WHERE channel = ? AND era = ? ORDER BY id DESC LIMIT ?", a.channel, era, CHAT_KEPT)
       .toArray()
       .reverse();
-    const entries: ChatEntry[] = rows.map((r) => ({ id: Number(r.id), at: Number(r.at), name: String(r.name), key: String(r.key), text: String(r.text) }));
+    // A line stored before lines were made one visible line (chatLine) is made one as it is read.
+    const entries: ChatEntry[] = rows
+      .map((r) => ({ id: Number(r.id), at: Number(r.at), name: String(r.name), key: String(r.key), text: chatLine(String(r.text)) }))
+      .filter((e) => e.text !== "");
     const organizing = this.t.organizer.isOrganizer(identity);
     this.t.fanout.send(ws, { type: "chat", channel: a.channel, entries, reset: true, ...(organizing ? { muted: this.muted() } : {}) });
     att.chat = `${a.channel}:${era}`;

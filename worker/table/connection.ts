@@ -39,8 +39,9 @@ export interface Attachment {
   listening?: true;
   /** Issue 15, the SFU plane: a spectator socket's own key for its receiving session (worker/table/sfu.ts); absent until it joins. */
   sfuId?: string;
-  /** Issue 35: the chat's own budget (CHAT_RATE_LIMIT); absent until the first chat line. */
-  chatBucket?: { tokens: number; at: number };
+  /** The client address bucket the socket was opened from (security/address.ts addressOf): the chat's
+   *  per-address budget. Server-side only; absent on attachments written before it ("none"). */
+  address?: string;
   /** Issue 35: a spectator socket's chat number ("Spectator N", key `v<N>`), given at its first line. */
   chatN?: number;
   /** Issue 35: the chat channel and era whose history this socket last got (`table:1`); absent: none. */

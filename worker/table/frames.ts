@@ -196,8 +196,8 @@ export class Frames {
     const t = this.t;
     const state = t.match.state();
     if (!state) return this.refuse(ws, "phase-closed", "The game has not started yet.", msg.ref);
-    // Issue 32: the stage the sender acted on, when the frame says it (the engine refuses a stale one).
-    const stage = msg.phaseSeq === undefined ? {} : { phaseSeq: msg.phaseSeq };
+    // The stage the sender acted on (every act and host frame names it; the engine refuses a stale one).
+    const stage = { phaseSeq: msg.phaseSeq };
     const input: Input =
       msg.type === "act" && identity.kind === "player"
         ? { kind: "act", playerId: identity.playerId, action: msg.action, ...stage }

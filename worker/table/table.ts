@@ -114,7 +114,7 @@ export class Table {
     this.consiglieri = new Consiglieri(p("now", "config", "ctx", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "admission", "organizer", "media"));
     this.recordings = new TableRecordings(p("now", "config", "env", "ctx", "store", "alarm", "organizer"));
     this.publication = new TablePublication(p("env", "ctx", "store"));
-    this.chat = new TableChat(p("now", "ctx", "tx", "store", "sockets", "match", "fanout", "organizer", "consiglieri"));
+    this.chat = new TableChat(p("now", "ctx", "tx", "config", "store", "sockets", "match", "fanout", "organizer", "consiglieri"));
     // Issue 33: what follows every change, in order — each subscriber one job, all of them here.
     const ended = () => this.store.game().status === "ended";
     this.changes = new AfterChange(

@@ -2,11 +2,12 @@
  * Issue 35 "Chat where the floor allows it": the table's chat panel — the lobby's and the after-game
  * chat for everyone, the spectators' chat during a game (the view's `chat` says whether this page has one
  * and may write in it, as the table decides; the server sends nothing to a page that has none). Lines are plain text: nothing is linkified or
- * parsed. The organizer (or live host) has a mute button on each line of another sender. The lines are a
+ * parsed. A line is one line (RULES.md §8 Chat): the table sends no line break, and its text is a
+ * bidi isolate after the name the table gave it, so nothing in it can move or mimic a name. The organizer (or live host) has a mute button on each line of another sender. The lines are a
  * `role="log"` region (polite): a screen reader reads each new line once.
  */
 import { createEffect, createSignal, For, on, Show, type JSX } from "solid-js";
-import { CHAT_MAX } from "../../../shared/protocol/chat.ts";
+import { CHAT_MAX, chatLine } from "../../../shared/protocol/chat.ts";
 import type { ChatEntry } from "../../../shared/protocol/messages.ts";
 import { t } from "../i18n/index.ts";
 import { chatKeyKind } from "./chat.ts";
@@ -29,7 +30,7 @@ export function ChatPanel(props: { ctl: TableController }) {
   createEffect(on(() => st.chat.entries.length, () => list && (list.scrollTop = list.scrollHeight)));
   const submit: JSX.EventHandler<HTMLFormElement, SubmitEvent> = (e) => {
     e.preventDefault();
-    const s = text().trim();
+    const s = chatLine(text());
     if (!s || !shown()?.write) return;
     props.ctl.chat(s);
     setText("");
@@ -50,12 +51,12 @@ export function ChatPanel(props: { ctl: TableController }) {
                 const muted = () => st.chat.muted.includes(e.key);
                 return (
                   <li data-chat-entry={e.id} data-chat-key={e.key}>
-                    <strong class="chat-name">{nameOf(e)}</strong>
+                    <strong class="chat-name"><bdi>{nameOf(e)}</bdi></strong>
                     <Show when={organizing() && muted()}>
                       <span class="muted small" data-chat-muted> ({t("chat.muted")})</span>
                     </Show>
                     {": "}
-                    <span class="chat-text">{e.text}</span>
+                    <bdi class="chat-text">{e.text}</bdi>
                     <Show when={organizing() && !own(e)}>
                       <button
                         type="button"
@@ -77,7 +78,7 @@ export function ChatPanel(props: { ctl: TableController }) {
             <form class="row" onSubmit={submit} data-chat-form>
               <label class="sr-only" for="chat-text">{t("chat.label")}</label>
               <input id="chat-text" class="grow" maxLength={CHAT_MAX} autocomplete="off" enterkeyhint="send" value={text()} onInput={(e) => setText(e.currentTarget.value)} />
-              <button class="btn" type="submit" disabled={!text().trim() || st.conn !== "open"}>
+              <button class="btn" type="submit" disabled={!chatLine(text()) || st.conn !== "open"}>
                 {t("chat.send")}
               </button>
             </form>

@@ -293,9 +293,12 @@ export function connectTable(code: string, token: string | null): TableControlle
       return;
     }
     const ref = `a${++refSeq}-${Date.now().toString(36)}`;
+    // An act or host input names the stage of the view it was made on (a stale one is refused); with no
+    // game in view there is none, and nothing to act on.
+    const frame = intentFrame(type, ref, action, state.view?.game?.phaseSeq);
+    if (frame === null) return;
     setState("pending", ref);
-    // Issue 32: an act or host input names the stage of the view it was made on (a stale one is refused).
-    ws.send(intentFrame(type, ref, action, state.view?.game?.phaseSeq));
+    ws.send(frame);
     // Never leave the bar disabled if an ack is lost with a dropped connection.
     setTimeout(() => state.pending === ref && setState("pending", null), 5000);
   };
