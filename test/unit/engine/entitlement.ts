@@ -11,6 +11,7 @@
  */
 import { getRole, ROLE_IDS } from "../../../shared/engine/roles/index.ts";
 import type { GameView, RoleId } from "../../../shared/engine/types.ts";
+import { sha256Hex } from "../../../shared/sha256.ts";
 
 interface S {
   presetId: string;
@@ -186,6 +187,9 @@ function walk(s: S, k: Knowledge, v: unknown, inYou: boolean, parentIsYou: boole
   }
   const o = v as Record<string, unknown>;
   for (const key in o) {
+    // RULES.md §8 Verifiable deal: the seed's hash is public (the view's `dealCommitment`, the first log
+    // entry's `commitment`) — and must be that hash, so no other value (the seed itself) passes under its name.
+    if ((key === "dealCommitment" || key === "commitment") && o[key] !== sha256Hex(s.seed)) fail(`a ${key} that is not the seed's hash`, o);
     // Issue 16: the night's "why" (result.nights) is shown once the game is over, never before.
     if (FORBIDDEN_KEYS.has(key) && !(k.over && WHY_KEYS.has(key))) fail(`internal key ${key}`, o);
     const x = o[key];
