@@ -27,7 +27,7 @@ export interface DealPart {
 }
 
 /** The record's deal part from a game's events (the table's stored ones, or a replay's). */
-export function dealOf(events: ReadonlyArray<Pick<GameEvent, "type" | "data">>): DealPart {
+export function dealOf(events: readonly GameEvent[]): DealPart {
   let dealCommitment: string | undefined;
   const deal: DealPart["deal"] = [];
   const draws: DealPart["draws"] = [];
