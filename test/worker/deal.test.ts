@@ -66,4 +66,28 @@ describe("RULES.md §8 Verifiable deal over sockets", () => {
       run.close();
     }
   });
+
+  it("a rematch: game 2 commits to its own seed; game 1's record, now read from the archive, still verifies", async () => {
+    const run = await openTable({ seed: "deal-2", preset: "sport", spectators: 1 });
+    try {
+      await playToEnd(run);
+      for (const s of run.seated) {
+        const from = s.client.frames.length;
+        s.client.send({ type: "table", ref: "again", action: { type: "play-again" } });
+        expect((await s.client.next((m) => (m.type === "ack" || m.type === "error") && m.ref === "again", from)).type).toBe("ack");
+      }
+      await Promise.all(run.all().map((c) => c.next((m) => m.type === "view" && m.view.series.game === 2 && m.view.status === "playing")));
+      const seeds = await runInDurableObject(run.stub, (_i, state) => state.storage.sql.exec("SELECT seed FROM series ORDER BY game").toArray().map((r) => String(r.seed)));
+      expect(seeds).toHaveLength(2);
+      for (const c of run.all()) expect(c.lastView().game!.dealCommitment, c.name).toBe(await sha256(seeds[1]!));
+      expect((await api(`/api/tables/${run.code}/games/2`)).status).toBe(409);
+      const rec = (await (await api(`/api/tables/${run.code}/games/1`)).json()) as TableGameRecord;
+      expect(rec.seed).toBe(seeds[0]);
+      expect(rec.dealCommitment).toBe(await sha256(seeds[0]!));
+      expect(rec.deal).toHaveLength(10);
+      expect(checkDeal(rec, replayRecord(rec), await sha256(rec.seed))).toEqual({ ok: true });
+    } finally {
+      run.close();
+    }
+  });
 });
