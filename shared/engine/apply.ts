@@ -9,6 +9,7 @@ import { actInput, hostInput, resolveWaiting, maybePass, startFlow, timeoutInput
 import { Reject, reject } from "./flow/stage.ts";
 import { presetOf, startRefusal } from "./presets/index.ts";
 import { seedRng, shuffled } from "./rng.ts";
+import { sha256Hex } from "../sha256.ts";
 import { grantImmunity } from "./rules/immunity.ts";
 import { endGame } from "./rules/outcome.ts";
 import { PUBLIC, cloneState, emit, playerById, asEngine, asGame, type Ctx, type EngineState, type PlayerState } from "./state.ts";
@@ -43,13 +44,17 @@ export function createGame(
   if (refusal) throw new Error(refusal);
   if (new Set(players.map((p) => p.id)).size !== players.length) throw new Error("duplicate player id");
   const rng = seedRng(seed);
+  // RULES.md §8 Verifiable deal: the seed's hash is public before the first draw (the seats); the seed
+  // (32 random bytes from the table) is published with the record at the end, so nobody can guess it
+  // from its hash meanwhile, and anyone can then check that the whole game was drawn from it.
+  const dealCommitment = sha256Hex(seed);
   const order = preset.seatDraw === "random" && options.keepOrder !== true ? shuffled(rng, players) : players.slice();
   const seated: PlayerState[] = order.map((p, i) => ({
     id: p.id, nickname: p.nickname, bot: p.bot, seat: i + 1, role: null, team: null,
     alive: true, out: null, fouls: 0, shoutsLeft: preset.shouts.perGame, shortNext: false,
   }));
   const s: EngineState = {
-    presetId, phaseSeq: 0, settings: parsed, seed, rng, players: seated,
+    presetId, phaseSeq: 0, settings: parsed, seed, dealCommitment, rng, players: seated,
     stage: { id: "", module: "end", data: null }, deadline: null, shout: null, techVote: null, techUsed: [], paused: null,
     day: 0, round: 1, firstSpeaker: 1, nominees: [], nominations: [], votingCancelled: false, roundHadDeparture: false, quietRounds: 0,
     blackMet: false, shootingPlan: null, checks: [], lastTally: null, events: [], result: null,
@@ -59,7 +64,7 @@ export function createGame(
     ...(options.bestMove !== undefined ? { bestMoveRule: options.bestMove } : {}),
   };
   const ctx: Ctx = { s, now, emitted: [] };
-  emit(ctx, "seats-drawn", PUBLIC, { seats: seated.map((p) => ({ seat: p.seat, nickname: p.nickname, bot: p.bot })) });
+  emit(ctx, "seats-drawn", PUBLIC, { seats: seated.map((p) => ({ seat: p.seat, nickname: p.nickname, bot: p.bot })), commitment: dealCommitment });
   if (options.immunity?.length) grantImmunity(ctx, preset, options.immunity);
   startFlow(ctx);
   return asGame(s);

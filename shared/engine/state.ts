@@ -84,6 +84,8 @@ export interface EngineState {
   settings: Record<string, unknown>;
   /** Never in any view. */
   seed: string;
+  /** RULES.md §8 Verifiable deal: SHA-256 (hex) of `seed`, public (absent in states stored before it). */
+  dealCommitment?: string;
   /** Never in any view. */
   rng: RngState;
   players: PlayerState[];

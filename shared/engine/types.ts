@@ -271,7 +271,8 @@ export type OutHow = "voted-out" | "lifted" | "shot" | "removed" | "killed" | "s
  * `Record<string, unknown>`). `emit` takes a type and exactly its data.
  */
 export interface EventData {
-  "seats-drawn": { seats: Array<{ seat: Seat; nickname: string; bot: boolean }> };
+  /** RULES.md §8 Verifiable deal: `commitment` is SHA-256 (hex) of the game's seed, published before any draw. */
+  "seats-drawn": { seats: Array<{ seat: Seat; nickname: string; bot: boolean }>; commitment?: string };
   "dealing-started": { cards: number };
   "card-taken": { seat: Seat; card: number };
   "card-given": { seat: Seat; card: number };
@@ -752,6 +753,12 @@ export interface GameView {
    * step with a warning runs on its clock.
    */
   warnAt?: number;
+  /**
+   * RULES.md §8 Verifiable deal: SHA-256 (hex) of the game's seed, public from the first frame of the
+   * game; the seed itself is published only with the finished game's record. Absent on games created
+   * before the commitment existed.
+   */
+  dealCommitment?: string;
   /** Events this viewer may see, oldest first: all of them, or (a delta frame) the newest ones. */
   log: AnyLogEntry[];
   /** null: `log` is complete. A number n: `log` holds this viewer's entries after its first n, to be

@@ -232,6 +232,8 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     you,
     ...(viewer.kind === "host" ? { host: hostPanel(s) } : {}),
     ...(warnMs !== null && s.deadline !== null ? { warnAt: s.deadline - warnMs } : {}),
+    // RULES.md §8 Verifiable deal: the seed's hash is public; the seed never leaves through a view.
+    ...(s.dealCommitment ? { dealCommitment: s.dealCommitment } : {}),
     log,
     logAfter,
     logUpTo,

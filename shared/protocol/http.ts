@@ -379,6 +379,14 @@ export interface TableGameRecord {
   immune: string[];
   inputs: Array<{ at: number; input: Input }>;
   /**
+   * RULES.md §8 Verifiable deal (shared/verify-deal.ts): SHA-256 (hex) of `seed` as the table published
+   * it at the deal, each seat's role as dealt, and every later random draw of the log (a card given, a
+   * tie drawn by lot, a glance) as the table logged them. Absent for games from before commitments.
+   */
+  dealCommitment?: string;
+  deal?: Array<{ seat: number; role: string }>;
+  draws?: Array<{ type: string; data: unknown }>;
+  /**
    * Issue 38.7: the game has an audio recording that is not deleted yet (RULES.md §6.11), so the record
    * page asks for its details (…/recording/info) only then: at clubs that do not record, no request and
    * no 404. Whether one may listen is still that route's decision. Set by the HTTP route only.

@@ -819,6 +819,8 @@ export const GameViewSchema = v.object({
   })),
   /** §7.12 the night step's last-seconds warning starts at this server time. */
   warnAt: v.optional(num),
+  /** RULES.md §8 Verifiable deal: SHA-256 (hex) of the game's seed, public from the game's first frame. */
+  dealCommitment: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/))),
   log: v.array(v.object({ seq: num, at: num, day: num, type: v.picklist(LOG_TYPES), data: v.record(v.string(), v.unknown()) })),
   logAfter: v.nullable(num),
   logUpTo: num,

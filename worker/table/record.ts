@@ -15,7 +15,8 @@
  * the nicks of accounts that opted out (worker/accounts/publication.ts publishRows) and drops the ids.
  */
 import type { TableGameRecord } from "../../shared/protocol/http.ts";
-import { createGame, seatedPlayers, type Input } from "./engine.ts";
+import { dealOf } from "../../shared/verify-deal.ts";
+import { createGame, seatedPlayers, type GameEvent, type Input } from "./engine.ts";
 import type { TableCore } from "./ports.ts";
 import type { SeriesRow, TableStore } from "./storage.ts";
 import { readLink } from "./tournament.ts";
@@ -40,7 +41,7 @@ export function gameOver(t: { readonly store: Pick<TableStore, "series"> }, game
 
 const isOver = (row: SeriesRow): row is SeriesRow & { endedAt: number; winner: string } => row.endedAt !== null && row.winner !== null;
 
-export function gameRecord(t: Pick<TableCore, "config" | "ctx"> & { readonly store: Pick<TableStore, "inputsOf" | "players" | "series"> }, game: number): AccountRecord | RecordRefusal {
+export function gameRecord(t: Pick<TableCore, "config" | "ctx"> & { readonly store: Pick<TableStore, "eventsOf" | "inputsOf" | "players" | "series"> }, game: number): AccountRecord | RecordRefusal {
   const row = t.store.series().find((g) => g.game === game);
   if (!row) return "not-found";
   if (!isOver(row)) return "not-ended";
@@ -64,6 +65,9 @@ export function gameRecord(t: Pick<TableCore, "config" | "ctx"> & { readonly sto
     if (x.kind === "control" && x.action.type === "pause" && x.action.by !== "host") return { at, input: { ...x, action: { ...x.action, by: "organizer" } } };
     return { at, input: x };
   });
+  // RULES.md §8 Verifiable deal: the commitment, the deal and the draws as the table logged them when it
+  // published them (its stored events, not a new computation), for anyone to check against the seed.
+  const logged = dealOf(t.store.eventsOf(game).flatMap((c) => JSON.parse(c.events) as GameEvent[]));
   return {
     code: config.code,
     game,
@@ -80,5 +84,6 @@ export function gameRecord(t: Pick<TableCore, "config" | "ctx"> & { readonly sto
     players: row.players.map((p) => ({ id: rename(p.id), seat: seats.get(p.id) ?? 0, nickname: p.nickname, bot: p.bot, userId: accountOf(p) })),
     immune: (row.immune ?? []).map(rename),
     inputs,
+    ...logged,
   };
 }

@@ -451,6 +451,24 @@ export class TableStore {
     return rows.map((r) => ({ at: Number(r.at), input: String(r.input) }));
   }
 
+  /**
+   * RULES.md §8 Verifiable deal: the events of game `game` of the series as the table stored them when it
+   * published them (the current game's chunks, or an earlier game's archive), oldest first, as JSON chunks.
+   */
+  eventsOf(game: number): Array<{ first: number; events: string }> {
+    const current = game === this.stateGame();
+    const rows = current
+      ? [
+          ...this.sql.exec("SELECT first, events FROM events").toArray(),
+          ...this.sql.exec("SELECT events_first AS first, events FROM input_log WHERE events IS NOT NULL").toArray(),
+        ]
+      : [
+          ...this.sql.exec("SELECT first, events FROM events_archive WHERE game = ?", game).toArray(),
+          ...this.sql.exec("SELECT events_first AS first, events FROM input_log_archive WHERE game = ? AND events IS NOT NULL", game).toArray(),
+        ];
+    return rows.map((c) => ({ first: Number(c.first), events: String(c.events) })).sort((a, b) => a.first - b.first);
+  }
+
   /** The game whose state the `game` row holds: in a rematch lobby still the last one played. */
   stateGame(): number {
     const { gameNo } = this.seriesGame();

@@ -11,6 +11,7 @@
  */
 import { getRole, ROLE_IDS } from "../../../shared/engine/roles/index.ts";
 import type { GameView, RoleId } from "../../../shared/engine/types.ts";
+import { sha256Hex } from "../../../shared/sha256.ts";
 
 interface S {
   presetId: string;
@@ -176,6 +177,13 @@ function fail(msg: string, o: unknown): never {
   throw new Error(`entitlement: ${msg} in ${JSON.stringify(o)}`);
 }
 
+/** The seed's SHA-256, kept for the last seed (the property tests walk thousands of views per game). */
+let committed = { seed: "", hash: "" };
+function commitmentOf(seed: string): string {
+  if (committed.seed !== seed) committed = { seed, hash: sha256Hex(seed) };
+  return committed.hash;
+}
+
 /** Walk a JSON value (no allocation on the happy path); `inYou` marks the viewer's own section. */
 function walk(s: S, k: Knowledge, v: unknown, inYou: boolean, parentIsYou: boolean): void {
   if (Array.isArray(v)) { for (const x of v) walk(s, k, x, inYou, false); return; }
@@ -186,6 +194,9 @@ function walk(s: S, k: Knowledge, v: unknown, inYou: boolean, parentIsYou: boole
   }
   const o = v as Record<string, unknown>;
   for (const key in o) {
+    // RULES.md §8 Verifiable deal: the seed's hash is public (the view's `dealCommitment`, the first log
+    // entry's `commitment`) — and must be that hash, so no other value (the seed itself) passes under its name.
+    if ((key === "dealCommitment" || key === "commitment") && o[key] !== commitmentOf(s.seed)) fail(`a ${key} that is not the seed's hash`, o);
     // Issue 16: the night's "why" (result.nights) is shown once the game is over, never before.
     if (FORBIDDEN_KEYS.has(key) && !(k.over && WHY_KEYS.has(key))) fail(`internal key ${key}`, o);
     const x = o[key];

@@ -35,12 +35,19 @@ const GOLDEN: Array<[Config, string]> = [
   [{"presetId":"city","settings":{},"host":"live","bots":"heuristic","seats":12}, "e6c9facf8f231e80"],
 ];
 
+function withoutCommitment(data: unknown): unknown {
+  const { commitment: _c, ...rest } = data as { commitment?: string };
+  return rest;
+}
+
 function hashOf(c: Config): string {
   const h = createHash("sha256");
   for (let i = 0; i < 25; i++) {
     const r = playGame({ presetId: c.presetId, seats: c.seats, settings: c.settings, host: c.host, seed: `golden-${i}`, mode: "fast", bots: c.bots, start: 1_000_000, claimRate: 0 });
     const s = r.state as unknown as { events: GameEvent[]; result: unknown };
-    for (const e of s.events) h.update(JSON.stringify([e.type, e.day, e.at, e.audience, e.data]));
+    // RULES.md §8 Verifiable deal: the seed's hash on the first entry is no rule of play — left out, so
+    // these hashes still show the rules unchanged since they were recorded.
+    for (const e of s.events) h.update(JSON.stringify([e.type, e.day, e.at, e.audience, e.type === "seats-drawn" ? withoutCommitment(e.data) : e.data]));
     h.update(JSON.stringify(s.result));
   }
   return h.digest("hex").slice(0, 16);

@@ -494,6 +494,7 @@ export const en = {
   "reason.server-error": "Stopped by a server error: the table could not keep time. Nobody wins.",
 
   "log.seats-drawn": "Seats are drawn",
+  "log.seats-drawn.committed": "Seats are drawn. The deal's commitment (SHA-256 of the seed, which the record publishes at the end): {commitment}",
   "log.dealing-started": "The cards are on the table",
   "log.card-taken": "Seat {seat} took a card",
   "log.card-given": "Seat {seat} was given a card",

@@ -487,6 +487,7 @@ export const ru: Catalogue = {
   "reason.server-error": "Остановлено из-за ошибки сервера: стол не смог вести время. Победителя нет.",
 
   "log.seats-drawn": "Места разыграны",
+  "log.seats-drawn.committed": "Места разыграны. Отпечаток раздачи (SHA-256 зерна, которое запись опубликует в конце): {commitment}",
   "log.dealing-started": "Карты на столе",
   "log.card-taken": "Место {seat} взяло карту",
   "log.card-given": "Место {seat} получило карту от стола",

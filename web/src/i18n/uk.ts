@@ -487,6 +487,7 @@ export const uk: Catalogue = {
   "reason.server-error": "Зупинено через помилку сервера: стіл не зміг вести час. Переможця немає.",
 
   "log.seats-drawn": "Місця розіграно",
+  "log.seats-drawn.committed": "Місця розіграно. Відбиток роздачі (SHA-256 зерна, яке запис оприлюднить наприкінці): {commitment}",
   "log.dealing-started": "Карти на столі",
   "log.card-taken": "Місце {seat} взяло карту",
   "log.card-given": "Місце {seat} отримало карту від стола",

@@ -13,6 +13,7 @@ import { rolesFrom } from "../table/logText.ts";
 import { tr } from "./messages.ts";
 import { replayArrows, replayMoments } from "./arrows.ts";
 import { ReplayOval } from "./ReplayOval.tsx";
+import { DealCheck } from "./DealCheck.tsx";
 
 /** Issue 35: play advances one step this often (ms). */
 const PLAY_MS = 900;
@@ -20,7 +21,8 @@ const PLAY_MS = 900;
 export default function Replay(props: { record: TableGameRecord }) {
   // A refused input would be a bug in the table or the page: it is skipped, never stops the replay.
   // Issue 19: a player who opted out of publication has no nick in the record: "Player N" (their seat).
-  const steps = createMemo(() => replayRecord(props.record, (n) => tr("player", { n })).steps);
+  const replay = createMemo(() => replayRecord(props.record, (n) => tr("player", { n })));
+  const steps = () => replay().steps;
   const [step, setStep] = createSignal(0);
   const [secrets, setSecrets] = createSignal(false);
   const last = () => Math.max(0, steps().length - 1);
@@ -42,6 +44,7 @@ export default function Replay(props: { record: TableGameRecord }) {
   const momentLabel = (m: { kind: string; day: number }) => tr(`moment.${m.kind}` as "moment.vote", { day: m.day });
   return (
     <>
+      <DealCheck record={props.record} replay={replay()} />
       <Show when={view()}>
         <section class="panel" data-record={record().code} data-steps={steps().length}>
           <p class="small">

@@ -41,6 +41,19 @@ const en = {
   "recorder.failed": "Game {n}'s recording was not stored: {why}",
   "recorder.denied": "No microphone: nothing can be recorded on this device.",
   "recorder.unsupported": "This browser cannot record audio.",
+  // RULES.md §8 Verifiable deal
+  "deal.title": "The deal",
+  "deal.checking": "Checking the deal…",
+  "deal.verified": "Deal verified",
+  "deal.verified.about": "The seed hashes to the commitment the table published when the cards were dealt, and replaying this record from it gives the same seats, roles and random draws.",
+  "deal.commitment": "Commitment published at the deal (SHA-256 of the seed): {hash}",
+  "deal.seed": "Seed: {seed}",
+  "deal.no-commitment": "This game was dealt before the table published commitments: its deal cannot be checked.",
+  "deal.commitment-mismatch": "The seed does not match the commitment published at the deal: its SHA-256 is {computed}.",
+  "deal.seat-mismatch": "Seat {seat}: the seed seats another player there.",
+  "deal.role-mismatch": "Seat {seat}'s role differs: the record says {recorded}, the seed deals {replayed}.",
+  "deal.step-mismatch": "The replay diverges from the record at step {n}.",
+  "deal.result-mismatch": "The replay ends otherwise than the record.",
 };
 export type RecordKey = keyof typeof en;
 const uk: Record<RecordKey, string> = {
@@ -81,6 +94,19 @@ const uk: Record<RecordKey, string> = {
   "recorder.failed": "Запис гри {n} не збережено: {why}",
   "recorder.denied": "Немає мікрофона: на цьому пристрої нічого не записати.",
   "recorder.unsupported": "Цей браузер не вміє записувати звук.",
+  // RULES.md §8 Verifiable deal
+  "deal.title": "Роздача",
+  "deal.checking": "Перевіряємо роздачу…",
+  "deal.verified": "Роздачу перевірено",
+  "deal.verified.about": "Хеш зерна збігається з відбитком, який стіл оприлюднив під час роздачі карт, а відтворення цього запису з нього дає ті самі місця, ролі та випадкові жеребкування.",
+  "deal.commitment": "Відбиток, оприлюднений під час роздачі (SHA-256 зерна): {hash}",
+  "deal.seed": "Зерно: {seed}",
+  "deal.no-commitment": "Цю гру роздано до того, як стіл почав оприлюднювати відбитки: її роздачу не перевірити.",
+  "deal.commitment-mismatch": "Зерно не відповідає відбитку, оприлюдненому під час роздачі: його SHA-256 — {computed}.",
+  "deal.seat-mismatch": "Місце {seat}: зерно садить туди іншого гравця.",
+  "deal.role-mismatch": "Роль на місці {seat} відрізняється: у записі — {recorded}, зерно роздає {replayed}.",
+  "deal.step-mismatch": "Відтворення розходиться із записом на кроці {n}.",
+  "deal.result-mismatch": "Відтворення закінчується не так, як у записі.",
 };
 const ru: Record<RecordKey, string> = {
   "title": "Игра {n} за столом {code}",
@@ -120,6 +146,19 @@ const ru: Record<RecordKey, string> = {
   "recorder.failed": "Запись игры {n} не сохранена: {why}",
   "recorder.denied": "Нет микрофона: на этом устройстве ничего не записать.",
   "recorder.unsupported": "Этот браузер не умеет записывать звук.",
+  // RULES.md §8 Verifiable deal
+  "deal.title": "Раздача",
+  "deal.checking": "Проверяем раздачу…",
+  "deal.verified": "Раздача проверена",
+  "deal.verified.about": "Хеш зерна совпадает с отпечатком, который стол опубликовал при раздаче карт, а воспроизведение этой записи из него даёт те же места, роли и случайные жеребьёвки.",
+  "deal.commitment": "Отпечаток, опубликованный при раздаче (SHA-256 зерна): {hash}",
+  "deal.seed": "Зерно: {seed}",
+  "deal.no-commitment": "Эта игра роздана до того, как стол начал публиковать отпечатки: её раздачу не проверить.",
+  "deal.commitment-mismatch": "Зерно не соответствует отпечатку, опубликованному при раздаче: его SHA-256 — {computed}.",
+  "deal.seat-mismatch": "Место {seat}: зерно сажает туда другого игрока.",
+  "deal.role-mismatch": "Роль на месте {seat} отличается: в записи — {recorded}, зерно раздаёт {replayed}.",
+  "deal.step-mismatch": "Воспроизведение расходится с записью на шаге {n}.",
+  "deal.result-mismatch": "Воспроизведение заканчивается не так, как в записи.",
 };
 
 export const RECORD_CATALOGUES = { en, uk, ru };
