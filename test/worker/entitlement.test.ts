@@ -28,8 +28,10 @@ import type { GameView } from "../../shared/engine/types.ts";
 import type { CreateTableResponse, JoinResponse } from "../../shared/protocol/http.ts";
 import type { TableView } from "../../shared/protocol/messages.ts";
 import { assertSight } from "../unit/engine/entitlement.ts";
-import { hostInput, playAgain } from "./fixture.ts";
-import { connectAs, createTable, join, postJson, tableStub, type Client } from "./helpers.ts";
+import type { ClubPage, EveningPage, HostTokenResponse, OpenEveningResponse } from "../../shared/protocol/clubs.ts";
+import { nick, post, signUp } from "./accounts-helpers.ts";
+import { control, hostInput, playAgain } from "./fixture.ts";
+import { connectAs, createTable, deviceFor, from, join, postJson, tableStub, until, type Client } from "./helpers.ts";
 import { capturedVersions, installVersionCapture, playToEnd, syncAll, type SeatedClient, type TableRun } from "./play.ts";
 
 const FULL = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.FULL === "1";
@@ -277,6 +279,87 @@ async function hostGame(seed: string, watched: Watched[], secrets: string[]): Pr
   extra.push((await watch(code, undefined, { kind: "spectator", holds: "otherwise", playerId: null, how: "spectator in the next game's lobby" }, watched)).client);
 }
 
+/** Play `run` to its end; whenever the table waits for its live host (§5.7), `host` confirms. */
+async function playHosted(run: TableRun, host: () => Client | null, beforeAct?: (step: number) => Promise<void>): Promise<void> {
+  const waiting = () => (host()?.lastView().game as (GameView & { host?: { waiting: boolean } }) | null)?.host?.waiting === true;
+  let steps = 0;
+  for (let i = 0; i < 400; i++) {
+    const stats = await playToEnd(run, { until: () => waiting(), ...(beforeAct ? { beforeAct: (s: number) => beforeAct(steps + s) } : {}) });
+    steps += stats.steps;
+    if (run.seated[0]!.client.lastView().game?.result) return;
+    const reply = await hostInput(host()!, `c${i}`, { type: "confirm" });
+    expect(reply.type, JSON.stringify(reply)).toBe("ack");
+    if (reply.type === "ack") await syncAll(run, reply.version);
+  }
+  throw new Error("the hosted game did not end");
+}
+
+/**
+ * A club evening (RULES.md §6.11, §5.7): the owner opens it to play (their seat: club owner, seated), names
+ * a club host, who claims the host screen (club host, hosting) and hands the game to the server; a member
+ * sits; bots fill the rest. Mid-game the club host claims again on another device and a spectator opens
+ * the table; after the end the host opens the next game of the evening (same seats), played to its end.
+ */
+async function clubGame(tag: string, watched: Watched[], secrets: string[]): Promise<void> {
+  const person = async (what: string) => {
+    const n = nick(`${tag}${what}`);
+    return { nick: n, cookie: await signUp(n) };
+  };
+  const [owner, host, member] = [await person("Own"), await person("Hst"), await person("Mem")];
+  const club = await post("/api/clubs", { name: nick(`${tag}Club`), city: "Kyiv", language: "uk", formats: ["tatar"], timeZone: "Europe/Kyiv" }, owner.cookie);
+  expect(club.status).toBe(201);
+  const clubId = ((await club.json()) as ClubPage).club.id;
+  expect((await post(`/api/clubs/${clubId}/hosts`, { nickname: host.nick }, owner.cookie)).status).toBe(200);
+  const e = await post(`/api/clubs/${clubId}/evenings`, { startsAt: Date.now() + 2 * 3600_000, place: "Hall", presetId: "tatar" }, owner.cookie);
+  expect(e.status).toBe(201);
+  const evening = `/api/clubs/${clubId}/evenings/${((await e.json()) as EveningPage).evening.id}`;
+  for (const p of [owner, member]) expect((await post(`${evening}/signup`, {}, p.cookie)).status).toBe(200);
+  const opened = await post(`${evening}/open`, { play: true, host: host.nick }, owner.cookie);
+  expect(opened.status, await opened.clone().text()).toBe(201);
+  const o = (await opened.json()) as OpenEveningResponse;
+  const code = o.code;
+  await installVersionCapture(code);
+  for (const p of [owner, host, member]) secrets.push(p.cookie.replace(/^session=/, "").split(";")[0]!);
+  const claim = async () => {
+    const res = await post(`${evening}/host`, {}, host.cookie);
+    expect(res.status).toBe(200);
+    const { token } = (await res.json()) as HostTokenResponse;
+    secrets.push(token);
+    return token;
+  };
+  const hostW = await watch(code, await claim(), { kind: "club-host", holds: "hosting", playerId: null, how: "club host's claim (lobby)" }, watched);
+  const sit = async (who: { nick: string; cookie: string }, kind: CredentialKind) => {
+    const res = await post(`/api/tables/${code}/join`, { nickname: who.nick, deviceId: deviceFor(who.nick) }, who.cookie, from(who.nick));
+    expect(res.status, await res.clone().text()).toBe(200);
+    const j = (await res.json()) as JoinResponse;
+    secrets.push(j.token, j.returnCode);
+    const w = await watch(code, j.token, { kind, holds: "seated", playerId: j.playerId, how: `${kind} seated by account` }, watched);
+    return { nickname: who.nick, join: j, client: w.client, bot: heuristicBot(`${tag}/${who.nick}`) } satisfies SeatedClient;
+  };
+  const seated = [await sit(owner, "club-owner"), await sit(member, "player")];
+  expect(await control(hostW.client, "fill", { type: "fill-bots" })).toMatchObject({ type: "ack" });
+  await until(() => seated[0]!.client.lastView().status === "playing", 5000, "the game starts");
+  expect(await control(hostW.client, "srv", { type: "server-hosts" })).toMatchObject({ type: "ack" });
+  const extra: Client[] = [hostW.client];
+  const run = runOf(code, seated, extra);
+  const r = rand(tag);
+  const moments = [2, 8].map((x) => Math.floor(x + r() * 6));
+  let m = 0;
+  const hooks = async (step: number) => {
+    if (step < (moments[m] ?? Infinity)) return;
+    const which = m++;
+    if (which === 0) extra.push((await watch(code, await claim(), { kind: "club-host", holds: "hosting", playerId: null, how: `club host's claim on another device at step ${step}` }, watched)).client);
+    else extra.push((await watch(code, undefined, { kind: "spectator", holds: "otherwise", playerId: null, how: `spectator at step ${step}` }, watched)).client);
+  };
+  await playHosted(run, () => hostW.client, hooks);
+  // The next game of the evening: the host opens it with every seat kept.
+  expect(await playAgain(seated[0]!.client)).toMatchObject({ type: "ack" });
+  expect(await control(hostW.client, "next", { type: "next-game" })).toMatchObject({ type: "ack" });
+  await until(() => seated[0]!.client.lastView().status === "playing" && seated[0]!.client.lastView().series.game === 2, 5000, "game 2 starts");
+  await syncAll(run, seated[0]!.client.lastVersion());
+  await playHosted(run, () => hostW.client);
+}
+
 async function checkAll(watched: Watched[], secrets: string[]): Promise<void> {
   const byCode = new Map<string, Map<number, string | null>>();
   let views = 0;
@@ -300,6 +383,14 @@ describe("who sees what (docs/PROTOCOL.md, shared/entitlement.ts): every credent
       const secrets: string[] = [];
       await tatarGame(`ent-tatar${g}`, watched, secrets);
       expect(new Set(watched.map((w) => w.how.split(" ")[0]))).toEqual(new Set(["organizer", "consigliere", "join", "spectator", "return", ...(watched.some((w) => w.how.startsWith("invite-for")) ? ["invite-for"] : [])]));
+      await checkAll(watched, secrets);
+    }, 180_000);
+
+    it(`club evening ${g} (RULES.md §6.11, §5.7): the club host's claim on two devices, the owner and a member seated by account, a spectator, the next game of the evening`, async () => {
+      const watched: Watched[] = [];
+      const secrets: string[] = [];
+      await clubGame(`EntC${g}`, watched, secrets);
+      expect(new Set(watched.map((w) => w.kind))).toEqual(new Set(["club-host", "club-owner", "player", "spectator"]));
       await checkAll(watched, secrets);
     }, 180_000);
 

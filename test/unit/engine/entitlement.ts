@@ -104,6 +104,8 @@ const PUBLIC_TYPES = new Set([
   "ready-to-vote", "free-talk-ended", "wait-skipped",
   // RULES.md §9.4 the best move: the seats the first night's shot victim named (their own word)
   "best-move",
+  // §5.7 the live host: away, back, the server hosting and the host taking it back; a stage ended early; a mark withdrawn
+  "host-away", "host-back", "server-hosting", "host-returned", "ended-early", "mark-withdrawn",
 ]);
 /** Public entries that must say no more than this (§3/§7.7 the morning names only the dead: no cause, no heal). */
 const PUBLIC_DATA: Record<string, string[]> = {
@@ -114,6 +116,9 @@ const PUBLIC_DATA: Record<string, string[]> = {
   "best-move": ["seat", "named"],
   // §5.1 *decision*: "never who attacked, who protected, or how".
   survived: ["seat"],
+  "host-away": ["until"], "host-back": [], "server-hosting": ["why"], "host-returned": [],
+  // §5.7 how many had not acted; their seats only where their acts are public (checked apart: never at night).
+  "ended-early": ["phase", "count", "seats", "after"], "mark-withdrawn": ["seat", "cause", "fouls"],
 };
 
 /** Issue 20: the words a claim may carry (the claimant's own, so its role or red/black is no leak). */
