@@ -398,7 +398,7 @@ export function assertSight(state: unknown, sight: Sight, playerId: string | nul
   if (as === "seat") {
     const me = s.players.find((p) => p.id === playerId);
     ok(me !== undefined, `a seat's view for ${playerId}, who has no seat`);
-    ok(view.you !== null && view.you.seat === me!.seat, `seat ${me!.seat}'s credential got ${view.you ? `seat ${view.you.seat}'s view` : "no seat"}`);
+    ok(view.you !== null && view.you.seat === me!.seat, `seat ${me!.seat}'s credential got ${view.you ? `seat ${view.you.seat}'s view` : host ? "the host's screen" : "no seat"}`);
     ok(!host, "the host's panel in a seat's view");
     return assertEntitled(state, playerId, view, seenLog);
   }
