@@ -32,7 +32,7 @@ import type { ClubPage, EveningPage, HostTokenResponse, OpenEveningResponse } fr
 import type { TournamentPage } from "../../shared/protocol/tournaments.ts";
 import { get, json, nick, post, signUp } from "./accounts-helpers.ts";
 import { control, hostInput, playAgain } from "./fixture.ts";
-import { connect, connectAs, createTable, deviceFor, from, join, postJson, tableStub, until, type Client } from "./helpers.ts";
+import { connect, connectAs, createTable, deviceFor, from, join, postJson, sleep, tableStub, until, type Client } from "./helpers.ts";
 import { capturedVersions, citySettings, installVersionCapture, openTable, playToEnd, syncAll, type SeatedClient, type TableRun } from "./play.ts";
 
 const FULL = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.FULL === "1";
@@ -186,7 +186,7 @@ async function tatarGame(seed: string, watched: Watched[], secrets: string[]): P
   let m = 0;
   await playToEnd(run, {
     beforeAct: async (step) => {
-      if (step < moments[m]!) return;
+      if (step < (moments[m] ?? Infinity)) return;
       const which = m++;
       if (which === 0) {
         extra.push((await watch(code, undefined, { kind: "spectator", holds: "otherwise", playerId: null, how: `spectator opened at step ${step}` }, watched)).client);
@@ -249,7 +249,7 @@ async function hostGame(seed: string, watched: Watched[], secrets: string[]): Pr
   const moments = [5, 30, 60].map((x) => Math.floor(x + r() * 10));
   let m = 0;
   const hooks = async (step: number) => {
-    if (step < moments[m]!) return;
+    if (step < (moments[m] ?? Infinity)) return;
     const which = m++;
     if (which === 0) extra.push((await watch(code, created.organizerToken, { kind: "host", holds: "hosting", playerId: null, how: `live host's second device at step ${step}` }, watched)).client);
     else if (which === 1) extra.push((await watch(code, undefined, { kind: "spectator", holds: "otherwise", playerId: null, how: `spectator at step ${step}` }, watched)).client);
@@ -262,17 +262,7 @@ async function hostGame(seed: string, watched: Watched[], secrets: string[]): Pr
       extra.push((await watch(code, token, { kind: "player", holds: "seated", playerId: s.join.playerId, how: `return code of ${s.nickname} at step ${step}` }, watched)).client);
     }
   };
-  // The host's confirms interleave with the moments: the moments run before the bots' acts.
-  const waiting = () => (host.client.lastView().game as GameView & { host?: { waiting: boolean } } | null)?.host?.waiting === true;
-  let steps = 0;
-  for (let i = 0; i < 400; i++) {
-    const stats = await playToEnd(run, { until: () => waiting(), beforeAct: (s) => hooks(steps + s) });
-    steps += stats.steps;
-    if (seated[0]!.client.lastView().game?.result) break;
-    const reply = await hostInput(host.client, `c${i}`, { type: "confirm" });
-    expect(reply.type, JSON.stringify(reply)).toBe("ack");
-    if (reply.type === "ack") await syncAll(run, reply.version);
-  }
+  await playHosted(run, () => host.client, hooks);
   expect(seated[0]!.client.lastView().game?.result, "the live host's game ended").toBeTruthy();
   // The next game of the table: half press play again (their view: the new lobby), the rest still see the end.
   for (const s of seated.slice(0, 5)) expect((await playAgain(s.client)).type).toBe("ack");
@@ -288,7 +278,12 @@ async function playHosted(run: TableRun, host: () => Client | null, beforeAct?: 
     const stats = await playToEnd(run, { until: () => waiting(), ...(beforeAct ? { beforeAct: (s: number) => beforeAct(steps + s) } : {}) });
     steps += stats.steps;
     if (run.seated[0]!.client.lastView().game?.result) return;
-    const reply = await hostInput(host()!, `c${i}`, { type: "confirm" });
+    // Paced as fixture.ts's commands: the host's socket shares the flood bucket with its other frames.
+    let reply = await hostInput(host()!, `c${i}`, { type: "confirm" });
+    for (let k = 0; k < 10 && reply.type === "error" && reply.code === "rate-limited"; k++) {
+      await sleep(300);
+      reply = await hostInput(host()!, `c${i}r${k}`, { type: "confirm" });
+    }
     expect(reply.type, JSON.stringify(reply)).toBe("ack");
     if (reply.type === "ack") await syncAll(run, reply.version);
   }
@@ -306,11 +301,16 @@ async function clubGame(tag: string, watched: Watched[], secrets: string[]): Pro
     const n = nick(`${tag}${what}`);
     return { nick: n, cookie: await signUp(n) };
   };
-  const [owner, host, member] = [await person("Own"), await person("Hst"), await person("Mem")];
+  const [owner, host, member, adviser, adviser2] = [await person("Own"), await person("Hst"), await person("Mem"), await person("Adv"), await person("Adw")];
   const club = await post("/api/clubs", { name: nick(`${tag}Club`), city: "Kyiv", language: "uk", formats: ["tatar"], timeZone: "Europe/Kyiv" }, owner.cookie);
   expect(club.status).toBe(201);
   const clubId = ((await club.json()) as ClubPage).club.id;
   expect((await post(`/api/clubs/${clubId}/hosts`, { nickname: host.nick }, owner.cookie)).status).toBe(200);
+  // An advising member (a club host by title, not this evening's): a newcomer's consigliere candidate (§7.10).
+  for (const a of [adviser, adviser2]) {
+    expect((await post(`/api/clubs/${clubId}/hosts`, { nickname: a.nick }, owner.cookie)).status).toBe(200);
+    expect((await post(`/api/clubs/${clubId}/advise`, { offer: true }, a.cookie)).status).toBe(200);
+  }
   const e = await post(`/api/clubs/${clubId}/evenings`, { startsAt: Date.now() + 2 * 3600_000, place: "Hall", presetId: "tatar" }, owner.cookie);
   expect(e.status).toBe(201);
   const evening = `/api/clubs/${clubId}/evenings/${((await e.json()) as EveningPage).evening.id}`;
@@ -320,7 +320,7 @@ async function clubGame(tag: string, watched: Watched[], secrets: string[]): Pro
   const o = (await opened.json()) as OpenEveningResponse;
   const code = o.code;
   await installVersionCapture(code);
-  for (const p of [owner, host, member]) secrets.push(p.cookie.replace(/^session=/, "").split(";")[0]!);
+  for (const p of [owner, host, member, adviser, adviser2]) secrets.push(p.cookie.replace(/^session=/, "").split(";")[0]!);
   const claim = async () => {
     const res = await post(`${evening}/host`, {}, host.cookie);
     expect(res.status).toBe(200);
@@ -338,21 +338,43 @@ async function clubGame(tag: string, watched: Watched[], secrets: string[]): Pro
     return { nickname: who.nick, join: j, client: w.client, bot: heuristicBot(`${tag}/${who.nick}`) } satisfies SeatedClient;
   };
   const seated = [await sit(owner, "club-owner"), await sit(member, "player")];
+  /** §7.10 a seat asks the advising member (its own token), who accepts signed in: the consigliere's credential, or the refusal's code. */
+  const askAccept = async (s: SeatedClient, adviser: { nick: string; cookie: string }): Promise<JoinResponse | string> => {
+    const asked = await post(`/api/tables/${code}/consigliere/ask`, { token: s.join.token, nickname: adviser.nick });
+    if (asked.status !== 200) return codeOf(asked);
+    const accepted = await post(`/api/tables/${code}/consigliere/accept`, { playerId: s.join.playerId, deviceId: deviceFor(`${adviser.nick}/${s.nickname}`) }, adviser.cookie);
+    if (accepted.status !== 200) return codeOf(accepted);
+    const j = (await accepted.json()) as JoinResponse;
+    secrets.push(j.token, j.returnCode);
+    return j;
+  };
+  // Before the deal: the member asks and the adviser accepts.
+  const bound = await askAccept(seated[1]!, adviser);
+  if (typeof bound === "string") throw new Error(`ask/accept in the lobby: ${bound}`);
+  await watch(code, bound.token, { kind: "consigliere", holds: "otherwise", playerId: seated[1]!.join.playerId, how: "consigliere by ask and accept (lobby)" }, watched);
   expect(await control(hostW.client, "fill", { type: "fill-bots" })).toMatchObject({ type: "ack" });
   await until(() => seated[0]!.client.lastView().status === "playing", 5000, "the game starts");
   expect(await control(hostW.client, "srv", { type: "server-hosts" })).toMatchObject({ type: "ack" });
   const extra: Client[] = [hostW.client];
   const run = runOf(code, seated, extra);
   const r = rand(tag);
-  const moments = [2, 8].map((x) => Math.floor(x + r() * 6));
+  const moments = [2, 8, 14].map((x) => Math.floor(x + r() * 6));
   let m = 0;
   const hooks = async (step: number) => {
     if (step < (moments[m] ?? Infinity)) return;
     const which = m++;
     if (which === 0) extra.push((await watch(code, await claim(), { kind: "club-host", holds: "hosting", playerId: null, how: `club host's claim on another device at step ${step}` }, watched)).client);
-    else extra.push((await watch(code, undefined, { kind: "spectator", holds: "otherwise", playerId: null, how: `spectator at step ${step}` }, watched)).client);
+    else if (which === 1) extra.push((await watch(code, undefined, { kind: "spectator", holds: "otherwise", playerId: null, how: `spectator at step ${step}` }, watched)).client);
+    else {
+      // §7.10 during the game nobody binds a consigliere, asked and accepted included.
+      const late = await askAccept(seated[0]!, adviser2);
+      console.log(`club evening: ask and accept mid-game → ${typeof late === "string" ? late : "bound"}`);
+      expect.soft(typeof late === "string" ? late : "ok", `§7.10 ask and accept during the game (step ${step})`).not.toBe("ok");
+      if (typeof late !== "string") extra.push((await watch(code, late.token, { kind: "consigliere", holds: "otherwise", playerId: seated[0]!.join.playerId, how: `ask and accept mid-game at step ${step}` }, watched)).client);
+    }
   };
   await playHosted(run, () => hostW.client, hooks);
+  expect(m, "every moment came").toBe(moments.length);
   // The next game of the evening: the host opens it with every seat kept.
   expect(await playAgain(seated[0]!.client)).toMatchObject({ type: "ack" });
   expect(await control(hostW.client, "next", { type: "next-game" })).toMatchObject({ type: "ack" });
@@ -505,7 +527,7 @@ describe("who sees what (docs/PROTOCOL.md, shared/entitlement.ts): every credent
       const watched: Watched[] = [];
       const secrets: string[] = [];
       await clubGame(`EntC${g}`, watched, secrets);
-      expect(new Set(watched.map((w) => w.kind))).toEqual(new Set(["club-host", "club-owner", "player", "spectator"]));
+      expect(new Set(watched.map((w) => w.kind))).toEqual(new Set(["club-host", "club-owner", "player", "consigliere", "spectator"]));
       await checkAll(watched, secrets);
     }, 180_000);
 
