@@ -17,11 +17,11 @@
  * inside workerd with runInDurableObject (nothing in the worker can switch it on), widens one
  * connection's view per credential kind; the same check reports each.
  *
- * Size: 2 games (tatar with a consigliere; sport with a live host and a rematch) and one planted game in
- * `npm test`; FULL=1 plays 3 of each kind of game with other seeds.
+ * Size: one game of each kind (tatar; a club evening of two games; city; a tournament table; sport with
+ * a live host) and one planted game in `npm test` (≈ 12 s); FULL=1 (or ENTITLEMENT_ROUNDS=n) plays 5 rounds.
  */
 import { runInDurableObject } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { heuristicBot } from "../../shared/bots/index.ts";
 import { sightOf, type CredentialKind, type Stage } from "../../shared/entitlement.ts";
 import type { GameView } from "../../shared/engine/types.ts";
@@ -35,8 +35,8 @@ import { control, hostInput, playAgain } from "./fixture.ts";
 import { connect, connectAs, createTable, deviceFor, from, join, postJson, sleep, tableStub, until, type Client } from "./helpers.ts";
 import { capturedVersions, citySettings, installVersionCapture, openTable, playToEnd, syncAll, type SeatedClient, type TableRun } from "./play.ts";
 
-const FULL = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.FULL === "1";
-const ROUNDS = FULL ? 3 : 1;
+/** Rounds of games, one of each kind per round, each with its own seeds (vitest.worker.config.ts: 1, FULL=1 5). */
+const ROUNDS = inject("entitlementRounds");
 
 /** One connection and what the entitlement table gives it: its kind, what it holds here, and whose seat. */
 interface Watched {
@@ -184,46 +184,47 @@ async function tatarGame(seed: string, watched: Watched[], secrets: string[]): P
   const r = rand(seed);
   const moments = [3, 10, 25, 40, 60, 90].map((x) => Math.floor(x + r() * 10));
   let m = 0;
-  await playToEnd(run, {
-    beforeAct: async (step) => {
-      if (step < (moments[m] ?? Infinity)) return;
-      const which = m++;
-      if (which === 0) {
-        extra.push((await watch(code, undefined, { kind: "spectator", holds: "otherwise", playerId: null, how: `spectator opened at step ${step}` }, watched)).client);
-      } else if (which === 1) {
-        const s = seated[Math.floor(r() * 12)]!;
-        const back = await postJson(`/api/tables/${code}/return`, { returnCode: s.join.returnCode });
-        expect(back.status).toBe(200);
-        const { token } = (await back.json()) as { token: string };
-        secrets.push(token);
-        extra.push((await watch(code, token, { kind: "player", holds: "seated", playerId: s.join.playerId, how: `return code of ${s.nickname} at step ${step}` }, watched)).client);
-      } else if (which === 2) {
-        extra.push((await watch(code, created.organizerToken, { kind: "organizer", holds: "otherwise", playerId: null, how: `organizer token at step ${step}` }, watched)).client);
-      } else if (which === 3) {
-        // §7.10: nobody — organizer, host or owner — binds a consigliere to a seat during a game.
-        const s = seated[2 + Math.floor(r() * 10)]!;
-        const res = await postJson(`/api/tables/${code}/consigliere/invite-for`, { token: created.organizerToken, nickname: s.nickname });
-        const got = await codeOf(res.clone());
-        expect.soft(got, `§7.10 the organizer's invite-for ${s.nickname} during the game (step ${step})`).not.toBe("ok");
-        if (got === "ok") {
-          // The side door open: whoever uses the code sees as that seat's consigliere (checked as such).
-          const invite = ((await res.json()) as { code: string }).code;
-          const joined = await postJson(`/api/tables/${code}/consigliere`, { code: invite, nickname: "Side door" });
-          if (joined.status === 200) {
-            const j = (await joined.json()) as JoinResponse;
-            secrets.push(invite, j.token, j.returnCode);
-            extra.push((await watch(code, j.token, { kind: "consigliere", holds: "otherwise", playerId: s.join.playerId, how: `invite-for mid-game at step ${step}` }, watched)).client);
-          }
+  const moment = async (step: number): Promise<void> => {
+    if (step < (moments[m] ?? Infinity)) return;
+    const which = m++;
+    if (which === 0) {
+      extra.push((await watch(code, undefined, { kind: "spectator", holds: "otherwise", playerId: null, how: `spectator opened at step ${step}` }, watched)).client);
+    } else if (which === 1) {
+      const s = seated[Math.floor(r() * 12)]!;
+      const back = await postJson(`/api/tables/${code}/return`, { returnCode: s.join.returnCode });
+      expect(back.status).toBe(200);
+      const { token } = (await back.json()) as { token: string };
+      secrets.push(token);
+      extra.push((await watch(code, token, { kind: "player", holds: "seated", playerId: s.join.playerId, how: `return code of ${s.nickname} at step ${step}` }, watched)).client);
+    } else if (which === 2) {
+      extra.push((await watch(code, created.organizerToken, { kind: "organizer", holds: "otherwise", playerId: null, how: `organizer token at step ${step}` }, watched)).client);
+    } else if (which === 3) {
+      // §7.10: nobody — organizer, host or owner — binds a consigliere to a seat during a game.
+      const s = seated[2 + Math.floor(r() * 10)]!;
+      const res = await postJson(`/api/tables/${code}/consigliere/invite-for`, { token: created.organizerToken, nickname: s.nickname });
+      const got = await codeOf(res.clone());
+      expect.soft(got, `§7.10 the organizer's invite-for ${s.nickname} during the game (step ${step})`).not.toBe("ok");
+      if (got === "ok") {
+        // The side door open: whoever uses the code sees as that seat's consigliere (checked as such).
+        const invite = ((await res.json()) as { code: string }).code;
+        const joined = await postJson(`/api/tables/${code}/consigliere`, { code: invite, nickname: "Side door" });
+        if (joined.status === 200) {
+          const j = (await joined.json()) as JoinResponse;
+          secrets.push(invite, j.token, j.returnCode);
+          extra.push((await watch(code, j.token, { kind: "consigliere", holds: "otherwise", playerId: s.join.playerId, how: `invite-for mid-game at step ${step}` }, watched)).client);
         }
-      } else if (which === 4) {
-        const own = await postJson(`/api/tables/${code}/consigliere/invite`, { token: seated[5]!.join.token });
-        expect.soft(await codeOf(own), `§7.10 a player's own invitation during the game (step ${step})`).not.toBe("ok");
-      } else if (which === 5) {
-        const late = await postJson(`/api/tables/${code}/consigliere`, { code: spareCode, nickname: "Late" });
-        expect.soft(await codeOf(late), `§7.10 a code minted in the lobby, used during the game (step ${step})`).not.toBe("ok");
       }
-    },
-  });
+    } else if (which === 4) {
+      const own = await postJson(`/api/tables/${code}/consigliere/invite`, { token: seated[5]!.join.token });
+      expect.soft(await codeOf(own), `§7.10 a player's own invitation during the game (step ${step})`).not.toBe("ok");
+    } else if (which === 5) {
+      const late = await postJson(`/api/tables/${code}/consigliere`, { code: spareCode, nickname: "Late" });
+      expect.soft(await codeOf(late), `§7.10 a code minted in the lobby, used during the game (step ${step})`).not.toBe("ok");
+    }
+  };
+  await playToEnd(run, { beforeAct: moment });
+  // A game that ended before a moment: it comes at the end (still after the deal).
+  while (m < moments.length) await moment(Infinity);
   return { code, run };
 }
 
@@ -263,6 +264,7 @@ async function hostGame(seed: string, watched: Watched[], secrets: string[]): Pr
     }
   };
   await playHosted(run, () => host.client, hooks);
+  while (m < moments.length) await hooks(Infinity);
   expect(seated[0]!.client.lastView().game?.result, "the live host's game ended").toBeTruthy();
   // The next game of the table: half press play again (their view: the new lobby), the rest still see the end.
   for (const s of seated.slice(0, 5)) expect((await playAgain(s.client)).type).toBe("ack");
@@ -403,37 +405,38 @@ async function cityGame(seed: string, watched: Watched[], secrets: string[]): Pr
   const r = rand(seed);
   const moments = [4, 20, 45].map((x) => Math.floor(x + r() * 10));
   let m = 0;
-  await playToEnd(run, {
-    beforeAct: async (step) => {
-      if (step < (moments[m] ?? Infinity)) return;
-      const which = m++;
-      if (which === 0) {
-        const c = await connect(code, `organizer token at step ${step}`);
-        open.push(c);
-        c.send({ type: "hello", token: organizerToken });
-        const first = await c.next((x) => x.type === "welcome" || x.type === "error");
-        if (first.type === "welcome") {
-          // The organizer token alone holds no seat: at most the seatless organizer's public view.
-          expect(first.identity.kind, "the organizer token yields no seat").toBe("organizer");
-          await c.next((x) => x.type === "view");
-          watched.push({ client: c, kind: "organizer", holds: "otherwise", playerId: null, how: c.name });
-          run.spectators.push(c);
-        } else {
-          // Or no socket at all: refused as a token that holds nothing here now.
-          expect(first.type === "error" && first.code, "the organizer token refused").toBe("bad-token");
-        }
-      } else if (which === 1) {
-        run.spectators.push((await watch(code, undefined, { kind: "spectator", holds: "otherwise", playerId: null, how: `spectator at step ${step}` }, watched)).client);
-      } else if (which === 2) {
-        const s = run.seated[0]!;
-        const back = await postJson(`/api/tables/${code}/return`, { returnCode: s.join.returnCode });
-        expect(back.status).toBe(200);
-        const { token } = (await back.json()) as { token: string };
-        secrets.push(token);
-        run.spectators.push((await watch(code, token, { kind: "organizer-seated", holds: "seated", playerId: s.join.playerId, how: `the organizer's return code at step ${step}` }, watched)).client);
+  const moment = async (step: number): Promise<void> => {
+    if (step < (moments[m] ?? Infinity)) return;
+    const which = m++;
+    if (which === 0) {
+      const c = await connect(code, `organizer token at step ${step}`);
+      open.push(c);
+      c.send({ type: "hello", token: organizerToken });
+      const first = await c.next((x) => x.type === "welcome" || x.type === "error");
+      if (first.type === "welcome") {
+        // The organizer token alone holds no seat: at most the seatless organizer's public view.
+        expect(first.identity.kind, "the organizer token yields no seat").toBe("organizer");
+        await c.next((x) => x.type === "view");
+        watched.push({ client: c, kind: "organizer", holds: "otherwise", playerId: null, how: c.name });
+        run.spectators.push(c);
+      } else {
+        // Or no socket at all: refused as a token that holds nothing here now.
+        expect(first.type === "error" && first.code, "the organizer token refused").toBe("bad-token");
       }
-    },
-  });
+    } else if (which === 1) {
+      run.spectators.push((await watch(code, undefined, { kind: "spectator", holds: "otherwise", playerId: null, how: `spectator at step ${step}` }, watched)).client);
+    } else if (which === 2) {
+      const s = run.seated[0]!;
+      const back = await postJson(`/api/tables/${code}/return`, { returnCode: s.join.returnCode });
+      expect(back.status).toBe(200);
+      const { token } = (await back.json()) as { token: string };
+      secrets.push(token);
+      run.spectators.push((await watch(code, token, { kind: "organizer-seated", holds: "seated", playerId: s.join.playerId, how: `the organizer's return code at step ${step}` }, watched)).client);
+    }
+  };
+  await playToEnd(run, { beforeAct: moment });
+  // A game that ended before a moment: it comes at the end (still after the deal).
+  while (m < moments.length) await moment(Infinity);
 }
 
 /**
