@@ -20,6 +20,8 @@ export default defineConfig({
     provide: {
       leakSocketGames: Number(process.env.LEAK_SOCKET_GAMES ?? (process.env.FULL ? 50 : 2)),
       restartGames: Number(process.env.RESTART_GAMES ?? (process.env.FULL ? 30 : 2)),
+      // test/worker/entitlement.test.ts: rounds of its games (one of each kind per round).
+      entitlementRounds: Number(process.env.ENTITLEMENT_ROUNDS ?? (process.env.FULL ? 5 : 1)),
       // bench/cost.ts: games measured by test/worker/measure.test.ts (0 = skipped, as in `npm test`).
       measureGames: Number(process.env.MEASURE_GAMES ?? 0),
       // bench/human-pace.ts (issue 36): games whose every event test/worker/human-pace.test.ts times (0 = skipped).

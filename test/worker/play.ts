@@ -479,6 +479,8 @@ declare module "vitest" {
     leakSocketGames: number;
     /** Games per preset in test/worker/restart.test.ts (2; FULL=1: 30). */
     restartGames: number;
+    /** Rounds of test/worker/entitlement.test.ts's games (1; FULL=1: 5). */
+    entitlementRounds: number;
     /** Games measured by test/worker/measure.test.ts for bench/cost.ts (0: skipped). */
     measureGames: number;
     /** Games timed event by event by test/worker/human-pace.test.ts for bench/human-pace.ts (0: skipped). */

@@ -13,6 +13,7 @@ import type { Sockets } from "./connection.ts";
 import type { ChatPort, ConsiglieriPort, MatchPort, MediaPort, OrganizerPort, PresencePort, PublicationPort, SfuPort, SpectatorsPort, TableCore } from "./ports.ts";
 import type { TableStore } from "./storage.ts";
 import { maskView } from "./publication.ts";
+import { ENTITLEMENT } from "../../shared/entitlement.ts";
 import { buildTableView, tableParts, type TableFacts, type TableParts } from "./view.ts";
 
 /** What the fan-out uses of the table (issue 33: no part sees the whole table). */
@@ -96,7 +97,7 @@ export class Fanout {
   /** This connection's view of the current version (delayed spectators: the view as it was then). */
   sendCurrentView(ws: WebSocket, identity: ConnectionIdentity, now: number): void {
     this.sent.delete(ws);
-    if (identity.kind === "spectator" && this.t.spectators.delayMs() > 0) return this.t.spectators.sendCurrent(ws, now);
+    if (ENTITLEMENT[identity.kind].delayed && this.t.spectators.delayMs() > 0) return this.t.spectators.sendCurrent(ws, now);
     const built = viewFrame(undefined, this.t.store.game().version, now, this.tableViewFor(identity, this.facts()));
     this.sendRaw(ws, built.frame);
     this.sent.set(ws, built.sent);
@@ -142,7 +143,7 @@ export class Fanout {
       const att = t.sockets.attachmentOf(ws, now);
       if (!att.identity) continue;
       // Delayed spectators' frames come from the ring (full views): no patch base is kept for them.
-      if (att.identity.kind === "spectator" && delayed) {
+      if (ENTITLEMENT[att.identity.kind].delayed && delayed) {
         this.sent.delete(ws);
         continue;
       }

@@ -11,6 +11,7 @@ import {
   type GameEvent, type GameState, type GameView, type Input, type Viewer,
 } from "./engine.ts";
 import { sameJson } from "../../shared/protocol/view-patch.ts";
+import { ENTITLEMENT } from "../../shared/entitlement.ts";
 import type { ConnectionIdentity } from "./connection.ts";
 import { rematchKeepsSeats, startsByItself } from "./lobby.ts";
 import { eveningImmunity } from "./evening.ts";
@@ -224,11 +225,16 @@ export function statusOf(state: GameState): TableStatus {
   return isOver(state) ? "ended" : "playing";
 }
 
-/** The engine's viewer for a connection: a seatless organizer sees what a spectator sees. */
+/**
+ * The engine's viewer for a connection, as the entitlement table says (shared/entitlement.ts): a seat's
+ * view for a player and for its consigliere (§7.10), every card for the live host, the public game for
+ * the seatless organizer and spectators. A kind sees the same in a day and at night (the night's secrets
+ * are in the seat's own view); the end reveals all to every viewer (the engine's `over`).
+ */
 export function viewerOf(identity: ConnectionIdentity): Viewer {
-  // §7.10 a consigliere sees exactly the seat's view.
-  if (identity.kind === "player" || identity.kind === "consigliere") return { kind: "player", playerId: identity.playerId };
-  if (identity.kind === "host") return { kind: "host" };
+  const sight = ENTITLEMENT[identity.kind].sees.day;
+  if (sight === "seat" && (identity.kind === "player" || identity.kind === "consigliere")) return { kind: "player", playerId: identity.playerId };
+  if (sight === "all") return { kind: "host" };
   return { kind: "spectator" };
 }
 

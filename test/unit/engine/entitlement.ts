@@ -12,6 +12,7 @@
 import { getRole, ROLE_IDS } from "../../../shared/engine/roles/index.ts";
 import type { GameView, RoleId } from "../../../shared/engine/types.ts";
 import { sha256Hex } from "../../../shared/sha256.ts";
+import type { Sight } from "../../../shared/entitlement.ts";
 
 interface S {
   presetId: string;
@@ -104,6 +105,8 @@ const PUBLIC_TYPES = new Set([
   "ready-to-vote", "free-talk-ended", "wait-skipped",
   // RULES.md §9.4 the best move: the seats the first night's shot victim named (their own word)
   "best-move",
+  // §5.7 the live host: away, back, the server hosting and the host taking it back; a stage ended early; a mark withdrawn
+  "host-away", "host-back", "server-hosting", "host-returned", "ended-early", "mark-withdrawn",
 ]);
 /** Public entries that must say no more than this (§3/§7.7 the morning names only the dead: no cause, no heal). */
 const PUBLIC_DATA: Record<string, string[]> = {
@@ -114,6 +117,9 @@ const PUBLIC_DATA: Record<string, string[]> = {
   "best-move": ["seat", "named"],
   // §5.1 *decision*: "never who attacked, who protected, or how".
   survived: ["seat"],
+  "host-away": ["until"], "host-back": [], "server-hosting": ["why"], "host-returned": [],
+  // §5.7 how many had not acted; their seats only where their acts are public (checked apart: never at night).
+  "ended-early": ["phase", "count", "seats", "after"], "mark-withdrawn": ["seat", "cause", "fouls"],
 };
 
 /** Issue 20: the words a claim may carry (the claimant's own, so its role or red/black is no leak). */
@@ -148,6 +154,8 @@ export interface Knowledge {
   black: boolean;
   /** Seats whose role this viewer may know. */
   roles: Set<number>;
+  /** The live host's screen (shared/entitlement.ts sight `all`, RULES.md §5.7): every card and night event. */
+  all?: true;
 }
 
 export function knowledge(s: S, playerId: string | null): Knowledge {
@@ -207,7 +215,7 @@ function walk(s: S, k: Knowledge, v: unknown, inYou: boolean, parentIsYou: boole
       if (x !== s.players[seat - 1]!.role && x !== dealtRole(s, seat)) fail("wrong role", o);
     } else if (key === "team" && x !== null && x !== undefined && !parentIsYou && !k.over) {
       if (!k.roles.has(o.seat as number)) fail("team leaked", o);
-    } else if (key === "result" && typeof x === "string" && SECRET_RESULTS().has(x) && !k.over) {
+    } else if (key === "result" && typeof x === "string" && SECRET_RESULTS().has(x) && !k.over && !k.all) {
       if (!inYou && o.by !== k.seat) fail("a check result leaked", o);
     } else if ((key === "plan" || key === "shootingPlan") && x !== null && x !== undefined && !k.over) {
       if (!k.black) fail("the shooting plan leaked", o);
@@ -226,7 +234,7 @@ function checkLogEntry(k: Knowledge, e: GameView["log"][number]): void {
   ok(PUBLIC_TYPES.has(e.type) || PRIVATE_TYPES.has(e.type), `unknown log entry type ${e.type} (teach the oracle whose it is)`);
   const keys = PUBLIC_DATA[e.type];
   if (keys) ok(Object.keys(d).every((key) => keys.includes(key)), `${e.type} says more than ${JSON.stringify(keys)}: ${JSON.stringify(d)}`);
-  if (k.over) return;
+  if (k.over || k.all) return;
   switch (e.type) {
     case "role-dealt": ok(d.seat === k.seat, "someone else's card"); break;
     case "black-team":
@@ -321,14 +329,14 @@ function checkTurnDeadline(s: S, view: GameView): void {
 }
 
 /** Checks one view; `seenLog` is how many log entries were already checked for this viewer (prefix). */
-export function assertEntitled(state: unknown, playerId: string | null, view: GameView, seenLog: number): number {
+export function assertEntitled(state: unknown, playerId: string | null, view: GameView, seenLog: number, all = false): number {
   const s = state as S;
-  const k = knowledge(s, playerId);
+  const k = all ? hostKnowledge(s) : knowledge(s, playerId);
   const log = view.log;
   const vv = view as unknown as Record<string, unknown>;
   for (const key in vv) if (key !== "log") walk(s, k, vv[key], key === "you", key === "you");
   // §2.6 closed ballots: nobody but the voter sees them before the count.
-  if (s.stage.module === "voting" && s.stage.data?.mode === "closed" && view.ballot) {
+  if (!all && s.stage.module === "voting" && s.stage.data?.mode === "closed" && view.ballot) {
     ok(Array.isArray(view.ballot.votes) && view.ballot.votes.length === 0, "closed ballots shown before the count");
     for (const sv of view.seats) ok(sv.votes === (s.lastTally ? s.lastTally[sv.seat - 1] : null), "closed tally shown before the count");
   }
@@ -337,13 +345,13 @@ export function assertEntitled(state: unknown, playerId: string | null, view: Ga
   const me = playerId === null ? null : s.players.find((p) => p.id === playerId) ?? null;
   for (const c of view.floor.channels) {
     if (c.listeners === "everyone") continue;
-    ok(me !== null && (c.listeners.includes(me.seat) || c.speakers.includes(me.seat) || c.video.includes(me.seat)), `a private floor channel ${c.id} shown to a viewer outside it`);
+    ok(all || me !== null && (c.listeners.includes(me.seat) || c.speakers.includes(me.seat) || c.video.includes(me.seat)), `a private floor channel ${c.id} shown to a viewer outside it`);
     // Issue 30 (RULES.md §7.10/§8): a whisper is seat N and its consigliere (peer 100 + N), nobody else.
     const whisper = /^whisper-(\d+)$/.exec(c.id);
     if (whisper) {
       const n = Number(whisper[1]);
       const pair = [n, 100 + n];
-      ok(me !== null && me.seat === n, `${c.id} shown to a viewer who is not seat ${n}`);
+      ok(all || (me !== null && me.seat === n), `${c.id} shown to a viewer who is not seat ${n}`);
       ok(JSON.stringify(c.listeners) === JSON.stringify(pair), `${c.id} is heard by ${JSON.stringify(c.listeners)}`);
       ok(c.speakers.every((x) => pair.includes(x)), `${c.id} holds the speakers ${JSON.stringify(c.speakers)}`);
       ok(c.video.length === 0, `${c.id} carries video`);
@@ -375,4 +383,43 @@ export function assertEntitled(state: unknown, playerId: string | null, view: Ga
   }
   if (turns) checkTurnDeadline(s, view);
   return log.length;
+}
+
+/** §5.7 the live host: every dealt card, the black team's plan and every night event (never the seed). */
+function hostKnowledge(s: S): Knowledge {
+  const roles = new Set<number>();
+  for (const p of s.players) if (p.role !== null) roles.add(p.seat);
+  return { seat: null, over: s.result !== null, black: true, roles, all: true };
+}
+
+/**
+ * One frame's game view against the entitlement table (shared/entitlement.ts): the sight the table gives
+ * this credential at this stage, checked from the rules here — `public` and `seat` by the oracle above,
+ * `all` as the host's screen (and it must show every dealt card), `revealed` only once the game is over.
+ * Beyond the cards: only a seat's view has `you` (and it is that seat's), only the host's has its panel.
+ */
+export function assertSight(state: unknown, sight: Sight, playerId: string | null, view: GameView, seenLog: number): number {
+  const s = state as S;
+  const over = s.result !== null;
+  ok(sight !== "lobby", "a game view where the entitlement table allows the lobby only");
+  ok(over === (sight === "revealed"), `sight ${sight} for a game ${over ? "over" : "running"}`);
+  const host = (view as { host?: unknown }).host !== undefined;
+  // At the end a view keeps its in-game shape (the host keeps the panel, a seat its `you`).
+  const as: Sight = sight === "revealed" ? (host ? "all" : playerId !== null ? "seat" : "public") : sight;
+  if (as === "seat") {
+    const me = s.players.find((p) => p.id === playerId);
+    ok(me !== undefined, `a seat's view for ${playerId}, who has no seat`);
+    ok(view.you !== null && view.you.seat === me!.seat, `seat ${me!.seat}'s credential got ${view.you ? `seat ${view.you.seat}'s view` : host ? "the host's screen" : "no seat"}`);
+    ok(!host, "the host's panel in a seat's view");
+    return assertEntitled(state, playerId, view, seenLog);
+  }
+  if (as === "public") {
+    ok(view.you === null, `a seat's view (seat ${view.you?.seat}) where the table allows the public game only`);
+    ok(!host, "the host's panel in the public view");
+    return assertEntitled(state, null, view, seenLog);
+  }
+  ok(view.you === null, "the host's screen with a seat");
+  ok(host, "the host's screen without its panel");
+  for (const p of s.players) if (p.role !== null) ok(view.seats[p.seat - 1]?.role !== undefined, `the host's screen without seat ${p.seat}'s card`);
+  return assertEntitled(state, null, view, seenLog, true);
 }
