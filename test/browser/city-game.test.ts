@@ -28,7 +28,7 @@
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { advanceClock, ensureWebBuild, holdRoleCard, launchChromium, LOAD_MS, recordFrames, roleFacts, shot, SHOTS, startWrangler, type Server, boardSnapshot, type BoardSnap } from "./harness.ts";
+import { advanceClock, unlessMovedOn, ensureWebBuild, holdRoleCard, launchChromium, LOAD_MS, recordFrames, roleFacts, shot, SHOTS, startWrangler, type Server, boardSnapshot, type BoardSnap } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 const HOLD_MS = 2200;
@@ -300,11 +300,11 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
           const target = nom.find((x) => x !== p.seat && !p.mates.includes(x));
           if (target && acted.get(`${key}:nom`) !== "1") {
             acted.set(`${key}:nom`, "1");
-            await p.page.locator(`[data-action="nominate"] [data-target="${target}"]`).click();
-            await p.page.locator('[data-confirm="nominate"]').click();
+            await p.page.locator(`[data-action="nominate"] [data-target="${target}"]`).click({ timeout: 5_000 });
+            await p.page.locator('[data-confirm="nominate"]').click({ timeout: 5_000 });
             continue;
           }
-          await p.page.locator('[data-action="end-speech"]').click();
+          await p.page.locator('[data-action="end-speech"]').click({ timeout: 5_000 });
           continue;
         }
         for (const [action, targets] of Object.entries(s.actions)) {
@@ -316,17 +316,17 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
           // One seat offered: one tap sends it (issue 13); otherwise choose (unless the Don's plan
           // already chose it: a second tap would clear it), then confirm.
           const btn = p.page.locator(`[data-action="${action}"] [data-target="${pick}"]`);
-          const oneTap = (await btn.getAttribute("data-one-tap")) !== null;
-          if ((await btn.getAttribute("aria-pressed")) !== "true") await btn.click();
-          if (!oneTap) await p.page.locator(`[data-confirm="${action}"]`).click();
+          const oneTap = (await btn.getAttribute("data-one-tap", { timeout: 5_000 })) !== null;
+          if ((await btn.getAttribute("aria-pressed", { timeout: 5_000 })) !== "true") await btn.click({ timeout: 5_000 });
+          if (!oneTap) await p.page.locator(`[data-confirm="${action}"]`).click({ timeout: 5_000 });
           break;
         }
         if (s.actions["vote-lift"] && acted.get(key) !== "lift") {
           acted.set(key, "lift");
-          await p.page.locator('[data-lift="yes"]').click();
+          await p.page.locator('[data-lift="yes"]').click({ timeout: 5_000 });
         }
-      } catch {
-        /* the page moved on under the click: read it again */
+      } catch (err) {
+        await unlessMovedOn(p.page, s, err); // the page moved on under the click: read it again
       }
     }
     await sleep(150);

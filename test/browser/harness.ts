@@ -376,6 +376,17 @@ export async function boardSnapshot(page: Page): Promise<BoardSnap> {
 }
 
 /**
+ * A click on a move the page offered failed: that is the test's failure unless the page moved on under
+ * it — a result, another phase or game, another hand of cards, or other moves offered (the button went
+ * with them). A miss on a page that still offers the same moves is rethrown, never swallowed.
+ */
+export async function unlessMovedOn(page: Page, before: BoardSnap, err: unknown): Promise<void> {
+  const now = await boardSnapshot(page);
+  const same = now.result === before.result && now.seq === before.seq && now.series === before.series && now.cards === before.cards && JSON.stringify(now.actions) === JSON.stringify(before.actions);
+  if (same) throw err;
+}
+
+/**
  * A mono 16-bit 48 kHz WAV of `seconds` of `sample(t)` (t in seconds, values clipped to ±1): the fake
  * microphone of a Chromium process (`--use-file-for-fake-audio-capture`, played in a loop).
  */
@@ -500,8 +511,8 @@ export async function driveUntil(base: string, page: Page, code: string, until: 
         await sleep(100);
         continue;
       }
-    } catch {
-      /* the page moved on under the click: read it again */
+    } catch (err) {
+      await unlessMovedOn(page, s, err); // the page moved on under the click: read it again
     }
     if (s.seq > 0) await advanceClock(base, code, s.seq);
     await sleep(150);

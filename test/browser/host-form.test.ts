@@ -60,11 +60,20 @@ test("host-classic created as its live host from the top of the form: the host p
   expect(Object.keys(LINES)).toContain(first);
   expect(firstText).toContain(LINES[first!]!);
   await shot(host.page, "host-form-script");
-  for (let i = 0; i < 40 && (await script.getAttribute("data-host-script")) === first; i++) {
-    const ready = host.page.locator('[data-host-confirm="ready"]:not([disabled])');
-    if (await ready.count()) await ready.click().catch(() => {});
-    else await advanceClock(suite.server.base, code, (await boardSnapshot(host.page)).seq);
-    await host.page.waitForTimeout(200);
+  // Live through the stage: confirm it when the page asks, else advance the table's clock; after each
+  // step, wait until the page shows something else (another stage, line or confirm button).
+  const ready = host.page.locator('[data-host-confirm="ready"]:not([disabled])');
+  const shown = async () => `${await script.getAttribute("data-host-script")}|${(await boardSnapshot(host.page)).seq}|${await ready.count()}`;
+  while ((await script.getAttribute("data-host-script")) === first) {
+    const before = await shown();
+    if (await ready.count()) {
+      try {
+        await ready.click({ timeout: 5_000 });
+      } catch (e) {
+        if (await ready.count()) throw e; // still offered and not clickable: a failure
+      }
+    } else await advanceClock(suite.server.base, code, (await boardSnapshot(host.page)).seq);
+    await expect.poll(shown, { timeout: SLOW_MS, message: "the host's page moves on after the confirm or the clock" }).not.toBe(before);
   }
   const next = await script.getAttribute("data-host-script");
   expect(next).not.toBe(first);

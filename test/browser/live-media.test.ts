@@ -415,7 +415,9 @@ async function liveGame(cast: Cast): Promise<void> {
     // Moves: the host confirms a waiting stage; the people play what their pages offer; else the clock.
     const ready = host.page.locator('[data-host-confirm="ready"]:not([disabled])');
     if (await ready.count()) {
-      await ready.click().catch(() => {});
+      await ready.click({ timeout: 5_000 }).catch(async (e) => {
+        if (await ready.count()) throw e; // still offered and not clickable: a failure, not a stage that moved on
+      });
       await sleep(150);
       continue;
     }

@@ -5,7 +5,7 @@
  * the host-classic game (issue 17) and the club evening (issue 18).
  */
 import type { Page } from "playwright-core";
-import { advanceClock, boardSnapshot, LOAD_MS, type BoardSnap, type Person } from "./harness.ts";
+import { advanceClock, boardSnapshot, LOAD_MS, unlessMovedOn, type BoardSnap, type Person } from "./harness.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -63,6 +63,7 @@ export interface LiveResult {
   phases: Set<string>;
   did: Record<string, number>;
   confirms: number;
+  /** Clicks that missed because the page moved on under them (any other miss fails the game). */
   misses: string[];
   snaps: BoardSnap[];
 }
@@ -82,8 +83,12 @@ export async function playLive(g: LiveGame): Promise<LiveResult> {
     const ready = host.page.locator('[data-host-confirm="ready"]:not([disabled])');
     if (await ready.count()) {
       await g.beforeConfirm?.(h);
-      await ready.click().catch(() => {});
-      r.confirms++;
+      try {
+        await ready.click({ timeout: 5_000 });
+        r.confirms++;
+      } catch (e) {
+        if (await ready.count()) throw e; // still offered and not clickable: a failure, not a stage that moved on
+      }
       await sleep(150);
       continue;
     }
@@ -107,6 +112,7 @@ export async function playLive(g: LiveGame): Promise<LiveResult> {
         }
         r.did[action] = (r.did[action] ?? 0) + 1;
       } catch (e) {
+        await unlessMovedOn(person.page, s, e); // the page moved on under the click: noted, read it again
         r.misses.push(`${action}: ${String(e).split("\n")[0]}`);
       }
     }

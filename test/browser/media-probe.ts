@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { writeWav, type BoardSnap } from "./harness.ts";
+import { unlessMovedOn, writeWav, type BoardSnap } from "./harness.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -221,8 +221,8 @@ export async function actOnce(page: Page, s: BoardSnap, acted: Set<string>, tag:
       await pick(page, action, targets.find((x) => x !== s.you) ?? targets[0]!);
       return true;
     }
-  } catch {
-    /* the page moved on under the click */
+  } catch (err) {
+    await unlessMovedOn(page, s, err); // the page moved on under the click: read it again
   }
   return false;
 }

@@ -20,7 +20,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createGame } from "../../shared/engine/apply.ts";
-import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, openMediaPage, startWrangler, type Server } from "./harness.ts";
+import { advanceClock, boardSnapshot, unlessMovedOn, ensureWebBuild, launchChromium, LOAD_MS, openMediaPage, startWrangler, type Server } from "./harness.ts";
 import { hearing, installProbe, pick, toneFlags } from "./media-probe.ts";
 
 /** How long the test waits, per night, for the host's page to hear the Don before the shot goes ahead. */
@@ -199,7 +199,7 @@ test("RULES.md §6.11, §8 a club's recording holds the public channel and the h
         const from = await now(host.page);
         await sleep(3_000);
         speech[seat]!.push([from, await now(host.page)]);
-        await p.page.locator('[data-action="end-speech"]').click().catch(() => {});
+        await p.page.locator('[data-action="end-speech"]').click({ timeout: 5_000 }).catch((e) => unlessMovedOn(p.page, snap, e));
       }
     }
     // The host talks to the table for 2 s (Space held on the table), in a vote.
@@ -230,7 +230,9 @@ test("RULES.md §6.11, §8 a club's recording holds the public channel and the h
     // The host confirms a waiting stage; the people vote and act; else the test clock moves on.
     const ready = host.page.locator('[data-host-confirm="ready"]:not([disabled])');
     if (await ready.count()) {
-      await ready.click().catch(() => {});
+      await ready.click({ timeout: 5_000 }).catch(async (e) => {
+        if (await ready.count()) throw e; // still offered and not clickable: a failure, not a stage that moved on
+      });
       await sleep(150);
       continue;
     }
@@ -239,7 +241,7 @@ test("RULES.md §6.11, §8 a club's recording holds the public channel and the h
       for (const [action, targets] of Object.entries(snap.actions)) {
         if (moved || !(action === "vote" || action.startsWith("use:")) || targets.length === 0 || acted.has(`${i}:${snap.seq}:${action}`)) continue;
         acted.add(`${i}:${snap.seq}:${action}`);
-        await pick(p.page, action, targets.find((x) => x !== snap.you && x !== blackSeat && x !== redSeat) ?? targets[0]!).catch(() => {});
+        await pick(p.page, action, targets.find((x) => x !== snap.you && x !== blackSeat && x !== redSeat) ?? targets[0]!).catch((e) => unlessMovedOn(p.page, snap, e));
         moved = true;
       }
     }
@@ -342,19 +344,19 @@ test("RULES.md §8 a spectator at a delayed table listens behind the delay, neve
         return last ? performance.timeOrigin + last.at : null;
       });
       if (switched !== null && switched < spokeAt) spokeAt = switched;
-      await person.page.locator('[data-action="end-speech"]').click().catch(() => {});
+      await person.page.locator('[data-action="end-speech"]').click({ timeout: 5_000 }).catch((e) => unlessMovedOn(person.page, s, e));
       continue;
     }
     if (s.cards > 0 && !acted.has(`card:${s.seq}`)) {
       acted.add(`card:${s.seq}`);
-      await person.page.locator('[data-action="take-card"] [data-card]:not([disabled])').first().click().catch(() => {});
+      await person.page.locator('[data-action="take-card"] [data-card]:not([disabled])').first().click({ timeout: 5_000 }).catch((e) => unlessMovedOn(person.page, s, e));
       continue;
     }
     let moved = false;
     for (const [action, targets] of Object.entries(s.actions)) {
       if (moved || !(action === "vote" || action === "nominate" || action.startsWith("use:")) || targets.length === 0 || acted.has(`${s.seq}:${action}`)) continue;
       acted.add(`${s.seq}:${action}`);
-      await pick(person.page, action, targets.find((x) => x !== s.you) ?? targets[0]!).catch(() => {});
+      await pick(person.page, action, targets.find((x) => x !== s.you) ?? targets[0]!).catch((e) => unlessMovedOn(person.page, s, e));
       moved = true;
     }
     if (moved) continue;

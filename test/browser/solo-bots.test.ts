@@ -10,7 +10,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { TableView } from "../../shared/protocol/messages.ts";
-import { advanceClock, ensureWebBuild, launchChromium, LOAD_MS, recordFrames, startWrangler, type Server, boardSnapshot, type BoardSnap } from "./harness.ts";
+import { advanceClock, unlessMovedOn, ensureWebBuild, launchChromium, LOAD_MS, recordFrames, startWrangler, type Server, boardSnapshot, type BoardSnap } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 /** Waits that only matter on a starved machine: how long a step may take, not what it must do. */
@@ -91,8 +91,8 @@ async function playToEnd(page: Page, code: string, claim = false): Promise<{ act
           break;
         }
       }
-    } catch {
-      /* the page moved on under the click: read it again */
+    } catch (err) {
+      await unlessMovedOn(page, s, err); // the page moved on under the click: read it again
     }
     if (did) {
       acts++;

@@ -13,7 +13,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { TournamentPage } from "../../shared/protocol/tournaments.ts";
 import { standings } from "../../shared/tournaments/points.ts";
-import { advanceClock, axeViolations, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, startWrangler, type Server } from "./harness.ts";
+import { advanceClock, unlessMovedOn, axeViolations, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, startWrangler, type Server } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 const SLOW_MS = 30_000;
@@ -105,8 +105,8 @@ async function playToEnd(page: Page, code: string): Promise<number[] | null> {
           break;
         }
       }
-    } catch {
-      /* the page moved on under the click: read it again */
+    } catch (err) {
+      await unlessMovedOn(page, s, err); // the page moved on under the click: read it again
     }
     if (did) {
       await sleep(100);

@@ -31,7 +31,8 @@ describe("§9.6 the final: seats drawn so each finalist sits in a different posi
 describe("§9.4 the facts of a finished game (read from the record, never typed)", () => {
   const players = Array.from({ length: 10 }, (_, i) => ({ id: `p${i + 1}`, nickname: `N${i + 1}`, bot: false }));
   it("null while the game runs; then winner, each seat's role/team/removal and the best move", () => {
-    const g = createGame("sport", { autoDeal: true }, players, "facts", 0, { keepOrder: true });
+    // The seed is pinned to a deal with seat 5 red (blacks 1, 4, 10): the best move's bonus is a red's (§9.4).
+    const g = createGame("sport", { autoDeal: true }, players, "facts-1", 0, { keepOrder: true });
     expect(gameFacts(g)).toBeNull();
     const s = asEngine(g);
     // A finished game, as the engine leaves it: seat 2 removed, seat 5 the first shot victim naming 1, 2, 3.
@@ -45,10 +46,12 @@ describe("§9.4 the facts of a finished game (read from the record, never typed)
     expect(f.seats[1]!.removed).toBe(true);
     expect(f.seats.filter((x) => x.removed)).toHaveLength(1);
     expect(f.bestMove).toEqual({ seat: 5, named: blacks });
-    // Seat 5 (red, unless dealt black) named the three black seats: +0.5 on top of the win.
-    if (f.seats[4]!.team === "red") expect(pointsOfSeat(f, 5, 0)).toBe(150);
+    // Seat 5 (red by this seed) named the three black seats: +0.5 on top of the win.
+    expect(f.seats[4]!.team, "the pinned seed deals seat 5 red").toBe("red");
+    expect(blacks).toEqual([1, 4, 10]);
+    expect(pointsOfSeat(f, 5, 0)).toBe(150);
     // Seat 2 removed: −0.5 on its result; an extra of 0.35 adds exactly.
-    const two = f.seats[1]!;
-    expect(pointsOfSeat(f, 2, 35)).toBe((two.team === "red" ? 100 : 0) - 50 + 35);
+    expect(f.seats[1]!.team).toBe("red");
+    expect(pointsOfSeat(f, 2, 35)).toBe(100 - 50 + 35);
   });
 });

@@ -127,11 +127,8 @@ describe("issue 38.5 the club evening's loop (RULES.md §5.7, §6.11)", () => {
     expect(gameOf(owner.client).result).not.toBeNull();
 
     // The game is reported: the evening is over (the club page lists it under "Past", "played: 1 game").
-    let row = await eveningRow(o.code);
-    for (let i = 0; i < 50 && !row?.ended_at; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      row = await eveningRow(o.code);
-    }
+    await expect.poll(async () => (await eveningRow(o.code))?.ended_at ?? null, { timeout: 30_000 }).not.toBeNull();
+    const row = await eveningRow(o.code);
     expect(row).toMatchObject({ status: "started", games: 1 });
     expect(row!.ended_at).not.toBeNull();
     const page = (await (await get(`/api/clubs/${c.clubId}`)).json()) as ClubPage;

@@ -200,6 +200,15 @@ export class Client {
   }
 }
 
+/**
+ * Everything the server sent `c` before this call has arrived: a refused act's error comes back on the
+ * same socket, which keeps its order (a reported condition for "nothing more came", instead of a sleep).
+ */
+export async function drained(c: Client): Promise<void> {
+  const reply = await c.act(`drained-${c.frames.length}`, { type: "no-such-action" });
+  if (reply.type !== "error") throw new Error(`${c.name}: the probe was not refused (${reply.type})`);
+}
+
 /** Open a socket from the network of the person `name` (addressFor) unless `address` says otherwise. */
 export async function connect(code: string, name = "client", address?: string): Promise<Client> {
   const res = await api(`/api/tables/${code}/socket`, { headers: { Upgrade: "websocket", "cf-connecting-ip": address ?? addressFor(name) } });

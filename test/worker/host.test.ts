@@ -7,7 +7,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ServerMessage, TableView } from "../../shared/protocol/messages.ts";
-import { Client, connect, connectAs, createTable, joinWith, scheduledAlarm, summary, tableStub } from "./helpers.ts";
+import { Client, connect, connectAs, drained, createTable, joinWith, scheduledAlarm, summary, tableStub } from "./helpers.ts";
 import { bySeat, control, fullTable, gameOf, hostInput, joinOk, settle } from "./fixture.ts";
 
 let open: Client[] = [];
@@ -179,7 +179,7 @@ describe("spectators", () => {
     const annSocket = await connectAs(created.code, ann.token, "Ann");
     open.push(annSocket);
     expect(annSocket.lastView().lobby).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 100));
+    await drained(spectator);
     // Nothing new reached the spectator yet.
     expect(viewFrames(spectator)).toHaveLength(1);
 

@@ -15,7 +15,7 @@ import { RECORDING_MAX_CHUNKS, RECORDING_TTL_MS, type RecordingInfo } from "../.
 import type { TableObject } from "../../worker/table/TableObject.ts";
 import worker from "../../worker/index.ts";
 import { get, nick, post, signUp } from "./accounts-helpers.ts";
-import { api, type Client, connectAs, createTable, deviceFor, scheduledAlarm, tableStub } from "./helpers.ts";
+import { api, type Client, connectAs, createTable, deviceFor, evict, scheduledAlarm, tableStub, until } from "./helpers.ts";
 import { control, settle } from "./fixture.ts";
 
 const HOUR = 3600_000;
@@ -86,26 +86,29 @@ const moveClock = (code: string, ms: number) =>
     await t.alarm.sync();
   });
 
+/** The runtime's alarm in real time and the table's clock's lead on real time, both as the object reports them. */
+const alarmAndSkew = (code: string) =>
+  runInDurableObject(tableStub(code), async (obj: TableObject, state) => ({
+    alarm: await state.storage.getAlarm(),
+    skew: (obj as unknown as Inside).table.now() - Date.now(),
+  }));
+
 /**
- * Run the table's alarm until it is set for `at`. Items due before it — the presence broadcast's 1 s window
- * after the sockets closed, the report — are run at their own time: the test waits until the runtime's alarm
- * says (running an alarm early does not make a future item due). The wait is the runtime's own alarm time
- * plus a margin, again until the alarm is set for `at` or 45 s have passed: workerd's clock advances in
- * steps, so one wait computed from it may end a little before the item is due (a fresh-clone run saw the
- * same early item re-armed 30 times in a row when the loop counted tries instead).
+ * Close the clients and wait until each reports the server's close back (the table's close handler
+ * started, on the table's clock as it is now: whatever it schedules is stamped before a later clock move).
  */
-async function alarmUntil(code: string, at: number): Promise<void> {
-  // A bound for a starved machine (the whole suite beside the browser games), not an expected wait.
-  const giveUp = Date.now() + 45_000;
-  // Both bounds must be spent before giving up (the caller moves the table's clock first: an item due just
-  // after the sockets' close once stayed armed through 100 quick runs, its time never reached by the isolate's clock).
-  for (let tries = 0; Date.now() < giveUp || tries < 100; tries++) {
-    const next = await scheduledAlarm(code);
-    if (next === at) break;
-    if (next !== null && next < at) await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now()) + 50));
-    await runDurableObjectAlarm(tableStub(code));
-  }
-  expect(await scheduledAlarm(code), "the table's alarm waits for the recording's expiry").toBe(at);
+async function closeAll(clients: Client[]): Promise<void> {
+  for (const c of clients) c.close();
+  await until(() => clients.every((c) => c.closed), 30_000, "the server's close of every socket");
+}
+
+/**
+ * With the table's clock moved past them, run the table's alarm while `more()` says so: each run must find
+ * the runtime's alarm set (the table still waits for an item) and handles the earliest item, which the
+ * moved clock has made due — nothing here waits for time to pass.
+ */
+async function runDueItems(code: string, more: () => Promise<boolean>): Promise<void> {
+  while (await more()) expect(await runDurableObjectAlarm(tableStub(code)), "the table's alarm is set while it waits").toBe(true);
 }
 
 const stored = async (key: string) => ({
@@ -234,14 +237,14 @@ describe("RULES.md §6.11 recordings: recorded in the host's browser, stored in 
     expect(again.expiresAt).toBe(up.expiresAt);
     expect((await env.RECORDINGS.head(key))?.size).toBe(3000);
 
-    // Nobody opens anything from here on. The table's alarm is set for the expiry by itself.
-    // (The items due around the sockets' close run first. Waiting for them in real time failed twice in
-    // fresh-clone runs beside the browser steps: an item due 2.5 s after the close stayed armed through 100
-    // alarm runs in 2 s — the isolate's clock did not pass it. With the table's clock 71 h on they are due.)
-    for (const c of open) c.close();
-    // Delivered early (71 h in): the table's clock says not yet — nothing is deleted, the alarm stays.
+    // Nobody opens anything from here on. The table's alarm is set for the expiry by itself: the items
+    // due around the sockets' close (the presence window) run first — on the table's clock moved 71 h
+    // on they are due, and so is nothing else: the alarm then waits for the expiry, 1 h of real time away.
+    await closeAll(open);
     await moveClock(t.code, 71 * HOUR);
-    await alarmUntil(t.code, up.expiresAt - 71 * HOUR);
+    await runDueItems(t.code, async () => (await scheduledAlarm(t.code)) !== up.expiresAt - 71 * HOUR);
+    expect(await alarmAndSkew(t.code)).toEqual({ alarm: up.expiresAt - 71 * HOUR, skew: 71 * HOUR });
+    // Delivered early (71 h in): the table's clock says not yet — nothing is deleted, the alarm stays.
     expect(await runDurableObjectAlarm(tableStub(t.code))).toBe(true);
     expect(await stored(key)).toEqual({ object: true, row: true });
     expect((await listen(t.code, 1, playerCookie)).status).toBe(200);
@@ -257,6 +260,21 @@ describe("RULES.md §6.11 recordings: recorded in the host's browser, stored in 
     // Gone for good: the same game cannot be uploaded again.
     expect(await errorOf(await upload(t.code, 1, t.organizerToken, audio(100)))).toEqual({ status: 410, code: "recording-expired" });
   }, 90_000);
+
+  it("§6.11 the table's alarm is never later than the recording's expiry: a move of the table's clock re-arms it, and a new instance of the object (an eviction) keeps the moved clock", async () => {
+    const t = await clubTable(recording);
+    await endGame(t.code);
+    const up = await json<RecordingInfo>(await upload(t.code, 1, t.organizerToken, audio(100)), 201);
+    expect(await alarmAndSkew(t.code), "the alarm waits for the expiry").toEqual({ alarm: up.expiresAt, skew: 0 });
+    // The clock moved 71 h on and the alarm told (the clock's own contract: clock.ts setSkew): the expiry is 1 h away in real time.
+    await moveClock(t.code, 71 * HOUR);
+    expect(await alarmAndSkew(t.code), "the alarm follows the moved clock").toEqual({ alarm: up.expiresAt - 71 * HOUR, skew: 71 * HOUR });
+    // The object is evicted; the new instance wakes (an early delivery: nothing is due) and re-arms from its own clock.
+    await evict(tableStub(t.code));
+    expect(await runDurableObjectAlarm(tableStub(t.code))).toBe(true);
+    expect(await stored(`rec/${t.code}/1`)).toEqual({ object: true, row: true });
+    expect(await alarmAndSkew(t.code), "a new instance keeps the moved clock: the expiry stays 1 h away, not 72 h").toEqual({ alarm: up.expiresAt - 71 * HOUR, skew: 71 * HOUR });
+  });
 
   it("issue 30: chunked and resumable — the host's page uploads chunks while the game runs; the uploader lists what is stored; GET serves the contiguous chunks from 0 concatenated; replacing a chunk is idempotent; limits; deleted at 72 h with every chunk", async () => {
     const t = await clubTable(recording);
@@ -307,12 +325,9 @@ describe("RULES.md §6.11 recordings: recorded in the host's browser, stored in 
     expect((await chunkObjects(key)).length).toBe(5);
 
     // 72 h after the first chunk: the table's alarm deletes the recording and every chunk, with nobody asking.
-    // (Not through alarmUntil: beside the whole suite, items due around the sockets' close kept the alarm
-    // re-armed "now" past its bound twice; the "not before 72 h" half is the whole-file test's above.)
-    for (const c of open) c.close();
+    await closeAll(open);
     await moveClock(t.code, RECORDING_TTL_MS + 60_000);
-    const giveUp = Date.now() + 45_000;
-    for (let left = await stored(key); Date.now() < giveUp && (left.object || left.row); left = await stored(key)) await runDurableObjectAlarm(tableStub(t.code));
+    await runDueItems(t.code, async () => Object.values(await stored(key)).some(Boolean));
     expect(await stored(key)).toEqual({ object: false, row: false });
     expect(await chunkObjects(key)).toEqual([]);
     expect(await errorOf(await listen(t.code, 1, playerCookie))).toEqual({ status: 404, code: "not-found" });

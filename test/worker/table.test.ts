@@ -10,7 +10,7 @@ import type { JoinResponse } from "../../shared/protocol/http.ts";
 import type { ServerMessage } from "../../shared/protocol/messages.ts";
 import type { TableObject } from "../../worker/table/TableObject.ts";
 import type { TableStore } from "../../worker/table/storage.ts";
-import { Client, connectAs, evict, everyoneConnected, createTable, join, scheduledAlarm, storedGame, tableStub } from "./helpers.ts";
+import { Client, connectAs, drained, evict, everyoneConnected, createTable, join, scheduledAlarm, storedGame, tableStub } from "./helpers.ts";
 
 type Truth = Map<number, { role: string; team: string }>;
 
@@ -296,11 +296,13 @@ describe("eviction", () => {
       const m = await s.client.next((f) => f.type === "view" && f.view.game?.you?.shootingPlan != null, froms[i]);
       expect(m.type === "view" && m.version).toBe(before.version);
     }
-    await new Promise((r) => setTimeout(r, 100));
+    // Whatever the change sent them has arrived once a probe's reply has (each socket keeps its order).
     for (const [i, s] of seated.entries()) {
       if (truth.get(latestGameOf(s.client).you!.seat)?.team === "black") continue;
+      await drained(s.client);
       expect(s.client.frames.slice(froms[i]).filter((f) => f.type === "view"), "a town player gets no frame").toEqual([]);
     }
+    await drained(spectator);
     expect(spectator.frames.slice(spectatorFrom).filter((f) => f.type === "view")).toEqual([]);
 
     // Evict again, then the alarm still fires for the right phase.

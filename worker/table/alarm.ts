@@ -41,8 +41,9 @@ export class TableAlarm {
    * request or RPC method reaches it.
    */
   readonly testAlarmFaults = new Map<DueKind, number>();
-  /** The runtime alarm as this instance last set it (null: none); undefined: not known (fresh
-   *  instance, or an alarm has fired since), so the next sync sets it whatever it is. */
+  /** The runtime alarm as this instance last set it, in real time (null: none) — so a move of the
+   *  table's clock changes what sync wants and re-arms it; undefined: not known (fresh instance, or an
+   *  alarm has fired since), so the next sync sets it whatever it is. */
   private armedAt: number | null | undefined = undefined;
 
   constructor(private readonly t: AlarmDeps) {}
@@ -298,10 +299,11 @@ export class TableAlarm {
   /** Make the runtime's alarm the earliest due item (or none). */
   async sync(): Promise<void> {
     const t = this.t;
-    const at = earliest(this.dues())?.at ?? null;
+    const due = earliest(this.dues())?.at ?? null;
+    const at = due === null ? null : due - t.clock.skew; // the runtime's alarm is in real time
     if (at === this.armedAt) return; // already set (or already none) by this instance
     if (at === null) await t.ctx.storage.deleteAlarm();
-    else await t.ctx.storage.setAlarm(at - t.clock.skew); // the runtime's alarm is in real time
+    else await t.ctx.storage.setAlarm(at);
     this.armedAt = at;
   }
 
@@ -370,7 +372,6 @@ export class TableAlarm {
   /** Moves the table's clock; the runtime alarm (real time) moves with it. */
   private async setSkew(skew: number): Promise<void> {
     this.t.clock.setSkew(skew);
-    this.armedAt = undefined;
     await this.sync();
   }
 }

@@ -1,8 +1,11 @@
 /**
- * The table's clock: real time plus `skew`, which only the end-to-end test clock moves (always 0
- * unless the worker runs with E2E_CLOCK=1; see alarm.ts advanceClock). Every time the table reads or
- * stores is on this clock; the runtime alarm is set in real time (table time − skew). The skew is
- * stored (`test_clock` row), so it survives eviction.
+ * The table's clock: real time plus `skew`, which only the test clocks move (the end-to-end one needs
+ * the worker variable E2E_CLOCK=1, see alarm.ts advanceClock; the worker suite moves it inside the
+ * object). Every time the table reads or stores is on this clock; the runtime alarm is set in real time
+ * (table time − skew). The skew is stored (`test_clock` row) and every new instance takes it back,
+ * whatever its env: the times the table stored (a recording's expiry, a deadline) are on the moved
+ * clock, and an instance on real time after an eviction would arm the alarm for them `skew` late.
+ * Production never moves the clock, so the row never exists there and the skew stays 0.
  */
 
 /** The end-to-end test clock (TableAlarm.advanceClock): only with the worker variable E2E_CLOCK=1. */
@@ -10,8 +13,9 @@ export const testClockEnabled = (env: { E2E_CLOCK?: string }): boolean => env.E2
 
 const TEST_CLOCK_SCHEMA = "CREATE TABLE IF NOT EXISTS test_clock (id INTEGER PRIMARY KEY CHECK (id = 1), skew INTEGER NOT NULL)";
 
+/** The stored skew, or 0 — without creating the table (production objects never get it). */
 function readSkew(sql: SqlStorage): number {
-  sql.exec(TEST_CLOCK_SCHEMA);
+  if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'test_clock'").toArray().length === 0) return 0;
   const row = sql.exec("SELECT skew FROM test_clock WHERE id = 1").toArray()[0];
   return row ? Number(row.skew) : 0;
 }
@@ -24,8 +28,8 @@ function writeSkew(sql: SqlStorage, skew: number): void {
 export class TableClock {
   private skewMs = 0;
 
-  constructor(private readonly sql: SqlStorage, env: { E2E_CLOCK?: string }) {
-    if (testClockEnabled(env)) this.skewMs = readSkew(sql);
+  constructor(private readonly sql: SqlStorage) {
+    this.skewMs = readSkew(sql);
   }
 
   get skew(): number {
@@ -36,7 +40,7 @@ export class TableClock {
     return Date.now() + this.skewMs;
   }
 
-  /** Move the table's clock (stored); the caller re-arms the runtime alarm. */
+  /** Move the table's clock (stored); the caller re-arms the runtime alarm (TableAlarm.sync). */
   setSkew(skew: number): void {
     this.skewMs = skew;
     writeSkew(this.sql, skew);

@@ -94,7 +94,7 @@ export class Table {
     readonly sockets: Sockets,
   ) {
     this.store = new TableStore(ctx.storage.sql);
-    this.clock = new TableClock(ctx.storage.sql, envOf());
+    this.clock = new TableClock(ctx.storage.sql);
     this.reporter = new GameReporter(ctx.storage.sql);
     this.alarmFailures = new AlarmFailures(ctx.storage.sql);
     const p = this.parts.bind(this);
