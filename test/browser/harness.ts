@@ -133,6 +133,12 @@ export async function advanceClock(base: string, code: string, phaseSeq: number)
   return ((await r.json()) as { ok: boolean }).ok;
 }
 
+/** Ends the table's game now (the engine's abort; the test clock's `end`, E2E_CLOCK=1 only). */
+export async function endGameNow(base: string, code: string): Promise<void> {
+  const r = await fetch(`${base}/api/test-clock/${code}/end`, { method: "POST" });
+  if (!r.ok || !((await r.json()) as { ok: boolean }).ok) throw new Error(`test clock end: ${r.status}`);
+}
+
 /**
  * Issue 33 (a suite that stays fast): the frozen server once per run, not once per browser file — the
  * worker bundled, web/dist and the migrations copied, D1 migrated into `dir`/state. `npm test`

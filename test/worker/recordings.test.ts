@@ -69,7 +69,7 @@ const listen = (code: string, game: number, cookie?: string | null) => get(`/api
 const info = (code: string, game: number, cookie?: string | null) => get(`/api/tables/${code}/games/${game}/recording/info`, cookie);
 
 /** The instance's table (private to TableObject; tests reach in as test-clock.test.ts does). */
-type Inside = { table: { clock: { setSkew(ms: number): void }; alarm: { abortGame(at: number): Promise<void>; sync(): Promise<void> }; now(): number } };
+type Inside = { table: { clock: { setSkew(ms: number): void; readonly skew: number }; alarm: { abortGame(at: number): Promise<void>; sync(): Promise<void> }; now(): number } };
 
 /** End the running game now: the engine's abort, the table's own path after repeated deadline failures (issue 11). */
 const endGame = (code: string) =>
@@ -90,7 +90,7 @@ const moveClock = (code: string, ms: number) =>
 const alarmAndSkew = (code: string) =>
   runInDurableObject(tableStub(code), async (obj: TableObject, state) => ({
     alarm: await state.storage.getAlarm(),
-    skew: (obj as unknown as Inside).table.now() - Date.now(),
+    skew: (obj as unknown as Inside).table.clock.skew,
   }));
 
 /**

@@ -50,6 +50,10 @@ describe("test clock (issue 11)", () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: { code: "not-found" } });
     expect(await advance(t.code, seq, false)).toMatchObject({ ok: false, reason: "test clock disabled" });
+    // Its end of a game is no door either: the route is a 404 and the game goes on.
+    const end = await postJson(`/api/test-clock/${t.code}/end`, {});
+    expect(end.status).toBe(404);
+    expect(await runInDurableObject(tableStub(t.code), (obj: TableObject) => obj.endForTest())).toEqual({ ok: false, reason: "test clock disabled" });
     expect(gameOf(t.seated[0]!.client).phaseSeq).toBe(seq);
   });
 

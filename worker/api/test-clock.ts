@@ -23,4 +23,10 @@ export const testClock = new Hono<{ Bindings: Env }>().post("/:code/advance", as
   if (!body.success) return apiError(c, "bad-request", "Expected {phaseSeq}.");
   const stub = c.env.TABLE.get(c.env.TABLE.idFromName(code));
   return c.json(await stub.advanceClock(body.output.phaseSeq));
+}).post("/:code/end", async (c) => {
+  if (!testClockEnabled(c.env)) return apiError(c, "not-found", "No such API endpoint.");
+  const code = normalizeCode(c.req.param("code"));
+  if (!isTableCode(code)) return apiError(c, "not-found", "No such table.");
+  const stub = c.env.TABLE.get(c.env.TABLE.idFromName(code));
+  return c.json(await stub.endForTest());
 });

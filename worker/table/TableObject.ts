@@ -146,6 +146,11 @@ export class TableObject extends DurableObject<Env> {
     return this.table.alarm.advanceClock(phaseSeq);
   }
 
+  /** The end-to-end test clock's end of the game (alarm.ts endForTest; only with E2E_CLOCK=1). */
+  endForTest(): Promise<{ ok: boolean; reason?: string }> {
+    return this.table.alarm.endForTest();
+  }
+
   /* ---------------------------------------------------------------- WebSocket */
 
   override async fetch(request: Request): Promise<Response> {

@@ -369,6 +369,18 @@ export class TableAlarm {
     return { ok: true, phaseSeq: t.match.state()?.phaseSeq ?? null };
   }
 
+  /**
+   * The end-to-end test clock's end of a game: the engine's abort now (the path the table takes after
+   * repeated deadline failures), so a browser test that needs a finished game (RULES.md §8: recordings and
+   * records open only at the end) does not play out every stage. Refused without E2E_CLOCK=1.
+   */
+  async endForTest(): Promise<{ ok: boolean; reason?: string }> {
+    if (!testClockEnabled(this.t.env)) return { ok: false, reason: "test clock disabled" };
+    if (!this.t.match.state()) return { ok: false, reason: "no game" };
+    await this.abortGame(this.t.now());
+    return { ok: true };
+  }
+
   /** Moves the table's clock; the runtime alarm (real time) moves with it. */
   private async setSkew(skew: number): Promise<void> {
     this.t.clock.setSkew(skew);
