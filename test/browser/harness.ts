@@ -133,6 +133,23 @@ export async function advanceClock(base: string, code: string, phaseSeq: number)
   return ((await r.json()) as { ok: boolean }).ok;
 }
 
+/**
+ * From the home page to a sport game against nine bots: the create form, then the organizer's
+ * "Fill with bots" (the full table starts at once). Resolves with the table's code once the board shows.
+ */
+export async function sportWithBots(page: Page, base: string, nick: string, boardMs: number): Promise<string> {
+  await page.goto(`${base}/`);
+  await page.locator("#nick").fill(nick);
+  await page.click('[data-home="create"]');
+  await page.selectOption("#preset", "sport");
+  await page.locator('form[data-form="create"] button[type="submit"]').click();
+  await page.waitForURL(/\/t\/[A-Z0-9]{6}$/);
+  const code = page.url().split("/t/")[1]!;
+  await page.locator('[data-control="fill-bots"]').click();
+  await page.locator(".board[data-phase]").waitFor({ timeout: boardMs });
+  return code;
+}
+
 /** Ends the table's game now (the engine's abort; the test clock's `end`, E2E_CLOCK=1 only). */
 export async function endGameNow(base: string, code: string): Promise<void> {
   const r = await fetch(`${base}/api/test-clock/${code}/end`, { method: "POST" });

@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import type { TableGameRecord } from "../../shared/protocol/http.ts";
-import { driveUntil, LOAD_MS, SHARED_OPTIONS } from "./harness.ts";
+import { driveUntil, LOAD_MS, SHARED_OPTIONS, sportWithBots } from "./harness.ts";
 import { browserSuite, checkPage } from "./suite.ts";
 
 const PHONE = { width: 360, height: 740 };
@@ -36,15 +36,7 @@ test("a bot-filled sport game: the log shows the commitment, the record page say
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
 
-  await page.goto(`${base}/`);
-  await page.locator("#nick").fill("Verifier");
-  await page.click('[data-home="create"]');
-  await page.selectOption("#preset", "sport");
-  await page.locator('form[data-form="create"] button[type="submit"]').click();
-  await page.waitForURL(/\/t\/[A-Z0-9]{6}$/);
-  const code = page.url().split("/t/")[1]!;
-  await page.locator('[data-control="fill-bots"]').click();
-  await page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+  const code = await sportWithBots(page, base, "Verifier", SLOW_MS);
 
   // At the deal, the log's first line names the commitment (64 hex digits); the seed is nowhere yet.
   const drawn = page.locator('[data-event="seats-drawn"]').first();

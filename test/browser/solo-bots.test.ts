@@ -10,7 +10,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { TableView } from "../../shared/protocol/messages.ts";
-import { advanceClock, unlessMovedOn, ensureWebBuild, launchChromium, LOAD_MS, recordFrames, startWrangler, type Server, boardSnapshot, type BoardSnap } from "./harness.ts";
+import { advanceClock, unlessMovedOn, ensureWebBuild, launchChromium, LOAD_MS, recordFrames, startWrangler, type Server, boardSnapshot, type BoardSnap, sportWithBots } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 /** Waits that only matter on a starved machine: how long a step may take, not what it must do. */
@@ -118,18 +118,9 @@ test("one person: home → sport table → fill with bots → play to the end �
   page.on("pageerror", (e) => errors.push(e.message));
   recordFrames(page, frames);
 
-  await page.goto(`${server.base}/`);
-  await page.locator("#nick").fill("Solo");
-  // Issue 13 part D: the create form opens from the home page's "Create a table" button.
-  await page.click('[data-home="create"]');
-  await page.selectOption("#preset", "sport");
-  await page.locator('form[data-form="create"] button[type="submit"]').click();
-  await page.waitForURL(/\/t\/[A-Z0-9]{6}$/);
-  const code = page.url().split("/t/")[1]!;
-
-  // The organizer's lobby: "Fill with bots" seats nine bots and the game starts at once.
-  await page.locator('[data-control="fill-bots"]').click();
-  await page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+  // The create form opens from the home page's "Create a table" button; in the organizer's lobby
+  // "Fill with bots" seats nine bots and the game starts at once.
+  const code = await sportWithBots(page, server.base, "Solo", SLOW_MS);
   const setUpMs = Date.now() - started;
   expect(setUpMs, "from the home page to a game against nine bots").toBeLessThan(60_000);
   await expect.poll(() => page.locator("[data-bot-seat]").count(), { timeout: SLOW_MS }).toBe(9);

@@ -43,15 +43,21 @@ async function toVoting(t: Table, everyone: () => Client[]): Promise<void> {
   }
 }
 
+/** A live-host table (the host not seated) with its live host's socket, played to the first voting. */
+async function hostedAtVoting() {
+  const t = await fullTable({ host: "live", settings: { autoDeal: true } }, { creatorSits: false });
+  open.push(...t.open);
+  const host = await connectAs(t.code, t.organizerToken, "host");
+  open.push(host);
+  const everyone = () => [host, ...t.seated.map((s) => s.client)];
+  await toVoting(t, everyone);
+  expect(gameOf(host).phase).toBe("voting");
+  return { t, host, everyone };
+}
+
 describe("issue 32: inputs bound to their stage (phaseSeq)", () => {
   it("two host confirms in a row with the same phaseSeq advance one stage only; the second is `stale`", async () => {
-    const t = await fullTable({ host: "live", settings: { autoDeal: true } }, { creatorSits: false });
-    open.push(...t.open);
-    const host = await connectAs(t.code, t.organizerToken, "host");
-    open.push(host);
-    const everyone = () => [host, ...t.seated.map((s) => s.client)];
-    await toVoting(t, everyone);
-    expect(gameOf(host).phase).toBe("voting");
+    const { t, host, everyone } = await hostedAtVoting();
     for (let seat = 1; seat <= 10; seat++) expect(await bySeat(t, seat).client.act(`v${seat}`, { type: "vote", target: seat <= 6 ? 3 : 5 })).toMatchObject({ type: "ack" });
     await settle(t.code, everyone());
     const seen = gameOf(host).phaseSeq;
@@ -104,13 +110,7 @@ describe("issue 32: inputs bound to their stage (phaseSeq)", () => {
   });
 
   it("an act or a host frame without phaseSeq is bad-message (typed, its ref echoed) and changes nothing; the same input with it goes through", async () => {
-    const t = await fullTable({ host: "live", settings: { autoDeal: true } }, { creatorSits: false });
-    open.push(...t.open);
-    const host = await connectAs(t.code, t.organizerToken, "host");
-    open.push(host);
-    const everyone = () => [host, ...t.seated.map((s) => s.client)];
-    await toVoting(t, everyone);
-    expect(gameOf(host).phase).toBe("voting");
+    const { t, host, everyone } = await hostedAtVoting();
     const one = bySeat(t, 1).client;
     // A player's vote without its stage.
     let before = await storedGame(t.code);
