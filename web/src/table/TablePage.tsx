@@ -30,7 +30,7 @@ import { createVoice, floorOfView, MAX_LISTEN_DELAY_MS, mediaSelf, type Voice } 
 import { VoiceBar } from "./VoiceBar.tsx";
 import { HintLine } from "./HintLine.tsx";
 import { cue, cueOn, setCue } from "./cue.ts";
-import { hasMove, markOf, missedMove, MOVE_TYPES, type MissedKind, type MoveMark } from "./moves.ts";
+import { hasMove, hasOwnMove, markOf, missedMove, MOVE_TYPES, type MissedKind, type MoveMark } from "./moves.ts";
 import { liveReports, savedNights, tallyBySeat, tallyPanel } from "./nightInfo.ts";
 import { haveFloor } from "../media/plan.ts";
 import { removedForFouls, voterTurn } from "./turns.ts";
@@ -476,7 +476,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     if (b && b.voter !== null) return b.voter === g.you?.seat ? t("turn.voter.you") : t("turn.voter", { seat: b.voter });
     // §6.6–§6.7 the club's yes/no questions ("expel anyone at all?", "expel both?") are votes too.
     if (isVotePhase(g.phase) || g.ballot?.kind === "lift") return t("turn.voting");
-    if (g.night) return g.you?.actions.length ? t("turn.act") : t("turn.night");
+    if (g.night) return g.you && hasOwnMove(g.you.actions) ? t("turn.act") : t("turn.night");
     return "";
   });
 
