@@ -323,7 +323,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     (code) => api.summary(code).then((s) => s.start as string, () => null),
   );
   const endRoles = createMemo(() => new Map((game()?.result?.roles ?? []).map((r) => [r.seat, r])));
-  // Private marks on the oval: only while the role card is face up and the player asked for them.
+  // Private marks on the oval beyond the teammates: only while the role card is face up and the player asked for them.
   const [cardOpen, setCardOpen] = createSignal(false);
   // §6 the Witness's black seat (his own log only): on his card, and among his marks.
   // Issue 31.11: the nights this player was attacked and survived, and what saved them (their card).
@@ -335,7 +335,8 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     const g = game();
     return g ? witnessedSeat(g) : null;
   });
-  const marks = createMemo(() => (cardOpen() && marksShown() && !game()?.result ? marksOf(you(), witnessed()) : null));
+  // The teammates always (mine.ts marksOf); the rest only with the card face up and "show my marks" on.
+  const marks = createMemo(() => (game()?.result ? null : marksOf(you(), witnessed(), cardOpen() && marksShown())));
   // Issue 18 (RULES.md §6): the composition announced at the start, today's candidates and dropped, the cursed.
   const composition = createMemo(() => compositionOf(game()?.log ?? []));
   const defence = createMemo(() => {
