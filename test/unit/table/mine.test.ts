@@ -59,7 +59,7 @@ describe("issue 13 private marks and the Don's plan", () => {
     ]);
     expect(marksOf(null).size).toBe(0);
   });
-  it("§2 item 2 the teammates are marked from the acquaintance night with the card face down; the checks and the Witness's seat are not", () => {
+  it("§2.2 the teammates are marked from the acquaintance night with the card face down; the checks and the Witness's seat are not", () => {
     const t = new Table({ roles: LAYOUT, stopAt: "acquaintance" });
     const mafia = t.view(2).you!;
     expect(mafia.teammates.slice().sort()).toEqual([1, 3]);

@@ -50,7 +50,7 @@ describe("the centre's \"Your move\" only for a move of one's own (hasOwnMove)",
   /** Sport (RULES.md §2): 1 Don, 2–3 Mafia, 4 Sheriff, 5–10 Civilians; seat `person` is the only person, nine bots. */
   const alone = (person: number) => new Table({ roles: "DMMSCCCCCC", bots: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].filter((x) => x !== person), stopAt: "acquaintance" });
 
-  it("§2 item 2 the acquaintance night: a civilian offered only Skip has no move; the Don's shooting plan is one", () => {
+  it("§2.2 the acquaintance night: a civilian offered only Skip has no move; the Don's shooting plan is one", () => {
     const civilian = alone(7).view(7).you!.actions;
     expect(civilian.map((a) => a.type)).toContain("skip-wait");
     expect(hasOwnMove(civilian)).toBe(false);

@@ -22,7 +22,7 @@ import { formatEntry, GameLog } from "./GameLog.tsx";
 import { type ClaimBadges, Oval, type SeatFlags } from "./Oval.tsx";
 import { marksShown, narration, phaseLine, setNarration, speak } from "./phase.ts";
 import { RoleCard, RolePeek } from "./RoleCard.tsx";
-import { TimerRing } from "./TimerRing.tsx";
+import { SheetTimer, TimerRing } from "./TimerRing.tsx";
 import { ShareCode, WaitingRoom } from "./WaitingRoom.tsx";
 import { Announcements, announcementText, DelayBanner, HostingBanner, PauseBanner } from "./Banners.tsx";
 import { awayShort, awayText, createNow } from "./presence.ts";
@@ -663,7 +663,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                             <Show when={reports().length > 0}>
                               <ReportBox reports={reports()} />
                             </Show>
-                            <ActionBar actions={offered()} phase={g().phase} night={g().night} candidates={g().ballot?.candidates ?? []} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} urgent={urgent()} tapVote={g().ballot?.kind !== "lift" && g().ballot?.mode === "in-turn"} done={standingChoice(g())}>
+                            <ActionBar actions={offered()} phase={g().phase} night={g().night} candidates={g().ballot?.candidates ?? []} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} urgent={urgent()} tapVote={g().ballot?.kind !== "lift" && g().ballot?.mode === "in-turn"} done={standingChoice(g())} timer={<SheetTimer deadline={g().deadline} timerMs={g().timerMs} pausedMs={g().paused?.remainingMs ?? null} clock={props.ctl.clock} phaseSeq={g().phaseSeq} />}>
                               {/* Issue 31.13: the hint line at the top of the action panel (sticky at the bottom on a phone: never covered). */}
                               <HintLine game={g()} />
                               {/* Issue 31.7: explained before it happens — day 1's vote removes nobody where the table's setting says so (RULES.md §2.8). */}

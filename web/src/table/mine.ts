@@ -56,7 +56,7 @@ export interface SeatMark {
 /**
  * This player's private marks by seat: own checks (§2.10), teammates (§2.2) and, for the Witness, the black
  * seat he saw (§6). The teammates are always marked — a black player is told at the acquaintance night to
- * remember the team's seats and needs them at every shot (RULES.md §2 item 2, §2.10) — exactly as the view
+ * remember the team's seats and needs them at every shot (RULES.md §2.2, §2.10) — exactly as the view
  * gives them (`you.teammates`, empty for everyone else); the checks and the Witness's seat only while
  * `all` (the card face up with "show my marks" on).
  */

@@ -21,7 +21,7 @@ export function hasMove(actions: readonly AvailableAction[]): boolean {
 /**
  * Offers that are never one's own move (the engine's own list for "nothing to do", shared/engine/flow/interpreter.ts
  * NOT_A_MOVE, with the skip it then offers and the live host's confirm): a civilian at the acquaintance night
- * (RULES.md §2 item 2: no shot, no check) offered only Skip has no move.
+ * (RULES.md §2.2: no shot, no check) offered only Skip has no move.
  */
 const NOT_OWN: ReadonlySet<string> = new Set<AvailableAction["type"]>(["shout", "claim", "early-vote", "ready-to-vote", "tech-vote-start", "skip-wait", "confirm"]);
 
