@@ -126,7 +126,7 @@ export function SheetTimer(props: TimerProps) {
   return (
     <Show when={seconds() != null}>
       <p class="sheet-timer" classList={{ low: (seconds() ?? 99) <= 5 }} role="timer" data-sheet-seconds={seconds() ?? ""}>
-        <span aria-hidden="true">{props.pausedMs != null ? "❚❚ " : "⏱ "}</span>
+        <span aria-hidden="true">{props.pausedMs != null ? "❚❚ " : ""}</span>
         {t("timer.left", { n: seconds() ?? 0 })}
       </p>
     </Show>
