@@ -130,7 +130,6 @@ test("a black newcomer at 360 px in Ukrainian: teammates marked at the acquainta
       collapsedSeen = true;
       expect(await p.page.locator(".announcements").evaluate((e) => e.classList.contains("collapsed"))).toBe(true);
       expect(await p.page.locator(".ann-stack > .ann:visible").count(), "one banner line shown").toBe(1);
-      await shot(p.page, "teammates-banners-uk-phone");
     }
   }
   expect(s && "use:mafia-shot" in s.actions, "the person's shot came").toBe(true);
