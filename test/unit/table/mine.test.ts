@@ -59,6 +59,18 @@ describe("issue 13 private marks and the Don's plan", () => {
     ]);
     expect(marksOf(null).size).toBe(0);
   });
+  it("§2.2 the teammates are marked from the acquaintance night with the card face down; the checks and the Witness's seat are not", () => {
+    const t = new Table({ roles: LAYOUT, stopAt: "acquaintance" });
+    const mafia = t.view(2).you!;
+    expect(mafia.teammates.slice().sort()).toEqual([1, 3]);
+    const m = marksOf({ ...mafia, checks: [{ target: 4, night: 1, result: "mafia" }] }, 9, false);
+    expect([...m.entries()].sort((a, b) => a[0] - b[0])).toEqual([
+      [1, { checks: [], teammate: true }],
+      [3, { checks: [], teammate: true }],
+    ]);
+    // A red player's view carries no teammates: nothing is marked for them.
+    expect(marksOf(t.view(5).you!, null, false).size).toBe(0);
+  });
   it("§2.2 tonight's target is the first seat of the plan still a legal target, never a teammate", () => {
     const t = new Table({ roles: LAYOUT, stopAt: "acquaintance" });
     t.act(1, { type: "shooting-plan", plan: [2, 5, 6] });

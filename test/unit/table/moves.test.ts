@@ -4,7 +4,7 @@
  * 1 Don, 2–3 Mafia, 4 Sheriff, 5–10 Civilians.
  */
 import { describe, expect, it } from "vitest";
-import { hasMove, markOf, missedMove, openMove } from "../../../web/src/table/moves.ts";
+import { hasMove, hasOwnMove, markOf, missedMove, openMove } from "../../../web/src/table/moves.ts";
 import { Table } from "../engine/harness.ts";
 
 describe("issue 31.1 a missed move is told once its window closed", () => {
@@ -43,5 +43,29 @@ describe("issue 31.1 a missed move is told once its window closed", () => {
     const sheriff = markOf(t.view(4));
     t.timeout();
     expect(missedMove(sheriff, t.view(4), new Set())).toBe("check");
+  });
+});
+
+describe("the centre's \"Your move\" only for a move of one's own (hasOwnMove)", () => {
+  /** Sport (RULES.md §2): 1 Don, 2–3 Mafia, 4 Sheriff, 5–10 Civilians; seat `person` is the only person, nine bots. */
+  const alone = (person: number) => new Table({ roles: "DMMSCCCCCC", bots: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].filter((x) => x !== person), stopAt: "acquaintance" });
+
+  it("§2.2 the acquaintance night: a civilian offered only Skip has no move; the Don's shooting plan is one", () => {
+    const civilian = alone(7).view(7).you!.actions;
+    expect(civilian.map((a) => a.type)).toContain("skip-wait");
+    expect(hasOwnMove(civilian)).toBe(false);
+    const don = alone(1).view(1).you!.actions;
+    expect(don.map((a) => a.type)).toContain("shooting-plan");
+    expect(hasOwnMove(don)).toBe(true);
+  });
+
+  it("§2.10 the night's shot is a move; a shout, a claim or a technical vote's start alone are not", () => {
+    const t = new Table({ roles: "DMMSCCCCCC" });
+    t.speeches();
+    expect(t.phase).toBe("night-shot");
+    expect(hasOwnMove(t.view(2).you!.actions)).toBe(true);
+    expect(hasOwnMove(t.view(5).you!.actions)).toBe(false);
+    expect(hasOwnMove([{ type: "shout", left: 2 }, { type: "claim", roles: [], targets: [], left: 1 }, { type: "tech-vote-start", kinds: [], targets: [3] }, { type: "early-vote", open: false }])).toBe(false);
+    expect(hasOwnMove([{ type: "skip-wait" }, { type: "vote", targets: [3] }])).toBe(true);
   });
 });

@@ -224,6 +224,7 @@ export const en = {
   "legend.bot": "Gear: a bot plays this seat.",
   "act.plan.preselected": "From the Don's plan: seat {seat} — not sent yet.",
   "ann.more": "+{n} more",
+  "ann.fewer": "Show fewer",
   "act.missed.vote": "You did not vote in time.",
   "act.missed.shoot": "You did not shoot in time.",
   "act.missed.check": "You did not check anyone in time.",

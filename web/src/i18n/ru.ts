@@ -218,6 +218,7 @@ export const ru: Catalogue = {
   "legend.bot": "Шестерёнка: за это место играет бот.",
   "act.plan.preselected": "По плану Дона: место {seat} — ещё не отправлено.",
   "ann.more": "ещё {n}",
+  "ann.fewer": "Свернуть",
   "act.missed.vote": "Вы не успели проголосовать.",
   "act.missed.shoot": "Вы не успели выстрелить.",
   "act.missed.check": "Вы не успели никого проверить.",

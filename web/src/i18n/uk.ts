@@ -218,6 +218,7 @@ export const uk: Catalogue = {
   "legend.bot": "Шестерня: за це місце грає бот.",
   "act.plan.preselected": "За планом Дона: місце {seat} — ще не надіслано.",
   "ann.more": "ще {n}",
+  "ann.fewer": "Згорнути",
   "act.missed.vote": "Ви не встигли проголосувати.",
   "act.missed.shoot": "Ви не встигли вистрілити.",
   "act.missed.check": "Ви не встигли нікого перевірити.",

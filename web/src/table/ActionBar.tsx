@@ -49,7 +49,7 @@ export interface Preselected {
   by: "team" | "plan";
 }
 
-function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) => void; toggle: (seat: Seat) => void; send: (a: PlayerAction) => void; busy: boolean; planSeat?: Preselected | null; tap?: boolean }) {
+function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) => void; toggle: (seat: Seat) => void; send: (a: PlayerAction) => void; busy: boolean; planSeat?: Preselected | null; tap?: boolean; secondary?: boolean }) {
   const name = () => label(props.p);
   // One line on what the move does, when the catalogue has one (`ability.<id>.about`).
   const about = () => (props.p.about && has(props.p.about) ? t(props.p.about) : "");
@@ -119,7 +119,7 @@ function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) =
       </Show>
       <Show when={!oneTap() && !props.tap && canSend(props.p, props.chosen)}>
         <div class="confirm-row">
-          <button type="button" class="btn primary" data-confirm={props.p.key} disabled={props.busy} onClick={() => props.send(props.p.make(props.chosen.slice()))}>
+          <button type="button" class="btn" classList={{ primary: !props.secondary }} data-confirm={props.p.key} disabled={props.busy} onClick={() => props.send(props.p.make(props.chosen.slice()))}>
             {chosenText(name(), props.chosen)}
           </button>
           <button type="button" class="btn ghost" onClick={() => props.onChoose([])}>
@@ -179,6 +179,11 @@ interface BarProps {
   urgent?: boolean;
   /** Issue 38 (§7.3): a vote in turn — a tap on a seat votes at once (changeable within the turn). */
   tapVote?: boolean;
+  /**
+   * The countdown at the top of the panel while it is a sheet (one's own speech, a timed move): on an
+   * upright phone the sheet covers the oval's timer ring (TimerRing.tsx SheetTimer).
+   */
+  timer?: JSX.Element;
   /** What this player already chose in this ballot or night ("Your vote: seat 4"), said while nothing is left to do. */
   done?: { key: string; params: Params } | null;
   /**
@@ -370,6 +375,8 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
               busy={bar.busy}
               planSeat={props.key === SHOT_KEY ? bar.planSeat : null}
               tap={props.key === "vote" && !!bar.tapVote}
+              // In one's own speech "End speech" sends the picked nomination too (RULES.md §2.4): it is the one primary button.
+              secondary={props.key === "nominate" && bar.actions.some((a) => a.type === "end-speech")}
             />
           )}
         </Show>
@@ -383,14 +390,16 @@ export function ActionBar(props: BarProps) {
   // One's own speech is a move too: on an upright phone the panel is the bottom sheet then, so "End speech"
   // and the seats to nominate stay on the first screen whatever stands above them (the banners, the voice bar).
   const ownSpeech = createMemo(() => props.actions.some((a) => a.type === "end-speech"));
+  const sheet = () => !!props.urgent || ownSpeech();
   const visible = createMemo(() => props.actions.filter((a) => a.type !== "confirm" && (a.type !== "tech-vote-start" || a.targets.length > 0)));
   const byKey = createMemo(() => new Map(visible().map((a) => [actionKey(a), a] as const)));
   const keys = createMemo(() => visible().map(actionKey), [], { equals: sameKeys });
   const extra = children(() => props.children);
   const hasExtra = () => extra.toArray().some((x) => x != null && x !== false && x !== "");
   return (
-    <section class="panel actions" classList={{ urgent: !!props.urgent, sheet: !!props.urgent || ownSpeech() }} aria-labelledby="actions-title" aria-busy={props.busy} data-urgent={props.urgent ? "yes" : undefined}>
+    <section class="panel actions" classList={{ urgent: !!props.urgent, sheet: sheet() }} aria-labelledby="actions-title" aria-busy={props.busy} data-urgent={props.urgent ? "yes" : undefined}>
       <h2 id="actions-title" class="sr-only">{t("actions.title")}</h2>
+      <Show when={sheet()}>{props.timer}</Show>
       {extra()}
       <Show
         when={keys().length > 0}

@@ -1,5 +1,5 @@
 /** The pause banner (who paused, why, whom we wait for, the frozen time), the spectator-delay notice and the announcements. */
-import { createMemo, createSignal, For, onCleanup, Show } from "solid-js";
+import { createEffect, createMemo, createSignal, For, on, onCleanup, Show } from "solid-js";
 import type { GameView } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 import { has, type Params, t, tk } from "../i18n/index.ts";
@@ -86,8 +86,14 @@ export function Announcements(props: { game: GameView; clock: ServerClock; delay
   const list = createMemo(() => activeAnnouncements(props.game.log, props.game.you?.seat ?? null, now() - props.delayMs, { dismissed: dismissed(), seats: props.game.seats }), [], { equals: (a, b) => a.length === b.length && a.every((x, i) => x.id === b[i]?.id) });
   const warning = createMemo(() => (props.game.result ? null : voteWarning(props.game, now())), null, { equals: (a, b) => a?.seat === b?.seat && a?.secondsLeft === b?.secondsLeft && a?.self === b?.self });
   const dismiss = (id: string) => setDismissed(new Set([...dismissed(), id]));
+  // Several banners at once (nightfall: the count, who left, the night) fold on a phone into the newest
+  // one's line and "+N more" (styles.css: only below 600 px), so they do not cover the oval; the button
+  // opens them all until the next banner comes.
+  const [expanded, setExpanded] = createSignal(false);
+  createEffect(on(() => list()[0]?.id, () => setExpanded(false), { defer: true }));
+  const stacked = () => !props.folded && !props.ended && list().length > 1;
   return (
-    <div class="announcements" classList={{ ended: !!props.ended, folded: !!props.folded && !props.ended }} aria-label={t("ann.region")} role="region" data-folded={props.folded && !props.ended ? "yes" : undefined}>
+    <div class="announcements" classList={{ ended: !!props.ended, folded: !!props.folded && !props.ended, collapsed: stacked() && !expanded() }} aria-label={t("ann.region")} role="region" data-folded={props.folded && !props.ended ? "yes" : undefined}>
       <Show when={warning()}>
         {(w) => (
           <div class="ann tone-warn" role="alert" data-vote-warning={w().seat} data-self={w().self ? "yes" : "no"}>
@@ -151,6 +157,11 @@ export function Announcements(props: { game: GameView; clock: ServerClock; delay
           )}
         </For>
       </div>
+      <Show when={stacked()}>
+        <button type="button" class="ann-expand" aria-expanded={expanded()} data-ann-expand={list().length} onClick={() => setExpanded(!expanded())}>
+          {expanded() ? t("ann.fewer") : t("ann.more", { n: list().length - 1 })}
+        </button>
+      </Show>
     </div>
   );
 }

@@ -23,7 +23,7 @@ export interface SeatFlags {
   pending?: boolean;
   /** "away 3 min" while the seat's player is away (null when connected or a bot). */
   away?: string | null;
-  /** This player's private marks on the seat (own checks, a teammate): only with "show my marks" on and the card face up. */
+  /** This player's private marks on the seat: a teammate always (mine.ts marksOf), own checks only with "show my marks" on and the card face up. */
   mark?: SeatMark | null;
   /** The tile's short form of `away` ("3 min", "not yet"; issue 13). */
   awayShort?: string | null;
@@ -67,6 +67,8 @@ const BLACKISH = new Set(["mafia", "black", "sheriff", "commissar"]);
 export function seatLabel(s: SeatView, f: SeatFlags): string {
   const parts = [t("seat.n", { seat: s.seat }), shownName(s.nickname, s.bot)];
   if (f.you) parts.push(t("seat.you"));
+  // Said early: the black player's team is what they look for at the shot (RULES.md §2.10).
+  if (f.mark?.teammate) parts.push(t("marks.teammate"));
   if (s.bot) parts.push(t("seat.bot"));
   if (f.connected === false) parts.push(f.away ?? t("seat.away"));
   if (f.pending) parts.push(t("seat.pending"));
@@ -87,7 +89,6 @@ export function seatLabel(s: SeatView, f: SeatFlags): string {
   if (f.consigliere) parts.push(t("seat.consigliere", { nick: f.consigliere }));
   if (f.claims) parts.push(f.claims.label);
   if (f.endRole) parts.push(tk("role", f.endRole.role), tk("team", f.endRole.team));
-  if (f.mark?.teammate) parts.push(t("marks.teammate"));
   if (f.mark?.witnessed) parts.push(t("marks.witnessed"));
   for (const r of f.mark?.checks ?? []) parts.push(t("marks.check", { result: tk("check", r) }));
   return parts.join(", ");
@@ -172,6 +173,7 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
     candidate: !!f().candidate,
     dropped: !!f().dropped,
     cursed: !!f().cursed,
+    teammate: !!f().mark?.teammate,
   });
   return (
     <Show

@@ -26,7 +26,7 @@ export function roleAbout(presetId: string | undefined, role: string, dealt: { l
 
 /**
  * `onOpenChange` tells the table whether the card is face up: the "show my marks" toggle lives on the
- * open card only, and the oval draws the marks only while it is open (issue 13).
+ * open card only, and the oval draws the checks only while it is open (the teammates always, mine.ts marksOf).
  */
 
 /** Issue 31.11: the protections the catalogue names (`saved.with.<id>`). */

@@ -22,7 +22,7 @@ import { formatEntry, GameLog } from "./GameLog.tsx";
 import { type ClaimBadges, Oval, type SeatFlags } from "./Oval.tsx";
 import { marksShown, narration, phaseLine, setNarration, speak } from "./phase.ts";
 import { RoleCard, RolePeek } from "./RoleCard.tsx";
-import { TimerRing } from "./TimerRing.tsx";
+import { SheetTimer, TimerRing } from "./TimerRing.tsx";
 import { ShareCode, WaitingRoom } from "./WaitingRoom.tsx";
 import { Announcements, announcementText, DelayBanner, HostingBanner, PauseBanner } from "./Banners.tsx";
 import { awayShort, awayText, createNow } from "./presence.ts";
@@ -30,7 +30,7 @@ import { createVoice, floorOfView, MAX_LISTEN_DELAY_MS, mediaSelf, type Voice } 
 import { VoiceBar } from "./VoiceBar.tsx";
 import { HintLine } from "./HintLine.tsx";
 import { cue, cueOn, setCue } from "./cue.ts";
-import { hasMove, markOf, missedMove, MOVE_TYPES, type MissedKind, type MoveMark } from "./moves.ts";
+import { hasMove, hasOwnMove, markOf, missedMove, MOVE_TYPES, type MissedKind, type MoveMark } from "./moves.ts";
 import { liveReports, savedNights, tallyBySeat, tallyPanel } from "./nightInfo.ts";
 import { haveFloor } from "../media/plan.ts";
 import { removedForFouls, voterTurn } from "./turns.ts";
@@ -323,7 +323,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     (code) => api.summary(code).then((s) => s.start as string, () => null),
   );
   const endRoles = createMemo(() => new Map((game()?.result?.roles ?? []).map((r) => [r.seat, r])));
-  // Private marks on the oval: only while the role card is face up and the player asked for them.
+  // Private marks on the oval beyond the teammates: only while the role card is face up and the player asked for them.
   const [cardOpen, setCardOpen] = createSignal(false);
   // §6 the Witness's black seat (his own log only): on his card, and among his marks.
   // Issue 31.11: the nights this player was attacked and survived, and what saved them (their card).
@@ -335,7 +335,8 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     const g = game();
     return g ? witnessedSeat(g) : null;
   });
-  const marks = createMemo(() => (cardOpen() && marksShown() && !game()?.result ? marksOf(you(), witnessed()) : null));
+  // The teammates always (mine.ts marksOf); the rest only with the card face up and "show my marks" on.
+  const marks = createMemo(() => (game()?.result ? null : marksOf(you(), witnessed(), cardOpen() && marksShown())));
   // Issue 18 (RULES.md §6): the composition announced at the start, today's candidates and dropped, the cursed.
   const composition = createMemo(() => compositionOf(game()?.log ?? []));
   const defence = createMemo(() => {
@@ -476,7 +477,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     if (b && b.voter !== null) return b.voter === g.you?.seat ? t("turn.voter.you") : t("turn.voter", { seat: b.voter });
     // §6.6–§6.7 the club's yes/no questions ("expel anyone at all?", "expel both?") are votes too.
     if (isVotePhase(g.phase) || g.ballot?.kind === "lift") return t("turn.voting");
-    if (g.night) return g.you?.actions.length ? t("turn.act") : t("turn.night");
+    if (g.night) return g.you && hasOwnMove(g.you.actions) ? t("turn.act") : t("turn.night");
     return "";
   });
 
@@ -662,7 +663,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                             <Show when={reports().length > 0}>
                               <ReportBox reports={reports()} />
                             </Show>
-                            <ActionBar actions={offered()} phase={g().phase} night={g().night} candidates={g().ballot?.candidates ?? []} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} urgent={urgent()} tapVote={g().ballot?.kind !== "lift" && g().ballot?.mode === "in-turn"} done={standingChoice(g())}>
+                            <ActionBar actions={offered()} phase={g().phase} night={g().night} candidates={g().ballot?.candidates ?? []} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} urgent={urgent()} tapVote={g().ballot?.kind !== "lift" && g().ballot?.mode === "in-turn"} done={standingChoice(g())} timer={<SheetTimer deadline={g().deadline} timerMs={g().timerMs} pausedMs={g().paused?.remainingMs ?? null} clock={props.ctl.clock} phaseSeq={g().phaseSeq} />}>
                               {/* Issue 31.13: the hint line at the top of the action panel (sticky at the bottom on a phone: never covered). */}
                               <HintLine game={g()} />
                               {/* Issue 31.7: explained before it happens — day 1's vote removes nobody where the table's setting says so (RULES.md §2.8). */}

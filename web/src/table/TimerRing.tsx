@@ -19,11 +19,24 @@ import { nightWarning } from "./turns.ts";
 const R = 44;
 const CIRC = 2 * Math.PI * R;
 
-export function TimerRing(props: { deadline: number | null; timerMs?: number | null; pausedMs: number | null; clock: ServerClock; phaseSeq: number; warnAt?: number | undefined }) {
+interface TimerProps {
+  deadline: number | null;
+  timerMs?: number | null;
+  pausedMs: number | null;
+  clock: ServerClock;
+  phaseSeq: number;
+  warnAt?: number | undefined;
+}
+
+/**
+ * The seconds left (and the night warning), from the server's deadline through the clock offset at every
+ * tick; `arc(fraction)` gets the share left of the timer's full length. The ring and the sheet's header
+ * (SheetTimer) both read it, so the two never disagree.
+ */
+function createCountdown(props: TimerProps, arc: (fraction: number) => void = () => {}) {
   const [seconds, setSeconds] = createSignal<number | null>(null);
   // Issue 17 (§7.12): the night step's last-seconds warning, from the server's `warnAt` on the server clock.
   const [warn, setWarn] = createSignal<number | null>(null);
-  let arc: SVGCircleElement | undefined;
   let total = 1;
   let key = "";
   let frame = 0;
@@ -34,13 +47,13 @@ export function TimerRing(props: { deadline: number | null; timerMs?: number | n
     const deadline = props.deadline;
     if (paused != null || deadline == null) setWarn(null);
     if (paused != null) {
-      if (props.timerMs) arc?.style.setProperty("stroke-dashoffset", String(CIRC * (1 - Math.min(1, paused / props.timerMs))));
+      if (props.timerMs) arc(Math.min(1, paused / props.timerMs));
       setSeconds(Math.ceil(paused / 1000));
       return;
     }
     if (deadline == null) {
       setSeconds(null);
-      arc?.style.setProperty("stroke-dashoffset", "0");
+      arc(1);
       return;
     }
     const now = props.clock.now();
@@ -53,7 +66,7 @@ export function TimerRing(props: { deadline: number | null; timerMs?: number | n
     }
     // The server's full length wins (never shorter than what is left: a clock offset may overshoot).
     if (props.timerMs) total = Math.max(props.timerMs, left, 1);
-    arc?.style.setProperty("stroke-dashoffset", String(CIRC * (1 - left / total)));
+    arc(left / total);
     setSeconds(Math.ceil(left / 1000));
     // Next tick: in a quarter second, or when the shown second changes if that comes first.
     if (left > 0) frame = window.setTimeout(draw, Math.max(16, Math.min(250, left % 1000 || 1000)));
@@ -70,6 +83,12 @@ export function TimerRing(props: { deadline: number | null; timerMs?: number | n
     draw();
   });
   onCleanup(() => clearTimeout(frame));
+  return { seconds, warn };
+}
+
+export function TimerRing(props: TimerProps) {
+  let arc: SVGCircleElement | undefined;
+  const { seconds, warn } = createCountdown(props, (fraction) => arc?.style.setProperty("stroke-dashoffset", String(CIRC * (1 - fraction))));
 
   return (
     <>
@@ -94,5 +113,22 @@ export function TimerRing(props: { deadline: number | null; timerMs?: number | n
       )}
     </Show>
     </>
+  );
+}
+
+/**
+ * The seconds left as a line at the top of the action sheet: on an upright phone the sheet covers the
+ * oval's centre, so the speaker (RULES.md §2.3) and a player with a night move keep their time in view.
+ * Same deadline and clock as the ring.
+ */
+export function SheetTimer(props: TimerProps) {
+  const { seconds } = createCountdown(props);
+  return (
+    <Show when={seconds() != null}>
+      <p class="sheet-timer" classList={{ low: (seconds() ?? 99) <= 5 }} role="timer" data-sheet-seconds={seconds() ?? ""}>
+        <span aria-hidden="true">{props.pausedMs != null ? "❚❚ " : ""}</span>
+        {t("timer.left", { n: seconds() ?? 0 })}
+      </p>
+    </Show>
   );
 }

@@ -53,8 +53,14 @@ export interface SeatMark {
   witnessed?: true;
 }
 
-/** This player's private marks by seat: own checks (§2.10), teammates (§2.2) and, for the Witness, the black seat he saw (§6). */
-export function marksOf(you: Pick<You, "checks" | "teammates"> | null, witnessed: Seat | null = null): Map<Seat, SeatMark> {
+/**
+ * This player's private marks by seat: own checks (§2.10), teammates (§2.2) and, for the Witness, the black
+ * seat he saw (§6). The teammates are always marked — a black player is told at the acquaintance night to
+ * remember the team's seats and needs them at every shot (RULES.md §2.2, §2.10) — exactly as the view
+ * gives them (`you.teammates`, empty for everyone else); the checks and the Witness's seat only while
+ * `all` (the card face up with "show my marks" on).
+ */
+export function marksOf(you: Pick<You, "checks" | "teammates"> | null, witnessed: Seat | null = null, all = true): Map<Seat, SeatMark> {
   const m = new Map<Seat, SeatMark>();
   if (!you) return m;
   const at = (seat: Seat) => {
@@ -62,8 +68,9 @@ export function marksOf(you: Pick<You, "checks" | "teammates"> | null, witnessed
     if (!x) m.set(seat, (x = { checks: [], teammate: false }));
     return x;
   };
-  for (const c of you.checks) at(c.target).checks.push(c.result);
   for (const s of you.teammates) at(s).teammate = true;
+  if (!all) return m;
+  for (const c of you.checks) at(c.target).checks.push(c.result);
   if (witnessed !== null) at(witnessed).witnessed = true;
   return m;
 }

@@ -3,6 +3,8 @@
  *
  *  - `hasMove`: the view offers a timed move (a card to take, a ballot, a night ability, a side to
  *    choose): the action panel is then the top layer and the announcements fold into one line.
+ *  - `hasOwnMove`: the view offers the player something of their own to do now (the centre's "Your move"),
+ *    not merely a way to wait less or a table-wide procedure.
  *  - `openMove` / `missedMove`: a move offered in a stage and not made before the stage ended ("you did
  *    not vote / shoot / check"). A move counts as made when the player sent one in that stage, or the
  *    view shows it made (the ballot's own vote, a tally ability's own choice).
@@ -14,6 +16,17 @@ export const MOVE_TYPES: ReadonlySet<string> = new Set<AvailableAction["type"]>(
 
 export function hasMove(actions: readonly AvailableAction[]): boolean {
   return actions.some((a) => MOVE_TYPES.has(a.type));
+}
+
+/**
+ * Offers that are never one's own move (the engine's own list for "nothing to do", shared/engine/flow/interpreter.ts
+ * NOT_A_MOVE, with the skip it then offers and the live host's confirm): a civilian at the acquaintance night
+ * (RULES.md §2.2: no shot, no check) offered only Skip has no move.
+ */
+const NOT_OWN: ReadonlySet<string> = new Set<AvailableAction["type"]>(["shout", "claim", "early-vote", "ready-to-vote", "tech-vote-start", "skip-wait", "confirm"]);
+
+export function hasOwnMove(actions: readonly AvailableAction[]): boolean {
+  return actions.some((a) => !NOT_OWN.has(a.type));
 }
 
 /** The kind of move one may miss: the catalogue's `act.missed.<kind>`. */
