@@ -37,6 +37,9 @@ const cpu = process.env.TEST_CPU === "1" && existsSync("/usr/bin/time");
 let passed = 0;
 let failed = 0;
 const broken = [];
+// Every failed test, as `FAIL <file> > <full title>`, read from each vitest step's JSON report, so the
+// closing lines say what failed and not only in which step.
+const failures = [];
 const times = [];
 
 /** Runs one step with its output buffered; prints it whole (header, output, wall time) when it ends. */
@@ -82,10 +85,27 @@ async function vitest(label, config, files = [], env = {}) {
       failed += r.numFailedTests ?? 0;
       counted = (r.numTotalTests ?? 0) > 0;
       if ((r.numFailedTestSuites ?? 0) > 0 && (r.numFailedTests ?? 0) === 0) failed += r.numFailedTestSuites;
+      failures.push(...failedIn(r));
     } catch {}
   }
   if (status !== 0) broken.push(label);
   if (!counted) broken.push(`${label} (no tests ran)`);
+}
+
+/** The failed tests of one vitest JSON report; a file that failed without a failed test (an import, a
+ * failed beforeAll/afterAll) is listed with the file's own message. */
+function failedIn(report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const name = String(file.name ?? "").startsWith(root) ? file.name.slice(root.length) : file.name;
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+    for (const t of tests) lines.push(`FAIL ${name} > ${[...(t.ancestorTitles ?? []), t.title].join(" > ")}`);
+    if (tests.length === 0 && file.status === "failed") {
+      const message = String(file.message ?? "").split("\n").find((l) => l.trim()) ?? "failed";
+      lines.push(`FAIL ${name} > (file) ${message.trim()}`);
+    }
+  }
+  return lines;
 }
 
 // Issue 33: the steps of many files share one `wrangler dev` and one Chromium (test/browser/global-setup.ts):
@@ -175,6 +195,7 @@ if (await template) {
 // TEST_REPORTS=dir keeps each step's vitest JSON report (per-file and per-test durations) there.
 if (process.env.TEST_REPORTS) cpSync(out, process.env.TEST_REPORTS, { recursive: true });
 rmSync(out, { recursive: true, force: true });
+if (failures.length) console.log(`\n${failures.join("\n")}`);
 if (broken.length) console.log(`\nfailing steps: ${broken.join(", ")}`);
 if (broken.length && failed === 0) failed = broken.length;
 console.log(`\ntimes: ${times.join(", ")}; total ${secs(Date.now() - t0)}`);
