@@ -2,6 +2,8 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 // Worker + Durable Object code inside workerd.
+const FULL = !!process.env.FULL;
+const DEEP = FULL || process.env.TEST_DEEP === "1";
 export default defineConfig({
   plugins: [
     cloudflareTest(async () => ({
@@ -16,12 +18,14 @@ export default defineConfig({
   test: {
     include: ["test/worker/**/*.test.ts"],
     setupFiles: ["./test/worker/setup-d1.ts"],
-    // Issue 6 sizes, games per preset (sport, city) in test/worker/leak.test.ts and restart.test.ts: small in `npm test`, full with FULL=1.
+    // The seeded games' sizes: small in `npm test`, larger with TEST_DEEP=1 (`npm run test:deep`, before a
+    // release), full with FULL=1. test/worker/leak.test.ts and restart.test.ts: games per preset;
+    // entitlement.test.ts: rounds of its games (one of each kind per round); fuzz.test.ts: its random frames.
     provide: {
-      leakSocketGames: Number(process.env.LEAK_SOCKET_GAMES ?? (process.env.FULL ? 50 : 2)),
-      restartGames: Number(process.env.RESTART_GAMES ?? (process.env.FULL ? 30 : 2)),
-      // test/worker/entitlement.test.ts: rounds of its games (one of each kind per round).
-      entitlementRounds: Number(process.env.ENTITLEMENT_ROUNDS ?? (process.env.FULL ? 5 : 1)),
+      deep: DEEP,
+      leakSocketGames: Number(process.env.LEAK_SOCKET_GAMES ?? (FULL ? 50 : DEEP ? 10 : 2)),
+      restartGames: Number(process.env.RESTART_GAMES ?? (FULL ? 30 : DEEP ? 10 : 2)),
+      entitlementRounds: Number(process.env.ENTITLEMENT_ROUNDS ?? (FULL ? 5 : DEEP ? 3 : 1)),
       // bench/cost.ts: games measured by test/worker/measure.test.ts (0 = skipped, as in `npm test`).
       measureGames: Number(process.env.MEASURE_GAMES ?? 0),
       // bench/human-pace.ts (issue 36): games whose every event test/worker/human-pace.test.ts times (0 = skipped).

@@ -37,6 +37,9 @@ const cpu = process.env.TEST_CPU === "1" && existsSync("/usr/bin/time");
 let passed = 0;
 let failed = 0;
 const broken = [];
+// Every failed test, as `FAIL <file> > <full title>`, read from each vitest step's JSON report, so the
+// closing lines say what failed and not only in which step.
+const failures = [];
 const times = [];
 
 /** Runs one step with its output buffered; prints it whole (header, output, wall time) when it ends. */
@@ -82,10 +85,27 @@ async function vitest(label, config, files = [], env = {}) {
       failed += r.numFailedTests ?? 0;
       counted = (r.numTotalTests ?? 0) > 0;
       if ((r.numFailedTestSuites ?? 0) > 0 && (r.numFailedTests ?? 0) === 0) failed += r.numFailedTestSuites;
+      failures.push(...failedIn(r));
     } catch {}
   }
   if (status !== 0) broken.push(label);
   if (!counted) broken.push(`${label} (no tests ran)`);
+}
+
+/** The failed tests of one vitest JSON report; a file that failed without a failed test (an import, a
+ * failed beforeAll/afterAll) is listed with the file's own message. */
+function failedIn(report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const name = String(file.name ?? "").startsWith(root) ? file.name.slice(root.length) : file.name;
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+    for (const t of tests) lines.push(`FAIL ${name} > ${[...(t.ancestorTitles ?? []), t.title].join(" > ")}`);
+    if (tests.length === 0 && file.status === "failed") {
+      const message = String(file.message ?? "").split("\n").find((l) => l.trim()) ?? "failed";
+      lines.push(`FAIL ${name} > (file) ${message.trim()}`);
+    }
+  }
+  return lines;
 }
 
 // Issue 33: the steps of many files share one `wrangler dev` and one Chromium (test/browser/global-setup.ts):
@@ -154,10 +174,11 @@ if (await template) {
     // issue 35: the club directory → a club → its leaderboard → the overall board, not found, the rules book (360 px);
     // issue 35: one walk — the directory from home → a weekly evening's reserve → moved up after the deadline → its game with bots → the season closed → the medal (360 px).
     // issue 37: a newcomer's rules test, then a club's rating tatar table waiting for her consigliere (360 px).
+    // The record page's check of a deal anyone can verify (one page, the shared server).
     // Then the ten-page sport game (its own server and Chromium) in this chain's ≈ 50 s of slack: eight of its
     // pages ask for reduced motion and no page eases its timer ring any more, so it no longer starves beside
     // a one-page chain (issue 11's timeouts were ten eased pages beside the CPU-bound suites).
-    vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-evenings.test.ts"], SHARE).then(() =>
+    vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-evenings.test.ts", "test/browser/record-verify.test.ts"], SHARE).then(() =>
       vitest("browser (sport)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts"]),
     ),
     // Issue 13: one person against nine bots who plays again; the guided first game, the newcomer, the host
@@ -175,6 +196,7 @@ if (await template) {
 // TEST_REPORTS=dir keeps each step's vitest JSON report (per-file and per-test durations) there.
 if (process.env.TEST_REPORTS) cpSync(out, process.env.TEST_REPORTS, { recursive: true });
 rmSync(out, { recursive: true, force: true });
+if (failures.length) console.log(`\n${failures.join("\n")}`);
 if (broken.length) console.log(`\nfailing steps: ${broken.join(", ")}`);
 if (broken.length && failed === 0) failed = broken.length;
 console.log(`\ntimes: ${times.join(", ")}; total ${secs(Date.now() - t0)}`);

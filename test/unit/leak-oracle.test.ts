@@ -5,8 +5,8 @@
  * Secrets): others' roles before the end, others' check results, night targets and the shooting plan,
  * hidden ballots before the count, the seed and PRNG state.
  *
- * `npm test` runs the engine's 1,000-game property test (test/unit/engine/property.test.ts) and skips
- * this file; the full size runs with a flag:
+ * `npm test` runs the engine's property shards (test/unit/engine/property.ts) and skips this file;
+ * `npm run test:deep` (TEST_DEEP=1) plays 50 games per preset (every table size of most presets); the full size runs with a flag:
  *   FULL=1 npx vitest run --config vitest.unit.config.ts test/unit/leak-oracle.test.ts   (5,000 per preset)
  *   LEAK_GAMES=20000 npx vitest run ...                                                   (any size)
  * Every preset the engine registers is played (the unlisted profiles too), so new presets are covered as they come;
@@ -18,8 +18,9 @@ import { allPresetIds } from "../../shared/engine/presets/index.ts";
 import { playGame, type BotKind } from "../../shared/bots/index.ts";
 import { assertEntitled } from "./engine/entitlement.ts";
 import { settingsFor as propertySettings } from "./engine/property.ts";
+import { DEEP, FULL } from "./deep.ts";
 
-const GAMES = Number(process.env.LEAK_GAMES ?? (process.env.FULL ? 5000 : 0));
+const GAMES = Number(process.env.LEAK_GAMES ?? (FULL ? 5000 : DEEP ? 50 : 0));
 const CHUNK = 250;
 
 /** Sport: every combination of its five switches; other presets: the property test's cycle (city: voting,
@@ -73,6 +74,6 @@ describe.skipIf(GAMES === 0)(`leak oracle, full size: ${GAMES} games per preset`
 });
 
 // Keeps the file from being "no tests" when the full size is off.
-it.skipIf(GAMES > 0)("leak oracle at full size: off (FULL=1 or LEAK_GAMES=n to run it)", () => {
+it.skipIf(GAMES > 0)("leak oracle at full size: off (TEST_DEEP=1, FULL=1 or LEAK_GAMES=n to run it)", () => {
   expect(GAMES).toBe(0);
 });

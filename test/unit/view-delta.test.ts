@@ -8,13 +8,17 @@ import { playGame } from "../../shared/bots/index.ts";
 import { viewFor, type GameState, type Viewer } from "../../shared/engine/index.ts";
 import type { TableView } from "../../shared/protocol/messages.ts";
 import { mergeView } from "../../shared/protocol/view-merge.ts";
+import { DEEP } from "./deep.ts";
+
+/** Whole games per preset: 2 in `npm test` (each bot mix's seeds differ), 5 with TEST_DEEP=1. */
+const GAMES = DEEP ? 5 : 2;
 
 const wrap = (game: ReturnType<typeof viewFor>): TableView => ({ game }) as unknown as TableView;
 
 describe("log deltas", () => {
   for (const presetId of ["sport", "city"]) {
     it(`${presetId}: previous full view + delta = full view, for every viewer after every input`, () => {
-      for (let g = 0; g < 5; g++) {
+      for (let g = 0; g < GAMES; g++) {
         const viewers: Viewer[] = [{ kind: "spectator" }, { kind: "host" }, ...Array.from({ length: 10 }, (_, i) => ({ kind: "player" as const, playerId: `p${i + 1}` }))];
         const held = new Map<Viewer, TableView>();
         let deltas = 0;

@@ -12,7 +12,8 @@
  * The views are built as the fan-out builds them, from one public part per version (`sharedView`), and
  * must still equal `viewFor` built alone and share no object with each other.
  *
- * Size: PATCH_GAMES per preset (1 in `npm test`; 10 with FULL=1, or any number).
+ * Size: PATCH_GAMES per preset (1 in `npm test`, at the preset's smallest table; 3 with TEST_DEEP=1, the next
+ * sizes up; 10 with FULL=1, or any number).
  */
 import { describe, expect, it, vi } from "vitest";
 import { playGame, type BotKind } from "../../shared/bots/index.ts";
@@ -22,8 +23,9 @@ import type { PatchOp, ServerMessage, TableView } from "../../shared/protocol/me
 import { applyViewFrame, applyViewPatch, logAfterFor, viewFrame, type HeldView, type SentView } from "../../shared/protocol/view-patch.ts";
 import { assertEntitled } from "./engine/entitlement.ts";
 import { settingsFor } from "./engine/property.ts";
+import { DEEP, FULL } from "./deep.ts";
 
-const GAMES = Number(process.env.PATCH_GAMES ?? (process.env.FULL ? 10 : 1));
+const GAMES = Number(process.env.PATCH_GAMES ?? (FULL ? 10 : DEEP ? 3 : 1));
 
 /** A table envelope around the game view (what changes in it — status, the consigliere's mark — is diffed like the rest). */
 function envelope(game: GameView, advises: string | null): TableView {

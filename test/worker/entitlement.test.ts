@@ -18,7 +18,7 @@
  * connection's view per credential kind; the same check reports each.
  *
  * Size: one game of each kind (tatar; a club evening of two games; city; a tournament table; sport with
- * a live host) and one planted game in `npm test` (≈ 12 s); FULL=1 (or ENTITLEMENT_ROUNDS=n) plays 5 rounds.
+ * a live host) and one planted game in `npm test` (≈ 12 s); TEST_DEEP=1 3 rounds; FULL=1 (or ENTITLEMENT_ROUNDS=n) plays 5 rounds.
  */
 import { runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, inject, it } from "vitest";
@@ -35,7 +35,7 @@ import { control, hostInput, playAgain } from "./fixture.ts";
 import { connect, connectAs, createTable, deviceFor, from, join, postJson, sleep, tableStub, until, type Client } from "./helpers.ts";
 import { capturedVersions, citySettings, installVersionCapture, openTable, playToEnd, syncAll, type SeatedClient, type TableRun } from "./play.ts";
 
-/** Rounds of games, one of each kind per round, each with its own seeds (vitest.worker.config.ts: 1, FULL=1 5). */
+/** Rounds of games, one of each kind per round, each with its own seeds (vitest.worker.config.ts: 1, TEST_DEEP=1 3, FULL=1 5). */
 const ROUNDS = inject("entitlementRounds");
 
 /** One connection and what the entitlement table gives it: its kind, what it holds here, and whose seat. */

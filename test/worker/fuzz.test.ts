@@ -9,7 +9,7 @@
  * random and prototype settings keys (typed 400, never 500). docs/PROTOCOL.md "Errors" is the contract.
  */
 import { runInDurableObject } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { botRng, type BotRng } from "../../shared/bots/index.ts";
 import { ErrorResponseSchema, SEATS_PER_ADDRESS } from "../../shared/protocol/http.ts";
 import { CLOSE_CODES, RATE_LIMIT, REFUSAL_LIMIT, SIGNAL_PREFIX, SOCKETS_PER_CREDENTIAL, type ServerMessage } from "../../shared/protocol/messages.ts";
@@ -33,6 +33,11 @@ const ERROR_CODES = new Set([
   // issue 18: the organizer's composition for the next game (RULES.md §6)
   "bad-settings",
 ]);
+
+/** Random frames and create bodies: 60 each in `npm test` (after every crafted frame), 150 and 120 with TEST_DEEP=1 (vitest.worker.config.ts). */
+const DEEP = inject("deep");
+const RANDOM_FRAMES = DEEP ? 150 : 60;
+const RANDOM_BODIES = DEEP ? 120 : 60;
 
 let run: TableRun | null = null;
 const extra: Client[] = [];
@@ -269,7 +274,7 @@ describe("hostile clients against a live table", () => {
     extra.push(watcher);
 
     const frames: Array<string | ArrayBuffer> = [...crafted(me, other, hostile.join.token)];
-    for (let i = 0; i < 150; i++) {
+    for (let i = 0; i < RANDOM_FRAMES; i++) {
       const p = r.next();
       frames.push(JSON.stringify(p < 0.4 ? nearMiss(r) : p < 0.7 ? randomValue(r) : wellFormed(r)));
     }
@@ -435,7 +440,7 @@ describe("hostile clients against a live table", () => {
     const r = botRng("fuzz-settings");
     const SETTING_KEYS = ["voting", "autoDeal", "agreement", "breakAtZero", "liftAtZero", "speech", "mafia", ...KEYS];
     const statuses = new Map<string, number>();
-    for (let i = 0; i < 120; i++) {
+    for (let i = 0; i < RANDOM_BODIES; i++) {
       // Raw JSON text, so that "__proto__" stays a key (an object literal would set the prototype).
       const entries = Array.from({ length: 1 + r.int(4) }, () => `${JSON.stringify(r.pick(SETTING_KEYS))}:${JSON.stringify(randomValue(r, 2))}`);
       const presetId = r.next() < 0.85 ? "sport" : r.pick(["constructor", "__proto__", "toString", "hasOwnProperty", "city", "poker"]);

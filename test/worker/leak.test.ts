@@ -16,7 +16,7 @@
  * Issue 17, RULES.md §7.10: at tatar tables the first seat has a consigliere; that connection's frames
  * are checked as the seat's (it sees exactly what the player may see, never more).
  *
- * Size: 2 games per preset in `npm test` (1 per profile of RULES.md §5.5); FULL=1 (or LEAK_SOCKET_GAMES=n) runs 50 per preset (25 per profile).
+ * Size: 2 games per preset in `npm test` (1 per profile of RULES.md §5.5); TEST_DEEP=1 10 (5 per profile); FULL=1 (or LEAK_SOCKET_GAMES=n) runs 50 per preset (25 per profile).
  */
 import { inject } from "vitest";
 import { afterAll, afterEach, describe, expect, it } from "vitest";

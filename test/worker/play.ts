@@ -475,11 +475,13 @@ export function replay(rec: Awaited<ReturnType<typeof replayRecord>>): { state: 
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** Games per preset in test/worker/leak.test.ts (2; FULL=1: 50). */
+    /** TEST_DEEP=1 (`npm run test:deep`) or FULL=1: the larger sweeps (test/worker/fuzz.test.ts's random frames). */
+    deep: boolean;
+    /** Games per preset in test/worker/leak.test.ts (2; TEST_DEEP=1: 10; FULL=1: 50). */
     leakSocketGames: number;
-    /** Games per preset in test/worker/restart.test.ts (2; FULL=1: 30). */
+    /** Games per preset in test/worker/restart.test.ts (2; TEST_DEEP=1: 10; FULL=1: 30). */
     restartGames: number;
-    /** Rounds of test/worker/entitlement.test.ts's games (1; FULL=1: 5). */
+    /** Rounds of test/worker/entitlement.test.ts's games (1; TEST_DEEP=1: 3; FULL=1: 5). */
     entitlementRounds: number;
     /** Games measured by test/worker/measure.test.ts for bench/cost.ts (0: skipped). */
     measureGames: number;

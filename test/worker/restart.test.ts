@@ -8,7 +8,7 @@
  * there twice (RULES.md §1 Timers: the deadline is the server's; a repeated alarm is a no-op) — in city
  * that is every night turn's own timer (§3).
  *
- * Size: 2 games per preset in `npm test`; FULL=1 (or RESTART_GAMES=n) runs 30 per preset.
+ * Size: 2 games per preset in `npm test`; TEST_DEEP=1 10; FULL=1 (or RESTART_GAMES=n) runs 30 per preset.
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterAll, afterEach, describe, expect, inject, it } from "vitest";

@@ -3,7 +3,7 @@ import { describe, it } from "vitest";
 import { gamesTitle, propertyShard } from "./property.ts";
 
 describe("property (city, RULES.md §3): views are allowlists", () => {
-  it(`${gamesTitle(0, 250)}: every view (each player + a spectator) after every input holds only what its viewer may know — freezes, heals, Maniac kills and checks private`, () => {
+  it(`${gamesTitle(0, 250, "city")}: every view (each player + a spectator) after every input holds only what its viewer may know — freezes, heals, Maniac kills and checks private`, () => {
     propertyShard(0, 250, "city");
   });
 });

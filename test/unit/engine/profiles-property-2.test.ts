@@ -10,7 +10,7 @@ import { gamesTitle, propertyShard } from "./property.ts";
 
 describe("property (profiles, RULES.md §5): views are allowlists", () => {
   for (const [preset, games] of [["fast", 80], ["dark-city", 40], ["custom", 50]] as const) {
-    it(`${preset}: ${gamesTitle(0, games)}, every view after every input is an allowlist`, () => {
+    it(`${preset}: ${gamesTitle(0, games, preset)}, every view after every input is an allowlist`, () => {
       propertyShard(0, games, preset, 20);
     }, 300_000);
   }
