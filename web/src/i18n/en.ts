@@ -1278,7 +1278,7 @@ export const en = {
   "newcomers.experienced": "Experienced in tatar",
   "newcomers.experienced.label": "{nick}: experienced in tatar (their games elsewhere count)",
   "newcomers.experienced.by": "marked by {by}, {when}",
-  "newcomers.experienced.about": "RULES.md §7.10: the owner or a host marks a member who has played tatar elsewhere. Marked, they need no consigliere at the club's rating tables and may advise a newcomer. Every change is logged with who and when.",
+  "newcomers.experienced.about": "The owner or a host marks a member who has played tatar elsewhere. Marked, they need no consigliere at the club's rating tables and may advise a newcomer. Every change is logged with who and when.",
   "newcomers.advisors.title": "Consiglieri at the rating table",
   "newcomers.advisors.unrated": "No season runs now: this evening's table is not a rating table, so nobody needs a consigliere.",
   "newcomers.advisors.needs": "Still need an advisor: {names}",
