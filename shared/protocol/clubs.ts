@@ -51,6 +51,10 @@ export const CreateClubRequestSchema = v.strictObject({
 export type CreateClubRequest = v.InferInput<typeof CreateClubRequestSchema>;
 
 /** POST /api/clubs/:id/hosts and /hosts/remove — the person by account nickname or by account id. */
+/** POST /api/clubs/:id/experience — the owner or a host marks (or unmarks) a member experienced in tatar (RULES.md §7.10). */
+export const ExperienceRequestSchema = v.strictObject({ nickname: NicknameSchema, experienced: v.boolean() });
+export type ExperienceRequest = v.InferOutput<typeof ExperienceRequestSchema>;
+
 export const HostRequestSchema = v.pipe(
   v.strictObject({ nickname: v.optional(NicknameSchema), userId: v.optional(v.pipe(v.string(), v.maxLength(64))) }),
   v.check((b) => (b.nickname === undefined) !== (b.userId === undefined), "give either nickname or userId"),
@@ -163,6 +167,12 @@ export interface ClubMember {
   role: ClubRole;
   /** Present (true) only on a masked row; the page shows it from its catalogue. */
   hidden?: true;
+  /**
+   * RULES.md §7.10 (2026-12-06): the club marked this member experienced in the format with consiglieri
+   * (tatar): no consigliere needed at the club's rating tables, and they may advise a newcomer there.
+   * `by` (who marked it) is shown to the owner and hosts only; null for everyone else.
+   */
+  experienced?: { by: string | null; at: number };
 }
 
 /** An evening as lists show it. */

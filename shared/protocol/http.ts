@@ -308,6 +308,8 @@ export const HTTP_ERRORS = {
   "test-answered": 409,
   /** A rating table does not start while a newcomer's seat has no bound consigliere (§7.10). */
   "consigliere-required": 409,
+  /** RULES.md §7.10 (2026-12-06): a newcomer's bound consigliere is a guest or an account without the experience (10 games here, or the club's mark). */
+  "advisor-not-experienced": 409,
   /* Issue 19, recordings (RULES.md §6.11, docs/CLUBS.md "Recordings"). */
   /** The table's recording switch is off, or the table is not a club table that records games: no upload. */
   "recording-off": 409,

@@ -480,6 +480,8 @@ export type ErrorCode =
   | "bad-settings"
   /** Issue 37, RULES.md §7.10: the organizer's start while a newcomer at a rating table has no bound consigliere. */
   | "consigliere-required"
+  /** RULES.md §7.10 (2026-12-06): the organizer's start while a newcomer's bound consigliere does not count (a guest, or an account without the experience). */
+  | "advisor-not-experienced"
   | import("../engine/types.ts").RejectionCode;
 
 export interface LobbySeatView {

@@ -76,6 +76,15 @@ export interface EveningNewcomers {
   candidates: string[];
   /** Requests to the viewer to advise a newcomer at the evening's table. */
   requests: { tableCode: string; playerId: string; nickname: string }[];
+  /**
+   * RULES.md §7.10 (2026-12-06), in a format with consiglieri: `rating` — the club's season runs, so the
+   * evening's table is a rating table; `needs` — the evening's players who still need an advisor (before the
+   * table opens: its players without experience; once open: the newcomers the table still waits for);
+   * `can` — the club's members who can advise (10 finished games of the format here, or marked experienced).
+   * Nicknames; a member who opted out of publication is left out unless the viewer runs the club. Null in
+   * other formats.
+   */
+  advisors: { rating: boolean; needs: string[]; can: string[] } | null;
 }
 
 

@@ -59,6 +59,10 @@ test("issue 37, RULES.md §7.10–§7.11 a newcomer takes the rules test, passes
   expect(season.status(), await season.text()).toBe(201);
   const named = await olha.page.request.post(`${base}/api/clubs/${clubId}/hosts`, { data: { nickname: artem.name } });
   expect(named.status(), await named.text()).toBe(200);
+  // RULES.md §7.10 (2026-12-06): Artem counts as an advisor once the club marks him experienced (the member list).
+  await olha.page.reload({ timeout: LOAD_MS });
+  await olha.page.locator(`[data-experienced-toggle="${artem.name}"]`).check({ timeout: SLOW_MS });
+  await olha.page.locator(`[data-member="${artem.name}"][data-experienced="yes"]`).waitFor({ timeout: SLOW_MS });
   const when = new Date(Date.now() + 26 * 3600_000).toISOString().slice(0, 16);
   await olha.page.fill('[data-new-evening] input[name="startsLocal"]', when);
   await olha.page.fill('[data-new-evening] input[name="place"]', "Café Kazan");

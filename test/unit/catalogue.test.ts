@@ -47,6 +47,7 @@ const WS_ERRORS: Record<Exclude<ErrorCode, RejectionCode>, true> = {
   "media-unavailable": true, "media-closed": true, "media-full": true,
   // issue 37: a rating table's start waits for every newcomer's consigliere (RULES.md §7.10)
   "consigliere-required": true,
+  "advisor-not-experienced": true,
   // issue 17: the consigliere's whispers (RULES.md §7.10)
   "whisper-closed": true,
   // issue 18: the organizer's composition for the next game (RULES.md §6)

@@ -223,6 +223,8 @@ describe("RULES.md §7.10 the consigliere at a rating table", () => {
     expect((await post(`/api/clubs/${c.clubId}/advise`, { offer: true }, advisor.cookie)).status).toBe(403);
     expect((await post(`/api/clubs/${c.clubId}/hosts`, { nickname: advisor.nick }, c.owner.cookie)).status).toBe(200);
     expect(await json(await post(`/api/clubs/${c.clubId}/advise`, { offer: true }, advisor.cookie))).toEqual({ advises: true, candidates: [advisor.nick] });
+    // RULES.md §7.10 (2026-12-06): the advisor counts because the club marked them experienced.
+    expect((await post(`/api/clubs/${c.clubId}/experience`, { nickname: advisor.nick, experienced: true }, c.owner.cookie)).status).toBe(200);
 
     const { code, host } = await openAsHost(c);
     const seat = await sitOk(code, newcomer);
@@ -280,17 +282,20 @@ describe("RULES.md §7.10 the consigliere at a rating table", () => {
     expect(host.lastView().lobby.some((p) => p.consigliere !== undefined)).toBe(false);
   });
 
-  it("§7.10 an invitation code binds as before and starts the waiting rating table", async () => {
+  it("§7.10 an invitation code used by a signed-in experienced advisor binds and starts the waiting rating table", async () => {
     const c = await clubEvening("Code", { season: true });
     const newcomer = await person("NewC");
+    const mentor = await person("Mentor");
     expect((await post(`${c.evening}/signup`, {}, newcomer.cookie)).status).toBe(200);
+    expect((await post(`/api/clubs/${c.clubId}/hosts`, { nickname: mentor.nick }, c.owner.cookie)).status).toBe(200);
+    expect((await post(`/api/clubs/${c.clubId}/experience`, { nickname: mentor.nick, experienced: true }, c.owner.cookie)).status).toBe(200);
     const { code, host } = await openAsHost(c);
     const seat = await sitOk(code, newcomer);
     expect(await control(host, "fill", { type: "fill-bots" })).toMatchObject({ type: "ack" });
     await until(() => host.lastView().lobby.length === 12, 5000, "twelve seated");
     expect(host.lastView().status).toBe("lobby");
     const invite = await json<{ code: string }>(await post(`/api/tables/${code}/consigliere/invite`, { token: seat.join.token }));
-    await json<JoinResponse>(await post(`/api/tables/${code}/consigliere`, { code: invite.code, nickname: nick("Mentor") }));
+    await json<JoinResponse>(await post(`/api/tables/${code}/consigliere`, { code: invite.code, nickname: mentor.nick }, mentor.cookie));
     await until(() => host.lastView().status === "playing", 5000, "the game starts");
   });
 
@@ -313,17 +318,22 @@ describe("RULES.md §7.10 the consigliere at a rating table", () => {
     }
     expect((await post(`/api/tables/${code}/consigliere/invite-for`, { token: organizerToken, nickname: "Nobody Here" })).status).toBe(404);
     // The organizer's codes, one per newcomer; each binds its seat, and with both bound the table starts.
-    const mentors = [nick("MentorA"), nick("MentorB")];
+    // RULES.md §7.10 (2026-12-06): advisors who count — members the club marked experienced, signed in.
+    const mentors = [await person("MentorA"), await person("MentorB")];
+    for (const m of mentors) {
+      expect((await post(`/api/clubs/${c.clubId}/hosts`, { nickname: m.nick }, c.owner.cookie)).status).toBe(200);
+      expect((await post(`/api/clubs/${c.clubId}/experience`, { nickname: m.nick, experienced: true }, c.owner.cookie)).status).toBe(200);
+    }
     for (const [i, [p, s]] of ([[newcomer, seat], [other, second]] as const).entries()) {
       const invite = await json<{ code: string }>(await post(`/api/tables/${code}/consigliere/invite-for`, { token: organizerToken, nickname: p.nick }));
       expect(host.lastView().status).toBe("lobby");
       // RULES.md §7.10: the code binds only once the newcomer accepts with their own seat token.
-      expect((await post(`/api/tables/${code}/consigliere`, { code: invite.code, nickname: mentors[i] })).status).toBe(409);
+      expect((await post(`/api/tables/${code}/consigliere`, { code: invite.code, nickname: mentors[i]!.nick }, mentors[i]!.cookie)).status).toBe(409);
       expect((await post(`/api/tables/${code}/consigliere/consent`, { token: s.join.token, accept: true })).status).toBe(200);
-      await json<JoinResponse>(await post(`/api/tables/${code}/consigliere`, { code: invite.code, nickname: mentors[i] }));
+      await json<JoinResponse>(await post(`/api/tables/${code}/consigliere`, { code: invite.code, nickname: mentors[i]!.nick }, mentors[i]!.cookie));
     }
     await until(() => host.lastView().status === "playing", 5000, "the game starts");
-    expect(seat.client.lastView().lobby.find((p) => p.nickname === newcomer.nick)?.consigliere).toBe(mentors[0]);
+    expect(seat.client.lastView().lobby.find((p) => p.nickname === newcomer.nick)?.consigliere).toBe(mentors[0]!.nick);
   });
 
   it("§7.10 the same newcomer at an unrated table (no season running) starts at once", async () => {

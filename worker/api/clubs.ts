@@ -16,6 +16,7 @@ import {
   CreateEveningRequestSchema,
   EditEveningRequestSchema,
   EmptyRequestSchema,
+  ExperienceRequestSchema,
   HostRequestSchema,
   NoticesReadRequestSchema,
   OpenEveningRequestSchema,
@@ -37,7 +38,8 @@ import { clubById, clubOf, clubOfPath, eveningById, eveningOf, eveningsOf, isId,
 import type { Env } from "../env.ts";
 import { getPreset, seatRange } from "../table/engine.ts";
 import { apiError, invalidBody } from "./errors.ts";
-import { nameNewcomers, rulesTestGate } from "./newcomers.ts";
+import { experienceAtOpenTables, nameNewcomers, rulesTestGate } from "./newcomers.ts";
+import { EXPERIENCE_FORMAT, setExperience } from "../clubs/experience.ts";
 import { createTableObject, tableStub } from "./tables.ts";
 
 type AppEnv = { Bindings: Env };
@@ -229,6 +231,27 @@ export const clubs = new Hono<AppEnv>()
     const { userId, club, person } = at;
     await c.env.DB.prepare("UPDATE club_members SET role = 'member' WHERE club_id = ? AND user_id = ? AND role = 'host'").bind(club.id, person.id).run();
     return c.json(await clubPage(c.env.DB, club, userId, Date.now()), 200);
+  })
+
+  /**
+   * RULES.md §7.10 (2026-12-06): the owner or a club host marks a member "experienced in tatar" (their games
+   * elsewhere count), or takes the mark back; every change is logged with who and when. Marked, the member
+   * needs no consigliere at the club's rating tables — at a table already open too — and may advise there.
+   */
+  .post("/:id/experience", vValidator("json", ExperienceRequestSchema, invalidBody), async (c) => {
+    const session = await readSession(c);
+    if (!session) return signInFirst(c);
+    const club = await pathClub(c);
+    if (!club) return noClub(c);
+    const role = await roleIn(c.env.DB, club.id, session.user.id);
+    if (role !== "owner" && role !== "host") return apiError(c, "not-club-host", "Only the club's owner or a host marks a member experienced (RULES.md §7.10).");
+    const { nickname, experienced } = c.req.valid("json");
+    const person = await userByNick(c.env.DB, nickname);
+    if (!person || !(await roleIn(c.env.DB, club.id, person.id))) return apiError(c, "not-found", `${nickname} is not a member of this club.`, [{ path: "nickname", message: "not a member" }]);
+    const now = Date.now();
+    await setExperience(c.env.DB, club.id, person.id, EXPERIENCE_FORMAT, experienced, session.user.id, now);
+    if (experienced) await experienceAtOpenTables(c.env, club.id, EXPERIENCE_FORMAT, [person.id]);
+    return c.json(await clubPage(c.env.DB, club, session.user.id, now), 200);
   })
 
   /** The owner or a host creates an evening in one of the club's formats. */

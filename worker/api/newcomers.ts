@@ -21,15 +21,15 @@ import { userByNick } from "../accounts/users.ts";
 import { clubOfPath, eveningById, isId, roleIn, type ClubRow } from "../clubs/store.ts";
 import type { Env } from "../env.ts";
 import { getPreset } from "../table/engine.ts";
+import type { AdvisorAccount } from "../table/consigliere.ts";
+import { experiencedIn } from "../clubs/experience.ts";
+import { listPresets } from "../../shared/engine/presets/index.ts";
 import { hasPass } from "../rules-test/store.ts";
 import { apiError, invalidBody } from "./errors.ts";
 import { tableStub } from "./tables.ts";
 
 type AppEnv = { Bindings: Env };
 type C = Context<AppEnv>;
-
-/** RULES.md §7.10: fewer than this many finished games of the format make a newcomer. */
-export const NEWCOMER_GAMES = 10;
 
 interface ClubTestRow {
   rules_test_required: number;
@@ -55,25 +55,34 @@ export async function tableRulesTestGate(c: C, code: string, userId: string): Pr
   return row ? rulesTestGate(c, row, row.preset_id, userId) : null;
 }
 
+/** A club season runs (a club evening's table is then a rating table, RULES.md §7.10 *decision*). */
+const seasonRuns = async (db: D1Database, clubId: string) => (await db.prepare("SELECT 1 AS x FROM seasons WHERE club_id = ? AND status != 'closed' LIMIT 1").bind(clubId).first()) !== null;
+
 /**
  * Issue 37, §7.10 *decision*: when the club's evening table opens while the club's season runs, in a
- * format with consiglieri, the invited accounts with fewer than NEWCOMER_GAMES finished games of the
- * format (any table) are named to the table. Nothing happens at an unrated table.
+ * format with consiglieri, the invited accounts without experience — fewer than 10 finished games of the
+ * format (any table) and not marked experienced by the club (2026-12-06) — are named to the table.
+ * Nothing happens at an unrated table.
  */
 export async function nameNewcomers(env: Env, club: ClubRow, presetId: string, userIds: readonly string[], code: string): Promise<string[]> {
   if (!getPreset(presetId)?.consigliere || userIds.length === 0) return [];
-  const season = await env.DB.prepare("SELECT 1 AS x FROM seasons WHERE club_id = ? AND status != 'closed' LIMIT 1").bind(club.id).first();
-  if (!season) return [];
-  const counts = await env.DB.prepare(
-    `SELECT gp.user_id AS user_id, COUNT(*) AS n FROM game_players gp JOIN games g ON g.id = gp.game_id
-      WHERE g.preset_id = ? AND gp.user_id IN (${userIds.map(() => "?").join(",")}) GROUP BY gp.user_id`,
-  )
-    .bind(presetId, ...userIds)
-    .all<{ user_id: string; n: number }>();
-  const games = new Map(counts.results.map((r) => [r.user_id, r.n]));
-  const newcomers = userIds.filter((id) => (games.get(id) ?? 0) < NEWCOMER_GAMES);
+  if (!(await seasonRuns(env.DB, club.id))) return [];
+  const experienced = await experiencedIn(env.DB, club.id, presetId, userIds);
+  const newcomers = userIds.filter((id) => !experienced.has(id));
   if (newcomers.length) await tableStub(env, code)!.stub.requireConsiglieri(newcomers);
   return newcomers;
+}
+
+/**
+ * RULES.md §7.10 (2026-12-06): the advisor who binds at this table, as the table records them — their
+ * account and whether it is experienced in the table's format (the evening's club's mark counts at its
+ * table; elsewhere games only). The table refuses to count a guest (no account) at all.
+ */
+export async function advisorOf(env: Env, tableCode: string, userId: string): Promise<AdvisorAccount> {
+  const e = await env.DB.prepare("SELECT club_id, preset_id FROM evenings WHERE table_code = ? LIMIT 1").bind(tableCode).first<{ club_id: string; preset_id: string }>();
+  const formats = e ? [e.preset_id] : listPresets().filter((p) => p.consigliere).map((p) => p.id);
+  for (const f of formats) if ((await experiencedIn(env.DB, e?.club_id ?? null, f, [userId])).has(userId)) return { userId, experienced: true };
+  return { userId, experienced: false };
 }
 
 async function candidatesOf(db: D1Database, clubId: string): Promise<string[]> {
@@ -82,6 +91,53 @@ async function candidatesOf(db: D1Database, clubId: string): Promise<string[]> {
     .bind(clubId)
     .all<{ nick: string }>();
   return rows.results.map((r) => r.nick);
+}
+
+/**
+ * A mark made while the club's evening table of that format is open counts there at once: the member
+ * needs no consigliere any more (a full table waiting only for them starts), and their binding as
+ * someone's consigliere counts. Unmarking does not name anyone a newcomer at a table already open.
+ */
+export async function experienceAtOpenTables(env: Env, clubId: string, presetId: string, userIds: string[]): Promise<void> {
+  const open = await env.DB.prepare("SELECT table_code FROM evenings WHERE club_id = ? AND preset_id = ? AND status = 'started' AND table_code IS NOT NULL AND ended_at IS NULL LIMIT 20")
+    .bind(clubId, presetId)
+    .all<{ table_code: string }>();
+  for (const r of open.results) await tableStub(env, r.table_code)?.stub.consigliereExperienced(userIds);
+}
+
+/**
+ * RULES.md §7.10 (2026-12-06), the evening page: who still needs an advisor and who can advise (see
+ * EveningNewcomers.advisors). Before the table opens the evening's players are its seated sign-ups (none:
+ * the club's members, as the table invites them); once it is open, the table says whom it waits for.
+ */
+async function advisorsOf(env: Env, clubId: string, e: { id: string; preset_id: string; status: string; table_code: string | null }, viewerId: string | null): Promise<EveningNewcomers["advisors"]> {
+  if (!getPreset(e.preset_id)?.consigliere) return null;
+  const db = env.DB;
+  const rating = await seasonRuns(db, clubId);
+  const role = viewerId ? await roleIn(db, clubId, viewerId) : null;
+  const seesAll = role === "owner" || role === "host";
+  const members = await db
+    .prepare("SELECT u.id, u.nick, u.publish_nick FROM club_members m JOIN users u ON u.id = m.user_id WHERE m.club_id = ? ORDER BY u.nick_key LIMIT 500")
+    .bind(clubId)
+    .all<{ id: string; nick: string; publish_nick: number }>();
+  const shown = (r: { id: string; publish_nick: number }) => seesAll || r.publish_nick !== 0 || r.id === viewerId;
+  const experienced = await experiencedIn(db, clubId, e.preset_id, members.results.map((r) => r.id));
+  const can = members.results.filter((r) => experienced.has(r.id) && shown(r)).map((r) => r.nick);
+  let needIds: string[];
+  if (e.status === "started" && e.table_code) {
+    needIds = rating ? await tableStub(env, e.table_code)!.stub.consigliereWaiting() : [];
+  } else {
+    const seated = await db.prepare("SELECT user_id FROM signups WHERE evening_id = ? AND state = 'seated' ORDER BY seq").bind(e.id).all<{ user_id: string }>();
+    const players = seated.results.length ? seated.results.map((r) => r.user_id) : members.results.map((r) => r.id);
+    const known = await experiencedIn(db, clubId, e.preset_id, players);
+    needIds = players.filter((id) => !known.has(id));
+  }
+  if (needIds.length === 0) return { rating, needs: [], can };
+  const people = await db
+    .prepare(`SELECT id, nick, publish_nick FROM users WHERE id IN (${needIds.map(() => "?").join(",")}) ORDER BY nick_key`)
+    .bind(...needIds)
+    .all<{ id: string; nick: string; publish_nick: number }>();
+  return { rating, needs: people.results.filter(shown).map((r) => r.nick), can };
 }
 
 const signInFirst = (c: C) => apiError(c, "sign-in-required", "Sign in first.");
@@ -141,6 +197,7 @@ export const newcomerClubs = new Hono<AppEnv>()
       advises: member ? member.advises === 1 : null,
       candidates,
       requests: (requests?.results ?? []).map((r) => ({ tableCode: r.table_code, playerId: r.player_id, nickname: r.nickname })),
+      advisors: await advisorsOf(c.env, club.id, e, userId),
     };
     return c.json(body, 200);
   });
@@ -184,7 +241,7 @@ export const newcomerTables = new Hono<AppEnv>()
     const { playerId, deviceId } = c.req.valid("json");
     const asked = await c.env.DB.prepare("SELECT 1 AS x FROM advise_requests WHERE table_code = ? AND player_id = ? AND user_id = ?").bind(table.code, playerId, session.user.id).first();
     if (!asked) return apiError(c, "not-found", "Nobody at this table asked you to advise them.");
-    const result = await table.stub.consigliereAccept(playerId, session.user.nick, deviceId);
+    const result = await table.stub.consigliereAccept(playerId, session.user.nick, deviceId, await advisorOf(c.env, table.code, session.user.id));
     if (!result.ok) return apiError(c, result.error.code, result.error.message);
     await c.env.DB.prepare("DELETE FROM advise_requests WHERE table_code = ? AND player_id = ?").bind(table.code, playerId).run();
     const body: JoinResponse = result.body;

@@ -34,7 +34,7 @@ import { recordingRoutes } from "../recordings/api.ts";
 import { recordingRow } from "../recordings/store.ts";
 import { apiError, invalidBody } from "./errors.ts";
 import { locationHintFor } from "./location.ts";
-import { tableRulesTestGate } from "./newcomers.ts";
+import { advisorOf, tableRulesTestGate } from "./newcomers.ts";
 
 /**
  * Presets only a signed-in creator may choose (RULES.md §3 "Only a table creator with an account may
@@ -263,7 +263,10 @@ export const tables = new Hono<AppEnv>()
     const table = tableStub(c.env, c.req.param("code") ?? "");
     if (!table) return apiError(c, "not-found", "No table with this code.");
     const { code, nickname, deviceId } = c.req.valid("json");
-    const result = await table.stub.consigliereJoin(code, nickname, deviceId);
+    // RULES.md §7.10 (2026-12-06): a signed-in advisor binds with their account (it counts for a newcomer at a
+    // rating table when experienced); a guest binds as before but never counts there.
+    const userId = await sessionUserId(c);
+    const result = await table.stub.consigliereJoin(code, nickname, deviceId, userId ? await advisorOf(c.env, table.code, userId) : null);
     if (!result.ok) return apiError(c, result.error.code, result.error.message);
     return c.json(result.body, 200);
   })

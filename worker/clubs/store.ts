@@ -1,4 +1,5 @@
 /** Clubs, members, evenings and notices in D1 (migrations/0002_clubs.sql) and their API shapes (docs/CLUBS.md). */
+import { EXPERIENCE_FORMAT } from "./experience.ts";
 import type { Club, ClubLanguage, ClubMember, ClubNotice, ClubRole, EveningStatus, EveningSummary, MySignup, SignupState, YourSignup } from "../../shared/protocol/clubs.ts";
 import { base64url } from "../security/random.ts";
 
@@ -126,15 +127,21 @@ export const eveningById = (db: D1Database, clubId: string, id: string) =>
 export async function membersOf(db: D1Database, clubId: string, viewerId: string | null, viewerRole: ClubRole | null): Promise<ClubMember[]> {
   const rows = await db
     .prepare(
-      `SELECT u.id, u.nick, u.publish_nick, m.role FROM club_members m JOIN users u ON u.id = m.user_id WHERE m.club_id = ?
+      `SELECT u.id, u.nick, u.publish_nick, m.role, x.marked_at, b.nick AS marked_by FROM club_members m JOIN users u ON u.id = m.user_id
+         LEFT JOIN club_experience x ON x.club_id = m.club_id AND x.user_id = m.user_id AND x.preset_id = ?
+         LEFT JOIN users b ON b.id = x.marked_by
+       WHERE m.club_id = ?
        ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'host' THEN 1 ELSE 2 END, u.nick_key LIMIT 500`,
     )
-    .bind(clubId)
-    .all<{ id: string; nick: string; publish_nick: number; role: ClubRole }>();
+    .bind(EXPERIENCE_FORMAT, clubId)
+    .all<{ id: string; nick: string; publish_nick: number; role: ClubRole; marked_at: number | null; marked_by: string | null }>();
   const seesAll = viewerRole === "owner" || viewerRole === "host";
-  return rows.results.map((r): ClubMember =>
-    !seesAll && r.publish_nick === 0 && r.id !== viewerId ? { nickname: null, role: r.role, hidden: true } : { nickname: r.nick, role: r.role },
-  );
+  return rows.results.map((r): ClubMember => {
+    if (!seesAll && r.publish_nick === 0 && r.id !== viewerId) return { nickname: null, role: r.role, hidden: true };
+    // RULES.md §7.10 (2026-12-06): the club's mark; who marked it only for those who run the club (the log).
+    const experienced = r.marked_at === null ? {} : { experienced: { by: seesAll ? r.marked_by : null, at: r.marked_at } };
+    return { nickname: r.nick, role: r.role, ...experienced };
+  });
 }
 
 /** The club page's evenings (index evenings_club_time): not yet over soonest first; the latest 20 earlier ones. */

@@ -10,7 +10,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { TableSummary } from "../../shared/protocol/http.ts";
 import type { Env } from "../env.ts";
 import type { InitRequest, InitResult, JoinOptions, JoinResult, Refusal, ReturnResult } from "./admission.ts";
-import type { ConsigliereJoinResult, InviteResult } from "./consigliere.ts";
+import type { AdvisorAccount, ConsigliereJoinResult, InviteResult } from "./consigliere.ts";
 import { addressOf } from "../security/address.ts";
 import { HibernatingSockets, newAttachment } from "./connection.ts";
 import { gameOver, gameRecord, type AccountRecord, type RecordRefusal } from "./record.ts";
@@ -112,8 +112,8 @@ export class TableObject extends DurableObject<Env> {
   }
 
   /** The advisor joins with the invitation's code: their own token and return code. */
-  consigliereJoin(code: string, nickname: string, deviceId: string | undefined): Promise<ConsigliereJoinResult> {
-    return this.table.consiglieri.join(code, nickname, deviceId);
+  consigliereJoin(code: string, nickname: string, deviceId: string | undefined, advisor: AdvisorAccount | null): Promise<ConsigliereJoinResult> {
+    return this.table.consiglieri.join(code, nickname, deviceId, advisor);
   }
 
   /** Issue 37: the worker names a rating table's newcomers (accounts), once, when it opens the table. */
@@ -127,8 +127,18 @@ export class TableObject extends DurableObject<Env> {
   }
 
   /** Issue 37: an advising member accepts (the worker checked the request): bound at once. */
-  consigliereAccept(playerId: string, nickname: string, deviceId: string | undefined): Promise<ConsigliereJoinResult> {
-    return this.table.consiglieri.accept(playerId, nickname, deviceId);
+  consigliereAccept(playerId: string, nickname: string, deviceId: string | undefined, advisor: AdvisorAccount): Promise<ConsigliereJoinResult> {
+    return this.table.consiglieri.accept(playerId, nickname, deviceId, advisor);
+  }
+
+  /** RULES.md §7.10 (2026-12-06): the accounts of the seated newcomers this rating table still waits for. */
+  consigliereWaiting(): string[] {
+    return this.table.consiglieri.waitingAccounts();
+  }
+
+  /** RULES.md §7.10 (2026-12-06): the club marked these accounts experienced while its table is open. */
+  consigliereExperienced(userIds: string[]): Promise<void> {
+    return this.table.consiglieri.markExperienced(userIds);
   }
 
   /** RULES.md §7.10: the seat's player consents to (or declines) the organizer's invitation for their seat. */

@@ -55,6 +55,19 @@ export interface ConsigliereRow {
   inviteGame: number | null;
   returnHash: Uint8Array | null;
   deviceHash: Uint8Array | null;
+  /** RULES.md §7.10 (2026-12-06): the advisor's account, when they bound signed in (null: a guest). */
+  advisorUserId: string | null;
+  /** The worker found that account experienced (10 finished games of the format here, or marked by the club). */
+  experienced: boolean;
+}
+
+/**
+ * RULES.md §7.10 (2026-12-06): who binds — the account the worker read from the advisor's session, and
+ * whether it is experienced (worker/api/newcomers.ts advisorOf). Absent: a guest, never experienced.
+ */
+export interface AdvisorAccount {
+  userId: string;
+  experienced: boolean;
 }
 
 const inviteDomain = (code: string) => `consigliere-invite:${code}`;
@@ -127,8 +140,69 @@ export class Consiglieri {
     const { gameNo } = this.t.store.seriesGame();
     return this.t.store
       .players()
-      .filter((p) => !p.bot && p.gameNo >= gameNo && p.userId !== null && p.userId !== undefined && required.has(p.userId) && !this.bound(p.playerId))
+      .filter((p) => !p.bot && p.gameNo >= gameNo && p.userId !== null && p.userId !== undefined && required.has(p.userId) && !this.counts(p.playerId))
       .map((p) => p.playerId);
+  }
+
+  /** The accounts of the seated newcomers the table waits for (missing), for the evening page (worker/api/newcomers.ts). */
+  waitingAccounts(): string[] {
+    const waiting = new Set(this.missing());
+    return this.t.store.players().flatMap((p) => (waiting.has(p.playerId) && p.userId ? [p.userId] : []));
+  }
+
+  /**
+   * RULES.md §7.10 (2026-12-06): the seat's bound consigliere counts for a newcomer only when experienced
+   * — an account the worker found experienced, never a guest, never the newcomer's own account.
+   */
+  private counts(playerId: string): boolean {
+    const row = this.bound(playerId);
+    const seat = this.seat(playerId);
+    return row !== null && row.experienced && row.advisorUserId !== null && row.advisorUserId !== seat?.userId;
+  }
+
+  /**
+   * Why the table may not start (organizer.ts start), or null: `advisor-not-experienced` when a waiting
+   * newcomer has a consigliere bound who does not count (a guest, or an account without the experience),
+   * else `consigliere-required` while a newcomer has none.
+   */
+  startRefusal(): { code: "advisor-not-experienced" | "consigliere-required"; message: string } | null {
+    const missing = this.missing();
+    if (missing.length === 0) return null;
+    const names = (ids: readonly string[]) => this.t.store.players().filter((p) => ids.includes(p.playerId)).map((p) => p.nickname).join(", ");
+    const weak = missing.filter((id) => this.bound(id) !== null);
+    if (weak.length > 0) {
+      return {
+        code: "advisor-not-experienced",
+        message: `The consigliere of ${names(weak)} does not count (RULES.md §7.10): an advisor is an account with 10 finished games of this format here, or one the club marked experienced — never a guest.`,
+      };
+    }
+    return { code: "consigliere-required", message: `A newcomer at this rating table has no consigliere yet (RULES.md §7.10): ${names(missing)}.` };
+  }
+
+  /**
+   * RULES.md §7.10 (2026-12-06): the club marked these accounts experienced while the table is open — they
+   * need no consigliere here any more, and a consigliere they already are counts from now on. A full table
+   * that waited only for them starts.
+   */
+  async markExperienced(userIds: readonly string[]): Promise<void> {
+    const t = this.t;
+    if (!t.store.initialized() || userIds.length === 0) return;
+    const now = t.now();
+    const sql = t.ctx.storage.sql;
+    const dropped = t.tx(() => {
+      const released = userIds.some((id) => this.required().has(id));
+      for (const id of userIds) {
+        sql.exec("DELETE FROM consigliere_required WHERE user_id = ?", id);
+        if (this.exists()) sql.exec("UPDATE consiglieri SET experienced = 1 WHERE advisor_user_id = ?", id);
+      }
+      this.requiredCache = null;
+      this.cache = null;
+      // The last newcomer marked leaves nobody required: the table that waited for them starts.
+      const started = this.startIfWaiting(now, released);
+      if (started === null) t.store.bumpVersion();
+      return started;
+    });
+    await this.afterBinding(dropped, now);
   }
 
   /** The seat's player id and nickname for this seat token (the worker's "ask an advisor"), or a refusal. */
@@ -145,7 +219,7 @@ export class Consiglieri {
    * member's session): bound at once, as if they had joined with an invitation code — their own token and
    * return code. A seat that already has a consigliere is refused (`consigliere-taken`).
    */
-  async accept(playerId: string, nickname: string, deviceId: string | undefined): Promise<ConsigliereJoinResult> {
+  async accept(playerId: string, nickname: string, deviceId: string | undefined, advisor: AdvisorAccount): Promise<ConsigliereJoinResult> {
     const t = this.t;
     if (!t.store.initialized()) return refusal("not-found", "No table with this code.");
     if (!getPreset(t.config().presetId)?.consigliere) return refusal("no-consigliere", "This format has no consiglieri (RULES.md §7.10: the Tatar club).");
@@ -168,9 +242,10 @@ export class Consiglieri {
       if (bad) return bad;
       if (deviceHash && seat.deviceHash && sameDigest(deviceHash, seat.deviceHash)) return refusal("same-device", "The seat's own device cannot advise it.");
       t.ctx.storage.sql.exec(
-        `INSERT INTO consiglieri (player_id, nickname, invite_hash, return_hash, device_hash, joined_at, awaiting_consent) VALUES (?, ?, NULL, ?, ?, ?, 0)
-         ON CONFLICT(player_id) DO UPDATE SET nickname = excluded.nickname, invite_hash = NULL, return_hash = excluded.return_hash, device_hash = excluded.device_hash, joined_at = excluded.joined_at, awaiting_consent = 0`,
-        playerId, nickname, toBuffer(returnHash), toBuffer(deviceHash), now,
+        `INSERT INTO consiglieri (player_id, nickname, invite_hash, return_hash, device_hash, joined_at, awaiting_consent, advisor_user_id, experienced) VALUES (?, ?, NULL, ?, ?, ?, 0, ?, ?)
+         ON CONFLICT(player_id) DO UPDATE SET nickname = excluded.nickname, invite_hash = NULL, return_hash = excluded.return_hash, device_hash = excluded.device_hash, joined_at = excluded.joined_at, awaiting_consent = 0,
+           advisor_user_id = excluded.advisor_user_id, experienced = excluded.experienced`,
+        playerId, nickname, toBuffer(returnHash), toBuffer(deviceHash), now, advisor.userId, advisor.experienced ? 1 : 0,
       );
       t.ctx.storage.sql.exec("DELETE FROM consigliere_tokens WHERE player_id = ?", playerId);
       this.insertToken(tokenHash, playerId, now);
@@ -189,9 +264,9 @@ export class Consiglieri {
    * consigliere starts now (the dropped players, as match.startIfFull); null when nothing started (a game
    * already running is never touched).
    */
-  private startIfWaiting(now: number): string[] | null {
+  private startIfWaiting(now: number, released = false): string[] | null {
     const t = this.t;
-    if (t.store.game().status !== "lobby" || this.required().size === 0) return null;
+    if (t.store.game().status !== "lobby" || (this.required().size === 0 && !released)) return null;
     return t.match.startIfFull(t.config(), now);
   }
 
@@ -230,7 +305,7 @@ export class Consiglieri {
   rows(): readonly ConsigliereRow[] {
     if (this.cache) return this.cache;
     if (!this.exists()) return (this.cache = []);
-    return (this.cache = this.t.ctx.storage.sql.exec("SELECT player_id, nickname, invite_hash, awaiting_consent, invite_game, return_hash, device_hash FROM consiglieri").toArray().map((r) => ({
+    return (this.cache = this.t.ctx.storage.sql.exec("SELECT player_id, nickname, invite_hash, awaiting_consent, invite_game, return_hash, device_hash, advisor_user_id, experienced FROM consiglieri").toArray().map((r) => ({
       playerId: String(r.player_id),
       nickname: r.nickname === null ? null : String(r.nickname),
       inviteHash: toBytes(r.invite_hash),
@@ -238,6 +313,8 @@ export class Consiglieri {
       inviteGame: r.invite_game === null || r.invite_game === undefined ? null : Number(r.invite_game),
       returnHash: toBytes(r.return_hash),
       deviceHash: toBytes(r.device_hash),
+      advisorUserId: r.advisor_user_id === null || r.advisor_user_id === undefined ? null : String(r.advisor_user_id),
+      experienced: Number(r.experienced) === 1,
     })));
   }
 
@@ -370,7 +447,7 @@ export class Consiglieri {
       if (this.bound(p.playerId)) return refusal("consigliere-taken", "This seat already has a consigliere; revoke it first.");
       t.ctx.storage.sql.exec(
         `INSERT INTO consiglieri (player_id, nickname, invite_hash, awaiting_consent, invite_game) VALUES (?, NULL, ?, ?, ?)
-         ON CONFLICT(player_id) DO UPDATE SET nickname = NULL, invite_hash = excluded.invite_hash, awaiting_consent = excluded.awaiting_consent, invite_game = excluded.invite_game, return_hash = NULL, device_hash = NULL, joined_at = NULL`,
+         ON CONFLICT(player_id) DO UPDATE SET nickname = NULL, invite_hash = excluded.invite_hash, awaiting_consent = excluded.awaiting_consent, invite_game = excluded.invite_game, return_hash = NULL, device_hash = NULL, joined_at = NULL, advisor_user_id = NULL, experienced = 0`,
         p.playerId, toBuffer(inviteHash), awaitingConsent ? 1 : 0, t.store.seriesGame().gameNo,
       );
       t.ctx.storage.sql.exec("DELETE FROM consigliere_tokens WHERE player_id = ?", p.playerId);
@@ -408,7 +485,7 @@ export class Consiglieri {
   }
 
   /** The advisor joins with the code: their own token and return code; the seat is marked for everyone. */
-  async join(code: string, nickname: string, deviceId: string | undefined): Promise<ConsigliereJoinResult> {
+  async join(code: string, nickname: string, deviceId: string | undefined, advisor: AdvisorAccount | null): Promise<ConsigliereJoinResult> {
     const t = this.t;
     if (!t.store.initialized()) return refusal("not-found", "No table with this code.");
     const config = t.config();
@@ -437,8 +514,8 @@ export class Consiglieri {
       if (twin) return refusal("nickname-confusable", `That nickname looks like "${twin}", who is already at this table.`);
       if (deviceHash && seat.deviceHash && sameDigest(deviceHash, seat.deviceHash)) return refusal("same-device", "The seat's own device cannot advise it.");
       t.ctx.storage.sql.exec(
-        "UPDATE consiglieri SET nickname = ?, invite_hash = NULL, return_hash = ?, device_hash = ?, joined_at = ? WHERE player_id = ?",
-        nickname, toBuffer(returnHash), toBuffer(deviceHash), now, row.playerId,
+        "UPDATE consiglieri SET nickname = ?, invite_hash = NULL, return_hash = ?, device_hash = ?, joined_at = ?, advisor_user_id = ?, experienced = ? WHERE player_id = ?",
+        nickname, toBuffer(returnHash), toBuffer(deviceHash), now, advisor?.userId ?? null, advisor?.experienced ? 1 : 0, row.playerId,
       );
       this.insertToken(tokenHash, row.playerId, now);
       this.cache = null;

@@ -324,6 +324,13 @@ export const MIGRATIONS: readonly Migration[] = [
       addMissing(sql, "consiglieri", [["awaiting_consent", "INTEGER NOT NULL DEFAULT 0"], ["invite_game", "INTEGER"]]);
     },
   },
+  {
+    version: 8,
+    why: "RULES.md §7.10 (2026-12-06): a bound consigliere satisfies a rating table's newcomer only when experienced — an account with 10 finished games of the format here or marked experienced by the club (consiglieri.advisor_user_id, consiglieri.experienced), never a guest",
+    up(sql) {
+      addMissing(sql, "consiglieri", [["advisor_user_id", "TEXT"], ["experienced", "INTEGER NOT NULL DEFAULT 0"]]);
+    },
+  },
 ];
 
 /** The version a database is at after every migration. */

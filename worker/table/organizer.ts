@@ -19,7 +19,7 @@ import { organizerPlayerId } from "./view.ts";
 /** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
 interface OrganizerDeps extends Pick<TableCore, "afterChange" | "config" | "forgetConfig" | "tx"> {
   readonly admission: Pick<AdmissionPort, "leaveTable" | "nextGame">;
-  readonly consiglieri: Pick<ConsiglieriPort, "missing">;
+  readonly consiglieri: Pick<ConsiglieriPort, "startRefusal">;
   readonly fanout: Pick<FanoutPort, "closeSocket" | "sendError">;
   readonly listing: Pick<ListingPort, "push">;
   readonly match: Pick<MatchPort, "commit" | "currentPlayers" | "persist" | "startGame" | "startIfFull" | "state">;
@@ -62,10 +62,13 @@ export class Organizer {
         // RULES.md §3: below the preset's own minimum the count alone refuses; from it, the composition may.
         const presetMin = getPreset(config.presetId)?.seats.min ?? config.seats.min;
         const parity = players.length >= presetMin ? startRefusal(config.presetId, config.settings, players.length) : null;
+        // Issue 37, RULES.md §7.10: not while a seated newcomer at a rating table has no bound consigliere;
+        // (2026-12-06) nor while such a consigliere does not count (`advisor-not-experienced`). Said first, so a
+        // full table that starts by itself tells its organizer what it waits for.
+        const waiting = row.status === "lobby" ? t.consiglieri.startRefusal() : null;
+        if (waiting) return waiting;
         const check = checkStart(row.status, config, players.length, parity);
         if (!check.ok) return { code: check.code, message: check.message };
-        // Issue 37, RULES.md §7.10: not while a seated newcomer at a rating table has no bound consigliere.
-        if (t.consiglieri.missing().length > 0) return { code: "consigliere-required", message: "A newcomer at this rating table has no consigliere yet (RULES.md §7.10)." };
         const dropped = t.tx(() => t.match.startGame(config, players, t.store.game(), now));
         t.admission.leaveTable(dropped, now);
         await t.afterChange(now, ack);

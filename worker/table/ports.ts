@@ -100,6 +100,8 @@ export interface ConsiglieriPort {
   names(): ReadonlyMap<string, string>;
   /** Issue 37 (§7.10): the seated newcomers of a rating table who have no bound consigliere yet. */
   missing(): string[];
+  /** §7.10: the typed refusal of a start while a newcomer waits for a consigliere who counts, or null. */
+  startRefusal(): { code: "advisor-not-experienced" | "consigliere-required"; message: string } | null;
   /** §7.10: the seats whose organizer's invitation waits for their player's consent (lobby only). */
   invited(): ReadonlySet<string>;
   tokenOwner(tokenHash: Uint8Array): string | null;

@@ -13,7 +13,7 @@ import { FormError, useSubmit } from "../home/forms.tsx";
 import { Header } from "../ui/Header.tsx";
 import { clubsApi } from "./api.ts";
 import { tc } from "./messages.ts";
-import { EveningItem, loadPage, PageOf, seatsText, zoneName } from "./parts.tsx";
+import { EveningItem, loadPage, PageOf, seatsText, whenText, zoneName } from "./parts.tsx";
 import { ClubRulesTestSettings } from "./Newcomers.tsx";
 import { ClubSeasonsSection } from "./Season.tsx";
 
@@ -160,6 +160,44 @@ function NewEvening(props: { data: ClubData }) {
   );
 }
 
+/**
+ * RULES.md §7.10 (2026-12-06): the owner or a host marks members "experienced in tatar" from the member
+ * list — one switch a member, with who marked it and when (the server logs every change).
+ */
+function Experience(props: { data: ClubData; onChange: (d: ClubData) => void }) {
+  const { busy, error, run } = useSubmit();
+  const toggle = (nickname: string, experienced: boolean) => void run(async () => props.onChange(await clubsApi.markExperience(props.data.club.id, nickname, experienced)));
+  return (
+    <section class="panel" aria-labelledby="experience-title" data-experience>
+      <h2 id="experience-title">{t("newcomers.experienced")}</h2>
+      <p class="muted small">{t("newcomers.experienced.about")}</p>
+      <ul class="list">
+        <For each={props.data.members.filter((m): m is typeof m & { nickname: string } => m.nickname !== null)}>
+          {(m) => (
+            <li>
+              <label class="check">
+                <input
+                  type="checkbox"
+                  checked={m.experienced !== undefined}
+                  disabled={busy()}
+                  onChange={(e) => toggle(m.nickname, e.currentTarget.checked)}
+                  aria-label={t("newcomers.experienced.label", { nick: m.nickname })}
+                  data-experienced-toggle={m.nickname}
+                />
+                <span>{m.nickname}</span>
+              </label>
+              <Show when={m.experienced?.by}>
+                {(by) => <span class="muted small"> · {t("newcomers.experienced.by", { by: by(), when: whenText(m.experienced!.at, props.data.club.timeZone) })}</span>}
+              </Show>
+            </li>
+          )}
+        </For>
+      </ul>
+      <FormError error={error()} />
+    </section>
+  );
+}
+
 export function ClubPage(props: { id: string }) {
   const [data, { mutate }] = createResource(() => props.id, (id) => loadPage(() => clubsApi.club(id)));
   const set = (page: ClubData) => mutate({ page, error: null });
@@ -225,16 +263,22 @@ export function ClubPage(props: { id: string }) {
                 <ul class="inline-list" data-members>
                   <For each={p().members}>
                     {(m) => (
-                      <li data-member={m.nickname ?? ""} data-role={m.role}>
+                      <li data-member={m.nickname ?? ""} data-role={m.role} data-experienced={m.experienced ? "yes" : "no"}>
                         {m.nickname ?? tc("evening.hidden")}
                         <Show when={m.role !== "member"}>
                           <span class="tag">{tc(`role.${m.role}`)}</span>
+                        </Show>
+                        <Show when={m.experienced}>
+                          <span class="tag">{t("newcomers.experienced")}</span>
                         </Show>
                       </li>
                     )}
                   </For>
                 </ul>
               </section>
+              <Show when={staff(p()) && p().club.formats.includes("tatar")}>
+                <Experience data={p()} onChange={set} />
+              </Show>
               <Show when={p().you?.role === "owner"}>
                 <Hosts data={p()} onChange={set} />
               </Show>

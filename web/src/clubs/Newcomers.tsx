@@ -67,7 +67,7 @@ export function NewcomersPanel(props: { club: string; evening: string }) {
     });
   const shown = () => {
     const d = data();
-    return d && ((d.rulesTest.required && d.rulesTest.hasBank) || d.advises !== null || d.requests.length > 0) ? d : null;
+    return d && ((d.rulesTest.required && d.rulesTest.hasBank) || d.advises !== null || d.requests.length > 0 || d.advisors !== null) ? d : null;
   };
   return (
     <Show when={shown()}>
@@ -91,6 +91,19 @@ export function NewcomersPanel(props: { club: string; evening: string }) {
                 <p role="status" data-rules-test-ok>✓ {t("newcomers.passed")}</p>
               </Show>
             </Show>
+          </Show>
+          <Show when={d().advisors}>
+            {(a) => (
+              <div data-advisors={a().rating ? "rating" : "unrated"}>
+                <h3>{t("newcomers.advisors.title")}</h3>
+                <Show when={a().rating} fallback={<p class="muted small">{t("newcomers.advisors.unrated")}</p>}>
+                  <p data-advisors-needs={a().needs.join(",")}>
+                    {a().needs.length ? t("newcomers.advisors.needs", { names: a().needs.join(", ") }) : t("newcomers.advisors.needsNone")}
+                  </p>
+                  <p data-advisors-can={a().can.join(",")}>{a().can.length ? t("newcomers.advisors.can", { names: a().can.join(", ") }) : t("newcomers.advisors.canNone")}</p>
+                </Show>
+              </div>
+            )}
           </Show>
           <Show when={d().advises !== null}>
             <label class="check field">

@@ -1,5 +1,5 @@
 /** The clubs API (worker/api/clubs.ts, docs/CLUBS.md); shapes from shared/protocol/clubs.ts as types only. */
-import type { ClubNotice, ClubPage, CreateClubRequest, CreateEveningRequest, EditEveningRequest, EveningPage, HostTokenResponse, MyClubs, OpenEveningRequest, OpenEveningResponse } from "../../../shared/protocol/clubs.ts";
+import type { ClubNotice, ClubPage, ExperienceRequest, CreateClubRequest, CreateEveningRequest, EditEveningRequest, EveningPage, HostTokenResponse, MyClubs, OpenEveningRequest, OpenEveningResponse } from "../../../shared/protocol/clubs.ts";
 import type { ClubSeasons, ClubSettingsRequest, CreateSeasonRequest, ReviewPage, ReviewRequest, SeasonPage, StartChampionRequest } from "../../../shared/protocol/seasons.ts";
 import { call } from "../lib/api.ts";
 
@@ -16,6 +16,8 @@ export const clubsApi = {
   readNotices: (ids: number[]) => call<{ notices: ClubNotice[] }>("POST", "/api/clubs/notices/read", { ids }),
   addHost: (id: string, nickname: string) => call<ClubPage>("POST", `${club(id)}/hosts`, { nickname }),
   removeHost: (id: string, nickname: string) => call<ClubPage>("POST", `${club(id)}/hosts/remove`, { nickname }),
+  /** RULES.md §7.10 (2026-12-06): the owner or a host marks a member experienced in tatar (or takes it back). */
+  markExperience: (id: string, nickname: string, experienced: boolean) => call<ClubPage>("POST", `${club(id)}/experience`, { nickname, experienced } satisfies ExperienceRequest),
   createEvening: (id: string, body: CreateEveningRequest) => call<EveningPage>("POST", `${club(id)}/evenings`, body),
   evening: (id: string, e: string) => call<EveningPage>("GET", evening(id, e)),
   signup: (id: string, e: string, ageConfirmed: boolean) => call<EveningPage>("POST", `${evening(id, e)}/signup`, ageConfirmed ? { ageConfirmed } : {}),
