@@ -178,7 +178,7 @@ if (await template) {
     // Then the ten-page sport game (its own server and Chromium) in this chain's ≈ 50 s of slack: eight of its
     // pages ask for reduced motion and no page eases its timer ring any more, so it no longer starves beside
     // a one-page chain (issue 11's timeouts were ten eased pages beside the CPU-bound suites).
-    vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-experience.test.ts", "test/browser/club-evenings.test.ts", "test/browser/record-verify.test.ts"], SHARE).then(() =>
+    vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-experience.test.ts", "test/browser/club-takeover.test.ts", "test/browser/club-evenings.test.ts", "test/browser/record-verify.test.ts"], SHARE).then(() =>
       vitest("browser (sport)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts"]),
     ),
     // Issue 13: one person against nine bots who plays again; the guided first game, the newcomer, the host

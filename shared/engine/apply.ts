@@ -158,14 +158,14 @@ function precheck(s: EngineState, input: Input, now: number): void {
  * RULES.md §5.7 the server hosts the rest of the game (the live host was away 3 minutes, or the organizer
  * handed it over): announced to all and in the record; a stage waiting for the host's confirm resolves now.
  */
-function serverHosts(ctx: Ctx, why: "host-away" | "organizer"): void {
+function serverHosts(ctx: Ctx, why: "host-away" | "organizer" | "club", by?: string): void {
   const s = ctx.s;
   s.host = "server";
   s.serverHosting = why;
   delete s.hostAway;
   delete s.hostMark;
   s.phaseSeq++;
-  emit(ctx, "server-hosting", PUBLIC, { why });
+  emit(ctx, "server-hosting", PUBLIC, by === undefined ? { why } : { why, by });
   if (!s.paused) resolveWaiting(ctx);
 }
 
@@ -233,7 +233,17 @@ function control(ctx: Ctx, a: ControlAction): void {
     }
     case "server-hosts": {
       if (s.host !== "live") reject("not-allowed", "the server already hosts this game");
-      serverHosts(ctx, "organizer");
+      // §5.7 (2026-12-06) a club's owner or host hands it over only while the host is away.
+      if (a.by !== undefined && s.hostAway === undefined) reject("not-allowed", "the host is here");
+      if (a.by !== undefined) serverHosts(ctx, "club", a.by);
+      else serverHosts(ctx, "organizer");
+      return;
+    }
+    case "host-taken": {
+      // §5.7 (2026-12-06) a new live host while the host is away: the table stops waiting at once.
+      if (s.host !== "live" || s.hostAway === undefined) reject("not-allowed", "the host is here");
+      delete s.hostAway;
+      emit(ctx, "host-taken", PUBLIC, { by: a.by });
       return;
     }
     case "seat-to-bot": {

@@ -30,7 +30,7 @@ export function registerPreset(p: Preset): void {
 }
 import { legalActions } from "./flow/interpreter.ts";
 import { asEngine, playerById } from "./state.ts";
-import type { AvailableAction, Floor, GameEvent, GameState, PlayerId, Seat } from "./types.ts";
+import { HOST_TAKEOVER_MS, type AvailableAction, type Floor, type GameEvent, type GameState, type PlayerId, type Seat } from "./types.ts";
 
 /**
  * What a player may do now, straight from the state (the same list as viewFor(...).you.actions).
@@ -48,6 +48,12 @@ export function hostingOf(state: GameState): "waiting" | "server" | null {
   if (s.result) return null;
   if (s.serverHosting) return "server";
   return s.host === "live" && s.hostAway !== undefined ? "waiting" : null;
+}
+
+/** RULES.md §5.7 when the server takes over from a live host whose connection is lost; null: the host is there (or the game is over). */
+export function hostAwayUntil(state: GameState): number | null {
+  const s = asEngine(state);
+  return !s.result && s.host === "live" && s.hostAway !== undefined ? s.hostAway + HOST_TAKEOVER_MS : null;
 }
 
 /** Player ids in seat order (seat i+1 at index i). Public information. */

@@ -112,7 +112,7 @@ export interface EngineState {
   /** §5.7 when the live host's connection was lost (absent: connected); HOST_TAKEOVER_MS later the server hosts. */
   hostAway?: number;
   /** §5.7 the server hosts in place of the live host (`host` is then "server"): why it took over. */
-  serverHosting?: "host-away" | "organizer";
+  serverHosting?: "host-away" | "organizer" | "club";
   /** §5.7 the live host came back while the server hosts: the hosting returns at the next stage. */
   hostBack?: true;
   /**

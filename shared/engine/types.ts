@@ -155,8 +155,16 @@ export type ControlAction =
        *  quick return first); the 3 minutes count from here. Absent: now. */
       since?: number;
     }
-  /** §5.7 the organizer hands the hosting to the server now (before the 3 minutes). */
-  | { type: "server-hosts" }
+  /**
+   * §5.7 the organizer hands the hosting to the server now (before the 3 minutes); `by`: a club's owner or
+   * host did, while the live host was away (the table object checked who; the log names them).
+   */
+  | { type: "server-hosts"; by?: string }
+  /**
+   * §5.7 (2026-12-06) a club's owner or host takes over as the table's live host while the host is away
+   * (fed by the table object, never sent by a client): the table stops waiting; the log names who hosts now.
+   */
+  | { type: "host-taken"; by: string }
   /**
    * The table ends the game without a winner (issue 11: its clock failed again and again): a draw
    * with the given reason, every role shown. Never sent by a client (no frame maps to it).
@@ -364,8 +372,13 @@ export interface EventData {
   "host-away": { until: number };
   /** §5.7 the live host is connected again. */
   "host-back": Record<string, never>;
-  /** §5.7 the server hosts the rest of the game (`why`: the host was away 3 minutes, or the organizer handed it over). */
-  "server-hosting": { why: "host-away" | "organizer" };
+  /**
+   * §5.7 the server hosts the rest of the game (`why`: the host was away 3 minutes, the organizer handed it
+   * over, or a club's owner or host did while the host was away — `by`, their nickname).
+   */
+  "server-hosting": { why: "host-away" | "organizer" | "club"; by?: string };
+  /** §5.7 (2026-12-06) a club's owner or host (`by`, their nickname) took over as the live host while the host was away. */
+  "host-taken": { by: string };
   /** §5.7 the returning live host took the hosting back at this stage. */
   "host-returned": Record<string, never>;
   /** §7.9 a player with three fouls: one vote against them in this ballot, cast by nobody. */
@@ -462,7 +475,7 @@ export const LOG_TYPES = [
   // RULES.md §9.4 the best move
   "best-move",
   // issue 38, RULES.md §5.7 the live host's evening
-  "ended-early", "mark-withdrawn", "host-away", "host-back", "server-hosting", "host-returned",
+  "ended-early", "mark-withdrawn", "host-away", "host-back", "server-hosting", "host-returned", "host-taken",
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 

@@ -113,6 +113,29 @@ export const JoinRequestSchema = v.strictObject({
   organizerToken: v.optional(OrganizerTokenSchema),
 });
 
+/**
+ * POST /api/tables/:code/takeover (RULES.md §5.7, 2026-12-06): at a club table whose live host is away,
+ * the club's owner or one of its hosts (signed in) hands the table to the server or takes over as its host.
+ */
+export const TakeoverRequestSchema = v.strictObject({ as: v.picklist(["server", "host"]) });
+
+/**
+ * GET /api/tables/:code/takeover: may the signed-in caller take over now? `offers`: what they may do (empty:
+ * nothing now); `until`: when the server takes over by itself (null: the table is not waiting for its
+ * host); `seated`: taking over as host gives the caller's seat to a bot.
+ */
+export interface TakeoverOfferResponse {
+  offers: Array<"server" | "host">;
+  until: number | null;
+  seated: boolean;
+}
+
+/** The answer to a takeover: as host, the new host token for this device (null when the server hosts). */
+export interface TakeoverResponse {
+  code: string;
+  token: string | null;
+}
+
 /** POST /api/tables/:code/return — the code as typed: case, spaces and dashes do not matter. */
 export const ReturnRequestSchema = v.strictObject({
   returnCode: v.pipe(

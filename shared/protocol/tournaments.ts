@@ -79,6 +79,13 @@ export interface TournamentTableView {
   unjudged?: "every-judge-plays";
   /** The table has a judge whose name is hidden (RULES.md §8 opt-out; shown as "a judge (name hidden)"). */
   judgeHidden?: true;
+  /**
+   * RULES.md §9.1, §9.4, for the viewer who judges this table or organizes the tournament (absent for
+   * anyone else): `host` — they may open its host screen now (the judge of a judge-hosted table while the
+   * game runs; never at a server-hosted one); `extra` — the extra points open "now" (the game ended) or
+   * "after-game". Computed on the server (shared/tournaments/view.ts judgeOfferFor).
+   */
+  judgeOffer?: { host: boolean; extra: "now" | "after-game" };
   /** After the game: each seat's role, team, points (hundredths) and extra with reason. */
   result: null | {
     winner: string;

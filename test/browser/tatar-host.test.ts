@@ -3,7 +3,7 @@
  * the home page (no seat); twelve guests join through the API; the test clock lives through each phase
  * nobody acts in. In the vote in turn the host presses confirm and is asked "N still to vote — end
  * now?"; a foul is given and undone; then the host's page is closed and the table carries on: a
- * spectator's phone shows "Waiting for the host", and after the 3 minutes "The server hosts this game"
+ * spectator's phone shows "The host lost their connection. If they are not back in 2:55, the server hosts …", and after the 3 minutes "The server hosts this game"
  * while the phases go on.
  */
 import type { BrowserContext, Page } from "playwright-core";
@@ -94,10 +94,11 @@ test("RULES.md §5.7 tatar with a live host at 360 px: confirm mid-vote asks 'N 
   await expect.poll(() => row.getAttribute("data-fouls"), { timeout: SLOW_MS }).toBe("0");
   await expect.poll(() => host.page.locator("[data-host-undo]").count(), { timeout: SLOW_MS }).toBe(0);
 
-  // The host's page goes away mid-game: every seat (here a spectator's phone) sees "Waiting for the host".
+  // The host's page goes away mid-game: every seat (here a spectator's phone) is told what happens and when (§5.7).
   await host.page.close();
   await spectator.page.locator('[data-hosting="waiting"]').waitFor({ timeout: SLOW_MS });
-  expect(await spectator.page.locator('[data-hosting="waiting"]').textContent()).toBe("Waiting for the host…");
+  expect(await spectator.page.locator('[data-hosting="waiting"] .ann-line').textContent()).toBe("The host lost their connection.");
+  expect(await spectator.page.locator("[data-host-countdown]").textContent()).toMatch(/^If they are not back in [0-3]:\d\d, the server hosts the rest of the game\.$/);
   // The table carries on: the vote ends on its clock, and at 3 minutes the server hosts; phases go on.
   await clockUntil(spectator.page, code, async () => (await spectator.page.locator('[data-hosting="server"]').count()) > 0);
   expect(await spectator.page.locator('[data-hosting="server"]').textContent()).toBe("The server hosts this game");

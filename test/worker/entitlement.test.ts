@@ -20,7 +20,7 @@
  * Size: one game of each kind (tatar; a club evening of two games; city; a tournament table; sport with
  * a live host) and one planted game in `npm test` (≈ 12 s); TEST_DEEP=1 3 rounds; FULL=1 (or ENTITLEMENT_ROUNDS=n) plays 5 rounds.
  */
-import { runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { heuristicBot } from "../../shared/bots/index.ts";
 import { sightOf, type CredentialKind, type Stage } from "../../shared/entitlement.ts";
@@ -33,7 +33,7 @@ import type { TournamentPage } from "../../shared/protocol/tournaments.ts";
 import { get, json, nick, post, signUp } from "./accounts-helpers.ts";
 import { control, hostInput, playAgain } from "./fixture.ts";
 import { connect, connectAs, createTable, deviceFor, from, join, postJson, sleep, tableStub, until, type Client } from "./helpers.ts";
-import { capturedVersions, citySettings, installVersionCapture, openTable, playToEnd, syncAll, type SeatedClient, type TableRun } from "./play.ts";
+import { capturedVersions, citySettings, installVersionCapture, openTable, playToEnd, storedVersion, syncAll, type SeatedClient, type TableRun } from "./play.ts";
 
 /** Rounds of games, one of each kind per round, each with its own seeds (vitest.worker.config.ts: 1, TEST_DEEP=1 3, FULL=1 5). */
 const ROUNDS = inject("entitlementRounds");
@@ -386,6 +386,74 @@ async function clubGame(tag: string, watched: Watched[], secrets: string[]): Pro
 }
 
 /**
+ * RULES.md §5.7 (2026-12-06) the club's takeover: a club evening opened by its owner to play, a named club
+ * host on the host screen (club host, hosting), the owner and a member seated by account, a spectator; the
+ * host's page goes away and the game waits for them; the owner takes over as host through
+ * `POST /api/tables/:code/takeover` — their seat goes to a bot (its socket closes) and a new socket with the
+ * host token they got is checked as the owner hosting (the host screen) to the game's end. A plain member's
+ * takeover is refused (soft, so the frames are still checked).
+ */
+async function clubTakeoverGame(tag: string, watched: Watched[], secrets: string[]): Promise<void> {
+  const person = async (what: string) => {
+    const n = nick(`${tag}${what}`);
+    return { nick: n, cookie: await signUp(n) };
+  };
+  const [owner, host, member] = [await person("Own"), await person("Hst"), await person("Mem")];
+  for (const p of [owner, host, member]) secrets.push(p.cookie.replace(/^session=/, "").split(";")[0]!);
+  const club = await post("/api/clubs", { name: nick(`${tag}Club`), city: "Kyiv", language: "uk", formats: ["tatar"], timeZone: "Europe/Kyiv" }, owner.cookie);
+  expect(club.status).toBe(201);
+  const clubId = ((await club.json()) as ClubPage).club.id;
+  expect((await post(`/api/clubs/${clubId}/hosts`, { nickname: host.nick }, owner.cookie)).status).toBe(200);
+  const e = await post(`/api/clubs/${clubId}/evenings`, { startsAt: Date.now() + 2 * 3600_000, place: "Hall", presetId: "tatar" }, owner.cookie);
+  expect(e.status).toBe(201);
+  const evening = `/api/clubs/${clubId}/evenings/${((await e.json()) as EveningPage).evening.id}`;
+  for (const p of [owner, member]) expect((await post(`${evening}/signup`, {}, p.cookie)).status).toBe(200);
+  const opened = await post(`${evening}/open`, { play: true, host: host.nick }, owner.cookie);
+  expect(opened.status, await opened.clone().text()).toBe(201);
+  const code = ((await opened.json()) as OpenEveningResponse).code;
+  await installVersionCapture(code);
+  const claimed = await post(`${evening}/host`, {}, host.cookie);
+  expect(claimed.status).toBe(200);
+  const { token: hostToken } = (await claimed.json()) as HostTokenResponse;
+  secrets.push(hostToken);
+  const hostW = await watch(code, hostToken, { kind: "club-host", holds: "hosting", playerId: null, how: "club host's claim (lobby)" }, watched);
+  const sit = async (who: { nick: string; cookie: string }, kind: CredentialKind) => {
+    const res = await post(`/api/tables/${code}/join`, { nickname: who.nick, deviceId: deviceFor(who.nick) }, who.cookie, from(who.nick));
+    expect(res.status, await res.clone().text()).toBe(200);
+    const j = (await res.json()) as JoinResponse;
+    secrets.push(j.token, j.returnCode);
+    const w = await watch(code, j.token, { kind, holds: "seated", playerId: j.playerId, how: `${kind} seated by account` }, watched);
+    return { nickname: who.nick, join: j, client: w.client, bot: heuristicBot(`${tag}/${who.nick}`) } satisfies SeatedClient;
+  };
+  const seated = [await sit(member, "player"), await sit(owner, "club-owner")];
+  const extra: Client[] = [];
+  extra.push((await watch(code, undefined, { kind: "spectator", holds: "otherwise", playerId: null, how: "spectator (lobby)" }, watched)).client);
+  expect(await control(hostW.client, "fill", { type: "fill-bots" })).toMatchObject({ type: "ack" });
+  await until(() => seated[0]!.client.lastView().status === "playing", 5000, "the game starts");
+  // The host's page goes away; the table's items run in time order up to the host's grace (§5.7).
+  hostW.client.close();
+  await until(() => hostW.client.closed, 3000, "the host's socket closes");
+  const run = runOf(code, seated, extra);
+  for (let i = 0; i < 8 && (seated[0]!.client.lastView().game as GameView | null)?.hosting === undefined; i++) {
+    expect(await runDurableObjectAlarm(tableStub(code))).toBe(true);
+    await syncAll(run, await storedVersion(code));
+  }
+  expect((seated[0]!.client.lastView().game as GameView | null)?.hosting?.state, "the table waits for its host").toBe("waiting");
+  const refused = await post(`/api/tables/${code}/takeover`, { as: "host" }, member.cookie);
+  expect.soft(refused.status, "§5.7 a plain member's takeover").toBe(403);
+  const took = await post(`/api/tables/${code}/takeover`, { as: "host" }, owner.cookie);
+  expect(took.status, await took.clone().text()).toBe(200);
+  const { token } = (await took.json()) as { token: string };
+  secrets.push(token);
+  const ownerSeat = seated.pop()!;
+  await until(() => ownerSeat.client.closed, 3000, "the owner's seat socket closes");
+  const newHost = await watch(code, token, { kind: "club-owner", holds: "hosting", playerId: null, how: "the owner's takeover as host" }, watched);
+  extra.push(newHost.client);
+  await syncAll(run, await storedVersion(code));
+  await playHosted(run, () => newHost.client);
+}
+
+/**
  * RULES.md §3 city, as the product opens it: a signed-in creator sits at place 1 with the organizer token
  * (organizer with a seat: their own seat only), place 2 by account, the rest as guests. Mid-game the
  * organizer token is tried again on a new socket (it may only give the seatless public view, never a
@@ -531,6 +599,14 @@ describe("who sees what (docs/PROTOCOL.md, shared/entitlement.ts): every credent
       const secrets: string[] = [];
       await clubGame(`EntC${g}`, watched, secrets);
       expect(new Set(watched.map((w) => w.kind))).toEqual(new Set(["club-host", "club-owner", "player", "consigliere", "spectator"]));
+      await checkAll(watched, secrets);
+    }, 180_000);
+
+    it(`club takeover ${g} (RULES.md §5.7): the club host's claim, the owner seated then hosting by the takeover route, a member, a spectator`, async () => {
+      const watched: Watched[] = [];
+      const secrets: string[] = [];
+      await clubTakeoverGame(`EntT${g}`, watched, secrets);
+      expect(new Set(watched.map((w) => `${w.kind}/${w.holds}`))).toEqual(new Set(["club-host/hosting", "club-owner/seated", "club-owner/hosting", "player/seated", "spectator/otherwise"]));
       await checkAll(watched, secrets);
     }, 180_000);
 

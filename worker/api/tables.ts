@@ -15,6 +15,9 @@ import {
   JoinRequestSchema,
   ReturnRequestSchema,
   SEATS_PER_ADDRESS,
+  TakeoverRequestSchema,
+  type TakeoverOfferResponse,
+  type TakeoverResponse,
   toIssues,
   type CreateTableResponse,
   type TableGameRecord,
@@ -22,7 +25,8 @@ import {
 } from "../../shared/protocol/http.ts";
 import { publishRows } from "../accounts/publication.ts";
 import { awardsRewards } from "../accounts/records.ts";
-import { sessionUserId } from "../accounts/sessions.ts";
+import { readSession, sessionUserId } from "../accounts/sessions.ts";
+import { roleIn } from "../clubs/store.ts";
 import { DIRECTORY_NAME, type Env } from "../env.ts";
 import { addressOf } from "../security/address.ts";
 import { randomTableCode } from "../security/random.ts";
@@ -71,6 +75,20 @@ export async function createTableObject(c: Context<AppEnv>, init: Omit<InitReque
     // "in-use": a code once handed out is never handed out again; draw another.
   }
   return apiError(c, "no-free-code", "Could not find a free table code; try again.");
+}
+
+/**
+ * RULES.md §5.7: the signed-in caller of a takeover route and whether they are the owner or a host of the
+ * club whose evening opened this table (a table no club evening opened has nobody allowed).
+ */
+async function clubTaker(c: Context<AppEnv>): Promise<Response | { code: string; stub: NonNullable<ReturnType<typeof tableStub>>["stub"]; userId: string; nick: string; allowed: boolean }> {
+  const table = tableStub(c.env, c.req.param("code") ?? "");
+  if (!table) return apiError(c, "not-found", "No table with this code.");
+  const session = await readSession(c);
+  if (!session) return apiError(c, "sign-in-required", "Sign in first.");
+  const evening = await c.env.DB.prepare("SELECT club_id FROM evenings WHERE table_code = ? LIMIT 1").bind(table.code).first<{ club_id: string }>();
+  const role = evening ? await roleIn(c.env.DB, evening.club_id, session.user.id) : null;
+  return { code: table.code, stub: table.stub, userId: session.user.id, nick: session.user.nick, allowed: role === "owner" || role === "host" };
 }
 
 /** The table and game number of a …/games/:n/… path, or null when they cannot exist. */
@@ -205,6 +223,30 @@ export const tables = new Hono<AppEnv>()
     const result = await table.stub.join(nickname, { deviceId, address: addressOf(c.req.raw), organizerToken, ...(userId ? { userId } : {}) });
     if (!result.ok) return apiError(c, result.error.code, result.error.message);
     return c.json(result.body, 200);
+  })
+
+  /**
+   * RULES.md §5.7 (2026-12-06): may the signed-in caller — the owner or a host of the club whose evening
+   * opened this table — take over from a live host who is away? Anyone else is offered nothing.
+   */
+  .get("/:code/takeover", async (c) => {
+    const who = await clubTaker(c);
+    if (who instanceof Response) return who;
+    const offer = await who.stub.takeoverOffer(who.userId);
+    if (!offer) return apiError(c, "not-found", "No table with this code.");
+    const body: TakeoverOfferResponse = { offers: who.allowed && offer.until !== null ? ["server", "host"] : [], until: offer.until, seated: offer.seated };
+    return c.json(body, 200);
+  })
+
+  /** RULES.md §5.7: the club's owner or a host hands the table to the server, or takes over as its host (a new host token). */
+  .post("/:code/takeover", vValidator("json", TakeoverRequestSchema, invalidBody), async (c) => {
+    const who = await clubTaker(c);
+    if (who instanceof Response) return who;
+    if (!who.allowed) return apiError(c, "not-club-host", "Only the club's owner or one of its hosts takes over from the table's host (RULES.md §5.7).");
+    const result = await who.stub.takeover(who.userId, who.nick, c.req.valid("json").as);
+    if (!result.ok) return apiError(c, result.error.code, result.error.message);
+    const body: TakeoverResponse = { code: who.code, token: result.token };
+    return c.json(body, 200);
   })
 
   /** Back to one's seat from another device with the personal return code. */

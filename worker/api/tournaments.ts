@@ -20,7 +20,7 @@ import {
   type TournamentListItem,
   type TournamentPage,
 } from "../../shared/protocol/tournaments.ts";
-import { pointsOfSeat } from "../../shared/tournaments/view.ts";
+import { judgeOfferFor, pointsOfSeat } from "../../shared/tournaments/view.ts";
 import { hiddenAccounts, publicName } from "../accounts/publication.ts";
 import { readSession } from "../accounts/sessions.ts";
 import { userByNick } from "../accounts/users.ts";
@@ -63,6 +63,7 @@ async function page(c: C, d: TournamentDoc, check: DrawFigures | null, standings
     if (!j) return null;
     return viewerId === d.organizerId ? j.nickname : publicName(j.userId, j.nickname, hidden, viewerId);
   };
+  const offerOf = (t: TournamentDoc["schedule"][number]["tables"][number]) => judgeOfferFor(viewerId, d, t);
   return {
     id: d.id, name: d.name, organizer: organizer ? publicName(d.organizerId, organizer.nick, hidden, viewerId) : null,
     presetId: d.presetId, seats: d.seats, rounds: d.rounds, finalGames: d.finalGames, finalFromZero: d.finalFromZero, host: d.host,
@@ -79,6 +80,7 @@ async function page(c: C, d: TournamentDoc, check: DrawFigures | null, standings
         judge: t.judge ? judgeName(t.judge) : null,
         ...(t.judge && d.judges.some((j) => j.userId === t.judge) && judgeName(t.judge) === null ? { judgeHidden: true } : {}),
         ...(t.unjudged ? { unjudged: t.unjudged } : {}),
+        ...(offerOf(t) ? { judgeOffer: offerOf(t)! } : {}),
         result: t.facts
           ? {
               winner: t.facts.winner,

@@ -10,6 +10,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { TableSummary } from "../../shared/protocol/http.ts";
 import type { Env } from "../env.ts";
 import type { InitRequest, InitResult, JoinOptions, JoinResult, Refusal, ReturnResult } from "./admission.ts";
+import type { TakeoverOffer, TakeoverResult } from "./club-takeover.ts";
 import type { AdvisorAccount, ConsigliereJoinResult, InviteResult } from "./consigliere.ts";
 import { addressOf } from "../security/address.ts";
 import { HibernatingSockets, newAttachment } from "./connection.ts";
@@ -53,6 +54,16 @@ export class TableObject extends DurableObject<Env> {
   /** Issue 38.5: the club evening's named host takes the host screen (admission.ts claimHost). */
   claimHost(userId: string): Promise<{ ok: true; token: string } | Refusal> {
     return this.table.admission.claimHost(userId);
+  }
+
+  /** RULES.md §5.7: what the table offers a club's owner or host now (club-takeover.ts; the worker checked who they are). */
+  takeoverOffer(userId: string): TakeoverOffer | null {
+    return this.table.takeover.offer(userId);
+  }
+
+  /** RULES.md §5.7: a club's owner or host hands the table to the server or takes over as its host (club-takeover.ts). */
+  takeover(userId: string, by: string, as: "server" | "host"): Promise<TakeoverResult> {
+    return this.table.takeover.take(userId, by, as);
   }
 
   /** The public summary for a join page; null for a code that was never created. */

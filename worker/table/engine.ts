@@ -2,7 +2,7 @@
  * The one place the worker touches the rules engine (shared/engine). The table object never looks
  * inside a GameState; it only calls these.
  */
-export { apply, createGame, hostingOf, eventCount, eventsFrom, firstEliminated, getPreset, isOver, nextDeadline, seatOf, seatedPlayers, seatRange, startRefusal, tableFloor, viewFor, withEvents, withoutEvents } from "../../shared/engine/index.ts";
+export { apply, createGame, hostingOf, hostAwayUntil, eventCount, eventsFrom, firstEliminated, getPreset, isOver, nextDeadline, seatOf, seatedPlayers, seatRange, startRefusal, tableFloor, viewFor, withEvents, withoutEvents } from "../../shared/engine/index.ts";
 export type {
   AbortReason,
   GameEvent,

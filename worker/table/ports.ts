@@ -120,6 +120,7 @@ export interface PresencePort {
   hostAwayDue(): number | null;
   hostGone(now: number): Promise<void>;
   forgetHostLoss(): void;
+  expectHost(now: number): Promise<void>;
   carried(): void;
   openSockets(match: (identity: ConnectionIdentity) => boolean, except?: WebSocket): number;
   hostConnected(except?: WebSocket): boolean;

@@ -165,6 +165,16 @@ export class Presence {
     this.t.ctx.storage.kv.delete(HOST_LOST_KEY);
   }
 
+  /**
+   * RULES.md §5.7 a new host was named (club-takeover.ts) and has no page open yet: counted as a loss at
+   * `now`, so a host who does not come within the grace is waited for with the table's timer again.
+   */
+  async expectHost(now: number): Promise<void> {
+    if (this.hostConnected()) return;
+    this.t.ctx.storage.kv.put(HOST_LOST_KEY, now);
+    await this.t.alarm.sync();
+  }
+
   private hostLostAt(): number | null {
     return this.t.ctx.storage.kv.get<number>(HOST_LOST_KEY) ?? null;
   }

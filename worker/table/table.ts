@@ -31,6 +31,7 @@
 import type { Env } from "../env.ts";
 import { AfterChange } from "./after-change.ts";
 import { Admission } from "./admission.ts";
+import { ClubTakeover } from "./club-takeover.ts";
 import { Consiglieri } from "./consigliere.ts";
 import { AlarmFailures } from "./alarm-failures.ts";
 import { TableAlarm } from "./alarm.ts";
@@ -81,6 +82,8 @@ export class Table {
   readonly publication: TablePublication;
   /** Issue 35: the table's chat where the floor allows it (chat.ts). */
   readonly chat: TableChat;
+  /** RULES.md §5.7: a club's owner or host covers for a live host who is away (club-takeover.ts). */
+  readonly takeover: ClubTakeover;
   /** Issue 33: the subscribers that run after every change, in order (after-change.ts). */
   readonly changes: AfterChange;
   /** Config changes after init only by the organizer's composition in a lobby (issue 18): `forgetConfig`. */
@@ -114,6 +117,7 @@ export class Table {
     this.consiglieri = new Consiglieri(p("now", "config", "ctx", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "admission", "organizer", "media"));
     this.recordings = new TableRecordings(p("now", "config", "env", "ctx", "store", "alarm", "organizer"));
     this.publication = new TablePublication(p("env", "ctx", "store"));
+    this.takeover = new ClubTakeover(p("now", "config", "tx", "afterChange", "store", "sockets", "match", "fanout", "organizer", "presence"));
     this.chat = new TableChat(p("now", "ctx", "tx", "config", "store", "sockets", "match", "fanout", "organizer", "consiglieri"));
     // Issue 33: what follows every change, in order — each subscriber one job, all of them here.
     const ended = () => this.store.game().status === "ended";

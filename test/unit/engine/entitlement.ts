@@ -106,7 +106,7 @@ const PUBLIC_TYPES = new Set([
   // RULES.md §9.4 the best move: the seats the first night's shot victim named (their own word)
   "best-move",
   // §5.7 the live host: away, back, the server hosting and the host taking it back; a stage ended early; a mark withdrawn
-  "host-away", "host-back", "server-hosting", "host-returned", "ended-early", "mark-withdrawn",
+  "host-away", "host-back", "server-hosting", "host-returned", "ended-early", "mark-withdrawn", "host-taken",
 ]);
 /** Public entries that must say no more than this (§3/§7.7 the morning names only the dead: no cause, no heal). */
 const PUBLIC_DATA: Record<string, string[]> = {
@@ -117,7 +117,7 @@ const PUBLIC_DATA: Record<string, string[]> = {
   "best-move": ["seat", "named"],
   // §5.1 *decision*: "never who attacked, who protected, or how".
   survived: ["seat"],
-  "host-away": ["until"], "host-back": [], "server-hosting": ["why"], "host-returned": [],
+  "host-away": ["until"], "host-back": [], "server-hosting": ["why", "by"], "host-returned": [], "host-taken": ["by"],
   // §5.7 how many had not acted; their seats only where their acts are public (checked apart: never at night).
   "ended-early": ["phase", "count", "seats", "after"], "mark-withdrawn": ["seat", "cause", "fouls"],
 };

@@ -1,5 +1,5 @@
 /** The pause banner (who paused, why, whom we wait for, the frozen time), the spectator-delay notice and the announcements. */
-import { createEffect, createMemo, createSignal, For, on, onCleanup, Show } from "solid-js";
+import { createEffect, createMemo, createSignal, For, type JSX, on, onCleanup, Show } from "solid-js";
 import type { GameView } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 import { has, type Params, t, tk } from "../i18n/index.ts";
@@ -33,17 +33,38 @@ export function PauseBanner(props: { view: TableView; now: number }) {
   );
 }
 
-/**
- * RULES.md §5.7 the live host's connection is lost ("Waiting for the host…", every seat and spectator;
- * the timer ring counts down to the server's takeover) or the server hosts the rest of the game.
- */
+/** RULES.md §5.7 the server hosts the rest of the game (the waiting notice is HostAwayNotice, over the banners). */
 export function HostingBanner(props: { game: GameView }) {
   return (
-    <Show when={props.game.hosting}>
-      {(h) => (
-        <p class="banner pause" role="status" data-hosting={h().state}>
-          {h().state === "waiting" ? t("hosting.waiting") : t("hosting.server")}
-        </p>
+    <Show when={props.game.hosting?.state === "server"}>
+      <p class="banner pause" role="status" data-hosting="server">
+        {t("hosting.server")}
+      </p>
+    </Show>
+  );
+}
+
+/**
+ * RULES.md §5.7 (2026-12-06) the live host's connection is lost: every seat and spectator is told what
+ * happens and when — "if the host is not back in 2:41, the server hosts the rest of the game" — counted
+ * down from the server's deadline, above every banner (first in the announcements' box). `children`: what
+ * this viewer may do about it (a club's owner or host: TakeoverButtons).
+ */
+export function HostAwayNotice(props: { game: GameView; clock: ServerClock; children?: JSX.Element }) {
+  const [now, setNow] = createSignal(props.clock.now());
+  const tick = setInterval(() => setNow(props.clock.now()), 500);
+  onCleanup(() => clearInterval(tick));
+  const until = () => (props.game.hosting?.state === "waiting" ? props.game.hosting.until : null);
+  return (
+    <Show when={until()}>
+      {(u) => (
+        <div class="ann tone-warn host-away" role="alert" data-hosting="waiting" data-until={u()}>
+          <p class="ann-line">{t("hosting.away")}</p>
+          <p class="ann-sub" data-host-countdown={Math.max(0, Math.ceil((u() - now()) / 1000))}>
+            {t("hosting.countdown", { time: clockText(u() - now()) })}
+          </p>
+          {props.children}
+        </div>
       )}
     </Show>
   );
@@ -76,7 +97,7 @@ export function announcementText(a: Pick<Announcement, "key" | "params"> & Parti
  * warning while a vote is open and this player has not voted (RULES.md §2.6). Fixed over the top of
  * the screen but never in the way: the box lets taps through, only its dismiss button takes them.
  */
-export function Announcements(props: { game: GameView; clock: ServerClock; delayMs: number; ended?: boolean; folded?: boolean }) {
+export function Announcements(props: { game: GameView; clock: ServerClock; delayMs: number; ended?: boolean; folded?: boolean; notice?: JSX.Element }) {
   const [now, setNow] = createSignal(props.clock.now());
   const tick = setInterval(() => setNow(props.clock.now()), 500);
   onCleanup(() => clearInterval(tick));
@@ -94,6 +115,8 @@ export function Announcements(props: { game: GameView; clock: ServerClock; delay
   const stacked = () => !props.folded && !props.ended && list().length > 1;
   return (
     <div class="announcements" classList={{ ended: !!props.ended, folded: !!props.folded && !props.ended, collapsed: stacked() && !expanded() }} aria-label={t("ann.region")} role="region" data-folded={props.folded && !props.ended ? "yes" : undefined}>
+      {/* §5.7 the waiting notice comes first: above every banner, never folded. */}
+      {props.notice}
       <Show when={warning()}>
         {(w) => (
           <div class="ann tone-warn" role="alert" data-vote-warning={w().seat} data-self={w().self ? "yes" : "no"}>

@@ -24,7 +24,8 @@ import { marksShown, narration, phaseLine, setNarration, speak } from "./phase.t
 import { RoleCard, RolePeek } from "./RoleCard.tsx";
 import { SheetTimer, TimerRing } from "./TimerRing.tsx";
 import { ShareCode, WaitingRoom } from "./WaitingRoom.tsx";
-import { Announcements, announcementText, DelayBanner, HostingBanner, PauseBanner } from "./Banners.tsx";
+import { Announcements, announcementText, DelayBanner, HostAwayNotice, HostingBanner, PauseBanner } from "./Banners.tsx";
+import { TakeoverButtons } from "./Takeover.tsx";
 import { awayShort, awayText, createNow } from "./presence.ts";
 import { createVoice, floorOfView, MAX_LISTEN_DELAY_MS, mediaSelf, type Voice } from "./voice.ts";
 import { VoiceBar } from "./VoiceBar.tsx";
@@ -544,7 +545,20 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                 <PauseBanner view={tv()} now={now()} />
                 <HostingBanner game={g()} />
                 {/* Issue 31.9: once there is a result, the last banners sit in the page above the board, never over the end screen. */}
-                <Announcements game={g()} clock={props.ctl.clock} delayMs={tv().delayMs} ended={!!g().result} folded={urgent()} />
+                <Announcements
+                  game={g()}
+                  clock={props.ctl.clock}
+                  delayMs={tv().delayMs}
+                  ended={!!g().result}
+                  folded={urgent()}
+                  notice={
+                    <HostAwayNotice game={g()} clock={props.ctl.clock}>
+                      <Show when={g().hosting?.state === "waiting" && g().hosting}>
+                        {(h) => <TakeoverButtons code={props.ctl.code} until={(h() as { until: number }).until} onHost={(s) => props.onSeated?.(s)} />}
+                      </Show>
+                    </HostAwayNotice>
+                  }
+                />
                 <Show when={out()}>
                   {(o) => (
                     <div class="banner you-out" role="status" data-you-out={o().how}>

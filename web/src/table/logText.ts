@@ -229,6 +229,8 @@ export function logLines(e: AnyLogEntry, viewer: LogViewer): Line[] {
   if (q) key = `log.${e.type}.${q}`;
   // RULES.md §8 Verifiable deal: the seats' draw names the seed's hash the table committed to (absent on older games).
   if (e.type === "seats-drawn" && typeof e.data.commitment === "string") key = "log.seats-drawn.committed";
+  // §5.7 a club's owner or host handed the game to the server: named.
+  if (e.type === "server-hosting" && e.data.why === "club") key = "log.server-hosting.club";
   // §5.1 a pause for an absent player names the seat.
   if (e.type === "paused" && e.data.reason === "absence" && e.data.absentSeat !== null) key = "log.paused.absence";
   // Issue 20: a claim reads as the seat's own words, by its kind (the claim is its word, not a fact).
@@ -257,6 +259,7 @@ export function keysFor(type: LogType, nightSteps: readonly string[]): string[] 
   for (const c of CAUSES[type] ?? []) keys.push(`log.${type}.${c}`, ...(SUBJECT[type] !== undefined ? [`log.${type}.${c}.you`] : []));
   if (type === "night-turn") for (const s of nightSteps) keys.push(`log.night-turn.${s}`);
   if (type === "paused") keys.push("log.paused.absence");
+  if (type === "server-hosting") keys.push("log.server-hosting.club");
   if (type === "seats-drawn") keys.push("log.seats-drawn.committed");
   if (type === "saved") keys.push(...[...SAVERS, "other"].map((x) => `saved.with.${x}`));
   if (ASKED.has(type)) for (const q of OWN_QUESTIONS) keys.push(`log.${type}.${q}`);

@@ -470,9 +470,9 @@ function TableCell(props: { page: Page; round: TournamentRoundView; t: Tournamen
 /** The judge's tables (or, at server-hosted tables, the organizer's): the host screen and the extra points. */
 function JudgeTables(props: { page: Page; reload: () => void; names: Names }) {
   const mine = () => {
-    const nick = me()?.nickname;
     const out: Array<{ r: TournamentRoundView; t: TournamentTableView }> = [];
-    for (const r of props.page.schedule) for (const t of r.tables) if (t.code && (props.page.you.organizer || t.judge === nick)) out.push({ r, t });
+    // RULES.md §9.1, §9.4: the tables the server says this viewer may act at (judgeOffer), and nothing else.
+    for (const r of props.page.schedule) for (const t of r.tables) if (t.judgeOffer) out.push({ r, t });
     return out;
   };
   // Keyed by "round/slot" (strings): a reload of the page keeps each table's form and its "saved" line.
@@ -514,10 +514,16 @@ function JudgeTable(props: { page: Page; r: TournamentRoundView; t: TournamentTa
   const title = () => tt("tn.extra", { round: roundTitle(props.page, props.r), table: props.t.slot + 1 });
   return (
     <div class="tn-judge-table" data-judge-table={`${props.r.round}/${props.t.slot}`}>
-      <Show when={props.t.status === "playing" && props.t.judge === me()?.nickname}>
+      <Show when={props.t.judgeOffer?.host}>
         <button type="button" class="btn" disabled={busy()} data-tn-host onClick={host}>
           {tt("tn.judge.host")} · {tt("tn.table", { n: props.t.slot + 1 })}
         </button>
+      </Show>
+      {/* §9.4 the extra points are given after the game: say so until then (a server-hosted table offers nothing else). */}
+      <Show when={props.t.judgeOffer?.extra === "after-game"}>
+        <p class="small muted" data-tn-extra-later>
+          {tt(props.t.judgeOffer?.host ? "tn.extra.later.hosted" : "tn.extra.later", { table: props.t.slot + 1, round: roundTitle(props.page, props.r) })}
+        </p>
       </Show>
       <Show when={props.t.status === "ended"}>
         <form class="form" onSubmit={save} aria-label={title()} data-tn-extra-form={`${props.r.round}/${props.t.slot}`}>
