@@ -16,6 +16,7 @@ import { FormError, useSubmit } from "../home/forms.tsx";
 import { clubsApi } from "./api.ts";
 import { tc as tr } from "./messages.ts";
 import { pointsText } from "./parts.tsx";
+import { shownName } from "../table/names.ts";
 
 
 async function load(code: string, n: number): Promise<ReviewPage | null> {
@@ -117,7 +118,7 @@ export function Review(props: { code: string; n: number }) {
                   <For each={r().points}>
                     {(x) => (
                       <li data-review-points data-seat={x.seat} data-points={x.points + x.bonus}>
-                        {t("seat.n", { seat: x.seat })} · {x.nickname ?? tr("review.hidden", { seat: x.seat })} · <strong>{pointsText(x.points + x.bonus)}</strong>
+                        {t("seat.n", { seat: x.seat })} · {x.nickname != null ? shownName(x.nickname) : tr("review.hidden", { seat: x.seat })} · <strong>{pointsText(x.points + x.bonus)}</strong>
                         <Show when={x.bonus}> ({tr("review.withBonus", { bonus: pointsText(x.bonus) })})</Show>
                         <Show when={x.reason}> — {x.reason}</Show>
                       </li>

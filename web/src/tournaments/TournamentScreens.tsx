@@ -21,6 +21,7 @@ import { errorText } from "../ui/Notice.tsx";
 import { tournamentsApi } from "./api.ts";
 import { TOURNAMENT_ERRORS, type TournamentKey } from "./catalogue.ts";
 import { tt } from "./messages.ts";
+import { shownName } from "../table/names.ts";
 
 registerErrors(TOURNAMENT_ERRORS);
 
@@ -142,7 +143,7 @@ function namesOf(p: Page): Names {
     const e = by.get(entrant);
     if (!e) return `#${entrant}`;
     if (e.hidden || e.nickname === null) return tt("tn.hidden");
-    return e.nickname;
+    return shownName(e.nickname, e.bot);
   };
 }
 
