@@ -1252,7 +1252,7 @@ export const en = {
   "rulesTest.passed": "You passed this test: {score} of {size}.",
   "rulesTest.wait": "You can retake the test at {time}.",
   "rulesTest.question": "Question {n} of {size}",
-  "rulesTest.section": "RULES.md §{section}",
+  "rulesTest.section": "Rules:",
   "rulesTest.submit": "Check my answers",
   "rulesTest.unanswered": "Answer every question first.",
   "rulesTest.result.pass": "Passed: {score} of {size} right.",

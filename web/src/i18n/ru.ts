@@ -1241,7 +1241,7 @@ export const ru: Catalogue = {
   "rulesTest.passed": "Вы сдали этот тест: {score} из {size}.",
   "rulesTest.wait": "Пересдать тест можно в {time}.",
   "rulesTest.question": "Вопрос {n} из {size}",
-  "rulesTest.section": "RULES.md §{section}",
+  "rulesTest.section": "Правила:",
   "rulesTest.submit": "Проверить ответы",
   "rulesTest.unanswered": "Сначала ответьте на каждый вопрос.",
   "rulesTest.result.pass": "Тест сдан: правильных ответов — {score} из {size}.",

@@ -1241,7 +1241,7 @@ export const uk: Catalogue = {
   "rulesTest.passed": "Ви склали цей тест: {score} з {size}.",
   "rulesTest.wait": "Перескласти тест можна о {time}.",
   "rulesTest.question": "Питання {n} з {size}",
-  "rulesTest.section": "RULES.md §{section}",
+  "rulesTest.section": "Правила:",
   "rulesTest.submit": "Перевірити відповіді",
   "rulesTest.unanswered": "Спершу дайте відповідь на кожне питання.",
   "rulesTest.result.pass": "Тест складено: правильних відповідей — {score} з {size}.",
