@@ -129,3 +129,22 @@ describe("issue 38.7: a zone by its name, not its id", () => {
     expect(zoneLabel("UTC", "en-GB", at)).not.toContain("/");
   });
 });
+
+describe("RULES.md §6.11 / §7.11 the review form: each field is the seat's total, the win points already in it", () => {
+  it("the note counts the club's win points with the unit's plural ('1 балл', '1.5 балла'), never '1 клуба'; the field is labelled a total", () => {
+    const more = "1 + 0.5 = 1.5";
+    expect(tc("ru", "review.prefilled", { n: 1, more })).toContain("уже включает 1 балл за победу");
+    expect(tc("ru", "review.prefilled", { n: 1.5, more })).toContain("1.5 балла за победу");
+    expect(tc("ru", "review.prefilled", { n: 5, more })).toContain("5 баллов за победу");
+    expect(tc("uk", "review.prefilled", { n: 1, more })).toContain("вже містить 1 бал за перемогу");
+    expect(tc("uk", "review.prefilled", { n: 2, more })).toContain("2 бали за перемогу");
+    expect(tc("en", "review.prefilled", { n: 1, more })).toContain("the club's 1 point for a win");
+    expect(tc("en", "review.prefilled", { n: 2, more })).toContain("2 points for a win");
+    for (const l of ["en", "uk", "ru"] as const) {
+      const line = tc(l, "review.prefilled", { n: 1, more });
+      expect(line, l).toContain(more);
+      expect(line, l).not.toMatch(/клуба за|клубу за|add the extras|додайте решту|добавьте остальное/);
+      expect(tc(l, "review.points"), l).toMatch(/total|разом|всего/i);
+    }
+  });
+});
