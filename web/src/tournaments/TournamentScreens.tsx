@@ -194,7 +194,7 @@ function Tournament(props: { page: Page; reload: () => void }) {
         </p>
         {/* §9.5–§9.6 a finished tournament names its winner: the first of the final standings. */}
         <Show when={props.page.status === "finished" && props.page.standings[0]}>
-          {(first) => <p class="tn-champion" data-tn-champion={first().entrant}><span aria-hidden="true">🏆 </span>{tt("tn.champion", { nick: names()(first().entrant) })}</p>}
+          {(first) => <p class="tn-champion" data-tn-champion={first().entrant}><strong>{tt("tn.champion", { nick: names()(first().entrant) })}</strong></p>}
         </Show>
         <p class="small">
           {tt("tn.summary", {
