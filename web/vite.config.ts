@@ -4,6 +4,8 @@ import solid from "vite-plugin-solid";
 import { listPresets, presetOf } from "../shared/engine/presets/index.ts";
 import type { PresetSettings } from "./src/home/presets.ts";
 import { isProfile } from "./src/i18n/families.ts";
+import { readFileSync } from "node:fs";
+import { ruleTitles } from "./src/rules/anchors.ts";
 
 // Run from the repository root: `vite build --config web/vite.config.ts` -> web/dist.
 // `vite --config web/vite.config.ts` serves the client and forwards /api (HTTP and the table
@@ -44,9 +46,26 @@ function presetSettings(): Plugin {
   };
 }
 
+/**
+ * `virtual:rule-headings`: the rules book's section headings by number (docs/RULES.md), a few kB of JSON, so
+ * the rules test links each question to its section by the page's own heading without carrying the book.
+ */
+function ruleHeadings(): Plugin {
+  const id = "virtual:rule-headings";
+  const resolved = `\0${id}`;
+  return {
+    name: "mafia-rule-headings",
+    resolveId: (source) => (source === id ? resolved : null),
+    load(source) {
+      if (source !== resolved) return null;
+      return `export default ${JSON.stringify(ruleTitles(readFileSync(new URL("../docs/RULES.md", import.meta.url), "utf8")))};`;
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [solid(), presetSettings()],
+  plugins: [solid(), presetSettings(), ruleHeadings()],
   // Issue 33: the /dev/* fixture pages (web/src/dev/DevFixture.tsx, hand-made views for the tests and the
   // screenshots) are in the build the tests serve, and left out of the deployed one: `npm run deploy`
   // builds with MAFIA_DEV_FIXTURES=0, so the chunk is never emitted (scripts/deploy-check.mjs proves it).

@@ -349,8 +349,9 @@ export interface EventData {
   "voting-cancelled": Record<string, never>;
   /** `question`: which yes/no vote it is (absent: the lift vote, §2.9; §4.7 the confirmation vote, the car crash). */
   "lift-vote-started": { candidates: Seat[]; mode: VoteMode; needed: number; question?: QuestionName };
-  "lift-ballot-cast": { voter: Seat; lift: boolean };
-  "lift-vote-cast": { voter: Seat; lift: boolean };
+  /** `question` as in `lift-vote-started`: each vote reads as the question asked (§6.6 "expel anyone?" is no tie). */
+  "lift-ballot-cast": { voter: Seat; lift: boolean; question?: QuestionName };
+  "lift-vote-cast": { voter: Seat; lift: boolean; question?: QuestionName };
   "lift-counted": { candidates: Seat[]; ballots: Array<{ voter: Seat; lift: boolean }>; inFavour: number; needed: number; passed: boolean; question?: QuestionName };
   left: { seat: Seat; how: OutHow };
   "tech-vote-started": { kind: TechVoteKind; target: Seat; by: Seat; needed: number };

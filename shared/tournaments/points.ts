@@ -105,6 +105,12 @@ export function standings(games: readonly TournamentGame[], drawOrder: readonly 
   return rankRows([...by.values()], drawOrder);
 }
 
+/** Players' ids in natural order ("2" before "10": entrant numbers, in the order they registered). */
+function natural(a: string, b: string): number {
+  const x = /^\d+$/.test(a) && /^\d+$/.test(b) ? Number(a) - Number(b) : 0;
+  return x || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 /**
  * §9.5 the order over standing rows (also rows of players with no games yet: a tournament lists every
  * registered player): ranks set 1..n.
@@ -122,7 +128,7 @@ export function rankRows(input: readonly Standing[], drawOrder: readonly string[
       b.winsAsChecker - a.winsAsChecker ||
       a.removals - b.removals ||
       key(a) - key(b) ||
-      (a.player < b.player ? -1 : a.player > b.player ? 1 : 0),
+      natural(a.player, b.player),
   );
   rows.forEach((s, i) => (s.rank = i + 1));
   return rows;

@@ -9,10 +9,15 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ruleHeadings } from "../../web/src/rules/anchors.ts";
+import { ruleAnchor, ruleHeadings, rulesPath, ruleTitles } from "../../web/src/rules/anchors.ts";
+import { parseMarkdown } from "../../web/src/rules/markdown.ts";
+import { en } from "../../web/src/i18n/en.ts";
+import { ru } from "../../web/src/i18n/ru.ts";
+import { uk } from "../../web/src/i18n/uk.ts";
 import { BANKS, drawQuestions, grade, PASS_MARK, publicQuestion, TEST_SIZE } from "../../shared/rules-test/index.ts";
 
-const SECTIONS = ruleHeadings(readFileSync("docs/RULES.md", "utf8"));
+const BOOK = readFileSync("docs/RULES.md", "utf8");
+const SECTIONS = ruleHeadings(BOOK);
 
 const LANGS = ["uk", "ru", "en"] as const;
 
@@ -52,6 +57,25 @@ describe("rules test banks (issue 37, RULES.md §7.11)", () => {
       });
     });
   }
+
+  it("each question links to its section of the rules page, named as the page's heading names it (never 'RULES.md')", () => {
+    const titles = ruleTitles(BOOK);
+    // The anchors the /rules page gives its headings (web/src/rules/RulesPage.tsx renders parseMarkdown's ids).
+    const ids = new Set(parseMarkdown(BOOK).flatMap((b) => (b.kind === "h" && b.id ? [b.id] : [])));
+    const headingText = new Map(parseMarkdown(BOOK).flatMap((b) => (b.kind === "h" && b.id ? [[b.id, b.text.map((x) => x.text).join("")] as const] : [])));
+    for (const bank of Object.values(BANKS))
+      for (const q of bank) {
+        const href = rulesPath(q.section);
+        expect(href, q.id).toBe(`/rules#${ruleAnchor(q.section)}`);
+        expect(ids.has(ruleAnchor(q.section)), `${q.id} §${q.section}`).toBe(true);
+        const title = titles[q.section];
+        expect(title, q.id).toBe(headingText.get(ruleAnchor(q.section)));
+        expect(title!.startsWith(`§${q.section} `), `${q.id} ${title}`).toBe(true);
+        expect(title, q.id).not.toMatch(/RULES\.md/);
+      }
+    expect(titles["6.10"]).toBe("§6.10 Immunity in the next game");
+    for (const cat of [en, uk, ru]) expect(cat["rulesTest.section"]).not.toMatch(/RULES\.md|\{section\}/);
+  });
 
   it("a draw is ten distinct questions, the same for the same seed, with the correct option following its shuffle", () => {
     const a = drawQuestions("tatar", "seed-1");

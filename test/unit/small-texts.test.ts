@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { zoneLabel } from "../../shared/clubs/time.ts";
 import { CLUB_CATALOGUES } from "../../web/src/clubs/catalogue.ts";
+import { TOURNAMENT_CATALOGUES } from "../../web/src/tournaments/catalogue.ts";
 import { en } from "../../web/src/i18n/en.ts";
 import { render, type PluralLang } from "../../web/src/i18n/plural.ts";
 import { ru } from "../../web/src/i18n/ru.ts";
@@ -127,5 +128,46 @@ describe("issue 38.7: a zone by its name, not its id", () => {
     }
     expect(zoneLabel("Not/A_Zone", "en-GB", at)).toBe("A Zone");
     expect(zoneLabel("UTC", "en-GB", at)).not.toContain("/");
+  });
+});
+
+describe("RULES.md §6.11 / §7.11 the review form: each field is the seat's total, the win points already in it", () => {
+  it("the note counts the club's win points with the unit's plural ('1 балл', '1.5 балла'), never '1 клуба'; the field is labelled a total", () => {
+    const more = "1 + 0.5 = 1.5";
+    expect(tc("ru", "review.prefilled", { n: 1, more })).toContain("уже включает 1 балл за победу");
+    expect(tc("ru", "review.prefilled", { n: 1.5, more })).toContain("1.5 балла за победу");
+    expect(tc("ru", "review.prefilled", { n: 5, more })).toContain("5 баллов за победу");
+    expect(tc("uk", "review.prefilled", { n: 1, more })).toContain("вже містить 1 бал за перемогу");
+    expect(tc("uk", "review.prefilled", { n: 2, more })).toContain("2 бали за перемогу");
+    expect(tc("en", "review.prefilled", { n: 1, more })).toContain("the club's 1 point for a win");
+    expect(tc("en", "review.prefilled", { n: 2, more })).toContain("2 points for a win");
+    for (const l of ["en", "uk", "ru"] as const) {
+      const line = tc(l, "review.prefilled", { n: 1, more });
+      expect(line, l).toContain(more);
+      expect(line, l).not.toMatch(/клуба за|клубу за|add the extras|додайте решту|добавьте остальное/);
+      expect(tc(l, "review.points"), l).toMatch(/total|разом|всего/i);
+    }
+  });
+});
+
+const tn = (l: PluralLang, key: string, params?: Record<string, string | number>) => render((TOURNAMENT_CATALOGUES[l] as Record<string, string>)[key]!, l, params);
+
+describe("RULES.md §9 the tournament page's counts and waits", () => {
+  it("'1 qualifying round', never '1 rounds', in all three languages (the catalogue's plural rule)", () => {
+    expect(tn("en", "tn.rounds.n", { n: 1 })).toBe("1 qualifying round");
+    expect(tn("en", "tn.rounds.n", { n: 6 })).toBe("6 qualifying rounds");
+    expect(tn("uk", "tn.rounds.n", { n: 1 })).toBe("1 відбірковий тур");
+    expect(tn("uk", "tn.rounds.n", { n: 3 })).toBe("3 відбіркові тури");
+    expect(tn("uk", "tn.rounds.n", { n: 6 })).toBe("6 відбіркових турів");
+    expect(tn("ru", "tn.rounds.n", { n: 1 })).toBe("1 отборочный тур");
+    expect(tn("ru", "tn.rounds.n", { n: 2 })).toBe("2 отборочных тура");
+    expect(tn("ru", "tn.rounds.n", { n: 5 })).toBe("5 отборочных туров");
+    for (const l of ["en", "uk", "ru"] as const) {
+      const line = tn(l, "tn.summary", { preset: "Sport", seats: 10, rounds: tn(l, "tn.rounds.n", { n: 1 }), final: "—" });
+      expect(line, l).not.toMatch(/\b1 rounds|турів: 1|туров: 1/);
+      // §9.6 the final's wait names the final, not "round 2".
+      expect(tn(l, "tn.waitFinal", { prev: 1 }), l).not.toMatch(/\{|round 2|тур 2/i);
+      expect(tn(l, "tn.champion", { nick: "Оля" }), l).toContain("Оля");
+    }
   });
 });

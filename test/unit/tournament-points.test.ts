@@ -2,7 +2,7 @@
  * Issue 34, RULES.md §9.4–§9.5 as scenarios: one player's games and the standings they make.
  */
 import { describe, expect, it } from "vitest";
-import { bestMovePoints, extraRefusal, gamePoints, standings, type TournamentGame } from "../../shared/tournaments/points.ts";
+import { bestMovePoints, extraRefusal, gamePoints, rankRows, standings, type TournamentGame } from "../../shared/tournaments/points.ts";
 
 const game = (o: Partial<TournamentGame> & { player: string }): TournamentGame => ({ team: "red", role: "civilian", winner: "red", extra: 0, removed: false, bestMove: null, ...o });
 
@@ -78,5 +78,17 @@ describe("§9.5 standings: each tie-breaker decides in turn", () => {
     expect(rank([game({ player: "p1" }), game({ player: "p2" })])).toEqual(["p2", "p1"]);
     const rows = standings([game({ player: "p1", removed: true }), game({ player: "p2", removed: true })], order);
     expect(rows.map((r) => [r.player, r.rank, r.removals, r.total])).toEqual([["p2", 1, 1, 50], ["p1", 2, 1, 50]]);
+  });
+});
+
+describe("§9.5 standings before any game", () => {
+  it("players with equal rows keep their registration order in natural order: 1, 2, …, 10, 11 (never 1, 10, 11, 2)", () => {
+    const zero = (p: string) => ({ player: p, rank: 0, games: 0, total: 0, wins: 0, extra: 0, bestMove: 0, winsAsDon: 0, winsAsChecker: 0, removals: 0 });
+    const ids = Array.from({ length: 12 }, (_, i) => String(i + 1));
+    const shuffled = [...ids].sort();
+    expect(shuffled.slice(0, 4)).toEqual(["1", "10", "11", "12"]);
+    expect(rankRows(shuffled.map(zero), []).map((s) => s.player)).toEqual(ids);
+    // Once drawn, the draw's order decides ties (§9.2).
+    expect(rankRows(ids.map(zero), ["3", "1"]).map((s) => s.player).slice(0, 3)).toEqual(["3", "1", "2"]);
   });
 });

@@ -7,3 +7,9 @@ declare module "virtual:preset-settings" {
   const presets: ReadonlyArray<import("./home/presets.ts").PresetSettings>;
   export default presets;
 }
+
+declare module "virtual:rule-headings" {
+  /** docs/RULES.md's headings by section number ("6.10" → "§6.10 Immunity in the next game"). */
+  const titles: Readonly<Record<string, string>>;
+  export default titles;
+}

@@ -3,11 +3,13 @@
  * directory"): the public clubs, a page at a time, with search by name or city. A private club
  * (`clubs.listed = 0`, migrations/0008_club_directory.sql) is never listed; it stays reachable by its link.
  *
- * What a line shows: the club's name, city, language and formats, its next evening's start (open or full,
- * not cancelled) and its member count. It names no person — no owner, no host, no member — so the
+ * What a line shows: the club's name, city, language and formats, its next evening's start (the first of
+ * the club page's "Upcoming" that is not cancelled: store.ts notOverSql, one rule for both pages) and its
+ * member count. It names no person — no owner, no host, no member — so the
  * publication opt-out has nothing to hide here (test/worker/club-directory.test.ts checks no nick leaks).
  */
 import type { ClubDirectory, ClubDirectoryEntry, ClubLanguage } from "../../shared/protocol/clubs.ts";
+import { notOverSql, upcomingEdge } from "./store.ts";
 
 export const DIRECTORY_PAGE = 20;
 
@@ -36,14 +38,14 @@ export async function clubDirectory(db: D1Database, opts: { q: string; page: num
     db
       .prepare(
         `SELECT c.id, c.name, c.city, c.language, c.formats,
-                (SELECT MIN(e.starts_at) FROM evenings e WHERE e.club_id = c.id AND e.starts_at >= ? AND e.status IN ('open', 'closed')) AS next_evening,
+                (SELECT MIN(e.starts_at) FROM evenings e WHERE e.club_id = c.id AND ${notOverSql("?")} AND e.status != 'cancelled') AS next_evening,
                 (SELECT COUNT(*) FROM club_members m WHERE m.club_id = c.id) AS members
            FROM clubs c
           WHERE ${where}
           ORDER BY c.search_key, c.id
           LIMIT ? OFFSET ?`,
       )
-      .bind(opts.now, ...params, DIRECTORY_PAGE, offset),
+      .bind(upcomingEdge(opts.now), ...params, DIRECTORY_PAGE, offset),
   ]);
   const clubs = (rows!.results as Array<{ id: string; name: string; city: string; language: string; formats: string; next_evening: number | null; members: number }>).map(
     (r): ClubDirectoryEntry => ({

@@ -144,12 +144,20 @@ export async function membersOf(db: D1Database, clubId: string, viewerId: string
   });
 }
 
+/**
+ * RULES.md §6.11 an evening not over yet, the one rule every page reads (the club page's "Upcoming", the
+ * directory's "Next evening"): it started less than EVENING_HOURS ago (or starts later) and its table has
+ * not played its last game (`ended_at`). `edge` is a bound parameter's placeholder for `upcomingEdge(now)`.
+ */
+export const notOverSql = (edge: string): string => `e.starts_at >= ${edge} AND e.ended_at IS NULL`;
+export const upcomingEdge = (now: number): number => now - EVENING_HOURS * 3600_000;
+
 /** The club page's evenings (index evenings_club_time): not yet over soonest first; the latest 20 earlier ones. */
 export async function eveningsOf(db: D1Database, clubId: string, now: number): Promise<{ upcoming: EveningSummary[]; past: EveningSummary[] }> {
-  const edge = now - EVENING_HOURS * 3600_000;
+  const edge = upcomingEdge(now);
   const [up, past] = await db.batch<EveningRow>([
     // Issue 38.5: an evening whose table played its last game (ended_at) is past at once, not at its hour's end.
-    db.prepare(`SELECT ${EVENING_COLUMNS} FROM evenings e WHERE e.club_id = ? AND e.starts_at >= ? AND e.ended_at IS NULL ORDER BY e.starts_at LIMIT 50`).bind(clubId, edge),
+    db.prepare(`SELECT ${EVENING_COLUMNS} FROM evenings e WHERE e.club_id = ? AND ${notOverSql("?")} ORDER BY e.starts_at LIMIT 50`).bind(clubId, edge),
     db.prepare(`SELECT ${EVENING_COLUMNS} FROM evenings e WHERE e.club_id = ? AND (e.starts_at < ? OR e.ended_at IS NOT NULL) ORDER BY e.starts_at DESC LIMIT 20`).bind(clubId, edge),
   ]);
   return { upcoming: (up?.results ?? []).map((e) => eveningOf(e, now)), past: (past?.results ?? []).map((e) => eveningOf(e, now)) };
@@ -201,17 +209,30 @@ export async function noticesOf(db: D1Database, userId: string, eveningId?: stri
   return rows.results.map(noticeOf);
 }
 
-/** "My evenings": sign-ups not withdrawn (index signups_user), evenings not over first (soonest first), then past. */
+/**
+ * "My evenings": sign-ups not withdrawn (index signups_user) and the evenings whose table this person played a
+ * game at without a sign-up (the owner who opened the table and sat down, RULES.md §6.11: a seat at the table
+ * is a seat at the evening; index game_players_user, then evenings_table), evenings not over first (soonest
+ * first), then past.
+ */
 export async function signupsOfUser(db: D1Database, userId: string, now: number): Promise<MySignup[]> {
   const rows = await db
     .prepare(
-      `SELECT ${EVENING_COLUMNS}, c.name AS club_name, s.state AS my_state, s.confirmed_at AS my_confirmed, s.age_confirmed AS my_age,
-         (SELECT COUNT(*) FROM signups r WHERE r.evening_id = e.id AND r.state = 'reserve' AND r.seq < s.seq) AS ahead
-       FROM signups s JOIN evenings e ON e.id = s.evening_id JOIN clubs c ON c.id = e.club_id
-       WHERE s.user_id = ? AND s.state IN ('seated', 'reserve')
-       ORDER BY e.starts_at < ? , CASE WHEN e.starts_at < ? THEN -e.starts_at ELSE e.starts_at END LIMIT 100`,
+      `SELECT * FROM (
+         SELECT ${EVENING_COLUMNS}, c.name AS club_name, s.state AS my_state, s.confirmed_at AS my_confirmed, s.age_confirmed AS my_age,
+           (SELECT COUNT(*) FROM signups r WHERE r.evening_id = e.id AND r.state = 'reserve' AND r.seq < s.seq) AS ahead
+         FROM signups s JOIN evenings e ON e.id = s.evening_id JOIN clubs c ON c.id = e.club_id
+         WHERE s.user_id = ?1 AND s.state IN ('seated', 'reserve')
+         UNION ALL
+         SELECT ${EVENING_COLUMNS}, c.name AS club_name, 'seated' AS my_state, e.starts_at AS my_confirmed, 1 AS my_age, 0 AS ahead
+         FROM evenings e JOIN clubs c ON c.id = e.club_id
+         WHERE e.table_code IN (SELECT g.code FROM game_players p JOIN games g ON g.id = p.game_id WHERE p.user_id = ?1)
+           AND NOT EXISTS (SELECT 1 FROM signups s WHERE s.evening_id = e.id AND s.user_id = ?1 AND s.state IN ('seated', 'reserve'))
+           AND EXISTS (SELECT 1 FROM game_players p JOIN games g ON g.id = p.game_id WHERE p.user_id = ?1 AND g.code = e.table_code AND g.started_at >= e.created_at)
+       ) AS e
+       ORDER BY e.starts_at < ?2, CASE WHEN e.starts_at < ?2 THEN -e.starts_at ELSE e.starts_at END LIMIT 100`,
     )
-    .bind(userId, now - EVENING_HOURS * 3600_000, now - EVENING_HOURS * 3600_000)
+    .bind(userId, upcomingEdge(now))
     .all<EveningRow & { club_name: string; my_state: SignupState; my_confirmed: number | null; my_age: number; ahead: number }>();
   return rows.results.map((r) => ({
     club: { id: r.club_id, name: r.club_name },

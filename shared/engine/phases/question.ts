@@ -101,8 +101,8 @@ export const question: PhaseModule<P, D> = {
     if (d.ballots[seat - 1] !== 0) reject("already-voted", "the first vote is final");
     const lift = !!a.lift;
     d.ballots[seat - 1] = lift ? 1 : 2;
-    if (d.mode === "closed") emit(ctx, "lift-ballot-cast", toSeats([seat]), { voter: seat, lift });
-    else emit(ctx, "lift-vote-cast", PUBLIC, { voter: seat, lift });
+    if (d.mode === "closed") emit(ctx, "lift-ballot-cast", toSeats([seat]), { voter: seat, lift, ...named(p) });
+    else emit(ctx, "lift-vote-cast", PUBLIC, { voter: seat, lift, ...named(p) });
     if (allVoted(ctx.s, p, d)) return hostGate(ctx, () => countQuestion(ctx, p, d));
   },
   actions(s, p, d, seat, out) {

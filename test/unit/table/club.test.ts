@@ -13,7 +13,7 @@ import * as v from "valibot";
 import { en } from "../../../web/src/i18n/en.ts";
 import { ru } from "../../../web/src/i18n/ru.ts";
 import { uk } from "../../../web/src/i18n/uk.ts";
-import { announcementOf } from "../../../web/src/table/announce.ts";
+import { announcementOf, standingChoice } from "../../../web/src/table/announce.ts";
 import { compositionOf, cursedSeats, defenceOf, witnessedSeat } from "../../../web/src/table/club.ts";
 import { marksOf } from "../../../web/src/table/mine.ts";
 import { keysFor, logLines } from "../../../web/src/table/logText.ts";
@@ -151,6 +151,45 @@ describe("RULES.md §6.6–§6.7 the yes/no questions' wording (ActionBar: act.v
     expect(keys).toContain("log.lift-counted.expel-both");
     expect(inEveryLanguage(keys)).toEqual([]);
     for (const [lang, cat] of Object.entries(CATALOGUES)) for (const k of keys.filter((x) => /expel|answer/.test(x))) expect(cat[k], `${lang} ${k}`).not.toMatch(/lift|вибули|вибувають усі, хто має порівну|выбывают ли все/i);
+  });
+
+  it("§6.6 answered no: one's own echo, each vote in the log and the result say 'nobody leaves today' — no tie, no 'night without victims'", () => {
+    const t = club();
+    toDefenceEnd(t, { 7: 5, 8: 4 });
+    expect(t.phase).toBe("expel-anyone");
+    t.act(1, { type: "vote-lift", lift: false });
+    t.act(2, { type: "vote-lift", lift: true });
+    // The voter's standing choice on the action bar while the question is open.
+    const open1 = t.view(1);
+    expect(standingChoice(open1)?.key).toBe("ann.mine.lift.no.expel-anyone");
+    expect(standingChoice(t.view(2))?.key).toBe("ann.mine.lift.yes.expel-anyone");
+    question(t, [], t.living().filter((s) => s > 2));
+    expect(t.phase).toBe("night-don-check");
+    const used = new Set<string>();
+    for (const g of viewers(t)) {
+      const you = g.you?.seat ?? null;
+      const casts = g.log.filter((e) => e.type === "lift-vote-cast");
+      expect(casts.length).toBe(12);
+      for (const e of casts) {
+        const key = logLines(e, { seat: you, roles: null })[0]!.key;
+        expect(key).toBe(e.data.voter === you ? "log.lift-vote-cast.expel-anyone.you" : "log.lift-vote-cast.expel-anyone");
+        used.add(key);
+      }
+      const echo = g.log.map((e) => announcementOf(e, you)).filter((a) => a?.mine).map((a) => a!.key);
+      if (you === 1) expect(echo).toEqual(["ann.mine.lift.no.expel-anyone"]);
+      if (you === 2) expect(echo).toEqual(["ann.mine.lift.yes.expel-anyone"]);
+      echo.forEach((k) => used.add(k));
+      const result = g.log.map((e) => announcementOf(e, you)).find((a) => a?.key.startsWith("ann.lift."));
+      expect(result?.key).toBe("ann.lift.failed.expel-anyone");
+      used.add(result!.key);
+    }
+    used.add("narrate.expel-anyone");
+    expect(inEveryLanguage([...used])).toEqual([]);
+    const NOBODY_TODAY: Record<string, RegExp> = { en: /nobody leaves today/i, uk: /сьогодні ніхто не йде/i, ru: /сегодня никто не уходит/i };
+    for (const [lang, cat] of Object.entries(CATALOGUES)) {
+      for (const k of used) expect(cat[k]!.replace(/\{\w+\}/g, ""), `${lang} ${k}`).not.toMatch(/lift|tie|порівну|поровну|вивести всіх|вывести всех|без жертв|without a victim/i);
+      for (const k of ["ann.mine.lift.no.expel-anyone", "ann.lift.failed.expel-anyone", "narrate.expel-anyone"]) expect(cat[k], `${lang} ${k}`).toMatch(NOBODY_TODAY[lang]!);
+    }
   });
 });
 

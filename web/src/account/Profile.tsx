@@ -13,6 +13,7 @@ import { ApiError, call } from "../lib/api.ts";
 import { onLinkClick, profilePath, recordPath, tablePath } from "../lib/router.ts";
 import { loadClubs } from "../routes.ts";
 import { TEAM_MARK } from "../table/Oval.tsx";
+import { shownName } from "../table/names.ts";
 import { Header } from "../ui/Header.tsx";
 import { errorText } from "../ui/Notice.tsx";
 import { ta } from "./messages.ts";
@@ -87,7 +88,7 @@ function GameItem(props: { g: GameRecord }) {
                   </td>
                   <td data-hidden={s.hidden ? "" : undefined}>
                     {/* Issue 19: a player who opted out of publication is "Player N" (no nick, no link). */}
-                    <Show when={s.account} fallback={<>{s.nickname ?? ta("publication.player", { n: s.seat })}{s.bot ? ` (${ta("profile.bot")})` : ""}</>}>
+                    <Show when={s.account} fallback={<>{s.nickname != null ? shownName(s.nickname, s.bot) : ta("publication.player", { n: s.seat })}{s.bot ? ` (${ta("profile.bot")})` : ""}</>}>
                       {(acc) => (
                         <a href={profilePath(acc())} onClick={onLinkClick}>
                           {s.nickname}

@@ -228,8 +228,13 @@ export function ClubPage(props: { id: string }) {
                   <p class="muted small" data-club-records>{tc("club.recordGames.about")}</p>
                 </Show>
                 <Show when={p().you}>{(y) => <p class="small">{tc("club.you", { role: tc(`role.${y().role}`) })}</p>}</Show>
-                {/* Issue 35: the club's rating leaderboard (its rated games). */}
+                {/* RULES.md §7.11: the club's rating is its season table (the reviews' points, below on this page);
+                    the leaderboard is the sport rating (§2.14) gained in the club's rated games. */}
                 <p class="small">
+                  <a href="#season-title" data-club-rating>
+                    {tc("club.rating")}
+                  </a>
+                  {" · "}
                   <a href={leadersPath(`club:${p().club.id}`)} onClick={onLinkClick} data-club-leaders>
                     {tc("lb.link.club")}
                   </a>

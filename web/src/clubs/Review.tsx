@@ -16,6 +16,7 @@ import { FormError, useSubmit } from "../home/forms.tsx";
 import { clubsApi } from "./api.ts";
 import { tc as tr } from "./messages.ts";
 import { pointsText } from "./parts.tsx";
+import { shownName } from "../table/names.ts";
 
 
 async function load(code: string, n: number): Promise<ReviewPage | null> {
@@ -29,8 +30,9 @@ async function load(code: string, n: number): Promise<ReviewPage | null> {
 
 function Form(props: { page: ReviewPage; code: string; n: number; onSaved: (p: ReviewPage) => void }) {
   const given = new Map(props.page.review?.points.map((p) => [p.seat, p]) ?? []);
-  // Issue 38.5: a game not reviewed yet starts every winning seat at the club's points for a win, so the
-  // host types only the extras; a saved review shows what was saved.
+  // RULES.md §6.11 / §7.11: each seat's field is its total for the game. A game not reviewed yet starts every
+  // winning seat's total at the club's points for a win (said next to the form, with an example of raising
+  // it), so a host who gives an extra raises the total; a saved review shows what was saved.
   const win = props.page.club.winPoints;
   const prefilled = !props.page.review && win !== 0 && props.page.seats.some((s) => s.won);
   const start = (s: ReviewPage["seats"][number]) => {
@@ -51,8 +53,8 @@ function Form(props: { page: ReviewPage; code: string; n: number; onSaved: (p: R
       <h3>{tr("review.form")}</h3>
       <p class="muted small">{props.page.club.tatarBonus > 0 && props.page.game.presetId === "tatar" ? tr("review.bonus", { bonus: pointsText(props.page.club.tatarBonus) }) : tr("review.form.about")}</p>
       <Show when={prefilled}>
-        <p class="small" data-review-prefilled={win}>
-          {tr("review.prefilled", { points: pointsText(win) })}
+        <p class="small" id="review-prefilled" data-review-prefilled={win}>
+          {tr("review.prefilled", { n: win, more: `${pointsText(win)} + 0.5 = ${pointsText(win + 0.5)}` })}
         </p>
       </Show>
       <For each={rows()}>
@@ -65,7 +67,7 @@ function Form(props: { page: ReviewPage; code: string; n: number; onSaved: (p: R
               </legend>
               <label class="field">
                 <span>{tr("review.points")}</span>
-                <input name="points" type="number" step="0.01" min="-50" max="50" inputmode="decimal" value={r.points} onInput={(e) => edit(r.seat, "points", e.currentTarget.value)} />
+                <input name="points" type="number" step="0.01" min="-50" max="50" inputmode="decimal" aria-describedby={prefilled && props.page.seats.find((s) => s.seat === r.seat)?.won ? "review-prefilled" : undefined} value={r.points} onInput={(e) => edit(r.seat, "points", e.currentTarget.value)} />
               </label>
               <label class="field grow">
                 <span>{tr("review.reason")}</span>
@@ -117,7 +119,7 @@ export function Review(props: { code: string; n: number }) {
                   <For each={r().points}>
                     {(x) => (
                       <li data-review-points data-seat={x.seat} data-points={x.points + x.bonus}>
-                        {t("seat.n", { seat: x.seat })} · {x.nickname ?? tr("review.hidden", { seat: x.seat })} · <strong>{pointsText(x.points + x.bonus)}</strong>
+                        {t("seat.n", { seat: x.seat })} · {x.nickname != null ? shownName(x.nickname) : tr("review.hidden", { seat: x.seat })} · <strong>{pointsText(x.points + x.bonus)}</strong>
                         <Show when={x.bonus}> ({tr("review.withBonus", { bonus: pointsText(x.bonus) })})</Show>
                         <Show when={x.reason}> — {x.reason}</Show>
                       </li>

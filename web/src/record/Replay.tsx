@@ -10,6 +10,7 @@ import type { TableGameRecord } from "../../../shared/protocol/http.ts";
 import { t, tk } from "../i18n/index.ts";
 import { GameLog } from "../table/GameLog.tsx";
 import { rolesFrom } from "../table/logText.ts";
+import { shownName } from "../table/names.ts";
 import { tr } from "./messages.ts";
 import { replayArrows, replayMoments } from "./arrows.ts";
 import { ReplayOval } from "./ReplayOval.tsx";
@@ -102,7 +103,7 @@ export default function Replay(props: { record: TableGameRecord }) {
             <For each={view()!.seats}>
               {(s) => (
                 <li data-record-seat={s.seat} data-role={s.role ?? undefined} classList={{ out: !s.alive }}>
-                  {t("seat.n", { seat: s.seat })} · {s.nickname}
+                  {t("seat.n", { seat: s.seat })} · {shownName(s.nickname, s.bot)}
                   <Show when={s.role}>{(r) => <span class={`team-${s.team ?? "red"}`}> · {tk("role", r())}</span>}</Show>
                   <Show when={!s.alive && s.out}>{(o) => <span class="muted"> · {tk("out", o())}</span>}</Show>
                 </li>

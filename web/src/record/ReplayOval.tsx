@@ -10,6 +10,7 @@ import type { GameView } from "../../../shared/engine/types.ts";
 import { own } from "../../../shared/own.ts";
 import { tk } from "../i18n/index.ts";
 import { ovalPoint, TEAM_MARK } from "../table/Oval.tsx";
+import { shownName } from "../table/names.ts";
 import type { Arrow } from "./arrows.ts";
 
 /** A tile's half-size (px) the arrows stop short of, so a head lands on the tile's edge, not under it. */
@@ -72,7 +73,7 @@ export function ReplayOval(props: { view: GameView; arrows: Arrow[] }) {
                 data-speaking={props.view.speaker === s.seat ? "yes" : undefined}
               >
                 <span class="num">{s.seat}</span>
-                <span class="nick">{s.nickname}</span>
+                <span class="nick">{shownName(s.nickname, s.bot)}</span>
                 <Show when={s.role}>{(r) => <span class="replay-card">{(own(TEAM_MARK, s.team ?? "red") ?? "") + " " + tk("role", r())}</span>}</Show>
               </li>
             );

@@ -12,6 +12,8 @@ import { lang, LOCALE, t, tk } from "../i18n/index.ts";
 import { me, meKnown } from "../lib/account.ts";
 import { ApiError, call } from "../lib/api.ts";
 import { onLinkClick } from "../lib/router.ts";
+import { rulesPath } from "../rules/anchors.ts";
+import titles from "virtual:rule-headings";
 import { Header } from "../ui/Header.tsx";
 import { errorText } from "../ui/Notice.tsx";
 
@@ -23,6 +25,18 @@ const rulesTestApi = {
 };
 
 const say = (x: Texts): string => x[lang()];
+
+/** The rules page's section a question tests, linked and named as that page names it (the book is in English). */
+function Section(props: { section: string }) {
+  return (
+    <>
+      {t("rulesTest.section")}{" "}
+      <a href={rulesPath(props.section)} onClick={onLinkClick} lang="en" data-rules-section={props.section}>
+        {titles[props.section] ?? `§${props.section}`}
+      </a>
+    </>
+  );
+}
 const time = (ms: number): string => new Intl.DateTimeFormat(LOCALE[lang()], { timeStyle: "short" }).format(ms);
 
 function Attempt(props: { attempt: RulesTestAttempt; onResult: (r: RulesTestResult) => void }) {
@@ -41,7 +55,7 @@ function Attempt(props: { attempt: RulesTestAttempt; onResult: (r: RulesTestResu
         {(q, i) => (
           <fieldset class="panel question" data-question={q.id}>
             <legend>
-              <span class="muted small block">{t("rulesTest.question", { n: i() + 1, size: size() })} · {t("rulesTest.section", { section: q.section })}</span>
+              <span class="muted small block">{t("rulesTest.question", { n: i() + 1, size: size() })} · <Section section={q.section} /></span>
               {say(q.text)}
             </legend>
             <For each={q.options}>
@@ -95,7 +109,7 @@ function Result(props: { result: RulesTestResult; attempt: RulesTestAttempt; onA
           {(r, i) => (
             <li class="panel" data-review={r.id} data-right={r.right ? "yes" : "no"}>
               <p>
-                <strong>{r.right ? `✓ ${t("rulesTest.right")}` : `✗ ${t("rulesTest.wrong")}`}</strong> · <span class="muted small">{t("rulesTest.section", { section: r.section })}</span>
+                <strong>{r.right ? `✓ ${t("rulesTest.right")}` : `✗ ${t("rulesTest.wrong")}`}</strong> · <span class="muted small"><Section section={r.section} /></span>
               </p>
               <p>{say(props.attempt.questions[i()]!.text)}</p>
               <Show when={!r.right}>

@@ -6,6 +6,7 @@ import { has, type Params, t, tk } from "../i18n/index.ts";
 import type { ServerClock } from "../lib/clock.ts";
 import { activeAnnouncements, type Announcement, voteWarning } from "./announce.ts";
 import { awayText, clockText } from "./presence.ts";
+import { shownName } from "./names.ts";
 
 export function PauseBanner(props: { view: TableView; now: number }) {
   const by = () => {
@@ -22,7 +23,7 @@ export function PauseBanner(props: { view: TableView; now: number }) {
       <div class="banner pause" role="status" data-pause={props.view.pause?.reason ?? "organizer"} data-absent-seat={props.view.pause?.absentSeat ?? ""}>
         <strong>❚❚ {t("pause.by", { by: by() })}</strong>
         <Show when={absent()} fallback={<span> — {t("pause.organizer")}</span>}>
-          {(p) => <span> — {t("pause.waiting", { seat: p().seat ?? "", nickname: p().nickname, away: awayText(p().awaySince, props.now) })}</span>}
+          {(p) => <span> — {t("pause.waiting", { seat: p().seat ?? "", nickname: shownName(p().nickname, p().bot), away: awayText(p().awaySince, props.now) })}</span>}
         </Show>
         <Show when={left() != null}>
           <br />
@@ -102,9 +103,9 @@ export function Announcements(props: { game: GameView; clock: ServerClock; delay
   const tick = setInterval(() => setNow(props.clock.now()), 500);
   onCleanup(() => clearInterval(tick));
   const [dismissed, setDismissed] = createSignal<ReadonlySet<string>>(new Set());
-  const nick = (seat: number) => props.game.seats.find((s) => s.seat === seat)?.nickname ?? "";
+  
   // A delayed spectator's view is behind the table's clock by the delay (§5.7 spectator delay).
-  const list = createMemo(() => activeAnnouncements(props.game.log, props.game.you?.seat ?? null, now() - props.delayMs, { dismissed: dismissed(), seats: props.game.seats }), [], { equals: (a, b) => a.length === b.length && a.every((x, i) => x.id === b[i]?.id) });
+  const list = createMemo(() => activeAnnouncements(props.game.log, props.game.you?.seat ?? null, now() - props.delayMs, { dismissed: dismissed(), seats: props.game.seats.map((s) => ({ ...s, nickname: shownName(s.nickname, s.bot) })) }), [], { equals: (a, b) => a.length === b.length && a.every((x, i) => x.id === b[i]?.id) });
   const warning = createMemo(() => (props.game.result ? null : voteWarning(props.game, now())), null, { equals: (a, b) => a?.seat === b?.seat && a?.secondsLeft === b?.secondsLeft && a?.self === b?.self });
   const dismiss = (id: string) => setDismissed(new Set([...dismissed(), id]));
   // Several banners at once (nightfall: the count, who left, the night) fold on a phone into the newest

@@ -14,6 +14,7 @@ import { api } from "../lib/api.ts";
 import type { SavedTable } from "../lib/seats-store.ts";
 import type { TableController } from "./controller.ts";
 import { allowsConsigliere } from "./advisor.ts";
+import { shownName } from "./names.ts";
 
 
 /** Whether this page was opened by a consigliere's link (`/t/CODE?consigliere`). */
@@ -30,7 +31,7 @@ export function ConsiglierePanel(props: { ctl: TableController; saved: SavedTabl
           <Show when={kind() === "consigliere" && v().advising}>
             {(a) => (
               <p class="banner advising" role="status" data-advising={a().seat ?? ""}>
-                {a().seat !== null ? t("consigliere.advising", { seat: a().seat!, nick: a().nickname }) : t("consigliere.advisingLobby", { nick: a().nickname })}
+                {a().seat !== null ? t("consigliere.advising", { seat: a().seat!, nick: shownName(a().nickname) }) : t("consigliere.advisingLobby", { nick: shownName(a().nickname) })}
               </p>
             )}
           </Show>
@@ -38,7 +39,7 @@ export function ConsiglierePanel(props: { ctl: TableController; saved: SavedTabl
             {(lv) => (
               <NeedsConsigliere
                 code={props.ctl.code}
-                names={lv().lobby.filter((p) => p.needsConsigliere).map((p) => p.nickname)}
+                names={lv().lobby.filter((p) => p.needsConsigliere).map((p) => shownName(p.nickname, p.bot))}
                 token={kind() === "player" && lv().lobby.some((p) => p.needsConsigliere && p.nickname === (st.identity as { nickname?: string }).nickname) ? (props.saved?.token ?? null) : null}
                 organizerToken={lv().organizing || kind() === "host" ? (props.saved?.token ?? null) : null}
               />

@@ -20,6 +20,7 @@ import { allowsHostRemoval } from "./advisor.ts";
 import { isSeatPeer } from "../../../shared/media/peers.ts";
 import type { ServerClock } from "../lib/clock.ts";
 import { createNow } from "./presence.ts";
+import { shownName } from "./names.ts";
 
 /** Events that open a stage: what comes after them is "this stage". */
 const OPENERS = new Set<LogType>(["day-started", "night-fell", "checks-started", "voting-started", "lift-vote-started", "speech-started", "dealing-started"]);
@@ -38,7 +39,7 @@ function HostFouls(props: { game: GameView; busy: boolean; onHost: (a: Exclude<H
   const foul = (r: FoulRow) => {
     const send = () => props.onHost({ type: "foul", seat: r.seat });
     if (!r.removes) return send();
-    setAsk({ title: t("host.foul.removeTitle", { seat: r.seat }), text: t("host.foul.removeText", { seat: r.seat, nickname: r.nickname, n: r.fouls + 1 }), confirm: t("host.foul.removeConfirm"), run: send });
+    setAsk({ title: t("host.foul.removeTitle", { seat: r.seat }), text: t("host.foul.removeText", { seat: r.seat, nickname: shownName(r.nickname), n: r.fouls + 1 }), confirm: t("host.foul.removeConfirm"), run: send });
   };
   // §6.9 removal without warning: the offence is chosen in the dialog (public: the table hears it), then confirmed.
   const removal = () => allowsHostRemoval(props.game.presetId);
@@ -47,7 +48,7 @@ function HostFouls(props: { game: GameView; busy: boolean; onHost: (a: Exclude<H
     setOffence(null);
     setAsk({
       title: t("host.remove.title", { seat: r.seat }),
-      text: t("host.remove.text", { seat: r.seat, nickname: r.nickname }),
+      text: t("host.remove.text", { seat: r.seat, nickname: shownName(r.nickname) }),
       confirm: t("host.remove.confirm"),
       ready: () => offence() !== null,
       body: () => (
@@ -82,7 +83,7 @@ function HostFouls(props: { game: GameView; busy: boolean; onHost: (a: Exclude<H
               {(r) => (
                 <li data-foul-seat={r.seat} data-fouls={r.fouls}>
                   <span class="who">
-                    <strong>{r.seat}</strong> {r.nickname}
+                    <strong>{r.seat}</strong> {shownName(r.nickname)}
                   </span>
                   <span class="count" classList={{ hot: r.removes }}>{r.fouls > 0 ? t("seat.fouls", { n: r.fouls }) : ""}</span>
                   <button type="button" class="btn small" classList={{ danger: r.removes }} data-host-foul={r.seat} aria-label={t("host.foul.label", { seat: r.seat })} disabled={props.busy || !f().open} onClick={() => foul(r)}>
@@ -117,7 +118,7 @@ function HostMutes(props: { game: GameView; busy: boolean; onHost: (a: Exclude<H
     const live = new Set<number>();
     for (const c of props.game.floor.channels) for (const x of c.speakers) if (isSeatPeer(x)) live.add(x);
     const muted = props.game.floor.muted ?? [];
-    return [...new Set([...live, ...muted])].sort((a, b) => a - b).map((seat) => ({ seat, muted: muted.includes(seat), nickname: props.game.seats[seat - 1]?.nickname ?? "" }));
+    return [...new Set([...live, ...muted])].sort((a, b) => a - b).map((seat) => ({ seat, muted: muted.includes(seat), nickname: shownName(props.game.seats[seat - 1]?.nickname) }));
   });
   return (
     <Show when={!props.game.result}>
@@ -129,7 +130,7 @@ function HostMutes(props: { game: GameView; busy: boolean; onHost: (a: Exclude<H
               {(r) => (
                 <li data-mute-seat={r.seat}>
                   <span class="who">
-                    <strong>{r.seat}</strong> {r.nickname}
+                    <strong>{r.seat}</strong> {shownName(r.nickname)}
                   </span>
                   <button type="button" class="btn small" data-host-mute={r.seat} aria-label={t("host.mute.label", { seat: r.seat })} aria-pressed={r.muted} disabled={props.busy || r.muted} onClick={() => props.onHost({ type: "mute", seat: r.seat })}>
                     {r.muted ? t("host.mute.done") : t("host.mute")}

@@ -32,7 +32,7 @@ export function OrganizerPanel(props: { view: TableView; ctl: TableController; n
 
   const toBot = (p: LobbySeatView) =>
     setAsk({
-      title: t("org.bot.title", { seat: p.seat ?? p.place, nickname: p.nickname }),
+      title: t("org.bot.title", { seat: p.seat ?? p.place, nickname: shownName(p.nickname, p.bot) }),
       text: t("org.bot.text"),
       confirm: t("org.bot.confirm"),
       run: () => props.ctl.control({ type: "seat-to-bot", seat: p.seat! }),
@@ -41,7 +41,7 @@ export function OrganizerPanel(props: { view: TableView; ctl: TableController; n
     const p = humans().find((x) => x.place === transferTo());
     if (!p) return;
     setAsk({
-      title: t("org.transfer.title", { nickname: p.nickname }),
+      title: t("org.transfer.title", { nickname: shownName(p.nickname, p.bot) }),
       text: t("org.transfer.text"),
       confirm: t("org.transfer.confirm"),
       run: () => props.ctl.control({ type: "transfer-organizer", place: p.place }),

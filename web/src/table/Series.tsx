@@ -108,7 +108,7 @@ export function NextGame(props: { table: TableView; ctl?: TableController; busy:
       <Show when={immune()}>
         {(names) => (
           <p class="banner" role="status" data-evening-immune={names().join(", ")}>
-            {names().length ? t("evening.immune", { names: names().join(", ") }) : t("evening.none")}
+            {names().length ? t("evening.immune", { names: names().map((n) => shownName(n)).join(", ") }) : t("evening.none")}
           </p>
         )}
       </Show>

@@ -572,7 +572,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                 <Show when={spotlight()} keyed>
                   {(seat) => (
                     <figure class="spotlight" data-spotlight={seat}>
-                      <figcaption>{t("voice.spotlight", { name: `${seat}. ${g().seats.find((x) => x.seat === seat)?.nickname ?? ""}` })}</figcaption>
+                      <figcaption>{t("voice.spotlight", { name: `${seat}. ${shownName(g().seats.find((x) => x.seat === seat)?.nickname)}` })}</figcaption>
                       {/* Its own muted <video> on the same stream (the seat tile's element stays where it is; audio plays elsewhere). */}
                       <div class="spotlight-video">
                         <video autoplay playsinline muted aria-hidden="true" data-spotlight-video={seat} ref={(el) => { el.srcObject = voice.videoOf(seat)?.srcObject ?? null; void el.play().catch(() => {}); }} />

@@ -8,7 +8,7 @@
  * its own display time by server time (`at` is the table's clock, like `serverNow`).
  */
 import type { AnyLogEntry, GameView, QuestionName, Seat, SeatView } from "../../../shared/engine/types.ts";
-import { SAVERS, ownQuestion } from "./logText.ts";
+import { OWN_QUESTIONS, SAVERS, ownQuestion } from "./logText.ts";
 
 export type Tone = "out" | "news" | "calm" | "count" | "mine";
 
@@ -34,6 +34,14 @@ export interface Announcement {
   lifts?: Array<{ voter: Seat; lift: boolean }>;
   /** Issue 18 (§6.6–§6.7): the yes/no question with lines of its own (logText.ts OWN_QUESTIONS): each vote reads "yes"/"no". */
   question?: QuestionName;
+}
+
+/**
+ * One's own yes/no vote as the question asked it: §6.6 "expel anyone today?" answered no means nobody
+ * leaves today (no tie is involved); the §2.9 lift vote keeps its own words.
+ */
+function liftEcho(yes: boolean, q: QuestionName | null): string {
+  return `ann.mine.lift.${yes ? "yes" : "no"}${q ? `.${q}` : ""}`;
 }
 
 export const TTL = { out: 7000, news: 7000, calm: 6000, count: 9000, mine: 5000 } as const;
@@ -136,7 +144,7 @@ export function announcementOf(e: AnyLogEntry, you: Seat | null, nick: (seat: Se
       return byYou(e.data.voter) ? mine("ann.mine.vote", e.data.target) : null;
     case "lift-ballot-cast":
     case "lift-vote-cast":
-      return byYou(e.data.voter) ? { ...base, key: e.data.lift ? "ann.mine.lift.yes" : "ann.mine.lift.no", params: {}, tone: "mine", ttl: TTL.mine, mine: true } : null;
+      return byYou(e.data.voter) ? { ...base, key: liftEcho(e.data.lift, ownQuestion(e)), params: {}, tone: "mine", ttl: TTL.mine, mine: true } : null;
     case "shot":
       return byYou(e.data.seat) ? mine("ann.mine.shot", e.data.target) : null;
     case "checked":
@@ -223,12 +231,12 @@ export function voteWarning(game: Pick<GameView, "ballot" | "you" | "deadline" |
  * the move is made (issue 13: after a vote or a shot the bar said only "nothing to do"): the ballot's
  * `mine` (the view gives each voter their own), or this night's own move from their own log.
  */
-export function standingChoice(game: Pick<GameView, "ballot" | "you" | "log" | "night" | "result">): { key: string; params: Record<string, string | number> } | null {
+export function standingChoice(game: Pick<GameView, "ballot" | "you" | "log" | "night" | "result" | "phase">): { key: string; params: Record<string, string | number> } | null {
   const you = game.you;
   if (!you || game.result) return null;
   const b = game.ballot;
   if (b) {
-    if (b.kind === "lift") return b.mine === null ? null : { key: b.mine ? "ann.mine.lift.yes" : "ann.mine.lift.no", params: {} };
+    if (b.kind === "lift") return b.mine === null ? null : { key: liftEcho(b.mine, (OWN_QUESTIONS as readonly string[]).includes(game.phase) ? (game.phase as QuestionName) : null), params: {} };
     return b.mine === null ? null : { key: "ann.mine.vote", params: { seat: b.mine } };
   }
   if (!game.night) return null;

@@ -138,7 +138,7 @@ export const CLAIM_KINDS = ["role", "check", "opinion", "vote"] as const;
 export const SAVERS = ["heal", "guard", "jail", "guest", "armour"] as const;
 
 /** The events a question's `question` field names. */
-const ASKED = new Set<LogType>(["lift-vote-started", "lift-counted"]);
+const ASKED = new Set<LogType>(["lift-vote-started", "lift-ballot-cast", "lift-vote-cast", "lift-counted"]);
 
 /** The question of a yes/no event that has its own lines (OWN_QUESTIONS), else null. */
 export function ownQuestion(e: AnyLogEntry): QuestionName | null {
@@ -226,7 +226,7 @@ export function logLines(e: AnyLogEntry, viewer: LogViewer): Line[] {
   if (e.type === "night-turn") key = `log.night-turn.${e.data.step}`;
   // §6.6–§6.7 the club's yes/no questions.
   const q = ownQuestion(e);
-  if (q) key = `log.${e.type}.${q}`;
+  if (q) key = `log.${e.type}.${q}${key.endsWith(".you") ? ".you" : ""}`;
   // RULES.md §8 Verifiable deal: the seats' draw names the seed's hash the table committed to (absent on older games).
   if (e.type === "seats-drawn" && typeof e.data.commitment === "string") key = "log.seats-drawn.committed";
   // §5.7 a club's owner or host handed the game to the server: named.
@@ -262,7 +262,7 @@ export function keysFor(type: LogType, nightSteps: readonly string[]): string[] 
   if (type === "server-hosting") keys.push("log.server-hosting.club");
   if (type === "seats-drawn") keys.push("log.seats-drawn.committed");
   if (type === "saved") keys.push(...[...SAVERS, "other"].map((x) => `saved.with.${x}`));
-  if (ASKED.has(type)) for (const q of OWN_QUESTIONS) keys.push(`log.${type}.${q}`);
+  if (ASKED.has(type)) for (const q of OWN_QUESTIONS) keys.push(`log.${type}.${q}`, ...(SUBJECT[type] !== undefined ? [`log.${type}.${q}.you`] : []));
   return keys;
 }
 

@@ -21,6 +21,7 @@ import { errorText } from "../ui/Notice.tsx";
 import { tournamentsApi } from "./api.ts";
 import { TOURNAMENT_ERRORS, type TournamentKey } from "./catalogue.ts";
 import { tt } from "./messages.ts";
+import { shownName } from "../table/names.ts";
 
 registerErrors(TOURNAMENT_ERRORS);
 
@@ -41,7 +42,8 @@ export function NewTournament() {
   const [preset, setPreset] = createSignal<(typeof PRESETS)[number]>("sport");
   const [seats, setSeats] = createSignal(12);
   const [rounds, setRounds] = createSignal(6);
-  const [finalGames, setFinalGames] = createSignal(0);
+  // RULES.md §9.6: a tournament plays a final unless the organizer sets 0 — three games at one table.
+  const [finalGames, setFinalGames] = createSignal(3);
   const [fromZero, setFromZero] = createSignal(false);
   const [host, setHost] = createSignal<"server" | "judge">("server");
   /** Sport's §2.1 setting: the roles dealt at once (a tournament's tables skip the card taking). */
@@ -142,7 +144,7 @@ function namesOf(p: Page): Names {
     const e = by.get(entrant);
     if (!e) return `#${entrant}`;
     if (e.hidden || e.nickname === null) return tt("tn.hidden");
-    return e.nickname;
+    return shownName(e.nickname, e.bot);
   };
 }
 
@@ -190,11 +192,15 @@ function Tournament(props: { page: Page; reload: () => void }) {
         <p>
           <strong data-tn-status>{tt(`tn.status.${props.page.status}` as TournamentKey)}</strong>
         </p>
+        {/* §9.5–§9.6 a finished tournament names its winner: the first of the final standings. */}
+        <Show when={props.page.status === "finished" && props.page.standings[0]}>
+          {(first) => <p class="tn-champion" data-tn-champion={first().entrant}><strong>{tt("tn.champion", { nick: names()(first().entrant) })}</strong></p>}
+        </Show>
         <p class="small">
           {tt("tn.summary", {
             preset: tk("preset", props.page.presetId),
             seats: props.page.seats,
-            rounds: props.page.rounds,
+            rounds: tt("tn.rounds.n", { n: props.page.rounds }),
             final: props.page.finalGames ? tt("tn.final.games", { n: props.page.finalGames }) : tt("tn.final.none"),
           })}
         </p>
@@ -392,7 +398,7 @@ function Control(props: { page: Page; reload: () => void; names: Names }) {
               {openLabel(n())}
             </button>
             <Show when={prevOpen()}>
-              <p class="small muted">{tt("tn.waitRound", { n: n(), prev: n() - 1 })}</p>
+              <p class="small muted">{waitText(n(), props.page.rounds)}</p>
             </Show>
           </>
         )}
@@ -400,6 +406,13 @@ function Control(props: { page: Page; reload: () => void; names: Names }) {
       <FormError error={error()} />
     </section>
   );
+}
+
+/** Why the next round's button waits: a qualifying round, the final's first game (§9.6) or a later one. */
+function waitText(n: number, rounds: number): string {
+  if (n <= rounds) return tt("tn.waitRound", { n, prev: n - 1 });
+  if (n === rounds + 1) return tt("tn.waitFinal", { prev: rounds });
+  return tt("tn.waitFinalGame", { n: n - rounds, prev: n - rounds - 1 });
 }
 
 function roundTitle(page: Page, r: TournamentRoundView): string {
