@@ -68,7 +68,7 @@ export const AdviseRequestSchema = v.strictObject({ offer: v.boolean() });
 /** GET /api/clubs/:id/evenings/:eid/newcomers — the evening's newcomer rules, for the signed-in viewer. */
 export interface EveningNewcomers {
   format: string;
-  /** The club's setting and mark; `passed`: the viewer holds a pass at that mark (null: signed out). */
+  /** The club's setting and mark; `passed`: the viewer holds a pass at that mark (null: signed out, or the evening's named host, who takes no seat). */
   rulesTest: { required: boolean; mark: number; hasBank: boolean; passed: boolean | null };
   /** The viewer's own member setting (null: not a member, or signed out). */
   advises: boolean | null;

@@ -69,6 +69,13 @@ test("RULES.md §7.10 a club whose twelve members the owner marks experienced fr
   expect(await owner.page.locator('[data-members] [data-experienced="yes"]').count()).toBe(12);
   expect(await owner.page.locator(`[data-experienced-toggle="${owner.name}"]`).isChecked()).toBe(false);
   await checkPage(owner.page, "club page, experience marked (laptop)");
+  // The newcomers' setting on a laptop: its box first on the line, its words right beside it (not a box
+  // floating mid-panel with the words at the far right).
+  const box = await owner.page.locator("[data-rules-test-required]").boundingBox();
+  const words = await owner.page.locator("label.check:has([data-rules-test-required]) > span").boundingBox();
+  const panel = await owner.page.locator("[data-club-rules-test]").boundingBox();
+  expect(box!.x - panel!.x, "the box sits at the panel's left edge").toBeLessThan(40);
+  expect(words!.x - (box!.x + box!.width), "the words follow the box").toBeLessThan(16);
   await owner.page.locator("[data-experience]").scrollIntoViewIfNeeded();
   await owner.page.screenshot({ path: `${SHOTS}/experience-mark-desktop.png` });
 

@@ -43,7 +43,10 @@ test("31.2 at 360×740 (uk): the longer-windows box on the create form; the vote
     await p.page.selectOption("#preset", "sport");
     expect(await box.isChecked()).toBe(false);
     expect(await box.isDisabled()).toBe(true);
-    expect(await p.page.locator("#about-longWindows").innerText()).toContain("рейтингов");
+    expect(await p.page.locator("#about-longWindows").innerText()).toMatch(/^[^.]*рейтингов/); // the why comes first
+    // …and it looks off, not like a box one forgot to tick.
+    const opacity = await p.page.locator('form[data-form="create"] label.check:has(input[name="longWindows"])').evaluate((el) => Number(getComputedStyle(el).opacity));
+    expect(opacity, "the disabled option is greyed").toBeLessThan(1);
     await p.page.locator('form[data-form="create"] button[type="submit"]').click();
     await p.page.waitForURL(/\/t\/[A-Z0-9]{6}$/, { timeout: LOAD_MS });
     const code = p.page.url().split("/t/")[1]!;

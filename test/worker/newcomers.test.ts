@@ -204,6 +204,17 @@ describe("RULES.md §7.11 a club that requires its rules test for evenings", () 
     await sitOk(code, early);
   });
 
+  it("§7.11 the test is a condition of playing: the evening's named host, who takes no seat, is not told to pass it; a player without a pass is", async () => {
+    const c = await clubEvening("HostNag", { format: "tatar" });
+    const named = await person("Named");
+    expect((await post(`/api/clubs/${c.clubId}/hosts`, { nickname: named.nick }, c.owner.cookie)).status).toBe(200);
+    expect((await post(`${c.evening}/signup`, {}, c.owner.cookie)).status).toBe(200);
+    expect((await post(`${c.evening}/open`, { play: true, host: named.nick }, c.owner.cookie)).status).toBe(201);
+    expect((await post(`/api/clubs/${c.clubId}/rules-test`, { required: true }, c.owner.cookie)).status).toBe(200);
+    expect(await json<EveningNewcomers>(await get(`${c.evening}/newcomers`, named.cookie))).toMatchObject({ rulesTest: { required: true, passed: null } });
+    expect(await json<EveningNewcomers>(await get(`${c.evening}/newcomers`, c.owner.cookie))).toMatchObject({ rulesTest: { required: true, passed: false } });
+  });
+
   it("§7.11 the pass opens the sign-up itself (before the table opens)", async () => {
     const c = await clubEvening("Req2", { format: "club", requireTest: true });
     const p = await person("Nc");

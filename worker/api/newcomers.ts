@@ -185,7 +185,8 @@ export const newcomerClubs = new Hono<AppEnv>()
     const t = club;
     const [member, passed, candidates, requests] = await Promise.all([
       userId ? c.env.DB.prepare("SELECT advises FROM club_members WHERE club_id = ? AND user_id = ?").bind(club.id, userId).first<{ advises: number }>() : null,
-      userId ? hasPass(c.env.DB, userId, e.preset_id, t.rules_test_mark ?? PASS_MARK) : null,
+      // The evening's named host takes no seat, so the test (a condition of playing) is not theirs to pass: null.
+      userId && userId !== e.host_id ? hasPass(c.env.DB, userId, e.preset_id, t.rules_test_mark ?? PASS_MARK) : null,
       candidatesOf(c.env.DB, club.id),
       userId
         ? c.env.DB.prepare("SELECT table_code, player_id, nickname FROM advise_requests WHERE user_id = ? AND evening_id = ? ORDER BY created_at").bind(userId, e.id).all<{ table_code: string; player_id: string; nickname: string }>()

@@ -192,14 +192,14 @@ export function CreateForm() {
           <For each={current().settings.filter((x) => x.advanced)}>{(x) => <SettingView s={x} value={values()[x.key]} set={set} />}</For>
         </details>
       </Show>
-      {/* Issue 31.2: one plain line; at a rated format the box is off and says why. */}
+      {/* One plain line; at a rated format the box is off, looks off, and its line starts with why. */}
       <Check
         name="longWindows"
         checked={!current().rated && longWindows()}
         disabled={current().rated}
         onChange={setLongWindows}
         label={t("create.longWindows")}
-        about={current().rated ? `${t("create.longWindows.about")} ${t("create.longWindows.rated")}` : t("create.longWindows.about")}
+        about={current().rated ? `${t("create.longWindows.rated")} ${t("create.longWindows.about")}` : t("create.longWindows.about")}
       />
       <div class="field setting">
         <label class="check">
@@ -318,7 +318,7 @@ function Check(props: { name: string; checked: boolean; disabled?: boolean; onCh
         <input type="checkbox" name={props.name} checked={props.checked} disabled={props.disabled} onChange={(e) => props.onChange(e.currentTarget.checked)} aria-describedby={`about-${props.name}`} />
         <span>{props.label}</span>
       </label>
-      <small id={`about-${props.name}`} class="muted">
+      <small id={`about-${props.name}`} class="muted" data-disabled-why={props.disabled ? "yes" : undefined}>
         {props.about}
       </small>
     </div>
