@@ -62,8 +62,8 @@ export class Organizer {
         // RULES.md §3: below the preset's own minimum the count alone refuses; from it, the composition may.
         const presetMin = getPreset(config.presetId)?.seats.min ?? config.seats.min;
         const parity = players.length >= presetMin ? startRefusal(config.presetId, config.settings, players.length) : null;
-        // RULES.md §7.10: not while a seated newcomer at a rating table has no bound consigliere;
-        // (2026-12-06) nor while such a consigliere does not count (`advisor-not-experienced`). Said first, so a
+        // RULES.md §7.10: not while a seated newcomer at a rating table has no bound consigliere,
+        // nor while such a consigliere does not count (`advisor-not-experienced`). Said first, so a
         // full table that starts by itself tells its organizer what it waits for.
         const waiting = row.status === "lobby" ? t.consiglieri.startRefusal() : null;
         if (waiting) return waiting;
