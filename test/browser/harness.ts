@@ -139,11 +139,11 @@ export async function advanceClock(base: string, code: string, phaseSeq: number)
  */
 export async function sportWithBots(page: Page, base: string, nick: string, boardMs: number): Promise<string> {
   await page.goto(`${base}/`);
-  await page.locator("#nick").fill(nick);
+  await page.locator("#nick").fill(nick, { timeout: boardMs });
   await page.click('[data-home="create"]');
   await page.selectOption("#preset", "sport");
   await page.locator('form[data-form="create"] button[type="submit"]').click();
-  await page.waitForURL(/\/t\/[A-Z0-9]{6}$/);
+  await page.waitForURL(/\/t\/[A-Z0-9]{6}$/, { timeout: boardMs });
   const code = page.url().split("/t/")[1]!;
   await page.locator('[data-control="fill-bots"]').click();
   await page.locator(".board[data-phase]").waitFor({ timeout: boardMs });

@@ -12,7 +12,7 @@
  * at most 20 tables, a chance of 0.08 % to run out), taking the card themselves as a person does.
  */
 import { expect, test } from "vitest";
-import { advanceClock, type BoardSnap, driveUntil, LOAD_MS, openPerson, type Person, shot } from "./harness.ts";
+import { advanceClock, type BoardSnap, driveUntil, openPerson, type Person, shot, sportWithBots } from "./harness.ts";
 import { browserSuite } from "./suite.ts";
 
 const PHONE = { width: 360, height: 740 };
@@ -34,15 +34,7 @@ function ownRole(p: Person): string | null {
 /** A sport table of the person and nine bots; the person takes a card. Resolves with the table code once the person's role is known. */
 async function dealt(p: Person): Promise<string> {
   p.frames.length = 0; // the role read below is this table's
-  await p.page.goto(`${suite.server.base}/`);
-  await p.page.fill("#nick", "Оля", { timeout: LOAD_MS });
-  await p.page.click('[data-home="create"]');
-  await p.page.selectOption("#preset", "sport");
-  await p.page.locator('form[data-form="create"] button[type="submit"]').click();
-  await p.page.waitForURL(/\/t\/[A-Z0-9]{6}$/, { timeout: LOAD_MS });
-  const code = p.page.url().split("/t/")[1]!;
-  await p.page.locator('[data-control="fill-bots"]').click();
-  await p.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+  const code = await sportWithBots(p.page, suite.server.base, "Оля", SLOW_MS);
   await driveUntil(suite.server.base, p.page, code, () => ownRole(p) !== null);
   return code;
 }

@@ -12,7 +12,7 @@
  * random and secret: the person opens tables until dealt a black card (3 of 10; at most 20 tables).
  */
 import { expect, test } from "vitest";
-import { type BoardSnap, driveUntil, LOAD_MS, openPerson, type Person, shot } from "./harness.ts";
+import { type BoardSnap, driveUntil, openPerson, type Person, shot, sportWithBots } from "./harness.ts";
 import { browserSuite, checkPage } from "./suite.ts";
 
 const PHONE = { width: 360, height: 740 };
@@ -32,15 +32,7 @@ function ownView(p: Person): { role: string; teammates: number[] } | null {
 /** A sport table of the person and nine bots; the person takes a card. Resolves with the table code once the role is known. */
 async function dealt(p: Person): Promise<string> {
   p.frames.length = 0;
-  await p.page.goto(`${suite.server.base}/`);
-  await p.page.fill("#nick", "Оля", { timeout: LOAD_MS });
-  await p.page.click('[data-home="create"]');
-  await p.page.selectOption("#preset", "sport");
-  await p.page.locator('form[data-form="create"] button[type="submit"]').click();
-  await p.page.waitForURL(/\/t\/[A-Z0-9]{6}$/, { timeout: LOAD_MS });
-  const code = p.page.url().split("/t/")[1]!;
-  await p.page.locator('[data-control="fill-bots"]').click();
-  await p.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+  const code = await sportWithBots(p.page, suite.server.base, "Оля", SLOW_MS);
   await driveUntil(suite.server.base, p.page, code, () => ownView(p) !== null);
   return code;
 }
