@@ -288,7 +288,7 @@ test("RULES.md §8 media: three people with real WebRTC: the floor decides who h
       expect(await human.page.locator("[data-voice-floor]").getAttribute("data-voice-floor")).toBe("yes");
       expect(await human.page.locator("[data-ptt]").count()).toBe(0);
       // Issue 38 item 7 (a speech after the shout's: its 5 s are real time): the speaker's spotlight — their video large above the oval (not in the seat tile),
-      // in the flow under the voice bar: it covers neither the video-quality control nor the camera switch.
+      // in the flow under the voice bar: it covers neither the "more" that holds the video quality nor the camera switch.
       if (shouted && seen.spotlight === 0) {
         const listener = people.find((p) => p !== human)!;
         const spotAt = Date.now();
@@ -296,13 +296,13 @@ test("RULES.md §8 media: three people with real WebRTC: the floor decides who h
         const spot = (await listener.page.locator(`[data-spotlight="${speaker}"] .spotlight-video`).boundingBox())!;
         expect(spot.width, "the spotlight is large on the phone (the tile's video is 70×50 px)").toBeGreaterThanOrEqual(240);
         expect(await listener.page.locator(`[data-video-seat="${speaker}"]`).count(), "the tile shows the initial meanwhile").toBe(0);
-        for (const sel of ["[data-voice-bandwidth]", "[data-voice-camera]"]) {
+        for (const sel of ["[data-voice-more]", "[data-voice-camera]"]) {
           await listener.page.locator(sel).scrollIntoViewIfNeeded();
           const c = (await listener.page.locator(sel).boundingBox())!;
           const spot = (await listener.page.locator(`[data-spotlight="${speaker}"] .spotlight-video`).boundingBox())!;
           const overlap = c.x < spot.x + spot.width && spot.x < c.x + c.width && c.y < spot.y + spot.height && spot.y < c.y + c.height;
           expect(overlap, `the spotlight covers ${sel}`).toBe(false);
-          const hit = await listener.page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest("[data-voice-bandwidth], [data-voice-camera]") !== null, [c.x + c.width / 2, c.y + c.height / 2]);
+          const hit = await listener.page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest("[data-voice-more], [data-voice-camera]") !== null, [c.x + c.width / 2, c.y + c.height / 2]);
           expect(hit, `${sel} is on top at its centre`).toBe(true);
         }
         seen.spotlight = Date.now() - spotAt || 1;
@@ -329,7 +329,7 @@ test("RULES.md §8 media: three people with real WebRTC: the floor decides who h
       people.forEach((p, i) => expect(h[i]!.heard, "at the end everybody hears everybody").toEqual(people.filter((q) => q !== p).map((q) => q.seat).sort((a, b) => a - b)));
       // Issue 31.12: with every camera on, no seat tile covers the voice bar's controls (the top tiles grow by their video).
       for (const p of people) {
-        for (const sel of ["[data-voice-bandwidth]", "[data-voice-camera]", "[data-voice-mute]"]) {
+        for (const sel of ["[data-voice-more]", "[data-voice-camera]", "[data-voice-mute]"]) {
           await p.page.locator(sel).scrollIntoViewIfNeeded();
           const c = (await p.page.locator(sel).boundingBox())!;
           const top = await p.page.evaluate(([x, y, s]) => document.elementFromPoint(x!, y!)?.closest(s as string) !== null, [c.x + c.width / 2, c.y + c.height / 2, sel] as const);
@@ -374,6 +374,8 @@ test("RULES.md §8 media: three people with real WebRTC: the floor decides who h
   // receives nor sends video (its links' video goes inactive), while video keeps flowing between the others.
   const [a, b, low] = people as [Person, Person, Person];
   await expect.poll(async () => (await a.page.locator("[data-video-seat]").count()) >= 2, { timeout: SLOW_MS }).toBe(true);
+  // The quality setting sits behind the voice bar's "more".
+  await low.page.locator("[data-voice-more]").click();
   await low.page.selectOption("[data-voice-bandwidth]", "audio");
   await expect
     .poll(() => low.page.evaluate(() => Object.values((window as unknown as { __mafiaMesh: { videoDirections(): Record<number, string | null> } }).__mafiaMesh.videoDirections())), { timeout: SLOW_MS })

@@ -17,7 +17,8 @@
  * the warning), tatar-host (the live host's fouls and remarks; seat 5 removed by fouls, card shown); issue 18 (club,
  * RULES.md §6): club-vote (day 2, "expel both?" after the car crash: candidates 7 and 8, seat 9 dropped out, seat 4
  * cursed, the composition line; this player is the Witness, who saw seat 3), club-host (the live host's panel with
- * Remove per seat; seat 6 removed for an oath). Banners are timed:
+ * Remove per seat; seat 6 removed for an oath); crowd-12 and crowd-15 (a full city table on a phone: long names,
+ * neighbours claiming the Commissar). Banners are timed:
  * they show for a few seconds after the page opens. Actions are logged to the console
  * and answered with a sample rejection so the error path can be seen.
  * Loaded lazily: never part of the initial JS.
@@ -356,6 +357,22 @@ function fixture(name: string): TableView {
           you: { seat: 10, role: "civilian", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [] },
         }),
       };
+    case "crowd-12":
+    case "crowd-15": {
+      // A full city table on a phone: the most seats a format takes, long names, a fouled speaker, and a run
+      // of neighbours each claiming the Commissar — the widest tiles the oval has to place.
+      const n = name === "crowd-15" ? 15 : 12;
+      const names = C_NAMES.slice(0, n);
+      const lobby = names.map((nickname, i) => ({ place: i + 1, seat: i + 1, nickname, bot: false, connected: true, awaySince: null, neverConnected: false, organizer: i === 0 }));
+      const crowd: SeatView[] = names.map((nickname, i) => ({ seat: i + 1, nickname, bot: false, alive: i + 1 !== n, out: i + 1 === n ? "shot" : null, nominated: i + 1 === 4, speaking: i + 1 === 2, votes: null, fouls: i + 1 === 3 ? 2 : 0, shoutsLeft: 0 }));
+      const said: Array<[Seat, Claim]> = [[1, { kind: "role", role: "commissar" }], [3, { kind: "role", role: "commissar" }], [4, { kind: "role", role: "commissar" }], [5, { kind: "role", role: "doctor" }], [6, { kind: "role", role: "commissar" }], [7, { kind: "role", role: "civilian" }], [8, { kind: "role", role: "commissar" }], [9, { kind: "role", role: "commissar" }], [10, { kind: "role", role: "commissar" }], [11, { kind: "role", role: "civilian" }], [3, { kind: "check", target: 4, result: "black" }]];
+      const g = game({ seats: crowd, speaker: 2, nominees: [4] });
+      const log = [...g.log, ...said.map(([seat, claim], i) => ({ seq: 12 + i, at: now - 30_000 + i * 1000, day: 2, type: "claimed", data: { seat, claim } }) as AnyLogEntry)];
+      return {
+        ...base, presetId: "city", capacity: { min: 10, max: 15 }, lobby, connected: lobby.map((p) => p.seat),
+        game: { ...g, presetId: "city", log, logUpTo: log.length, floor: tableFloor(2), you: { seat: 2, role: "commissar", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [{ type: "end-speech" }, { type: "nominate", targets: names.map((_, i) => i + 1).filter((x) => x !== 2 && x !== n) }] } },
+      };
+    }
     case "claims": {
       // Issue 20: seat 2 (you) has the floor and may claim; seats 1 and 3 claimed earlier (badges on the oval).
       const g = game({ seats: seats((s) => ({ ...dead10(s), speaking: s.seat === 2 })), speaker: 2 });
@@ -387,6 +404,9 @@ function fixture(name: string): TableView {
       };
   }
 }
+
+/** The crowd fixtures' players: long names, as people write them. */
+const C_NAMES = ["Олександра", "Taras", "Mykola_Kyiv", "Іриночка", "Dmytro", "Софія-Марія", "Andrii", "Kateryna", "Bohdan", "Yulia", "Ostap", "Lesia", "Volodymyr", "Анастасія", "Nazar"];
 
 /** Issue 17: a tatar table (RULES.md §7): 12 seats, Don 1, Mafia 6 and 9, Consort 11; Doctor 5, Commissar 2, Maniac 8. */
 const T_NAMES = [...NAMES, "Ostap", "Lesia"];

@@ -408,6 +408,7 @@ export const en = {
   "voice.camera.on": "Camera: on",
   "voice.camera.off": "Camera: off",
   "voice.bandwidth": "Video quality",
+  "voice.more": "More voice settings",
   "voice.bandwidth.full": "Normal",
   "voice.bandwidth.small": "Low (less data)",
   "voice.bandwidth.audio": "Audio only (no video)",

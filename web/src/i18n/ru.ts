@@ -400,6 +400,7 @@ export const ru: Catalogue = {
   "voice.camera.on": "Камера: включена",
   "voice.camera.off": "Камера: выключена",
   "voice.bandwidth": "Качество видео",
+  "voice.more": "Ещё настройки голоса",
   "voice.bandwidth.full": "Обычное",
   "voice.bandwidth.small": "Низкое (меньше трафика)",
   "voice.bandwidth.audio": "Только звук (без видео)",

@@ -400,6 +400,7 @@ export const uk: Catalogue = {
   "voice.camera.on": "Камера: увімкнена",
   "voice.camera.off": "Камера: вимкнена",
   "voice.bandwidth": "Якість відео",
+  "voice.more": "Більше налаштувань голосу",
   "voice.bandwidth.full": "Звичайна",
   "voice.bandwidth.small": "Низька (менше трафіку)",
   "voice.bandwidth.audio": "Лише звук (без відео)",

@@ -220,7 +220,7 @@ export function Oval(props: {
     return { left: `${p.x}%`, top: `${p.y}%` };
   };
   return (
-    <section class="oval-wrap" classList={{ night: props.night }}>
+    <section class="oval-wrap" classList={{ night: props.night, crowd: n() >= 12 }} data-seats={n()}>
       <div class="felt" aria-hidden="true" />
       <ol class="seats" aria-label={t("wait.joined")}>
         <For each={props.seats}>{(s, i) => <SeatChip s={s} flags={props.flags(s)} onPick={props.onPick} style={pos(i())} />}</For>

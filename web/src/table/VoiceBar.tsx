@@ -3,7 +3,8 @@
  * microphone is off", always visible), what happened to the permissions, and the controls: microphone
  * only, play without voice, camera on/off, the low-bandwidth mode, "Use voice here" (another tab held
  * the media) and the push-to-talk button during this player's own shout (pointer held, or Space / Enter
- * held with the focus on the table). Mobile first: the controls wrap on a 360 px screen.
+ * held with the focus on the table). Mobile first: the controls are one row on a 360 px screen (the video quality
+ * behind "more").
  */
 import { createEffect, For, onCleanup, Show } from "solid-js";
 import { t, tk } from "../i18n/index.ts";
@@ -137,12 +138,21 @@ export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boole
               {st().camera === "on" ? t("voice.camera.on") : t("voice.camera.off")}
             </button>
           </Show>
-          <label class="voice-mode">
-            <span>{t("voice.bandwidth")}</span>{" "}
-            <select data-voice-bandwidth value={st().bandwidth} onChange={(e) => v().setBandwidth(e.currentTarget.value as Bandwidth)}>
-              <For each={BANDWIDTHS}>{(m) => <option value={m} selected={st().bandwidth === m}>{tk("voice.bandwidth", m)}</option>}</For>
-            </select>
-          </label>
+          {/* The quality setting is changed rarely: behind "more", so the controls stay one row on a 360 px phone. */}
+          <details class="voice-more">
+            <summary class="btn small" data-voice-more>
+              <span aria-hidden="true">⋯</span>
+              <span class="sr-only">{t("voice.more")}</span>
+            </summary>
+            <div class="voice-more-panel">
+              <label class="voice-mode">
+                <span>{t("voice.bandwidth")}</span>{" "}
+                <select data-voice-bandwidth value={st().bandwidth} onChange={(e) => v().setBandwidth(e.currentTarget.value as Bandwidth)}>
+                  <For each={BANDWIDTHS}>{(m) => <option value={m} selected={st().bandwidth === m}>{tk("voice.bandwidth", m)}</option>}</For>
+                </select>
+              </label>
+            </div>
+          </details>
         </Show>
       </div>
       <Show when={st().status === "on" && st().ptt && st().mic === "on"}>
