@@ -11,6 +11,7 @@
  * The deal is random and secret: the person opens tables until dealt a black card (Don or Mafia, 3 of 10;
  * at most 20 tables, a chance of 0.08 % to run out), taking the card themselves as a person does.
  */
+import type { Locator, Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { advanceClock, type BoardSnap, driveUntil, openPerson, type Person, shot, sportWithBots } from "./harness.ts";
 import { browserSuite } from "./suite.ts";
@@ -39,6 +40,21 @@ async function dealt(p: Person): Promise<string> {
   return code;
 }
 
+/**
+ * A tap on something beside the table while one's own speech holds the bottom sheet open: a person scrolls
+ * it into the band between the page's header and the sheet first (the page leaves room to do so). Playwright's
+ * own scrolling aligns to the viewport's start, centre or end, which lie under the header or the sheet.
+ */
+async function tapBetweenBars(page: Page, target: Locator): Promise<void> {
+  await target.evaluate((el) => {
+    const top = document.querySelector("header.top")?.getBoundingClientRect().bottom ?? 0;
+    const bottom = document.querySelector(".actions.sheet")?.getBoundingClientRect().top ?? window.innerHeight;
+    const r = el.getBoundingClientRect();
+    window.scrollBy(0, r.top - (top + (bottom - top - r.height) / 2));
+  });
+  await target.click();
+}
+
 test("a newcomer's sport game at 360 px in Ukrainian: one-tap nomination, a missed vote told, the shot's panel on top of the banners", async () => {
   const p = await openPerson(suite.chrome.browser, suite.contexts, "Оля", { viewport: PHONE, locale: "uk-UA", phone: true, waitMs: SLOW_MS });
   // Issue 38.6: the night move's vibration, recorded (headless Chromium has no vibrator).
@@ -60,7 +76,7 @@ test("a newcomer's sport game at 360 px in Ukrainian: one-tap nomination, a miss
   if (mine.day === 1) expect(await p.page.locator('[data-explain="day1-no-out"]').innerText()).toContain("ніхто не вибуває");
   // 31.7: the seat marks' legend, one tap beside the table — sport's marks and, for a black player, the teammate and the team's tally.
   const legend = p.page.locator("[data-mark-legend]");
-  await legend.locator("> summary").click();
+  await tapBetweenBars(p.page, legend.locator("> summary"));
   const marks = await legend.locator("[data-legend-mark]").evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.legendMark));
   expect(marks).toEqual(expect.arrayContaining(["nominated", "speaking", "votes", "checks", "teammate", "tally", "fouls"]));
   expect(marks, "no tatar or club mark at a sport table").not.toContain("voter");
@@ -69,11 +85,11 @@ test("a newcomer's sport game at 360 px in Ukrainian: one-tap nomination, a miss
   // The technical vote says what it is when opened (31.7, RULES.md §2.13).
   const tech = p.page.locator('details[data-action="tech-vote-start"]');
   if ((await tech.count()) > 0) {
-    await tech.locator("> summary").click();
+    await tapBetweenBars(p.page, tech.locator("> summary"));
     expect(await tech.locator('[data-explain="tech-vote"]').innerText()).toContain("30 секунд");
-    await tech.locator("> summary").click();
+    await tapBetweenBars(p.page, tech.locator("> summary"));
   }
-  await legend.locator("> summary").click();
+  await tapBetweenBars(p.page, legend.locator("> summary"));
   const target = mine.actions["nominate"]!.find((x) => x !== mine.you)!;
   await p.page.locator(`[data-action="nominate"] [data-target="${target}"]`).click();
   await p.page.locator(`[data-action="end-speech"][data-with-nomination="${target}"]`).click();
