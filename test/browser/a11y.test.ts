@@ -20,11 +20,10 @@
  *
  * One Chromium, one page reused; a page is loaded once per language and resized in place.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { axeViolations, ensureWebBuild, freePort, launchChromium, LOAD_MS, ROOT, shot } from "./harness.ts";
+import { axeViolations, launchChromium, LOAD_MS, ROOT, shot, startVitePreview } from "./harness.ts";
 import { TOURNAMENT, TOURNAMENT_ID } from "./tournament-fixture.ts";
 
 const LANGS = ["uk", "ru", "en"] as const;
@@ -42,7 +41,7 @@ const TABLES = {
 };
 const ME = { id: "u1", nickname: "Olena", createdAt: 1, passkeys: 1, hasPassword: false, rating: { mu: 25, sigma: 8.3, ordinal: 0, games: 0 }, xp: 0, coins: 0 };
 
-let server: ChildProcess | null = null;
+let preview: Awaited<ReturnType<typeof startVitePreview>> | null = null;
 let base = "";
 let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let page: Page;
@@ -50,20 +49,8 @@ let signedIn = false;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  ensureWebBuild();
-  const port = await freePort();
-  server = spawn("npx", ["vite", "preview", "--config", "web/vite.config.ts", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], { cwd: ROOT, detached: true, stdio: "ignore" });
-  base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + LOAD_MS;
-  for (;;) {
-    try {
-      if ((await fetch(base)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() > until) throw new Error("vite preview did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  preview = await startVitePreview();
+  base = preview.base;
   chrome = await launchChromium();
   const ctx = await chrome.browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, reducedMotion: "reduce" });
   ctx.setDefaultTimeout(LOAD_MS);
@@ -83,13 +70,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await chrome?.close();
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {
-      /* gone */
-    }
-  }
+  preview?.stop();
 });
 
 async function open(path: string, lang: string, width = 360, height = 740): Promise<void> {

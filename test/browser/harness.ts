@@ -150,6 +150,37 @@ export async function sportWithBots(page: Page, base: string, nick: string, boar
   return code;
 }
 
+/**
+ * The built web (web/dist) served by `vite preview` on a free port, for the files that test pages and
+ * fixtures without a worker. Resolves once it answers; `stop()` ends its process group.
+ */
+export async function startVitePreview(): Promise<{ base: string; stop(): void }> {
+  ensureWebBuild();
+  const port = await freePort();
+  const child = spawn("npx", ["vite", "preview", "--config", "web/vite.config.ts", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], { cwd: ROOT, detached: true, stdio: "ignore" });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGTERM");
+    } catch {
+      /* gone */
+    }
+  };
+  const until = Date.now() + LOAD_MS;
+  for (;;) {
+    try {
+      if ((await fetch(base)).ok) return { base, stop };
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() > until) {
+      stop();
+      throw new Error("vite preview did not start");
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Ends the table's game now (the engine's abort; the test clock's `end`, E2E_CLOCK=1 only). */
 export async function endGameNow(base: string, code: string): Promise<void> {
   const r = await fetch(`${base}/api/test-clock/${code}/end`, { method: "POST" });

@@ -9,10 +9,9 @@
  * - the voice controls (meter, mute, leave, camera, the quality setting behind "more") stay one row.
  * Screenshots: seats-12-uk, seats-15-ru, seats-15-camera-uk, seats-12-camera-ru (docs/UI.md "Seats on a phone").
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { axeViolations, ensureWebBuild, freePort, launchChromium, LOAD_MS, ROOT, shot } from "./harness.ts";
+import { axeViolations, launchChromium, LOAD_MS, shot, startVitePreview } from "./harness.ts";
 
 const FIXTURES = [
   { path: "/dev/crowd-12", seats: 12 },
@@ -23,27 +22,15 @@ const LANGS = ["uk", "ru"] as const;
 /** One row of controls: a 44 px touch target and a little slack. */
 const ONE_ROW_PX = 48;
 
-let server: ChildProcess | null = null;
+let preview: Awaited<ReturnType<typeof startVitePreview>> | null = null;
 let base = "";
 let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let page: Page;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  ensureWebBuild();
-  const port = await freePort();
-  server = spawn("npx", ["vite", "preview", "--config", "web/vite.config.ts", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], { cwd: ROOT, detached: true, stdio: "ignore" });
-  base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + LOAD_MS;
-  for (;;) {
-    try {
-      if ((await fetch(base)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() > until) throw new Error("vite preview did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  preview = await startVitePreview();
+  base = preview.base;
   // A fake camera and microphone, granted without a prompt: the voice bar's "on" state and the seats' picture tiles.
   chrome = await launchChromium(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]);
   const ctx = await chrome.browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, reducedMotion: "reduce" });
@@ -60,13 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await chrome?.close();
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {
-      /* gone */
-    }
-  }
+  preview?.stop();
 });
 
 async function open(path: string, lang: string, seats: number): Promise<void> {

@@ -1,7 +1,9 @@
 /** Accounts in the worker tests: requests with a session cookie, sign-up shortcuts. */
 import { expect } from "vitest";
 import type { MeResponse } from "../../shared/protocol/accounts.ts";
-import { api, ORIGIN } from "./helpers.ts";
+import type { OpenEveningResponse } from "../../shared/protocol/clubs.ts";
+import type { JoinResponse } from "../../shared/protocol/http.ts";
+import { api, type Client, connectAs, deviceFor, from, ORIGIN } from "./helpers.ts";
 import { SoftAuthenticator } from "./webauthn.ts";
 
 /** The `session=…` pair from a response's Set-Cookie, or null. */
@@ -57,4 +59,28 @@ export async function signUpWithPasskey(nickname: string): Promise<{ authenticat
   const res = await post("/api/auth/passkey/register/verify", { response: credential });
   if (res.status !== 200) throw new Error(`verify: ${res.status} ${await res.text()}`);
   return { authenticator, cookie: sessionCookie(res)!, credential };
+}
+
+/** A signed-in person of the club tests: their nickname and session cookie. */
+type Account = { nick: string; cookie: string };
+
+/**
+ * `who` sits at table `code` by their account (their own device and address) and connects; the client
+ * is added to `keep` (closed by the file's afterEach).
+ */
+export async function sitByAccount(code: string, who: Account, keep: Client[]): Promise<{ join: JoinResponse; client: Client }> {
+  const res = await post(`/api/tables/${code}/join`, { nickname: who.nick, deviceId: deviceFor(who.nick) }, who.cookie, from(who.nick));
+  expect(res.status, await res.clone().text()).toBe(200);
+  const join = (await res.json()) as JoinResponse;
+  const client = await connectAs(code, join.token, who.nick, from(who.nick)["cf-connecting-ip"]);
+  keep.push(client);
+  return { join, client };
+}
+
+/** The owner opens the evening's table as its live host and connects the host screen (added to `keep`). */
+export async function openEveningAsHost(c: { owner: Account; evening: string }, keep: Client[]): Promise<{ code: string; host: Client; organizerToken: string }> {
+  const o = await json<OpenEveningResponse>(await post(`${c.evening}/open`, {}, c.owner.cookie), 201);
+  const host = await connectAs(o.code, o.organizerToken!, "host");
+  keep.push(host);
+  return { code: o.code, host, organizerToken: o.organizerToken! };
 }

@@ -15,7 +15,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ClubPage, EveningPage, OpenEveningResponse } from "../../shared/protocol/clubs.ts";
 import type { JoinResponse } from "../../shared/protocol/http.ts";
 import type { EveningNewcomers } from "../../shared/protocol/rules-test.ts";
-import { get, json, nick, post, signUp } from "./accounts-helpers.ts";
+import { get, json, nick, openEveningAsHost, post, signUp, sitByAccount } from "./accounts-helpers.ts";
 import { control } from "./fixture.ts";
 import { type Client, connectAs, deviceFor, from, until } from "./helpers.ts";
 
@@ -45,21 +45,9 @@ async function ratingClub(tag: string) {
 
 const mark = (clubId: string, who: Person, by: Person, experienced = true) => post(`/api/clubs/${clubId}/experience`, { nickname: who.nick, experienced }, by.cookie);
 
-async function sitOk(code: string, who: Person): Promise<{ join: JoinResponse; client: Client }> {
-  const res = await post(`/api/tables/${code}/join`, { nickname: who.nick, deviceId: deviceFor(who.nick) }, who.cookie, from(who.nick));
-  expect(res.status, await res.clone().text()).toBe(200);
-  const join = (await res.json()) as JoinResponse;
-  const client = await connectAs(code, join.token, who.nick, from(who.nick)["cf-connecting-ip"]);
-  open.push(client);
-  return { join, client };
-}
+const sitOk = (code: string, who: Person) => sitByAccount(code, who, open);
 
-async function openAsHost(c: { owner: Person; evening: string }): Promise<{ code: string; host: Client; organizerToken: string }> {
-  const o = await json<OpenEveningResponse>(await post(`${c.evening}/open`, {}, c.owner.cookie), 201);
-  const host = await connectAs(o.code, o.organizerToken!, "host");
-  open.push(host);
-  return { code: o.code, host, organizerToken: o.organizerToken! };
-}
+const openAsHost = (c: { owner: Person; evening: string }) => openEveningAsHost(c, open);
 
 /** `n` finished tatar games on this account (as the table's report writes them: games + game_players). */
 async function finishedGames(p: Person, n: number): Promise<void> {

@@ -16,7 +16,7 @@ import type { ClubPage, EveningPage, OpenEveningResponse } from "../../shared/pr
 import type { JoinResponse } from "../../shared/protocol/http.ts";
 import type { EveningNewcomers, RulesTestAttempt, RulesTestResult, RulesTestStatus } from "../../shared/protocol/rules-test.ts";
 import { BANKS, RETAKE_WAIT_MS } from "../../shared/rules-test/index.ts";
-import { get, json, nick, post, signUp } from "./accounts-helpers.ts";
+import { get, json, nick, openEveningAsHost, post, signUp, sitByAccount } from "./accounts-helpers.ts";
 import { control } from "./fixture.ts";
 import { type Client, connectAs, deviceFor, from, until } from "./helpers.ts";
 
@@ -155,21 +155,9 @@ async function sit(code: string, who: Person): Promise<Response> {
   return post(`/api/tables/${code}/join`, { nickname: who.nick, deviceId: deviceFor(who.nick) }, who.cookie, from(who.nick));
 }
 
-async function sitOk(code: string, who: Person): Promise<{ join: JoinResponse; client: Client }> {
-  const res = await sit(code, who);
-  expect(res.status, await res.clone().text()).toBe(200);
-  const join = (await res.json()) as JoinResponse;
-  const client = await connectAs(code, join.token, who.nick, from(who.nick)["cf-connecting-ip"]);
-  open.push(client);
-  return { join, client };
-}
+const sitOk = (code: string, who: Person) => sitByAccount(code, who, open);
 
-async function openAsHost(c: { owner: Person; evening: string }): Promise<{ code: string; host: Client; organizerToken: string }> {
-  const o = await json<OpenEveningResponse>(await post(`${c.evening}/open`, {}, c.owner.cookie), 201);
-  const host = await connectAs(o.code, o.organizerToken!, "host");
-  open.push(host);
-  return { code: o.code, host, organizerToken: o.organizerToken! };
-}
+const openAsHost = (c: { owner: Person; evening: string }) => openEveningAsHost(c, open);
 
 describe("RULES.md §7.11 a club that requires its rules test for evenings", () => {
   it("§7.11 sign-up and the evening's table refuse an account without a pass (rules-test-required, naming the format), and accept it after the pass", async () => {
