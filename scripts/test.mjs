@@ -99,7 +99,12 @@ function failedIn(report) {
   for (const file of report.testResults ?? []) {
     const name = String(file.name ?? "").startsWith(root) ? file.name.slice(root.length) : file.name;
     const tests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
-    for (const t of tests) lines.push(`FAIL ${name} > ${[...(t.ancestorTitles ?? []), t.title].join(" > ")}`);
+    for (const t of tests) {
+      lines.push(`FAIL ${name} > ${[...(t.ancestorTitles ?? []), t.title].join(" > ")}`);
+      // The failure's own first lines (the assertion and where), so a CI log cut to its tail still says why.
+      const why = String(t.failureMessages?.[0] ?? "").replace(/\x1b\[[0-9;]*m/g, "").split("\n").map((l) => l.trim()).filter(Boolean);
+      for (const l of why.slice(0, 4)) lines.push(`    ${l.slice(0, 300)}`);
+    }
     if (tests.length === 0 && file.status === "failed") {
       const message = String(file.message ?? "").split("\n").find((l) => l.trim()) ?? "failed";
       lines.push(`FAIL ${name} > (file) ${message.trim()}`);
