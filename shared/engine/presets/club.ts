@@ -161,8 +161,9 @@ export const club: Preset = {
   composition: clubComposition,
   compositionLimit: (n, settings) => {
     const roles = clubComposition(0, settings);
-    if (roles.length > n) return `the role counts (${roles.length}) are more than the seats (${n})`;
-    if (!roles.includes("boss")) return "the club's mafia needs its Boss (RULES.md §6)";
+    if (roles.length > n) return { kind: "too-many", roles: roles.length, seats: n };
+    // RULES.md §6: the club's mafia is led by its Boss.
+    if (!roles.includes("boss")) return { kind: "needs-role", role: "boss" };
     return null;
   },
   flow: clubFlow,

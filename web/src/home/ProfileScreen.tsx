@@ -135,18 +135,18 @@ export default function ProfileScreen(props: { form: PresetForm; dayRules: Recor
   );
 }
 
-/** One problem of a Custom composition, in the catalogue's words (RULES.md §5.5). */
+/** One problem of a Custom composition, in the catalogue's words (RULES.md §5.5); the engine's typed reason otherwise. */
 function problemText(p: Problem): string {
   switch (p.kind) {
     case "too-many":
-      return t("profile.tooMany", { n: p.n });
+      return t("profile.tooMany", { n: "n" in p ? p.n : p.roles - p.seats });
     case "too-few":
       return t("profile.tooFew", { n: p.n });
     case "no-shot":
       return t("profile.noShot");
     case "parity":
       return t("profile.parity", { black: p.black, red: p.red });
-    case "refused":
+    default:
       return t("profile.refused");
   }
 }

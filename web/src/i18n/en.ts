@@ -1482,7 +1482,7 @@ export const en = {
   "create.counts.range": "With these roles a game starts at {min}–{max} players.",
   "create.counts.exact": "With these roles a game starts at exactly {n} player.|With these roles a game starts at exactly {n} players.",
   "create.counts.tooMany": "{n} roles do not fit even {seats} players: remove some.",
-  "create.counts.limit.club": "The club's mafia needs its Boss: add the Boss.",
+  "create.counts.needs": "These roles need the {role}: add the {role}.",
   "create.counts.parity": "Even at {seats} players the black team ({black}) would start as large as the town ({red}) and win at once: remove black roles.",
   "create.counts.refused": "A game cannot start with these roles.",
   "create.counts.reset": "Back to the usual roles",

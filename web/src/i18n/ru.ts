@@ -1471,7 +1471,7 @@ export const ru: Catalogue = {
   "create.counts.range": "С такими ролями партия начинается, когда игроков от {min} до {max}.",
   "create.counts.exact": "С такими ролями игроков должно быть ровно {n}.",
   "create.counts.tooMany": "{n} ролей не помещаются даже при {seats} игроках: уберите некоторые.",
-  "create.counts.limit.club": "Клубной мафии нужен Босс: добавьте Босса.",
+  "create.counts.needs": "Этим ролям нужна роль «{role}»: добавьте её.",
   "create.counts.parity": "Даже при {seats} игроках чёрных ({black}) на старте было бы столько же, сколько города ({red}), — они выиграли бы сразу: уберите чёрные роли.",
   "create.counts.refused": "С такими ролями игру начать нельзя.",
   "create.counts.reset": "Вернуть обычные роли",

@@ -1471,7 +1471,7 @@ export const uk: Catalogue = {
   "create.counts.range": "З такими ролями гра починається, коли гравців від {min} до {max}.",
   "create.counts.exact": "З такими ролями гравців має бути рівно {n}.",
   "create.counts.tooMany": "{n} ролей не вміщаються навіть у {seats} гравців: приберіть деякі.",
-  "create.counts.limit.club": "Клубній мафії потрібен Бос: додайте Боса.",
+  "create.counts.needs": "Цим ролям потрібна роль «{role}»: додайте її.",
   "create.counts.parity": "Навіть за {seats} гравців чорних ({black}) на старті було б стільки ж, скільки міста ({red}), — вони виграли б одразу: приберіть чорні ролі.",
   "create.counts.refused": "З такими ролями гру почати не можна.",
   "create.counts.reset": "Повернути звичайні ролі",
