@@ -575,7 +575,8 @@ export type AvailableAction =
       /** §5.2 a tally ability (changeable until agreement): this viewer's own current choice, so a reload keeps it. Only one's own. */
       chosen?: Seat[];
     }
-  | { type: "shooting-plan" }
+  /** §2.2 write the shooting plan: the seats it may name (`{type:"shooting-plan", plan}`). */
+  | { type: "shooting-plan"; targets: Seat[] }
   /** §7.5 `open`: a request is open and this viewer may support it; else this viewer may ask. */
   | { type: "early-vote"; open: boolean }
   /** §4.6 put a question to one of `targets` (once in one's own speech). */
@@ -678,6 +679,8 @@ export interface HostPanel {
   fouls?: boolean;
   /** §7.9 with `fouls`: the foul count that removes a player (the panel asks before giving that one). */
   foulsToRemove?: number;
+  /** §7.9 with `fouls`: the living seats one more foul removes (the panel asks before giving it). */
+  lastFoul?: Seat[];
 }
 
 /**
@@ -693,6 +696,11 @@ export interface FloorChannel {
   speakers: Seat[];
   video: Seat[];
   listeners: "everyone" | Seat[];
+  /**
+   * Speakers heard only while they hold the talk control (§2.5 a shout during another's speech): the
+   * floor lets them speak, push-to-talk narrows it to the moments they hold it. Absent: none.
+   */
+  pushToTalk?: Seat[];
 }
 
 /**
@@ -706,6 +714,24 @@ export interface Floor {
   /** RULES.md §8: seats the live host muted for the rest of the current speech or stage (public). */
   muted?: Seat[];
 }
+
+/**
+ * The seat marks the legend explains (web/src/table/MarkLegend.tsx), in the legend's order; a view lists
+ * those its viewer can meet in this game (`GameView.marks`).
+ */
+export const LEGEND_MARKS = [
+  "nominated", "speaking", "votes", "checks",
+  // §2.2 a black player's teammates and the team's shot tally
+  "teammate", "tally",
+  // §7.3 the voter in turn, §7.10 the consigliere
+  "voter", "consigliere",
+  // §6.10 immunity, §6.5 the candidates for defence
+  "immune", "candidate",
+  // the marks a dealt role brings (RoleModule.marks): §6 the Curser's cursed, the Witness's black seat, §5.6 the Judge
+  "cursed", "witnessed", "judge",
+  "fouls", "talking", "away", "bot",
+] as const;
+export type LegendMark = (typeof LEGEND_MARKS)[number];
 
 export interface GameView {
   presetId: PresetId;
@@ -741,6 +767,16 @@ export interface GameView {
   techVote: TechVoteView | null;
   /** Who may be heard and seen by whom right now (issue 14). */
   floor: Floor;
+  /** The seat marks this viewer can meet in this game, in the legend's order (LEGEND_MARKS). */
+  marks?: LegendMark[];
+  /** §6.3 the seats cursed so far (announced each morning; "the curse is permanent"). Absent: none. */
+  cursed?: Seat[];
+  /**
+   * §6.5–§6.7 today's vote for defence as the table knows it: the candidates still in it (after a drop,
+   * §6.7 those left) and those who dropped out today. Absent by night, at the end, before the
+   * candidates are named, and in formats without candidates.
+   */
+  defence?: { candidates: Seat[]; dropped: Seat[] };
   /** Only for a seated viewer. */
   you: null | {
     seat: Seat;

@@ -17,10 +17,11 @@ import { nextDeadline, timerLength } from "./apply.ts";
 import { getRole } from "./roles/index.ts";
 import { presetOf } from "./presets/index.ts";
 import { immuneNow } from "./rules/immunity.ts";
+import { cursedOf, defenceOf, gameMarks, withTeamMarks } from "./view-facts.ts";
 import { isNightPhase, mediaFloor } from "./media-floor.ts";
 import { asEngine, playerById, type EngineState, type PlayerState } from "./state.ts";
 import { HOST_TAKEOVER_MS, HOST_UNDO_MS } from "./types.ts";
-import type { AnyLogEntry, Floor, FloorChannel, GameEvent, GameState, GameView, HostPanel, Seat, SeatView, TechVoteView, Viewer } from "./types.ts";
+import type { AnyLogEntry, Floor, FloorChannel, GameEvent, GameState, GameView, HostPanel, LegendMark, Seat, SeatView, TechVoteView, Viewer } from "./types.ts";
 
 /**
  * Seats of the black team this viewer met (read from the latest `black-team` event addressed to them:
@@ -71,6 +72,12 @@ export interface SharedView {
   readonly timerMs: GameView["timerMs"];
   readonly warnMs: number | null;
   readonly floor: Floor;
+  /** The legend's marks of this game (view-facts.ts), before a black viewer's own. */
+  readonly marks: ReadonlySet<LegendMark>;
+  /** §6.3 the cursed seats (frozen). */
+  readonly cursed: readonly Seat[];
+  /** §6.5–§6.7 today's vote for defence, or null. */
+  readonly defence: GameView["defence"] | null;
 }
 
 export function sharedView(state: GameState): SharedView {
@@ -121,6 +128,9 @@ function publicPart(state: GameState): SharedView {
     // §7.12 the last-seconds warning of a night step (its deadline minus the warning), while it runs on its clock.
     warnMs: s.deadline !== null && !s.paused && !s.result ? warnMsOf(s) : null,
     floor: mediaFloor(s),
+    marks: gameMarks(s),
+    cursed: Object.freeze(cursedOf(s)),
+    defence: defenceOf(s),
   };
 }
 
@@ -229,6 +239,9 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     ballot,
     techVote,
     floor: floorFor(shared.floor, mySeat, viewer.kind === "host", given),
+    marks: withTeamMarks(shared.marks, me?.team === "black"),
+    ...(shared.cursed.length ? { cursed: shared.cursed.slice() } : {}),
+    ...(shared.defence ? { defence: { candidates: shared.defence.candidates.slice(), dropped: shared.defence.dropped.slice() } } : {}),
     you,
     ...(viewer.kind === "host" ? { host: hostPanel(s) } : {}),
     ...(warnMs !== null && s.deadline !== null ? { warnAt: s.deadline - warnMs } : {}),
@@ -259,7 +272,7 @@ function floorFor(full: Floor, seat: Seat | null, all: boolean, copy: boolean): 
   for (const c of full.channels) {
     if (!(all || c.listeners === "everyone" || (seat !== null && (c.listeners.includes(seat) || c.speakers.includes(seat) || c.video.includes(seat))))) continue;
     // Each view its own copy when the full floor was built once for all the viewers of a state (issue 36).
-    channels.push(copy ? { id: c.id, speakers: c.speakers.slice(), video: c.video.slice(), listeners: c.listeners === "everyone" ? "everyone" : c.listeners.slice() } : c);
+    channels.push(copy ? { id: c.id, speakers: c.speakers.slice(), video: c.video.slice(), listeners: c.listeners === "everyone" ? "everyone" : c.listeners.slice(), ...(c.pushToTalk ? { pushToTalk: c.pushToTalk.slice() } : {}) } : c);
   }
   const out: Floor = { channels };
   if (full.advisers !== undefined) out.advisers = full.advisers;
@@ -285,7 +298,9 @@ function hostPanel(s: EngineState): HostPanel {
   // §7.9 a live host who gives fouls and remarks (the preset's rule), while the game runs.
   if (s.host === "live" && presetOf(s.presetId).fouls?.host) {
     panel.fouls = !s.result && !s.paused && !s.techVote;
-    panel.foulsToRemove = presetOf(s.presetId).techVotes.foulsToRemove;
+    const limit = presetOf(s.presetId).techVotes.foulsToRemove;
+    panel.foulsToRemove = limit;
+    panel.lastFoul = s.players.filter((p) => p.alive && p.fouls + 1 >= limit).map((p) => p.seat);
   }
   return panel;
 }

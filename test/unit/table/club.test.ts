@@ -220,13 +220,13 @@ describe("RULES.md §6.3 cursed seats (club.ts cursedSeats)", () => {
     speeches(t);
     night(t, { curse: 4, mafia: { 1: 12 } });
     for (const g of viewers(t)) {
-      expect([...cursedSeats(g.log)]).toEqual([4]);
+      expect([...cursedSeats(g)]).toEqual([4]);
       expect(annKeys(g)).toContain("ann.cursed");
     }
     t.endSpeeches("last-words");
     speeches(t);
     night(t, { curse: 5, mafia: { 1: 11 } });
-    for (const g of viewers(t)) expect([...cursedSeats(g.log)].sort()).toEqual([4, 5]);
+    for (const g of viewers(t)) expect([...cursedSeats(g)].sort()).toEqual([4, 5]);
     expect(inEveryLanguage(["seat.cursed", "ann.cursed"])).toEqual([]);
   });
 
@@ -234,7 +234,7 @@ describe("RULES.md §6.3 cursed seats (club.ts cursedSeats)", () => {
     const t = club();
     speeches(t);
     night(t, { mafia: { 1: 12 } });
-    expect(cursedSeats(t.spectator().log).size).toBe(0);
+    expect(cursedSeats(t.spectator()).size).toBe(0);
   });
 });
 

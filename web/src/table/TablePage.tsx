@@ -344,7 +344,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     const g = game();
     return g ? defenceOf(g) : null;
   });
-  const cursed = createMemo(() => cursedSeats(game()?.log ?? []));
+  const cursed = createMemo(() => cursedSeats(game() ?? {}));
   const out = createMemo(() => {
     const g = game();
     return g ? outState(g) : null;
@@ -629,7 +629,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                   <div class="side">
                     {/* Issue 31.7: one tap explains the seat marks this game can show. */}
                     <Show when={!g().result}>
-                      <MarkLegend game={g()} counts={Object.fromEntries((composition() ?? []).map((r) => [r.role, r.count]))} />
+                      <MarkLegend game={g()} />
                     </Show>
                     {/* §6 the composition "announced (counts of each role) at the start", in view the whole game. */}
                     <Show when={!g().result && composition()}>

@@ -65,8 +65,9 @@ export interface FoulRow {
 export function hostFouls(g: Pick<GameView, "host" | "seats" | "result">): { open: boolean; rows: FoulRow[] } | null {
   const h = g.host;
   if (!h || h.fouls === undefined || g.result) return null;
-  const limit = h.foulsToRemove;
-  const rows = g.seats.filter((s) => s.alive).map((s) => ({ seat: s.seat, nickname: s.nickname, fouls: s.fouls, removes: limit !== undefined && s.fouls + 1 >= limit }));
+  // §7.9 which seats one more foul removes is the host panel's (`lastFoul`).
+  const last = h.lastFoul ?? [];
+  const rows = g.seats.filter((s) => s.alive).map((s) => ({ seat: s.seat, nickname: s.nickname, fouls: s.fouls, removes: last.includes(s.seat) }));
   return { open: h.fouls, rows };
 }
 

@@ -1,0 +1,70 @@
+/**
+ * Public facts of a game the views state outright, read from the engine's own event list once per
+ * state (view.ts publicPart), so a page renders them and rebuilds nothing from its log:
+ *   - the cursed seats (RULES.md §6.3 "the curse is permanent", announced each morning);
+ *   - today's vote for defence (§6.5 the candidates, §6.7 those who dropped out);
+ *   - the seat marks the legend explains for this game (its format's and its dealt roles').
+ */
+import { presetOf } from "./presets/index.ts";
+import { getRole } from "./roles/index.ts";
+import type { EngineState } from "./state.ts";
+import { LEGEND_MARKS, type GameView, type LegendMark, type Seat } from "./types.ts";
+
+/** §6.3 every seat cursed so far, in the order cursed. */
+export function cursedOf(s: EngineState): Seat[] {
+  const out: Seat[] = [];
+  for (const e of s.events) if (e.type === "cursed" && e.audience.kind === "public" && !out.includes(e.data.seat)) out.push(e.data.seat);
+  return out;
+}
+
+/**
+ * §6.5–§6.7 today's vote for defence: the candidates named since the day began (after a drop, those
+ * left) and every seat that dropped out today. Null by night, at the end, or before the candidates
+ * are named. (§6.6 "more than four candidates: nobody leaves" sends the table to the night at once.)
+ */
+export function defenceOf(s: EngineState): GameView["defence"] | null {
+  if (s.result) return null;
+  let named: Seat[] | null = null;
+  let left: Seat[] | null = null;
+  const dropped: Seat[] = [];
+  for (let i = s.events.length - 1; i >= 0; i--) {
+    const e = s.events[i]!;
+    if (e.audience.kind !== "public") continue;
+    if (e.type === "night-fell") return null;
+    if (e.type === "day-started") break;
+    if (e.type === "candidates" && named === null) named = e.data.seats.slice();
+    else if (e.type === "dropped") {
+      if (left === null) left = e.data.left.slice();
+      for (const x of e.data.seats) if (!dropped.includes(x)) dropped.unshift(x);
+    }
+  }
+  return named === null ? null : { candidates: left ?? named, dropped };
+}
+
+/** A flow entry's parameters, as far as the legend reads them. */
+type Params = { mode?: unknown } | null | undefined;
+
+/**
+ * The seat marks any viewer of this game can meet, in the legend's order: the format's (§7.3 the voter
+ * in turn where a ballot runs in turn, §7.10 the consigliere where the format binds them, §6.10
+ * immunity, §6.5 candidates where the flow names them) and those of the roles the composition deals
+ * (RoleModule.marks; the composition follows from the public settings and the seat count). The black
+ * team's own marks (§2.2) are added per viewer (`withTeamMarks`).
+ */
+export function gameMarks(s: EngineState): Set<LegendMark> {
+  const p = presetOf(s.presetId);
+  const out = new Set<LegendMark>(["nominated", "speaking", "votes", "checks", "fouls", "talking", "away", "bot"]);
+  for (const e of p.flow.entries) {
+    if ((e.params as Params)?.mode === "in-turn") out.add("voter");
+    if (e.module === "candidacy") out.add("candidate");
+  }
+  if (p.consigliere) out.add("consigliere");
+  if (p.immunity) out.add("immune");
+  for (const role of new Set(p.composition(s.players.length, s.settings))) for (const m of getRole(role).marks ?? []) out.add(m);
+  return out;
+}
+
+/** The legend's marks for one viewer: the game's, and a black player's teammates and the team's tally (§2.2). */
+export function withTeamMarks(marks: ReadonlySet<LegendMark>, black: boolean): LegendMark[] {
+  return LEGEND_MARKS.filter((m) => marks.has(m) || (black && (m === "teammate" || m === "tally")));
+}
