@@ -733,6 +733,9 @@ export const LEGEND_MARKS = [
 ] as const;
 export type LegendMark = (typeof LEGEND_MARKS)[number];
 
+/** A private night notice (GameView.you.notes): frozen tonight, or one's check on `target` frozen. */
+export type NightNote = { type: "frozen" } | { type: "check-frozen"; target: Seat };
+
 export interface GameView {
   presetId: PresetId;
   settings: Record<string, unknown>;
@@ -777,6 +780,8 @@ export interface GameView {
    * candidates are named, and in formats without candidates.
    */
   defence?: { candidates: Seat[]; dropped: Seat[] };
+  /** §6 "announced (counts of each role) at the start": the announced composition, roles in the engine's order, zeros left out. Absent: not announced. */
+  composition?: Array<{ role: RoleId; count: number }>;
   /** Only for a seated viewer. */
   you: null | {
     seat: Seat;
@@ -794,6 +799,14 @@ export interface GameView {
      * The same for the player and their consigliere: it tells nothing the seat does not know.
      */
     advice?: AvailableAction[];
+    /**
+     * This player's private notices of the latest night, from nightfall to the end of the next day, none
+     * once out (§3 / §7.6 Putana froze them; §5.3 their check was frozen: "result unavailable", the
+     * blocker unnamed). Absent: none.
+     */
+    notes?: NightNote[];
+    /** §6 (decision) the black seat this Witness learned at the acquaintance night (his alone). */
+    witnessed?: Seat;
   };
   /** Only for the live host (§5.7). */
   host?: HostPanel;

@@ -3,12 +3,14 @@
  * state (view.ts publicPart), so a page renders them and rebuilds nothing from its log:
  *   - the cursed seats (RULES.md §6.3 "the curse is permanent", announced each morning);
  *   - today's vote for defence (§6.5 the candidates, §6.7 those who dropped out);
- *   - the seat marks the legend explains for this game (its format's and its dealt roles').
+ *   - the seat marks the legend explains for this game (its format's and its dealt roles');
+ *   - the composition announced at the deal (§6);
+ *   - a player's own: the night's private notices and the Witness's seat.
  */
 import { presetOf } from "./presets/index.ts";
 import { getRole } from "./roles/index.ts";
 import type { EngineState } from "./state.ts";
-import { LEGEND_MARKS, type GameView, type LegendMark, type Seat } from "./types.ts";
+import { LEGEND_MARKS, type GameView, type LegendMark, type NightNote, type Seat } from "./types.ts";
 
 /** §6.3 every seat cursed so far, in the order cursed. */
 export function cursedOf(s: EngineState): Seat[] {
@@ -39,6 +41,39 @@ export function defenceOf(s: EngineState): GameView["defence"] | null {
     }
   }
   return named === null ? null : { candidates: left ?? named, dropped };
+}
+
+/** §6 the composition announced at the deal (the flow's deal step with `announce`), zeros left out; null: none. */
+export function compositionOf(s: EngineState): GameView["composition"] | null {
+  const announces = presetOf(s.presetId).flow.entries.some((e) => e.module === "deal" && (e.params as { announce?: unknown } | null)?.announce);
+  if (!announces) return null;
+  for (const e of s.events) {
+    if (e.type === "composition" && e.audience.kind === "public") return Object.entries(e.data.counts).filter(([, n]) => n > 0).map(([role, count]) => ({ role, count }));
+  }
+  return null;
+}
+
+/**
+ * A player's private notices of the latest night (GameView.you.notes): the entries addressed to `seat`
+ * since the latest nightfall — frozen (§3 / §7.6), and its own check frozen (§5.3). The caller leaves
+ * them out once the player is out or the game is over.
+ */
+export function nightNotesOf(s: EngineState, seat: Seat): NightNote[] {
+  const out: NightNote[] = [];
+  for (let i = s.events.length - 1; i >= 0; i--) {
+    const e = s.events[i]!;
+    if (e.type === "night-fell") return out;
+    if (e.audience.kind !== "seats" || !e.audience.seats.includes(seat)) continue;
+    if (e.type === "frozen" && e.data.seat === seat) out.unshift({ type: "frozen" });
+    else if (e.type === "check-frozen" && e.data.by === seat) out.unshift({ type: "check-frozen", target: e.data.target });
+  }
+  return [];
+}
+
+/** §6 (decision) the black seat a Witness learned at the acquaintance night (the entry addressed to him alone). */
+export function witnessedOf(s: EngineState, seat: Seat): Seat | null {
+  for (const e of s.events) if (e.type === "witnessed" && e.data.by === seat && e.audience.kind === "seats" && e.audience.seats.includes(seat)) return e.data.target;
+  return null;
 }
 
 /** A flow entry's parameters, as far as the legend reads them. */

@@ -17,7 +17,7 @@ import { nextDeadline, timerLength } from "./apply.ts";
 import { getRole } from "./roles/index.ts";
 import { presetOf } from "./presets/index.ts";
 import { immuneNow } from "./rules/immunity.ts";
-import { cursedOf, defenceOf, gameMarks, withTeamMarks } from "./view-facts.ts";
+import { compositionOf, cursedOf, defenceOf, gameMarks, nightNotesOf, witnessedOf, withTeamMarks } from "./view-facts.ts";
 import { isNightPhase, mediaFloor } from "./media-floor.ts";
 import { asEngine, playerById, type EngineState, type PlayerState } from "./state.ts";
 import { HOST_TAKEOVER_MS, HOST_UNDO_MS } from "./types.ts";
@@ -78,6 +78,8 @@ export interface SharedView {
   readonly cursed: readonly Seat[];
   /** §6.5–§6.7 today's vote for defence, or null. */
   readonly defence: GameView["defence"] | null;
+  /** §6 the composition announced at the deal, or null. */
+  readonly composition: GameView["composition"] | null;
 }
 
 export function sharedView(state: GameState): SharedView {
@@ -131,6 +133,7 @@ function publicPart(state: GameState): SharedView {
     marks: gameMarks(s),
     cursed: Object.freeze(cursedOf(s)),
     defence: defenceOf(s),
+    composition: compositionOf(s),
   };
 }
 
@@ -191,6 +194,16 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     if (!over && s.silenced?.includes(me.seat) && !isNightPhase(shared.phase) && s.events.some((e) => e.type === "silenced" && canSee(e, mySeat, false) && (e.data as { seat: Seat; day: number }).seat === me.seat && (e.data as { day: number }).day === s.day)) you.silenced = true;
     // §7.10 a preset with consiglieri: what the seat's consigliere may still give (seen by both).
     if (presetOf(s.presetId).consigliere) you.advice = adviceActions(s, me.seat);
+    // The latest night's private notices, while the player is in the game.
+    if (!over && me.alive) {
+      const notes = nightNotesOf(s, me.seat);
+      if (notes.length) you.notes = notes;
+    }
+    // §6 (decision) the Witness's seat: only a role with the `witness` passive learns one.
+    if (me.role !== null && getRole(me.role).passives.includes("witness")) {
+      const seen = witnessedOf(s, me.seat);
+      if (seen !== null) you.witnessed = seen;
+    }
   }
 
   // The log: everything this viewer may see, or (a delta frame) only the entries after the first
@@ -241,6 +254,7 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     floor: floorFor(shared.floor, mySeat, viewer.kind === "host", given),
     marks: withTeamMarks(shared.marks, me?.team === "black"),
     ...(shared.cursed.length ? { cursed: shared.cursed.slice() } : {}),
+    ...(shared.composition ? { composition: shared.composition.map((r) => ({ ...r })) } : {}),
     ...(shared.defence ? { defence: { candidates: shared.defence.candidates.slice(), dropped: shared.defence.dropped.slice() } } : {}),
     you,
     ...(viewer.kind === "host" ? { host: hostPanel(s) } : {}),

@@ -813,6 +813,8 @@ export const GameViewSchema = v.object({
   cursed: v.optional(seats),
   /** §6.5–§6.7 today's candidates for defence and those who dropped out. */
   defence: v.optional(v.object({ candidates: seats, dropped: seats })),
+  /** §6 the composition announced at the deal. */
+  composition: v.optional(v.array(v.object({ role: v.string(), count: num }))),
   you: v.nullable(
     v.object({
       seat: num,
@@ -824,6 +826,8 @@ export const GameViewSchema = v.object({
       actions: v.array(AvailableActionSchema),
       silenced: v.optional(v.literal(true)),
       advice: v.optional(v.array(AvailableActionSchema)),
+      notes: v.optional(v.array(v.variant("type", [v.object({ type: v.literal("frozen") }), v.object({ type: v.literal("check-frozen"), target: num })]))),
+      witnessed: v.optional(num),
     }),
   ),
   host: v.optional(v.object({

@@ -77,7 +77,7 @@ function ReturnCodeBox(props: { code: string | null }) {
 }
 
 /**
- * Private night results of this player, from their own log (city, RULES.md §3 / §7.6): Putana's freeze
+ * Private night results of this player, as their view states them (city, RULES.md §3 / §7.6): Putana's freeze
  * on them, and a check that the freeze cancelled. Check results themselves are on the role card.
  * Issue 16 (§5.3, §5.6): a blocked checker (and a blocked Tracker or Watcher) reads "result
  * unavailable", never who blocked them.
@@ -92,7 +92,7 @@ function NightNotes(props: { game: GameView }) {
           {(e) => (
             <p data-private={e.type}>
               <span aria-hidden="true">❄ </span>
-              {e.type === "frozen" ? t("night.frozen") : t("night.resultUnavailable", { target: e.data.target })}
+              {e.type === "frozen" ? t("night.frozen") : t("night.resultUnavailable", { target: e.target })}
             </p>
           )}
         </For>
@@ -339,7 +339,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   // The teammates always (mine.ts marksOf); the rest only with the card face up and "show my marks" on.
   const marks = createMemo(() => (game()?.result ? null : marksOf(you(), witnessed(), cardOpen() && marksShown())));
   // Issue 18 (RULES.md §6): the composition announced at the start, today's candidates and dropped, the cursed.
-  const composition = createMemo(() => compositionOf(game()?.log ?? []));
+  const composition = createMemo(() => compositionOf(game() ?? {}));
   const defence = createMemo(() => {
     const g = game();
     return g ? defenceOf(g) : null;

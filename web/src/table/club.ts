@@ -1,21 +1,16 @@
 /**
  * The club at the table (RULES.md §6), pure: the composition announced at the start, the day's
  * candidates for defence and those who dropped out in the car crash, the cursed seats, and the
- * Witness's black seat. The candidates and the cursed seats are the view's own fields (`defence`,
- * `cursed`: shared/engine/view-facts.ts); the composition and the Witness's seat are the one log entry
- * that says them (`composition` is public, `witnessed` goes to the Witness alone). Nothing here decides
- * a rule or knows a preset. No i18n here (test/unit/table/club.test.ts
+ * Witness's black seat — each the view's own field (shared/engine/view-facts.ts: `composition`,
+ * `defence`, `cursed` are public, `you.witnessed` is the Witness's alone). Nothing here decides a rule,
+ * knows a preset or reads the log. No i18n here (test/unit/table/club.test.ts
  * runs it in Node).
  */
-import type { AnyLogEntry, GameView, Seat } from "../../../shared/engine/types.ts";
+import type { GameView, Seat } from "../../../shared/engine/types.ts";
 
-/** §6 "announced (counts of each role) at the start": the latest `composition` entry, roles in the engine's order, zeros left out. */
-export function compositionOf(log: readonly AnyLogEntry[]): Array<{ role: string; count: number }> | null {
-  for (let i = log.length - 1; i >= 0; i--) {
-    const e = log[i]!;
-    if (e.type === "composition") return Object.entries(e.data.counts).filter(([, n]) => n > 0).map(([role, count]) => ({ role, count }));
-  }
-  return null;
+/** §6 "announced (counts of each role) at the start": the view's `composition` (roles in the engine's order, zeros left out). */
+export function compositionOf(g: Pick<GameView, "composition">): Array<{ role: string; count: number }> | null {
+  return g.composition ?? null;
 }
 
 export interface Defence {
@@ -35,14 +30,7 @@ export function cursedSeats(g: Pick<GameView, "cursed">): Set<Seat> {
   return new Set(g.cursed ?? []);
 }
 
-/**
- * §6 (decision) the black seat the Witness learned at the acquaintance night: only in the Witness's
- * own log (`witnessed` is addressed to him alone), so any other viewer gets null. Read from the whole
- * log, it survives a reload.
- */
-export function witnessedSeat(g: Pick<GameView, "you" | "log">): Seat | null {
-  const me = g.you?.seat;
-  if (me === undefined) return null;
-  for (const e of g.log) if (e.type === "witnessed" && e.data.by === me) return e.data.target;
-  return null;
+/** §6 (decision) the black seat this Witness learned at the acquaintance night: the view's `you.witnessed` (his alone). */
+export function witnessedSeat(g: Pick<GameView, "you">): Seat | null {
+  return g.you?.witnessed ?? null;
 }
