@@ -630,6 +630,8 @@ export type BallotView =
       votes: Array<{ voter: Seat; target: Seat }>;
       /** This viewer's own ballot. */
       mine: Seat | null;
+      /** §7.3 voting in turn: the voter in turn let the time run out in this turn — their foul count now. */
+      lateFouls?: number;
       /**
        * Issue 38 (tatar, §7.3): the voter in turn has voted and may still change the vote — one tap on one
        * of these seats sends `vote` again — until the turn passes (the deadline). Only in the voter's view.
@@ -807,6 +809,17 @@ export interface GameView {
     notes?: NightNote[];
     /** §6 (decision) the black seat this Witness learned at the acquaintance night (his alone). */
     witnessed?: Seat;
+    /** §5.2 while the team's shot runs: the latest anonymous tally of tonight's choices (the holders only). */
+    shotTally?: { tally: Array<{ seat: Seat; votes: number }>; agreed: boolean };
+    /**
+     * §5.1 / §5.6 the Tracker's and the Watcher's results of the latest night, the newest per kind: live
+     * while the night runs, final in the morning; to the end of the next day. Absent: none.
+     */
+    reports?: Array<{ kind: "tracked" | "watched"; target: Seat; seats: Seat[]; final: boolean }>;
+    /** §5.1 (decision) the nights this player was attacked and survived, with the protections that saved them. */
+    saved?: Array<{ night: number; with: AbilityId[] }>;
+    /** §2.13, §7.9 this player left by fouls (their last foul came right before they left). */
+    removedForFouls?: true;
   };
   /** Only for the live host (§5.7). */
   host?: HostPanel;

@@ -10,7 +10,9 @@
 import { presetOf } from "./presets/index.ts";
 import { getRole } from "./roles/index.ts";
 import type { EngineState } from "./state.ts";
-import { LEGEND_MARKS, type GameView, type LegendMark, type NightNote, type Seat } from "./types.ts";
+import { LEGEND_MARKS, type GameEvent, type GameView, type LegendMark, type NightNote, type Seat } from "./types.ts";
+
+type You = NonNullable<GameView["you"]>;
 
 /** §6.3 every seat cursed so far, in the order cursed. */
 export function cursedOf(s: EngineState): Seat[] {
@@ -73,6 +75,62 @@ export function nightNotesOf(s: EngineState, seat: Seat): NightNote[] {
 /** §6 (decision) the black seat a Witness learned at the acquaintance night (the entry addressed to him alone). */
 export function witnessedOf(s: EngineState, seat: Seat): Seat | null {
   for (const e of s.events) if (e.type === "witnessed" && e.data.by === seat && e.audience.kind === "seats" && e.audience.seats.includes(seat)) return e.data.target;
+  return null;
+}
+
+/** The events since the latest nightfall that `seat` may see (all of them when no night fell yet), oldest first. */
+function sinceNightfall(s: EngineState, seat: Seat): GameEvent[] {
+  const out: GameEvent[] = [];
+  for (let i = s.events.length - 1; i >= 0; i--) {
+    const e = s.events[i]!;
+    if (e.type === "night-fell") break;
+    if (e.audience.kind === "public" || (e.audience.kind === "seats" && e.audience.seats.includes(seat))) out.push(e);
+  }
+  return out.reverse();
+}
+
+/** The night's private facts of one player (GameView.you): the team's tally while the shot runs, and the Tracker's and Watcher's results. */
+export function nightFactsOf(s: EngineState, seat: Seat, night: boolean, teamShot: boolean): Pick<You, "shotTally" | "reports"> {
+  const out: Pick<You, "shotTally" | "reports"> = {};
+  const latest = new Map<"tracked" | "watched", NonNullable<You["reports"]>[number]>();
+  for (const e of sinceNightfall(s, seat)) {
+    if (teamShot && e.type === "shot-tally") out.shotTally = { tally: e.data.tally.map((x) => ({ ...x })), agreed: e.data.agreed };
+    // The engine tells a result again in the morning only when it changed: once the night is over, the last one told is final.
+    if ((e.type === "tracked" || e.type === "watched") && e.data.by === seat) latest.set(e.type, { kind: e.type, target: e.data.target, seats: e.data.seats.slice(), final: e.data.final || !night });
+  }
+  if (latest.size) out.reports = [...latest.values()];
+  return out;
+}
+
+/** §5.1 (decision) the nights `seat` was attacked and survived, with what saved them (its own `saved` entries). */
+export function savedOf(s: EngineState, seat: Seat): NonNullable<You["saved"]> {
+  const out: NonNullable<You["saved"]> = [];
+  for (const e of s.events) if (e.type === "saved" && e.data.seat === seat) out.push({ night: e.data.night, with: e.data.with.slice() });
+  return out;
+}
+
+/** §2.13, §7.9 whether `seat` left by fouls: its last foul came right before it left (no technical vote between). */
+export function removedForFoulsOf(s: EngineState, seat: Seat): boolean {
+  for (let i = s.events.length - 1; i >= 0; i--) {
+    const e = s.events[i]!;
+    if (e.type !== "left" || e.data.seat !== seat) continue;
+    for (let j = i - 1; j >= 0; j--) {
+      const x = s.events[j]!;
+      if (x.type === "tech-vote-ended") return false;
+      if (x.type === "fouled") return x.data.seat === seat;
+    }
+    return false;
+  }
+  return false;
+}
+
+/** §7.3 the fouls of the voter in turn for letting this turn's time run out (null: none this turn). */
+export function lateFoulsOf(s: EngineState, voter: Seat): number | null {
+  for (let i = s.events.length - 1; i >= 0; i--) {
+    const e = s.events[i]!;
+    if ((e.type === "voter-called" && e.data.seat === voter) || e.type === "voting-started") return null;
+    if (e.type === "fouled" && e.data.seat === voter && e.data.cause === "late-vote") return e.data.fouls;
+  }
   return null;
 }
 

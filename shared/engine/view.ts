@@ -17,7 +17,8 @@ import { nextDeadline, timerLength } from "./apply.ts";
 import { getRole } from "./roles/index.ts";
 import { presetOf } from "./presets/index.ts";
 import { immuneNow } from "./rules/immunity.ts";
-import { compositionOf, cursedOf, defenceOf, gameMarks, nightNotesOf, witnessedOf, withTeamMarks } from "./view-facts.ts";
+import { compositionOf, cursedOf, defenceOf, gameMarks, lateFoulsOf, nightFactsOf, nightNotesOf, removedForFoulsOf, savedOf, witnessedOf, withTeamMarks } from "./view-facts.ts";
+import { isTeamShot } from "./phase-kinds.ts";
 import { isNightPhase, mediaFloor } from "./media-floor.ts";
 import { asEngine, playerById, type EngineState, type PlayerState } from "./state.ts";
 import { HOST_TAKEOVER_MS, HOST_UNDO_MS } from "./types.ts";
@@ -151,6 +152,11 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
   const team = me && me.team === "black" ? metTeam(s, me.seat) : [];
 
   const ballot = ballotOf(s, mySeat, viewer.kind === "host");
+  // §7.3 the voter in turn who let the time run out: their fouls now (public).
+  if (ballot && ballot.kind !== "lift" && ballot.mode === "in-turn" && ballot.voter !== null) {
+    const late = lateFoulsOf(s, ballot.voter);
+    if (late !== null) ballot.lateFouls = late;
+  }
   // The seats' vote counters: the open ballot as it runs, else the last count's tally.
   let openTally: number[] | null = null;
   if (ballot && ballot.kind !== "lift" && ballot.mode === "open") {
@@ -199,6 +205,10 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
       const notes = nightNotesOf(s, me.seat);
       if (notes.length) you.notes = notes;
     }
+    if (!over) Object.assign(you, nightFactsOf(s, me.seat, isNightPhase(shared.phase), isTeamShot(shared.phase)));
+    const saved = savedOf(s, me.seat);
+    if (saved.length) you.saved = saved;
+    if (me.out === "removed" && removedForFoulsOf(s, me.seat)) you.removedForFouls = true;
     // §6 (decision) the Witness's seat: only a role with the `witness` passive learns one.
     if (me.role !== null && getRole(me.role).passives.includes("witness")) {
       const seen = witnessedOf(s, me.seat);

@@ -743,6 +743,7 @@ export const BallotViewSchema = v.variant("kind", [
     voter: nullableNum,
     votes: v.array(v.object({ voter: num, target: num })),
     mine: nullableNum,
+    lateFouls: v.optional(num),
     change: v.optional(seats),
   }),
   v.object({
@@ -828,6 +829,10 @@ export const GameViewSchema = v.object({
       advice: v.optional(v.array(AvailableActionSchema)),
       notes: v.optional(v.array(v.variant("type", [v.object({ type: v.literal("frozen") }), v.object({ type: v.literal("check-frozen"), target: num })]))),
       witnessed: v.optional(num),
+      shotTally: v.optional(v.object({ tally: v.array(v.object({ seat: num, votes: num })), agreed: v.boolean() })),
+      reports: v.optional(v.array(v.object({ kind: v.picklist(["tracked", "watched"]), target: num, seats, final: v.boolean() }))),
+      saved: v.optional(v.array(v.object({ night: num, with: v.array(v.string()) }))),
+      removedForFouls: v.optional(v.literal(true)),
     }),
   ),
   host: v.optional(v.object({
