@@ -42,6 +42,7 @@ function info(p: Preset): PresetInfo {
     ...(p.rewards !== undefined ? { rewards: p.rewards } : {}),
     ...(p.roleCounts ? { roleCounts: p.roleCounts } : {}),
     ...(p.organizerPlays ? { organizerPlays: true } : {}),
+    ...(p.hostLed ? { hostLed: true } : {}),
     ...(p.consigliere ? { consigliere: true } : {}),
     ...(p.immunity ? { immunity: true } : {}),
   };

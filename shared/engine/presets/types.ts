@@ -32,6 +32,8 @@ export interface PresetInfo {
    * takes no seat, §5.7); its organizer is always one of the seated players. Absent = either.
    */
   organizerPlays?: boolean;
+  /** A live host leads this format's games (RULES.md §4 host-classic, §6 club, §7 tatar): "Who hosts?" starts on "Me". */
+  hostLed?: true;
   /**
    * RULES.md §5.5 Custom: the settings that count a role's players — each key is the role's id, its value
    * how many are dealt (Civilians fill the other seats). The create form edits them in its role editor,

@@ -876,7 +876,7 @@ export const en = {
   "how.newTab": "How to play (opens in a new tab)",
   "create.more": "Advanced rules",
   "create.more.about": "Voting, night timers and the first day's rules: the usual values are already set — open only to change them.",
-  "create.mafia.limit": "At most 2 Mafia at 10–11 players, 3 at 12: the black team must start smaller than the town.",
+  "setting.mafia.limit": "At most 2 Mafia at 10–11 players, 3 at 12: the black team must start smaller than the town.",
   "away.never": "not here yet",
   "away.short.now": "away",
   "away.short.min": "{n} min",
