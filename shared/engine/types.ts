@@ -772,6 +772,11 @@ export interface GameView {
   techVote: TechVoteView | null;
   /** Who may be heard and seen by whom right now (issue 14). */
   floor: Floor;
+  /**
+   * The roles this game deals (each once, in the composition's order): they follow from the public
+   * settings and the seat count (RULES.md §5.5), so every viewer may know them; never who holds which.
+   */
+  dealt?: RoleId[];
   /** The seat marks this viewer can meet in this game, in the legend's order (LEGEND_MARKS). */
   marks?: LegendMark[];
   /** §6.3 the seats cursed so far (announced each morning; "the curse is permanent"). Absent: none. */

@@ -10,7 +10,7 @@
 import { presetOf } from "./presets/index.ts";
 import { getRole } from "./roles/index.ts";
 import type { EngineState } from "./state.ts";
-import { LEGEND_MARKS, type GameEvent, type GameView, type LegendMark, type NightNote, type Seat } from "./types.ts";
+import { LEGEND_MARKS, type GameEvent, type GameView, type LegendMark, type NightNote, type RoleId, type Seat } from "./types.ts";
 
 type You = NonNullable<GameView["you"]>;
 
@@ -137,6 +137,11 @@ export function lateFoulsOf(s: EngineState, voter: Seat): number | null {
 /** A flow entry's parameters, as far as the legend reads them. */
 type Params = { mode?: unknown } | null | undefined;
 
+/** The roles the composition deals, each once, in its order (public: settings and seat count decide them, §5.5). */
+export function dealtOf(s: EngineState): RoleId[] {
+  return [...new Set(presetOf(s.presetId).composition(s.players.length, s.settings))];
+}
+
 /**
  * The seat marks any viewer of this game can meet, in the legend's order: the format's (§7.3 the voter
  * in turn where a ballot runs in turn, §7.10 the consigliere where the format binds them, §6.10
@@ -144,7 +149,7 @@ type Params = { mode?: unknown } | null | undefined;
  * (RoleModule.marks; the composition follows from the public settings and the seat count). The black
  * team's own marks (§2.2) are added per viewer (`withTeamMarks`).
  */
-export function gameMarks(s: EngineState): Set<LegendMark> {
+export function gameMarks(s: EngineState, dealt: readonly RoleId[]): Set<LegendMark> {
   const p = presetOf(s.presetId);
   const out = new Set<LegendMark>(["nominated", "speaking", "votes", "checks", "fouls", "talking", "away", "bot"]);
   for (const e of p.flow.entries) {
@@ -153,7 +158,7 @@ export function gameMarks(s: EngineState): Set<LegendMark> {
   }
   if (p.consigliere) out.add("consigliere");
   if (p.immunity) out.add("immune");
-  for (const role of new Set(p.composition(s.players.length, s.settings))) for (const m of getRole(role).marks ?? []) out.add(m);
+  for (const role of dealt) for (const m of getRole(role).marks ?? []) out.add(m);
   return out;
 }
 

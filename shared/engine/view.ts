@@ -17,12 +17,12 @@ import { nextDeadline, timerLength } from "./apply.ts";
 import { getRole } from "./roles/index.ts";
 import { presetOf } from "./presets/index.ts";
 import { immuneNow } from "./rules/immunity.ts";
-import { compositionOf, cursedOf, defenceOf, gameMarks, lateFoulsOf, nightFactsOf, nightNotesOf, removedForFoulsOf, savedOf, witnessedOf, withTeamMarks } from "./view-facts.ts";
+import { compositionOf, cursedOf, dealtOf, defenceOf, gameMarks, lateFoulsOf, nightFactsOf, nightNotesOf, removedForFoulsOf, savedOf, witnessedOf, withTeamMarks } from "./view-facts.ts";
 import { isTeamShot } from "./phase-kinds.ts";
 import { isNightPhase, mediaFloor } from "./media-floor.ts";
 import { asEngine, playerById, type EngineState, type PlayerState } from "./state.ts";
 import { HOST_TAKEOVER_MS, HOST_UNDO_MS } from "./types.ts";
-import type { AnyLogEntry, Floor, FloorChannel, GameEvent, GameState, GameView, HostPanel, LegendMark, Seat, SeatView, TechVoteView, Viewer } from "./types.ts";
+import type { AnyLogEntry, Floor, FloorChannel, GameEvent, GameState, GameView, HostPanel, LegendMark, RoleId, Seat, SeatView, TechVoteView, Viewer } from "./types.ts";
 
 /**
  * Seats of the black team this viewer met (read from the latest `black-team` event addressed to them:
@@ -73,6 +73,8 @@ export interface SharedView {
   readonly timerMs: GameView["timerMs"];
   readonly warnMs: number | null;
   readonly floor: Floor;
+  /** The roles this game deals (frozen). */
+  readonly dealt: readonly RoleId[];
   /** The legend's marks of this game (view-facts.ts), before a black viewer's own. */
   readonly marks: ReadonlySet<LegendMark>;
   /** §6.3 the cursed seats (frozen). */
@@ -120,6 +122,7 @@ function publicPart(state: GameState): SharedView {
     const favour = tv.favour.filter((x) => { const p = s.players[x - 1]; return !!p && p.alive && !p.bot; });
     techVote = { kind: tv.kind, target: tv.target, by: tv.by, inFavour: favour.length, needed: Math.floor(humans / 2) + 1, deadline: tv.deadline, pressed: favour } satisfies TechVoteView;
   }
+  const dealt = dealtOf(s);
   return {
     state,
     phase: phaseName(s),
@@ -131,7 +134,8 @@ function publicPart(state: GameState): SharedView {
     // §7.12 the last-seconds warning of a night step (its deadline minus the warning), while it runs on its clock.
     warnMs: s.deadline !== null && !s.paused && !s.result ? warnMsOf(s) : null,
     floor: mediaFloor(s),
-    marks: gameMarks(s),
+    dealt: Object.freeze(dealt),
+    marks: gameMarks(s, dealt),
     cursed: Object.freeze(cursedOf(s)),
     defence: defenceOf(s),
     composition: compositionOf(s),
@@ -262,6 +266,7 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     ballot,
     techVote,
     floor: floorFor(shared.floor, mySeat, viewer.kind === "host", given),
+    dealt: shared.dealt.slice(),
     marks: withTeamMarks(shared.marks, me?.team === "black"),
     ...(shared.cursed.length ? { cursed: shared.cursed.slice() } : {}),
     ...(shared.composition ? { composition: shared.composition.map((r) => ({ ...r })) } : {}),

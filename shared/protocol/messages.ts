@@ -808,6 +808,8 @@ export const GameViewSchema = v.object({
   ballot: v.nullable(BallotViewSchema),
   techVote: v.nullable(v.object({ kind: techVoteKind, target: num, by: num, inFavour: num, needed: num, deadline: num, pressed: seats })),
   floor: FloorSchema,
+  /** The roles this game deals (each once; never who holds which). */
+  dealt: v.optional(v.array(v.string())),
   /** The seat marks the legend explains for this viewer (LEGEND_MARKS). */
   marks: v.optional(v.array(v.picklist(LEGEND_MARKS))),
   /** §6.3 the cursed seats. */

@@ -44,6 +44,8 @@ export default function ProfileScreen(props: { form: PresetForm; dayRules: Recor
     }),
   );
   const recommended = createMemo(() => composition(f.id, seats()));
+  // The roles the editor deals now: a role's line names another role only where that one is dealt (logText.ts roleAboutKeys).
+  const dealtNow = createMemo(() => Object.keys(counts()).filter((r) => (counts()[r] ?? 0) > 0));
   const issues = createMemo<Problem[]>(() => (custom ? problems(f.id, counts(), seats()) : []));
   const isRecommended = createMemo(() => custom && sameCounts(counts(), startingCounts(f.id, seats())));
   createEffect(() => props.onChange({ seats: seats(), counts: custom ? countSettings(counts()) : {}, ok: issues().length === 0 }));
@@ -92,7 +94,7 @@ export default function ProfileScreen(props: { form: PresetForm; dayRules: Recor
                       <summary>
                         {tk("role", row.role)} × {row.count}
                       </summary>
-                      <p class="muted small">{roleAbout(f.id, row.role, { lawyer: recommended().some((r) => r.role === "lawyer") })}</p>
+                      <p class="muted small">{roleAbout(f.id, row.role, recommended().map((r) => r.role))}</p>
                     </details>
                   </li>
                 )}
@@ -108,7 +110,7 @@ export default function ProfileScreen(props: { form: PresetForm; dayRules: Recor
           </small>
           <ul class="roles">
             <For each={EDITOR_ROLES}>
-              {(role) => <RoleCountRow presetId={f.id} role={role} id={`role-count-${role}`} value={counts()[role] ?? 0} min={0} max={20} set={(n) => setCount(role, n)} data={{ "data-role-count": role }} />}
+              {(role) => <RoleCountRow presetId={f.id} dealt={dealtNow()} role={role} id={`role-count-${role}`} value={counts()[role] ?? 0} min={0} max={20} set={(n) => setCount(role, n)} data={{ "data-role-count": role }} />}
             </For>
           </ul>
           <p id="editor-status" class="small" role="status" data-role-diff={total(counts()) - seats()}>

@@ -42,7 +42,7 @@ export default function RoleCounts(props: { form: PresetForm; onChange: (c: Coun
       </small>
       <ul class="roles">
         <For each={fields}>
-          {(f) => <RoleCountRow presetId={id} role={f.role} id={`club-count-${f.role}`} value={counts()[f.role] ?? 0} min={f.min} max={f.max} set={(n) => setCount(f.role, n)} data={{ "data-club-count": f.role }} />}
+          {(f) => <RoleCountRow presetId={id} dealt={Object.keys(counts()).filter((r) => (counts()[r] ?? 0) > 0)} role={f.role} id={`club-count-${f.role}`} value={counts()[f.role] ?? 0} min={f.min} max={f.max} set={(n) => setCount(f.role, n)} data={{ "data-club-count": f.role }} />}
         </For>
       </ul>
       <p id="counts-status" class="small" role="status" data-counts-status={check().range ? "ok" : "refused"}>

@@ -714,7 +714,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                                 </p>
                               </Show>
                             </ActionBar>
-                            <RoleCard you={y()} seats={g().seats} presetId={g().presetId} lawyer={Number(tv().settings["lawyer"] ?? 0) > 0} witnessed={witnessed()} saved={savedOnCard()} onOpenChange={setCardOpen} />
+                            <RoleCard you={y()} seats={g().seats} presetId={g().presetId} dealt={g().dealt ?? []} witnessed={witnessed()} saved={savedOnCard()} onOpenChange={setCardOpen} />
                           </Show>
                         </>
                       )}
