@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { own } from "../../own.ts";
 import { getRole } from "../roles/index.ts";
-import type { PresetId } from "../types.ts";
+import type { PresetId, Team } from "../types.ts";
 import { city } from "./city.ts";
 import { club } from "./club.ts";
 import { hostClassic } from "./host-classic.ts";
@@ -110,6 +110,20 @@ function problemSentence(id: PresetId, x: StartProblem): string {
     case "parity":
       return `at ${x.seats} seats the black team (${x.black}) would start as large as the red (${x.red})`;
   }
+}
+
+/**
+ * The sides a game of this preset deals at `seats` under `settings` (the town and the mafia; the solo
+ * side when a solo role is dealt, §5.4), in the order red, black, solo. Settings that do not parse: the
+ * preset's defaults.
+ */
+export function sidesDealt(id: PresetId, settings: Record<string, unknown>, seats: number): Team[] {
+  const p = presetOf(id);
+  const parsed = v.safeParse(p.settingsSchema, settings ?? {});
+  const chosen = (parsed.success ? parsed.output : p.defaultSettings) as Record<string, unknown>;
+  const teams = new Set<Team>(["red", "black"]);
+  for (const role of p.composition(seats, chosen)) teams.add(p.teamOf?.(role, chosen) ?? getRole(role).team);
+  return (["red", "black", "solo"] as const).filter((x) => teams.has(x));
 }
 
 /** `startProblem` as one sentence; null = the game may start. */

@@ -16,7 +16,7 @@ import { createEffect, createMemo, createSignal, For, on, Show } from "solid-js"
 import { t, tk } from "../i18n/index.ts";
 import { roleAbout } from "../table/RoleCard.tsx";
 import { BalanceMeter } from "./BalanceMeter.tsx";
-import { composition, countSettings, EDITOR_ROLES, problems, setRoleCount, startingCounts, total, type Counts, type Problem } from "./composition.ts";
+import { composition, countSettings, EDITOR_ROLES, problems, setRoleCount, sidesDealt, startingCounts, total, type Counts, type Problem } from "./composition.ts";
 import type { PresetForm, ProfileChoice } from "./presets.ts";
 import { RoleCountRow, Stepper } from "./Stepper.tsx";
 
@@ -126,7 +126,7 @@ export default function ProfileScreen(props: { form: PresetForm; dayRules: Recor
         <BalanceMeter
           presetId={f.id}
           seats={seats()}
-          counts={counts()}
+          sides={sidesDealt(f.id, { ...props.dayRules, ...countSettings(counts()) }, seats())}
           settings={{ ...props.dayRules, ...countSettings(counts()) }}
           baseline={props.dayRules}
           playable={issues().length === 0}

@@ -12,10 +12,10 @@
  *  - The settings sent for Custom: the count of every non-Civilian role dealt (custom-counts.ts).
  */
 import { countSettings, type Counts, EDITOR_ROLES, setRoleCount } from "../../../shared/engine/presets/custom-counts.ts";
-import { getPreset, presetOf, startProblem, type StartProblem } from "../../../shared/engine/presets/index.ts";
+import { getPreset, presetOf, sidesDealt, startProblem, type StartProblem } from "../../../shared/engine/presets/index.ts";
 
 export type { Counts };
-export { countSettings, EDITOR_ROLES, setRoleCount };
+export { countSettings, EDITOR_ROLES, setRoleCount, sidesDealt };
 
 /** A dealt list counted per role, in the order the roles first appear. */
 export function tally(roles: readonly string[]): Array<{ role: string; count: number }> {
