@@ -151,6 +151,8 @@ export const club: Preset = {
   id: "club",
   /** RULES.md §6: a live host leads the game (the create form starts "Who hosts?" on "Me"). */
   hostLed: true,
+  /** RULES.md §6: a new club starts with its own format. */
+  clubDefault: true,
   seats: { min: 12, max: 15 },
   settingsSchema: clubSettingsSchema as unknown as Preset["settingsSchema"],
   defaultSettings: v.parse(clubSettingsSchema, {}) as Record<string, unknown>,

@@ -43,6 +43,8 @@ function info(p: Preset): PresetInfo {
     ...(p.roleCounts ? { roleCounts: p.roleCounts } : {}),
     ...(p.organizerPlays ? { organizerPlays: true } : {}),
     ...(p.hostLed ? { hostLed: true } : {}),
+    ...(p.clubBonus ? { clubBonus: true } : {}),
+    ...(p.clubDefault ? { clubDefault: true } : {}),
     ...(p.consigliere ? { consigliere: true } : {}),
     ...(p.immunity ? { immunity: true } : {}),
   };

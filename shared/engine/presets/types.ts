@@ -32,6 +32,10 @@ export interface PresetInfo {
    * takes no seat, §5.7); its organizer is always one of the seated players. Absent = either.
    */
   organizerPlays?: boolean;
+  /** RULES.md §7.11: a club's extra points for its games ("Games played in Tatar earn extra points"). */
+  clubBonus?: true;
+  /** RULES.md §6: the club's own format — a new club starts with it among its formats. */
+  clubDefault?: true;
   /** A live host leads this format's games (RULES.md §4 host-classic, §6 club, §7 tatar): "Who hosts?" starts on "Me". */
   hostLed?: true;
   /**

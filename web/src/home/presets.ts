@@ -28,6 +28,10 @@ export interface PresetSettings {
   organizerPlays?: boolean;
   /** RULES.md §4, §6, §7: a live host leads the format's games. */
   hostLed?: boolean;
+  /** RULES.md §7.11: a club's bonus points apply to the format's games. */
+  clubBonus?: boolean;
+  /** RULES.md §6: a new club starts with this format. */
+  clubDefault?: boolean;
   /** Issue 17, §7.10: a seated player may invite a consigliere (tatar). */
   consigliere?: boolean;
   /** Issue 18, §6.9: the live host may remove a player without warning, naming the offence (club). */
