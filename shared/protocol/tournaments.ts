@@ -16,7 +16,7 @@ const reason = v.pipe(
 const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 const nick = v.pipe(v.string(), v.minLength(1), v.maxLength(40));
 
-export { TOURNAMENT_PRESETS, type TournamentPreset } from "../tournaments/formats.ts";
+export { TOURNAMENT_PRESETS } from "../tournaments/formats.ts";
 import { TOURNAMENT_PRESETS, type TournamentPreset } from "../tournaments/formats.ts";
 
 /** POST /api/tournaments — the organizer (signed in) creates a tournament. Defaults are §9's. */
