@@ -35,6 +35,9 @@ function presetSettings(): Plugin {
         ...(p.rewards ? { rated: true } : {}),
         ...(p.roleCounts ? { roleCounts: p.roleCounts } : {}),
         ...(p.organizerPlays ? { organizerPlays: true } : {}),
+        ...(p.hostLed ? { hostLed: true } : {}),
+        ...(p.clubBonus ? { clubBonus: true } : {}),
+        ...(p.clubDefault ? { clubDefault: true } : {}),
         ...(p.consigliere ? { consigliere: true } : {}),
         // Issue 18, RULES.md §6.9: the live host may remove a player without warning (the host panel's Remove).
         ...(presetOf(p.id).fouls?.hostRemoval ? { hostRemoval: true } : {}),

@@ -58,6 +58,10 @@ export function mediaFloor(s: EngineState): Floor {
     }
   }
   if (muted.length) floor.muted = muted;
+  // §2.5 a shout during another's speech goes out only while the shouter holds the talk control
+  // (push-to-talk); a shout in one's own speech keeps the open microphone of the speech.
+  const shouter = s.shout && !s.result && speakerOf(s) !== s.shout.seat ? s.shout.seat : null;
+  if (shouter !== null) for (const c of channels) if (c.speakers.includes(shouter)) c.pushToTalk = [shouter];
   return floor;
 }
 

@@ -575,7 +575,8 @@ export type AvailableAction =
       /** §5.2 a tally ability (changeable until agreement): this viewer's own current choice, so a reload keeps it. Only one's own. */
       chosen?: Seat[];
     }
-  | { type: "shooting-plan" }
+  /** §2.2 write the shooting plan: the seats it may name (`{type:"shooting-plan", plan}`). */
+  | { type: "shooting-plan"; targets: Seat[] }
   /** §7.5 `open`: a request is open and this viewer may support it; else this viewer may ask. */
   | { type: "early-vote"; open: boolean }
   /** §4.6 put a question to one of `targets` (once in one's own speech). */
@@ -629,6 +630,8 @@ export type BallotView =
       votes: Array<{ voter: Seat; target: Seat }>;
       /** This viewer's own ballot. */
       mine: Seat | null;
+      /** §7.3 voting in turn: the voter in turn let the time run out in this turn — their foul count now. */
+      lateFouls?: number;
       /**
        * Issue 38 (tatar, §7.3): the voter in turn has voted and may still change the vote — one tap on one
        * of these seats sends `vote` again — until the turn passes (the deadline). Only in the voter's view.
@@ -678,6 +681,8 @@ export interface HostPanel {
   fouls?: boolean;
   /** §7.9 with `fouls`: the foul count that removes a player (the panel asks before giving that one). */
   foulsToRemove?: number;
+  /** §7.9 with `fouls`: the living seats one more foul removes (the panel asks before giving it). */
+  lastFoul?: Seat[];
 }
 
 /**
@@ -693,6 +698,11 @@ export interface FloorChannel {
   speakers: Seat[];
   video: Seat[];
   listeners: "everyone" | Seat[];
+  /**
+   * Speakers heard only while they hold the talk control (§2.5 a shout during another's speech): the
+   * floor lets them speak, push-to-talk narrows it to the moments they hold it. Absent: none.
+   */
+  pushToTalk?: Seat[];
 }
 
 /**
@@ -706,6 +716,27 @@ export interface Floor {
   /** RULES.md §8: seats the live host muted for the rest of the current speech or stage (public). */
   muted?: Seat[];
 }
+
+/**
+ * The seat marks the legend explains (web/src/table/MarkLegend.tsx), in the legend's order; a view lists
+ * those its viewer can meet in this game (`GameView.marks`).
+ */
+export const LEGEND_MARKS = [
+  "nominated", "speaking", "votes", "checks",
+  // §2.2 a black player's teammates and the team's shot tally
+  "teammate", "tally",
+  // §7.3 the voter in turn, §7.10 the consigliere
+  "voter", "consigliere",
+  // §6.10 immunity, §6.5 the candidates for defence
+  "immune", "candidate",
+  // the marks a dealt role brings (RoleModule.marks): §6 the Curser's cursed, the Witness's black seat, §5.6 the Judge
+  "cursed", "witnessed", "judge",
+  "fouls", "talking", "away", "bot",
+] as const;
+export type LegendMark = (typeof LEGEND_MARKS)[number];
+
+/** A private night notice (GameView.you.notes): frozen tonight, or one's check on `target` frozen. */
+export type NightNote = { type: "frozen" } | { type: "check-frozen"; target: Seat };
 
 export interface GameView {
   presetId: PresetId;
@@ -741,6 +772,23 @@ export interface GameView {
   techVote: TechVoteView | null;
   /** Who may be heard and seen by whom right now (issue 14). */
   floor: Floor;
+  /**
+   * The roles this game deals (each once, in the composition's order): they follow from the public
+   * settings and the seat count (RULES.md §5.5), so every viewer may know them; never who holds which.
+   */
+  dealt?: RoleId[];
+  /** The seat marks this viewer can meet in this game, in the legend's order (LEGEND_MARKS). */
+  marks?: LegendMark[];
+  /** §6.3 the seats cursed so far (announced each morning; "the curse is permanent"). Absent: none. */
+  cursed?: Seat[];
+  /**
+   * §6.5–§6.7 today's vote for defence as the table knows it: the candidates still in it (after a drop,
+   * §6.7 those left) and those who dropped out today. Absent by night, at the end, before the
+   * candidates are named, and in formats without candidates.
+   */
+  defence?: { candidates: Seat[]; dropped: Seat[] };
+  /** §6 "announced (counts of each role) at the start": the announced composition, roles in the engine's order, zeros left out. Absent: not announced. */
+  composition?: Array<{ role: RoleId; count: number }>;
   /** Only for a seated viewer. */
   you: null | {
     seat: Seat;
@@ -758,6 +806,25 @@ export interface GameView {
      * The same for the player and their consigliere: it tells nothing the seat does not know.
      */
     advice?: AvailableAction[];
+    /**
+     * This player's private notices of the latest night, from nightfall to the end of the next day, none
+     * once out (§3 / §7.6 Putana froze them; §5.3 their check was frozen: "result unavailable", the
+     * blocker unnamed). Absent: none.
+     */
+    notes?: NightNote[];
+    /** §6 (decision) the black seat this Witness learned at the acquaintance night (his alone). */
+    witnessed?: Seat;
+    /** §5.2 while the team's shot runs: the latest anonymous tally of tonight's choices (the holders only). */
+    shotTally?: { tally: Array<{ seat: Seat; votes: number }>; agreed: boolean };
+    /**
+     * §5.1 / §5.6 the Tracker's and the Watcher's results of the latest night, the newest per kind: live
+     * while the night runs, final in the morning; to the end of the next day. Absent: none.
+     */
+    reports?: Array<{ kind: "tracked" | "watched"; target: Seat; seats: Seat[]; final: boolean }>;
+    /** §5.1 (decision) the nights this player was attacked and survived, with the protections that saved them. */
+    saved?: Array<{ night: number; with: AbilityId[] }>;
+    /** §2.13, §7.9 this player left by fouls (their last foul came right before they left). */
+    removedForFouls?: true;
   };
   /** Only for the live host (§5.7). */
   host?: HostPanel;

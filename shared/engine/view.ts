@@ -17,10 +17,12 @@ import { nextDeadline, timerLength } from "./apply.ts";
 import { getRole } from "./roles/index.ts";
 import { presetOf } from "./presets/index.ts";
 import { immuneNow } from "./rules/immunity.ts";
+import { compositionOf, cursedOf, dealtOf, defenceOf, gameMarks, lateFoulsOf, nightFactsOf, nightNotesOf, removedForFoulsOf, savedOf, witnessedOf, withTeamMarks } from "./view-facts.ts";
+import { isTeamShot } from "./phase-kinds.ts";
 import { isNightPhase, mediaFloor } from "./media-floor.ts";
 import { asEngine, playerById, type EngineState, type PlayerState } from "./state.ts";
 import { HOST_TAKEOVER_MS, HOST_UNDO_MS } from "./types.ts";
-import type { AnyLogEntry, Floor, FloorChannel, GameEvent, GameState, GameView, HostPanel, Seat, SeatView, TechVoteView, Viewer } from "./types.ts";
+import type { AnyLogEntry, Floor, FloorChannel, GameEvent, GameState, GameView, HostPanel, LegendMark, RoleId, Seat, SeatView, TechVoteView, Viewer } from "./types.ts";
 
 /**
  * Seats of the black team this viewer met (read from the latest `black-team` event addressed to them:
@@ -71,6 +73,16 @@ export interface SharedView {
   readonly timerMs: GameView["timerMs"];
   readonly warnMs: number | null;
   readonly floor: Floor;
+  /** The roles this game deals (frozen). */
+  readonly dealt: readonly RoleId[];
+  /** The legend's marks of this game (view-facts.ts), before a black viewer's own. */
+  readonly marks: ReadonlySet<LegendMark>;
+  /** §6.3 the cursed seats (frozen). */
+  readonly cursed: readonly Seat[];
+  /** §6.5–§6.7 today's vote for defence, or null. */
+  readonly defence: GameView["defence"] | null;
+  /** §6 the composition announced at the deal, or null. */
+  readonly composition: GameView["composition"] | null;
 }
 
 export function sharedView(state: GameState): SharedView {
@@ -110,6 +122,7 @@ function publicPart(state: GameState): SharedView {
     const favour = tv.favour.filter((x) => { const p = s.players[x - 1]; return !!p && p.alive && !p.bot; });
     techVote = { kind: tv.kind, target: tv.target, by: tv.by, inFavour: favour.length, needed: Math.floor(humans / 2) + 1, deadline: tv.deadline, pressed: favour } satisfies TechVoteView;
   }
+  const dealt = dealtOf(s);
   return {
     state,
     phase: phaseName(s),
@@ -121,6 +134,11 @@ function publicPart(state: GameState): SharedView {
     // §7.12 the last-seconds warning of a night step (its deadline minus the warning), while it runs on its clock.
     warnMs: s.deadline !== null && !s.paused && !s.result ? warnMsOf(s) : null,
     floor: mediaFloor(s),
+    dealt: Object.freeze(dealt),
+    marks: gameMarks(s, dealt),
+    cursed: Object.freeze(cursedOf(s)),
+    defence: defenceOf(s),
+    composition: compositionOf(s),
   };
 }
 
@@ -138,6 +156,11 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
   const team = me && me.team === "black" ? metTeam(s, me.seat) : [];
 
   const ballot = ballotOf(s, mySeat, viewer.kind === "host");
+  // §7.3 the voter in turn who let the time run out: their fouls now (public).
+  if (ballot && ballot.kind !== "lift" && ballot.mode === "in-turn" && ballot.voter !== null) {
+    const late = lateFoulsOf(s, ballot.voter);
+    if (late !== null) ballot.lateFouls = late;
+  }
   // The seats' vote counters: the open ballot as it runs, else the last count's tally.
   let openTally: number[] | null = null;
   if (ballot && ballot.kind !== "lift" && ballot.mode === "open") {
@@ -181,6 +204,20 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     if (!over && s.silenced?.includes(me.seat) && !isNightPhase(shared.phase) && s.events.some((e) => e.type === "silenced" && canSee(e, mySeat, false) && (e.data as { seat: Seat; day: number }).seat === me.seat && (e.data as { day: number }).day === s.day)) you.silenced = true;
     // §7.10 a preset with consiglieri: what the seat's consigliere may still give (seen by both).
     if (presetOf(s.presetId).consigliere) you.advice = adviceActions(s, me.seat);
+    // The latest night's private notices, while the player is in the game.
+    if (!over && me.alive) {
+      const notes = nightNotesOf(s, me.seat);
+      if (notes.length) you.notes = notes;
+    }
+    if (!over) Object.assign(you, nightFactsOf(s, me.seat, isNightPhase(shared.phase), isTeamShot(shared.phase)));
+    const saved = savedOf(s, me.seat);
+    if (saved.length) you.saved = saved;
+    if (me.out === "removed" && removedForFoulsOf(s, me.seat)) you.removedForFouls = true;
+    // §6 (decision) the Witness's seat: only a role with the `witness` passive learns one.
+    if (me.role !== null && getRole(me.role).passives.includes("witness")) {
+      const seen = witnessedOf(s, me.seat);
+      if (seen !== null) you.witnessed = seen;
+    }
   }
 
   // The log: everything this viewer may see, or (a delta frame) only the entries after the first
@@ -229,6 +266,11 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     ballot,
     techVote,
     floor: floorFor(shared.floor, mySeat, viewer.kind === "host", given),
+    dealt: shared.dealt.slice(),
+    marks: withTeamMarks(shared.marks, me?.team === "black"),
+    ...(shared.cursed.length ? { cursed: shared.cursed.slice() } : {}),
+    ...(shared.composition ? { composition: shared.composition.map((r) => ({ ...r })) } : {}),
+    ...(shared.defence ? { defence: { candidates: shared.defence.candidates.slice(), dropped: shared.defence.dropped.slice() } } : {}),
     you,
     ...(viewer.kind === "host" ? { host: hostPanel(s) } : {}),
     ...(warnMs !== null && s.deadline !== null ? { warnAt: s.deadline - warnMs } : {}),
@@ -259,7 +301,7 @@ function floorFor(full: Floor, seat: Seat | null, all: boolean, copy: boolean): 
   for (const c of full.channels) {
     if (!(all || c.listeners === "everyone" || (seat !== null && (c.listeners.includes(seat) || c.speakers.includes(seat) || c.video.includes(seat))))) continue;
     // Each view its own copy when the full floor was built once for all the viewers of a state (issue 36).
-    channels.push(copy ? { id: c.id, speakers: c.speakers.slice(), video: c.video.slice(), listeners: c.listeners === "everyone" ? "everyone" : c.listeners.slice() } : c);
+    channels.push(copy ? { id: c.id, speakers: c.speakers.slice(), video: c.video.slice(), listeners: c.listeners === "everyone" ? "everyone" : c.listeners.slice(), ...(c.pushToTalk ? { pushToTalk: c.pushToTalk.slice() } : {}) } : c);
   }
   const out: Floor = { channels };
   if (full.advisers !== undefined) out.advisers = full.advisers;
@@ -285,7 +327,9 @@ function hostPanel(s: EngineState): HostPanel {
   // §7.9 a live host who gives fouls and remarks (the preset's rule), while the game runs.
   if (s.host === "live" && presetOf(s.presetId).fouls?.host) {
     panel.fouls = !s.result && !s.paused && !s.techVote;
-    panel.foulsToRemove = presetOf(s.presetId).techVotes.foulsToRemove;
+    const limit = presetOf(s.presetId).techVotes.foulsToRemove;
+    panel.foulsToRemove = limit;
+    panel.lastFoul = s.players.filter((p) => p.alive && p.fouls + 1 >= limit).map((p) => p.seat);
   }
   return panel;
 }

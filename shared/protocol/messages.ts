@@ -10,7 +10,7 @@ import { MAX_MEDIA_PEER } from "../media/peers.ts";
 import { CHAT_KEY, CHAT_MAX, chatLine } from "./chat.ts";
 export { CHAT_KEPT, CHAT_MAX, CHAT_RATE_LIMIT } from "./chat.ts";
 import * as v from "valibot";
-import { BUILT_EFFECTS, LOG_TYPES, REMOVAL_REASONS, PHASE_NAMES, RESULT_REASONS, type GameView, type HostAction, type PlayerAction, type PresetId, type Seat } from "../engine/types.ts";
+import { BUILT_EFFECTS, LEGEND_MARKS, LOG_TYPES, REMOVAL_REASONS, PHASE_NAMES, RESULT_REASONS, type GameView, type HostAction, type PlayerAction, type PresetId, type Seat } from "../engine/types.ts";
 import { BOT_LEVELS, type BotLevel } from "../bots/levels.ts";
 
 /** Hard cap on one client frame (bytes of UTF-8), checked before parsing. */
@@ -625,6 +625,12 @@ export interface SeriesView {
    * otherwise.
    */
   immune?: string[];
+  /**
+   * The series' next game keeps the last game's seat order for those who stay (RULES.md §1 Seat; sport
+   * draws the seats at every start), so the organizer may ask for a redraw (`options` redrawSeats).
+   * Absent: every game draws.
+   */
+  keepsSeats?: true;
 }
 
 /** Issue 35: the table's chat while no game runs; the spectators' (and, with deadHear, the dead's) during one. */
@@ -737,6 +743,7 @@ export const BallotViewSchema = v.variant("kind", [
     voter: nullableNum,
     votes: v.array(v.object({ voter: num, target: num })),
     mine: nullableNum,
+    lateFouls: v.optional(num),
     change: v.optional(seats),
   }),
   v.object({
@@ -760,7 +767,7 @@ export const AvailableActionSchema = v.variant("type", [
   v.object({ type: v.literal("vote"), targets: seats }),
   v.object({ type: v.literal("vote-lift") }),
   v.object({ type: v.literal("use"), ability: v.string(), label: v.string(), effect: v.picklist(BUILT_EFFECTS), targets: v.object({ min: num, max: num, seats, barred: v.optional(seats) }), skip: v.boolean(), chosen: v.optional(seats) }),
-  v.object({ type: v.literal("shooting-plan") }),
+  v.object({ type: v.literal("shooting-plan"), targets: seats }),
   v.object({ type: v.literal("early-vote"), open: v.boolean() }),
   v.object({ type: v.literal("ask"), targets: seats }),
   v.object({ type: v.literal("choose-side") }),
@@ -777,7 +784,7 @@ export const AvailableActionSchema = v.variant("type", [
 /** Who may be heard and seen by whom (GameView.floor). */
 const peers = v.array(num);
 export const FloorSchema = v.object({
-  channels: v.array(v.object({ id: v.string(), speakers: peers, video: peers, listeners: v.union([v.literal("everyone"), peers]) })),
+  channels: v.array(v.object({ id: v.string(), speakers: peers, video: peers, listeners: v.union([v.literal("everyone"), peers]), pushToTalk: v.optional(seats) })),
   advisers: v.optional(v.boolean()),
   muted: v.optional(seats),
 });
@@ -801,6 +808,16 @@ export const GameViewSchema = v.object({
   ballot: v.nullable(BallotViewSchema),
   techVote: v.nullable(v.object({ kind: techVoteKind, target: num, by: num, inFavour: num, needed: num, deadline: num, pressed: seats })),
   floor: FloorSchema,
+  /** The roles this game deals (each once; never who holds which). */
+  dealt: v.optional(v.array(v.string())),
+  /** The seat marks the legend explains for this viewer (LEGEND_MARKS). */
+  marks: v.optional(v.array(v.picklist(LEGEND_MARKS))),
+  /** §6.3 the cursed seats. */
+  cursed: v.optional(seats),
+  /** §6.5–§6.7 today's candidates for defence and those who dropped out. */
+  defence: v.optional(v.object({ candidates: seats, dropped: seats })),
+  /** §6 the composition announced at the deal. */
+  composition: v.optional(v.array(v.object({ role: v.string(), count: num }))),
   you: v.nullable(
     v.object({
       seat: num,
@@ -812,12 +829,18 @@ export const GameViewSchema = v.object({
       actions: v.array(AvailableActionSchema),
       silenced: v.optional(v.literal(true)),
       advice: v.optional(v.array(AvailableActionSchema)),
+      notes: v.optional(v.array(v.variant("type", [v.object({ type: v.literal("frozen") }), v.object({ type: v.literal("check-frozen"), target: num })]))),
+      witnessed: v.optional(num),
+      shotTally: v.optional(v.object({ tally: v.array(v.object({ seat: num, votes: num })), agreed: v.boolean() })),
+      reports: v.optional(v.array(v.object({ kind: v.picklist(["tracked", "watched"]), target: num, seats, final: v.boolean() }))),
+      saved: v.optional(v.array(v.object({ night: num, with: v.array(v.string()) }))),
+      removedForFouls: v.optional(v.literal(true)),
     }),
   ),
   host: v.optional(v.object({
     canConfirm: v.boolean(), waiting: v.boolean(), pending: seats, remaining: num, endingAfter: v.optional(num),
     undo: v.optional(v.object({ seat: num, kind: v.picklist(["foul", "remark"]), until: num })),
-    fouls: v.optional(v.boolean()), foulsToRemove: v.optional(num),
+    fouls: v.optional(v.boolean()), foulsToRemove: v.optional(num), lastFoul: v.optional(seats),
   })),
   /** §7.12 the night step's last-seconds warning starts at this server time. */
   warnAt: v.optional(num),
@@ -886,6 +909,7 @@ export const TableViewSchema = v.strictObject({
     results: v.array(v.strictObject({ game: num, winner: v.picklist(["red", "black", "solo", "draw"]), reason: v.string() })),
     next: v.nullable(v.strictObject({ game: num, seated: num })),
     immune: v.optional(v.array(v.string())),
+    keepsSeats: v.optional(v.literal(true)),
   }),
   advising: v.optional(v.strictObject({ place: num, seat: nullableNum, nickname: v.string() })),
   clubEvening: v.optional(v.boolean()),

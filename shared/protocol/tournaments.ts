@@ -16,9 +16,8 @@ const reason = v.pipe(
 const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 const nick = v.pipe(v.string(), v.minLength(1), v.maxLength(40));
 
-/** The presets a tournament may be played in (§9.1) and their table sizes (null: the organizer's choice). */
-export const TOURNAMENT_PRESETS = { sport: 10, tatar: 12, club: null, "host-classic": null } as const;
-export type TournamentPreset = keyof typeof TOURNAMENT_PRESETS;
+export { TOURNAMENT_PRESETS } from "../tournaments/formats.ts";
+import { TOURNAMENT_PRESETS, type TournamentPreset } from "../tournaments/formats.ts";
 
 /** POST /api/tournaments — the organizer (signed in) creates a tournament. Defaults are §9's. */
 export const CreateTournamentRequestSchema = v.strictObject({

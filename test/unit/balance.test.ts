@@ -6,10 +6,11 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import {
-  addOutcome, BalanceReportSchema, BalanceRequestSchema, emptyTally, estimate, finished, MIN_GAMES_TO_WARN, runBalance, sidesOf, warnings, wilson,
+  addOutcome, BalanceReportSchema, BalanceRequestSchema, emptyTally, estimate, finished, MIN_GAMES_TO_WARN, runBalance, warnings, wilson,
   type BalanceReport, type BalanceRequest, type Tally,
 } from "../../web/src/home/balance.ts";
 import { playOne } from "../../web/src/home/balance-play.ts";
+import { sidesDealt } from "../../shared/engine/presets/index.ts";
 
 const tally = (t: Partial<Tally>): Tally => ({ ...emptyTally(), ...t });
 
@@ -36,9 +37,10 @@ describe("§5.5 balance meter: statistics", () => {
     expect(small.margin).toBeGreaterThan(large.margin);
     expect(large.margin).toBeCloseTo(2.19, 1);
   });
-  it("the sides in play: town and mafia, and the Maniac only when one is dealt (§5.4)", () => {
-    expect(sidesOf({ mafia: 2, civilian: 8 })).toEqual(["red", "black"]);
-    expect(sidesOf({ mafia: 2, maniac: 1 })).toEqual(["red", "black", "solo"]);
+  it("the sides in play: town and mafia, and the Maniac only when one is dealt (§5.4; the engine's sidesDealt)", () => {
+    expect(sidesDealt("custom", { mafia: 2 }, 10)).toEqual(["red", "black"]);
+    expect(sidesDealt("custom", { mafia: 2, maniac: 1 }, 10)).toEqual(["red", "black", "solo"]);
+    expect(sidesDealt("dark-city", {}, 10)).toEqual(["red", "black", "solo"]);
   });
 });
 

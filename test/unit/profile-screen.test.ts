@@ -5,7 +5,8 @@
  *    apart from the ordinary settings (city's `setting.mafia` is a choice, Custom's `mafia` a count);
  *  - every §5.6 role has its line in en/uk/ru, the one the role card shows in a profile game;
  *  - the composition shown and Custom's checks (web/src/home/composition.ts) agree with the engine:
- *    what the editor accepts is what `startRefusal` accepts, and the table deals what the editor shows.
+ *    what the editor accepts is what `startRefusal` accepts (both read `startProblem`), and the table
+ *    deals what the editor shows.
  */
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
@@ -129,7 +130,7 @@ describe("§5.5 the composition shown and Custom's checks", () => {
     const none = { ...startingCounts("custom", 8), don: 0, mafia: 0, civilian: 6 };
     expect(problems("custom", none, 8)).toEqual([{ kind: "no-shot" }]);
     const black = { ...startingCounts("custom", 8), mafia: 3, blocker: 1, civilian: 1 };
-    expect(problems("custom", black, 8)).toEqual([{ kind: "parity", black: 5, red: 3 }]);
+    expect(problems("custom", black, 8)).toEqual([{ kind: "parity", black: 5, red: 3, seats: 8 }]);
     // Unusual but playable (warned by the meter, not refused): four Doctors and one Mafia at six seats.
     expect(problems("custom", { ...startingCounts("custom", 6), mafia: 1, commissar: 0, doctor: 4, civilian: 1 }, 6)).toEqual([]);
   });

@@ -45,9 +45,9 @@ describe("RULES.md §6 the club's role counts on the create form", () => {
     expect(checkCounts("club", defaultCounts("club"))).toEqual({ range: { min: 12, max: 15 }, full: true, problems: [], roles: 6 });
   });
 
-  it("§6 no Boss: refused, with the club's own reason", () => {
+  it("§6 no Boss: refused, with the engine's typed reason naming the role", () => {
     const c = checkCounts("club", { ...defaultCounts("club"), boss: 0 });
-    expect(c).toMatchObject({ range: null, problems: [{ kind: "limit" }] });
+    expect(c).toMatchObject({ range: null, problems: [{ kind: "needs-role", role: "boss" }] });
   });
 
   it("§6.8 parity: six Mafia and every other role leave the black team (7) as large as the red (6) even at 15 — refused; five Mafia start only at 14–15", () => {
@@ -58,7 +58,7 @@ describe("RULES.md §6 the club's role counts on the create form", () => {
   });
 
   it("counts out of their bounds are refused (never reach the server)", () => {
-    expect(checkCounts("club", { ...defaultCounts("club"), mafia: 7 })).toMatchObject({ range: null, problems: [{ kind: "refused" }] });
+    expect(checkCounts("club", { ...defaultCounts("club"), mafia: 7 })).toMatchObject({ range: null, problems: [{ kind: "settings" }] });
   });
 
   it("§6 over every composition within the bounds: Create is on exactly when the engine starts a game at some size, at exactly those sizes; every refusal has a specific reason", () => {
@@ -78,14 +78,11 @@ describe("RULES.md §6 the club's role counts on the create form", () => {
     }
     expect(on).toBeGreaterThan(0);
     // No composition within the bounds is refused without saying why (nor can any be more roles than 15 seats).
-    expect([...kinds].sort()).toEqual(["limit", "parity"]);
+    expect([...kinds].sort()).toEqual(["needs-role", "parity"]);
   });
 
   it("every line the form can show is in en, uk and ru, with the same placeholders", () => {
-    const keys = ["create.counts", "create.counts.about", "create.counts.total", "create.counts.range", "create.counts.tooMany", "create.counts.parity", "create.counts.refused", "create.counts.reset", "profile.whatItDoes", "profile.less", "profile.more"];
-    // The preset's own limit has its own line for every format whose form shows role counts (club).
-    for (const p of listPresets()) if (formOf(p).roles.length && !formOf(p).profile && presetOf(p.id).compositionLimit) keys.push(`create.counts.limit.${p.id}`);
-    expect(keys).toContain("create.counts.limit.club");
+    const keys = ["create.counts", "create.counts.about", "create.counts.total", "create.counts.range", "create.counts.tooMany", "create.counts.needs", "create.counts.parity", "create.counts.refused", "create.counts.reset", "profile.whatItDoes", "profile.less", "profile.more"];
     for (const [lang, cat] of Object.entries(CATS)) for (const k of keys) expect(cat[k], `${lang} ${k}`).toBeTruthy();
     for (const r of CLUB_ROLES) for (const [lang, cat] of Object.entries(CATS)) expect(cat[`role.${r}`], `${lang} role.${r}`).toBeTruthy();
   });

@@ -60,7 +60,7 @@ describe("issue 38.7: counts take their plural forms", () => {
 
 describe("issue 31.10, RULES.md §5.6: the Commissar's text names the Lawyer only where one is dealt", () => {
   const about = (l: PluralLang, role: "commissar" | "agent" | "lawyer", lawyer: boolean) =>
-    roleAboutKeys("custom", role, { lawyer }, (k) => k in MAIN[l]).map((k) => MAIN[l][k]).join(" ");
+    roleAboutKeys("custom", role, lawyer ? ["commissar", "lawyer"] : ["commissar"], (k) => k in MAIN[l]).map((k) => MAIN[l][k]).join(" ");
   it("a profile table without a Lawyer: the Commissar and the Agent read no word of him; with one, the cover is told", () => {
     for (const l of ["en", "uk", "ru"] as const) {
       for (const role of ["commissar", "agent"] as const) {
@@ -70,8 +70,8 @@ describe("issue 31.10, RULES.md §5.6: the Commissar's text names the Lawyer onl
     }
     expect(about("en", "commissar", true)).toBe("Red. Each night you check one player: red or black. You see the answer at once and keep it through the day. A mafioso covered by the Lawyer shows as peaceful.");
     // Classic's Commissar (no Lawyer in its composition) and another format's text are unchanged.
-    expect(roleAboutKeys("classic", "commissar", { lawyer: false }, (k) => k in en)).toEqual(["roleinfo.profiles.commissar"]);
-    expect(roleAboutKeys("sport", "sheriff", { lawyer: true }, (k) => k in en)).toEqual(["roleinfo.sport.sheriff"]);
+    expect(roleAboutKeys("classic", "commissar", ["civilian", "mafia", "commissar", "doctor"], (k) => k in en)).toEqual(["roleinfo.profiles.commissar"]);
+    expect(roleAboutKeys("sport", "sheriff", ["lawyer"], (k) => k in en)).toEqual(["roleinfo.sport.sheriff"]);
   });
 });
 

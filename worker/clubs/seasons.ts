@@ -11,6 +11,7 @@
 import { standings, type GameScore } from "../../shared/clubs/season.ts";
 import { MEDALS, type ClubGameSummary, type Medal, type PublicName, type ReviewPage, type ReviewRequest, type SeasonStage, type SeasonStanding, type SeasonStatus, type SeasonView } from "../../shared/protocol/seasons.ts";
 import { base64url } from "../security/random.ts";
+import { getPreset } from "../table/engine.ts";
 import type { ClubRow } from "./store.ts";
 
 export const newSeasonId = (): string => "s" + base64url(crypto.getRandomValues(new Uint8Array(12)));
@@ -209,11 +210,11 @@ async function target(db: D1Database, g: ClubGameRow): Promise<{ season: SeasonR
 /**
  * Write (or rewrite) the host's review: the points of every seat with their reasons, the notes, and — on
  * the first review — the season and stage it counts for, if it still fits. The Tatar bonus (§7.11) is the
- * club's setting at the time of the review, added to every seat of a `tatar` game.
+ * club's setting at the time of the review, added to every seat of a game whose preset has `clubBonus`.
  */
 export async function writeReview(db: D1Database, club: ClubRow, g: ClubGameRow, hostId: string, body: ReviewRequest & { notes: string }, accounts: Map<number, string | null>, now: number): Promise<void> {
   const to = await target(db, g);
-  const bonus = g.preset_id === "tatar" ? club.tatar_bonus : 0;
+  const bonus = getPreset(g.preset_id)?.clubBonus ? club.tatar_bonus : 0;
   const seasonId = to?.season.id ?? null;
   const stage = to?.stage ?? null;
   const statements: D1PreparedStatement[] = [

@@ -11,6 +11,7 @@ import type { ChatAccess, OrganizerView, SeriesView, TableView } from "../../sha
 import { sameJson } from "../../shared/protocol/view-patch.ts";
 import { getPreset, type GameView } from "./engine.ts";
 import { eveningImmunity } from "./evening.ts";
+import { rematchKeepsSeats } from "./lobby.ts";
 import type { ConfigRow, ControlRow, PauseRecord, PlayerRow, SeriesRow } from "./storage.ts";
 
 /** Everything about the table (not the game) that views are built from. */
@@ -174,6 +175,7 @@ export function tableParts(facts: TableFacts, behind: boolean, previous?: TableP
         .map((g) => ({ game: g.game, winner: g.winner as TableView["series"]["results"][number]["winner"], reason: g.reason ?? "" })),
       next: behind ? { game: gameNo, seated: currentPlayers(facts.players, gameNo).length } : null,
       ...eveningOf(config, control, facts.series, status, gameNo),
+      ...(rematchKeepsSeats(config.presetId) ? { keepsSeats: true as const } : {}),
     },
   };
   const shared = { ...parts } as Record<keyof TableParts, unknown>;

@@ -155,7 +155,8 @@ export const acquaintance: PhaseModule<P, D> = {
     emit(ctx, "shooting-plan", toSeats(blackSeats(ctx.s)), { by: seat, plan: a.plan.slice() });
   },
   actions(s, p, d, seat, out) {
-    if (writesPlan(s, p, seat)) out.push({ type: "shooting-plan" });
+    // §2.2 the plan names seats of the table: any living seat, in the Don's order.
+    if (writesPlan(s, p, seat)) out.push({ type: "shooting-plan", targets: s.players.filter((x) => x.alive).map((x) => x.seat) });
     if (asksSide(s, p, d, seat)) out.push({ type: "choose-side" });
   },
   name: () => "acquaintance",

@@ -74,7 +74,7 @@ export const city: Preset = {
   compositionLimit: (seats, settings) => {
     const mafia = typeof settings.mafia === "number" ? settings.mafia : null;
     const most = seats >= 12 ? 3 : 2;
-    return mafia !== null && mafia > most ? `${mafia} Mafia need ${mafia === 3 ? 12 : seats + 1} seats or more: at ${seats} the black team would start as large as the red (at most ${most} Mafia)` : null;
+    return mafia !== null && mafia > most ? { kind: "at-most", role: "mafia", most, seats } : null;
   },
   teamOf: (role: RoleId, settings: Record<string, unknown>): Team | null => (role === "maniac" ? (settings.maniac === "red" ? "red" : "solo") : null),
   flow: cityFlow(),

@@ -149,6 +149,10 @@ export const clubFlow: Flow = {
 
 export const club: Preset = {
   id: "club",
+  /** RULES.md §6: a live host leads the game (the create form starts "Who hosts?" on "Me"). */
+  hostLed: true,
+  /** RULES.md §6: a new club starts with its own format. */
+  clubDefault: true,
   seats: { min: 12, max: 15 },
   settingsSchema: clubSettingsSchema as unknown as Preset["settingsSchema"],
   defaultSettings: v.parse(clubSettingsSchema, {}) as Record<string, unknown>,
@@ -161,8 +165,9 @@ export const club: Preset = {
   composition: clubComposition,
   compositionLimit: (n, settings) => {
     const roles = clubComposition(0, settings);
-    if (roles.length > n) return `the role counts (${roles.length}) are more than the seats (${n})`;
-    if (!roles.includes("boss")) return "the club's mafia needs its Boss (RULES.md §6)";
+    if (roles.length > n) return { kind: "too-many", roles: roles.length, seats: n };
+    // RULES.md §6: the club's mafia is led by its Boss.
+    if (!roles.includes("boss")) return { kind: "needs-role", role: "boss" };
     return null;
   },
   flow: clubFlow,

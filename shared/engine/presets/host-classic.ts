@@ -116,6 +116,8 @@ export const hostClassicFlow: Flow = {
 
 export const hostClassic: Preset = {
   id: "host-classic",
+  /** RULES.md §4: a live host leads the game (the create form starts "Who hosts?" on "Me"). */
+  hostLed: true,
   seats: { min: 8, max: 16 },
   settingsSchema: hostClassicSettingsSchema as unknown as Preset["settingsSchema"],
   defaultSettings: v.parse(hostClassicSettingsSchema, {}),

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { own } from "../../own.ts";
 import { getRole } from "../roles/index.ts";
-import type { PresetId } from "../types.ts";
+import type { PresetId, Team } from "../types.ts";
 import { city } from "./city.ts";
 import { club } from "./club.ts";
 import { hostClassic } from "./host-classic.ts";
@@ -9,9 +9,9 @@ import { classic, custom, darkCity, extended, fast } from "./profiles.ts";
 import { sport } from "./sport.ts";
 import { tatar } from "./tatar.ts";
 import { describeSettings } from "./settings.ts";
-import type { Preset, PresetInfo } from "./types.ts";
+import type { Preset, PresetInfo, StartProblem } from "./types.ts";
 
-export type { Preset, PresetInfo } from "./types.ts";
+export type { Preset, PresetInfo, StartProblem } from "./types.ts";
 
 const PRESETS: Record<string, Preset> = { sport, city, tatar, "host-classic": hostClassic, classic, extended, fast, "dark-city": darkCity, custom, club };
 
@@ -42,6 +42,9 @@ function info(p: Preset): PresetInfo {
     ...(p.rewards !== undefined ? { rewards: p.rewards } : {}),
     ...(p.roleCounts ? { roleCounts: p.roleCounts } : {}),
     ...(p.organizerPlays ? { organizerPlays: true } : {}),
+    ...(p.hostLed ? { hostLed: true } : {}),
+    ...(p.clubBonus ? { clubBonus: true } : {}),
+    ...(p.clubDefault ? { clubDefault: true } : {}),
     ...(p.consigliere ? { consigliere: true } : {}),
     ...(p.immunity ? { immunity: true } : {}),
   };
@@ -64,27 +67,71 @@ export function allPresetIds(): string[] {
 }
 
 /**
- * May a game of this preset start with `seats` players under `settings` (as stored at the table;
- * parsed here)? null = yes; otherwise why not, in one sentence. Beyond the seat bounds and the preset's
- * own limit (RULES.md §3 city: at most 2 Mafia at 10–11 seats), no game starts with the black team as
- * large as the red at the deal (§3 "smaller than the red team at the deal"; solo roles are not counted,
- * §5.4) — that game would be over before it began (§2.12, §5.4 parity).
+ * May a game of this preset start with `seats` players under `settings` (as stored at the table; parsed
+ * here)? null = yes; otherwise why not, typed (the checks and their order: StartProblem, types.ts).
+ * The server's refusal and the create forms' pre-checks read this one function.
  */
-export function startRefusal(id: PresetId, settings: Record<string, unknown>, seats: number): string | null {
+export function startProblem(id: PresetId, settings: Record<string, unknown>, seats: number): StartProblem | null {
   const p = own(PRESETS, id);
-  if (!p) return `unknown preset ${id}`;
-  if (seats < p.seats.min || seats > p.seats.max) return `${id} needs ${p.seats.min}–${p.seats.max} players, got ${seats}`;
-  const parsed = v.parse(p.settingsSchema, settings ?? {}) as Record<string, unknown>;
-  const limit = p.compositionLimit?.(seats, parsed);
+  if (!p) return { kind: "unknown-preset" };
+  if (seats < p.seats.min || seats > p.seats.max) return { kind: "seats", min: p.seats.min, max: p.seats.max, seats };
+  const parsed = v.safeParse(p.settingsSchema, settings ?? {});
+  if (!parsed.success) return { kind: "settings" };
+  const chosen = parsed.output as Record<string, unknown>;
+  const limit = p.compositionLimit?.(seats, chosen);
   if (limit) return limit;
   let black = 0;
   let red = 0;
-  for (const role of p.composition(seats, parsed)) {
-    const team = p.teamOf?.(role, parsed) ?? getRole(role).team;
+  for (const role of p.composition(seats, chosen)) {
+    const team = p.teamOf?.(role, chosen) ?? getRole(role).team;
     if (team === "black") black++;
     else if (team === "red") red++;
   }
-  return black >= red ? `at ${seats} seats the black team (${black}) would start as large as the red (${red})` : null;
+  return black >= red ? { kind: "parity", black, red, seats } : null;
+}
+
+const named = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
+
+/** The problem in one sentence (the server's refusal message and log). */
+function problemSentence(id: PresetId, x: StartProblem): string {
+  switch (x.kind) {
+    case "unknown-preset":
+      return `unknown preset ${id}`;
+    case "seats":
+      return `${id} needs ${x.min}–${x.max} players, got ${x.seats}`;
+    case "settings":
+      return `the settings of ${id} are not valid`;
+    case "too-many":
+      return `the role counts (${x.roles}) are more than the seats (${x.seats})`;
+    case "no-shot":
+      return "no one holds the mafia's shot (a Mafia, a Don or a Blackmailer)";
+    case "needs-role":
+      return `the composition needs a ${named(x.role)}`;
+    case "at-most":
+      return `at ${x.seats} seats at most ${x.most} ${named(x.role)}: the black team would start as large as the red`;
+    case "parity":
+      return `at ${x.seats} seats the black team (${x.black}) would start as large as the red (${x.red})`;
+  }
+}
+
+/**
+ * The sides a game of this preset deals at `seats` under `settings` (the town and the mafia; the solo
+ * side when a solo role is dealt, §5.4), in the order red, black, solo. Settings that do not parse: the
+ * preset's defaults.
+ */
+export function sidesDealt(id: PresetId, settings: Record<string, unknown>, seats: number): Team[] {
+  const p = presetOf(id);
+  const parsed = v.safeParse(p.settingsSchema, settings ?? {});
+  const chosen = (parsed.success ? parsed.output : p.defaultSettings) as Record<string, unknown>;
+  const teams = new Set<Team>(["red", "black"]);
+  for (const role of p.composition(seats, chosen)) teams.add(p.teamOf?.(role, chosen) ?? getRole(role).team);
+  return (["red", "black", "solo"] as const).filter((x) => teams.has(x));
+}
+
+/** `startProblem` as one sentence; null = the game may start. */
+export function startRefusal(id: PresetId, settings: Record<string, unknown>, seats: number): string | null {
+  const x = startProblem(id, settings, seats);
+  return x ? problemSentence(id, x) : null;
 }
 
 /**

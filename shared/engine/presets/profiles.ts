@@ -196,9 +196,9 @@ export const custom: Preset = {
   composition: customComposition,
   compositionLimit: (n, settings) => {
     const chosen = CUSTOM_ROLES.reduce((sum, r) => sum + (typeof settings[r] === "number" ? (settings[r] as number) : 0), 0);
-    if (chosen > n) return `the role counts (${chosen}) are more than the seats (${n})`;
+    if (chosen > n) return { kind: "too-many", roles: chosen, seats: n };
     const roles = customComposition(n, settings);
-    if (!roles.some((r) => (MAFIA_SHOT as readonly RoleId[]).includes(r))) return "no one holds the mafia's shot (a Mafia, a Don or a Blackmailer)";
+    if (!roles.some((r) => (MAFIA_SHOT as readonly RoleId[]).includes(r))) return { kind: "no-shot" };
     return null;
   },
   flow: profileFlow({ voting: "setting" }),

@@ -91,6 +91,10 @@ export const tatarFlow: Flow = {
 
 export const tatar: Preset = {
   id: "tatar",
+  /** RULES.md §7: a live host leads the game (the create form starts "Who hosts?" on "Me"). */
+  hostLed: true,
+  /** RULES.md §7.11: a club's review adds its Tatar bonus to every seat of this format's games. */
+  clubBonus: true,
   seats: { min: 12, max: 12 },
   settingsSchema: tatarSettingsSchema as unknown as Preset["settingsSchema"],
   defaultSettings: v.parse(tatarSettingsSchema, {}),

@@ -32,6 +32,12 @@ export interface PresetInfo {
    * takes no seat, §5.7); its organizer is always one of the seated players. Absent = either.
    */
   organizerPlays?: boolean;
+  /** RULES.md §7.11: a club's extra points for its games ("Games played in Tatar earn extra points"). */
+  clubBonus?: true;
+  /** RULES.md §6: the club's own format — a new club starts with it among its formats. */
+  clubDefault?: true;
+  /** A live host leads this format's games (RULES.md §4 host-classic, §6 club, §7 tatar): "Who hosts?" starts on "Me". */
+  hostLed?: true;
   /**
    * RULES.md §5.5 Custom: the settings that count a role's players — each key is the role's id, its value
    * how many are dealt (Civilians fill the other seats). The create form edits them in its role editor,
@@ -72,17 +78,42 @@ export interface TechVoteRules {
   foulsToRemove: number;
 }
 
+/**
+ * Why a game of a preset cannot start, typed (presets/index.ts startProblem): the server's refusal
+ * (`startRefusal`, a sentence for its log and reply) and the create forms' pre-checks (web/src/home)
+ * read the one function, and the page says it in its own catalogue's words. The checks, in order: the seat bounds; settings that do not
+ * parse; the preset's own limit (`compositionLimit`: RULES.md §3 city at most 2 Mafia at 10–11 seats,
+ * §5.5 Custom role counts within the seats and a holder of the mafia's shot, §6 the club's Boss); then,
+ * for every preset, no game starts with the black team as large as the red at the deal (§3 "smaller
+ * than the red team at the deal"; solo roles are not counted, §5.4) — that game would be over before it
+ * began (§2.12, §5.4 parity).
+ */
+export type StartProblem =
+  | { kind: "unknown-preset" }
+  | { kind: "seats"; min: number; max: number; seats: number }
+  | { kind: "settings" }
+  /** More roles chosen (`roles`) than the seats. */
+  | { kind: "too-many"; roles: number; seats: number }
+  /** Nobody holds the mafia's shot (§5.5 Custom). */
+  | { kind: "no-shot" }
+  /** The composition lacks a role it needs (§6 the club's Boss). */
+  | { kind: "needs-role"; role: RoleId }
+  /** At most `most` of `role` at `seats` players (§3 city's Mafia). */
+  | { kind: "at-most"; role: RoleId; most: number; seats: number }
+  /** The black team would start as large as the red (§5.4 parity). */
+  | { kind: "parity"; black: number; red: number; seats: number };
+
 export interface Preset extends Omit<PresetInfo, "settings"> {
   composition(seats: number, settings: Record<string, unknown>): RoleId[];
   /** A role's team at the deal when a setting changes it (§3 the Maniac: solo / red). */
   teamOf?(role: RoleId, settings: Record<string, unknown>): Team | null;
   /**
    * A preset's own bound on its composition at `seats` players with these (parsed) settings: null when
-   * a game may start, else why not (§3: at most 2 Mafia at 10 and 11 seats, 3 at 12). The engine's
-   * general check (the black team smaller than the red at the deal, presets/index.ts startRefusal)
-   * applies to every preset on top of this.
+   * a game may start, else why not, typed (§3: at most 2 Mafia at 10 and 11 seats, 3 at 12). The
+   * engine's general check (the black team smaller than the red at the deal, presets/index.ts
+   * startProblem) applies to every preset on top of this.
    */
-  compositionLimit?(seats: number, settings: Record<string, unknown>): string | null;
+  compositionLimit?(seats: number, settings: Record<string, unknown>): StartProblem | null;
   /** The day and the night as a flow of phase modules (flow/types.ts; docs/ENGINE.md). */
   flow: Flow;
   shouts: ShoutRules;

@@ -12,6 +12,7 @@ export const curser: RoleModule = {
   abilities: ["curse"],
   appearsAs: { commissar: "black" },
   passives: ["blocks-red-win"],
+  marks: ["cursed"],
   knowsTeam: false,
   win: "curser-cursed-all",
 };

@@ -11,4 +11,5 @@ export const judge: RoleModule = {
   appearsAs: {},
   passives: ["double-vote"],
   knowsTeam: false,
+  marks: ["judge"],
 };

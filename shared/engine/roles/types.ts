@@ -3,7 +3,7 @@
  * abilities it holds, how it appears to each kind of check, and its passives.
  * Adding a role adds a file here and a line in index.ts; it touches no other role.
  */
-import type { RoleId, Team } from "../types.ts";
+import type { LegendMark, RoleId, Team } from "../types.ts";
 
 /** The kinds of check a role may be subjected to; each answers with a word the checker learns. */
 export type CheckKind =
@@ -38,4 +38,6 @@ export interface RoleModule {
    * the preset's win list says "roles" while a living player holds this role.
    */
   win?: string;
+  /** The seat marks this role brings to a game it is dealt in (the legend explains them, LEGEND_MARKS). */
+  marks?: readonly LegendMark[];
 }

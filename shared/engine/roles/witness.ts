@@ -11,4 +11,5 @@ export const witness: RoleModule = {
   appearsAs: { commissar: "red" },
   passives: ["witness"],
   knowsTeam: false,
+  marks: ["witnessed"],
 };

@@ -93,7 +93,7 @@ describe("§2.2 Night of acquaintance, 60 s", () => {
     const t = new Table({ roles: LAYOUT, stopAt: "acquaintance" });
     t.reject(1, t.use(1, 5), "phase-closed");
     t.reject(2, { type: "shooting-plan", plan: [5] }, "not-allowed");
-    expect(t.view(1).you!.actions).toContainEqual({ type: "shooting-plan" });
+    expect(t.view(1).you!.actions).toContainEqual({ type: "shooting-plan", targets: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] });
     t.act(1, { type: "shooting-plan", plan: [5, 6, 7] });
     expect(t.view(1).you!.shootingPlan).toEqual([5, 6, 7]);
     expect(t.view(3).you!.shootingPlan).toEqual([5, 6, 7]);

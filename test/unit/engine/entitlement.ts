@@ -334,7 +334,15 @@ export function assertEntitled(state: unknown, playerId: string | null, view: Ga
   const k = all ? hostKnowledge(s) : knowledge(s, playerId);
   const log = view.log;
   const vv = view as unknown as Record<string, unknown>;
-  for (const key in vv) if (key !== "log") walk(s, k, vv[key], key === "you", key === "you");
+  for (const key in vv) if (key !== "log" && key !== "composition") walk(s, k, vv[key], key === "you", key === "you");
+  // RULES.md §6 the composition announced at the deal is public: the view's `composition` says exactly the
+  // public `composition` entry's counts (zeros left out), never more.
+  if (view.composition !== undefined) {
+    const e = s.events.find((x) => x.type === "composition" && (x as { audience?: { kind: string } }).audience?.kind === "public");
+    ok(e !== undefined, "a composition the table was never told");
+    const told = Object.entries((e!.data as { counts: Record<string, number> }).counts).filter(([, n]) => n > 0).map(([role, count]) => ({ role, count }));
+    ok(JSON.stringify(view.composition) === JSON.stringify(told), `a composition other than the one told: ${JSON.stringify(view.composition)}`);
+  }
   // §2.6 closed ballots: nobody but the voter sees them before the count.
   if (!all && s.stage.module === "voting" && s.stage.data?.mode === "closed" && view.ballot) {
     ok(Array.isArray(view.ballot.votes) && view.ballot.votes.length === 0, "closed ballots shown before the count");

@@ -32,12 +32,12 @@ describe("issue 14: the floor in every view", () => {
     expect(t.view(2).floor.channels).toEqual([{ id: "black-team", speakers: [], video: [1, 2, 3], listeners: [1, 2, 3] }]);
   });
 
-  it("§2.3 a speech: the speaker to everyone, every living camera; §2.5 a shout adds the shouter; voting: cameras only", () => {
+  it("§2.3 a speech: the speaker to everyone, every living camera; §2.5 a shout adds the shouter, heard by push-to-talk; voting: cameras only", () => {
     const t = new Table({ roles: LAYOUT });
     expect(t.spectator().floor.channels).toEqual([table([1])]);
     expect(t.view(7).floor.channels).toEqual([table([1])]);
     t.act(5, { type: "shout" });
-    expect(t.spectator().floor.channels).toEqual([table([1, 5])]);
+    expect(t.spectator().floor.channels).toEqual([{ ...table([1, 5]), pushToTalk: [5] }]);
     t.act(1, { type: "nominate", target: 9 });
     t.act(1, { type: "end-speech" });
     t.act(2, { type: "nominate", target: 8 });

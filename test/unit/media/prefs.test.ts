@@ -1,10 +1,11 @@
 /**
  * Issue 15, the table's voice controls (web/src/media/prefs.ts): the initial in a tile without video,
- * push-to-talk only during this player's own shout, the low-bandwidth mode's transceiver direction and
+ * push-to-talk as the engine's floor says (this player's own shout), the low-bandwidth mode's transceiver direction and
  * sender parameters, and the stored mode read back defensively.
  */
 import { describe, expect, it } from "vitest";
 import { cameraSize, initialOf, micOpen, parseBandwidth, pushToTalk, videoDirection, videoEncoding } from "../../../web/src/media/prefs.ts";
+import { Table } from "../engine/harness.ts";
 
 describe("issue 15: voice controls", () => {
   it("the tile's placeholder is the nickname's first letter, upper-cased, a whole grapheme", () => {
@@ -16,14 +17,19 @@ describe("issue 15: voice controls", () => {
     expect(initialOf("   ")).toBe("?");
   });
 
-  it("push-to-talk is in force only while this player shouts during someone else's speech", () => {
-    expect(pushToTalk({ seat: 3 }, 5, 3)).toBe(true);
-    // Someone else shouts, or nobody: the floor's open microphone.
-    expect(pushToTalk({ seat: 4 }, 5, 3)).toBe(false);
-    expect(pushToTalk(null, 5, 3)).toBe(false);
-    // The speaker's own speech: open microphone (and a speaker cannot shout).
-    expect(pushToTalk({ seat: 5 }, 5, 5)).toBe(false);
-    expect(pushToTalk({ seat: 3 }, 5, null)).toBe(false);
+  it("RULES.md §2.5 push-to-talk is in force as the floor says: for this player's shout during someone else's speech", () => {
+    const t = new Table({ roles: "DMMSCCCCCC" });
+    expect(t.speaker).toBe(1);
+    // Nobody shouts: the floor's open microphone, for the speaker too.
+    expect(pushToTalk(t.view(1).floor, 1)).toBe(false);
+    expect(pushToTalk(t.view(5).floor, 5)).toBe(false);
+    t.now += 10_000;
+    t.act(5, { type: "shout" }, 0);
+    expect(pushToTalk(t.view(5).floor, 5)).toBe(true);
+    // Someone else shouts: the speaker and the others keep the floor's microphone; a spectator has none.
+    expect(pushToTalk(t.view(1).floor, 1)).toBe(false);
+    expect(pushToTalk(t.view(3).floor, 3)).toBe(false);
+    expect(pushToTalk(t.spectator().floor, null)).toBe(false);
     // PTT narrows: held → open, released → shut; without PTT always open (the floor decides).
     expect(micOpen(true, false)).toBe(false);
     expect(micOpen(true, true)).toBe(true);

@@ -47,17 +47,17 @@ describe("RULES.md §6 the composition line (club.ts compositionOf)", () => {
   it("§6 'announced (counts of each role) at the start': every viewer reads the same counts the whole game, zeros left out", () => {
     const t = club();
     const want = [{ role: "boss", count: 1 }, { role: "mafia", count: 2 }, { role: "commissar", count: 1 }, { role: "doctor", count: 1 }, { role: "maniac", count: 1 }, { role: "civilian", count: 6 }];
-    for (const g of viewers(t, true)) expect(compositionOf(g.log)).toEqual(want);
+    for (const g of viewers(t, true)) expect(compositionOf(g)).toEqual(want);
     speeches(t);
     night(t, { mafia: { 1: 12 } });
     // Day 2: still there (the line shows the whole game, not only the deal's moment).
-    for (const g of viewers(t)) expect(compositionOf(g.log)).toEqual(want);
+    for (const g of viewers(t)) expect(compositionOf(g)).toEqual(want);
     expect(inEveryLanguage(["table.composition", "table.composition.item", ...want.map((r) => `role.${r.role}`)])).toEqual([]);
   });
 
   it("a format that announces no composition has no line (sport)", () => {
     const t = new Table({ roles: "DMMSCCCCCC" });
-    expect(compositionOf(t.spectator().log)).toBeNull();
+    expect(compositionOf(t.spectator())).toBeNull();
   });
 });
 
@@ -220,13 +220,13 @@ describe("RULES.md §6.3 cursed seats (club.ts cursedSeats)", () => {
     speeches(t);
     night(t, { curse: 4, mafia: { 1: 12 } });
     for (const g of viewers(t)) {
-      expect([...cursedSeats(g.log)]).toEqual([4]);
+      expect([...cursedSeats(g)]).toEqual([4]);
       expect(annKeys(g)).toContain("ann.cursed");
     }
     t.endSpeeches("last-words");
     speeches(t);
     night(t, { curse: 5, mafia: { 1: 11 } });
-    for (const g of viewers(t)) expect([...cursedSeats(g.log)].sort()).toEqual([4, 5]);
+    for (const g of viewers(t)) expect([...cursedSeats(g)].sort()).toEqual([4, 5]);
     expect(inEveryLanguage(["seat.cursed", "ann.cursed"])).toEqual([]);
   });
 
@@ -234,7 +234,7 @@ describe("RULES.md §6.3 cursed seats (club.ts cursedSeats)", () => {
     const t = club();
     speeches(t);
     night(t, { mafia: { 1: 12 } });
-    expect(cursedSeats(t.spectator().log).size).toBe(0);
+    expect(cursedSeats(t.spectator()).size).toBe(0);
   });
 });
 

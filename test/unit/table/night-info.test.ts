@@ -91,7 +91,7 @@ describe("RULES.md §5.1 / §5.6 Tracker and Watcher results: live, final at the
       if (step === "tracker") t.act(3, t.use(3, 9));
     });
     const notes = nightNotes(t.view(4));
-    expect(notes.map((e) => [e.type, e.data])).toEqual([["check-frozen", { by: 4, target: 7, night: 1 }]]);
+    expect(notes).toEqual([{ type: "check-frozen", target: 7 }]);
     expect(t.view(4).you!.checks).toEqual([]);
     // The line says "result unavailable" and names only the checked seat (never seat 2, the Blocker).
     expect(en["night.resultUnavailable"]).toMatch(/unavailable/);

@@ -281,7 +281,7 @@ export function ClubPage(props: { id: string }) {
                   </For>
                 </ul>
               </section>
-              <Show when={staff(p()) && p().club.formats.includes("tatar")}>
+              <Show when={staff(p()) && p().club.formats.some((f) => presets.find((x) => x.id === f)?.consigliere)}>
                 <Experience data={p()} onChange={set} />
               </Show>
               <Show when={p().you?.role === "owner"}>

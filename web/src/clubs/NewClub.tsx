@@ -21,7 +21,7 @@ export function NewClub() {
   const [name, setName] = createSignal("");
   const [city, setCity] = createSignal("");
   const [language, setLanguage] = createSignal<ClubLanguage>(lang());
-  const [formats, setFormats] = createSignal<string[]>(presets.some((p) => p.id === "club") ? ["club"] : []);
+  const [formats, setFormats] = createSignal<string[]>(presets.filter((p) => p.clubDefault).map((p) => p.id));
   const [zone, setZone] = createSignal(viewerZone());
   const [adults, setAdults] = createSignal(false);
   // Issue 19, RULES.md §6.11: "record games for review" (docs/CLUBS.md "Recordings").

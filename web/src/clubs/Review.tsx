@@ -8,6 +8,7 @@
  * `[data-review-form]`, `[data-review-seat]` (its inputs `points`/`reason` per seat), `[data-review-save]`.
  */
 import { createEffect, createResource, createSignal, For, Show } from "solid-js";
+import presets from "virtual:preset-settings";
 import type { ReviewPage } from "../../../shared/protocol/seasons.ts";
 import { t } from "../i18n/index.ts";
 import { ApiError } from "../lib/api.ts";
@@ -51,7 +52,7 @@ function Form(props: { page: ReviewPage; code: string; n: number; onSaved: (p: R
   return (
     <form class="form" onSubmit={save} data-review-form>
       <h3>{tr("review.form")}</h3>
-      <p class="muted small">{props.page.club.tatarBonus > 0 && props.page.game.presetId === "tatar" ? tr("review.bonus", { bonus: pointsText(props.page.club.tatarBonus) }) : tr("review.form.about")}</p>
+      <p class="muted small">{props.page.club.tatarBonus > 0 && presets.find((x) => x.id === props.page.game.presetId)?.clubBonus ? tr("review.bonus", { bonus: pointsText(props.page.club.tatarBonus) }) : tr("review.form.about")}</p>
       <Show when={prefilled}>
         <p class="small" id="review-prefilled" data-review-prefilled={win}>
           {tr("review.prefilled", { n: win, more: `${pointsText(win)} + 0.5 = ${pointsText(win + 0.5)}` })}

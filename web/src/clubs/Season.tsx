@@ -9,6 +9,7 @@
  * `[data-champion-row]`, `[data-club-game]` (data-reviewed), `[data-new-season]`, `[data-start-champion]`.
  */
 import { createResource, createSignal, createUniqueId, For, Show } from "solid-js";
+import presets from "virtual:preset-settings";
 import type { ClubGameSummary, ClubSeasons, SeasonStanding, SeasonView } from "../../../shared/protocol/seasons.ts";
 import { tk } from "../i18n/index.ts";
 import { leadersPath, onLinkClick, recordPath } from "../lib/router.ts";
@@ -211,7 +212,7 @@ function OwnerTools(props: { clubId: string; data: ClubSeasons; formats: string[
           <span>{tc("settings.winPoints")}</span>
           <input name="winPoints" type="number" step="0.01" min="0" max="50" inputmode="decimal" value={winPoints()} onInput={(e) => setWinPoints(e.currentTarget.value)} />
         </label>
-        <Show when={props.formats.includes("tatar")}>
+        <Show when={props.formats.some((f) => presets.find((x) => x.id === f)?.clubBonus)}>
           <label class="field">
             <span>{tc("settings.tatarBonus")}</span>
             <input type="number" step="0.01" min="0" max="50" value={bonus()} onInput={(e) => setBonus(e.currentTarget.value)} />

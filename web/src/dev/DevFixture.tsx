@@ -25,7 +25,7 @@
  */
 import { createStore } from "solid-js/store";
 import { isNightPhase } from "../../../shared/engine/phase-kinds.ts";
-import type { AnyLogEntry, Claim, Floor, GameView, Seat, SeatView } from "../../../shared/engine/types.ts";
+import { LEGEND_MARKS, type AnyLogEntry, type Claim, type Floor, type GameView, type LegendMark, type Seat, type SeatView } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 import { createServerClock } from "../lib/clock.ts";
 import type { TableController, TableState } from "../table/controller.ts";
@@ -46,6 +46,15 @@ function seats(patch: (s: SeatView) => Partial<SeatView> = () => ({})): SeatView
 function tableFloor(speaker: Seat | null): Floor {
   const on = speaker === null ? [] : [speaker];
   return { channels: [{ id: "table", speakers: on, video: on, listeners: "everyone" }] };
+}
+
+/** The legend's marks a scene's viewer meets: the common ones, a black player's own, and a format's (tatar: §7.3, §7.10). */
+function fixtureMarks(over: Partial<GameView>): LegendMark[] {
+  const extra = new Set<LegendMark>(["nominated", "speaking", "votes", "checks", "fouls", "talking", "away", "bot"]);
+  const you = over.you === undefined ? { team: "red" } : over.you;
+  if (you?.team === "black") for (const m of ["teammate", "tally"] as const) extra.add(m);
+  if (over.presetId === "tatar") for (const m of ["voter", "consigliere"] as const) extra.add(m);
+  return LEGEND_MARKS.filter((m) => extra.has(m));
 }
 
 function game(over: Partial<GameView>): GameView {
@@ -87,6 +96,8 @@ function game(over: Partial<GameView>): GameView {
     logAfter: null,
     logUpTo: 11,
     result: null,
+    // The legend's marks as the engine lists them for such a viewer (shared/engine/view-facts.ts).
+    marks: fixtureMarks(over),
     ...over,
   };
 }
@@ -453,7 +464,7 @@ function tatarGame(name: string, now: number): GameView {
       timerMs: late ? 5_000 : 10_000,
       log,
       seats: tSeats((s) => ({ ...dead12(s), votes: tally(s.seat) || null, fouls: s.seat === 11 ? 3 : s.seat === 9 ? (late ? 2 : 1) : 0 })),
-      ballot: { kind: "elimination", mode: "in-turn", candidates: living(0), calling: null, voter, votes: cast.map(([v, target]) => ({ voter: v, target })), mine: null },
+      ballot: { kind: "elimination", mode: "in-turn", candidates: living(0), calling: null, voter, votes: cast.map(([v, target]) => ({ voter: v, target })), mine: null, ...(late ? { lateFouls: 2 } : {}) },
       you: late
         ? { seat: 2, role: "commissar", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [] }
         : { seat: 7, role: "civilian", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [{ type: "vote", targets: living(7) }] },
@@ -493,7 +504,7 @@ function tatarGame(name: string, now: number): GameView {
     seats: tSeats((s) => ({ ...dead12(s), ...(s.seat === 5 ? { alive: false, out: "removed" as const } : {}), fouls: ({ 3: 3, 5: 4, 8: 1 } as Record<number, number>)[s.seat] ?? 0, role: T_ROLES[s.seat - 1], team: tTeam(T_ROLES[s.seat - 1]!) })),
     floor: { channels: [{ id: "table", speakers: living(5), video: living(5), listeners: "everyone" }] },
     you: null,
-    host: { canConfirm: false, waiting: false, pending: [], remaining: 0, fouls: true, foulsToRemove: 4 },
+    host: { canConfirm: false, waiting: false, pending: [], remaining: 0, fouls: true, foulsToRemove: 4, lastFoul: [3] },
   });
 }
 
@@ -534,13 +545,19 @@ function clubGame(name: string, now: number): GameView {
   const living = cSeats.filter((s) => s.alive).map((s) => s.seat);
   return game({
     presetId: "club", day: 2, round: 2, floor: tableFloor(null), log, logUpTo: log.length, seats: cSeats,
+    // What the engine states from that log (shared/engine/view-facts.ts).
+    dealt: ["boss", "mafia", "commissar", "doctor", "witness", "curser", "civilian"],
+    marks: ["nominated", "speaking", "votes", "checks", "immune", "candidate", "cursed", "witnessed", "fouls", "talking", "away", "bot"],
+    composition: [{ role: "boss", count: 1 }, { role: "mafia", count: 2 }, { role: "commissar", count: 1 }, { role: "doctor", count: 1 }, { role: "witness", count: 1 }, { role: "curser", count: 1 }, { role: "civilian", count: 5 }],
+    cursed: [4],
+    ...(host ? {} : { defence: { candidates: [7, 8], dropped: [9] } }),
     phase: host ? "free-talk" : "expel-both",
     deadline: now + (host ? 80_000 : 8_000),
     timerMs: host ? 120_000 : 10_000,
     nominees: host ? [] : [7, 8, 9],
     ballot: host ? null : { kind: "lift", mode: "open", candidates: [7, 8], needed: 6, votes: [{ voter: 1, lift: true }], mine: null },
-    you: host ? null : { seat: 11, role: "witness", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [{ type: "vote-lift" }] },
-    ...(host ? { host: { canConfirm: false, waiting: false, pending: [], remaining: 0, fouls: true, foulsToRemove: 3 } } : {}),
+    you: host ? null : { seat: 11, role: "witness", team: "red", teammates: [], checks: [], shootingPlan: null, actions: [{ type: "vote-lift" }], witnessed: 3 },
+    ...(host ? { host: { canConfirm: false, waiting: false, pending: [], remaining: 0, fouls: true, foulsToRemove: 3, lastFoul: [] } } : {}),
     ...(host ? { floor: { channels: [{ id: "table", speakers: living, video: living, listeners: "everyone" as const }] } } : {}),
   });
 }
@@ -563,7 +580,7 @@ function profileGame(name: string, now: number): GameView {
         log,
         seats: seats((s) => ([4, 6, 9].includes(s.seat) ? { role: ROLES[s.seat - 1], team: "black" } : {})),
         floor: { channels: [tableFloor(null).channels[0]!, { id: "black-team", speakers: [4, 6, 9], video: [4, 6, 9], listeners: [4, 6, 9] }] },
-        you: me(4, "don", "black", [{ type: "use", ability: "mafia-shot", label: "ability.mafia-shot", effect: "attack", targets: { min: 1, max: 1, seats: [1, 2, 3, 5, 7, 8, 10] }, skip: false }], [6, 9]),
+        you: { ...me(4, "don", "black", [{ type: "use", ability: "mafia-shot", label: "ability.mafia-shot", effect: "attack", targets: { min: 1, max: 1, seats: [1, 2, 3, 5, 7, 8, 10] }, skip: false }], [6, 9]), shotTally: { tally: [{ seat: 2, votes: 1 }, { seat: 7, votes: 2 }], agreed: false } },
       });
     }
     case "profile-tracker": {
@@ -573,11 +590,11 @@ function profileGame(name: string, now: number): GameView {
         { seq: 8, at: now - 40_000, day: 1, type: "tracked", data: { by: 2, target: 5, night: 1, seats: [], final: false } },
         { seq: 9, at: now - 5_000, day: 1, type: "tracked", data: { by: 2, target: 5, night: 1, seats: [3, 8], final: false } },
       ];
-      return over({ phase: "night-turn", log, you: me(2, "tracker", "red", []) });
+      return over({ phase: "night-turn", log, you: { ...me(2, "tracker", "red", []), reports: [{ kind: "tracked", target: 5, seats: [3, 8], final: false }] } });
     }
     case "profile-blocked": {
       const log: AnyLogEntry[] = [...night("commissar"), { seq: 7, at: now - 3_000, day: 1, type: "check-frozen", data: { by: 2, target: 6, night: 1 } }];
-      return over({ phase: "night-check", log, you: me(2, "commissar", "red", []) });
+      return over({ phase: "night-check", log, you: { ...me(2, "commissar", "red", []), notes: [{ type: "check-frozen", target: 6 }] } });
     }
     case "profile-two":
       return over({ phase: "night-turn", log: night("blocker"), you: me(2, "blocker", "black", [{ type: "use", ability: "block", label: "ability.block", effect: "block", targets: { min: 2, max: 2, seats: [1, 3, 4, 5, 6, 7, 8, 9, 10] }, skip: true }]) });

@@ -15,7 +15,7 @@
  */
 import { createEffect, createSignal, For, onCleanup, Show } from "solid-js";
 import { t } from "../i18n/index.ts";
-import { estimate, sidesOf, warnings, type BalanceJob, type BalanceReport, type BalanceRequest, type Side, type Tally, type Warning } from "./balance.ts";
+import { estimate, warnings, type BalanceJob, type BalanceReport, type BalanceRequest, type Side, type Tally, type Warning } from "./balance.ts";
 
 const MAX_GAMES = 2000;
 const MAX_MS = 10_000;
@@ -31,7 +31,8 @@ const pct = (x: number) => Math.round(x);
 export function BalanceMeter(props: {
   presetId: string;
   seats: number;
-  counts: Record<string, number>;
+  /** The sides the composition deals (the engine's `sidesDealt`: the solo side where a solo role is dealt, §5.4). */
+  sides: Side[];
   /** The settings of the chosen composition (day rules and counts), as sent to the table. */
   settings: Record<string, unknown>;
   /** The day rules alone: the recommended composition's settings (Custom with no counts). */
@@ -54,7 +55,7 @@ export function BalanceMeter(props: {
   };
   onCleanup(stop);
 
-  const sides = (): Side[] => sidesOf(props.counts);
+  const sides = (): Side[] => props.sides;
 
   createEffect(() => {
     // Read every input, so any change restarts the run.

@@ -16,7 +16,7 @@ import { createEffect, createMemo, createSignal, For, on, Show } from "solid-js"
 import { t, tk } from "../i18n/index.ts";
 import { roleAbout } from "../table/RoleCard.tsx";
 import { BalanceMeter } from "./BalanceMeter.tsx";
-import { composition, countSettings, EDITOR_ROLES, problems, setRoleCount, startingCounts, total, type Counts, type Problem } from "./composition.ts";
+import { composition, countSettings, EDITOR_ROLES, problems, setRoleCount, sidesDealt, startingCounts, total, type Counts, type Problem } from "./composition.ts";
 import type { PresetForm, ProfileChoice } from "./presets.ts";
 import { RoleCountRow, Stepper } from "./Stepper.tsx";
 
@@ -44,6 +44,8 @@ export default function ProfileScreen(props: { form: PresetForm; dayRules: Recor
     }),
   );
   const recommended = createMemo(() => composition(f.id, seats()));
+  // The roles the editor deals now: a role's line names another role only where that one is dealt (logText.ts roleAboutKeys).
+  const dealtNow = createMemo(() => Object.keys(counts()).filter((r) => (counts()[r] ?? 0) > 0));
   const issues = createMemo<Problem[]>(() => (custom ? problems(f.id, counts(), seats()) : []));
   const isRecommended = createMemo(() => custom && sameCounts(counts(), startingCounts(f.id, seats())));
   createEffect(() => props.onChange({ seats: seats(), counts: custom ? countSettings(counts()) : {}, ok: issues().length === 0 }));
@@ -92,7 +94,7 @@ export default function ProfileScreen(props: { form: PresetForm; dayRules: Recor
                       <summary>
                         {tk("role", row.role)} × {row.count}
                       </summary>
-                      <p class="muted small">{roleAbout(f.id, row.role, { lawyer: recommended().some((r) => r.role === "lawyer") })}</p>
+                      <p class="muted small">{roleAbout(f.id, row.role, recommended().map((r) => r.role))}</p>
                     </details>
                   </li>
                 )}
@@ -108,7 +110,7 @@ export default function ProfileScreen(props: { form: PresetForm; dayRules: Recor
           </small>
           <ul class="roles">
             <For each={EDITOR_ROLES}>
-              {(role) => <RoleCountRow presetId={f.id} role={role} id={`role-count-${role}`} value={counts()[role] ?? 0} min={0} max={20} set={(n) => setCount(role, n)} data={{ "data-role-count": role }} />}
+              {(role) => <RoleCountRow presetId={f.id} dealt={dealtNow()} role={role} id={`role-count-${role}`} value={counts()[role] ?? 0} min={0} max={20} set={(n) => setCount(role, n)} data={{ "data-role-count": role }} />}
             </For>
           </ul>
           <p id="editor-status" class="small" role="status" data-role-diff={total(counts()) - seats()}>
@@ -124,7 +126,7 @@ export default function ProfileScreen(props: { form: PresetForm; dayRules: Recor
         <BalanceMeter
           presetId={f.id}
           seats={seats()}
-          counts={counts()}
+          sides={sidesDealt(f.id, { ...props.dayRules, ...countSettings(counts()) }, seats())}
           settings={{ ...props.dayRules, ...countSettings(counts()) }}
           baseline={props.dayRules}
           playable={issues().length === 0}
@@ -135,18 +137,18 @@ export default function ProfileScreen(props: { form: PresetForm; dayRules: Recor
   );
 }
 
-/** One problem of a Custom composition, in the catalogue's words (RULES.md §5.5). */
+/** One problem of a Custom composition, in the catalogue's words (RULES.md §5.5); the engine's typed reason otherwise. */
 function problemText(p: Problem): string {
   switch (p.kind) {
     case "too-many":
-      return t("profile.tooMany", { n: p.n });
+      return t("profile.tooMany", { n: "n" in p ? p.n : p.roles - p.seats });
     case "too-few":
       return t("profile.tooFew", { n: p.n });
     case "no-shot":
       return t("profile.noShot");
     case "parity":
       return t("profile.parity", { black: p.black, red: p.red });
-    case "refused":
+    default:
       return t("profile.refused");
   }
 }

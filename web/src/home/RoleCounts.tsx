@@ -42,7 +42,7 @@ export default function RoleCounts(props: { form: PresetForm; onChange: (c: Coun
       </small>
       <ul class="roles">
         <For each={fields}>
-          {(f) => <RoleCountRow presetId={id} role={f.role} id={`club-count-${f.role}`} value={counts()[f.role] ?? 0} min={f.min} max={f.max} set={(n) => setCount(f.role, n)} data={{ "data-club-count": f.role }} />}
+          {(f) => <RoleCountRow presetId={id} dealt={Object.keys(counts()).filter((r) => (counts()[r] ?? 0) > 0)} role={f.role} id={`club-count-${f.role}`} value={counts()[f.role] ?? 0} min={f.min} max={f.max} set={(n) => setCount(f.role, n)} data={{ "data-club-count": f.role }} />}
         </For>
       </ul>
       <p id="counts-status" class="small" role="status" data-counts-status={check().range ? "ok" : "refused"}>
@@ -50,7 +50,7 @@ export default function RoleCounts(props: { form: PresetForm; onChange: (c: Coun
         <Show when={check().range && !check().full && check().range}>
           {(r) => <span data-counts-range={`${r().min}-${r().max}`}>{" " + (r().min === r().max ? t("create.counts.exact", { n: r().min }) : t("create.counts.range", { min: r().min, max: r().max }))}</span>}
         </Show>
-        <For each={check().problems}>{(p) => <strong class="problem" data-counts-problem={p.kind}>{" " + problemText(id, p)}</strong>}</For>
+        <For each={check().problems}>{(p) => <strong class="problem" data-counts-problem={p.kind}>{" " + problemText(p)}</strong>}</For>
       </p>
       <Show when={!isDefault()}>
         <button type="button" class="btn small" data-counts-reset onClick={() => setCounts(defaultCounts(id))}>
@@ -62,15 +62,15 @@ export default function RoleCounts(props: { form: PresetForm; onChange: (c: Coun
 }
 
 /** Why these counts can never start, in the catalogue's words (RULES.md §6). */
-function problemText(presetId: string, p: CountProblem): string {
+function problemText(p: CountProblem): string {
   switch (p.kind) {
     case "too-many":
       return t("create.counts.tooMany", { n: p.roles, seats: p.seats });
-    case "limit":
-      return tk("create.counts.limit", presetId, undefined, t("create.counts.refused"));
+    case "needs-role":
+      return t("create.counts.needs", { role: tk("role", p.role) });
     case "parity":
       return t("create.counts.parity", { black: p.black, red: p.red, seats: p.seats });
-    case "refused":
+    default:
       return t("create.counts.refused");
   }
 }

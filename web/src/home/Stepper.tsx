@@ -37,7 +37,7 @@ export function Stepper(props: { id: string; value: number; min: number; max: nu
  * One role's count in a role editor (Custom's, §5.5; the club's, §6): its name, a stepper and its
  * one-line description (the role card's text). `data` marks the input for tests.
  */
-export function RoleCountRow(props: { presetId: string; role: string; id: string; value: number; min: number; max: number; set: (n: number) => void; data: Record<string, string> }) {
+export function RoleCountRow(props: { presetId: string; dealt: readonly string[]; role: string; id: string; value: number; min: number; max: number; set: (n: number) => void; data: Record<string, string> }) {
   const name = () => tk("role", props.role);
   return (
     <li data-role={props.role}>
@@ -47,7 +47,7 @@ export function RoleCountRow(props: { presetId: string; role: string; id: string
       </div>
       <details>
         <summary class="small">{t("profile.whatItDoes")}</summary>
-        <p class="muted small">{roleAbout(props.presetId, props.role)}</p>
+        <p class="muted small">{roleAbout(props.presetId, props.role, props.dealt)}</p>
       </details>
     </li>
   );

@@ -103,10 +103,6 @@ export function warnings(chosen: Tally, baseline: Tally | null, sides: readonly 
   return out;
 }
 
-/** The sides in play for a composition: the town and the mafia always, the Maniac when one is dealt (§5.4). */
-export function sidesOf(counts: Readonly<Record<string, number>>): Side[] {
-  return (counts.maniac ?? 0) > 0 ? ["red", "black", "solo"] : ["red", "black"];
-}
 
 /* ---- the worker's messages ---- */
 

@@ -21,8 +21,6 @@ const RoleCounts = lazy(() => import("./RoleCounts.tsx"));
 /** The formats the create form offers, from the engine's descriptors (made at build time: presets.ts). */
 const PRESETS = presetSettings.map(formOf);
 
-/** Issue 31.5: the formats a live host leads (RULES.md §4 host-classic, §6 club, §7 tatar): "Who hosts?" starts on "Me". */
-const HOST_LED: ReadonlySet<string> = new Set(["host-classic", "club", "tatar"]);
 
 /** Spectator delays offered on the create form (seconds; the server accepts 0–900). */
 const DELAYS = [0, 30, 60, 120, 300];
@@ -68,8 +66,8 @@ export function CreateForm() {
   const choosePreset = (id: string) => {
     const next = PRESETS.find((p) => p.id === id) ?? preset;
     setPresetId(next.id);
-    // Issue 31.5: a format led by a live host (RULES.md §4, §6, §7) starts on "Me" (its creator hosts).
-    setLive(HOST_LED.has(next.id));
+    // A format a live host leads (the preset's `hostLed`, RULES.md §4, §6, §7) starts on "Me" (its creator hosts).
+    setLive(next.hostLed);
     setValues(Object.fromEntries(next.settings.map((s) => [s.key, s.default])));
     setProfile(null);
     setCounts(null);
@@ -305,7 +303,8 @@ function SettingView(props: { s: SettingField; value: unknown; set: (key: string
       </Show>
       <small id={`about-${s.key}`} class="muted">
         {line(`${s.label}.about`, "")}
-        {s.key === "mafia" ? " " + t("create.mafia.limit") : ""}
+        {/* A setting's bound on the composition, where the catalogue states one (RULES.md §3 city's Mafia). */}
+        {line(`${s.label}.limit`, "") ? " " + line(`${s.label}.limit`, "") : ""}
       </small>
     </div>
   );

@@ -26,6 +26,12 @@ export interface PresetSettings {
   roleCounts?: readonly string[];
   /** §5.5 Fast: the organizer plays and takes a seat. */
   organizerPlays?: boolean;
+  /** RULES.md §4, §6, §7: a live host leads the format's games. */
+  hostLed?: boolean;
+  /** RULES.md §7.11: a club's bonus points apply to the format's games. */
+  clubBonus?: boolean;
+  /** RULES.md §6: a new club starts with this format. */
+  clubDefault?: boolean;
   /** Issue 17, §7.10: a seated player may invite a consigliere (tatar). */
   consigliere?: boolean;
   /** Issue 18, §6.9: the live host may remove a player without warning, naming the offence (club). */
@@ -67,6 +73,8 @@ export interface PresetForm {
   roles: string[];
   /** §5.5 Fast: the organizer plays and takes a seat (no live host, no seatless organizer). */
   organizerPlays: boolean;
+  /** A live host leads the format (RULES.md §4, §6, §7): "Who hosts?" starts on "Me". */
+  hostLed: boolean;
   /** Issue 31.2: a rated format (§2.14) — "Longer windows for beginners" is not offered (the server refuses it). */
   rated: boolean;
 }
@@ -109,7 +117,7 @@ export function formOf(p: PresetSettings): PresetForm {
   const own = p.settings
     .filter((d) => !roles.includes(d.key))
     .map((d): SettingDescriptor => (isProfile(p.id) ? { ...d, label: `setting.${family}.${d.key}` } : d));
-  const base = { id: p.id, needsAccount: p.requiresAccount === true, seats: { ...p.seats }, profile: isProfile(p.id), roles, organizerPlays: p.organizerPlays === true, rated: p.rated === true };
+  const base = { id: p.id, needsAccount: p.requiresAccount === true, seats: { ...p.seats }, profile: isProfile(p.id), roles, organizerPlays: p.organizerPlays === true, hostLed: p.hostLed === true, rated: p.rated === true };
   const essential = Object.prototype.hasOwnProperty.call(ESSENTIAL, p.id) ? ESSENTIAL[p.id] : undefined;
   if (!essential) return { ...base, settings: own.map((d) => field(d, false)) };
   const first = essential.flatMap((key) => own.filter((d) => d.key === key)).map((d) => field(d, false));

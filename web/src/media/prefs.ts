@@ -43,13 +43,13 @@ export function cameraSize(mode: Bandwidth, floor: Floor | null | undefined, me:
 }
 
 /**
- * Push-to-talk (issue 15: "a shout uses the existing action with push-to-talk during its 5 s"): while
- * this player is the shouter, their microphone goes out only while they hold the talk control. Their own
- * speech (they are the speaker) and every other floor keep the open microphone the floor gives. PTT only
- * narrows what the floor allows; it never opens a microphone the floor keeps shut.
+ * Push-to-talk as the floor says (RULES.md §2.5 "a shout uses the existing action with push-to-talk
+ * during its 5 s"): a channel lists in `pushToTalk` the speakers heard only while they hold the talk
+ * control (the shouter during another's speech; the engine's media floor decides). PTT only narrows what
+ * the floor allows; it never opens a microphone the floor keeps shut.
  */
-export function pushToTalk(shout: { seat: Seat } | null | undefined, speaker: Seat | null | undefined, me: Seat | null): boolean {
-  return me !== null && !!shout && shout.seat === me && speaker !== me;
+export function pushToTalk(floor: Floor | null | undefined, me: Seat | null): boolean {
+  return me !== null && !!floor?.channels.some((c) => c.pushToTalk?.includes(me));
 }
 
 /** Whether the microphone may go out now, given push-to-talk and whether the talk control is held. */

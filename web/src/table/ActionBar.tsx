@@ -327,9 +327,15 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
       };
       return <Show when={a()}>{(x) => <ClaimBar a={x()} send={bar.send} busy={bar.busy} />}</Show>;
     }
-    case "shooting-plan":
-      // Issue 38.6: open at night (the black team's step), not folded while the centre says "your move".
-      return <ShootingPlan seats={bar.seats} current={bar.shootingPlan} send={bar.send} busy={bar.busy} open={!!bar.night} />;
+    case "shooting-plan": {
+      const a = () => {
+        const x = props.a();
+        return x?.type === "shooting-plan" ? x : null;
+      };
+      // Open at night (the black team's step), not folded while the centre says "your move"; the seats it
+      // may name are the action's (RULES.md §2.2).
+      return <Show when={a()}>{(x) => <ShootingPlan targets={x().targets} current={bar.shootingPlan} send={bar.send} busy={bar.busy} open={!!bar.night} />}</Show>;
+    }
     case "tech-vote-start": {
       const start = () => {
         const a = props.a();

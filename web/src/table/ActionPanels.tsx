@@ -4,18 +4,18 @@
  * (RULES.md §2.2) and the start of a technical vote (§2.13).
  */
 import { createSignal, For } from "solid-js";
-import type { PlayerAction, Seat, SeatView, TechVoteKind } from "../../../shared/engine/types.ts";
+import type { PlayerAction, Seat, TechVoteKind } from "../../../shared/engine/types.ts";
 import { t, tk } from "../i18n/index.ts";
 
-export function ShootingPlan(props: { seats: SeatView[]; current: Seat[] | null; send: (a: PlayerAction) => void; busy: boolean; open?: boolean }) {
+/** The Don's plan (RULES.md §2.2): the seats it may name are the engine's (`targets` of the action). */
+export function ShootingPlan(props: { targets: Seat[]; current: Seat[] | null; send: (a: PlayerAction) => void; busy: boolean; open?: boolean }) {
   const [plan, setPlan] = createSignal<Seat[]>(props.current ?? []);
-  const living = () => props.seats.filter((s) => s.alive).map((s) => s.seat);
   return (
     <details class="act plan-editor" data-action="shooting-plan" open={props.open}>
       <summary>{t("act.shooting-plan")}</summary>
       <p class="plan" aria-live="polite">{plan().join(" → ") || "—"}</p>
       <div class="targets">
-        <For each={living()}>
+        <For each={props.targets}>
           {(seat) => (
             <button type="button" class="target" disabled={plan().includes(seat)} aria-label={t("act.plan.add", { seat })} onClick={() => setPlan([...plan(), seat])}>
               {seat}

@@ -18,9 +18,11 @@ export const HOLD_MS = 2000;
 
 type You = NonNullable<GameView["you"]>;
 
-/** What the role does in this format (RULES.md §2 sport, §3 city): the preset's own text, else the role's general one. */
-export function roleAbout(presetId: string | undefined, role: string, dealt: { lawyer: boolean } = { lawyer: true }): string {
-  // Issue 31.10: the notes about another role only where it is dealt (a role editor's line keeps them all).
+/**
+ * What the role does in this format (RULES.md §2 sport, §3 city): the preset's own text, else the role's
+ * general one, with the notes about the other roles `dealt` (logText.ts roleAboutKeys).
+ */
+export function roleAbout(presetId: string | undefined, role: string, dealt: readonly string[]): string {
   return roleAboutKeys(presetId, role as RoleId, dealt, has).map((k) => t(k as MessageKey)).join(" ");
 }
 
@@ -31,7 +33,7 @@ export function roleAbout(presetId: string | undefined, role: string, dealt: { l
 
 /** Issue 31.11: the protections the catalogue names (`saved.with.<id>`). */
 const SAVER_IDS: readonly string[] = SAVERS;
-export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string; lawyer?: boolean; witnessed?: number | null; saved?: ReadonlyArray<{ night: number; with: readonly string[] }>; onOpenChange?: (open: boolean) => void }) {
+export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string; dealt?: readonly string[]; witnessed?: number | null; saved?: ReadonlyArray<{ night: number; with: readonly string[] }>; onOpenChange?: (open: boolean) => void }) {
   const [open, setOpen] = createSignal(false);
   createEffect(() => props.onOpenChange?.(open() && !!props.you.role));
   onCleanup(() => props.onOpenChange?.(false));
@@ -74,7 +76,7 @@ export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string
               <span class="team-mark" aria-hidden="true">{own(TEAM_MARK, props.you.team ?? "") ?? ""}</span> {tk("role", role())}
             </p>
             <Show when={props.you.team}>{(team) => <p class="team-name">{tk("team", team())}</p>}</Show>
-            <Show when={roleAbout(props.presetId, role(), { lawyer: props.lawyer ?? false })}>{(about) => <p class="role-about small">{about()}</p>}</Show>
+            <Show when={roleAbout(props.presetId, role(), props.dealt ?? [])}>{(about) => <p class="role-about small">{about()}</p>}</Show>
             <Show when={props.you.teammates.length > 0}>
               <h3>{t("card.teammates")}</h3>
               <ul class="mates">

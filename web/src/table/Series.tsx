@@ -114,7 +114,7 @@ export function NextGame(props: { table: TableView; ctl?: TableController; busy:
       </Show>
       <Show when={choose()}>
         <div class="field setting" data-next-game-options>
-          <Show when={props.table.presetId !== "sport"}>
+          <Show when={props.table.series.keepsSeats}>
             <label class="check">
               <input type="checkbox" name="next-redraw" checked={props.table.options.redrawSeats} disabled={props.busy} onChange={(e) => props.ctl!.control({ type: "options", redrawSeats: e.currentTarget.checked })} />
               <span>{t("evening.redraw")}</span>

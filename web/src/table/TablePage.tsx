@@ -77,7 +77,7 @@ function ReturnCodeBox(props: { code: string | null }) {
 }
 
 /**
- * Private night results of this player, from their own log (city, RULES.md §3 / §7.6): Putana's freeze
+ * Private night results of this player, as their view states them (city, RULES.md §3 / §7.6): Putana's freeze
  * on them, and a check that the freeze cancelled. Check results themselves are on the role card.
  * Issue 16 (§5.3, §5.6): a blocked checker (and a blocked Tracker or Watcher) reads "result
  * unavailable", never who blocked them.
@@ -92,7 +92,7 @@ function NightNotes(props: { game: GameView }) {
           {(e) => (
             <p data-private={e.type}>
               <span aria-hidden="true">❄ </span>
-              {e.type === "frozen" ? t("night.frozen") : t("night.resultUnavailable", { target: e.data.target })}
+              {e.type === "frozen" ? t("night.frozen") : t("night.resultUnavailable", { target: e.target })}
             </p>
           )}
         </For>
@@ -339,12 +339,12 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   // The teammates always (mine.ts marksOf); the rest only with the card face up and "show my marks" on.
   const marks = createMemo(() => (game()?.result ? null : marksOf(you(), witnessed(), cardOpen() && marksShown())));
   // Issue 18 (RULES.md §6): the composition announced at the start, today's candidates and dropped, the cursed.
-  const composition = createMemo(() => compositionOf(game()?.log ?? []));
+  const composition = createMemo(() => compositionOf(game() ?? {}));
   const defence = createMemo(() => {
     const g = game();
     return g ? defenceOf(g) : null;
   });
-  const cursed = createMemo(() => cursedSeats(game()?.log ?? []));
+  const cursed = createMemo(() => cursedSeats(game() ?? {}));
   const out = createMemo(() => {
     const g = game();
     return g ? outState(g) : null;
@@ -629,7 +629,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                   <div class="side">
                     {/* Issue 31.7: one tap explains the seat marks this game can show. */}
                     <Show when={!g().result}>
-                      <MarkLegend game={g()} counts={Object.fromEntries((composition() ?? []).map((r) => [r.role, r.count]))} />
+                      <MarkLegend game={g()} />
                     </Show>
                     {/* §6 the composition "announced (counts of each role) at the start", in view the whole game. */}
                     <Show when={!g().result && composition()}>
@@ -714,7 +714,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                                 </p>
                               </Show>
                             </ActionBar>
-                            <RoleCard you={y()} seats={g().seats} presetId={g().presetId} lawyer={Number(tv().settings["lawyer"] ?? 0) > 0} witnessed={witnessed()} saved={savedOnCard()} onOpenChange={setCardOpen} />
+                            <RoleCard you={y()} seats={g().seats} presetId={g().presetId} dealt={g().dealt ?? []} witnessed={witnessed()} saved={savedOnCard()} onOpenChange={setCardOpen} />
                           </Show>
                         </>
                       )}

@@ -1,24 +1,21 @@
-/** Issue 31.7: the rows of the seat marks' legend (MarkLegend.tsx) — plain data, so a unit test reads it. */
-import type { GameView } from "../../../shared/engine/types.ts";
+/**
+ * The rows of the seat marks' legend (MarkLegend.tsx) — plain data, so a unit test reads it. Which marks
+ * this viewer can meet in this game is the view's (`GameView.marks`, shared/engine/view-facts.ts: the
+ * format's marks, the dealt roles' marks, a black player's own); this only draws each mark's glyph.
+ */
+import type { GameView, LegendMark } from "../../../shared/engine/types.ts";
 import type { MessageKey as Key } from "../i18n/en.ts";
 
 export type Row = readonly [glyph: string, key: Key];
 
-export function legendRows(g: Pick<GameView, "presetId" | "you">, counts: Readonly<Record<string, number>>): Row[] {
-  const black = g.you?.team === "black";
-  const rows: Row[] = [
-    ["⚑", "legend.nominated"],
-    ["◉", "legend.speaking"],
-    ["☑2", "legend.votes"],
-    ["✓♠ ✓♥", "legend.checks"],
-  ];
-  if (black) rows.push(["♠", "legend.teammate"], ["✖2", "legend.tally"]);
-  if (g.presetId === "tatar") rows.push(["☝", "legend.voter"], ["☂", "legend.consigliere"]);
-  if (g.presetId === "club") rows.push(["✚", "legend.immune"], ["⚖", "legend.candidate"]);
-  if ((counts["curser"] ?? 0) > 0) rows.push(["☠︎", "legend.cursed"]);
-  if ((counts["witness"] ?? 0) > 0) rows.push(["◎♠", "legend.witnessed"]);
-  if ((counts["judge"] ?? 0) > 0) rows.push(["×2", "legend.judge"]);
-  rows.push(["1", "legend.fouls"], ["♪", "legend.talking"], ["◌", "legend.away"], ["⚙", "legend.bot"]);
-  return rows;
-}
+/** Each mark's glyph on the oval (Oval.tsx draws the same). */
+const GLYPH: Record<LegendMark, string> = {
+  nominated: "⚑", speaking: "◉", votes: "☑2", checks: "✓♠ ✓♥",
+  teammate: "♠", tally: "✖2", voter: "☝", consigliere: "☂", immune: "✚", candidate: "⚖",
+  cursed: "☠︎", witnessed: "◎♠", judge: "×2",
+  fouls: "1", talking: "♪", away: "◌", bot: "⚙",
+};
 
+export function legendRows(g: Pick<GameView, "marks">): Row[] {
+  return (g.marks ?? []).map((m) => [GLYPH[m], `legend.${m}` as Key] as const);
+}

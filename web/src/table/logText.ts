@@ -280,15 +280,15 @@ export function roleInfoKeys(presetId: string | null | undefined, role: RoleId):
 }
 
 /**
- * Issue 31.10, a role's text with the notes that hold only where another role is dealt: the profiles'
- * Commissar and Agent name the Lawyer's cover (§5.6) only at a table with a Lawyer (Custom's `lawyer`
- * count), not at every table. The first key of `roleInfoKeys` the catalogue `has`, then each note it has.
+ * A role's text with the notes that hold only where another role is dealt: the profiles' Commissar and
+ * Agent name the Lawyer's cover (RULES.md §5.6) only at a table with a Lawyer, not at every table. The
+ * first key of `roleInfoKeys` the catalogue `has`, then the note `<key>.<role>` of each role of `dealt`
+ * (the roles this game or this composition deals) the catalogue has.
  */
-export function roleAboutKeys(presetId: string | null | undefined, role: RoleId, dealt: { lawyer: boolean }, has: (key: string) => boolean): string[] {
+export function roleAboutKeys(presetId: string | null | undefined, role: RoleId, dealt: readonly string[], has: (key: string) => boolean): string[] {
   const main = roleInfoKeys(presetId, role).find(has);
   if (!main) return [];
-  const notes = dealt.lawyer && has(`${main}.lawyer`) ? [`${main}.lawyer`] : [];
-  return [main, ...notes];
+  return [main, ...dealt.map((r) => `${main}.${r}`).filter(has)];
 }
 
 /** Roles a viewer may name in the log: the result's after the game; a live host's (every seat's) view. */

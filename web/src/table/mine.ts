@@ -1,13 +1,10 @@
 /**
  * The player's own state on the table screen (issue 13), pure: whether they are out and how, the
  * private night notices that still apply, their marks for the oval, and the Don's planned target
- * for tonight. Everything comes from this player's own view (`you`, their own log); nothing here
- * decides a rule.
+ * for tonight. Everything comes from this player's own view (`you`); nothing here decides a rule.
  */
-import type { GameView, LogEntryView, Seat, SeatView } from "../../../shared/engine/types.ts";
+import type { GameView, NightNote, Seat, SeatView } from "../../../shared/engine/types.ts";
 
-/** A private night notice: the Consort froze this player, or this player's check was frozen. */
-export type NightNote = LogEntryView<"frozen"> | LogEntryView<"check-frozen">;
 
 type You = NonNullable<GameView["you"]>;
 
@@ -22,26 +19,11 @@ export function outState(game: Pick<GameView, "you" | "seats" | "result">): { ho
 
 /**
  * Private per-night notices of this player (city, RULES.md §3 / §7.6: Putana froze them; their check
- * was frozen): only those of the latest night — from nightfall to the end of the next day — and
- * none at all once the player is out (a dead player has no move for a freeze to cancel).
+ * was frozen): the view's `you.notes` — only those of the latest night, from nightfall to the end of the
+ * next day, none once the player is out (shared/engine/view-facts.ts nightNotesOf).
  */
-export function nightNotes(game: Pick<GameView, "you" | "seats" | "result" | "log">): NightNote[] {
-  if (!game.you || game.result || outState(game)) return [];
-  const seat = game.you.seat;
-  let start = -1;
-  for (let i = game.log.length - 1; i >= 0; i--) {
-    if (game.log[i]!.type === "night-fell") {
-      start = i;
-      break;
-    }
-  }
-  if (start < 0) return [];
-  const notes: NightNote[] = [];
-  for (const e of game.log.slice(start + 1)) {
-    if (e.type === "frozen" && e.data.seat === seat) notes.push(e);
-    else if (e.type === "check-frozen" && e.data.by === seat) notes.push(e);
-  }
-  return notes;
+export function nightNotes(game: Pick<GameView, "you">): NightNote[] {
+  return game.you?.notes ?? [];
 }
 
 export interface SeatMark {

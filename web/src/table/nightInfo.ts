@@ -1,7 +1,7 @@
 /**
- * The profiles' private night and day facts on the table screen (issue 16, RULES.md §5.1–§5.6), pure:
- * derived from this viewer's own view (its log, `you`, the phase) and nothing else, so they run and are
- * tested in Node (test/unit/table/night-info.test.ts). No i18n here; NightPanels.tsx renders them.
+ * The profiles' private night and day facts on the table screen (RULES.md §5.1–§5.6), pure: read from
+ * this viewer's own view (`you`: shared/engine/view-facts.ts states them), so they run and are tested
+ * in Node (test/unit/table/night-info.test.ts). No i18n here; NightPanels.tsx renders them.
  *
  *  - the black team's consensus tally while the mafia step runs (§5.2: how many chose each seat, never
  *    who; whether they agree);
@@ -10,14 +10,7 @@
  *  - "you have no vote today" for a blackmailed player (§5.6 Blackmailer: "sees it when voting opens");
  *  - the Judge named once in open voting, whose vote counts ×2 (§5.6 Judge).
  */
-import { isTeamShot } from "../../../shared/engine/phase-kinds.ts";
-import type { AnyLogEntry, GameView, LogEntryView, Seat } from "../../../shared/engine/types.ts";
-
-/** Entries since the latest nightfall (the whole log when no night fell yet). */
-function sinceNightfall(log: readonly AnyLogEntry[]): AnyLogEntry[] {
-  for (let i = log.length - 1; i >= 0; i--) if (log[i]!.type === "night-fell") return log.slice(i + 1);
-  return log.slice();
-}
+import type { GameView, Seat } from "../../../shared/engine/types.ts";
 
 export interface TallyPanel {
   /** Seats chosen so far and by how many (anonymous, §5.2), seat order. */
@@ -29,22 +22,17 @@ export interface TallyPanel {
 }
 
 /**
- * §5.2 the black team's anonymous tally while the mafia's step runs: the latest `shot-tally` of tonight
- * (only the holders receive it, shared/engine/phases/night.ts), shown while the phase is still the
- * shot's. `mine` is this viewer's own current choice, from the offered tally ability's `chosen` (the
- * engine tells each holder only their own; the tally itself never says who chose what), so it survives
- * a reload.
+ * §5.2 the black team's anonymous tally while the mafia's step runs: the view's `you.shotTally` (only
+ * the holders receive it). `mine` is this viewer's own current choice, from the offered tally ability's
+ * `chosen` (the engine tells each holder only their own), so it survives a reload.
  */
-export function tallyPanel(game: Pick<GameView, "log" | "phase" | "result" | "you">): TallyPanel | null {
-  if (game.result || !isTeamShot(game.phase)) return null;
-  const tonight = sinceNightfall(game.log);
-  let last: LogEntryView<"shot-tally"> | null = null;
-  for (const e of tonight) if (e.type === "shot-tally") last = e;
+export function tallyPanel(game: Pick<GameView, "you">): TallyPanel | null {
+  const last = game.you?.shotTally;
   if (!last) return null;
-  const tally = last.data.tally.slice().sort((a, b) => a.seat - b.seat);
+  const tally = last.tally.slice().sort((a, b) => a.seat - b.seat);
   let mine: Seat | null = null;
   for (const a of game.you?.actions ?? []) if (a.type === "use" && a.chosen?.length) mine = a.chosen[0]!;
-  return { tally, agreed: last.data.agreed, mine };
+  return { tally, agreed: last.agreed, mine };
 }
 
 /** The tally as counts per seat (the oval's badges). */
@@ -62,35 +50,18 @@ export interface LiveReport {
 }
 
 /**
- * §5.1 / §5.6 the Tracker's and the Watcher's result of the latest night, from their own entries: the
- * newest `tracked` / `watched` per kind, live while the night runs and final in the morning; shown from
- * that night to the end of the next day (a new nightfall starts over), none once the game is over.
- * A blocked owner gets `check-frozen` instead (mine.ts nightNotes: "result unavailable").
+ * §5.1 / §5.6 the Tracker's and the Watcher's results of the latest night: the view's `you.reports`
+ * (live while the night runs, final in the morning, to the end of the next day). A blocked owner gets
+ * a notice instead (mine.ts nightNotes: "result unavailable").
  */
-export function liveReports(game: Pick<GameView, "log" | "you" | "result" | "night">): LiveReport[] {
-  const you = game.you;
-  if (!you || game.result) return [];
-  const latest = new Map<"tracked" | "watched", LiveReport>();
-  // The engine tells a result again in the morning only when it changed (issue 38.7): once the night is
-  // over, the last one told is final.
-  const over = !game.night;
-  for (const e of sinceNightfall(game.log)) {
-    if ((e.type === "tracked" || e.type === "watched") && e.data.by === you.seat) {
-      latest.set(e.type, { kind: e.type, target: e.data.target, seats: e.data.seats.slice(), final: e.data.final || over });
-    }
-  }
-  return [...latest.values()];
+export function liveReports(game: Pick<GameView, "you">): LiveReport[] {
+  return game.you?.reports?.map((r) => ({ ...r, seats: r.seats.slice() })) ?? [];
 }
 
 /**
- * Issue 31.11 (RULES.md §5.1 *decision* "a player's own card tells them privately what saved them"): the
- * nights this viewer was attacked and survived, with the protections that saved them (ability ids), from
- * their own `saved` entries (the engine sends them to the saved seat only).
+ * RULES.md §5.1 *decision* "a player's own card tells them privately what saved them": the nights this
+ * viewer was attacked and survived, with the protections that saved them (ability ids): `you.saved`.
  */
-export function savedNights(g: Pick<GameView, "you" | "log">): Array<{ night: number; with: string[] }> {
-  const me = g.you?.seat;
-  if (me === undefined) return [];
-  const out: Array<{ night: number; with: string[] }> = [];
-  for (const e of g.log) if (e.type === "saved" && e.data.seat === me) out.push({ night: e.data.night, with: e.data.with.slice() });
-  return out;
+export function savedNights(g: Pick<GameView, "you">): Array<{ night: number; with: string[] }> {
+  return g.you?.saved?.map((x) => ({ night: x.night, with: x.with.slice() })) ?? [];
 }

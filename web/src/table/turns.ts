@@ -1,8 +1,9 @@
 /**
- * Issue 17 (tatar, RULES.md §7) at the table, pure: the night step's last-seconds warning (§7.12), whose
- * turn it is in a vote in turn (§7.3) and a late voter's fouls, the live host's foul buttons (§7.9), and
- * whether a player who is out was removed for fouls. Everything comes from the view the server sent
- * (`warnAt`, `ballot.voter`, `host.fouls`, the log); nothing here decides a rule or knows a preset.
+ * Tatar (RULES.md §7) at the table, pure: the night step's last-seconds warning (§7.12), whose turn it
+ * is in a vote in turn (§7.3) and a late voter's fouls, the live host's foul buttons (§7.9), and whether
+ * a player who is out was removed for fouls. Everything comes from the view the server sent (`warnAt`,
+ * `ballot.voter`, `ballot.lateFouls`, `host.fouls`, `host.lastFoul`, `you.removedForFouls`); nothing here
+ * decides a rule or knows a preset.
  * No i18n here (test/unit/table/turns.test.ts runs it in Node).
  */
 import type { GameView, Seat } from "../../../shared/engine/types.ts";
@@ -28,23 +29,14 @@ export interface VoterTurn {
   late: { fouls: number; seconds: number | null } | null;
 }
 
-/**
- * §7.3 voting in turn: who votes now, whether it is the viewer, and the late voter's fouls of this turn
- * (the `fouled` entries with `cause: "late-vote"` since this voter was called).
- */
-export function voterTurn(g: Pick<GameView, "ballot" | "you" | "log" | "timerMs" | "result">): VoterTurn | null {
+/** §7.3 voting in turn: who votes now, whether it is the viewer, and the late voter's fouls of this turn (the ballot's `lateFouls`). */
+export function voterTurn(g: Pick<GameView, "ballot" | "you" | "timerMs" | "result">): VoterTurn | null {
   const b = g.ballot;
   if (g.result || !b || b.kind === "lift" || b.mode !== "in-turn" || b.voter === null) return null;
-  const seat = b.voter;
-  let fouls: number | null = null;
-  for (let i = g.log.length - 1; i >= 0; i--) {
-    const e = g.log[i]!;
-    if ((e.type === "voter-called" && e.data.seat === seat) || e.type === "voting-started") break;
-    if (fouls === null && e.type === "fouled" && e.data.seat === seat && e.data.cause === "late-vote") fouls = e.data.fouls;
-  }
+  const fouls = b.lateFouls ?? null;
   return {
-    seat,
-    mine: g.you?.seat === seat,
+    seat: b.voter,
+    mine: g.you?.seat === b.voter,
     late: fouls === null ? null : { fouls, seconds: g.timerMs ? Math.round(g.timerMs / 1000) : null },
   };
 }
@@ -65,21 +57,13 @@ export interface FoulRow {
 export function hostFouls(g: Pick<GameView, "host" | "seats" | "result">): { open: boolean; rows: FoulRow[] } | null {
   const h = g.host;
   if (!h || h.fouls === undefined || g.result) return null;
-  const limit = h.foulsToRemove;
-  const rows = g.seats.filter((s) => s.alive).map((s) => ({ seat: s.seat, nickname: s.nickname, fouls: s.fouls, removes: limit !== undefined && s.fouls + 1 >= limit }));
+  // §7.9 which seats one more foul removes is the host panel's (`lastFoul`).
+  const last = h.lastFoul ?? [];
+  const rows = g.seats.filter((s) => s.alive).map((s) => ({ seat: s.seat, nickname: s.nickname, fouls: s.fouls, removes: last.includes(s.seat) }));
   return { open: h.fouls, rows };
 }
 
-/** The viewer's seat left by fouls (§2.13 by the table's vote, §7.9 the host's or late votes): its last foul came right before it left. */
-export function removedForFouls(g: Pick<GameView, "you" | "log">): boolean {
-  const seat = g.you?.seat;
-  if (seat === undefined) return false;
-  for (let i = g.log.length - 1; i >= 0; i--) {
-    const e = g.log[i]!;
-    if (e.type === "left" && e.data.seat === seat) {
-      const before = g.log.slice(0, i).reverse().find((x) => x.type === "fouled" || x.type === "tech-vote-ended");
-      return before?.type === "fouled" && before.data.seat === seat;
-    }
-  }
-  return false;
+/** The viewer's seat left by fouls (§2.13 by the table's vote, §7.9 the host's or late votes): the view's `you.removedForFouls`. */
+export function removedForFouls(g: Pick<GameView, "you">): boolean {
+  return g.you?.removedForFouls === true;
 }

@@ -236,7 +236,7 @@ export function createVoice(ctl: TableController): Voice {
     const role = state.role;
     // Push-to-talk: a player's own shout; the host by choice; a consigliere's whisper always. In the lobby
     // (issue 31.12) everyone talks freely; the host keeps their choice.
-    const ptt = role === "host" ? state.hostMic === "ptt" : role === "consigliere" ? true : role === "player" && g ? pushToTalk(g.shout, g.speaker, mesh.me) : false;
+    const ptt = role === "host" ? state.hostMic === "ptt" : role === "consigliere" ? true : role === "player" && g ? pushToTalk(g.floor, mesh.me) : false;
     const holding = ptt && state.holding;
     const muted = role === "player" && mutedNow(floor, mesh.me);
     if (ptt !== state.ptt || holding !== state.holding || muted !== state.muted) setState({ ptt, holding, muted });

@@ -10,6 +10,7 @@
  */
 import { createResource, createSignal, For, onCleanup, Show } from "solid-js";
 import type { TournamentPage as Page, TournamentRoundView, TournamentTableView } from "../../../shared/protocol/tournaments.ts";
+import { TOURNAMENT_PRESETS, TOURNAMENT_SETTINGS, type TournamentPreset } from "../../../shared/tournaments/formats.ts";
 import { registerErrors, t, tk } from "../i18n/index.ts";
 import { me, meKnown } from "../lib/account.ts";
 import { ApiError } from "../lib/api.ts";
@@ -25,8 +26,7 @@ import { shownName } from "../table/names.ts";
 
 registerErrors(TOURNAMENT_ERRORS);
 
-const PRESETS = ["sport", "tatar", "club", "host-classic"] as const;
-const FIXED: Record<string, number | null> = { sport: 10, tatar: 12, club: null, "host-classic": null };
+const PRESETS = Object.keys(TOURNAMENT_PRESETS) as TournamentPreset[];
 
 /** Hundredths as points: "1.25", "−0.5", "0". */
 export const pts = (h: number): string => (h / 100).toString().replace("-", "−");
@@ -39,7 +39,7 @@ export function tournamentPath(id: string): string {
 
 export function NewTournament() {
   const [name, setName] = createSignal("");
-  const [preset, setPreset] = createSignal<(typeof PRESETS)[number]>("sport");
+  const [preset, setPreset] = createSignal<TournamentPreset>(PRESETS[0]!);
   const [seats, setSeats] = createSignal(12);
   const [rounds, setRounds] = createSignal(6);
   // RULES.md §9.6: a tournament plays a final unless the organizer sets 0 — three games at one table.
@@ -49,14 +49,16 @@ export function NewTournament() {
   /** Sport's §2.1 setting: the roles dealt at once (a tournament's tables skip the card taking). */
   const [autoDeal, setAutoDeal] = createSignal(false);
   const { busy, error, run } = useSubmit();
-  const fixed = () => FIXED[preset()] ?? null;
+  // The table size a preset fixes, and the settings it offers, are the shared table's (§9.1).
+  const fixed = () => TOURNAMENT_PRESETS[preset()];
+  const offersAutoDeal = () => TOURNAMENT_SETTINGS[preset()].includes("autoDeal");
   const submit = (e: Event) => {
     e.preventDefault();
     void run(async () => {
       const r = await tournamentsApi.create({
         name: name(), presetId: preset(), rounds: rounds(), finalGames: finalGames(), finalFromZero: fromZero(), host: host(),
         ...(fixed() === null ? { seats: seats() } : {}),
-        ...(preset() === "sport" && autoDeal() ? { settings: { autoDeal: true } } : {}),
+        ...(offersAutoDeal() && autoDeal() ? { settings: { autoDeal: true } } : {}),
       });
       navigate(tournamentPath(r.id));
     });
@@ -83,7 +85,7 @@ export function NewTournament() {
               </label>
               <label class="field">
                 <span>{tt("tn.preset")}</span>
-                <select name="preset" value={preset()} onChange={(e) => setPreset(e.currentTarget.value as (typeof PRESETS)[number])}>
+                <select name="preset" value={preset()} onChange={(e) => setPreset(e.currentTarget.value as TournamentPreset)}>
                   <For each={PRESETS}>{(p) => <option value={p}>{tk("preset", p)}</option>}</For>
                 </select>
               </label>
@@ -93,7 +95,7 @@ export function NewTournament() {
                   <input name="seats" type="number" inputMode="numeric" min={8} max={16} value={seats()} onInput={(e) => setSeats(Number(e.currentTarget.value))} />
                 </label>
               </Show>
-              <Show when={preset() === "sport"}>
+              <Show when={offersAutoDeal()}>
                 <label class="check field">
                   <input type="checkbox" name="autoDeal" checked={autoDeal()} onChange={(e) => setAutoDeal(e.currentTarget.checked)} />
                   <span>{t("setting.autoDeal")}</span>
