@@ -60,3 +60,13 @@ export async function readSession(c: Context<{ Bindings: Env }>, now = Date.now(
 export async function sessionUserId(c: Context<{ Bindings: Env }>): Promise<string | null> {
   return (await readSession(c))?.user.id ?? null;
 }
+
+/** Sign out: the session ends. */
+export async function endSession(db: D1Database, idHash: string): Promise<void> {
+  await db.prepare("DELETE FROM sessions WHERE id_hash = ?").bind(idHash).run();
+}
+
+/** Sign out everywhere: every session of the account ends (other devices included). */
+export async function endAllSessions(db: D1Database, userId: string): Promise<void> {
+  await db.prepare("DELETE FROM sessions WHERE user_id = ?").bind(userId).run();
+}

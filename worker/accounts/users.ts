@@ -101,3 +101,12 @@ export async function meOf(db: D1Database, u: UserRow): Promise<Me> {
 
 /** A D1 error from a UNIQUE constraint (e.g. a nickname taken between our check and our insert). */
 export const isUniqueViolation = (err: unknown): boolean => /UNIQUE constraint failed/i.test(String((err as Error)?.message ?? err));
+
+/** Add or change the account's fallback password. */
+export async function setPassword(db: D1Database, userId: string, hash: PasswordHash): Promise<void> {
+  await db.prepare("UPDATE users SET password_hash = ?, password_salt = ?, password_iter = ? WHERE id = ?").bind(hash.hash, hash.salt, hash.iterations, userId).run();
+}
+
+/** The account's nickname, or null when there is no such account. */
+export const nickOf = async (db: D1Database, id: string): Promise<string | null> =>
+  (await db.prepare("SELECT nick FROM users WHERE id = ?").bind(id).first<{ nick: string }>())?.nick ?? null;

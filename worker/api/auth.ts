@@ -34,12 +34,14 @@ import {
   type PasskeyOptionsResponse,
 } from "../../shared/protocol/accounts.ts";
 import { challengeOf, consumeChallenge, storeChallenge } from "../accounts/challenges.ts";
-import { limitKeys, newDevice, reserveAttempt, setDeviceCookie, succeeded } from "../accounts/limits.ts";
+import { credentialById, credentialsOf, credentialUsed, insertCredential } from "../accounts/credentials.ts";
+import { limitKeys, reserveAttempt, setDeviceCookie, succeeded } from "../accounts/limits.ts";
 import { hashPassword, verifyPassword } from "../accounts/password.ts";
 import { profileOf } from "../accounts/profile.ts";
 import { setPublication } from "../accounts/publication.ts";
-import { clearSessionCookie, newSession, readSession, sessionUserId, setSessionCookie } from "../accounts/sessions.ts";
-import { insertUser, isUniqueViolation, meOf, nickClash, passwordOf, userById, userByNick } from "../accounts/users.ts";
+import { clearSessionCookie, endAllSessions, endSession, readSession, sessionUserId, setSessionCookie } from "../accounts/sessions.ts";
+import { openSession } from "../accounts/sign-in.ts";
+import { insertUser, isUniqueViolation, meOf, nickClash, passwordOf, setPassword, userById, userByNick } from "../accounts/users.ts";
 import type { Env } from "../env.ts";
 import { base64url } from "../security/random.ts";
 import { rateLimit } from "../security/rate-limit.ts";
@@ -68,15 +70,13 @@ async function nickRefused(c: Context<AppEnv>, nick: string): Promise<Response |
 }
 
 /**
- * Sign the account in: a session row (in the caller's batch when given) and the cookie, and this device
- * remembered as the account's (others' failed passwords never lock it out here: accounts/limits.ts).
+ * Sign the account in: a session row (after the caller's statements, in one batch) and the cookie, and this
+ * device remembered as the account's (others' failed passwords never lock it out here: accounts/limits.ts).
  */
-async function signedIn(c: Context<AppEnv>, userId: string, now: number, batch: D1PreparedStatement[] = []): Promise<Response> {
-  const session = await newSession(c.env.DB, userId, now);
-  const device = await newDevice(c.env.DB, userId, now);
-  await c.env.DB.batch([...batch, session.statement, ...device.statements]);
-  setSessionCookie(c, session.id);
-  setDeviceCookie(c, device.id);
+async function signedIn(c: Context<AppEnv>, userId: string, now: number, first: D1PreparedStatement[] = []): Promise<Response> {
+  const { sessionId, deviceId } = await openSession(c.env.DB, userId, now, first);
+  setSessionCookie(c, sessionId);
+  setDeviceCookie(c, deviceId);
   const user = await userById(c.env.DB, userId);
   const body: MeResponse = { user: user ? await meOf(c.env.DB, user) : null };
   return c.json(body, 200);
@@ -142,9 +142,7 @@ export const auth = new Hono<AppEnv>()
     const problem = passwordProblem(password, session.user.nick);
     if (problem) return apiError(c, "weak-password", problem);
     const hash = await hashPassword(password);
-    await c.env.DB.prepare("UPDATE users SET password_hash = ?, password_salt = ?, password_iter = ? WHERE id = ?")
-      .bind(hash.hash, hash.salt, hash.iterations, session.user.id)
-      .run();
+    await setPassword(c.env.DB, session.user.id, hash);
     const body: MeResponse = { user: await meOf(c.env.DB, (await userById(c.env.DB, session.user.id))!) };
     return c.json(body, 200);
   })
@@ -164,8 +162,7 @@ export const auth = new Hono<AppEnv>()
       if (!session) return apiError(c, "sign-in-required", "Choose a nickname, or sign in to add a passkey to your account.");
       userName = session.user.nick;
       webauthnId = session.user.webauthn_id;
-      const creds = await c.env.DB.prepare("SELECT id, transports FROM credentials WHERE user_id = ?").bind(session.user.id).all<{ id: string; transports: string | null }>();
-      exclude = creds.results.map((r) => ({ id: r.id, ...(r.transports ? { transports: JSON.parse(r.transports) as string[] } : {}) }));
+      exclude = await credentialsOf(c.env.DB, session.user.id);
     } else {
       const refused = await nickRefused(c, nickname);
       if (refused) return refused;
@@ -208,22 +205,19 @@ export const auth = new Hono<AppEnv>()
     }
     if (!verified.verified) return apiError(c, "passkey-invalid", "The passkey was not accepted.");
     const cred = verified.registrationInfo.credential;
-    const insertCredential = (userId: string) =>
-      c.env.DB.prepare("INSERT INTO credentials (id, user_id, public_key, counter, transports, created_at) VALUES (?, ?, ?, ?, ?, ?)").bind(
-        cred.id, userId, cred.publicKey.slice().buffer, cred.counter, cred.transports ? JSON.stringify(cred.transports) : null, now,
-      );
+    const credential = (userId: string) => insertCredential(c.env.DB, userId, cred, now);
     try {
       if (row.user_id) {
         // One more passkey for the signed-in account that asked for the options.
         const session = await readSession(c);
         if (!session || session.user.id !== row.user_id) return apiError(c, "sign-in-required", "Sign in to the account that started adding this passkey.");
-        await insertCredential(row.user_id).run();
+        await credential(row.user_id).run();
         const body: MeResponse = { user: await meOf(c.env.DB, session.user) };
         return c.json(body, 200);
       }
       const nick = row.nick!;
       const id = randomId("u_");
-      return await signedIn(c, id, now, [insertUser(c.env.DB, { id, nick, webauthnId: row.webauthn_id, password: null, now }), insertCredential(id)]);
+      return await signedIn(c, id, now, [insertUser(c.env.DB, { id, nick, webauthnId: row.webauthn_id, password: null, now }), credential(id)]);
     } catch (err) {
       if (isUniqueViolation(err)) {
         return /credentials/.test(String(err)) ? apiError(c, "passkey-invalid", "This passkey is already registered.") : nickTaken(c, row.nick ?? "");
@@ -241,8 +235,7 @@ export const auth = new Hono<AppEnv>()
     if (nickname !== undefined) {
       const user = await userByNick(c.env.DB, nickname);
       if (user) {
-        const creds = await c.env.DB.prepare("SELECT id, transports FROM credentials WHERE user_id = ?").bind(user.id).all<{ id: string; transports: string | null }>();
-        allow = creds.results.map((r) => ({ id: r.id, ...(r.transports ? { transports: JSON.parse(r.transports) as string[] } : {}) }));
+        allow = await credentialsOf(c.env.DB, user.id);
       }
     }
     const options = await generateAuthenticationOptions({ rpID, allowCredentials: allow, userVerification: "required", timeout: 300_000 });
@@ -258,9 +251,7 @@ export const auth = new Hono<AppEnv>()
     if (!challenge) return apiError(c, "passkey-invalid", "The passkey response is malformed.");
     const row = await consumeChallenge(c.env.DB, challenge, "login", now);
     if (!row) return apiError(c, "challenge-invalid", "This sign-in attempt is unknown, already used or expired; start again.");
-    const cred = await c.env.DB.prepare("SELECT id, user_id, public_key, counter, transports FROM credentials WHERE id = ?")
-      .bind(response.id)
-      .first<{ id: string; user_id: string; public_key: ArrayBuffer; counter: number; transports: string | null }>();
+    const cred = await credentialById(c.env.DB, response.id);
     if (!cred) return apiError(c, "bad-credentials", "This passkey is not registered here.");
     const user = await userById(c.env.DB, cred.user_id);
     if (!user) return apiError(c, "bad-credentials", "This passkey is not registered here.");
@@ -288,16 +279,14 @@ export const auth = new Hono<AppEnv>()
       return apiError(c, "passkey-invalid", `The passkey was not accepted: ${(err as Error).message}`);
     }
     if (!verified.verified) return apiError(c, "passkey-invalid", "The passkey was not accepted.");
-    return signedIn(c, user.id, now, [
-      c.env.DB.prepare("UPDATE credentials SET counter = ?, last_used = ? WHERE id = ?").bind(verified.authenticationInfo.newCounter, now, cred.id),
-    ]);
+    return signedIn(c, user.id, now, [credentialUsed(c.env.DB, cred.id, verified.authenticationInfo.newCounter, now)]);
   })
 
   /* ------------------------------------------------------------------ sign out */
 
   .post("/logout", async (c) => {
     const session = await readSession(c);
-    if (session) await c.env.DB.prepare("DELETE FROM sessions WHERE id_hash = ?").bind(session.idHash).run();
+    if (session) await endSession(c.env.DB, session.idHash);
     clearSessionCookie(c);
     const body: MeResponse = { user: null };
     return c.json(body, 200);
@@ -307,7 +296,7 @@ export const auth = new Hono<AppEnv>()
   .post("/logout-all", async (c) => {
     const session = await readSession(c);
     if (!session) return apiError(c, "sign-in-required", "Sign in first.");
-    await c.env.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(session.user.id).run();
+    await endAllSessions(c.env.DB, session.user.id);
     clearSessionCookie(c);
     const body: MeResponse = { user: null };
     return c.json(body, 200);

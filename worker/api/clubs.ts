@@ -31,16 +31,18 @@ import { toIssues } from "../../shared/protocol/http.ts";
 import { hiddenAccounts, publicName } from "../accounts/publication.ts";
 import { readSession } from "../accounts/sessions.ts";
 import { userById, userByNick, type UserRow } from "../accounts/users.ts";
-import { clubDirectory, searchKeyOf } from "../clubs/directory.ts";
-import { advanceClubClock, cancelEvening, clubNow, editEvening, settleClub } from "../clubs/manage.ts";
+import { clubDirectory } from "../clubs/directory.ts";
+import { advanceClubClock, cancelEvening, clubNow, createClub, createEvening, editEvening, markNoticesRead, nameHost, removeHost, settleClub, startEvening } from "../clubs/manage.ts";
 import * as signups from "../clubs/signups.ts";
-import { clubById, clubOf, clubOfPath, eveningById, eveningOf, eveningsOf, isId, membersOf, newId, noticesOf, roleIn, signupOpen, signupsOfUser, yourSignup, type ClubRow, type EveningRow } from "../clubs/store.ts";
+import { clubById, clubOf, clubOfPath, clubsOfUser, eveningById, eveningOf, eveningsOf, hostsOf, isId, memberIdsOf, membersOf, noticesOf, roleIn, signupOpen, signupsOfUser, yourSignup, type ClubRow, type EveningRow } from "../clubs/store.ts";
 import type { Env } from "../env.ts";
 import { getPreset, seatRange } from "../table/engine.ts";
 import { apiError, invalidBody } from "./errors.ts";
-import { experienceAtOpenTables, nameNewcomers, rulesTestGate } from "./newcomers.ts";
+import { experienceAtOpenTables, nameNewcomers, rulesTestMissing } from "../newcomers/service.ts";
+import { rulesTestRequired } from "./newcomers.ts";
 import { EXPERIENCE_FORMAT, setExperience } from "../clubs/experience.ts";
-import { createTableObject, tableStub } from "./tables.ts";
+import { tableStub } from "../table-stub.ts";
+import { createTableObject } from "./tables.ts";
 
 type AppEnv = { Bindings: Env };
 type C = Context<AppEnv>;
@@ -107,25 +109,10 @@ async function eveningPage(db: D1Database, club: ClubRow, eveningId: string, vie
   };
 }
 
-/** Issue 35: the evening's reserve list (accounts, in order). */
-async function reserveOf(db: D1Database, eveningId: string): Promise<string[]> {
-  const rows = await db.prepare("SELECT user_id FROM signups WHERE evening_id = ? AND state = 'reserve' ORDER BY seq").bind(eveningId).all<{ user_id: string }>();
-  return rows.results.map((r) => r.user_id);
-}
-
 /** Issue 38.5: the evening's named host, as the publication rule names them (§8: an opted-out host reads as "the named host"). */
 async function namedHost(db: D1Database, hostId: string, viewerId: string | null): Promise<{ nickname: string | null; you: boolean }> {
   const nick = (await userById(db, hostId))?.nick ?? "";
   return { nickname: publicName(hostId, nick, await hiddenAccounts(db, [hostId]), viewerId), you: hostId === viewerId };
-}
-
-/** Issue 38.5: the accounts who may host the club's evening tables (owner and hosts), by nickname. */
-async function hostsOf(db: D1Database, clubId: string): Promise<string[]> {
-  const rows = await db
-    .prepare("SELECT u.nick FROM club_members m JOIN users u ON u.id = m.user_id WHERE m.club_id = ? AND m.role IN ('owner', 'host') ORDER BY m.role = 'host', u.nick LIMIT 100")
-    .bind(clubId)
-    .all<{ nick: string }>();
-  return rows.results.map((r) => r.nick);
 }
 
 /** The hosts routes: the caller must own the club of the path; the person is named by nickname or account id. */
@@ -158,15 +145,12 @@ export const clubs = new Hono<AppEnv>()
     const unknown = body.formats.findIndex((f) => !getPreset(f));
     if (unknown >= 0) return apiError(c, "unknown-preset", `There is no preset "${body.formats[unknown]}".`, [{ path: `formats.${unknown}`, message: "unknown preset" }]);
     const now = Date.now();
-    const id = newId("c");
-    await c.env.DB.batch([
-      c.env.DB.prepare("INSERT INTO clubs (id, name, city, language, formats, time_zone, adults_only, owner_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").bind(
-        id, body.name, body.city, body.language, JSON.stringify(body.formats), body.timeZone, body.adultsOnly ? 1 : 0, session.user.id, now,
-      ),
-      c.env.DB.prepare("INSERT INTO club_members (club_id, user_id, role, created_at) VALUES (?, ?, 'owner', ?)").bind(id, session.user.id, now),
-      // Issue 19, §6.11 "record games for review" (migrations/0004_recordings.sql); issue 35, the directory (0008).
-      c.env.DB.prepare("UPDATE clubs SET record_games = ?, listed = ?, search_key = ? WHERE id = ?").bind(body.recordGames ? 1 : 0, body.listed === false ? 0 : 1, searchKeyOf(body.name, body.city), id),
-    ]);
+    const id = await createClub(
+      c.env.DB,
+      { name: body.name, city: body.city, language: body.language, formats: body.formats, timeZone: body.timeZone, adultsOnly: body.adultsOnly === true, recordGames: body.recordGames === true, listed: body.listed !== false },
+      session.user.id,
+      now,
+    );
     return c.json(await clubPage(c.env.DB, (await clubById(c.env.DB, id))!, session.user.id, now), 201);
   })
 
@@ -176,15 +160,8 @@ export const clubs = new Hono<AppEnv>()
     if (!session) return signInFirst(c);
     const db = c.env.DB;
     const now = Date.now();
-    const [clubRows, mine, notices] = await Promise.all([
-      db
-        .prepare("SELECT c.id, c.name, c.city, m.role FROM club_members m JOIN clubs c ON c.id = m.club_id WHERE m.user_id = ? ORDER BY c.name LIMIT 100")
-        .bind(session.user.id)
-        .all<MyClubs["clubs"][number]>(),
-      signupsOfUser(db, session.user.id, now),
-      noticesOf(db, session.user.id),
-    ]);
-    const body: MyClubs = { clubs: clubRows.results, signups: mine, notices };
+    const [clubRows, mine, notices] = await Promise.all([clubsOfUser(db, session.user.id), signupsOfUser(db, session.user.id, now), noticesOf(db, session.user.id)]);
+    const body: MyClubs = { clubs: clubRows, signups: mine, notices };
     return c.json(body, 200);
   })
 
@@ -193,9 +170,7 @@ export const clubs = new Hono<AppEnv>()
     const session = await readSession(c);
     if (!session) return signInFirst(c);
     const { ids } = c.req.valid("json");
-    await c.env.DB.prepare(`UPDATE notices SET read_at = ? WHERE user_id = ? AND read_at IS NULL AND id IN (${ids.map(() => "?").join(",")})`)
-      .bind(Date.now(), session.user.id, ...ids)
-      .run();
+    await markNoticesRead(c.env.DB, session.user.id, ids, Date.now());
     return c.json({ notices: await noticesOf(c.env.DB, session.user.id) }, 200);
   })
 
@@ -215,12 +190,7 @@ export const clubs = new Hono<AppEnv>()
     if (at instanceof Response) return at;
     const { userId, club, person } = at;
     if (person.id === club.owner_id) return apiError(c, "bad-request", "The owner already runs the club.", [{ path: "nickname", message: "the owner" }]);
-    await c.env.DB.prepare(
-      `INSERT INTO club_members (club_id, user_id, role, created_at) VALUES (?, ?, 'host', ?)
-       ON CONFLICT (club_id, user_id) DO UPDATE SET role = 'host' WHERE club_members.role = 'member'`,
-    )
-      .bind(club.id, person.id, Date.now())
-      .run();
+    await nameHost(c.env.DB, club.id, person.id, Date.now());
     return c.json(await clubPage(c.env.DB, club, userId, Date.now()), 200);
   })
 
@@ -229,7 +199,7 @@ export const clubs = new Hono<AppEnv>()
     const at = await ownerAndPerson(c, c.req.valid("json"));
     if (at instanceof Response) return at;
     const { userId, club, person } = at;
-    await c.env.DB.prepare("UPDATE club_members SET role = 'member' WHERE club_id = ? AND user_id = ? AND role = 'host'").bind(club.id, person.id).run();
+    await removeHost(c.env.DB, club.id, person.id);
     return c.json(await clubPage(c.env.DB, club, userId, Date.now()), 200);
   })
 
@@ -285,19 +255,16 @@ export const clubs = new Hono<AppEnv>()
     if (!(opensAt < closesAt) || closesAt > startsAt) {
       return apiError(c, "bad-request", "Sign-up must open before it closes, and close by the start.", [{ path: "signupClosesAt", message: "outside the evening" }]);
     }
-    const id = newId("e");
-    await c.env.DB.prepare(
-      `INSERT INTO evenings (id, club_id, starts_at, time_zone, online, place, preset_id, settings, seats_min, seats_max, age_check,
-         signup_opens_at, signup_closes_at, weekly, status, created_by, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)`,
-    )
-      .bind(
-        id, club.id, startsAt, club.time_zone, body.online ? 1 : 0, body.online ? null : (body.place ?? null), preset.id, JSON.stringify(settings.output),
-        seats.min, seats.max, club.adults_only === 1 || body.ageCheck ? 1 : 0, opensAt, closesAt, body.weekly ? 1 : 0, session.user.id, now,
-      )
-      .run();
-    // Issue 35: the confirmation deadline (migrations/0012_evening_manage.sql).
-    if (body.confirmHours !== undefined) await c.env.DB.prepare("UPDATE evenings SET confirm_hours = ? WHERE id = ?").bind(body.confirmHours, id).run();
+    const id = await createEvening(
+      c.env.DB,
+      {
+        clubId: club.id, startsAt, timeZone: club.time_zone, online: body.online === true, place: body.online ? null : (body.place ?? null), presetId: preset.id, settings: settings.output,
+        seatsMin: seats.min, seatsMax: seats.max, ageCheck: club.adults_only === 1 || body.ageCheck === true, signupOpensAt: opensAt, signupClosesAt: closesAt, weekly: body.weekly === true,
+        confirmHours: body.confirmHours,
+      },
+      session.user.id,
+      now,
+    );
     return c.json(await eveningPage(c.env.DB, club, id, session.user.id, now), 201);
   })
 
@@ -320,8 +287,7 @@ export const clubs = new Hono<AppEnv>()
     const ageConfirmed = c.req.valid("json").ageConfirmed === true;
     if (e.age_check === 1 && !ageConfirmed) return apiError(c, "age-not-confirmed", "This evening is 21+: confirm your age to sign up.", [{ path: "ageConfirmed", message: "required" }]);
     // Issue 37, RULES.md §7.11: a club that requires its rules test refuses the sign-up without a pass (nothing recorded).
-    const untested = await rulesTestGate(c, club, e.preset_id, userId);
-    if (untested) return untested;
+    if (await rulesTestMissing(c.env.DB, club, e.preset_id, userId)) return rulesTestRequired(c, e.preset_id);
     const landed = await signups.signUp(c.env.DB, e.id, userId, ageConfirmed, now);
     if (!landed) {
       // Nothing inserted: already signed up (a second press: fine), or the window is shut.
@@ -446,13 +412,10 @@ export const clubs = new Hono<AppEnv>()
       if (named.id === userId) return apiError(c, "bad-request", "You chose to play: name someone else as the host, or let the server host.", [{ path: "host", message: "the opener plays" }]);
       hostId = named.id;
     }
-    const seated = await c.env.DB.prepare("SELECT user_id FROM signups WHERE evening_id = ? AND state = 'seated' ORDER BY seq").bind(e.id).all<{ user_id: string }>();
-    // Issue 32, finding 9: with no sign-ups the table invites the club's members (owner, hosts, members) —
-    // never anyone at all (its games count for the club's season). The owner is always a member.
-    const invited = seated.results.length
-      ? seated.results
-      : (await c.env.DB.prepare("SELECT user_id FROM club_members WHERE club_id = ? ORDER BY created_at LIMIT 500").bind(club.id).all<{ user_id: string }>()).results;
-    const reservedFor = invited.map((r) => r.user_id);
+    const seated = await signups.seatedOf(c.env.DB, e.id);
+    // With no sign-ups the table invites the club's members (owner, hosts, members) — never anyone at all
+    // (its games count for the club's season). The owner is always a member.
+    const reservedFor = seated.length ? [...seated] : await memberIdsOf(c.env.DB, club.id);
     // An opener who plays takes a seat even without a sign-up (their booked seat, or one of the table's).
     if (plays && !reservedFor.includes(userId)) reservedFor.push(userId);
     const created = await createTableObject(c, {
@@ -465,7 +428,7 @@ export const clubs = new Hono<AppEnv>()
       reservedFor,
       // Issue 35: seats held per seated sign-up until the start; from then the reserve (in order) moves up
       // into the seats of those who have not come. The start in the table's time (the club's test skew removed).
-      ...(seated.results.length ? { eveningHold: { reserve: (await reserveOf(c.env.DB, e.id)), until: e.starts_at - (now - Date.now()), evening: e.id } } : {}),
+      ...(seated.length ? { eveningHold: { reserve: await signups.reserveOf(c.env.DB, e.id), until: e.starts_at - (now - Date.now()), evening: e.id } } : {}),
       ...(hostId ? { hostUserId: hostId } : {}),
       // Issue 19, §6.11: a club that records games opens its tables with the recording switch on (everyone sees the mark).
       ...(club.record_games === 1 ? { recording: true } : {}),
@@ -473,9 +436,8 @@ export const clubs = new Hono<AppEnv>()
     if (created instanceof Response) return created;
     // Issue 37, RULES.md §7.10: at a rating table the newcomers wait for a consigliere.
     await nameNewcomers(c.env, club, e.preset_id, reservedFor, created.code);
-    const done = await c.env.DB.prepare("UPDATE evenings SET status = 'started', table_code = ?, host_id = ? WHERE id = ? AND status IN ('open', 'closed')").bind(created.code, hostId, e.id).run();
     // Two hosts at once: the first write wins; the other table stays unused (nobody is sent to it).
-    if (!done.meta.changes) return apiError(c, "table-started", "The evening's table was just opened by someone else.");
+    if (!(await startEvening(c.env.DB, e.id, created.code, hostId))) return apiError(c, "table-started", "The evening's table was just opened by someone else.");
     const body201: OpenEveningResponse = {
       code: created.code,
       url: created.url,

@@ -19,8 +19,27 @@ import {
 } from "../../shared/protocol/seasons.ts";
 import { hiddenAccounts, publicName } from "../accounts/publication.ts";
 import { readSession } from "../accounts/sessions.ts";
-import { clubGame, clubGames, currentSeason, isSeasonId, newSeasonId, reviewPage, seasonById, seasonStandings, seasonsOf, seasonView, writeReview, type Namer, type SeasonRow } from "../clubs/seasons.ts";
-import { clubById, clubOfPath, newId, roleIn, type ClubRow } from "../clubs/store.ts";
+import { saveClubSettings } from "../clubs/manage.ts";
+import {
+  closeSeason,
+  clubGame,
+  clubGames,
+  createSeason,
+  currentSeason,
+  isSeasonId,
+  ratingGamesOf,
+  reviewPage,
+  seasonById,
+  seasonStandings,
+  seasonsOf,
+  seasonView,
+  seatsOfGame,
+  startChampionTable,
+  writeReview,
+  type Namer,
+  type SeasonRow,
+} from "../clubs/seasons.ts";
+import { clubById, clubOfPath, roleIn, type ClubRow } from "../clubs/store.ts";
 import type { Env } from "../env.ts";
 import { getPreset, seatRange } from "../table/engine.ts";
 import { apiError, invalidBody } from "./errors.ts";
@@ -93,19 +112,14 @@ export const seasons = new Hono<AppEnv>()
     const at = await manager(c, "owner");
     if (at instanceof Response) return at;
     const b = c.req.valid("json");
-    const id = newSeasonId();
-    const now = Date.now();
-    try {
-      await c.env.DB.prepare(
-        "INSERT INTO seasons (id, club_id, name, games_total, best_of, champion_size, champion_games, status, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)",
-      )
-        .bind(id, at.club.id, b.name, b.gamesTotal ?? 15, b.bestOf ?? 12, b.championSize ?? 12, b.championGames ?? 4, at.userId, now)
-        .run();
-    } catch (err) {
-      // The partial unique index seasons_running: another season is open or at its champion table.
-      if (String(err).includes("UNIQUE")) return apiError(c, "season-running", "Finish or close the club's running season first.");
-      throw err;
-    }
+    const id = await createSeason(
+      c.env.DB,
+      at.club.id,
+      { name: b.name, gamesTotal: b.gamesTotal ?? 15, bestOf: b.bestOf ?? 12, championSize: b.championSize ?? 12, championGames: b.championGames ?? 4 },
+      at.userId,
+      Date.now(),
+    );
+    if (id === null) return apiError(c, "season-running", "Finish or close the club's running season first.");
     return c.json(await seasonPage(c, at.club, (await seasonById(c.env.DB, at.club.id, id))!, at.userId), 201);
   })
 
@@ -130,8 +144,8 @@ export const seasons = new Hono<AppEnv>()
     const s = isSeasonId(c.req.param("sid") ?? "") ? await seasonById(db, club.id, c.req.param("sid") ?? "") : null;
     if (!s) return apiError(c, "not-found", "No such season.");
     if (s.status !== "open") return apiError(c, "season-not-open", "This season's champion table has started, or the season is closed.");
-    const played = await db.prepare("SELECT COUNT(*) AS n FROM reviews WHERE season_id = ? AND stage = 'rating'").bind(s.id).first<{ n: number }>();
-    if ((played?.n ?? 0) < s.games_total) return apiError(c, "season-not-finished", `The season has ${played?.n ?? 0} of its ${s.games_total} rating games.`);
+    const played = await ratingGamesOf(db, s.id);
+    if (played < s.games_total) return apiError(c, "season-not-finished", `The season has ${played} of its ${s.games_total} rating games.`);
     const b = c.req.valid("json");
     const formats = JSON.parse(club.formats) as string[];
     const preset = getPreset(b.presetId ?? formats[0] ?? "");
@@ -144,25 +158,15 @@ export const seasons = new Hono<AppEnv>()
     const now = Date.now();
     const startsAt = wallTimeToUtc(b.startsLocal, club.time_zone);
     if (startsAt === null || startsAt <= now) return apiError(c, "bad-request", "The champion table must start in the future.", [{ path: "startsLocal", message: "in the past" }]);
-    const eveningId = newId("e");
     const seats = Math.max(range.min, champions.length);
-    await db.batch([
-      db
-        .prepare(
-          `INSERT INTO evenings (id, club_id, starts_at, time_zone, online, place, preset_id, settings, seats_min, seats_max, age_check,
-             signup_opens_at, signup_closes_at, weekly, status, created_by, created_at, champion_season_id)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 'closed', ?, ?, ?)`,
-        )
-        .bind(eveningId, club.id, startsAt, club.time_zone, b.online ? 1 : 0, b.online ? null : (b.place ?? null), preset.id, JSON.stringify(preset.defaultSettings),
-          seats, seats, club.adults_only, now, startsAt, userId, now, s.id),
-      ...champions.map((p) => db.prepare("INSERT INTO champion_players (season_id, user_id, rank, total) VALUES (?, ?, ?, ?)").bind(s.id, p.userId, p.rank, p.total)),
-      ...champions.map((p) =>
-        db.prepare("INSERT INTO signups (evening_id, user_id, seq, state, created_at, seated_at, age_confirmed) VALUES (?, ?, ?, 'seated', ?, ?, 0)").bind(eveningId, p.userId, p.rank, now, now),
-      ),
-      // Last, and conditional: a second start at the same moment finds the season no longer open and changes nothing here
-      // (its evening and rows above fail on champion_players' key first, rolling the whole batch back).
-      db.prepare("UPDATE seasons SET status = 'champion', champion_evening_id = ? WHERE id = ? AND status = 'open'").bind(eveningId, s.id),
-    ]);
+    const eveningId = await startChampionTable(
+      db,
+      s.id,
+      { clubId: club.id, startsAt, timeZone: club.time_zone, online: b.online === true, place: b.online ? null : (b.place ?? null), presetId: preset.id, settings: preset.defaultSettings, seats, adultsOnly: club.adults_only },
+      champions,
+      userId,
+      now,
+    );
     return c.json({ ...(await seasonPage(c, club, (await seasonById(db, club.id, s.id))!, userId)), eveningId }, 201);
   })
 
@@ -172,7 +176,7 @@ export const seasons = new Hono<AppEnv>()
     if (at instanceof Response) return at;
     const s = isSeasonId(c.req.param("sid") ?? "") ? await seasonById(c.env.DB, at.club.id, c.req.param("sid") ?? "") : null;
     if (!s) return apiError(c, "not-found", "No such season.");
-    await c.env.DB.prepare("UPDATE seasons SET status = 'closed', closed_at = ? WHERE id = ? AND status != 'closed'").bind(Date.now(), s.id).run();
+    await closeSeason(c.env.DB, s.id, Date.now());
     return c.json(await seasonPage(c, at.club, (await seasonById(c.env.DB, at.club.id, s.id))!, at.userId), 200);
   })
 
@@ -185,7 +189,7 @@ export const seasons = new Hono<AppEnv>()
     const tatarBonus = b.tatarBonus ?? at.club.tatar_bonus;
     const winPoints = b.winPoints ?? at.club.win_points;
     const listed = b.listed ?? at.club.listed !== 0;
-    await c.env.DB.prepare("UPDATE clubs SET reviews_private = ?, tatar_bonus = ?, win_points = ?, listed = ? WHERE id = ?").bind(reviewsPrivate ? 1 : 0, tatarBonus, winPoints, listed ? 1 : 0, at.club.id).run();
+    await saveClubSettings(c.env.DB, at.club.id, { reviewsPrivate, tatarBonus, winPoints, listed });
     return c.json({ settings: { reviewsPrivate, tatarBonus, winPoints, listed } }, 200);
   })
 
@@ -207,8 +211,7 @@ export const seasons = new Hono<AppEnv>()
     if (!r) return apiError(c, "not-found", "No such club game.");
     if (!r.page.canReview) return apiError(c, "not-club-host", "Only the club's owner or a host reviews its games.");
     const body = c.req.valid("json");
-    const seats = await c.env.DB.prepare("SELECT seat, user_id FROM game_players WHERE game_id = ?").bind(r.g.id).all<{ seat: number; user_id: string | null }>();
-    const accounts = new Map(seats.results.map((s) => [s.seat, s.user_id]));
+    const accounts = await seatsOfGame(c.env.DB, r.g.id);
     const given = new Set(body.points.map((p) => p.seat));
     const missing = [...accounts.keys()].filter((s) => !given.has(s));
     const unknown = body.points.filter((p) => !accounts.has(p.seat)).map((p) => p.seat);

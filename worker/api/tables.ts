@@ -5,7 +5,6 @@
 import { vValidator } from "@hono/valibot-validator";
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
-import { isTableCode, normalizeCode } from "../../shared/protocol/codes.ts";
 import {
   ConsigliereJoinRequestSchema,
   ConsigliereConsentRequestSchema,
@@ -26,8 +25,9 @@ import {
 import { publishRows } from "../accounts/publication.ts";
 import { awardsRewards } from "../accounts/records.ts";
 import { readSession, sessionUserId } from "../accounts/sessions.ts";
-import { roleIn } from "../clubs/store.ts";
+import { eveningOfTable, roleIn } from "../clubs/store.ts";
 import { DIRECTORY_NAME, type Env } from "../env.ts";
+import { tableStub } from "../table-stub.ts";
 import { addressOf } from "../security/address.ts";
 import { randomTableCode } from "../security/random.ts";
 import { rateLimit } from "../security/rate-limit.ts";
@@ -38,7 +38,8 @@ import { recordingRoutes } from "../recordings/api.ts";
 import { recordingRow } from "../recordings/store.ts";
 import { apiError, invalidBody } from "./errors.ts";
 import { locationHintFor } from "./location.ts";
-import { advisorOf, tableRulesTestGate } from "./newcomers.ts";
+import { advisorOf, tableRulesTestMissing } from "../newcomers/service.ts";
+import { rulesTestRequired } from "./newcomers.ts";
 
 /**
  * Presets only a signed-in creator may choose (RULES.md §3 "Only a table creator with an account may
@@ -50,14 +51,6 @@ const requiresAccount = (info: PresetInfo | null): boolean => info?.requiresAcco
 const CODE_ATTEMPTS = 8;
 
 type AppEnv = { Bindings: Env };
-
-/** The table's stub for a path code, or null when the code cannot exist (no object is touched). */
-export function tableStub(env: Env, rawCode: string, locationHint?: DurableObjectLocationHint) {
-  const code = normalizeCode(rawCode);
-  if (!isTableCode(code)) return null;
-  const id = env.TABLE.idFromName(code);
-  return { code, stub: locationHint ? env.TABLE.get(id, { locationHint }) : env.TABLE.get(id) };
-}
 
 /**
  * Create a table object under a fresh code (POST /api/tables; issue 19: a club evening's table): the
@@ -86,7 +79,7 @@ async function clubTaker(c: Context<AppEnv>): Promise<Response | { code: string;
   if (!table) return apiError(c, "not-found", "No table with this code.");
   const session = await readSession(c);
   if (!session) return apiError(c, "sign-in-required", "Sign in first.");
-  const evening = await c.env.DB.prepare("SELECT club_id FROM evenings WHERE table_code = ? LIMIT 1").bind(table.code).first<{ club_id: string }>();
+  const evening = await eveningOfTable(c.env.DB, table.code);
   const role = evening ? await roleIn(c.env.DB, evening.club_id, session.user.id) : null;
   return { code: table.code, stub: table.stub, userId: session.user.id, nick: session.user.nick, allowed: role === "owner" || role === "host" };
 }
@@ -218,8 +211,8 @@ export const tables = new Hono<AppEnv>()
     // A signed-in player's seat is linked to the account (records, rating); guests sit as before.
     const userId = await sessionUserId(c);
     // Issue 37, RULES.md §7.11: a club evening's table whose club requires its rules test seats only a pass.
-    const untested = userId ? await tableRulesTestGate(c, table.code, userId) : null;
-    if (untested) return untested;
+    const untested = userId ? await tableRulesTestMissing(c.env.DB, table.code, userId) : null;
+    if (untested) return rulesTestRequired(c, untested);
     const result = await table.stub.join(nickname, { deviceId, address: addressOf(c.req.raw), organizerToken, ...(userId ? { userId } : {}) });
     if (!result.ok) return apiError(c, result.error.code, result.error.message);
     return c.json(result.body, 200);

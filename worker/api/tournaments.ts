@@ -23,10 +23,11 @@ import {
 import { judgeOfferFor, pointsOfSeat } from "../../shared/tournaments/view.ts";
 import { hiddenAccounts, publicName } from "../accounts/publication.ts";
 import { readSession } from "../accounts/sessions.ts";
-import { userByNick } from "../accounts/users.ts";
+import { nickOf, userByNick } from "../accounts/users.ts";
 import type { Env } from "../env.ts";
 import { base64url } from "../security/random.ts";
 import { getPreset, seatRange } from "../table/engine.ts";
+import { latestTournaments } from "../tournaments/list.ts";
 import type { Done, RankedStanding, TournamentDoc } from "../tournaments/TournamentObject.ts";
 import type { DrawFigures } from "../../shared/tournaments/draw.ts";
 import { apiError, invalidBody } from "./errors.ts";
@@ -55,7 +56,7 @@ const readDoc = async (stub: NonNullable<ReturnType<typeof stubOf>>): Promise<To
 /** The page for one viewer: names of opted-out accounts masked, the viewer's own part. */
 async function page(c: C, d: TournamentDoc, check: DrawFigures | null, standings: RankedStanding[], viewerId: string | null): Promise<TournamentPage> {
   const hidden = await hiddenAccounts(c.env.DB, [...d.entrants.map((e) => e.userId), d.organizerId, ...d.judges.map((j) => j.userId)]);
-  const organizer = await c.env.DB.prepare("SELECT nick FROM users WHERE id = ?").bind(d.organizerId).first<{ nick: string }>();
+  const organizer = await nickOf(c.env.DB, d.organizerId);
   // A judge's name under the same rule (§8 opt-out), but for the organizer, who named the judges and edits
   // the list by their nicks: null when hidden.
   const judgeName = (userId: string): string | null => {
@@ -65,7 +66,7 @@ async function page(c: C, d: TournamentDoc, check: DrawFigures | null, standings
   };
   const offerOf = (t: TournamentDoc["schedule"][number]["tables"][number]) => judgeOfferFor(viewerId, d, t);
   return {
-    id: d.id, name: d.name, organizer: organizer ? publicName(d.organizerId, organizer.nick, hidden, viewerId) : null,
+    id: d.id, name: d.name, organizer: organizer !== null ? publicName(d.organizerId, organizer, hidden, viewerId) : null,
     presetId: d.presetId, seats: d.seats, rounds: d.rounds, finalGames: d.finalGames, finalFromZero: d.finalFromZero, host: d.host,
     status: d.status, seed: d.seed,
     entrants: d.entrants.map((e) => {
@@ -121,10 +122,7 @@ const int = (s: string | undefined, min: number, max: number): number | null => 
 export const tournaments = new Hono<AppEnv>()
   /** The latest tournaments (D1). */
   .get("/", async (c) => {
-    const rows = await c.env.DB.prepare(
-      "SELECT t.id, t.name, t.preset_id, t.status, t.created_at, (SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id) AS players FROM tournaments t ORDER BY t.created_at DESC LIMIT 50",
-    ).all<{ id: string; name: string; preset_id: string; status: TournamentListItem["status"]; created_at: number; players: number }>();
-    const list: TournamentListItem[] = rows.results.map((r) => ({ id: r.id, name: r.name, presetId: r.preset_id, status: r.status, players: r.players, createdAt: r.created_at }));
+    const list: TournamentListItem[] = await latestTournaments(c.env.DB);
     return c.json({ tournaments: list }, 200);
   })
 

@@ -15,6 +15,7 @@ import { utcToWallTime, wallTimeToUtc } from "../../shared/clubs/time.ts";
 import type { Env } from "../env.ts";
 import { testClockEnabled } from "../table/clock.ts";
 import { base64url } from "../security/random.ts";
+import { searchKeyOf } from "./directory.ts";
 import { EVENING_HOURS, newId, type EveningRow } from "./store.ts";
 
 const HOUR = 3600_000;
@@ -197,4 +198,102 @@ export async function editEvening(db: D1Database, e: EveningRow, edit: EveningEd
     ...promoteStatements(db, e.id, now),
   ]);
   return (done?.results.length ?? 0) > 0;
+}
+
+export interface NewClub {
+  name: string;
+  city: string;
+  language: string;
+  formats: readonly string[];
+  timeZone: string;
+  adultsOnly: boolean;
+  recordGames: boolean;
+  listed: boolean;
+}
+
+/** Create a club; its creator is its owner (club and owner row in one batch). Returns the club's id. */
+export async function createClub(db: D1Database, club: NewClub, ownerId: string, now: number): Promise<string> {
+  const id = newId("c");
+  await db.batch([
+    db.prepare("INSERT INTO clubs (id, name, city, language, formats, time_zone, adults_only, owner_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").bind(
+      id, club.name, club.city, club.language, JSON.stringify(club.formats), club.timeZone, club.adultsOnly ? 1 : 0, ownerId, now,
+    ),
+    db.prepare("INSERT INTO club_members (club_id, user_id, role, created_at) VALUES (?, ?, 'owner', ?)").bind(id, ownerId, now),
+    // §6.11 "record games for review" (migrations/0004_recordings.sql) and the directory (0008).
+    db.prepare("UPDATE clubs SET record_games = ?, listed = ?, search_key = ? WHERE id = ?").bind(club.recordGames ? 1 : 0, club.listed ? 1 : 0, searchKeyOf(club.name, club.city), id),
+  ]);
+  return id;
+}
+
+/** The owner names a host: a member becomes one, a non-member joins as one; the owner's row stays. */
+export async function nameHost(db: D1Database, clubId: string, userId: string, now: number): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO club_members (club_id, user_id, role, created_at) VALUES (?, ?, 'host', ?)
+       ON CONFLICT (club_id, user_id) DO UPDATE SET role = 'host' WHERE club_members.role = 'member'`,
+    )
+    .bind(clubId, userId, now)
+    .run();
+}
+
+/** The owner removes a host: they stay a member. */
+export async function removeHost(db: D1Database, clubId: string, userId: string): Promise<void> {
+  await db.prepare("UPDATE club_members SET role = 'member' WHERE club_id = ? AND user_id = ? AND role = 'host'").bind(clubId, userId).run();
+}
+
+/** The owner's settings: private reviews (§8), the Tatar bonus (§7.11), the points for a win, the directory. */
+export async function saveClubSettings(db: D1Database, clubId: string, s: { reviewsPrivate: boolean; tatarBonus: number; winPoints: number; listed: boolean }): Promise<void> {
+  await db.prepare("UPDATE clubs SET reviews_private = ?, tatar_bonus = ?, win_points = ?, listed = ? WHERE id = ?").bind(s.reviewsPrivate ? 1 : 0, s.tatarBonus, s.winPoints, s.listed ? 1 : 0, clubId).run();
+}
+
+/** Dismiss notices: only the person's own, unread ones change. */
+export async function markNoticesRead(db: D1Database, userId: string, ids: readonly number[], now: number): Promise<void> {
+  await db.prepare(`UPDATE notices SET read_at = ? WHERE user_id = ? AND read_at IS NULL AND id IN (${ids.map(() => "?").join(",")})`)
+    .bind(now, userId, ...ids)
+    .run();
+}
+
+export interface NewEvening {
+  clubId: string;
+  startsAt: number;
+  timeZone: string;
+  online: boolean;
+  place: string | null;
+  presetId: string;
+  settings: unknown;
+  seatsMin: number;
+  seatsMax: number;
+  ageCheck: boolean;
+  signupOpensAt: number;
+  signupClosesAt: number;
+  weekly: boolean;
+  /** Hours before the start by which a seated player confirms (migrations/0012_evening_manage.sql); none when absent. */
+  confirmHours?: number | undefined;
+}
+
+/** Create an open evening. Returns its id. */
+export async function createEvening(db: D1Database, e: NewEvening, createdBy: string, now: number): Promise<string> {
+  const id = newId("e");
+  await db
+    .prepare(
+      `INSERT INTO evenings (id, club_id, starts_at, time_zone, online, place, preset_id, settings, seats_min, seats_max, age_check,
+         signup_opens_at, signup_closes_at, weekly, status, created_by, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)`,
+    )
+    .bind(
+      id, e.clubId, e.startsAt, e.timeZone, e.online ? 1 : 0, e.place, e.presetId, JSON.stringify(e.settings),
+      e.seatsMin, e.seatsMax, e.ageCheck ? 1 : 0, e.signupOpensAt, e.signupClosesAt, e.weekly ? 1 : 0, createdBy, now,
+    )
+    .run();
+  if (e.confirmHours !== undefined) await db.prepare("UPDATE evenings SET confirm_hours = ? WHERE id = ?").bind(e.confirmHours, id).run();
+  return id;
+}
+
+/**
+ * The evening's table is open: the evening is `started` with the table's code and its named host. Only an
+ * open or closed evening changes, so of two hosts opening at once the first write wins. Returns whether it changed.
+ */
+export async function startEvening(db: D1Database, eveningId: string, tableCode: string, hostId: string | null): Promise<boolean> {
+  const done = await db.prepare("UPDATE evenings SET status = 'started', table_code = ?, host_id = ? WHERE id = ? AND status IN ('open', 'closed')").bind(tableCode, hostId, eveningId).run();
+  return Boolean(done.meta.changes);
 }

@@ -12,9 +12,9 @@ import { standings, type GameScore } from "../../shared/clubs/season.ts";
 import { MEDALS, type ClubGameSummary, type Medal, type PublicName, type ReviewPage, type ReviewRequest, type SeasonStage, type SeasonStanding, type SeasonStatus, type SeasonView } from "../../shared/protocol/seasons.ts";
 import { base64url } from "../security/random.ts";
 import { getPreset } from "../table/engine.ts";
-import type { ClubRow } from "./store.ts";
+import { newId, type ClubRow } from "./store.ts";
 
-export const newSeasonId = (): string => "s" + base64url(crypto.getRandomValues(new Uint8Array(12)));
+const newSeasonId = (): string => "s" + base64url(crypto.getRandomValues(new Uint8Array(12)));
 export const isSeasonId = (id: string): boolean => /^s[A-Za-z0-9_-]{16}$/.test(id);
 
 export interface SeasonRow {
@@ -291,4 +291,87 @@ export async function reviewPage(
     // Issue 38.5: the form's prefill — the club's points for a win on every winning seat (public: the record shows the result).
     seats: seats.results.map((s) => ({ seat: s.seat, nickname: name.get(s.seat) ?? null, won: s.outcome === "win" })),
   };
+}
+
+export interface NewSeason {
+  name: string;
+  gamesTotal: number;
+  bestOf: number;
+  championSize: number;
+  championGames: number;
+}
+
+/** The owner starts a season: its id, or null when another one runs (open or at its champion table): one at a time. */
+export async function createSeason(db: D1Database, clubId: string, s: NewSeason, createdBy: string, now: number): Promise<string | null> {
+  const id = newSeasonId();
+  try {
+    await db
+      .prepare("INSERT INTO seasons (id, club_id, name, games_total, best_of, champion_size, champion_games, status, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)")
+      .bind(id, clubId, s.name, s.gamesTotal, s.bestOf, s.championSize, s.championGames, createdBy, now)
+      .run();
+  } catch (err) {
+    // The partial unique index seasons_running: another season is open or at its champion table.
+    if (String(err).includes("UNIQUE")) return null;
+    throw err;
+  }
+  return id;
+}
+
+/** The season's reviewed rating games. */
+export const ratingGamesOf = async (db: D1Database, seasonId: string): Promise<number> =>
+  (await db.prepare("SELECT COUNT(*) AS n FROM reviews WHERE season_id = ? AND stage = 'rating'").bind(seasonId).first<{ n: number }>())?.n ?? 0;
+
+export interface ChampionEvening {
+  clubId: string;
+  startsAt: number;
+  timeZone: string;
+  online: boolean;
+  place: string | null;
+  presetId: string;
+  settings: unknown;
+  seats: number;
+  adultsOnly: number;
+}
+
+/**
+ * §7.11 the champion table: a new evening of the club (closed to sign-up) with the frozen champions seated in
+ * rank order, and the season at its champion table — one batch. The season's update comes last and is
+ * conditional: a second start at the same moment finds the season no longer open and changes nothing there
+ * (its evening and rows fail on champion_players' key first, rolling the whole batch back).
+ */
+export async function startChampionTable(
+  db: D1Database,
+  seasonId: string,
+  e: ChampionEvening,
+  champions: ReadonlyArray<{ userId: string; rank: number; total: number }>,
+  createdBy: string,
+  now: number,
+): Promise<string> {
+  const eveningId = newId("e");
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO evenings (id, club_id, starts_at, time_zone, online, place, preset_id, settings, seats_min, seats_max, age_check,
+           signup_opens_at, signup_closes_at, weekly, status, created_by, created_at, champion_season_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 'closed', ?, ?, ?)`,
+      )
+      .bind(eveningId, e.clubId, e.startsAt, e.timeZone, e.online ? 1 : 0, e.place, e.presetId, JSON.stringify(e.settings), e.seats, e.seats, e.adultsOnly, now, e.startsAt, createdBy, now, seasonId),
+    ...champions.map((p) => db.prepare("INSERT INTO champion_players (season_id, user_id, rank, total) VALUES (?, ?, ?, ?)").bind(seasonId, p.userId, p.rank, p.total)),
+    ...champions.map((p) =>
+      db.prepare("INSERT INTO signups (evening_id, user_id, seq, state, created_at, seated_at, age_confirmed) VALUES (?, ?, ?, 'seated', ?, ?, 0)").bind(eveningId, p.userId, p.rank, now, now),
+    ),
+    db.prepare("UPDATE seasons SET status = 'champion', champion_evening_id = ? WHERE id = ? AND status = 'open'").bind(eveningId, seasonId),
+  ]);
+  return eveningId;
+}
+
+/** The owner closes a season early (the next one may start). */
+export async function closeSeason(db: D1Database, seasonId: string, now: number): Promise<void> {
+  await db.prepare("UPDATE seasons SET status = 'closed', closed_at = ? WHERE id = ? AND status != 'closed'").bind(now, seasonId).run();
+}
+
+/** The seats of a game and the account at each (null: a guest). */
+export async function seatsOfGame(db: D1Database, gameId: string): Promise<Map<number, string | null>> {
+  const rows = await db.prepare("SELECT seat, user_id FROM game_players WHERE game_id = ?").bind(gameId).all<{ seat: number; user_id: string | null }>();
+  return new Map(rows.results.map((s) => [s.seat, s.user_id]));
 }

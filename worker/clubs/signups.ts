@@ -160,3 +160,15 @@ export async function tableMoveUp(db: D1Database, eveningId: string, atTable: re
   ]);
   return ((up?.results ?? []) as { user_id: string }[]).map((r) => r.user_id);
 }
+
+/** The evening's seated accounts, in order. */
+export async function seatedOf(db: D1Database, eveningId: string): Promise<string[]> {
+  const rows = await db.prepare("SELECT user_id FROM signups WHERE evening_id = ? AND state = 'seated' ORDER BY seq").bind(eveningId).all<{ user_id: string }>();
+  return rows.results.map((r) => r.user_id);
+}
+
+/** The evening's reserve list (accounts, in order). */
+export async function reserveOf(db: D1Database, eveningId: string): Promise<string[]> {
+  const rows = await db.prepare("SELECT user_id FROM signups WHERE evening_id = ? AND state = 'reserve' ORDER BY seq").bind(eveningId).all<{ user_id: string }>();
+  return rows.results.map((r) => r.user_id);
+}

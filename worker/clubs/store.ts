@@ -240,3 +240,31 @@ export async function signupsOfUser(db: D1Database, userId: string, now: number)
     you: yourSignup({ state: r.my_state, confirmed_at: r.my_confirmed, age_confirmed: r.my_age }, r.ahead),
   }));
 }
+
+/** The accounts who may host the club's evening tables (owner and hosts), by nickname. */
+export async function hostsOf(db: D1Database, clubId: string): Promise<string[]> {
+  const rows = await db
+    .prepare("SELECT u.nick FROM club_members m JOIN users u ON u.id = m.user_id WHERE m.club_id = ? AND m.role IN ('owner', 'host') ORDER BY m.role = 'host', u.nick LIMIT 100")
+    .bind(clubId)
+    .all<{ nick: string }>();
+  return rows.results.map((r) => r.nick);
+}
+
+/** The club's members (owner, hosts, members) in the order they joined. */
+export async function memberIdsOf(db: D1Database, clubId: string): Promise<string[]> {
+  const rows = await db.prepare("SELECT user_id FROM club_members WHERE club_id = ? ORDER BY created_at LIMIT 500").bind(clubId).all<{ user_id: string }>();
+  return rows.results.map((r) => r.user_id);
+}
+
+/** The clubs a person belongs to, with their role, by name. */
+export async function clubsOfUser(db: D1Database, userId: string): Promise<Array<{ id: string; name: string; city: string; role: ClubRole }>> {
+  const rows = await db
+    .prepare("SELECT c.id, c.name, c.city, m.role FROM club_members m JOIN clubs c ON c.id = m.club_id WHERE m.user_id = ? ORDER BY c.name LIMIT 100")
+    .bind(userId)
+    .all<{ id: string; name: string; city: string; role: ClubRole }>();
+  return rows.results;
+}
+
+/** The club evening that opened the table of `code`, or null (a table no club evening opened). */
+export const eveningOfTable = (db: D1Database, code: string) =>
+  db.prepare("SELECT id, club_id, preset_id FROM evenings WHERE table_code = ? LIMIT 1").bind(code).first<{ id: string; club_id: string; preset_id: string }>();
