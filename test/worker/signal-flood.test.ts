@@ -65,6 +65,11 @@ describe("RULES.md §8 media: answers and candidates are counted per link, bytes
     const phaseBefore = victim.lastView().game!.phaseSeq;
     attacker.client.close();
     run.spectators[0]!.close();
+    // The object has worked through the flood once it answers a sync sent after it (a loaded machine
+    // may take seconds; the bound is generous, the wait is on the answer).
+    const asked = victim.frames.length;
+    victim.send({ type: "sync" });
+    await victim.next((m) => m.type === "view", asked, 30_000);
     const started = Date.now();
     const until = started + FLOOD_MS;
     const [player, spectator] = await Promise.all([
@@ -95,6 +100,17 @@ describe("RULES.md §8 media: answers and candidates are counted per link, bytes
 
     // The table plays on: the victim's socket is open, a game input is accepted and the phase moves on.
     expect(victim.closed).toBe(false);
+    // The flooders' last sockets may still be answered for frames in flight, or be closed for their
+    // refusals after the flood: the seat and the spectator come back on fresh connections, as a page does.
+    attacker.client.close();
+    run.spectators[0]!.close();
+    // The object has worked through the flood once it answers a sync sent after it (a loaded machine
+    // may take seconds; the bound is generous, the wait is on the answer).
+    const asked = victim.frames.length;
+    victim.send({ type: "sync" });
+    await victim.next((m) => m.type === "view", asked, 30_000);
+    attacker.client = await connectAs(run.code, attacker.join.token, attacker.nickname);
+    run.spectators[0] = await connectAs(run.code, undefined, "spectator 1, back");
     const stats = await playToEnd(run, { until: (g) => g.phaseSeq > phaseBefore, maxSteps: 200 });
     expect(stats.rejections).toBe(0);
     expect(stats.acked).toBeGreaterThan(0);
