@@ -65,11 +65,6 @@ describe("RULES.md §8 media: answers and candidates are counted per link, bytes
     const phaseBefore = victim.lastView().game!.phaseSeq;
     attacker.client.close();
     run.spectators[0]!.close();
-    // The object has worked through the flood once it answers a sync sent after it (a loaded machine
-    // may take seconds; the bound is generous, the wait is on the answer).
-    const asked = victim.frames.length;
-    victim.send({ type: "sync" });
-    await victim.next((m) => m.type === "view", asked, 30_000);
     const started = Date.now();
     const until = started + FLOOD_MS;
     const [player, spectator] = await Promise.all([
@@ -106,9 +101,9 @@ describe("RULES.md §8 media: answers and candidates are counted per link, bytes
     run.spectators[0]!.close();
     // The object has worked through the flood once it answers a sync sent after it (a loaded machine
     // may take seconds; the bound is generous, the wait is on the answer).
-    const asked = victim.frames.length;
+    const drainedFrom = victim.frames.length;
     victim.send({ type: "sync" });
-    await victim.next((m) => m.type === "view", asked, 30_000);
+    await victim.next((m) => m.type === "view", drainedFrom, 30_000);
     attacker.client = await connectAs(run.code, attacker.join.token, attacker.nickname);
     run.spectators[0] = await connectAs(run.code, undefined, "spectator 1, back");
     const stats = await playToEnd(run, { until: (g) => g.phaseSeq > phaseBefore, maxSteps: 200 });
