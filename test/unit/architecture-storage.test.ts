@@ -7,11 +7,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Migration } from "../../worker/storage/migrations.ts";
-import { DIRECTORY_MIGRATIONS } from "../../worker/directory/migrations.ts";
-import { GUESS_LIMITER_MIGRATIONS } from "../../worker/security/migrations.ts";
-import { TABLE_MIGRATIONS } from "../../worker/table/migrations.ts";
-import { TOURNAMENT_MIGRATIONS } from "../../worker/tournaments/migrations.ts";
 
 const WORKER = resolve(__dirname, "../../worker");
 
@@ -71,17 +66,19 @@ describe("one migration runner for every object", () => {
     for (const [file, use] of Object.entries(uses)) expect(readFileSync(join(WORKER, file), "utf8"), file).toMatch(use);
   });
 
-  it("each object's list is numbered 1, 2, 3 … and every migration says why", () => {
-    const lists: Record<string, readonly Migration[]> = {
-      table: TABLE_MIGRATIONS, directory: DIRECTORY_MIGRATIONS, tournament: TOURNAMENT_MIGRATIONS, guessLimiter: GUESS_LIMITER_MIGRATIONS,
-    };
-    for (const [name, list] of Object.entries(lists)) {
-      expect(list.map((m) => m.version), name).toEqual(list.map((_m, i) => i + 1));
-      for (const m of list) expect(m.why.length, `${name} ${m.version}`).toBeGreaterThan(40);
+  it("each object's list is numbered 1, 2, 3 … and every migration says why (read from the files: the node typecheck has no workers types)", () => {
+    const LISTS = ["table/migrations.ts", "directory/migrations.ts", "tournaments/migrations.ts", "security/migrations.ts"];
+    for (const file of LISTS) {
+      const text = readFileSync(join(WORKER, file), "utf8");
+      const versions = [...text.matchAll(/^\s*version: (\d+),$/gm)].map((m) => Number(m[1]));
+      expect(versions.length, file).toBeGreaterThan(0);
+      expect(versions, file).toEqual(versions.map((_v, i) => i + 1));
+      const whys = [...text.matchAll(/^\s*why: "(.{40,})",$/gm)];
+      expect(whys.length, `${file}: a why of 40 characters or more per migration`).toBe(versions.length);
     }
     // The table's tournament slot and the test clock's skew are migrations, not created on first use.
-    const ddl = (list: readonly Migration[]) => list.map((m) => m.up.toString()).join("\n");
-    expect(ddl(TABLE_MIGRATIONS)).toMatch(/CREATE TABLE IF NOT EXISTS tournament_link/);
-    expect(ddl(TABLE_MIGRATIONS)).toMatch(/CREATE TABLE IF NOT EXISTS test_clock/);
+    const table = readFileSync(join(WORKER, "table/migrations.ts"), "utf8");
+    expect(table).toMatch(/CREATE TABLE IF NOT EXISTS tournament_link/);
+    expect(table).toMatch(/CREATE TABLE IF NOT EXISTS test_clock/);
   });
 });

@@ -60,7 +60,7 @@ describe("one migration runner: objects stored before it upgrade and keep workin
     const before = await stub.stats();
     expect(before.d1Rows).toBeGreaterThan(0);
     // The release before the runner: the same two tables, made by the constructor, and no schema_version.
-    await runInDurableObject(stub, (_i, state) => state.storage.sql.exec("DROP TABLE schema_version"));
+    await runInDurableObject(stub, (_i, state) => state.storage.sql.exec("DROP TABLE IF EXISTS schema_version"));
     expect(await versionOf(stub)).toBe(0);
     await evict(stub);
 
@@ -84,8 +84,8 @@ describe("one migration runner: objects stored before it upgrade and keep workin
     const stub = tableStub(code);
     await runInDurableObject(stub, (_i, state) => {
       const sql = state.storage.sql;
-      sql.exec("DROP TABLE tournament_link");
-      sql.exec("DROP TABLE test_clock");
+      sql.exec("DROP TABLE IF EXISTS tournament_link");
+      sql.exec("DROP TABLE IF EXISTS test_clock");
       sql.exec("UPDATE schema_version SET version = 8 WHERE id = 1");
     });
     expect(await tablesOf(stub)).not.toContain("tournament_link");
