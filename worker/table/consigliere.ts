@@ -18,7 +18,7 @@
  * waits for that player's consent (`consent`, from the seat's own token) before its code binds
  * (`consent-required`); until then every view marks the seat (`lobby[].consigliereInvited`).
  *
- * Stored apart from the seats (tables `consiglieri`, `consigliere_tokens`, made on first use) and only
+ * Stored apart from the seats (tables `consiglieri`, `consigliere_tokens`, migrations.ts) and only
  * as digests, like the seats' credentials. A consigliere's connection (identity `consigliere`) gets the
  * seat's own view (fanout.ts), may `act` for the seat (the engine's `by: "consigliere"`) and whisper
  * to the player (whisper()); it takes no part in the table's controls or rematch. Issue 30: in the
