@@ -223,6 +223,7 @@ export class TournamentObject extends DurableObject<Env> {
     else await this.ctx.storage.deleteAlarm();
   }
 
+  /** A scheduled round's time: it opens if the round before it has ended (else when that one ends). */
   override async alarm(): Promise<void> {
     const d = this.doc();
     if (!d) return;
@@ -235,6 +236,7 @@ export class TournamentObject extends DurableObject<Env> {
     for (const r of d.schedule) if (rules.isDue(d, r, now)) await this.open(d, r);
   }
 
+  /** A table's game ended (worker/table/report.ts, at least once): applied once; a repeat is only counted. */
   async tableEnded(end: TournamentEnd): Promise<{ ok: true; applied: boolean } | { ok: false; reason: string }> {
     const d = this.doc();
     const r = rules.applyEnd(d, end);
