@@ -7,12 +7,13 @@
  */
 import { runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { MIGRATIONS, migrate, SCHEMA_VERSION, schemaVersion } from "../../worker/table/migrations.ts";
+import { migrate, schemaVersion } from "../../worker/storage/migrations.ts";
+import { TABLE_MIGRATIONS as MIGRATIONS, TABLE_SCHEMA_VERSION as SCHEMA_VERSION } from "../../worker/table/migrations.ts";
 import { connectAs, evict, tableStub } from "./helpers.ts";
 import { openTable, playToEnd, type TableRun } from "./play.ts";
 
 /** The tables the files other than storage.ts created on first use before issue 33. */
-const LAZY = ["alarm_failures", "consiglieri", "consigliere_tokens", "publication_hidden", "recordings", "recording_chunks", "game_report", "report_backlog", "return_sources"];
+const LAZY = ["tournament_link", "test_clock", "alarm_failures", "consiglieri", "consigliere_tokens", "publication_hidden", "recordings", "recording_chunks", "game_report", "report_backlog", "return_sources"];
 
 let run: TableRun | null = null;
 afterEach(() => {
@@ -28,7 +29,7 @@ describe("issue 33: numbered migrations of the table's SQLite", () => {
     run = await openTable({ seed: "migrations-new" });
     const tables = await tablesOf(run.code);
     for (const t of [...LAZY, "config", "players", "game", "input_log", "events", "series", "schema_version"]) expect(tables, t).toContain(t);
-    const again = await runInDurableObject(tableStub(run.code), (_i, state) => ({ version: schemaVersion(state.storage.sql), ran: migrate(state.storage.sql) }));
+    const again = await runInDurableObject(tableStub(run.code), (_i, state) => ({ version: schemaVersion(state.storage.sql), ran: migrate(state.storage, MIGRATIONS) }));
     expect(again).toEqual({ version: SCHEMA_VERSION, ran: [] });
     expect(SCHEMA_VERSION).toBe(MIGRATIONS.length);
     expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_m, i) => i + 1));

@@ -10,7 +10,7 @@ import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableView } from "../../shared/protocol/messages.ts";
 import type { TournamentPage } from "../../shared/protocol/tournaments.ts";
-import type { TournamentDoc } from "../../worker/tournaments/TournamentObject.ts";
+import type { TournamentDoc } from "../../shared/tournaments/lifecycle.ts";
 import { get, json, me, nick, post, signUp } from "./accounts-helpers.ts";
 import { type Client, connectAs } from "./helpers.ts";
 import { openWithAccounts, playToEnd, type TableRun } from "./play.ts";

@@ -19,7 +19,7 @@ describe("game report retries", () => {
   it("a failed write is retried at the scheduled time and applied once", async () => {
     const { code } = await createTable();
     await runInDurableObject(tableStub(code), async (_i, state) => {
-      const reporter = new GameReporter(state.storage.sql);
+      const reporter = new GameReporter(state.storage.sql, () => true);
       expect(reporter.due(true)).toBeNull();
       const failing = { prepare: () => { throw new Error("D1 unavailable"); } } as unknown as D1Database;
       await reporter.report(1000, failing, (endedAt) => report(code, endedAt), code);
@@ -33,7 +33,7 @@ describe("game report retries", () => {
       // The end time is the first attempt's, whatever the retry's time.
       expect(await env.DB.prepare("SELECT ended_at FROM games WHERE id = ?").bind(`${code}/1`).first()).toEqual({ ended_at: 1000 });
       // Done: a fresh reporter (after eviction) sees it and does nothing.
-      const fresh = new GameReporter(state.storage.sql);
+      const fresh = new GameReporter(state.storage.sql, () => true);
       expect(fresh.due(true)).toBeNull();
       await fresh.report(50_000, failing, (endedAt) => report(code, endedAt), code);
       expect(state.storage.sql.exec("SELECT attempts FROM game_report").one().attempts).toBe(3);
@@ -43,7 +43,7 @@ describe("game report retries", () => {
   it("issue 13: a report still failing when the table's next game starts waits in the backlog, is retried and applied once; the next game reports afresh", async () => {
     const { code } = await createTable();
     await runInDurableObject(tableStub(code), async (_i, state) => {
-      const reporter = new GameReporter(state.storage.sql);
+      const reporter = new GameReporter(state.storage.sql, () => true);
       const failing = { prepare: () => { throw new Error("D1 unavailable"); } } as unknown as D1Database;
       const first = (endedAt: number) => ({ ...report(code, endedAt), gameId: `${code}/11` });
       await reporter.report(1000, failing, first, code);
@@ -70,7 +70,7 @@ describe("game report retries", () => {
   it("issue 36: what the reporter keeps in memory follows a rolled-back transaction (Table.forgetCaches → forget)", async () => {
     const { code } = await createTable();
     await runInDurableObject(tableStub(code), async (_i, state) => {
-      const reporter = new GameReporter(state.storage.sql);
+      const reporter = new GameReporter(state.storage.sql, () => true);
       const failing = { prepare: () => { throw new Error("D1 unavailable"); } } as unknown as D1Database;
       const first = (endedAt: number) => ({ ...report(code, endedAt), gameId: `${code}/21` });
       await reporter.report(1000, failing, first, code);

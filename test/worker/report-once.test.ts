@@ -73,7 +73,7 @@ describe("a game is reported exactly once", () => {
       },
     } as unknown as D1Database;
     await runInDurableObject(tableStub(code), async (_i, state) => {
-      const reporter = new GameReporter(state.storage.sql);
+      const reporter = new GameReporter(state.storage.sql, () => true);
       const build = (endedAt: number) => sportReport(code, red, black, endedAt);
       const first = reporter.report(1000, db, build, code); // e.g. after the frame that ended the game
       const second = reporter.report(1001, db, build, code); // e.g. the alarm's report item meanwhile

@@ -11,7 +11,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { drawSchedule } from "../../shared/tournaments/draw.ts";
 import type { TournamentPage } from "../../shared/protocol/tournaments.ts";
-import type { TournamentDoc } from "../../worker/tournaments/TournamentObject.ts";
+import type { TournamentDoc } from "../../shared/tournaments/lifecycle.ts";
 import { get, json, nick, post, signUp } from "./accounts-helpers.ts";
 import { evict, tableStub } from "./helpers.ts";
 

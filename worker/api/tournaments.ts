@@ -1,6 +1,6 @@
 /**
  * /api/tournaments (issue 34, RULES.md §9; docs/TOURNAMENTS.md "API"): a thin router in front of one
- * Durable Object per tournament (worker/tournaments/TournamentObject.ts), which decides every change.
+ * Durable Object per tournament (worker/tournaments/TournamentObject.ts, its decisions shared/tournaments/lifecycle.ts).
  * JSON bodies (strict schemas, shared/protocol/tournaments.ts), a session for every change; the pages
  * are public, with the publication opt-out masking names (§9.7: "a player (name hidden)").
  */
@@ -28,7 +28,7 @@ import type { Env } from "../env.ts";
 import { base64url } from "../security/random.ts";
 import { getPreset, seatRange } from "../table/engine.ts";
 import { latestTournaments } from "../tournaments/list.ts";
-import type { Done, RankedStanding, TournamentDoc } from "../tournaments/TournamentObject.ts";
+import type { Done, RankedStanding, TournamentDoc } from "../../shared/tournaments/lifecycle.ts";
 import type { DrawFigures } from "../../shared/tournaments/draw.ts";
 import { apiError, invalidBody } from "./errors.ts";
 

@@ -6,15 +6,19 @@
  * A single global object is enough at this scale (one small write per join/start/end); if it ever
  * is not, shard by region or by code prefix behind the same two methods.
  *
- * Updates are monotonic per table (issue 11 "the lobby list can't go stale"): each push carries the
+ * Updates are monotonic per table ("the lobby list can't go stale"): each push carries the
  * table's version (`seq`; it only grows), pushes travel through separate stubs and may arrive out of
  * order, and one older than the stored row is ignored. An ended table leaves a tombstone (status
  * "ended", never listed) so that an older "lobby" or "playing" push arriving after the end cannot
  * bring the listing back; the TTL cleanup drops tombstones with everything else.
+ *
+ * Its schema is migrations.ts beside it, run when the object starts.
  */
 import { DurableObject } from "cloudflare:workers";
 import type { TableListing, TableStatus } from "../../shared/protocol/http.ts";
 import type { Env } from "../env.ts";
+import { migrate } from "../storage/migrations.ts";
+import { DIRECTORY_MIGRATIONS } from "./migrations.ts";
 
 /** Listings not refreshed for this long are dropped (an abandoned lobby). */
 export const LISTING_TTL_MS = 6 * 60 * 60 * 1000;
@@ -23,20 +27,7 @@ export const LISTING_LIMIT = 100;
 export class Directory extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS listings (
-      code        TEXT    PRIMARY KEY,
-      preset_id   TEXT    NOT NULL,
-      status      TEXT    NOT NULL,
-      seats_taken INTEGER NOT NULL,
-      seats_max   INTEGER NOT NULL,
-      updated_at  INTEGER NOT NULL,
-      seq         INTEGER NOT NULL DEFAULT 0
-    )`);
-    // Directories created before issue 11 lack the ordering column.
-    const columns = ctx.storage.sql.exec("SELECT name FROM pragma_table_info('listings')").toArray().map((r) => String(r.name));
-    if (!columns.includes("seq")) ctx.storage.sql.exec("ALTER TABLE listings ADD COLUMN seq INTEGER NOT NULL DEFAULT 0");
-    // Issue 38 (RULES.md §5.7): a live-hosted game's hosting ("waiting" for the host, "server"); NULL: as usual.
-    if (!columns.includes("hosting")) ctx.storage.sql.exec("ALTER TABLE listings ADD COLUMN hosting TEXT");
+    migrate(ctx.storage, DIRECTORY_MIGRATIONS);
   }
 
   /**

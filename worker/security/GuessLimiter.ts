@@ -21,6 +21,8 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env.ts";
+import { migrate } from "../storage/migrations.ts";
+import { GUESS_LIMITER_MIGRATIONS } from "./migrations.ts";
 
 export interface Limit {
   /** Hits per window; the `max`-th hit uses the window up. */
@@ -70,16 +72,12 @@ export interface LimitVerdict {
 }
 
 export class GuessLimiter extends DurableObject<Env> {
-  /** Whether the table exists in this instance's storage (deleteAll drops it). */
+  /** Whether this instance's storage has its schema (migrations.ts; deleteAll drops it). */
   private ready = false;
 
   private sql(): SqlStorage {
     if (!this.ready) {
-      // An object from before named counters may still hold the old one-row `guard` table: its own alarm
-      // (already scheduled) finds no counter and deletes everything.
-      this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, until INTEGER NOT NULL, count INTEGER NOT NULL) WITHOUT ROWID");
-      // Of a counter's count, the reserved attempts still in flight (`reserve` until `refund` or `fail`).
-      this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS pending (name TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID");
+      migrate(this.ctx.storage, GUESS_LIMITER_MIGRATIONS);
       this.ready = true;
     }
     return this.ctx.storage.sql;

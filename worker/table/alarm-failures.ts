@@ -5,8 +5,8 @@
  * deadline ends the game with a typed reason; bots, takeover, spectators and report are dropped), so
  * the other clocks keep running.
  *
- * The count is kept per kind in SQLite (`alarm_failures`, created on the first failure, so it
- * survives eviction and tables that never fail have no such table), for one instance of the item
+ * The count is kept per kind in SQLite (`alarm_failures`, the table's migration 1, so it survives
+ * eviction), for one instance of the item
  * (`Due.key`): a new deadline, bot move or absence starts again from zero. A row is read once per
  * instance and kept in memory (this object is its only writer), so `adjust` costs nothing per change.
  */
@@ -34,13 +34,13 @@ export function itemKey(due: Due): string {
 export class AlarmFailures {
   private rows: Map<DueKind, FailureRow> | null = null;
 
-  constructor(private readonly sql: SqlStorage) {}
+  /** `schema`: whether the table's schema is there (TableStore.initialized); before it, nothing failed. */
+  constructor(private readonly sql: SqlStorage, private readonly schema: () => boolean) {}
 
   private load(): Map<DueKind, FailureRow> {
     if (this.rows) return this.rows;
     const rows = new Map<DueKind, FailureRow>();
-    const exists = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alarm_failures'").toArray().length > 0;
-    if (exists) {
+    if (this.schema()) {
       for (const r of this.sql.exec("SELECT kind, item, failures, retry_at, skipped FROM alarm_failures").toArray()) {
         rows.set(String(r.kind) as DueKind, {
           item: String(r.item), failures: Number(r.failures), retryAt: r.retry_at === null ? null : Number(r.retry_at), skipped: Number(r.skipped) === 1,

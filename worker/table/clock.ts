@@ -5,31 +5,30 @@
  * (table time − skew). The skew is stored (`test_clock` row) and every new instance takes it back,
  * whatever its env: the times the table stored (a recording's expiry, a deadline) are on the moved
  * clock, and an instance on real time after an eviction would arm the alarm for them `skew` late.
- * Production never moves the clock, so the row never exists there and the skew stays 0.
+ * Production never moves the clock, so the row never exists there and the skew stays 0. The table
+ * `test_clock` is the table's migration 10 (migrations.ts).
  */
 
 /** The end-to-end test clock (TableAlarm.advanceClock): only with the worker variable E2E_CLOCK=1. */
 export const testClockEnabled = (env: { E2E_CLOCK?: string }): boolean => env.E2E_CLOCK === "1";
 
-const TEST_CLOCK_SCHEMA = "CREATE TABLE IF NOT EXISTS test_clock (id INTEGER PRIMARY KEY CHECK (id = 1), skew INTEGER NOT NULL)";
-
-/** The stored skew, or 0 — without creating the table (production objects never get it). */
-function readSkew(sql: SqlStorage): number {
-  if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'test_clock'").toArray().length === 0) return 0;
+/** The stored skew, or 0 (no row: production; no table: a table not initialised, migrations.ts). */
+function readSkew(sql: SqlStorage, schema: () => boolean): number {
+  if (!schema()) return 0;
   const row = sql.exec("SELECT skew FROM test_clock WHERE id = 1").toArray()[0];
   return row ? Number(row.skew) : 0;
 }
 
 function writeSkew(sql: SqlStorage, skew: number): void {
-  sql.exec(TEST_CLOCK_SCHEMA);
   sql.exec("INSERT INTO test_clock (id, skew) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET skew = excluded.skew", skew);
 }
 
 export class TableClock {
   private skewMs = 0;
 
-  constructor(private readonly sql: SqlStorage) {
-    this.skewMs = readSkew(sql);
+  /** `schema`: whether the table's schema (with `test_clock`) is there (TableStore.initialized). */
+  constructor(private readonly sql: SqlStorage, schema: () => boolean) {
+    this.skewMs = readSkew(sql, schema);
   }
 
   get skew(): number {

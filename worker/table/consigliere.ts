@@ -18,7 +18,7 @@
  * waits for that player's consent (`consent`, from the seat's own token) before its code binds
  * (`consent-required`); until then every view marks the seat (`lobby[].consigliereInvited`).
  *
- * Stored apart from the seats (tables `consiglieri`, `consigliere_tokens`, made on first use) and only
+ * Stored apart from the seats (tables `consiglieri`, `consigliere_tokens`, migrations.ts) and only
  * as digests, like the seats' credentials. A consigliere's connection (identity `consigliere`) gets the
  * seat's own view (fanout.ts), may `act` for the seat (the engine's `by: "consigliere"`) and whisper
  * to the player (whisper()); it takes no part in the table's controls or rematch. Issue 30: in the
@@ -105,8 +105,6 @@ interface ConsiglieriDeps extends Pick<TableCore, "afterChange" | "config" | "ct
  */
 
 export class Consiglieri {
-  /** Whether this object's SQLite has the tables (memory; true forever once seen). */
-  private ready = false;
   private cache: ConsigliereRow[] | null = null;
   /** Issue 37: the accounts that need a bound consigliere before the game starts (null: not read yet). */
   private requiredCache: ReadonlySet<string> | null = null;
@@ -296,9 +294,9 @@ export class Consiglieri {
     this.requiredCache = null;
   }
 
+  /** Whether the table's schema (with the consiglieri's tables, migration 1) is there: it is initialised. */
   private exists(): boolean {
-    if (!this.ready) this.ready = this.t.ctx.storage.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'consiglieri'").toArray().length > 0;
-    return this.ready;
+    return this.t.store.initialized();
   }
 
   /** Every row (cached; read-only). */

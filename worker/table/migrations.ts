@@ -1,24 +1,20 @@
 import { DEFAULT_BOT_LEVEL } from "../../shared/bots/levels.ts";
+import { addColumns, migrate, migrateStored, type Migration } from "../storage/migrations.ts";
 
 /**
- * Issue 33: the table's SQLite schema as numbered migrations, all in one place, run once per database.
+ * The table object's SQLite schema as numbered migrations, run by the one runner of every object
+ * (worker/storage/migrations.ts). Every table a table's Durable Object holds is created here and nowhere
+ * else. A table created by today's code runs every migration at `init`; a table stored earlier runs those
+ * it has not run when its object first starts (TableStore's constructor), and a cold start of a current
+ * table costs one read of `schema_version`.
  *
- * Every table a Durable Object of a table holds is created here and nowhere else (the test clock's
- * one-row `test_clock`, a seam of the test build only, is the exception: clock.ts). A table created by
- * today's code runs every migration at `init`; a table stored earlier runs those it has not run when
- * its object first starts (TableStore's constructor), and a cold start of a current table costs one
- * read of `schema_version`.
- *
- * The version lives in a one-row `schema_version` table, not in `PRAGMA user_version`: Durable Object
- * SQLite refuses that pragma ("not authorized: SQLITE_AUTH", read or write — measured in workerd).
- *
- * A new migration is appended with the next number; a released one is never edited. Migration 1 is
- * the schema of issues 1–32. It also brings level a table stored before it (no `schema_version`):
- * the columns issues 12–20 added and the events store, which were probed on every cold start before.
+ * Migration 1 is the schema as it stood when the table first migrated by number. It also brings level a
+ * table stored before it (no `schema_version`): the columns added while tables were probed on every cold
+ * start, and the tables other files created on first use.
  */
 
 /**
- * The table's series (issue 13): one row per game played here (seed, start and the players in the
+ * The table's series: one row per game played here (seed, start and the players in the
  * order they were given to the engine — enough to replay it with its archived input log — and, once
  * over, its result); the input log and event chunks of earlier games, keyed by game number.
  */
@@ -159,7 +155,7 @@ const ALARM_FAILURES_DDL = `CREATE TABLE IF NOT EXISTS alarm_failures (
   skipped   INTEGER NOT NULL DEFAULT 0
 )`;
 
-/** RULES.md §7.10 the consiglieri (issue 17). */
+/** RULES.md §7.10 the consiglieri. */
 const CONSIGLIERE_DDL = `
 CREATE TABLE IF NOT EXISTS consiglieri (
   player_id   TEXT PRIMARY KEY,
@@ -176,10 +172,10 @@ CREATE TABLE IF NOT EXISTS consigliere_tokens (
 );
 `;
 
-/** Issue 32: players hidden from a finished game's public record (publication.ts). */
+/** Players hidden from a finished game's public record (publication.ts). */
 const PUBLICATION_DDL = "CREATE TABLE IF NOT EXISTS publication_hidden (game INTEGER PRIMARY KEY, players TEXT NOT NULL, complete INTEGER NOT NULL)";
 
-/** Issue 15/30: each game's recording and its uploaded chunks (recordings.ts). */
+/** RULES.md §6.11: each game's recording and its uploaded chunks (recordings.ts). */
 const RECORDINGS_DDL = `CREATE TABLE IF NOT EXISTS recordings (
   game        INTEGER PRIMARY KEY,
   key         TEXT    NOT NULL,
@@ -207,7 +203,7 @@ const REPORT_DDL = `CREATE TABLE IF NOT EXISTS game_report (
 )`;
 
 /**
- * Reports of earlier games of the series (issue 13) that had not reached D1 when the next game
+ * Reports of earlier games of the series that had not reached D1 when the next game
  * started: the built report (JSON) waits here for its retries, keyed by its game id.
  */
 const REPORT_BACKLOG_DDL = `CREATE TABLE IF NOT EXISTS report_backlog (
@@ -217,11 +213,11 @@ const REPORT_BACKLOG_DDL = `CREATE TABLE IF NOT EXISTS report_backlog (
   next_at   INTEGER
 )`;
 
-/** Issue 32, finding 8: the sources that gave a wrong return code in the guard's current window. */
+/** The sources that gave a wrong return code in the guard's current window. */
 const RETURN_SOURCES_DDL = "CREATE TABLE IF NOT EXISTS return_sources (source BLOB PRIMARY KEY) WITHOUT ROWID";
 
 /**
- * Issue 35: the table's chat. `channel` "table" (no game running) or "spectators" (during one); `era`:
+ * The table's chat. `channel` "table" (no game running) or "spectators" (during one); `era`:
  * the number of games started when the line was written (worker/table/chat.ts: the table channel of
  * era n is the after-game chat of game n and the lobby of game n + 1). `chat_muted`: the public keys the
  * organizer muted. `chat_counter`: the last spectator number given.
@@ -240,124 +236,103 @@ CREATE TABLE IF NOT EXISTS chat_muted (key TEXT PRIMARY KEY) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS chat_counter (id INTEGER PRIMARY KEY CHECK (id = 1), spectators INTEGER NOT NULL);
 `;
 
-const VERSION_DDL = "CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)";
-
-export interface Migration {
-  version: number;
-  /** What it changes, for the reader of a stored table. */
-  why: string;
-  up(sql: SqlStorage): void;
-}
-
-/** A table stored before migrations gets the columns added since its creation (once). */
-function addMissing(sql: SqlStorage, table: string, columns: ReadonlyArray<readonly [string, string]>): void {
-  const have = sql.exec(`SELECT * FROM ${table} LIMIT 0`).columnNames;
-  for (const [name, type] of columns) if (!have.includes(name)) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
-}
-
-export const MIGRATIONS: readonly Migration[] = [
+export const TABLE_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
-    why: "the schema of issues 1–32, every table in one place; a table stored earlier gets the columns of issues 12–20, the events store and the report's body",
+    why: "the schema as it stood when tables first migrated by number, every table in one place; a table stored earlier gets the columns added while tables were probed on cold start, the events store, the tables other files created on first use and the report's body",
     up(sql) {
       sql.exec(CORE_DDL);
       // Tables stored before the columns below existed (CREATE … IF NOT EXISTS left them as they were).
-      addMissing(sql, "config", [["seats_per_address", "INTEGER NOT NULL DEFAULT 2"], ["address_key", "TEXT"], ["reserved_for", "TEXT"]]);
-      addMissing(sql, "players", [["address_hash", "BLOB"], ["game_no", "INTEGER NOT NULL DEFAULT 1"], ["bot_level", "TEXT"]]);
-      addMissing(sql, "game", [["presence_at", "INTEGER"], ["game_no", "INTEGER NOT NULL DEFAULT 1"], ["seed", "TEXT"]]);
-      addMissing(sql, "control", [
+      addColumns(sql, "config", [["seats_per_address", "INTEGER NOT NULL DEFAULT 2"], ["address_key", "TEXT"], ["reserved_for", "TEXT"]]);
+      addColumns(sql, "players", [["address_hash", "BLOB"], ["game_no", "INTEGER NOT NULL DEFAULT 1"], ["bot_level", "TEXT"]]);
+      addColumns(sql, "game", [["presence_at", "INTEGER"], ["game_no", "INTEGER NOT NULL DEFAULT 1"], ["seed", "TEXT"]]);
+      addColumns(sql, "control", [
         ["recording", "INTEGER NOT NULL DEFAULT 0"], ["dead_hear", "INTEGER NOT NULL DEFAULT 1"], ["spectators_hear", "INTEGER NOT NULL DEFAULT 0"],
         ["redraw_seats", "INTEGER NOT NULL DEFAULT 0"], ["new_evening", "INTEGER NOT NULL DEFAULT 0"],
         ["bot_level", `TEXT NOT NULL DEFAULT '${DEFAULT_BOT_LEVEL}'`],
       ]);
-      addMissing(sql, "series", [["immune", "TEXT"], ["first_out", "TEXT"], ["settings", "TEXT"], ["keep_order", "INTEGER NOT NULL DEFAULT 0"]]);
-      addMissing(sql, "input_log", [["version", "INTEGER"], ["events_first", "INTEGER"], ["events", "TEXT"]]);
+      addColumns(sql, "series", [["immune", "TEXT"], ["first_out", "TEXT"], ["settings", "TEXT"], ["keep_order", "INTEGER NOT NULL DEFAULT 0"]]);
+      addColumns(sql, "input_log", [["version", "INTEGER"], ["events_first", "INTEGER"], ["events", "TEXT"]]);
       sql.exec(ALARM_FAILURES_DDL);
       sql.exec(CONSIGLIERE_DDL);
       sql.exec(PUBLICATION_DDL);
       sql.exec(RECORDINGS_DDL);
       sql.exec(REPORT_DDL);
-      addMissing(sql, "game_report", [["report", "TEXT"]]);
+      addColumns(sql, "game_report", [["report", "TEXT"]]);
       sql.exec(REPORT_BACKLOG_DDL);
       sql.exec(RETURN_SOURCES_DDL);
     },
   },
   {
     version: 2,
-    why: "issue 38.5: the club's named host of an evening's table (config.host_user_id) — the one account that may take its host screen",
+    why: "the club's named host of an evening's table (config.host_user_id) — the one account that may take its host screen",
     up(sql) {
-      addMissing(sql, "config", [["host_user_id", "TEXT"]]);
+      addColumns(sql, "config", [["host_user_id", "TEXT"]]);
     },
   },
   {
     version: 3,
-    why: "issue 31.2: the table option \"Longer windows for beginners\" (config.long_windows), fixed at creation; tables before it keep the rules' windows",
+    why: "the table option \"Longer windows for beginners\" (config.long_windows), fixed at creation; tables before it keep the rules' windows",
     up(sql) {
-      addMissing(sql, "config", [["long_windows", "INTEGER NOT NULL DEFAULT 0"]]);
+      addColumns(sql, "config", [["long_windows", "INTEGER NOT NULL DEFAULT 0"]]);
     },
   },
   {
     version: 4,
-    why: "issue 37, RULES.md §7.10: the accounts a rating table named as newcomers (consigliere_required) — the table does not start while one sits without a bound consigliere",
+    why: "RULES.md §7.10: the accounts a rating table named as newcomers (consigliere_required) — the table does not start while one sits without a bound consigliere",
     up(sql) {
       sql.exec("CREATE TABLE IF NOT EXISTS consigliere_required (user_id TEXT PRIMARY KEY)");
     },
   },
   {
     version: 5,
-    why: "issue 35: the table's chat (worker/table/chat.ts) — its lines per channel and game era (the last CHAT_KEPT of each channel kept), the muted senders' keys, and the spectators' chat numbers",
+    why: "the table's chat (worker/table/chat.ts) — its lines per channel and game era (the last CHAT_KEPT of each channel kept), the muted senders' keys, and the spectators' chat numbers",
     up(sql) {
       sql.exec(CHAT_DDL);
     },
   },
   {
     version: 6,
-    why: "issue 35: a club evening's hold on its seats (config.evening_hold: the reserve list and the start; from the start the reserve moves up into no-shows' seats)",
+    why: "a club evening's hold on its seats (config.evening_hold: the reserve list and the start; from the start the reserve moves up into no-shows' seats)",
     up(sql) {
-      addMissing(sql, "config", [["evening_hold", "TEXT"]]);
+      addColumns(sql, "config", [["evening_hold", "TEXT"]]);
     },
   },
   {
     version: 7,
     why: "RULES.md §7.10 (2026-12-06): a consigliere is bound only before the deal of the game its invitation was made for (consiglieri.invite_game), and an invitation the organizer or host made for another seat waits for that player's consent on their own device (consiglieri.awaiting_consent)",
     up(sql) {
-      addMissing(sql, "consiglieri", [["awaiting_consent", "INTEGER NOT NULL DEFAULT 0"], ["invite_game", "INTEGER"]]);
+      addColumns(sql, "consiglieri", [["awaiting_consent", "INTEGER NOT NULL DEFAULT 0"], ["invite_game", "INTEGER"]]);
     },
   },
   {
     version: 8,
     why: "RULES.md §7.10 (2026-12-06): a bound consigliere satisfies a rating table's newcomer only when experienced — an account with 10 finished games of the format here or marked experienced by the club (consiglieri.advisor_user_id, consiglieri.experienced), never a guest",
     up(sql) {
-      addMissing(sql, "consiglieri", [["advisor_user_id", "TEXT"], ["experienced", "INTEGER NOT NULL DEFAULT 0"]]);
+      addColumns(sql, "consiglieri", [["advisor_user_id", "TEXT"], ["experienced", "INTEGER NOT NULL DEFAULT 0"]]);
+    },
+  },
+  {
+    version: 9,
+    why: "RULES.md §9.3: a table opened by a tournament keeps its slot of the draw (tournament_link: the tournament, round, slot and seats; worker/table/tournament.ts); an ordinary table's stays empty. A tournament table stored earlier already has it (it was created with the link)",
+    up(sql) {
+      sql.exec("CREATE TABLE IF NOT EXISTS tournament_link (id INTEGER PRIMARY KEY CHECK (id = 1), link TEXT NOT NULL)");
+    },
+  },
+  {
+    version: 10,
+    why: "the test clocks' skew (test_clock, worker/table/clock.ts): only a test build moves the table's clock and writes its row; in production it stays empty and the skew 0. A table whose clock a test moved already has it",
+    up(sql) {
+      sql.exec("CREATE TABLE IF NOT EXISTS test_clock (id INTEGER PRIMARY KEY CHECK (id = 1), skew INTEGER NOT NULL)");
     },
   },
 ];
 
-/** The version a database is at after every migration. */
-export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+/** The version a table is at after every migration. */
+export const TABLE_SCHEMA_VERSION = TABLE_MIGRATIONS.length;
 
-/** The version this database is at: 0 for one stored before migrations (or empty). */
-export function schemaVersion(sql: SqlStorage): number {
-  const has = sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'").toArray().length > 0;
-  if (!has) return 0;
-  const r = sql.exec("SELECT version FROM schema_version WHERE id = 1").toArray()[0];
-  return r ? Number(r.version) : 0;
-}
+/** Brings a stored table to the current schema when its object starts; an empty database stays empty. */
+export const upgradeTable = (storage: DurableObjectStorage): number[] => migrateStored(storage, TABLE_MIGRATIONS);
 
-/**
- * Runs the migrations this database has not run, in order, each followed by its version (inside the
- * caller's transaction when there is one; DO SQLite runs a synchronous sequence atomically). Returns
- * the versions run.
- */
-export function migrate(sql: SqlStorage): number[] {
-  const at = schemaVersion(sql);
-  const ran: number[] = [];
-  for (const m of MIGRATIONS) {
-    if (m.version <= at) continue;
-    m.up(sql);
-    sql.exec(VERSION_DDL);
-    sql.exec("INSERT INTO schema_version (id, version) VALUES (1, ?1) ON CONFLICT(id) DO UPDATE SET version = ?1", m.version);
-    ran.push(m.version);
-  }
-  return ran;
-}
+/** Creates (or completes) the table's schema: `init`, inside its transaction. */
+export const migrateTable = (storage: DurableObjectStorage): number[] => migrate(storage, TABLE_MIGRATIONS);

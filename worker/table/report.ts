@@ -55,27 +55,26 @@ export class GameReporter {
   /** The attempt under way (memory: only this instance can be writing). */
   private inFlight: Promise<void> | null = null;
   /**
-   * Issue 36: `due` runs after every change (the alarm's dues), and each call read sqlite_master (every
-   * schema row: ~44 rows read per input) and the backlog. Kept in memory as last read here — this object
-   * is the only writer of both tables; every write below drops what it changes, and so does a rolled-back
-   * transaction (`forget`, Table.forgetCaches). `tables`: both tables exist (migration 1 makes them; a
-   * table is never dropped, so once seen they stay). `backlogAt`: the backlog's earliest retry, or
-   * undefined (read it on next use).
+   * `due` runs after every change (the alarm's dues): the backlog's earliest retry is kept in memory as
+   * last read here — this object is the only writer of both tables; every write below drops what it
+   * changes, and so does a rolled-back transaction (`forget`, Table.forgetCaches). `backlogAt`: the
+   * backlog's earliest retry, or undefined (read it on next use).
    */
-  private tables = false;
   private backlogAt: number | null | undefined = undefined;
 
-  constructor(private readonly sql: SqlStorage) {}
+  /**
+   * `schema`: whether the table's schema is there (TableStore.initialized, kept once true): both
+   * tables exist from the table's migration 1 on; before it, there is no report.
+   */
+  constructor(private readonly sql: SqlStorage, private readonly schema: () => boolean) {}
 
   /** Forget what is kept in memory of the stored rows (after a rolled-back transaction). */
   forget(): void {
-    this.tables = false;
     this.backlogAt = undefined;
   }
 
   private hasTables(): boolean {
-    return (this.tables ||=
-      this.sql.exec("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('game_report', 'report_backlog')").one().n === 2);
+    return this.schema();
   }
 
   private row(): { ended_at: number; attempts: number; next_at: number | null; done_at: number | null } | null {

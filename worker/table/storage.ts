@@ -17,7 +17,8 @@
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL, type BotLevel } from "../../shared/bots/levels.ts";
 import type { TableStatus } from "../../shared/protocol/http.ts";
 import type { StartRule } from "./lobby.ts";
-import { migrate } from "./migrations.ts";
+import { migrateTable, upgradeTable } from "./migrations.ts";
+import { schemaVersion } from "../storage/migrations.ts";
 
 
 /**
@@ -200,12 +201,16 @@ export class TableStore {
   private serie: { gameNo: number; seed: string | null } | null = null;
   private games: SeriesRow[] | null = null;
 
+  private readonly sql: SqlStorage;
+
   /**
-   * Issue 33: a table stored by an earlier release runs the migrations it has not run when its object
-   * first starts, before anything reads it (a probe for an unknown code creates nothing).
+   * A table stored by an earlier release runs the migrations it has not run when its object first
+   * starts, before anything reads it; an empty database stays empty (a probe for an unknown code
+   * creates nothing).
    */
-  constructor(private readonly sql: SqlStorage) {
-    if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'config'").toArray().length > 0) migrate(sql);
+  constructor(private readonly storage: DurableObjectStorage) {
+    this.sql = storage.sql;
+    upgradeTable(storage);
   }
 
   /** Forget every cached row (after a rolled-back transaction). */
@@ -213,19 +218,20 @@ export class TableStore {
     this.cfg = this.ctl = this.row = this.ext = this.roster = this.serie = this.games = null;
   }
 
-  /** Whether `init` ever ran here. Reading sqlite_master writes nothing, so a probe for an unknown
-   *  code leaves no object behind. */
+  /**
+   * Whether `init` ever ran here: the schema is there (the runner's version, read without writing, so a
+   * probe for an unknown code leaves no object behind) and holds the config row. Every table of
+   * migrations.ts exists once this is true.
+   */
   initialized(): boolean {
     if (this.known) return true;
-    this.known =
-      this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'config'").toArray().length > 0 &&
-      this.sql.exec("SELECT 1 FROM config").toArray().length > 0;
+    this.known = schemaVersion(this.sql) > 0 && this.sql.exec("SELECT 1 FROM config").toArray().length > 0;
     return this.known;
   }
 
-  /** Tables are created only by `init`, never for a probe (issue 33: every migration, migrations.ts). */
+  /** Tables are created only by `init`, never for a probe (every migration: migrations.ts). */
   createSchema(): void {
-    migrate(this.sql);
+    migrateTable(this.storage);
   }
 
   insertConfig(c: ConfigRow): void {

@@ -96,10 +96,12 @@ export class Table {
     /** The table's sockets and their connection state (connection.ts). */
     readonly sockets: Sockets,
   ) {
-    this.store = new TableStore(ctx.storage.sql);
-    this.clock = new TableClock(ctx.storage.sql);
-    this.reporter = new GameReporter(ctx.storage.sql);
-    this.alarmFailures = new AlarmFailures(ctx.storage.sql);
+    this.store = new TableStore(ctx.storage);
+    // The tables below exist once the table is initialised (migrations.ts); before, they read as empty.
+    const schema = () => this.store.initialized();
+    this.clock = new TableClock(ctx.storage.sql, schema);
+    this.reporter = new GameReporter(ctx.storage.sql, schema);
+    this.alarmFailures = new AlarmFailures(ctx.storage.sql, schema);
     const p = this.parts.bind(this);
     this.frames = new Frames(p("now", "config", "afterChange", "store", "sockets", "match", "fanout", "admission", "organizer", "presence", "publication", "consiglieri", "media", "sfu", "chat"));
     this.admission = new Admission(p("now", "config", "ctx", "env", "tx", "afterChange", "store", "sockets", "alarmFailures", "match", "fanout", "listing", "report", "spectators", "organizer", "consiglieri"));

@@ -5,46 +5,19 @@
  * seat is taken, with each player at the seat the draw gave them (createGame's keepOrder), and records
  * the best move (§9.4, createGame's bestMove) whatever the preset.
  *
- * Kept in a small table of the object's own SQLite (created with the link, so an ordinary table has
- * none and reads nothing). When the game ends, the table's report (report.ts) carries the game's facts
+ * Kept in a small table of the object's own SQLite (`tournament_link`, the table's migration 9; an
+ * ordinary table's is empty). When the game ends, the table's report (report.ts) carries the game's facts
  * (shared/tournaments/facts.ts) to the tournament's object too — at least once; the tournament applies a
  * table's end once (a retried report changes nothing).
  */
 import type { Env } from "../env.ts";
-import type { GameFacts } from "../../shared/tournaments/facts.ts";
+import type { TournamentEnd, TournamentLink } from "../../shared/tournaments/link.ts";
 
-export interface TournamentSeat {
-  /** The tournament's entrant number. */
-  entrant: number;
-  /** The account holding the seat; null for the tournament's bot. */
-  userId: string | null;
-  nickname: string;
-}
-
-export interface TournamentLink {
-  tournamentId: string;
-  /** 1-based round (a final's games come after the qualifying rounds). */
-  round: number;
-  /** 0-based table of the round. */
-  slot: number;
-  /** Seat 1..S in order. */
-  seats: TournamentSeat[];
-}
-
-/** What the table tells its tournament when the game ends. */
-export interface TournamentEnd {
-  tournamentId: string;
-  round: number;
-  slot: number;
-  code: string;
-  endedAt: number;
-  facts: GameFacts;
-}
+export type { TournamentLink } from "../../shared/tournaments/link.ts";
 
 const memo = new WeakMap<SqlStorage, TournamentLink | null>();
 
 export function writeLink(sql: SqlStorage, link: TournamentLink): void {
-  sql.exec("CREATE TABLE IF NOT EXISTS tournament_link (id INTEGER PRIMARY KEY CHECK (id = 1), link TEXT NOT NULL)");
   sql.exec("INSERT OR REPLACE INTO tournament_link (id, link) VALUES (1, ?)", JSON.stringify(link));
   memo.set(sql, link);
 }
@@ -53,8 +26,7 @@ export function writeLink(sql: SqlStorage, link: TournamentLink): void {
 export function readLink(sql: SqlStorage): TournamentLink | null {
   const known = memo.get(sql);
   if (known !== undefined) return known;
-  const exists = sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tournament_link'").toArray().length > 0;
-  const row = exists ? sql.exec("SELECT link FROM tournament_link WHERE id = 1").toArray()[0] : undefined;
+  const row = sql.exec("SELECT link FROM tournament_link WHERE id = 1").toArray()[0];
   const link = row ? (JSON.parse(String(row.link)) as TournamentLink) : null;
   memo.set(sql, link);
   return link;
