@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { cycles } from "../support/import-graph.ts";
 
 const ROOT = resolve(__dirname, "../../worker");
 
@@ -52,34 +53,6 @@ function valueImportsOf(file: string, text: string, sources: ReadonlyMap<string,
     if (sources.has(target)) out.add(target);
   }
   return [...out];
-}
-
-/** The strongly connected components with more than one file, or a file importing itself (Tarjan). */
-function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const out: string[][] = [];
-  const visit = (v: string) => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) { visit(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); }
-      else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      const scc: string[] = [];
-      let w: string;
-      do { w = stack.pop()!; onStack.delete(w); scc.push(w); } while (w !== v);
-      if (scc.length > 1 || (graph.get(v) ?? []).includes(v)) out.push(scc.sort());
-    }
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return out;
 }
 
 const graphOf = (sources: ReadonlyMap<string, string>) =>

@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { cycles } from "../support/import-graph.ts";
 
 const ROOT = resolve(__dirname, "../../worker/table");
 const FILES = readdirSync(ROOT).filter((f) => f.endsWith(".ts")).map((f) => join(ROOT, f));
@@ -21,35 +22,6 @@ function importsOf(file: string, text = source.get(file)!): string[] {
     if (source.has(target)) out.add(target);
   }
   return [...out];
-}
-
-/** The strongly connected components with more than one file (Tarjan): each one is an import cycle. */
-function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const out: string[][] = [];
-  const visit = (v: string) => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) { visit(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); }
-      else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      const scc: string[] = [];
-      let w: string;
-      do { w = stack.pop()!; onStack.delete(w); scc.push(w); } while (w !== v);
-      const selfLoop = (graph.get(v) ?? []).includes(v);
-      if (scc.length > 1 || selfLoop) out.push(scc.sort());
-    }
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return out;
 }
 
 describe("issue 33: worker/table parts get what they use", () => {

@@ -253,7 +253,8 @@ export async function markNoticesRead(db: D1Database, userId: string, ids: reado
     .run();
 }
 
-export interface NewEvening {
+/** Where and when an evening is, and what it plays: what every new evening row names (a club's evening, a champion table). */
+export interface EveningBasics {
   clubId: string;
   startsAt: number;
   timeZone: string;
@@ -261,6 +262,9 @@ export interface NewEvening {
   place: string | null;
   presetId: string;
   settings: unknown;
+}
+
+export interface NewEvening extends EveningBasics {
   seatsMin: number;
   seatsMax: number;
   ageCheck: boolean;

@@ -12,6 +12,7 @@ import { standings, type GameScore } from "../../shared/clubs/season.ts";
 import { MEDALS, type ClubGameSummary, type Medal, type PublicName, type ReviewPage, type ReviewRequest, type SeasonStage, type SeasonStanding, type SeasonStatus, type SeasonView } from "../../shared/protocol/seasons.ts";
 import { base64url } from "../security/random.ts";
 import { getPreset } from "../table/engine.ts";
+import type { EveningBasics } from "./manage.ts";
 import { newId, type ClubRow } from "./store.ts";
 
 const newSeasonId = (): string => "s" + base64url(crypto.getRandomValues(new Uint8Array(12)));
@@ -321,14 +322,7 @@ export async function createSeason(db: D1Database, clubId: string, s: NewSeason,
 export const ratingGamesOf = async (db: D1Database, seasonId: string): Promise<number> =>
   (await db.prepare("SELECT COUNT(*) AS n FROM reviews WHERE season_id = ? AND stage = 'rating'").bind(seasonId).first<{ n: number }>())?.n ?? 0;
 
-export interface ChampionEvening {
-  clubId: string;
-  startsAt: number;
-  timeZone: string;
-  online: boolean;
-  place: string | null;
-  presetId: string;
-  settings: unknown;
+export interface ChampionEvening extends EveningBasics {
   seats: number;
   adultsOnly: number;
 }
