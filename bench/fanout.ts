@@ -82,7 +82,7 @@ async function side(dir: string, name: string): Promise<Side> {
     spectators: { delayMs: () => 0, sendCurrent: () => {} },
     organizer: { isOrganizer: () => false },
     publication: { hiddenNicks: () => new Set() },
-    consiglieri: { missing: () => [], names: () => new Map() },
+    consiglieri: { invited: () => new Set(), missing: () => [], names: () => new Map() },
     media: { peers: () => [] }, sfu: { reconcile: () => {} }, chat: { access: () => null },
     reporter: { nextGame: () => {} },
   };
