@@ -3,10 +3,10 @@
  * "Acks"): the sender's frame goes after every other connection's and carries `ack: ref`; a sender that
  * gets no frame from the broadcast — a quiet change that left its own view as it was (RULES.md §1
  * Secrets), a delayed spectator, a closing socket — is reported (false), and table.ts acks it apart.
- * The real Fanout in Node, with the table's storage and runtime stubbed (as bench/fanout.ts does).
+ * The real Fanout with the table's storage and sockets stubbed (as bench/fanout.ts does).
  */
 import { describe, expect, it } from "vitest";
-import { Fanout } from "../../../worker/table/fanout.ts";
+import { Fanout } from "../../worker/table/fanout.ts";
 
 type Identity = { kind: "player"; playerId: string; place: number } | { kind: "spectator" };
 
