@@ -5,7 +5,7 @@
  *
  * What it runs: the real `Match` (worker/table/match.ts: quiet change, state serialization, version) and
  * the real `Fanout` (worker/table/fanout.ts: every connection's view, the patch against what it holds,
- * the frame's text) over recorded sport games of heuristic bots, 10 player sockets and one spectator,
+ * the frame's text, the sender's ack) over recorded sport games of heuristic bots, 10 player sockets and one spectator,
  * with the runtime replaced by stubs: SQLite statements, `ws.send` and the sockets' list cost nothing
  * here. So it measures exactly the part of workerd's CPU per input that is ours (bench/load.ts measures
  * the whole), without the load bench's ±10 % from run to run: both trees are timed in interleaved blocks
@@ -82,7 +82,7 @@ async function side(dir: string, name: string): Promise<Side> {
     spectators: { delayMs: () => 0, sendCurrent: () => {} },
     organizer: { isOrganizer: () => false },
     publication: { hiddenNicks: () => new Set() },
-    consiglieri: { missing: () => [], names: () => new Map() },
+    consiglieri: { invited: () => new Set(), missing: () => [], names: () => new Map() },
     media: { peers: () => [] }, sfu: { reconcile: () => {} }, chat: { access: () => null },
     reporter: { nextGame: () => {} },
   };
@@ -104,7 +104,12 @@ async function side(dir: string, name: string): Promise<Side> {
         fanout.broadcast();
         for (const s of g.steps) {
           match.commit(s.state, [s.input], s.now);
-          fanout.broadcast();
+          // As table.ts's "fanout" step: a seat's input is acked — inside its own view frame where this
+          // tree's broadcast carries it (it returns true), else by an ack frame after the views.
+          const input = s.input as { kind: string; playerId?: string };
+          const ws = input.kind === "act" ? sockets[players.findIndex((p) => p.playerId === input.playerId)] : undefined;
+          const ack = ws ? { ws, ref: `r${inputs}` } : undefined;
+          if (fanout.broadcast(undefined, ack) !== true && ack) fanout.send(ack.ws, { type: "ack", ref: ack.ref, version: row.version });
           inputs++;
         }
       }

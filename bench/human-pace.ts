@@ -14,6 +14,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { PRICES } from "./prices.ts";
+import { RECORDING_CHUNK_MS } from "../shared/protocol/recordings.ts";
 
 const args = process.argv.slice(2);
 const arg = (name: string, dflt: string) => {
@@ -156,8 +157,9 @@ const storedGbGame = mg(m.dbBytes!) / 2 ** 30;
 const D1 = { written: 124, read: 124 };
 
 /** R2 for a recorded game (club evenings that record, RULES.md §6.11): web/src/record/TableRecorder.tsx
- *  records 32 kbit/s Opus in 5 s chunks; kept 72 h (docs/CLUBS.md); one full listen assumed. */
-const REC = { kbps: 32, chunkS: 5, keptHours: 72, listens: 1 };
+ *  records 32 kbit/s Opus and stores a chunk per RECORDING_CHUNK_MS (30 s); kept 72 h (docs/CLUBS.md);
+ *  one full listen assumed (a list of the chunks, Class A, and a read per chunk, Class B). */
+const REC = { kbps: 32, chunkS: RECORDING_CHUNK_MS / 1000, keptHours: 72, listens: 1 };
 
 function objectCost(activeSeconds: number) {
   const requests = (framesIn * gph + pingsPerHour) / PRICES.wsIncomingRatio + alarmsPerGame * gph + RPC * gph;
@@ -191,7 +193,7 @@ const worker = (RPC * gph * PRICES.workerRequestPerM) / 1e6;
 const d1 = ((D1.written * PRICES.d1RowsWrittenPerM + D1.read * PRICES.d1RowsReadPerM) * gph) / 1e6;
 const recChunks = 3600 / REC.chunkS;
 const recGb = (REC.kbps * 1000 * 3600) / 8 / 1e9;
-const r2 = (recChunks * PRICES.r2ClassAPerM) / 1e6 + ((REC.listens * (recChunks + 1)) * PRICES.r2ClassBPerM) / 1e6 + recGb * (REC.keptHours / 730) * PRICES.r2GbMonth;
+const r2 = ((recChunks + REC.listens) * PRICES.r2ClassAPerM) / 1e6 + ((REC.listens * (recChunks + 1)) * PRICES.r2ClassBPerM) / 1e6 + recGb * (REC.keptHours / 730) * PRICES.r2GbMonth;
 // The recording's uploads also pass through the Worker (1 request a chunk) and the table (2 RPCs a chunk).
 const recRequests = (recChunks * PRICES.workerRequestPerM + 2 * recChunks * PRICES.doRequestPerM) / 1e6;
 

@@ -226,6 +226,8 @@ interface RunStats {
   /** The same for workerd processes only (workerd targets; 0 for the baseline, whose tree is the server). */
   runtimeCpu: number;
   acks: number;
+  /** Frames the clients received in the window (views, patches, acks, errors, everything): per input, frames / acks. */
+  frames: number;
   /** The driver's own (this process's) CPU seconds in the window, and its event loop delay p99 (ms). */
   driverCpu: number;
   driverLagP99: number;
@@ -323,7 +325,7 @@ async function run(target: Target, T: number): Promise<RunStats> {
   const sendTime = new Map<string, number>(); // `${table}:${ref}` -> t0
   const ackVersion = new Map<string, number>(); // `${table}:${version}` -> t0
   const arrivals = new Map<string, number[]>(); // `${table}:${version}` -> arrival times
-  const stats: RunStats = { latencies: [], deliveries: 0, bytes: 0, views: 0, seconds: 0, peakRss: 0, peakRuntimeRss: 0, gamesEnded: 0, rssBefore: 0, tables: 0, cpu: 0, runtimeCpu: 0, acks: 0, driverCpu: 0, driverLagP99: 0, errors: 0 };
+  const stats: RunStats = { latencies: [], deliveries: 0, bytes: 0, views: 0, seconds: 0, peakRss: 0, peakRuntimeRss: 0, gamesEnded: 0, rssBefore: 0, tables: 0, cpu: 0, runtimeCpu: 0, acks: 0, frames: 0, driverCpu: 0, driverLagP99: 0, errors: 0 };
   const sockets: WebSocket[] = [];
   let measuring = false;
   let refSeq = 0;
@@ -359,11 +361,24 @@ async function run(target: Target, T: number): Promise<RunStats> {
         ws.send(JSON.stringify({ type: "act", ref, action, phaseSeq: latest.phaseSeq }));
       };
       ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: tokens[i]! }));
+      /** The input of `ref` was accepted at `version` (an ack frame, or the ack inside this socket's view frame). */
+      const acked = (ref: string, version: number) => {
+        inflight = false;
+        if (measuring) stats.acks++;
+        const t0 = sendTime.get(`${t}:${ref}`);
+        // A quiet input (night action, closed ballot) keeps the version and reaches only those it
+        // concerns: it is not an "input → every client" delivery, so only new versions are timed.
+        const key = `${t}:${version}`;
+        if (t0 !== undefined && measuring && version > seenAtSend && !ackVersion.has(key)) ackVersion.set(key, t0);
+      };
       ws.onmessage = (ev) => {
         const now = performance.now();
         const text = String(ev.data);
         const msg = JSON.parse(text);
+        if (measuring) stats.frames++;
         if (msg.type === "view" || msg.type === "patch") {
+          // The sender's view frame carries its ack (docs/PROTOCOL.md "Acks"): accepted, even if this frame must be synced.
+          if (typeof msg.ack === "string") acked(msg.ack, msg.version);
           const next = applyViewFrame(held, msg);
           if (next === null) {
             // A frame that does not follow the view held: ask for the whole view (docs/PROTOCOL.md).
@@ -400,13 +415,7 @@ async function run(target: Target, T: number): Promise<RunStats> {
           }
           act();
         } else if (msg.type === "ack") {
-          inflight = false;
-          if (measuring) stats.acks++;
-          const t0 = sendTime.get(`${t}:${msg.ref}`);
-          // A quiet input (night action, closed ballot) keeps the version and reaches only those it
-          // concerns: it is not an "input → every client" delivery, so only new versions are timed.
-          const key = `${t}:${msg.version}`;
-          if (t0 !== undefined && measuring && msg.version > seenAtSend && !ackVersion.has(key)) ackVersion.set(key, t0);
+          acked(msg.ref, msg.version);
           act();
         } else if (msg.type === "error") {
           inflight = false;
@@ -575,6 +584,7 @@ for (const T of TABLES)
         pct(s.latencies, 99).toFixed(1),
         (s.deliveries / s.seconds).toFixed(0),
         (s.bytes / Math.max(1, s.views)).toFixed(0),
+        (s.frames / Math.max(1, s.acks)).toFixed(2),
         (perInput(s.cpu, s) * 1e6).toFixed(0) + (s.runtimeCpu ? ` (workerd ${(perInput(s.runtimeCpu, s) * 1e6).toFixed(0)})` : ""),
         (s.peakRss / 2 ** 20).toFixed(0) + (s.peakRuntimeRss ? ` (workerd ${(s.peakRuntimeRss / 2 ** 20).toFixed(0)})` : ""),
         (((s.peakRuntimeRss || s.peakRss) - s.rssBefore) / T / 1024).toFixed(0),
@@ -599,7 +609,7 @@ for (const l of idleLines) console.log(l);
 if (postRetries) console.log(`requests sent again after their connection closed unanswered: ${postRetries}`);
 console.log("server CPU: the server's process tree (for workerd: wrangler's Node parent and esbuild watcher too), and in parentheses workerd's processes only, per accepted input");
 console.log("RSS/table: (peak server RSS in the window − RSS before the first table) / T (workerd processes only for workerd); driver: this process's CPU over the window and its event loop delay p99");
-const header = ["target", "T", "inputs", "p50 ms", "p99 ms", "deliveries/s", "bytes/view", "server CPU µs/input", "peak RSS MiB", "RSS/table KiB", "driver CPU / lag p99 ms", "games ended/tables", "errors"];
+const header = ["target", "T", "inputs", "p50 ms", "p99 ms", "deliveries/s", "bytes/view", "frames/input", "server CPU µs/input", "peak RSS MiB", "RSS/table KiB", "driver CPU / lag p99 ms", "games ended/tables", "errors"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join("  ");
 console.log(line(header));

@@ -697,9 +697,11 @@ export type ServerMessage =
   | SfuServerMessage
   /** Issue 15: a signal from the player at seat `from` (only ever between seated players of the game). */
   | { type: "signal"; from: number; description?: SessionDescription; candidates?: IceCandidate[]; hello?: true }
-  | { type: "view"; version: number; serverNow: number; view: TableView }
-  /** Issue 36: the view of `version` as changes to the one of `base` this connection holds (shared/protocol/view-patch.ts). */
-  | { type: "patch"; base: number; version: number; serverNow: number; ops: PatchOp[] }
+  /** `ack`: the sender's own input of this ref is accepted, and this is its view (docs/PROTOCOL.md "Acks"). */
+  | { type: "view"; version: number; serverNow: number; view: TableView; ack?: string }
+  /** Issue 36: the view of `version` as changes to the one of `base` this connection holds (shared/protocol/view-patch.ts); `ack` as on `view`. */
+  | { type: "patch"; base: number; version: number; serverNow: number; ops: PatchOp[]; ack?: string }
+  /** An accepted input whose sender got no view frame for it (a quiet change that left its view as it was, a relay frame). */
   | { type: "ack"; ref: string; version: number }
   /** Issue 17, RULES.md §7.10: a whisper from the other of the pair; `at`: the server's time it was sent. */
   | { type: "whisper"; from: "player" | "consigliere"; text: string; at: number }
@@ -932,7 +934,7 @@ export const ServerMessageSchema = v.variant("type", [
     media: v.optional(v.strictObject({ mode: v.picklist(["mesh", "sfu"]), iceServers: v.array(IceServerSchema), peer: v.optional(num) })),
   }),
   v.strictObject({ type: v.literal("signal"), from: num, description: v.optional(SessionDescriptionSchema), candidates: v.optional(v.array(IceCandidateSchema)), hello: v.optional(v.literal(true)) }),
-  v.strictObject({ type: v.literal("view"), version: num, serverNow: num, view: TableViewSchema }),
+  v.strictObject({ type: v.literal("view"), version: num, serverNow: num, view: TableViewSchema, ack: v.optional(v.string()) }),
   /** Issue 36: a view patch; the view it makes is checked with TableViewSchema by whoever applies it. */
   v.strictObject({
     type: v.literal("patch"),
@@ -940,6 +942,7 @@ export const ServerMessageSchema = v.variant("type", [
     version: num,
     serverNow: num,
     ops: v.array(v.union([v.strictTuple([v.string(), num, v.array(v.unknown())]), v.strictTuple([v.string(), v.unknown()]), v.strictTuple([v.string()])])),
+    ack: v.optional(v.string()),
   }),
   v.strictObject({ type: v.literal("ack"), ref: v.string(), version: num }),
   /** Issue 17: a whisper from the other of the pair (the player, or their consigliere), RULES.md §7.10. */

@@ -29,8 +29,16 @@ export const recordingKey = (code: string, game: number): string => `rec/${code}
  * each at most RECORDING_CHUNK_MAX_BYTES, all together at most RECORDING_MAX_BYTES.
  */
 export const RECORDING_MAX_CHUNKS = 4096;
-/** One chunk's largest size: about ten minutes of Opus speech (a page uploads every few seconds). */
+/** One chunk's largest size: about ten minutes of Opus speech (a page uploads every RECORDING_CHUNK_MS). */
 export const RECORDING_CHUNK_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * How much audio the recording page puts in one chunk (ms): each chunk is one R2 PutObject, a Class A
+ * operation, the recording's main cost (docs/PERFORMANCE.md: 120 an hour). The page cuts its recorder
+ * every 5 s and keeps the pieces until a chunk's worth is there, or sends them at once when it is hidden
+ * or closing (web/src/record/TableRecorder.tsx), so a closed page loses little more than before.
+ */
+export const RECORDING_CHUNK_MS = 30_000;
 
 /** Whether `i` (a path segment) names a chunk: a decimal integer 0 ≤ i < RECORDING_MAX_CHUNKS, no sign, no leading zero. */
 export function chunkIndex(segment: string): number | null {

@@ -76,7 +76,11 @@ test("RULES.md §5.7 the host leaves: every phone shows the countdown over the b
   const started = await hanna.page.evaluate(async ([c, token]) => {
     const ws = new WebSocket(`${location.origin.replace(/^http/, "ws")}/api/tables/${c}/socket`);
     const replies: Array<{ type: string; ref?: string }> = [];
-    ws.onmessage = (m) => replies.push(JSON.parse(String(m.data)));
+    // An accepted command's ack rides the sender's view frame (docs/PROTOCOL.md "Acks"), or comes alone.
+    ws.onmessage = (m) => {
+      const msg = JSON.parse(String(m.data)) as { type: string; ref?: string; ack?: string };
+      replies.push(msg.ack ? { type: "ack", ref: msg.ack } : msg);
+    };
     await new Promise((r) => (ws.onopen = r));
     ws.send(JSON.stringify({ type: "hello", token }));
     const command = async (ref: string, action: unknown) => {

@@ -152,6 +152,11 @@ test("RULES.md §6.11, §8 a club's recording holds the public channel and the h
   // The recording switch starts on at a recording club's table; the host records (its microphone: the
   // room, until the host's page joins the voice and records its public mix instead).
   await host.page.locator("[data-recording]").waitFor({ timeout: SLOW_MS });
+  // Each chunk the host's page stores is one R2 write (a Class A operation): counted, for the size check below.
+  const chunkPuts: string[] = [];
+  host.page.on("request", (r) => {
+    if (r.method() === "PUT" && /\/recording\/chunks\/\d+$/.test(r.url())) chunkPuts.push(r.url());
+  });
   await host.page.locator("[data-recorder-start]").click();
   await host.page.locator('[data-recorder][data-state="ready"]').waitFor({ timeout: SLOW_MS });
   await host.page.locator('[data-control="fill-bots"]').click({ timeout: SLOW_MS });
@@ -259,7 +264,7 @@ test("RULES.md §6.11, §8 a club's recording holds the public channel and the h
   await endGameNow(server.base, code);
   await host.page.locator('[data-recorder][data-state="ready"]').waitFor({ timeout: SLOW_MS });
 
-  // The pieces go up every 5 s: wait until the file covers the last moment noted, then measure it.
+  // The chunks go up every 30 s and at the end: wait until the file covers the last moment noted, then measure it.
   const last = Math.max(...[...Object.values(speech).flat(), ...night, ...hostTalk].map(([, to]) => to));
   const url = `/api/tables/${code}/games/1/recording`;
   let a = await analyse(host.page, url, startedAt, [HOST_TONE, BLACK_TONE, RED_TONE]);
@@ -283,7 +288,11 @@ test("RULES.md §6.11, §8 a club's recording holds the public channel and the h
   for (const i of speech[redSeat]!) expect(peak(RED_TONE, i), `the red person's speech is in the recording ${JSON.stringify(report)}`).toBeGreaterThan(HEARD);
   for (const i of night) expect(peak(BLACK_TONE, i), `the night channel is not in the recording ${JSON.stringify(report)}`).toBeLessThan(HEARD / 4);
   for (const p of [host, black, red]) expect(p.errors).toEqual([]);
-  console.log(`recording: ${a.seconds.toFixed(1)} s decoded in the page; peaks ${JSON.stringify(report)}; total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  // RULES.md §6.11, docs/PERFORMANCE.md: a chunk holds RECORDING_CHUNK_MS (30 s) of audio, so the game's
+  // recording took one R2 write per 30 s and the last part (one more if the page was hidden meanwhile).
+  expect(chunkPuts.length, `${chunkPuts.length} chunks for ${a.seconds.toFixed(1)} s of audio`).toBeLessThanOrEqual(Math.ceil(a.seconds / 30) + 2);
+  expect(chunkPuts.length).toBeGreaterThan(0);
+  console.log(`recording: ${chunkPuts.length} chunks stored; ${a.seconds.toFixed(1)} s decoded in the page; peaks ${JSON.stringify(report)}; total ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await Promise.all([host, black, red].map((p) => p.ctx.close()));
 }, 480_000);
 

@@ -102,6 +102,8 @@ export class Client {
   private held: HeldView | null = null;
   /** Issue 36: patch frames received (each also recorded in `frames` as the view it made). */
   patches = 0;
+  /** Acks that came inside a view or patch frame, by the index in `frames` of the frame that carried each. */
+  readonly viewAcks = new Map<number, Extract<ServerMessage, { type: "ack" }>>();
 
   constructor(readonly ws: WebSocket, readonly name: string) {
     ws.addEventListener("message", (e) => {
@@ -126,6 +128,11 @@ export class Client {
           } else (msg as { view: TableView }).view = held.view;
         }
       }
+      // The ack riding the sender's view frame (docs/PROTOCOL.md "Acks") stands for an `ack` frame right
+      // after that view: `next` finds it as one, so tests wait for an input's ack either way. `frames`
+      // keeps one entry per frame received (aligned with `raw`).
+      const ack = (data as { ack?: unknown }).ack;
+      if ((msg.type === "view" || msg.type === "patch") && typeof ack === "string") this.viewAcks.set(this.frames.length, { type: "ack", ref: ack, version: msg.version });
       this.frames.push(msg);
       for (const w of this.waiters.splice(0)) w();
     });
@@ -141,12 +148,15 @@ export class Client {
     this.ws.send(typeof msg === "string" ? msg : JSON.stringify(msg));
   }
 
-  /** Wait for a frame (received after index `from`) matching `pred`. */
+  /** Wait for a frame (received after index `from`) matching `pred`; an ack inside a view frame counts as an `ack` frame after it. */
   async next(pred: (m: ServerMessage) => boolean, from = 0, ms = 3000): Promise<ServerMessage> {
     const deadline = Date.now() + ms;
     for (;;) {
-      const found = this.frames.slice(from).find(pred);
-      if (found) return found;
+      for (let i = from; i < this.frames.length; i++) {
+        if (pred(this.frames[i]!)) return this.frames[i]!;
+        const ack = this.viewAcks.get(i);
+        if (ack && pred(ack)) return ack;
+      }
       if (Date.now() > deadline) throw new Error(`${this.name}: timed out; frames: ${this.raw.slice(-5).join(" | ").slice(0, 2000)}`);
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, 50);

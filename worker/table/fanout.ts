@@ -1,10 +1,11 @@
 /**
  * Fan-out: after every change of the table, each greeted connection gets its own view of the new
  * version (one `viewFor` per player, one for the host, one shared by live spectators and the seatless
- * organizer) — as a patch against the view it last received (issue 36) — then the sender its ack; and
- * every other frame the table sends goes through here.
+ * organizer) — as a patch against the view it last received (issue 36) — the sender's last, carrying
+ * its ack (`ack: ref`; docs/PROTOCOL.md "Acks"); and every other frame the table sends goes through here.
  */
 import type { ErrorCode, ServerMessage, TableView } from "../../shared/protocol/messages.ts";
+import type { Ack } from "./after-change.ts";
 import { logAfterFor, viewFrame, type SentView } from "../../shared/protocol/view-patch.ts";
 import type { ConnectionIdentity } from "./connection.ts";
 import { sharedOf, viewFor } from "./engine.ts";
@@ -29,6 +30,11 @@ export interface FanoutDeps extends Pick<TableCore, "now" | "config"> {
   readonly media: Pick<MediaPort, "peers">;
   readonly sfu: Pick<SfuPort, "reconcile">;
   readonly chat: Pick<ChatPort, "access">;
+}
+
+/** A `view` or `patch` frame's text (a JSON object) with `"ack": ref` added as its last key. */
+function withAck(frame: string, ref: string): string {
+  return `${frame.slice(0, -1)},"ack":${JSON.stringify(ref)}}`;
 }
 
 export class Fanout {
@@ -107,8 +113,13 @@ export class Fanout {
    * Send every greeted connection its own view of the current version: one `viewFor` per player, one
    * for the host, one shared by live spectators and the seatless organizer's public one. Delayed
    * spectators get nothing here: their views come from the ring when they are old enough.
+   *
+   * `ack`: the input this change answers. Its sender's frame goes after everyone else's (an ack still
+   * means "every view of this version was sent") and carries `ack: ref`; true when it did. A sender
+   * that gets no frame here (a quiet change that left its own view as it was, RULES.md §1 Secrets; a
+   * delayed spectator; a closing socket) is acked apart by the caller.
    */
-  broadcast(except?: WebSocket): void {
+  broadcast(except?: WebSocket, ack?: Ack): boolean {
     const t = this.t;
     const facts = this.facts(except);
     const version = t.store.game().version;
@@ -138,6 +149,7 @@ export class Fanout {
       }
       return built;
     };
+    let sender: { ws: WebSocket; identity: ConnectionIdentity } | null = null;
     for (const ws of t.sockets.all()) {
       if (ws === except) continue;
       const att = t.sockets.attachmentOf(ws, now);
@@ -148,12 +160,22 @@ export class Fanout {
         continue;
       }
       if (!changedFor(att.identity)) continue;
+      if (ws === ack?.ws) {
+        sender = { ws, identity: att.identity };
+        continue;
+      }
       const built = frameFor(att.identity, this.sent.get(ws));
       this.sendRaw(ws, built.frame);
       this.sent.set(ws, built.sent);
     }
+    if (sender !== null) {
+      const built = frameFor(sender.identity, this.sent.get(sender.ws));
+      this.sendRaw(sender.ws, withAck(built.frame, ack!.ref));
+      this.sent.set(sender.ws, built.sent);
+    }
     // Issue 15, the SFU plane: every listener's pulls follow the floor of the views just sent.
     t.sfu.reconcile();
+    return sender !== null;
   }
 
   send(ws: WebSocket, msg: ServerMessage): void {

@@ -130,10 +130,10 @@ export class Table {
         // One transaction: the bots' next move and the delayed spectators' view of this version.
         { name: "bots", inTransaction: true, run: (c) => this.bots.schedule(c.now, c.botsIdle) },
         { name: "spectators", inTransaction: true, run: (c) => this.spectators.record(c.now) },
-        // Every connection its view, then the sender its ack.
+        // Every connection its view, the sender's last with its ack; a sender without a view frame gets the ack alone.
         { name: "fanout", run: (c) => {
-          this.fanout.broadcast(c.closing);
-          if (c.ack) this.fanout.send(c.ack.ws, { type: "ack", ref: c.ack.ref, version: this.store.game().version });
+          const carried = this.fanout.broadcast(c.closing, c.ack);
+          if (c.ack && !carried) this.fanout.send(c.ack.ws, { type: "ack", ref: c.ack.ref, version: this.store.game().version });
         } },
         // Issue 35: a connection whose chat channel changed (a game started or ended, a player died) gets its history.
         { name: "chat", run: (c) => this.chat.refresh(c.now) },

@@ -199,15 +199,19 @@ export function connectTable(code: string, token: string | null): TableControlle
       case "view":
       case "patch": {
         clock.sample(msg.serverNow);
+        // This page's own input is acked inside its view frame (docs/PROTOCOL.md "Acks"): the input is
+        // settled even when the frame itself is not applied below (stale, or a patch awaiting a sync).
+        const acked = msg.ack !== undefined && msg.ack === state.pending;
+        const settle = () => acked && setState("pending", null);
         // Equal versions are welcome: after a quiet change (a night action, a closed ballot) the
         // server sends the new view only to those it concerns, under the same version. Frames on one
         // socket arrive in order, so only an older version is stale.
-        if (msg.version < state.version) return;
+        if (msg.version < state.version) return void settle();
         if (msg.type === "patch" && resyncing) {
           // The sync may have been refused (a busy socket's budget) or lost with a reconnect: ask again,
           // at most once a second, so a page never stays behind its table.
           if (performance.now() - syncAt > 1000) sendSync();
-          return;
+          return void settle();
         }
         // Log deltas and patches (docs/PROTOCOL.md "View patches"): rebuild the whole view from the one
         // we hold; if a frame was missed (the patch's base is not our version), ask for the whole view
@@ -215,7 +219,7 @@ export function connectTable(code: string, token: string | null): TableControlle
         const next = applyViewFrame(full ? { version: fullVersion, view: full } : null, msg);
         if (next === null) {
           if (!resyncing) sendSync();
-          return;
+          return void settle();
         }
         if (msg.type === "view") resyncing = false;
         const merged = next.view;
@@ -229,6 +233,7 @@ export function connectTable(code: string, token: string | null): TableControlle
         // waiting for the board's re-render on a busy phone).
         for (const fn of viewListeners) fn(merged);
         batch(() => {
+          settle();
           setState("conn", "open");
           setState("version", msg.version);
           // §7.10 a consigliere's page offers the seat's vote or night action (you.advice) as its actions.
