@@ -9,27 +9,25 @@
  *     npx vitest run --config vitest.browser.config.ts test/browser/zz-shots.test.ts)
  *
  * It uses only what test/browser/harness.ts, suite.ts and tournament-fixture.ts have exported since before
- * those changes. SHOTS_ONLY (comma list: tournament, review, rules-test, nightfall, host-away) picks moments.
+ * those changes. SHOTS_ONLY (comma list: tournament, review, rules-test, nightfall) picks moments.
  *  - tournament: a finished practice tournament's page (the fixture), bots' names and the champion line.
  *  - review: the host's review form under a club game's record (a stubbed review page, winners at 1 point):
  *    the field's label and the note on the club's win points (RULES.md §7.11).
  *  - rules-test: the tatar rules test's first question and the section it tests (RULES.md §7.10).
  *  - nightfall: a sport game against nine bots, the first night after day 1 — the banners on the oval.
- *  - host-away: a tatar table with a live host, just after the day's vote, the host's page closed — a
- *    phone at the table (a spectator's) with the waiting notice among the banners (RULES.md §5.7).
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { advanceClock, driveUntil, openPerson, sportWithBots } from "./harness.ts";
+import { driveUntil, openPerson, sportWithBots } from "./harness.ts";
 import { browserSuite, register } from "./suite.ts";
 import { TOURNAMENT, TOURNAMENT_ID } from "./tournament-fixture.ts";
 
 const PHONE = { width: 360, height: 740 };
 const SLOW_MS = 30_000;
 const OUT = process.env.SHOTS_OUT ?? "/tmp/before-after-shots";
-const ONLY = (process.env.SHOTS_ONLY ?? "tournament,review,rules-test,nightfall,host-away").split(",");
+const ONLY = (process.env.SHOTS_ONLY ?? "tournament,review,rules-test,nightfall").split(",");
 const LANGS = ["uk", "ru"] as const;
 
 const suite = browserSuite({ vars: { BOT_THINK_MS: "100" } });
@@ -114,50 +112,3 @@ test.skipIf(!ONLY.includes("nightfall"))("the first night after day 1 against ni
   }
 }, 400_000);
 
-/** The board's phase and phase number as the page shows them. */
-const board = (page: Page) =>
-  page.evaluate(() => {
-    const b = document.querySelector<HTMLElement>(".board");
-    return { phase: b?.dataset.phase ?? null, seq: Number(b?.dataset.phaseSeq ?? 0) };
-  });
-
-/** The test clock lives through phases until `done` (bounded). */
-async function clockUntil(page: Page, code: string, done: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 60; i++) {
-    if (await done()) return;
-    const b = await board(page);
-    await advanceClock(suite.server.base, code, b.seq);
-    await expect.poll(async () => (await board(page)).seq !== b.seq || (await done()), { timeout: SLOW_MS }).toBe(true);
-  }
-  throw new Error("the phase did not come");
-}
-
-test.skipIf(!ONLY.includes("host-away"))("a tatar table's live host goes away after the day's vote: a phone at the table, uk and ru", async () => {
-  const base = suite.server.base;
-  const host = await openPerson(suite.chrome.browser, suite.contexts, "Host", { viewport: PHONE, phone: true, waitMs: SLOW_MS });
-  await host.page.goto(`${base}/`);
-  await host.page.click('[data-home="create"]');
-  await host.page.selectOption("#preset", "tatar");
-  await host.page.click('details[data-more="options"] summary');
-  await host.page.check('input[name="host"][value="me"]');
-  await host.page.check('input[name="sameRoom"]');
-  await host.page.click('form[data-form="create"] button[type="submit"]');
-  await host.page.waitForURL(/\/t\/[A-Z0-9]{6}$/);
-  const code = host.page.url().split("/t/")[1]!;
-  for (let i = 0; i < 12; i++) {
-    const r = await fetch(`${base}/api/tables/${code}/join`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ nickname: `Гравець ${i + 1}`, deviceId: `shots-device-${i}-abcdefghijklmnop` }) });
-    expect(r.status).toBe(200);
-  }
-  await host.page.locator("[data-host-panel]").waitFor();
-  const page = await phone("spectator", "uk");
-  await page.goto(`${base}/t/${code}`);
-  await page.locator(".board").waitFor();
-  await clockUntil(host.page, code, async () => (await board(host.page)).phase === "voting");
-  await clockUntil(host.page, code, async () => (await board(host.page)).phase !== "voting");
-  await host.page.close();
-  await page.locator('[data-hosting="waiting"]').waitFor();
-  await snap(page, "host-away-uk-phone");
-  await page.locator("label.lang select").selectOption("ru");
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: SLOW_MS }).toBe("ru");
-  await snap(page, "host-away-ru-phone");
-}, 300_000);
