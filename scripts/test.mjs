@@ -187,9 +187,9 @@ if (await template) {
       vitest("browser (sport)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts"]),
     ),
     // Issue 13: one person against nine bots who plays again; the guided first game, the newcomer, the host
-    // form, the vote warning, ready-to-vote, chat; issue 34: the practice tournament (one or two pages each);
+    // form, the vote warning, ready-to-vote, chat; issue 34: the practice tournament (one or two pages each); the judge's page (RULES.md §9.1, §9.4);
     // a black newcomer's teammates on the oval; issue 19: a club's week, from the club to its season table; issue 38: the club evening's loop (RULES.md §5.7, §6.11).
-    vitest("browser (solo, club week)", "vitest.browser.config.ts", ["test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/teammates.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts", "test/browser/chat.test.ts", "test/browser/club-season.test.ts", "test/browser/club-evening-loop.test.ts", "test/browser/seat-layout.test.ts"], SHARE),
+    vitest("browser (solo, club week)", "vitest.browser.config.ts", ["test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/teammates.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts", "test/browser/tournament-judge.test.ts", "test/browser/chat.test.ts", "test/browser/club-season.test.ts", "test/browser/club-evening-loop.test.ts", "test/browser/seat-layout.test.ts"], SHARE),
   ]);
   // Stage 3: the media files, each alone (real-time WebRTC).
   // Issue 15: the floor heard through real WebRTC (three browser processes; alone, after the games).

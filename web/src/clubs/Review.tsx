@@ -60,7 +60,11 @@ function Form(props: { page: ReviewPage; code: string; n: number; onSaved: (p: R
       </Show>
       <For each={rows()}>
         {(r) => {
-          const name = () => props.page.seats.find((s) => s.seat === r.seat)?.nickname ?? tr("review.hidden", { seat: r.seat });
+          // A bot's seat reads in the page's language, as on the published review below.
+          const name = () => {
+            const nick = props.page.seats.find((s) => s.seat === r.seat)?.nickname;
+            return nick != null ? shownName(nick) : tr("review.hidden", { seat: r.seat });
+          };
           return (
             <fieldset class="review-seat" data-review-seat={r.seat} data-won={props.page.seats.find((s) => s.seat === r.seat)?.won ? "yes" : "no"}>
               <legend>
