@@ -53,8 +53,9 @@ describe("a seat's display name: bots in the page's language, one function", () 
         .split("\n")
         .forEach((line, i) => {
           if (!/\.nickname\b/.test(line)) return;
-          // Comparisons and the viewer's own saved identity are not printed names.
-          if (/shownName\(|===|identity|saved|me\(\)|id\.nickname|\/\/|^\s*\*/.test(line)) return;
+          // Comparisons of a nickname and the viewer's own saved identity are not printed names; a line
+          // that compares something else (a seat) and prints the nickname it found still counts.
+          if (/shownName\(|\.nickname\s*[!=]==|[!=]==\s*[\w.?]*\.nickname\b|![\w.?]*\.nickname\b|identity|saved|me\(\)|id\.nickname|\/\/|^\s*\*/.test(line)) return;
           raw.push(`${file}:${i + 1}: ${line.trim()}`);
         });
     }

@@ -62,8 +62,8 @@ function Form(props: { page: ReviewPage; code: string; n: number; onSaved: (p: R
         {(r) => {
           // A bot's seat reads in the page's language, as on the published review below.
           const name = () => {
-            const nick = props.page.seats.find((s) => s.seat === r.seat)?.nickname;
-            return nick != null ? shownName(nick) : tr("review.hidden", { seat: r.seat });
+            const seat = props.page.seats.find((s) => s.seat === r.seat);
+            return seat?.nickname != null ? shownName(seat.nickname) : tr("review.hidden", { seat: r.seat });
           };
           return (
             <fieldset class="review-seat" data-review-seat={r.seat} data-won={props.page.seats.find((s) => s.seat === r.seat)?.won ? "yes" : "no"}>
