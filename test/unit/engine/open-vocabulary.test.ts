@@ -171,6 +171,10 @@ describe("the open vocabulary: roles, an effect and a win reason from fixtures o
     t.act(TRAPPER, use("snare", PRIEST));
     while (t.phase === "night-turn") t.timeout();
     expect(alive(t, PRIEST)).toBe(true);
+    const steps = (t.state as unknown as EngineState).nights!.at(-1)!.steps;
+    expect(steps).toContainEqual({ kind: "attack", by: [TRAPPER], ability: "snare", target: PRIEST, outcome: "stopped", stoppedBy: PRIEST, stoppedWith: "sanctuary" });
+    // Night 1's snare on seat 8, which nobody visited, attacked nobody.
+    expect((t.state as unknown as EngineState).nights![0]!.steps.filter((x) => x.kind === "attack" && x.ability === "snare")).toEqual([]);
   });
 
   it("§5.4 the Hermit's own win rule (registered by the fixture) ends the game with his own reason where the preset's list says \"roles\"", () => {
