@@ -172,7 +172,7 @@ export type ControlAction =
   | { type: "abort"; reason: AbortReason };
 
 /** Why the table aborted a game; the game's result reason (catalogue key `reason.<it>`). */
-export type AbortReason = Extract<ResultReason, "server-error">;
+export type AbortReason = "server-error";
 
 export type Input =
   /**
@@ -493,16 +493,13 @@ export const PHASE_NAMES = [
 ] as const;
 export type PhaseName = (typeof PHASE_NAMES)[number];
 
-/** Every reason a game can end with (`GameView.result.reason`, the `game-over` event; rules/outcome.ts endGame). */
-export const RESULT_REASONS = [
-  "town-eliminated-mafia", "mafia-parity", "three-quiet-rounds", "technical-defeat", "server-error",
-  "nobody-alive", "maniac-last-standing", "town-eliminated-mafia-and-maniac",
-  // tatar §7.8: black wins when no red player is left, or early when its victory is guaranteed
-  "red-eliminated", "black-guaranteed",
-  // club §6.8: red when every black card, the Maniac and the Curser included, has left; the Curser with only his cursed left
-  "town-eliminated-all", "curser-cursed-all",
-] as const;
-export type ResultReason = (typeof RESULT_REASONS)[number];
+/**
+ * Why a game ended (`GameView.result.reason`, the `game-over` event; rules/outcome.ts endGame): an open
+ * string checked against its registry — the reasons of the registered win rules (RULES.md §5.4 "a solo
+ * role wins by its own condition") and the few that end a game outside them (win/index.ts
+ * `isResultReason`, which the protocol validates against).
+ */
+export type ResultReason = string;
 
 /** Opaque to everyone but the engine; JSON-serialisable (stored as one SQLite value). */
 export interface GameState {
@@ -540,9 +537,11 @@ export interface SeatView {
   team?: Team;
 }
 
-/** The effects the night resolves today (night/abilities.ts declares the club's curse and swap too). */
-export const BUILT_EFFECTS = ["block", "protect", "attack", "check", "jail", "guard", "armour", "disguise", "silence", "track", "watch", "curse", "swap"] as const;
-export type BuiltEffect = (typeof BUILT_EFFECTS)[number];
+/**
+ * A night effect's id: an open string checked against the effects' registry (night/effects/index.ts
+ * `findEffect`; the protocol validates against it), so a format's own effect reaches the page (RULES.md §5.3).
+ */
+export type EffectId = string;
 
 /** Which seats an ability may take, and how many (issue 14: the client renders any ability from this). */
 export interface TargetChoice {
@@ -571,7 +570,7 @@ export type AvailableAction =
    * icon: "attack", "check", "heal", "block", …), the targets, and whether it may be declined.
    */
   | {
-      type: "use"; ability: AbilityId; label: string; effect: BuiltEffect; targets: TargetChoice; skip: boolean;
+      type: "use"; ability: AbilityId; label: string; effect: EffectId; targets: TargetChoice; skip: boolean;
       /** §5.2 a tally ability (changeable until agreement): this viewer's own current choice, so a reload keeps it. Only one's own. */
       chosen?: Seat[];
     }

@@ -10,7 +10,9 @@ import { MAX_MEDIA_PEER } from "../media/peers.ts";
 import { CHAT_KEY, CHAT_MAX, chatLine } from "./chat.ts";
 export { CHAT_KEPT, CHAT_MAX, CHAT_RATE_LIMIT } from "./chat.ts";
 import * as v from "valibot";
-import { BUILT_EFFECTS, LEGEND_MARKS, LOG_TYPES, REMOVAL_REASONS, PHASE_NAMES, RESULT_REASONS, type GameView, type HostAction, type PlayerAction, type PresetId, type Seat } from "../engine/types.ts";
+import { findEffect } from "../engine/night/effects/index.ts";
+import { isResultReason } from "../engine/win/index.ts";
+import { LEGEND_MARKS, LOG_TYPES, REMOVAL_REASONS, PHASE_NAMES, type GameView, type HostAction, type PlayerAction, type PresetId, type Seat } from "../engine/types.ts";
 import { BOT_LEVELS, type BotLevel } from "../bots/levels.ts";
 
 /** Hard cap on one client frame (bytes of UTF-8), checked before parsing. */
@@ -760,6 +762,14 @@ export const BallotViewSchema = v.variant("kind", [
 
 const techVoteKind = v.picklist(["foul", "defeat", "removal"]);
 
+/**
+ * The open vocabulary on the wire: an effect id or a result reason is any string its registry knows
+ * (night/effects `addEffect`, win `addWinRule`), checked when the frame is checked, so a format's own
+ * effect or win reaches the page and an unknown one is still refused (RULES.md §5.3, §5.4).
+ */
+const effectId = v.pipe(v.string(), v.check((e) => findEffect(e) !== null, "unknown effect"));
+const resultReason = v.pipe(v.string(), v.check(isResultReason, "unknown result reason"));
+
 /** One thing the viewer may do now (GameView.you.actions). */
 export const AvailableActionSchema = v.variant("type", [
   v.object({ type: v.literal("take-card"), cards: seats }),
@@ -768,7 +778,7 @@ export const AvailableActionSchema = v.variant("type", [
   v.object({ type: v.literal("shout"), left: num }),
   v.object({ type: v.literal("vote"), targets: seats }),
   v.object({ type: v.literal("vote-lift") }),
-  v.object({ type: v.literal("use"), ability: v.string(), label: v.string(), effect: v.picklist(BUILT_EFFECTS), targets: v.object({ min: num, max: num, seats, barred: v.optional(seats) }), skip: v.boolean(), chosen: v.optional(seats) }),
+  v.object({ type: v.literal("use"), ability: v.string(), label: v.string(), effect: effectId, targets: v.object({ min: num, max: num, seats, barred: v.optional(seats) }), skip: v.boolean(), chosen: v.optional(seats) }),
   v.object({ type: v.literal("shooting-plan"), targets: seats }),
   v.object({ type: v.literal("early-vote"), open: v.boolean() }),
   v.object({ type: v.literal("ask"), targets: seats }),
@@ -854,7 +864,7 @@ export const GameViewSchema = v.object({
   result: v.nullable(
     v.object({
       winner: v.picklist(["red", "black", "solo", "draw"]),
-      reason: v.picklist(RESULT_REASONS),
+      reason: resultReason,
       roles: v.array(v.object({ seat: num, nickname: v.string(), role: v.string(), team })),
       /** Issue 16: the night's "why", step by step, at the end only. */
       nights: v.optional(v.array(v.object({ night: num, steps: v.array(v.record(v.string(), v.unknown())) }))),

@@ -2,7 +2,7 @@
  * Issue 13 ("Texts"): every id the engine, the protocol or the API can put on a player's screen has
  * its line in each catalogue (en, uk, ru). The ids come from the code itself — the engine's LOG_TYPES
  * (which `emit` is typed against), every preset's night steps and compositions, the role registry,
- * PHASE_NAMES, RESULT_REASONS — or from a Record over a closed union (a new member fails to compile
+ * PHASE_NAMES, the result reasons (win/index.ts resultReasons) — or from a Record over a closed union (a new member fails to compile
  * here until it is listed), so a new event type, step, role, phase, reason or error code without a
  * line in every language fails this test. Issue 14: every ability the engine knows (ABILITY_IDS) has
  * its `ability.<id>` label, and every setting a preset describes (its settings descriptors) has its
@@ -10,8 +10,9 @@
  */
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { ABILITY_IDS, LOG_TYPES, PHASE_NAMES, RESULT_REASONS, type RejectionCode, type SeatView, type SpeechPurpose, type Team, type TechVoteKind } from "../../shared/engine/index.ts";
+import { ABILITY_IDS, LOG_TYPES, PHASE_NAMES, type RejectionCode, type SeatView, type SpeechPurpose, type Team, type TechVoteKind } from "../../shared/engine/index.ts";
 import { abilityDef } from "../../shared/engine/night/abilities.ts";
+import { resultReasons } from "../../shared/engine/win/index.ts";
 import { night } from "../../shared/engine/phases/night.ts";
 import { checkResult, ROLE_IDS } from "../../shared/engine/roles/index.ts";
 import { allPresetIds, listPresets, presetOf, type Preset } from "../../shared/engine/presets/index.ts";
@@ -122,7 +123,7 @@ function required(): Map<string, string> {
     add(`narrate.${ph}`, `narration of phase "${ph}"`);
   }
   for (const r of ROLE_IDS) add(`role.${r}`, `role "${r}"`);
-  for (const r of RESULT_REASONS) add(`reason.${r}`, `result reason "${r}"`);
+  for (const r of resultReasons()) add(`reason.${r}`, `result reason "${r}"`);
   for (const t of [...Object.keys(TEAMS), "draw"]) {
     add(`team.${t}`, `team "${t}"`);
     add(`end.win.${t}`, `winner "${t}"`);

@@ -10,6 +10,9 @@ import type { RoleModule } from "./types.ts";
  * (phases/acquaintance.ts `sideChoice`). A black Maniac counts for the black team but does not know it
  * and acts alone (no `knowsTeam`, and he does not hold the mafia's shot). §4.4: the Commissar's check
  * ("mafia or not") answers "not-mafia" whatever his side (`appearsAs.sheriff`).
+ * The win rules read two passives of his: `blocks-red-win` (§6 8, red wins once every black card,
+ * the Maniac included, has left) and `lone-killer` (§7 8, black's victory is guaranteed only with no
+ * Maniac alive and black ≥ red).
  */
 export const maniac: RoleModule = {
   id: "maniac",
@@ -17,7 +20,7 @@ export const maniac: RoleModule = {
   abilities: ["kill"],
   appearsAs: { sheriff: "not-mafia", commissar: "black" },
   appearsAsByTeam: { red: { commissar: "red" }, solo: { commissar: "black" } },
-  passives: [],
+  passives: ["blocks-red-win", "lone-killer"],
   knowsTeam: false,
   win: "maniac-last-standing",
 };

@@ -1,6 +1,7 @@
 /**
- * Issue 33: the win rules' registry and the check that runs a preset's list (rules/outcome.ts checkWin).
- * No role id is written here: a role's own rule is named by its module (`RoleModule.win`).
+ * The win rules' registry, the result reasons' registry and the check that runs a preset's list
+ * (rules/outcome.ts checkWin). No role id is written here: a role's own rule is named by its module
+ * (`RoleModule.win`).
  */
 import { own } from "../../own.ts";
 import { getRole } from "../roles/index.ts";
@@ -13,10 +14,29 @@ export { ROLE_RULES, type Living, type WinRule } from "./types.ts";
 
 const RULES: Record<string, WinRule> = Object.fromEntries(Object.values(built).map((r) => [r.id, r]));
 
-/** Add a win rule (a new format's, a new solo role's). A registered id cannot be replaced. */
+/**
+ * The reasons a game ends with outside the win rules: a draw after three quiet rounds (§2.12, §5.4), a
+ * technical defeat (§2.13), the table's abort when it cannot keep time (§8).
+ */
+const ENGINE_REASONS = ["three-quiet-rounds", "technical-defeat", "server-error"];
+/** Every reason a game may end with: the engine's own and each registered rule's (a new rule brings its reason). */
+const REASONS = new Set<string>([...ENGINE_REASONS, ...Object.values(RULES).map((r) => r.reason)]);
+
+/** Add a win rule (a new format's, a new solo role's) and its reason. A registered id cannot be replaced. */
 export function addWinRule(r: WinRule): void {
   if (Object.prototype.hasOwnProperty.call(RULES, r.id)) throw new Error(`win rule ${r.id} exists`);
   RULES[r.id] = r;
+  REASONS.add(r.reason);
+}
+
+/** Whether a game may end with this reason (the protocol's check of `result.reason` and `game-over`). */
+export function isResultReason(reason: string): boolean {
+  return REASONS.has(reason);
+}
+
+/** Every reason a game may end with (the catalogue check: each shipped one has its line). */
+export function resultReasons(): readonly string[] {
+  return [...REASONS];
 }
 
 export function winRule(id: string): WinRule {
@@ -30,8 +50,13 @@ export function winRules(): readonly WinRule[] {
   return Object.values(RULES);
 }
 
+const NONE: readonly string[] = [];
+
 export function livingOf(s: EngineState): Living {
-  const players = s.players.filter((p) => p.alive).map((p) => ({ seat: p.seat, role: p.role ?? null, team: p.team ?? null }));
+  const players = s.players.filter((p) => p.alive).map((p) => {
+    const r = p.role ? getRole(p.role) : null;
+    return { seat: p.seat, role: p.role ?? null, team: p.team ?? null, passives: r?.passives ?? NONE, win: r?.win ?? null };
+  });
   let black = 0, red = 0, solo = 0;
   for (const p of players) {
     if (p.team === "black") black++;
@@ -59,9 +84,6 @@ export function firstWin(list: readonly string[], s: EngineState): { winner: Tea
 
 function roleRules(l: Living): WinRule[] {
   const ids = new Set<string>();
-  for (const p of l.players) {
-    const w = p.role ? getRole(p.role).win : undefined;
-    if (w) ids.add(w);
-  }
+  for (const p of l.players) if (p.win) ids.add(p.win);
   return [...ids].map(winRule).sort((a, b) => (a.priority ?? 0) - (b.priority ?? 0));
 }

@@ -325,6 +325,7 @@ export const en = {
   "end.win.black": "The mafia wins",
   "end.win.solo": "The Maniac wins alone",
   "end.win.draw": "Draw",
+  "end.win.solo.own": "{role} wins alone",
   "end.roles": "Roles",
   "end.protocol": "Protocol",
   /** Issue 31.9: the end screen's personal line and the folded protocol. */
@@ -1392,6 +1393,7 @@ export const en = {
   "act.under-foul.left": "{n} left this game",
   "reason.town-eliminated-all": "The black team, the Maniac and the Curser are all out.",
   "reason.curser-cursed-all": "Only the Curser and the players he cursed are left.",
+  "reason.own": "By the format's own rule: {rule}.",
   "roleinfo.club.civilian": "Red. You have no night move. By day, find the black team, the Maniac and the Curser, and vote them out: the town wins only when all of them have left.",
   "roleinfo.club.boss": "Black, the head of the mafia. At night you first wake alone and check one player: are they the Commissar? Then the mafia wakes and your word decides the victim; you must shoot every night.",
   "roleinfo.club.mafia": "Black. Each night you wake with the Boss and choose a victim together; the Boss's word decides, and the mafia must shoot every night.",

@@ -83,6 +83,11 @@ export function has(key: string): key is MessageKey {
   return hasOwnKey(en, key);
 }
 
+/** The catalogue's line, or null when it has none (table/vocabulary.ts renders the open vocabulary with it). */
+export function words(key: string, params?: Params): string | null {
+  return has(key) ? t(key, params) : null;
+}
+
 /**
  * Translate a server id within a family ("phase", "role", "log", "error", ...). Unknown ids fall
  * back to `fallback` or to the id itself, so a new server value shows up instead of vanishing.

@@ -7,10 +7,11 @@ import { createEffect, createMemo, createSignal, For, onCleanup, Show } from "so
 import { viewFor } from "../../../shared/engine/index.ts";
 import { replayRecord } from "../../../shared/replay.ts";
 import type { TableGameRecord } from "../../../shared/protocol/http.ts";
-import { t, tk } from "../i18n/index.ts";
+import { t, tk, words } from "../i18n/index.ts";
 import { GameLog } from "../table/GameLog.tsx";
 import { rolesFrom } from "../table/logText.ts";
 import { shownName } from "../table/names.ts";
+import { reasonText } from "../table/vocabulary.ts";
 import { tr } from "./messages.ts";
 import { replayArrows, replayMoments } from "./arrows.ts";
 import { ReplayOval } from "./ReplayOval.tsx";
@@ -49,7 +50,7 @@ export default function Replay(props: { record: TableGameRecord }) {
       <Show when={view()}>
         <section class="panel" data-record={record().code} data-steps={steps().length}>
           <p class="small">
-            {tk("preset", record().presetId)} · {tr("result", { winner: tk("team", record().winner), reason: tk("reason", record().reason) })}
+            {tk("preset", record().presetId)} · {tr("result", { winner: tk("team", record().winner), reason: reasonText(words, record()) })}
           </p>
           <div class="row record-controls">
             <button type="button" class="btn" data-record-prev aria-label={tr("prev")} disabled={step() === 0} onClick={() => go(step() - 1)}>

@@ -11,13 +11,15 @@
  */
 import { children, createMemo, For, type JSX, lazy, Show } from "solid-js";
 import type { AvailableAction, PlayerAction, Seat, SeatView } from "../../../shared/engine/types.ts";
-import { has, t, tk, type Params } from "../i18n/index.ts";
+import { has, t, tk, words, type Params } from "../i18n/index.ts";
 import { announcementText } from "./Banners.tsx";
+import { nameOf } from "./vocabulary.ts";
 import { abilityOf, actionKey, canSend, isOneTap, type Picking, pickingOf, SHOT_KEY, takesNobody } from "./picking.ts";
 
 /** A catalogue key the server sent (an ability's label): its line, or the raw id when the catalogue has none yet. */
 function label(p: Picking): string {
-  return has(p.label) ? t(p.label) : (abilityOf(p.key) ?? p.key);
+  const ability = abilityOf(p.key);
+  return ability ? nameOf(words, p.label, ability) : has(p.label) ? t(p.label) : p.key;
 }
 
 

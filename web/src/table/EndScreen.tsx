@@ -7,7 +7,8 @@ import { For, type JSX, onMount, Show } from "solid-js";
 import { own } from "../../../shared/own.ts";
 import type { GameView } from "../../../shared/engine/types.ts";
 import { shownName } from "./names.ts";
-import { t, tk } from "../i18n/index.ts";
+import { t, tk, words } from "../i18n/index.ts";
+import { reasonText, winnerText } from "./vocabulary.ts";
 import { GameLog, lineText } from "./GameLog.tsx";
 import { rolesFrom } from "./logText.ts";
 import { nightWhy } from "./why.ts";
@@ -34,7 +35,7 @@ export function EndScreen(props: { game: GameView; result: NonNullable<GameView[
       <h2 id="end-title" class="sr-only">{t("end.title")}</h2>
       <p class={`winner team-${props.result.winner}`} role="status">
         <span aria-hidden="true">{own(TEAM_MARK, props.result.winner) ?? "="} </span>
-        {tk("end.win", props.result.winner)}
+        {winnerText(words, props.result)}
       </p>
       <Show when={mine()}>
         {(m) => (
@@ -43,7 +44,7 @@ export function EndScreen(props: { game: GameView; result: NonNullable<GameView[
           </p>
         )}
       </Show>
-      <p class="muted">{tk("reason", props.result.reason, undefined, "")}</p>
+      <p class="muted" data-reason={props.result.reason}>{reasonText(words, props.result)}</p>
       {props.children}
       <section class="panel">
         <h3>{t("end.roles")}</h3>

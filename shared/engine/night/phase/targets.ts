@@ -7,7 +7,7 @@ import type { Ability } from "../abilities.ts";
 import { effectOf, harms } from "../effects/index.ts";
 import { immuneNow } from "../../rules/immunity.ts";
 import type { EngineState } from "../../state.ts";
-import type { AvailableAction, BuiltEffect, Seat } from "../../types.ts";
+import type { AvailableAction, Seat } from "../../types.ts";
 import { holds, memoryOf, rulesOf, stepOf, type D, type P, type StepP } from "./rules.ts";
 
 /**
@@ -88,6 +88,6 @@ export function offer(s: EngineState, p: P, d: D, seat: Seat, list: Array<{ a: A
     const mine = a.team?.consensus === "tally" || own ? d.uses.find((u) => u.by === seat && u.ability === a.id) : undefined;
     // §4.4 crossed hands: the wounded who cannot be saved again stay on the list, barred.
     const barred = a.targets.oncePerTarget && a.targets.among === "attacked" ? attackedSoFar(s, p, d).filter((x) => taken(s, a, x)) : [];
-    out.push({ type: "use", ability: a.id, label: `ability.${a.id}`, effect: a.effect as BuiltEffect, targets: { min: a.targets.count, max: a.targets.count, seats: targets, ...(barred.length ? { barred } : {}) }, skip: a.skip, ...(mine ? { chosen: mine.targets.slice() } : {}) });
+    out.push({ type: "use", ability: a.id, label: `ability.${a.id}`, effect: a.effect, targets: { min: a.targets.count, max: a.targets.count, seats: targets, ...(barred.length ? { barred } : {}) }, skip: a.skip, ...(mine ? { chosen: mine.targets.slice() } : {}) });
   }
 }
