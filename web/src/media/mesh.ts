@@ -476,7 +476,8 @@ export class Mesh extends PlaneBase implements MediaPlane {
 
   /**
    * Sending side (issue 30: warm links): this link's copy of my microphone stays attached to its sender,
-   * and the floor switches it on and off with `enabled` — a disabled copy sends silence, so nothing of
+   * and the floor switches it on and off with `enabled` — a disabled copy sends silence (with DTX, opus.ts:
+   * a comfort-noise packet every 400 ms), so nothing of
    * what this page captures reaches a peer off its floor, and the audio path (encoder, RTP stream, the
    * peer's jitter buffer) is already running when the floor opens: the first word is heard. The camera
    * is attached (replaceTrack) only while the floor lets the peer see it.
