@@ -7,8 +7,8 @@
  *     (RTP payload + headers, outbound-rtp) and packets a second over a window;
  *   - the tone's SNR at the receiver (a sine; the FFT's power within ±2 bins of the tone against the rest
  *     of 50 Hz–20 kHz), mean over the talking window;
- *   - becoming audible and silencing: the copy switched on / off, to the receiver's FFT hearing the change
- *     (sampled every 5 ms), repeated.
+ *   - becoming audible and silencing: the copy switched on / off, to the receiver's FFT (2048 points, as
+ *     the voice test's probe) hearing the change (the tone's bin over −55 dB, sampled every 5 ms), repeated.
  *
  *   node --experimental-strip-types bench/media-opus.ts [--window 6] [--switches 8] [--hz 1000]
  *
@@ -79,13 +79,19 @@ try {
         const copy = mic.getAudioTracks()[0]!.clone();
         const a = new RTCPeerConnection();
         const b = new RTCPeerConnection();
-        a.onicecandidate = (e) => e.candidate && void b.addIceCandidate(e.candidate);
-        b.onicecandidate = (e) => e.candidate && void a.addIceCandidate(e.candidate);
+        // No trickle: each description goes over once its candidates are gathered (host candidates, one page).
+        const gathered = (pc: RTCPeerConnection) =>
+          new Promise<void>((res) => {
+            if (pc.iceGatheringState === "complete") return res();
+            pc.addEventListener("icegatheringstatechange", () => pc.iceGatheringState === "complete" && res());
+          });
         const tx = a.addTransceiver(copy, { direction: "sendonly" });
         const track = new Promise<MediaStreamTrack>((res) => (b.ontrack = (e) => res(e.track)));
         await a.setLocalDescription();
+        await gathered(a);
         await b.setRemoteDescription({ type: "offer", sdp: await w.tune(a.localDescription!.sdp) });
         await b.setLocalDescription();
+        await gathered(b);
         // The receiver's description sets the sender's encoder (as on the mesh: each page tunes what it is handed).
         const answer = await w.tune(b.localDescription!.sdp);
         await a.setRemoteDescription({ type: "answer", sdp: answer });
@@ -100,7 +106,19 @@ try {
         const an = ac.createAnalyser();
         an.fftSize = 8192;
         an.smoothingTimeConstant = 0;
-        ac.createMediaStreamSource(new MediaStream([t])).connect(an);
+        // A short window for the switches (2048 points, 43 ms, as the voice test's probe), the long one for the SNR.
+        const sw = ac.createAnalyser();
+        sw.fftSize = 2048;
+        sw.smoothingTimeConstant = 0;
+        const src = ac.createMediaStreamSource(new MediaStream([t]));
+        src.connect(an);
+        src.connect(sw);
+        const swBuf = new Float32Array(sw.frequencyBinCount);
+        const swK = Math.round(hz / (ac.sampleRate / sw.fftSize));
+        const heard = () => {
+          sw.getFloatFrequencyData(swBuf);
+          return Math.max(swBuf[swK - 1]!, swBuf[swK]!, swBuf[swK + 1]!) > -55;
+        };
         const buf = new Float32Array(an.frequencyBinCount);
         const binHz = ac.sampleRate / an.fftSize;
         const k = Math.round(hz / binHz);
@@ -113,7 +131,7 @@ try {
             if (Math.abs(i - k) <= 2) sig += p;
             else noise += p;
           }
-          return { level: Math.max(buf[k - 1]!, buf[k]!, buf[k + 1]!), snr: 10 * Math.log10(sig / Math.max(noise, 1e-20)) };
+          return { snr: 10 * Math.log10(sig / Math.max(noise, 1e-20)) };
         };
         const out = async () => {
           let bytes = 0;
@@ -155,12 +173,12 @@ try {
           await sleep(1500);
           let t1 = performance.now();
           copy.enabled = true;
-          while (tone().level <= -55 && performance.now() - t1 < 3000) await sleep(5);
+          while (!heard() && performance.now() - t1 < 3000) await sleep(5);
           on.push(performance.now() - t1);
           await sleep(700);
           t1 = performance.now();
           copy.enabled = false;
-          while (tone().level > -55 && performance.now() - t1 < 3000) await sleep(5);
+          while (heard() && performance.now() - t1 < 3000) await sleep(5);
           off.push(performance.now() - t1);
         }
         a.close();

@@ -62,7 +62,8 @@ describe("RULES.md §1 Timers, §8: what a deadline closes", () => {
   });
 });
 
-/* A plane over a stand-in audio graph: gains record their automation, nothing is played. */
+/* A plane over a stand-in audio graph: each gain keeps its automation timeline as an AudioParam does
+   (cancelScheduledValues drops the events at or after its time), nothing is played. */
 interface Event {
   kind: "set" | "cancel";
   value?: number;
@@ -70,15 +71,20 @@ interface Event {
 }
 const gainNode = () => {
   const events: Event[] = [];
+  let timeline: Array<{ value: number; at: number }> = [];
   return {
     events,
+    /** The gain at audio time `t` by its timeline (0 before any event). */
+    valueAt: (t: number) => timeline.filter((e) => e.at <= t).reduce((v, e) => e.value, 0),
     gain: {
       value: 0,
       setValueAtTime(value: number, at: number) {
         events.push({ kind: "set", value, at });
+        timeline = [...timeline.filter((e) => e.at !== at), { value, at }].sort((a, b) => a.at - b.at);
       },
       cancelScheduledValues(at: number) {
         events.push({ kind: "cancel", at });
+        timeline = timeline.filter((e) => e.at < at);
       },
     },
     connect() {},
@@ -141,6 +147,23 @@ describe("RULES.md §8: a page closes at the deadline by itself", () => {
     vi.advanceTimersByTime(10_000);
     expect(plane.updates.length).toBe(2);
     expect(plane.planFor(3).playAudio).toBe(true);
+  });
+
+  it("a view's gates set at the audio clock's now survive the close scheduled right after them (one render quantum: the clock has not moved)", () => {
+    const { plane, gains, peers } = setup();
+    // The speech of seat 4 opens (its gate set at 12 s), and its end is scheduled — all at audio time 12.
+    const next = view({ speaker: 4, floor: { channels: [ch({ id: "table", speakers: [4], video: ALL })] } });
+    plane.update(next.floor, peers);
+    plane.closeAt(closingAt(next)!.floor, peers, performance.now() + 60_000);
+    expect(gains.get(4)!.valueAt(12), "seat 4 plays during its speech").toBe(1);
+    expect(gains.get(4)!.valueAt(71.9)).toBe(1);
+    expect(gains.get(4)!.valueAt(72), "and stops at its end").toBe(0);
+    expect(gains.get(3)!.valueAt(12)).toBe(0);
+    // The same view applied again (the page's render pass) keeps all of it.
+    plane.update(next.floor, peers);
+    plane.closeAt(closingAt(next)!.floor, peers, performance.now() + 60_000);
+    expect(gains.get(4)!.valueAt(12)).toBe(1);
+    expect(gains.get(4)!.valueAt(72)).toBe(0);
   });
 
   it("a deadline already passed closes at once", () => {

@@ -146,6 +146,8 @@ export abstract class PlaneBase {
 
   /** The timer of a pending closeAt: the plan of the floor that holds after the deadline. */
   private closing: ReturnType<typeof setTimeout> | null = null;
+  /** The audio-clock time of the gates' closes a pending closeAt scheduled (null: none). */
+  private closingWhen: number | null = null;
 
   /**
    * Fail closed at a known deadline (MediaPlane.closeAt; RULES.md §1 Timers, §8 media): each voice this
@@ -164,17 +166,24 @@ export abstract class PlaneBase {
       if (r.pub && !playAudio(floor, SPECTATOR_PROBE, seat)) r.pub.gain.setValueAtTime(0, when);
     }
     if (this.localPublic && !playAudio(floor, SPECTATOR_PROBE, this.me)) this.localPublic.gain.setValueAtTime(0, when);
+    this.closingWhen = when;
     this.closing = setTimeout(() => {
       this.closing = null;
       this.update(floor, peers, performance.now());
     }, wait);
   }
 
-  /** A new view supersedes a pending close: its timer and the gates' scheduled closes are dropped (the view sets the gates). */
+  /**
+   * A new view supersedes a pending close: its timer and the closes it scheduled are dropped — only those
+   * (from their own time on): a gate the view has just set at the audio clock's now, in the same render
+   * quantum, stays set. The view then sets every gate itself.
+   */
   protected cancelClose(): void {
     if (this.closing !== null) clearTimeout(this.closing);
     this.closing = null;
-    const t = this.ctx.currentTime;
+    const t = this.closingWhen;
+    this.closingWhen = null;
+    if (t === null) return;
     for (const r of this.remote.values()) {
       r.gain.gain.cancelScheduledValues(t);
       r.pub?.gain.cancelScheduledValues(t);
