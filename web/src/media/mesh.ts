@@ -27,6 +27,7 @@ import type { MediaPlane } from "./plane.ts";
 import { PlaneBase } from "./playback.ts";
 import { planMedia, samePlan } from "./plan.ts";
 import { isSpectatorPeer, mayLink } from "../../../shared/media/peers.ts";
+import { tunedDescription } from "./opus.ts";
 import { cameraSize, videoDirection, videoEncoding, type Bandwidth } from "./prefs.ts";
 
 type Desc = { type: "offer" | "answer"; sdp: string };
@@ -243,6 +244,7 @@ export class Mesh extends PlaneBase implements MediaPlane {
    */
   update(floor: Floor | null | undefined, peers: readonly Seat[], viewAt = performance.now()): void {
     if (this.closed) return;
+    this.cancelClose();
     const want = peers.filter((s) => mayLink(this.me, s));
     for (const s of [...this.links.keys()]) if (!want.includes(s)) this.drop(s);
     for (const s of want) if (!this.links.has(s)) this.open(s, true);
@@ -302,7 +304,9 @@ export class Mesh extends PlaneBase implements MediaPlane {
         link.ignoreOffer = !link.polite && collision;
         if (link.ignoreOffer) return;
         if (d.type === "answer" && pc.signalingState !== "have-local-offer") return;
-        await pc.setRemoteDescription(d);
+        // The peer's description asks this page's encoder for the voice's Opus settings (opus.ts: DTX,
+        // mono, FEC, the speech bitrate): a link the floor keeps silent then sends almost nothing.
+        await pc.setRemoteDescription(tunedDescription(d));
         link.remoteFingerprint = fingerprintOf(d.sdp);
         if (d.type === "offer") {
           link.lastOffer = originOf(d.sdp);
@@ -323,6 +327,7 @@ export class Mesh extends PlaneBase implements MediaPlane {
 
   close(): void {
     this.closed = true;
+    this.cancelClose();
     if (this.settling !== null) clearInterval(this.settling);
     for (const s of [...this.links.keys()]) this.drop(s);
     this.master.disconnect();
@@ -471,7 +476,8 @@ export class Mesh extends PlaneBase implements MediaPlane {
 
   /**
    * Sending side (issue 30: warm links): this link's copy of my microphone stays attached to its sender,
-   * and the floor switches it on and off with `enabled` — a disabled copy sends silence, so nothing of
+   * and the floor switches it on and off with `enabled` — a disabled copy sends silence (with DTX, opus.ts:
+   * a comfort-noise packet every 400 ms), so nothing of
    * what this page captures reaches a peer off its floor, and the audio path (encoder, RTP stream, the
    * peer's jitter buffer) is already running when the floor opens: the first word is heard. The camera
    * is attached (replaceTrack) only while the floor lets the peer see it.

@@ -28,6 +28,13 @@ export interface MediaPlane {
   readonly hasMicrophone: boolean;
   /** A new view: the floor and the other seated people of the game (bots have no media). */
   update(floor: Floor | null | undefined, peers: readonly Seat[], viewAt?: number): void;
+  /**
+   * Fail closed at a known deadline (deadline.ts, RULES.md §1 Timers, §8): `floor` holds once `at`
+   * (performance.now() ms) has passed. The voices it takes away stop playing at that moment on the audio
+   * thread, whatever the page's main thread is doing, and the whole plan follows by a timer; the next
+   * `update` (a new view) cancels both.
+   */
+  closeAt(floor: Floor, peers: readonly Seat[], at: number): void;
   planFor(seat: Seat): PeerPlan;
   states(): Record<number, RTCPeerConnectionState>;
   /** The audio level (RMS, 0–1) of a seat as played; of my own microphone for `me`. */

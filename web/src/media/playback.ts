@@ -12,7 +12,7 @@ import { SPECTATOR_PEER_BASE } from "../../../shared/media/peers.ts";
 /** A spectator's peer as the public mix's listener (any spectator hears the same, shared/media/floor.ts). */
 const SPECTATOR_PROBE = SPECTATOR_PEER_BASE;
 import type { MeshOptions, RemoteMedia } from "./mesh.ts";
-import type { MediaPlan, PeerPlan } from "./plan.ts";
+import { planMedia, type MediaPlan, type PeerPlan } from "./plan.ts";
 import type { Bandwidth } from "./prefs.ts";
 
 export interface Playback {
@@ -143,6 +143,53 @@ export abstract class PlaneBase {
   }
 
   abstract update(floor: Floor | null | undefined, peers: readonly Seat[], viewAt?: number): void;
+
+  /** The timer of a pending closeAt: the plan of the floor that holds after the deadline. */
+  private closing: ReturnType<typeof setTimeout> | null = null;
+  /** The audio-clock time of the gates' closes a pending closeAt scheduled (null: none). */
+  private closingWhen: number | null = null;
+
+  /**
+   * Fail closed at a known deadline (MediaPlane.closeAt; RULES.md §1 Timers, §8 media): each voice this
+   * page plays now and `floor` no longer lets it hear gets its gate's close scheduled on the audio clock
+   * (a gain automation event, run by the audio thread: a page whose main thread is stalled across the
+   * deadline still stops playing there), and so do the public mix's gates (the recording, §6.11). At the
+   * same moment a timer applies the whole floor (the senders' copies, video, the UI), as a view would.
+   */
+  closeAt(floor: Floor, peers: readonly Seat[], at: number): void {
+    this.cancelClose();
+    const wait = Math.max(0, at - performance.now());
+    const when = this.ctx.currentTime + wait / 1000;
+    const after = planMedia(floor, this.me, peers);
+    for (const [seat, r] of this.remote) {
+      if (this.planFor(seat).playAudio && !after.get(seat)?.playAudio) r.gain.gain.setValueAtTime(0, when);
+      if (r.pub && !playAudio(floor, SPECTATOR_PROBE, seat)) r.pub.gain.setValueAtTime(0, when);
+    }
+    if (this.localPublic && !playAudio(floor, SPECTATOR_PROBE, this.me)) this.localPublic.gain.setValueAtTime(0, when);
+    this.closingWhen = when;
+    this.closing = setTimeout(() => {
+      this.closing = null;
+      this.update(floor, peers, performance.now());
+    }, wait);
+  }
+
+  /**
+   * A new view supersedes a pending close: its timer and the closes it scheduled are dropped — only those
+   * (from their own time on): a gate the view has just set at the audio clock's now, in the same render
+   * quantum, stays set. The view then sets every gate itself.
+   */
+  protected cancelClose(): void {
+    if (this.closing !== null) clearTimeout(this.closing);
+    this.closing = null;
+    const t = this.closingWhen;
+    this.closingWhen = null;
+    if (t === null) return;
+    for (const r of this.remote.values()) {
+      r.gain.gain.cancelScheduledValues(t);
+      r.pub?.gain.cancelScheduledValues(t);
+    }
+    this.localPublic?.gain.cancelScheduledValues(t);
+  }
   abstract setBandwidth(mode: Bandwidth): void;
   /** Apply the local narrowing to this plane's senders. */
   protected abstract applyLocal(): void;

@@ -21,6 +21,7 @@ import type { MeshOptions } from "./mesh.ts";
 import type { MediaPlane } from "./plane.ts";
 import { PlaneBase } from "./playback.ts";
 import { planMedia, samePlan } from "./plan.ts";
+import { tunedDescription } from "./opus.ts";
 import { videoEncoding, type Bandwidth } from "./prefs.ts";
 
 type Kind = "audio" | "video";
@@ -99,6 +100,7 @@ export class Sfu extends PlaneBase implements MediaPlane {
   /** A new view: the floor's plan gates what this page plays and which local tracks are enabled. */
   update(floor: Floor | null | undefined, peers: readonly Seat[], viewAt = performance.now()): void {
     if (this.closed) return;
+    this.cancelClose();
     const plan = planMedia(floor, this.me, peers);
     const changed = !samePlan(plan, this.plan);
     this.plan = plan;
@@ -139,7 +141,9 @@ export class Sfu extends PlaneBase implements MediaPlane {
   handle(msg: SfuServerMessage): Promise<void> {
     if (this.closed) return Promise.resolve();
     if (msg.op === "joined") {
-      if (msg.answer && this.pub) return this.pub.setRemoteDescription(msg.answer).catch((e) => console.warn("sfu: publishing answer", e));
+      // The SFU's answer sets this page's upstream encoder: the voice's Opus settings (opus.ts: DTX, mono,
+      // FEC, the speech bitrate), so a microphone the floor keeps disabled costs almost nothing upstream.
+      if (msg.answer && this.pub) return this.pub.setRemoteDescription(tunedDescription(msg.answer)).catch((e) => console.warn("sfu: publishing answer", e));
       return Promise.resolve();
     }
     if (msg.op === "closed") {
@@ -169,6 +173,7 @@ export class Sfu extends PlaneBase implements MediaPlane {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.cancelClose();
     this.sendText(leaveFrame());
     this.pub?.close();
     this.recv.close();

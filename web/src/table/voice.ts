@@ -28,6 +28,7 @@ import type { TableView } from "../../../shared/protocol/messages.ts";
 import { mutedNow } from "../../../shared/media/floor.ts";
 import { floorOfView, mediaSelf, peersOf, type VoiceRole } from "./voice-peers.ts";
 import type { MediaPlane } from "../media/plane.ts";
+import { closingAt } from "../media/deadline.ts";
 import { BANDWIDTH_KEY, micOpen, parseBandwidth, pushToTalk, type Bandwidth } from "../media/prefs.ts";
 import type { TableController } from "./controller.ts";
 
@@ -241,7 +242,14 @@ export function createVoice(ctl: TableController): Voice {
     const muted = role === "player" && mutedNow(floor, mesh.me);
     if (ptt !== state.ptt || holding !== state.holding || muted !== state.muted) setState({ ptt, holding, muted });
     mesh.setMicOpen(gate(ptt, holding));
-    mesh.update(floor, peersOf(view, mesh.me), ctl.viewAt || undefined);
+    // Fail closed at the turn's deadline (web/src/media/deadline.ts; RULES.md §1 Timers, §8): what the
+    // deadline closes closes then on the server's clock, not when this page handles the next frame; a
+    // frame handled after its own deadline does not reopen it.
+    const peers = peersOf(view, mesh.me);
+    const closing = g ? closingAt(g) : null;
+    const now = ctl.clock.now();
+    mesh.update(closing && now >= closing.at ? closing.floor : floor, peers, ctl.viewAt || undefined);
+    if (closing && now < closing.at) mesh.closeAt(closing.floor, peers, performance.now() + (closing.at - now));
   };
 
   /**
