@@ -193,7 +193,7 @@ if (await template) {
   ]);
   // Stage 3: the media files, each alone (real-time WebRTC).
   // Issue 15: the floor heard through real WebRTC (three browser processes; alone, after the games).
-  await vitest("browser (voice)", "vitest.browser.config.ts", ["test/browser/voice.test.ts"]);
+  await vitest("browser (voice)", "vitest.browser.config.ts", ["test/browser/voice.test.ts", "test/browser/voice-deadline.test.ts"]);
   // Issue 30: a live host, a consigliere and a listening spectator in the media (five browser processes; alone).
   await vitest("browser (live media)", "vitest.browser.config.ts", ["test/browser/live-media.test.ts", "test/browser/recording.test.ts"]);
 }

@@ -27,6 +27,9 @@ describe("unit files that change globals run isolated (vitest.unit.config.ts)", 
       "/t/unit/cycle-b.ts": 'import "./cycle-a.test.ts";',
       "/t/unit/outside.test.ts": 'import { x } from "../../shared/registers.ts";',
       "/shared/registers.ts": "registerRole(x);",
+      "/t/unit/bare.test.ts": 'import "../fixtures/preset.ts";',
+      "/t/fixtures/preset.ts": 'import "./role.ts";\nexport const p = 1;',
+      "/t/fixtures/role.ts": "addRole(hermit);\naddWinRule(rule);",
     });
     const isolated = (f: string) => changesGlobals(f, ROOT, read);
     expect(isolated("/t/unit/plain.test.ts")).toBe(false);
@@ -36,13 +39,15 @@ describe("unit files that change globals run isolated (vitest.unit.config.ts)", 
     expect(isolated("/t/unit/via-helper.test.ts")).toBe(true);
     expect(isolated("/t/unit/dynamic.test.ts")).toBe(true);
     expect(isolated("/t/unit/cycle-a.test.ts")).toBe(false);
+    // A side-effect import (`import "./x.ts"`) of a fixture that adds a role and a win rule.
+    expect(isolated("/t/unit/bare.test.ts")).toBe(true);
     // Product code that registers on import does so for every file alike: not followed.
     expect(isolated("/t/unit/outside.test.ts")).toBe(false);
   });
 
   it("today's registering files are isolated: the variant presets, the profile scenarios' helper, the mocked bot levels, the effects registry", () => {
     const root = resolve("test");
-    for (const f of ["test/unit/engine/variant.test.ts", "test/unit/engine/profiles-day.test.ts", "test/unit/bot-level.test.ts", "test/unit/engine/effects.test.ts"]) {
+    for (const f of ["test/unit/engine/variant.test.ts", "test/unit/engine/profiles-day.test.ts", "test/unit/bot-level.test.ts", "test/unit/engine/effects.test.ts", "test/unit/engine/fixture-property.test.ts", "test/unit/table/vocabulary.test.ts"]) {
       expect(changesGlobals(resolve(f), root), f).toBe(true);
     }
     for (const f of ["test/unit/protocol.test.ts", "test/unit/view-patch.test.ts"]) expect(changesGlobals(resolve(f), root), f).toBe(false);

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Floor, FloorChannel } from "../../../shared/engine/types.ts";
-import { closingAt, type DeadlineView } from "../../../web/src/media/deadline.ts";
+import { closingAt, type DeadlineView } from "../../../shared/media/deadline.ts";
 import { planMedia } from "../../../web/src/media/plan.ts";
 import { PlaneBase } from "../../../web/src/media/playback.ts";
 import type { MeshOptions, RemoteMedia } from "../../../web/src/media/mesh.ts";

@@ -28,7 +28,7 @@ import type { TableView } from "../../../shared/protocol/messages.ts";
 import { mutedNow } from "../../../shared/media/floor.ts";
 import { floorOfView, mediaSelf, peersOf, type VoiceRole } from "./voice-peers.ts";
 import type { MediaPlane } from "../media/plane.ts";
-import { closingAt } from "../media/deadline.ts";
+import { closingAt } from "../../../shared/media/deadline.ts";
 import { BANDWIDTH_KEY, micOpen, parseBandwidth, pushToTalk, type Bandwidth } from "../media/prefs.ts";
 import type { TableController } from "./controller.ts";
 

@@ -1,7 +1,7 @@
 /**
  * Fail closed at known deadlines (RULES.md §1 Timers, §2.3, §2.5, §8 media). A speech, a shout, last words
  * and a night step end at a moment every page already knows — the view's `deadline`, on the server's clock
- * (web/src/lib/clock.ts) — and the floor then takes away what that turn gave. A page does not wait for the
+ * (the page keeps it with web/src/lib/clock.ts) — and the floor then takes away what that turn gave. A page does not wait for the
  * frame that says so (a starved page handles it seconds late): at the deadline it closes what the floor
  * will close, and only the next frame opens what opens. Pure: which floor holds once the deadline passes.
  *
@@ -16,8 +16,8 @@
  * the vote, not the turn) or when the deadline is the server's takeover from an absent host (§5.7).
  * The host's own channel never closes by the clock: the host is heard whenever they speak (§8).
  */
-import type { Floor, GameView, Seat } from "../../../shared/engine/types.ts";
-import { HOST_PEER } from "../../../shared/media/peers.ts";
+import type { Floor, GameView, Seat } from "../engine/types.ts";
+import { HOST_PEER } from "./peers.ts";
 
 export type DeadlineView = Pick<GameView, "phase" | "deadline" | "paused" | "result" | "speaker" | "shout" | "techVote" | "hosting" | "floor">;
 
