@@ -6,7 +6,7 @@
  * A single global object is enough at this scale (one small write per join/start/end); if it ever
  * is not, shard by region or by code prefix behind the same two methods.
  *
- * Updates are monotonic per table (issue 11 "the lobby list can't go stale"): each push carries the
+ * Updates are monotonic per table ("the lobby list can't go stale"): each push carries the
  * table's version (`seq`; it only grows), pushes travel through separate stubs and may arrive out of
  * order, and one older than the stored row is ignored. An ended table leaves a tombstone (status
  * "ended", never listed) so that an older "lobby" or "playing" push arriving after the end cannot
@@ -32,7 +32,7 @@ export class Directory extends DurableObject<Env> {
       updated_at  INTEGER NOT NULL,
       seq         INTEGER NOT NULL DEFAULT 0
     )`);
-    // Directories created before issue 11 lack the ordering column.
+    // A directory stored without the ordering column gets it.
     const columns = ctx.storage.sql.exec("SELECT name FROM pragma_table_info('listings')").toArray().map((r) => String(r.name));
     if (!columns.includes("seq")) ctx.storage.sql.exec("ALTER TABLE listings ADD COLUMN seq INTEGER NOT NULL DEFAULT 0");
     // Issue 38 (RULES.md §5.7): a live-hosted game's hosting ("waiting" for the host, "server"); NULL: as usual.

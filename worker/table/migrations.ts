@@ -13,8 +13,8 @@ import { DEFAULT_BOT_LEVEL } from "../../shared/bots/levels.ts";
  * SQLite refuses that pragma ("not authorized: SQLITE_AUTH", read or write — measured in workerd).
  *
  * A new migration is appended with the next number; a released one is never edited. Migration 1 is
- * the schema of issues 1–32. It also brings level a table stored before it (no `schema_version`):
- * the columns issues 12–20 added and the events store, which were probed on every cold start before.
+ * the first numbered schema. It also brings level a table stored before it (no `schema_version`):
+ * the columns such a table lacks and the events store.
  */
 
 /**
@@ -258,7 +258,7 @@ function addMissing(sql: SqlStorage, table: string, columns: ReadonlyArray<reado
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
-    why: "the schema of issues 1–32, every table in one place; a table stored earlier gets the columns of issues 12–20, the events store and the report's body",
+    why: "the first numbered schema, every table in one place; a table stored before it gets the columns it lacks, the events store and the report's body",
     up(sql) {
       sql.exec(CORE_DDL);
       // Tables stored before the columns below existed (CREATE … IF NOT EXISTS left them as they were).
@@ -284,35 +284,35 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 2,
-    why: "issue 38.5: the club's named host of an evening's table (config.host_user_id) — the one account that may take its host screen",
+    why: "RULES.md §5.7: the club's named host of an evening's table (config.host_user_id) — the one account that may take its host screen",
     up(sql) {
       addMissing(sql, "config", [["host_user_id", "TEXT"]]);
     },
   },
   {
     version: 3,
-    why: "issue 31.2: the table option \"Longer windows for beginners\" (config.long_windows), fixed at creation; tables before it keep the rules' windows",
+    why: "the table option \"Longer windows for beginners\" (config.long_windows), fixed at creation; tables before it keep the rules' windows",
     up(sql) {
       addMissing(sql, "config", [["long_windows", "INTEGER NOT NULL DEFAULT 0"]]);
     },
   },
   {
     version: 4,
-    why: "issue 37, RULES.md §7.10: the accounts a rating table named as newcomers (consigliere_required) — the table does not start while one sits without a bound consigliere",
+    why: "RULES.md §7.10: the accounts a rating table named as newcomers (consigliere_required) — the table does not start while one sits without a bound consigliere",
     up(sql) {
       sql.exec("CREATE TABLE IF NOT EXISTS consigliere_required (user_id TEXT PRIMARY KEY)");
     },
   },
   {
     version: 5,
-    why: "issue 35: the table's chat (worker/table/chat.ts) — its lines per channel and game era (the last CHAT_KEPT of each channel kept), the muted senders' keys, and the spectators' chat numbers",
+    why: "the table's chat (worker/table/chat.ts) — its lines per channel and game era (the last CHAT_KEPT of each channel kept), the muted senders' keys, and the spectators' chat numbers",
     up(sql) {
       sql.exec(CHAT_DDL);
     },
   },
   {
     version: 6,
-    why: "issue 35: a club evening's hold on its seats (config.evening_hold: the reserve list and the start; from the start the reserve moves up into no-shows' seats)",
+    why: "RULES.md §6.11: a club evening's hold on its seats (config.evening_hold: the reserve list and the start; from the start the reserve moves up into no-shows' seats)",
     up(sql) {
       addMissing(sql, "config", [["evening_hold", "TEXT"]]);
     },

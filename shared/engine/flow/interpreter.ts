@@ -385,7 +385,7 @@ export function legalActions(s: EngineState, seat: Seat): AvailableAction[] {
   const out: AvailableAction[] = [];
   if (!me.alive) {
     // Farewell and last words are spoken by a player who has already left (§2.7, §2.11): the speech's
-    // own actions (the module offers the dead speaker only its end and, issue 20, claims).
+    // own actions (the module offers the dead speaker only its end and its claims).
     if (!s.techVote && r.m.speaker?.(r.d as never) === seat) r.m.actions(s, r.p, r.d, seat, out);
     return out;
   }

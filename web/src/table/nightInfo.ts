@@ -83,7 +83,7 @@ export function liveReports(game: Pick<GameView, "log" | "you" | "result" | "nig
 }
 
 /**
- * Issue 31.11 (RULES.md §5.1 *decision* "a player's own card tells them privately what saved them"): the
+ * RULES.md §5.1 *decision* "a player's own card tells them privately what saved them": the
  * nights this viewer was attacked and survived, with the protections that saved them (ability ids), from
  * their own `saved` entries (the engine sends them to the saved seat only).
  */

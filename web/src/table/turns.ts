@@ -1,5 +1,5 @@
 /**
- * Issue 17 (tatar, RULES.md §7) at the table, pure: the night step's last-seconds warning (§7.12), whose
+ * Tatar (RULES.md §7) at the table, pure: the night step's last-seconds warning (§7.12), whose
  * turn it is in a vote in turn (§7.3) and a late voter's fouls, the live host's foul buttons (§7.9), and
  * whether a player who is out was removed for fouls. Everything comes from the view the server sent
  * (`warnAt`, `ballot.voter`, `host.fouls`, the log); nothing here decides a rule or knows a preset.
