@@ -21,7 +21,7 @@ const ISSUE_REF = /\bissues?[ \t]*(?:\n[ \t]*\*?[ \t]*)?#?\d/gi;
  * A past state told as such. "used to" only where it is not the passive present ("is used to sign");
  * `("old text" before)`: a catalogue comment quoting what a line said once.
  */
-const HISTORY = /(?<!\b(?:is|are|be|been|being|gets?)\s)\bused to\b|\b(?:previously|formerly|originally|until recently|in the past|no longer since)\b|["”»)][ \t]+before\)/gi;
+const HISTORY = /(?<!\b(?:is|are|be|been|being|gets?)\s)\bused to\b|\b(?:previously|formerly|originally|until recently|in the past|no longer since)\b|\(["“][^"”\n]*["”][ \t]+before\)/gi;
 
 /** [start, end) of each comment: the trivia before every token, JSX text excepted (it is shown text). */
 function commentRanges(text: string, file: string): Array<[number, number]> {

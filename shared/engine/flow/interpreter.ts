@@ -328,7 +328,7 @@ export function actInput(ctx: Ctx, playerId: string, a: PlayerAction, by?: "cons
   }
   if (s.techVote) reject("phase-closed", "a technical vote is running");
   if (a.type === "skip-wait") {
-    if (!skipOffered(s, seat, r)) reject("not-allowed", "only the one person at a table of bots skips a wait, and only with nothing to do in it (issue 31.4)");
+    if (!skipOffered(s, seat, r)) reject("not-allowed", "only the one person at a table of bots skips a wait, and only with nothing to do in it");
     emit(ctx, "wait-skipped", PUBLIC, { seat, phase: r.m.name(s, r.p, r.d) });
     const w = draft(ctx, r);
     follow(ctx, w.m.timeout(ctx, w.p, w.d));
