@@ -136,7 +136,8 @@ export class GuessLimiter extends DurableObject<Env> {
    * Issue 32, finding 6: the guess guard's atomic check. One attempt is counted *before* its lookup, and
    * the count and the decision are one synchronous step of this object (no await between the read and
    * the write), so concurrent requests cannot all pass a check made before any of them was counted. The
-   * attempt may run while the count after it stays below `max` (the `max`-th is refused); a refused attempt is not counted. A lookup that did not fail
+   * attempt may run while the count after it stays below `max` (the `max`-th is refused); a refused
+   * attempt is not counted. A lookup that did not fail
    * gives its attempt back (`refund`), so what stays counted are the failures — plus, for as long as
    * they run, the lookups in flight. Those are kept apart (`pending`; a failed one is settled by `fail`):
    * an attempt refused while some of the count is still in flight, and the failures alone leave room, is

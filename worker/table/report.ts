@@ -56,7 +56,8 @@ export class GameReporter {
   private inFlight: Promise<void> | null = null;
   /**
    * `due` runs after every change (the alarm's dues), so what it reads — whether the tables exist, and the
-   * backlog — is kept in memory as last read here: this object is the only writer of both tables; every write below drops what it changes, and so does a rolled-back
+   * backlog — is kept in memory as last read here: this object is the only writer of both tables; every
+   * write below drops what it changes, and so does a rolled-back
    * transaction (`forget`, Table.forgetCaches). `tables`: both tables exist (migration 1 makes them; a
    * table is never dropped, so once seen they stay). `backlogAt`: the backlog's earliest retry, or
    * undefined (read it on next use).
