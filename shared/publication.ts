@@ -1,5 +1,5 @@
 /**
- * Issue 19 (RULES.md §6.11, §8 "a player may opt out of publication"), the pure half of
+ * RULES.md §6.11, §8 "a player may opt out of publication": the pure half of
  * worker/accounts/publication.ts (which looks up who opted out in D1 and is what an API calls): rows that
  * name people in a finished game, masked for one viewer. An opted-out account other than the viewer's
  * keeps its seat, gets `hidden: true`, and its nick (and the `identity` fields that also name the person)

@@ -90,7 +90,7 @@ export const app = new Hono<{ Bindings: Env }>()
 
 export default {
   fetch: app.fetch,
-  /** The Cron Trigger (wrangler.toml): issue 19's backstop sweep of recordings past 72 h (worker/recordings/sweep.ts). */
+  /** The Cron Trigger (wrangler.toml): the backstop sweep of recordings past 72 h (worker/recordings/sweep.ts). */
   async scheduled(controller, env) {
     const gone = await sweepRecordings(env, controller.scheduledTime);
     if (gone > 0) console.log(`recordings: swept ${gone} past 72 h`);

@@ -19,7 +19,7 @@ import { botRng } from "./rng.ts";
 import { strongBot } from "./strong.ts";
 import type { Bot } from "./types.ts";
 
-/** "heuristic": the bot before issue 20; "strong" / "novice": the levels (levels.ts). */
+/** "heuristic": the bot without levels; "strong" / "novice": the levels (levels.ts). */
 export type BotKind = "random" | "heuristic" | "strong" | "novice";
 
 /** `claimRate`: how often a random bot claims when it may (RANDOM_CLAIM_RATE). */

@@ -1,6 +1,6 @@
 /**
  * The random-legal bot: picks uniformly among the actions its view offers (view.you.actions), with
- * random legal targets. Rare actions (shouts, technical votes, issue 20's public claims) are taken with
+ * random legal targets. Rare actions (shouts, technical votes, public claims) are taken with
  * small probabilities so that games still end. Also exported as a policy on a bare action list for cheap drivers.
  */
 import type { AvailableAction, Claim, GameView, PlayerAction, Seat } from "../engine/types.ts";
@@ -22,7 +22,7 @@ export function randomPolicy(actions: readonly AvailableAction[], rng: BotRng, s
     if (a.type === "tech-vote-start") { if (rng.next() < 0.004) return { type: "tech-vote-start", kind: rng.pick(a.kinds), target: rng.pick(a.targets) }; continue; }
     if (a.type === "tech-vote") { if (!a.pressed && rng.next() < 0.5) return { type: "tech-vote", in_favour: true }; continue; }
     if (a.type === "shooting-plan") { if (rng.next() < 0.3) return { type: "shooting-plan", plan: randomPlan(rng, seats) }; continue; }
-    // Issue 31.4: a person's "ready to vote" and a solo person's skip are never drawn (the recorded games play as before).
+    // Issue 31.4: a person's "ready to vote" and a solo person's skip are never drawn (drawing them would change every recorded game).
     // RULES.md §9.4 the best move is never drawn either (a tournament's bot victim names nobody).
     if (a.type === "confirm" || a.type === "ready-to-vote" || a.type === "skip-wait" || a.type === "best-move") continue;
     choices.push(a);
@@ -38,7 +38,7 @@ export function randomPolicy(actions: readonly AvailableAction[], rng: BotRng, s
     case "early-vote": return { type: "early-vote" };
     case "ask": return { type: "ask", target: rng.pick(a.targets) };
     case "choose-side": return { type: "choose-side", town: rng.next() < 0.5 };
-    // Never an explicit skip: not choosing is one already (the random policy keeps the old rates).
+    // Never an explicit skip: not choosing is one already (another draw here would change the recorded games).
     case "use": return { type: "use", ability: a.ability, targets: pickDistinct(rng, a.targets.seats, a.targets.min) };
     default: return null;
   }

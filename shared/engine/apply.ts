@@ -32,7 +32,7 @@ export function createGame(
    *  the seats, issue 13).
    *  immunity: RULES.md §6.10 the players (ids) immune on day 1 and night 1 — the first eliminated of the
    *  evening's previous game (rules/immunity.ts firstEliminated); ids not at this table are ignored.
-   *  longWindows: issue 31.2 "Longer windows for beginners", a table option — every vote's and night
+   *  longWindows: "Longer windows for beginners", a table option — every vote's and night
    *  step's window doubles (flow/stage.ts windowMs); speeches and free talk keep their length.
    *  bestMove: RULES.md §9.4 record the first night's shot victim's best move (default: the preset's flag). */
   options: { host?: "server" | "live"; keepOrder?: boolean; immunity?: readonly PlayerId[]; longWindows?: boolean; bestMove?: boolean } = {},

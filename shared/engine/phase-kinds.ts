@@ -1,5 +1,5 @@
 /**
- * Issue 33 "a client that derives nothing": what kind of moment each phase is. The web client, the bots
+ * What kind of moment each phase is, so that no client derives it. The web client, the bots
  * and the worker ask these predicates instead of comparing phase ids (`phase === "voting"`,
  * `phase.startsWith("night")`), so a phase's kind is written once, here, next to the engine's
  * `PHASE_NAMES`, and a new phase name does not compile until it is given its kind.

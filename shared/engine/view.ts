@@ -194,8 +194,8 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
       team: me.team,
       teammates: team.filter((x) => x !== me.seat),
       checks: s.checks.filter((c) => c.by === me.seat).map((c) => ({ target: c.target, night: c.night, result: c.result })),
-      // The plan steers the living team's shots; a black player who is out no longer shoots (issue 13:
-      // the dead watch the public game plus their own card, §2.2 the plan is for the team at the table).
+      // The plan steers the living team's shots; a black player who is out does not shoot (the
+      // dead watch the public game plus their own card, §2.2 the plan is for the team at the table).
       shootingPlan: isBlack && me.alive && team.length > 0 && s.shootingPlan ? s.shootingPlan.slice() : null,
       actions: legalActions(s, me.seat),
     };

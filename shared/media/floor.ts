@@ -41,8 +41,8 @@ export function speaksNow(floor: Floor | null | undefined, peer: MediaPeer | nul
 export const mutedNow = (floor: Floor | null | undefined, seat: Seat | null): boolean => seat !== null && !!floor?.muted?.includes(seat);
 
 /**
- * Issue 31 item 12, RULES.md §8 (the host "is part of the table's media from the lobby to the end"; the
- * lobby's voice is a decision of issue 31: friends talk while the table fills): the floor before the game,
+ * RULES.md §8 (the host "is part of the table's media from the lobby to the end"; the lobby's voice is
+ * a decision: friends talk while the table fills): the floor before the game,
  * when nobody holds a seat yet — the lobby's people are media peers by their lobby place (join order,
  * 1…99: LobbySeatView.place), and everyone hears everyone: one public channel, every place a speaker,
  * listeners "everyone"; at a live-host table the `host` channel too. No camera is on the lobby's floor: the

@@ -182,8 +182,8 @@ export const ProfileSchema = v.strictObject({
   /** Issue 37, RULES.md §7.11: the rules tests this account passed, per format (the best score). */
   rulesTests: v.optional(v.array(v.strictObject({ format: v.string(), score: v.number(), passedAt: v.number() }))),
   /**
-   * Issue 35 (RULES.md §7.11, seed 004 "the top 3 get gold, silver and bronze medals as the season's
-   * winners"): the player's medals — place 1–3 of a closed season's table — latest season first. Empty for
+   * RULES.md §7.11, seed 004 "the top 3 get gold, silver and bronze medals as the season's winners":
+   * the player's medals — place 1–3 of a closed season's table — latest season first. Empty for
    * others when the player opted out (a medal names a season's table row).
    */
   medals: v.array(

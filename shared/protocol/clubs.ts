@@ -124,7 +124,7 @@ export const EmptyRequestSchema = v.strictObject({});
 
 /**
  * POST /api/clubs/:id/evenings/:eid/open — issue 38.5 (RULES.md §5.7, §6.11): the opener hosts (`play`
- * absent or false: they become the live host, as before), or plays — takes their own seat — while the
+ * absent or false: they become the live host), or plays — takes their own seat — while the
  * club's named host (`host`, the account nickname of the club's owner or one of its hosts) takes the host
  * screen, or, with no `host`, the server hosts and the opener holds the organizer rights from their seat.
  */

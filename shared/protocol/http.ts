@@ -226,7 +226,7 @@ export const TableSummarySchema = v.strictObject({
   host: v.picklist(["server", "live"]),
   /** Spectators see the table this many seconds late. */
   spectatorDelaySeconds: v.number(),
-  /** The table's current game in its series (1 for the first; issue 13 rematch). A device whose saved
+  /** The table's current game in its series (1 for the first; "play again" opens the next). A device whose saved
    *  seat stopped working learns from it that a newer game began without that seat. */
   game: v.number(),
 });

@@ -115,7 +115,7 @@ export const HostActionSchema = v.variant("type", [
 ]);
 
 /**
- * Issue 33 "one source for the actions": the engine's `PlayerAction` / `HostAction` unions and these
+ * One source for the actions: the engine's `PlayerAction` / `HostAction` unions and these
  * schemas are checked against each other at compile time — both ways, variant by variant, key by key —
  * so a field added to one and not the other fails `npm run typecheck`.
  */
@@ -460,7 +460,7 @@ export type ErrorCode =
   | "parity-at-start"
   /** The server failed; nothing changed. */
   | "internal"
-  /* Issue 13, part A (bots in the lobby, rematch). */
+  /* Bots in the lobby, rematch. */
   /** A lobby command (add-bot, fill-bots, remove-bot) once the game has started. */
   | "not-in-lobby"
   /** No free seat left (add-bot, fill-bots, play-again). */

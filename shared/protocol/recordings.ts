@@ -1,6 +1,6 @@
 /**
- * Issues 19 and 30 (RULES.md §6.11 "Games are audio-recorded for review; recordings are deleted after 72 hours"):
- * a club game's audio recording — the limits and the shapes of PUT/GET /api/tables/:code/games/:n/recording
+ * RULES.md §6.11 "Games are audio-recorded for review; recordings are deleted after 72 hours": a club
+ * game's audio recording — the limits and the shapes of PUT/GET /api/tables/:code/games/:n/recording
  * (docs/CLUBS.md "Recordings"). No valibot here: the web client imports it.
  */
 

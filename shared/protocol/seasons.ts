@@ -1,6 +1,6 @@
 /**
- * Seasons, the host's reviews with points, the champion table and the club's finished games (issue 19,
- * RULES.md §6.11, §7.11, §8; docs/CLUBS.md "Seasons"): request bodies as strict valibot schemas, responses
+ * Seasons, the host's reviews with points, the champion table and the club's finished games
+ * (RULES.md §6.11, §7.11, §8; docs/CLUBS.md "Seasons"): request bodies as strict valibot schemas, responses
  * as types.
  */
 import * as v from "valibot";

@@ -90,7 +90,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
 
 /**
  * The operations that turn `a` into `b` (both JSON values), appended to `ops`. `path` is the keys down
- * to here, pushed and popped in place (issue 36: building every visited node's pointer string cost
+ * to here, pushed and popped in place (building every visited node's pointer string would cost
  * more than the rest of the walk).
  */
 function diff(a: unknown, b: unknown, path: (string | number)[], ops: PatchOp[]): void {

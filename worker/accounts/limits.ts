@@ -101,8 +101,9 @@ export async function limitKeys(c: Context, db: D1Database, userId: string | nul
  * attempt (a window that ended starts again at 1; the count stops at max + 1) and RETURNS the count, all
  * keys in one D1 batch (one transaction). The attempt may evaluate its password only if every key's
  * count, this attempt included, is within its max. Concurrent attempts each get their own count, so
- * 120 at once from one address evaluate at most `max` passwords (before, a check then a later count let
- * 66 through). An attempt refused by an earlier key (the keys in limitKeys' order: the address's, then
+ * 120 at once from one address evaluate at most `max` passwords (a check followed by a
+ * later count would let many through). An attempt refused by an earlier key (the keys in limitKeys'
+ * order: the address's, then
  * the address's on the account) is not counted under the later ones, so a locked-out address's
  * attempts never count towards the account's limit.
  * Returns the seconds to wait (0: go on). A success gives the attempt back (`succeeded`).

@@ -56,7 +56,7 @@ export interface GameReport {
   winner: string;
   reason: string;
   seats: ReportedSeat[];
-  /** Issue 19: the game's number in its table's series (the record's URL /t/<code>/g/<gameNo>); absent in reports built before. */
+  /** Issue 19: the game's number in its table's series (the record's URL /t/<code>/g/<gameNo>); absent in a report built without it. */
   gameNo?: number;
 }
 

@@ -311,7 +311,7 @@ export const me = new Hono<AppEnv>()
   })
 
   /**
-   * POST /api/me/publication {publish} — issue 19 (RULES.md §8 "a player may opt out of publication"):
+   * POST /api/me/publication {publish} — RULES.md §8 ("a player may opt out of publication"):
    * publish one's nick in finished games' records, or be "Player N" there to everyone else
    * (docs/CLUBS.md "Publication"). Applies to past games at once. Answers the account.
    */

@@ -1,4 +1,4 @@
-/** GET /api/leaderboard?scope=all|club:<id>|season:<id>&page=n — issue 35 (worker/accounts/leaderboard.ts). */
+/** GET /api/leaderboard?scope=all|club:<id>|season:<id>&page=n (worker/accounts/leaderboard.ts). */
 import { Hono } from "hono";
 import * as v from "valibot";
 import { toIssues } from "../../shared/protocol/http.ts";

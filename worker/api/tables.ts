@@ -134,7 +134,7 @@ export const tables = new Hono<AppEnv>()
     // keeps the rules' windows: the option is refused there and off by default. Every other table (the
     // §5 profiles, city, club, host-classic, tatar: no rating) takes it on by default, and its creator may
     // switch it off. (RULES.md's note under §2 on 002's tournament format gives the same short windows with
-    // no lengthening; issue 31.2 asks for it "the way 002's tournament format lengthens its windows for a
+    // no lengthening; the lengthening here is "the way 002's tournament format lengthens its windows for a
     // company at a table" — a table option, never a change of the rated game.) A club evening's table
     // (api/clubs.ts, its games count for the season, §7.10) is opened without it.
     const rated = awardsRewards(preset.id);

@@ -140,7 +140,7 @@ function table(rows: readonly ScoreRow[], bestOf: number, viewerId: string | nul
 }
 
 /**
- * Issue 35 (§7.11, seed 004 "the top 3 get gold, silver and bronze medals as the season's winners"): a
+ * RULES.md §7.11, seed 004 "the top 3 get gold, silver and bronze medals as the season's winners": a
  * player's medals — their place 1–3 in the table of every closed season they scored in — latest first.
  */
 export async function medalsOf(db: D1Database, userId: string): Promise<Array<{ club: { id: string; name: string }; season: { id: string; name: string }; place: 1 | 2 | 3; medal: Medal }>> {

@@ -1,6 +1,6 @@
 /**
- * Issue 19 (RULES.md §6.11 "Games are audio-recorded for review; recordings are deleted after 72 hours";
- * docs/CLUBS.md "Recordings"): /api/tables/:code/games/:n/recording.
+ * RULES.md §6.11 "Games are audio-recorded for review; recordings are deleted after 72 hours"
+ * (docs/CLUBS.md "Recordings"): /api/tables/:code/games/:n/recording.
  *
  *   PUT  …/recording        the organizer's browser uploads game n's audio (audio/webm or audio/ogg, at
  *                           most RECORDING_MAX_BYTES, with a Content-Length), `Authorization: Bearer
@@ -12,7 +12,7 @@
  *                           record): until then 409 `not-ended` to everyone, before any other check, so
  *                           no credential learns more than the record's own answer.
  *
- *   PUT  …/recording/chunks/:i   issue 30, the chunked upload: chunk i (0, 1, 2…) of the recording as the
+ *   PUT  …/recording/chunks/:i   the chunked upload: chunk i (0, 1, 2…) of the recording as the
  *                           game goes (while game n runs or after it ended; same auth and types; each at
  *                           most RECORDING_CHUNK_MAX_BYTES, all at most RECORDING_MAX_BYTES; replacing chunk i
  *                           is idempotent). The recording served by GET is the concatenation of the

@@ -1,5 +1,5 @@
 /**
- * Issue 19 (RULES.md §6.11 "recordings are deleted after 72 hours"), the backstop: the Cron Trigger of
+ * RULES.md §6.11 "recordings are deleted after 72 hours", the backstop: the Cron Trigger of
  * wrangler.toml (hourly in production) deletes every recording past its time that the table objects'
  * alarms (worker/table/recordings.ts, the exact-time deletion) did not — one given up after repeated
  * failures, or an object the upload left without its D1 row. It reads the store itself: the D1 rows by

@@ -9,8 +9,8 @@
  * The class keeps its first name (GuessLimiter, binding GUESS_LIMITER): renaming a Durable Object
  * class needs a wrangler migration, and room-code guessing was its first counter.
  *
- * - "guess" (worker/security/guess-guard.ts) counts every code lookup *before* it runs (`reserve`, issue
- *   32: atomic under concurrency) and gives back the attempts of lookups that found their table
+ * - "guess" (worker/security/guess-guard.ts) counts every code lookup *before* it runs (`reserve`,
+ *   atomic under concurrency) and gives back the attempts of lookups that found their table
  *   (`refund`): in the end only failed lookups — an unknown table code, a wrong return code — count.
  * - "create" and "auth" (worker/security/rate-limit.ts) count *every* request of two rare routes (table
  *   creation; WebAuthn challenges and password sign-ups), before the work is done.
@@ -134,8 +134,8 @@ export class GuessLimiter extends DurableObject<Env> {
    * Issue 32, finding 6: the guess guard's atomic check. One attempt is counted *before* its lookup, and
    * the count and the decision are one synchronous step of this object (no await between the read and
    * the write), so concurrent requests cannot all pass a check made before any of them was counted. The
-   * attempt may run while the count after it stays below `max` (the `max`-th is refused, as the failure
-   * that used the window up was before); a refused attempt is not counted. A lookup that did not fail
+   * attempt may run while the count after it stays below `max` (the `max`-th is refused); a refused
+   * attempt is not counted. A lookup that did not fail
    * gives its attempt back (`refund`), so what stays counted are the failures — plus, for as long as
    * they run, the lookups in flight. Those are kept apart (`pending`; a failed one is settled by `fail`):
    * an attempt refused while some of the count is still in flight, and the failures alone leave room, is

@@ -12,7 +12,7 @@
  * once — could find the window full of attempts that are about to be given back. Such a refusal is
  * `busy` (the failures alone leave room): the attempt waits and asks again, a few times with growing
  * pauses (BUSY_WAITS_MS, ≈ 2.5 s at most), and only then gets 429. A failed lookup settles its attempt
- * (`fail`: counted, no longer in flight). At any instant no more lookups run than before.
+ * (`fail`: counted, no longer in flight). At no instant do more lookups run than the window allows.
  *
  * Cost: two limiter calls per code lookup (reserve, then refund or fail) — the price of deciding
  * before; a refused attempt costs one per try. Nothing is remembered in the isolate. The limiter failing

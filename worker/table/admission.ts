@@ -28,8 +28,8 @@ import { readLink, writeLink, type TournamentLink } from "./tournament.ts";
  * client address (worker/security/guess-guard.ts: 20 failed lookups per 10 min). Past this many at one
  * table in a window, every *source that gave a wrong code here* in that window is refused (429, the right
  * code included, or the limit would tell) until the window ends — but never the seat itself: a source
- * that has not failed here is always served, so a guesser spread over ten IPv6 /64s can no longer lock
- * the real player out (issue 32, finding 8; before, the whole table's returns were refused). A return
+ * that has not failed here is always served, so a guesser spread over ten IPv6 /64s cannot lock
+ * the real player out. A return
  * code has ≈ 49.5 bits: even one guess per fresh address is hopeless.
  */
 export const RETURN_ATTEMPTS = { max: 200, windowMs: 10 * 60_000 } as const;

@@ -1,5 +1,5 @@
 /**
- * What a bot seat decides (RULES.md §5.1 seats handed to bots; issue 13 lobby bots): shared/bots' bot of
+ * What a bot seat decides (RULES.md §5.1 seats handed to bots; the lobby's bots): shared/bots' bot of
  * that seat's level (issue 20: botFor) decides from the seat's own viewFor — exactly what a person at that
  * seat would see — and sends the same engine inputs a person sends. Bots keep no memory between moves
  * (the object may be evicted at any time): each decision uses a fresh bot seeded from the table's seed,

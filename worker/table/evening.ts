@@ -1,6 +1,6 @@
 /**
  * Issue 18, RULES.md §6.10–§6.11: the club evening. An evening is a series of games at one table
- * (issue 13's series): after a game ends the organizer starts the next one with the same people, a
+ * (the table's series): after a game ends the organizer starts the next one with the same people, a
  * fresh deal, and new seats or the same ones. The first player eliminated in a game is immune on day 1
  * and night 1 of the next game of the same evening (shared/engine/rules/immunity.ts); the table passes
  * them to createGame and keeps them in the series row.

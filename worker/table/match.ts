@@ -246,7 +246,7 @@ export function viewerKey(identity: ConnectionIdentity): string {
 /**
  * A viewer's view of a state without its log entries (the log only grows, so its length — `logUpTo` —
  * tells whether it changed): two states look the same to a viewer iff these views are equal as JSON
- * (`sameJson`, which stops at the first difference; issue 36: no longer serialized to compare).
+ * (`sameJson`, which stops at the first difference and serializes nothing).
  * Memoised per state object, so each input builds the views of the new state only: the previous
  * state's are already known from the input before.
  */

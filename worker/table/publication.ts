@@ -1,6 +1,6 @@
 /**
- * Issue 32, finding 1 (RULES.md §8 "a player may opt out of publication"; worker/accounts/publication.ts):
- * a finished game at the table is a record too. While a game runs, the players see each other's nicks
+ * RULES.md §8 "a player may opt out of publication" (worker/accounts/publication.ts): a finished game at
+ * the table is a record too. While a game runs, the players see each other's nicks
  * (the table is live); once it has ended, every view of that game — the seats, the result's roles, the
  * log, the pause label, the next game's immunity — shows an account that opted out as "" (the client's
  * catalogue renders "Player {seat}") to everyone but that account's own seat, the same rule as the

@@ -1,5 +1,5 @@
 /**
- * Issue 19 (RULES.md §8), a finished game's public record: everything needed to replay it with the same
+ * RULES.md §8: a finished game's public record: everything needed to replay it with the same
  * engine in a browser — the preset, that game's settings, its seed, its players in the order createGame
  * got them, its immunity (§6.10) and every accepted input in order. Served only once the game is over:
  * until then the seed and the inputs (night moves, closed ballots) are the table's secrets (§1). The

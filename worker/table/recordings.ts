@@ -1,6 +1,6 @@
 /**
- * Issue 19 (RULES.md §6.11 "Games are audio-recorded for review; recordings are deleted after 72 hours";
- * docs/CLUBS.md "Recordings"): the table's side of its games' recordings. The audio is recorded in the
+ * RULES.md §6.11 "Games are audio-recorded for review; recordings are deleted after 72 hours"
+ * (docs/CLUBS.md "Recordings"): the table's side of its games' recordings. The audio is recorded in the
  * organizer's (the live host's) browser and uploaded through the worker to R2 (worker/recordings/api.ts);
  * the table decides who may upload, and deletes each recording at its time:
  *
@@ -11,7 +11,7 @@
  *  - the alarm item "recording-expiry" (schedule.ts) at the earliest expiry: `expire` deletes every
  *    recording whose time has come — the R2 object and its D1 row — with nobody asking. The hourly sweep
  *    (worker/recordings/sweep.ts) deletes anything an alarm missed.
- *  - issue 30, chunks (`chunkGrant`, `chunkStored`, `chunks`): the recording browser uploads chunk i of
+ *  - chunks (`chunkGrant`, `chunkStored`, `chunks`): the recording browser uploads chunk i of
  *    game n while the game runs or after it ended; each chunk's size is reserved at its grant (the total
  *    stays within RECORDING_MAX_BYTES, a replaced chunk counts once) and marked stored once R2 has it;
  *    the recording's expiry is written at the first grant, as for a whole file, and covers every chunk.

@@ -12,7 +12,7 @@
  *   presence    the end of a presence coalescing window: one view for every connect/disconnect in it
  *   host-away   the live host's connection has been lost for HOST_AWAY_GRACE_MS: the game is told
  *               (RULES.md §5.7; a quicker return tells it nothing, worker/table/presence.ts)
- *   recording-expiry  issue 19 (RULES.md §6.11): a game's audio recording is 72 h old and is deleted
+ *   recording-expiry  RULES.md §6.11: a game's audio recording is 72 h old and is deleted
  *               (worker/table/recordings.ts)
  *
  * The runtime alarm is set to the earliest of them; `alarm()` handles exactly the earliest one, then

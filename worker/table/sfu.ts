@@ -16,7 +16,7 @@
  * reach a client: a client learns only its own receiving mids with the seat and kind each carries.
  *
  * The floor is the one every view carries: the engine's, with the table option `deadHear` applied
- * (worker/table/view.ts withoutDeadListeners). Issue 30 (RULES.md §8), every media peer
+ * (worker/table/view.ts withoutDeadListeners). RULES.md §8: every media peer
  * (shared/media/peers.ts) by its own view's floor: the live host publishes and pulls as peer 0 (its
  * view's floor: every channel but the whispers), a consigliere as 100 + N (the seat's view: its whisper,
  * and by day what its player hears; nothing at night), seats as their seat. Spectators (option

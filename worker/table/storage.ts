@@ -22,8 +22,8 @@ import { schemaVersion } from "../storage/migrations.ts";
 
 
 /**
- * Issue 35 (RULES.md §6.11 "when full, the player goes to a reserve list and moves up automatically when a
- * seat frees"): the evening's hold on its table's seats. `reserve` is the evening's reserve list (accounts in
+ * RULES.md §6.11 "when full, the player goes to a reserve list and moves up automatically when a seat
+ * frees": the evening's hold on its table's seats. `reserve` is the evening's reserve list (accounts in
  * order) when the table was opened, `until` the evening's start (table time).
  */
 export interface EveningHold {
@@ -111,7 +111,7 @@ export interface PlayerRow {
   awaySince: number | null;
   /** The signed-in account that joined this seat (D1 users.id); null for a guest. */
   userId?: string | null;
-  /** Keyed digest of the joining client's address bucket (seats per address); null before issue 12. */
+  /** Keyed digest of the joining client's address bucket (seats per address); null: none (a bot's seat, a row stored without it). */
   addressHash?: Uint8Array | null;
   /**
    * The game of the series this seat belongs to (issue 13). Equal to the table's current game number
@@ -142,7 +142,7 @@ export interface SeriesRow {
   immune?: string[];
   /** RULES.md §6.10 this game's first eliminated (ids), written at its end: the next game's immune. */
   firstOut?: string[];
-  /** Issue 19: the settings this game was created with (the composition may change between games); absent before. */
+  /** Issue 19: the settings this game was created with (the composition may change between games); absent in a row stored without them. */
   settings?: Record<string, unknown>;
   /** Issue 19: createGame kept the players' order (a rematch that keeps the seats) instead of drawing. */
   keepOrder?: boolean;

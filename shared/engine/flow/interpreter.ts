@@ -328,7 +328,7 @@ export function actInput(ctx: Ctx, playerId: string, a: PlayerAction, by?: "cons
   }
   if (s.techVote) reject("phase-closed", "a technical vote is running");
   if (a.type === "skip-wait") {
-    if (!skipOffered(s, seat, r)) reject("not-allowed", "only the one person at a table of bots skips a wait, and only with nothing to do in it (issue 31.4)");
+    if (!skipOffered(s, seat, r)) reject("not-allowed", "only the one person at a table of bots skips a wait, and only with nothing to do in it");
     emit(ctx, "wait-skipped", PUBLIC, { seat, phase: r.m.name(s, r.p, r.d) });
     const w = draft(ctx, r);
     follow(ctx, w.m.timeout(ctx, w.p, w.d));
@@ -385,7 +385,7 @@ export function legalActions(s: EngineState, seat: Seat): AvailableAction[] {
   const out: AvailableAction[] = [];
   if (!me.alive) {
     // Farewell and last words are spoken by a player who has already left (§2.7, §2.11): the speech's
-    // own actions (the module offers the dead speaker only its end and, issue 20, claims).
+    // own actions (the module offers the dead speaker only its end and its claims).
     if (!s.techVote && r.m.speaker?.(r.d as never) === seat) r.m.actions(s, r.p, r.d, seat, out);
     return out;
   }

@@ -11,9 +11,9 @@
  *   attack  — the target dies unless protected (the mafia's shot, the Maniac's kill);
  *   check   — the user learns an answer about the target (§2.10, §3; later the Agent's exact role).
  *
- * The later formats' effects (RULES.md §4–§7) are declared below (issue 14: "cover, on paper and in
- * types, every format"); since issue 16 the night resolves all of them (the club's curse and swap since issue 18)
- * (the §5.6 catalogue: jail, guard, armour, disguise, silence, track, watch). each effect's module (night/effects/) says in which of
+ * The later formats' effects (RULES.md §4–§7) are declared below, and the night resolves all of them, the
+ * club's curse and swap too (the §5.6 catalogue: jail, guard, armour, disguise, silence, track, watch).
+ * Each effect's module (night/effects/) says in which of
  * the four stages each one resolves; docs/ENGINE.md "Coverage of the rules book" lists what is left.
  */
 import type { AbilityId, RoleId } from "../types.ts";
@@ -119,7 +119,7 @@ export interface Ability {
   /** block: the blocked player is told (§7.6 "the frozen player learns it after giving their choice", or in the morning). */
   notice?: boolean;
 
-  // ---- Read since issue 16 (the profiles, RULES.md §5.3 / §5.6); `oneOf` since issue 17 (host-classic). ----
+  // ---- The profiles (RULES.md §5.3 / §5.6); `oneOf`: host-classic (RULES.md §4). ----
 
   /**
    * Effective uses a game (RULES.md §4.4 the Commissar's single shot; §6 the Swindler's swap, once a

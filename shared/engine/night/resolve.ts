@@ -4,8 +4,8 @@
  * each stage a list of abilities from the preset (the stage of each ability's effect: its module's
  * `stage`), each use dispatched to its effect's module (issue 33: night/effects/, `effectOf`; this file
  * names no effect). Visits are plain data: who used what on whom, and whether it took effect;
- * information abilities read the outcome last. Every stage writes what it decided to `record` (the night's "why",
- * issue 16), which the game keeps and shows only once it is over.
+ * information abilities read the outcome last. Every stage writes what it decided to `record` (the night's "why"),
+ * which the game keeps and shows only once it is over.
  *
  *  - block (block, jail; RULES.md §5.3): a block lands unless its user is blocked by a block that lands
  *    — decided from the unblocked users outwards; whatever is left is a cycle (mutual or longer), and

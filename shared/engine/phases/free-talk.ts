@@ -20,7 +20,7 @@ const params = v.strictObject({
   /** §7.5 any living player may ask for an early vote; with enough supporters the vote comes at once (outcome "early-vote"). */
   earlyVote: earlyVoteParam,
   /**
-   * Issue 31.4 (*decision*, the profiles, §5.5: free talk is followed by the vote): each living person
+   * *Decision* (the profiles, §5.5: free talk is followed by the vote): each living person
    * (a seat not played by a bot) may press "ready to vote"; once every living person has, free talk
    * ends at once (outcome "done", as its timer would) and the log says so. Bots never press it.
    */

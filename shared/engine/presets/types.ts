@@ -24,7 +24,7 @@ export interface PresetInfo {
   rewards?: boolean;
   /**
    * Played by the engine (createGame, bots, simulate) but not offered by the site: `listPresets` leaves
-   * it out. (The §5 profiles were unlisted until their profile screen existed, issue 16.)
+   * it out.
    */
   unlisted?: boolean;
   /**

@@ -1,5 +1,5 @@
 /**
- * Issue 37 (RULES.md §7.10–§7.11) on the evening page: the club's newcomer rules for the viewer — "this
+ * RULES.md §7.10–§7.11 on the evening page: the club's newcomer rules for the viewer — "this
  * club requires its rules test" with the viewer's pass or a link to the test; a member's "I offer to
  * advise newcomers" switch; and the requests to advise a newcomer at the evening's table, each with
  * "Accept and go to the table" (bound as that seat's consigliere at once). Looked at again while in view.

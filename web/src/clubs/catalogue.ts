@@ -3,7 +3,7 @@
  * their lazy chunk, so the initial bundle carries none of it — the pattern of web/src/account/messages.ts
  * (en defines the keys; uk and ru are typed against it, so a missing key fails the typecheck;
  * test/unit/clubs-time.test.ts checks that every line is filled and keeps the English placeholders).
- * Error codes stay in the main catalogues (`error.*`, block "issue 19: clubs"). No imports: the unit tests
+ * Error codes stay in the main catalogues (`error.*`, block "Clubs"). No imports: the unit tests
  * read it in Node.
  */
 const en = {
@@ -95,7 +95,7 @@ const en = {
   "evening.format": "Format",
   "evening.seats": "Seats",
   "evening.seats.value": "{min}–{max} players",
-  /** Issue 38.7: a format of one size ("10–10 гравців" before). */
+  /** A format of one size: "12 players", never "10–10". */
   "evening.seats.exact": "{n} player|{n} players",
   "evening.signup": "Sign-up",
   "evening.signup.until": "open until {time}",
@@ -202,7 +202,7 @@ const en = {
   "season.m": "Champion table games",
   "season.start": "Start the season",
   "season.champion.about": "{after} the top {top} play {games} at the champion table. Pick its time and place: they are seated on its evening.",
-  /** Issue 38.7: the counts of season.champion.about with their plural forms ("грають 4 ігор" before). */
+  /** The counts of season.champion.about, each with its plural forms ("грають 4 ігри"). */
   "season.champion.after": "After the season's {n} rating game|After the season's {n} rating games",
   "season.champion.games": "{n} game|{n} games",
   "season.champion.place": "Venue (empty: online)",

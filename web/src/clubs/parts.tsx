@@ -14,7 +14,7 @@ export const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().
 /** A zone as a person reads it in the page's language (issue 38.7: "Europe/Kyiv" → "Eastern European Time"). */
 export const zoneName = (tz: string): string => zoneLabel(tz, LOCALE[lang()]);
 
-/** A format's seats: "10–12 players", or "12 players" when it has one size (issue 38.7: "10–10 гравців" before). */
+/** A format's seats: "10–12 players", or "12 players" when it has one size (never "10–10"). */
 export const seatsText = (seats: { min: number; max: number }): string =>
   seats.min === seats.max ? tc("evening.seats.exact", { n: seats.min }) : tc("evening.seats.value", { min: seats.min, max: seats.max });
 
@@ -37,7 +37,7 @@ export const whenText = (ms: number, zone: string): string => eveningTime(ms, zo
 
 /** The sign-up's state for lists: open, not yet, closed, started, cancelled. */
 export function signupLine(e: EveningSummary): string {
-  // Issue 38.7: the evening's own state, so it reads after "Sign-up:" too ("Запись: Начался" before).
+  // The evening's own state, worded to read after "Sign-up:" too.
   // Issue 38.5: an evening whose table played its last game reads as played, not as still starting.
   if (e.status === "started" && e.endedAt !== null) return tc("status.played", { n: e.games });
   if (e.status === "started") return tc("status.started");

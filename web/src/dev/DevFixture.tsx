@@ -6,16 +6,16 @@
  * (the count with who voted for whom, then "seat 7 is voted out"), announce-night (the morning's news),
  * announce-nobody (a miss: nobody died), announce-mine ("your vote: seat 4"), vote-warning (an unused vote
  * goes to the last nominee — this player), dead (the player killed at night watches); issue 14: city-night
- * (the Doctor's turn at a city table: an ability with a Skip button, rendered from the action alone); issue 16 (the
- * profiles, RULES.md §5): profile-tally (the Don in the mafia's step: the anonymous tally, changeable),
+ * (the Doctor's turn at a city table: an ability with a Skip button, rendered from the action alone); the profiles
+ * (RULES.md §5): profile-tally (the Don in the mafia's step: the anonymous tally, changeable),
  * profile-tracker (the Tracker's live result, "updating…", and his own choice confirmed), profile-blocked (a
  * blocked Commissar: "result unavailable"), profile-two (a two-seat ability: 1st / 2nd — a layout check, no
  * ability of §5.6 takes two), profile-vote (open voting: the blackmailed player has no vote, the Judge ×2),
- * profile-end (the end screen with the nights' "why"); issue 17 (tatar, RULES.md §7): tatar-vote (voting in turn:
+ * profile-end (the end screen with the nights' "why"); tatar (RULES.md §7): tatar-vote (voting in turn:
  * this player's own turn, the votes so far, an automatic vote for three fouls), tatar-late (seat 9 is late to
  * vote: a foul and 5 s more, seen by another player), tatar-warn (the Doctor's night step in its last 5 s:
- * the warning), tatar-host (the live host's fouls and remarks; seat 5 removed by fouls, card shown); issue 18 (club,
- * RULES.md §6): club-vote (day 2, "expel both?" after the car crash: candidates 7 and 8, seat 9 dropped out, seat 4
+ * the warning), tatar-host (the live host's fouls and remarks; seat 5 removed by fouls, card shown); club
+ * (RULES.md §6): club-vote (day 2, "expel both?" after the car crash: candidates 7 and 8, seat 9 dropped out, seat 4
  * cursed, the composition line; this player is the Witness, who saw seat 3), club-host (the live host's panel with
  * Remove per seat; seat 6 removed for an oath); crowd-12 and crowd-15 (a full city table on a phone: long names,
  * neighbours claiming the Commissar). Banners are timed:

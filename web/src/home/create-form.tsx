@@ -1,4 +1,4 @@
-/** The create form (issue 13 part D; the profile screen of issue 16 inside it, lazily): a chunk of the home page only. */
+/** The create form (with the profile screen inside it, lazily): a chunk of the home page only. */
 import { createSignal, For, type JSX, lazy, Show, Suspense } from "solid-js";
 import { has, lang, t, tk } from "../i18n/index.ts";
 import { api, rateLimitMinutes } from "../lib/api.ts";

@@ -704,7 +704,7 @@ export const en = {
   "setting.donSeconds": "Don's check, seconds",
   "setting.donSeconds.about": "Time for the Don to look for the Commissar.",
   "wait.organizerStarts": "The organizer starts the game once {min} to {max} players sit.",
-  /** Issue 31.10: a table of one size ("once 11 to 11 players sit" before). */
+  /** A table of one size: "once 11 players sit", never "once 11 to 11". */
   "wait.organizerStarts.exact": "The organizer starts the game once {n} player sits.|The organizer starts the game once {n} players sit.",
   "org.start": "Start the game",
   "org.start.need": "{n} more player needed to start|{n} more players needed to start",
@@ -835,7 +835,7 @@ export const en = {
   "bots.removeLabel": "Remove the bot {nickname}",
   "series.game": "Game {n} of this table",
   "series.wins": "Results at this table:",
-  /** Issue 38.7: each side's results in words ("Solo 1" before). */
+  /** Each side's results in words, never a bare "Solo 1". */
   "series.won.red": "the town won {n} game|the town won {n} games",
   "series.won.black": "the mafia won {n} game|the mafia won {n} games",
   "series.won.solo": "a solo player won {n} game|a solo player won {n} games",

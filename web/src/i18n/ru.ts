@@ -659,7 +659,7 @@ export const ru: Catalogue = {
   "error.host-cannot-sit": "Ведущий этого стола не занимает места.",
   "error.bad-organizer-token": "Ваш ключ организатора для этого стола больше не действителен.",
 
-  /* ---- issue 7 ---- */
+  /* ---- Accounts (header, create form) and the city preset ---- */
   "account.signin": "Войти",
   "account.profile": "Ваш профиль: {nickname}",
   "account.loading": "Загрузка…",

@@ -659,7 +659,7 @@ export const uk: Catalogue = {
   "error.host-cannot-sit": "Ведучий цього столу не займає місця.",
   "error.bad-organizer-token": "Ваш ключ організатора для цього столу більше не дійсний.",
 
-  /* ---- issue 7 ---- */
+  /* ---- Accounts (header, create form) and the city preset ---- */
   "account.signin": "Увійти",
   "account.profile": "Ваш профіль: {nickname}",
   "account.loading": "Завантаження…",

@@ -1,5 +1,5 @@
 /**
- * A tiny client router (three routes do not need a library):
+ * A tiny client router:
  *   /            home
  *   /t/:code     a table
  *   /dev/:name   the dev fixture page (lazy chunk, never part of the initial JS)

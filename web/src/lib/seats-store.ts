@@ -15,7 +15,7 @@ export interface SavedTable {
   token: string;
   returnCode: string | null;
   savedAt: number;
-  /** Missing on entries saved before issue 5: a player. Issue 17: "consigliere" — the advisor of seat `playerId` (RULES.md §7.10). */
+  /** Missing: a player (entries saved without a kind). "consigliere" — the advisor of seat `playerId` (RULES.md §7.10). */
   kind?: "player" | "organizer" | "host" | "consigliere";
   /** The creator's organizer token while it is unspent (not seated yet): `join` sends it. */
   organizerToken?: string | null;

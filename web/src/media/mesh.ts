@@ -59,7 +59,7 @@ export interface MeshOptions {
   /** Issue 30: a delayed spectator's delay (s): every voice plays this late, gated by the delayed view. */
   delaySeconds?: number;
   /**
-   * The media path as before issue 30, for the floor-change benchmark's baseline (bench/media-floor.ts;
+   * The cold media path, for the floor-change benchmark's baseline (bench/media-floor.ts;
    * `localStorage["mafia.voice.cold"] = "1"`): each floor change attaches or detaches the tracks
    * (replaceTrack), so the stream restarts and the peer's jitter buffer refills. Never the default.
    */

@@ -1,5 +1,5 @@
 /**
- * Issue 19 (RULES.md §8), a finished game's record, replayed: the page fetches the game's public record
+ * RULES.md §8: a finished game's record, replayed: the page fetches the game's public record
  * (GET /api/tables/:code/games/:n: seed, players, settings, immunity and every input) and steps through
  * it with the same engine the server ran — createGame, then each input. Every step shows what the table
  * saw then (the spectator's view: seats, phase, the public log); "Show every secret" switches to the
@@ -8,7 +8,7 @@
  *
  * Hooks for tests: `[data-record]` (data-steps), `[data-record-step]` (the slider, data-step),
  * `[data-record-prev]`, `[data-record-next]`, `[data-record-secrets]`, `[data-record-seat]`
- * (data-role when shown), `[data-record-phase]`, `[data-record-log]`; issue 19's recording:
+ * (data-role when shown), `[data-record-phase]`, `[data-record-log]`; the recording:
  * `[data-recording-link]` (data-expires).
  */
 import { createResource, lazy, Show } from "solid-js";

@@ -1,7 +1,7 @@
 /**
- * Issue 19 (RULES.md §8), the record page's replay (RecordPage.tsx): the game replayed with the engine the
+ * RULES.md §8: the record page's replay (RecordPage.tsx): the game replayed with the engine the
  * server ran, step by step, as the spectator saw it or (every secret) as the host did. A lazy chunk of its
- * own (issue 20: the engine out of the record page's first load).
+ * own (the engine stays out of the record page's first load).
  */
 import { createEffect, createMemo, createSignal, For, onCleanup, Show } from "solid-js";
 import { viewFor } from "../../../shared/engine/index.ts";

@@ -1,6 +1,6 @@
 /**
- * Issue 19 (RULES.md §6.11 "Games are audio-recorded for review; recordings are deleted after 72 hours";
- * docs/CLUBS.md "Recordings"), issue 30 (§8 what a recording holds): the live host's (or the organizer's)
+ * RULES.md §6.11 "Games are audio-recorded for review; recordings are deleted after 72 hours"
+ * (docs/CLUBS.md "Recordings"; §8 what a recording holds): the live host's (or the organizer's)
  * browser records each game's audio. Shown to them only while the table's recording switch is on
  * (everyone sees the "Recording" mark); switching it off unmounts this and drops what was being recorded.
  * A lazy chunk with its texts.

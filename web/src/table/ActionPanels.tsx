@@ -1,5 +1,5 @@
 /**
- * Two rarely used controls of the action bar, in a chunk of their own (issue 20 moved them out of the
+ * Two rarely used controls of the action bar, in a chunk of their own (kept out of the
  * table's landing JS; ActionBar.tsx loads them when the action is offered): the Don's shooting plan
  * (RULES.md §2.2) and the start of a technical vote (§2.13).
  */

@@ -1,6 +1,6 @@
 /**
  * Issue 13, part A: "Play again at this table" with the table's series at the end — a chunk of its own,
- * loaded when a game ends (issue 20 moved it out of the table's landing JS). The `table` frame
+ * loaded when a game ends (kept out of the table's landing JS). The `table` frame
  * play-again; the server decides, refusals come back as notices.
  */
 import { For, Show } from "solid-js";

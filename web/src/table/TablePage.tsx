@@ -52,7 +52,7 @@ const OrganizerPanel = lazy(() => import("./OrganizerPanel.tsx").then((m) => ({ 
 /** Issue 19, RULES.md §6.11: the organizer's recorder (web/src/record/TableRecorder.tsx), a lazy chunk. */
 const TableRecorder = lazy(() => import("../record/TableRecorder.tsx"));
 const ConsiglierePanel = lazy(() => import("./Consigliere.tsx").then((m) => ({ default: m.ConsiglierePanel })));
-// Seen rarely (issue 20 moved them out of the landing JS): the end's "play again", the profiles' private panels.
+// Seen rarely (kept out of the landing JS): the end's "play again", the profiles' private panels.
 const PlayAgain = lazy(() => import("./PlayAgain.tsx"));
 const TallyBox = lazy(() => import("./NightPanels.tsx").then((m) => ({ default: m.TallyBox })));
 const ReportBox = lazy(() => import("./NightPanels.tsx").then((m) => ({ default: m.ReportBox })));

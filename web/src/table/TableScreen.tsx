@@ -42,9 +42,9 @@ export function TableScreen(props: { code: string }) {
     forgetTable(props.code);
     setEntry(null);
   };
-  // Issue 13 rematch: the next game started without this seat. An open socket is told so by a new
+  // Rematch: the next game started without this seat. An open socket is told so by a new
   // spectator welcome; a device coming back later gets bad-token, and the summary's game number says
-  // whether a newer game began (then: watch, saying why; else the come-back form as before).
+  // whether a newer game began (then: watch, saying why; else the come-back form).
   createEffect(() => {
     const st = ctl().state;
     const e = entry();

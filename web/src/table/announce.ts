@@ -112,7 +112,7 @@ export function announcementOf(e: AnyLogEntry, you: Seat | null, nick: (seat: Se
     // The count (§2.6: closed voting shows who voted for whom after the count; open, at once).
     case "vote-counted": {
       const { round } = e.data;
-      // Issue 38.7: only the seats with votes (tatar's ballot is the whole table: twelve "N: 0" filled the
+      // Only the seats with votes (tatar's ballot is the whole table: twelve "N: 0" would fill the
       // phone); who voted for whom stays folded under the line.
       const tally = e.data.tally.filter((x) => x.votes > 0);
       const ballots = e.data.ballots.map((b) => ({ voter: b.voter, target: b.target, auto: b.auto }));
@@ -228,7 +228,7 @@ export function voteWarning(game: Pick<GameView, "ballot" | "you" | "deadline" |
 
 /**
  * What this player has already done in the current ballot or night, to keep on the action bar once
- * the move is made (issue 13: after a vote or a shot the bar said only "nothing to do"): the ballot's
+ * the move is made (not a bare "nothing to do" after a vote or a shot): the ballot's
  * `mine` (the view gives each voter their own), or this night's own move from their own log.
  */
 export function standingChoice(game: Pick<GameView, "ballot" | "you" | "log" | "night" | "result" | "phase">): { key: string; params: Record<string, string | number> } | null {

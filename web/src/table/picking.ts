@@ -97,7 +97,7 @@ export function tapVotes(p: Picking, ballot: BallotView | null | undefined): boo
 
 /**
  * Issue 38: the voter in turn who has voted may change the vote until the turn passes — the ballot's
- * `change` seats, offered as the same one-tap `vote` (the server's actions no longer list it).
+ * `change` seats, offered as the same one-tap `vote` (the server's actions do not list it once cast).
  */
 export function withVoteChange(actions: readonly AvailableAction[], ballot: BallotView | null | undefined): AvailableAction[] {
   if (!ballot || ballot.kind === "lift" || !ballot.change?.length || actions.some((a) => a.type === "vote")) return actions.slice();

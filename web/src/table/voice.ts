@@ -266,8 +266,8 @@ export function createVoice(ctl: TableController): Voice {
     join(lastMicOnly);
   };
 
-  // Every view frame: the floor to the mesh as the frame arrives, before the page renders it (issue 30:
-  // the first word) — only while this page is still the same media peer (a new game may seat the player
+  // Every view frame: the floor to the mesh as the frame arrives, before the page renders it (so the
+  // first word is heard) — only while this page is still the same media peer (a new game may seat the player
   // elsewhere). The effect below applies the same view again after the render (no change then) and
   // covers a page whose voice starts between frames.
   const offFrame = ctl.onViewFrame((view) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 34 (RULES.md §9), the tournament screens — one lazy chunk (web/src/routes.ts loadTournaments):
+ * RULES.md §9: the tournament screens — one lazy chunk (web/src/routes.ts loadTournaments):
  *  - /tournaments/new: create a tournament (format and table size, rounds, the final, who hosts);
  *  - /tn/:id: the tournament page — registration, the organizer's control (bots for practice, close,
  *    judges, the draw with its published seed and check, swaps, opening each round), the schedule as a

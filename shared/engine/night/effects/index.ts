@@ -82,8 +82,8 @@ export function effectsWith(hook: Hook): readonly EffectModule[] {
 }
 
 /**
- * The stage each effect resolves in is its module's (night/effects/*.ts `stage`; issue 14 "block/jail →
- * protect (heal, guard, armour) → attack → information"). The night's `resolve` lists each ability under
+ * The stage each effect resolves in is its module's (night/effects/*.ts `stage`: block/jail →
+ * protect (heal, guard, armour) → attack → information). The night's `resolve` lists each ability under
  * the stage of its effect (night/phase/rules.ts checks it); night/resolve.ts resolves the stages in order.
  *  - jail: the block stage; its shield is also counted in the protect stage.
  *  - disguise: the protect stage — it changes what the check stage reads, and a blocked Lawyer covers

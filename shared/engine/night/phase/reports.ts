@@ -64,8 +64,8 @@ export function report(ctx: Ctx, p: P, d: D, final: boolean, r?: Resolution): vo
     const list = live.seats(r.visits, u.by, target);
     const key = `${u.by}:${u.ability}`;
     const before = d.reported?.[key];
-    // Told only when it changed (issue 38.7: the morning's unchanged result was logged a second time,
-    // word for word); the morning makes the last one told final (web/src/table/nightInfo.ts).
+    // Told only when it changed (an unchanged result told again would be the same line twice); the
+    // morning makes the last one told final (web/src/table/nightInfo.ts).
     if (before && before.length === list.length && before.every((x, i) => x === list[i])) continue;
     d.reported = { ...d.reported, [key]: list };
     emit(ctx, live.event, toSeats([u.by]), { by: u.by, target, night: s.day, seats: list, final });
