@@ -1,5 +1,5 @@
 /**
- * Issue 19 (RULES.md §8): a finished game's public record (GET /api/tables/:code/games/:n) replayed with
+ * RULES.md §8: a finished game's public record (GET /api/tables/:code/games/:n) replayed with
  * the engine — createGame from its seed, players, settings, seat order and immunity, then every input at
  * its time. Used by the record page (web/src/record) and the tests that check a record replays to the
  * result the table showed.
@@ -15,7 +15,7 @@ export interface ReplayStep {
 
 /**
  * Every state of the game in order (step 0: the game created), and the inputs the engine refused (none expected).
- * Issue 19 (RULES.md §8): a player who opted out of publication comes without a nick; `hiddenName` names
+ * RULES.md §8: a player who opted out of publication comes without a nick; `hiddenName` names
  * them by their seat (the page: its catalogue's "Player {n}"). The engine plays by ids: names are display only.
  */
 export function replayRecord(rec: TableGameRecord, hiddenName: (seat: number) => string = (seat) => `#${seat}`): { steps: ReplayStep[]; refused: string[] } {

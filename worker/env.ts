@@ -11,7 +11,7 @@ export interface Env {
   DIRECTORY: DurableObjectNamespace<Directory>;
   /** One small object per client address bucket: failed code lookups (worker/security/GuessLimiter.ts). */
   GUESS_LIMITER: DurableObjectNamespace<GuessLimiter>;
-  /** Issue 34: one object per tournament, addressed by idFromName(tournament id) (worker/tournaments/TournamentObject.ts). */
+  /** One object per tournament, addressed by idFromName(tournament id) (worker/tournaments/TournamentObject.ts). */
   TOURNAMENT: DurableObjectNamespace<TournamentObject>;
   /** The built web client (web/dist). */
   ASSETS: Fetcher;
@@ -32,13 +32,13 @@ export interface Env {
    */
   E2E_TABLE_SEED?: string;
   /**
-   * Issue 15 (docs/MEDIA.md "STUN/TURN"): the ICE servers players' browsers use for the table's media,
+   * docs/MEDIA.md "STUN/TURN": the ICE servers players' browsers use for the table's media,
    * as a JSON array of RTCIceServer (`[{"urls":"stun:stun.cloudflare.com:3478"}]`). Absent or invalid:
    * none — enough on one machine or a LAN (`npm start`).
    */
   MEDIA_ICE_SERVERS?: string;
   /**
-   * Issue 15, the production media plane (docs/MEDIA.md §6): the Cloudflare Realtime SFU app's id and
+   * The production media plane (docs/MEDIA.md §6): the Cloudflare Realtime SFU app's id and
    * secret, as Worker secrets (`wrangler secret put`; never in wrangler.toml). Tables use the SFU only
    * when both are set; otherwise the mesh (`npm start`, the tests).
    */
@@ -50,18 +50,18 @@ export interface Env {
    */
   SFU_API_BASE?: string;
   /**
-   * Issue 15 (docs/MEDIA.md §5): the Cloudflare TURN key's id and API token, as Worker secrets. When both
+   * docs/MEDIA.md §5: the Cloudflare TURN key's id and API token, as Worker secrets. When both
    * are set, the table object mints short-lived TURN credentials for seated players (worker/media/turn.ts).
    */
   TURN_KEY_ID?: string;
   TURN_KEY_API_TOKEN?: string;
   /** Tests only (vitest.worker.config.ts): "1" lets tests inject alarm failures (TableObject.testAlarmFaults). Never set in wrangler.toml. */
   TEST_ALARM_FAULTS?: string;
-  /** Issue 19 (RULES.md §6.11, docs/CLUBS.md "Recordings"): club games' audio, deleted after 72 h (R2; local under `wrangler dev`). */
+  /** RULES.md §6.11, docs/CLUBS.md "Recordings": club games' audio, deleted after 72 h (R2; local under `wrangler dev`). */
   RECORDINGS: R2Bucket;
   /** Tests only (vitest.worker.config.ts): a smaller upload limit than RECORDING_MAX_BYTES, so the refusal is cheap to test. */
   TEST_RECORDING_MAX_BYTES?: string;
-  /** Test only (vitest.worker.config.ts): issue 35, a club's clock may be moved (worker/clubs/manage.ts clubNow). */
+  /** Test only (vitest.worker.config.ts): a club's clock may be moved (worker/clubs/manage.ts clubNow). */
   TEST_CLUBS_CLOCK?: string;
 }
 

@@ -39,11 +39,11 @@ const api = new Hono<{ Bindings: Env }>()
     if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
   })
   .use(async (c, next) => {
-    // Issue 19: a game's recording is uploaded as audio, checked against its own limit (worker/recordings/api.ts).
+    // A game's recording is uploaded as audio, checked against its own limit (worker/recordings/api.ts).
     if (c.req.method === "PUT" && RECORDING_UPLOAD.test(c.req.path)) return next();
     return smallBodies(c, next);
   })
-  // Issue 32, finding 7 (CSRF): a state-changing request only from this site's pages (or a non-browser
+  // CSRF: a state-changing request only from this site's pages (or a non-browser
   // client), and a body only as JSON — but a recording's audio upload (worker/security/csrf.ts).
   .use(sameSiteOnly({ otherBodies: (path, method) => method === "PUT" && RECORDING_UPLOAD.test(path) }))
   // A prototype key anywhere in a JSON body is refused before any route (worker/security/prototype-keys.ts).
@@ -61,16 +61,16 @@ const api = new Hono<{ Bindings: Env }>()
   .route("/auth", auth)
   .route("/me", me)
   .route("/users", users)
-  // Clubs, evenings, sign-ups (issue 19, docs/CLUBS.md).
+  // Clubs, evenings, sign-ups (docs/CLUBS.md).
   .route("/clubs", clubs)
   .route("/clubs", seasons)
-  // Issue 35: the sport rating's leaderboards (overall, a club's, a season's).
+  // The sport rating's leaderboards (overall, a club's, a season's).
   .route("/leaderboard", leaderboard)
-  // Issue 37: the rules test, the club's newcomer settings, asking an advisor (docs/NEWCOMERS.md).
+  // The rules test, the club's newcomer settings, asking an advisor (docs/NEWCOMERS.md).
   .route("/rules-test", rulesTest)
   .route("/clubs", newcomerClubs)
   .route("/tables", newcomerTables)
-  // Tournaments (issue 34, RULES.md §9, docs/TOURNAMENTS.md).
+  // Tournaments (RULES.md §9, docs/TOURNAMENTS.md).
   .route("/tournaments", tournaments)
   // Test only (404 unless E2E_CLOCK=1): the browser suite's clock (worker/api/test-clock.ts).
   .route("/test-clock", testClock)

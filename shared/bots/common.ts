@@ -1,4 +1,4 @@
-/** What the heuristic and the strong bot both do the same way (issue 20: written once). */
+/** What the heuristic and the strong bot both do the same way (written once). */
 import type { AvailableAction, PlayerAction, Seat } from "../engine/types.ts";
 import type { BotRng } from "./rng.ts";
 

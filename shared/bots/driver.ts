@@ -47,7 +47,7 @@ export interface PlayOptions {
   maxInputs?: number;
   /** RULES.md §6.10 the players (ids "p1"…) immune on day 1 and night 1 (createGame's `immunity`, club). */
   immunity?: string[];
-  /** Issue 20: how often random bots make a public claim when they may (default RANDOM_CLAIM_RATE; 0: never). */
+  /** How often random bots make a public claim when they may (default RANDOM_CLAIM_RATE; 0: never). */
   claimRate?: number;
   /** Called with every view a bot is given, before it decides (the leak oracle: test/unit/bots/strong.test.ts). */
   onView?: (state: GameState, playerId: string, view: GameView) => void;

@@ -1,5 +1,5 @@
 /**
- * Issue 20: the bots' difficulty levels, chosen per table (a table option) and used for every seat the
+ * The bots' difficulty levels, chosen per table (a table option) and used for every seat the
  * table plays with a bot (lobby bots and seats handed over, RULES.md §5.1).
  *   - "strong": reads everything its own view shows (votes, nominations, deaths, public claims) and
  *     plays its role's abilities on purpose (shared/bots/strong.ts);

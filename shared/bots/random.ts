@@ -7,7 +7,7 @@ import type { AvailableAction, Claim, GameView, PlayerAction, Seat } from "../en
 import { botRng, type BotRng } from "./rng.ts";
 import type { Bot } from "./types.ts";
 
-/** Issue 20: how often the random bot makes a public claim when it may (so random games exercise claims). */
+/** How often the random bot makes a public claim when it may (so random games exercise claims). */
 export const RANDOM_CLAIM_RATE = 0.03;
 
 /**
@@ -22,7 +22,7 @@ export function randomPolicy(actions: readonly AvailableAction[], rng: BotRng, s
     if (a.type === "tech-vote-start") { if (rng.next() < 0.004) return { type: "tech-vote-start", kind: rng.pick(a.kinds), target: rng.pick(a.targets) }; continue; }
     if (a.type === "tech-vote") { if (!a.pressed && rng.next() < 0.5) return { type: "tech-vote", in_favour: true }; continue; }
     if (a.type === "shooting-plan") { if (rng.next() < 0.3) return { type: "shooting-plan", plan: randomPlan(rng, seats) }; continue; }
-    // Issue 31.4: a person's "ready to vote" and a solo person's skip are never drawn (drawing them would change every recorded game).
+    // A person's "ready to vote" and a solo person's skip are never drawn (drawing them would change every recorded game).
     // RULES.md §9.4 the best move is never drawn either (a tournament's bot victim names nobody).
     if (a.type === "confirm" || a.type === "ready-to-vote" || a.type === "skip-wait" || a.type === "best-move") continue;
     choices.push(a);
@@ -44,7 +44,7 @@ export function randomPolicy(actions: readonly AvailableAction[], rng: BotRng, s
   }
 }
 
-/** Issue 20: any claim the action allows (a role of its list, a seat of its targets; may be a lie). */
+/** Any claim the action allows (a role of its list, a seat of its targets; may be a lie). */
 function randomClaim(a: Extract<AvailableAction, { type: "claim" }>, rng: BotRng): Claim {
   const kind = rng.int(4);
   if (kind === 0 && a.roles.length) return { kind: "role", role: rng.pick(a.roles) };

@@ -1,5 +1,5 @@
 /**
- * Issue 20: the bot that plays like a person, at two levels (levels.ts). It reads only its own GameView —
+ * The bot that plays like a person, at two levels (levels.ts). It reads only its own GameView —
  * exactly what a connection at its seat receives, delta frames included — and sends the inputs a person
  * sends, its public claims too (`claim`: it cannot speak, so it says what it would say as structured
  * statements). What it knows is what the view shows: its role, its teammates, its own checks, the

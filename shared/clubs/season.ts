@@ -1,5 +1,5 @@
 /**
- * A club season's tables (issue 19, RULES.md §7.11 "a season is 15 rating games; the best 12 count; the top
+ * A club season's tables (RULES.md §7.11 "a season is 15 rating games; the best 12 count; the top
  * 12 play a champion table of 4 games"; docs/CLUBS.md "Seasons"). Pure: the worker feeds it the season's
  * reviewed points and serves the result; the unit and workerd tests check it.
  *

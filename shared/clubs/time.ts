@@ -1,5 +1,5 @@
 /**
- * Time zones for club evenings (issue 19, RULES.md §6.11 "a fixed weekly evening (Sunday 18:00 …)"): an
+ * Time zones for club evenings (RULES.md §6.11 "a fixed weekly evening (Sunday 18:00 …)"): an
  * evening is set as a wall time in the club's IANA zone, stored as UTC ms, and shown in each viewer's own
  * zone with the club's zone named. Pure (Intl only), shared by the worker and the web client.
  */
@@ -68,7 +68,7 @@ export interface EveningTime {
 }
 
 /**
- * Issue 38.7, a zone as a person reads it, not its IANA id ("Europe/Kyiv"): the language's generic name
+ * A zone as a person reads it, not its IANA id ("Europe/Kyiv"): the language's generic name
  * from Intl ("Eastern European Time", "за східноєвропейським часом", "Восточная Европа"); where Intl has
  * none (it answers with a bare offset, "GMT+2"), the id's city with spaces ("New York").
  */

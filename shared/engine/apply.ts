@@ -29,7 +29,7 @@ export function createGame(
   now: number,
   /** host: RULES.md §1 every preset runs with the server as host; "live" is a table option (§5.7).
    *  keepOrder: seats follow the players' order even where the preset draws them (a rematch that keeps
-   *  the seats, issue 13).
+   *  the seats).
    *  immunity: RULES.md §6.10 the players (ids) immune on day 1 and night 1 — the first eliminated of the
    *  evening's previous game (rules/immunity.ts firstEliminated); ids not at this table are ignored.
    *  longWindows: "Longer windows for beginners", a table option — every vote's and night
@@ -144,7 +144,7 @@ function precheck(s: EngineState, input: Input, now: number): void {
   if (s.result) reject("game-over", "the game is over");
   if (input.kind === "control") return;
   if (s.paused) reject("paused", "the game is paused");
-  // Issue 32: an act or a host input bound to the stage it was made on (boardgame.io's _stateID check).
+  // An act or a host input bound to the stage it was made on (boardgame.io's _stateID check).
   if ((input.kind === "act" || input.kind === "host") && input.phaseSeq !== undefined && input.phaseSeq !== s.phaseSeq) {
     reject("stale", `made on stage ${input.phaseSeq}; the game is at stage ${s.phaseSeq}`);
   }
@@ -195,7 +195,7 @@ function control(ctx: Ctx, a: ControlAction): void {
       return;
     }
     case "abort": {
-      // Technical end (issue 11): no winner, nothing pending; the result shows why.
+      // Technical end: no winner, nothing pending; the result shows why.
       s.paused = null;
       s.shout = null;
       endGame(ctx, "draw", a.reason);

@@ -20,7 +20,7 @@ import { addPreset } from "./presets/index.ts";
 import type { Preset } from "./presets/types.ts";
 
 /**
- * Register a preset built from data alone (issue 14): its flow is compiled first — every entry's
+ * Register a preset built from data alone: its flow is compiled first — every entry's
  * parameters parsed by its phase module's schema (unknown fields refused), every outcome given an entry —
  * so a preset that would ignore a field or stall is refused here, with the entry and the reason.
  */
@@ -61,7 +61,7 @@ export function seatedPlayers(state: GameState): Array<{ seat: Seat; playerId: P
   return asEngine(state).players.map((p) => ({ seat: p.seat, playerId: p.id, bot: p.bot }));
 }
 
-/** Issue 30: the whole table's media floor (every channel, before any viewer's filter): for the table object's relay. */
+/** The whole table's media floor (every channel, before any viewer's filter): for the table object's relay. */
 export function tableFloor(state: GameState): Floor {
   return mediaFloor(asEngine(state));
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 30, RULES.md §8 media with a live host, §7.10 the consigliere's whisper: the floor as the table's
+ * RULES.md §8 media with a live host, §7.10 the consigliere's whisper: the floor as the table's
  * media use it — the running phase's channels (its module's `floor`) with what the table adds:
  *   - a live host (`s.host === "live"`): the `host` channel (the host, media peer 0, to everyone:
  *     seats, spectators and, by day, consiglieri), and the host listed as a listener of every private
@@ -27,7 +27,7 @@ export function hostMutedNow(s: EngineState): Seat[] {
   return list.filter((m) => m.stage === key).map((m) => m.seat);
 }
 
-/** Issue 33: the one definition of a night phase (the acquaintance night and every `night-*` step); views carry it as `night`. */
+/** The one definition of a night phase (the acquaintance night and every `night-*` step); views carry it as `night`. */
 export const isNightPhase = (phase: string): boolean => phase === "acquaintance" || phase.startsWith("night");
 const isNight = isNightPhase;
 

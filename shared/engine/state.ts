@@ -41,7 +41,7 @@ export interface Stage {
   id: string;
   module: string;
   data: unknown;
-  /** Issue 31.2: the table's window factor (EngineState `windowFactor`) where the module's timers are
+  /** The table's window factor (EngineState `windowFactor`) where the module's timers are
    *  windows for a move (PhaseModule `windows`); flow/stage.ts multiplies every timer of the stage by it.
    *  Absent: the rules' own times. */
   factor?: number;
@@ -101,7 +101,7 @@ export interface EngineState {
   paused: null | { by: string; reason: string; absentSeat: Seat | null; at: number; remainingMs: number | null };
   /** RULES.md §1 host kinds; "live": night, voting and revoting end only on the host's confirm (§5.7). Absent = server. */
   host?: "server" | "live";
-  /** Issue 31.2 "Longer windows for beginners" (createGame's `longWindows`): every vote and night-step timer
+  /** "Longer windows for beginners" (createGame's `longWindows`): every vote and night-step timer
    *  is multiplied by this (the interpreter hands it to those stages as Stage `factor`; flow/stage.ts
    *  applies it). Absent: the rules' own times. */
   windowFactor?: 2;
@@ -143,7 +143,7 @@ export interface EngineState {
   shootingPlan: Seat[] | null;
   checks: CheckRecord[];
   /**
-   * Issue 16, the night's "why": each night's resolution step by step (night/resolve.ts NightStep),
+   * The night's "why": each night's resolution step by step (night/resolve.ts NightStep),
    * appended in the morning; never read by view.ts before the game is over. Copy on write.
    */
   nights?: readonly NightRecord[];

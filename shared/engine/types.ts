@@ -83,16 +83,16 @@ export type PlayerAction =
   | { type: "tech-vote-start"; kind: TechVoteKind; target: Seat }
   /** §2.13 press "for" (true) or withdraw to "against" (false) in the running technical vote. */
   | { type: "tech-vote"; in_favour: boolean }
-  /** Issue 20: a public statement in one's own speech or free talk (rules/claims.ts; may be a lie). */
+  /** A public statement in one's own speech or free talk (rules/claims.ts; may be a lie). */
   | { type: "claim"; claim: Claim }
   /** RULES.md §9.4 the best move: the first night's shot victim names 1–3 seats in their last words (rules/best-move.ts). */
   | { type: "best-move"; seats: Seat[] }
-  /** Issue 31.4: "ready to vote" in the profiles' free talk; once every living person pressed it, free talk ends. */
+  /** "ready to vote" in the profiles' free talk; once every living person pressed it, free talk ends. */
   | { type: "ready-to-vote" }
-  /** Issue 31.4: the only person at a table of bots skips a wait with nothing to do (the acquaintance night, another seat's speech). */
+  /** The only person at a table of bots skips a wait with nothing to do (the acquaintance night, another seat's speech). */
   | { type: "skip-wait" };
 
-/** Issue 20: a public statement (may be a lie). Closed vocabulary: nothing here comes from the server. */
+/** A public statement (may be a lie). Closed vocabulary: nothing here comes from the server. */
 export type Claim =
   /** "I am the Sheriff" */
   | { kind: "role"; role: RoleId }
@@ -166,7 +166,7 @@ export type ControlAction =
    */
   | { type: "host-taken"; by: string }
   /**
-   * The table ends the game without a winner (issue 11: its clock failed again and again): a draw
+   * The table ends the game without a winner (its clock failed again and again): a draw
    * with the given reason, every role shown. Never sent by a client (no frame maps to it).
    */
   | { type: "abort"; reason: AbortReason };
@@ -184,7 +184,7 @@ export type Input =
   | {
       kind: "act"; playerId: PlayerId; action: PlayerAction; by?: "consigliere";
       /**
-       * Issue 32: the stage the sender acted on (GameView.phaseSeq of their view). Another stage's
+       * The stage the sender acted on (GameView.phaseSeq of their view). Another stage's
        * phaseSeq is refused "stale" and changes nothing. Every client frame carries it (messages.ts);
        * absent only on the server's own bots' inputs and on inputs recorded before it existed.
        */
@@ -192,7 +192,7 @@ export type Input =
     }
   /** An alarm fired for the phase instance `phaseSeq` (stale or repeated => rejected "stale-timeout"). */
   | { kind: "timeout"; phaseSeq: number }
-  /** The live host's input; `phaseSeq` as for "act" (issue 32: a second confirm made on the same view is "stale"). */
+  /** The live host's input; `phaseSeq` as for "act" (a second confirm made on the same view is "stale"). */
   | { kind: "host"; action: HostAction; phaseSeq?: number }
   | { kind: "control"; action: ControlAction };
 
@@ -206,7 +206,7 @@ export type RejectionCode =
   | "no-shouts-left"
   | "not-allowed"
   | "stale-timeout"
-  /** Issue 32: an act or host input made on another stage's view (its phaseSeq is not the current one). */
+  /** An act or host input made on another stage's view (its phaseSeq is not the current one). */
   | "stale"
   | "game-over"
   | "paused"
@@ -226,7 +226,7 @@ export interface Rejection {
 }
 
 /**
- * One step of the night's resolution, as the end-of-game "why" tells it (issue 16): "seat 7 blocked
+ * One step of the night's resolution, as the end-of-game "why" tells it: "seat 7 blocked
  * seat 3", "seat 3's heal on seat 5 did not happen", "the mafia's attack on seat 5 killed".
  */
 export type NightStep =
@@ -242,7 +242,7 @@ export type NightStep =
    */
   | { kind: "attack"; by: Seat[]; ability: string; target: Seat; outcome: "killed" | "stopped"; stoppedBy?: Seat; stoppedWith?: string }
   /**
-   * A team ability with no single target, or every holder blocked: no attack. Issue 38.6 / 31.1:
+   * A team ability with no single target, or every holder blocked: no attack. 
    * `silent` names the holders who chose nobody (shown only in the result, once every role is public).
    */
   | { kind: "no-attack"; ability: string; reason: "no-target" | "blocked"; silent?: Seat[] }
@@ -260,7 +260,7 @@ export type NightStep =
    */
   | { kind: "reaction"; passive: string; by: Seat; target: Seat };
 
-/** One night's resolution, step by step (issue 16: the end-of-game "why"). */
+/** One night's resolution, step by step (the end-of-game "why"). */
 export interface NightRecord {
   night: number;
   steps: NightStep[];
@@ -275,7 +275,7 @@ export type Audience =
 export type OutHow = "voted-out" | "lifted" | "shot" | "removed" | "killed" | "swapped";
 
 /**
- * The data of every event type the engine writes (issue 14: a map from type to data, not
+ * The data of every event type the engine writes (a map from type to data, not
  * `Record<string, unknown>`). `emit` takes a type and exactly its data.
  */
 export interface EventData {
@@ -301,7 +301,7 @@ export interface EventData {
   healed: { by: Seat; target: Seat; night: number };
   "kill-chosen": { by: Seat; target: Seat; night: number };
   "check-frozen": { by: Seat; target: Seat; night: number };
-  /** Issue 16: one's own night choice with an ability of §5.6 (block, jail, guest, guard, cover, blackmail, avenge, track, watch). */
+  /** One's own night choice with an ability of §5.6 (block, jail, guest, guard, cover, blackmail, avenge, track, watch). */
   used: { by: Seat; ability: AbilityId; target: Seat; night: number };
   /** §5.6 Tracker: the seats the target visited so far tonight (`final` in the morning). */
   tracked: { by: Seat; target: Seat; night: number; seats: Seat[]; final: boolean };
@@ -324,11 +324,11 @@ export interface EventData {
   "early-vote-asked": { seat: Seat; needed: number };
   "early-vote-supported": { seat: Seat; supporters: number; needed: number };
   "early-vote-passed": { by: Seat };
-  /** Issue 31.4: a person at the table is ready to vote (`ready` of `of` living persons now). */
+  /** A person at the table is ready to vote (`ready` of `of` living persons now). */
   "ready-to-vote": { seat: Seat; ready: number; of: number };
-  /** Issue 31.4: free talk ended before its time — every living person was ready to vote. */
+  /** Free talk ended before its time — every living person was ready to vote. */
   "free-talk-ended": { why: "all-ready" };
-  /** Issue 31.4: the only person at a table of bots skipped a wait (`phase`: the one skipped). */
+  /** The only person at a table of bots skipped a wait (`phase`: the one skipped). */
   "wait-skipped": { seat: Seat; phase: PhaseName };
   "too-many-candidates": { seats: Seat[] };
   "ballot-cast": { voter: Seat; target: Seat };
@@ -421,7 +421,7 @@ export interface EventData {
   "seat-to-bot": { seat: Seat };
   "game-over": { winner: Team | "draw"; reason: ResultReason };
   "role-revealed": { seat: Seat; role: RoleId; team: Team };
-  /** Issue 20: a seat's public claim (public; the claimant's word, possibly a lie). */
+  /** A seat's public claim (public; the claimant's word, possibly a lie). */
   claimed: { seat: Seat; claim: Claim };
   /** RULES.md §9.4 the best move (public): the first night's shot victim names these seats. */
   "best-move": { seat: Seat; named: Seat[] };
@@ -446,7 +446,7 @@ export type GameEvent = {
 }[LogType];
 
 /**
- * ---- Issue 13 (part C): the engine's closed vocabularies, listed so the web catalogue can be checked
+ * ---- The engine's closed vocabularies, listed so the web catalogue can be checked
  * against them (test/unit/catalogue.test.ts: every id below has its line in en, uk and ru). ----
  */
 
@@ -471,11 +471,11 @@ export const LOG_TYPES = [
   "composition", "witnessed", "cursed", "turned", "swapped", "check-announced", "candidates", "dropped", "removed-by-host",
   // club §6.10 cross-game immunity
   "immune",
-  // issue 20: public claims
+  // Public claims
   "claimed",
   // RULES.md §9.4 the best move
   "best-move",
-  // issue 38, RULES.md §5.7 the live host's evening
+  // RULES.md §5.7 the live host's evening
   "ended-early", "mark-withdrawn", "host-away", "host-back", "server-hosting", "host-returned", "host-taken",
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
@@ -530,7 +530,7 @@ export interface SeatView {
   /** Technical fouls received (§2.13). */
   fouls: number;
   shoutsLeft: number;
-  /** Issue 33, §5.6: the Judge shown to the table — his vote counts ×2 in open voting from then on. Public. */
+  /** §5.6: the Judge shown to the table — his vote counts ×2 in open voting from then on. Public. */
   weight?: 2;
   /** Present only when this viewer may know it (own seat, black teammates, the end, a live host). */
   role?: RoleId;
@@ -543,7 +543,7 @@ export interface SeatView {
  */
 export type EffectId = string;
 
-/** Which seats an ability may take, and how many (issue 14: the client renders any ability from this). */
+/** Which seats an ability may take, and how many (the client renders any ability from this). */
 export interface TargetChoice {
   /** Fewest and most seats one use names (0–0: an ability without a target). */
   min: number;
@@ -589,7 +589,7 @@ export type AvailableAction =
   | { type: "tech-vote"; pressed: boolean }
   | { type: "confirm" }
   /**
-   * Issue 20: make a public claim (`{type:"claim", claim}`): a role of `roles` (every role the preset
+   * Make a public claim (`{type:"claim", claim}`): a role of `roles` (every role the preset
    * can deal, never this game's deal), a seat of `targets` (every seat but one's own, the dead too);
    * `left`: claims left in this speech (this free talk).
    */
@@ -597,11 +597,11 @@ export type AvailableAction =
   /** RULES.md §9.4 name up to `max` seats of `targets` as one's best move (`{type:"best-move", seats}`). */
   | { type: "best-move"; targets: Seat[]; max: number }
   /**
-   * Issue 31.4: "ready to vote" (the profiles' free talk, living persons only): `pressed` whether this
+   * "ready to vote" (the profiles' free talk, living persons only): `pressed` whether this
    * viewer has pressed it; `ready` of `of` living persons have.
    */
   | { type: "ready-to-vote"; pressed: boolean; ready: number; of: number }
-  /** Issue 31.4: skip this wait (the only person at a table of bots, with nothing to do now). */
+  /** Skip this wait (the only person at a table of bots, with nothing to do now). */
   | { type: "skip-wait" };
 
 export interface LogEntryView<K extends LogType = LogType> {
@@ -632,7 +632,7 @@ export type BallotView =
       /** §7.3 voting in turn: the voter in turn let the time run out in this turn — their foul count now. */
       lateFouls?: number;
       /**
-       * Issue 38 (tatar, §7.3): the voter in turn has voted and may still change the vote — one tap on one
+       * Tatar, §7.3: the voter in turn has voted and may still change the vote — one tap on one
        * of these seats sends `vote` again — until the turn passes (the deadline). Only in the voter's view.
        */
       change?: Seat[];
@@ -685,12 +685,12 @@ export interface HostPanel {
 }
 
 /**
- * One channel of the floor (issue 14; RULES.md §2.1–§2.11, §8 media): whose microphone (`speakers`)
+ * One channel of the floor (RULES.md §2.1–§2.11, §8 media): whose microphone (`speakers`)
  * and camera (`video`) reach whom (`listeners`: "everyone" — every seat and every spectator — or the
  * listed seats only).
  */
 export interface FloorChannel {
-  /** "table" (the public channel), "host" (the live host to everyone, issue 30), or a private channel's
+  /** "table" (the public channel), "host" (the live host to everyone), or a private channel's
    *  name ("black-team", "whisper-N": seat N and its consigliere). Members are media peers
    *  (shared/media/peers.ts): seats 1…99, the live host 0, seat N's consigliere 100 + N. */
   id: string;
@@ -743,7 +743,7 @@ export interface GameView {
   /** Phase name from the vocabulary of RULES.md §1 (PHASE_NAMES). */
   phase: PhaseName;
   phaseSeq: number;
-  /** Issue 33: a night phase (the acquaintance night and every night step) of a game not over — the page's night look. */
+  /** A night phase (the acquaintance night and every night step) of a game not over — the page's night look. */
   night: boolean;
   /** Absolute epoch ms; null when the phase waits for no clock (or paused). */
   deadline: number | null;
@@ -769,7 +769,7 @@ export interface GameView {
   /** The running ballot; only visible facts. */
   ballot: BallotView | null;
   techVote: TechVoteView | null;
-  /** Who may be heard and seen by whom right now (issue 14). */
+  /** Who may be heard and seen by whom right now. */
   floor: Floor;
   /**
    * The roles this game deals (each once, in the composition's order): they follow from the public
@@ -797,7 +797,7 @@ export interface GameView {
     checks: Array<{ target: Seat; night: number; result: string }>;
     shootingPlan: Seat[] | null;
     actions: AvailableAction[];
-    /** Issue 33, §5.6 Blackmailer: this player has no vote today — from the moment they are told (voting opens) to the day's end. */
+    /** §5.6 Blackmailer: this player has no vote today — from the moment they are told (voting opens) to the day's end. */
     silenced?: true;
     /**
      * §7.10 what the seat's consigliere may send now (a preset with `consigliere` only): the seat's
@@ -851,7 +851,7 @@ export interface GameView {
     reason: ResultReason;
     roles: Array<{ seat: Seat; nickname: string; role: RoleId; team: Team }>;
     /**
-     * Issue 16, the night's "why": each night's resolution step by step, built by the same staged
+     * The night's "why": each night's resolution step by step, built by the same staged
      * resolution that decided it (night/resolve.ts), shown only now that the game is over. Absent when
      * no night was resolved.
      */
@@ -860,7 +860,7 @@ export interface GameView {
 }
 
 /**
- * A table setting as the client shows it (issue 14: derived from the preset's valibot schema, so the
+ * A table setting as the client shows it (derived from the preset's valibot schema, so the
  * home page copies nothing by hand). Label key: `setting.<key>`; a choice's value label:
  * `setting.<key>.<value>`.
  */

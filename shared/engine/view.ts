@@ -50,12 +50,12 @@ export interface ViewOptions {
   /** Leave out the first `logAfter` entries of this viewer's log (ignored once the game is over: the
    *  end reveals every event, so the whole log is sent again). */
   logAfter?: number | null;
-  /** Issue 36: the public part of this state's views, built once (sharedView) for all its viewers. */
+  /** The public part of this state's views, built once (sharedView) for all its viewers. */
   shared?: SharedView;
 }
 
 /**
- * Issue 36: what every viewer's view of one state has in common (the public part), built once per
+ * What every viewer's view of one state has in common (the public part), built once per
  * version by the table's fan-out and handed to each `viewFor` of that state. Only public facts are
  * here. Its seats are frozen: a view handed them keeps a seat as it is when it adds nothing to it (no
  * role, no running tally) — views then share that frozen object, which nobody can change — and takes
@@ -240,7 +240,7 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
       reason: s.result.reason,
       roles: s.players.map((p) => ({ seat: p.seat, nickname: p.nickname, role: p.role ?? "civilian", team: p.team ?? getRole(p.role ?? "civilian").team })),
     };
-    // Issue 16: the night's "why", only once the game is over (a copy: views never share the state's objects).
+    // The night's "why", only once the game is over (a copy: views never share the state's objects).
     if (s.nights?.length) result.nights = s.nights.map((n) => ({ night: n.night, steps: n.steps.map((x) => ({ ...x, ...("by" in x && Array.isArray(x.by) ? { by: x.by.slice() } : {}) }) as typeof x) }));
   }
 
@@ -292,7 +292,7 @@ function hosting(s: EngineState): GameView["hosting"] | null {
 }
 
 /**
- * The floor as this viewer may know it (issue 30: the table's media floor, media-floor.ts): the channels
+ * The floor as this viewer may know it (the table's media floor, media-floor.ts): the channels
  * they speak, are seen or listen in (a spectator: the public ones only; the live host: all). A town
  * player is never told that a black channel exists.
  */
@@ -300,7 +300,7 @@ function floorFor(full: Floor, seat: Seat | null, all: boolean, copy: boolean): 
   const channels: FloorChannel[] = [];
   for (const c of full.channels) {
     if (!(all || c.listeners === "everyone" || (seat !== null && (c.listeners.includes(seat) || c.speakers.includes(seat) || c.video.includes(seat))))) continue;
-    // Each view its own copy when the full floor was built once for all the viewers of a state (issue 36).
+    // Each view its own copy when the full floor was built once for all the viewers of a state.
     channels.push(copy ? { id: c.id, speakers: c.speakers.slice(), video: c.video.slice(), listeners: c.listeners === "everyone" ? "everyone" : c.listeners.slice(), ...(c.pushToTalk ? { pushToTalk: c.pushToTalk.slice() } : {}) } : c);
   }
   const out: Floor = { channels };

@@ -1,5 +1,5 @@
 /**
- * Issues 15 and 30: who may hear and see whom, from the floor alone (GameView.floor, docs/MEDIA.md). Pure
+ * Who may hear and see whom, from the floor alone (GameView.floor, docs/MEDIA.md). Pure
  * and shared: the web client's media plan (web/src/media/plan.ts) gates what it sends and plays with it,
  * and the table object's SFU controller (worker/table/sfu.ts) pulls exactly these tracks into each
  * listener's receiving session. Peers are numbered as in shared/media/peers.ts.

@@ -1,5 +1,5 @@
 /**
- * Issue 30 (RULES.md §8 media, §7.10): who takes part in the table's media, as one number per media
+ * RULES.md §8 media, §7.10: who takes part in the table's media, as one number per media
  * peer — the same numbers in the floor (GameView.floor), in signal frames (`to` / `from`) and in the
  * SFU controller:
  *   - 1…99: the seats (a seat's person);

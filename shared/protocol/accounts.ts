@@ -96,7 +96,7 @@ export const MeSchema = v.strictObject({
   rating: RatingSchema,
   xp: v.number(),
   coins: v.number(),
-  /** Issue 19 (RULES.md §8): the nick is published in finished games' records (false: others see "Player N"). */
+  /** RULES.md §8: the nick is published in finished games' records (false: others see "Player N"). */
   publishNick: v.boolean(),
 });
 export type Me = v.InferOutput<typeof MeSchema>;
@@ -128,9 +128,9 @@ export const GameRecordSchema = v.strictObject({
   you: v.strictObject({ seat: v.number(), role: v.string(), team: v.string(), outcome: OutcomeSchema }),
   /** Rating before → after (rated games only). */
   rating: v.nullable(v.strictObject({ before: v.number(), after: v.number(), xp: v.number(), coins: v.number() })),
-  /** Issue 35: the game's number in its table's series — its record is /t/<code>/g/<gameNo>; null for games recorded before numbers. */
+  /** The game's number in its table's series — its record is /t/<code>/g/<gameNo>; null for games recorded before numbers. */
   gameNo: v.nullable(v.number()),
-  /** Issue 19: a seat whose player opted out of publication is `hidden` (nickname and account null; "Player {seat}") for anyone else. */
+  /** A seat whose player opted out of publication is `hidden` (nickname and account null; "Player {seat}") for anyone else. */
   seats: v.array(
     v.strictObject({
       seat: v.number(),
@@ -162,24 +162,24 @@ export const ProfileSchema = v.strictObject({
     losses: v.number(),
     draws: v.number(),
     bySide: v.strictObject({ red: SideStatsSchema, black: SideStatsSchema, solo: SideStatsSchema }),
-    /** Issue 35: games and wins per format (preset id), most played first; empty for others when the player opted out. */
+    /** Games and wins per format (preset id), most played first; empty for others when the player opted out. */
     byFormat: v.array(v.strictObject({ presetId: v.string(), games: v.number(), wins: v.number() })),
-    /** Issue 35: games and wins per role (the role's id, any format), most played first; empty for others when the player opted out. */
+    /** Games and wins per role (the role's id, any format), most played first; empty for others when the player opted out. */
     byRole: v.array(v.strictObject({ role: v.string(), games: v.number(), wins: v.number() })),
   }),
   /** The latest games, newest first (at most 50). */
   games: v.array(GameRecordSchema),
   /**
-   * Issue 35: the sport rating after each rated game (the ordinal, as `rating.ordinal`), oldest first, at most
+   * The sport rating after each rated game (the ordinal, as `rating.ordinal`), oldest first, at most
    * the latest 200 — the profile's plot. Empty for others when the player opted out (like `games`).
    */
   ratingHistory: v.array(v.strictObject({ seq: v.number(), rating: v.number(), at: v.number() })),
   /**
-   * Issue 19: this player opted out of publication and the viewer is someone else — `games` is empty, so
+   * This player opted out of publication and the viewer is someone else — `games` is empty, so
    * no game of theirs (code, seat) maps a record's "Player N" back to this nick (docs/CLUBS.md "Publication").
    */
   gamesHidden: v.boolean(),
-  /** Issue 37, RULES.md §7.11: the rules tests this account passed, per format (the best score). */
+  /** RULES.md §7.11: the rules tests this account passed, per format (the best score). */
   rulesTests: v.optional(v.array(v.strictObject({ format: v.string(), score: v.number(), passedAt: v.number() }))),
   /**
    * RULES.md §7.11, seed 004 "the top 3 get gold, silver and bronze medals as the season's winners":

@@ -1,5 +1,5 @@
 /**
- * Issue 35 "Chat where the floor allows it": the chat's limits (worker/table/chat.ts, docs/PROTOCOL.md
+ * "Chat where the floor allows it": the chat's limits (worker/table/chat.ts, docs/PROTOCOL.md
  * "Chat") and what a line may be (`chatLine`). No valibot here, so the table page's main chunk can read
  * it; the schemas are in messages.ts.
  */
@@ -22,9 +22,9 @@ export function chatAddressLimit(seatsPerAddress: number): { burst: number; perS
   const n = Math.max(1, seatsPerAddress);
   return { burst: CHAT_RATE_LIMIT.burst * n, perSecond: CHAT_RATE_LIMIT.perSecond * n };
 }
-/** Issue 35: how many lines each channel keeps (older ones are deleted). */
+/** How many lines each channel keeps (older ones are deleted). */
 export const CHAT_KEPT = 100;
-/** Issue 35: a chat sender's public mute key — `p<place>` a seat's player, `c<place>` its consigliere, `v<n>` a spectator socket, `h` the live host, `o` the organizer. Never an id or a token. */
+/** A chat sender's public mute key — `p<place>` a seat's player, `c<place>` its consigliere, `v<n>` a spectator socket, `h` the live host, `o` the organizer. Never an id or a token. */
 export const CHAT_KEY = /^(?:[pcv][1-9][0-9]{0,5}|h|o)$/;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Clubs, evenings and sign-ups (issue 19, RULES.md §6.11, §7.11; docs/CLUBS.md): request bodies as strict
+ * Clubs, evenings and sign-ups (RULES.md §6.11, §7.11; docs/CLUBS.md): request bodies as strict
  * valibot schemas (the worker validates them), responses as types (the web client imports types only).
  */
 import * as v from "valibot";
@@ -43,9 +43,9 @@ export const CreateClubRequestSchema = v.strictObject({
   timeZone: TimeZoneSchema,
   /** §6.11 "21+": every evening of the club asks each player to confirm their age. Default false. */
   adultsOnly: v.optional(v.boolean()),
-  /** Issue 19, §6.11 "record games for review": its evenings' tables start with the recording switch on. Default false. */
+  /** §6.11 "record games for review": its evenings' tables start with the recording switch on. Default false. */
   recordGames: v.optional(v.boolean()),
-  /** Issue 35: false = a private club, left out of the public directory (reached by its link). Default true. */
+  /** False = a private club, left out of the public directory (reached by its link). Default true. */
   listed: v.optional(v.boolean()),
 });
 export type CreateClubRequest = v.InferInput<typeof CreateClubRequestSchema>;
@@ -62,7 +62,7 @@ export const HostRequestSchema = v.pipe(
 
 const SettingsObjectSchema = v.custom<Record<string, unknown>>((x) => typeof x === "object" && x !== null && !Array.isArray(x), "Invalid type: Expected Object");
 
-/** Issue 35: a confirmation deadline, in whole hours before the start. */
+/** A confirmation deadline, in whole hours before the start. */
 const ConfirmHoursSchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(168));
 
 /** POST /api/clubs/:id/evenings */
@@ -86,9 +86,9 @@ export const CreateEveningRequestSchema = v.pipe(
     /** The sign-up window (UTC ms; default: from now until the start). */
     signupOpensAt: v.optional(InstantSchema),
     signupClosesAt: v.optional(InstantSchema),
-    /** This date of the club's weekly evening (default false: a one-off). Issue 35: once it is over, the next week's is made. */
+    /** This date of the club's weekly evening (default false: a one-off). Once it is over, the next week's is made. */
     weekly: v.optional(v.boolean()),
-    /** Issue 35: the confirmation deadline, hours before the start (1–168); past it, unconfirmed seats go to the reserve. */
+    /** The confirmation deadline, hours before the start (1–168); past it, unconfirmed seats go to the reserve. */
     confirmHours: v.optional(ConfirmHoursSchema),
   }),
   v.check((b) => (b.startsAt === undefined) !== (b.startsLocal === undefined), "give either startsAt or startsLocal"),
@@ -97,7 +97,7 @@ export const CreateEveningRequestSchema = v.pipe(
 export type CreateEveningRequest = v.InferInput<typeof CreateEveningRequestSchema>;
 
 /**
- * Issue 35: POST …/evenings/:eid/edit — the owner or a host changes an open evening: any of its start (as
+ * POST …/evenings/:eid/edit — the owner or a host changes an open evening: any of its start (as
  * in create), place or online, seats, and the confirmation deadline (`null` removes it). Everyone signed up
  * gets a notice.
  */
@@ -123,7 +123,7 @@ export const SignupRequestSchema = v.strictObject({ ageConfirmed: v.optional(v.b
 export const EmptyRequestSchema = v.strictObject({});
 
 /**
- * POST /api/clubs/:id/evenings/:eid/open — issue 38.5 (RULES.md §5.7, §6.11): the opener hosts (`play`
+ * POST /api/clubs/:id/evenings/:eid/open — RULES.md §5.7, §6.11: the opener hosts (`play`
  * absent or false: they become the live host), or plays — takes their own seat — while the
  * club's named host (`host`, the account nickname of the club's owner or one of its hosts) takes the host
  * screen, or, with no `host`, the server hosts and the opener holds the organizer rights from their seat.
@@ -152,15 +152,15 @@ export interface Club {
   timeZone: string;
   adultsOnly: boolean;
   createdAt: number;
-  /** Issue 19, §6.11: the club records its games for review (deleted after 72 h; docs/CLUBS.md "Recordings"). */
+  /** §6.11: the club records its games for review (deleted after 72 h; docs/CLUBS.md "Recordings"). */
   recordGames: boolean;
-  /** Issue 35: the club is in the public directory (/clubs); false = private, reached by its link only. */
+  /** The club is in the public directory (/clubs); false = private, reached by its link only. */
   listed: boolean;
 }
 
 export interface ClubMember {
   /**
-   * Issue 32, finding 3 (RULES.md §8 publication opt-out): null for a member who opted out, shown so to
+   * RULES.md §8 publication opt-out: null for a member who opted out, shown so to
    * everyone but the club's owner, its hosts (they need the names) and the member themself.
    */
   nickname: string | null;
@@ -194,11 +194,11 @@ export interface EveningSummary {
   signup: { opensAt: number; closesAt: number; /** open now (status open, inside the window) */ open: boolean };
   weekly: boolean;
   status: EveningStatus;
-  /** Issue 38.5: games the evening's table has played so far. */
+  /** Games the evening's table has played so far. */
   games: number;
-  /** Issue 38.5: the evening is over (its last game ended and no next one was opened): the club page lists it under "Past". */
+  /** The evening is over (its last game ended and no next one was opened): the club page lists it under "Past". */
   endedAt: number | null;
-  /** Issue 35: the confirmation deadline (UTC ms): seated players who have not confirmed by then go to the reserve's end. Null: none. */
+  /** The confirmation deadline (UTC ms): seated players who have not confirmed by then go to the reserve's end. Null: none. */
   confirmBy: number | null;
 }
 
@@ -215,7 +215,7 @@ export interface ClubPage {
 }
 
 /**
- * A notice shown in the page: 'promoted' — moved up from the reserve list to a seat; issue 35: 'changed' — the
+ * A notice shown in the page: 'promoted' — moved up from the reserve list to a seat; 'changed' — the
  * evening's time, place or seats were changed; 'cancelled' — the evening was cancelled; 'unconfirmed' — not
  * confirmed by the deadline, the seat went to the reserve's end.
  */
@@ -253,19 +253,19 @@ export interface EveningPage {
   /** The viewer is the club's owner or a host. */
   canManage: boolean;
   /**
-   * Issue 38.5: who hosts the evening's table once it is open with a named host (the opener plays):
+   * Who hosts the evening's table once it is open with a named host (the opener plays):
    * their nickname (null: they opted out of publication, §8), and whether that is the viewer (then the page
    * offers "Open the host screen"). Null when the
    * opener hosts, the server does, or the table is not open.
    */
   host: { nickname: string | null; you: boolean } | null;
-  /** Issue 38.5, for the club's owner and hosts (else empty): the accounts who may host the table (owner and hosts). */
+  /** For the club's owner and hosts (else empty): the accounts who may host the table (owner and hosts). */
   hosts: string[];
   /** The viewer's unread notices about this evening (a promotion). */
   notices: ClubNotice[];
 }
 
-/** 201 from POST /api/clubs/:id/evenings/:eid/open (issue 38.5). */
+/** 201 from POST /api/clubs/:id/evenings/:eid/open. */
 export interface OpenEveningResponse {
   code: string;
   url: string;
@@ -279,7 +279,7 @@ export interface OpenEveningResponse {
   evening: EveningPage;
 }
 
-/** 200 from POST /api/clubs/:id/evenings/:eid/host (issue 38.5): the named host's token for the host screen. */
+/** 200 from POST /api/clubs/:id/evenings/:eid/host: the named host's token for the host screen. */
 export interface HostTokenResponse {
   code: string;
   token: string;
@@ -292,7 +292,7 @@ export interface MySignup {
   you: YourSignup;
 }
 
-/* Issue 35, clubs you can find (RULES.md §6.11, §8; docs/CLUBS.md "The directory"). */
+/* Clubs you can find (RULES.md §6.11, §8; docs/CLUBS.md "The directory"). */
 
 /** GET /api/clubs?q=&page= — the search text (name or city, up to 60 characters) and the page (1…1000). */
 export const ClubDirectoryQuerySchema = v.strictObject({

@@ -20,7 +20,7 @@ export const TABLE_SEATS_MAX = 20;
 export const SEATS_PER_ADDRESS_MAX = TABLE_SEATS_MAX;
 
 /**
- * Issue 20: the bot levels (shared/bots/levels.ts BOT_LEVELS), written out here: the web client's home
+ * The bot levels (shared/bots/levels.ts BOT_LEVELS), written out here: the web client's home
  * page imports this file and the table's panels import messages.ts, so importing that list in both would
  * give it a chunk of its own, named in every page's first JS. test/unit/bot-level.test.ts keeps the two equal.
  */
@@ -50,7 +50,7 @@ export const CreateTableRequestSchema = v.strictObject({
   /** Casual tables: a bot takes over a seat whose player has been away this many minutes (1–120).
    *  Absent or null: never automatically. The organizer may change it later. */
   botAfterMinutesAway: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(120)))),
-  /** Issue 20: how well the table's bots play ("novice" or "strong", default DEFAULT_BOT_LEVEL). The
+  /** How well the table's bots play ("novice" or "strong", default DEFAULT_BOT_LEVEL). The
    *  organizer may change it later; a seat handed to a bot may get a level of its own. */
   botLevel: v.optional(v.picklist(BOT_LEVEL_IDS)),
   /** Spectators see the table as it was this many seconds ago (0–900, default 0). Fixed at creation. */
@@ -58,13 +58,13 @@ export const CreateTableRequestSchema = v.strictObject({
   /** One person, one seat: may one device (deviceId) take several seats? Default false; the organizer
    *  may change it later. */
   allowSameDevice: v.optional(v.boolean()),
-  /** Issue 15, media options the organizer may change later (TableOptionsView): dead players hear the
+  /** Media options the organizer may change later (TableOptionsView): dead players hear the
    *  public floor (default true); spectators hear it where the media plane can serve them (default
    *  false); recording is switched on (default false). */
   deadHear: v.optional(v.boolean()),
   spectatorsHear: v.optional(v.boolean()),
   recording: v.optional(v.boolean()),
-  /** Issue 31.2 "Longer windows for beginners": every vote's and night step's window doubles (RULES.md §2.6,
+  /** "Longer windows for beginners": every vote's and night step's window doubles (RULES.md §2.6,
    *  §2.9, §2.10: 5 s per candidate → 10 s, the shot and the checks 7 s → 14 s); speeches keep their length.
    *  Default: on at a table that is not rated, off at a rated one (sport, §2.14), where `true` is refused
    *  (`bad-settings`, path `longWindows`). Fixed at creation; every game's record carries it. */
@@ -73,7 +73,7 @@ export const CreateTableRequestSchema = v.strictObject({
    *  SEATS_PER_ADDRESS (2: a household). A club room or a live evening on a venue's Wi-Fi, where every
    *  player is behind one address, sets the table's size. Fixed at creation. */
   seatsPerAddress: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SEATS_PER_ADDRESS_MAX))),
-  /** Issue 16, the table's size chosen by its creator (the profile screen, RULES.md §5.1: "roles are
+  /** The table's size chosen by its creator (the profile screen, RULES.md §5.1: "roles are
    *  dealt only after all seats are filled"): the table has exactly this many seats and the game starts
    *  only when all of them are taken. It must be a size this preset, with these settings, can start
    *  with (§3, §5.5), else `bad-settings` with the path `seats`. Absent: the preset's own range. */
@@ -81,7 +81,7 @@ export const CreateTableRequestSchema = v.strictObject({
 });
 export type CreateTableRequest = v.InferInput<typeof CreateTableRequestSchema>;
 
-/** A nickname: NFC, trimmed, inner whitespace collapsed, 1–24 code points, no control/format chars, nothing invisible or blank (issue 32). */
+/** A nickname: NFC, trimmed, inner whitespace collapsed, 1–24 code points, no control/format chars, nothing invisible or blank. */
 export const NicknameSchema = v.pipe(
   v.string(),
   v.maxLength(200),
@@ -89,7 +89,7 @@ export const NicknameSchema = v.pipe(
   v.minLength(1, "nickname is empty"),
   v.check((s) => [...s].length <= NICKNAME_MAX, `nickname is longer than ${NICKNAME_MAX} characters`),
   v.regex(/^[^\p{C}]+$/u, "nickname contains control or invisible characters"),
-  // Issue 32, finding 4: default-ignorable code points render as nothing (U+034F, U+FE0F, the Hangul
+  // Default-ignorable code points render as nothing (U+034F, U+FE0F, the Hangul
   // fillers U+115F/U+1160/U+3164/U+FFA0 …), and U+2800 (Braille blank) renders as a blank: "Victim" plus
   // one of them would sit beside "Victim", and a nick of them alone would be invisible.
   v.regex(/^[^\p{Default_Ignorable_Code_Point}\u2800]+$/u, "nickname contains invisible or blank characters"),
@@ -155,7 +155,7 @@ export const SeatTokenSchema = v.pipe(v.string(), v.minLength(16), v.maxLength(1
  */
 export const ConsigliereSeatRequestSchema = v.strictObject({ token: SeatTokenSchema });
 /**
- * POST /api/tables/:code/consigliere/invite-for — issue 37 (§7.10): the organizer invites a consigliere for
+ * POST /api/tables/:code/consigliere/invite-for — §7.10: the organizer invites a consigliere for
  * the seated player `nickname`. `token`: what the organizer's page says hello with (the organizer token, or
  * the seat token of an organizer who plays).
  */
@@ -274,7 +274,7 @@ export const HTTP_ERRORS = {
   "nickname-taken": 409,
   /** The nickname looks like one already seated (Unicode confusables, UTS #39: "Vіctim" with a Cyrillic і). */
   "nickname-confusable": 409,
-  /** Issue 13, part A: "Bot 3" and its look-alikes are the names of the table's bots. */
+  /** "Bot 3" and its look-alikes are the names of the table's bots. */
   "nickname-reserved": 409,
   "same-device": 409,
   "host-cannot-sit": 409,
@@ -284,7 +284,7 @@ export const HTTP_ERRORS = {
   "account-seated": 409,
   /** This client address already holds the table's `seatsPerAddress` seats. */
   "address-limit": 409,
-  /* Issue 17, RULES.md §7.10 the consigliere. */
+  /* RULES.md §7.10 the consigliere. */
   /** The token in an invite or revoke holds no seat here. */
   "bad-token": 403,
   /** A consigliere code that belongs to no pending invitation here (used, revoked, or never given). */
@@ -297,11 +297,11 @@ export const HTTP_ERRORS = {
   "game-started": 409,
   /** §7.10: an invitation made for another seat binds only once that seat's player consents on their own device. */
   "consent-required": 409,
-  /** Issue 19: a club evening's table seats only the evening's signed-up accounts, signed in. */
+  /** A club evening's table seats only the evening's signed-up accounts, signed in. */
   "not-invited": 403,
-  /** Issue 19: a game's record before that game is over (its seed and inputs are still secret). */
+  /** A game's record before that game is over (its seed and inputs are still secret). */
   "not-ended": 409,
-  /* Issue 19, clubs (docs/CLUBS.md, RULES.md §6.11). */
+  /* Clubs (docs/CLUBS.md, RULES.md §6.11). */
   /** Only the club's owner may do this (name or remove hosts). */
   "not-club-owner": 403,
   /** Only the club's owner or a host may do this (create an evening). */
@@ -314,15 +314,15 @@ export const HTTP_ERRORS = {
   "not-signed-up": 409,
   /** Only a seated player confirms the evening; this one is on the reserve list. */
   "signup-reserve": 409,
-  /** Issue 35: only an open (or sign-up closed) evening is edited; this one has started or was cancelled. */
+  /** Only an open (or sign-up closed) evening is edited; this one has started or was cancelled. */
   "evening-not-open": 409,
-  /** Issue 19, seasons (RULES.md §7.11): a club runs one season at a time. */
+  /** Seasons (RULES.md §7.11): a club runs one season at a time. */
   "season-running": 409,
   /** The champion table starts after the season's N rating games are reviewed. */
   "season-not-finished": 409,
   /** The season's champion table has started, or the season is closed. */
   "season-not-open": 409,
-  /* Issue 37, a club's newcomers (RULES.md §7.10–§7.11, docs/NEWCOMERS.md). */
+  /* A club's newcomers (RULES.md §7.10–§7.11, docs/NEWCOMERS.md). */
   /** The club requires its rules test for evenings and this account holds no pass of the evening's format. */
   "rules-test-required": 403,
   /** A failed rules test may be retaken after ten minutes (§7.11); `retry-after` says when. */
@@ -333,7 +333,7 @@ export const HTTP_ERRORS = {
   "consigliere-required": 409,
   /** RULES.md §7.10 (2026-12-06): a newcomer's bound consigliere is a guest or an account without the experience (10 games here, or the club's mark). */
   "advisor-not-experienced": 409,
-  /* Issue 19, recordings (RULES.md §6.11, docs/CLUBS.md "Recordings"). */
+  /* Recordings (RULES.md §6.11, docs/CLUBS.md "Recordings"). */
   /** The table's recording switch is off, or the table is not a club table that records games: no upload. */
   "recording-off": 409,
   /** A recording's upload is not audio/webm or audio/ogg. */
@@ -344,7 +344,7 @@ export const HTTP_ERRORS = {
   "recording-expired": 410,
   /** Listening to a recording: only the game's players and the club's owner and hosts. */
   "not-allowed": 403,
-  /** Issue 34: the tournament is not at that step (registration still open, round N − 1 still playing, already drawn…). */
+  /** The tournament is not at that step (registration still open, round N − 1 still playing, already drawn…). */
   "tournament-state": 409,
   "upgrade-required": 426,
   "rate-limited": 429,
@@ -376,7 +376,7 @@ export function toIssues(issues: readonly v.BaseIssue<unknown>[]): Issue[] {
 }
 
 /**
- * Issue 19 (RULES.md §8): GET /api/tables/:code/games/:n — a finished game as a public record, enough to
+ * RULES.md §8: GET /api/tables/:code/games/:n — a finished game as a public record, enough to
  * replay it with the engine (docs/PROTOCOL.md "Game records"). Players are "p1"… in createGame's order.
  */
 export interface TableGameRecord {
@@ -392,10 +392,10 @@ export interface TableGameRecord {
   reason: string;
   /** createGame's `keepOrder` (a rematch that kept the seats). */
   keepOrder: boolean;
-  /** Issue 31.2 createGame's `longWindows`: the table's "Longer windows for beginners" (absent: the rules' windows). */
+  /** createGame's `longWindows`: the table's "Longer windows for beginners" (absent: the rules' windows). */
   longWindows?: boolean;
   /**
-   * createGame's players in its order, with the seat it drew for each. Issue 19 (RULES.md §8): a player
+   * createGame's players in its order, with the seat it drew for each. RULES.md §8: a player
    * who opted out of publication is `hidden` for anyone but themself — nickname null, shown as
    * "Player {seat}" (shared/replay.ts replays by ids; names are display only).
    */
@@ -412,7 +412,7 @@ export interface TableGameRecord {
   deal?: Array<{ seat: number; role: string }>;
   draws?: Array<{ type: string; data: unknown }>;
   /**
-   * Issue 38.7: the game has an audio recording that is not deleted yet (RULES.md §6.11), so the record
+   * The game has an audio recording that is not deleted yet (RULES.md §6.11), so the record
    * page asks for its details (…/recording/info) only then: at clubs that do not record, no request and
    * no 404. Whether one may listen is still that route's decision. Set by the HTTP route only.
    */

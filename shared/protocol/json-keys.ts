@@ -1,5 +1,5 @@
 /**
- * Issue 32, finding 5: JSON.parse keeps the last of two equal keys, so `{"type":"signal","type":"sync"}`
+ * JSON.parse keeps the last of two equal keys, so `{"type":"signal","type":"sync"}`
  * reads as a `sync` while its first bytes say `signal`. A client frame may repeat no key in any object
  * (the web client's JSON.stringify never does): this finds the first repeated key of a text that
  * JSON.parse already accepted. Keys are compared decoded ("\u0074ype" is "type"). One pass, no allocation

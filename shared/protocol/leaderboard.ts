@@ -1,5 +1,5 @@
 /**
- * Issue 35, rating leaderboards (RULES.md §2.14 sport rating, §8 publication; docs/ACCOUNTS.md "Leaderboards"):
+ * Rating leaderboards (RULES.md §2.14 sport rating, §8 publication; docs/ACCOUNTS.md "Leaderboards"):
  * GET /api/leaderboard?scope=&page= — the overall board, a club's, or a club season's, a page at a time.
  */
 import * as v from "valibot";

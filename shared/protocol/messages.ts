@@ -19,7 +19,7 @@ import { BOT_LEVELS, type BotLevel } from "../bots/levels.ts";
 export const MAX_CLIENT_MESSAGE_BYTES = 4096;
 
 /**
- * Issue 15 media signalling: a `signal` frame may be larger (an SDP offer with audio and video is 2–6
+ * Media signalling: a `signal` frame may be larger (an SDP offer with audio and video is 2–6
  * kB) and has its own flood budget (a client opening links to nine peers sends about 20–40 frames at
  * once: offers, answers, batches of ICE candidates). A signal frame's text must start with
  * `{"type":"signal"` (SIGNAL_PREFIX; else `bad-message`), which is how the table tells it apart before
@@ -30,7 +30,7 @@ export const SIGNAL_RATE_LIMIT = { burst: 60, perSecond: 20 } as const;
 /** The text every signal frame of this project's client starts with (its own flood budget). */
 export const SIGNAL_PREFIX = '{"type":"signal"';
 /**
- * The text every `sfu` frame starts with (issue 15, the SFU plane, docs/MEDIA.md §6): the same size
+ * The text every `sfu` frame starts with (the SFU plane, docs/MEDIA.md §6): the same size
  * limit (MAX_SIGNAL_BYTES) and the same flood budget (SIGNAL_RATE_LIMIT) as signal frames.
  */
 export const SFU_PREFIX = '{"type":"sfu"';
@@ -49,7 +49,7 @@ export const HELLO_TIMEOUT_MS = 10_000;
 export const REFUSAL_LIMIT = { max: 50, windowMs: 60_000 } as const;
 
 const seat = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30));
-/** Issue 30: a media peer (shared/media/peers.ts). */
+/** A media peer (shared/media/peers.ts). */
 const mediaPeer = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_MEDIA_PEER));
 
 /** RULES.md §7.10 the longest whisper between a player and their consigliere (UTF-16 units). */
@@ -58,7 +58,7 @@ const ref = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
 /* ------------------------------------------------ client → server ------------------------------------------------ */
 
-/** Issue 20: a public claim's words (engine Claim): a closed vocabulary, strict objects. */
+/** A public claim's words (engine Claim): a closed vocabulary, strict objects. */
 const redBlack = v.picklist(["red", "black"]);
 export const ClaimSchema = v.variant("kind", [
   v.strictObject({ kind: v.literal("role"), role: v.pipe(v.string(), v.minLength(1), v.maxLength(40)) }),
@@ -86,11 +86,11 @@ export const PlayerActionSchema = v.variant("type", [
   v.strictObject({ type: v.literal("under-foul") }),
   v.strictObject({ type: v.literal("tech-vote-start"), kind: v.picklist(["foul", "defeat", "removal"]), target: seat }),
   v.strictObject({ type: v.literal("tech-vote"), in_favour: v.boolean() }),
-  /** Issue 20: a public claim in one's own speech or free talk. */
+  /** A public claim in one's own speech or free talk. */
   v.strictObject({ type: v.literal("claim"), claim: ClaimSchema }),
   /** RULES.md §9.4 the best move: the first night's shot victim names 1–3 seats in their last words. */
   v.strictObject({ type: v.literal("best-move"), seats: v.pipe(v.array(seat), v.minLength(1), v.maxLength(3)) }),
-  /** Issue 31.4: "ready to vote" in the profiles' free talk; the only person at a table of bots skips a wait. */
+  /** "ready to vote" in the profiles' free talk; the only person at a table of bots skips a wait. */
   v.strictObject({ type: v.literal("ready-to-vote") }),
   v.strictObject({ type: v.literal("skip-wait") }),
 ]);
@@ -110,7 +110,7 @@ export const HostActionSchema = v.variant("type", [
   v.strictObject({ type: v.literal("remark"), seat }),
   /** RULES.md §6.9 removal without warning, naming the offence (club). */
   v.strictObject({ type: v.literal("remove"), seat, offence: v.picklist(REMOVAL_REASONS) }),
-  /** RULES.md §8 the host mutes a seat's microphone for the rest of the current speech or stage (issue 30). */
+  /** RULES.md §8 the host mutes a seat's microphone for the rest of the current speech or stage. */
   v.strictObject({ type: v.literal("mute"), seat }),
 ]);
 
@@ -135,7 +135,7 @@ export const ControlRequestSchema = v.variant("type", [
   v.strictObject({ type: v.literal("pause"), absentSeat: v.optional(seat) }),
   /** Timers go on with the time that was left. */
   v.strictObject({ type: v.literal("resume") }),
-  /** Irrevocably hand a seat to a bot: its tokens and return code stop working at once. Issue 20: `level`,
+  /** Irrevocably hand a seat to a bot: its tokens and return code stop working at once. `level`,
    *  the bot's level for this seat (absent: the seat follows the table's `botLevel`). */
   v.strictObject({ type: v.literal("seat-to-bot"), seat, level: v.optional(v.picklist(BOT_LEVELS)) }),
   /** RULES.md §5.7 a live table: the server hosts the rest of the game from now (the host's connection is lost, or they hand it over). */
@@ -145,7 +145,7 @@ export const ControlRequestSchema = v.variant("type", [
   /** Start the game (presets whose start is "organizer-command"). */
   v.strictObject({ type: v.literal("start") }),
   /**
-   * Issue 38.5, RULES.md §6.11: "next game of the evening" — at a live-host or club evening's table, after
+   * RULES.md §6.11: "next game of the evening" — at a live-host or club evening's table, after
    * the end, the organizer opens the series' next game with every seat of the last one kept (people and
    * bots, the same rows, tokens and return codes; none has to press "play again"). `not-ended` during a
    * game; `not-allowed` at other tables (there each player chooses to play again).
@@ -156,27 +156,27 @@ export const ControlRequestSchema = v.variant("type", [
     type: v.literal("options"),
     allowSameDevice: v.optional(v.boolean()),
     botAfterMinutesAway: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(120)))),
-    /** Issue 15: the recording switch (the organizer's consent; shown to everyone while on). */
+    /** The recording switch (the organizer's consent; shown to everyone while on). */
     recording: v.optional(v.boolean()),
-    /** Issue 15: dead players hear and see the public floor. */
+    /** Dead players hear and see the public floor. */
     deadHear: v.optional(v.boolean()),
-    /** Issue 15: spectators hear and see the public floor (where the media plane can serve them). */
+    /** Spectators hear and see the public floor (where the media plane can serve them). */
     spectatorsHear: v.optional(v.boolean()),
-    /** Issue 18: the next game of the series draws the seats again (formats that keep them by default). */
+    /** The next game of the series draws the seats again (formats that keep them by default). */
     redrawSeats: v.optional(v.boolean()),
-    /** Issue 18, RULES.md §6.10: the next game starts a new evening — nobody is immune in it. */
+    /** RULES.md §6.10: the next game starts a new evening — nobody is immune in it. */
     newEvening: v.optional(v.boolean()),
-    /** Issue 20: the table's bot level (lobby or game; each bot without a level of its own uses it from its next move). */
+    /** The table's bot level (lobby or game; each bot without a level of its own uses it from its next move). */
     botLevel: v.optional(v.picklist(BOT_LEVELS)),
   }),
   /**
-   * Issue 18, RULES.md §6 "the composition is set for each game by the creator": in the lobby (the first
+   * RULES.md §6 "the composition is set for each game by the creator": in the lobby (the first
    * game's or the next game's), the role counts of a preset that has them (club). The table's seats
    * become the counts' range (`capacity`); `bad-settings` when they do not fit, can never start, or
    * leave fewer seats than already sit; `not-in-lobby` during a game.
    */
   v.strictObject({ type: v.literal("composition"), counts: v.record(v.pipe(v.string(), v.maxLength(40)), v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(30))) }),
-  /* Issue 13, part A: bots in the lobby (before the start; `not-in-lobby` otherwise). */
+  /* Bots in the lobby (before the start; `not-in-lobby` otherwise). */
   /** Seat a bot at the next free place (`table-full` when none is left). */
   v.strictObject({ type: v.literal("add-bot") }),
   /** Seat bots up to the preset's maximum (start "when-full": the game starts, RULES.md §2); with an
@@ -219,7 +219,7 @@ export const ControlMessageSchema = v.strictObject({
   action: ControlRequestSchema,
 });
 
-/** Issue 13, part A: what any seated player may ask of the table itself (not of the game). */
+/** What any seated player may ask of the table itself (not of the game). */
 export const TableActionSchema = v.variant("type", [
   /** After the end: sit at the table's next game (docs/PROTOCOL.md "Rematch and series"). */
   v.strictObject({ type: v.literal("play-again") }),
@@ -264,13 +264,13 @@ const SessionDescriptionSchema = v.strictObject({
 export type SessionDescription = v.InferOutput<typeof SessionDescriptionSchema>;
 
 /**
- * Issue 15: WebRTC signalling for the table's mesh, relayed by the table object only between connected
+ * WebRTC signalling for the table's mesh, relayed by the table object only between connected
  * seated players of the running game (never to a spectator, the organizer or the host). Not acked.
  */
 export const SignalMessageSchema = v.pipe(
   v.strictObject({
     type: v.literal("signal"),
-    /** The media peer the offer, answer or candidates are for (issue 30, shared/media/peers.ts): a seat
+    /** The media peer the offer, answer or candidates are for (shared/media/peers.ts): a seat
      *  1…99, the live host 0, seat N's consigliere 100 + N, a listening spectator 1000 and up. */
     to: mediaPeer,
     /** A client's own label: with it the relay answers `ack` (or the error); signals are not remembered as refs. */
@@ -294,7 +294,7 @@ const mediaKind = v.picklist(["audio", "video"]);
 const mid = v.pipe(v.string(), v.minLength(1), v.maxLength(32));
 
 /**
- * Issue 15, the SFU plane (docs/MEDIA.md §6): the client's SDP for the table object, which alone talks
+ * The SFU plane (docs/MEDIA.md §6): the client's SDP for the table object, which alone talks
  * to the SFU. `join`: start (or restart, after a reload) this player's media — the offer of its
  * sendonly transceivers with their mids (none: a listener without microphone or camera). `answer`:
  * the answer to the server's pull offer `pull`. `leave`: stop this player's media.
@@ -327,7 +327,7 @@ export const SfuMessageSchema = v.variant("op", [
 export type SfuMessage = v.InferOutput<typeof SfuMessageSchema>;
 
 /**
- * Issue 17, RULES.md §7.10: a private word between a player and their consigliere, delivered only to
+ * RULES.md §7.10: a private word between a player and their consigliere, delivered only to
  * the other of the pair; refused (`whisper-closed`) at night and during the player's own speech. With
  * a `ref` it is acked. Not part of the game log.
  */
@@ -339,7 +339,7 @@ export const WhisperMessageSchema = v.strictObject({
 export type WhisperMessage = v.InferOutput<typeof WhisperMessageSchema>;
 
 /**
- * Issue 35 "Chat where the floor allows it" (worker/table/chat.ts, docs/PROTOCOL.md "Chat"): a line of
+ * "Chat where the floor allows it" (worker/table/chat.ts, docs/PROTOCOL.md "Chat"): a line of
  * text to the connection's chat channel — the table's while no game runs, the spectators' during one.
  * One line of visible text (RULES.md §8 Chat; chat.ts `chatLine`: no line breaks, bidirectional controls or
  * invisible characters), 1..CHAT_MAX characters after that; shown as plain text. With a `ref` it is acked.
@@ -350,7 +350,7 @@ export const ChatMessageSchema = v.strictObject({
   text: v.pipe(v.string(), v.transform(chatLine), v.minLength(1, "a chat line has no visible text"), v.maxLength(CHAT_MAX, `a chat line is at most ${CHAT_MAX} characters`)),
 });
 export type ChatMessage = v.InferOutput<typeof ChatMessageSchema>;
-/** Issue 35: the organizer (or live host) mutes or unmutes a chat sender by their public key. */
+/** The organizer (or live host) mutes or unmutes a chat sender by their public key. */
 export const ChatMuteMessageSchema = v.strictObject({
   type: v.literal("chat-mute"),
   ref,
@@ -374,13 +374,13 @@ export const ClientMessageSchema = v.variant("type", [
   HostMessageSchema,
   /** A seated player's request to the table (play again after the end). */
   TableMessageSchema,
-  /** Issue 15: WebRTC signalling to another seated player. */
+  /** WebRTC signalling to another seated player. */
   SignalMessageSchema,
-  /** Issue 15: the SFU plane's SDP for the table object. */
+  /** The SFU plane's SDP for the table object. */
   SfuMessageSchema,
-  /** Issue 17: a whisper between a player and their consigliere (RULES.md §7.10). */
+  /** A whisper between a player and their consigliere (RULES.md §7.10). */
   WhisperMessageSchema,
-  /** Issue 35: a line to the connection's chat channel; the organizer's mute. */
+  /** A line to the connection's chat channel; the organizer's mute. */
   ChatMessageSchema,
   ChatMuteMessageSchema,
 ]);
@@ -420,18 +420,18 @@ export type ErrorCode =
   | "bad-message"
   /** Over MAX_CLIENT_MESSAGE_BYTES (a signal: over MAX_SIGNAL_BYTES). */
   | "too-large"
-  /** A signal to a seat that holds no connected person in this game, or to oneself (issue 15). */
+  /** A signal to a seat that holds no connected person in this game, or to oneself. */
   | "no-peer"
   /** A signal from a socket of a player whose media are on another of their sockets (another tab or
-   *  device said a later signal `hello`); also sent, unasked, to the socket that lost the media (issue 15). */
+   *  device said a later signal `hello`); also sent, unasked, to the socket that lost the media. */
   | "media-elsewhere"
-  /** Issue 15: a frame of the other media plane (a mesh `signal` at a table on the SFU, an `sfu` frame at a table on the mesh). */
+  /** A frame of the other media plane (a mesh `signal` at a table on the SFU, an `sfu` frame at a table on the mesh). */
   | "media-mode"
-  /** Issue 15: the SFU failed or did not answer; the player's media stay as they were (join again to retry). */
+  /** The SFU failed or did not answer; the player's media stay as they were (join again to retry). */
   | "media-unavailable"
-  /** Issue 30: the floor keeps this media link closed now (a consigliere at night, RULES.md §8). */
+  /** The floor keeps this media link closed now (a consigliere at night, RULES.md §8). */
   | "media-closed"
-  /** Issue 30: the mesh serves no more listening spectators (MESH_LISTENERS_MAX); only the SFU could. */
+  /** The mesh serves no more listening spectators (MESH_LISTENERS_MAX); only the SFU could. */
   | "media-full"
   /** Over the per-connection rate limit (RATE_LIMIT). */
   | "rate-limited"
@@ -471,16 +471,16 @@ export type ErrorCode =
   | "not-ended"
   /** play-again from someone already seated for the next game. */
   | "already-in"
-  /** Issue 17, RULES.md §7.10: a whisper at night or during the player's own speech. */
+  /** RULES.md §7.10: a whisper at night or during the player's own speech. */
   | "whisper-closed"
-  /** Issue 35: a chat line where this connection has no chat now (a living player, a consigliere or the live host during the game). */
+  /** A chat line where this connection has no chat now (a living player, a consigliere or the live host during the game). */
   | "chat-closed"
-  /** Issue 35: a chat line from a sender the organizer muted. */
+  /** A chat line from a sender the organizer muted. */
   | "chat-muted"
-  /** Issue 18, RULES.md §6: a composition (`composition` control) that does not fit the preset, can never
+  /** RULES.md §6: a composition (`composition` control) that does not fit the preset, can never
    *  start, or leaves fewer seats than the players already sitting. */
   | "bad-settings"
-  /** Issue 37, RULES.md §7.10: the organizer's start while a newcomer at a rating table has no bound consigliere. */
+  /** RULES.md §7.10: the organizer's start while a newcomer at a rating table has no bound consigliere. */
   | "consigliere-required"
   /** RULES.md §7.10 (2026-12-06): the organizer's start while a newcomer's bound consigliere does not count (a guest, or an account without the experience). */
   | "advisor-not-experienced"
@@ -498,18 +498,18 @@ export interface LobbySeatView {
   connected: boolean;
   /** When the player's last socket closed (or when they joined, if they never connected); null while connected. */
   awaySince: number | null;
-  /** Issue 13 (part D): the player has never had a greeted socket at this table (joined, never opened
+  /** The player has never had a greeted socket at this table (joined, never opened
    *  it). Public, like `connected`: lets the client say "not here yet" instead of "away just now". */
   neverConnected: boolean;
   /** This seat holds the organizer rights. */
   organizer: boolean;
-  /** Issue 17, RULES.md §7.10: the nickname of this seat's consigliere (public); absent without one. */
+  /** RULES.md §7.10: the nickname of this seat's consigliere (public); absent without one. */
   consigliere?: string;
-  /** Issue 37, RULES.md §7.10: a newcomer at a rating table with no bound consigliere yet — the game waits for one (public). */
+  /** RULES.md §7.10: a newcomer at a rating table with no bound consigliere yet — the game waits for one (public). */
   needsConsigliere?: true;
   /** RULES.md §7.10: the organizer or host invited a consigliere for this seat; it binds only once the seat's player consents (public, lobby only). */
   consigliereInvited?: true;
-  /** Issue 20: a seat handed to a bot with a level of its own (seat-to-bot `level`); absent: the table's botLevel. */
+  /** A seat handed to a bot with a level of its own (seat-to-bot `level`); absent: the table's botLevel. */
   botLevel?: BotLevel;
 }
 
@@ -525,21 +525,21 @@ export interface TableOptionsView {
   spectatorDelaySeconds: number;
   /** One device may take several seats. */
   allowSameDevice: boolean;
-  /** Issue 15: the organizer has switched recording on (every client shows a "Recording" mark). */
+  /** The organizer has switched recording on (every client shows a "Recording" mark). */
   recording: boolean;
-  /** Issue 15: dead players hear and see the public floor (when false, the public channel's listeners
+  /** Dead players hear and see the public floor (when false, the public channel's listeners
    *  are the living seats, in every viewer's floor). */
   deadHear: boolean;
-  /** Issue 15: spectators hear and see the public floor, where the media plane serves them (the SFU,
+  /** Spectators hear and see the public floor, where the media plane serves them (the SFU,
    *  at a table without a spectator delay). They are never heard. */
   spectatorsHear: boolean;
-  /** Issue 18: the next game of the series draws the seats again (used up by that game's start). */
+  /** The next game of the series draws the seats again (used up by that game's start). */
   redrawSeats: boolean;
-  /** Issue 18, RULES.md §6.10: the next game starts a new evening (used up by that game's start). */
+  /** RULES.md §6.10: the next game starts a new evening (used up by that game's start). */
   newEvening: boolean;
-  /** Issue 20: how well the table's bots play — every bot seat without a level of its own (LobbySeatView.botLevel). */
+  /** How well the table's bots play — every bot seat without a level of its own (LobbySeatView.botLevel). */
   botLevel: BotLevel;
-  /** Issue 31.2 "Longer windows for beginners" (fixed at creation): every vote and night-step window is doubled. */
+  /** "Longer windows for beginners" (fixed at creation): every vote and night-step window is doubled. */
   longWindows: boolean;
 }
 
@@ -569,7 +569,7 @@ export interface TableView {
   /** Seats with at least one open, greeted player connection (empty before the game). */
   connected: Seat[];
   /**
-   * Issue 30: the connected media peers beyond the seats (shared/media/peers.ts), sorted: 0 while the live
+   * The connected media peers beyond the seats (shared/media/peers.ts), sorted: 0 while the live
    * host has an open socket, 100 + N for a connected consigliere of seat N, and every spectator peer that
    * listens on the mesh. Every page opens its links from this and `connected`.
    */
@@ -587,17 +587,17 @@ export interface TableView {
   pause: PauseView | null;
   /** This view shows the table as it was this many ms ago (delayed spectators); 0 otherwise. */
   delayMs: number;
-  /** The table's games so far (issue 13): public results only. */
+  /** The table's games so far: public results only. */
   series: SeriesView;
   /**
-   * Issue 17, RULES.md §7.10: only on a consigliere's connection — the seat they advise (its lobby
+   * RULES.md §7.10: only on a consigliere's connection — the seat they advise (its lobby
    * place, its seat once drawn, its player's nickname). Their `game` is exactly that seat's view.
    */
   advising?: { place: number; seat: Seat | null; nickname: string };
-  /** Issue 38.5: a club evening's table (its seats are the evening's sign-ups): the host's end screen links each game's review. */
+  /** A club evening's table (its seats are the evening's sign-ups): the host's end screen links each game's review. */
   clubEvening?: boolean;
   /**
-   * Issue 35: this connection's chat now (the page shows the panel, and its form only with `write`); null — none:
+   * This connection's chat now (the page shows the panel, and its form only with `write`); null — none:
    * a living player or a consigliere during a game (RULES.md §1: only the floor speaks), who gets no chat frame.
    */
   chat: ChatAccess | null;
@@ -621,7 +621,7 @@ export interface SeriesView {
    */
   next: { game: number; seated: number } | null;
   /**
-   * Issue 18, RULES.md §6.10: between games of a format with cross-game immunity (after the end, and in
+   * RULES.md §6.10: between games of a format with cross-game immunity (after the end, and in
    * the next game's lobby) — the nicknames of the last game's first eliminated, immune on day 1 and
    * night 1 of the next game if they play it; empty when the organizer starts a new evening. Absent
    * otherwise.
@@ -635,16 +635,16 @@ export interface SeriesView {
   keepsSeats?: true;
 }
 
-/** Issue 35: the table's chat while no game runs; the spectators' (and, with deadHear, the dead's) during one. */
+/** The table's chat while no game runs; the spectators' (and, with deadHear, the dead's) during one. */
 export const ChatChannelSchema = v.picklist(["table", "spectators"]);
 export type ChatChannel = v.InferOutput<typeof ChatChannelSchema>;
 /**
- * Issue 35 (the client derives nothing, issue 33): a connection's chat now — its channel and whether it may
+ * The client derives nothing: a connection's chat now — its channel and whether it may
  * write there — as the table decides it (worker/table/chat.ts `access`, the one rule; TableView.chat).
  */
 export const ChatAccessSchema = v.strictObject({ channel: ChatChannelSchema, write: v.boolean() });
 export type ChatAccess = v.InferOutput<typeof ChatAccessSchema>;
-/** Issue 35: one chat line. `name`: the player's or consigliere's nickname; "" for a spectator, the host or the organizer (the page names them by `key`). */
+/** One chat line. `name`: the player's or consigliere's nickname; "" for a spectator, the host or the organizer (the page names them by `key`). */
 export interface ChatEntry {
   id: number;
   at: number;
@@ -655,7 +655,7 @@ export interface ChatEntry {
 
 export type Identity =
   | { kind: "player"; playerId: string; nickname: string }
-  /** Issue 17, RULES.md §7.10: the consigliere of the seat of `playerId` (their own `nickname`). */
+  /** RULES.md §7.10: the consigliere of the seat of `playerId` (their own `nickname`). */
   | { kind: "consigliere"; playerId: string; nickname: string }
   | { kind: "spectator" }
   /** The creator holding the organizer rights without a seat (server-hosted tables). */
@@ -667,13 +667,13 @@ export type Identity =
 export interface WelcomeMedia {
   mode: "mesh" | "sfu";
   iceServers: IceServer[];
-  /** Issue 30: this connection's media peer (shared/media/peers.ts) — the seat for a seated player, 0 for
+  /** This connection's media peer (shared/media/peers.ts) — the seat for a seated player, 0 for
    *  the live host, 100 + N for seat N's consigliere, 1000 and up for a spectator. */
   peer?: number;
 }
 
 /**
- * Issue 15, the SFU plane (docs/MEDIA.md §6), server → the one player concerned. `joined`: the SFU's
+ * The SFU plane (docs/MEDIA.md §6), server → the one player concerned. `joined`: the SFU's
  * answer to the join offer (absent when nothing was published). `pull`: the SFU's offer adding the
  * tracks this player's floor now allows, each transceiver `mid` with the seat and kind it carries;
  * answered by `{type:"sfu", op:"answer", pull}`. `closed`: these receiving mids no longer carry anything.
@@ -685,7 +685,7 @@ export type SfuServerMessage =
   | { type: "sfu"; op: "closed"; mids: string[] };
 
 /**
- * Issue 36, one operation of a `patch` frame (docs/PROTOCOL.md "View patches"; applied by
+ * One operation of a `patch` frame (docs/PROTOCOL.md "View patches"; applied by
  * shared/protocol/view-patch.ts): `[pointer, value]` set, `[pointer]` remove a key,
  * `[pointer, from, items]` keep an array's first `from` elements and append `items`.
  */
@@ -693,21 +693,21 @@ export type PatchOp = [path: string] | [path: string, value: unknown] | [path: s
 
 /** server -> client */
 export type ServerMessage =
-  /** `media` (issue 15): for a seated player, the table's media plane and ICE servers (docs/MEDIA.md). */
+  /** `media`: for a seated player, the table's media plane and ICE servers (docs/MEDIA.md). */
   | { type: "welcome"; identity: Identity; serverNow: number; media?: WelcomeMedia }
-  /** Issue 15, the SFU plane: to the player whose media these are, and nobody else (SfuServerMessage). */
+  /** The SFU plane: to the player whose media these are, and nobody else (SfuServerMessage). */
   | SfuServerMessage
-  /** Issue 15: a signal from the player at seat `from` (only ever between seated players of the game). */
+  /** A signal from the player at seat `from` (only ever between seated players of the game). */
   | { type: "signal"; from: number; description?: SessionDescription; candidates?: IceCandidate[]; hello?: true }
   /** `ack`: the sender's own input of this ref is accepted, and this is its view (docs/PROTOCOL.md "Acks"). */
   | { type: "view"; version: number; serverNow: number; view: TableView; ack?: string }
-  /** Issue 36: the view of `version` as changes to the one of `base` this connection holds (shared/protocol/view-patch.ts); `ack` as on `view`. */
+  /** The view of `version` as changes to the one of `base` this connection holds (shared/protocol/view-patch.ts); `ack` as on `view`. */
   | { type: "patch"; base: number; version: number; serverNow: number; ops: PatchOp[]; ack?: string }
   /** An accepted input whose sender got no view frame for it (a quiet change that left its view as it was, a relay frame). */
   | { type: "ack"; ref: string; version: number }
-  /** Issue 17, RULES.md §7.10: a whisper from the other of the pair; `at`: the server's time it was sent. */
+  /** RULES.md §7.10: a whisper from the other of the pair; `at`: the server's time it was sent. */
   | { type: "whisper"; from: "player" | "consigliere"; text: string; at: number }
-  /** Issue 35: chat lines of this connection's channel — its history with `reset` (on hello/sync and when its channel changes), then each new line. */
+  /** Chat lines of this connection's channel — its history with `reset` (on hello/sync and when its channel changes), then each new line. */
   | { type: "chat"; channel: ChatChannel; entries: ChatEntry[]; reset?: true; muted?: string[] }
   | { type: "error"; code: ErrorCode; message: string; ref: string | null };
 
@@ -866,7 +866,7 @@ export const GameViewSchema = v.object({
       winner: v.picklist(["red", "black", "solo", "draw"]),
       reason: resultReason,
       roles: v.array(v.object({ seat: num, nickname: v.string(), role: v.string(), team })),
-      /** Issue 16: the night's "why", step by step, at the end only. */
+      /** The night's "why", step by step, at the end only. */
       nights: v.optional(v.array(v.object({ night: num, steps: v.array(v.record(v.string(), v.unknown())) }))),
     }),
   ),
@@ -945,7 +945,7 @@ export const ServerMessageSchema = v.variant("type", [
   }),
   v.strictObject({ type: v.literal("signal"), from: num, description: v.optional(SessionDescriptionSchema), candidates: v.optional(v.array(IceCandidateSchema)), hello: v.optional(v.literal(true)) }),
   v.strictObject({ type: v.literal("view"), version: num, serverNow: num, view: TableViewSchema, ack: v.optional(v.string()) }),
-  /** Issue 36: a view patch; the view it makes is checked with TableViewSchema by whoever applies it. */
+  /** A view patch; the view it makes is checked with TableViewSchema by whoever applies it. */
   v.strictObject({
     type: v.literal("patch"),
     base: num,
@@ -955,9 +955,9 @@ export const ServerMessageSchema = v.variant("type", [
     ack: v.optional(v.string()),
   }),
   v.strictObject({ type: v.literal("ack"), ref: v.string(), version: num }),
-  /** Issue 17: a whisper from the other of the pair (the player, or their consigliere), RULES.md §7.10. */
+  /** A whisper from the other of the pair (the player, or their consigliere), RULES.md §7.10. */
   v.strictObject({ type: v.literal("whisper"), from: v.picklist(["player", "consigliere"]), text: v.string(), at: num }),
-  /** Issue 35: chat lines of this connection's channel. */
+  /** Chat lines of this connection's channel. */
   v.strictObject({
     type: v.literal("chat"),
     channel: ChatChannelSchema,

@@ -23,7 +23,7 @@ export function recordingType(contentType: string | null | undefined): (typeof R
 export const recordingKey = (code: string, game: number): string => `rec/${code}/${game}`;
 
 /**
- * Issue 30, the chunked upload (PUT …/recording/chunks/:i, docs/MEDIA.md "Recordings"): the recording
+ * The chunked upload (PUT …/recording/chunks/:i, docs/MEDIA.md "Recordings"): the recording
  * browser uploads its MediaRecorder's timeslice chunks as the game goes, i = 0, 1, 2…; the recording is
  * the concatenation of the contiguous chunks from 0. At most RECORDING_MAX_CHUNKS chunks (i below it),
  * each at most RECORDING_CHUNK_MAX_BYTES, all together at most RECORDING_MAX_BYTES.

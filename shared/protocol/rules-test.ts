@@ -1,5 +1,5 @@
 /**
- * Issue 37, RULES.md §7.11: the rules test's HTTP bodies (docs/NEWCOMERS.md has the routes). Requests are
+ * RULES.md §7.11: the rules test's HTTP bodies (docs/NEWCOMERS.md has the routes). Requests are
  * strict valibot schemas; responses are types. Before an attempt is answered the page holds only
  * `PublicQuestion`s (no correct option, no explanation); the answer's response brings both.
  */
@@ -54,7 +54,7 @@ export interface RulesTestPass {
   passedAt: number;
 }
 
-/* ------------------------------------------- issue 37: a club's newcomers ------------------------------------------- */
+/* ------------------------------------------- A club's newcomers ------------------------------------------- */
 
 /** POST /api/clubs/:id/rules-test — the owner's setting "rules test required for evenings" and its mark (8–10). */
 export const ClubRulesTestRequestSchema = v.strictObject({

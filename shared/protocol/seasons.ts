@@ -76,9 +76,9 @@ export const ClubSettingsRequestSchema = v.strictObject({
   reviewsPrivate: v.optional(v.boolean()),
   /** §7.11: extra points for every player of a game played in Tatar (0 = none). */
   tatarBonus: v.optional(PointsSchema),
-  /** Issue 38.5: the club's points for a win — the review starts every winning seat at this (0 = none). */
+  /** The club's points for a win — the review starts every winning seat at this (0 = none). */
   winPoints: v.optional(PointsSchema),
-  /** Issue 35: the club is in the public directory (false = private, reached by its link only). */
+  /** The club is in the public directory (false = private, reached by its link only). */
   listed: v.optional(v.boolean()),
 });
 export type ClubSettingsRequest = v.InferInput<typeof ClubSettingsRequestSchema>;
@@ -101,11 +101,11 @@ export interface SeasonStanding {
   counted: number;
   total: number;
   all: number;
-  /** Issue 35 (§7.11, seed 004): places 1–3 of a closed season's table — gold, silver, bronze. */
+  /** §7.11, seed 004: places 1–3 of a closed season's table — gold, silver, bronze. */
   medal?: Medal;
 }
 
-/** Issue 35 (§7.11): the season's top 3. */
+/** §7.11: the season's top 3. */
 export type Medal = "gold" | "silver" | "bronze";
 export const MEDALS: readonly Medal[] = ["gold", "silver", "bronze"];
 
@@ -165,7 +165,7 @@ export interface ReviewPoints {
 
 /** GET /api/clubs/reviews/:code/:n — the review of a club's game (404 for a game of no club). */
 export interface ReviewPage {
-  club: { id: string; name: string; tatarBonus: number; /** Issue 38.5: the club's points for a win. */ winPoints: number };
+  club: { id: string; name: string; tatarBonus: number; /** The club's points for a win. */ winPoints: number };
   game: ClubGameSummary;
   /** The season and stage it counts for (null: none). */
   season: { id: string; name: string; stage: SeasonStage } | null;
@@ -175,6 +175,6 @@ export interface ReviewPage {
   hidden: boolean;
   /** The viewer is the club's owner or a host: the page shows the review form. */
   canReview: boolean;
-  /** The game's seats (for the form): seat, public name, and whether the seat's team won (issue 38.5: the form's prefill). */
+  /** The game's seats (for the form): seat, public name, and whether the seat's team won (the form's prefill). */
   seats: { seat: number; nickname: PublicName; won: boolean }[];
 }

@@ -1,5 +1,5 @@
 /**
- * Tournaments (issue 34, RULES.md §9; docs/TOURNAMENTS.md "API"): request bodies as strict valibot
+ * Tournaments (RULES.md §9; docs/TOURNAMENTS.md "API"): request bodies as strict valibot
  * schemas, the tournament page as a type. Amounts of points are hundredths (shared/tournaments/points.ts).
  */
 import * as v from "valibot";

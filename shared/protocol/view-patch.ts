@@ -1,5 +1,5 @@
 /**
- * View patches (issue 36, docs/PROTOCOL.md "View patches"): after its first full view, a connection
+ * View patches (docs/PROTOCOL.md "View patches"): after its first full view, a connection
  * gets each new view as a `patch` frame against the last view it received — only what changed, the
  * public part, its own part and the new log entries alike. A full `view` frame (with a log delta) is
  * sent instead when the patch would not be smaller, on `hello` and on `sync`.
@@ -27,7 +27,7 @@ export interface SentView {
   readonly view: TableView;
   /**
    * The length of the last full frame built for this connection without its log entries (0: not
-   * known). A patch under half of it goes without building the full frame to compare (issue 36: most
+   * known). A patch under half of it goes without building the full frame to compare (most
    * frames then serialize only the patch's operations, not the whole view beside them).
    */
   readonly fullLength?: number;
@@ -62,7 +62,7 @@ function isObject(x: unknown): x is Record<string, unknown> {
 
 /**
  * Whether two JSON values are equal as JSON: the same keys with equal values in any order (a key whose
- * value is undefined counts as absent, as in JSON text), arrays element by element. Issue 36: what the
+ * value is undefined counts as absent, as in JSON text), arrays element by element. What the
  * table compares views and view parts with, instead of serializing both; it stops at the first
  * difference.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17, RULES.md §7.10: when a player and their consigliere may whisper — "privately, never at
+ * RULES.md §7.10: when a player and their consigliere may whisper — "privately, never at
  * night nor during the player's speech". Read from the seat's own view, the same on the server (which
  * refuses a closed whisper with `whisper-closed`) and in the browser (which shows why it is closed).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 37, RULES.md §7.10–§7.11: the rules test's banks and draw. Pure data and functions (no I/O):
+ * RULES.md §7.10–§7.11: the rules test's banks and draw. Pure data and functions (no I/O):
  * the worker (worker/rules-test/) draws an attempt's questions from its stored seed, checks answers and
  * keeps the pass; the page only ever gets `publicQuestion`s until it has answered.
  */

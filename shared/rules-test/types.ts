@@ -1,5 +1,5 @@
 /**
- * Issue 37, RULES.md §7.11 *decision*: the rules test — "ten questions drawn from a bank for the club's
+ * RULES.md §7.11 *decision*: the rules test — "ten questions drawn from a bank for the club's
  * format, each answer explained after; eight right passes". A bank is plain data (shared/rules-test/bank/);
  * the worker draws, checks and stores (worker/rules-test/). `correct` and `explanation` never leave the
  * server before the attempt is answered: the page gets `PublicQuestion`s, built from an allowlist.

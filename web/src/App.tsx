@@ -5,34 +5,34 @@ import { loadClubs, loadHome, loadRecord, loadTable, loadTournaments } from "./r
 import { NotFound } from "./ui/NotFound.tsx";
 
 /**
- * The two pages people land on are chunks of their own (issue 16: the initial JS budget,
+ * The two pages people land on are chunks of their own (the initial JS budget,
  * docs/PERFORMANCE.md): main.tsx starts fetching the one the address asks for while the language
  * catalogue loads, so neither waits for the other.
  */
 const Home = lazy(() => loadHome().then((m) => ({ default: m.Home })));
 const TableScreen = lazy(() => loadTable().then((m) => ({ default: m.TableScreen })));
 
-/** The dev page renders the table from hand-made views; a separate chunk, loaded only on /dev/*, and not in a deploy build at all (issue 33). */
+/** The dev page renders the table from hand-made views; a separate chunk, loaded only on /dev/*, and not in a deploy build at all. */
 const DevFixture = __DEV_FIXTURES__ ? lazy(() => import("./dev/DevFixture.tsx")) : null;
-/** Account screens (issue 7): lazy, with @simplewebauthn/browser inside the sign-in chunk only. */
+/** Account screens: lazy, with @simplewebauthn/browser inside the sign-in chunk only. */
 const SignIn = lazy(() => import("./account/SignIn.tsx"));
 const Profile = lazy(() => import("./account/Profile.tsx"));
-/** Issue 19: the club pages, one lazy chunk (web/src/routes.ts loadClubs). */
+/** The club pages, one lazy chunk (web/src/routes.ts loadClubs). */
 const ClubPage = lazy(() => loadClubs().then((m) => ({ default: m.ClubPage })));
 const EveningPage = lazy(() => loadClubs().then((m) => ({ default: m.EveningPage })));
 const NewClub = lazy(() => loadClubs().then((m) => ({ default: m.NewClub })));
-/** Issue 34: the tournament screens, one lazy chunk (web/src/routes.ts loadTournaments). */
+/** The tournament screens, one lazy chunk (web/src/routes.ts loadTournaments). */
 const NewTournament = lazy(() => loadTournaments().then((m) => ({ default: m.NewTournament })));
 const TournamentPage = lazy(() => loadTournaments().then((m) => ({ default: m.TournamentPage })));
-/** Issue 19: a finished game's record, replayed (web/src/routes.ts loadRecord). */
+/** A finished game's record, replayed (web/src/routes.ts loadRecord). */
 const RecordPage = lazy(loadRecord);
-/** Issue 37: a format's rules test (RULES.md §7.11), its own lazy chunk. */
+/** A format's rules test (RULES.md §7.11), its own lazy chunk. */
 const RulesTestPage = lazy(() => import("./rules-test/RulesTestPage.tsx"));
-/** How to play (issue 13): the long texts in uk/ru/en live in their own lazy chunk. */
+/** How to play: the long texts in uk/ru/en live in their own lazy chunk. */
 const HowTo = lazy(() => import("./howto/HowTo.tsx"));
-/** Issue 35: the rules book (docs/RULES.md) as a page, its own lazy chunk. */
+/** The rules book (docs/RULES.md) as a page, its own lazy chunk. */
 const RulesPage = lazy(() => import("./rules/RulesPage.tsx"));
-/** Issue 35: the public clubs and the rating leaderboard, each a lazy chunk of its own (the club page's route stays within its budget). */
+/** The public clubs and the rating leaderboard, each a lazy chunk of its own (the club page's route stays within its budget). */
 const ClubDirectory = lazy(() => import("./clubs/Directory.tsx").then((m) => ({ default: m.ClubDirectory })));
 const Leaderboard = lazy(() => import("./clubs/Leaderboard.tsx").then((m) => ({ default: m.Leaderboard })));
 

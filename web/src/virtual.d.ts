@@ -1,4 +1,4 @@
-/** Issue 33: whether this build carries the /dev/* fixture pages (web/vite.config.ts `define`; false in a deploy build). */
+/** Whether this build carries the /dev/* fixture pages (web/vite.config.ts `define`; false in a deploy build). */
 declare const __DEV_FIXTURES__: boolean;
 
 /** Modules made by web/vite.config.ts at build time. */

@@ -1,5 +1,5 @@
 /**
- * Issue 35: the leaderboard page's SQL, in a file of its own (no D1 types) so that the bench
+ * The leaderboard page's SQL, in a file of its own (no D1 types) so that the bench
  * (bench/leaderboard.ts, on node:sqlite) times exactly the statements the worker runs
  * (worker/accounts/leaderboard.ts) and test/worker/leaderboard.test.ts explains them.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 35, rating leaderboards (RULES.md §2.14, §8; docs/ACCOUNTS.md "Leaderboards"): a page of a board
+ * Rating leaderboards (RULES.md §2.14, §8; docs/ACCOUNTS.md "Leaderboards"): a page of a board
  * from the summary table `leaderboard` (migrations/0009_leaderboard.sql), written when a rated game is
  * recorded (worker/accounts/records.ts) — one indexed range read (`leaderboard_rank`), never a pass over the
  * games. A player who opted out of publication is shown to everyone else as "a player (name hidden)": the

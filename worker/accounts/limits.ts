@@ -97,7 +97,7 @@ export async function limitKeys(c: Context, db: D1Database, userId: string | nul
 }
 
 /**
- * Issue 32, finding 6: count this attempt and decide in one statement per key — an upsert that adds the
+ * Count this attempt and decide in one statement per key — an upsert that adds the
  * attempt (a window that ended starts again at 1; the count stops at max + 1) and RETURNS the count, all
  * keys in one D1 batch (one transaction). The attempt may evaluate its password only if every key's
  * count, this attempt included, is within its max. Concurrent attempts each get their own count, so

@@ -1,11 +1,11 @@
 /**
  * A player's public profile from D1: rating, experience, coins, games by side and the game records.
  *
- * Issue 19 (RULES.md §8, publication opt-out; docs/CLUBS.md "Publication"): co-players who opted out are
+ * RULES.md §8, publication opt-out; docs/CLUBS.md "Publication": co-players who opted out are
  * "Player N" in the games' seat lists (no nick, no account) for anyone but themselves; and the profile of
  * a person who opted out lists no games to anyone else (`gamesHidden`) — a game's code and seat would map
  * its record's "Player N" back to this nick. The totals (rating, games, wins by side) stay: they name no game.
- * Issue 35: games and wins by format and by role, and each game's number (its record's link); the
+ * Games and wins by format and by role, and each game's number (its record's link); the
  * breakdowns are hidden from others with the games when the player opted out.
  */
 import type { GameRecord, Profile } from "../../shared/protocol/accounts.ts";
@@ -15,7 +15,7 @@ import { publishRows } from "./publication.ts";
 import { ordinalOf, ratingOf, userByNick } from "./users.ts";
 
 const PROFILE_GAMES = 50;
-/** Issue 35: the rating plot's points (the latest rated games). */
+/** The rating plot's points (the latest rated games). */
 const RATING_POINTS = 200;
 
 type Outcome = "win" | "loss" | "draw";
@@ -27,7 +27,7 @@ export async function profileOf(db: D1Database, nick: string, viewerId: string |
   const gamesHidden = user.publish_nick === 0 && viewerId !== user.id;
   const [byTeam, byFormatRole, history, mine] = await db.batch([
     db.prepare("SELECT team, outcome, COUNT(*) AS n FROM game_players WHERE user_id = ? GROUP BY team, outcome").bind(user.id),
-    // Issue 35: per format and role (none to others when the player opted out: the breakdown is part of what the opt-out hides).
+    // Per format and role (none to others when the player opted out: the breakdown is part of what the opt-out hides).
     db
       .prepare(
         `SELECT g.preset_id, gp.role, COUNT(*) AS n, SUM(gp.outcome = 'win') AS wins
@@ -36,7 +36,7 @@ export async function profileOf(db: D1Database, nick: string, viewerId: string |
           GROUP BY g.preset_id, gp.role`,
       )
       .bind(user.id, gamesHidden ? 1 : 0),
-    // Issue 35: the rating after each rated game, the latest 200 (the plot); none to others when opted out.
+    // The rating after each rated game, the latest 200 (the plot); none to others when opted out.
     db
       .prepare(
         `SELECT rh.seq, rh.mu_after, rh.sigma_after, g.ended_at
@@ -135,9 +135,9 @@ export async function profileOf(db: D1Database, nick: string, viewerId: string |
   const ratingHistory = (history!.results as Array<{ seq: number; mu_after: number; sigma_after: number; ended_at: number }>)
     .map((h) => ({ seq: h.seq, rating: ordinalOf(h.mu_after, h.sigma_after), at: h.ended_at }))
     .reverse();
-  // Issue 37, §7.11: a pass is kept per account and format and shows on the profile.
+  // §7.11: a pass is kept per account and format and shows on the profile.
   const rulesTests = await passesOf(db, user.id);
-  // Issue 35 (§7.11, seed 004): medals of closed seasons; none to others when the player opted out.
+  // §7.11, seed 004: medals of closed seasons; none to others when the player opted out.
   const medals = gamesHidden ? [] : await medalsOf(db, user.id);
   return { nickname: user.nick, createdAt: user.created_at, rating: ratingOf(user), xp: user.xp, coins: user.coins, stats, games, gamesHidden, ratingHistory, rulesTests, medals };
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 19 (RULES.md §6.11, §8 "a player may opt out of publication"): the one place that decides whose
+ * RULES.md §6.11, §8 "a player may opt out of publication": the one place that decides whose
  * nick a finished game's record may show. A person who opted out (users.publish_nick = 0, POST
  * /api/me/publication) is shown to everybody else as "Player N" — N = their seat in that game — in
  * every record and every API that lists finished games: the row keeps its seat, gets `hidden: true`,

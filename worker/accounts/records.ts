@@ -4,7 +4,7 @@
  * Written once per game in one D1 batch (all or nothing): first the `games` row (id =
  * "<code>/<startedAt>"): it claims the game — its primary key makes any second write of the same game
  * fail as a whole, rating updates included, even when two writes race past the "already recorded?"
- * check together (issue 11: the loser's next pass answers "already") — then one `game_players` row per seat
+ * check together (the loser's next pass answers "already") — then one `game_players` row per seat
  * (seat — role — nick, the account if a signed-in person played it to the end, the outcome), and for
  * rated presets (sport) per signed-in person: a `rating_history` row and the `users` update (rating,
  * experience, coins). `rating_history`'s key (user_id, seq = rated games after this one) makes two
@@ -56,7 +56,7 @@ export interface GameReport {
   winner: string;
   reason: string;
   seats: ReportedSeat[];
-  /** Issue 19: the game's number in its table's series (the record's URL /t/<code>/g/<gameNo>); absent in a report built without it. */
+  /** The game's number in its table's series (the record's URL /t/<code>/g/<gameNo>); absent in a report built without it. */
   gameNo?: number;
 }
 
@@ -86,14 +86,14 @@ export async function recordGame(db: D1Database, report: GameReport): Promise<"r
 }
 
 async function statements(db: D1Database, report: GameReport): Promise<D1PreparedStatement[]> {
-  // A game the table aborted (issue 11: "server-error") is recorded but changes no rating.
+  // A game the table aborted ("server-error") is recorded but changes no rating.
   const rated =
     awardsRewards(report.presetId) &&
     (report.winner === "red" || report.winner === "black" || report.winner === "draw") &&
     !UNRATED_REASONS.includes(report.reason);
   // One account counts once per game (its first seat), and only a person (not a bot seat) is linked.
   const seen = new Set<string>();
-  // Issue 19: the seat's nick stays its joiner's even when a bot finished it — `namedUserId` keeps that
+  // The seat's nick stays its joiner's even when a bot finished it — `namedUserId` keeps that
   // account for the publication opt-out (worker/accounts/publication.ts).
   const seats = report.seats.map((s) => {
     const userId = s.userId && !s.bot && !seen.has(s.userId) ? s.userId : null;
@@ -109,7 +109,7 @@ async function statements(db: D1Database, report: GameReport): Promise<D1Prepare
         .prepare("INSERT INTO game_players (game_id, seat, role, team, nickname, user_id, bot, outcome, named_user_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(report.gameId, s.seat, s.role, s.team, s.nickname, s.userId, s.bot ? 1 : 0, s.outcome, s.namedUserId),
     ),
-    // Issue 38.5: a club evening's table counts its games, and the evening is over until its host opens
+    // A club evening's table counts its games, and the evening is over until its host opens
     // the next one (worker/table/organizer.ts "next-game" clears ended_at). No evening: no row changes.
     db.prepare("UPDATE evenings SET games = games + 1, ended_at = ? WHERE table_code = ?").bind(report.endedAt, report.code),
   ];
@@ -158,7 +158,7 @@ async function statements(db: D1Database, report: GameReport): Promise<D1Prepare
 }
 
 /**
- * Issue 35, rating leaderboards (migrations/0009_leaderboard.sql): the summary rows of one player's rated
+ * Rating leaderboards (migrations/0009_leaderboard.sql): the summary rows of one player's rated
  * game, in the same batch as the rating itself — the overall board's row takes the new rating; the club's
  * board (the game's table was opened from one of its evenings) and its running season's board add the
  * rating gained. No evening or no season: those statements insert nothing.

@@ -20,7 +20,7 @@ export interface UserRow {
   rated_games: number;
   xp: number;
   coins: number;
-  /** Issue 19 (migrations/0005_publication.sql): 1 = the nick is published in records; 0 = "Player N" to others. */
+  /** migrations/0005_publication.sql: 1 = the nick is published in records; 0 = "Player N" to others. */
   publish_nick: number;
 }
 
@@ -34,7 +34,7 @@ export function passwordOf(u: UserRow | null): PasswordHash | null {
   return { hash: u.password_hash, salt: u.password_salt, iterations: u.password_iter };
 }
 
-/** Issue 32, finding 4: the two skeleton keys of a nick (migrations/0006_nick_skeleton.sql), as the table's `confusable` compares them. */
+/** The two skeleton keys of a nick (migrations/0006_nick_skeleton.sql), as the table's `confusable` compares them. */
 export const nickSkeletons = (nick: string): { skel: string; skelLc: string } => ({ skel: skeleton(nick), skelLc: skeleton(nick.toLocaleLowerCase("en")) });
 
 /**

@@ -61,7 +61,7 @@ const randomId = (prefix: string) => prefix + base64url(crypto.getRandomValues(n
 
 const nickTaken = (c: Context, nick: string) => apiError(c, "nickname-taken", `The nickname "${nick}" is already taken.`);
 
-/** Issue 32, finding 4: a new account's nick is refused when taken or when it looks like another account's (UTS #39). */
+/** A new account's nick is refused when taken or when it looks like another account's (UTS #39). */
 async function nickRefused(c: Context<AppEnv>, nick: string): Promise<Response | null> {
   const clash = await nickClash(c.env.DB, nick);
   if (!clash) return null;
@@ -108,7 +108,7 @@ export const auth = new Hono<AppEnv>()
     const user = await userByNick(c.env.DB, nickname);
     const session = user ? await readSession(c, now) : null;
     const keys = await limitKeys(c, c.env.DB, user?.id ?? null, now, session && user && session.user.id === user.id ? session.idHash : null);
-    // Issue 32, finding 6: counted and judged at once, before the password is derived.
+    // Counted and judged at once, before the password is derived.
     const wait = await reserveAttempt(c.env.DB, keys, now);
     if (wait > 0) {
       c.header("retry-after", String(wait));
@@ -326,7 +326,7 @@ export const me = new Hono<AppEnv>()
 
 /**
  * GET /api/users/:nick — a public profile: rating, experience, coins, games by side, game records
- * (issue 19: with the publication opt-out applied for this caller, worker/accounts/profile.ts).
+ * (with the publication opt-out applied for this caller, worker/accounts/profile.ts).
  */
 export const users = new Hono<AppEnv>().get("/:nick", async (c) => {
   const nick = c.req.param("nick");

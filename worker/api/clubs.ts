@@ -1,5 +1,5 @@
 /**
- * /api/clubs — clubs, their hosts, evenings and sign-ups with a reserve list (issue 19, RULES.md §6.11,
+ * /api/clubs — clubs, their hosts, evenings and sign-ups with a reserve list (RULES.md §6.11,
  * §7.11; docs/CLUBS.md has the table of routes, bodies and errors). Sessions, errors and bodies as in
  * worker/api/auth.ts: every state-changing route takes a JSON body (the CSRF rule, docs/ACCOUNTS.md) and
  * needs a session (401 `sign-in-required`); the pages are public. Every seat decision is one SQL
@@ -64,7 +64,7 @@ async function signedInEvening(c: C): Promise<{ userId: string; club: ClubRow; e
   if (!session) return signInFirst(c);
   const club = await pathClub(c);
   if (!club) return noEvening(c);
-  // Issue 35: deadlines and weekly repeats settle lazily, before any read or write of the club's evenings.
+  // Deadlines and weekly repeats settle lazily, before any read or write of the club's evenings.
   const now = await clubNow(c.env, club.id);
   await settleClub(c.env.DB, club.id, now);
   const e = await pathEvening(c, club);
@@ -109,7 +109,7 @@ async function eveningPage(db: D1Database, club: ClubRow, eveningId: string, vie
   };
 }
 
-/** Issue 38.5: the evening's named host, as the publication rule names them (§8: an opted-out host reads as "the named host"). */
+/** The evening's named host, as the publication rule names them (§8: an opted-out host reads as "the named host"). */
 async function namedHost(db: D1Database, hostId: string, viewerId: string | null): Promise<{ nickname: string | null; you: boolean }> {
   const nick = (await userById(db, hostId))?.nick ?? "";
   return { nickname: publicName(hostId, nick, await hiddenAccounts(db, [hostId]), viewerId), you: hostId === viewerId };
@@ -128,7 +128,7 @@ async function ownerAndPerson(c: C, body: { nickname?: string | undefined; userI
 }
 
 export const clubs = new Hono<AppEnv>()
-  /** Issue 35: the public clubs, a page at a time, with search (private clubs are never listed). Anyone may read it. */
+  /** The public clubs, a page at a time, with search (private clubs are never listed). Anyone may read it. */
   .get("/", async (c) => {
     const query = v.safeParse(ClubDirectoryQuerySchema, { q: c.req.query("q"), page: c.req.query("page") });
     if (!query.success) return apiError(c, "bad-request", "The query is invalid.", toIssues(query.issues));
@@ -286,7 +286,7 @@ export const clubs = new Hono<AppEnv>()
     const { userId, club, e, now } = at;
     const ageConfirmed = c.req.valid("json").ageConfirmed === true;
     if (e.age_check === 1 && !ageConfirmed) return apiError(c, "age-not-confirmed", "This evening is 21+: confirm your age to sign up.", [{ path: "ageConfirmed", message: "required" }]);
-    // Issue 37, RULES.md §7.11: a club that requires its rules test refuses the sign-up without a pass (nothing recorded).
+    // RULES.md §7.11: a club that requires its rules test refuses the sign-up without a pass (nothing recorded).
     if (await rulesTestMissing(c.env.DB, club, e.preset_id, userId)) return rulesTestRequired(c, e.preset_id);
     const landed = await signups.signUp(c.env.DB, e.id, userId, ageConfirmed, now);
     if (!landed) {
@@ -326,7 +326,7 @@ export const clubs = new Hono<AppEnv>()
     return c.json(await eveningPage(c.env.DB, club, e.id, userId, now), 200);
   })
   /**
-   * Issue 35: the owner or a host edits an open evening (start, place, seats, confirmation deadline); everyone
+   * The owner or a host edits an open evening (start, place, seats, confirmation deadline); everyone
    * signed up gets a 'changed' notice; added seats go to the reserve at once. Started or cancelled: 409.
    */
   .post("/:id/evenings/:eid/edit", vValidator("json", EditEveningRequestSchema, invalidBody), async (c) => {
@@ -361,7 +361,7 @@ export const clubs = new Hono<AppEnv>()
     return c.json(await eveningPage(c.env.DB, club, e.id, userId, now), 200);
   })
 
-  /** Issue 35: the owner or a host cancels an open evening; everyone signed up gets a 'cancelled' notice. A second press answers the same. */
+  /** The owner or a host cancels an open evening; everyone signed up gets a 'cancelled' notice. A second press answers the same. */
   .post("/:id/evenings/:eid/cancel", vValidator("json", EmptyRequestSchema, invalidBody), async (c) => {
     const at = await signedInEvening(c);
     if (at instanceof Response) return at;
@@ -381,13 +381,13 @@ export const clubs = new Hono<AppEnv>()
     return c.json({ now: await clubNow(c.env, club.id) }, 200);
   })
   /**
-   * Issue 19 (RULES.md §6.11 "at the evening the host opens the table"): the owner or a host opens the
+   * RULES.md §6.11 "at the evening the host opens the table": the owner or a host opens the
    * evening's table — its format and settings, the whole table may sit from one venue's network — and only
    * the evening's seated sign-ups may sit there, each with their own account (`not-invited` otherwise). The
    * evening becomes `started` with the table's code; a second open answers `table-started` with that code.
    * Seats the sign-ups leave empty the host fills with bots.
    *
-   * Issue 38.5 (§5.7): the opener chooses. Hosting (the default): they are the table's live host. Playing
+   * §5.7: the opener chooses. Hosting (the default): they are the table's live host. Playing
    * (`play: true`): they sit in their own seat (invited even without a sign-up) and either the club's
    * named host (`host`: the owner or a host, not the opener) takes the host screen — `POST …/host` — or,
    * with no name, the server hosts and the opener holds the organizer rights from their seat.
@@ -426,15 +426,15 @@ export const clubs = new Hono<AppEnv>()
       seatsPerAddress: e.seats_max,
       creatorUserId: userId,
       reservedFor,
-      // Issue 35: seats held per seated sign-up until the start; from then the reserve (in order) moves up
+      // Seats held per seated sign-up until the start; from then the reserve (in order) moves up
       // into the seats of those who have not come. The start in the table's time (the club's test skew removed).
       ...(seated.length ? { eveningHold: { reserve: await signups.reserveOf(c.env.DB, e.id), until: e.starts_at - (now - Date.now()), evening: e.id } } : {}),
       ...(hostId ? { hostUserId: hostId } : {}),
-      // Issue 19, §6.11: a club that records games opens its tables with the recording switch on (everyone sees the mark).
+      // §6.11: a club that records games opens its tables with the recording switch on (everyone sees the mark).
       ...(club.record_games === 1 ? { recording: true } : {}),
     });
     if (created instanceof Response) return created;
-    // Issue 37, RULES.md §7.10: at a rating table the newcomers wait for a consigliere.
+    // RULES.md §7.10: at a rating table the newcomers wait for a consigliere.
     await nameNewcomers(c.env, club, e.preset_id, reservedFor, created.code);
     // Two hosts at once: the first write wins; the other table stays unused (nobody is sent to it).
     if (!(await startEvening(c.env.DB, e.id, created.code, hostId))) return apiError(c, "table-started", "The evening's table was just opened by someone else.");
@@ -450,7 +450,7 @@ export const clubs = new Hono<AppEnv>()
   })
 
   /**
-   * Issue 38.5: the evening's named host takes the table's host screen — a fresh host token for their
+   * The evening's named host takes the table's host screen — a fresh host token for their
    * account (the table checks it is the one it was opened for). `not-allowed` for anyone else.
    */
   .post("/:id/evenings/:eid/host", vValidator("json", EmptyRequestSchema, invalidBody), async (c) => {

@@ -1,5 +1,5 @@
 /**
- * /api/rules-test — issue 37, RULES.md §7.11 *decision*: "the test is ten questions drawn from a bank for
+ * /api/rules-test — RULES.md §7.11 *decision*: "the test is ten questions drawn from a bank for
  * the club's format, each answer explained after; eight right passes; a failed test may be retaken after
  * ten minutes; a pass is kept per account and format" (docs/NEWCOMERS.md).
  *

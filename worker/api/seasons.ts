@@ -1,6 +1,6 @@
 /**
  * /api/clubs — seasons, the champion table, the host's reviews with points, the club's finished games and
- * the owner's club settings (issue 19, RULES.md §6.11, §7.11, §8; docs/CLUBS.md "Seasons" has the routes,
+ * the owner's club settings (RULES.md §6.11, §7.11, §8; docs/CLUBS.md "Seasons" has the routes,
  * bodies and errors). Mounted beside worker/api/clubs.ts under the same prefix; the same rules: JSON bodies,
  * sessions for every change, public pages (a private review only for the club's hosts and the game's players).
  */
@@ -180,7 +180,7 @@ export const seasons = new Hono<AppEnv>()
     return c.json(await seasonPage(c, at.club, (await seasonById(c.env.DB, at.club.id, s.id))!, at.userId), 200);
   })
 
-  /** The owner's settings: private reviews (§8), the Tatar bonus (§7.11), the points for a win (issue 38.5). */
+  /** The owner's settings: private reviews (§8), the Tatar bonus (§7.11), the points for a win. */
   .post("/:id/settings", vValidator("json", ClubSettingsRequestSchema, invalidBody), async (c) => {
     const at = await manager(c, "owner");
     if (at instanceof Response) return at;

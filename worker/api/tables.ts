@@ -53,7 +53,7 @@ const CODE_ATTEMPTS = 8;
 type AppEnv = { Bindings: Env };
 
 /**
- * Create a table object under a fresh code (POST /api/tables; issue 19: a club evening's table): the
+ * Create a table object under a fresh code (POST /api/tables; a club evening's table): the
  * request, already checked against its preset, goes to a new object near the caller. The created
  * table (code, link, organizer token), or the error to answer.
  */
@@ -123,11 +123,11 @@ export const tables = new Hono<AppEnv>()
     if (!seatRange(preset.id, settings.output)) {
       return apiError(c, "bad-settings", "No game of this preset can start with these settings: the black team would be as large as the red.", [{ path: "settings", message: "parity at the deal" }]);
     }
-    // Issue 16, §5.5 Fast: the organizer plays and takes a seat, so there is no live host (§5.7) to be.
+    // §5.5 Fast: the organizer plays and takes a seat, so there is no live host (§5.7) to be.
     if (body.host === "live" && preset.organizerPlays) {
       return apiError(c, "bad-settings", `At a "${preset.id}" table the organizer plays and takes a seat: it has no live host.`, [{ path: "host", message: "the organizer plays" }]);
     }
-    // Issue 31.2 "Longer windows for beginners" (the votes' and the night steps' windows doubled). Decision:
+    // "Longer windows for beginners" (the votes' and the night steps' windows doubled). Decision:
     // a *rated* table is one whose games award rating — the preset's own `rewards` (RULES.md §2.14: sport),
     // the same fact worker/accounts/records.ts rates by. §2 fixes sport's timing (§2.6 "5 s each", closed
     // "10 s"; §2.10 "Shot, 7 s", "checks, 7 s") and a rating compares games played by it, so a rated table
@@ -142,7 +142,7 @@ export const tables = new Hono<AppEnv>()
       return apiError(c, "bad-settings", `A "${preset.id}" table is rated: it keeps the rules' vote and night windows.`, [{ path: "longWindows", message: "a rated table keeps the rules' windows" }]);
     }
     const longWindows = body.longWindows ?? !rated;
-    // Issue 16, §5.1: a table of the size its creator chose (the profile screen), one its composition can start with.
+    // §5.1: a table of the size its creator chose (the profile screen), one its composition can start with.
     if (body.seats !== undefined) {
       const outside = body.seats < preset.seats.min || body.seats > preset.seats.max;
       const why = outside ? `"${preset.id}" seats ${preset.seats.min}–${preset.seats.max}` : startRefusal(preset.id, settings.output, body.seats);
@@ -178,7 +178,7 @@ export const tables = new Hono<AppEnv>()
   })
 
   /**
-   * Issue 19 (RULES.md §8): game `n` of the table's series as a public record to replay — only once that
+   * RULES.md §8: game `n` of the table's series as a public record to replay — only once that
    * game is over (docs/PROTOCOL.md "Game records"). The nick of every player who opted out of
    * publication is hidden ("Player N") unless the caller is that player (worker/accounts/publication.ts);
    * no account id is sent. The answer depends on the caller and on the players' current choice, so it is
@@ -194,13 +194,13 @@ export const tables = new Hono<AppEnv>()
     if (record === "not-found") return apiError(c, "not-found", "No such game at this table.");
     if (record === "not-ended") return apiError(c, "not-ended", "This game is not over yet: its record opens at the end.");
     const players = await publishRows(c.env.DB, await sessionUserId(c), record.players);
-    // Issue 38.7: whether a recording exists (not who may hear it): the record page asks for its info only then.
+    // Whether a recording exists (not who may hear it): the record page asks for its info only then.
     const rec = await recordingRow(c.env.DB, `rec/${table.code}/${n}`);
     const body: TableGameRecord = { ...record, players, recording: rec !== null && rec.expires_at > Date.now() };
     return c.json(body, 200);
   })
 
-  /** Issue 19 (RULES.md §6.11): game `n`'s audio recording — upload, listen, info (worker/recordings/api.ts). */
+  /** RULES.md §6.11: game `n`'s audio recording — upload, listen, info (worker/recordings/api.ts). */
   .route("/:code/games/:n/recording", recordingRoutes(gamePath))
 
   /** Sit down at the table. */
@@ -210,7 +210,7 @@ export const tables = new Hono<AppEnv>()
     const { nickname, deviceId, organizerToken } = c.req.valid("json");
     // A signed-in player's seat is linked to the account (records, rating); guests sit as before.
     const userId = await sessionUserId(c);
-    // Issue 37, RULES.md §7.11: a club evening's table whose club requires its rules test seats only a pass.
+    // RULES.md §7.11: a club evening's table whose club requires its rules test seats only a pass.
     const untested = userId ? await tableRulesTestMissing(c.env.DB, table.code, userId) : null;
     if (untested) return rulesTestRequired(c, untested);
     const result = await table.stub.join(nickname, { deviceId, address: addressOf(c.req.raw), organizerToken, ...(userId ? { userId } : {}) });
@@ -255,7 +255,7 @@ export const tables = new Hono<AppEnv>()
     return c.json(result.body, 200);
   })
 
-  /** Issue 17, RULES.md §7.10: the seated player asks for a one-time code for their consigliere. */
+  /** RULES.md §7.10: the seated player asks for a one-time code for their consigliere. */
   .post("/:code/consigliere/invite", vValidator("json", ConsigliereSeatRequestSchema, invalidBody), async (c) => {
     const table = tableStub(c.env, c.req.param("code") ?? "");
     if (!table) return apiError(c, "not-found", "No table with this code.");
@@ -264,7 +264,7 @@ export const tables = new Hono<AppEnv>()
     return c.json(result.body, 200);
   })
 
-  /** Issue 37, RULES.md §7.10: the organizer (or live host) invites a consigliere for a seated newcomer. */
+  /** RULES.md §7.10: the organizer (or live host) invites a consigliere for a seated newcomer. */
   .post("/:code/consigliere/invite-for", vValidator("json", ConsigliereInviteForRequestSchema, invalidBody), async (c) => {
     const table = tableStub(c.env, c.req.param("code") ?? "");
     if (!table) return apiError(c, "not-found", "No table with this code.");

@@ -1,5 +1,5 @@
 /**
- * The end-to-end test clock (issue 11, docs/ARCHITECTURE.md "Test clock"): the browser suite plays
+ * The end-to-end test clock (docs/ARCHITECTURE.md "Test clock"): the browser suite plays
  * whole games by clicking without waiting out the phases' real lengths. When a page has done all it
  * wants in a phase, the driver asks the table to live through the rest of it at once.
  *

@@ -1,5 +1,5 @@
 /**
- * /api/tournaments (issue 34, RULES.md §9; docs/TOURNAMENTS.md "API"): a thin router in front of one
+ * /api/tournaments (RULES.md §9; docs/TOURNAMENTS.md "API"): a thin router in front of one
  * Durable Object per tournament (worker/tournaments/TournamentObject.ts, its decisions shared/tournaments/lifecycle.ts).
  * JSON bodies (strict schemas, shared/protocol/tournaments.ts), a session for every change; the pages
  * are public, with the publication opt-out masking names (§9.7: "a player (name hidden)").

@@ -1,5 +1,5 @@
 /**
- * Issue 35, clubs you can find (RULES.md §6.11 the club evening, §8 the platform; docs/CLUBS.md "The
+ * Clubs you can find (RULES.md §6.11 the club evening, §8 the platform; docs/CLUBS.md "The
  * directory"): the public clubs, a page at a time, with search by name or city. A private club
  * (`clubs.listed = 0`, migrations/0008_club_directory.sql) is never listed; it stays reachable by its link.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 35, club evenings you can manage (RULES.md §6.11 "a fixed weekly evening … Sign-up: one 'OK, let's
+ * Club evenings you can manage (RULES.md §6.11 "a fixed weekly evening … Sign-up: one 'OK, let's
  * play' and a confirmation of the evening; when full, the player goes to a reserve list and moves up
  * automatically when a seat frees"; docs/CLUBS.md "Managing an evening"):
  *   - the club's clock (real time; a test may move one club's, never in production);

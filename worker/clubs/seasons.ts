@@ -1,6 +1,6 @@
 /**
  * Seasons, reviews with points, the champion table and the club's finished games in D1
- * (migrations/0003_seasons.sql; issue 19, RULES.md §6.11, §7.11, §8; docs/CLUBS.md "Seasons").
+ * (migrations/0003_seasons.sql; RULES.md §6.11, §7.11, §8; docs/CLUBS.md "Seasons").
  *
  * A club game is a game (0001 `games`) of a table opened from one of the club's evenings
  * (`evenings.table_code`). Its review is one batch: the review row — which decides, inside its own
@@ -189,7 +189,7 @@ export async function seasonView(db: D1Database, s: SeasonRow, viewerId: string 
     championGames: s.champion_games,
     ratingGames: count("rating"),
     championPlayed: count("champion"),
-    // Issue 35 (§7.11, seed 004): once the season is closed, its table's top 3 hold gold, silver and bronze.
+    // §7.11, seed 004: once the season is closed, its table's top 3 hold gold, silver and bronze.
     table: table(rating, s.best_of, viewerId, nameOf).map((r) => (s.status === "closed" && r.rank <= 3 ? { ...r, medal: MEDALS[r.rank - 1]! } : r)),
     // Only champion-stage points count there, all of them, and every champion is listed from the start.
     champion: champions.results.length ? { eveningId: s.champion_evening_id, table: table(champ, Number.POSITIVE_INFINITY, viewerId, nameOf, champions.results) } : null,
@@ -289,7 +289,7 @@ export async function reviewPage(
         : null,
     hidden: review !== null && hidden,
     canReview,
-    // Issue 38.5: the form's prefill — the club's points for a win on every winning seat (public: the record shows the result).
+    // The form's prefill — the club's points for a win on every winning seat (public: the record shows the result).
     seats: seats.results.map((s) => ({ seat: s.seat, nickname: name.get(s.seat) ?? null, won: s.outcome === "win" })),
   };
 }

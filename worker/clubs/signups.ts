@@ -1,5 +1,5 @@
 /**
- * Sign-up, confirmation and withdrawal for a club evening (issue 19, RULES.md §6.11 "when full, the player
+ * Sign-up, confirmation and withdrawal for a club evening (RULES.md §6.11 "when full, the player
  * goes to a reserve list and moves up automatically when a seat frees"; docs/CLUBS.md "Concurrency").
  *
  * D1 runs one statement (or one batch, a transaction) at a time per database, but a read in one request
@@ -126,7 +126,7 @@ export const signupOf = (db: D1Database, eveningId: string, userId: string) =>
   db.prepare("SELECT s.user_id, '' AS nick, s.seq, s.state, s.confirmed_at, s.age_confirmed FROM signups s WHERE s.evening_id = ? AND s.user_id = ?").bind(eveningId, userId).first<SignupRow>();
 
 /**
- * Issue 35, "seats held per account at the evening's table until the start, with the reserve moving up if a
+ * "seats held per account at the evening's table until the start, with the reserve moving up if a
  * seated player does not come by then": the evening's table tells D1 who sits there (`atTable`: the accounts
  * at the table now) each time an account sits down after the start (worker/table/admission.ts). In one batch
  * (a transaction): every sign-up at the table that the lists still show on the reserve moves up to `seated`,

@@ -20,17 +20,17 @@ export interface ClubRow {
   adults_only: number;
   owner_id: string;
   created_at: number;
-  /** Issue 19 (migrations/0004_recordings.sql): 1 = record games for review. */
+  /** migrations/0004_recordings.sql: 1 = record games for review. */
   record_games: number;
-  /** Issue 19 (migrations/0003_seasons.sql): the club keeps its reviews private (§8); the extra points of a Tatar game (§7.11). */
+  /** migrations/0003_seasons.sql: the club keeps its reviews private (§8); the extra points of a Tatar game (§7.11). */
   reviews_private: number;
   tatar_bonus: number;
-  /** Issue 38.5 (migrations/0007_evening_loop.sql): the club's points for a win at the review. */
+  /** migrations/0007_evening_loop.sql: the club's points for a win at the review. */
   win_points: number;
-  /** Issue 35 (migrations/0008_club_directory.sql): 1 = in the public directory; the folded name and city searched. */
+  /** migrations/0008_club_directory.sql: 1 = in the public directory; the folded name and city searched. */
   listed: number;
   search_key: string | null;
-  /** Issue 37 (migrations/*_newcomers_rules_test.sql): the rules test required for evenings (1), and its mark. */
+  /** migrations/*_newcomers_rules_test.sql: the rules test required for evenings (1), and its mark. */
   rules_test_required: number;
   rules_test_mark: number;
 }
@@ -52,13 +52,13 @@ export interface EveningRow {
   weekly: number;
   status: EveningStatus;
   table_code: string | null;
-  /** Issue 38.5 (migrations/0007_evening_loop.sql): the named host when the opener plays; games played; the end of the last one while no next one is open. */
+  /** migrations/0007_evening_loop.sql: the named host when the opener plays; games played; the end of the last one while no next one is open. */
   host_id: string | null;
   games: number;
   ended_at: number | null;
   created_by: string;
   created_at: number;
-  /** Issue 35 (migrations/0012_evening_manage.sql): the confirmation deadline in hours before the start (null: none); set once it was applied; the evening this one repeats. */
+  /** migrations/0012_evening_manage.sql: the confirmation deadline in hours before the start (null: none); set once it was applied; the evening this one repeats. */
   confirm_hours: number | null;
   confirm_token: string | null;
   repeat_of: string | null;
@@ -121,7 +121,7 @@ export const eveningById = (db: D1Database, clubId: string, id: string) =>
 
 /** Owner first, then hosts, then members; by nickname within each. */
 /**
- * Issue 32, finding 3: the club's owner and hosts see every name (they run the evenings); anyone else
+ * The club's owner and hosts see every name (they run the evenings); anyone else
  * sees a member who opted out of publication (users.publish_nick = 0) as a masked row, unless it is them.
  */
 export async function membersOf(db: D1Database, clubId: string, viewerId: string | null, viewerRole: ClubRole | null): Promise<ClubMember[]> {
@@ -156,7 +156,7 @@ export const upcomingEdge = (now: number): number => now - EVENING_HOURS * 3600_
 export async function eveningsOf(db: D1Database, clubId: string, now: number): Promise<{ upcoming: EveningSummary[]; past: EveningSummary[] }> {
   const edge = upcomingEdge(now);
   const [up, past] = await db.batch<EveningRow>([
-    // Issue 38.5: an evening whose table played its last game (ended_at) is past at once, not at its hour's end.
+    // An evening whose table played its last game (ended_at) is past at once, not at its hour's end.
     db.prepare(`SELECT ${EVENING_COLUMNS} FROM evenings e WHERE e.club_id = ? AND ${notOverSql("?")} ORDER BY e.starts_at LIMIT 50`).bind(clubId, edge),
     db.prepare(`SELECT ${EVENING_COLUMNS} FROM evenings e WHERE e.club_id = ? AND (e.starts_at < ? OR e.ended_at IS NOT NULL) ORDER BY e.starts_at DESC LIMIT 20`).bind(clubId, edge),
   ]);

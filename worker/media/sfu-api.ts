@@ -1,5 +1,5 @@
 /**
- * Issue 15, the production media plane (docs/MEDIA.md §6): a typed client of Cloudflare Realtime's
+ * The production media plane (docs/MEDIA.md §6): a typed client of Cloudflare Realtime's
  * Connection API (the SFU), written against its published OpenAPI schema
  * (https://developers.cloudflare.com/realtime/static/realtime-api-2024-05-21.yaml). Only the table
  * object uses it, with the app secret; no client ever talks to the SFU's API.

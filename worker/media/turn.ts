@@ -1,5 +1,5 @@
 /**
- * Issue 15 (docs/MEDIA.md §5): short-lived Cloudflare TURN credentials, minted by the table object
+ * docs/MEDIA.md §5: short-lived Cloudflare TURN credentials, minted by the table object
  * from the long-term TURN key (Worker secrets TURN_KEY_ID, TURN_KEY_API_TOKEN):
  *
  *   POST https://rtc.live.cloudflare.com/v1/turn/keys/{TURN_KEY_ID}/credentials/generate-ice-servers

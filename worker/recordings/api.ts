@@ -128,7 +128,7 @@ async function writeRow(c: C, u: Upload, grant: Extract<UploadGrant, { ok: true 
     .run();
 }
 
-/** Issue 30: a recording's chunks in R2, in order; the contiguous ones from 0 are the recording. */
+/** A recording's chunks in R2, in order; the contiguous ones from 0 are the recording. */
 async function contiguousChunks(bucket: R2Bucket, key: string): Promise<Array<{ key: string; size: number }>> {
   const all = (await chunkKeys(bucket, key)).filter((o) => o.key.startsWith(`${key}/c/`)).sort((a, b) => (a.key < b.key ? -1 : 1));
   const out: Array<{ key: string; size: number }> = [];
@@ -153,7 +153,7 @@ export function recordingRoutes(pathGame: PathGame) {
       return c.json(info, 201);
     })
 
-    /** Issue 30: chunk i of the recording, as the game goes. */
+    /** Chunk i of the recording, as the game goes. */
     .put("/chunks/:i", async (c) => {
       const i = chunkIndex(c.req.param("i"));
       if (i === null) return apiError(c, "not-found", "No such chunk: chunks are numbered 0, 1, 2… below the limit.");
@@ -168,7 +168,7 @@ export function recordingRoutes(pathGame: PathGame) {
       return c.json(info, 201);
     })
 
-    /** Issue 30: the chunks stored so far (the uploader's rights). */
+    /** The chunks stored so far (the uploader's rights). */
     .get("/chunks", async (c) => {
       const path = pathGame(c);
       if (!path) return apiError(c, "not-found", "No such game at this table.");
@@ -189,7 +189,7 @@ export function recordingRoutes(pathGame: PathGame) {
     .get("/", async (c) => {
       const row = await listenable(c, pathGame(c));
       if (row instanceof Response) return row;
-      // Issue 30: a chunked recording is its contiguous chunks from 0, one after another; else the whole file.
+      // A chunked recording is its contiguous chunks from 0, one after another; else the whole file.
       const chunks = await contiguousChunks(c.env.RECORDINGS, row.key);
       let body: ReadableStream;
       let size: number;

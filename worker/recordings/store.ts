@@ -1,5 +1,5 @@
 /**
- * Issue 19 (RULES.md §6.11, docs/CLUBS.md "Recordings"): recordings in R2 (the audio) and D1 (the
+ * RULES.md §6.11, docs/CLUBS.md "Recordings": recordings in R2 (the audio) and D1 (the
  * `recordings` rows of migrations/0004_recordings.sql: whose it is and when it goes).
  */
 import type { RecordingInfo } from "../../shared/protocol/recordings.ts";
@@ -26,7 +26,7 @@ export async function recordingRow(db: D1Database, key: string): Promise<Recordi
 const R2_BATCH = 1000;
 const D1_BATCH = 90;
 
-/** Issue 30: the R2 keys of a recording's chunks (everything under `${key}/`). */
+/** The R2 keys of a recording's chunks (everything under `${key}/`). */
 export async function chunkKeys(bucket: R2Bucket, key: string): Promise<Array<{ key: string; size: number }>> {
   const out: Array<{ key: string; size: number }> = [];
   let cursor: string | undefined;
@@ -38,7 +38,7 @@ export async function chunkKeys(bucket: R2Bucket, key: string): Promise<Array<{ 
   return out;
 }
 
-/** Delete these recordings: the R2 objects (a whole file and every chunk, issue 30), then their D1 rows (a key with neither is fine). */
+/** Delete these recordings: the R2 objects (a whole file and every chunk), then their D1 rows (a key with neither is fine). */
 export async function deleteRecordings(env: { RECORDINGS: R2Bucket; DB: D1Database }, keys: readonly string[]): Promise<void> {
   const all = [...keys];
   for (const key of keys) if (!key.includes("/c/")) for (const c of await chunkKeys(env.RECORDINGS, key)) all.push(c.key);

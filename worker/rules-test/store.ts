@@ -1,5 +1,5 @@
 /**
- * Issue 37, RULES.md §7.11 *decision*: the rules test's attempts and passes in D1
+ * RULES.md §7.11 *decision*: the rules test's attempts and passes in D1
  * (migrations/*_newcomers_rules_test.sql). The server draws (a stored seed), checks and keeps; every
  * decision that two presses could race is one statement:
  *   - start: one INSERT … SELECT that lands only when the account has no unanswered attempt of the format

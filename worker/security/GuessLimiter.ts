@@ -131,7 +131,7 @@ export class GuessLimiter extends DurableObject<Env> {
   }
 
   /**
-   * Issue 32, finding 6: the guess guard's atomic check. One attempt is counted *before* its lookup, and
+   * The guess guard's atomic check. One attempt is counted *before* its lookup, and
    * the count and the decision are one synchronous step of this object (no await between the read and
    * the write), so concurrent requests cannot all pass a check made before any of them was counted. The
    * attempt may run while the count after it stays below `max` (the `max`-th is refused); a refused

@@ -1,5 +1,5 @@
 /**
- * Issue 32, finding 7: cross-site request forgery. SameSite=Lax keeps the session cookie off most
+ * Cross-site request forgery. SameSite=Lax keeps the session cookie off most
  * cross-site requests, but not all (a top-level form POST right after a navigation, older browsers,
  * a sibling subdomain), and Hono's JSON validator reads a form-encoded or text/plain body as `{}` — so
  * `logout-all`, an evening's `withdraw` or `signup` went through from another site's form. Two checks

@@ -1,7 +1,7 @@
 /**
  * Middleware in front of every route that takes a table code (summary, join, return, socket): refuses
  * an address bucket that used up its failed lookups (the limiter's "guess" counter, GuessLimiter.ts).
- * Issue 32, finding 6: every lookup is counted *before* it runs, in one atomic step of the address's
+ * Every lookup is counted *before* it runs, in one atomic step of the address's
  * limiter object (`reserve`: count and decide at once), and a lookup that did not fail — anything but
  * 404 (no such table) or 403 (wrong return code) — gives its attempt back (`refund`). So 300 guesses
  * in flight at once run at most GUESS_LIMIT.max − 1 lookups, and a real code asked once the window is
@@ -39,7 +39,7 @@ export function guessGuard(): MiddlewareHandler<{ Bindings: Env }> {
     // Not behind Cloudflare's edge (no address, or loopback from `wrangler dev`): nothing to count by.
     const bucket = limitBucket(c.req.raw);
     if (bucket === null) return next();
-    // Issue 32, finding 6: count the attempt and decide in one step of the address's limiter object,
+    // Count the attempt and decide in one step of the address's limiter object,
     // before the lookup — concurrent guesses cannot all pass a check made before any was counted.
     let reserved = false;
     try {

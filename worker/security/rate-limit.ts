@@ -41,7 +41,7 @@ export function rememberBlocked(name: LimitName, bucket: string, until: number, 
   blockedHere.set(`${name} ${bucket}`, until);
 }
 
-/** Count one hit on the bucket's counter in its limiter object (issue 32: or reserve / refund / fail an attempt, guess-guard.ts). */
+/** Count one hit on the bucket's counter in its limiter object (or reserve / refund / fail an attempt, guess-guard.ts). */
 export function hitLimiter(env: Env, name: LimitName, bucket: string): Promise<LimitVerdict>;
 export function hitLimiter(env: Env, name: LimitName, bucket: string, how: "reserve"): Promise<LimitVerdict & { allowed: boolean }>;
 export function hitLimiter(env: Env, name: LimitName, bucket: string, how: "refund" | "fail"): Promise<LimitVerdict>;

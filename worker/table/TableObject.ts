@@ -51,7 +51,7 @@ export class TableObject extends DurableObject<Env> {
     return this.table.admission.init(req);
   }
 
-  /** Issue 38.5: the club evening's named host takes the host screen (admission.ts claimHost). */
+  /** The club evening's named host takes the host screen (admission.ts claimHost). */
   claimHost(userId: string): Promise<{ ok: true; token: string } | Refusal> {
     return this.table.admission.claimHost(userId);
   }
@@ -71,7 +71,7 @@ export class TableObject extends DurableObject<Env> {
     return this.table.listing.summary();
   }
 
-  /** Issue 19: a finished game's record with its players' accounts (record.ts; the Worker masks and publishes it), or why not. */
+  /** A finished game's record with its players' accounts (record.ts; the Worker masks and publishes it), or why not. */
   record(game: number): AccountRecord | RecordRefusal {
     return gameRecord(this.table, game);
   }
@@ -81,22 +81,22 @@ export class TableObject extends DurableObject<Env> {
     return gameOver(this.table, game);
   }
 
-  /** Issue 19, RULES.md §6.11: may this organizer token upload game `game`'s recording now (recordings.ts)? */
+  /** RULES.md §6.11: may this organizer token upload game `game`'s recording now (recordings.ts)? */
   recordingGrant(token: string, game: number): Promise<UploadGrant> {
     return this.table.recordings.grant(token, game);
   }
 
-  /** Issue 30: may this organizer token upload chunk `i` of game `game`'s recording now (recordings.ts)? */
+  /** May this organizer token upload chunk `i` of game `game`'s recording now (recordings.ts)? */
   recordingChunkGrant(token: string, game: number, i: number, length: number, maxTotal: number): Promise<UploadGrant> {
     return this.table.recordings.chunkGrant(token, game, i, length, maxTotal);
   }
 
-  /** Issue 30: chunk `i` is stored in R2; the chunks stored and the contiguous bytes from chunk 0. */
+  /** Chunk `i` is stored in R2; the chunks stored and the contiguous bytes from chunk 0. */
   recordingChunkStored(game: number, i: number): { have: number[]; size: number } {
     return this.table.recordings.chunkStored(game, i);
   }
 
-  /** Issue 30: the chunks stored so far, for the uploader (a reopened page resumes). */
+  /** The chunks stored so far, for the uploader (a reopened page resumes). */
   recordingChunks(token: string, game: number): Promise<{ ok: true; have: number[] } | { ok: false; code: RecordingRefusalCode; message: string }> {
     return this.table.recordings.chunks(token, game);
   }
@@ -107,17 +107,17 @@ export class TableObject extends DurableObject<Env> {
   }
 
   /** A fresh token for the seat whose return code this is (another device). */
-  /** `address`: the caller's address bucket (security/address.ts addressOf), issue 32 finding 8. */
+  /** `address`: the caller's address bucket (security/address.ts addressOf). */
   returnToSeat(returnCode: string, address?: string): Promise<ReturnResult> {
     return this.table.admission.returnToSeat(returnCode, address);
   }
 
-  /** Issue 17, RULES.md §7.10: the seated player's invitation for a consigliere (consigliere.ts). */
+  /** RULES.md §7.10: the seated player's invitation for a consigliere (consigliere.ts). */
   consigliereInvite(token: string): Promise<InviteResult> {
     return this.table.consiglieri.invite(token);
   }
 
-  /** Issue 37, RULES.md §7.10: the organizer's invitation for another seat's consigliere (a newcomer's). */
+  /** RULES.md §7.10: the organizer's invitation for another seat's consigliere (a newcomer's). */
   consigliereInviteFor(token: string, nickname: string): Promise<InviteResult> {
     return this.table.consiglieri.inviteFor(token, nickname);
   }
@@ -127,17 +127,17 @@ export class TableObject extends DurableObject<Env> {
     return this.table.consiglieri.join(code, nickname, deviceId, advisor);
   }
 
-  /** Issue 37: the worker names a rating table's newcomers (accounts), once, when it opens the table. */
+  /** The worker names a rating table's newcomers (accounts), once, when it opens the table. */
   requireConsiglieri(userIds: string[]): void {
     this.table.consiglieri.requireFor(userIds);
   }
 
-  /** Issue 37: the seat of this token (player id, nickname), for a newcomer's request to an advising member. */
+  /** The seat of this token (player id, nickname), for a newcomer's request to an advising member. */
   consigliereSeat(token: string): Promise<{ ok: true; playerId: string; nickname: string } | Refusal> {
     return this.table.consiglieri.seatFor(token);
   }
 
-  /** Issue 37: an advising member accepts (the worker checked the request): bound at once. */
+  /** An advising member accepts (the worker checked the request): bound at once. */
   consigliereAccept(playerId: string, nickname: string, deviceId: string | undefined, advisor: AdvisorAccount): Promise<ConsigliereJoinResult> {
     return this.table.consiglieri.accept(playerId, nickname, deviceId, advisor);
   }

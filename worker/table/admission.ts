@@ -1,7 +1,7 @@
 /**
  * Admission: who may be at the table. Creating it (the organizer token), sitting down (`join`, which
  * starts a table that fills), coming back on another device (`returnToSeat`), opening a socket (opens
- * per address), and sitting in the series' next game ("play again", issue 13) — and the sockets of
+ * per address), and sitting in the series' next game ("play again") — and the sockets of
  * those the next game left out, which stay as spectators'.
  */
 import { DEFAULT_BOT_LEVEL, type BotLevel } from "../../shared/bots/levels.ts";
@@ -53,30 +53,30 @@ export interface InitRequest {
   /** Seats one client address may hold (default SEATS_PER_ADDRESS). */
   seatsPerAddress?: number;
   botAfterMinutesAway?: number | null;
-  /** Issue 20: the table's bot level (default DEFAULT_BOT_LEVEL). */
+  /** The table's bot level (default DEFAULT_BOT_LEVEL). */
   botLevel?: BotLevel;
-  /** Issue 15 media options (defaults: not recording, the dead hear, spectators do not). */
+  /** Media options (defaults: not recording, the dead hear, spectators do not). */
   recording?: boolean;
   deadHear?: boolean;
   spectatorsHear?: boolean;
-  /** Issue 31.2 "Longer windows for beginners": every vote and night-step window doubles (default off; the
+  /** "Longer windows for beginners": every vote and night-step window doubles (default off; the
    *  worker decides the default and refuses it at a rated table, worker/api/tables.ts). Fixed at creation. */
   longWindows?: boolean;
   /** The signed-in account creating the table (docs/ACCOUNTS.md); absent/null for a guest. */
   creatorUserId?: string | null;
-  /** Issue 16, §5.1: exactly this many seats (checked by the worker against the preset and settings). */
+  /** §5.1: exactly this many seats (checked by the worker against the preset and settings). */
   seats?: number;
   /**
-   * Issue 19: a table opened from a club evening — only these accounts (the evening's seated sign-ups)
+   * A table opened from a club evening — only these accounts (the evening's seated sign-ups)
    * may sit down, each signed in (`not-invited` otherwise). Bots the organizer seats are not joins.
    */
   reservedFor?: string[];
-  /** Issue 35: the evening's reserve list and start: from the start, no-shows' seats go to the reserve in order (evening.ts). */
+  /** The evening's reserve list and start: from the start, no-shows' seats go to the reserve in order (evening.ts). */
   eveningHold?: EveningHold;
-  /** Issue 38.5: a club evening's named host (the opener plays): only this account may take the host screen (`claimHost`). */
+  /** A club evening's named host (the opener plays): only this account may take the host screen (`claimHost`). */
   hostUserId?: string;
   /**
-   * Issue 34 (RULES.md §9.3): a tournament's table for one slot of the draw (tournament.ts): its accounts
+   * RULES.md §9.3: a tournament's table for one slot of the draw (tournament.ts): its accounts
    * are the held seats (`reservedFor`), its bots are seated at once, the draw's seats are kept.
    */
   tournament?: TournamentLink;
@@ -113,7 +113,7 @@ function notFound(): Refusal {
   return { ok: false, error: { code: "not-found", message: "No table with this code." } };
 }
 
-/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+/** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface AdmissionDeps extends Pick<TableCore, "afterChange" | "config" | "ctx" | "env" | "now" | "tx"> {
   readonly alarmFailures: Pick<AlarmFailures, "clear">;
   readonly consiglieri: Pick<ConsiglieriPort, "returnTo">;
@@ -144,7 +144,7 @@ export class Admission {
     const organizerToken = randomToken();
     const organizerTokenHash = await digest(ORGANIZER_DOMAIN, organizerToken);
     const now = t.now();
-    // Issue 34: a tournament's table holds its seats for the draw's accounts (the club evening's mechanism).
+    // A tournament's table holds its seats for the draw's accounts (the club evening's mechanism).
     const reservedFor = req.tournament ? req.tournament.seats.flatMap((s) => (s.userId ? [s.userId] : [])) : (req.reservedFor ?? []);
     const inserted = t.tx(() => {
       if (t.store.initialized()) return false;
@@ -155,7 +155,7 @@ export class Admission {
         settings: req.settings,
         public: req.public,
         // RULES.md §3: the seat counts this composition may start with (city, 3 Mafia: 12 only).
-        // Issue 16, §5.1: a size the creator chose is both bounds (the game starts when every seat is taken).
+        // §5.1: a size the creator chose is both bounds (the game starts when every seat is taken).
         seats: req.seats !== undefined ? { min: req.seats, max: req.seats } : (seatRange(preset.id, req.settings) ?? { min: preset.seats.min, max: preset.seats.max }),
         start: preset.start,
         createdAt: now,
@@ -165,7 +165,7 @@ export class Admission {
         spectatorDelaySeconds: req.spectatorDelaySeconds ?? 0,
         creatorUserId: req.creatorUserId ?? null,
         seatsPerAddress: req.seatsPerAddress ?? SEATS_PER_ADDRESS,
-        // Issue 19: the address digests get their own key (a finished game's record shows its seed).
+        // The address digests get their own key (a finished game's record shows its seed).
         addressKey: randomSeed(),
         ...(reservedFor.length ? { reservedFor } : {}),
         ...(reservedFor.length && req.eveningHold ? { eveningHold: req.eveningHold } : {}),
@@ -232,7 +232,7 @@ export class Admission {
     const outcome = t.tx((): JoinResult & { started?: boolean; organizes?: boolean; dropped?: string[] } => {
       const all = t.store.players();
       const { gameNo } = t.store.seriesGame();
-      // A rematch lobby (issue 13): those who have not pressed "play again" keep their nickname, device
+      // A rematch lobby: those who have not pressed "play again" keep their nickname, device
       // and account (they may still press) but take no seat of the count.
       const players = currentPlayers(all, gameNo);
       const row = t.store.game();
@@ -252,8 +252,8 @@ export class Admission {
       if (deviceTaken(all, deviceHash, control.allowSameDevice, sameDigest)) {
         return { ok: false, error: { code: "same-device", message: "This device already holds a seat at this table." } };
       }
-      // Issue 19: a club evening's table seats the evening's signed-up accounts only.
-      // Issue 35: each seated sign-up's seat is held until the start; then the reserve moves up into no-shows' seats.
+      // A club evening's table seats the evening's signed-up accounts only.
+      // Each seated sign-up's seat is held until the start; then the reserve moves up into no-shows' seats.
       if (config.reservedFor?.length && !eveningJoinAllowed(config.reservedFor, config.eveningHold, opts.userId, players.map((p) => p.userId), now)) {
         return { ok: false, error: { code: "not-invited", message: "This table is a club evening's: only its signed-up players sit here, signed in. You may watch." } };
       }
@@ -290,13 +290,13 @@ export class Admission {
     if (outcome.dropped) this.leaveTable(outcome.dropped, now);
     await t.afterChange(now);
     await t.listing.push();
-    // Issue 35: after the evening's start, a reserve who sat down in a no-show's seat is on the evening's seated list (evening.ts).
+    // After the evening's start, a reserve who sat down in a no-show's seat is on the evening's seated list (evening.ts).
     if (opts.userId !== undefined && config.eveningHold) await writeBackMoveUp(t.env.DB, config.eveningHold, t.match.currentPlayers().map((p) => p.userId), now);
     return { ok: true, body: outcome.body };
   }
 
   /**
-   * Issue 38.5 (RULES.md §5.7, §6.11): the club evening's named host takes the host screen — a fresh host
+   * RULES.md §5.7, §6.11: the club evening's named host takes the host screen — a fresh host
    * token for the account the table was opened for (`hostUserId`, checked by the worker's session). The
    * token replaces the last one (the opener's, never used: they play), so exactly one credential hosts;
    * a host socket already open keeps its identity until it closes. Refused `not-allowed` for anyone else
@@ -335,7 +335,7 @@ export class Admission {
         guard = { windowStart: now, failures: 0 };
         t.store.clearReturnSources();
       }
-      // Issue 32, finding 8: over the table's threshold only the sources that failed here are refused.
+      // Over the table's threshold only the sources that failed here are refused.
       if (guard.failures >= RETURN_ATTEMPTS.max && t.store.returnSourceFailed(source)) {
         const retryAfterSeconds = Math.max(1, Math.ceil((guard.windowStart + RETURN_ATTEMPTS.windowMs - now) / 1000));
         const minutes = Math.ceil(retryAfterSeconds / 60);
@@ -343,7 +343,7 @@ export class Admission {
       }
       // A seat handed to a bot has no return digest any more: its old code matches nothing.
       const player = findByDigest(candidate, t.store.players(), (p) => p.returnHash ?? NO_DIGEST);
-      // Issue 17, §7.10: a consigliere's return code gives a fresh consigliere token for that seat.
+      // §7.10: a consigliere's return code gives a fresh consigliere token for that seat.
       const advised = !player || player.bot ? t.consiglieri.returnTo(candidate, tokenHash, now) : null;
       if (advised !== null) return { ok: true, body: { playerId: advised, token } };
       if (!player || player.bot) {
@@ -391,7 +391,7 @@ export class Admission {
   }
 
   /**
-   * "Play again at this table" (issue 13; docs/PROTOCOL.md "Rematch and series"), from a seated player.
+   * "Play again at this table" (docs/PROTOCOL.md "Rematch and series"), from a seated player.
    * After the end, the first press opens the table's next game: status `lobby`, game number + 1, a fresh
    * seed; the presser and every bot of the last game sit in it with the same rows (same player ids,
    * tokens and return codes). Later presses sit down while there is room. Nobody's seat is reserved:
@@ -453,7 +453,7 @@ export class Admission {
   }
 
   /**
-   * Issue 38.5 "next game of the evening" (RULES.md §6.11; docs/PROTOCOL.md "Rematch and series"): the
+   * "next game of the evening" (RULES.md §6.11; docs/PROTOCOL.md "Rematch and series"): the
    * organizer of a live-host or club evening's table opens the series' next game after the end with every
    * seat of the last game in it — people and bots, the same rows, tokens and return codes, so everyone
    * keeps their place (formats that keep seats keep the order, lobby.ts rematchKeepsSeats). The game then

@@ -1,5 +1,5 @@
 /**
- * Issue 33: what happens after every change of the table (version bumped) is an explicit, ordered list
+ * What happens after every change of the table (version bumped) is an explicit, ordered list
  * of named subscribers, registered in one place (table.ts `afterChange`). Each one is a step with one
  * job: learning publication opt-outs, scheduling the bots, recording the delayed spectators' view,
  * the fan-out of views and the ack, the finished game's report, the alarm, the directory listing.
@@ -15,7 +15,7 @@ export interface Change {
   readonly ack?: Ack;
   /** A socket that is going away and gets nothing. */
   readonly closing?: WebSocket;
-  /** The bots' next move waits for a person (issue 31.4): no bot move is scheduled. */
+  /** The bots' next move waits for a person: no bot move is scheduled. */
   readonly botsIdle: boolean;
 }
 

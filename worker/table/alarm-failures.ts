@@ -1,5 +1,5 @@
 /**
- * A table never freezes (issue 11; docs/ARCHITECTURE.md "Alarm"): when handling an item of the one
+ * A table never freezes (docs/ARCHITECTURE.md "Alarm"): when handling an item of the one
  * alarm (worker/table/schedule.ts) throws, the item is retried with a growing delay, and after
  * ALARM_MAX_FAILURES failures in a row of the same item the table gives up on that item only (the
  * deadline ends the game with a typed reason; bots, takeover, spectators and report are dropped), so

@@ -17,7 +17,7 @@ import type { Sockets } from "./connection.ts";
 import type { TableClock } from "./clock.ts";
 import type { TableStore } from "./storage.ts";
 
-/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+/** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface AlarmDeps extends Pick<TableCore, "afterChange" | "config" | "ctx" | "env" | "forgetCaches" | "now" | "tx"> {
   readonly alarmFailures: Pick<AlarmFailures, "adjust" | "clear" | "failed" | "skip">;
   readonly bots: Pick<BotsPort, "run">;
@@ -36,7 +36,7 @@ interface AlarmDeps extends Pick<TableCore, "afterChange" | "config" | "ctx" | "
 
 export class TableAlarm {
   /**
-   * Tests only (issue 11): the next n runs of an alarm item kind throw before handling it. Honoured
+   * Tests only: the next n runs of an alarm item kind throw before handling it. Honoured
    * only when the vitest config sets TEST_ALARM_FAULTS; set through `runInDurableObject` — no frame,
    * request or RPC method reaches it.
    */
@@ -55,7 +55,7 @@ export class TableAlarm {
    * nothing. A call while the scheduled alarm is still in the future (a duplicate delivery) does
    * nothing. An item delivered early (tests) runs at its due time.
    *
-   * A table never freezes (issue 11): if handling the item throws, the failure is counted for that
+   * A table never freezes: if handling the item throws, the failure is counted for that
    * item and the alarm is re-armed for its retry after a growing delay (worker/table/alarm-failures.ts);
    * after ALARM_MAX_FAILURES in a row the table gives up on that item alone (`giveUp`). Only if even
    * that bookkeeping fails (or the failure comes before the item is known) does the handler rethrow,
@@ -124,7 +124,7 @@ export class TableAlarm {
       case "host-away":
         return t.presence.hostGone(now);
       case "recording-expiry":
-        // Issue 19, §6.11: by the table's clock now, never the due time — an early delivery deletes nothing early.
+        // §6.11: by the table's clock now, never the due time — an early delivery deletes nothing early.
         await t.recordings.expire(now);
         return this.sync();
     }
@@ -166,7 +166,7 @@ export class TableAlarm {
    * - report: no more retries (as after REPORT_MAX_ATTEMPTS);
    * - host-away: the host's loss is dropped (the game goes on as if the host were there; their next
    *   return or loss starts afresh);
-   * - recording-expiry (issue 19): those recordings are left to the hourly sweep (worker/recordings/sweep.ts);
+   * - recording-expiry: those recordings are left to the hourly sweep (worker/recordings/sweep.ts);
    *   later ones stay scheduled.
    */
   private async giveUp(due: Due, at: number): Promise<void> {
@@ -220,7 +220,7 @@ export class TableAlarm {
     }
   }
 
-  /** End the game now: the engine's abort (issue 11), through the same commit path as every input. */
+  /** End the game now: the engine's abort, through the same commit path as every input. */
   private async abortGame(at: number): Promise<void> {
     const t = this.t;
     const state = t.match.state();
@@ -292,7 +292,7 @@ export class TableAlarm {
         return at === null ? null : { kind: "recording-expiry" as const, at };
       })(),
     ];
-    // Keyed for the failure count; an item waiting for its retry is due at the retry time (issue 11).
+    // Keyed for the failure count; an item waiting for its retry is due at the retry time.
     return items.map((d) => failures.adjust(d));
   }
 
@@ -340,7 +340,7 @@ export class TableAlarm {
   }
 
   /**
-   * The end-to-end test clock (issue 11: browser games independent of wall-clock phase lengths). Only
+   * The end-to-end test clock (browser games independent of wall-clock phase lengths). Only
    * when the worker runs with E2E_CLOCK=1 — a variable that only the browser suite's `wrangler dev`
    * sets (test/browser/harness.ts); `npm start` and wrangler.toml never do — otherwise refused.
    *

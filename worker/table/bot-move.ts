@@ -1,11 +1,11 @@
 /**
  * What a bot seat decides (RULES.md §5.1 seats handed to bots; the lobby's bots): shared/bots' bot of
- * that seat's level (issue 20: botFor) decides from the seat's own viewFor — exactly what a person at that
+ * that seat's level (botFor) decides from the seat's own viewFor — exactly what a person at that
  * seat would see — and sends the same engine inputs a person sends. Bots keep no memory between moves
  * (the object may be evicted at any time): each decision uses a fresh bot seeded from the table's seed,
  * the seat and the moment of the game, so a decision is reproducible and the same view gets the same answer.
  *
- * Issue 20, the level of a seat: its own, when the organizer handed it over with a `level` (players.bot_level);
+ * The level of a seat: its own, when the organizer handed it over with a `level` (players.bot_level);
  * otherwise the table's `botLevel` as it is at that move — lobby bots, seats the away limit handed over and
  * seats handed over without a level all follow the organizer's later changes of the table's level.
  *
@@ -47,7 +47,7 @@ export function botMove(state: GameState, playerId: string, tableSeed: string, l
 }
 
 /**
- * Issue 31.4: the least time a bot holds the floor in its own speech (ms), so that a person can read its
+ * The least time a bot holds the floor in its own speech (ms), so that a person can read its
  * claims — "a few seconds each, not one". The env var BOT_SPEECH_MS overrides it; quick test bots
  * (BOT_THINK_MS set, BOT_SPEECH_MS not) speak as quickly as they think.
  */
@@ -62,7 +62,7 @@ export function botSpeechMs(env: { BOT_THINK_MS?: string; BOT_SPEECH_MS?: string
 }
 
 /**
- * Issue 31.4: a bot's speech lasts long enough to read its claims — the end of its own speech waits
+ * A bot's speech lasts long enough to read its claims — the end of its own speech waits
  * until it has held the floor `holdMs` (from its `speech-started`). Returns that moment for an
  * `end-speech` of the bot's own speech, else null (any other move goes at once).
  */

@@ -1,6 +1,6 @@
 /**
  * Seats handed to bots (RULES.md §5.1) and bots seated in the lobby: when they move and their moves,
- * committed like a person's. What each bot decides, and at which level (issue 20): bot-move.ts.
+ * committed like a person's. What each bot decides, and at which level: bot-move.ts.
  */
 import { botMove, botSeatsOf, botSpeechMs, nextBotMoveAt, speechHeldUntil } from "./bot-move.ts";
 import { apply, isOver, type Input } from "./engine.ts";
@@ -15,7 +15,7 @@ export function botThinkMs(env: { BOT_THINK_MS?: string }): number {
   return Number.isFinite(n) && n >= 0 ? n : BOT_THINK_MS;
 }
 
-/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+/** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface BotsDeps extends Pick<TableCore, "afterChange" | "config" | "env"> {
   readonly match: Pick<MatchPort, "commit" | "gameSeed" | "state">;
   readonly store: Pick<TableStore, "control" | "extras" | "players" | "setBotAt">;
@@ -53,7 +53,7 @@ export class BotSeats {
     t.store.setBotAt(null);
     if (!state || isOver(state)) return t.afterChange(at);
     let accepted = 0;
-    // Issue 31.4: a bot's end of speech held back until it has spoken BOT_SPEECH_MS (scheduled again below).
+    // A bot's end of speech held back until it has spoken BOT_SPEECH_MS (scheduled again below).
     let held = false;
     const holdMs = botSpeechMs(t.env);
     // The level of each seat as it is now (the organizer may have changed the table's since the last move).

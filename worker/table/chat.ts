@@ -1,5 +1,5 @@
 /**
- * Issue 35 "Chat where the floor allows it" (docs/PROTOCOL.md "Chat"): in these formats only the floor
+ * "Chat where the floor allows it" (docs/PROTOCOL.md "Chat"): in these formats only the floor
  * speaks during a game (RULES.md §1 Secrets), so text chat has two channels, and a connection is in at
  * most one of them at a time (`access`):
  *
@@ -41,7 +41,7 @@ import { viewFor, type GameState } from "./engine.ts";
 import type { ConsiglieriPort, FanoutPort, MatchPort, OrganizerPort, Refused, TableCore } from "./ports.ts";
 import type { TableStore } from "./storage.ts";
 
-/** What the chat uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+/** What the chat uses of the table (each part gets only what it uses; table.ts builds it). */
 export interface ChatDeps extends Pick<TableCore, "config" | "ctx" | "now" | "tx"> {
   readonly store: Pick<TableStore, "control" | "game" | "players" | "seriesGame">;
   readonly sockets: Pick<Sockets, "all" | "attachmentOf" | "save">;

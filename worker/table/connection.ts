@@ -7,7 +7,7 @@ import { RATE_LIMIT, REFUSAL_LIMIT } from "../../shared/protocol/messages.ts";
 
 export type ConnectionIdentity =
   | { kind: "player"; playerId: string }
-  /** Issue 17, RULES.md §7.10: the consigliere of the seat of `playerId` (sees exactly that seat's view). */
+  /** RULES.md §7.10: the consigliere of the seat of `playerId` (sees exactly that seat's view). */
   | { kind: "consigliere"; playerId: string }
   | { kind: "spectator" }
   /** The creator holding the organizer rights without a seat (organizer token). */
@@ -23,7 +23,7 @@ export interface Attachment {
   refs: string[];
   /** Token bucket: tokens left and when it was last refilled (epoch ms). */
   bucket: { tokens: number; at: number };
-  /** Issue 15: the signal frames' own bucket (SIGNAL_RATE_LIMIT); absent until the first signal. */
+  /** The signal frames' own bucket (SIGNAL_RATE_LIMIT); absent until the first signal. */
   signalBucket?: { tokens: number; at: number };
   connectedAt: number;
   /** Refused frames in the current window (REFUSAL_LIMIT); absent on attachments written before it. */
@@ -31,20 +31,20 @@ export interface Attachment {
   /** Which credential the `hello` used (a seat token's digest prefix, or "organizer"), for the limit
    *  of sockets per credential; absent for spectators and before `hello`. */
   credential?: string;
-  /** Issue 15: this socket holds its player's media (its latest signal `hello`; "Two tabs of one player"). */
+  /** This socket holds its player's media (its latest signal `hello`; "Two tabs of one player"). */
   media?: true;
-  /** Issue 30: a spectator socket's media peer (SPECTATOR_PEER_BASE + the table's counter), given at its welcome. */
+  /** A spectator socket's media peer (SPECTATOR_PEER_BASE + the table's counter), given at its welcome. */
   peer?: number;
-  /** Issue 30: this spectator socket listens on the mesh (its first signal hello; at most MESH_LISTENERS_MAX). */
+  /** This spectator socket listens on the mesh (its first signal hello; at most MESH_LISTENERS_MAX). */
   listening?: true;
-  /** Issue 15, the SFU plane: a spectator socket's own key for its receiving session (worker/table/sfu.ts); absent until it joins. */
+  /** The SFU plane: a spectator socket's own key for its receiving session (worker/table/sfu.ts); absent until it joins. */
   sfuId?: string;
   /** The client address bucket the socket was opened from (security/address.ts addressOf): the chat's
    *  per-address budget. Server-side only; absent on attachments written before it ("none"). */
   address?: string;
-  /** Issue 35: a spectator socket's chat number ("Spectator N", key `v<N>`), given at its first line. */
+  /** A spectator socket's chat number ("Spectator N", key `v<N>`), given at its first line. */
   chatN?: number;
-  /** Issue 35: the chat channel and era whose history this socket last got (`table:1`); absent: none. */
+  /** The chat channel and era whose history this socket last got (`table:1`); absent: none. */
   chat?: string;
 }
 

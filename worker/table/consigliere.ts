@@ -1,5 +1,5 @@
 /**
- * Issue 17, RULES.md §7.10 the consigliere: "an experienced advisor bound to a newcomer's seat, with
+ * RULES.md §7.10 the consigliere: "an experienced advisor bound to a newcomer's seat, with
  * exactly the player's information; they may whisper to the player (privately, never at night nor
  * during the player's speech) and may override the player's vote or night action".
  *
@@ -21,7 +21,7 @@
  * Stored apart from the seats (tables `consiglieri`, `consigliere_tokens`, migrations.ts) and only
  * as digests, like the seats' credentials. A consigliere's connection (identity `consigliere`) gets the
  * seat's own view (fanout.ts), may `act` for the seat (the engine's `by: "consigliere"`) and whisper
- * to the player (whisper()); it takes no part in the table's controls or rematch. Issue 30: in the
+ * to the player (whisper()); it takes no part in the table's controls or rematch. In the
  * table's media it is the peer 100 + the seat (worker/table/media.ts, sfu.ts): by day its whisper with
  * the player and what the player hears; nothing at night.
  */
@@ -85,7 +85,7 @@ function refusal(code: Refusal["error"]["code"], message: string): Refusal {
   return { ok: false, error: { code, message } };
 }
 
-/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+/** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface ConsiglieriDeps extends Pick<TableCore, "afterChange" | "config" | "ctx" | "now" | "tx"> {
   readonly admission: Pick<AdmissionPort, "leaveTable">;
   readonly fanout: Pick<FanoutPort, "forgetLog" | "send">;
@@ -98,7 +98,7 @@ interface ConsiglieriDeps extends Pick<TableCore, "afterChange" | "config" | "ct
 }
 
 /**
- * Issue 37, RULES.md §7.10 *decision*: "players with fewer than 10 games may not sit at a rating table
+ * RULES.md §7.10 *decision*: "players with fewer than 10 games may not sit at a rating table
  * without one … The table does not start while such a seat has no bound consigliere, and says who needs
  * one." The worker opening a club evening's table in a running season names the accounts with fewer than
  * 10 finished games of the format (worker/api/newcomers.ts); they are kept here (the table consigliere_required, migration 4), apart from the config.
@@ -106,10 +106,10 @@ interface ConsiglieriDeps extends Pick<TableCore, "afterChange" | "config" | "ct
 
 export class Consiglieri {
   private cache: ConsigliereRow[] | null = null;
-  /** Issue 37: the accounts that need a bound consigliere before the game starts (null: not read yet). */
+  /** The accounts that need a bound consigliere before the game starts (null: not read yet). */
   private requiredCache: ReadonlySet<string> | null = null;
 
-  /** Issue 37: the accounts named as newcomers at this rating table (read once, cached). */
+  /** The accounts named as newcomers at this rating table (read once, cached). */
   required(): ReadonlySet<string> {
     if (this.requiredCache) return this.requiredCache;
     // The table is made by the table's migration 4 (migrations.ts).
@@ -117,7 +117,7 @@ export class Consiglieri {
     return (this.requiredCache = new Set(sql.exec("SELECT user_id FROM consigliere_required").toArray().map((r) => String(r.user_id))));
   }
 
-  /** Issue 37: name the newcomers (the worker, once, when it opens the evening's table). */
+  /** Name the newcomers (the worker, once, when it opens the evening's table). */
   requireFor(userIds: readonly string[]): void {
     const sql = this.t.ctx.storage.sql;
     this.t.tx(() => {
@@ -128,7 +128,7 @@ export class Consiglieri {
   }
 
   /**
-   * Issue 37, §7.10: the current game's seated newcomers (player ids) with no bound consigliere — while
+   * §7.10: the current game's seated newcomers (player ids) with no bound consigliere — while
    * any is listed the game does not start (match.ts startIfFull, organizer.ts start: `consigliere-required`).
    * Empty at every table that named no newcomer (an unrated table is unchanged).
    */
@@ -213,7 +213,7 @@ export class Consiglieri {
   }
 
   /**
-   * Issue 37: an advising club member accepts a newcomer's request (the worker checked the request and the
+   * An advising club member accepts a newcomer's request (the worker checked the request and the
    * member's session): bound at once, as if they had joined with an invitation code — their own token and
    * return code. A seat that already has a consigliere is refused (`consigliere-taken`).
    */
@@ -258,7 +258,7 @@ export class Consiglieri {
   }
 
   /**
-   * Issue 37: inside a binding's transaction — a full rating table in its lobby that waited only for this
+   * Inside a binding's transaction — a full rating table in its lobby that waited only for this
    * consigliere starts now (the dropped players, as match.startIfFull); null when nothing started (a game
    * already running is never touched).
    */
@@ -279,7 +279,7 @@ export class Consiglieri {
     return null;
   }
 
-  /** After a binding: a game it let start (issue 37) drops who did not stay, as a join's start does. */
+  /** After a binding: a game it let start drops who did not stay, as a join's start does. */
   private async afterBinding(dropped: string[] | null, now: number): Promise<void> {
     if (dropped) this.t.admission.leaveTable(dropped, now);
     await this.t.afterChange(now);
@@ -405,7 +405,7 @@ export class Consiglieri {
   }
 
   /**
-   * Issue 37, RULES.md §7.10: the organizer (or the live host) invites a consigliere for a seated player —
+   * RULES.md §7.10: the organizer (or the live host) invites a consigliere for a seated player —
    * at a rating table, for a newcomer the table waits for — and passes the one-time code on. `token` is the
    * one the organizer's page says hello with: the organizer token, or the seat token of an organizer who
    * plays. Anyone else is refused (`bad-organizer-token`). Only in the lobby, and the code binds only after
@@ -517,7 +517,7 @@ export class Consiglieri {
       );
       this.insertToken(tokenHash, row.playerId, now);
       this.cache = null;
-      // Issue 37, §7.10: the last newcomer's consigliere lets a full rating table start.
+      // §7.10: the last newcomer's consigliere lets a full rating table start.
       const dropped = this.startIfWaiting(now);
       if (dropped === null) t.store.bumpVersion(); // the public mark
       return { ok: true, body: { playerId: row.playerId, returnCode, token }, dropped };
@@ -546,7 +546,7 @@ export class Consiglieri {
       return bound;
     });
     if (!wasBound) return { ok: true };
-    // Issue 30: a spectator's welcome carries the media where spectators listen (its own spectator peer).
+    // A spectator's welcome carries the media where spectators listen (its own spectator peer).
     const media = t.media.spectatorsMayListen() ? await t.media.welcome() : null;
     for (const ws of t.sockets.all()) {
       const att = t.sockets.attachmentOf(ws, now);

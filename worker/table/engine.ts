@@ -14,14 +14,14 @@ export type {
 } from "../../shared/engine/types.ts";
 
 export type { PresetInfo } from "../../shared/engine/index.ts";
-/** Issue 33: what kind of moment a phase is, asked instead of comparing phase ids. */
+/** What kind of moment a phase is, asked instead of comparing phase ids. */
 export { isExpelVote } from "../../shared/engine/phase-kinds.ts";
 import { sharedView, type SharedView } from "../../shared/engine/index.ts";
 import type { GameState } from "../../shared/engine/types.ts";
 import { sameJson } from "../../shared/protocol/view-patch.ts";
 
 /**
- * Issue 36: the public part of a state's views (sharedView), built once per state for everything the
+ * The public part of a state's views (sharedView), built once per state for everything the
  * table builds from it — the quiet-change check (match.ts) and every connection's view (fanout.ts).
  * A state is never changed once made (the engine's apply returns a new one), so the memo cannot go
  * stale. Given the state before (`prev`, whose part is built), each public seat that did not change is

@@ -1,5 +1,5 @@
 /**
- * Issue 18, RULES.md §6.10–§6.11: the club evening. An evening is a series of games at one table
+ * RULES.md §6.10–§6.11: the club evening. An evening is a series of games at one table
  * (the table's series): after a game ends the organizer starts the next one with the same people, a
  * fresh deal, and new seats or the same ones. The first player eliminated in a game is immune on day 1
  * and night 1 of the next game of the same evening (shared/engine/rules/immunity.ts); the table passes
@@ -41,7 +41,7 @@ export function eveningJoinAllowed(reservedFor: readonly string[], hold: Evening
 }
 
 /**
- * Issue 35: once the evening has started, who sits at its table goes back to the evening's lists in D1
+ * Once the evening has started, who sits at its table goes back to the evening's lists in D1
  * (worker/clubs/signups.ts tableMoveUp): a reserve who took a no-show's seat is seated there, with a
  * 'promoted' notice, and the no-show goes to the reserve. Called after each account's join; before the start
  * (only the seated sign-ups sit then), at a table of no evening, or opened before the hold named its evening,

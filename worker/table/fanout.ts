@@ -1,7 +1,7 @@
 /**
  * Fan-out: after every change of the table, each greeted connection gets its own view of the new
  * version (one `viewFor` per player, one for the host, one shared by live spectators and the seatless
- * organizer) — as a patch against the view it last received (issue 36) — the sender's last, carrying
+ * organizer) — as a patch against the view it last received — the sender's last, carrying
  * its ack (`ack: ref`; docs/PROTOCOL.md "Acks"); and every other frame the table sends goes through here.
  */
 import type { ErrorCode, ServerMessage, TableView } from "../../shared/protocol/messages.ts";
@@ -17,7 +17,7 @@ import { maskView } from "./publication.ts";
 import { ENTITLEMENT } from "../../shared/entitlement.ts";
 import { buildTableView, tableParts, type TableFacts, type TableParts } from "./view.ts";
 
-/** What the fan-out uses of the table (issue 33: no part sees the whole table). */
+/** What the fan-out uses of the table (no part sees the whole table). */
 export interface FanoutDeps extends Pick<TableCore, "now" | "config"> {
   readonly store: Pick<TableStore, "game" | "players" | "control" | "extras" | "seriesGame" | "series">;
   readonly sockets: Pick<Sockets, "all" | "attachmentOf">;
@@ -39,7 +39,7 @@ function withAck(frame: string, ref: string): string {
 
 export class Fanout {
   /**
-   * Issue 36: the last view each socket received (its version and the view minus its log), the base of
+   * The last view each socket received (its version and the view minus its log), the base of
    * its next `patch` frame (docs/PROTOCOL.md "View patches"). Memory only: a socket with no entry gets a
    * full view — after an eviction or a hibernation's wake this object is new (and the runtime's
    * WebSocket objects too), so every socket's next frame is a full view with its whole log.
@@ -47,7 +47,7 @@ export class Fanout {
   private sent = new WeakMap<WebSocket, SentView>();
 
   /**
-   * Issue 36: the table parts of the last broadcast's views (view.ts tableParts). The next broadcast's
+   * The table parts of the last broadcast's views (view.ts tableParts). The next broadcast's
    * unchanged parts are these very objects, so each connection's patch skips them by identity.
    */
   private parts: TableParts | null = null;
@@ -85,17 +85,17 @@ export class Fanout {
   /** `logAfter`: the length of the log this connection already holds (a delta frame), or null (full). */
   tableViewFor(identity: ConnectionIdentity, facts: TableFacts, delayMs = 0, logAfter: number | null = null, parts?: TableParts): TableView {
     const match = this.t.match;
-    // A player who has not pressed "play again" keeps the last game's end in view (issue 13).
+    // A player who has not pressed "play again" keeps the last game's end in view.
     // §7.10 a consigliere's view is the seat's (`advises`: the envelope says whose).
     const seatOf = identity.kind === "player" || identity.kind === "consigliere" ? identity.playerId : null;
     const behind = seatOf !== null && facts.players.some((p) => p.playerId === seatOf && p.gameNo < facts.gameNo);
     const state = behind ? match.lastState() : match.state();
-    // The public part of the state's views, built once for all its viewers (issue 36).
+    // The public part of the state's views, built once for all its viewers.
     const game = state ? viewFor(state, viewerOf(identity), { logAfter, shared: sharedOf(state) }) : null;
     const advises = identity.kind === "consigliere" ? identity.playerId : undefined;
     const chat = this.t.chat.access(identity);
     const view = buildTableView(facts, game, { organizing: this.t.organizer.isOrganizer(identity), chat, delayMs, behind, ...(advises ? { advises } : {}) }, parts);
-    // Issue 32, finding 1: a finished game names an opted-out account to nobody but themself (publication.ts).
+    // A finished game names an opted-out account to nobody but themself (publication.ts).
     if (view.status !== "ended") return view;
     return maskView(view, this.t.publication.hiddenNicks(behind ? facts.gameNo - 1 : facts.gameNo, identity));
   }
@@ -132,7 +132,7 @@ export class Fanout {
     const changedFor = (identity: ConnectionIdentity): boolean => !quiet || quiet.has(viewerKey(identity));
     const delayed = t.spectators.delayMs() > 0;
     const now = t.now();
-    // One frame per (viewer, view the socket holds): a patch against it (issue 36), or the full view
+    // One frame per (viewer, view the socket holds): a patch against it, or the full view
     // with the log's tail when that is smaller. Sockets of one viewer that got the same frames share it.
     const frames = new Map<string, Map<SentView | undefined, { frame: string; sent: SentView }>>();
     // The table's parts of every view, once for this broadcast (a player still seeing the last game's end builds their own).
@@ -173,7 +173,7 @@ export class Fanout {
       this.sendRaw(sender.ws, withAck(built.frame, ack!.ref));
       this.sent.set(sender.ws, built.sent);
     }
-    // Issue 15, the SFU plane: every listener's pulls follow the floor of the views just sent.
+    // The SFU plane: every listener's pulls follow the floor of the views just sent.
     t.sfu.reconcile();
     return sender !== null;
   }

@@ -71,7 +71,7 @@ function credentialKey(tokenHash: Uint8Array): string {
   return `t:${hex}`;
 }
 
-/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+/** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface FramesDeps extends Pick<TableCore, "afterChange" | "config" | "now"> {
   readonly admission: Pick<AdmissionPort, "playAgain">;
   readonly chat: Pick<ChatPort, "mute" | "refresh" | "send">;
@@ -103,7 +103,7 @@ export class Frames {
 
   /**
    * The ordered checks every frame meets (docs/ARCHITECTURE.md "A frame's path"): 1. flood control,
-   * 2. shape (`decode`), then its route in ROUTES (issue 33, a table per message type): 3. who is
+   * 2. shape (`decode`), then its route in ROUTES (a table per message type): 3. who is
    * speaking (`hello` first), 4. the sender's right to send this type, 5. a fresh ref where the type
    * takes one, 6. the part that handles it.
    */
@@ -140,7 +140,7 @@ export class Frames {
     // The bucket lives in the cached attachment (memory); it is stored with the next ref below. After a
     // hibernation it restarts from the stored one, refilled by the time passed — and an object only
     // hibernates after seconds of silence, in which any bucket refills completely.
-    // A signal frame (issue 15) spends its own budget: opening links to nine peers takes dozens of frames.
+    // A signal frame spends its own budget: opening links to nine peers takes dozens of frames.
     // The SFU plane's `sfu` frames share that budget and size limit.
     const signal = typeof message === "string" && (message.startsWith(SIGNAL_PREFIX) || message.startsWith(SFU_PREFIX));
     const taken = signal ? takeToken(att.signalBucket ?? { tokens: SIGNAL_RATE_LIMIT.burst, at: now }, now, SIGNAL_RATE_LIMIT) : takeToken(att.bucket, now);
@@ -168,7 +168,7 @@ export class Frames {
     } catch {
       return this.refuse(ws, "bad-json", "The message is not valid JSON.", null);
     }
-    // Issue 32, finding 5: the budget and the size limit above were chosen from the frame's first bytes.
+    // The budget and the size limit above were chosen from the frame's first bytes.
     // They must be the parsed type's: a repeated key (`{"type":"signal","type":"sync"}` parses as a sync)
     // is refused, and so is any frame whose parsed type is not the kind its prefix said (a signal-budget
     // frame that is not a signal or sfu; a signal or sfu without its prefix is refused below).
@@ -239,7 +239,7 @@ export class Frames {
         return this.refuse(ws, "bad-token", "This token does not hold a seat here; use your return code or join.", null);
       }
     }
-    // Issues 15, 30: a media peer's plane, ICE servers (TURN credentials may be minted: bounded wait, never
+    // A media peer's plane, ICE servers (TURN credentials may be minted: bounded wait, never
     // fails) and peer number — players, the live host, consiglieri, and spectators where they may listen
     // (spectatorsHear: no TURN credentials to anyone who cannot use them); not the seatless organizer.
     const takesPart = identity.kind !== "organizer" && (identity.kind !== "spectator" || t.media.spectatorsMayListen());
@@ -259,7 +259,7 @@ export class Frames {
       identity.kind === "player" || identity.kind === "consigliere" ? { kind: identity.kind, playerId: identity.playerId, nickname } : { kind: identity.kind };
     t.fanout.send(ws, { type: "welcome", identity: welcome, serverNow: now, ...(media ? { media } : {}) });
     await t.presence.greeted(ws, identity, credential, hostWasConnected, now);
-    // Issue 35: its chat's history, where it has a chat now (a change during greeted may have sent it already).
+    // Its chat's history, where it has a chat now (a change during greeted may have sent it already).
     t.chat.refresh(t.now(), ws);
   }
 
@@ -301,7 +301,7 @@ interface FrameContext<M> {
 }
 
 /**
- * Issue 33: one row per client message type — who may send it ("anyone": before `hello` too; else an
+ * One row per client message type — who may send it ("anyone": before `hello` too; else an
  * identified socket, narrowed by `may`), whether it takes a fresh ref (the types that change the
  * table), and the part that handles it. `handle()` runs the checks in that order for every type.
  */
@@ -316,7 +316,7 @@ const seatedOrAdvising = (t: FramesDeps, id: ConnectionIdentity): Refused | null
   // §7.10 a consigliere acts for the seat they advise (the engine checks it as the seat's `by: "consigliere"`).
   id.kind === "player" || (id.kind === "consigliere" && t.consiglieri.bound(id.playerId)) ? null : { code: "not-seated", message: "Only a seated player (or their consigliere) can act." };
 
-/** Issue 15 signalling (`signal`: the mesh; `sfu`: the SFU plane), relayed at once and never stored. */
+/** Signalling (`signal`: the mesh; `sfu`: the SFU plane), relayed at once and never stored. */
 function relay(kind: "signal" | "sfu"): Route<Extract<ClientMessage, { type: "signal" | "sfu" }>> {
   const prefix = kind === "signal" ? SIGNAL_PREFIX : SFU_PREFIX;
   return {
@@ -325,7 +325,7 @@ function relay(kind: "signal" | "sfu"): Route<Extract<ClientMessage, { type: "si
     handle({ frames, t, ws, att, identity, msg, text, now }) {
       if (!text.startsWith(prefix)) return frames.refuse(ws, "bad-message", `A ${msg.type} frame starts with ${prefix}.`, msg.ref ?? null);
       // The SFU plane decides itself whether a spectator may listen (sfu.ts); on the mesh every media peer
-      // (a seat, the live host, a consigliere, a listening spectator) is decided by media.ts (issue 30).
+      // (a seat, the live host, a consigliere, a listening spectator) is decided by media.ts.
       const refused = msg.type === "sfu" ? t.sfu.frame(ws, identity, att, msg) : t.media.relay(ws, att, identity, msg);
       if (refused) return frames.refuse(ws, refused.code, refused.message, msg.ref ?? null);
       t.sockets.save(ws, att);
@@ -344,12 +344,12 @@ const ROUTES: { [K in ClientMessage["type"]]: Route<Extract<ClientMessage, { typ
       await t.publication.beforeRead(identity); // RULES.md §8: the opt-outs as they are at this reading
       const now = t.now();
       t.fanout.sendCurrentView(ws, identity, now);
-      t.chat.refresh(now, ws, true); // issue 35: the chat's history again, where the socket has a chat
+      t.chat.refresh(now, ws, true); // The chat's history again, where the socket has a chat
     },
   },
   signal: relay("signal"),
   sfu: relay("sfu"),
-  // Issue 17, RULES.md §7.10: a whisper goes at once to the other of the pair (never stored); acked when it has a ref.
+  // RULES.md §7.10: a whisper goes at once to the other of the pair (never stored); acked when it has a ref.
   whisper: {
     who: "identified",
     ref: "none",
@@ -359,7 +359,7 @@ const ROUTES: { [K in ClientMessage["type"]]: Route<Extract<ClientMessage, { typ
       frames.ackRelay(ws, msg.ref);
     },
   },
-  // Issue 35: a chat line to the sender's channel (chat.ts decides whether it has one now); acked when it has a ref.
+  // A chat line to the sender's channel (chat.ts decides whether it has one now); acked when it has a ref.
   chat: {
     who: "identified",
     ref: "none",
@@ -369,7 +369,7 @@ const ROUTES: { [K in ClientMessage["type"]]: Route<Extract<ClientMessage, { typ
       frames.ackRelay(ws, msg.ref);
     },
   },
-  // Issue 35: the organizer (or the live host) mutes or unmutes a chat sender by their public key.
+  // The organizer (or the live host) mutes or unmutes a chat sender by their public key.
   "chat-mute": {
     who: "identified",
     may: (t, id) => (t.organizer.isOrganizer(id) ? null : { code: "not-organizer", message: "Only the organizer can do that." }),

@@ -9,7 +9,7 @@ import { hostingOf, viewFor } from "./engine.ts";
 import type { MatchPort, SpectatorsPort, TableCore } from "./ports.ts";
 import type { TableStore } from "./storage.ts";
 
-/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+/** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface ListingDeps extends Pick<TableCore, "config" | "env" | "now"> {
   readonly match: Pick<MatchPort, "currentPlayers" | "state">;
   readonly spectators: Pick<SpectatorsPort, "delayMs">;
@@ -27,7 +27,7 @@ export class Listing {
   /**
    * The public summary for a join page; null for a code that was never created. With a spectator delay
    * it shows the table as a delayed spectator sees it now (status, seats taken, phase of the view at
-   * least N s old), so that HTTP does not reveal what the delay hides (issue 12, finding 6).
+   * least N s old), so that HTTP does not reveal what the delay hides.
    */
   summary(): TableSummary | null {
     const t = this.t;

@@ -29,7 +29,7 @@ export function sameNickname(a: string, b: string): boolean {
   return a.toLocaleLowerCase("en") === b.toLocaleLowerCase("en");
 }
 
-/** A bot's nickname (issue 13): "Bot 1", "Bot 2", … — the same in every language, marked as a bot in every view. */
+/** A bot's nickname: "Bot 1", "Bot 2", … — the same in every language, marked as a bot in every view. */
 export const botNickname = (n: number): string => `Bot ${n}`;
 
 /**
@@ -57,7 +57,7 @@ export function nextBotNickname(players: readonly Pick<LobbyPlayer, "nickname">[
 /**
  * May `nickname` sit down now? Gives the join-order place it would take. `others`: seats that are not
  * in the lobby's count but still hold their nickname and place (a rematch lobby's players who have not
- * pressed "play again" yet, issue 13).
+ * pressed "play again" yet).
  */
 export function checkJoin(status: TableStatus, players: readonly LobbyPlayer[], rules: LobbyRules, nickname: string, others: readonly LobbyPlayer[] = []): JoinCheck {
   if (status !== "lobby") {
@@ -83,15 +83,15 @@ export function checkJoin(status: TableStatus, players: readonly LobbyPlayer[], 
 }
 
 /**
- * Presets whose "fill with bots" fills the whole table at once (issue 38.7): city's table is 10–12
+ * Presets whose "fill with bots" fills the whole table at once: city's table is 10–12
  * seats and its full table is 12 (RULES.md §3: "12 = the same with 5 Civilians", up to 3 Mafia only
  * at 12); filling only to 10 left "2 seats left" under a table the organizer meant to fill.
  */
 const FILLS_TO_MAX: ReadonlySet<string> = new Set(["city"]);
 
 /**
- * How many seats "fill with bots" fills up to (issue 13): a table that starts by itself when full
- * (sport, RULES.md §2) fills every seat, which starts the game; city fills its full table (issue 38.7);
+ * How many seats "fill with bots" fills up to: a table that starts by itself when full
+ * (sport, RULES.md §2) fills every seat, which starts the game; city fills its full table;
  * another table started by the organizer's command (§5.1: host-classic, club) fills up to the preset's
  * minimum if fewer sit, and once the minimum sits, up to the maximum.
  */
@@ -102,7 +102,7 @@ export function fillTarget(rules: LobbyRules & { presetId?: string }, count: num
 }
 
 /**
- * Does the next game of a series keep the seats (issue 13)? Sport draws them at random at every
+ * Does the next game of a series keep the seats? Sport draws them at random at every
  * start (RULES.md §1 Seat); the other formats keep the last game's seat order for those who stay.
  */
 export function rematchKeepsSeats(presetId: string): boolean {

@@ -23,7 +23,7 @@ import type { GameReporter } from "./report.ts";
 import type { TableStore } from "./storage.ts";
 import { currentPlayers, organizerPlayerId } from "./view.ts";
 
-/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+/** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface MatchDeps extends Pick<TableCore, "config" | "ctx" | "tx"> {
   readonly consiglieri: Pick<ConsiglieriPort, "missing">;
   readonly fanout: Pick<FanoutPort, "forgetLogs">;
@@ -69,12 +69,12 @@ export class Match {
     return this.t.store.seriesGame().seed ?? this.t.config().seed;
   }
 
-  /** The seats of the current game of the series (issue 13). */
+  /** The seats of the current game of the series. */
   currentPlayers(): PlayerRow[] {
     return currentPlayers(this.t.store.players(), this.t.store.seriesGame().gameNo);
   }
 
-  /** The state in the `game` row whatever the status: in a rematch lobby, the last game's end (issue 13). */
+  /** The state in the `game` row whatever the status: in a rematch lobby, the last game's end. */
   lastState(): GameState | null {
     if (this.stateCache) return this.stateCache;
     const stored = this.t.store.loadState();
@@ -115,14 +115,14 @@ export class Match {
   startIfFull(config: ConfigRow, now: number): string[] | null {
     const players = this.currentPlayers();
     if (!startsByItself(config, players.length)) return null;
-    // Issue 37, RULES.md §7.10: a rating table waits while a seated newcomer has no bound consigliere.
+    // RULES.md §7.10: a rating table waits while a seated newcomer has no bound consigliere.
     if (this.t.consiglieri.missing().length > 0) return null;
     return this.startGame(config, players, this.t.store.game(), now);
   }
 
   /**
    * Create the game from the lobby (inside the caller's transaction). A later game of the series
-   * (issue 13) first puts the last game away: its report, if it has not reached D1, goes to the backlog;
+   * first puts the last game away: its report, if it has not reached D1, goes to the backlog;
    * its input log and events go to the archive under its number; those who did not press "play again"
    * are dropped (returned: their sockets become spectators', Admission.leaveTable); an organizer among
    * them leaves the rights to the first person who stayed. Sport draws the seats again (RULES.md §1
@@ -149,11 +149,11 @@ export class Match {
       store.renumberPlaces(order.map((p) => p.playerId));
       this.t.fanout.forgetLogs(); // a new game's log starts again: every socket gets the whole log
     }
-    // Issue 34 (RULES.md §9.2–§9.3): a tournament's table seats each player where the draw put them.
+    // RULES.md §9.2–§9.3: a tournament's table seats each player where the draw put them.
     const link = readLink(this.t.ctx.storage.sql);
     if (link && gameNo === 1) order = drawOrder(link, players);
     const specs = order.map((p) => ({ id: p.playerId, nickname: p.nickname, bot: p.bot }));
-    // Issue 18: the organizer's choices for this game (new seats, a new evening) are used up by it.
+    // The organizer's choices for this game (new seats, a new evening) are used up by it.
     const control = store.control();
     const immunity = gameNo > 1 ? eveningImmunity(config.presetId, store.series().find((g) => g.game === gameNo - 1), !!control.newEvening) : [];
     const keepOrder = (link !== null && gameNo === 1) || (gameNo > 1 && rematchKeepsSeats(config.presetId) && !control.redrawSeats);
@@ -161,7 +161,7 @@ export class Match {
     // RULES.md §5.7: with a live host, night, voting and revoting wait for the host's confirmation.
     // RULES.md §6.10: the evening's last game's first eliminated are immune on day 1 and night 1.
     const state = createGame(config.presetId, config.settings, specs, seed, now, { host: config.host, keepOrder, ...(immunity.length ? { immunity } : {}), ...(config.longWindows ? { longWindows: true } : {}), ...(link ? { bestMove: true } : {}) });
-    // Issue 19: each seat's account is kept with the game (publication opt-out in its record, worker/table/record.ts).
+    // Each seat's account is kept with the game (publication opt-out in its record, worker/table/record.ts).
     const accounts = order.map((p) => ({ id: p.playerId, nickname: p.nickname, bot: p.bot, userId: p.userId ?? null }));
     store.insertSeries({ game: gameNo, seed, startedAt: now, players: accounts, immune: immunity.filter((id) => specs.some((p) => p.id === id)), settings: config.settings, keepOrder });
     for (const p of players) store.setSeat(p.playerId, seatOf(state, p.playerId));
@@ -186,7 +186,7 @@ export class Match {
     // A quiet change (nothing public moved: a night action, a closed ballot) keeps the version, so
     // that the version numbers the table sees cannot count hidden inputs (RULES.md §1 Secrets), and
     // the next broadcast reaches only the connections whose own view it changed.
-    // The new state's public part shares the unchanged seats of the one before (issue 36, engine.ts sharedOf).
+    // The new state's public part shares the unchanged seats of the one before (engine.ts sharedOf).
     if (prev !== null) sharedOf(next, prev);
     const quiet = prev !== null && quietChange(prev, next);
     const version = quiet ? row.version : row.version + 1;

@@ -1,5 +1,5 @@
 /**
- * Issues 15 and 30, the table's media signalling (docs/MEDIA.md "The relay"): WebRTC offers, answers and
+ * The table's media signalling (docs/MEDIA.md "The relay"): WebRTC offers, answers and
  * ICE candidates relayed between the media peers of the running game (shared/media/peers.ts). Each
  * connection's peer comes from its identity — never from the frame: a seated player is its seat, the
  * live host 0, a consigliere 100 + the advised seat, a listening spectator 1000 + k (k a per-table
@@ -79,7 +79,7 @@ function personKey(identity: ConnectionIdentity | null): string | null {
 /** Where the per-table spectator counter lives (its next k: spectator peers are SPECTATOR_PEER_BASE + k). */
 const SPECTATOR_SEQ_KEY = "mediaSpectatorSeq";
 
-/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+/** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface MediaDeps extends Pick<TableCore, "config" | "ctx" | "env" | "now"> {
   readonly consiglieri: Pick<ConsiglieriPort, "bound">;
   readonly fanout: Pick<FanoutPort, "send" | "sendError">;
@@ -184,7 +184,7 @@ export class Media {
   }
 
   /**
-   * The organizer switched `spectatorsHear` (issue 30): every open spectator socket gets a new `welcome`
+   * The organizer switched `spectatorsHear`: every open spectator socket gets a new `welcome`
    * (as a revoked consigliere's does) — with the table's media and its peer when spectators may listen
    * now, without media when not; switched off, no spectator listens any more (its page stops; on again,
    * its next hello listens again).
@@ -265,7 +265,7 @@ export class Media {
   }
 
   /**
-   * Issue 31 item 12, RULES.md §8: the lobby's voice (shared/media/floor.ts `lobbyFloor`: everyone
+   * RULES.md §8: the lobby's voice (shared/media/floor.ts `lobbyFloor`: everyone
    * to everyone while the table fills). Before the game the people are media peers by their lobby place
    * (join order; LobbySeatView.place, 1…99), and the live host is 0, as in the game. Only the people of
    * the lobby (its current game's players: not those still at the last game's end) and the live host take

@@ -16,7 +16,7 @@ import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
 import { organizerPlayerId } from "./view.ts";
 
-/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+/** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface OrganizerDeps extends Pick<TableCore, "afterChange" | "config" | "forgetConfig" | "tx"> {
   readonly admission: Pick<AdmissionPort, "leaveTable" | "nextGame">;
   readonly consiglieri: Pick<ConsiglieriPort, "startRefusal">;
@@ -96,13 +96,13 @@ export class Organizer {
             spectatorsHear: action.spectatorsHear ?? control.spectatorsHear,
             redrawSeats: action.redrawSeats ?? control.redrawSeats ?? false,
             newEvening: action.newEvening ?? control.newEvening ?? false,
-            // Issue 20: every bot without a level of its own plays at this level from its next move (bot-move.ts).
+            // Every bot without a level of its own plays at this level from its next move (bot-move.ts).
             botLevel: action.botLevel ?? control.botLevel,
           });
           t.store.bumpVersion();
         });
         await t.afterChange(now, ack);
-        // Issue 30: spectators' media follow the switch (a new welcome, with or without media).
+        // Spectators' media follow the switch (a new welcome, with or without media).
         if (t.store.control().spectatorsHear !== hearing) await t.media.spectatorsSwitched();
         return null;
       }
@@ -139,7 +139,7 @@ export class Organizer {
   }
 
   /**
-   * Issue 18, RULES.md §6 "the composition is set for each game by the creator": new role counts in a
+   * RULES.md §6 "the composition is set for each game by the creator": new role counts in a
    * lobby (the first game's, or the next game's of an evening). Checked as at creation (worker/api
    * tables.ts): the preset's schema, a size at which it starts (seatRange) — which becomes the table's
    * seats — and room for everyone already sitting.
@@ -168,7 +168,7 @@ export class Organizer {
   }
 
   /**
-   * Bots in the lobby (issue 13): the organizer seats a bot, fills the free seats with bots
+   * Bots in the lobby: the organizer seats a bot, fills the free seats with bots
    * (lobby.ts fillTarget) or takes a bot away, before the start. A bot seat is a `players` row with
    * the bot flag and nothing else: no token, no return code, no device or address (it counts for no
    * one's seats-per-address or device limit). Seating the last seat of a table that starts when full
@@ -272,7 +272,7 @@ export class Organizer {
    * Irrevocable bot takeover of a person's seat (organizer's command or the away limit): the engine
    * marks the seat a bot; in the same transaction every token and the return digest of that seat are
    * deleted; a pause for this player's absence ends. Then any socket still open for the seat gets an
-   * error frame and is closed with 4001. Issue 20: `level`, the bot's own level (the organizer's
+   * error frame and is closed with 4001. `level`, the bot's own level (the organizer's
    * seat-to-bot `level`); null: the seat plays at the table's level, whatever it is at each move.
    */
   handToBot(target: PlayerRow, now: number, level: BotLevel | null = null): Refused | null {

@@ -1,5 +1,5 @@
 /**
- * Issue 33 "Table parts get what they use": the ports through which the table's parts reach each
+ * "Table parts get what they use": the ports through which the table's parts reach each
  * other. Each part declares its own dependencies (its `…Deps` type) as `Pick`s of these ports and of the
  * leaf helpers (the store, the sockets, the clock), and table.ts hands it an object holding only those
  * members. This file imports no part, so the parts' import graph has no cycle
@@ -26,7 +26,7 @@ export interface TableCore {
   /** The table's clock (real time unless the test clock has moved it). */
   now(): number;
   config(): ConfigRow;
-  /** The config row changed (the organizer's composition, issue 18): read it again on next use. */
+  /** The config row changed (the organizer's composition): read it again on next use. */
   forgetConfig(): void;
   readonly env: Env;
   readonly ctx: { readonly storage: DurableObjectStorage };
@@ -98,7 +98,7 @@ export interface ConsiglieriPort {
   forget(): void;
   bound(playerId: string): { readonly nickname: string | null } | null;
   names(): ReadonlyMap<string, string>;
-  /** Issue 37 (§7.10): the seated newcomers of a rating table who have no bound consigliere yet. */
+  /** §7.10: the seated newcomers of a rating table who have no bound consigliere yet. */
   missing(): string[];
   /** §7.10: the typed refusal of a start while a newcomer waits for a consigliere who counts, or null. */
   startRefusal(): { code: "advisor-not-experienced" | "consigliere-required"; message: string } | null;
@@ -167,7 +167,7 @@ export interface AdmissionPort {
   leaveTable(playerIds: readonly string[], now: number): void;
 }
 
-/** Issue 35: the table's chat (chat.ts). */
+/** The table's chat (chat.ts). */
 export interface ChatPort {
   access(identity: ConnectionIdentity): ChatAccess | null;
   send(ws: WebSocket, att: Attachment, identity: ConnectionIdentity, msg: ChatMessage, now: number): Refused | null;

@@ -27,7 +27,7 @@ export const HOST_AWAY_GRACE_MS = 5000;
 /** Where the time of the live host's loss waits while the game is not told yet (survives eviction). */
 const HOST_LOST_KEY = "hostLostAt";
 
-/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+/** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface PresenceDeps extends Pick<TableCore, "afterChange" | "config" | "ctx" | "now" | "tx"> {
   readonly alarm: Pick<AlarmPort, "sync">;
   readonly fanout: Pick<FanoutPort, "closeSocket" | "sendCurrentView" | "sendError">;
@@ -76,7 +76,7 @@ export class Presence {
         if (await this.changed(now)) return;
       }
     } else if (identity.kind === "consigliere" && t.match.state() && this.openSockets((i) => i.kind === "consigliere" && i.playerId === identity.playerId, ws) === 0) {
-      // Issue 30: a consigliere came: a media peer of the running game (TableView.mediaPeers).
+      // A consigliere came: a media peer of the running game (TableView.mediaPeers).
       if (await this.changed(now)) return;
     }
     t.fanout.sendCurrentView(ws, identity, now);
@@ -125,7 +125,7 @@ export class Presence {
   }
 
   /**
-   * Issue 30: the table's media peers beyond the seats changed (TableView.mediaPeers: a spectator started
+   * The table's media peers beyond the seats changed (TableView.mediaPeers: a spectator started
    * listening, a listening spectator's or a consigliere's socket closed): a presence change, coalesced.
    */
   async mediaChanged(now: number, closing?: WebSocket): Promise<void> {
@@ -195,7 +195,7 @@ export class Presence {
     // Its hello timeout (un-greeted) or the delayed-view item (the last spectator) may go away with it:
     // re-arm, or the alarm set for that item would wake the table and run the next item early.
     if (identity === null || identity.kind === "spectator") {
-      // Issue 30: a listening spectator left the table's media (TableView.mediaPeers).
+      // A listening spectator left the table's media (TableView.mediaPeers).
       if (identity?.kind === "spectator" && t.sockets.attachmentOf(ws, now).listening) return void (await this.changed(now, ws));
       return t.alarm.sync();
     }
@@ -218,7 +218,7 @@ export class Presence {
       }
       await this.changed(now, ws);
     } else if (identity.kind === "consigliere") {
-      // Issue 30: the consigliere's last socket closed: no longer a media peer (TableView.mediaPeers).
+      // The consigliere's last socket closed: no longer a media peer (TableView.mediaPeers).
       if (!t.match.state() || this.openSockets((i) => i.kind === "consigliere" && i.playerId === identity.playerId, ws) > 0) return;
       await this.changed(now, ws);
     }

@@ -24,7 +24,7 @@ import type { TableStore } from "./storage.ts";
 /** Keys of a view whose string values name a person. */
 const NAME_KEYS = new Set(["nickname", "by", "consigliere"]);
 
-/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+/** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface PublicationDeps extends Pick<TableCore, "ctx" | "env"> {
   readonly store: Pick<TableStore, "game" | "players" | "series" | "seriesGame">;
 }

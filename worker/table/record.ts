@@ -7,9 +7,9 @@
  *
  * Player ids are the table's: the record names the players "p1"… in createGame's order instead (their
  * nicknames are public at the table), and every input that names one is rewritten the same way; an
- * organizer's pause, labelled at the table by the organizer's nick, is "organizer" here (issue 32).
+ * organizer's pause, labelled at the table by the organizer's nick, is "organizer" here.
  *
- * Issue 19 (RULES.md §8, publication opt-out): the object answers with each player's seat (createGame's
+ * RULES.md §8, publication opt-out: the object answers with each player's seat (createGame's
  * draw from the seed) and account (`userId`, kept in the series row when the game started; for older
  * rows the seat's current player row). That is for the Worker only: GET /api/tables/:code/games/:n masks
  * the nicks of accounts that opted out (worker/accounts/publication.ts publishRows) and drops the ids.
@@ -46,7 +46,7 @@ export function gameRecord(t: Pick<TableCore, "config" | "ctx"> & { readonly sto
   if (!row) return "not-found";
   if (!isOver(row)) return "not-ended";
   const config = t.config();
-  // Issue 34: a tournament's table records best moves (RULES.md §9.4) — the replay creates its game the same way.
+  // A tournament's table records best moves (RULES.md §9.4) — the replay creates its game the same way.
   const link = readLink(t.ctx.storage.sql);
   const ids = new Map(row.players.map((p, i) => [p.id, `p${i + 1}`]));
   const rename = (id: string) => ids.get(id) ?? "p0";
@@ -60,7 +60,7 @@ export function gameRecord(t: Pick<TableCore, "config" | "ctx"> & { readonly sto
   const inputs = t.store.inputsOf(game).map(({ at, input }) => {
     const x = JSON.parse(input) as Input;
     if (x.kind === "act") return { at, input: { ...x, playerId: rename(x.playerId) } };
-    // Issue 32, finding 2: a seated organizer's pause is labelled by their nick at the table; the record
+    // A seated organizer's pause is labelled by their nick at the table; the record
     // names nobody — it says "organizer", as for the seatless creator (an opted-out account stays unnamed).
     if (x.kind === "control" && x.action.type === "pause" && x.action.by !== "host") return { at, input: { ...x, action: { ...x.action, by: "organizer" } } };
     return { at, input: x };

@@ -32,7 +32,7 @@ export type UploadGrant =
   | { ok: true; key: string; createdAt: number; expiresAt: number; /** the accounts that played the game */ players: string[] }
   | { ok: false; code: RecordingRefusalCode; message: string };
 
-/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+/** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface RecordingsDeps extends Pick<TableCore, "config" | "ctx" | "env" | "now"> {
   readonly alarm: Pick<AlarmPort, "sync">;
   readonly organizer: Pick<OrganizerPort, "isOrganizer">;
@@ -56,7 +56,7 @@ export class TableRecordings {
   }
 
   /**
-   * Issue 30: may this token upload chunk `i` (of `length` bytes) of game `game`'s recording now — while
+   * May this token upload chunk `i` (of `length` bytes) of game `game`'s recording now — while
    * the game runs or after it ended, within `maxTotal` bytes for all its chunks (chunk i's earlier size
    * not counted: a replacement)? If so, the chunk's size is reserved and the recording's expiry stored first.
    */
@@ -71,13 +71,13 @@ export class TableRecordings {
     return grant;
   }
 
-  /** Issue 30: chunk `i` of game `game` is in R2 now; the chunks stored and the bytes of the contiguous ones from 0 (the recording served). */
+  /** Chunk `i` of game `game` is in R2 now; the chunks stored and the bytes of the contiguous ones from 0 (the recording served). */
   chunkStored(game: number, i: number): { have: number[]; size: number } {
     this.sql().exec("UPDATE recording_chunks SET stored = 1 WHERE game = ? AND i = ?", game, i);
     return this.stored(game);
   }
 
-  /** Issue 30: the chunks of game `game`'s recording stored so far, for the uploader (same rights as an upload). */
+  /** The chunks of game `game`'s recording stored so far, for the uploader (same rights as an upload). */
   async chunks(token: string, game: number): Promise<{ ok: true; have: number[] } | { ok: false; code: RecordingRefusalCode; message: string }> {
     const allowed = await this.allowed(token, game, true);
     return allowed.ok ? { ok: true, have: this.stored(game).have } : allowed;

@@ -9,7 +9,7 @@
  * one alarm (due kind "report") with a growing delay; the D1 write itself is idempotent (keyed by
  * "<code>/<startedAt>"), so a retry after a write whose answer was lost changes nothing.
  *
- * Exactly once (issue 11): two attempts must not overlap across the D1 await (one from the alarm,
+ * Exactly once: two attempts must not overlap across the D1 await (one from the alarm,
  * one after a frame, say). A call while another is in flight waits for that one and starts nothing
  * of its own; and should two writes of one game ever race anyway (two instances), the D1 batch is
  * all-or-nothing and its first statement claims the game id (records.ts), so one of them applies.
@@ -171,7 +171,7 @@ export class GameReporter {
       return;
     }
     try {
-      // Built once and kept (issue 13): a retry after the next game of the series opened reports the
+      // Built once and kept: a retry after the next game of the series opened reports the
       // same record, whatever the seats look like by then.
       const stored = this.sql.exec("SELECT report FROM game_report WHERE id = 1").one().report;
       const report = stored === null || stored === undefined ? build(r.ended_at) : (JSON.parse(String(stored)) as GameReport);
@@ -179,7 +179,7 @@ export class GameReporter {
       if (stored === null || stored === undefined) this.sql.exec("UPDATE game_report SET report = ? WHERE id = 1", JSON.stringify(report));
       if (!db) throw new Error("no DB binding");
       await recordGame(db, report);
-      // Issue 34: a tournament's table tells its tournament too (applied once there: a retry changes nothing).
+      // A tournament's table tells its tournament too (applied once there: a retry changes nothing).
       if (after) await after(r.ended_at);
       this.sql.exec("UPDATE game_report SET done_at = ?, next_at = NULL, attempts = attempts + 1 WHERE id = 1", now);
       this.done = true;
@@ -193,7 +193,7 @@ export class GameReporter {
   }
 }
 
-/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+/** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface ReportDeps extends Pick<TableCore, "config" | "ctx" | "env"> {
   readonly match: Pick<MatchPort, "lastState">;
   readonly reporter: Pick<GameReporter, "report">;
@@ -209,7 +209,7 @@ export class TableReport {
     const t = this.t;
     const state = t.match.lastState();
     if (!state || !isOver(state)) return;
-    // In a rematch lobby the game row no longer holds the start: the series does (issue 13).
+    // In a rematch lobby the game row no longer holds the start: the series does.
     const gameNo = t.store.stateGame();
     const startedAt = t.store.series().find((g) => g.game === gameNo)?.startedAt ?? t.store.game().startedAt;
     if (startedAt === null) return;

@@ -1,5 +1,5 @@
 /**
- * Issue 15, the SFU plane (docs/MEDIA.md §6): the table object is the only party that asks the
+ * The SFU plane (docs/MEDIA.md §6): the table object is the only party that asks the
  * Cloudflare Realtime SFU to publish, pull or close tracks, so the floor is enforced by the server.
  *
  * Each seated person who joined the table's media has a publishing session (its tracks `audio` and
@@ -76,7 +76,7 @@ interface Want {
 }
 const keyOf = (w: { from: string; trackName: Kind; seat: Seat }) => `${w.from}/${w.trackName}@${w.seat}`;
 
-/** Whether spectators may be served the public channel: the option `spectatorsHear` (issue 30: a delayed table too — the page delays). */
+/** Whether spectators may be served the public channel: the option `spectatorsHear` (a delayed table too — the page delays). */
 function spectatorsMayHear(t: { readonly store: Pick<TableStore, "control"> }): boolean {
   return t.store.control().spectatorsHear;
 }
@@ -84,7 +84,7 @@ function spectatorsMayHear(t: { readonly store: Pick<TableStore, "control"> }): 
 /** A spectator's key among the people (never a player id: those carry no "~"). */
 const SPECTATOR = "~s:";
 const isSpectator = (key: string) => key.startsWith(SPECTATOR);
-/** Issue 30: the live host's key, and a consigliere's (by the advised player's id). */
+/** The live host's key, and a consigliere's (by the advised player's id). */
 const HOST = "~h";
 const CONSIGLIERE = "~c:";
 const isConsigliere = (key: string) => key.startsWith(CONSIGLIERE);
@@ -100,7 +100,7 @@ function keyOfSocket(att: Attachment): string | null {
   return null;
 }
 
-/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+/** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface SfuDeps extends Pick<TableCore, "config" | "ctx" | "env" | "now"> {
   readonly consiglieri: Pick<ConsiglieriPort, "bound">;
   readonly fanout: Pick<FanoutPort, "send" | "sendError">;
@@ -212,7 +212,7 @@ export class SfuPlane {
     if (!Object.keys(people).length) return;
     const game = this.t.match.state();
     const humans = new Set(game ? seatedPlayers(game).filter((p) => !p.bot).map((p) => p.playerId) : []);
-    // Issue 30: the live host's sessions stay while the game does (as a player's, for its return); a
+    // The live host's sessions stay while the game does (as a player's, for its return); a
     // consigliere's while its seat is a person's and the binding holds.
     if (game && this.t.config().host === "live") humans.add(HOST);
     for (const id of [...humans]) if (!id.startsWith("~") && this.t.consiglieri.bound(id)) humans.add(CONSIGLIERE + id);

@@ -18,7 +18,7 @@ export function spectatorFrame(version: number, serverNow: number, view: string)
   return `{"type":"view","version":${version},"serverNow":${serverNow},"view":${view}}`;
 }
 
-/** What this part uses of the table (issue 33: each part gets only what it uses; table.ts builds it). */
+/** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface SpectatorsDeps extends Pick<TableCore, "config" | "now"> {
   readonly fanout: Pick<FanoutPort, "facts" | "sendRaw" | "tableViewFor">;
   readonly match: Pick<MatchPort, "quietKeys">;

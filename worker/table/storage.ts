@@ -52,17 +52,17 @@ export interface ConfigRow {
   /** Seats one client address may hold here (create option `seatsPerAddress`). */
   seatsPerAddress: number;
   /**
-   * Server-only: the key of the address digests (issue 19: apart from the seed, which a finished game's
+   * Server-only: the key of the address digests (apart from the seed, which a finished game's
    * public record shows). Null on tables created before it: their digests keep using the seed.
    */
   addressKey?: string | null;
-  /** Issue 19: a club evening's table — the accounts that may sit (JSON user ids); absent: anyone. */
+  /** A club evening's table — the accounts that may sit (JSON user ids); absent: anyone. */
   reservedFor?: string[];
-  /** Issue 35: the evening's reserve list and start (worker/table/evening.ts eveningJoinAllowed). */
+  /** The evening's reserve list and start (worker/table/evening.ts eveningJoinAllowed). */
   eveningHold?: EveningHold;
-  /** Issue 38.5: a club evening's named host (the opener plays): the account that may take the host screen. */
+  /** A club evening's named host (the opener plays): the account that may take the host screen. */
   hostUserId?: string | null;
-  /** Issue 31.2 "Longer windows for beginners" (fixed at creation): every game's createGame `longWindows`. */
+  /** "Longer windows for beginners" (fixed at creation): every game's createGame `longWindows`. */
   longWindows?: boolean;
 }
 
@@ -74,17 +74,17 @@ export interface ControlRow {
   organizerTokenHash: Uint8Array | null;
   allowSameDevice: boolean;
   botAfterMinutes: number | null;
-  /** Issue 15, the media options (docs/MEDIA.md "Table options"): the organizer's recording switch. */
+  /** The media options (docs/MEDIA.md "Table options"): the organizer's recording switch. */
   recording: boolean;
   /** Dead players hear and see the public floor. */
   deadHear: boolean;
   /** Spectators hear and see the public floor where the media plane can serve them (not delayed). */
   spectatorsHear: boolean;
-  /** Issue 18: the next game of the series draws the seats again (formats that keep them by default). */
+  /** The next game of the series draws the seats again (formats that keep them by default). */
   redrawSeats?: boolean;
-  /** Issue 18, RULES.md §6.10: the next game starts a new evening (no immunity carried over). */
+  /** RULES.md §6.10: the next game starts a new evening (no immunity carried over). */
   newEvening?: boolean;
-  /** Issue 20: the level of every bot seat without a level of its own (tables before it: DEFAULT_BOT_LEVEL). */
+  /** The level of every bot seat without a level of its own (tables before it: DEFAULT_BOT_LEVEL). */
   botLevel: BotLevel;
 }
 
@@ -114,23 +114,23 @@ export interface PlayerRow {
   /** Keyed digest of the joining client's address bucket (seats per address); null: none (a bot's seat, a row stored without it). */
   addressHash?: Uint8Array | null;
   /**
-   * The game of the series this seat belongs to (issue 13). Equal to the table's current game number
+   * The game of the series this seat belongs to. Equal to the table's current game number
    * for everyone in it; lower only while a rematch lobby is open, for those who have not pressed
    * "play again" yet (they are dropped when that game starts).
    */
   gameNo: number;
-  /** Issue 20: a bot seat's own level (seat-to-bot `level`); null/absent: the table's level at each move. */
+  /** A bot seat's own level (seat-to-bot `level`); null/absent: the table's level at each move. */
   botLevel?: BotLevel | null;
 }
 
-/** One game of the table's series (issue 13). */
+/** One game of the table's series. */
 export interface SeriesRow {
   game: number;
   /** Server-only: the game's secret seed. */
   seed: string;
   startedAt: number;
   /**
-   * The engine's player specs in the order given to createGame (replay). Issue 19: `userId`, the seat's
+   * The engine's player specs in the order given to createGame (replay). `userId`, the seat's
    * account when the game started (absent before; never sent to clients) — a record masks the nicks of
    * accounts that opted out of publication (worker/accounts/publication.ts), even after the player left.
    */
@@ -142,9 +142,9 @@ export interface SeriesRow {
   immune?: string[];
   /** RULES.md §6.10 this game's first eliminated (ids), written at its end: the next game's immune. */
   firstOut?: string[];
-  /** Issue 19: the settings this game was created with (the composition may change between games); absent in a row stored without them. */
+  /** The settings this game was created with (the composition may change between games); absent in a row stored without them. */
   settings?: Record<string, unknown>;
-  /** Issue 19: createGame kept the players' order (a rematch that keeps the seats) instead of drawing. */
+  /** createGame kept the players' order (a rematch that keeps the seats) instead of drawing. */
   keepOrder?: boolean;
 }
 
@@ -180,7 +180,7 @@ export const TOKENS_PER_PLAYER = 5;
 
 const toBytes = (v: unknown): Uint8Array => new Uint8Array(v as ArrayBuffer);
 const toBuffer = (b: Uint8Array): ArrayBuffer => b.slice().buffer as ArrayBuffer;
-/** Issue 20: a stored bot level, or null (none stored, or a value this version does not know). */
+/** A stored bot level, or null (none stored, or a value this version does not know). */
 const botLevelOf = (v: unknown): BotLevel | null => ((BOT_LEVELS as readonly unknown[]).includes(v) ? (v as BotLevel) : null);
 
 /** What `loadState` returns: the stored state without events, and the event chunks in order. */
@@ -249,7 +249,7 @@ export class TableStore {
     return (this.cfg ??= this.readConfig());
   }
 
-  /** Issue 18, RULES.md §6: the next game's composition (the organizer's counts) and the seats it fits. */
+  /** RULES.md §6: the next game's composition (the organizer's counts) and the seats it fits. */
   updateComposition(settings: Record<string, unknown>, seats: { min: number; max: number }): void {
     this.sql.exec("UPDATE config SET settings = ?, seats_min = ?, seats_max = ? WHERE id = 1", JSON.stringify(settings), seats.min, seats.max);
     this.cfg = null;
@@ -349,7 +349,7 @@ export class TableStore {
     this.roster = null;
   }
 
-  /** A bot seat removed from the lobby (issue 13). */
+  /** A bot seat removed from the lobby. */
   deletePlayer(playerId: string): void {
     this.sql.exec("DELETE FROM tokens WHERE player_id = ?", playerId);
     this.sql.exec("DELETE FROM players WHERE player_id = ?", playerId);
@@ -373,7 +373,7 @@ export class TableStore {
   }
 
   /**
-   * The next game of the series opens (issue 13): a lobby with game number `gameNo` and a fresh seed;
+   * The next game of the series opens: a lobby with game number `gameNo` and a fresh seed;
    * every table-side clock and the pause are cleared. The last game's state stays in the row (those
    * who have not pressed "play again" still see its end) until the next game starts over it. The
    * delayed spectators' ring is kept: versions only grow, so a delayed spectator still sees the end of
@@ -392,7 +392,7 @@ export class TableStore {
   }
 
   /**
-   * The next game starts (issue 13): the last game's input log and event chunks move to the archive
+   * The next game starts: the last game's input log and event chunks move to the archive
    * under its number, and those who did not press "play again" are dropped with their tokens.
    */
   archiveGame(lastGame: number, gameNo: number): void {
@@ -447,7 +447,7 @@ export class TableStore {
   }
 
   /**
-   * Issue 19: the accepted inputs of game `game` of the series in order — the current game's log, or an
+   * The accepted inputs of game `game` of the series in order — the current game's log, or an
    * earlier game's archive (a finished game's record replays from them).
    */
   inputsOf(game: number): Array<{ at: number; input: string }> {
@@ -490,7 +490,7 @@ export class TableStore {
 
   /**
    * Bot takeover (irrevocable): the seat is a bot; its return code and every token stop working.
-   * Issue 20: `level`, the bot's own level (null: the table's level at each of its moves).
+   * `level`, the bot's own level (null: the table's level at each of its moves).
    */
   handToBot(playerId: string, level: BotLevel | null = null): void {
     this.sql.exec("UPDATE players SET bot = 1, return_hash = NULL, away_since = NULL, bot_level = ? WHERE player_id = ?", level, playerId);
@@ -663,7 +663,7 @@ export class TableStore {
   }
 
   /**
-   * Issue 32, finding 8: the sources (keyed address digests) that gave a wrong return code at this table
+   * The sources (keyed address digests) that gave a wrong return code at this table
    * in the guard's current window; emptied when a new window starts.
    */
   returnSourceFailed(source: Uint8Array): boolean {

@@ -2,7 +2,7 @@
  * One table's parts, wired together (docs/ARCHITECTURE.md "The table object"). The Durable Object
  * (TableObject.ts) only hands its hooks over to these; each part has one job and reaches the others
  * only through the members it declares (its `…Deps`: Picks of ports.ts and of the store, sockets and
- * clock) — `parts()` hands it an object holding just those (issue 33: no part sees the whole table, and
+ * clock) — `parts()` hands it an object holding just those (no part sees the whole table, and
  * no part imports this file):
  *
  *   frames      a socket frame's path: flood control, shape, schema, identity and rights (frames.ts)
@@ -17,11 +17,11 @@
  *   bots        bot seats' moves (bots.ts)
  *   listing     the public summary and the directory listing (listing.ts)
  *   report      the finished game's record to D1 (report.ts)
- *   media       WebRTC signalling between the game's connected players, ICE/TURN (media.ts, issue 15)
- *   sfu         the SFU plane: sessions, and each listener's pulls kept to its floor (sfu.ts, issue 15)
- *   consiglieri seats' consiglieri: invitations, joins, revocation, whispers (consigliere.ts, issue 17)
- *   recordings  who may upload a game's audio recording, and its deletion after 72 h (recordings.ts, issue 19)
- *   chat        the lobby's, after-game and spectators' chat (chat.ts, issue 35)
+ *   media       WebRTC signalling between the game's connected players, ICE/TURN (media.ts)
+ *   sfu         the SFU plane: sessions, and each listener's pulls kept to its floor (sfu.ts)
+ *   consiglieri seats' consiglieri: invitations, joins, revocation, whispers (consigliere.ts)
+ *   recordings  who may upload a game's audio recording, and its deletion after 72 h (recordings.ts)
+ *   chat        the lobby's, after-game and spectators' chat (chat.ts)
  *
  * Nothing that matters lives only in memory: config, players (with presence), token digests, the
  * organizer's rights and options, state, version, the pause record and every pending clock are in
@@ -74,19 +74,19 @@ export class Table {
   readonly report: TableReport;
   readonly media: Media;
   readonly sfu: SfuPlane;
-  /** Issue 17, RULES.md §7.10: seats' consiglieri (consigliere.ts). */
+  /** RULES.md §7.10: seats' consiglieri (consigliere.ts). */
   readonly consiglieri: Consiglieri;
-  /** Issue 19, RULES.md §6.11: games' audio recordings — uploads allowed, deletion after 72 h (recordings.ts). */
+  /** RULES.md §6.11: games' audio recordings — uploads allowed, deletion after 72 h (recordings.ts). */
   readonly recordings: TableRecordings;
-  /** Issue 32, finding 1: who of a finished game opted out of publication (publication.ts). */
+  /** Who of a finished game opted out of publication (publication.ts). */
   readonly publication: TablePublication;
-  /** Issue 35: the table's chat where the floor allows it (chat.ts). */
+  /** The table's chat where the floor allows it (chat.ts). */
   readonly chat: TableChat;
   /** RULES.md §5.7: a club's owner or host covers for a live host who is away (club-takeover.ts). */
   readonly takeover: ClubTakeover;
-  /** Issue 33: the subscribers that run after every change, in order (after-change.ts). */
+  /** The subscribers that run after every change, in order (after-change.ts). */
   readonly changes: AfterChange;
-  /** Config changes after init only by the organizer's composition in a lobby (issue 18): `forgetConfig`. */
+  /** Config changes after init only by the organizer's composition in a lobby: `forgetConfig`. */
   private configCache: ConfigRow | null = null;
 
   constructor(
@@ -121,11 +121,11 @@ export class Table {
     this.publication = new TablePublication(p("env", "ctx", "store"));
     this.takeover = new ClubTakeover(p("now", "config", "tx", "afterChange", "store", "sockets", "match", "fanout", "organizer", "presence"));
     this.chat = new TableChat(p("now", "ctx", "tx", "config", "store", "sockets", "match", "fanout", "organizer", "consiglieri"));
-    // Issue 33: what follows every change, in order — each subscriber one job, all of them here.
+    // What follows every change, in order — each subscriber one job, all of them here.
     const ended = () => this.store.game().status === "ended";
     this.changes = new AfterChange(
       [
-        // Issue 32, finding 1: a game that just ended learns who opted out of publication before its views go out.
+        // A game that just ended learns who opted out of publication before its views go out.
         { name: "publication", run: () => (ended() ? this.publication.refresh() : undefined) },
         // One transaction: the bots' next move and the delayed spectators' view of this version.
         { name: "bots", inTransaction: true, run: (c) => this.bots.schedule(c.now, c.botsIdle) },
@@ -135,7 +135,7 @@ export class Table {
           const carried = this.fanout.broadcast(c.closing, c.ack);
           if (c.ack && !carried) this.fanout.send(c.ack.ws, { type: "ack", ref: c.ack.ref, version: this.store.game().version });
         } },
-        // Issue 35: a connection whose chat channel changed (a game started or ended, a player died) gets its history.
+        // A connection whose chat channel changed (a game started or ended, a player died) gets its history.
         { name: "chat", run: (c) => this.chat.refresh(c.now) },
         // The finished game's record (and ratings) to D1, once.
         { name: "records", run: (c) => (ended() ? this.report.reportGame(c.now) : undefined) },
@@ -160,7 +160,7 @@ export class Table {
     return (this.configCache ??= this.store.config());
   }
 
-  /** The config row changed (the organizer's composition, issue 18): read it again on next use. */
+  /** The config row changed (the organizer's composition): read it again on next use. */
   forgetConfig(): void {
     this.configCache = null;
   }

@@ -1,5 +1,5 @@
 /**
- * Issue 34 (RULES.md §9.3): a table opened by a tournament for one slot of the draw. The tournament's
+ * RULES.md §9.3: a table opened by a tournament for one slot of the draw. The tournament's
  * object creates it (InitRequest.tournament) with its seats held: the draw's accounts sit down signed in
  * (the club evening's `reservedFor`), the tournament's bots are seated at once; the game starts when every
  * seat is taken, with each player at the seat the draw gave them (createGame's keepOrder), and records

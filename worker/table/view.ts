@@ -22,16 +22,16 @@ export interface TableFacts {
   control: ControlRow;
   pause: PauseRecord | null;
   hostConnected: boolean;
-  /** The current game of the table's series (issue 13). */
+  /** The current game of the table's series. */
   gameNo: number;
   series: readonly SeriesRow[];
-  /** Issue 17, RULES.md §7.10: player id → the nickname of that seat's consigliere (public). */
+  /** RULES.md §7.10: player id → the nickname of that seat's consigliere (public). */
   consiglieri?: ReadonlyMap<string, string>;
-  /** Issue 37, RULES.md §7.10: the seated newcomers at a rating table with no bound consigliere yet (public). */
+  /** RULES.md §7.10: the seated newcomers at a rating table with no bound consigliere yet (public). */
   needsConsigliere?: ReadonlySet<string>;
   /** RULES.md §7.10: the seats whose organizer's (or host's) consigliere invitation waits for their player's consent (public, lobby only). */
   consigliereInvited?: ReadonlySet<string>;
-  /** Issue 30: the connected media peers beyond the seats (worker/table/media.ts peers), sorted. */
+  /** The connected media peers beyond the seats (worker/table/media.ts peers), sorted. */
   mediaPeers?: readonly number[];
 }
 
@@ -42,7 +42,7 @@ export function currentPlayers<P extends Pick<PlayerRow, "gameNo">>(players: rea
 
 /**
  * Who holds the organizer rights now. In a rematch lobby an organizer who has not pressed "play again"
- * yet is stood in for by the first person who did (issue 13); the rights come back when they press,
+ * yet is stood in for by the first person who did; the rights come back when they press,
  * and pass to that person for good if they never do (the next game's start writes it down).
  */
 export function organizerPlayerId(control: ControlRow, players: readonly PlayerRow[], gameNo: number): string | null {
@@ -59,7 +59,7 @@ export function isConnected(p: Pick<PlayerRow, "bot" | "awaySince">): boolean {
 }
 
 /**
- * Joined and never connected (issue 13): the join stores awaySince = joinedAt, and the first greeted
+ * Joined and never connected: the join stores awaySince = joinedAt, and the first greeted
  * socket clears it; every later absence starts after the join. A bot seat counts as connected.
  */
 export function neverConnected(p: Pick<PlayerRow, "bot" | "awaySince" | "joinedAt">): boolean {
@@ -77,9 +77,9 @@ export function organizerOf(config: ConfigRow, control: ControlRow, players: rea
 }
 
 /**
- * The table option `deadHear` off (issue 15, docs/MEDIA.md "Table options"): while the game runs, a
+ * The table option `deadHear` off (docs/MEDIA.md "Table options"): while the game runs, a
  * public channel (listeners "everyone") is heard by the living seats only — and, at a live-host table,
- * by the host (issue 30, RULES.md §8: the host hears every channel at every moment; the floor of such a
+ * by the host (RULES.md §8: the host hears every channel at every moment; the floor of such a
  * table has the `host` channel). The floor stays the one source of who hears whom: every viewer's floor
  * says so, so honest living senders never send to a dead seat and a dead seat's own client plays
  * nothing. Private channels already list their listeners; `advisers` and `muted` are kept; the end of
@@ -99,7 +99,7 @@ export function withoutDeadListeners(game: GameView): GameView {
 
 /**
  * The parts of a table view that every viewer of one set of facts sees alike (all but the game, the
- * organizer's flag, the spectator delay, the consigliere's envelope and the chat). Issue 36: the
+ * organizer's flag, the spectator delay, the consigliere's envelope and the chat). The
  * fan-out builds them once per broadcast, and `previous` (the last broadcast's) lends each part that
  * did not change its very object — so a connection's next patch skips it by identity (view-patch.ts
  * `diff`: `a === b`) instead of walking it once per connection. Treat as read-only: views share them.
@@ -122,7 +122,7 @@ export interface TableParts {
 export function tableParts(facts: TableFacts, behind: boolean, previous?: TableParts | null): TableParts {
   const { config, control, pause, gameNo } = facts;
   // `behind`: a player who has not pressed "play again" still sees the end of the last game (its
-  // seats) while the next one gathers (issue 13); everyone else sees the current game's seats.
+  // seats) while the next one gathers; everyone else sees the current game's seats.
   const status: TableStatus = behind ? "ended" : facts.status;
   const players = behind ? facts.players.filter((p) => p.seat !== null) : currentPlayers(facts.players, gameNo);
   const lobby = status === "lobby";
@@ -234,7 +234,7 @@ export function buildTableView(
 }
 
 /**
- * Issue 18, RULES.md §6.10: between games of a format with immunity (the end, the next game's lobby),
+ * RULES.md §6.10: between games of a format with immunity (the end, the next game's lobby),
  * who would be immune in the next game — the last finished game's first eliminated, by nickname.
  */
 function eveningOf(config: ConfigRow, control: ControlRow, series: readonly SeriesRow[], status: TableStatus, gameNo: number): Pick<SeriesView, "immune"> {

@@ -1,5 +1,5 @@
 /**
- * The flow interpreter (issue 14): the only code that dispatches on a phase's kind. It compiles a
+ * The flow interpreter: the only code that dispatches on a phase's kind. It compiles a
  * preset's flow table once (every entry's parameters parsed by its module's valibot schema, every
  * outcome given a successor that exists), enters entries, follows outcomes, and routes the table's
  * inputs — a player's action, a timeout, the live host's confirm, a technical vote's result — to the
@@ -114,7 +114,7 @@ function enter(ctx: Ctx, id: string, seats: Seat[]): void {
       seats = r.seats ?? [];
       continue;
     }
-    // Issue 31.2: the one place the table's "longer windows" reach a stage — a module whose timers are
+    // The one place the table's "longer windows" reach a stage — a module whose timers are
     // windows for a move takes the table's factor; flow/stage.ts applies it to every timer of the stage.
     const factor = e.module.windows ? ctx.s.windowFactor : undefined;
     setStage(ctx, { id: e.id, module: e.module.kind, data: r.data, ...(factor !== undefined ? { factor } : {}) }, r.ms);
@@ -305,7 +305,7 @@ export function actInput(ctx: Ctx, playerId: string, a: PlayerAction, by?: "cons
   }
   const seat = me.seat;
   const r = running(s);
-  // A player who has left still ends their own farewell / last words (§2.7, §2.11), and (issue 20) claims in them
+  // A player who has left still ends their own farewell / last words (§2.7, §2.11), and claims in them
   // (and, §9.4, makes the best move in them).
   if (!me.alive && !((a.type === "end-speech" || a.type === "claim" || a.type === "best-move") && r.m.speaker?.(r.d as never) === seat)) reject("not-allowed", "you are out of the game");
   if (a.type === "tech-vote-start" || a.type === "tech-vote") {
@@ -358,7 +358,7 @@ export function adviceActions(s: EngineState, seat: Seat): AvailableAction[] {
 const NOT_A_MOVE = new Set<AvailableAction["type"]>(["shout", "claim", "early-vote", "ready-to-vote", "tech-vote-start"]);
 
 /**
- * Issue 31.4 (*decision*): the only person at a table of bots may skip a wait in which they have nothing
+ * *Decision*: the only person at a table of bots may skip a wait in which they have nothing
  * to do — the acquaintance night (its current wake), or a speech by another seat (a bot's) — on a
  * server-hosted table while the stage runs on its clock: the stage ends as its timer would (the phase's
  * `timeout`). Never at night (the night's timing tells the table nothing, RULES.md §1 Secrets; a night

@@ -15,7 +15,7 @@ export function reject(code: RejectionCode, message: string): never {
 }
 
 /**
- * Issue 31.2: the short windows double, up to this; a window already this long or longer keeps its length
+ * The short windows double, up to this; a window already this long or longer keeps its length
  * (a profile's 60 s vote, §5.5; its mafia's 60 s). Decision: 30 s is the day's shortest speech (§2.8,
  * §2.9): time enough to read the ballot and choose. Every window of sport's (§2.6 5 s, 10 s; §2.10 7 s) and
  * tatar's turns (§7.12 10 s) doubles exactly; a profile's 20 s night turn (§5.5) gets 30 s.
@@ -23,7 +23,7 @@ export function reject(code: RejectionCode, message: string): never {
 export const WINDOW_CAP_MS = 30_000;
 
 /**
- * Issue 31.2 "Longer windows for beginners": a timer of `stage` as the table runs it — the rules' time
+ * "Longer windows for beginners": a timer of `stage` as the table runs it — the rules' time
  * times the stage's window factor (Stage `factor`, given by the interpreter to the stages of window
  * modules at a table with the option; absent: the rules' time), never beyond WINDOW_CAP_MS unless the
  * rules' time already is. setStage and restartTimer pass every timer through here, so no phase module

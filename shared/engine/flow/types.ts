@@ -1,5 +1,5 @@
 /**
- * The flow as data (issue 14; boardgame.io `src/core/flow.ts`: each phase names its successor by
+ * The flow as data (boardgame.io `src/core/flow.ts`: each phase names its successor by
  * outcome). A preset's day and night are a table of entries; each entry names a phase module, the
  * module's parameters (validated by the module's valibot schema when the preset is registered) and,
  * for each outcome the module can end with, the entry that follows. No phase module imports another:
@@ -49,7 +49,7 @@ export interface Flow {
 export interface PhaseModule<P = any, D = any> {
   kind: string;
   /**
-   * Issue 31.2 "Longer windows for beginners": this module's timers are the short windows a person must
+   * "Longer windows for beginners": this module's timers are the short windows a person must
    * meet with a move (RULES.md §2.6 a vote, §2.9 the revote and the lift vote, §2.10 a night step). At a
    * table with the option (createGame's `longWindows`) the interpreter gives its stages the table's factor
    * (Stage `factor`) and flow/stage.ts applies it to every timer of the stage. Absent: never lengthened

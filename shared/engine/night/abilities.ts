@@ -1,5 +1,5 @@
 /**
- * Abilities (issue 14; mafia-rust's roles-with-abilities): what a role may do at night, as data. A role
+ * Abilities (mafia-rust's roles-with-abilities): what a role may do at night, as data. A role
  * lists the abilities it holds (roles/*.ts); a preset's night lists which abilities act in which step
  * and in which resolution stage (presets/*.ts), and may override an ability's parameters for its format
  * (the Don decides the shot in host-classic, every step may be skipped in city). Roles never name a
@@ -189,7 +189,7 @@ const ABILITIES: Record<AbilityId, Ability> = {
   /** §3/§7.6 the Maniac kills anyone but himself, or abstains. */
   kill: { id: "kill", effect: "attack", power: 1, skip: false, targets: { count: 1, self: false }, chosen: { event: "kill-chosen", audience: "self" } },
 
-  // ---- RULES.md §4.4 host-classic (issue 17). ----
+  // ---- RULES.md §4.4 host-classic. ----
   /** §4.4 the Commissar checks a player: "mafia" or "not mafia" (the Maniac always "not mafia"); or shoots instead. */
   "commissar-mafia-check": { ...check("sheriff"), id: "commissar-mafia-check", oneOf: "commissar" },
   /** §4.4 the Commissar's single shot of the game, instead of a check. */
@@ -197,7 +197,7 @@ const ABILITIES: Record<AbilityId, Ability> = {
   /** §4.4 the Doctor saves one of the wounded; each player can be saved once a game, the Doctor too. */
   save: { id: "save", effect: "protect", power: 1, shields: "all", skip: false, targets: { count: 1, self: true, among: "attacked", oncePerTarget: true }, chosen: { event: "healed", audience: "self" } },
 
-  // ---- RULES.md §5.6, the profiles' catalogue (issue 16). Each choice is recorded privately (`used`). ----
+  // ---- RULES.md §5.6, the profiles' catalogue. Each choice is recorded privately (`used`). ----
   /** §5.6 Blocker: blocks another player's active move; the target's passives still work; nobody is told. */
   block: { id: "block", effect: "block", skip: true, targets: { count: 1, self: false }, chosen: used },
   /** §5.6 Jailer: the jailed player's move, checks and visits do not happen; ordinary attacks on them are cancelled. */
@@ -221,7 +221,7 @@ const ABILITIES: Record<AbilityId, Ability> = {
   /** §5.6 Watcher: the seats that visited the target (blocked actions are not visits), live, final in the morning. */
   watch: { id: "watch", effect: "watch", report: "live", skip: true, targets: { count: 1, self: false }, chosen: used },
 
-  // ---- RULES.md §6 the club (issue 18). ----
+  // ---- RULES.md §6 the club. ----
   /**
    * §6 Curser (*decision*): curses one living player a night, never one already cursed (the curse is
    * permanent: `oncePerTarget` keeps the game's cursed seats, `state.onceTaken.curse`); not an attack, so

@@ -1,8 +1,8 @@
 /**
- * The night's resolution (issue 14; mafia-rust `on_midnight.rs`): choices are collected first (the night
+ * The night's resolution (mafia-rust `on_midnight.rs`): choices are collected first (the night
  * module), then resolved in named stages, always in this order — block → protect → attack → check —
  * each stage a list of abilities from the preset (the stage of each ability's effect: its module's
- * `stage`), each use dispatched to its effect's module (issue 33: night/effects/, `effectOf`; this file
+ * `stage`), each use dispatched to its effect's module (night/effects/, `effectOf`; this file
  * names no effect). Visits are plain data: who used what on whom, and whether it took effect;
  * information abilities read the outcome last. Every stage writes what it decided to `record` (the night's "why"),
  * which the game keeps and shows only once it is over.
@@ -176,7 +176,7 @@ export function resolveNight(rules: NightRules, uses: readonly Use[], team: read
     if (a.team) {
       const c = team.find((x) => x.ability === id);
       if (!c || c.target === 0) {
-        // Issue 38.6: the night's "why" names the holders who chose nobody (it is shown only in the result).
+        // The night's "why" names the holders who chose nobody (it is shown only in the result).
         if (c) {
           const silent = c.holders.filter((h) => !uses.some((u) => u.by === h && u.ability === id && u.targets.length > 0));
           record.push({ kind: "no-attack", ability: id, reason: "no-target", ...(silent.length ? { silent } : {}) });

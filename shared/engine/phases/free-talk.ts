@@ -29,12 +29,12 @@ const params = v.strictObject({
 type P = v.InferOutput<typeof params>;
 
 /**
- * The seats handed in (the day's speaking order), handed on to what follows; issue 20: the public claims
+ * The seats handed in (the day's speaking order), handed on to what follows; the public claims
  * each seat made in this free talk (seat → count; absent: none).
  */
 interface D { seats: number[]; early: EarlyVoteRequest | null; claims?: Readonly<Record<number, number>>; ready?: readonly Seat[] }
 
-/** Issue 31.4: the living persons (seats not played by a bot): who must be ready for free talk to end. */
+/** The living persons (seats not played by a bot): who must be ready for free talk to end. */
 function persons(s: EngineState): Seat[] {
   const out: Seat[] = [];
   for (const p of s.players) if (p.alive && !p.bot) out.push(p.seat);
@@ -53,7 +53,7 @@ export const freeTalk: PhaseModule<P, D> = {
   timeout: (ctx, _p, d) => ({ outcome: "done", seats: d.seats.filter((x) => ctx.s.players[x - 1]!.alive) }),
   act(ctx, p, d, seat, a) {
     if (a.type === "claim") {
-      // Issue 20: any living seat may claim in free talk (the interpreter lets only the living act here).
+      // Any living seat may claim in free talk (the interpreter lets only the living act here).
       const made = d.claims?.[seat] ?? 0;
       claimAct(ctx, seat, a.claim, made);
       d.claims = { ...d.claims, [seat]: made + 1 };

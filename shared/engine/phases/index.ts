@@ -1,5 +1,5 @@
 /**
- * The phase modules (issue 14): one file each, none importing another. A preset's flow names them by
+ * The phase modules: one file each, none importing another. A preset's flow names them by
  * `kind`; flow/interpreter.ts is the only code that dispatches on a phase's kind (by this table).
  */
 import type { PhaseModule } from "../flow/types.ts";

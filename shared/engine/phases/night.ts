@@ -21,7 +21,7 @@
  * The floor: a step with `floor: "black-team"` opens the living black team's channel (they may talk
  * during the shot, §2.10); otherwise nobody.
  *
- * Issue 33, by job: this file is the module (steps open, choices, a step's end and the memories); the
+ * By job: this file is the module (steps open, choices, a step's end and the memories); the
  * params and who holds what in night/phase/rules.ts; targets and offers in night/phase/targets.ts; the
  * team's consensus and tally in night/phase/team.ts; notices and live reports in night/phase/reports.ts;
  * the morning in night/phase/morning.ts. What an effect does is its module's (night/effects/).
@@ -45,7 +45,7 @@ import { attackedSoFar, groupBits, mayTarget, offer, offered, taken } from "../n
 function openStep(ctx: Ctx, p: P, index: number): number {
   const st = p.steps[index] as StepP;
   const ms = msOf(ctx.s.settings, st.ms, st.msSetting);
-  // The turn's time as the table runs it (issue 31.2: longer windows for beginners, flow/stage.ts).
+  // The turn's time as the table runs it (longer windows for beginners, flow/stage.ts).
   if (st.announce === "night-turn") emit(ctx, "night-turn", PUBLIC, { step: st.id, ms: announcedWindowMs(ctx.s, ms) });
   else if (st.announce === "checks-started") emit(ctx, "checks-started", PUBLIC, {});
   return ms;
@@ -173,7 +173,7 @@ function choose(ctx: Ctx, p: P, d: D, seat: Seat, act: PlayerAction): void | Nex
 
 export const night: PhaseModule<P, D> = {
   kind: "night",
-  /** Issue 31.2: its timers are windows for a move (doubled at a table with longer windows, flow/stage.ts). */
+  /** Its timers are windows for a move (doubled at a table with longer windows, flow/stage.ts). */
   windows: true,
   params,
   outcomes: () => ["killed", "quiet"],

@@ -75,7 +75,7 @@ function allVoted(s: EngineState, p: P, d: D): boolean {
 
 export const question: PhaseModule<P, D> = {
   kind: "question",
-  /** Issue 31.2: its timers are windows for a move (doubled at a table with longer windows, flow/stage.ts). */
+  /** Its timers are windows for a move (doubled at a table with longer windows, flow/stage.ts). */
   windows: true,
   params,
   outcomes: () => ["yes", "no", "cancelled"],

@@ -84,7 +84,7 @@ interface D {
   early: EarlyVoteRequest | null;
   /** §4.6 the player the current speaker put a question to (null: none yet). */
   asked?: Seat | null;
-  /** Issue 20: public claims made in the current speech (absent: none). */
+  /** Public claims made in the current speech (absent: none). */
   claims?: number;
 }
 
@@ -245,7 +245,7 @@ export const speeches: PhaseModule<P, D> = {
         return;
       }
       case "claim": {
-        // Issue 20: a public claim, in one's own speech only (a farewell or last words too).
+        // A public claim, in one's own speech only (a farewell or last words too).
         if (d.speaker !== seat) reject("not-your-turn", "claim during your own speech");
         claimAct(ctx, seat, a.claim, d.claims ?? 0);
         d.claims = (d.claims ?? 0) + 1;

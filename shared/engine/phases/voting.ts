@@ -50,7 +50,7 @@ const params = v.strictObject({
    */
   late: v.optional(v.strictObject({ extraMs: ms })),
   /**
-   * In turn (issue 38): one tap votes, and the voter may change the vote within their turn — the turn then
+   * In turn: one tap votes, and the voter may change the vote within their turn — the turn then
    * passes after this long (or at its own end, if sooner). Absent: the vote passes the turn at once.
    */
   changeMs: v.optional(ms),
@@ -140,7 +140,7 @@ function mayVote(p: P, d: D, seat: Seat, target: Seat): boolean {
   return d.candidates.includes(target) && (p.selfVote || target !== seat);
 }
 
-/** Issue 38: in turn, the voter whose turn it still is may change the vote they cast (not the consigliere's). */
+/** In turn, the voter whose turn it still is may change the vote they cast (not the consigliere's). */
 function changeable(p: P, d: D, seat: Seat): boolean {
   return p.changeMs !== undefined && d.mode === "in-turn" && d.voters[d.current] === seat && d.ballots[seat - 1] !== 0 && !d.advised?.includes(seat);
 }
@@ -332,7 +332,7 @@ function cast(ctx: Ctx, p: P, d: D, seat: Seat, target: Seat, advised: boolean):
     emit(ctx, "judge-shown", PUBLIC, { seat });
   }
   if (d.mode === "in-turn") {
-    // Issue 38: the voter may still change the vote for a moment; then the turn passes (timeout).
+    // The voter may still change the vote for a moment; then the turn passes (timeout).
     if (p.changeMs !== undefined && !advised) {
       const change = windowMs(ctx.s.stage, p.changeMs);
       const left = ctx.s.deadline === null ? change : Math.max(0, ctx.s.deadline - ctx.now);
@@ -358,7 +358,7 @@ function replacements(p: P, d: D, seat: Seat): Seat[] {
 
 export const voting: PhaseModule<P, D> = {
   kind: "voting",
-  /** Issue 31.2: its timers are windows for a move (doubled at a table with longer windows, flow/stage.ts). */
+  /** Its timers are windows for a move (doubled at a table with longer windows, flow/stage.ts). */
   windows: true,
   params,
   outcomes: (p) => ["out", "leader", "tie", "none", "cancelled", ...(p.peaceful ? ["peaceful"] : []), ...(p.onTie === "drop-fewest" ? ["drop"] : [])],
@@ -467,7 +467,7 @@ export const voting: PhaseModule<P, D> = {
   act(ctx, p, d, seat, a) {
     if (a.type !== "vote") reject("phase-closed", "a vote is running");
     if (d.ballots[seat - 1] !== 0) {
-      // Issue 38: in turn, the voter whose turn it still is may change the vote (one tap, undoable).
+      // In turn, the voter whose turn it still is may change the vote (one tap, undoable).
       if (!changeable(p, d, seat)) reject("already-voted", "the first vote is final");
       if (!mayVote(p, d, seat, a.target)) reject("illegal-target", "vote for a candidate");
       d.ballots[seat - 1] = a.target;
@@ -509,7 +509,7 @@ export const voting: PhaseModule<P, D> = {
       voter: d.mode === "in-turn" ? (d.voters[d.current] ?? null) : null,
       votes: d.mode !== "closed" || seesAll ? ballotsList(d.ballots) : [],
       mine: mine === 0 ? null : mine,
-      // Issue 38: the voter's own vote in turn may be changed (the same `vote`) until the turn passes.
+      // The voter's own vote in turn may be changed (the same `vote`) until the turn passes.
       ...(viewer !== null && changeable(p, d, viewer) ? { change: targetsOf(p, d, viewer) } : {}),
     };
   },

@@ -1,5 +1,5 @@
 /**
- * The phone-app profiles (RULES.md §5, seed 002; issue 16): Classic, Extended, Fast, Dark City and
+ * The phone-app profiles (RULES.md §5, seed 002): Classic, Extended, Fast, Dark City and
  * Custom. One day and one night as data, the five differing only in seats, composition, timers and the
  * vote. Every number below is a clause of §5 or a recorded decision (docs/ENGINE.md "Decision
  * (profiles, §5)").
@@ -92,7 +92,7 @@ function profileFlow(o: { fast?: boolean; voting: "open" | "closed" | "setting" 
       { id: "deal", module: "deal", params: { kind: "at-once", ms: 15_000 }, next: { dealt: "acquaintance" } },
       { id: "acquaintance", module: "acquaintance", params: { ms: 30_000 }, next: { done: "day" } },
       { id: "day", module: "day", params: { first: "rotate" }, next: { started: "free-talk" } },
-      // Issue 31.4 (*decision*): free talk ends early once every living person is ready to vote.
+      // *Decision*: free talk ends early once every living person is ready to vote.
       { id: "free-talk", module: "free-talk", params: o.fast ? { ms: 180_000, ready: true } : { ms: 300_000, msSetting: "tempo", ready: true }, next: { done: "voting" } },
       { id: "voting", module: "voting", params: vote("voting", "first", "living"), next: { out: "night", leader: "night", tie: "defence", none: "night", cancelled: "night" } },
       { id: "defence", module: "speeches", params: { name: "defence", purpose: "defence", ms: o.fast ? 15_000 : 30_000, speakers: "living", cancelOnRemoval: true }, next: { done: "revote", cancelled: "night" } },

@@ -1,5 +1,5 @@
 /**
- * A preset's settings as the client shows them (issue 14: the home page copies nothing by hand),
+ * A preset's settings as the client shows them (the home page copies nothing by hand),
  * read from the valibot schema itself: a strict object whose entries are optional booleans, picklists
  * and integer numbers with min/max actions. Anything else is refused loudly when the preset is listed.
  */

@@ -120,7 +120,7 @@ export interface Preset extends Omit<PresetInfo, "settings"> {
   /** §1 reveal policy: "open" shows an eliminated player's role to the table at once. */
   reveal: "closed" | "open";
   /**
-   * Issue 33: the win rules (shared/engine/win) in order of priority, checked after every departure;
+   * The win rules (shared/engine/win) in order of priority, checked after every departure;
    * "roles" marks where the living players' solo roles' own rules are checked (§2.12; §5.4 city; §6.8
    * club; §7.8 tatar).
    */

@@ -32,9 +32,9 @@ export type { CheckKind, RoleModule } from "./types.ts";
 
 const ROLES: Record<string, RoleModule> = {
   civilian, mafia, don, sheriff, commissar, doctor, putana, maniac,
-  // RULES.md §5.6, the profiles' catalogue (issue 16)
+  // RULES.md §5.6, the profiles' catalogue
   bodyguard, blocker, mistress, jailer, tracker, watcher, immortal, agent, lawyer, blackmailer, avenger, judge,
-  // RULES.md §6, the club (issue 18)
+  // RULES.md §6, the club
   boss, kamikaze, witness, curser, swindler, werewolf,
 };
 

@@ -34,7 +34,7 @@ export interface RoleModule {
   /** Black roles that wake together and know each other at the acquaintance night. */
   knowsTeam: boolean;
   /**
-   * Issue 33: a solo role's own win rule (win/rules.ts, or one added with `addWinRule`), checked where
+   * A solo role's own win rule (win/rules.ts, or one added with `addWinRule`), checked where
    * the preset's win list says "roles" while a living player holds this role.
    */
   win?: string;

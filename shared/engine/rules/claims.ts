@@ -1,5 +1,5 @@
 /**
- * Issue 20, public claims: a structured public statement a seat makes while it holds the floor — "I am
+ * Public claims: a structured public statement a seat makes while it holds the floor — "I am
  * the Sheriff", "my check: seat 3 is black", "seat 2 is red to me", "I vote seat 5". Bots cannot speak,
  * so this is how they (and a person without a microphone) say what players say aloud. A claim may be a
  * lie: it is the claimant's word, never a fact the server knows, and it changes nothing but the log.
@@ -13,7 +13,7 @@ import { presetOf } from "../presets/index.ts";
 import { PUBLIC, emit, type Ctx, type EngineState } from "../state.ts";
 import type { AvailableAction, Claim, RoleId, Seat } from "../types.ts";
 
-/** Issue 20: claims one seat may make in one speech (or one free talk). */
+/** Claims one seat may make in one speech (or one free talk). */
 export const CLAIMS_PER_SPEECH = 6;
 
 /** Per settings object (shared by every state of a game; a stored game loads it once): the roles. */

@@ -25,7 +25,7 @@ export function depart(ctx: Ctx, seat: Seat, how: OutHow): void {
 
 /**
  * Checked after every departure (night deaths leave together, then one check): the first of the preset's
- * win rules that holds ends the game (issue 33: shared/engine/win — each rule a module, a solo role's
+ * win rules that holds ends the game (shared/engine/win — each rule a module, a solo role's
  * own rule declared by its role; §2.12 sport, §5.4 city and the profiles, §6.8 club, §7.8 tatar).
  */
 export function checkWin(ctx: Ctx): boolean {

@@ -1,4 +1,4 @@
-/** Issue 37: the `club` rules test bank (RULES.md §6, seed 003). */
+/** The `club` rules test bank (RULES.md §6, seed 003). */
 import { NO, YES, q, sec, type Question } from "../types.ts";
 
 export const CLUB: readonly Question[] = [

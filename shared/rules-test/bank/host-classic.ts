@@ -1,4 +1,4 @@
-/** Issue 37: the `host-classic` rules test bank (RULES.md §4, seed 001). */
+/** The `host-classic` rules test bank (RULES.md §4, seed 001). */
 import { NO, YES, q, sec, type Question } from "../types.ts";
 
 export const HOST_CLASSIC: readonly Question[] = [

@@ -1,4 +1,4 @@
-/** Issue 37: the `sport` rules test bank (RULES.md §2, seed 000). */
+/** The `sport` rules test bank (RULES.md §2, seed 000). */
 import { NO, YES, q, sec, type Question } from "../types.ts";
 
 export const SPORT: readonly Question[] = [

@@ -1,4 +1,4 @@
-/** Issue 37: the `tatar` rules test bank (RULES.md §7, seed 004). */
+/** The `tatar` rules test bank (RULES.md §7, seed 004). */
 import { NO, YES, min, q, sec, type Question } from "../types.ts";
 
 export const TATAR: readonly Question[] = [

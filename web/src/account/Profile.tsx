@@ -1,8 +1,8 @@
 /**
  * /u/:nick — a player's profile (GET /api/users/:nick): rating, experience, coins, games played, wins
  * by side, and the latest game records (seat — role — nick, result). One's own profile also offers
- * the publication opt-out (issue 19, Publication.tsx) and sign out / sign out everywhere. A lazy chunk.
- * Issue 35: games and wins by format and by role, the rating plot, each game's record link, "My games" on one's own.
+ * the publication opt-out (Publication.tsx) and sign out / sign out everywhere. A lazy chunk.
+ * Games and wins by format and by role, the rating plot, each game's record link, "My games" on one's own.
  */
 import { createResource, For, lazy, Show } from "solid-js";
 import { own } from "../../../shared/own.ts";
@@ -23,7 +23,7 @@ import { SignOutPanel } from "./SignIn.tsx";
 
 const SIDES = ["red", "black", "solo"] as const;
 
-/** Issue 19: one's own evenings, clubs and notices — from the club screens' chunk, only on one's own profile. */
+/** One's own evenings, clubs and notices — from the club screens' chunk, only on one's own profile. */
 const MyEvenings = lazy(() => loadClubs().then((m) => ({ default: m.MyEvenings })));
 
 function date(ms: number, withTime = false): string {
@@ -56,7 +56,7 @@ function GameItem(props: { g: GameRecord }) {
         </Show>
       </p>
       {/*
-        Issue 35: the game's record (its replay), while the table's own link shows only its latest game. The
+        The game's record (its replay), while the table's own link shows only its latest game. The
         table's link left the <summary> (axe: no interactive control inside another).
       */}
       <p class="small">
@@ -87,7 +87,7 @@ function GameItem(props: { g: GameRecord }) {
                     {tk("role", s.role)}
                   </td>
                   <td data-hidden={s.hidden ? "" : undefined}>
-                    {/* Issue 19: a player who opted out of publication is "Player N" (no nick, no link). */}
+                    {/* A player who opted out of publication is "Player N" (no nick, no link). */}
                     <Show when={s.account} fallback={<>{s.nickname != null ? shownName(s.nickname, s.bot) : ta("publication.player", { n: s.seat })}{s.bot ? ` (${ta("profile.bot")})` : ""}</>}>
                       {(acc) => (
                         <a href={profilePath(acc())} onClick={onLinkClick}>
@@ -107,7 +107,7 @@ function GameItem(props: { g: GameRecord }) {
   );
 }
 
-/** Issue 35: games and wins per format or per role. */
+/** Games and wins per format or per role. */
 function Breakdown(props: { title: string; head: string; rows: { key: string; label: string; games: number; wins: number }[]; attr: string }) {
   return (
     <>
@@ -186,7 +186,7 @@ export default function Profile(props: { nick: string }) {
                         </dd>
                       </div>
                     </dl>
-                    {/* Issue 35 (§7.11, seed 004): medals of closed seasons (hidden from others when the player opted out). */}
+                    {/* §7.11, seed 004: medals of closed seasons (hidden from others when the player opted out). */}
                     <Show when={p().medals.length > 0}>
                       <h3 id="pf-medals">{ta("profile.medals")}</h3>
                       <ul class="list medals" aria-labelledby="pf-medals" data-medals>
@@ -202,7 +202,7 @@ export default function Profile(props: { nick: string }) {
                         </For>
                       </ul>
                     </Show>
-                    {/* Issue 35: the rating's history (hidden from others with the games when the player opted out). */}
+                    {/* The rating's history (hidden from others with the games when the player opted out). */}
                     <RatingPlot points={p().ratingHistory} />
                     <Show when={(p().rulesTests ?? []).length > 0}>
                       <h3>{t("rulesTest.profile")}</h3>
@@ -236,7 +236,7 @@ export default function Profile(props: { nick: string }) {
                         </For>
                       </tbody>
                     </table>
-                    {/* Issue 35: games and wins by format and by role (hidden from others with the games when the player opted out). */}
+                    {/* Games and wins by format and by role (hidden from others with the games when the player opted out). */}
                     <Show when={p().stats.byFormat.length > 0} fallback={<Show when={p().gamesHidden && p().stats.games > 0}><p class="muted small" data-breakdown-hidden>{ta("profile.breakdownHidden")}</p></Show>}>
                       <Breakdown title={ta("profile.byFormat")} head={ta("profile.format")} rows={p().stats.byFormat.map((f) => ({ key: f.presetId, label: tk("preset", f.presetId), games: f.games, wins: f.wins }))} attr="data-by-format" />
                       <Breakdown title={ta("profile.byRole")} head={ta("profile.role")} rows={p().stats.byRole.map((r) => ({ key: r.role, label: tk("role", r.role), games: r.games, wins: r.wins }))} attr="data-by-role" />

@@ -1,5 +1,5 @@
 /**
- * Issue 19 (RULES.md §6.11, §8 "a player may opt out of publication"): on one's own profile, whether
+ * RULES.md §6.11, §8 "a player may opt out of publication": on one's own profile, whether
  * one's nick is published in finished games' records (POST /api/me/publication; docs/CLUBS.md
  * "Publication"). Off: others see "Player N" (the seat in that game) in every record, and one's profile
  * lists them no games. Live tables are not affected.

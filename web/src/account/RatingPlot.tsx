@@ -1,5 +1,5 @@
 /**
- * Issue 35: the profile's rating plot — the sport rating (the ordinal) after each rated game, oldest to
+ * The profile's rating plot — the sport rating (the ordinal) after each rated game, oldest to
  * newest, as an SVG line. The figure's caption says the same in words (games, first, last, lowest,
  * highest), so a screen reader gets it without the drawing (`role="img"` with that label).
  */

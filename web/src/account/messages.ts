@@ -50,7 +50,7 @@ const en = {
   "profile.games": "Games played",
   "profile.record": "Wins / losses / draws",
   "profile.bySide": "Wins by side",
-  // Issue 35: the profile's games by format and by role, "My games", each game's record link.
+  // The profile's games by format and by role, "My games", each game's record link.
   "profile.byFormat": "By format",
   "profile.byRole": "By role",
   "profile.format": "Format",
@@ -77,7 +77,7 @@ const en = {
   "outcome.win": "Win",
   "outcome.loss": "Loss",
   "outcome.draw": "Draw",
-  // issue 19: publication
+  // Publication
   "publication.title": "Your nick in game records",
   "publication.label": "Publish my nick in finished games' records",
   "publication.about": "Game records and reviews are public. Turn this off and your nick is hidden in published game records: others see “Player 5” (your seat in that game), and your profile lists them no games. You still see your own nick. At a live table everyone sees your nick as usual.",
@@ -133,7 +133,7 @@ const uk: AccountCatalogue = {
   "profile.games": "Зіграно ігор",
   "profile.record": "Перемоги / поразки / нічиї",
   "profile.bySide": "Перемоги за сторону",
-  // Issue 35: the profile's games by format and by role, "My games", each game's record link.
+  // The profile's games by format and by role, "My games", each game's record link.
   "profile.byFormat": "За форматом",
   "profile.byRole": "За роллю",
   "profile.format": "Формат",
@@ -160,7 +160,7 @@ const uk: AccountCatalogue = {
   "outcome.win": "Перемога",
   "outcome.loss": "Поразка",
   "outcome.draw": "Нічия",
-  // issue 19: publication
+  // Publication
   "publication.title": "Ваш нік у записах ігор",
   "publication.label": "Показувати мій нік у записах завершених ігор",
   "publication.about": "Записи ігор і розбори публічні. Якщо вимкнути, ваш нік буде приховано в опублікованих записах ігор: інші бачитимуть «Гравець 5» (ваше місце в тій грі), а ваш профіль не показуватиме їм жодної гри. Ви й далі бачите свій нік. За живим столом усі, як завжди, бачать ваш нік.",
@@ -214,7 +214,7 @@ const ru: AccountCatalogue = {
   "profile.games": "Сыграно игр",
   "profile.record": "Победы / поражения / ничьи",
   "profile.bySide": "Победы за сторону",
-  // Issue 35: the profile's games by format and by role, "My games", each game's record link.
+  // The profile's games by format and by role, "My games", each game's record link.
   "profile.byFormat": "По формату",
   "profile.byRole": "По роли",
   "profile.format": "Формат",
@@ -241,7 +241,7 @@ const ru: AccountCatalogue = {
   "outcome.win": "Победа",
   "outcome.loss": "Поражение",
   "outcome.draw": "Ничья",
-  // issue 19: publication
+  // Publication
   "publication.title": "Ваш ник в записях игр",
   "publication.label": "Показывать мой ник в записях завершённых игр",
   "publication.about": "Записи игр и разборы публичны. Если выключить, ваш ник будет скрыт в опубликованных записях игр: другие увидят «Игрок 5» (ваше место в той игре), а ваш профиль не покажет им ни одной игры. Вы по-прежнему видите свой ник. За живым столом все, как обычно, видят ваш ник.",

@@ -1,5 +1,5 @@
 /**
- * /c/:id — a club (issue 19, RULES.md §6.11): its formats, time zone and 21+ rule; upcoming and past
+ * /c/:id — a club (RULES.md §6.11): its formats, time zone and 21+ rule; upcoming and past
  * evenings (each in the viewer's own time, the club's zone named); owner, hosts and members. The owner
  * names and removes hosts; the owner and hosts create evenings.
  */
@@ -46,7 +46,7 @@ function Hosts(props: { data: ClubData; onChange: (d: ClubData) => void }) {
       </form>
       <FormError error={error()} />
       <ul class="list">
-        {/* The owner sees every name (issue 32: only others get masked rows). */}
+        {/* The owner sees every name (only others get masked rows). */}
         <For each={props.data.members.filter((m): m is typeof m & { nickname: string } => m.role === "host" && m.nickname !== null)}>
           {(m) => (
             <li class="row" data-host={m.nickname}>
@@ -81,7 +81,7 @@ function NewEvening(props: { data: ClubData }) {
     void run(async () => {
       const body: CreateEveningRequest = { startsLocal: when(), presetId: format(), online: online(), ageCheck: ageCheck(), weekly: weekly() };
       if (!online()) body.place = place();
-      // Issue 35: the confirmation deadline, hours before the start (empty: none).
+      // The confirmation deadline, hours before the start (empty: none).
       if (confirmHours().trim() !== "") body.confirmHours = Number(confirmHours());
       if (min() || max()) body.seats = { min: Number(min() || range()?.min), max: Number(max() || range()?.max) };
       // The window closes at the start or before it: the start in UTC by the same rule the server uses.

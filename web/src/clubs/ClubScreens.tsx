@@ -1,4 +1,4 @@
-/** Issue 19: the club screens, one lazy chunk (web/src/routes.ts loadClubs; App.tsx, Profile.tsx). */
+/** The club screens, one lazy chunk (web/src/routes.ts loadClubs; App.tsx, Profile.tsx). */
 import { registerErrors } from "../i18n/index.ts";
 import { CLUB_ERRORS } from "./catalogue.ts";
 

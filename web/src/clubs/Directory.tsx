@@ -1,5 +1,5 @@
 /**
- * /clubs — the public clubs (issue 35, RULES.md §6.11, §8; worker/clubs/directory.ts): name, city, formats,
+ * /clubs — the public clubs (RULES.md §6.11, §8; worker/clubs/directory.ts): name, city, formats,
  * the next evening (in the viewer's own time) and the member count, with search by name or city and pages.
  * A private club is never listed. The search and page live in the address (?q=&page=), so a result can be
  * shared and the back button works.

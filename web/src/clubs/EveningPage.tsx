@@ -1,5 +1,5 @@
 /**
- * /c/:id/e/:evening — one club evening (issue 19, RULES.md §6.11 "one 'OK, let's play' and a confirmation
+ * /c/:id/e/:evening — one club evening (RULES.md §6.11 "one 'OK, let's play' and a confirmation
  * of the evening; when full, the player goes to a reserve list and moves up automatically when a seat
  * frees"): when and where, the viewer's own place (seated, confirmed, reserve number), "OK, let's play"
  * (with the 21+ confirmation when the evening asks it), "Confirm the evening", "Withdraw", the seated list
@@ -91,11 +91,11 @@ function YourPlace(props: { data: EveningData; onChange: (d: EveningData) => voi
 }
 
 /**
- * Issue 19 (RULES.md §6.11 "at the evening the host opens the table"): the evening's table — "Open the
+ * RULES.md §6.11 "at the evening the host opens the table": the evening's table — "Open the
  * table" for the owner and the hosts (only the seated sign-ups may sit there, with their accounts), then
  * "Go to the table" for everyone.
  *
- * Issue 38.5 (§5.7): the opener chooses to host it or to play in their own seat; playing, they name the
+ * §5.7: the opener chooses to host it or to play in their own seat; playing, they name the
  * club's host who takes the host screen, or let the server host. They sit down with their account at once.
  * The named host sees "Open the host screen" here.
  */
@@ -206,7 +206,7 @@ function EveningTable(props: { data: EveningData }) {
 }
 
 /**
- * Issue 35 (RULES.md §6.11): the owner or a host changes an open evening — its start (the club's wall time),
+ * RULES.md §6.11: the owner or a host changes an open evening — its start (the club's wall time),
  * place, most seats and confirmation deadline — or cancels it; everyone signed up gets a notice.
  */
 function ManageEvening(props: { data: EveningData; onChange: (d: EveningData) => void }) {
@@ -281,7 +281,7 @@ function ManageEvening(props: { data: EveningData; onChange: (d: EveningData) =>
   );
 }
 
-/** Issue 38.5: how often an open evening page looks again while in view (the table opening, sign-ups, the host). */
+/** How often an open evening page looks again while in view (the table opening, sign-ups, the host). */
 const EVENING_POLL_MS = 10_000;
 
 export function EveningPage(props: { club: string; evening: string }) {
@@ -290,7 +290,7 @@ export function EveningPage(props: { club: string; evening: string }) {
   // Someone else's withdrawal may have moved the viewer up: look again when the tab is back in view.
   const onVisible = () => document.visibilityState === "visible" && void refetch();
   document.addEventListener("visibilitychange", onVisible);
-  // Issue 38.5: a player's page shows the table once it opens, without a reload (looked at again while in view).
+  // A player's page shows the table once it opens, without a reload (looked at again while in view).
   const poll = setInterval(() => document.visibilityState === "visible" && !data.loading && void refetch(), EVENING_POLL_MS);
   onCleanup(() => {
     document.removeEventListener("visibilitychange", onVisible);

@@ -1,5 +1,5 @@
 /**
- * /leaders — the sport rating's leaderboard (issue 35, RULES.md §2.14, §8; worker/accounts/leaderboard.ts):
+ * /leaders — the sport rating's leaderboard (RULES.md §2.14, §8; worker/accounts/leaderboard.ts):
  * overall (?scope=all), a club's (?scope=club:<id>) or a club season's (?scope=season:<id>), 50 a page.
  * A player who opted out of publication is "a player (name hidden)" — the server never sends the name.
  * The club and season pages link here with their scope.

@@ -1,5 +1,5 @@
 /**
- * "My evenings" on one's own profile (issue 19, RULES.md §6.11 "they see it … in their profile, as a
+ * "My evenings" on one's own profile (RULES.md §6.11 "they see it … in their profile, as a
  * notification in the page"): unread notices (a move up from the reserve list), the evenings signed up
  * for with the state in each, the clubs, and "Create a club".
  */

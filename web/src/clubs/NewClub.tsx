@@ -1,5 +1,5 @@
 /**
- * /clubs/new — create a club (issue 19): name, city, language, the formats it plays, its time zone (the
+ * /clubs/new — create a club: name, city, language, the formats it plays, its time zone (the
  * browser's by default) and the 21+ rule. The creator becomes the owner and lands on the club's page.
  */
 import presets from "virtual:preset-settings";
@@ -24,7 +24,7 @@ export function NewClub() {
   const [formats, setFormats] = createSignal<string[]>(presets.filter((p) => p.clubDefault).map((p) => p.id));
   const [zone, setZone] = createSignal(viewerZone());
   const [adults, setAdults] = createSignal(false);
-  // Issue 19, RULES.md §6.11: "record games for review" (docs/CLUBS.md "Recordings").
+  // RULES.md §6.11: "record games for review" (docs/CLUBS.md "Recordings").
   const [recordGames, setRecordGames] = createSignal(false);
   const [listed, setListed] = createSignal(true);
   const { busy, error, run } = useSubmit();

@@ -18,7 +18,7 @@ import { me } from "../lib/account.ts";
 const enc = encodeURIComponent;
 const POLL_MS = 10_000;
 
-/** Issue 37: the owner's setting "rules test required for evenings" and its mark (8–10), on the club page. */
+/** The owner's setting "rules test required for evenings" and its mark (8–10), on the club page. */
 export function ClubRulesTestSettings(props: { club: string }) {
   const path = () => `/api/clubs/${enc(props.club)}/rules-test`;
   const [data, { mutate }] = createResource(() => props.club, () => call<{ rulesTest: { required: boolean; mark: number } }>("GET", path()).then((r) => r.rulesTest));

@@ -1,5 +1,5 @@
 /**
- * The host's review under a club game's record (issue 19, RULES.md §7.11 "the host awards points at the
+ * The host's review under a club game's record (RULES.md §7.11 "the host awards points at the
  * review after each game", §8 "reviews … are published; a player may opt out"): the published review —
  * the season and stage it counts for, the notes, every seat's points with the reason — and, for the club's
  * owner and hosts, the form that writes it (again, to edit). A game of no club shows nothing.

@@ -1,5 +1,5 @@
 /**
- * The club page's season part (issue 19, RULES.md §7.11, §8): the running (else the latest) season's table —
+ * The club page's season part (RULES.md §7.11, §8): the running (else the latest) season's table —
  * each player's best K of the season's N rating games — and, once the owner starts it, the champion table;
  * the club's finished games with links to their records (where the host reviews them); the other seasons.
  * The owner starts and closes seasons, starts the champion table, and sets private reviews and the Tatar
@@ -46,7 +46,7 @@ function Standings(props: { rows: SeasonStanding[]; caption: string; champion?: 
               <tr classList={{ you: r.you }} {...{ [props.champion ? "data-champion-row" : "data-season-row"]: r.nickname ?? "" }} data-rank={r.rank} data-total={r.total} data-medal={r.medal ?? undefined}>
                 <td>
                   {r.rank}
-                  {/* Issue 35 (§7.11, seed 004): a closed season's top 3 hold medals. */}
+                  {/* §7.11, seed 004: a closed season's top 3 hold medals. */}
                   <Show when={r.medal}>
                     {(m) => (
                       <>
@@ -95,7 +95,7 @@ function SeasonTables(props: { s: SeasonView }) {
         {tc(`season.status.${s().status}`)} ·{" "}
         {tc("season.progress", { played: s().ratingGames, total: s().gamesTotal, best: s().bestOf })}
       </p>
-      {/* Issue 35: the season's sport rating leaderboard (rating gained in its rated games). */}
+      {/* The season's sport rating leaderboard (rating gained in its rated games). */}
       <p class="small">
         <a href={leadersPath(`season:${s().id}`)} onClick={onLinkClick} data-season-leaders>
           {tc("lb.link.season")}
@@ -202,7 +202,7 @@ function OwnerTools(props: { clubId: string; data: ClubSeasons; formats: string[
           <input type="checkbox" checked={priv()} onChange={(e) => setPriv(e.currentTarget.checked)} />
           <span>{tc("settings.private")}</span>
         </label>
-        {/* Issue 35: a private club is left out of the public directory; its link still works. */}
+        {/* A private club is left out of the public directory; its link still works. */}
         <label class="check field">
           <input type="checkbox" name="listed" checked={listed()} onChange={(e) => setListed(e.currentTarget.checked)} aria-describedby="listed-about" />
           <span>{tc("settings.listed")}</span>

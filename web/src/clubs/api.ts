@@ -23,12 +23,12 @@ export const clubsApi = {
   signup: (id: string, e: string, ageConfirmed: boolean) => call<EveningPage>("POST", `${evening(id, e)}/signup`, ageConfirmed ? { ageConfirmed } : {}),
   confirm: (id: string, e: string) => call<EveningPage>("POST", `${evening(id, e)}/confirm`, {}),
   withdraw: (id: string, e: string) => call<EveningPage>("POST", `${evening(id, e)}/withdraw`, {}),
-  /** Issue 35: the owner or a host edits or cancels an evening (everyone signed up gets a notice). */
+  /** The owner or a host edits or cancels an evening (everyone signed up gets a notice). */
   editEvening: (id: string, e: string, body: EditEveningRequest) => call<EveningPage>("POST", `${evening(id, e)}/edit`, body),
   cancelEvening: (id: string, e: string) => call<EveningPage>("POST", `${evening(id, e)}/cancel`, {}),
-  /** Issue 19: the owner or a host opens the evening's table; issue 38.5: to host it, or to play with a named host or the server hosting. */
+  /** The owner or a host opens the evening's table; to host it, or to play with a named host or the server hosting. */
   openTable: (id: string, e: string, body: OpenEveningRequest = {}) => call<OpenEveningResponse>("POST", `${evening(id, e)}/open`, body),
-  /** Issue 38.5: the evening's named host takes the table's host screen. */
+  /** The evening's named host takes the table's host screen. */
   hostTable: (id: string, e: string) => call<HostTokenResponse>("POST", `${evening(id, e)}/host`, {}),
   /* Seasons, reviews and the club's settings (worker/api/seasons.ts; RULES.md §7.11, §8). */
   seasons: (id: string) => call<ClubSeasons>("GET", `${club(id)}/seasons`),

@@ -1,5 +1,5 @@
 /**
- * The club screens' catalogue (issue 19: club page, evening page, create a club, my evenings): loaded with
+ * The club screens' catalogue (club page, evening page, create a club, my evenings): loaded with
  * their lazy chunk, so the initial bundle carries none of it — the pattern of web/src/account/messages.ts
  * (en defines the keys; uk and ru are typed against it, so a missing key fails the typecheck;
  * test/unit/clubs-time.test.ts checks that every line is filled and keeps the English placeholders).
@@ -8,7 +8,7 @@
  */
 const en = {
   "club.notFound": "There is no such club.",
-  // Issue 35: the public club directory (/clubs), a club's "listed" setting, the rating leaderboard (/leaders).
+  // The public club directory (/clubs), a club's "listed" setting, the rating leaderboard (/leaders).
   "settings.listed": "List the club in the public directory",
   "settings.listed.about": "Unticked, the club is private: not listed and not found by search. People still open it by its link.",
   "dir.title": "Clubs",
@@ -173,7 +173,7 @@ const en = {
   "table.hostHidden": "the named host",
   "table.youHost": "You host this table: open the host screen.",
   "table.hostScreen": "Open the host screen",
-  // issue 19: seasons
+  // Seasons
   "season.title": "Season",
   "season.none": "No season yet. The owner starts one: its rating games get points at each review.",
   "season.all": "The club's seasons",
@@ -239,7 +239,7 @@ const en = {
   "review.notes": "Notes for the review",
   "review.save": "Save the review",
   "review.saved": "The review is saved.",
-  // issue 19: recordings
+  // Recordings
   "newClub.recordGames": "Record games for review",
   "newClub.recordGames.about": "The host's browser records each game's audio at your evenings' tables; the players see a Recording mark. Only the game's players and the club's owner and hosts can listen, and every recording is deleted after 72 hours.",
   "club.recordGames.about": "Games are audio-recorded for review; recordings are deleted after 72 hours.",
@@ -251,7 +251,7 @@ type ClubCatalogue = Record<ClubKey, string>;
 
 const uk: ClubCatalogue = {
   "club.notFound": "Такого клубу немає.",
-  // Issue 35: the public club directory (/clubs), a club's "listed" setting, the rating leaderboard (/leaders).
+  // The public club directory (/clubs), a club's "listed" setting, the rating leaderboard (/leaders).
   "settings.listed": "Показувати клуб у загальному списку клубів",
   "settings.listed.about": "Без позначки клуб приватний: його немає в списку й пошуку. За посиланням його все одно можна відкрити.",
   "dir.title": "Клуби",
@@ -415,7 +415,7 @@ const uk: ClubCatalogue = {
   "table.hostHidden": "призначений ведучий",
   "table.youHost": "Ви ведете цей стіл: відкрийте екран ведучого.",
   "table.hostScreen": "Відкрити екран ведучого",
-  // issue 19: seasons
+  // Seasons
   "season.title": "Сезон",
   "season.none": "Сезону ще немає. Його починає власник клубу: рейтингові ігри отримують бали на кожному розборі.",
   "season.all": "Сезони клубу",
@@ -480,7 +480,7 @@ const uk: ClubCatalogue = {
   "review.notes": "Нотатки до розбору",
   "review.save": "Зберегти розбір",
   "review.saved": "Розбір збережено.",
-  // issue 19: recordings
+  // Recordings
   "newClub.recordGames": "Записувати ігри для розбору",
   "newClub.recordGames.about": "Браузер ведучого записує звук кожної гри за столами ваших вечорів; гравці бачать позначку «Запис». Слухати можуть лише гравці цієї гри, власник і ведучі клубу, а кожен запис видаляється через 72 години.",
   "club.recordGames.about": "Ігри записуються (звук) для розбору; записи видаляються через 72 години.",
@@ -490,7 +490,7 @@ const uk: ClubCatalogue = {
 
 const ru: ClubCatalogue = {
   "club.notFound": "Такого клуба нет.",
-  // Issue 35: the public club directory (/clubs), a club's "listed" setting, the rating leaderboard (/leaders).
+  // The public club directory (/clubs), a club's "listed" setting, the rating leaderboard (/leaders).
   "settings.listed": "Показывать клуб в общем списке клубов",
   "settings.listed.about": "Без отметки клуб закрытый: его нет в списке и в поиске. По ссылке его всё равно можно открыть.",
   "dir.title": "Клубы",
@@ -654,7 +654,7 @@ const ru: ClubCatalogue = {
   "table.hostHidden": "назначенный ведущий",
   "table.youHost": "Вы ведёте этот стол: откройте экран ведущего.",
   "table.hostScreen": "Открыть экран ведущего",
-  // issue 19: seasons
+  // Seasons
   "season.title": "Сезон",
   "season.none": "Сезона ещё нет. Его начинает владелец клуба: рейтинговые игры получают баллы на каждом разборе.",
   "season.all": "Сезоны клуба",
@@ -719,7 +719,7 @@ const ru: ClubCatalogue = {
   "review.notes": "Заметки к разбору",
   "review.save": "Сохранить разбор",
   "review.saved": "Разбор сохранён.",
-  // issue 19: recordings
+  // Recordings
   "newClub.recordGames": "Записывать игры для разбора",
   "newClub.recordGames.about": "Браузер ведущего записывает звук каждой игры за столами ваших вечеров; игроки видят отметку «Запись». Слушать могут только игроки этой игры, владелец и ведущие клуба, а каждая запись удаляется через 72 часа.",
   "club.recordGames.about": "Игры записываются (звук) для разбора; записи удаляются через 72 часа.",
@@ -730,7 +730,7 @@ const ru: ClubCatalogue = {
 export const CLUB_CATALOGUES = { en, uk, ru };
 
 /**
- * The club screens' error lines (issue 19): codes only these screens meet, kept out of the initial JS and
+ * The club screens' error lines: codes only these screens meet, kept out of the initial JS and
  * registered with the main catalogues when this chunk loads (web/src/i18n/index.ts registerErrors). Keys are
  * the error codes (shared/protocol/http.ts HTTP_ERRORS).
  */

@@ -4,7 +4,7 @@ import { lang } from "../i18n/index.ts";
 import { render } from "../i18n/plural.ts";
 import { CLUB_CATALOGUES, type ClubKey } from "./catalogue.ts";
 
-/** Translate a club-screen key in the current language (reactive, like t(); plural forms by `n`, issue 38.7). */
+/** Translate a club-screen key in the current language (reactive, like t(); plural forms by `n`). */
 export function tc(key: ClubKey, params?: Record<string, string | number>): string {
   const message = own(CLUB_CATALOGUES[lang()], key) ?? own(CLUB_CATALOGUES.en, key) ?? key;
   return render(message, lang(), params);

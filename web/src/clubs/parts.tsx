@@ -11,7 +11,7 @@ import { tc } from "./messages.ts";
 /** The viewer's own time zone (the browser's). */
 export const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
-/** A zone as a person reads it in the page's language (issue 38.7: "Europe/Kyiv" → "Eastern European Time"). */
+/** A zone as a person reads it in the page's language ("Europe/Kyiv" → "Eastern European Time"). */
 export const zoneName = (tz: string): string => zoneLabel(tz, LOCALE[lang()]);
 
 /** A format's seats: "10–12 players", or "12 players" when it has one size (never "10–10"). */
@@ -38,7 +38,7 @@ export const whenText = (ms: number, zone: string): string => eveningTime(ms, zo
 /** The sign-up's state for lists: open, not yet, closed, started, cancelled. */
 export function signupLine(e: EveningSummary): string {
   // The evening's own state, worded to read after "Sign-up:" too.
-  // Issue 38.5: an evening whose table played its last game reads as played, not as still starting.
+  // An evening whose table played its last game reads as played, not as still starting.
   if (e.status === "started" && e.endedAt !== null) return tc("status.played", { n: e.games });
   if (e.status === "started") return tc("status.started");
   if (e.status === "cancelled") return tc("status.cancelled");
@@ -77,7 +77,7 @@ export function EveningItem(props: { e: EveningSummary; extra?: string }) {
   );
 }
 
-/** Unread notices (a move up from the reserve list; issue 35: an edit, a cancellation, a seat lost at the confirmation deadline), each with its dismiss button. Announced politely. */
+/** Unread notices (a move up from the reserve list; an edit, a cancellation, a seat lost at the confirmation deadline), each with its dismiss button. Announced politely. */
 export function Notices(props: { notices: ClubNotice[]; onDismiss: (id: number) => void }) {
   return (
     <div aria-live="polite" data-club-notices>
@@ -129,7 +129,7 @@ export function PageOf<T>(props: { data: Loaded<T> | undefined; notFound: string
   );
 }
 
-/** Issue 35: the directory's and the leaderboards' pager ("page 2 of 5" between previous and next). */
+/** The directory's and the leaderboards' pager ("page 2 of 5" between previous and next). */
 export function Pager(props: { page: number; pages: number; go: (page: number) => void }) {
   return (
     <Show when={props.pages > 1}>

@@ -1,11 +1,11 @@
 /**
  * Dev page: /dev/<fixture> renders the table screen from a hand-made view, no server needed.
- * Fixtures: lobby, day, vote, night, lift, end, reconnecting; issue 5: pause (the organizer's
+ * Fixtures: lobby, day, vote, night, lift, end, reconnecting; pause (the organizer's
  * page during an absence pause, seat 7 away, seat 9 a bot), host (the live host's screen mid-night),
- * spectator (a delayed spectator), bot (this seat was handed to a bot: close 4001); issue 13: announce-vote
+ * spectator (a delayed spectator), bot (this seat was handed to a bot: close 4001); announce-vote
  * (the count with who voted for whom, then "seat 7 is voted out"), announce-night (the morning's news),
  * announce-nobody (a miss: nobody died), announce-mine ("your vote: seat 4"), vote-warning (an unused vote
- * goes to the last nominee — this player), dead (the player killed at night watches); issue 14: city-night
+ * goes to the last nominee — this player), dead (the player killed at night watches); city-night
  * (the Doctor's turn at a city table: an ability with a Skip button, rendered from the action alone); the profiles
  * (RULES.md §5): profile-tally (the Don in the mafia's step: the anonymous tally, changeable),
  * profile-tracker (the Tracker's live result, "updating…", and his own choice confirmed), profile-blocked (a
@@ -42,7 +42,7 @@ function seats(patch: (s: SeatView) => Partial<SeatView> = () => ({})): SeatView
   });
 }
 
-/** The public channel: the speaker (if any) heard and seen by everyone (issue 14 floor). */
+/** The public channel: the speaker (if any) heard and seen by everyone (floor). */
 function tableFloor(speaker: Seat | null): Floor {
   const on = speaker === null ? [] : [speaker];
   return { channels: [{ id: "table", speakers: on, video: on, listeners: "everyone" }] };
@@ -65,7 +65,7 @@ function game(over: Partial<GameView>): GameView {
     settings: {},
     phase: "speech",
     phaseSeq: 12,
-    // Issue 33: the engine's night flag (a fixture of a night phase is night, unless it sets it itself).
+    // The engine's night flag (a fixture of a night phase is night, unless it sets it itself).
     night: !over.result && isNightPhase(phase),
     deadline: now + 42_000,
     timerMs: 60_000,
@@ -257,7 +257,7 @@ function fixture(name: string): TableView {
     case "tatar-host":
     case "club-vote":
     case "club-host": {
-      // Issues 17–18: twelve connected seats; a "-host" fixture is the live host's screen.
+      // Twelve connected seats; a "-host" fixture is the live host's screen.
       const host = name.endsWith("-host");
       const club = name.startsWith("club");
       const lobby = T_NAMES.map((nickname, i) => ({ place: i + 1, seat: i + 1, nickname, bot: false, connected: true, awaySince: null, neverConnected: false, organizer: false }));
@@ -385,7 +385,7 @@ function fixture(name: string): TableView {
       };
     }
     case "claims": {
-      // Issue 20: seat 2 (you) has the floor and may claim; seats 1 and 3 claimed earlier (badges on the oval).
+      // Seat 2 (you) has the floor and may claim; seats 1 and 3 claimed earlier (badges on the oval).
       const g = game({ seats: seats((s) => ({ ...dead10(s), speaking: s.seat === 2 })), speaker: 2 });
       const said: Array<[Seat, Claim]> = [[1, { kind: "role", role: "sheriff" }], [1, { kind: "check", target: 4, result: "black" }], [3, { kind: "opinion", target: 1, result: "red" }], [3, { kind: "vote", target: 4 }]];
       const log = [...g.log, ...said.map(([seat, claim], i) => ({ seq: 12 + i, at: now - 30_000 + i * 1000, day: 2, type: "claimed", data: { seat, claim } }) as AnyLogEntry)];
@@ -419,7 +419,7 @@ function fixture(name: string): TableView {
 /** The crowd fixtures' players: long names, as people write them. */
 const C_NAMES = ["Олександра", "Taras", "Mykola_Kyiv", "Іриночка", "Dmytro", "Софія-Марія", "Andrii", "Kateryna", "Bohdan", "Yulia", "Ostap", "Lesia", "Volodymyr", "Анастасія", "Nazar"];
 
-/** Issue 17: a tatar table (RULES.md §7): 12 seats, Don 1, Mafia 6 and 9, Consort 11; Doctor 5, Commissar 2, Maniac 8. */
+/** A tatar table (RULES.md §7): 12 seats, Don 1, Mafia 6 and 9, Consort 11; Doctor 5, Commissar 2, Maniac 8. */
 const T_NAMES = [...NAMES, "Ostap", "Lesia"];
 const T_ROLES = ["don", "commissar", "civilian", "civilian", "doctor", "mafia", "civilian", "maniac", "mafia", "civilian", "putana", "civilian"];
 const tTeam = (r: string) => (["don", "mafia", "putana"].includes(r) ? "black" : "red");
@@ -508,7 +508,7 @@ function tatarGame(name: string, now: number): GameView {
   });
 }
 
-/** Issue 18: a club table (RULES.md §6): 12 seats, Boss 1, Mafia 2 and 3; Commissar 4, Doctor 5, Curser 6, Witness 11; the rest Civilians. */
+/** A club table (RULES.md §6): 12 seats, Boss 1, Mafia 2 and 3; Commissar 4, Doctor 5, Curser 6, Witness 11; the rest Civilians. */
 const C_ROLES = ["boss", "mafia", "mafia", "commissar", "doctor", "curser", "civilian", "civilian", "civilian", "civilian", "witness", "civilian"];
 const cTeam = (r: string) => (["boss", "mafia"].includes(r) ? "black" : r === "curser" ? "solo" : "red");
 
@@ -562,7 +562,7 @@ function clubGame(name: string, now: number): GameView {
   });
 }
 
-/** Issue 16: the Custom profile's night and day (RULES.md §5), as one player sees them. */
+/** The Custom profile's night and day (RULES.md §5), as one player sees them. */
 function profileGame(name: string, now: number): GameView {
   const base = game({}).log.slice(0, 4);
   const night = (step: string): AnyLogEntry[] => [
@@ -613,7 +613,7 @@ function profileGame(name: string, now: number): GameView {
         phase: "voting",
         day: 2,
         log,
-        // Issue 33: the view says it — seat 4's vote weighs ×2 (the Judge shown), seat 2 has no vote today.
+        // The view says it — seat 4's vote weighs ×2 (the Judge shown), seat 2 has no vote today.
         seats: seats((s) => ({ votes: s.seat === 7 ? 2 : s.seat === 1 ? 1 : null, ...(s.seat === 4 ? { weight: 2 as const } : {}) })),
         ballot: { kind: "elimination", mode: "open", candidates: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], calling: null, voter: null, votes: [{ voter: 4, target: 7 }, { voter: 9, target: 1 }], mine: null },
         you: { ...me(2, "civilian", "red", [])!, silenced: true },
@@ -654,7 +654,7 @@ function profileGame(name: string, now: number): GameView {
   }
 }
 
-/** Issue 35: the chat a fixture's viewer is sent (fixture data: the table decides it, worker/table/chat.ts `access`). */
+/** The chat a fixture's viewer is sent (fixture data: the table decides it, worker/table/chat.ts `access`). */
 const FIXTURE_CHAT = { between: { channel: "table", write: true }, host: { channel: "spectators", write: false }, spectator: { channel: "spectators", write: true } } as const;
 
 export default function DevFixture(props: { name: string }) {
@@ -670,7 +670,7 @@ export default function DevFixture(props: { name: string }) {
     notice: null,
     closeCode: props.name === "bot" ? 4001 : null,
     whispers: [],
-    // Issue 35: a few lines of the table's chat (a link stays plain text).
+    // A few lines of the table's chat (a link stays plain text).
     chat: {
       channel: "table",
       entries: [

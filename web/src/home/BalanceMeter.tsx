@@ -1,6 +1,6 @@
 /**
  * The balance meter (RULES.md §5.5 Custom: "an unusual balance stays the creator's decision (warn, do
- * not block)"; issue 16). Estimated chances of each side for the chosen composition, from bot games
+ * not block)"). Estimated chances of each side for the chosen composition, from bot games
  * played in this browser with the engine itself, in a Web Worker (balance.worker.ts, a lazy chunk):
  * a first estimate after about a second, refined in the background up to MAX_GAMES games or MAX_MS.
  * The bots are weak, so the recommended composition at the same size is played too (cached per preset,

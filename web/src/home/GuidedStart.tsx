@@ -1,5 +1,5 @@
 /**
- * Issue 31.13: "First game with hints" on the home page — a practice sport table with nine bots, where
+ * "First game with hints" on the home page — a practice sport table with nine bots, where
  * a hint line says what the person may do now and why (web/src/home/guided.ts, web/src/table/hints.ts).
  */
 import { t } from "../i18n/index.ts";

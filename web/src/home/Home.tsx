@@ -1,6 +1,6 @@
 /**
- * Home (issue 13): one line saying what this is; Join / Create / Watch as three big buttons at the top
- * (above the fold on a 360×740 phone); the chosen one's panel right under them — issue 31.6: it opens on
+ * Home: one line saying what this is; Join / Create / Watch as three big buttons at the top
+ * (above the fold on a 360×740 phone); the chosen one's panel right under them — it opens on
  * "Join by code", one form that also takes a return code or a consigliere code (forms.tsx JoinForm); the
  * long create form only behind "Create a table" — then the public tables (waiting: "Sit down"; in play:
  * "Watch"), how to play, my tables on this device.
@@ -153,8 +153,8 @@ export function HowToLinks(props: { current?: string }) {
 }
 
 /**
- * Issue 19: a signed-in person's way to the clubs — create one, or their evenings on the profile.
- * Issue 35: everyone's way to the public club directory (/clubs) and the rating leaderboard (/leaders).
+ * A signed-in person's way to the clubs — create one, or their evenings on the profile.
+ * Everyone's way to the public club directory (/clubs) and the rating leaderboard (/leaders).
  */
 function Clubs() {
   return (

@@ -1,5 +1,5 @@
 /**
- * The profile screen of the create form (RULES.md §5.5, issue 16): for a phone-app profile, what may be
+ * The profile screen of the create form (RULES.md §5.5): for a phone-app profile, what may be
  * changed, the number of seats (the profile's range), the recommended composition for that size (each
  * role with its one-line description, the same text as the role card), and for Custom the role editor
  * with live validation and the balance meter.
@@ -51,7 +51,7 @@ export default function ProfileScreen(props: { form: PresetForm; dayRules: Recor
   createEffect(() => props.onChange({ seats: seats(), counts: custom ? countSettings(counts()) : {}, ok: issues().length === 0 }));
   const setCount = (role: string, n: number) => {
     if (!Number.isFinite(n)) return;
-    // Issue 38.7: a role added or removed takes or gives back a Civilian's seat, so the total stays.
+    // A role added or removed takes or gives back a Civilian's seat, so the total stays.
     setCounts(setRoleCount(counts(), role, n));
   };
 

@@ -1,6 +1,6 @@
 /**
  * The create form's role counts for a format whose creator sets each game's composition without a fixed
- * table size (issue 18, RULES.md §6 club: a count per role, Civilians fill the rest, 12–15 seats): a
+ * table size (RULES.md §6 club: a count per role, Civilians fill the rest, 12–15 seats): a
  * stepper per role with its one-line description, and live checks from the engine (role-counts.ts):
  * a composition that can never start says why and turns Create off (`onChange` ok false), as the
  * profile screen does for Custom; one that starts only at some sizes says which.

@@ -1,4 +1,4 @@
-/** The create form's number stepper and role-count row (the profile screen's seats and Custom's role counts, issue 16; the club's role counts, issue 18). */
+/** The create form's number stepper and role-count row (the profile screen's seats and Custom's role counts; the club's role counts). */
 import { t, tk } from "../i18n/index.ts";
 import { roleAbout } from "../table/RoleCard.tsx";
 

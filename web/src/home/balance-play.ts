@@ -1,4 +1,4 @@
-/** One bot game of a balance job (balance.worker.ts): strong bots (issue 20), each deciding from its own view. */
+/** One bot game of a balance job (balance.worker.ts): strong bots, each deciding from its own view. */
 import { playGame } from "../../../shared/bots/index.ts";
 import type { PlayOne } from "./balance.ts";
 

@@ -8,7 +8,7 @@
  *    a game the driver gave up on (no result) is counted apart and left out of the shares.
  *  - Each side's chance comes with a 95 % Wilson interval; the meter says "N games, ±x points", x being
  *    the widest half-interval of the sides shown.
- *  - The bots are weak (issue 20), so "unusual" is judged against the profile's recommended composition
+ *  - The bots are weak, so "unusual" is judged against the profile's recommended composition
  *    at the same size, played by the same bots under the same day rules: a warning when the town's
  *    chance differs from it by more than 15 points, or when a side in play wins under 3 % of games.
  *    Never before both runs have MIN_GAMES_TO_WARN games (a first, noisy estimate does not warn).
@@ -71,7 +71,7 @@ export function estimate(t: Tally, sides: readonly Side[]): Estimate {
   return { games: n, pct, drawPct: n ? (100 * t.draw) / n : 0, margin };
 }
 
-/** Above this many points of difference in the town's chance the balance is "unusual" (issue 16). */
+/** Above this many points of difference in the town's chance the balance is "unusual". */
 export const TOWN_SHIFT = 15;
 /** A side in play winning fewer than this share (points) of games is "unusual". */
 export const SIDE_FLOOR = 3;

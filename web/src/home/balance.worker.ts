@@ -1,6 +1,6 @@
 /**
- * The balance meter's worker (RULES.md §5.5 Custom, issue 16): plays whole bot games of a composition
- * with the engine itself (balance-play.ts: shared/bots playGame, strong bots (issue 20) deciding from their own
+ * The balance meter's worker (RULES.md §5.5 Custom): plays whole bot games of a composition
+ * with the engine itself (balance-play.ts: shared/bots playGame, strong bots deciding from their own
  * views, as at a real table) and reports the tallies (balance.ts runBalance). A lazy chunk: loaded only
  * when a Custom profile screen plays; the main thread terminates it when the composition changes.
  */

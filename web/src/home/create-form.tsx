@@ -15,7 +15,7 @@ import type { botLevelText } from "../lib/bot-levels.ts";
 
 /** RULES.md §5.5 the profile screen: a lazy chunk (it reads the engine's compositions; the initial bundle must not). */
 const ProfileScreen = lazy(() => import("./ProfileScreen.tsx"));
-/** Issue 18, RULES.md §6 club: the creator's role counts with the engine's checks (a lazy chunk too). */
+/** RULES.md §6 club: the creator's role counts with the engine's checks (a lazy chunk too). */
 const RoleCounts = lazy(() => import("./RoleCounts.tsx"));
 
 /** The formats the create form offers, from the engine's descriptors (made at build time: presets.ts). */
@@ -29,17 +29,17 @@ export function CreateForm() {
   const preset = PRESETS[0]!;
   const [presetId, setPresetId] = createSignal(preset.id);
   const [values, setValues] = createSignal<Record<string, unknown>>(Object.fromEntries(preset.settings.map((s) => [s.key, s.default])));
-  // Issue 31.6: a new table is private (only people with its code) unless its creator lists it.
+  // A new table is private (only people with its code) unless its creator lists it.
   const [isPublic, setPublic] = createSignal(false);
-  /** Issue 31.2: longer vote and night windows — on by default where the format is not rated (the server's default too). */
+  /** Longer vote and night windows — on by default where the format is not rated (the server's default too). */
   const [longWindows, setLongWindows] = createSignal(true);
   const [live, setLive] = createSignal(false);
   const [sit, setSit] = createSignal(true);
   const [botAfter, setBotAfter] = createSignal(false);
   const [botMinutes, setBotMinutes] = createSignal(5);
-  /** Issue 20: how the table's bots play (the server's default is "strong"). */
+  /** How the table's bots play (the server's default is "strong"). */
   const [botLevel, setBotLevel] = createSignal<BotLevel>("strong");
-  /** Issue 20: the bot levels' lines, a chunk of their own loaded here (web/src/lib/bot-levels.ts) — in no page's first JS. */
+  /** The bot levels' lines, a chunk of their own loaded here (web/src/lib/bot-levels.ts) — in no page's first JS. */
   const [levels, setLevels] = createSignal<typeof import("../lib/bot-levels.ts")>();
   void import("../lib/bot-levels.ts").then((m) => setLevels(() => m), () => undefined);
   const lv = (key: Parameters<typeof botLevelText>[1]) => levels()?.botLevelText(lang(), key) ?? "";
@@ -76,7 +76,7 @@ export function CreateForm() {
    * The table may not be created yet: a profile screen still loading, or a Custom composition that cannot
    * start (§5.5); the club's role counts still loading, or counts that start at no table size (§6).
    */
-  /** Issue 31.6: a format only a signed-in creator may open (city, §8), chosen while signed out: the line says so and Create waits. */
+  /** A format only a signed-in creator may open (city, §8), chosen while signed out: the line says so and Create waits. */
   const needsSignIn = () => current().needsAccount && !me();
   const blocked = () => needsSignIn() || (current().profile && !profile()?.ok) || (countsEditor() && !counts()?.ok);
 
@@ -97,7 +97,7 @@ export function CreateForm() {
         // §5.5 the profile screen's size: a table of exactly this many seats.
         ...(chosen ? { seats: chosen.seats } : {}),
         public: isPublic(),
-        // Issue 31.2: a rated format keeps the rules' windows (the server's default there; `true` would be refused).
+        // A rated format keeps the rules' windows (the server's default there; `true` would be refused).
         ...(current().rated ? {} : { longWindows: longWindows() }),
         host: isLive() ? "live" : "server",
         botAfterMinutesAway: botAfter() ? minutes : null,
@@ -148,7 +148,7 @@ export function CreateForm() {
           </small>
         </Show>
       </div>
-      {/* Issue 31.5: who hosts — asked at the top for every format a live host may lead (not Fast, where the organizer plays). */}
+      {/* Who hosts — asked at the top for every format a live host may lead (not Fast, where the organizer plays). */}
       <Show when={!plays()}>
         <fieldset class="field host-question" data-host-question>
           <legend>{t("create.who")}</legend>

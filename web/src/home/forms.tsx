@@ -88,7 +88,7 @@ export function needName(setError: (e: string) => void): string | null {
   return name;
 }
 
-/** Issue 17, RULES.md §7.10: join as a seat's consigliere with the code its player shared, and remember it. */
+/** RULES.md §7.10: join as a seat's consigliere with the code its player shared, and remember it. */
 export async function joinAsConsigliere(code: string, inviteCode: string, name: string): Promise<SavedTable> {
   const joined = await api.consigliereJoin(code, normalizeCode(inviteCode), name);
   const entry = { code, playerId: joined.playerId, nickname: name, token: joined.token, returnCode: joined.returnCode, kind: "consigliere" as const, organizerToken: null };
@@ -97,7 +97,7 @@ export async function joinAsConsigliere(code: string, inviteCode: string, name: 
 }
 
 /**
- * Issue 31.6: one form for every way in by code — the table's code, and, if one has it, "your code": a
+ * One form for every way in by code — the table's code, and, if one has it, "your code": a
  * personal return code (back to one's seat on this device) or a consigliere code a player gave (RULES.md
  * §7.10). The two look alike (the same alphabet and length), so the form asks the table: with a name typed
  * it tries the code as a consigliere code first (refused at once, before any name check, when it is not

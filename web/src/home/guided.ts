@@ -1,8 +1,8 @@
 /**
- * Issue 31.13, a guided first game: "First game with hints" on the home page opens a private sport table
+ * A guided first game: "First game with hints" on the home page opens a private sport table
  * (RULES.md §2) for this person, turns the hint line on (web/src/table/hints.ts) and asks the table page to
  * fill the other nine seats with bots once it opens (sport starts by itself when full, §2). The windows
- * are the table's own: the server gives the longer windows for beginners (issue 31.2) by default to every
+ * are the table's own: the server gives the longer windows for beginners by default to every
  * table that is not rated; sport is rated (§2.14), so this table keeps the rules' windows.
  */
 import { api } from "../lib/api.ts";

@@ -1,5 +1,5 @@
 /**
- * What the create form offers, from the engine's own setting descriptors (issue 14: nothing copied by
+ * What the create form offers, from the engine's own setting descriptors (nothing copied by
  * hand). Each preset's `settings` (shared/engine/presets/settings.ts `describeSettings`, read from the
  * preset's valibot schema) gives every key, kind, allowed values, bounds and default; `requiresAccount`
  * says whether only a signed-in creator may open it. The list reaches the bundle as plain JSON made at
@@ -18,7 +18,7 @@ export interface PresetSettings {
   id: string;
   settings: SettingDescriptor[];
   requiresAccount?: boolean;
-  /** Issue 31.2: its games award rating (RULES.md §2.14: sport) — the table keeps the rules' windows. */
+  /** Its games award rating (RULES.md §2.14: sport) — the table keeps the rules' windows. */
   rated?: boolean;
   /** The table sizes the preset plays (RULES.md §5.5: the profile screen's seats). */
   seats: { min: number; max: number };
@@ -32,11 +32,11 @@ export interface PresetSettings {
   clubBonus?: boolean;
   /** RULES.md §6: a new club starts with this format. */
   clubDefault?: boolean;
-  /** Issue 17, §7.10: a seated player may invite a consigliere (tatar). */
+  /** §7.10: a seated player may invite a consigliere (tatar). */
   consigliere?: boolean;
-  /** Issue 18, §6.9: the live host may remove a player without warning, naming the offence (club). */
+  /** §6.9: the live host may remove a player without warning, naming the offence (club). */
   hostRemoval?: boolean;
-  /** Issue 18, RULES.md §6: the organizer sets each game's role counts in the lobby (club). */
+  /** RULES.md §6: the organizer sets each game's role counts in the lobby (club). */
   lobbyCounts?: boolean;
 }
 
@@ -49,7 +49,7 @@ export type SettingField = (
   | { key: string; label: string; kind: "choice"; options: Array<string | number>; default: string | number }
   | { key: string; label: string; kind: "integer"; min: number; max: number; default: number }
 ) & {
-  /** Issue 13: folded under "More settings" on the create form (the essentials come first). */
+  /** Folded under "More settings" on the create form (the essentials come first). */
   advanced: boolean;
 };
 
@@ -75,18 +75,18 @@ export interface PresetForm {
   organizerPlays: boolean;
   /** A live host leads the format (RULES.md §4, §6, §7): "Who hosts?" starts on "Me". */
   hostLed: boolean;
-  /** Issue 31.2: a rated format (§2.14) — "Longer windows for beginners" is not offered (the server refuses it). */
+  /** A rated format (§2.14) — "Longer windows for beginners" is not offered (the server refuses it). */
   rated: boolean;
 }
 
 /**
- * Layout only (issue 13, docs/UI.md "Create form"): the settings a preset shows first, in this order;
+ * Layout only (docs/UI.md "Create form"): the settings a preset shows first, in this order;
  * the others fold under "Advanced rules" in the preset's own order. A preset not listed shows all of
  * its settings in view (the profiles' tempo).
  */
 export const ESSENTIAL: Readonly<Record<string, readonly string[]>> = {
   city: ["speech", "mafia", "maniac"],
-  // Issue 31.6: a stranger sees the basics (the format, who hosts, listing) and sport's five rules fold
+  // A stranger sees the basics (the format, who hosts, listing) and sport's five rules fold
   // under "Advanced rules" with the usual values set; Custom keeps its tempo in view.
   sport: [],
   custom: ["tempo"],

@@ -1,5 +1,5 @@
 /**
- * Issue 18, the create form's role counts for a format whose creator sets the composition of each game
+ * The create form's role counts for a format whose creator sets the composition of each game
  * without a fixed table size (RULES.md §6 club: "the composition is set for each game by the creator",
  * 12–15 seats, the organizer starts with those who came). Pure, but it reads the engine itself (its
  * settings descriptors, `seatRange`, `startProblem`), so it is loaded ONLY by the

@@ -1,8 +1,8 @@
 /**
  * Route /how (the basics) and /how/:format (sport, city, profiles, tatar, host-classic, club): how to play, for players, in the UI language.
- * A lazy chunk (issue 13): the long texts are in ./{en,uk,ru}.ts, not in the main catalogues.
+ * A lazy chunk: the long texts are in ./{en,uk,ru}.ts, not in the main catalogues.
  * An unknown topic shows the basics.
- * Issue 35: every page ends with a link to its format's section of the rules book (docs/RULES.md, shown at /rules#s<n>).
+ * Every page ends with a link to its format's section of the rules book (docs/RULES.md, shown at /rules#s<n>).
  */
 import { For, Show } from "solid-js";
 import { textFamily } from "../i18n/families.ts";

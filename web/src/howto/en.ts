@@ -1,5 +1,5 @@
 /**
- * How to play, in English (issue 13): the reference shape for uk.ts and ru.ts. Written for players:
+ * How to play, in English: the reference shape for uk.ts and ru.ts. Written for players:
  * what they see and do at this table. Sport follows RULES.md §2, city §3 (with §5.4 for the win), the
  * phone-app profiles §5 (one page for the five: /how/profiles, and /how/<profile id> shows it too), tatar §7, host-classic §4, club §6.
  */

@@ -1,4 +1,4 @@
-/** Как играть, по-русски (issue 13): то же строение, что в en.ts. */
+/** Как играть, по-русски: то же строение, что в en.ts. */
 import type { HowTexts } from "./en.ts";
 
 export const ru: HowTexts = {

@@ -1,4 +1,4 @@
-/** Як грати, українською (issue 13): та сама будова, що в en.ts. */
+/** Як грати, українською: та сама будова, що в en.ts. */
 import type { HowTexts } from "./en.ts";
 
 export const uk: HowTexts = {

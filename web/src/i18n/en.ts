@@ -107,7 +107,7 @@ export const en = {
   "wait.joinHere": "Sit down at this table",
 
   "seat.n": "Seat {seat}",
-  /** Issue 32: a finished game's seat whose player opted out of publication (the server sends no nick). */
+  /** A finished game's seat whose player opted out of publication (the server sends no nick). */
   "seat.hidden": "Player {seat}",
   "seat.you": "you",
   "seat.away": "away",
@@ -118,7 +118,7 @@ export const en = {
   "seat.votes": "{n} vote|{n} votes",
   "seat.fouls": "{n} foul|{n} fouls",
   "seat.bot": "bot",
-  /** Issue 31.8: a bot's name in the page's language (the server's is "Bot {n}" in every language). */
+  /** A bot's name in the page's language (the server's is "Bot {n}" in every language). */
   "seat.botName": "Bot {n}",
   "seat.pick": "Choose seat {seat}",
 
@@ -145,7 +145,7 @@ export const en = {
   "paused.absence": "Paused: seat {seat} is away",
 
   "card.title": "Your role",
-  // ---- issue 13, part B: announcements, confirmations, the player who is out, private marks ----
+  // ---- Announcements, confirmations, the player who is out, private marks ----
   "ann.region": "Announcements",
   "ann.dismiss": "Dismiss",
   "ann.out.voted-out": "Seat {seat} is voted out",
@@ -154,9 +154,8 @@ export const en = {
   "ann.killed": "Morning: seat {seat} was killed tonight",
   "ann.missed": "Morning: the mafia missed — nobody died tonight",
   "ann.nobody-killed": "Morning: nobody was killed tonight",
-  // issue 31.4
   "ann.free-talk-ended": "Everyone is ready to vote: free talk ends early",
-  // issue 31.11 (RULES.md §5.1 decision): the morning names the saved; the saved learn what saved them
+  // RULES.md §5.1 decision: the morning names the saved; the saved learn what saved them
   "ann.survived": "Morning: seat {seat} was attacked tonight and survived",
   "ann.saved": "Morning: you were attacked tonight and survived",
   "ann.saved.heal": "Morning: you were attacked tonight and survived — the Doctor's heal saved you",
@@ -277,7 +276,7 @@ export const en = {
   "act.take-card": "Take a card",
   "act.card": "Card {n}",
   "act.end-speech": "End my speech",
-  // issue 31.3: a picked nomination is applied when the speech ends
+  // A picked nomination is applied when the speech ends
   "act.end-speech.nominate": "Nominate seat {seat} and end my speech",
   "act.nominate": "Nominate",
   "act.shout": "Shout ({n} left)",
@@ -328,7 +327,7 @@ export const en = {
   "end.win.solo.own": "{role} wins alone",
   "end.roles": "Roles",
   "end.protocol": "Protocol",
-  /** Issue 31.9: the end screen's personal line and the folded protocol. */
+  /** The end screen's personal line and the folded protocol. */
   "end.you": "You — {role} · {outcome}",
   "end.you.won": "You won",
   "end.you.lost": "You lost",
@@ -343,7 +342,7 @@ export const en = {
   "cue.off": "Sound and vibration when your night move starts: off",
   "narration.on": "Narration is on",
   "narration.off": "Narration is off",
-  // Issue 31.13: the guided first game's hint line (web/src/table/hints.ts).
+  // The guided first game's hint line (web/src/table/hints.ts).
   "explain.day1.noOut": "Day 1: nobody leaves by today's vote (this table's setting) — the leader only speaks 30 s.",
   "explain.shout": "A shout: 5 seconds of open microphone during someone else's speech, 3 a game. After your third shout your next speech lasts 30 seconds.",
   "explain.tech": "A technical vote puts a foul, a technical defeat or a removal to the table. It passes if more than half of the living people press “For” within 30 seconds; not pressing counts as “Against”. The timer stops meanwhile.",
@@ -626,7 +625,7 @@ export const en = {
   "pause.waiting": "waiting for seat {seat} ({nickname}, {away}); the game goes on by itself when they are back",
   "pause.left": "Timers are frozen: {time} left",
   "spectate.delayed": "You are watching with a {n}-second delay.",
-  // Issue 31.5: the host's script line per stage (HostPanel scriptKey).
+  // The host's script line per stage (HostPanel scriptKey).
   "host.script.say": "Say:",
   "host.script.dealing": "“Take a card and look at your role. Keep it to yourself.”",
   "host.script.acquaintance": "“The town falls asleep. The mafia wakes up and meets… The mafia falls asleep.”",
@@ -667,7 +666,7 @@ export const en = {
   "error.host-cannot-sit": "The host of this table does not take a seat.",
   "error.bad-organizer-token": "Your organizer key for this table is no longer valid.",
 
-  /* ---- issue 7: accounts (header, create form) and the city preset ---- */
+  /* ---- Accounts (header, create form) and the city preset ---- */
   "account.signin": "Sign in",
   "account.profile": "Your profile: {nickname}",
   "account.loading": "Loading…",
@@ -744,13 +743,12 @@ export const en = {
   "log.check-frozen": "Seat {by} was frozen: no answer about seat {target}",
   "log.frozen": "Seat {seat} was frozen tonight",
   "log.nobody-killed": "Nobody was killed tonight",
-  // issue 31.4
   "log.ready-to-vote": "Seat {seat} is ready to vote ({ready} of {of})",
   "log.ready-to-vote.you": "You are ready to vote ({ready} of {of})",
   "log.free-talk-ended": "Everyone at the table is ready: free talk ends early, the vote begins",
   "log.wait-skipped": "Seat {seat} skipped ahead",
   "log.wait-skipped.you": "You skipped ahead",
-  // issue 31.11 (RULES.md §5.1 decision)
+  // RULES.md §5.1 decision
   "log.survived": "Seat {seat} was attacked tonight and survived",
   "log.survived.you": "You were attacked tonight and survived",
   "log.saved": "Seat {seat} was saved by {with}",
@@ -775,7 +773,7 @@ export const en = {
   "error.bad-credentials": "Wrong nickname or password.",
   "error.passkey-invalid": "The passkey could not be verified.",
   "error.challenge-invalid": "The sign-in request expired — try again.",
-  /* ---- issue 13, part C: texts for the viewer (logText.ts), per-preset role texts, plain names ---- */
+  /* ---- Texts for the viewer (logText.ts), per-preset role texts, plain names ---- */
   "roleinfo.sport.civilian": "Red. You have no night move. By day, find the three black players — the Don and two Mafia — and vote them out.",
   "roleinfo.sport.mafia": "Black. You meet your team on the first night. Each night you shoot with the Don and the other Mafia: the shot hits only if all of you choose the same player.",
   "roleinfo.sport.don": "Black, the head of the mafia. You shoot with the Mafia, and each night you check one player: are they the Sheriff?",
@@ -826,10 +824,10 @@ export const en = {
   "log.tech-vote-pressed.you": "Technical vote: you",
   "log.fouled.you": "You get a technical foul ({fouls})",
   "log.seat-to-bot.you": "Your seat is handed to a bot",
-  /* Issue 13, part A: bots in the lobby, rematch and the table's series. */
+  /* Bots in the lobby, rematch and the table's series. */
   "bots.add": "Add a bot",
   "bots.fill": "Fill with bots",
-  /** Issue 31.10: at a table that starts by itself when full, filling it starts the game: the button says so. */
+  /** At a table that starts by itself when full, filling it starts the game: the button says so. */
   "bots.fillStart": "Fill with bots and start",
   "bots.remove": "Remove",
   "bots.removeLabel": "Remove the bot {nickname}",
@@ -851,7 +849,7 @@ export const en = {
   "error.not-ended": "The game is not over yet.",
   "error.already-in": "You already sit in the next game.",
   "error.nickname-reserved": "Names like \"Bot 3\" belong to the table's bots. Choose another.",
-  // Issue 13, part D: home page, how to play, the folded create form, presence on the seat tiles.
+  // Home page, how to play, the folded create form, presence on the seat tiles.
   "home.actions": "What would you like to do?",
   "home.create": "Create a table",
   "guided.title": "New to Mafia?",
@@ -862,7 +860,7 @@ export const en = {
   "lobby.watch": "Watch",
   "lobby.watchAt": "Watch table {code}",
   "how.title": "How to play",
-  // Issue 35: the rules book in the site (/rules, docs/RULES.md) and the not-found page.
+  // The rules book in the site (/rules, docs/RULES.md) and the not-found page.
   "how.rules": "The full rules of this format: {section}",
   "how.rules.all": "The full rules book",
   "rules.englishOnly": "The full rules book is written in English. For a short guide in your language, see",
@@ -882,11 +880,11 @@ export const en = {
   "away.short.now": "away",
   "away.short.min": "{n} min",
   "away.short.never": "not yet",
-  // Issue 14: the day procedures of the next formats (free talk, defence, extra word, voting in turn, early votes, §5.2 the tally).
+  // The day procedures of the next formats (free talk, defence, extra word, voting in turn, early votes, §5.2 the tally).
   "turn.voter": "Seat {seat} votes now",
   "act.early-vote": "Ask for an early vote",
   "act.early-vote.support": "Support the early vote",
-  // issue 31.4: ready to vote (the profiles' free talk) and a solo player's skip
+  // Ready to vote (the profiles' free talk) and a solo player's skip
   "act.ready-to-vote": "Ready to vote",
   "act.ready-to-vote.pressed": "You are ready to vote",
   "act.ready-to-vote.count": "Ready to vote: {ready} of {of}. Free talk ends when everyone at the table is ready.",
@@ -907,7 +905,7 @@ export const en = {
   "log.early-vote-supported.you": "You support the early vote ({supporters} of {needed})",
   "log.early-vote-passed": "The early vote is on (asked by seat {by})",
   "log.early-vote-passed.you": "Your request passed: the early vote is on",
-  // Issue 16: the profiles' role catalogue (RULES.md §5.6)
+  // The profiles' role catalogue (RULES.md §5.6)
   "step.jailer": "the Jailer",
   "log.night-turn.jailer": "Night: the Jailer's turn",
   "step.blocker": "the Blocker",
@@ -1009,7 +1007,7 @@ export const en = {
   "roleinfo.blackmailer": "Black. You shoot with the mafia, and each night you take one player's vote for the coming day.",
   "roleinfo.avenger": "Red. Each night you may shoot one player, not knowing their side.",
   "roleinfo.judge": "Red. No night move. Your vote counts twice, and your name is shown once when you vote openly.",
-  // issue 16: table UI (profiles' night and day, the end screen's night "why")
+  // Table UI (profiles' night and day, the end screen's night "why")
   "ann.mine.used": "Your choice: {ability} — seat {seat}",
   "ann.judge-shown": "Seat {seat} is the Judge: the vote counts twice",
   "actions.nth": "no. {n}",
@@ -1052,7 +1050,7 @@ export const en = {
   "why.no-attack.blocked": "“{ability}”: every shooter was blocked, so no attack",
   "why.silenced": "{by} — “{ability}” → {target}: no vote in the coming day",
   "why.bond": "{target} died as the guest: {by} (“{ability}”) died tonight too",
-  // issue 16: profile screen and balance meter (RULES.md §5.5, §5.6)
+  // Profile screen and balance meter (RULES.md §5.5, §5.6)
   "how.profiles": "Phone-app profiles",
   "create.sit.plays": "In Fast the organizer plays: you take a seat at your table.",
   "profile.changes.classic": "You choose the number of players and the discussion tempo. Fixed: the composition for that size and the open vote.",
@@ -1116,7 +1114,7 @@ export const en = {
   "roleinfo.profiles.mafia": "Black. Each night the black team agrees on one player to shoot: while your choices differ the night waits, and with no single target when time runs out nobody is shot. Never one of your own.",
   "roleinfo.profiles.don": "Black, the head of the mafia. You choose the mafia's target on equal terms, and in your own turn you check one player: are they the Commissar? Only you see the answer.",
   "roleinfo.profiles.commissar": "Red. Each night you check one player: red or black. You see the answer at once and keep it through the day.",
-  /** Issue 31.10: added only where a Lawyer is dealt (logText.ts roleAboutKeys). */
+  /** Added only where a Lawyer is dealt (logText.ts roleAboutKeys). */
   "roleinfo.profiles.commissar.lawyer": "A mafioso covered by the Lawyer shows as peaceful.",
   "roleinfo.profiles.doctor": "Red. Each night you heal one player: the heal cancels one attack on them. Yourself only once a game; the same player again is allowed. Blocked, you save nobody.",
   "roleinfo.profiles.maniac": "Alone. Each night you may kill one player, or nobody; a heal or a guard can stop you. You win when you are the last alive, or one of the last two.",
@@ -1133,7 +1131,7 @@ export const en = {
   "roleinfo.profiles.blackmailer": "Black. You choose the mafia's target with the others, and each night you blackmail one player outside the black team: they have no vote the coming day.",
   "roleinfo.profiles.avenger": "Red. Each night you may shoot one player, not knowing their side. A heal, a guard or armour can stop the shot; blocked, you do not shoot.",
   "roleinfo.profiles.judge": "Red. No night move. In an open vote your vote counts twice and your name is shown the first time; blackmail takes your whole vote.",
-  // issue 17: tatar (RULES.md §7)
+  // Tatar (RULES.md §7)
   "preset.tatar": "Tatar club — 12 players",
   "preset.tatar.about": "Don, 2 Mafia, Consort; Doctor, Commissar, a Maniac for the town and 5 Civilians. Free talk, short speeches, votes in turn, fouls that count.",
   "roleinfo.tatar.civilian": "Red. You have no night move. By day, find the black team — the Don, the Mafia, the Consort — and vote them out.",
@@ -1154,7 +1152,7 @@ export const en = {
   "log.peaceful-day": "A peaceful day: nobody leaves",
   "log.removed-voted-out": "The town voted out seat {seat}, already removed for fouls: nobody else leaves today",
   "how.tatar": "Tatar club",
-  // issue 17: host-classic
+  // Host-classic
   "preset.host-classic": "Classic with a host — 8–16 players",
   "preset.host-classic.about": "Don and Mafia; Commissar, Doctor and a Maniac who may choose his side from 11 players. Introductions on day 1, questions in speeches, votes by candidate, the car crash (a second tie: the players not tied decide whether all the tied leave or all stay). Cards are shown as players leave.",
   "roleinfo.host-classic.civilian": "Red. You have no night move. On day 1 you introduce yourself; later you nominate, ask questions and vote the black team out — a black Maniac included.",
@@ -1192,7 +1190,7 @@ export const en = {
   "log.asked.you": "You put a question to seat {target}",
   "log.side-chosen.you": "You play for: {team}",
   "log.wounded.you": "The wounded tonight: seats {seats}; already saved once (crossed hands): {barred}",
-  // issue 17: tatar at the table (RULES.md §7.3, §7.9, §7.12)
+  // Tatar at the table (RULES.md §7.3, §7.9, §7.12)
   "log.fouled.late-vote": "Seat {seat} is late to vote: foul {fouls}",
   "log.fouled.late-vote.you": "You are late to vote: foul {fouls}",
   "log.fouled.host": "The host gives seat {seat} a foul ({fouls})",
@@ -1230,7 +1228,7 @@ export const en = {
   "host.foul.removeTitle": "Remove seat {seat}?",
   "host.foul.removeText": "This is foul {n} of seat {seat} ({nickname}): the player leaves at once, without a farewell, and the card is shown to the table.",
   "host.foul.removeConfirm": "Foul and remove",
-  // issue 17: consigliere
+  // Consigliere
   "consigliere.title": "Consigliere",
   "consigliere.about": "A newcomer may sit with an experienced advisor: they see exactly what you see, may whisper to you and may change your vote or night move.",
   "consigliere.invite": "Invite a consigliere",
@@ -1247,7 +1245,7 @@ export const en = {
   "consigliere.code.about": "Only if a player asked you to advise them: the code they gave you. Leave it empty to take a seat.",
   "consigliere.joinTitle": "Advise a player",
   "consigliere.join": "Join as consigliere",
-  // Issue 37, a club's newcomers (RULES.md §7.10–§7.11): the rules test, the club's requirement, the consigliere a rating table waits for.
+  // A club's newcomers (RULES.md §7.10–§7.11): the rules test, the club's requirement, the consigliere a rating table waits for.
   "rulesTest.title": "Rules test: {format}",
   "rulesTest.about": "Ten questions drawn from this format's rules. {mark} right answers pass; after answering you see why each answer is right. A failed test can be retaken after ten minutes.",
   "rulesTest.signin": "Sign in to take the test: a pass is kept on your account.",
@@ -1307,7 +1305,7 @@ export const en = {
   "whisper.closed.speech": "No whispering during the player's own speech.",
   "whisper.label": "Your whisper",
   "whisper.send": "Whisper",
-  // issue 35: the table's chat (web/src/table/Chat.tsx)
+  // The table's chat (web/src/table/Chat.tsx)
   "chat.title.table": "Table chat",
   "chat.title.spectators": "Spectators' chat",
   "chat.about.table": "Everyone at the table reads this chat until the game starts, and again after it ends.",
@@ -1337,7 +1335,7 @@ export const en = {
   "error.consent-required": "The player has not accepted this invitation on their own device yet.",
   "error.plays-here": "You play at this table, so you cannot host or judge it.",
   "error.no-consigliere": "This table has no consiglieri.",
-  // issue 18: club
+  // Club
   "preset.club": "City club — 12–15 players",
   "preset.club.about": "Three sides: the town, the Boss's mafia, and the Maniac and the Curser each on their own. You choose the roles for each game. Free talk, short speeches with one or two nominations, defence, raised hands and the car crash (two tied with equal hands: the living decide whether both leave, more than half must say yes). Cards are shown as players leave.",
   "role.boss": ROLE_NAMES.boss.en,
@@ -1411,7 +1409,7 @@ export const en = {
   "why.turned": "{by} was shot by the mafia and turned black instead of dying",
   "why.taken-along": "{by} was killed by the Maniac and took {target} along",
   "how.club": "City club",
-  // issue 18: cross-game immunity (RULES.md §6.10)
+  // Cross-game immunity (RULES.md §6.10)
   "log.immune": "Immune on day 1 and night 1 (first eliminated in the last game): seats {seats}",
   "seat.immune": "immune",
   "evening.immune": "Immune on day 1 and night 1 of the next game: {names} — the first eliminated in the last game",
@@ -1420,7 +1418,7 @@ export const en = {
   "evening.new": "Start a new evening (nobody carries immunity)",
   "composition.edit": "Roles for this game",
   "composition.apply": "Play with these roles",
-  // issue 18: club table UI
+  // Club table UI
   "table.composition": "In this game: {counts}",
   "table.composition.item": "{role} ×{n}",
   "turn.candidates": "Defending: seats {seats}",
@@ -1431,7 +1429,6 @@ export const en = {
   "marks.witnessed": "the black player you saw",
   "card.witnessed": "What you saw",
   "card.witnessed.seat": "Seat {seat} · {nickname} is black",
-  // issue 31.11
   "card.saved": "What saved you",
   "card.saved.night": "Night {night}: you were attacked and survived — {with}",
   "ann.candidates": "Candidates for defence: seats {seats}",
@@ -1444,7 +1441,7 @@ export const en = {
   "host.remove.text": "Seat {seat} ({nickname}) leaves the game at once, without a farewell; the card is shown and the table hears the offence.",
   "host.remove.offence": "Offence",
   "host.remove.confirm": "Remove",
-  // Issue 38, RULES.md §5.7: end it now, undo a foul, the host's connection lost.
+  // RULES.md §5.7: end it now, undo a foul, the host's connection lost.
   "error.actors-remain": "Players still have to act: end it now instead.",
   "error.too-late": "Too late to undo (10 s).",
   "log.ended-early": "The host ended {phase} early: {count} had not acted",
@@ -1531,16 +1528,16 @@ export const en = {
   "ann.mine.lift.no.car-crash": "Your vote: no, all stay",
   "ann.answer.yes": "Seat {voter}: yes",
   "ann.answer.no": "Seat {voter}: no (or did not vote)",
-  // issue 19: clubs
+  // Clubs
   "clubs.title": "Clubs",
   "clubs.create": "Create a club",
   "clubs.mine": "My evenings",
-  // Issue 35: the club directory and the leaderboard, from the home page.
+  // The club directory and the leaderboard, from the home page.
   "clubs.find": "Find a club",
   "leaders.link": "Rating leaderboard",
-  // issue 34: tournaments (RULES.md §9; the screens' own lines: web/src/tournaments/catalogue.ts)
+  // Tournaments (RULES.md §9; the screens' own lines: web/src/tournaments/catalogue.ts)
   "clubs.tournament": "Create a tournament",
-  // issue 19: game records
+  // Game records
   "record.link": "Replay game {n}",
   "error.not-invited": "This table belongs to a club evening: only the players signed up for it can sit here, signed in. You can watch.",
   "error.rules-test-required": "This club asks newcomers to pass its rules test before they play: take the test for this format first.",
@@ -1548,12 +1545,12 @@ export const en = {
   "error.test-answered": "This test is already answered; start a new one.",
   "error.consigliere-required": "This rating table does not start until every newcomer has a consigliere.",
   "error.advisor-not-experienced": "The newcomer's consigliere does not count: an advisor is an account with 10 games of tatar here, or one the club marked experienced — never a guest.",
-  // issue 19: recordings
+  // Recordings
   "error.tournament-state": "The tournament is not at that step yet (or is past it).",
   "error.recording-off": "This table does not record its games (the club's setting or the table's recording switch is off).",
   "error.bad-content-type": "A recording must be WebM or Ogg audio.",
   "error.recording-expired": "This game's recording was deleted after 72 hours.",
-  // issue 20: public claims
+  // Public claims
   // RULES.md §9.4 the best move (tournaments)
   "log.best-move": "Seat {seat}'s best move: seats {named}",
   "log.best-move.you": "Your best move: seats {named}",

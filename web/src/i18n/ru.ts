@@ -101,7 +101,7 @@ export const ru: Catalogue = {
   "wait.joinHere": "Сесть за этот стол",
 
   "seat.n": "Место {seat}",
-  /** Issue 32: a finished game's seat whose player opted out of publication (the server sends no nick). */
+  /** A finished game's seat whose player opted out of publication (the server sends no nick). */
   "seat.hidden": "Игрок {seat}",
   "seat.you": "вы",
   "seat.away": "не на связи",
@@ -138,7 +138,7 @@ export const ru: Catalogue = {
   "paused.absence": "Пауза: место {seat} не на связи",
 
   "card.title": "Ваша роль",
-  // ---- issue 13, part B: announcements, confirmations, the player who is out, private marks ----
+  // ---- Announcements, confirmations, the player who is out, private marks ----
   "ann.region": "Объявления",
   "ann.dismiss": "Закрыть",
   "ann.out.voted-out": "Место {seat} выбывает по итогам голосования",
@@ -147,9 +147,8 @@ export const ru: Catalogue = {
   "ann.killed": "Утро: этой ночью убито место {seat}",
   "ann.missed": "Утро: мафия промахнулась — этой ночью никто не погиб",
   "ann.nobody-killed": "Утро: этой ночью никто не погиб",
-  // issue 31.4
   "ann.free-talk-ended": "Все готовы голосовать: свободное обсуждение закончилось досрочно",
-  // issue 31.11 (RULES.md §5.1 decision): the morning names the saved; the saved learn what saved them
+  // RULES.md §5.1 decision: the morning names the saved; the saved learn what saved them
   "ann.survived": "Утро: этой ночью на место {seat} напали, но игрок выжил",
   "ann.saved": "Утро: этой ночью на вас напали, но вы выжили",
   "ann.saved.heal": "Утро: этой ночью на вас напали, но вы выжили — вас спасло лечение Доктора",
@@ -270,7 +269,7 @@ export const ru: Catalogue = {
   "act.take-card": "Возьмите карту",
   "act.card": "Карта {n}",
   "act.end-speech": "Закончить речь",
-  // issue 31.3: a picked nomination is applied when the speech ends
+  // A picked nomination is applied when the speech ends
   "act.end-speech.nominate": "Выставить место {seat} и закончить речь",
   "act.nominate": "Выставить",
   "act.shout": "Выкрик (осталось {n})",
@@ -335,7 +334,7 @@ export const ru: Catalogue = {
   "cue.off": "Звук и вибрация, когда начинается ваш ночной ход: выключены",
   "narration.on": "Озвучка включена",
   "narration.off": "Озвучка выключена",
-  // Issue 31.13: the guided first game's hint line (web/src/table/hints.ts).
+  // The guided first game's hint line (web/src/table/hints.ts).
   "explain.day1.noOut": "День 1: по сегодняшнему голосованию никто не выбывает (настройка стола) — лидер только говорит 30 с.",
   "explain.shout": "Выкрик: 5 секунд открытого микрофона во время чужой речи, 3 за игру. После третьего выкрика ваша следующая речь длится 30 секунд.",
   "explain.tech": "Техническое голосование ставит на стол фол, техническое поражение или удаление. Оно проходит, если больше половины живых людей нажмут «За» в течение 30 секунд; кто не нажал — «Против». Таймер тем временем стоит.",
@@ -618,7 +617,7 @@ export const ru: Catalogue = {
   "pause.waiting": "ждём место {seat} ({nickname}, {away}); игра продолжится сама, как только игрок вернётся",
   "pause.left": "Таймеры остановлены: осталось {time}",
   "spectate.delayed": "Вы смотрите с задержкой {n} с.",
-  // Issue 31.5: the host's script line per stage (HostPanel scriptKey).
+  // The host's script line per stage (HostPanel scriptKey).
   "host.script.say": "Скажите:",
   "host.script.dealing": "«Возьмите карту и посмотрите свою роль. Никому не показывайте.»",
   "host.script.acquaintance": "«Город засыпает. Мафия просыпается и знакомится… Мафия засыпает.»",
@@ -735,13 +734,12 @@ export const ru: Catalogue = {
   "log.check-frozen": "Место {by} заморожено: ответа о месте {target} нет",
   "log.frozen": "Место {seat} заморожено этой ночью",
   "log.nobody-killed": "Этой ночью никто не погиб",
-  // issue 31.4
   "log.ready-to-vote": "Место {seat} готово голосовать ({ready} из {of})",
   "log.ready-to-vote.you": "Вы готовы голосовать ({ready} из {of})",
   "log.free-talk-ended": "Все за столом готовы: свободное обсуждение закончилось досрочно, начинается голосование",
   "log.wait-skipped": "Место {seat} пропустило ожидание",
   "log.wait-skipped.you": "Вы пропустили ожидание",
-  // issue 31.11 (RULES.md §5.1 decision)
+  // RULES.md §5.1 decision
   "log.survived": "Этой ночью на место {seat} напали, но игрок выжил",
   "log.survived.you": "Этой ночью на вас напали, но вы выжили",
   "log.saved": "Игрока на месте {seat} спасло: {with}",
@@ -767,7 +765,7 @@ export const ru: Catalogue = {
   "error.passkey-invalid": "Ключ доступа не удалось проверить.",
   "error.challenge-invalid": "Запрос на вход устарел — попробуйте ещё раз.",
 
-  /* ---- issue 13, part C: тексты для зрителя (logText.ts), тексты ролей по формату, простые названия ---- */
+  /* ---- тексты для зрителя (logText.ts), тексты ролей по формату, простые названия ---- */
   "roleinfo.sport.civilian": "Красный. Ночью хода нет. Днём найдите троих чёрных — Дона и двух мафиози — и выведите их голосованием.",
   "roleinfo.sport.mafia": "Чёрный. Свою команду вы видите в первую ночь. Каждую ночь стреляете вместе с Доном и другой мафией: выстрел попадает, только если все выбрали одного и того же игрока.",
   "roleinfo.sport.don": "Чёрный, глава мафии. Стреляете вместе с мафией и каждую ночь проверяете одного игрока: Шериф ли это?",
@@ -818,7 +816,7 @@ export const ru: Catalogue = {
   "log.tech-vote-pressed.you": "Техническое голосование: вы",
   "log.fouled.you": "Вы получаете технический фол ({fouls})",
   "log.seat-to-bot.you": "Ваше место передано боту",
-  /* Issue 13, part A: bots in the lobby, rematch and the table's series. */
+  /* Bots in the lobby, rematch and the table's series. */
   "bots.add": "Добавить бота",
   "bots.fill": "Заполнить ботами",
   "bots.fillStart": "Заполнить ботами и начать",
@@ -841,7 +839,7 @@ export const ru: Catalogue = {
   "error.not-ended": "Игра ещё не закончилась.",
   "error.already-in": "Вы уже сидите в следующей игре.",
   "error.nickname-reserved": "Имена вроде «Bot 3» принадлежат ботам стола. Выберите другое.",
-  // Issue 13, part D: home page, how to play, the folded create form, presence on the seat tiles.
+  // Home page, how to play, the folded create form, presence on the seat tiles.
   "home.actions": "Что вы хотите сделать?",
   "home.create": "Создать стол",
   "guided.title": "Впервые играете в Мафию?",
@@ -852,7 +850,7 @@ export const ru: Catalogue = {
   "lobby.watch": "Смотреть",
   "lobby.watchAt": "Смотреть стол {code}",
   "how.title": "Как играть",
-  // Issue 35: the rules book in the site (/rules, docs/RULES.md) and the not-found page.
+  // The rules book in the site (/rules, docs/RULES.md) and the not-found page.
   "how.rules": "Полные правила этого формата: {section}",
   "how.rules.all": "Полная книга правил",
   "rules.englishOnly": "Полная книга правил написана на английском. Короткое руководство на вашем языке —",
@@ -872,11 +870,11 @@ export const ru: Catalogue = {
   "away.short.now": "нет",
   "away.short.min": "{n} мин",
   "away.short.never": "ещё нет",
-  // Issue 14: the day procedures of the next formats (free talk, defence, extra word, voting in turn, early votes, §5.2 the tally).
+  // The day procedures of the next formats (free talk, defence, extra word, voting in turn, early votes, §5.2 the tally).
   "turn.voter": "Голосует место {seat}",
   "act.early-vote": "Попросить досрочное голосование",
   "act.early-vote.support": "Поддержать досрочное голосование",
-  // issue 31.4: ready to vote (the profiles' free talk) and a solo player's skip
+  // Ready to vote (the profiles' free talk) and a solo player's skip
   "act.ready-to-vote": "Готов голосовать",
   "act.ready-to-vote.pressed": "Вы готовы голосовать",
   "act.ready-to-vote.count": "Готовы голосовать: {ready} из {of}. Свободное обсуждение закончится, когда все за столом будут готовы.",
@@ -897,7 +895,7 @@ export const ru: Catalogue = {
   "log.early-vote-supported.you": "Вы поддерживаете досрочное голосование ({supporters} из {needed})",
   "log.early-vote-passed": "Досрочное голосование (попросило место {by})",
   "log.early-vote-passed.you": "Ваша просьба принята: досрочное голосование",
-  // Issue 16: the profiles' role catalogue (RULES.md §5.6)
+  // The profiles' role catalogue (RULES.md §5.6)
   "step.jailer": "Тюремщик",
   "log.night-turn.jailer": "Ночь: ход Тюремщика",
   "step.blocker": "Блокировщик",
@@ -999,7 +997,7 @@ export const ru: Catalogue = {
   "roleinfo.blackmailer": "Чёрный. Стреляете с мафией и каждую ночь лишаете одного игрока голоса на следующий день.",
   "roleinfo.avenger": "Красный. Каждую ночь можете выстрелить в одного игрока, не зная его стороны.",
   "roleinfo.judge": "Красный. Ночью не ходите. Ваш голос считается дважды, а при открытом голосовании ваше имя показывают один раз.",
-  // issue 16: table UI (profiles' night and day, the end screen's night "why")
+  // Table UI (profiles' night and day, the end screen's night "why")
   "ann.mine.used": "Ваш выбор: {ability} — место {seat}",
   "ann.judge-shown": "Место {seat} — Судья: этот голос считается дважды",
   "actions.nth": "№{n}",
@@ -1042,7 +1040,7 @@ export const ru: Catalogue = {
   "why.no-attack.blocked": "«{ability}»: все стрелявшие заблокированы, поэтому выстрела не было",
   "why.silenced": "{by} — «{ability}» → {target}: без голоса на следующий день",
   "why.bond": "{target} погибло как гость: {by} («{ability}») этой ночью тоже погибло",
-  // issue 16: profile screen and balance meter (RULES.md §5.5, §5.6)
+  // Profile screen and balance meter (RULES.md §5.5, §5.6)
   "how.profiles": "Профили приложения",
   "create.sit.plays": "В «Быстрой» организатор играет: вы садитесь за свой стол.",
   "profile.changes.classic": "Вы выбираете число игроков и темп обсуждения. Неизменны: состав для этого числа и открытое голосование.",
@@ -1122,7 +1120,7 @@ export const ru: Catalogue = {
   "roleinfo.profiles.blackmailer": "Чёрный. Цель мафии выбираете вместе с остальными, а каждую ночь шантажируете одного игрока не из чёрных: на следующий день он не голосует.",
   "roleinfo.profiles.avenger": "Красный. Каждую ночь можете выстрелить в одного игрока, не зная его стороны. Лечение, охрана или броня могут выстрел остановить; если вас заблокировали, выстрела нет.",
   "roleinfo.profiles.judge": "Красный. Ночью хода нет. В открытом голосовании ваш голос считается дважды, а имя показывают в первый раз; шантаж забирает весь ваш голос.",
-  // issue 17: tatar (RULES.md §7)
+  // Tatar (RULES.md §7)
   "preset.tatar": "Татарский клуб — 12 игроков",
   "preset.tatar.about": "Дон, 2 мафии, Путана; Доктор, Комиссар, Маньяк за город и 5 мирных. Балаган, короткие речи, голосование по очереди, фолы с последствиями.",
   "roleinfo.tatar.civilian": "Красный. Ночью хода нет. Днём найдите чёрных — Дона, мафию, Путану — и выведите их голосованием.",
@@ -1143,7 +1141,7 @@ export const ru: Catalogue = {
   "log.peaceful-day": "Мирный день: никто не уходит",
   "log.removed-voted-out": "Город проголосовал против места {seat}, уже удалённого за фолы: сегодня больше никто не уходит",
   "how.tatar": "Татарский клуб",
-  // issue 17: host-classic
+  // Host-classic
   "preset.host-classic": "Классика с ведущим — 8–16 игроков",
   "preset.host-classic.about": "Дон и Мафия; Комиссар, Доктор и Маньяк, который от 11 игроков может выбрать сторону. Знакомство в первый день, вопросы в речах, голосование по кандидатам, автокатастрофа (вторая ничья: те, кто не в ничьей, решают, выбывают ли все участники ничьей или все остаются). Карты вскрываются, когда игроки выбывают.",
   "roleinfo.host-classic.civilian": "Красный. Ночью вы не ходите. В первый день вы знакомитесь с городом, дальше выставляете, задаёте вопросы и голосуете против чёрных — и против чёрного Маньяка тоже.",
@@ -1181,7 +1179,7 @@ export const ru: Catalogue = {
   "log.asked.you": "Вы задаёте вопрос месту {target}",
   "log.side-chosen.you": "Вы играете за: {team}",
   "log.wounded.you": "Раненые этой ночью: места {seats}; уже спасённые раз (скрещённые руки): {barred}",
-  // issue 17: tatar at the table (RULES.md §7.3, §7.9, §7.12)
+  // Tatar at the table (RULES.md §7.3, §7.9, §7.12)
   "log.fouled.late-vote": "Место {seat} опаздывает с голосом: фол {fouls}",
   "log.fouled.late-vote.you": "Вы опаздываете с голосом: фол {fouls}",
   "log.fouled.host": "Ведущий даёт месту {seat} фол ({fouls})",
@@ -1219,7 +1217,7 @@ export const ru: Catalogue = {
   "host.foul.removeTitle": "Удалить место {seat}?",
   "host.foul.removeText": "Это фол {n} места {seat} ({nickname}): игрок сразу выбывает без прощального слова, а его карту показывают столу.",
   "host.foul.removeConfirm": "Фол и удалить",
-  // issue 17: consigliere
+  // Consigliere
   "consigliere.title": "Консильери",
   "consigliere.about": "Новичок может играть с опытным советником: тот видит ровно то же, что и вы, может шептать вам и изменить ваш голос или ночной ход.",
   "consigliere.invite": "Пригласить консильери",
@@ -1236,7 +1234,7 @@ export const ru: Catalogue = {
   "consigliere.code.about": "Только если игрок попросил вас быть его советником: код, который он вам дал. Оставьте пустым, чтобы сесть за стол.",
   "consigliere.joinTitle": "Советовать игроку",
   "consigliere.join": "Войти как консильери",
-  // Issue 37, a club's newcomers (RULES.md §7.10–§7.11): the rules test, the club's requirement, the consigliere a rating table waits for.
+  // A club's newcomers (RULES.md §7.10–§7.11): the rules test, the club's requirement, the consigliere a rating table waits for.
   "rulesTest.title": "Тест по правилам: {format}",
   "rulesTest.about": "Десять вопросов из правил этого формата. Чтобы сдать тест, нужно {mark} правильных ответов; после ответа вы увидите пояснение к каждому вопросу. Несданный тест можно пересдать через десять минут.",
   "rulesTest.signin": "Войдите, чтобы сдать тест: результат сохраняется в вашем аккаунте.",
@@ -1296,7 +1294,7 @@ export const ru: Catalogue = {
   "whisper.closed.speech": "Во время речи игрока шептать нельзя.",
   "whisper.label": "Ваш шёпот",
   "whisper.send": "Шепнуть",
-  // issue 35: the table's chat (web/src/table/Chat.tsx)
+  // The table's chat (web/src/table/Chat.tsx)
   "chat.title.table": "Чат стола",
   "chat.title.spectators": "Чат зрителей",
   "chat.about.table": "Этот чат читают все за столом — до начала игры и снова после её конца.",
@@ -1326,7 +1324,7 @@ export const ru: Catalogue = {
   "error.consent-required": "Игрок ещё не принял это приглашение на своём устройстве.",
   "error.plays-here": "Вы играете за этим столом, поэтому не можете его вести или судить.",
   "error.no-consigliere": "За этим столом консильери не предусмотрены.",
-  // issue 18: club
+  // Club
   "preset.club": "Городской клуб — 12–15 игроков",
   "preset.club.about": "Три стороны: город, мафия во главе с боссом, а также маньяк и нагнетатель, каждый сам за себя. Роли вы выбираете на каждую партию. Балаган, короткие речи с одним-двумя выставлениями, оправдание, голосование руками и автокатастрофа (двое с равными руками: живые решают, выбывают ли оба, нужно больше половины «да»). Карты вскрываются, как только игрок выбывает.",
   "role.boss": ROLE_NAMES.boss.ru,
@@ -1400,7 +1398,7 @@ export const ru: Catalogue = {
   "why.turned": "{by} — выстрел мафии: не погибло, а стало чёрным",
   "why.taken-along": "{by} погибло от маньяка и забрало с собой {target}",
   "how.club": "Городской клуб",
-  // issue 18: cross-game immunity (RULES.md §6.10)
+  // Cross-game immunity (RULES.md §6.10)
   "log.immune": "Иммунитет в первый день и первую ночь (первым выбыл в прошлой игре): места {seats}",
   "seat.immune": "иммунитет",
   "evening.immune": "Иммунитет в первый день и первую ночь следующей игры: {names} — первыми выбыли в прошлой игре",
@@ -1409,7 +1407,7 @@ export const ru: Catalogue = {
   "evening.new": "Начать новый вечер (иммунитет не переносится)",
   "composition.edit": "Роли на эту игру",
   "composition.apply": "Играть с этими ролями",
-  // issue 18: club table UI
+  // Club table UI
   "table.composition": "В этой партии: {counts}",
   "table.composition.item": "{role} ×{n}",
   "turn.candidates": "Оправдываются: места {seats}",
@@ -1420,7 +1418,6 @@ export const ru: Catalogue = {
   "marks.witnessed": "чёрный игрок, которого вы видели",
   "card.witnessed": "Что вы видели",
   "card.witnessed.seat": "Место {seat} · {nickname} — чёрный",
-  // issue 31.11
   "card.saved": "Что вас спасло",
   "card.saved.night": "Ночь {night}: на вас напали, но вы выжили — {with}",
   "ann.candidates": "Кандидаты на оправдание: места {seats}",
@@ -1433,7 +1430,7 @@ export const ru: Catalogue = {
   "host.remove.text": "Место {seat} ({nickname}) сразу выбывает без прощального слова; карту показывают столу, и стол слышит, за какое нарушение.",
   "host.remove.offence": "Нарушение",
   "host.remove.confirm": "Удалить",
-  // Issue 38, RULES.md §5.7: end it now, undo a foul, the host's connection lost.
+  // RULES.md §5.7: end it now, undo a foul, the host's connection lost.
   "error.actors-remain": "Игроки ещё не походили: завершите досрочно.",
   "error.too-late": "Отменить уже поздно (10 с).",
   "log.ended-early": "Ведущий завершил «{phase}» досрочно: не походили — {count}",
@@ -1520,16 +1517,16 @@ export const ru: Catalogue = {
   "ann.mine.lift.no.car-crash": "Ваш голос: нет, остаются все",
   "ann.answer.yes": "Место {voter}: да",
   "ann.answer.no": "Место {voter}: нет (или не голосовало)",
-  // issue 19: clubs
+  // Clubs
   "clubs.title": "Клубы",
   "clubs.create": "Создать клуб",
   "clubs.mine": "Мои вечера",
-  // Issue 35: the club directory and the leaderboard, from the home page.
+  // The club directory and the leaderboard, from the home page.
   "clubs.find": "Найти клуб",
   "leaders.link": "Рейтинг игроков",
-  // issue 34: tournaments (RULES.md §9; the screens' own lines: web/src/tournaments/catalogue.ts)
+  // Tournaments (RULES.md §9; the screens' own lines: web/src/tournaments/catalogue.ts)
   "clubs.tournament": "Создать турнир",
-  // issue 19: game records
+  // Game records
   "record.link": "Просмотреть игру {n}",
   "error.not-invited": "Этот стол — клубного вечера: садятся только записавшиеся на него игроки, войдя в аккаунт. Вы можете смотреть.",
   "error.rules-test-required": "Этот клуб просит новичков сдать тест по правилам перед игрой: сначала сдайте тест для этого формата.",
@@ -1537,12 +1534,12 @@ export const ru: Catalogue = {
   "error.test-answered": "На этот тест уже ответили; начните новый.",
   "error.consigliere-required": "Этот рейтинговый стол не начнётся, пока у каждого новичка не будет консильери.",
   "error.advisor-not-experienced": "Консильери новичка не засчитан: советник — это аккаунт с 10 играми в татарскую здесь или отмеченный клубом как опытный, никогда не гость.",
-  // issue 19: recordings
+  // Recordings
   "error.tournament-state": "Турнир ещё не на этом этапе (или уже прошёл его).",
   "error.recording-off": "Этот стол не записывает игры (выключена настройка клуба или переключатель записи за столом).",
   "error.bad-content-type": "Запись должна быть аудио WebM или Ogg.",
   "error.recording-expired": "Запись этой игры удалена через 72 часа.",
-  // issue 20: public claims
+  // Public claims
   // RULES.md §9.4 лучший ход (турниры)
   "log.best-move": "Лучший ход места {seat}: места {named}",
   "log.best-move.you": "Ваш лучший ход: места {named}",

@@ -101,7 +101,7 @@ export const uk: Catalogue = {
   "wait.joinHere": "Сісти за цей стіл",
 
   "seat.n": "Місце {seat}",
-  /** Issue 32: a finished game's seat whose player opted out of publication (the server sends no nick). */
+  /** A finished game's seat whose player opted out of publication (the server sends no nick). */
   "seat.hidden": "Гравець {seat}",
   "seat.you": "ви",
   "seat.away": "немає на зв'язку",
@@ -138,7 +138,7 @@ export const uk: Catalogue = {
   "paused.absence": "Пауза: місце {seat} не на зв'язку",
 
   "card.title": "Ваша роль",
-  // ---- issue 13, part B: announcements, confirmations, the player who is out, private marks ----
+  // ---- Announcements, confirmations, the player who is out, private marks ----
   "ann.region": "Оголошення",
   "ann.dismiss": "Закрити",
   "ann.out.voted-out": "Місце {seat} вибуває за підсумками голосування",
@@ -147,9 +147,8 @@ export const uk: Catalogue = {
   "ann.killed": "Ранок: цієї ночі убито місце {seat}",
   "ann.missed": "Ранок: мафія схибила — цієї ночі ніхто не загинув",
   "ann.nobody-killed": "Ранок: цієї ночі ніхто не загинув",
-  // issue 31.4
   "ann.free-talk-ended": "Усі готові голосувати: вільне обговорення закінчилося достроково",
-  // issue 31.11 (RULES.md §5.1 decision): the morning names the saved; the saved learn what saved them
+  // RULES.md §5.1 decision: the morning names the saved; the saved learn what saved them
   "ann.survived": "Ранок: цієї ночі на місце {seat} напали, але гравець вижив",
   "ann.saved": "Ранок: цієї ночі на вас напали, але ви вижили",
   "ann.saved.heal": "Ранок: цієї ночі на вас напали, але ви вижили — вас урятувало лікування Лікаря",
@@ -270,7 +269,7 @@ export const uk: Catalogue = {
   "act.take-card": "Візьміть карту",
   "act.card": "Карта {n}",
   "act.end-speech": "Завершити промову",
-  // issue 31.3: a picked nomination is applied when the speech ends
+  // A picked nomination is applied when the speech ends
   "act.end-speech.nominate": "Виставити місце {seat} і завершити промову",
   "act.nominate": "Виставити",
   "act.shout": "Вигук (залишилось {n})",
@@ -335,7 +334,7 @@ export const uk: Catalogue = {
   "cue.off": "Звук і вібрація, коли починається ваш нічний хід: вимкнено",
   "narration.on": "Озвучення увімкнено",
   "narration.off": "Озвучення вимкнено",
-  // Issue 31.13: the guided first game's hint line (web/src/table/hints.ts).
+  // The guided first game's hint line (web/src/table/hints.ts).
   "explain.day1.noOut": "День 1: за сьогоднішнім голосуванням ніхто не вибуває (налаштування столу) — лідер лише говорить 30 с.",
   "explain.shout": "Вигук: 5 секунд відкритого мікрофона під час чужої промови, 3 на гру. Після третього вигуку ваша наступна промова триває 30 секунд.",
   "explain.tech": "Технічне голосування ставить на стіл фол, технічну поразку чи вилучення. Воно проходить, якщо більше половини живих людей натиснуть «За» протягом 30 секунд; хто не натиснув — «Проти». Таймер тим часом стоїть.",
@@ -618,7 +617,7 @@ export const uk: Catalogue = {
   "pause.waiting": "чекаємо на місце {seat} ({nickname}, {away}); гра продовжиться сама, щойно гравець повернеться",
   "pause.left": "Таймери зупинено: лишилося {time}",
   "spectate.delayed": "Ви дивитеся із затримкою {n} с.",
-  // Issue 31.5: the host's script line per stage (HostPanel scriptKey).
+  // The host's script line per stage (HostPanel scriptKey).
   "host.script.say": "Скажіть:",
   "host.script.dealing": "«Візьміть карту й подивіться свою роль. Нікому не показуйте.»",
   "host.script.acquaintance": "«Місто засинає. Мафія прокидається й знайомиться… Мафія засинає.»",
@@ -735,13 +734,12 @@ export const uk: Catalogue = {
   "log.check-frozen": "Місце {by} заморожене: відповіді про місце {target} немає",
   "log.frozen": "Місце {seat} заморожене цієї ночі",
   "log.nobody-killed": "Цієї ночі ніхто не загинув",
-  // issue 31.4
   "log.ready-to-vote": "Місце {seat} готове голосувати ({ready} з {of})",
   "log.ready-to-vote.you": "Ви готові голосувати ({ready} з {of})",
   "log.free-talk-ended": "Усі за столом готові: вільне обговорення закінчилося достроково, починається голосування",
   "log.wait-skipped": "Місце {seat} пропустило очікування",
   "log.wait-skipped.you": "Ви пропустили очікування",
-  // issue 31.11 (RULES.md §5.1 decision)
+  // RULES.md §5.1 decision
   "log.survived": "Цієї ночі на місце {seat} напали, але гравець вижив",
   "log.survived.you": "Цієї ночі на вас напали, але ви вижили",
   "log.saved": "Гравця на місці {seat} врятувало: {with}",
@@ -767,7 +765,7 @@ export const uk: Catalogue = {
   "error.passkey-invalid": "Ключ доступу не вдалося перевірити.",
   "error.challenge-invalid": "Запит на вхід застарів — спробуйте ще раз.",
 
-  /* ---- issue 13, part C: тексти для глядача (logText.ts), тексти ролей за форматом, прості назви ---- */
+  /* ---- тексти для глядача (logText.ts), тексти ролей за форматом, прості назви ---- */
   "roleinfo.sport.civilian": "Червоний. Уночі ходу немає. Удень знайдіть трьох чорних — Дона і двох мафіозі — і виведіть їх голосуванням.",
   "roleinfo.sport.mafia": "Чорний. Свою команду ви бачите в першу ніч. Щоночі стріляєте разом із Доном та іншою мафією: постріл влучає, лише якщо всі обрали того самого гравця.",
   "roleinfo.sport.don": "Чорний, голова мафії. Стріляєте разом із мафією і щоночі перевіряєте одного гравця: чи це Шериф?",
@@ -818,7 +816,7 @@ export const uk: Catalogue = {
   "log.tech-vote-pressed.you": "Технічне голосування: ви",
   "log.fouled.you": "Ви отримуєте технічний фол ({fouls})",
   "log.seat-to-bot.you": "Ваше місце передано боту",
-  /* Issue 13, part A: bots in the lobby, rematch and the table's series. */
+  /* Bots in the lobby, rematch and the table's series. */
   "bots.add": "Додати бота",
   "bots.fill": "Заповнити ботами",
   "bots.fillStart": "Заповнити ботами й почати",
@@ -841,7 +839,7 @@ export const uk: Catalogue = {
   "error.not-ended": "Гра ще не закінчилася.",
   "error.already-in": "Ви вже сидите в наступній грі.",
   "error.nickname-reserved": "Імена на кшталт «Bot 3» належать ботам столу. Оберіть інше.",
-  // Issue 13, part D: home page, how to play, the folded create form, presence on the seat tiles.
+  // Home page, how to play, the folded create form, presence on the seat tiles.
   "home.actions": "Що ви хочете зробити?",
   "home.create": "Створити стіл",
   "guided.title": "Вперше граєте в Мафію?",
@@ -852,7 +850,7 @@ export const uk: Catalogue = {
   "lobby.watch": "Дивитися",
   "lobby.watchAt": "Дивитися стіл {code}",
   "how.title": "Як грати",
-  // Issue 35: the rules book in the site (/rules, docs/RULES.md) and the not-found page.
+  // The rules book in the site (/rules, docs/RULES.md) and the not-found page.
   "how.rules": "Повні правила цього формату: {section}",
   "how.rules.all": "Повна книга правил",
   "rules.englishOnly": "Повну книгу правил написано англійською. Короткий посібник вашою мовою —",
@@ -872,11 +870,11 @@ export const uk: Catalogue = {
   "away.short.now": "немає",
   "away.short.min": "{n} хв",
   "away.short.never": "ще немає",
-  // Issue 14: the day procedures of the next formats (free talk, defence, extra word, voting in turn, early votes, §5.2 the tally).
+  // The day procedures of the next formats (free talk, defence, extra word, voting in turn, early votes, §5.2 the tally).
   "turn.voter": "Голосує місце {seat}",
   "act.early-vote": "Попросити дострокове голосування",
   "act.early-vote.support": "Підтримати дострокове голосування",
-  // issue 31.4: ready to vote (the profiles' free talk) and a solo player's skip
+  // Ready to vote (the profiles' free talk) and a solo player's skip
   "act.ready-to-vote": "Готовий голосувати",
   "act.ready-to-vote.pressed": "Ви готові голосувати",
   "act.ready-to-vote.count": "Готові голосувати: {ready} з {of}. Вільне обговорення закінчиться, коли всі за столом будуть готові.",
@@ -897,7 +895,7 @@ export const uk: Catalogue = {
   "log.early-vote-supported.you": "Ви підтримуєте дострокове голосування ({supporters} з {needed})",
   "log.early-vote-passed": "Дострокове голосування (попросило місце {by})",
   "log.early-vote-passed.you": "Ваше прохання прийнято: дострокове голосування",
-  // Issue 16: the profiles' role catalogue (RULES.md §5.6)
+  // The profiles' role catalogue (RULES.md §5.6)
   "step.jailer": "Тюремник",
   "log.night-turn.jailer": "Ніч: хід Тюремника",
   "step.blocker": "Блокувальник",
@@ -999,7 +997,7 @@ export const uk: Catalogue = {
   "roleinfo.blackmailer": "Чорний. Стріляєте з мафією і щоночі забираєте в одного гравця голос на наступний день.",
   "roleinfo.avenger": "Червоний. Щоночі можете вистрілити в одного гравця, не знаючи його сторони.",
   "roleinfo.judge": "Червоний. Вночі не ходите. Ваш голос рахується двічі, а під час відкритого голосування ваше ім'я показують один раз.",
-  // issue 16: table UI (profiles' night and day, the end screen's night "why")
+  // Table UI (profiles' night and day, the end screen's night "why")
   "ann.mine.used": "Ваш вибір: {ability} — місце {seat}",
   "ann.judge-shown": "Місце {seat} — Суддя: цей голос рахується двічі",
   "actions.nth": "№{n}",
@@ -1042,7 +1040,7 @@ export const uk: Catalogue = {
   "why.no-attack.blocked": "«{ability}»: усіх стрільців заблоковано, тож пострілу не було",
   "why.silenced": "{by} — «{ability}» → {target}: без голосу наступного дня",
   "why.bond": "{target} загинуло як гість: {by} («{ability}») цієї ночі теж загинуло",
-  // issue 16: profile screen and balance meter (RULES.md §5.5, §5.6)
+  // Profile screen and balance meter (RULES.md §5.5, §5.6)
   "how.profiles": "Профілі застосунку",
   "create.sit.plays": "У «Швидкій» організатор грає: ви сідаєте за свій стіл.",
   "profile.changes.classic": "Ви обираєте кількість гравців і темп обговорення. Незмінні: склад для цієї кількості й відкрите голосування.",
@@ -1122,7 +1120,7 @@ export const uk: Catalogue = {
   "roleinfo.profiles.blackmailer": "Чорний. Ціль мафії обираєте разом з іншими, а щоночі шантажуєте одного гравця не з чорних: наступного дня він не голосує.",
   "roleinfo.profiles.avenger": "Червоний. Щоночі можете вистрілити в одного гравця, не знаючи його сторони. Лікування, охорона чи броня можуть постріл зупинити; якщо вас заблокували, пострілу немає.",
   "roleinfo.profiles.judge": "Червоний. Уночі ходу немає. У відкритому голосуванні ваш голос рахується двічі, а ім'я показують першого разу; шантаж забирає весь ваш голос.",
-  // issue 17: tatar (RULES.md §7)
+  // Tatar (RULES.md §7)
   "preset.tatar": "Татарський клуб — 12 гравців",
   "preset.tatar.about": "Дон, 2 мафії, Путана; Лікар, Комісар, Маніяк за місто і 5 мирних. Вільне обговорення, короткі промови, голосування по черзі, фоли з наслідками.",
   "roleinfo.tatar.civilian": "Червоний. Уночі ходу немає. Удень знайдіть чорних — Дона, мафію, Путану — і виведіть їх голосуванням.",
@@ -1143,7 +1141,7 @@ export const uk: Catalogue = {
   "log.peaceful-day": "Мирний день: ніхто не йде",
   "log.removed-voted-out": "Місто проголосувало проти місця {seat}, уже вилученого за фоли: сьогодні більше ніхто не йде",
   "how.tatar": "Татарський клуб",
-  // issue 17: host-classic
+  // Host-classic
   "preset.host-classic": "Класика з ведучим — 8–16 гравців",
   "preset.host-classic.about": "Дон і Мафія; Комісар, Лікар і Маніяк, який від 11 гравців може обрати сторону. Знайомство першого дня, запитання в промовах, голосування за кандидатами, автокатастрофа (друга нічия: ті, хто не в нічиїй, вирішують, чи всі нічийні вибувають, чи всі лишаються). Картки відкривають, коли гравці вибувають.",
   "roleinfo.host-classic.civilian": "Червоний. Уночі ви не ходите. Першого дня ви знайомитеся з містом, далі висуваєте, ставите запитання й голосуєте проти чорних — і проти чорного Маніяка теж.",
@@ -1181,7 +1179,7 @@ export const uk: Catalogue = {
   "log.asked.you": "Ви ставите питання місцю {target}",
   "log.side-chosen.you": "Ви граєте за: {team}",
   "log.wounded.you": "Поранені цієї ночі: місця {seats}; уже врятовані раз (схрещені руки): {barred}",
-  // issue 17: tatar at the table (RULES.md §7.3, §7.9, §7.12)
+  // Tatar at the table (RULES.md §7.3, §7.9, §7.12)
   "log.fouled.late-vote": "Місце {seat} запізнюється з голосом: фол {fouls}",
   "log.fouled.late-vote.you": "Ви запізнюєтеся з голосом: фол {fouls}",
   "log.fouled.host": "Ведучий дає місцю {seat} фол ({fouls})",
@@ -1219,7 +1217,7 @@ export const uk: Catalogue = {
   "host.foul.removeTitle": "Вилучити місце {seat}?",
   "host.foul.removeText": "Це фол {n} місця {seat} ({nickname}): гравець одразу вибуває без прощального слова, а його картку показують столу.",
   "host.foul.removeConfirm": "Фол і вилучити",
-  // issue 17: consigliere
+  // Consigliere
   "consigliere.title": "Консильєрі",
   "consigliere.about": "Новачок може грати з досвідченим порадником: той бачить рівно те, що й ви, може шепотіти вам і змінити ваш голос чи нічний хід.",
   "consigliere.invite": "Запросити консильєрі",
@@ -1236,7 +1234,7 @@ export const uk: Catalogue = {
   "consigliere.code.about": "Лише якщо гравець попросив вас бути його порадником: код, який він вам дав. Залиште порожнім, щоб сісти за стіл.",
   "consigliere.joinTitle": "Радити гравцеві",
   "consigliere.join": "Увійти як консильєрі",
-  // Issue 37, a club's newcomers (RULES.md §7.10–§7.11): the rules test, the club's requirement, the consigliere a rating table waits for.
+  // A club's newcomers (RULES.md §7.10–§7.11): the rules test, the club's requirement, the consigliere a rating table waits for.
   "rulesTest.title": "Тест із правил: {format}",
   "rulesTest.about": "Десять питань із правил цього формату. Щоб скласти тест, потрібно {mark} правильних відповідей; після відповіді ви побачите пояснення до кожного питання. Нескладений тест можна перескласти через десять хвилин.",
   "rulesTest.signin": "Увійдіть, щоб скласти тест: результат зберігається у вашому акаунті.",
@@ -1296,7 +1294,7 @@ export const uk: Catalogue = {
   "whisper.closed.speech": "Під час промови гравця шепотіти не можна.",
   "whisper.label": "Ваш шепіт",
   "whisper.send": "Шепнути",
-  // issue 35: the table's chat (web/src/table/Chat.tsx)
+  // The table's chat (web/src/table/Chat.tsx)
   "chat.title.table": "Чат столу",
   "chat.title.spectators": "Чат глядачів",
   "chat.about.table": "Цей чат читають усі за столом — до початку гри і знову після її кінця.",
@@ -1326,7 +1324,7 @@ export const uk: Catalogue = {
   "error.consent-required": "Гравець ще не прийняв це запрошення на своєму пристрої.",
   "error.plays-here": "Ви граєте за цим столом, тож не можете його вести чи судити.",
   "error.no-consigliere": "За цим столом консильєрі не передбачені.",
-  // issue 18: club
+  // Club
   "preset.club": "Міський клуб — 12–15 гравців",
   "preset.club.about": "Три сторони: місто, мафія на чолі з Босом, а також Маніяк і Нагнітач, кожен сам за себе. Ролі ви обираєте на кожну гру. Балаган, короткі промови з одним-двома висуненнями, виправдання, голосування руками й автокатастрофа (двоє з рівними руками: живі вирішують, чи вибувають обидва, потрібно більше половини «так»). Картки відкриваються, щойно гравець вибуває.",
   "role.boss": ROLE_NAMES.boss.uk,
@@ -1400,7 +1398,7 @@ export const uk: Catalogue = {
   "why.turned": "{by} — постріл мафії: не загинуло, а стало чорним",
   "why.taken-along": "{by} загинуло від Маніяка й забрало з собою {target}",
   "how.club": "Міський клуб",
-  // issue 18: cross-game immunity (RULES.md §6.10)
+  // Cross-game immunity (RULES.md §6.10)
   "log.immune": "Імунітет у перший день і першу ніч (першим вибув у минулій грі): місця {seats}",
   "seat.immune": "імунітет",
   "evening.immune": "Імунітет у перший день і першу ніч наступної гри: {names} — першими вибули в минулій грі",
@@ -1409,7 +1407,7 @@ export const uk: Catalogue = {
   "evening.new": "Почати новий вечір (імунітет не переноситься)",
   "composition.edit": "Ролі на цю гру",
   "composition.apply": "Грати з цими ролями",
-  // issue 18: club table UI
+  // Club table UI
   "table.composition": "У цій грі: {counts}",
   "table.composition.item": "{role} ×{n}",
   "turn.candidates": "Виправдовуються: місця {seats}",
@@ -1420,7 +1418,6 @@ export const uk: Catalogue = {
   "marks.witnessed": "чорний гравець, якого ви бачили",
   "card.witnessed": "Що ви бачили",
   "card.witnessed.seat": "Місце {seat} · {nickname} — чорний",
-  // issue 31.11
   "card.saved": "Що вас урятувало",
   "card.saved.night": "Ніч {night}: на вас напали, але ви вижили — {with}",
   "ann.candidates": "Кандидати на виправдання: місця {seats}",
@@ -1433,7 +1430,7 @@ export const uk: Catalogue = {
   "host.remove.text": "Місце {seat} ({nickname}) одразу вибуває без прощального слова; картку показують столу, і стіл чує, за яке порушення.",
   "host.remove.offence": "Порушення",
   "host.remove.confirm": "Вилучити",
-  // Issue 38, RULES.md §5.7: end it now, undo a foul, the host's connection lost.
+  // RULES.md §5.7: end it now, undo a foul, the host's connection lost.
   "error.actors-remain": "Гравці ще не походили: завершіть достроково.",
   "error.too-late": "Скасувати вже пізно (10 с).",
   "log.ended-early": "Ведучий завершив «{phase}» достроково: не походили — {count}",
@@ -1520,16 +1517,16 @@ export const uk: Catalogue = {
   "ann.mine.lift.no.car-crash": "Ваш голос: ні, лишаються всі",
   "ann.answer.yes": "Місце {voter}: так",
   "ann.answer.no": "Місце {voter}: ні (або не голосувало)",
-  // issue 19: clubs
+  // Clubs
   "clubs.title": "Клуби",
   "clubs.create": "Створити клуб",
   "clubs.mine": "Мої вечори",
-  // Issue 35: the club directory and the leaderboard, from the home page.
+  // The club directory and the leaderboard, from the home page.
   "clubs.find": "Знайти клуб",
   "leaders.link": "Рейтинг гравців",
-  // issue 34: tournaments (RULES.md §9; the screens' own lines: web/src/tournaments/catalogue.ts)
+  // Tournaments (RULES.md §9; the screens' own lines: web/src/tournaments/catalogue.ts)
   "clubs.tournament": "Створити турнір",
-  // issue 19: game records
+  // Game records
   "record.link": "Переглянути гру {n}",
   "error.not-invited": "Цей стіл — клубного вечора: сідають лише записані на нього гравці, увійшовши в акаунт. Ви можете дивитися.",
   "error.rules-test-required": "Цей клуб просить новачків скласти тест із правил перед грою: спершу складіть тест для цього формату.",
@@ -1537,12 +1534,12 @@ export const uk: Catalogue = {
   "error.test-answered": "На цей тест уже відповіли; почніть новий.",
   "error.consigliere-required": "Цей рейтинговий стіл не почнеться, доки кожен новачок не матиме консильєрі.",
   "error.advisor-not-experienced": "Консильєрі новачка не зараховано: порадник — це акаунт із 10 іграми в татарську тут або позначений клубом як досвідчений, ніколи не гість.",
-  // issue 19: recordings
+  // Recordings
   "error.tournament-state": "Турнір ще не на цьому етапі (або вже пройшов його).",
   "error.recording-off": "Цей стіл не записує ігри (вимкнено налаштування клубу або перемикач запису за столом).",
   "error.bad-content-type": "Запис має бути аудіо WebM або Ogg.",
   "error.recording-expired": "Запис цієї гри видалено через 72 години.",
-  // issue 20: public claims
+  // Public claims
   // RULES.md §9.4 кращий хід (турніри)
   "log.best-move": "Кращий хід місця {seat}: місця {named}",
   "log.best-move.you": "Ваш кращий хід: місця {named}",

@@ -58,14 +58,14 @@ export const api = {
     call<JoinResponse>("POST", `/api/tables/${enc(code)}/join`, organizerToken ? { nickname, deviceId: deviceId(), organizerToken } : { nickname, deviceId: deviceId() }),
   summary: (code: string) => call<TableSummary>("GET", `/api/tables/${enc(code)}`),
   comeBack: (code: string, returnCode: string) => call<ReturnResponse>("POST", `/api/tables/${enc(code)}/return`, { returnCode }),
-  /** Issue 17, RULES.md §7.10: the seated player's one-time code for a consigliere; revoke; the advisor joins. */
+  /** RULES.md §7.10: the seated player's one-time code for a consigliere; revoke; the advisor joins. */
   consigliereInvite: (code: string, token: string) => call<ConsigliereInviteResponse>("POST", `/api/tables/${enc(code)}/consigliere/invite`, { token }),
-  /** Issue 37: the organizer's invitation for a newcomer's consigliere (the organizer's own hello token). */
+  /** The organizer's invitation for a newcomer's consigliere (the organizer's own hello token). */
   consigliereInviteFor: (code: string, token: string, nickname: string) => call<ConsigliereInviteResponse>("POST", `/api/tables/${enc(code)}/consigliere/invite-for`, { token, nickname }),
   /** RULES.md §7.10: the seat's player accepts or declines the organizer's invitation for their seat. */
   consigliereConsent: (code: string, token: string, accept: boolean) => call<Record<string, never>>("POST", `/api/tables/${enc(code)}/consigliere/consent`, { token, accept }),
   consigliereRevoke: (code: string, token: string) => call<Record<string, never>>("POST", `/api/tables/${enc(code)}/consigliere/revoke`, { token }),
-  /** Issue 37: a club evening's advising members (the newcomer's candidates), and the newcomer's request to one. */
+  /** A club evening's advising members (the newcomer's candidates), and the newcomer's request to one. */
   advisors: (code: string) => call<{ candidates: string[] }>("GET", `/api/tables/${enc(code)}/advisors`),
   consigliereAsk: (code: string, token: string, nickname: string) => call<{ asked: string }>("POST", `/api/tables/${enc(code)}/consigliere/ask`, { token, nickname }),
   consigliereJoin: (code: string, inviteCode: string, nickname: string) =>

@@ -1,5 +1,5 @@
 /**
- * Issue 20: the bot levels' texts (the create form's "Bots" choice, the organizer's options). Kept out of
+ * The bot levels' texts (the create form's "Bots" choice, the organizer's options). Kept out of
  * the main catalogues, which are in every page's initial bundle: these lines load only with the home page
  * and the organizer's lazy panel (the table page's budget, docs/PERFORMANCE.md). en defines the keys; uk
  * and ru are typed against it. No runtime imports: the unit tests read it in Node

@@ -5,14 +5,14 @@
  *   /dev/:name   the dev fixture page (lazy chunk, never part of the initial JS)
  *   /signin      sign up / sign in (lazy chunk with @simplewebauthn/browser)
  *   /u/:nick     a profile (lazy chunk)
- *   /how, /how/:format   how to play: the basics, or one format (lazy chunk; issue 13)
- *   /clubs/new   create a club; /c/:id a club; /c/:id/e/:evening an evening (lazy chunks; issue 19)
- *   /t/:code/g/:n  a finished game's record, replayed (lazy chunk with the engine; issue 19)
- *   /rules       the rules book, docs/RULES.md (lazy chunk; issue 35)
- *   /clubs       the public clubs, with search (issue 35); /leaders the rating leaderboard (issue 35)
- *   anything else  a "not found" page with a way home (issue 35), never the home page
- *   /rules-test/:format  a format's rules test (lazy chunk; issue 37)
- *   /tournaments/new  create a tournament; /tn/:id a tournament (lazy chunk; issue 34)
+ *   /how, /how/:format   how to play: the basics, or one format (lazy chunk)
+ *   /clubs/new   create a club; /c/:id a club; /c/:id/e/:evening an evening (lazy chunks)
+ *   /t/:code/g/:n  a finished game's record, replayed (lazy chunk with the engine)
+ *   /rules       the rules book, docs/RULES.md (lazy chunk)
+ *   /clubs       the public clubs, with search; /leaders the rating leaderboard
+ *   anything else  a "not found" page with a way home, never the home page
+ *   /rules-test/:format  a format's rules test (lazy chunk)
+ *   /tournaments/new  create a tournament; /tn/:id a tournament (lazy chunk)
  */
 import { createSignal } from "solid-js";
 
@@ -60,7 +60,7 @@ export function parseRoute(pathname: string): Route {
   if (club?.[1]) return club[2] ? { name: "evening", club: club[1], evening: club[2] } : { name: "club", id: club[1] };
   const rulesTest = /^\/rules-test\/([a-z][a-z0-9-]{0,31})\/?$/.exec(pathname);
   if (rulesTest?.[1]) return { name: "rules-test", format: rulesTest[1] };
-  // Issue 34: create a tournament; a tournament's page.
+  // Create a tournament; a tournament's page.
   if (/^\/tournaments\/new\/?$/.test(pathname)) return { name: "tournament-new" };
   const tn = /^\/tn\/(t[A-Za-z0-9_-]{16})\/?$/.exec(pathname);
   if (tn?.[1]) return { name: "tournament", id: tn[1] };
@@ -86,7 +86,7 @@ export function tablePath(code: string): string {
   return `/t/${encodeURIComponent(code.toUpperCase())}`;
 }
 
-/** Issue 19: game `n` of a table's series, as its public record (replayed in the page). */
+/** Game `n` of a table's series, as its public record (replayed in the page). */
 export function recordPath(code: string, n: number): string {
   return `${tablePath(code)}/g/${n}`;
 }
@@ -109,11 +109,11 @@ export function profilePath(nick: string): string {
   return `/u/${encodeURIComponent(nick)}`;
 }
 
-/** Issue 19: a club's page, and one of its evenings. */
+/** A club's page, and one of its evenings. */
 export const clubPath = (id: string): string => `/c/${id}`;
 export const eveningPath = (club: string, evening: string): string => `/c/${club}/e/${evening}`;
 
-/** Issue 35: the leaderboard — overall, or a club's / a season's (`club:<id>`, `season:<id>`) — and its page. */
+/** The leaderboard — overall, or a club's / a season's (`club:<id>`, `season:<id>`) — and its page. */
 export const leadersPath = (scope: string, page = 1): string => {
   const p = new URLSearchParams();
   if (scope !== "all") p.set("scope", scope);
@@ -121,5 +121,5 @@ export const leadersPath = (scope: string, page = 1): string => {
   const s = p.toString();
   return s ? `/leaders?${s}` : "/leaders";
 };
-/** Issue 37: a format's rules test. */
+/** A format's rules test. */
 export const rulesTestPath = (format: string): string => `/rules-test/${encodeURIComponent(format)}`;

@@ -19,7 +19,7 @@ export interface SavedTable {
   kind?: "player" | "organizer" | "host" | "consigliere";
   /** The creator's organizer token while it is unspent (not seated yet): `join` sends it. */
   organizerToken?: string | null;
-  /** The game of the table's series this seat was last seen in (issue 13 rematch); missing = 1. */
+  /** The game of the table's series this seat was last seen in (rematch); missing = 1. */
   game?: number;
 }
 

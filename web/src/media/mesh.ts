@@ -1,5 +1,5 @@
 /**
- * Issue 15: the table's WebRTC mesh (docs/MEDIA.md). One RTCPeerConnection per other seated person,
+ * The table's WebRTC mesh (docs/MEDIA.md). One RTCPeerConnection per other seated person,
  * perfect negotiation (MDN): the lower seat is impolite, the higher polite. The lower seat adds the two
  * transceivers (audio, video, sendrecv) once; the higher adopts them from the offer and answers
  * sendrecv, so every link has exactly two m-lines. What each link carries is the floor's (plan.ts),
@@ -54,9 +54,9 @@ export interface MeshOptions {
   onChange?: () => void;
   /** Low-bandwidth mode at the start (default full). */
   bandwidth?: Bandwidth;
-  /** Issue 30: keep the mix of what a spectator without delay hears (publicOutput), for the recording. */
+  /** Keep the mix of what a spectator without delay hears (publicOutput), for the recording. */
   publicMix?: boolean;
-  /** Issue 30: a delayed spectator's delay (s): every voice plays this late, gated by the delayed view. */
+  /** A delayed spectator's delay (s): every voice plays this late, gated by the delayed view. */
   delaySeconds?: number;
   /**
    * The cold media path, for the floor-change benchmark's baseline (bench/media-floor.ts;
@@ -78,9 +78,9 @@ export interface RemoteMedia {
   level: AnalyserNode;
   /** The raw tap (enableRawTap): a clone of the received audio track, before the floor's gate. */
   raw: MediaStreamAudioSourceNode | null;
-  /** Issue 30: a delayed spectator's delay line before the gate. */
+  /** A delayed spectator's delay line before the gate. */
   delay: DelayNode | null;
-  /** Issue 30: this voice's gate into the public mix (the recording), when the plane keeps one. */
+  /** This voice's gate into the public mix (the recording), when the plane keeps one. */
   pub: GainNode | null;
 }
 
@@ -102,7 +102,7 @@ interface Link {
   /** The camera encoding last set on this link's video sender (JSON), to set it only on a change. */
   encoding: string | null;
   /**
-   * Issue 30, speeches heard from the first word: this link's own copy of my microphone, attached once
+   * Speeches heard from the first word: this link's own copy of my microphone, attached once
    * and kept attached; the floor enables or disables it (a disabled track sends silence, never content),
    * so a floor change never restarts the audio path.
    */
@@ -222,7 +222,7 @@ export class Mesh extends PlaneBase implements MediaPlane {
   }
 
   /**
-   * Issue 30, for the voice test's split of a first word's delay: per peer, the received audio's mean
+   * For the voice test's split of a first word's delay: per peer, the received audio's mean
    * jitter-buffer delay so far (getStats inbound-rtp jitterBufferDelay / jitterBufferEmittedCount, ms) —
    * the standing latency every word of that link pays, a first word included.
    */
@@ -421,7 +421,7 @@ export class Mesh extends PlaneBase implements MediaPlane {
       if (kind === "audio" && (!link.audioTx || link.audioTx.currentDirection === "stopped")) link.audioTx = tx;
       if (kind === "video" && (!link.videoTx || link.videoTx.currentDirection === "stopped")) link.videoTx = tx;
     }
-    // Issue 30: a spectator is never heard or seen — it only receives.
+    // A spectator is never heard or seen — it only receives.
     const audio: RTCRtpTransceiverDirection = this.receiveOnly ? "recvonly" : "sendrecv";
     if (link.audioTx && link.audioTx.direction !== audio) link.audioTx.direction = audio;
     const video = this.receiveOnly && videoDirection(this.mode) === "sendrecv" ? "recvonly" : videoDirection(this.mode);
@@ -475,7 +475,7 @@ export class Mesh extends PlaneBase implements MediaPlane {
   }
 
   /**
-   * Sending side (issue 30: warm links): this link's copy of my microphone stays attached to its sender,
+   * Sending side (warm links): this link's copy of my microphone stays attached to its sender,
    * and the floor switches it on and off with `enabled` — a disabled copy sends silence (with DTX, opus.ts:
    * a comfort-noise packet every 400 ms), so nothing of
    * what this page captures reaches a peer off its floor, and the audio path (encoder, RTP stream, the
@@ -524,7 +524,7 @@ export class Mesh extends PlaneBase implements MediaPlane {
   }
   private readonly sourceOf = new WeakMap<MediaStreamTrack, MediaStreamTrack>();
 
-  /** Issue 30: a spectator's page sends nothing on any link (its transceivers receive only). */
+  /** A spectator's page sends nothing on any link (its transceivers receive only). */
   private get receiveOnly(): boolean {
     return isSpectatorPeer(this.me);
   }
@@ -565,7 +565,7 @@ export class Mesh extends PlaneBase implements MediaPlane {
     if (!r) return;
     const p = this.planFor(seat);
     // A delayed spectator gates after the delay line (the gain below), not at the track: the track
-    // carries what is heard later (issue 30).
+    // carries what is heard later.
     for (const t of r.stream.getAudioTracks()) t.enabled = p.playAudio || this.delayed;
     const video = p.playVideo && this.mode !== "audio";
     for (const t of r.stream.getVideoTracks()) t.enabled = video;

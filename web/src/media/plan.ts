@@ -1,5 +1,5 @@
 /**
- * Issues 15 and 30: what this client does with each peer's media, derived from the floor alone
+ * What this client does with each peer's media, derived from the floor alone
  * (GameView.floor, docs/MEDIA.md). Pure: the mesh (mesh.ts) applies the plan on every new view — on the
  * sending side by enabling or disabling its per-link copy of each track (the link stays warm), on the
  * receiving side by muting what a peer sends unless the floor lets this viewer hear or see it. A

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the one interface of the page's media (docs/MEDIA.md §6), with two implementations chosen
+ * The one interface of the page's media (docs/MEDIA.md §6), with two implementations chosen
  * by the welcome's `media.mode`: the WebRTC mesh (mesh.ts) and the Cloudflare Realtime SFU (sfu.ts).
  * Both take the same options (MeshOptions), apply each view's floor with `update`, report what they
  * play per seat in `remote`, and gate playback by the viewer's own floor (plan.ts).
@@ -21,7 +21,7 @@ export interface MediaPlane {
   readonly switches: Array<{ viewAt: number; at: number; sends?: number[] }>;
   /** The output of every remote voice played (after the floor's gates). */
   readonly output: AnalyserNode;
-  /** Issue 30: what a spectator without delay would hear (the recording), when the page keeps it; it
+  /** What a spectator without delay would hear (the recording), when the page keeps it; it
    *  includes this page's microphone while the table hears it. */
   readonly publicOutput: GainNode | null;
   /** Whether this page captures a microphone. */

@@ -1,5 +1,5 @@
 /**
- * Issue 15: what both media planes (the mesh, mesh.ts; the SFU, sfu.ts) play, built the same way: one
+ * What both media planes (the mesh, mesh.ts; the SFU, sfu.ts) play, built the same way: one
  * master gain into an analyser (`output`, for a level meter or a test's FFT) into the speakers; a
  * level meter on the local microphone; and per remote seat a muted <video>, a muted <audio> "pump"
  * (Chromium feeds a remote stream to Web Audio only while an element plays it) and a gain — the
@@ -63,7 +63,7 @@ export function newRemote(ctx: AudioContext, master: GainNode, seat: Seat, publi
   level.fftSize = 512;
   gain.connect(level);
   level.connect(master);
-  // Issue 30: a spectator at a delayed table hears each voice as late as its view shows the table, and
+  // A spectator at a delayed table hears each voice as late as its view shows the table, and
   // gates it after the delay with that (delayed) view's floor — never ahead of what it sees.
   let delay: DelayNode | null = null;
   if (delaySeconds > 0) {
@@ -71,7 +71,7 @@ export function newRemote(ctx: AudioContext, master: GainNode, seat: Seat, publi
     delay.delayTime.value = Math.min(179, delaySeconds);
     delay.connect(gain);
   }
-  // Issue 30, the recording (RULES.md §6.11/§8): a second gate per voice into the public mix — what a
+  // The recording (RULES.md §6.11/§8): a second gate per voice into the public mix — what a
   // spectator without delay would hear — never the night channel.
   let pub: GainNode | null = null;
   if (publicMaster) {
@@ -89,7 +89,7 @@ export function newRemote(ctx: AudioContext, master: GainNode, seat: Seat, publi
  */
 export abstract class PlaneBase {
   readonly me: Seat;
-  /** performance.now() of every applied plan change (issue 15: floor change → media switched). */
+  /** performance.now() of every applied plan change (floor change → media switched). */
   readonly floorSwitchedAt: number[] = [];
   /** Each applied plan change with the arrival of the view that announced it (both performance.now()). */
   readonly switches: Array<{ viewAt: number; at: number; sends?: number[] }> = [];
@@ -101,11 +101,11 @@ export abstract class PlaneBase {
   protected readonly master: GainNode;
   protected readonly localLevel: AnalyserNode | null;
   protected micGate = true;
-  /** Issue 30: a delayed spectator's page (its voices pass a delay line before the floor's gate). */
+  /** A delayed spectator's page (its voices pass a delay line before the floor's gate). */
   protected get delayed(): boolean {
     return (this.o.delaySeconds ?? 0) > 0;
   }
-  /** Issue 30: the mix of what a spectator without delay would hear (the recording), when asked for. */
+  /** The mix of what a spectator without delay would hear (the recording), when asked for. */
   readonly publicOutput: GainNode | null;
   /** The floor the public mix was last gated with (the recording's gates follow it). */
   protected publicFloor: Floor | null | undefined = null;
@@ -130,7 +130,7 @@ export abstract class PlaneBase {
   private localPublic: GainNode | null = null;
 
   /**
-   * The public mix's gates (issue 30): each remote voice as a spectator without delay would hear it
+   * The public mix's gates: each remote voice as a spectator without delay would hear it
    * (shared/media/floor.ts with a spectator as the listener), and this page's microphone while a
    * spectator would hear it (and push-to-talk lets it out).
    */

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the pure parts of the table's voice controls (docs/MEDIA.md "Table UI"), shared by the
+ * The pure parts of the table's voice controls (docs/MEDIA.md "Table UI"), shared by the
  * mesh (web/src/media/mesh.ts) and the table page (web/src/table/voice.ts), unit-tested in Node.
  */
 import type { Floor, Seat } from "../../../shared/engine/types.ts";

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the table's media through the Cloudflare Realtime SFU (docs/MEDIA.md §6), the same
+ * The table's media through the Cloudflare Realtime SFU (docs/MEDIA.md §6), the same
  * interface as the mesh (MediaPlane, plane.ts) so the page's voice (web/src/table/voice.ts) picks one
  * from the welcome's `media.mode`. Lazily loaded like the mesh.
  *
@@ -240,7 +240,7 @@ export class Sfu extends PlaneBase implements MediaPlane {
     const f = this.planFor(seat);
     const p = { ...f, playVideo: f.playVideo && this.mode !== "audio" };
     // A delayed spectator gates after the delay line (the gain below), not at the track: the track
-    // carries what is heard later (issue 30).
+    // carries what is heard later.
     for (const t of r.stream.getAudioTracks()) t.enabled = p.playAudio || this.delayed;
     for (const t of r.stream.getVideoTracks()) t.enabled = p.playVideo;
     r.gain.gain.setValueAtTime(p.playAudio ? 1 : 0, this.ctx.currentTime);

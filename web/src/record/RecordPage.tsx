@@ -22,18 +22,18 @@ import { onLinkClick, tablePath } from "../lib/router.ts";
 import { tr } from "./messages.ts";
 import { loadClubs } from "../routes.ts";
 
-/** Issue 20: the replay carries the engine — a chunk of its own, loaded once the record has come. */
+/** The replay carries the engine — a chunk of its own, loaded once the record has come. */
 const Replay = lazy(() => import("./Replay.tsx"));
 /** The club's review (a club game only): part of the club screens' chunk, loaded after the replay. */
 const Review = lazy(() => loadClubs().then((m) => ({ default: m.Review })));
 
 /**
- * Issue 19, RULES.md §6.11: the game's audio recording while it exists, for those who may listen (its
+ * RULES.md §6.11: the game's audio recording while it exists, for those who may listen (its
  * players and the club's owner and hosts, signed in); nothing for anyone else or once it is deleted.
  */
 function RecordingLink(props: { code: string; game: number }) {
   const path = () => `/api/tables/${encodeURIComponent(props.code)}/games/${props.game}/recording`;
-  // Issue 38.7: mounted only when the record says a recording exists, and asked only when signed in (the
+  // Mounted only when the record says a recording exists, and asked only when signed in (the
   // route answers no one else): at clubs that do not record, no request and no 404 in the console.
   const [info] = createResource(() => (me() ? `${path()}/info` : null), (url) => call<RecordingInfo>("GET", url).catch(() => null));
   const date = (ms: number) => new Intl.DateTimeFormat(LOCALE[lang()], { dateStyle: "medium", timeStyle: "short" }).format(ms);
@@ -63,7 +63,7 @@ export default function RecordPage(props: { code: string; game: number }) {
   };
   return (
     <>
-    {/* Issue 38.7: the site's header (home, account, language) as on every other page. */}
+    {/* The site's header (home, account, language) as on every other page. */}
     <Header />
     <main class="page record" aria-labelledby="record-title">
       <h1 id="record-title">{tr("title", { n: props.game, code: props.code })}</h1>

@@ -17,12 +17,12 @@ import { replayArrows, replayMoments } from "./arrows.ts";
 import { ReplayOval } from "./ReplayOval.tsx";
 import { DealCheck } from "./DealCheck.tsx";
 
-/** Issue 35: play advances one step this often (ms). */
+/** Play advances one step this often (ms). */
 const PLAY_MS = 900;
 
 export default function Replay(props: { record: TableGameRecord }) {
   // A refused input would be a bug in the table or the page: it is skipped, never stops the replay.
-  // Issue 19: a player who opted out of publication has no nick in the record: "Player N" (their seat).
+  // A player who opted out of publication has no nick in the record: "Player N" (their seat).
   const replay = createMemo(() => replayRecord(props.record, (n) => tr("player", { n })));
   const steps = () => replay().steps;
   const [step, setStep] = createSignal(0);
@@ -34,7 +34,7 @@ export default function Replay(props: { record: TableGameRecord }) {
   });
   const go = (n: number) => setStep(Math.max(0, Math.min(last(), n)));
   const record = () => props.record;
-  // Issue 35: the picture (oval, speaker, arrows), play/pause and the chapters to jump to.
+  // The picture (oval, speaker, arrows), play/pause and the chapters to jump to.
   const arrows = createMemo(() => (view() ? replayArrows(view()!, secrets()) : []));
   const moments = createMemo(() => replayMoments(steps().map((s) => viewFor(s.state, { kind: "spectator" }).log)));
   const [playing, setPlaying] = createSignal(false);

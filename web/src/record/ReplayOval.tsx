@@ -1,5 +1,5 @@
 /**
- * Issue 35 (a replay you can see): the record's table at one step — the seats on the table's oval, alive
+ * A replay you can see: the record's table at one step — the seats on the table's oval, alive
  * or out, the cards this view knows (the spectator's, or every card with "show every secret"), the seat
  * holding the floor, and arrows: votes from voter to candidate, and in the secret view tonight's moves
  * (arrows.ts). Drawing only: the text list beside it (Replay.tsx) says the same for screen readers, so the

@@ -1,5 +1,5 @@
 /**
- * Issue 35 (a replay you can see): what the record's oval draws at one step, read from the view the
+ * A replay you can see: what the record's oval draws at one step, read from the view the
  * replay already shows (RecordPage → Replay.tsx) — never from the engine's state, so the spectator's
  * replay draws only what a spectator saw.
  *  - Votes (RULES.md §2.6–§2.9): the ballots of the running vote as they are cast (open voting), then the

@@ -1,5 +1,5 @@
 /**
- * The record page's catalogue (issue 19): loaded with its lazy chunk, so the initial bundle carries none
+ * The record page's catalogue: loaded with its lazy chunk, so the initial bundle carries none
  * of it (the pattern of web/src/clubs/catalogue.ts). en defines the keys; uk and ru are typed against it.
  * `record.link` (the table's link to this page) stays in the main catalogues. No imports: unit tests read it.
  */
@@ -15,7 +15,7 @@ const en = {
   "log": "What happened",
   "notEnded": "This game is not over yet: its record opens at the end.",
   "notFound": "There is no such game at this table.",
-  // issue 35: the visual replay
+  // The visual replay
   "play": "Play",
   "pause": "Pause",
   "jump": "Go to…",
@@ -23,9 +23,9 @@ const en = {
   "moment.day": "Day {day} begins",
   "moment.vote": "The vote is counted (day {day})",
   "moment.end": "The end",
-  // issue 19: publication
+  // Publication
   "player": "Player {n}",
-  // issue 19: recordings
+  // Recordings
   "recording.title": "Recording",
   "recording.deleted": "This game's audio recording. It is deleted on {date}.",
   "recording.download": "Download the recording",
@@ -68,7 +68,7 @@ const uk: Record<RecordKey, string> = {
   "log": "Що сталося",
   "notEnded": "Гра ще триває: її запис відкриється в кінці.",
   "notFound": "За цим столом немає такої гри.",
-  // issue 35: the visual replay
+  // The visual replay
   "play": "Відтворити",
   "pause": "Пауза",
   "jump": "Перейти до…",
@@ -76,9 +76,9 @@ const uk: Record<RecordKey, string> = {
   "moment.day": "Починається день {day}",
   "moment.vote": "Підрахунок голосів (день {day})",
   "moment.end": "Кінець гри",
-  // issue 19: publication
+  // Publication
   "player": "Гравець {n}",
-  // issue 19: recordings
+  // Recordings
   "recording.title": "Запис",
   "recording.deleted": "Аудіозапис цієї гри. Його буде видалено {date}.",
   "recording.download": "Завантажити запис",
@@ -120,7 +120,7 @@ const ru: Record<RecordKey, string> = {
   "log": "Что произошло",
   "notEnded": "Игра ещё идёт: её запись откроется в конце.",
   "notFound": "За этим столом нет такой игры.",
-  // issue 35: the visual replay
+  // The visual replay
   "play": "Воспроизвести",
   "pause": "Пауза",
   "jump": "Перейти к…",
@@ -128,9 +128,9 @@ const ru: Record<RecordKey, string> = {
   "moment.day": "Начинается день {day}",
   "moment.vote": "Подсчёт голосов (день {day})",
   "moment.end": "Конец игры",
-  // issue 19: publication
+  // Publication
   "player": "Игрок {n}",
-  // issue 19: recordings
+  // Recordings
   "recording.title": "Запись",
   "recording.deleted": "Аудиозапись этой игры. Она будет удалена {date}.",
   "recording.download": "Скачать запись",

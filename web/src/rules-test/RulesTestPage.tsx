@@ -1,5 +1,5 @@
 /**
- * /rules-test/:format — issue 37, RULES.md §7.11 *decision*: "the test is ten questions drawn from a bank
+ * /rules-test/:format — RULES.md §7.11 *decision*: "the test is ten questions drawn from a bank
  * for the club's format, each answer explained after; eight right passes; a failed test may be retaken
  * after ten minutes; a pass is kept per account and format". The page renders what the server sends:
  * before answering only the questions and options (no correct option, no explanation); the answer's

@@ -1,5 +1,5 @@
 /**
- * Route /rules (issue 35): the rules book, docs/RULES.md, as a page of the site — every §-heading with its
+ * Route /rules: the rules book, docs/RULES.md, as a page of the site — every §-heading with its
  * anchor (/rules#s2-10), so the how-to pages can link to a format's section. The book is written in
  * English; the page says so in the UI language. A lazy chunk: the text is not in any other page's JS.
  */

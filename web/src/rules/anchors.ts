@@ -1,5 +1,5 @@
 /**
- * Issue 35: docs/RULES.md's section numbers as data — the headings (`## §n …`, `### §n.m …`), the
+ * docs/RULES.md's section numbers as data — the headings (`## §n …`, `### §n.m …`), the
  * citations in code (`RULES.md §n`), and the anchor a heading gets on the in-app rules page (/rules#s2-10).
  */
 export const ruleAnchor = (section: string): string => `s${section.replace(/\./g, "-")}`;

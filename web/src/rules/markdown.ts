@@ -1,5 +1,5 @@
 /**
- * Issue 35: the little Markdown that docs/RULES.md uses, parsed into blocks the rules page renders as
+ * The little Markdown that docs/RULES.md uses, parsed into blocks the rules page renders as
  * DOM (never as HTML strings): headings with their §-anchors, paragraphs, bullet lists, tables; inline
  * **bold**, *italic* and `code`. A link `[text](target)` keeps its text only (the targets are files of the
  * repository, not pages of the site).

@@ -3,9 +3,9 @@
  * Final choices of a seat (nominate, vote, an ability) take two steps — choose the seat (here or on
  * the oval), then confirm — because the rules make them final. Where the server offers one seat only
  * (open voting calls one candidate, RULES.md §2.6; a night move with one legal target) there is
- * nothing to choose wrongly: one tap sends it (issue 13).
+ * nothing to choose wrongly: one tap sends it.
  *
- * Issue 14: abilities are rendered from the action alone (picking.ts) — the label is the catalogue key
+ * Abilities are rendered from the action alone (picking.ts) — the label is the catalogue key
  * it carries, the seats are its `targets.seats`, up to `targets.max` of them may be chosen (none when
  * `min` is 0), and a "Skip" button appears when it may be declined. No role or preset is known here.
  */
@@ -23,7 +23,7 @@ function label(p: Picking): string {
 }
 
 
-/** Issue 20: the quick-claim bar, a chunk of its own loaded when the `claim` action first appears. */
+/** The quick-claim bar, a chunk of its own loaded when the `claim` action first appears. */
 const ClaimBar = lazy(() => import("./ClaimBar.tsx"));
 /** The Don's plan editor (§2.2) and the technical vote's start (§2.13): a chunk of their own, loaded when offered. */
 const ShootingPlan = lazy(() => import("./ActionPanels.tsx").then((m) => ({ default: m.ShootingPlan })));
@@ -71,7 +71,7 @@ function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) =
       <Show when={about()}>
         <p class="muted small" data-action-about>{about()}</p>
       </Show>
-      {/* Issue 31.1 / 38.6: a pre-selected seat says plainly that it is not sent yet, and why it was picked. */}
+      {/* A pre-selected seat says plainly that it is not sent yet, and why it was picked. */}
       <Show when={props.planSeat != null && props.chosen.length === 1 && props.chosen[0] === props.planSeat.seat ? props.planSeat : null}>
         {(pre) => (
           <p class="preselected" data-plan-seat={pre().seat} data-preselected-by={pre().by} role="status">
@@ -115,7 +115,7 @@ function Picker(props: { p: Picking; chosen: Seat[]; onChoose: (seats: Seat[]) =
           </For>
         </div>
       </Show>
-      {/* Issue 16: an ability of two (or more) seats takes them in order: "1st: seat 3 · 2nd: seat 5". */}
+      {/* An ability of two (or more) seats takes them in order: "1st: seat 3 · 2nd: seat 5". */}
       <Show when={ordered() && props.chosen.length > 0}>
         <p class="small" data-order-line aria-live="polite">{props.chosen.map((seat, i) => t("actions.nthSeat", { nth: nth(i + 1), seat })).join(" · ")}</p>
       </Show>
@@ -156,7 +156,7 @@ interface BarProps {
   actions: AvailableAction[];
   /** The running phase (a yes/no question reads by it: `act.vote-lift.<phase>`). */
   phase?: string;
-  /** Issue 33: the view's night flag (the Don's plan opens at night). */
+  /** The view's night flag (the Don's plan opens at night). */
   night?: boolean;
   /** The seats a yes/no question is about (the ballot's candidates). */
   candidates?: Seat[];
@@ -170,16 +170,16 @@ interface BarProps {
   /** A tap on a seat of an action (picking.ts toggleSeat). */
   onToggle: (key: string, seat: Seat) => void;
   send: (a: PlayerAction) => void;
-  /** This player's seat has left the game (issue 13: "you are out", nothing to do but watch). */
+  /** This player's seat has left the game ("you are out", nothing to do but watch). */
   out?: boolean;
   /**
    * The mafia's shot pre-selected (`use` of "mafia-shot"): the seat the team is choosing now (the tally's
-   * lead), else tonight's seat of the Don's plan (issue 38.6).
+   * lead), else tonight's seat of the Don's plan.
    */
   planSeat?: Preselected | null;
-  /** Issue 31.1: the player has a timed move — the panel is the top layer (over the banners). */
+  /** The player has a timed move — the panel is the top layer (over the banners). */
   urgent?: boolean;
-  /** Issue 38 (§7.3): a vote in turn — a tap on a seat votes at once (changeable within the turn). */
+  /** §7.3: a vote in turn — a tap on a seat votes at once (changeable within the turn). */
   tapVote?: boolean;
   /**
    * The countdown at the top of the panel while it is a sheet (one's own speech, a timed move): on an
@@ -189,7 +189,7 @@ interface BarProps {
   /** What this player already chose in this ballot or night ("Your vote: seat 4"), said while nothing is left to do. */
   done?: { key: string; params: Params } | null;
   /**
-   * Issue 16: what the choice depends on, kept in view with the controls (the black team's tally, §5.2),
+   * What the choice depends on, kept in view with the controls (the black team's tally, §5.2),
    * or why there is nothing to do (no vote today, §5.6): while it shows, "nothing to do" is not said.
    */
   children?: JSX.Element;
@@ -222,7 +222,7 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
         </div>
       );
     case "end-speech": {
-      // Issue 31.3: a nomination picked and not sent is applied when the speech ends — the button says so.
+      // A nomination picked and not sent is applied when the speech ends — the button says so.
       const pick = () => (bar.chosen?.key === "nominate" && bar.chosen.seats.length === 1 && bar.actions.some((a) => a.type === "nominate") ? bar.chosen.seats[0]! : null);
       return (
         <button type="button" class="btn primary wide" data-action="end-speech" data-with-nomination={pick() ?? undefined} disabled={bar.busy} onClick={() => bar.send({ type: "end-speech" })}>
@@ -231,7 +231,7 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
       );
     }
     case "shout":
-      // Issue 31.7: one line saying what a shout is where it is offered (RULES.md §2.5).
+      // One line saying what a shout is where it is offered (RULES.md §2.5).
       return (
         <div class="act shout" data-shout>
           <button type="button" class="btn" data-action="shout" disabled={bar.busy} onClick={() => bar.send({ type: "shout" })} aria-describedby="explain-shout" title={t("explain.shout")}>
@@ -301,7 +301,7 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
       );
     }
     case "ready-to-vote": {
-      // Issue 31.4: "ready to vote" in the profiles' free talk; free talk ends once every living person pressed it.
+      // "ready to vote" in the profiles' free talk; free talk ends once every living person pressed it.
       const a = () => {
         const x = props.a();
         return x?.type === "ready-to-vote" ? x : null;
@@ -316,7 +316,7 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
       );
     }
     case "skip-wait":
-      // Issue 31.4: the only person at a table of bots skips a wait with nothing to do in it.
+      // The only person at a table of bots skips a wait with nothing to do in it.
       return (
         <button type="button" class="btn ghost" data-action="skip-wait" disabled={bar.busy} onClick={() => bar.send({ type: "skip-wait" })}>
           {t("act.skip-wait")}
@@ -394,7 +394,7 @@ function ActionItem(props: { key: string; a: () => AvailableAction | undefined; 
 }
 
 export function ActionBar(props: BarProps) {
-  // "confirm" is the live host's (issue 5, its own message type); players never get it.
+  // "confirm" is the live host's (its own message type); players never get it.
   // One's own speech is a move too: on an upright phone the panel is the bottom sheet then, so "End speech"
   // and the seats to nominate stay on the first screen whatever stands above them (the banners, the voice bar).
   const ownSpeech = createMemo(() => props.actions.some((a) => a.type === "end-speech"));

@@ -41,7 +41,7 @@ export function TechVoteStart(props: { kinds: TechVoteKind[]; targets: Seat[]; s
   return (
     <details class="act tech" data-action="tech-vote-start">
       <summary>{t("act.tech-vote-start")}</summary>
-      {/* Issue 31.7: what a technical vote is, where one may be started (RULES.md §2.13). */}
+      {/* What a technical vote is, where one may be started (RULES.md §2.13). */}
       <p class="explain muted small" data-explain="tech-vote">
         {t("explain.tech")}
       </p>

@@ -84,16 +84,16 @@ export function DelayBanner(props: { delayMs: number }) {
 /** An announcement's line in the current language (also its narration line): the count spelled out per candidate. */
 export function announcementText(a: Pick<Announcement, "key" | "params"> & Partial<Pick<Announcement, "tally">>): string {
   const params: Params = a.tally ? { ...a.params, tally: a.tally.map((x) => t("ann.tally.item", { seat: x.seat, n: x.votes })).join(", ") } : { ...a.params };
-  // Issue 16: one's own choice names its ability by id (announce.ts "used"): its label in this language.
+  // One's own choice names its ability by id (announce.ts "used"): its label in this language.
   if (typeof params["ability"] === "string") params["ability"] = tk("ability", params["ability"]);
-  // Issue 17: a card shown by the fourth foul names its role and team (§7.9).
+  // A card shown by the fourth foul names its role and team (§7.9).
   if (typeof params["role"] === "string") params["role"] = tk("role", params["role"]);
   if (typeof params["team"] === "string") params["team"] = tk("team", params["team"]);
   return has(a.key) ? t(a.key, params) : a.key;
 }
 
 /**
- * Announcements (issue 13): the large timed banners of public events and of this player's own acts
+ * Announcements: the large timed banners of public events and of this player's own acts
  * (web/src/table/announce.ts derives them from the log on the server clock), and the personal
  * warning while a vote is open and this player has not voted (RULES.md §2.6). Fixed over the top of
  * the screen but never in the way: the box lets taps through, only its dismiss button takes them.
@@ -135,7 +135,7 @@ export function Announcements(props: { game: GameView; clock: ServerClock; delay
       </Show>
       <div role="status" aria-live="polite" class="ann-stack">
         {/* Oldest on top: the count reads before who left by it. */}
-        {/* Issue 31.1: while the player has a move, the banners fold into one line — the newest, with how many more. */}
+        {/* While the player has a move, the banners fold into one line — the newest, with how many more. */}
         <Show when={props.folded && !props.ended && list().length > 0}>
           <div class="ann ann-folded" data-ann-folded={list().length}>
             <p class="ann-line">

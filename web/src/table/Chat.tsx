@@ -1,5 +1,5 @@
 /**
- * Issue 35 "Chat where the floor allows it": the table's chat panel — the lobby's and the after-game
+ * "Chat where the floor allows it": the table's chat panel — the lobby's and the after-game
  * chat for everyone, the spectators' chat during a game (the view's `chat` says whether this page has one
  * and may write in it, as the table decides; the server sends nothing to a page that has none). Lines are plain text: nothing is linkified or
  * parsed. A line is one line (RULES.md §8 Chat): the table sends no line break, and its text is a

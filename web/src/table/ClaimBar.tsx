@@ -1,5 +1,5 @@
 /**
- * Issue 20, the quick-claim bar (a lazy chunk: loaded when the `claim` action first appears): say to the
+ * The quick-claim bar (a lazy chunk: loaded when the `claim` action first appears): say to the
  * table, without a microphone, "I am the Sheriff", "seat 5 is black — my check", "seat 2 is red to me",
  * "I vote for seat 5". Everything offered comes from the action: the roles the format can deal (named by
  * the role catalogue) and the seats. Every claim goes out at once, as the seat's public word (it may be a

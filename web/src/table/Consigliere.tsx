@@ -1,5 +1,5 @@
 /**
- * Issue 17, RULES.md §7.10 the consigliere on the table page: the player's "Invite a consigliere"
+ * RULES.md §7.10 the consigliere on the table page: the player's "Invite a consigliere"
  * (the one-time code to share, revoke; in the lobby only, as the server binds none after the deal), the
  * player's consent to an invitation the organizer made for their seat, the consigliere's banner ("You advise seat N"), the whisper
  * panel of the pair (closed at night and during the player's own speech, saying why), and, for a
@@ -68,7 +68,7 @@ export function ConsiglierePanel(props: { ctl: TableController; saved: SavedTabl
 }
 
 /**
- * Issue 37, RULES.md §7.10: a rating table waits for every newcomer's consigliere. Everyone (the organizer
+ * RULES.md §7.10: a rating table waits for every newcomer's consigliere. Everyone (the organizer
  * and the host included) sees who needs one; the newcomer (`token`) also sees the club's advising members
  * and asks one — the member accepts on the evening's page — or invites someone with a code (InviteBox).
  */
@@ -76,7 +76,7 @@ function NeedsConsigliere(props: { code: string; names: string[]; token: string 
   const [candidates] = createResource(() => (props.token ? props.code : null), (code) => api.advisors(code).then((r) => r.candidates, () => [] as string[]));
   const [asked, setAsked] = createSignal<string | null>(null);
   const { busy, error, run } = useSubmit();
-  // Issue 37: the organizer's (or live host's) invitation for a newcomer's consigliere: the code to pass on.
+  // The organizer's (or live host's) invitation for a newcomer's consigliere: the code to pass on.
   const [issued, setIssued] = createSignal<{ nick: string; code: string } | null>(null);
   const link = () => `${location.origin}/t/${props.code}?consigliere`;
   return (

@@ -1,5 +1,5 @@
 /**
- * The end of the game: the winner, this player's own line (issue 31.9: "You — Mafia · You won"), what
+ * The end of the game: the winner, this player's own line ("You — Mafia · You won"), what
  * comes next (`children`: Play again), every role (seat — role — nick), the nights' "why" and the full
  * protocol, folded under one summary line (it runs to hundreds of lines).
  */
@@ -19,7 +19,7 @@ export function EndScreen(props: { game: GameView; result: NonNullable<GameView[
   const sorted = () => [...props.result.roles].sort((a, b) => a.seat - b.seat);
   const mine = () => personalResult(props.result, props.game.you?.seat);
   let top: HTMLElement | undefined;
-  // Issue 31.9: the end screen opens at its top (the winner and one's own line), wherever the page was
+  // The end screen opens at its top (the winner and one's own line), wherever the page was
   // scrolled to during the game (the action panel, the log).
   onMount(() =>
     requestAnimationFrame(() => {
@@ -83,7 +83,7 @@ export function EndScreen(props: { game: GameView; result: NonNullable<GameView[
 }
 
 /**
- * Issue 16, the night's "why": each resolved night step by step in the order the resolution decided it
+ * The night's "why": each resolved night step by step in the order the resolution decided it
  * (RULES.md §5.3: blocks, then protection, then attacks), every seat named with its role (why.ts).
  */
 function NightWhyPanel(props: { result: NonNullable<GameView["result"]> }) {

@@ -1,4 +1,4 @@
-/** Issue 31.13: the guided first game's hint line over the action bar (what one may do now, and why). */
+/** The guided first game's hint line over the action bar (what one may do now, and why). */
 import { Show } from "solid-js";
 import type { GameView } from "../../../shared/engine/types.ts";
 import { t, tk } from "../i18n/index.ts";

@@ -3,9 +3,9 @@
  * server says `game.host.canConfirm`; highlighted when everyone required has acted), who still has to
  * act, who is connected, and what was confirmed in this stage (the host's view carries every event).
  * The roles are on the oval. Never to be shown to the table.
- * Issue 17 (§7.9): where the host's view says `host.fouls`, a Foul and a Remark button per living seat
+ * §7.9: where the host's view says `host.fouls`, a Foul and a Remark button per living seat
  * with the seat's foul count; the foul that removes (the view's `foulsToRemove`) is asked first.
- * Issue 18 (§6.9): where the preset lets the host remove without warning (`fouls.hostRemoval`, from the
+ * §6.9: where the preset lets the host remove without warning (`fouls.hostRemoval`, from the
  * build-time preset list), a Remove button per living seat: the host picks the offence, then confirms.
  */
 import { createMemo, createSignal, For, Show } from "solid-js";
@@ -109,7 +109,7 @@ function HostFouls(props: { game: GameView; busy: boolean; onHost: (a: Exclude<H
 }
 
 /**
- * Issue 30, RULES.md §8 the host's mute: each seat whose microphone the floor opens now (a speaker, a
+ * RULES.md §8 the host's mute: each seat whose microphone the floor opens now (a speaker, a
  * shouter, the black team at night…) with "Mute"; a muted seat stays muted for the rest of the speech or
  * stage (the view's floor says which). A discipline tool: the table's log shows it as a remark.
  */
@@ -146,7 +146,7 @@ function HostMutes(props: { game: GameView; busy: boolean; onHost: (a: Exclude<H
 }
 
 /**
- * Issue 38 (§5.7): "Undo" for the host's last foul or remark, shown until the server's `undo.until`
+ * §5.7: "Undo" for the host's last foul or remark, shown until the server's `undo.until`
  * (10 s after it; `now`: the server clock, ticking).
  */
 function HostUndo(props: { info: HostInfo; now: number; busy: boolean; onHost: (a: Exclude<HostAction, { type: "confirm" }>) => void }) {
@@ -169,8 +169,8 @@ function HostUndo(props: { info: HostInfo; now: number; busy: boolean; onHost: (
 }
 
 /**
- * Issue 31.5: the script line for a phase: its own (the catalogue has `host.script.<phase>`), a night
- * step's (the view says it is night), or the general one. Issue 33: no list of phase ids here.
+ * The script line for a phase: its own (the catalogue has `host.script.<phase>`), a night
+ * step's (the view says it is night), or the general one. No list of phase ids here.
  */
 export function scriptKey(game: Pick<GameView, "phase" | "night">): string {
   if (has(`host.script.${game.phase}`)) return game.phase;
@@ -206,7 +206,7 @@ export function HostPanel(props: { view: TableView; game: GameView; busy: boolea
   return (
     <section class="panel host-panel" aria-labelledby="host-title" data-host-panel>
       <h2 id="host-title">{t("host.title")}</h2>
-      {/* Issue 31.5: what the host says now — a short script for the stage (RULES.md §5.7), in the page's language. */}
+      {/* What the host says now — a short script for the stage (RULES.md §5.7), in the page's language. */}
       <p class="host-script" data-host-script={scriptKey(props.game)} aria-live="polite">
         <span class="muted small">{t("host.script.say")} </span>
         {tk("host.script", scriptKey(props.game), { seat: props.game.speaker ?? "" })}

@@ -1,5 +1,5 @@
 /**
- * Issue 18, RULES.md §6 "the composition is set for each game by the creator": in the lobby (the first
+ * RULES.md §6 "the composition is set for each game by the creator": in the lobby (the first
  * game's, or the next game's of an evening) the organizer edits the role counts — the create form's
  * editor (home/RoleCounts.tsx, with the engine's checks) starting from the table's counts — and applies
  * them (`control` composition). The server checks again; the table's seats become the counts' range.

@@ -1,5 +1,5 @@
 /**
- * Issue 31.7 "explain before it happens": one tap on "?" beside the table opens what the seat marks mean
+ * "explain before it happens": one tap on "?" beside the table opens what the seat marks mean
  * (⚑ ◉ ☑2 ✓♠ …) — only the marks the view lists for this viewer (`GameView.marks`: a black player's
  * teammate and the team's shot tally, the voter in turn and the consigliere, immunity, candidates, and the
  * curse, the witness and the Judge where the composition deals them). A `<details>`: keyboard and

@@ -1,5 +1,5 @@
 /**
- * The profiles' private panels (issue 16, RULES.md §5.1–§5.6), thin over nightInfo.ts:
+ * The profiles' private panels (RULES.md §5.1–§5.6), thin over nightInfo.ts:
  *  - the black team's anonymous tally while the mafia step runs (§5.2) — `[data-tally]`;
  *  - the Tracker's / Watcher's live result, "updating…" until final in the morning (§5.1) —
  *    `[data-tracker-result]` with `data-final`;

@@ -23,7 +23,7 @@ export function OrganizerPanel(props: { view: TableView; ctl: TableController; n
   const humans = createMemo(() => people().filter((p) => !p.bot));
   const [transferTo, setTransferTo] = createSignal<number | null>(null);
   const [minutes, setMinutes] = createSignal(props.view.options.botAfterMinutesAway ?? 5);
-  /** Issue 20: the bot levels' lines, a chunk of their own loaded here (web/src/lib/bot-levels.ts) — in no page's first JS. */
+  /** The bot levels' lines, a chunk of their own loaded here (web/src/lib/bot-levels.ts) — in no page's first JS. */
   const [levels, setLevels] = createSignal<typeof import("../lib/bot-levels.ts")>();
   void import("../lib/bot-levels.ts").then((m) => setLevels(() => m), () => undefined);
   const lv = (key: Parameters<typeof botLevelText>[1]) => levels()?.botLevelText(lang(), key) ?? "";
@@ -56,7 +56,7 @@ export function OrganizerPanel(props: { view: TableView; ctl: TableController; n
   return (
     <section class="panel organizer" aria-labelledby="org-title" data-organizer>
       <h2 id="org-title">{t("org.title")}</h2>
-      {/* The Start button of a table started by the organizer's command is in the waiting room, next to "Fill with bots" (issue 38.7: StartRow). */}
+      {/* The Start button of a table started by the organizer's command is in the waiting room, next to "Fill with bots" (StartRow). */}
       <Show when={running()}>
         <div class="row">
           <Show
@@ -129,14 +129,14 @@ export function OrganizerPanel(props: { view: TableView; ctl: TableController; n
             <span>{t("create.minutes")}</span>
           </label>
         </div>
-        {/* Issue 20: the bots' level — every bot without a level of its own plays at it from its next move. */}
+        {/* The bots' level — every bot without a level of its own plays at it from its next move. */}
         <div class="field setting">
           <label for="org-bot-level">{lv("label")}</label>
           <select id="org-bot-level" name="org-bot-level" onChange={(e) => props.ctl.control({ type: "options", botLevel: e.currentTarget.value as BotLevel })}>
             <For each={levels()?.LEVELS}>{(l) => <option value={l} selected={l === props.view.options.botLevel}>{lv(l)}</option>}</For>
           </select>
         </div>
-        {/* Issue 15: the media options (docs/MEDIA.md "Table options"). */}
+        {/* The media options (docs/MEDIA.md "Table options"). */}
         <div class="field setting">
           <label class="check">
             <input type="checkbox" name="org-recording" checked={props.view.options.recording} onChange={(e) => props.ctl.control({ type: "options", recording: e.currentTarget.checked })} />

@@ -25,35 +25,35 @@ export interface SeatFlags {
   away?: string | null;
   /** This player's private marks on the seat: a teammate always (mine.ts marksOf), own checks only with "show my marks" on and the card face up. */
   mark?: SeatMark | null;
-  /** The tile's short form of `away` ("3 min", "not yet"; issue 13). */
+  /** The tile's short form of `away` ("3 min", "not yet"). */
   awayShort?: string | null;
-  /** Issue 15: heard now above the speaking level (this page plays it). */
+  /** Heard now above the speaking level (this page plays it). */
   talking?: boolean;
-  /** Issue 15: the seat's video, while the floor lets this viewer see it. */
+  /** The seat's video, while the floor lets this viewer see it. */
   video?: HTMLVideoElement | null;
-  /** Issue 15: this page's voice is on: without video the tile shows the player's initial in its place. */
+  /** This page's voice is on: without video the tile shows the player's initial in its place. */
   placeholder?: boolean;
-  /** Issue 16: this seat's place in an ordered pick of several seats (1 = first), or null. */
+  /** This seat's place in an ordered pick of several seats (1 = first), or null. */
   order?: number | null;
-  /** Issue 16 (§5.2): how many of the black team chose this seat in the running tally (anonymous), or null. */
+  /** §5.2: how many of the black team chose this seat in the running tally (anonymous), or null. */
   tally?: number | null;
-  /** Issue 16 (§5.6): the Judge, named in open voting: his vote counts twice. */
+  /** §5.6: the Judge, named in open voting: his vote counts twice. */
   judge?: boolean;
-  /** Issue 17 (§7.3): this seat is the voter being called in a vote in turn. */
+  /** §7.3: this seat is the voter being called in a vote in turn. */
   voterTurn?: boolean;
-  /** Issue 17 (§7.10): the nickname of this seat's consigliere (public), or null. */
+  /** §7.10: the nickname of this seat's consigliere (public), or null. */
   consigliere?: string | null;
-  /** Issue 18 (§6.5): a candidate for defence in today's vote (club.ts defenceOf). */
+  /** §6.5: a candidate for defence in today's vote (club.ts defenceOf). */
   candidate?: boolean;
-  /** Issue 18 (§6.7): dropped out of today's vote with the fewest hands. */
+  /** §6.7: dropped out of today's vote with the fewest hands. */
   dropped?: boolean;
-  /** Issue 18 (§6.3): cursed (public in the morning), for the rest of the game. */
+  /** §6.3: cursed (public in the morning), for the rest of the game. */
   cursed?: boolean;
-  /** Issue 20: the seat's latest public claims (its word, maybe a lie), from the log (claims.ts). */
+  /** The seat's latest public claims (its word, maybe a lie), from the log (claims.ts). */
   claims?: ClaimBadges | null;
 }
 
-/** Issue 20: a seat's claims as its tile shows them: short badges, and the claims' own words for screen readers. */
+/** A seat's claims as its tile shows them: short badges, and the claims' own words for screen readers. */
 export interface ClaimBadges {
   role: string | null;
   say: string | null;
@@ -211,7 +211,7 @@ export function Oval(props: {
   onPick: (seat: Seat) => void;
   children: JSX.Element;
   night: boolean;
-  /** Issue 31.9: what sits in the oval's corner (one's own role, peeked without leaving the table). */
+  /** What sits in the oval's corner (one's own role, peeked without leaving the table). */
   corner?: JSX.Element;
 }) {
   const n = createMemo(() => props.seats.length);

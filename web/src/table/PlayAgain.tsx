@@ -1,5 +1,5 @@
 /**
- * Issue 13, part A: "Play again at this table" with the table's series at the end — a chunk of its own,
+ * "Play again at this table" with the table's series at the end — a chunk of its own,
  * loaded when a game ends (kept out of the table's landing JS). The `table` frame
  * play-again; the server decides, refusals come back as notices.
  */
@@ -26,7 +26,7 @@ function wins(table: TableView): Array<[string, number]> {
  */
 export default function PlayAgain(props: { table: TableView; seated: boolean; ctl: TableController; busy: boolean }) {
   const next = () => props.table.series.next;
-  // Issue 38.5, RULES.md §6.11: at a host's or a club evening's table the organizer opens the evening's next
+  // RULES.md §6.11: at a host's or a club evening's table the organizer opens the evening's next
   // game with every seat kept; the players wait for it instead of each pressing "play again".
   const evening = () => props.table.host === "live" || props.table.clubEvening === true;
   const game = () => props.table.series.game;

@@ -31,7 +31,7 @@ export function roleAbout(presetId: string | undefined, role: string, dealt: rea
  * open card only, and the oval draws the checks only while it is open (the teammates always, mine.ts marksOf).
  */
 
-/** Issue 31.11: the protections the catalogue names (`saved.with.<id>`). */
+/** The protections the catalogue names (`saved.with.<id>`). */
 const SAVER_IDS: readonly string[] = SAVERS;
 export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string; dealt?: readonly string[]; witnessed?: number | null; saved?: ReadonlyArray<{ night: number; with: readonly string[] }>; onOpenChange?: (open: boolean) => void }) {
   const [open, setOpen] = createSignal(false);
@@ -108,7 +108,7 @@ export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string
                 </>
               )}
             </Show>
-            {/* Issue 31.11 (RULES.md §5.1 decision): what saved this player, on their own card only. */}
+            {/* RULES.md §5.1 decision: what saved this player, on their own card only. */}
             <Show when={props.saved?.length}>
               <h3>{t("card.saved")}</h3>
               <ul class="saved">
@@ -151,7 +151,7 @@ export function RoleCard(props: { you: You; seats: SeatView[]; presetId?: string
 }
 
 /**
- * Issue 31.9: one's role reachable without scrolling away from the table — a small face-down chip in the
+ * One's role reachable without scrolling away from the table — a small face-down chip in the
  * oval's corner, peeked the same way as the card (held for HOLD_MS; Space or Enter held on the keyboard).
  * While held it shows the role and team mark; letting go turns it face down again. The full card (the
  * teammates, the checks) stays below the table.

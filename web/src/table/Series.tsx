@@ -1,5 +1,5 @@
 /**
- * Issue 13, part A: the organizer's bot buttons in the lobby, and (issue 18) the next game's choices;
+ * The organizer's bot buttons in the lobby, and the next game's choices;
  * "Play again at this table" is PlayAgain.tsx. Every button is a frame (`control` add-bot / fill-bots /
  * remove-bot); the server decides, refusals come back as notices.
  */
@@ -12,7 +12,7 @@ import { hintsOn } from "./hints.ts";
 import { takeGuidedFill } from "../home/guided.ts";
 
 /**
- * "Add a bot" and "Fill with bots" (organizer, lobby, free seats left). Issue 31.10, the same words
+ * "Add a bot" and "Fill with bots" (organizer, lobby, free seats left). The same words
  * for what the button does in every format: at a table that starts by itself when full (sport, tatar)
  * it reads "Fill with bots and start"; at one the organizer starts (city, Custom), "Fill with bots",
  * and the Start button beside it takes the highlight once enough players sit (StartRow).
@@ -22,7 +22,7 @@ export function LobbyBotButtons(props: { table: TableView; ctl: TableController;
   const byCommand = () => props.start === "organizer-command";
   const ready = () => byCommand() && props.table.lobby.length >= props.table.capacity.min;
   const open = () => props.table.organizing && props.table.status === "lobby" && free() > 0;
-  // Issue 31.13: the guided first game fills its table with bots as soon as its lobby opens (once).
+  // The guided first game fills its table with bots as soon as its lobby opens (once).
   createEffect(() => {
     if (open() && !props.busy && takeGuidedFill(props.ctl.code)) props.ctl.control({ type: "fill-bots" });
   });
@@ -46,7 +46,7 @@ export function LobbyBotButtons(props: { table: TableView; ctl: TableController;
 }
 
 /**
- * Issue 38.7, the Start button of a table started by the organizer's command (city, Custom, live-host
+ * The Start button of a table started by the organizer's command (city, Custom, live-host
  * tables; RULES.md §5.1), next to "Fill with bots" near the top of the waiting room — not under the
  * list of seats (it sat at y ≈ 1025 on a 740 px phone). It is the highlighted button once enough
  * players sit ("Fill with bots" no longer is), and takes the focus when the table fills and the
@@ -96,7 +96,7 @@ export function RemoveBotButton(props: { table: TableView; seat: LobbySeatView; 
 }
 
 /**
- * Issue 18, RULES.md §6.10–§6.11, between games of an evening: who will be immune in the next game
+ * RULES.md §6.10–§6.11, between games of an evening: who will be immune in the next game
  * (day 1 and night 1), or that a new evening starts; for the organizer in the next game's lobby, the
  * choices for that game — new seats (formats that keep them) and a new evening (formats with immunity).
  */

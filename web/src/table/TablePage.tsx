@@ -42,14 +42,14 @@ import { shownName } from "./names.ts";
 import { ChatPanel } from "./Chat.tsx";
 
 /*
- * Parts of the table only some connections ever show, as chunks of their own (issue 16/17: the table
+ * Parts of the table only some connections ever show, as chunks of their own (the table
  * route's JS budget, docs/UI.md "Size"): the end of the game, the live host's and the organizer's
  * panels, and the consigliere's invitation and whispers (tatar only).
  */
 const EndScreen = lazy(() => import("./EndScreen.tsx").then((m) => ({ default: m.EndScreen })));
 const HostPanel = lazy(() => import("./HostPanel.tsx").then((m) => ({ default: m.HostPanel })));
 const OrganizerPanel = lazy(() => import("./OrganizerPanel.tsx").then((m) => ({ default: m.OrganizerPanel })));
-/** Issue 19, RULES.md §6.11: the organizer's recorder (web/src/record/TableRecorder.tsx), a lazy chunk. */
+/** RULES.md §6.11: the organizer's recorder (web/src/record/TableRecorder.tsx), a lazy chunk. */
 const TableRecorder = lazy(() => import("../record/TableRecorder.tsx"));
 const ConsiglierePanel = lazy(() => import("./Consigliere.tsx").then((m) => ({ default: m.ConsiglierePanel })));
 // Seen rarely (kept out of the landing JS): the end's "play again", the profiles' private panels.
@@ -79,7 +79,7 @@ function ReturnCodeBox(props: { code: string | null }) {
 /**
  * Private night results of this player, as their view states them (city, RULES.md §3 / §7.6): Putana's freeze
  * on them, and a check that the freeze cancelled. Check results themselves are on the role card.
- * Issue 16 (§5.3, §5.6): a blocked checker (and a blocked Tracker or Watcher) reads "result
+ * §5.3, §5.6: a blocked checker (and a blocked Tracker or Watcher) reads "result
  * unavailable", never who blocked them.
  * Shown from that night to the end of the next day, never once the player is out (mine.ts nightNotes).
  */
@@ -119,24 +119,24 @@ function Shell(props: ParentProps<{ ctl: TableController; voice?: Voice; canVoic
           {props.ctl.code}
         </span>
         <ConnPill conn={props.ctl.state.conn} />
-        {/* Issue 15: recording is shown to everyone while it is on (players, the dead, spectators, the lobby). */}
+        {/* Recording is shown to everyone while it is on (players, the dead, spectators, the lobby). */}
         <Show when={props.ctl.state.view?.options.recording}>
           <span class="rec-mark" role="status" title={t("rec.title")} data-recording>
             <span aria-hidden="true">● </span>
             {t("rec.on")}
           </span>
         </Show>
-        {/* Issue 15: voice and video start on the player's gesture (phones prompt and play only after one). */}
+        {/* Voice and video start on the player's gesture (phones prompt and play only after one). */}
         <Show when={props.canVoice && props.voice && props.voice.state.status !== "on" && props.voice.state.status !== "elsewhere"}>
           <button type="button" class="btn small voice-join" data-voice-join={props.voice!.state.status} disabled={props.voice!.state.status === "asking"} onClick={() => props.voice!.join()}>
             {props.voice!.state.status === "failed" ? t("voice.retry") : props.voice!.state.status === "elsewhere" ? t("voice.here") : props.listen ? t("voice.listen") : t("voice.join")}
           </button>
         </Show>
-        {/* Issue 13: the rules of this table's format in a new tab — the table stays connected here. */}
+        {/* The rules of this table's format in a new tab — the table stays connected here. */}
         <a class="icon-btn how-link" href={howPath(props.ctl.state.view?.presetId)} target="_blank" rel="noopener" aria-label={t("how.newTab")} title={t("how.newTab")} data-how-table>
           ?
         </a>
-{/* Issue 38.6: the chime and vibration when a night move starts (on by default). */}
+{/* The chime and vibration when a night move starts (on by default). */}
         <button type="button" class="icon-btn" aria-pressed={cueOn()} aria-label={cueOn() ? t("cue.on") : t("cue.off")} title={cueOn() ? t("cue.on") : t("cue.off")} data-cue={cueOn() ? "on" : "off"} onClick={() => setCue(!cueOn())}>
           <svg viewBox="0 0 24 24" aria-hidden="true">
             <path d="M12 3a6 6 0 00-6 6v4l-2 3h16l-2-3V9a6 6 0 00-6-6zM10 19a2 2 0 004 0" />
@@ -183,7 +183,7 @@ function SeatTaken(props: { onWatch?: () => void }) {
 export function TablePage(props: { ctl: TableController; saved: SavedTable | null; onSeated?: (s: SavedTable) => void; onWatch?: () => void; info?: string | null }) {
   const st = props.ctl.state;
   const now = createNow(props.ctl.clock);
-  // Issue 31.10: the table opens at its top, not where the browser kept the previous page's scroll
+  // The table opens at its top, not where the browser kept the previous page's scroll
   // (a reload, or a long form's submit that rendered the table before the old page was gone).
   onMount(() => {
     if ("scrollRestoration" in history) history.scrollRestoration = "manual";
@@ -204,7 +204,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   const table = () => st.view;
   const game = () => st.view?.game ?? null;
   const you = () => game()?.you ?? null;
-  // Issue 15: the table's voice (the mesh loads on "Join voice"); issue 30: a seated player, the live host,
+  // The table's voice (the mesh loads on "Join voice"); a seated player, the live host,
   // a consigliere or a listening spectator, each as its media peer.
   const voice = createVoice(props.ctl);
   const media = createMemo(() => mediaSelf(st.identity, st.view, props.ctl.mediaPeer));
@@ -212,9 +212,9 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   // RULES.md §8 spectators listen where the table lets them (its option); every other media page may join.
   // A delayed spectator's page plays every voice through a delay line of the table's delay; the browser's
   // DelayNode holds under three minutes, so a longer delay offers no listening (docs/MEDIA.md).
-  // Issue 31 item 12: the lobby's voice runs on the mesh (the SFU plane serves the game only).
+  // The lobby's voice runs on the mesh (the SFU plane serves the game only).
   const canVoice = () => { const m = media(); return !!m && (st.view?.status !== "lobby" || props.ctl.mediaMode !== "sfu") && (m.role !== "spectator" || (!!st.view?.options.spectatorsHear && (st.view?.delayMs ?? 0) <= MAX_LISTEN_DELAY_MS)); };
-  // Issue 38 item 7: the speaker's spotlight — the current speaker's video shown large above the oval (not
+  // The speaker's spotlight — the current speaker's video shown large above the oval (not
   // inside the 70×50 px seat tile), in the page's flow under the voice bar so it never covers its controls.
   const spotlight = createMemo(() => {
     const g = game();
@@ -227,10 +227,10 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   const nightNow = () => game()?.night ?? false;
 
   // Every offered action that takes seats (a role may hold two abilities in one step, e.g. shoot or check).
-  // Issue 38 (§7.3): in turn, a cast vote may still be changed (ballot.change), offered as the same vote.
+  // §7.3: in turn, a cast vote may still be changed (ballot.change), offered as the same vote.
   const offered = createMemo(() => withVoteChange(you()?.actions ?? [], game()?.ballot));
   const pickings = createMemo(() => offered().flatMap((a) => pickingOf(a) ?? []));
-  /** Issue 31.3: the seat picked for a nomination in one's own speech and not sent yet (still offered). */
+  /** The seat picked for a nomination in one's own speech and not sent yet (still offered). */
   const pendingNomination = (): Seat | null => {
     const c = chosen();
     if (c?.key !== "nominate" || c.seats.length !== 1) return null;
@@ -245,14 +245,14 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     return all.find((p) => p.key === key) ?? all[0] ?? null;
   });
   // A new phase clears the choice; the mafia's shot starts on tonight's seat of the Don's shooting
-  // plan (issue 13: pre-selected, still the player's own choice to confirm or change; only the black
+  // plan (pre-selected, still the player's own choice to confirm or change; only the black
   // team's views carry the plan, §2.2).
   const tally = createMemo(() => {
     const g = game();
     if (!g) return null;
     return tallyPanel(g);
   });
-  // Issue 38.6: what the team is choosing now comes first — the seat the team's tally leads with (§5.2,
+  // What the team is choosing now comes first — the seat the team's tally leads with (§5.2,
   // another holder's live choice) — then the Don's plan; a choice the player made is never replaced.
   const planSeat = createMemo((): { seat: Seat; by: "team" | "plan" } | null => {
     const p = pickings().find((x) => x.key === SHOT_KEY);
@@ -311,7 +311,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     ),
   );
 
-  // Issue 33: the view says whether it is night (one definition, in the engine).
+  // The view says whether it is night (one definition, in the engine).
   const night = createMemo(() => !!game()?.night);
   createEffect(() => document.body.classList.toggle("night", night()));
   onCleanup(() => document.body.classList.remove("night"));
@@ -327,7 +327,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   // Private marks on the oval beyond the teammates: only while the role card is face up and the player asked for them.
   const [cardOpen, setCardOpen] = createSignal(false);
   // §6 the Witness's black seat (his own log only): on his card, and among his marks.
-  // Issue 31.11: the nights this player was attacked and survived, and what saved them (their card).
+  // The nights this player was attacked and survived, and what saved them (their card).
   const savedOnCard = createMemo(() => {
     const g = game();
     return g ? savedNights(g) : [];
@@ -338,7 +338,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   });
   // The teammates always (mine.ts marksOf); the rest only with the card face up and "show my marks" on.
   const marks = createMemo(() => (game()?.result ? null : marksOf(you(), witnessed(), cardOpen() && marksShown())));
-  // Issue 18 (RULES.md §6): the composition announced at the start, today's candidates and dropped, the cursed.
+  // RULES.md §6: the composition announced at the start, today's candidates and dropped, the cursed.
   const composition = createMemo(() => compositionOf(game() ?? {}));
   const defence = createMemo(() => {
     const g = game();
@@ -372,7 +372,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
       awayShort: s.bot || connected().has(s.seat) ? null : awayShortOf(s.seat),
       talking: !!voice.state.speaking[s.seat],
       video: voice.state.video[s.seat] && spotlight() !== s.seat ? voice.videoOf(s.seat) : null,
-      // Issue 15: with voice on, a person's tile holds their video or, without it, their initial.
+      // With voice on, a person's tile holds their video or, without it, their initial.
       placeholder: voice.state.status === "on" && !s.bot,
       consigliere: consiglieri().get(s.seat) ?? null,
       candidate: !!defence()?.candidates.includes(s.seat),
@@ -381,7 +381,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
       claims: claims().get(s.seat) ?? null,
     };
   };
-  // Issue 20: each seat's latest public claims, from the log: short badges, and their words for the label.
+  // Each seat's latest public claims, from the log: short badges, and their words for the label.
   const claims = createMemo(() => {
     const out = new Map<Seat, ClaimBadges>();
     for (const [seat, c] of latestClaims(game()?.log ?? [])) {
@@ -389,10 +389,10 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     }
     return out;
   });
-  // Issue 17, §7.10: the seats with a consigliere (public), marked on the oval.
+  // §7.10: the seats with a consigliere (public), marked on the oval.
   const consiglieri = createMemo(() => consiglieriBySeat(st.view));
 
-  // Issue 31.1: a move the stage waited for and the player did not make ("you did not vote / shoot /
+  // A move the stage waited for and the player did not make ("you did not vote / shoot /
   // check"), told once the stage is over; cleared by the next move or its ✕ (moves.ts).
   const [missed, setMissed] = createSignal<MissedKind | null>(null);
   const sentIn = new Set<number>();
@@ -404,9 +404,9 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     if (m) setMissed(m);
     lastMark = markOf(g);
   });
-  /** Issue 31.1: while the player has a timed move, the action panel is the top layer and the banners fold. */
+  /** While the player has a timed move, the action panel is the top layer and the banners fold. */
   const urgent = createMemo(() => hasMove(offered()));
-  // Issue 38.6: a night move starts — into view (the bottom sheet on an upright phone; elsewhere a scroll),
+  // A night move starts — into view (the bottom sheet on an upright phone; elsewhere a scroll),
   // with a chime and a vibration (cue.ts, a setting).
   createEffect(
     on(
@@ -423,7 +423,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   const toggle = (key: string, seat: Seat) => {
     const p = pickings().find((x) => x.key === key);
     if (!p) return;
-    // Issue 38: a vote in turn is one tap (changeable within the turn).
+    // A vote in turn is one tap (changeable within the turn).
     if (tapVotes(p, game()?.ballot) && p.targets.includes(seat)) return send(p.make([seat]));
     const c = chosen();
     const seats = toggleSeat(p, c?.key === key ? c.seats : [], seat);
@@ -432,7 +432,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   };
 
   const send = (a: PlayerAction) => {
-    // Issue 31.3: "End speech" with a nomination picked but not sent applies it first (a nomination is
+    // "End speech" with a nomination picked but not sent applies it first (a nomination is
     // final, RULES.md §2.4: the engine has no withdrawal, so the pick is sent only when the speech ends).
     const pick = a.type === "end-speech" ? pendingNomination() : null;
     const seq = game()?.phaseSeq;
@@ -444,7 +444,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     if (pick !== null) props.ctl.act({ type: "nominate", target: pick });
     props.ctl.act(a);
   };
-  // Issue 17 (§7.3): voting in turn — who votes now (marked on the oval), a late voter's fouls.
+  // §7.3: voting in turn — who votes now (marked on the oval), a late voter's fouls.
   const voter = createMemo(() => {
     const g = game();
     return g ? voterTurn(g) : null;
@@ -456,11 +456,11 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   });
   const noVote = createMemo(() => {
     const g = game();
-    // Issue 33: the view says so (§5.6 Blackmailer), from the moment voting opens to the day's end.
+    // The view says so (§5.6 Blackmailer), from the moment voting opens to the day's end.
     return !!g?.you?.silenced;
   });
   // §5.6 the Judge's vote counts ×2 once he is named (in open voting): marked on his seat during a ballot.
-  // Issue 33: the seats whose vote weighs ×2 (§5.6 the Judge once shown), from the view.
+  // The seats whose vote weighs ×2 (§5.6 the Judge once shown), from the view.
   const judges = createMemo(() => new Set((game()?.seats ?? []).filter((x) => x.weight === 2).map((x) => x.seat)));
 
   const turn = createMemo(() => {
@@ -516,7 +516,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
       <Show when={st.view && allowsConsigliere(st.view.presetId)}>
         <ConsiglierePanel ctl={props.ctl} saved={props.saved} onSeated={props.onSeated} />
       </Show>
-      {/* Issue 19, §6.11: while the switch is on, the organizer's browser records each game's audio for the club's review. */}
+      {/* §6.11: while the switch is on, the organizer's browser records each game's audio for the club's review. */}
       <Show when={st.view?.options.recording && (st.identity?.kind === "host" || st.identity?.kind === "organizer") && props.saved?.token}>
         {(token) => <TableRecorder ctl={props.ctl} token={token()} />}
       </Show>
@@ -524,7 +524,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
         {(tv) => (
           <Switch>
             <Match when={tv().status === "lobby" || !game()}>
-              {/* Issue 31 item 12: the lobby's voice (everyone hears everyone while the table fills). */}
+              {/* The lobby's voice (everyone hears everyone while the table fills). */}
               <Show when={canVoice() && tv().status === "lobby" && voice.state.status !== "off"}>
                 <VoiceBar voice={voice} floorMine={floorMine()} night={false} lobby />
               </Show>
@@ -544,7 +544,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                 <>
                 <PauseBanner view={tv()} now={now()} />
                 <HostingBanner game={g()} />
-                {/* Issue 31.9: once there is a result, the last banners sit in the page above the board, never over the end screen. */}
+                {/* Once there is a result, the last banners sit in the page above the board, never over the end screen. */}
                 <Announcements
                   game={g()}
                   clock={props.ctl.clock}
@@ -598,7 +598,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                     <p class="turn" aria-live="polite" data-voter-turn={voter()?.seat}>
                       {turn()}
                     </p>
-                    {/* Issue 38: the voter's cast vote in turn may still be changed by one tap, until the turn passes. */}
+                    {/* The voter's cast vote in turn may still be changed by one tap, until the turn passes. */}
                     <Show when={g().ballot?.kind !== "lift" && (g().ballot as { change?: Seat[] } | null)?.change?.length}>
                       <p class="small" data-vote-change>{t("vote.change")}</p>
                     </Show>
@@ -627,7 +627,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                     </Show>
                   </Oval>
                   <div class="side">
-                    {/* Issue 31.7: one tap explains the seat marks this game can show. */}
+                    {/* One tap explains the seat marks this game can show. */}
                     <Show when={!g().result}>
                       <MarkLegend game={g()} />
                     </Show>
@@ -652,7 +652,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                     <Show when={g().result}>
                       {(r) => (
                         <>
-                          {/* Issue 31.9: the winner and one's own line first, then Play again, then the roles and the folded protocol. */}
+                          {/* The winner and one's own line first, then Play again, then the roles and the folded protocol. */}
                           <EndScreen game={g()} result={r()}>
                             <PlayAgain table={tv()} seated={st.identity?.kind === "player"} ctl={props.ctl} busy={!!st.pending || st.conn !== "open"} />
                           </EndScreen>
@@ -678,15 +678,15 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                               <ReportBox reports={reports()} />
                             </Show>
                             <ActionBar actions={offered()} phase={g().phase} night={g().night} candidates={g().ballot?.candidates ?? []} seats={g().seats} shootingPlan={y().shootingPlan} busy={!!st.pending || st.conn !== "open"} chosen={chosen()} onChoose={(key, seats) => setChosen(seats.length ? { key, seats } : null)} onToggle={toggle} send={send} out={!!out()} planSeat={planSeat()} urgent={urgent()} tapVote={g().ballot?.kind !== "lift" && g().ballot?.mode === "in-turn"} done={standingChoice(g())} timer={<SheetTimer deadline={g().deadline} timerMs={g().timerMs} pausedMs={g().paused?.remainingMs ?? null} clock={props.ctl.clock} phaseSeq={g().phaseSeq} />}>
-                              {/* Issue 31.13: the hint line at the top of the action panel (sticky at the bottom on a phone: never covered). */}
+                              {/* The hint line at the top of the action panel (sticky at the bottom on a phone: never covered). */}
                               <HintLine game={g()} />
-                              {/* Issue 31.7: explained before it happens — day 1's vote removes nobody where the table's setting says so (RULES.md §2.8). */}
+                              {/* Explained before it happens — day 1's vote removes nobody where the table's setting says so (RULES.md §2.8). */}
                               <Show when={g().day === 1 && g().settings["breakAtZero"] === false && isDayToCount(g().phase)}>
                                 <p class="explain muted small" data-explain="day1-no-out">
                                   {t("explain.day1.noOut")}
                                 </p>
                               </Show>
-                              {/* Issue 31.7: the car crash explained as it starts (RULES.md §4.7). */}
+                              {/* The car crash explained as it starts (RULES.md §4.7). */}
                               <Show when={isCarCrash(g().phase)}>
                                 <p class="explain muted small" data-explain="car-crash">
                                   {t("narrate.car-crash")}
@@ -736,7 +736,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
           </Switch>
         )}
       </Show>
-      {/* Issue 35: the table's chat where the floor allows it (the lobby, after the end, the spectators' during the game). */}
+      {/* The table's chat where the floor allows it (the lobby, after the end, the spectators' during the game). */}
       <ChatPanel ctl={props.ctl} />
     </Shell>
   );

@@ -25,7 +25,7 @@ export function TableScreen(props: { code: string }) {
       setEntry(next);
     }
   });
-  // Issue 13 rematch: remember which game of the series this seat plays, so that a device whose seat
+  // Rematch: remember which game of the series this seat plays, so that a device whose seat
   // was left out of a later game (its player did not press "play again") can tell why its key stopped.
   createEffect(() => {
     const st = ctl().state;
@@ -66,7 +66,7 @@ export function TableScreen(props: { code: string }) {
         .catch(() => {});
     }
   });
-  // Issue 17, §7.10: the player revoked this consigliere — a spectator's welcome on the open socket, or
+  // §7.10: the player revoked this consigliere — a spectator's welcome on the open socket, or
   // the token refused on the next visit: watch, saying why.
   createEffect(() => {
     const st = ctl().state;

@@ -35,7 +35,7 @@ interface TimerProps {
  */
 function createCountdown(props: TimerProps, arc: (fraction: number) => void = () => {}) {
   const [seconds, setSeconds] = createSignal<number | null>(null);
-  // Issue 17 (§7.12): the night step's last-seconds warning, from the server's `warnAt` on the server clock.
+  // §7.12: the night step's last-seconds warning, from the server's `warnAt` on the server clock.
   const [warn, setWarn] = createSignal<number | null>(null);
   let total = 1;
   let key = "";

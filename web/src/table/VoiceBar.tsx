@@ -1,5 +1,5 @@
 /**
- * Issue 15: the player's voice bar under the banners — the floor line ("You have the floor" / "Your
+ * The player's voice bar under the banners — the floor line ("You have the floor" / "Your
  * microphone is off", always visible), what happened to the permissions, and the controls: microphone
  * only, play without voice, camera on/off, the low-bandwidth mode, "Use voice here" (another tab held
  * the media) and the push-to-talk button during this player's own shout (pointer held, or Space / Enter
@@ -30,12 +30,12 @@ export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boole
     if (s.status === "declined") return t("voice.declined");
     if (s.status === "elsewhere") return t("voice.elsewhere");
     if (s.status === "closed") return tk("voice.closed", s.refused ?? "media-closed");
-    // Issue 30: the spectator, the host and the consigliere each have their own line.
+    // The spectator, the host and the consigliere each have their own line.
     if (s.role === "spectator") return s.status === "on" ? ((props.delayMs ?? 0) > 0 ? t("voice.listening.delayed", { s: Math.round((props.delayMs ?? 0) / 1000) }) : t("voice.listening")) : "";
     if (s.status === "on" && s.mic === "denied") return t("voice.denied");
-    // Issue 38 item 7: "Mute me" says itself (nothing about the role: the same at night for everyone).
+    // "Mute me" says itself (nothing about the role: the same at night for everyone).
     if (s.status === "on" && s.selfMuted) return t("voice.selfMuted");
-    // Issue 31 item 12: the lobby's voice, everyone to everyone.
+    // The lobby's voice, everyone to everyone.
     if (props.lobby) return s.status === "on" ? t("voice.lobby") : "";
     if (s.role === "host") return t("voice.host.line");
     if (s.role === "consigliere") return props.night ? t("voice.advisor.night") : t("voice.advisor.line");
@@ -80,7 +80,7 @@ export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boole
         </Show>
       </p>
       <div class="voice-controls">
-        {/* Issue 38 item 7: the self level meter — what my microphone captures now (0 while muted); compact, beside "Mute me". */}
+        {/* The self level meter — what my microphone captures now (0 while muted); compact, beside "Mute me". */}
         <Show when={st().status === "on" && st().mic === "on" && st().role !== "spectator"}>
           <span class="voice-level-box" title={t("voice.level")}>
             <svg class="voice-level-icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1a7 7 0 0 0 6-6.9h-2z" /></svg>
@@ -120,7 +120,7 @@ export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boole
             </select>
           </label>
         </Show>
-        {/* Issue 38 item 7: "Mute me" — the captured microphone is disabled at once (every link sends silence). */}
+        {/* "Mute me" — the captured microphone is disabled at once (every link sends silence). */}
         <Show when={st().status === "on" && st().mic === "on" && st().role !== "spectator"}>
           <button type="button" class="btn small" classList={{ danger: st().selfMuted }} data-voice-mute={st().selfMuted ? "on" : "off"} onClick={() => v().setSelfMuted(!st().selfMuted)}>
             {st().selfMuted ? t("voice.unmute") : t("voice.mute")}
@@ -132,7 +132,7 @@ export function VoiceBar(props: { voice: Voice; floorMine: boolean; night: boole
           </button>
         </Show>
         <Show when={st().status === "on" && st().role !== "spectator"}>
-          {/* The lobby's floor carries no camera (issue 31.12): the switch appears with the game. */}
+          {/* The lobby's floor carries no camera: the switch appears with the game. */}
           <Show when={(st().camera === "on" || st().camera === "off") && st().bandwidth !== "audio" && !props.lobby}>
             <button type="button" class="btn small" aria-pressed={st().camera === "on"} data-voice-camera={st().camera} onClick={() => v().setCamera(st().camera !== "on")}>
               {st().camera === "on" ? t("voice.camera.on") : t("voice.camera.off")}

@@ -8,7 +8,7 @@ import { setsComposition } from "./advisor.ts";
 import { LobbyBotButtons, NextGame, RemoveBotButton, StartRow } from "./Series.tsx";
 import { shownName } from "./names.ts";
 
-/** Issue 18: the organizer's role counts for the next game (a lazy chunk: it reads the engine). */
+/** The organizer's role counts for the next game (a lazy chunk: it reads the engine). */
 const LobbyComposition = lazy(() => import("./LobbyComposition.tsx"));
 
 export function ShareCode(props: { code: string }) {
@@ -48,12 +48,12 @@ export function WaitingRoom(props: { table: TableView; youNickname: string | nul
       </Show>
       <ShareCode code={props.table.code} />
       <p class="left" role="status" data-seats-left={left()}>
-        {/* Issue 37 (§7.10): a full rating table whose newcomer has no consigliere yet waits (the panel above says for whom). */}
+        {/* §7.10: a full rating table whose newcomer has no consigliere yet waits (the panel above says for whom). */}
         {left() > 0 ? t("wait.left", { n: left() }) : props.start === "organizer-command" ? "" : props.table.lobby.some((p) => p.needsConsigliere) ? t("needsConsigliere.title") : t("wait.full")}
       </p>
       <Show when={props.start === "organizer-command"}>
         <p class="muted small" data-start="organizer-command">
-          {/* Issue 31.10: a table of one size says "once 11 players sit", not "once 11 to 11". */}
+          {/* A table of one size says "once 11 players sit", not "once 11 to 11". */}
           {props.table.capacity.min === props.table.capacity.max
             ? t("wait.organizerStarts.exact", { n: props.table.capacity.max })
             : t("wait.organizerStarts", { min: props.table.capacity.min, max: props.table.capacity.max })}

@@ -1,5 +1,5 @@
 /**
- * Issue 17, RULES.md §7.10 the consigliere on the page (pure helpers). A consigliere's connection gets
+ * RULES.md §7.10 the consigliere on the page (pure helpers). A consigliere's connection gets
  * exactly the seat's view; what they may send is the seat's vote or night action (`you.advice`, also
  * after the player chose: the consigliere's choice replaces it). The page offers that list in place of
  * the seat's own actions, so the action bar and the oval work for the consigliere unchanged.
@@ -24,8 +24,8 @@ export function consiglieriBySeat(view: TableView | null): Map<number, string> {
 /** RULES.md §7.10: whether this preset's tables take a consigliere (the preset's flag, from the build-time list). */
 export const allowsConsigliere = (presetId: string): boolean => presets.some((p) => p.id === presetId && p.consigliere === true);
 
-/** Issue 18, RULES.md §6: whether the organizer sets each game's role counts in the lobby (a preset with `roleCounts` that is not a §5 profile). */
+/** RULES.md §6: whether the organizer sets each game's role counts in the lobby (a preset with `roleCounts` that is not a §5 profile). */
 export const setsComposition = (presetId: string): boolean => presets.some((p) => p.id === presetId && p.lobbyCounts === true);
 
-/** Issue 18, RULES.md §6.9: whether this preset's live host may remove a player without warning (the preset's `fouls.hostRemoval`, from the build-time list). */
+/** RULES.md §6.9: whether this preset's live host may remove a player without warning (the preset's `fouls.hostRemoval`, from the build-time list). */
 export const allowsHostRemoval = (presetId: string): boolean => presets.some((p) => p.id === presetId && p.hostRemoval === true);

@@ -1,5 +1,5 @@
 /**
- * Announcements (issue 13): the large timed banners every screen shows for a public event, and the
+ * Announcements: the large timed banners every screen shows for a public event, and the
  * player's own confirmations. Pure: derived from the log entries this viewer already receives (no
  * new secret travels for them) and timed on the server clock. No i18n here: each announcement names
  * its catalogue key (`ann.*`) and parameters; Announcements.tsx renders and narrates them.
@@ -32,7 +32,7 @@ export interface Announcement {
   /** The vote to lift everyone tied: how each living player voted (public at the count, RULES.md §2.9;
    *  not voting counts against). */
   lifts?: Array<{ voter: Seat; lift: boolean }>;
-  /** Issue 18 (§6.6–§6.7): the yes/no question with lines of its own (logText.ts OWN_QUESTIONS): each vote reads "yes"/"no". */
+  /** §6.6–§6.7: the yes/no question with lines of its own (logText.ts OWN_QUESTIONS): each vote reads "yes"/"no". */
   question?: QuestionName;
 }
 
@@ -68,9 +68,9 @@ export function announcementOf(e: AnyLogEntry, you: Seat | null, nick: (seat: Se
       return pub(`ann.out.${how}`, "out", seatP(e.data.seat));
     }
     // The morning (§2.11, §3/§7.7: the killed are named, no cause, no word of a heal).
-    // Issue 16, the profiles: RULES.md §5.1 "the morning announces the public outcome of attacks and
+    // The profiles: RULES.md §5.1 "the morning announces the public outcome of attacks and
     // protection" — who died ("killed", one banner each) or that nobody did ("nobody-killed"), and
-    // (issue 31.11, the §5.1 *decision*) each seat that was attacked and survived ("survived": the seat
+    // (the §5.1 *decision*) each seat that was attacked and survived ("survived": the seat
     // only, never who attacked, who protected or how). The saved player alone gets "saved", naming what
     // saved them (their own banner replaces the public one).
     case "killed":
@@ -83,7 +83,7 @@ export function announcementOf(e: AnyLogEntry, you: Seat | null, nick: (seat: Se
       return { ...base, key: first ? `ann.saved.${first}` : "ann.saved", params: {}, tone: "mine", ttl: TTL.news, mine: true };
     }
     // §2.13 a technical foul by the table's vote (the removal, at the last foul, follows as "left").
-    // Issue 17: with its cause — a late vote in turn (§7.3), the live host (§7.9).
+    // With its cause — a late vote in turn (§7.3), the live host (§7.9).
     case "fouled":
       return pub(e.data.cause ? `ann.fouled.${e.data.cause}` : "ann.fouled", "calm", { ...seatP(e.data.seat), fouls: e.data.fouls });
     // §7.9 the host's warning (§4.6: for a missing vote).
@@ -106,7 +106,7 @@ export function announcementOf(e: AnyLogEntry, you: Seat | null, nick: (seat: Se
       return pub("ann.missed", "calm");
     case "nobody-killed":
       return pub("ann.nobody-killed", "calm");
-    // Issue 31.4: every living person was ready to vote — free talk ended early.
+    // Every living person was ready to vote — free talk ended early.
     case "free-talk-ended":
       return pub("ann.free-talk-ended", "calm");
     // The count (§2.6: closed voting shows who voted for whom after the count; open, at once).
@@ -155,14 +155,14 @@ export function announcementOf(e: AnyLogEntry, you: Seat | null, nick: (seat: Se
       return byYou(e.data.by) ? mine("ann.mine.heal", e.data.target) : null;
     case "kill-chosen":
       return byYou(e.data.by) ? mine("ann.mine.kill", e.data.target) : null;
-    // Issue 16 (§5.6): one's own choice with a profile ability ("Your choice: Block — seat 4"); the
+    // §5.6: one's own choice with a profile ability ("Your choice: Block — seat 4"); the
     // `ability` parameter is an ability id, named through the catalogue (Banners.tsx announcementText).
     case "used":
       return byYou(e.data.by) ? { ...mine("ann.mine.used", e.data.target), params: { seat: e.data.target, nickname: nick(e.data.target), ability: e.data.ability } } : null;
     // §5.6 Judge: named once, at his first open vote; his vote counts ×2 (public).
     case "judge-shown":
       return pub("ann.judge-shown", "news", seatP(e.data.seat));
-    // Issue 18, RULES.md §6.5: the candidates for defence; more than four: nobody leaves, night falls.
+    // RULES.md §6.5: the candidates for defence; more than four: nobody leaves, night falls.
     case "candidates":
       return pub("ann.candidates", "news", { seats: e.data.seats.join(", ") });
     case "too-many-candidates":

@@ -1,5 +1,5 @@
 /**
- * Issue 35: the chat panel's helpers. Whether this page has a chat now, and may write in it, is not decided
+ * The chat panel's helpers. Whether this page has a chat now, and may write in it, is not decided
  * here: the table sends it in every view (`TableView.chat`, from worker/table/chat.ts `access`, the one rule).
  */
 /** The name a chat line shows: the nickname, or the sender's kind by its public key ("Spectator 3"). */

@@ -1,5 +1,5 @@
 /**
- * Issue 20, public claims on the oval: each seat's latest claims, derived from the log this viewer holds
+ * Public claims on the oval: each seat's latest claims, derived from the log this viewer holds
  * (the `claimed` events are public): its latest role claim and its latest other claim (a check, an
  * opinion, a vote). A claim is the seat's word, maybe a lie: its badge asks ("Sheriff?", "5♥?") or names
  * it as the seat's own ("✓5♠" my check, "→5" my vote). Pure (tested in Node: test/unit/table/claims.test.ts).

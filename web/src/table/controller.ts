@@ -41,9 +41,9 @@ export interface TableState {
   notice: Notice | null;
   /** The server's final close code (≥ 4000): 4001 seat handed to a bot, 4002 organizer rights moved, … */
   closeCode: number | null;
-  /** Issue 17, RULES.md §7.10: the whispers between this player and their consigliere (this page's, newest last). */
+  /** RULES.md §7.10: the whispers between this player and their consigliere (this page's, newest last). */
   whispers: Whisper[];
-  /** Issue 35: the table's chat as the server sends it to this connection (worker/table/chat.ts); `muted`: the organizer's list. */
+  /** The table's chat as the server sends it to this connection (worker/table/chat.ts); `muted`: the organizer's list. */
   chat: { channel: ChatChannel | null; entries: ChatEntry[]; muted: string[] };
 }
 
@@ -67,35 +67,35 @@ export interface TableController {
   control(action: ControlRequest): void;
   /** The live host confirms the transition (RULES.md §5.7). */
   confirm(): void;
-  /** Issue 17: the live host's foul or remark to a seat (RULES.md §7.9). */
+  /** The live host's foul or remark to a seat (RULES.md §7.9). */
   host(action: Exclude<HostAction, { type: "confirm" }>): void;
-  /** A seated player's request to the table (issue 13: play again after the end). */
+  /** A seated player's request to the table (play again after the end). */
   table(action: TableAction): void;
-  /** Issue 17: a whisper to the other of the pair (player ↔ consigliere, RULES.md §7.10). */
+  /** A whisper to the other of the pair (player ↔ consigliere, RULES.md §7.10). */
   whisper(text: string): void;
-  /** Issue 35: a line to this connection's chat channel. */
+  /** A line to this connection's chat channel. */
   chat(text: string): void;
-  /** Issue 35: the organizer mutes or unmutes a chat sender by their public key. */
+  /** The organizer mutes or unmutes a chat sender by their public key. */
   chatMute(key: string, muted: boolean): void;
-  /** Issue 15: sends one signal frame (already JSON, starting with `{"type":"signal"`) when the socket is open. */
+  /** Sends one signal frame (already JSON, starting with `{"type":"signal"`) when the socket is open. */
   signal(text: string): void;
-  /** Issue 15: hands every incoming `signal` frame to `fn`; returns the unsubscribe. */
+  /** Hands every incoming `signal` frame to `fn`; returns the unsubscribe. */
   onSignal(fn: (msg: Extract<ServerMessage, { type: "signal" }>) => void): () => void;
-  /** Issue 30: calls `fn` with every new view as it arrives, before the page renders it (the media's floor). */
+  /** Calls `fn` with every new view as it arrives, before the page renders it (the media's floor). */
   onViewFrame(fn: (view: TableView) => void): () => void;
-  /** Issue 30: calls `fn` when the table refuses this page's media (`media-closed`, `media-full`). */
+  /** Calls `fn` when the table refuses this page's media (`media-closed`, `media-full`). */
   onMediaRefused(fn: (code: "media-closed" | "media-full") => void): () => void;
-  /** Issue 15: calls `fn` when the table says this player's media are on another tab or device (`media-elsewhere`). */
+  /** Calls `fn` when the table says this player's media are on another tab or device (`media-elsewhere`). */
   onMediaElsewhere(fn: () => void): () => void;
-  /** performance.now() when the newest view arrived (issue 15: floor change → media switched). */
+  /** performance.now() when the newest view arrived (floor change → media switched). */
   readonly viewAt: number;
-  /** Issue 15: the ICE servers of the table's media, from a seated player's welcome (none: one machine or a LAN). */
+  /** The ICE servers of the table's media, from a seated player's welcome (none: one machine or a LAN). */
   readonly iceServers: RTCIceServer[];
-  /** Issue 15: the table's media plane from a seated player's welcome: the mesh, or the SFU (docs/MEDIA.md §6). */
+  /** The table's media plane from a seated player's welcome: the mesh, or the SFU (docs/MEDIA.md §6). */
   readonly mediaMode: "mesh" | "sfu";
-  /** Issue 30: this connection's media peer from the welcome (shared/media/peers.ts), when the server names it. */
+  /** This connection's media peer from the welcome (shared/media/peers.ts), when the server names it. */
   readonly mediaPeer: number | null;
-  /** Issue 15, the SFU plane: hands every incoming `sfu` frame to `fn`; returns the unsubscribe. */
+  /** The SFU plane: hands every incoming `sfu` frame to `fn`; returns the unsubscribe. */
   onSfu(fn: (msg: Extract<ServerMessage, { type: "sfu" }>) => void): () => void;
   dismiss(): void;
   dispose(): void;
@@ -122,7 +122,7 @@ export function connectTable(code: string, token: string | null): TableControlle
   /** The last full view (plain data, outside the store) that log deltas are merged into and patches applied to, and its version. */
   let full: TableView | null = null;
   let fullVersion = -1;
-  /** Issue 36: a `sync` was sent after a frame that did not follow; patches wait for the full view it brings. */
+  /** A `sync` was sent after a frame that did not follow; patches wait for the full view it brings. */
   let resyncing = false;
   let syncAt = 0;
   const sendSync = () => {
@@ -223,13 +223,13 @@ export function connectTable(code: string, token: string | null): TableControlle
         }
         if (msg.type === "view") resyncing = false;
         const merged = next.view;
-        // Issue 35: the table's status changed (a game started or ended): the chat's lines of before are not
+        // The table's status changed (a game started or ended): the chat's lines of before are not
         // this channel's; the server sends the new channel's history right after the view, if this page has one.
         if (full && full.status !== merged.status) setState("chat", { channel: null, entries: [] });
         full = merged;
         fullVersion = next.version;
         viewAt = performance.now();
-        // Issue 30: the media take the new floor before the page renders it (a first word is not kept
+        // The media take the new floor before the page renders it (a first word is not kept
         // waiting for the board's re-render on a busy phone).
         for (const fn of viewListeners) fn(merged);
         batch(() => {
@@ -237,10 +237,10 @@ export function connectTable(code: string, token: string | null): TableControlle
           setState("conn", "open");
           setState("version", msg.version);
           // §7.10 a consigliere's page offers the seat's vote or night action (you.advice) as its actions.
-          // Issue 32: a finished game's opted-out seat comes without a nick; it is "Player {seat}" here.
+          // A finished game's opted-out seat comes without a nick; it is "Player {seat}" here.
           const shown = labelHidden(merged, (seat) => t("seat.hidden", { seat }));
           // The store gets its own copy: reconcile adopts and later mutates the objects it is given, and a
-          // patched view shares its unchanged parts with the view the next patch applies to (issue 36).
+          // patched view shares its unchanged parts with the view the next patch applies to.
           setState("view", reconcile(structuredClone(state.identity?.kind === "consigliere" ? asAdvisor(shown) : shown)));
         });
         return;
@@ -265,14 +265,14 @@ export function connectTable(code: string, token: string | null): TableControlle
         });
         return;
       case "error":
-        // A signal to a peer whose page is closed (issue 15): the mesh retries when that peer greets.
+        // A signal to a peer whose page is closed: the mesh retries when that peer greets.
         if (msg.code === "no-peer") return;
-        // Two tabs of one player (issue 15): the voice bar says it, with "Use voice here".
+        // Two tabs of one player: the voice bar says it, with "Use voice here".
         if (msg.code === "media-elsewhere") {
           for (const fn of elsewhereListeners) fn();
           return;
         }
-        // Issue 30: the table keeps this page's media closed (a consigliere at night) or full (listeners):
+        // The table keeps this page's media closed (a consigliere at night) or full (listeners):
         // the voice bar says why; no notice pops up for each refused signal.
         if (msg.code === "media-closed" || msg.code === "media-full") {
           for (const fn of refusedListeners) fn(msg.code);

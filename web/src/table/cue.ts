@@ -1,5 +1,5 @@
 /**
- * Issue 38.6: a night move starts (the 5–7 s shot, a check) — a short chime and a vibration where the
+ * A night move starts (the 5–7 s shot, a check) — a short chime and a vibration where the
  * device allows (`navigator.vibrate`), so a phone player whose screen shows the table notices in time.
  * On by default, a setting remembered on this device (the header's bell).
  */

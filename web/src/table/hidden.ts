@@ -1,5 +1,5 @@
 /**
- * Issue 32, finding 1: in a finished game the server sends "" as the nick of a seat whose player opted
+ * In a finished game the server sends "" as the nick of a seat whose player opted
  * out of publication (worker/table/publication.ts). The page names that seat "Player {seat}" from its
  * catalogue: every object of the view with an empty `nickname` and a numeric `seat` gets the label.
  * Pure; the view is returned as is when nothing is blank.

@@ -1,5 +1,5 @@
 /**
- * Issue 31.13, a guided first game: one hint line saying what the person may do now and why, derived
+ * A guided first game: one hint line saying what the person may do now and why, derived
  * from the person's own view only (their actions, the phase, who holds the floor) — it knows nothing the
  * view does not say, so it can tell no secret. Pure: `hintFor` picks the catalogue key and its params;
  * the page renders `hint.<key>` in the page's language. On for a table opened from "First game with

@@ -1,5 +1,5 @@
 /**
- * How one log entry reads to one viewer (issue 13, "Texts"): a pure function from (entry, viewer,
+ * How one log entry reads to one viewer ("Texts"): a pure function from (entry, viewer,
  * roles known to this viewer) to catalogue keys and parameters. No catalogue lookup happens here —
  * GameLog resolves the result through the uk/ru/en catalogue — so it runs and is tested in Node.
  *
@@ -80,33 +80,33 @@ export const SUBJECT: { readonly [K in LogType]?: SeatField<K> } = {
   "early-vote-asked": "seat",
   "early-vote-supported": "seat",
   "early-vote-passed": "by",
-  // Issue 31.4: ready to vote, a solo player's skip.
+  // Ready to vote, a solo player's skip.
   "ready-to-vote": "seat",
   "wait-skipped": "seat",
-  // Issue 16 (RULES.md §5.6)
+  // RULES.md §5.6
   used: "by",
   tracked: "by",
   watched: "by",
   silenced: "seat",
   "judge-shown": "seat",
-  // Issue 17 (RULES.md §4): the question, the Maniac's side, the Doctor's wounded list.
+  // RULES.md §4: the question, the Maniac's side, the Doctor's wounded list.
   asked: "by",
   "side-chosen": "seat",
   wounded: "by",
-  // Issue 17 (RULES.md §7.9)
+  // RULES.md §7.9
   remarked: "seat",
   "mark-withdrawn": "seat",
   "foul-vote": "seat",
   "removed-voted-out": "seat",
-  // Issue 17 (RULES.md §7.10)
+  // RULES.md §7.10
   "vote-advised": "voter",
-  // Issue 31.11 (RULES.md §5.1 decision): the morning names the saved; the saved learn what saved them.
+  // RULES.md §5.1 decision: the morning names the saved; the saved learn what saved them.
   survived: "seat",
   saved: "seat",
 };
 
 /**
- * Issue 17: events whose `cause` changes how they read — `log.<type>.<cause>` (and its `.you`) instead
+ * Events whose `cause` changes how they read — `log.<type>.<cause>` (and its `.you`) instead
  * of `log.<type>`: a foul for a late vote in turn (§7.3) or from the live host (§7.9; absent: the table's
  * technical vote, §2.13); a remark for a missing vote (§4.6).
  */
@@ -118,20 +118,20 @@ export const CAUSES: { readonly [K in LogType]?: readonly string[] } = {
 };
 
 /**
- * Issue 18 (RULES.md §6.6 "expel anyone at all?", §6.7 "expel both?"): yes/no questions that read as
+ * RULES.md §6.6 "expel anyone at all?", §6.7 "expel both?": yes/no questions that read as
  * themselves — `log.<type>.<question>` for the question's start and count, `ann.lift.<passed|failed>.<question>`
  * for its banner — instead of the lift vote's lines (§2.9: "the vote to lift everyone tied" would be wrong:
  * "expel anyone?" passing removes nobody yet).
  */
 export const OWN_QUESTIONS: readonly QuestionName[] = ["expel-anyone", "expel-both", "confirm-vote", "car-crash"];
 /**
- * Issue 20: the kinds of a public claim. A claim reads `log.claimed` ("Seat 3: “{claim}”") around its words,
+ * The kinds of a public claim. A claim reads `log.claimed` ("Seat 3: “{claim}”") around its words,
  * `claim.<kind>` ("I am the Sheriff") — the same words the claim bar's buttons say.
  */
 export const CLAIM_KINDS = ["role", "check", "opinion", "vote"] as const;
 
 /**
- * Issue 31.11 (RULES.md §5.1 *decision*): the protections that can save a player in the profiles (an
+ * RULES.md §5.1 *decision*: the protections that can save a player in the profiles (an
  * ability id each: the Doctor's heal, the Bodyguard's guard, the Jailer's cell, the Mistress's guest,
  * the Immortal's armour); `saved` names them as `ann.saved.<id>` / `saved.with.<id>`.
  */
@@ -233,14 +233,14 @@ export function logLines(e: AnyLogEntry, viewer: LogViewer): Line[] {
   if (e.type === "server-hosting" && e.data.why === "club") key = "log.server-hosting.club";
   // §5.1 a pause for an absent player names the seat.
   if (e.type === "paused" && e.data.reason === "absence" && e.data.absentSeat !== null) key = "log.paused.absence";
-  // Issue 20: a claim reads as the seat's own words, by its kind (the claim is its word, not a fact).
+  // A claim reads as the seat's own words, by its kind (the claim is its word, not a fact).
   if (e.type === "claimed") {
     const c = e.data.claim;
     const words: Record<string, Arg> = c.kind === "role" ? { role: { ref: "role", id: c.role } } : { target: c.target };
     if ("result" in c) words.result = { ref: "check", id: c.result };
     params.claim = { key: `claim.${c.kind}`, params: words };
   }
-  // Issue 31.11: what saved the player, in words ("the Doctor's heal"), never a seat.
+  // What saved the player, in words ("the Doctor's heal"), never a seat.
   if (e.type === "saved") params.with = { join: ", ", items: e.data.with.map((x): Arg => ({ key: `saved.with.${(SAVERS as readonly string[]).includes(x) ? x : "other"}`, params: {} })) };
   const lines: Line[] = [{ type: e.type, key, params }];
   // §2.6 open voting calls the candidates in turn; the engine's start event carries the first one

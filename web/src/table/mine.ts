@@ -1,5 +1,5 @@
 /**
- * The player's own state on the table screen (issue 13), pure: whether they are out and how, the
+ * The player's own state on the table screen, pure: whether they are out and how, the
  * private night notices that still apply, their marks for the oval, and the Don's planned target
  * for tonight. Everything comes from this player's own view (`you`); nothing here decides a rule.
  */

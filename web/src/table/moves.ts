@@ -1,5 +1,5 @@
 /**
- * Issue 31.1 (and 38.6): what a person has to do now, and what they missed — pure, from their own view.
+ * What a person has to do now, and what they missed — pure, from their own view.
  *
  *  - `hasMove`: the view offers a timed move (a card to take, a ballot, a night ability, a side to
  *    choose): the action panel is then the top layer and the announcements fold into one line.

@@ -1,4 +1,4 @@
-/** Issue 31.8: a seat's name as shown, a bot's in the page's language ("Бот 1" for the server's "Bot 1"). */
+/** A seat's name as shown, a bot's in the page's language ("Бот 1" for the server's "Bot 1"). */
 import { t } from "../i18n/index.ts";
 import { botNumber } from "../lib/bot-name.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Issue 31.9, the end screen's personal line ("You — Mafia · You won"): this viewer's role and whether
+ * The end screen's personal line ("You — Mafia · You won"): this viewer's role and whether
  * their side won, from the result's public roles (RULES.md §1: every role is shown at the end). Pure.
  * A spectator (no seat) or a seat the result does not list gets none.
  */

@@ -32,5 +32,5 @@ export function speak(lines: string[]): void {
   }
 }
 
-/** "Show my marks" on the oval (issue 13): off by default, remembered on this device. */
+/** "Show my marks" on the oval: off by default, remembered on this device. */
 export const [marksShown, setMarksShown] = storedFlag("mafia.marks", false);

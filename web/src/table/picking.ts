@@ -3,7 +3,7 @@
  * the action bar and the oval share. Pure and free of i18n (labels are catalogue keys), so it runs and
  * is tested in Node (test/unit/table/picking.test.ts).
  *
- * Issue 14: the client knows no role and no preset. An ability arrives as
+ * The client knows no role and no preset. An ability arrives as
  * `{type:"use", ability, label, effect, targets:{min,max,seats}, skip}`; its label is the catalogue key
  * it carries (`ability.<id>`), its seats are exactly `targets.seats`, it takes between `min` and `max`
  * of them, and `skip` says whether it may be declined with `{type:"skip", ability}`.
@@ -88,7 +88,7 @@ export function isOneTap(p: Picking): boolean {
 }
 
 /**
- * Issue 38 (RULES.md §7.3, tatar): in a vote in turn one tap on a seat votes — no choose-then-confirm
+ * RULES.md §7.3, tatar: in a vote in turn one tap on a seat votes — no choose-then-confirm
  * (the voter's turn is seconds long).
  */
 export function tapVotes(p: Picking, ballot: BallotView | null | undefined): boolean {
@@ -96,7 +96,7 @@ export function tapVotes(p: Picking, ballot: BallotView | null | undefined): boo
 }
 
 /**
- * Issue 38: the voter in turn who has voted may change the vote until the turn passes — the ballot's
+ * The voter in turn who has voted may change the vote until the turn passes — the ballot's
  * `change` seats, offered as the same one-tap `vote` (the server's actions do not list it once cast).
  */
 export function withVoteChange(actions: readonly AvailableAction[], ballot: BallotView | null | undefined): AvailableAction[] {

@@ -16,7 +16,7 @@ export function createNow(clock: ServerClock, everyMs = 10_000): () => number {
 
 export function awayText(awaySince: number | null, now: number, clock?: ServerClock, neverConnected = false): string {
   if (awaySince == null) return t("seat.online");
-  // Issue 13: joined, never opened the table — not "away just now".
+  // Joined, never opened the table — not "away just now".
   if (neverConnected) return t("away.never");
   const min = Math.floor(Math.max(0, now - awaySince) / 60_000);
   if (min < 1) return t("away.now");
@@ -26,7 +26,7 @@ export function awayText(awaySince: number | null, now: number, clock?: ServerCl
 }
 
 /**
- * The seat tile's short form (issue 13): "not yet" / "away" / "3 min" / "14:05" fits a 66 px tile at
+ * The seat tile's short form: "not yet" / "away" / "3 min" / "14:05" fits a 66 px tile at
  * 12 px in every language; the full text stays in the seat's label and title.
  */
 export function awayShort(awaySince: number | null, now: number, clock?: ServerClock, neverConnected = false): string {

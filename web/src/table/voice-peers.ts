@@ -1,5 +1,5 @@
 /**
- * Issues 30 and 31.12: who this page is in the table's media and whom it links with — pure functions of the
+ * Who this page is in the table's media and whom it links with — pure functions of the
  * view (web/src/table/voice.ts uses them; unit-tested without the page's modules).
  */
 import { lobbyFloor } from "../../../shared/media/floor.ts";
@@ -7,11 +7,11 @@ import type { Floor, Seat } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 import { consiglierePeer, HOST_PEER, isConsiglierePeer, type MediaPeer } from "../../../shared/media/peers.ts";
 
-/** Issue 30: who this page is in the media. */
+/** Who this page is in the media. */
 export type VoiceRole = "player" | "host" | "consigliere" | "spectator";
 
 /**
- * Issue 30: this page's role and media peer in the table's media, or null when it takes no part (the
+ * This page's role and media peer in the table's media, or null when it takes no part (the
  * seatless organizer, a page before the game). The welcome's `media.peer` names it where the server does.
  */
 export function mediaSelf(identity: { kind: string; nickname?: string } | null, view: TableView | null, named: number | null): { role: VoiceRole; me: MediaPeer } | null {
@@ -28,7 +28,7 @@ export function mediaSelf(identity: { kind: string; nickname?: string } | null, 
 }
 
 /**
- * Issue 31 item 12 (RULES.md §8, shared/media/floor.ts `lobbyFloor`): in the lobby a person is the
+ * RULES.md §8, shared/media/floor.ts `lobbyFloor`: in the lobby a person is the
  * media peer of their lobby place (found by their own nickname: nicknames are unique at a table), the live
  * host is 0; nobody else takes part (the relay refuses them).
  */
@@ -42,7 +42,7 @@ function lobbySelf(identity: { kind: string; nickname?: string }, view: TableVie
 /** The lobby's people as media peers (their places; bots have no media). */
 const lobbyPlaces = (view: TableView): Seat[] => view.lobby.filter((p) => !p.bot && p.place >= 1 && p.place < 100).map((p) => p.place);
 
-/** The floor this page's media follow now: the game's, or in the lobby everyone to everyone (issue 31.12). */
+/** The floor this page's media follow now: the game's, or in the lobby everyone to everyone. */
 export function floorOfView(view: TableView | null): Floor | null {
   if (!view) return null;
   if (view.status === "lobby") return lobbyFloor(lobbyPlaces(view), view.host === "live");
@@ -50,7 +50,7 @@ export function floorOfView(view: TableView | null): Floor | null {
 }
 
 /**
- * Issue 30: every media peer of the table but me — the seated people and the view's other media peers.
+ * Every media peer of the table but me — the seated people and the view's other media peers.
  * At night (the floor's `advisers` false) no link reaches a consigliere: the table refuses those signals
  * (RULES.md §8 "at night the consigliere hears nothing and is heard by nobody"), so the links to the
  * consiglieri close at nightfall and open again by day.

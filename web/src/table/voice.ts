@@ -1,5 +1,5 @@
 /**
- * Issue 15: the table page's voice, in the initial bundle only as this small store. "Join voice" (a
+ * The table page's voice, in the initial bundle only as this small store. "Join voice" (a
  * user gesture: phones show permission prompts and let audio play only after one) creates the
  * AudioContext, then loads the mesh (a lazy chunk, web/src/media/mesh.ts), asks for the microphone
  * and camera, and starts the links. Every view's floor goes to the mesh (web/src/media/plan.ts decides
@@ -14,7 +14,7 @@
  * Two tabs of one player: the tab that joins last holds the media; the other is told
  * (`media-elsewhere`), stops, and offers "Use voice here".
  *
- * Issue 30 (RULES.md §8): the same store serves every page that takes part in the media, each as its
+ * RULES.md §8: the same store serves every page that takes part in the media, each as its
  * media peer (shared/media/peers.ts): a seated player (its seat), the live host (0: hears every channel,
  * talks to everyone — push-to-talk or an open microphone, the host's choice), a consigliere (100 + N:
  * whispers with its player by day while holding "Hold to whisper", hears what the player hears), and a
@@ -59,16 +59,16 @@ export interface VoiceState {
   speaking: Record<number, boolean>;
   /** Seats whose video this page may show now. */
   video: Record<number, boolean>;
-  /** Issue 30: this page's part in the media, and the live host's microphone mode. */
+  /** This page's part in the media, and the live host's microphone mode. */
   role: VoiceRole | null;
   hostMic: "ptt" | "open";
   /** RULES.md §8: the live host muted this seat for the rest of the current speech or stage. */
   muted: boolean;
   /** Why the table refused the media ("media-closed", "media-full"), while status is "closed". */
   refused: string | null;
-  /** Issue 38 item 7: "Mute me" — this person switched their own microphone off (nothing is sent). */
+  /** "Mute me" — this person switched their own microphone off (nothing is sent). */
   selfMuted: boolean;
-  /** Issue 38 item 7: my own microphone's level (RMS scaled to 0–1) for the self level meter; 0 while muted. */
+  /** My own microphone's level (RMS scaled to 0–1) for the self level meter; 0 while muted. */
   level: number;
 }
 
@@ -84,11 +84,11 @@ export interface Voice {
   hold(on: boolean): void;
   /** The <video> element of a seat (a peer's, or my own preview), when there is one. */
   videoOf(seat: Seat): HTMLVideoElement | null;
-  /** Issue 30: the live host chooses push-to-talk or an open microphone. */
+  /** The live host chooses push-to-talk or an open microphone. */
   setHostMic(mode: "ptt" | "open"): void;
   /** Leave voice (microphone and camera stop; "Join voice" joins again). */
   leave(): void;
-  /** Issue 38 item 7: "Mute me" (true) or "Unmute me": the microphone track is disabled at once, on every link. */
+  /** "Mute me" (true) or "Unmute me": the microphone track is disabled at once, on every link. */
   setSelfMuted(muted: boolean): void;
 }
 
@@ -193,7 +193,7 @@ export function createVoice(ctl: TableController): Voice {
       const cam = stream?.getVideoTracks()[0];
       if (cam) makePreview(me, cam);
       const delaySeconds = role === "spectator" ? (ctl.state.view?.delayMs ?? 0) / 1000 : 0;
-      // The recording (issue 30, §6.11) keeps the mix a spectator without delay would hear: on the host's (or organizer's) page.
+      // The recording (§6.11) keeps the mix a spectator without delay would hear: on the host's (or organizer's) page.
       const publicMix = role === "host" || (role === "player" && !!ctl.state.view?.organizing);
       const cold = stored("mafia.voice.cold") === "1";
       const options = { cold, me, local: stream, send: (text: string) => ctl.signal(text), audio: ctx, iceServers: ctl.iceServers, onChange: refresh, bandwidth: state.bandwidth, delaySeconds, publicMix };
@@ -222,7 +222,7 @@ export function createVoice(ctl: TableController): Voice {
         for (const seat of mesh.remote.keys()) if (mesh.planFor(seat).playAudio && mesh.levelOf(seat) > SPEAKING_LEVEL) speaking[seat] = true;
         if (mesh.micIsOpen && [...mesh.plan.values()].some((p) => p.sendAudio) && mesh.levelOf(me) > SPEAKING_LEVEL) speaking[me] = true;
         setState("speaking", reconcile(speaking));
-        // The self level meter (issue 38.7): what my microphone captures, 0 while muted (the track is disabled).
+        // The self level meter: what my microphone captures, 0 while muted (the track is disabled).
         const level = state.selfMuted || !mesh.hasMicrophone ? 0 : Math.min(1, Math.round(mesh.levelOf(me) * 400) / 100);
         if (level !== state.level) setState("level", level);
       }, 150);
@@ -236,7 +236,7 @@ export function createVoice(ctl: TableController): Voice {
     if (!mesh || !floor) return;
     const role = state.role;
     // Push-to-talk: a player's own shout; the host by choice; a consigliere's whisper always. In the lobby
-    // (issue 31.12) everyone talks freely; the host keeps their choice.
+    // everyone talks freely; the host keeps their choice.
     const ptt = role === "host" ? state.hostMic === "ptt" : role === "consigliere" ? true : role === "player" && g ? pushToTalk(g.floor, mesh.me) : false;
     const holding = ptt && state.holding;
     const muted = role === "player" && mutedNow(floor, mesh.me);
@@ -253,7 +253,7 @@ export function createVoice(ctl: TableController): Voice {
   };
 
   /**
-   * Issue 31 item 12: this page became another media peer while its voice is on — the game started (the
+   * This page became another media peer while its voice is on — the game started (the
    * lobby place gave way to the drawn seat) or the next game's lobby opened. Its links belong to the old
    * number, so it leaves them and joins again as the new peer (the browser remembers the permission: no
    * new prompt; "Mute me" stays as it was).
@@ -285,7 +285,7 @@ export function createVoice(ctl: TableController): Voice {
     apply(view);
   });
 
-  // Issue 30: the table refused this page's media — a spectator past the mesh's room (`media-full`) or
+  // The table refused this page's media — a spectator past the mesh's room (`media-full`) or
   // sending (`media-closed`) stops and says why. Elsewhere `media-closed` is one link the floor keeps
   // closed now (a consigliere's at night): the links follow the floor (peersOf), nothing stops.
   const offRefused = ctl.onMediaRefused((code) => {

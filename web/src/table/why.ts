@@ -1,5 +1,5 @@
 /**
- * The night's "why" on the end screen (issue 16): each night of `result.nights` (NightRecord, built by
+ * The night's "why" on the end screen: each night of `result.nights` (NightRecord, built by
  * the same staged resolution that decided it, shared/engine/night/resolve.ts — RULES.md §5.3 blocks →
  * protection → attacks) as an ordered list of lines, each a catalogue key with parameters (logText.ts
  * Arg), so GameLog's renderer turns them into words and Node tests read them through the catalogues.
@@ -45,14 +45,14 @@ export function stepLine(step: NightStep, roles: ReadonlyMap<Seat, RoleId>): Lin
       return line("why.attack.stopped", { ...base, stoppedBy: whom(step.stoppedBy, roles), stoppedWith: ability(step.stoppedWith ?? "") });
     }
     case "no-attack":
-      // Issue 38.6: the seats that did not shoot, named (the result is public: every role is shown).
+      // The seats that did not shoot, named (the result is public: every role is shown).
       if (step.reason === "no-target" && step.silent?.length) return line("why.no-attack.no-target.silent", { ability: ability(step.ability), who: who(step.silent, roles) });
       return line(`why.no-attack.${step.reason}`, { ability: ability(step.ability) });
     case "silenced":
       return line("why.silenced", { by: who([step.by], roles), ability: ability(step.ability), target: whom(step.target, roles) });
     case "bond":
       return line("why.bond", { by: whom(step.by, roles), ability: ability(step.ability), target: who([step.target], roles) });
-    // RULES.md §6 the club (issue 18): the curse, the Swindler's swap, the Kamikaze and the Werewolf.
+    // RULES.md §6 the club: the curse, the Swindler's swap, the Kamikaze and the Werewolf.
     case "cursed":
       return line("why.cursed", { by: who([step.by], roles), ability: ability(step.ability), target: whom(step.target, roles) });
     case "swapped":

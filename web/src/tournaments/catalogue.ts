@@ -1,5 +1,5 @@
 /**
- * The tournament screens' catalogue (issue 34, RULES.md §9: create a tournament, the tournament page with
+ * The tournament screens' catalogue (RULES.md §9: create a tournament, the tournament page with
  * registration, the schedule, standings and the final, the organizer's round control, the judge's tables):
  * loaded with their lazy chunk, so the initial bundle carries none of it — the pattern of
  * web/src/clubs/catalogue.ts (en defines the keys; uk and ru are typed against it, so a missing key fails

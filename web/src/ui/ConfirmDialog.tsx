@@ -7,7 +7,7 @@ export interface Ask {
   text: string;
   confirm: string;
   run: () => void;
-  /** A choice to make before confirming (issue 18: the offence of a removal), shown under the text. */
+  /** A choice to make before confirming (the offence of a removal), shown under the text. */
   body?: () => JSX.Element;
   /** While false, Confirm is disabled (the choice in `body` is not made yet). Absent: always ready. */
   ready?: () => boolean;

@@ -1,4 +1,4 @@
-/** Issue 35: an address the site does not know shows this page — with a way home and to the clubs — never the home page. */
+/** An address the site does not know shows this page — with a way home and to the clubs — never the home page. */
 import { t } from "../i18n/index.ts";
 import { onLinkClick } from "../lib/router.ts";
 import { Header } from "./Header.tsx";

@@ -1,5 +1,5 @@
 /**
- * Issue 33: the night effects' registry. Each effect is a module (effects/<id>.ts, types.ts
+ * The night effects' registry. Each effect is a module (effects/<id>.ts, types.ts
  * EffectModule); the night dispatches through `effectOf`, and a preset's night places each ability
  * by `stageOf` its effect. A new effect is registered with `addEffect`
  * (a format's own, a test fixture's); a registered id cannot be replaced.

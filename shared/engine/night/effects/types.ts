@@ -1,5 +1,5 @@
 /**
- * Issue 33, night effects as modules (mafia-rust keeps `on_midnight` in each role's file): each effect an
+ * Night effects as modules (mafia-rust keeps `on_midnight` in each role's file): each effect an
  * ability may have (attack, heal, guard, armour, block, jail, check, disguise, silence, curse, swap,
  * track, watch, …) is one file here holding the stage it resolves in (RULES.md §5.3 block → protect →
  * attack → check), how it resolves (its stage hook), what it reports (live reports, morning notices)

@@ -42,7 +42,7 @@ export function morning(ctx: Ctx, p: P, d: D): Next | undefined {
     const before = s.onceTaken?.[a.id] ?? [];
     s.onceTaken = { ...s.onceTaken, [a.id]: [...before, ...u.targets.filter((t) => !before.includes(t))] };
   }
-  // Issue 16: the night's "why", kept in the state and shown only once the game is over.
+  // The night's "why", kept in the state and shown only once the game is over.
   s.nights = [...(s.nights ?? []), { night: s.day, steps: r.record }];
   if (r.dead.length === 0) emit(ctx, p.morning.quiet, PUBLIC, {});
   for (const x of r.dead) emit(ctx, "killed", PUBLIC, { seat: x });

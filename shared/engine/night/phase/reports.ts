@@ -48,7 +48,7 @@ export function resolveSoFar(s: EngineState, p: P, d: D): Resolution {
  * §5.1 / §5.6 Tracker and Watcher: the seats the target visited (track) or that visited the target
  * (watch) — effective visits only, never the owner's own — told to the owner whenever they change
  * after a later move, and in the morning only if it changed (then marked final; an unchanged one is
- * final by the morning itself — issue 38.7, never the same line twice). A blocked owner was told
+ * final by the morning itself — never the same line twice). A blocked owner was told
  * "result unavailable" when choosing (check-frozen) and learns nothing.
  */
 export function report(ctx: Ctx, p: P, d: D, final: boolean, r?: Resolution): void {

@@ -95,7 +95,7 @@ export interface D {
   team: TeamChoice[];
   /** Blocked players already told. */
   told: Seat[];
-  /** Tracker / Watcher results last told (issue 16, §5.1 live): "by:ability" → seats. */
+  /** Tracker / Watcher results last told (§5.1 live): "by:ability" → seats. */
   reported?: Readonly<Record<string, readonly Seat[]>>;
   /** §7.10 seats whose choice this step their consigliere gave (final for both); reset at each step. */
   advised?: Seat[];
