@@ -118,10 +118,18 @@ test("a black newcomer at 360 px in Ukrainian: teammates marked at the acquainta
     s = await driveUntil(suite.server.base, p.page, code, (x) => "use:mafia-shot" in x.actions || (!collapsedSeen && x.seq !== (s?.seq ?? -1)), { skip: true });
     if ("use:mafia-shot" in s.actions) break;
     // Several banners with no move of one's own: one line and "+N more" on the phone.
-    if (!collapsedSeen && (await p.page.locator("[data-ann-expand]").count()) > 0) {
+    // Read in one go: banners expire on the page's own clock, so two reads could see two different stacks.
+    const stack = collapsedSeen
+      ? null
+      : await p.page.evaluate(() => {
+          if (!document.querySelector("[data-ann-expand]")) return null;
+          const shown = [...document.querySelectorAll<HTMLElement>(".ann-stack > .ann")].filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden");
+          return { collapsed: !!document.querySelector(".announcements")?.classList.contains("collapsed"), shown: shown.length };
+        });
+    if (stack) {
       collapsedSeen = true;
-      expect(await p.page.locator(".announcements").evaluate((e) => e.classList.contains("collapsed"))).toBe(true);
-      expect(await p.page.locator(".ann-stack > .ann:visible").count(), "one banner line shown").toBe(1);
+      expect(stack.collapsed).toBe(true);
+      expect(stack.shown, "one banner line shown").toBe(1);
     }
   }
   expect(s && "use:mafia-shot" in s.actions, "the person's shot came").toBe(true);
