@@ -104,9 +104,27 @@ export function nightFactsOf(s: EngineState, seat: Seat, night: boolean, teamSho
 
 /** §5.1 (decision) the nights `seat` was attacked and survived, with what saved them (its own `saved` entries). */
 export function savedOf(s: EngineState, seat: Seat): NonNullable<You["saved"]> {
-  const out: NonNullable<You["saved"]> = [];
-  for (const e of s.events) if (e.type === "saved" && e.data.seat === seat) out.push({ night: e.data.night, with: e.data.with.slice() });
-  return out;
+  return (savedBySeat(s).get(seat) ?? []).map((x) => ({ night: x.night, with: x.with.slice() }));
+}
+
+/**
+ * Every seat's `saved` entries from one pass over the events, kept per events list: a version's views
+ * are built for every viewer from the same state, so the list is read once, not once per viewer. The
+ * list only grows, so a longer one is read again.
+ */
+const savedIndex = new WeakMap<EngineState["events"], { length: number; bySeat: Map<Seat, NonNullable<You["saved"]>> }>();
+function savedBySeat(s: EngineState): Map<Seat, NonNullable<You["saved"]>> {
+  const hit = savedIndex.get(s.events);
+  if (hit && hit.length === s.events.length) return hit.bySeat;
+  const bySeat = new Map<Seat, NonNullable<You["saved"]>>();
+  for (const e of s.events) {
+    if (e.type !== "saved") continue;
+    const list = bySeat.get(e.data.seat) ?? [];
+    list.push({ night: e.data.night, with: e.data.with });
+    bySeat.set(e.data.seat, list);
+  }
+  savedIndex.set(s.events, { length: s.events.length, bySeat });
+  return bySeat;
 }
 
 /** §2.13, §7.9 whether `seat` left by fouls: its last foul came right before it left (no technical vote between). */
