@@ -380,7 +380,7 @@ export class Admission {
   }
 
   /** The keyed digest of a client's address bucket (security/address.ts addressOf), as stored. */
-  private async addressDigest(bucket: string): Promise<Uint8Array> {
+  async addressDigest(bucket: string): Promise<Uint8Array> {
     const known = this.addressDigests.get(bucket);
     if (known) return known;
     const config = this.t.config();
