@@ -277,6 +277,8 @@ export const HTTP_ERRORS = {
   /** "Bot 3" and its look-alikes are the names of the table's bots. */
   "nickname-reserved": 409,
   "same-device": 409,
+  /** RULES.md §7.10: a consigliere from the advised seat's own address (one no other seat shares). */
+  "same-address": 409,
   "host-cannot-sit": 409,
   /** RULES.md §9.1: an account that plays at a table (seated, or holding a seat of a tournament's draw) cannot take its host screen. */
   "plays-here": 409,

@@ -17,7 +17,7 @@ const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minV
 const nick = v.pipe(v.string(), v.minLength(1), v.maxLength(40));
 
 export { TOURNAMENT_PRESETS } from "../tournaments/formats.ts";
-import { TOURNAMENT_PRESETS, type TournamentPreset } from "../tournaments/formats.ts";
+import { DEFAULT_FINAL_GAMES, TOURNAMENT_PRESETS, type TournamentPreset } from "../tournaments/formats.ts";
 
 /** POST /api/tournaments — the organizer (signed in) creates a tournament. Defaults are §9's. */
 export const CreateTournamentRequestSchema = v.strictObject({
@@ -28,8 +28,8 @@ export const CreateTournamentRequestSchema = v.strictObject({
   settings: v.optional(v.record(v.string(), v.union([v.string(), v.number(), v.boolean()]))),
   /** Qualifying rounds R. */
   rounds: v.optional(int(1, 30), 6),
-  /** The final's games F (0: no final); at most S. */
-  finalGames: v.optional(int(0, 16), 0),
+  /** The final's games F (0: no final); at most S; the create form's value when omitted. */
+  finalGames: v.optional(int(0, 16), DEFAULT_FINAL_GAMES),
   /** §9.6 final points added to the qualifying total (false) or the final from zero (true). */
   finalFromZero: v.optional(v.boolean(), false),
   /** §9.1 each table with a live judge, or with the server as host. */

@@ -9,25 +9,31 @@
  *     npx vitest run --config vitest.browser.config.ts test/browser/zz-shots.test.ts)
  *
  * It uses only what test/browser/harness.ts, suite.ts and tournament-fixture.ts have exported since before
- * those changes. SHOTS_ONLY (comma list: tournament, review, rules-test, nightfall) picks moments.
+ * those changes. SHOTS_ONLY (comma list: tournament, review, rules-test, nightfall, host-away, club-pages) picks
+ * moments. Each shot's page is also measured (sideways scroll, axe's serious findings) into
+ * $SHOTS_OUT/checks.json, so a pair can say whether each side was clean.
  *  - tournament: a finished practice tournament's page (the fixture), bots' names and the champion line.
  *  - review: the host's review form under a club game's record (a stubbed review page, winners at 1 point):
  *    the field's label and the note on the club's win points (RULES.md §7.11).
  *  - rules-test: the tatar rules test's first question and the section it tests (RULES.md §7.10).
  *  - nightfall: a sport game against nine bots, the first night after day 1 — the banners on the oval.
+ *  - host-away: a club evening's table (club format) with a live host, who closes the page mid-game; a
+ *    player's phone 15 s later: what it says about the host and where (RULES.md §5.7).
+ *  - club-pages: a club with tonight's evening (its table opened by the owner, who plays) and next week's;
+ *    the directory's entry for the club and the club page's upcoming evenings (RULES.md §6.11).
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { driveUntil, openPerson, sportWithBots } from "./harness.ts";
+import { axeViolations, driveUntil, openPerson, sportWithBots } from "./harness.ts";
 import { browserSuite, register } from "./suite.ts";
 import { TOURNAMENT, TOURNAMENT_ID } from "./tournament-fixture.ts";
 
 const PHONE = { width: 360, height: 740 };
 const SLOW_MS = 30_000;
 const OUT = process.env.SHOTS_OUT ?? "/tmp/before-after-shots";
-const ONLY = (process.env.SHOTS_ONLY ?? "tournament,review,rules-test,nightfall").split(",");
+const ONLY = (process.env.SHOTS_ONLY ?? "tournament,review,rules-test,nightfall,host-away,club-pages").split(",");
 const LANGS = ["uk", "ru"] as const;
 
 const suite = browserSuite({ vars: { BOT_THINK_MS: "100" } });
@@ -45,6 +51,12 @@ async function snap(page: Page, name: string, at?: string): Promise<void> {
   if (at) await page.locator(at).first().evaluate((e) => window.scrollBy(0, e.getBoundingClientRect().top - (document.querySelector("header")?.getBoundingClientRect().height ?? 0) - 8));
   else await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(OUT, `${name}.png`) });
+  // What the pair's table says of each side: sideways scroll at this width, axe's serious findings.
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+  const axe = await axeViolations(page);
+  const file = join(OUT, "checks.json");
+  const all = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
+  writeFileSync(file, JSON.stringify({ ...all, [name]: { sideways, axe } }, null, 1));
 }
 
 const CODE = "K7Q2P0";
@@ -112,3 +124,82 @@ test.skipIf(!ONLY.includes("nightfall"))("the first night after day 1 against ni
   }
 }, 400_000);
 
+
+/** A signed-in page's JSON POST (the club's and the table's API, as the pages call it). */
+async function api(page: Page, path: string, data: unknown, status = 200): Promise<Record<string, any>> {
+  const res = await page.request.post(`${suite.server.base}${path}`, { data });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(status);
+  return res.json();
+}
+
+/** This device's key for the table (web/src/lib/seats-store.ts), then the table page. */
+async function sitWith(page: Page, code: string, entry: Record<string, unknown>): Promise<void> {
+  await page.evaluate((e) => localStorage.setItem("mafia.tables", JSON.stringify([{ savedAt: Date.now(), ...e }])), entry);
+  await page.goto(`${suite.server.base}/t/${code}`);
+}
+
+test.skipIf(!ONLY.includes("host-away"))("the host leaves a club table: a player's phone, uk and ru", async () => {
+  const tag = Date.now().toString(36).slice(-4);
+  for (const lang of LANGS) {
+    const [owner, host, player] = [await phone(`Own${lang}${tag}`, lang), await phone(`Han${lang}${tag}`, lang), await phone(`Pet${lang}${tag}`, lang)];
+    const nicks = [`Own${lang}${tag}`, `Han${lang}${tag}`, `Pet${lang}${tag}`];
+    for (const [i, p] of [owner, host, player].entries()) await register(p, suite.server.base, nicks[i]!);
+    const club = await api(owner, "/api/clubs", { name: `Cover ${lang} ${tag}`, city: "Lviv", language: lang, formats: ["club"], timeZone: "Europe/Kyiv" }, 201);
+    const clubId = club.club.id as string;
+    await api(owner, `/api/clubs/${clubId}/hosts`, { nickname: nicks[1] });
+    const e = await api(owner, `/api/clubs/${clubId}/evenings`, { startsAt: Date.now() + 2 * 3600_000, place: "Hall", presetId: "club" }, 201);
+    const evening = `/api/clubs/${clubId}/evenings/${e.evening.id}`;
+    for (const p of [owner, player]) await api(p, `${evening}/signup`, {});
+    const code = (await api(owner, `${evening}/open`, { play: true, host: nicks[1] }, 201)).code as string;
+    const { token: hostToken } = await api(host, `${evening}/host`, {});
+    for (const [p, n] of [[owner, nicks[0]!], [player, nicks[2]!]] as const) {
+      const j = await api(p, `/api/tables/${code}/join`, { nickname: n, deviceId: `device-${n}-0000000000` });
+      await sitWith(p, code, { code, playerId: j.playerId, nickname: n, token: j.token, returnCode: j.returnCode, kind: "player", organizerToken: null });
+    }
+    await sitWith(host, code, { code, playerId: "", nickname: "", token: hostToken, returnCode: null, kind: "host", organizerToken: null });
+    await host.locator("[data-host-panel], [data-organizer]").first().waitFor();
+    // The host seats bots and starts from a second socket of the host's page (the host's own commands).
+    await host.evaluate(async ([c, token]) => {
+      const ws = new WebSocket(`${location.origin.replace(/^http/, "ws")}/api/tables/${c}/socket`);
+      const replies: string[] = [];
+      ws.onmessage = (m) => {
+        const msg = JSON.parse(String(m.data)) as { ref?: string; ack?: string };
+        if (msg.ack) replies.push(msg.ack);
+        if (msg.ref) replies.push(msg.ref);
+      };
+      await new Promise((r) => (ws.onopen = r));
+      ws.send(JSON.stringify({ type: "hello", token }));
+      for (const [ref, action] of [["fill", { type: "fill-bots" }], ["start", { type: "start" }]] as const) {
+        ws.send(JSON.stringify({ type: "control", ref, action }));
+        for (let i = 0; i < 100 && !replies.includes(ref); i++) await new Promise((r) => setTimeout(r, 100));
+      }
+      ws.close();
+    }, [code, hostToken] as const);
+    await player.locator(".board[data-phase]").waitFor();
+    await host.close();
+    // The host's grace (5 s) and the step that waits for them: what the phone says then.
+    await player.waitForTimeout(15_000);
+    await snap(player, `host-away-${lang}-phone`);
+  }
+}, 400_000);
+
+test.skipIf(!ONLY.includes("club-pages"))("the directory and the club page while tonight's table plays, uk and ru", async () => {
+  const tag = Date.now().toString(36).slice(-4);
+  for (const lang of LANGS) {
+    const owner = await phone(`Agr${lang}${tag}`, lang);
+    await register(owner, suite.server.base, `Agr${lang}${tag}`);
+    const name = `Ринок ${lang} ${tag}`;
+    const club = await api(owner, "/api/clubs", { name, city: "Odesa", language: lang, formats: ["tatar"], timeZone: "Europe/Kyiv" }, 201);
+    const id = club.club.id as string;
+    const tonight = await api(owner, `/api/clubs/${id}/evenings`, { startsAt: Date.now() + 2 * 3600_000, place: "Hall", presetId: "tatar" }, 201);
+    await api(owner, `/api/clubs/${id}/evenings`, { startsAt: Date.now() + 7 * 24 * 3600_000, place: "Hall", presetId: "tatar" }, 201);
+    // The owner opens tonight's table to play: the evening is on.
+    await api(owner, `/api/clubs/${id}/evenings/${tonight.evening.id}/open`, { play: true }, 201);
+    await owner.goto(`${suite.server.base}/clubs?q=${encodeURIComponent(name)}`);
+    await owner.locator("[data-club-next]").first().waitFor();
+    await snap(owner, `club-directory-${lang}-phone`);
+    await owner.goto(`${suite.server.base}/c/${id}`);
+    await owner.locator("[data-upcoming]").first().waitFor();
+    await snap(owner, `club-upcoming-${lang}-phone`, "[data-upcoming]");
+  }
+}, 400_000);

@@ -28,6 +28,9 @@ interface ClubTable {
   code: string;
   owner: Person & { join: JoinResponse; client: Client };
   member: Person & { join: JoinResponse; client: Client };
+  /** The evening's named live host, and the evening's API path (its `/host` claims the host screen). */
+  named: Person;
+  evening: string;
   /** A club host who is not at the table. */
   spare: Person;
   /** A signed-in account of no role in the club. */
@@ -72,7 +75,7 @@ async function clubTable(tag: string): Promise<ClubTable> {
   await until(() => o.client.lastView().status === "playing", 5000, "the game starts");
   const watching = () => [o.client, m.client, spectator].filter((c) => !c.closed);
   await settle(code, [host, ...watching()]);
-  return { code, owner: o, member: m, spare, stranger, host, spectator, watching };
+  return { code, owner: o, member: m, named, evening, spare, stranger, host, spectator, watching };
 }
 
 /** The host's page goes away; the table's `host-away` item (the grace) is delivered: the game waits for the host. */
@@ -142,6 +145,12 @@ describe("RULES.md §5.7 (2026-12-06) a club's owner or host covers for a live h
     // Nothing more to take over; the old host's token no longer hosts.
     expect((await json<TakeoverOfferResponse>(await offerOf(t.code, t.spare))).offers).toEqual([]);
     expect(await errorCode(await take(t.code, t.spare, "server"))).toBe("not-allowed");
+    // §5.7: the departed named host cannot take the host screen back by claiming it again: the takeover stands.
+    const claim = await post(`${t.evening}/host`, {}, t.named.cookie);
+    expect([claim.status, await errorCode(claim)]).toEqual([403, "not-allowed"]);
+    expect(newHost.closed, "the new host's screen stays open").toBe(false);
+    await settle(t.code, [newHost, ...t.watching()]);
+    expect(gameOf(newHost).host, "still the host screen").not.toBeNull();
   });
 
   it("RULES.md §5.7 a club host who is not at the table hands it to the server at once: announced with their name; the stage goes on without waiting", async () => {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { GameView } from "../../shared/engine/types.ts";
 import type { JoinResponse } from "../../shared/protocol/http.ts";
 import type { ServerMessage } from "../../shared/protocol/messages.ts";
-import { Client, connectAs, createTable, join, postJson } from "./helpers.ts";
+import { addressFor, Client, connectAs, createTable, join, joinWith, postJson } from "./helpers.ts";
 import { playAgain } from "./fixture.ts";
 import { openTable, playToEnd, type OpenedTable } from "./play.ts";
 
@@ -88,6 +88,23 @@ describe("RULES.md §7.10 the consigliere at a table", () => {
     // In the lobby: the seat is marked for everyone; the envelope says whom the consigliere advises.
     expect(c.lastView().lobby.find((p) => p.nickname === "Bob")).toMatchObject({ consigliere: "Mentor" });
     expect(c.lastView().advising).toEqual({ place: 1, seat: null, nickname: "Bob" });
+  });
+
+  it("§7.10 never the newcomer's own address: a code used from the network only the advised seat sat down from is refused; a shared one (a venue's) or another binds", async () => {
+    const fromNet = (ip: string, code: string, inviteCode: string, nickname: string) => postJson(`/api/tables/${code}/consigliere`, { code: inviteCode, nickname }, { "cf-connecting-ip": ip });
+    const t = await createTable({ presetId: "tatar" });
+    const bob: JoinResponse = await join(t.code, "Bob");
+    const code = await inviteCode(t.code, bob.token);
+    expect(await errorOf(await fromNet(addressFor("Bob"), t.code, code, "Mentor"))).toEqual([409, "same-address"]);
+    // The refusal binds nothing: the same code from the advisor's own network binds.
+    expect((await fromNet(addressFor("Mentor"), t.code, code, "Mentor")).status).toBe(200);
+
+    // A club room: two seats sat down from one address, which then names nobody.
+    const room = "198.51.100.20";
+    const v = await createTable({ presetId: "tatar", seatsPerAddress: 12 });
+    const ann = (await (await joinWith(v.code, { nickname: "Ann" }, room)).json()) as JoinResponse;
+    expect((await joinWith(v.code, { nickname: "Cid" }, room)).status).toBe(200);
+    expect((await fromNet(room, v.code, await inviteCode(v.code, ann.token), "Coach")).status).toBe(200);
   });
 
   it("a tatar game: the public mark, the seat's own view, whispers only to the pair (closed at night and in the player's speech), the override of the vote, revocation", async () => {

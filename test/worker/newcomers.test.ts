@@ -248,7 +248,10 @@ describe("RULES.md §7.10 the consigliere at a rating table", () => {
     // Nobody else may accept for them.
     expect((await post(`/api/tables/${code}/consigliere/accept`, { playerId: seat.join.playerId }, c.owner.cookie)).status).toBe(404);
 
-    const accepted = await json<JoinResponse>(await post(`/api/tables/${code}/consigliere/accept`, { playerId: seat.join.playerId, deviceId: deviceFor(advisor.nick) }, advisor.cookie));
+    // §7.10: never the newcomer's own address — the advisor's account from the network the newcomer alone sat down from is refused.
+    const own = await post(`/api/tables/${code}/consigliere/accept`, { playerId: seat.join.playerId, deviceId: deviceFor(advisor.nick) }, advisor.cookie, from(newcomer.nick));
+    expect([own.status, ((await own.json()) as { error: { code: string } }).error.code]).toEqual([409, "same-address"]);
+    const accepted = await json<JoinResponse>(await post(`/api/tables/${code}/consigliere/accept`, { playerId: seat.join.playerId, deviceId: deviceFor(advisor.nick) }, advisor.cookie, from(advisor.nick)));
     expect(accepted.playerId).toBe(seat.join.playerId);
     await until(() => host.lastView().status === "playing" && seat.client.lastView().status === "playing", 5000, "the game starts once the consigliere is bound");
     expect(host.lastView().lobby.find((p) => p.nickname === newcomer.nick)).toMatchObject({ consigliere: advisor.nick });

@@ -40,7 +40,7 @@ describe("issue 34: a 30-player tournament, 3 tables × 4 rounds, in workerd", (
   it("is drawn from its seed, played concurrently to the standings; a retried end report changes nothing; a round waits for the last one", async () => {
     const started = Date.now();
     const cookie = await signUp(nick("Org"));
-    const { id } = await json<{ id: string }>(await post("/api/tournaments", { name: "Cup 30", presetId: "sport", rounds: 4 }, cookie), 201);
+    const { id } = await json<{ id: string }>(await post("/api/tournaments", { name: "Cup 30", presetId: "sport", rounds: 4, finalGames: 0 }, cookie), 201);
     // Bad input: a typed error, nothing created.
     expect(await refusal(await post("/api/tournaments", { name: "X", presetId: "sport", seats: 12 }, cookie), 400)).toBe("bad-settings");
     expect(await refusal(await post("/api/tournaments", { name: "X", rounds: 0 }, cookie), 400)).toBe("bad-request");
@@ -117,6 +117,17 @@ describe("issue 34: a 30-player tournament, 3 tables × 4 rounds, in workerd", (
     const ms = Date.now() - started;
     console.log(`tournament 30 players, 3 tables × 4 rounds: ${rounds} rounds, ${steps} table alarm steps, D1 rows written by the tournament ${stats1.d1Rows}, ${ms} ms`);
   }, 600_000);
+
+  it("§9.6 a request that omits the final gets the create form's 3-game final; 0 says no final", async () => {
+    const cookie = await signUp(nick("Org"));
+    const made = async (body: Record<string, unknown>) => {
+      const { id } = await json<{ id: string }>(await post("/api/tournaments", { name: "Cup F", presetId: "sport", rounds: 1, ...body }, cookie), 201);
+      return (await json<{ finalGames: number }>(await get(`/api/tournaments/${id}`, cookie))).finalGames;
+    };
+    expect(await made({})).toBe(3);
+    expect(await made({ finalGames: 0 })).toBe(0);
+    expect(await made({ finalGames: 5 })).toBe(5);
+  });
 
   it("a scheduled round opens at its time by the tournament's alarm — and not while the round before it plays", async () => {
     const cookie = await signUp(nick("Org"));

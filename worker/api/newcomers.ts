@@ -14,6 +14,7 @@ import { userByNick } from "../accounts/users.ts";
 import { clubOfPath, eveningById, eveningOfTable, isId } from "../clubs/store.ts";
 import type { Env } from "../env.ts";
 import { advisorOf, eveningNewcomers } from "../newcomers/service.ts";
+import { limitBucket } from "../security/address.ts";
 import { advisesIn, askToAdvise, candidatesOf, closeAdviseRequests, setAdvises, setRulesTest, wasAsked } from "../newcomers/store.ts";
 import { tableStub } from "../table-stub.ts";
 import { apiError, invalidBody } from "./errors.ts";
@@ -101,7 +102,8 @@ export const newcomerTables = new Hono<AppEnv>()
     if (!table) return apiError(c, "not-found", "No table with this code.");
     const { playerId, deviceId } = c.req.valid("json");
     if (!(await wasAsked(c.env.DB, table.code, playerId, session.user.id))) return apiError(c, "not-found", "Nobody at this table asked you to advise them.");
-    const result = await table.stub.consigliereAccept(playerId, session.user.nick, deviceId, await advisorOf(c.env, table.code, session.user.id));
+    // §7.10: never the newcomer's own address — compared only where a real client address is known (limitBucket).
+    const result = await table.stub.consigliereAccept(playerId, session.user.nick, deviceId, await advisorOf(c.env, table.code, session.user.id), limitBucket(c.req.raw));
     if (!result.ok) return apiError(c, result.error.code, result.error.message);
     await closeAdviseRequests(c.env.DB, table.code, playerId);
     const body: JoinResponse = result.body;

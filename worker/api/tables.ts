@@ -28,7 +28,7 @@ import { readSession, sessionUserId } from "../accounts/sessions.ts";
 import { eveningOfTable, roleIn } from "../clubs/store.ts";
 import { DIRECTORY_NAME, type Env } from "../env.ts";
 import { tableStub } from "../table-stub.ts";
-import { addressOf } from "../security/address.ts";
+import { addressOf, limitBucket } from "../security/address.ts";
 import { randomTableCode } from "../security/random.ts";
 import { rateLimit } from "../security/rate-limit.ts";
 import { getPreset, seatRange, startRefusal, type PresetInfo } from "../table/engine.ts";
@@ -301,7 +301,8 @@ export const tables = new Hono<AppEnv>()
     // RULES.md §7.10 (2026-12-06): a signed-in advisor binds with their account (it counts for a newcomer at a
     // rating table when experienced); a guest binds as before but never counts there.
     const userId = await sessionUserId(c);
-    const result = await table.stub.consigliereJoin(code, nickname, deviceId, userId ? await advisorOf(c.env, table.code, userId) : null);
+    // §7.10: never the newcomer's own address — compared only where a real client address is known (limitBucket).
+    const result = await table.stub.consigliereJoin(code, nickname, deviceId, userId ? await advisorOf(c.env, table.code, userId) : null, limitBucket(c.req.raw));
     if (!result.ok) return apiError(c, result.error.code, result.error.message);
     return c.json(result.body, 200);
   })

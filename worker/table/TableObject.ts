@@ -123,8 +123,8 @@ export class TableObject extends DurableObject<Env> {
   }
 
   /** The advisor joins with the invitation's code: their own token and return code. */
-  consigliereJoin(code: string, nickname: string, deviceId: string | undefined, advisor: AdvisorAccount | null): Promise<ConsigliereJoinResult> {
-    return this.table.consiglieri.join(code, nickname, deviceId, advisor);
+  consigliereJoin(code: string, nickname: string, deviceId: string | undefined, advisor: AdvisorAccount | null, address: string | null = null): Promise<ConsigliereJoinResult> {
+    return this.table.consiglieri.join(code, nickname, deviceId, advisor, address);
   }
 
   /** The worker names a rating table's newcomers (accounts), once, when it opens the table. */
@@ -138,8 +138,8 @@ export class TableObject extends DurableObject<Env> {
   }
 
   /** An advising member accepts (the worker checked the request): bound at once. */
-  consigliereAccept(playerId: string, nickname: string, deviceId: string | undefined, advisor: AdvisorAccount): Promise<ConsigliereJoinResult> {
-    return this.table.consiglieri.accept(playerId, nickname, deviceId, advisor);
+  consigliereAccept(playerId: string, nickname: string, deviceId: string | undefined, advisor: AdvisorAccount, address: string | null = null): Promise<ConsigliereJoinResult> {
+    return this.table.consiglieri.accept(playerId, nickname, deviceId, advisor, address);
   }
 
   /** RULES.md §7.10 (2026-12-06): the accounts of the seated newcomers this rating table still waits for. */

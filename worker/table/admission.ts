@@ -16,6 +16,7 @@ import { getPreset, seatRange } from "./engine.ts";
 import type { Ack, ConsiglieriPort, FanoutPort, ListingPort, MatchPort, OrganizerPort, Refused, ReportPort, SpectatorsPort, TableCore } from "./ports.ts";
 import { addressFull, checkJoin, deviceTaken } from "./lobby.ts";
 import { eveningJoinAllowed, writeBackMoveUp } from "./evening.ts";
+import { hostTakenBy } from "./host-taken.ts";
 import type { EveningHold, PlayerRow } from "./storage.ts";
 import type { AlarmFailures } from "./alarm-failures.ts";
 import type { Sockets } from "./connection.ts";
@@ -315,6 +316,10 @@ export class Admission {
     const seated = t.store.players().some((p) => !p.bot && p.userId === userId);
     const drawn = readLink(t.ctx.storage.sql)?.seats.some((s) => s.userId === userId) === true;
     if (seated || drawn) return { ok: false, error: { code: "plays-here", message: "This account plays at this table, so it cannot host it (RULES.md §9.1)." } };
+    const taken = hostTakenBy(t.ctx.storage.kv);
+    if (taken !== null && taken !== userId) {
+      return { ok: false, error: { code: "not-allowed", message: "The club took over this table's host screen while you were away (RULES.md §5.7); it stays with the new host." } };
+    }
     const token = randomToken();
     const hash = await digest(ORGANIZER_DOMAIN, token);
     t.tx(() => t.store.writeControl({ ...t.store.control(), organizerTokenHash: hash }));
@@ -380,7 +385,7 @@ export class Admission {
   }
 
   /** The keyed digest of a client's address bucket (security/address.ts addressOf), as stored. */
-  private async addressDigest(bucket: string): Promise<Uint8Array> {
+  async addressDigest(bucket: string): Promise<Uint8Array> {
     const known = this.addressDigests.get(bucket);
     if (known) return known;
     const config = this.t.config();

@@ -81,13 +81,15 @@ const toBuffer = (b: Uint8Array | null): ArrayBuffer | null => (b ? (b.slice().b
 export type InviteResult = { ok: true; body: ConsigliereInviteResponse } | Refusal;
 export type ConsigliereJoinResult = { ok: true; body: JoinResponse } | Refusal;
 
+const SAME_ADDRESS = "The seat's own address cannot advise it (RULES.md §7.10): advise from another network, or sit at the table from the same one.";
+
 function refusal(code: Refusal["error"]["code"], message: string): Refusal {
   return { ok: false, error: { code, message } };
 }
 
 /** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface ConsiglieriDeps extends Pick<TableCore, "afterChange" | "config" | "ctx" | "now" | "tx"> {
-  readonly admission: Pick<AdmissionPort, "leaveTable">;
+  readonly admission: Pick<AdmissionPort, "addressDigest" | "leaveTable">;
   readonly fanout: Pick<FanoutPort, "forgetLog" | "send">;
   readonly listing: Pick<ListingPort, "push">;
   readonly match: Pick<MatchPort, "startIfFull" | "state">;
@@ -159,6 +161,21 @@ export class Consiglieri {
   }
 
   /**
+   * RULES.md §7.10: never the newcomer's own address. The advisor's address bucket (digested like the
+   * seats', admission.ts) is the seat's own when it matches the address the seat sat down from and no
+   * other person seated in this game sat down from it: an address several seats share is a venue's or a
+   * household's network (a club evening seats a whole room behind one, `seatsPerAddress`) and says
+   * nothing about who is who. Null (no CF-Connecting-IP, or a loopback one from `wrangler dev` on one's
+   * own machine: security/address.ts limitBucket) compares nothing.
+   */
+  private ownAddress(seat: PlayerRow, addressHash: Uint8Array | null): boolean {
+    if (!addressHash || !seat.addressHash || !sameDigest(addressHash, seat.addressHash)) return false;
+    const { gameNo } = this.t.store.seriesGame();
+    const own = seat.addressHash;
+    return !this.t.store.players().some((p) => p.playerId !== seat.playerId && !p.bot && p.gameNo >= gameNo && p.addressHash && sameDigest(p.addressHash, own));
+  }
+
+  /**
    * Why the table may not start (organizer.ts start), or null: `advisor-not-experienced` when a waiting
    * newcomer has a consigliere bound who does not count (a guest, or an account without the experience),
    * else `consigliere-required` while a newcomer has none.
@@ -217,17 +234,18 @@ export class Consiglieri {
    * member's session): bound at once, as if they had joined with an invitation code — their own token and
    * return code. A seat that already has a consigliere is refused (`consigliere-taken`).
    */
-  async accept(playerId: string, nickname: string, deviceId: string | undefined, advisor: AdvisorAccount): Promise<ConsigliereJoinResult> {
+  async accept(playerId: string, nickname: string, deviceId: string | undefined, advisor: AdvisorAccount, address: string | null = null): Promise<ConsigliereJoinResult> {
     const t = this.t;
     if (!t.store.initialized()) return refusal("not-found", "No table with this code.");
     if (!getPreset(t.config().presetId)?.consigliere) return refusal("no-consigliere", "This format has no consiglieri (RULES.md §7.10: the Tatar club).");
     const config = t.config();
     const token = randomToken();
     const returnCode = randomReturnCode();
-    const [tokenHash, returnHash, deviceHash] = await Promise.all([
+    const [tokenHash, returnHash, deviceHash, addressHash] = await Promise.all([
       digest(TOKEN_DOMAIN, token),
       digest(returnDomain(config.code), returnCode),
       deviceId === undefined ? Promise.resolve(null) : digest(deviceDomain(config.code), deviceId),
+      address === null ? Promise.resolve(null) : t.admission.addressDigest(address),
     ]);
     const now = t.now();
     const outcome = t.tx((): ConsigliereJoinResult & { dropped?: string[] | null } => {
@@ -239,6 +257,7 @@ export class Consiglieri {
       const bad = this.nicknameRefusal(nickname);
       if (bad) return bad;
       if (deviceHash && seat.deviceHash && sameDigest(deviceHash, seat.deviceHash)) return refusal("same-device", "The seat's own device cannot advise it.");
+      if (this.ownAddress(seat, addressHash)) return refusal("same-address", SAME_ADDRESS);
       t.ctx.storage.sql.exec(
         `INSERT INTO consiglieri (player_id, nickname, invite_hash, return_hash, device_hash, joined_at, awaiting_consent, advisor_user_id, experienced) VALUES (?, ?, NULL, ?, ?, ?, 0, ?, ?)
          ON CONFLICT(player_id) DO UPDATE SET nickname = excluded.nickname, invite_hash = NULL, return_hash = excluded.return_hash, device_hash = excluded.device_hash, joined_at = excluded.joined_at, awaiting_consent = 0,
@@ -483,17 +502,18 @@ export class Consiglieri {
   }
 
   /** The advisor joins with the code: their own token and return code; the seat is marked for everyone. */
-  async join(code: string, nickname: string, deviceId: string | undefined, advisor: AdvisorAccount | null): Promise<ConsigliereJoinResult> {
+  async join(code: string, nickname: string, deviceId: string | undefined, advisor: AdvisorAccount | null, address: string | null = null): Promise<ConsigliereJoinResult> {
     const t = this.t;
     if (!t.store.initialized()) return refusal("not-found", "No table with this code.");
     const config = t.config();
     const token = randomToken();
     const returnCode = randomReturnCode();
-    const [inviteHash, tokenHash, returnHash, deviceHash] = await Promise.all([
+    const [inviteHash, tokenHash, returnHash, deviceHash, addressHash] = await Promise.all([
       digest(inviteDomain(config.code), code),
       digest(TOKEN_DOMAIN, token),
       digest(returnDomain(config.code), returnCode),
       deviceId === undefined ? Promise.resolve(null) : digest(deviceDomain(config.code), deviceId),
+      address === null ? Promise.resolve(null) : t.admission.addressDigest(address),
     ]);
     const now = t.now();
     const outcome = t.tx((): ConsigliereJoinResult & { dropped?: string[] | null } => {
@@ -511,6 +531,7 @@ export class Consiglieri {
       const twin = names.find((n) => confusable(n, nickname));
       if (twin) return refusal("nickname-confusable", `That nickname looks like "${twin}", who is already at this table.`);
       if (deviceHash && seat.deviceHash && sameDigest(deviceHash, seat.deviceHash)) return refusal("same-device", "The seat's own device cannot advise it.");
+      if (this.ownAddress(seat, addressHash)) return refusal("same-address", SAME_ADDRESS);
       t.ctx.storage.sql.exec(
         "UPDATE consiglieri SET nickname = ?, invite_hash = NULL, return_hash = ?, device_hash = ?, joined_at = ?, advisor_user_id = ?, experienced = ? WHERE player_id = ?",
         nickname, toBuffer(returnHash), toBuffer(deviceHash), now, advisor?.userId ?? null, advisor?.experienced ? 1 : 0, row.playerId,

@@ -165,6 +165,7 @@ export interface AdmissionPort {
   playAgain(playerId: string, action: TableAction, now: number, ack: Ack): Promise<Refused | null>;
   nextGame(now: number, ack: Ack): Promise<Refused | null>;
   leaveTable(playerIds: readonly string[], now: number): void;
+  addressDigest(bucket: string): Promise<Uint8Array>;
 }
 
 /** The table's chat (chat.ts). */

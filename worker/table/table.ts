@@ -119,7 +119,7 @@ export class Table {
     this.consiglieri = new Consiglieri(p("now", "config", "ctx", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "admission", "organizer", "media"));
     this.recordings = new TableRecordings(p("now", "config", "env", "ctx", "store", "alarm", "organizer"));
     this.publication = new TablePublication(p("env", "ctx", "store"));
-    this.takeover = new ClubTakeover(p("now", "config", "tx", "afterChange", "store", "sockets", "match", "fanout", "organizer", "presence"));
+    this.takeover = new ClubTakeover(p("now", "config", "ctx", "tx", "afterChange", "store", "sockets", "match", "fanout", "organizer", "presence"));
     this.chat = new TableChat(p("now", "ctx", "tx", "config", "store", "sockets", "match", "fanout", "organizer", "consiglieri"));
     // What follows every change, in order — each subscriber one job, all of them here.
     const ended = () => this.store.game().status === "ended";

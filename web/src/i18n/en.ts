@@ -663,6 +663,7 @@ export const en = {
   "error.seat-taken-by-bot": "Your seat was handed to a bot.",
   "error.organizer-transferred": "The organizer rights went to a player.",
   "error.same-device": "This device already has a seat at this table.",
+  "error.same-address": "A consigliere cannot advise from the player's own network: advise from another one.",
   "error.host-cannot-sit": "The host of this table does not take a seat.",
   "error.bad-organizer-token": "Your organizer key for this table is no longer valid.",
 

@@ -655,6 +655,7 @@ export const ru: Catalogue = {
   "error.seat-taken-by-bot": "Ваше место передано боту.",
   "error.organizer-transferred": "Права организатора перешли к игроку.",
   "error.same-device": "У этого устройства уже есть место за этим столом.",
+  "error.same-address": "Консильери не может советовать из сети самого игрока: советуйте из другой.",
   "error.host-cannot-sit": "Ведущий этого стола не занимает места.",
   "error.bad-organizer-token": "Ваш ключ организатора для этого стола больше не действителен.",
 

@@ -655,6 +655,7 @@ export const uk: Catalogue = {
   "error.seat-taken-by-bot": "Ваше місце передано боту.",
   "error.organizer-transferred": "Права організатора перейшли до гравця.",
   "error.same-device": "Цей пристрій уже має місце за цим столом.",
+  "error.same-address": "Консильєрі не може радити з мережі самого гравця: радьте з іншої.",
   "error.host-cannot-sit": "Ведучий цього столу не займає місця.",
   "error.bad-organizer-token": "Ваш ключ організатора для цього столу більше не дійсний.",
 

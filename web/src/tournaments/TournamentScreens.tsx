@@ -10,7 +10,7 @@
  */
 import { createResource, createSignal, For, onCleanup, Show } from "solid-js";
 import type { TournamentPage as Page, TournamentRoundView, TournamentTableView } from "../../../shared/protocol/tournaments.ts";
-import { TOURNAMENT_PRESETS, TOURNAMENT_SETTINGS, type TournamentPreset } from "../../../shared/tournaments/formats.ts";
+import { DEFAULT_FINAL_GAMES, TOURNAMENT_PRESETS, TOURNAMENT_SETTINGS, type TournamentPreset } from "../../../shared/tournaments/formats.ts";
 import { registerErrors, t, tk } from "../i18n/index.ts";
 import { me, meKnown } from "../lib/account.ts";
 import { ApiError } from "../lib/api.ts";
@@ -43,7 +43,7 @@ export function NewTournament() {
   const [seats, setSeats] = createSignal(12);
   const [rounds, setRounds] = createSignal(6);
   // RULES.md §9.6: a tournament plays a final unless the organizer sets 0 — three games at one table.
-  const [finalGames, setFinalGames] = createSignal(3);
+  const [finalGames, setFinalGames] = createSignal(DEFAULT_FINAL_GAMES);
   const [fromZero, setFromZero] = createSignal(false);
   const [host, setHost] = createSignal<"server" | "judge">("server");
   /** Sport's §2.1 setting: the roles dealt at once (a tournament's tables skip the card taking). */
