@@ -43,7 +43,7 @@ const failures = [];
 const times = [];
 
 /** Runs one step with its output buffered; prints it whole (header, output, wall time) when it ends. */
-function run(label, cmd, args, env = {}) {
+function run(label, cmd, args, env = {}, onOutput = null) {
   const started = Date.now();
   console.log(`[${secs(started - t0).padStart(7)}] ${label} started`);
   return new Promise((resolve) => {
@@ -52,8 +52,8 @@ function run(label, cmd, args, env = {}) {
     const [c, a] = cpu ? ["/usr/bin/time", ["-f", "%U %S", "-o", cpuFile, cmd, ...args]] : [cmd, args];
     const child = spawn(c, a, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...colour, ...env } });
     const chunks = [];
-    child.stdout.on("data", (d) => chunks.push(d));
-    child.stderr.on("data", (d) => chunks.push(d));
+    child.stdout.on("data", (d) => (chunks.push(d), onOutput?.(d)));
+    child.stderr.on("data", (d) => (chunks.push(d), onOutput?.(d)));
     const done = (status, note = "") => {
       const ms = Date.now() - started;
       let used = "";
@@ -73,10 +73,10 @@ function run(label, cmd, args, env = {}) {
   });
 }
 
-async function vitest(label, config, files = [], env = {}) {
+async function vitest(label, config, files = [], env = {}, onOutput = null) {
   if (!existsSync(join(root, config))) return;
   const json = join(out, `${label}.json`);
-  const status = await run(label, "npx", ["vitest", "run", "--config", config, ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${json}`], env);
+  const status = await run(label, "npx", ["vitest", "run", "--config", config, ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${json}`], env, onOutput);
   let counted = false;
   if (existsSync(json)) {
     try {
@@ -126,6 +126,23 @@ const want = (name) => only.length === 0 || only.includes(name);
 ensurePackages("npm test");
 if (want("browser")) ensureChromium("npm test");
 
+// The worker suite starts first, alone. Vitest gives each of its three workerd runners 90 s to start
+// (WORKER_START_TIMEOUT in vitest's pool, not a setting), and three starts competing with the web build,
+// tsc, knip and the unit suite's own start ran past it in a fresh clone on a loaded machine: three runners
+// never started and their files never ran. The other steps begin when the worker suite reports its first
+// finished file (its runners are up), when it ends, or after two minutes at most.
+let workerUp = Promise.resolve();
+let workerStep = Promise.resolve();
+if (want("worker")) {
+  let up = () => {};
+  workerUp = new Promise((resolve) => {
+    up = resolve;
+    setTimeout(resolve, 120_000).unref();
+  });
+  workerStep = vitest("worker", "vitest.worker.config.ts", [], {}, (d) => /[✓×] test\/worker\//.test(String(d).replace(/\x1b\[[0-9;]*m/g, "")) && up()).finally(() => up());
+  await workerUp;
+}
+
 // The browser games serve web/dist: only after a good build (a failed build is a failed run).
 // `npm run test:quick` (typecheck, unit, worker) builds nothing.
 const build = want("browser") || want("deploy") ? run("build web", "npm", ["run", "--silent", "build:web"]).then((status) => status === 0 || (broken.push("build:web"), false)) : Promise.resolve(false);
@@ -164,7 +181,7 @@ await Promise.all([
   // Issue 33: dead files, exports, types and dependencies fail the suite (knip.jsonc: entry points, and each ignore with its reason).
   want("knip") && run("knip", "npx", ["knip", "--no-progress"]).then((status) => status === 0 || broken.push("knip")),
   want("unit") && vitest("unit", "vitest.unit.config.ts"),
-  want("worker") && vitest("worker", "vitest.worker.config.ts"),
+  workerStep,
 ]);
 // Stage 2: the club step and the one-page files side by side, each sharing one `wrangler dev` and one
 // Chromium between its files (SHARE). Issue 33: a fresh-clone run with the club step inside stage 1
