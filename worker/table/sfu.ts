@@ -53,7 +53,7 @@ export function sfuConfigured(env: Pick<Env, "SFU_APP_ID" | "SFU_APP_SECRET">): 
 }
 
 /**
- * A camera's simulcast layers as the page publishes them (web/src/media/sfu.ts SIMULCAST): "h" the
+ * A camera's simulcast layers as the page publishes them (web/src/media/sfu.ts simulcastEncodings): "h" the
  * 320×240 capture, "l" half of each side; a listener pulls "h" of the spotlight and "l" of every tile.
  */
 export type Rid = "h" | "l";
