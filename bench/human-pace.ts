@@ -1,6 +1,7 @@
 /**
  * Issue 36: the fraction of wall time a table object is busy at human pace, and the true cost of a
- * game-hour (object, storage, Worker, D1, R2, media). `node bench/human-pace.ts [--games 3] [--seed 1]`.
+ * game-hour (object, storage, Worker, D1, R2, media). `node bench/human-pace.ts [--games 3] [--seed 1]
+ * [--video-large K] [--video-small K]` (a camera's kbit/s per link, large and small: measured defaults).
  *
  * Method (docs/PERFORMANCE.md "Issue 36"): whole sport games are played inside workerd by bots as fast
  * as they go (test/worker/human-pace.test.ts), and every event the table handles is timed on its own —
@@ -199,10 +200,18 @@ const recRequests = (recChunks * PRICES.workerRequestPerM + 2 * recChunks * PRIC
 
 /* ---------------------------------------------------------------------------------------- media */
 
-// Per-receiver kbit/s (RTP + headers). Measured: a talking audio link ≈ 47, a warm silent one ≈ 27
-// (docs/PERFORMANCE.md, issue 30), a listener's audio-only download 44–48 (issue 15). Video: computed
-// (docs/MEDIA.md §4; the media bench is CPU-bound on this machine): a listener 1,200 with the floor
-// (the speaker large + 8 small), 1,500 everyone to everyone (9 small + audio).
+// Per-receiver kbit/s (RTP + headers). Audio, measured: a talking link ≈ 47, a warm silent one ≈ 27
+// (docs/PERFORMANCE.md, issue 30), a listener's audio-only download 44–48 (issue 15).
+// Video, measured per link (docs/PERFORMANCE.md "Video at the size it is shown": bench/media-mesh.ts
+// --host --people 4 --window 8, a day speech, 2026-12-07, load average 37 / 28 / 25): a camera sent large
+// (320×240, ≤ 250 kbit/s) — the speaker's 390 kbit/s of video up on its 4 links ≈ 98 a link — and small
+// (160×120, ≤ 100 kbit/s) — three listeners' 230–246 on 4 links ≈ 60 a link. Encoders starved by the
+// load send below their caps: `--video-large 265 --video-small 108` prices the caps with headers (docs/MEDIA.md §4). A receiver sees every
+// other living camera by day (CAMERAS, nobody eliminated: the upper bound), nothing at night but the black
+// team (left out, as before).
+const VIDEO_LARGE = Number(arg("video-large", "98"));
+const VIDEO_SMALL = Number(arg("video-small", "60"));
+const CAMERAS = 9;
 const RECEIVERS = 11; // 10 seats + 1 spectator listening through the SFU
 const dayS = gameS - perGame(nightS);
 const speechShare = perGame(speechS) / gameS;
@@ -211,8 +220,13 @@ const gbPerHour = (kbps: number, share: number) => (RECEIVERS * kbps * 1000 * 36
 const media = {
   audioFloor: gbPerHour(48, speechShare), // only the speaker is pulled, only during speeches
   audioNoFloor: gbPerHour(47 + 8 * 27, 1), // every microphone to every receiver, all game
-  videoFloor: gbPerHour(48, speechShare) + gbPerHour(1200 - 48, 1 - nightShare), // cameras by day, dark at night
-  videoNoFloor: gbPerHour(1500 + 8 * 27, 1),
+  // The figure this table used before it was measured: computed (docs/MEDIA.md §4), a listener 1,200 kbit/s by day.
+  videoComputed: gbPerHour(48, speechShare) + gbPerHour(1200 - 48, 1 - nightShare),
+  // One layer (before simulcast): the SFU forwards each camera as published, the full 320×240, to every tile.
+  videoOneLayer: gbPerHour(48, speechShare) + gbPerHour(CAMERAS * VIDEO_LARGE, 1 - nightShare),
+  // Simulcast: the spotlight's high layer during a speech, every tile's low layer; by day outside speeches all low.
+  videoFloor: gbPerHour(48, speechShare) + gbPerHour(VIDEO_LARGE + (CAMERAS - 1) * VIDEO_SMALL, speechShare) + gbPerHour(CAMERAS * VIDEO_SMALL, 1 - nightShare - speechShare),
+  videoNoFloor: gbPerHour(47 + 8 * 27 + CAMERAS * VIDEO_SMALL, 1), // every camera small and every microphone to everyone, all game
 };
 void dayS;
 const TURN_SHARE = 0.2; // players behind NATs that need a relay (callstats.io: 22 %; Twilio: ~15 %)
@@ -252,11 +266,13 @@ console.log("Media per game-hour (Realtime SFU egress at $0.05/GB; the 1,000 GB 
 const mrow = (k: string, gb: number) => console.log(`  ${k.padEnd(52)} ${gb.toFixed(3).padStart(7)} GB  ${f(usd(gb), 4).padStart(9)}`);
 mrow("SFU, audio only, with the floor", media.audioFloor);
 mrow("SFU, audio only, everyone to everyone", media.audioNoFloor);
-mrow("SFU, video (normal), with the floor", media.videoFloor);
+mrow("SFU, video (normal), with the floor, computed 1,200", media.videoComputed);
+mrow("SFU, video (normal), with the floor, one layer", media.videoOneLayer);
+mrow("SFU, video (normal), with the floor, simulcast", media.videoFloor);
 mrow("SFU, video (normal), everyone to everyone", media.videoNoFloor);
 mrow(`mesh + TURN for ${TURN_SHARE * 100} % of players, audio, with the floor`, meshTurn.audioFloor);
 mrow(`mesh + TURN for ${TURN_SHARE * 100} % of players, video, with the floor`, meshTurn.videoFloor);
 console.log("  (TURN with the SFU: TURN↔SFU traffic is not charged twice, so a relayed player adds nothing.)");
 console.log();
 console.log(`the whole, per game-hour: audio via SFU ${f(platform + usd(media.audioFloor), 4)} (no floor ${f(platform + usd(media.audioNoFloor), 4)}, the floor saves ${((1 - media.audioFloor / media.audioNoFloor) * 100).toFixed(0)} %); video via SFU ${f(platform + usd(media.videoFloor), 4)} (no floor ${f(platform + usd(media.videoNoFloor), 4)}, saves ${((1 - media.videoFloor / media.videoNoFloor) * 100).toFixed(0)} %)`);
-console.log(`HUMAN_PACE ${JSON.stringify({ activeFraction: busyFraction, gameMinutes: gameS / 60, objectPerGameHour: objectTotal, beforePerGameHour: sum(before), platformPerGameHour: platform, audioFloorPerGameHour: platform + usd(media.audioFloor), audioNoFloorPerGameHour: platform + usd(media.audioNoFloor), videoFloorPerGameHour: platform + usd(media.videoFloor), videoNoFloorPerGameHour: platform + usd(media.videoNoFloor) })}`);
+console.log(`HUMAN_PACE ${JSON.stringify({ activeFraction: busyFraction, gameMinutes: gameS / 60, objectPerGameHour: objectTotal, beforePerGameHour: sum(before), platformPerGameHour: platform, audioFloorPerGameHour: platform + usd(media.audioFloor), audioNoFloorPerGameHour: platform + usd(media.audioNoFloor), videoFloorPerGameHour: platform + usd(media.videoFloor), videoOneLayerPerGameHour: platform + usd(media.videoOneLayer), videoNoFloorPerGameHour: platform + usd(media.videoNoFloor) })}`);

@@ -32,6 +32,20 @@ export function playVideo(floor: Floor | null | undefined, listener: MediaPeer |
   return speaker !== listener && (floor?.channels ?? []).some((c) => c.video.includes(speaker) && listensTo(c, listener, floor));
 }
 
+/** The two sizes a camera is shown at: `large` in the spotlight above the oval, `small` in a seat tile. */
+export type VideoLayer = "large" | "small";
+
+/**
+ * The size at which `viewer` shows `peer`'s camera, so that it is sent (the mesh: per link) or pulled (the
+ * SFU: a simulcast layer) at that size and no larger: large for the spotlight — the seat holding the floor,
+ * `GameView.speaker`, which every page shows large above the oval — small for every other tile; null where
+ * the floor hides it (RULES.md §8: nothing is sent or pulled then, rather than received and hidden).
+ */
+export function videoLayer(floor: Floor | null | undefined, viewer: MediaPeer | null, peer: MediaPeer, spotlight: Seat | null): VideoLayer | null {
+  if (!playVideo(floor, viewer, peer)) return null;
+  return peer === spotlight ? "large" : "small";
+}
+
 /** Whether `peer` speaks in some channel now ("You have the floor"). */
 export function speaksNow(floor: Floor | null | undefined, peer: MediaPeer | null): boolean {
   return peer !== null && (floor?.channels ?? []).some((c) => c.speakers.includes(peer));

@@ -305,6 +305,11 @@ test("RULES.md §8 media: three people with real WebRTC: the floor decides who h
           const hit = await listener.page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest("[data-voice-more], [data-voice-camera]") !== null, [c.x + c.width / 2, c.y + c.height / 2]);
           expect(hit, `${sel} is on top at its centre`).toBe(true);
         }
+        // docs/MEDIA.md "Per-peer quality": the speaker's camera goes to this viewer large (it shows it in the
+        // spotlight), the viewer's own camera to the speaker small (a tile there).
+        type Scales = { __mafiaMesh: { videoScales(): Record<number, number | null> } };
+        await expect.poll(() => human.page.evaluate((to) => (window as unknown as Scales).__mafiaMesh.videoScales()[to], listener.seat), { timeout: SLOW_MS }).toBe(1);
+        await expect.poll(() => listener.page.evaluate((to) => (window as unknown as Scales).__mafiaMesh.videoScales()[to], human.seat), { timeout: SLOW_MS }).toBe(2);
         seen.spotlight = Date.now() - spotAt || 1;
         // docs/UI.md "Voice controls and lobby voice": the spotlight at 360 px.
         await listener.page.setViewportSize({ width: 360, height: 740 });

@@ -19,6 +19,7 @@
  *   POST /apps/{appId}/sessions/{sessionId}/tracks/new   TracksRequest (body not marked required) → 200 TracksResponse
  *   PUT  /apps/{appId}/sessions/{sessionId}/renegotiate  RenegotiateRequest (not required) → 200 RenegotiateResponse
  *   PUT  /apps/{appId}/sessions/{sessionId}/tracks/close CloseTracksRequest (required) → 200 CloseTracksResponse
+ *   PUT  /apps/{appId}/sessions/{sessionId}/tracks/update UpdateTracksRequest (not required) → 200 UpdateTracksResponse
  *   GET  /apps/{appId}/sessions/{sessionId}              → 200 GetSessionStateResponse
  *
  * The document defines no error response for these operations; its one error schema,
@@ -76,6 +77,19 @@ export const TracksResponse = v.looseObject({
   ...itemError,
   requiresImmediateRenegotiation: v.optional(v.boolean()),
   sessionDescription: v.optional(SessionDescription),
+  tracks: v.optional(v.array(v.looseObject({ ...TrackObject.entries, ...itemError }))),
+});
+
+/** components.schemas.UpdateTracksRequest: tracks?: TrackObject[], sessionDescription?. */
+export const UpdateTracksRequest = v.looseObject({
+  tracks: v.optional(v.array(TrackObject)),
+  sessionDescription: v.optional(SessionDescription),
+});
+
+/** components.schemas.UpdateTracksResponse (tracks: TrackObject & {errorCode?, errorDescription?}; no sessionDescription listed). */
+export const UpdateTracksResponse = v.looseObject({
+  ...itemError,
+  requiresImmediateRenegotiation: v.optional(v.boolean()),
   tracks: v.optional(v.array(v.looseObject({ ...TrackObject.entries, ...itemError }))),
 });
 
@@ -143,6 +157,7 @@ export const OPERATIONS: Operation[] = [
   { name: "sessions/new", method: "POST", path: /^\/apps\/([^/]+)\/sessions\/new$/, request: null, bodyRequired: false, status: 201, response: NewSessionResponse },
   { name: "tracks/new", method: "POST", path: /^\/apps\/([^/]+)\/sessions\/([^/]+)\/tracks\/new$/, request: TracksRequest, bodyRequired: false, status: 200, response: TracksResponse },
   { name: "renegotiate", method: "PUT", path: /^\/apps\/([^/]+)\/sessions\/([^/]+)\/renegotiate$/, request: RenegotiateRequest, bodyRequired: false, status: 200, response: RenegotiateResponse },
+  { name: "tracks/update", method: "PUT", path: /^\/apps\/([^/]+)\/sessions\/([^/]+)\/tracks\/update$/, request: UpdateTracksRequest, bodyRequired: false, status: 200, response: UpdateTracksResponse },
   { name: "tracks/close", method: "PUT", path: /^\/apps\/([^/]+)\/sessions\/([^/]+)\/tracks\/close$/, request: CloseTracksRequest, bodyRequired: true, status: 200, response: CloseTracksResponse },
   { name: "session", method: "GET", path: /^\/apps\/([^/]+)\/sessions\/([^/]+)$/, request: null, bodyRequired: false, status: 200, response: GetSessionStateResponse },
   { name: "turn", method: "POST", path: /^\/turn\/keys\/([^/]+)\/credentials\/generate-ice-servers$/, request: TurnRequest, bodyRequired: true, status: 201, response: TurnResponse },

@@ -30,6 +30,8 @@ export interface StandInTrack {
   /** Remote: the publisher's session. */
   from?: string;
   status: "active" | "inactive";
+  /** Remote, from a simulcast publication: the layer asked for (`simulcast.preferredRid`, by pull or update). */
+  rid?: string;
 }
 interface Session {
   id: string;
@@ -193,6 +195,7 @@ export class SfuStandIn {
     if (s.awaitingAnswer && !forcedClose) return this.refuse(call, 400, "invalid_params", `${op.name} before the previous SFU offer was answered`);
     if (s.awaitingAnswer) this.closesWhileAwaiting++;
     if (op.name === "tracks/close") return this.close(call, op, s, body as { tracks: Array<{ mid: string }>; force: boolean; sessionDescription?: unknown });
+    if (op.name === "tracks/update") return this.update(call, op, s, (body ?? {}) as { tracks?: Array<Record<string, unknown>>; sessionDescription?: unknown });
     return this.tracksNew(call, op, s, (body ?? {}) as { sessionDescription?: { type?: string; sdp?: string }; tracks?: Array<Record<string, unknown>> });
   }
 
@@ -233,12 +236,40 @@ export class SfuStandIn {
       }
       const mid = String(s.nextMid++);
       mids.push(mid);
-      s.tracks.push({ mid, location: "remote", trackName: t.trackName, from: t.sessionId, status: "active" });
+      const rid = (t.simulcast as { preferredRid?: string } | undefined)?.preferredRid;
+      s.tracks.push({ mid, location: "remote", trackName: t.trackName, from: t.sessionId, status: "active", ...(rid ? { rid } : {}) });
       out.push({ ...(this.omitSessionIds ? {} : { sessionId: t.sessionId }), trackName: t.trackName, mid });
     }
     if (!mids.length) return this.answer(call, op, { requiresImmediateRenegotiation: false, tracks: out });
     s.awaitingAnswer = true;
     return this.answer(call, op, { requiresImmediateRenegotiation: true, tracks: out, sessionDescription: { type: "offer", sdp: sdp("offer", mids) } });
+  }
+
+  /**
+   * `tracks/update` as this project uses it: a pulled track's simulcast preference changed on its own
+   * mid (the same publisher and track name), no SDP (a reuse of the transceiver for another track is not
+   * used here and refused). Answered without renegotiation, as the documented example is.
+   */
+  private update(call: Call, op: Operation, s: Session, body: { tracks?: Array<Record<string, unknown>>; sessionDescription?: unknown }): Response {
+    const tracks = body.tracks ?? [];
+    call.tracks = tracks.length;
+    if (!tracks.length) return this.refuse(call, 400, "invalid_params", "tracks/update without tracks");
+    if (tracks.length > MAX_TRACKS) return this.refuse(call, 400, "invalid_params", `${tracks.length} tracks in one call (at most ${MAX_TRACKS})`);
+    if (body.sessionDescription) return this.refuse(call, 400, "invalid_params", "this project changes layers without an offer of its own");
+    const out: Array<Record<string, unknown>> = [];
+    for (const t of tracks) {
+      const rid = (t.simulcast as { preferredRid?: string } | undefined)?.preferredRid;
+      if (t.location !== "remote" || typeof t.mid !== "string" || typeof t.sessionId !== "string" || typeof t.trackName !== "string" || !rid) return this.refuse(call, 400, "invalid_params", "a layer change names a remote track's mid, publisher, track name and preferredRid");
+      const held = s.tracks.find((x) => x.location === "remote" && x.mid === t.mid && x.status === "active");
+      if (!held) {
+        out.push({ mid: t.mid, errorCode: "not_found", errorDescription: "No active track with this mid" });
+        continue;
+      }
+      if (held.from !== t.sessionId || held.trackName !== t.trackName) return this.refuse(call, 400, "invalid_params", `mid ${t.mid} carries another track: a transceiver reused, not a layer change`);
+      held.rid = rid;
+      out.push({ mid: t.mid, sessionId: t.sessionId, trackName: t.trackName, simulcast: t.simulcast });
+    }
+    return this.answer(call, op, { requiresImmediateRenegotiation: false, tracks: out });
   }
 
   private close(call: Call, op: Operation, s: Session, body: { tracks: Array<{ mid: string }>; force: boolean; sessionDescription?: unknown }): Response {

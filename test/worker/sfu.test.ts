@@ -158,6 +158,12 @@ async function checkPulls(run: Opened, why: string): Promise<{ phase: string; pu
       const held = standIn.pulled(person.recv.sessionId);
       pulls += held.length;
       const got = new Set(held.map((t) => `${seatOfPub.get(t.from!)}:${t.trackName}`));
+      // Each camera at the size this listener shows it: the spotlight (its view's speaker) at the high layer, every tile at the low.
+      for (const t of held) {
+        const seat = seatOfPub.get(t.from!);
+        const rid = t.trackName === "video" ? (seat === p.game.speaker ? "h" : "l") : undefined;
+        if (t.rid !== rid) problems.push(`seat ${me} (${p.game.phase}, speaker ${p.game.speaker}): ${seat}:${t.trackName} pulled at layer ${t.rid}, shown at ${rid}`);
+      }
       const a = [...want].sort().join(" ");
       const b = [...got].sort().join(" ");
       if (a !== b || got.size !== held.length) problems.push(`seat ${me} (${p.game.phase}): floor allows [${a}], pulled [${b}]`);
@@ -183,6 +189,11 @@ async function checkPulls(run: Opened, why: string): Promise<{ phase: string; pu
       const a = [...want].sort().join(" ");
       const b = held.map((t) => `${seatOfPub.get(t.from!)}:${t.trackName}`).sort().join(" ");
       if (a !== b) problems.push(`spectator (${w.lastView().game!.phase}): public floor [${a}], pulled [${b}]`);
+      for (const t of held) {
+        const seat = seatOfPub.get(t.from!);
+        const rid = t.trackName === "video" ? (seat === w.lastView().game!.speaker ? "h" : "l") : undefined;
+        if (t.rid !== rid) problems.push(`spectator: ${seat}:${t.trackName} pulled at layer ${t.rid}, shown at ${rid}`);
+      }
     }
     if (!problems.length) return { phase: run.seated[0]!.client.lastView().game!.phase, pulls };
     last = problems.join("; ");
@@ -297,6 +308,8 @@ describe("issue 15, RULES.md §8 media: the SFU plane", () => {
     console.log(`SFU game: ${stats.steps} steps after the first speech, phases ${[...phases].join(", ")}; ${standIn.calls.length} API calls (${closes} closes), max ${Math.max(...standIn.calls.map((c) => c.tracks))} tracks a call, night checks of red listeners ${nightRedChecks.length}`);
     for (const p of ["dealing", "acquaintance", "speech", "voting", "last-words", "game-over"]) expect([...phases], p).toContain(p);
     expect(closes).toBeGreaterThan(0);
+    // The spotlight moved from speaker to speaker on the pulled cameras' own transceivers.
+    expect(standIn.calls.filter((c) => c.op === "tracks/update" && c.status === 200).length).toBeGreaterThan(0);
     expect(nightRedChecks.length).toBeGreaterThan(0);
     expect(deadChecks).toBeGreaterThan(0);
   });

@@ -57,6 +57,22 @@ export interface LocalTrack {
 export interface RemoteTrack {
   sessionId: string;
   trackName: string;
+  /** A simulcast publication's layer to forward (its RID); absent: the track is pulled as published. */
+  preferredRid?: string;
+}
+/** A pulled track's new simulcast layer (`tracks/update` on its mid). */
+export interface LayerChange extends RemoteTrack {
+  mid: string;
+  preferredRid: string;
+}
+
+/**
+ * The simulcast object of a pull or a layer change: the preferred layer; when the receiver's bandwidth
+ * cannot carry it (`priorityOrdering`) or the publisher does not send it (`ridNotAvailable`), the next
+ * layer in a–z order — with the layers "h" (high) and "l" (low), the other one.
+ */
+function simulcastOf(rid: string | undefined): { simulcast?: { preferredRid: string; priorityOrdering: "asciibetical"; ridNotAvailable: "asciibetical" } } {
+  return rid ? { simulcast: { preferredRid: rid, priorityOrdering: "asciibetical", ridNotAvailable: "asciibetical" } } : {};
 }
 /** One track's outcome in a response (TracksResponse.tracks / CloseTracksResponse.tracks). */
 export interface TrackResult {
@@ -176,7 +192,7 @@ export class SfuApi {
       for (let i = 0; i < tracks.length; i += MAX_TRACKS_PER_CALL) {
         const batch = tracks.slice(i, i + MAX_TRACKS_PER_CALL);
         const out = await this.exclusive(sessionId, () => this.call("tracks/new", "POST", this.path(sessionId, "tracks/new"), {
-          tracks: batch.map((t) => ({ location: "remote", sessionId: t.sessionId, trackName: t.trackName })),
+          tracks: batch.map((t) => ({ location: "remote", sessionId: t.sessionId, trackName: t.trackName, ...simulcastOf(t.preferredRid) })),
         }, Tracks));
         const items = out.tracks ?? [];
         // Each requested track's result: the item naming its session and track, else the item at its
@@ -195,6 +211,46 @@ export class SfuApi {
             for (const g of got) if (!g.errorCode) Object.assign(g, { errorCode: "no-answer", errorDescription: "the endpoint did not answer the offer" });
             results.push(...got, ...tracks.slice(i + MAX_TRACKS_PER_CALL).map((t) => ({ ...t, errorCode: "no-answer", errorDescription: "not asked: an earlier offer was not answered" })));
             return results;
+          }
+          await this.exclusive(sessionId, () => this.call("renegotiate", "PUT", this.path(sessionId, "renegotiate"), { sessionDescription: answer }, Renegotiate));
+        }
+        results.push(...got);
+      }
+      return results;
+    } finally {
+      this.negotiating.delete(sessionId);
+    }
+  }
+
+  /**
+   * Switch pulled tracks to another simulcast layer on their own transceivers (`tracks/update`, location
+   * remote, the same mid, publisher and track name, a new `simulcast.preferredRid`), in batches of at
+   * most MAX_TRACKS_PER_CALL: the receiver keeps its track, so the video switches without a gap. A layer
+   * change needs no SDP exchange (the documented answer is `requiresImmediateRenegotiation: false`); if
+   * the SFU asks for one all the same, its offer goes through `exchange` as a pull's does. Returns every
+   * track's result.
+   */
+  async update(sessionId: string, tracks: LayerChange[], exchange: (batch: PullBatch) => Promise<SessionDescription | null>): Promise<TrackResult[]> {
+    if (this.negotiating.has(sessionId) || this.stalled.has(sessionId)) throw new SfuError("tracks/update", 0, null, "the session's last offer is not answered");
+    this.negotiating.add(sessionId);
+    try {
+      const results: TrackResult[] = [];
+      for (let i = 0; i < tracks.length; i += MAX_TRACKS_PER_CALL) {
+        const batch = tracks.slice(i, i + MAX_TRACKS_PER_CALL);
+        const out = await this.exclusive(sessionId, () => this.call("tracks/update", "PUT", this.path(sessionId, "tracks/update"), {
+          tracks: batch.map((t) => ({ location: "remote", mid: t.mid, sessionId: t.sessionId, trackName: t.trackName, ...simulcastOf(t.preferredRid) })),
+        }, Tracks));
+        const items = out.tracks ?? [];
+        const got: TrackResult[] = batch.map((t) => {
+          const found = items.find((x) => x.mid === t.mid);
+          return found ? { ...found, mid: t.mid } : { mid: t.mid, errorCode: "missing", errorDescription: "not in the response" };
+        });
+        const offer = out.requiresImmediateRenegotiation && out.sessionDescription?.type === "offer" ? out.sessionDescription : null;
+        if (offer) {
+          const answer = await exchange({ offer, requested: batch, tracks: got });
+          if (!answer) {
+            this.stalled.add(sessionId);
+            return [...results, ...got.map((g) => (g.errorCode ? g : { ...g, errorCode: "no-answer", errorDescription: "the endpoint did not answer the offer" }))];
           }
           await this.exclusive(sessionId, () => this.call("renegotiate", "PUT", this.path(sessionId, "renegotiate"), { sessionDescription: answer }, Renegotiate));
         }

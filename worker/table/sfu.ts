@@ -8,6 +8,9 @@
  * listener's own floor allows (shared/media/floor.ts playAudio / playVideo, the same rule as the
  * client's plan): what is no longer allowed is closed first (`tracks/close`, force), then what is newly
  * allowed is pulled (`tracks/new` remote → the SFU's offer → the client → its answer → `renegotiate`).
+ * A camera is pulled at the simulcast layer the listener shows it at (shared/media/floor.ts videoLayer:
+ * the spotlight — the view's speaker — at the high layer, a tile at the low) and moved between layers on
+ * its own mid (`tracks/update`) when the spotlight moves.
  * One listener's work runs as one loop that always diffs against the newest floor; calls on one
  * session never overlap (SfuApi.exclusive), different listeners' run in parallel.
  *
@@ -28,11 +31,11 @@
  * still knows them; a pull offer that waits for its answer lives in memory only (ANSWER_TIMEOUT_MS).
  */
 import type { Seat } from "../../shared/engine/types.ts";
-import { playAudio, playVideo } from "../../shared/media/floor.ts";
+import { playAudio, videoLayer } from "../../shared/media/floor.ts";
 import { consiglierePeer, HOST_PEER, type MediaPeer } from "../../shared/media/peers.ts";
 import type { SfuMessage, SfuServerMessage } from "../../shared/protocol/messages.ts";
 import type { Env } from "../env.ts";
-import { SfuApi, apiBase, type Kind, type PullBatch, type SessionDescription } from "../media/sfu-api.ts";
+import { SfuApi, apiBase, type Kind, type PullBatch, type SessionDescription, type TrackResult } from "../media/sfu-api.ts";
 import type { Attachment, ConnectionIdentity } from "./connection.ts";
 import { seatedPlayers, viewFor, type Viewer } from "./engine.ts";
 import type { ConsiglieriPort, FanoutPort, MatchPort, Refused, TableCore } from "./ports.ts";
@@ -49,6 +52,12 @@ export function sfuConfigured(env: Pick<Env, "SFU_APP_ID" | "SFU_APP_SECRET">): 
   return !!(env.SFU_APP_ID && env.SFU_APP_SECRET);
 }
 
+/**
+ * A camera's simulcast layers as the page publishes them (web/src/media/sfu.ts simulcastEncodings): "h" the
+ * 320×240 capture, "l" half of each side; a listener pulls "h" of the spotlight and "l" of every tile.
+ */
+export type Rid = "h" | "l";
+
 /** One pulled track in a listener's receiving session. */
 export interface Pulled {
   mid: string;
@@ -56,6 +65,8 @@ export interface Pulled {
   from: string;
   trackName: Kind;
   seat: Seat;
+  /** A camera's layer asked for (absent: audio, or a pull made before layers were asked for). */
+  rid?: Rid;
 }
 export interface SfuPerson {
   /** The publishing session and its tracks (mid on that session, name = kind). */
@@ -68,11 +79,12 @@ export interface SfuState {
   pullSeq: number;
 }
 
-/** A wanted track of a listener: the publisher's session and track name, and the seat it plays at. */
+/** A wanted track of a listener: the publisher's session and track name, the seat it plays at, a camera's layer. */
 interface Want {
   from: string;
   trackName: Kind;
   seat: Seat;
+  rid?: Rid;
 }
 const keyOf = (w: { from: string; trackName: Kind; seat: Seat }) => `${w.from}/${w.trackName}@${w.seat}`;
 
@@ -251,8 +263,13 @@ export class SfuPlane {
       const peer = this.peerOf(other, seats);
       if (other === playerId || peer === undefined || !person.pub) continue;
       for (const tr of person.pub.tracks) {
-        const allowed = tr.kind === "audio" ? playAudio(floor, mine, peer) : playVideo(floor, mine, peer);
-        if (allowed) out.push({ from: person.pub.sessionId, trackName: tr.kind, seat: peer });
+        if (tr.kind === "audio") {
+          if (playAudio(floor, mine, peer)) out.push({ from: person.pub.sessionId, trackName: tr.kind, seat: peer });
+          continue;
+        }
+        // A camera at the size this listener shows it: the spotlight (the view's speaker) large, a tile small.
+        const layer = videoLayer(floor, mine, peer, view.speaker);
+        if (layer) out.push({ from: person.pub.sessionId, trackName: tr.kind, seat: peer, rid: layer === "large" ? "h" : "l" });
       }
     }
     return out;
@@ -321,6 +338,8 @@ export class SfuPlane {
       await this.closeDisallowed(playerId);
       if (this.state().people[playerId]?.recv !== recv) return; // rejoined or forgotten meanwhile
       if (recv.stalled) continue; // an offer never answered: closes only, until the person joins again
+      await this.relayer(playerId, recv);
+      if (this.state().people[playerId]?.recv !== recv || recv.stalled) continue;
       const held = new Set(recv.pulled.map(keyOf));
       const add = this.wanted(playerId).filter((w) => !held.has(keyOf(w)));
       if (!add.length) continue;
@@ -329,7 +348,7 @@ export class SfuPlane {
       try {
         results = await this.api.pull(
           recv.sessionId,
-          add.map((w) => ({ sessionId: w.from, trackName: w.trackName })),
+          add.map((w) => ({ sessionId: w.from, trackName: w.trackName, ...(w.rid ? { preferredRid: w.rid } : {}) })),
           (batch) => this.exchange(playerId, add, batch),
         );
       } finally {
@@ -366,12 +385,36 @@ export class SfuPlane {
     }
   }
 
+  /**
+   * The pulled cameras whose layer the listener's floor now wants otherwise (the spotlight moved to
+   * another seat, or away) are switched on their own transceivers (SfuApi.update): no close, no new pull,
+   * the page keeps its track and its tile.
+   */
+  private async relayer(playerId: string, recv: NonNullable<SfuPerson["recv"]>): Promise<void> {
+    const want = new Map(this.wanted(playerId).map((w) => [keyOf(w), w.rid]));
+    const moved = recv.pulled.filter((p) => {
+      const rid = want.get(keyOf(p));
+      return rid !== undefined && rid !== p.rid;
+    });
+    if (!moved.length) return;
+    const changes = moved.map((p) => ({ mid: p.mid, sessionId: p.from, trackName: p.trackName, preferredRid: want.get(keyOf(p))! }));
+    const results: TrackResult[] = await this.api.update(recv.sessionId, changes, (batch) =>
+      this.ask(playerId, batch, moved.map((p) => ({ mid: p.mid, seat: p.seat, kind: p.trackName }))),
+    );
+    results.forEach((r, i) => {
+      if (!r.errorCode) moved[i]!.rid = changes[i]!.preferredRid;
+      else if (r.errorCode !== "no-answer") console.error("sfu: layer not changed", r.errorCode, r.errorDescription);
+    });
+    if (results.some((r) => r.errorCode === "no-answer")) {
+      recv.stalled = true;
+      this.sendError(playerId, "media-unavailable", "Your page did not answer the media server; join voice again.");
+    }
+    this.save();
+  }
+
   /** A pull batch's offer to the listener's sockets; resolves with its answer (null: none in time). */
   private exchange(playerId: string, add: Want[], batch: PullBatch): Promise<SessionDescription | null> {
     if (!batch.offer) return Promise.resolve(null);
-    const st = this.state();
-    const pull = ++st.pullSeq;
-    this.save();
     const tracks: Array<{ mid: string; seat: Seat; kind: Kind }> = [];
     const waiting = this.inflight.get(playerId) ?? [];
     batch.tracks.forEach((r, i) => {
@@ -383,6 +426,15 @@ export class SfuPlane {
       }
     });
     this.inflight.set(playerId, waiting);
+    return this.ask(playerId, batch, tracks);
+  }
+
+  /** An SFU offer to the listener's sockets, with the mids it carries; resolves with its answer (null: none in time). */
+  private ask(playerId: string, batch: PullBatch, tracks: Array<{ mid: string; seat: Seat; kind: Kind }>): Promise<SessionDescription | null> {
+    if (!batch.offer) return Promise.resolve(null);
+    const st = this.state();
+    const pull = ++st.pullSeq;
+    this.save();
     if (!this.sendTo(playerId, { type: "sfu", op: "pull", pull, offer: batch.offer, tracks })) return Promise.resolve(null);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {

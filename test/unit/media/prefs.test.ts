@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { cameraSize, initialOf, micOpen, parseBandwidth, pushToTalk, videoDirection, videoEncoding } from "../../../web/src/media/prefs.ts";
+import { videoLayer } from "../../../shared/media/floor.ts";
 import { Table } from "../engine/harness.ts";
 
 describe("issue 15: voice controls", () => {
@@ -47,20 +48,35 @@ describe("issue 15: voice controls", () => {
     for (const junk of [null, undefined, "", "huge", "AUDIO"]) expect(parseBandwidth(junk)).toBe("full");
   });
 
-  it("docs/MEDIA.md §4: the camera is large only while this player holds the floor (full mode); small otherwise", () => {
-    const speech = { channels: [{ id: "table", speakers: [3], video: [1, 2, 3], listeners: "everyone" as const }] };
-    const shout = { channels: [{ id: "table", speakers: [3, 5], video: [1, 2, 3, 5], listeners: "everyone" as const }] };
-    const end = { channels: [{ id: "table", speakers: [1, 2, 3, 4, 5], video: [1, 2, 3, 4, 5], listeners: "everyone" as const }] };
+  it("docs/MEDIA.md §4: a camera goes out at the size its viewer shows it — large only in the spotlight, nothing where the floor hides it", () => {
+    const t = new Table({ roles: "DMMSCCCCCC" });
+    expect(t.speaker).toBe(1);
+    const spot = t.spectator().speaker;
+    // A day speech: every viewer shows the speaker large, every other living camera in its tile.
+    expect(videoLayer(t.view(2).floor, 2, 1, spot)).toBe("large");
+    expect(videoLayer(t.view(2).floor, 2, 3, spot)).toBe("small");
+    expect(videoLayer(t.view(1).floor, 1, 3, spot)).toBe("small");
+    expect(videoLayer(t.spectator().floor, null, 1, spot)).toBe("large");
+    // Nobody sees their own camera through the media.
+    expect(videoLayer(t.view(1).floor, 1, 1, spot)).toBe(null);
+    // RULES.md §2.5 a shout: the shouter is heard, but stays in its tile; the spotlight stays the speaker's.
+    t.now += 10_000;
+    t.act(5, { type: "shout" }, 0);
+    expect(videoLayer(t.view(2).floor, 2, 5, t.spectator().speaker)).toBe("small");
+    expect(videoLayer(t.view(2).floor, 2, 1, t.spectator().speaker)).toBe("large");
+    // The night: the black team sees itself small; a red seat and a spectator see nobody (nothing is sent).
     const night = { channels: [{ id: "black-team", speakers: [1, 3, 5], video: [1, 3, 5], listeners: [1, 3, 5] }] };
-    expect(cameraSize("full", speech, 3)).toBe("full");
-    expect(cameraSize("full", speech, 2)).toBe("small");
-    expect(cameraSize("full", shout, 3)).toBe("full");
-    expect(cameraSize("full", shout, 5)).toBe("full");
-    expect(cameraSize("full", end, 1)).toBe("small");
-    expect(cameraSize("full", night, 3)).toBe("small");
-    expect(cameraSize("full", null, 3)).toBe("small");
-    // The player's own choice is never widened.
-    expect(cameraSize("small", speech, 3)).toBe("small");
-    expect(cameraSize("audio", speech, 3)).toBe("audio");
+    expect(videoLayer(night, 3, 1, null)).toBe("small");
+    expect(videoLayer(night, 2, 1, null)).toBe(null);
+    expect(videoLayer(night, null, 1, null)).toBe(null);
+    // A spotlight the floor hides is not shown large either (no camera on the floor at all).
+    expect(videoLayer({ channels: [] }, 2, 1, 1)).toBe(null);
+    expect(videoLayer(null, 2, 1, 1)).toBe(null);
+    // The mode's size: large only in the spotlight in the full mode; the player's own choice is never widened.
+    expect(cameraSize("full", "large")).toBe("full");
+    expect(cameraSize("full", "small")).toBe("small");
+    expect(cameraSize("full", null)).toBe("small");
+    expect(cameraSize("small", "large")).toBe("small");
+    expect(cameraSize("audio", "large")).toBe("audio");
   });
 });

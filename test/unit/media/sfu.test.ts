@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Floor, FloorChannel } from "../../../shared/engine/types.ts";
 import { playAudio, playVideo } from "../../../shared/media/floor.ts";
 import { ClientMessageSchema, MAX_SIGNAL_BYTES, SFU_PREFIX, ServerMessageSchema, type SfuServerMessage } from "../../../shared/protocol/messages.ts";
-import { answerFrame, applyMids, joinFrame, leaveFrame, sending, type MidMap } from "../../../web/src/media/sfu.ts";
+import { answerFrame, applyMids, joinFrame, leaveFrame, sending, simulcastEncodings, type MidMap } from "../../../web/src/media/sfu.ts";
 
 const ch = (c: Partial<FloorChannel> & { id: string }): FloorChannel => ({ speakers: [], video: [], listeners: "everyone", ...c });
 const floor = (...channels: FloorChannel[]): Floor => ({ channels });
@@ -56,6 +56,16 @@ describe("sfu frames from the web client", () => {
     ];
     for (const f of frames) expect(v.safeParse(ServerMessageSchema, f).success, JSON.stringify(f)).toBe(true);
     expect(v.safeParse(ServerMessageSchema, { type: "sfu", op: "pull", pull: 1, offer: { type: "offer", sdp: SDP }, tracks: [{ mid: "0", seat: 3, kind: "audio", sessionId: "x" }] }).success).toBe(false);
+  });
+});
+
+describe("the camera's simulcast layers", () => {
+  it("full: the high layer (320×240, ≤ 250 kbit/s) and the low (half of each side, ≤ 100 kbit/s); small and audio only: the low layer alone", () => {
+    expect(simulcastEncodings("full")).toEqual([
+      { rid: "h", active: true, scaleResolutionDownBy: 1, maxBitrate: 250_000 },
+      { rid: "l", active: true, scaleResolutionDownBy: 2, maxBitrate: 100_000 },
+    ]);
+    for (const mode of ["small", "audio"] as const) expect(simulcastEncodings(mode).filter((e) => e.active)).toEqual([{ rid: "l", active: true, scaleResolutionDownBy: 2, maxBitrate: 100_000 }]);
   });
 });
 

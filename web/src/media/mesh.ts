@@ -26,6 +26,7 @@ import type { Floor, Seat } from "../../../shared/engine/types.ts";
 import type { MediaPlane } from "./plane.ts";
 import { PlaneBase } from "./playback.ts";
 import { planMedia, samePlan } from "./plan.ts";
+import { videoLayer } from "../../../shared/media/floor.ts";
 import { isSpectatorPeer, mayLink } from "../../../shared/media/peers.ts";
 import { tunedDescription } from "./opus.ts";
 import { cameraSize, videoDirection, videoEncoding, type Bandwidth } from "./prefs.ts";
@@ -275,6 +276,13 @@ export class Mesh extends PlaneBase implements MediaPlane {
   videoDirections(): Record<number, RTCRtpTransceiverDirection | null> {
     const out: Record<number, RTCRtpTransceiverDirection | null> = {};
     for (const [s, l] of this.links) out[s] = l.videoTx?.currentDirection ?? null;
+    return out;
+  }
+
+  /** Each link's camera scale as sent (sender parameters' scaleResolutionDownBy: 1 large, 2 small), for tests and debugging. */
+  videoScales(): Record<number, number | null> {
+    const out: Record<number, number | null> = {};
+    for (const [s, l] of this.links) out[s] = l.videoTx?.sender.getParameters().encodings?.[0]?.scaleResolutionDownBy ?? null;
     return out;
   }
 
@@ -542,11 +550,14 @@ export class Mesh extends PlaneBase implements MediaPlane {
     if (link.pc.signalingState === "stable" && !link.makingOffer) void this.offer(link);
   }
 
-  /** The camera's size and bitrate toward this peer (the mode's, large only while holding the floor: cameraSize), once the sender is negotiated. */
+  /**
+   * The camera's size and bitrate toward this peer, once the sender is negotiated: the mode's, and in the
+   * full mode large only while this peer shows it large (cameraSize, videoLayer: the spotlight).
+   */
   private encode(link: Link): void {
     const sender = link.videoTx?.sender;
     if (!sender || link.videoTx?.currentDirection === "stopped") return;
-    const want = videoEncoding(cameraSize(this.mode, this.floor, this.me));
+    const want = videoEncoding(cameraSize(this.mode, videoLayer(this.floor, link.seat, this.me, this.spotlight)));
     const key = JSON.stringify(want);
     if (link.encoding === key) return;
     const params = sender.getParameters();

@@ -26,6 +26,11 @@ export interface MediaPlane {
   readonly publicOutput: GainNode | null;
   /** Whether this page captures a microphone. */
   readonly hasMicrophone: boolean;
+  /**
+   * The seat in the spotlight (GameView.speaker: every page shows its camera large above the oval), set
+   * before each `update`: the mesh sends its camera large only to a viewer that shows it there.
+   */
+  spotlight: Seat | null;
   /** A new view: the floor and the other seated people of the game (bots have no media). */
   update(floor: Floor | null | undefined, peers: readonly Seat[], viewAt?: number): void;
   /**

@@ -111,6 +111,8 @@ export abstract class PlaneBase {
   protected publicFloor: Floor | null | undefined = null;
   protected cameraOn = true;
   protected mode: Bandwidth;
+  /** MediaPlane.spotlight: the seat every page shows large (GameView.speaker), applied with the next update. */
+  spotlight: Seat | null = null;
 
   constructor(protected readonly o: MeshOptions) {
     this.me = o.me;

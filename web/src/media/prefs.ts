@@ -3,6 +3,7 @@
  * mesh (web/src/media/mesh.ts) and the table page (web/src/table/voice.ts), unit-tested in Node.
  */
 import type { Floor, Seat } from "../../../shared/engine/types.ts";
+import type { VideoLayer } from "../../../shared/media/floor.ts";
 
 /** Low-bandwidth mode, per client (localStorage): full video, small video, or audio only (no video either way). */
 export type Bandwidth = "full" | "small" | "audio";
@@ -31,15 +32,14 @@ export function videoEncoding(mode: Bandwidth): { scaleResolutionDownBy: number;
 }
 
 /**
- * The camera's size in a mode, per the floor (docs/MEDIA.md section 4, "Per-peer quality"): in the
- * full mode the camera goes out large (320×240) only while this player holds the floor — a speaker in a
- * channel of at most two speakers (a speech, with a shout in it) — and small (160×120) otherwise:
- * listeners' cameras, the black team at night, everyone at the end (nobody holds the floor alone).
- * The small and audio-only modes stay as chosen.
+ * The camera's size toward one viewer (docs/MEDIA.md section 4, "Per-peer quality"): in the full mode
+ * it goes out large (320×240) only to a viewer that shows it large — the spotlight, the seat holding the
+ * floor (`videoLayer`, shared/media/floor.ts) — and small (160×120) to every seat tile: listeners' cameras,
+ * a shouter, the black team at night, everyone at the end. The small and audio-only modes stay as chosen.
  */
-export function cameraSize(mode: Bandwidth, floor: Floor | null | undefined, me: Seat): Bandwidth {
+export function cameraSize(mode: Bandwidth, layer: VideoLayer | null): Bandwidth {
   if (mode !== "full") return mode;
-  return floor?.channels.some((c) => c.speakers.includes(me) && c.speakers.length <= 2) ? "full" : "small";
+  return layer === "large" ? "full" : "small";
 }
 
 /**

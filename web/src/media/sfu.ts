@@ -55,6 +55,21 @@ export function applyMids(map: MidMap, msg: SfuServerMessage): Array<{ mid: stri
   return gone;
 }
 
+/**
+ * The camera's simulcast layers (worker/table/sfu.ts Rid): "h", the 320×240 capture at up to 250 kbit/s,
+ * pulled by listeners that show this seat in the spotlight; "l", half of each side at up to 100 kbit/s,
+ * pulled for a seat tile (docs/MEDIA.md §4). Both scales are given, so the encoder keeps both layers at
+ * this small capture size. The small mode sends "l" only (listeners pulling "h" get "l": ridNotAvailable).
+ */
+export function simulcastEncodings(mode: Bandwidth): RTCRtpEncodingParameters[] {
+  const high = videoEncoding("full");
+  const low = videoEncoding("small");
+  return [
+    { rid: "h", active: mode === "full", ...high },
+    { rid: "l", active: true, ...low },
+  ];
+}
+
 /** Whether my microphone / camera may reach anybody now (else the local track is disabled). */
 export function sending(floor: Floor | null | undefined, me: Seat, peers: readonly Seat[]): { audio: boolean; video: boolean } {
   const plan = [...planMedia(floor, me, peers).values()];
@@ -86,7 +101,7 @@ export class Sfu extends PlaneBase implements MediaPlane {
     const tracks = this.o.local?.getTracks() ?? [];
     if (!tracks.length) return this.sendText(joinFrame(null, []));
     const pc = (this.pub = new RTCPeerConnection({ iceServers: this.o.iceServers ?? [], bundlePolicy: "max-bundle" }));
-    const txs = tracks.map((t) => ({ tx: pc.addTransceiver(t, { direction: "sendonly" }), kind: t.kind as Kind }));
+    const txs = tracks.map((t) => ({ tx: pc.addTransceiver(t, { direction: "sendonly", ...(t.kind === "video" ? { sendEncodings: simulcastEncodings(this.mode) } : {}) }), kind: t.kind as Kind }));
     try {
       await pc.setLocalDescription(await pc.createOffer());
       const sdp = pc.localDescription?.sdp;
@@ -117,8 +132,8 @@ export class Sfu extends PlaneBase implements MediaPlane {
   }
 
   /**
-   * Low-bandwidth mode on the SFU: "small" halves the published camera and caps its bitrate (one
-   * encoder, so one setting); "audio" stops publishing video and shows none. The server still pulls
+   * Low-bandwidth mode on the SFU: "small" publishes the low layer only (simulcastEncodings); "audio"
+   * stops publishing video and shows none. The server still pulls
    * the video the floor allows into this page's receiving session (docs/MEDIA.md §6, a known limit):
    * the download saving of "audio only" is the mesh's.
    */
@@ -222,14 +237,17 @@ export class Sfu extends PlaneBase implements MediaPlane {
     for (const t of this.o.local?.getVideoTracks() ?? []) t.enabled = this.floorSends.video && this.cameraIsOn;
     const sender = this.pub?.getSenders().find((x) => x.track?.kind === "video");
     if (sender) {
+      // The layers of the mode, matched by rid (the encodings' order and count are the negotiated ones).
       const params = sender.getParameters();
-      const enc = videoEncoding(this.mode);
-      const e = params.encodings?.[0];
-      if (e && (e.scaleResolutionDownBy !== enc.scaleResolutionDownBy || e.maxBitrate !== enc.maxBitrate)) {
-        e.scaleResolutionDownBy = enc.scaleResolutionDownBy;
-        e.maxBitrate = enc.maxBitrate;
-        void sender.setParameters(params).catch(() => {});
+      const want = simulcastEncodings(this.mode);
+      let changed = false;
+      for (const e of params.encodings ?? []) {
+        const w = want.find((x) => x.rid === e.rid) ?? { active: true, ...videoEncoding(this.mode) };
+        if (e.active === w.active && e.scaleResolutionDownBy === w.scaleResolutionDownBy && e.maxBitrate === w.maxBitrate) continue;
+        Object.assign(e, { active: w.active, scaleResolutionDownBy: w.scaleResolutionDownBy, maxBitrate: w.maxBitrate });
+        changed = true;
       }
+      if (changed) void sender.setParameters(params).catch(() => {});
     }
   }
 

@@ -248,6 +248,7 @@ export function createVoice(ctl: TableController): Voice {
     const peers = peersOf(view, mesh.me);
     const closing = g ? closingAt(g) : null;
     const now = ctl.clock.now();
+    mesh.spotlight = g?.speaker ?? null;
     mesh.update(closing && now >= closing.at ? closing.floor : floor, peers, ctl.viewAt || undefined);
     if (closing && now < closing.at) mesh.closeAt(closing.floor, peers, performance.now() + (closing.at - now));
   };
