@@ -21,7 +21,8 @@ import type { AlarmFailures } from "./alarm-failures.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
 import { currentPlayers } from "./view.ts";
-import { readLink, writeLink, type TournamentLink } from "./tournament.ts";
+import type { TournamentLink } from "./tournament.ts";
+import type { TournamentLinkRows } from "./repositories/tournament-link.ts";
 
 /**
  * Wrong return codes per table (the *target* of the guessing) per window. Guessing is counted first per
@@ -114,7 +115,8 @@ function notFound(): Refusal {
 }
 
 /** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
-interface AdmissionDeps extends Pick<TableCore, "afterChange" | "config" | "ctx" | "env" | "now" | "tx"> {
+interface AdmissionDeps extends Pick<TableCore, "afterChange" | "config" | "env" | "now" | "tx"> {
+  readonly tournamentLink: TournamentLinkRows;
   readonly alarmFailures: Pick<AlarmFailures, "clear">;
   readonly consiglieri: Pick<ConsiglieriPort, "returnTo">;
   readonly fanout: Pick<FanoutPort, "forgetLog" | "send">;
@@ -184,7 +186,7 @@ export class Admission {
       });
       t.spectators.record(now);
       if (req.tournament) {
-        writeLink(t.ctx.storage.sql, req.tournament);
+        t.tournamentLink.write(req.tournament);
         // The tournament's bots sit down at once, named as in the tournament (no device, no address). Their
         // ids (not secrets, only unique) come from the slot and the entrant: with a fixed table seed
         // (E2E_TABLE_SEED) a tournament table's bots decide the same way every run (bot-move.ts seeds by id).
@@ -313,7 +315,7 @@ export class Admission {
       return { ok: false, error: { code: "not-allowed", message: "Only the evening's named host takes this table's host screen." } };
     }
     const seated = t.store.players().some((p) => !p.bot && p.userId === userId);
-    const drawn = readLink(t.ctx.storage.sql)?.seats.some((s) => s.userId === userId) === true;
+    const drawn = t.tournamentLink.read()?.seats.some((s) => s.userId === userId) === true;
     if (seated || drawn) return { ok: false, error: { code: "plays-here", message: "This account plays at this table, so it cannot host it (RULES.md §9.1)." } };
     const token = randomToken();
     const hash = await digest(ORGANIZER_DOMAIN, token);
