@@ -37,7 +37,7 @@ import { confusable } from "./confusables.ts";
 import { reservedForBots, sameNickname } from "./lobby.ts";
 import type { PlayerRow } from "./storage.ts";
 import { TOKENS_PER_PLAYER } from "./storage.ts";
-import type { AdmissionPort, FanoutPort, ListingPort, MatchPort, MediaPort, OrganizerPort, TableCore } from "./ports.ts";
+import type { SeriesPort, FanoutPort, ListingPort, MatchPort, MediaPort, OrganizerPort, TableCore } from "./ports.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
 import type { ConsigliereRow, ConsiglieriRows } from "./repositories/consiglieri.ts";
@@ -71,7 +71,7 @@ function refusal(code: Refusal["error"]["code"], message: string): Refusal {
 interface ConsiglieriDeps extends Pick<TableCore, "afterChange" | "config" | "now" | "tx"> {
   /** This part's own rows (repositories/consiglieri.ts). */
   readonly consiglieriRows: ConsiglieriRows;
-  readonly admission: Pick<AdmissionPort, "leaveTable">;
+  readonly series: Pick<SeriesPort, "leaveTable">;
   readonly fanout: Pick<FanoutPort, "forgetLog" | "send">;
   readonly listing: Pick<ListingPort, "push">;
   readonly match: Pick<MatchPort, "startIfFull" | "state">;
@@ -259,7 +259,7 @@ export class Consiglieri {
 
   /** After a binding: a game it let start drops who did not stay, as a join's start does. */
   private async afterBinding(dropped: string[] | null, now: number): Promise<void> {
-    if (dropped) this.t.admission.leaveTable(dropped, now);
+    if (dropped) this.t.series.leaveTable(dropped, now);
     await this.t.afterChange(now);
     if (dropped) await this.t.listing.push();
   }

@@ -163,7 +163,8 @@ export interface PublicationPort {
   forget(): void;
 }
 
-export interface AdmissionPort {
+/** The series' next game (series.ts). */
+export interface SeriesPort {
   playAgain(playerId: string, action: TableAction, now: number, ack: Ack): Promise<Refused | null>;
   nextGame(now: number, ack: Ack): Promise<Refused | null>;
   leaveTable(playerIds: readonly string[], now: number): void;

@@ -6,7 +6,11 @@
  * no part imports this file):
  *
  *   frames      a socket frame's path: flood control, shape, schema, identity and rights (frames.ts)
- *   admission   creating the table, sitting down, coming back, socket opens, play again (admission.ts)
+ *   admission   creating the table, sitting down (admission.ts)
+ *   returns     coming back with a return code, and the guessing limit (return-codes.ts)
+ *   socketOpens which upgrades may open a socket, opens per address (socket-opens.ts)
+ *   hostClaim   the club evening's named host takes the host screen (host-claim.ts)
+ *   series      the series' next game: play again, next game of the evening (series.ts)
  *   organizer   the organizer's commands (organizer.ts)
  *   presence    who is connected, coalesced presence views, sockets per credential (presence.ts)
  *   match       the game: state cache, input log, versions, quiet changes (match.ts)
@@ -31,6 +35,11 @@
 import type { Env } from "../env.ts";
 import { AfterChange } from "./after-change.ts";
 import { Admission } from "./admission.ts";
+import { AddressDigests } from "./address-digests.ts";
+import { HostClaim } from "./host-claim.ts";
+import { SeatReturns } from "./return-codes.ts";
+import { Series } from "./series.ts";
+import { SocketOpens } from "./socket-opens.ts";
 import { ClubTakeover } from "./club-takeover.ts";
 import { Consiglieri } from "./consigliere.ts";
 import { AlarmFailures } from "./alarm-failures.ts";
@@ -73,6 +82,11 @@ export class Table {
   readonly alarmFailures: AlarmFailures;
   readonly frames: Frames;
   readonly admission: Admission;
+  readonly addressDigests: AddressDigests;
+  readonly hostClaim: HostClaim;
+  readonly returns: SeatReturns;
+  readonly socketOpens: SocketOpens;
+  readonly series: Series;
   readonly organizer: Organizer;
   readonly presence: Presence;
   readonly match: Match;
@@ -133,9 +147,14 @@ export class Table {
     this.sfuState = sfuState<SfuState>(ctx.storage.kv);
     this.runtimeAlarm = runtimeAlarm(ctx.storage);
     const p = this.parts.bind(this);
-    this.frames = new Frames(p("now", "config", "afterChange", "store", "sockets", "match", "fanout", "admission", "organizer", "presence", "publication", "consiglieri", "media", "sfu", "chat"));
-    this.admission = new Admission(p("now", "config", "tournamentLink", "env", "tx", "afterChange", "store", "sockets", "alarmFailures", "match", "fanout", "listing", "report", "spectators", "organizer", "consiglieri"));
-    this.organizer = new Organizer(p("config", "forgetConfig", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "admission", "consiglieri", "media"));
+    this.frames = new Frames(p("now", "config", "afterChange", "store", "sockets", "match", "fanout", "series", "organizer", "presence", "publication", "consiglieri", "media", "sfu", "chat"));
+    this.admission = new Admission(p("now", "config", "tournamentLink", "env", "tx", "afterChange", "store", "addressDigests", "match", "listing", "spectators", "organizer", "series"));
+    this.addressDigests = new AddressDigests(p("config"));
+    this.hostClaim = new HostClaim(p("config", "tx", "tournamentLink", "store"));
+    this.returns = new SeatReturns(p("now", "config", "tx", "store", "addressDigests", "consiglieri"));
+    this.socketOpens = new SocketOpens(p("now", "config", "store"));
+    this.series = new Series(p("config", "env", "tx", "afterChange", "store", "sockets", "alarmFailures", "match", "fanout", "listing", "report"));
+    this.organizer = new Organizer(p("config", "forgetConfig", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "series", "consiglieri", "media"));
     this.presence = new Presence(p("now", "config", "hostLost", "tx", "afterChange", "store", "sockets", "match", "fanout", "alarm", "organizer"));
     this.match = new Match(p("config", "tournamentLink", "tx", "store", "reporter", "fanout", "consiglieri"));
     this.fanout = new Fanout(p("now", "config", "store", "sockets", "match", "presence", "spectators", "organizer", "publication", "consiglieri", "media", "sfu", "chat"));
@@ -146,7 +165,7 @@ export class Table {
     this.report = new TableReport(p("config", "tournamentLink", "env", "store", "reporter", "match"));
     this.media = new Media(p("now", "config", "env", "spectatorSeq", "store", "sockets", "match", "fanout", "presence", "consiglieri"));
     this.sfu = new SfuPlane(p("now", "config", "env", "sfuState", "store", "sockets", "match", "fanout", "consiglieri"));
-    this.consiglieri = new Consiglieri(p("now", "config", "consiglieriRows", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "admission", "organizer", "media"));
+    this.consiglieri = new Consiglieri(p("now", "config", "consiglieriRows", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "series", "organizer", "media"));
     this.recordings = new TableRecordings(p("now", "config", "env", "recordingsRows", "store", "alarm", "organizer"));
     this.publication = new TablePublication(p("env", "publicationRows", "store"));
     this.takeover = new ClubTakeover(p("now", "config", "tx", "afterChange", "store", "sockets", "match", "fanout", "organizer", "presence"));
