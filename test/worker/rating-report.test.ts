@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { GameReport } from "../../worker/accounts/records.ts";
 import { GameReporter, REPORT_RETRY_MS } from "../../worker/table/report.ts";
+import { reportRows } from "../../worker/table/repositories/report.ts";
 import { createTable, tableStub } from "./helpers.ts";
 
 const report = (code: string, endedAt: number): GameReport => ({
@@ -19,7 +20,7 @@ describe("game report retries", () => {
   it("a failed write is retried at the scheduled time and applied once", async () => {
     const { code } = await createTable();
     await runInDurableObject(tableStub(code), async (_i, state) => {
-      const reporter = new GameReporter(state.storage.sql, () => true);
+      const reporter = new GameReporter(reportRows(state.storage.sql), () => true);
       expect(reporter.due(true)).toBeNull();
       const failing = { prepare: () => { throw new Error("D1 unavailable"); } } as unknown as D1Database;
       await reporter.report(1000, failing, (endedAt) => report(code, endedAt), code);
@@ -33,7 +34,7 @@ describe("game report retries", () => {
       // The end time is the first attempt's, whatever the retry's time.
       expect(await env.DB.prepare("SELECT ended_at FROM games WHERE id = ?").bind(`${code}/1`).first()).toEqual({ ended_at: 1000 });
       // Done: a fresh reporter (after eviction) sees it and does nothing.
-      const fresh = new GameReporter(state.storage.sql, () => true);
+      const fresh = new GameReporter(reportRows(state.storage.sql), () => true);
       expect(fresh.due(true)).toBeNull();
       await fresh.report(50_000, failing, (endedAt) => report(code, endedAt), code);
       expect(state.storage.sql.exec("SELECT attempts FROM game_report").one().attempts).toBe(3);
@@ -43,7 +44,7 @@ describe("game report retries", () => {
   it("issue 13: a report still failing when the table's next game starts waits in the backlog, is retried and applied once; the next game reports afresh", async () => {
     const { code } = await createTable();
     await runInDurableObject(tableStub(code), async (_i, state) => {
-      const reporter = new GameReporter(state.storage.sql, () => true);
+      const reporter = new GameReporter(reportRows(state.storage.sql), () => true);
       const failing = { prepare: () => { throw new Error("D1 unavailable"); } } as unknown as D1Database;
       const first = (endedAt: number) => ({ ...report(code, endedAt), gameId: `${code}/11` });
       await reporter.report(1000, failing, first, code);
@@ -70,7 +71,7 @@ describe("game report retries", () => {
   it("issue 36: what the reporter keeps in memory follows a rolled-back transaction (Table.forgetCaches → forget)", async () => {
     const { code } = await createTable();
     await runInDurableObject(tableStub(code), async (_i, state) => {
-      const reporter = new GameReporter(state.storage.sql, () => true);
+      const reporter = new GameReporter(reportRows(state.storage.sql), () => true);
       const failing = { prepare: () => { throw new Error("D1 unavailable"); } } as unknown as D1Database;
       const first = (endedAt: number) => ({ ...report(code, endedAt), gameId: `${code}/21` });
       await reporter.report(1000, failing, first, code);

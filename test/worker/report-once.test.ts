@@ -9,6 +9,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { recordGame, REWARDS, type GameReport } from "../../worker/accounts/records.ts";
 import { GameReporter } from "../../worker/table/report.ts";
+import { reportRows } from "../../worker/table/repositories/report.ts";
 import { createTable, tableStub } from "./helpers.ts";
 
 const DB = env.DB;
@@ -73,7 +74,7 @@ describe("a game is reported exactly once", () => {
       },
     } as unknown as D1Database;
     await runInDurableObject(tableStub(code), async (_i, state) => {
-      const reporter = new GameReporter(state.storage.sql, () => true);
+      const reporter = new GameReporter(reportRows(state.storage.sql), () => true);
       const build = (endedAt: number) => sportReport(code, red, black, endedAt);
       const first = reporter.report(1000, db, build, code); // e.g. after the frame that ended the game
       const second = reporter.report(1001, db, build, code); // e.g. the alarm's report item meanwhile

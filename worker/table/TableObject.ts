@@ -20,7 +20,9 @@ import type { DueKind } from "./schedule.ts";
 import type { TableStore } from "./storage.ts";
 import { Table } from "./table.ts";
 
-export { RETURN_ATTEMPTS, SOCKET_OPENS, type InitRequest, type InitResult, type JoinOptions, type JoinResult, type ReturnResult } from "./admission.ts";
+export { RETURN_ATTEMPTS } from "./return-codes.ts";
+export { SOCKET_OPENS } from "./socket-opens.ts";
+export { type InitRequest, type InitResult, type JoinOptions, type JoinResult, type ReturnResult } from "./admission.ts";
 
 export class TableObject extends DurableObject<Env> {
   private readonly sockets: HibernatingSockets;
@@ -51,9 +53,9 @@ export class TableObject extends DurableObject<Env> {
     return this.table.admission.init(req);
   }
 
-  /** The club evening's named host takes the host screen (admission.ts claimHost). */
+  /** The club evening's named host takes the host screen (host-claim.ts). */
   claimHost(userId: string): Promise<{ ok: true; token: string } | Refusal> {
-    return this.table.admission.claimHost(userId);
+    return this.table.hostClaim.claimHost(userId);
   }
 
   /** RULES.md §5.7: what the table offers a club's owner or host now (club-takeover.ts; the worker checked who they are). */
@@ -109,7 +111,7 @@ export class TableObject extends DurableObject<Env> {
   /** A fresh token for the seat whose return code this is (another device). */
   /** `address`: the caller's address bucket (security/address.ts addressOf). */
   returnToSeat(returnCode: string, address?: string): Promise<ReturnResult> {
-    return this.table.admission.returnToSeat(returnCode, address);
+    return this.table.returns.returnToSeat(returnCode, address);
   }
 
   /** RULES.md §7.10: the seated player's invitation for a consigliere (consigliere.ts). */
@@ -175,7 +177,7 @@ export class TableObject extends DurableObject<Env> {
   /* ---------------------------------------------------------------- WebSocket */
 
   override async fetch(request: Request): Promise<Response> {
-    const refused = this.table.admission.socketRefusal(request);
+    const refused = this.table.socketOpens.socketRefusal(request);
     if (refused) return refused;
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];

@@ -1,45 +1,24 @@
 /**
- * Admission: who may be at the table. Creating it (the organizer token), sitting down (`join`, which
- * starts a table that fills), coming back on another device (`returnToSeat`), opening a socket (opens
- * per address), and sitting in the series' next game ("play again") — and the sockets of
- * those the next game left out, which stay as spectators'.
+ * Admission: creating the table (the organizer token) and sitting down (`join`, which starts a table
+ * that fills). The other ways to the table have a file each: coming back with a return code and its
+ * guessing limit (return-codes.ts), a socket's open (socket-opens.ts), the named host's claim
+ * (host-claim.ts), the series' next game (series.ts).
  */
 import { DEFAULT_BOT_LEVEL, type BotLevel } from "../../shared/bots/levels.ts";
 import { SEATS_PER_ADDRESS, type HttpErrorCode, type JoinResponse, type ReturnResponse } from "../../shared/protocol/http.ts";
-import type { TableAction } from "../../shared/protocol/messages.ts";
-import { addressOf } from "../security/address.ts";
-import { digest, findByDigest, keyedDigest, sameDigest } from "../security/hash.ts";
+import { digest, findByDigest, sameDigest } from "../security/hash.ts";
 import { randomPlayerId, randomReturnCode, randomSeed, randomToken } from "../security/random.ts";
 import { testClockEnabled } from "./clock.ts";
-import { countOpen, type OpenWindow } from "./connection.ts";
 import { getPreset, seatRange } from "./engine.ts";
-import type { Ack, ConsiglieriPort, FanoutPort, ListingPort, MatchPort, OrganizerPort, Refused, ReportPort, SpectatorsPort, TableCore } from "./ports.ts";
+import type { AddressDigests } from "./address-digests.ts";
+import type { ListingPort, MatchPort, OrganizerPort, SeriesPort, SpectatorsPort, TableCore } from "./ports.ts";
 import { addressFull, checkJoin, deviceTaken } from "./lobby.ts";
 import { eveningJoinAllowed, writeBackMoveUp } from "./evening.ts";
-import { hostTakenBy } from "./host-taken.ts";
 import type { EveningHold, PlayerRow } from "./storage.ts";
-import type { AlarmFailures } from "./alarm-failures.ts";
-import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
 import { currentPlayers } from "./view.ts";
-import { readLink, writeLink, type TournamentLink } from "./tournament.ts";
-
-/**
- * Wrong return codes per table (the *target* of the guessing) per window. Guessing is counted first per
- * client address (worker/security/guess-guard.ts: 20 failed lookups per 10 min). Past this many at one
- * table in a window, every *source that gave a wrong code here* in that window is refused (429, the right
- * code included, or the limit would tell) until the window ends — but never the seat itself: a source
- * that has not failed here is always served, so a guesser spread over ten IPv6 /64s cannot lock
- * the real player out. A return
- * code has ≈ 49.5 bits: even one guess per fresh address is hopeless.
- */
-export const RETURN_ATTEMPTS = { max: 200, windowMs: 10 * 60_000 } as const;
-
-/**
- * Socket opens (upgrades) one client address may make at a table per fixed window: `perSeat` for each
- * seat the address may hold (seatsPerAddress; 20 with the default 2), then 429 until the window ends.
- */
-export const SOCKET_OPENS = { perSeat: 10, windowMs: 10_000 } as const;
+import type { TournamentLink } from "./tournament.ts";
+import type { TournamentLinkRows } from "./repositories/tournament-link.ts";
 
 export interface InitRequest {
   code: string;
@@ -101,39 +80,30 @@ export interface JoinOptions {
 
 export const TOKEN_DOMAIN = "token";
 export const ORGANIZER_DOMAIN = "organizer";
-const returnDomain = (code: string) => `return:${code}`;
+export const returnDomain = (code: string) => `return:${code}`;
 const deviceDomain = (code: string) => `device:${code}`;
-/** Addresses are few (2^32 IPv4): their digests are keyed with the table's server-only seed. */
-const addressDomain = (code: string) => `address:${code}`;
 const NO_DIGEST = new Uint8Array(0);
 
 export const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8" } });
 
-function notFound(): Refusal {
+export function notFound(): Refusal {
   return { ok: false, error: { code: "not-found", message: "No table with this code." } };
 }
 
 /** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
-interface AdmissionDeps extends Pick<TableCore, "afterChange" | "config" | "ctx" | "env" | "now" | "tx"> {
-  readonly alarmFailures: Pick<AlarmFailures, "clear">;
-  readonly consiglieri: Pick<ConsiglieriPort, "returnTo">;
-  readonly fanout: Pick<FanoutPort, "forgetLog" | "send">;
+interface AdmissionDeps extends Pick<TableCore, "afterChange" | "config" | "env" | "now" | "tx"> {
+  readonly tournamentLink: Pick<TournamentLinkRows, "write">;
+  readonly addressDigests: Pick<AddressDigests, "of">;
   readonly listing: Pick<ListingPort, "push">;
   readonly match: Pick<MatchPort, "currentPlayers" | "startIfFull">;
   readonly organizer: Pick<OrganizerPort, "closeSeatlessOrganizer">;
-  readonly report: Pick<ReportPort, "reportGame">;
-  readonly sockets: Pick<Sockets, "all" | "attachmentOf" | "save">;
+  readonly series: Pick<SeriesPort, "leaveTable">;
   readonly spectators: Pick<SpectatorsPort, "record">;
-  readonly store: Pick<TableStore, "addReturnSource" | "bumpVersion" | "clearReturnSources" | "control" | "createSchema" | "game" | "initialized" | "insertConfig" | "insertControl" | "insertPlayer" | "insertToken" | "openNextGame" | "players" | "returnGuard" | "returnSourceFailed" | "series" | "seriesGame" | "setGameNo" | "writeControl" | "writeReturnGuard">;
+  readonly store: Pick<TableStore, "bumpVersion" | "control" | "createSchema" | "game" | "initialized" | "insertConfig" | "insertControl" | "insertPlayer" | "insertToken" | "players" | "seriesGame" | "writeControl">;
 }
 
 export class Admission {
-  /** Address bucket → its keyed digest (memory, bounded): a joining client's HMAC is made once. */
-  private addressDigests = new Map<string, Uint8Array>();
-  /** Address bucket → socket opens in its current window (memory; SOCKET_OPENS). */
-  private socketOpens = new Map<string, OpenWindow>();
-
   constructor(private readonly t: AdmissionDeps) {}
 
   /** Create the table here. Refused if this object was ever initialised: the worker then draws another code. */
@@ -185,7 +155,7 @@ export class Admission {
       });
       t.spectators.record(now);
       if (req.tournament) {
-        writeLink(t.ctx.storage.sql, req.tournament);
+        t.tournamentLink.write(req.tournament);
         // The tournament's bots sit down at once, named as in the tournament (no device, no address). Their
         // ids (not secrets, only unique) come from the slot and the entrant: with a fixed table seed
         // (E2E_TABLE_SEED) a tournament table's bots decide the same way every run (bot-move.ts seeds by id).
@@ -226,7 +196,7 @@ export class Admission {
       digest(returnDomain(config.code), returnCode),
       digest(deviceDomain(config.code), opts.deviceId),
       opts.organizerToken === undefined ? Promise.resolve(null) : digest(ORGANIZER_DOMAIN, opts.organizerToken),
-      this.addressDigest(opts.address),
+      t.addressDigests.of(opts.address),
     ]);
 
     const now = t.now();
@@ -288,240 +258,11 @@ export class Admission {
     });
     if (!outcome.ok) return outcome;
     if (outcome.organizes) t.organizer.closeSeatlessOrganizer();
-    if (outcome.dropped) this.leaveTable(outcome.dropped, now);
+    if (outcome.dropped) t.series.leaveTable(outcome.dropped, now);
     await t.afterChange(now);
     await t.listing.push();
     // After the evening's start, a reserve who sat down in a no-show's seat is on the evening's seated list (evening.ts).
     if (opts.userId !== undefined && config.eveningHold) await writeBackMoveUp(t.env.DB, config.eveningHold, t.match.currentPlayers().map((p) => p.userId), now);
     return { ok: true, body: outcome.body };
-  }
-
-  /**
-   * RULES.md §5.7, §6.11: the club evening's named host takes the host screen — a fresh host
-   * token for the account the table was opened for (`hostUserId`, checked by the worker's session). The
-   * token replaces the last one (the opener's, never used: they play), so exactly one credential hosts;
-   * a host socket already open keeps its identity until it closes. Refused `not-allowed` for anyone else
-   * or at a table without a named host; a host who asks again gets a new token (another device).
-   * RULES.md §9.1 (2026-12-06): a judge never hosts a table at which they play — the host screen sees every
-   * role — so an account seated here, or holding one of a tournament table's seats of the draw, is refused
-   * (`plays-here`) even when it is the table's named host.
-   */
-  async claimHost(userId: string): Promise<{ ok: true; token: string } | Refusal> {
-    const t = this.t;
-    if (!t.store.initialized()) return notFound();
-    const config = t.config();
-    if (config.host !== "live" || !config.hostUserId || config.hostUserId !== userId) {
-      return { ok: false, error: { code: "not-allowed", message: "Only the evening's named host takes this table's host screen." } };
-    }
-    const seated = t.store.players().some((p) => !p.bot && p.userId === userId);
-    const drawn = readLink(t.ctx.storage.sql)?.seats.some((s) => s.userId === userId) === true;
-    if (seated || drawn) return { ok: false, error: { code: "plays-here", message: "This account plays at this table, so it cannot host it (RULES.md §9.1)." } };
-    const taken = hostTakenBy(t.ctx.storage.kv);
-    if (taken !== null && taken !== userId) {
-      return { ok: false, error: { code: "not-allowed", message: "The club took over this table's host screen while you were away (RULES.md §5.7); it stays with the new host." } };
-    }
-    const token = randomToken();
-    const hash = await digest(ORGANIZER_DOMAIN, token);
-    t.tx(() => t.store.writeControl({ ...t.store.control(), organizerTokenHash: hash }));
-    return { ok: true, token };
-  }
-
-  /** A fresh token for the seat whose return code this is (another device). Earlier tokens stay valid. */
-  async returnToSeat(returnCode: string, address = "none"): Promise<ReturnResult> {
-    const t = this.t;
-    if (!t.store.initialized()) return notFound();
-    const config = t.config();
-    const token = randomToken();
-    const [candidate, tokenHash, source] = await Promise.all([digest(returnDomain(config.code), returnCode), digest(TOKEN_DOMAIN, token), this.addressDigest(address)]);
-    const now = t.now();
-    return t.tx((): ReturnResult => {
-      let guard = t.store.returnGuard();
-      if (now - guard.windowStart >= RETURN_ATTEMPTS.windowMs) {
-        guard = { windowStart: now, failures: 0 };
-        t.store.clearReturnSources();
-      }
-      // Over the table's threshold only the sources that failed here are refused.
-      if (guard.failures >= RETURN_ATTEMPTS.max && t.store.returnSourceFailed(source)) {
-        const retryAfterSeconds = Math.max(1, Math.ceil((guard.windowStart + RETURN_ATTEMPTS.windowMs - now) / 1000));
-        const minutes = Math.ceil(retryAfterSeconds / 60);
-        return { ok: false, error: { code: "rate-limited", message: `Too many wrong return codes at this table; try again in ${minutes} min.` }, retryAfterSeconds };
-      }
-      // A seat handed to a bot has no return digest any more: its old code matches nothing.
-      const player = findByDigest(candidate, t.store.players(), (p) => p.returnHash ?? NO_DIGEST);
-      // §7.10: a consigliere's return code gives a fresh consigliere token for that seat.
-      const advised = !player || player.bot ? t.consiglieri.returnTo(candidate, tokenHash, now) : null;
-      if (advised !== null) return { ok: true, body: { playerId: advised, token } };
-      if (!player || player.bot) {
-        t.store.writeReturnGuard({ windowStart: guard.windowStart, failures: guard.failures + 1 });
-        t.store.addReturnSource(source);
-        return { ok: false, error: { code: "bad-return-code", message: "That return code does not belong to a seat at this table." } };
-      }
-      t.store.insertToken(tokenHash, player.playerId, now);
-      return { ok: true, body: { playerId: player.playerId, token } };
-    });
-  }
-
-  /**
-   * May this upgrade open a socket? Not for an unknown table (404), not without the upgrade (426), and
-   * not beyond the address's socket opens (SOCKET_OPENS, 429): a reconnect flood is refused before any
-   * socket exists. Counted in memory: a flood keeps the object awake, and an object is only evicted
-   * after a quiet spell longer than the window — storing each open would hold every 101 behind a write.
-   */
-  socketRefusal(request: Request): Response | null {
-    const t = this.t;
-    if (!t.store.initialized()) return jsonResponse(404, { error: { code: "not-found", message: "No table with this code." } });
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return jsonResponse(426, { error: { code: "upgrade-required", message: "Expected a WebSocket upgrade." } });
-    }
-    const config = t.config();
-    const now = t.now();
-    const counted = countOpen(this.socketOpens, addressOf(request), now, SOCKET_OPENS.windowMs);
-    if (counted.opens > SOCKET_OPENS.perSeat * config.seatsPerAddress) {
-      const res = jsonResponse(429, { error: { code: "rate-limited", message: "Too many connections to this table from your network; wait a few seconds." } });
-      res.headers.set("retry-after", String(Math.max(1, Math.ceil((counted.until - now) / 1000))));
-      return res;
-    }
-    return null;
-  }
-
-  /** The keyed digest of a client's address bucket (security/address.ts addressOf), as stored. */
-  async addressDigest(bucket: string): Promise<Uint8Array> {
-    const known = this.addressDigests.get(bucket);
-    if (known) return known;
-    const config = this.t.config();
-    const hash = await keyedDigest(config.addressKey ?? config.seed, addressDomain(config.code), bucket);
-    if (this.addressDigests.size >= 256) this.addressDigests.clear();
-    this.addressDigests.set(bucket, hash);
-    return hash;
-  }
-
-  /**
-   * "Play again at this table" (docs/PROTOCOL.md "Rematch and series"), from a seated player.
-   * After the end, the first press opens the table's next game: status `lobby`, game number + 1, a fresh
-   * seed; the presser and every bot of the last game sit in it with the same rows (same player ids,
-   * tokens and return codes). Later presses sit down while there is room. Nobody's seat is reserved:
-   * newcomers join by code and the organizer seats bots meanwhile. A table that starts when full starts
-   * as soon as a press fills it. Refused: `not-ended` (the game is on, or none was played), `already-in`,
-   * `table-full`, `not-seated`; a refused press changes nothing.
-   */
-  async playAgain(playerId: string, action: TableAction, now: number, ack: Ack): Promise<Refused | null> {
-    void action; // one kind so far: play-again
-    const t = this.t;
-    const store = t.store;
-    const config = t.config();
-    // The last game's D1 record is built (and kept) before its seats change (report.ts).
-    if (store.game().status === "ended") await t.report.reportGame(now);
-    const outcome = t.tx((): Refused | { dropped: string[] | null } => {
-      const row = store.game();
-      const { gameNo } = store.seriesGame();
-      const me = store.players().find((p) => p.playerId === playerId);
-      if (!me || me.bot) return { code: "not-seated", message: "You do not hold a seat at this table." };
-      if (row.status === "playing") return { code: "not-ended", message: "The game is still on." };
-      if (row.status === "ended") {
-        const next = gameNo + 1;
-        this.openNext(next);
-        for (const p of store.players()) if (p.bot || p.playerId === playerId) store.setGameNo(p.playerId, next);
-        return { dropped: t.match.startIfFull(config, now) };
-      }
-      if (me.gameNo >= gameNo) {
-        return store.series().length === 0
-          ? { code: "not-ended", message: "No game has been played at this table yet." }
-          : { code: "already-in", message: "You already sit in the next game." };
-      }
-      if (t.match.currentPlayers().length >= config.seats.max) return { code: "table-full", message: `The next game is full (${config.seats.max} seats).` };
-      store.setGameNo(playerId, gameNo);
-      return { dropped: this.startOrBump(now) };
-    });
-    return this.seatsChanged(outcome, now, ack);
-  }
-
-  /** Open the series' game `gameNo` (a lobby, a fresh seed); the last game's alarm failures are forgotten. */
-  private openNext(gameNo: number): void {
-    this.t.store.openNextGame(gameNo, randomSeed());
-    for (const kind of ["deadline", "bots", "takeover", "presence"] as const) this.t.alarmFailures.clear(kind);
-  }
-
-  /** The next game's lobby changed: it starts if now full (the players it left out), else its version moves. */
-  private startOrBump(now: number): string[] | null {
-    const dropped = this.t.match.startIfFull(this.t.config(), now);
-    if (dropped === null) this.t.store.bumpVersion();
-    return dropped;
-  }
-
-  /** After a next game's seats changed (play again, next game of the evening): the dropped watch, everyone sees it, the list too. */
-  private async seatsChanged(outcome: Refused | { dropped: string[] | null }, now: number, ack: Ack): Promise<Refused | null> {
-    if ("code" in outcome) return outcome;
-    if (outcome.dropped) this.leaveTable(outcome.dropped, now);
-    await this.t.afterChange(now, ack);
-    await this.t.listing.push();
-    return null;
-  }
-
-  /**
-   * "next game of the evening" (RULES.md §6.11; docs/PROTOCOL.md "Rematch and series"): the
-   * organizer of a live-host or club evening's table opens the series' next game after the end with every
-   * seat of the last game in it — people and bots, the same rows, tokens and return codes, so everyone
-   * keeps their place (formats that keep seats keep the order, lobby.ts rematchKeepsSeats). The game then
-   * starts as any: by the host's start, or by itself once full. The evening is no longer over (its D1 row's
-   * ended_at is cleared, best effort: the club page only lists it). Refused `not-ended` while a game is on
-   * or before the first, `not-allowed` at a table of neither kind (there each player presses "play again").
-   */
-  async nextGame(now: number, ack: Ack): Promise<Refused | null> {
-    const t = this.t;
-    const store = t.store;
-    const config = t.config();
-    if (config.host !== "live" && !config.reservedFor?.length) {
-      return { code: "not-allowed", message: "Here each player chooses to play again; the next game of an evening is for a host's or a club's table." };
-    }
-    if (store.game().status === "ended") await t.report.reportGame(now);
-    const outcome = t.tx((): Refused | { dropped: string[] | null } => {
-      const row = store.game();
-      const { gameNo } = store.seriesGame();
-      if (row.status === "playing") return { code: "not-ended", message: "The game is still on." };
-      // The last game's seats: after its end, they open the next one; in a lobby a player's "play again"
-      // opened already (a next game), those who have not pressed are added while there is room.
-      let last: number;
-      if (row.status === "ended") {
-        last = gameNo;
-        this.openNext(gameNo + 1);
-      } else {
-        last = gameNo - 1;
-        if (last < 1 || !store.players().some((p) => p.gameNo === last)) {
-          return { code: "not-ended", message: gameNo === 1 ? "No game has been played at this table yet." : "The next game is already open with everyone: start it." };
-        }
-      }
-      const target = store.seriesGame().gameNo;
-      let room = config.seats.max - t.match.currentPlayers().length;
-      for (const p of store.players()) {
-        if (p.gameNo !== last || room <= 0) continue;
-        store.setGameNo(p.playerId, target);
-        room--;
-      }
-      return { dropped: this.startOrBump(now) };
-    });
-    const refused = await this.seatsChanged(outcome, now, ack);
-    if (refused) return refused;
-    await t.env.DB?.prepare("UPDATE evenings SET ended_at = NULL WHERE table_code = ?").bind(config.code).run().catch(() => undefined);
-    return null;
-  }
-
-  /**
-   * The next game started without these players (they never pressed "play again"): their rows and
-   * tokens are gone; their open sockets stay as spectators' — each gets a new `welcome` (spectator) and
-   * from then on the public view, so they can watch the new game.
-   */
-  leaveTable(playerIds: readonly string[], now: number): void {
-    if (playerIds.length === 0) return;
-    const t = this.t;
-    const gone = new Set(playerIds);
-    for (const ws of t.sockets.all()) {
-      const att = t.sockets.attachmentOf(ws, now);
-      if (att.identity?.kind !== "player" || !gone.has(att.identity.playerId)) continue;
-      att.identity = { kind: "spectator" };
-      delete att.credential;
-      t.sockets.save(ws, att);
-      t.fanout.forgetLog(ws);
-      t.fanout.send(ws, { type: "welcome", identity: { kind: "spectator" }, serverNow: now });
-    }
   }
 }

@@ -10,6 +10,7 @@
  * (`Due.key`): a new deadline, bot move or absence starts again from zero. A row is read once per
  * instance and kept in memory (this object is its only writer), so `adjust` costs nothing per change.
  */
+import type { AlarmFailureRows, FailureRow } from "./repositories/alarm-failures.ts";
 import type { Due, DueKind } from "./schedule.ts";
 
 /** Delay before retry n (1-based) of a failed item: 1 s, 2 s, 4 s, 8 s, 16 s (≈ 31 s in all). */
@@ -17,14 +18,6 @@ export const ALARM_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 16_000] as const;
 /** Failures in a row of the same item before the table gives up on it. */
 export const ALARM_MAX_FAILURES = ALARM_RETRY_MS.length + 1;
 
-
-interface FailureRow {
-  item: string;
-  failures: number;
-  retryAt: number | null;
-  /** Given up and left out of the schedule (takeover: nothing else marks it done). */
-  skipped: boolean;
-}
 
 /** The key of an item instance: its due time (and, for a takeover, whose seat). */
 export function itemKey(due: Due): string {
@@ -35,19 +28,11 @@ export class AlarmFailures {
   private rows: Map<DueKind, FailureRow> | null = null;
 
   /** `schema`: whether the table's schema is there (TableStore.initialized); before it, nothing failed. */
-  constructor(private readonly sql: SqlStorage, private readonly schema: () => boolean) {}
+  constructor(private readonly stored: AlarmFailureRows, private readonly schema: () => boolean) {}
 
   private load(): Map<DueKind, FailureRow> {
     if (this.rows) return this.rows;
-    const rows = new Map<DueKind, FailureRow>();
-    if (this.schema()) {
-      for (const r of this.sql.exec("SELECT kind, item, failures, retry_at, skipped FROM alarm_failures").toArray()) {
-        rows.set(String(r.kind) as DueKind, {
-          item: String(r.item), failures: Number(r.failures), retryAt: r.retry_at === null ? null : Number(r.retry_at), skipped: Number(r.skipped) === 1,
-        });
-      }
-    }
-    return (this.rows = rows);
+    return (this.rows = this.schema() ? (this.stored.all() as Map<DueKind, FailureRow>) : new Map());
   }
 
   /** The item as the schedule should see it: keyed; later if it is waiting for a retry; null if given up. */
@@ -92,17 +77,13 @@ export class AlarmFailures {
     const rows = this.load();
     const row = rows.get(kind);
     if (!row || (key !== undefined && row.item !== key)) return false;
-    this.sql.exec("DELETE FROM alarm_failures WHERE kind = ?", kind);
+    this.stored.drop(kind);
     rows.delete(kind);
     return true;
   }
 
   private write(kind: DueKind, row: FailureRow): void {
-    this.sql.exec(
-      `INSERT INTO alarm_failures (kind, item, failures, retry_at, skipped) VALUES (?1, ?2, ?3, ?4, ?5)
-       ON CONFLICT(kind) DO UPDATE SET item = ?2, failures = ?3, retry_at = ?4, skipped = ?5`,
-      kind, row.item, row.failures, row.retryAt, row.skipped ? 1 : 0,
-    );
+    this.stored.put(kind, row);
     this.load().set(kind, row);
   }
 }

@@ -16,9 +16,12 @@ import type { GameReporter } from "./report.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableClock } from "./clock.ts";
 import type { TableStore } from "./storage.ts";
+import type { RuntimeAlarm } from "./repositories/keyed.ts";
 
 /** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
-interface AlarmDeps extends Pick<TableCore, "afterChange" | "config" | "ctx" | "env" | "forgetCaches" | "now" | "tx"> {
+interface AlarmDeps extends Pick<TableCore, "afterChange" | "config" | "env" | "forgetCaches" | "now" | "tx"> {
+  /** The runtime's one alarm (repositories/keyed.ts). */
+  readonly runtimeAlarm: RuntimeAlarm;
   readonly alarmFailures: Pick<AlarmFailures, "adjust" | "clear" | "failed" | "skip">;
   readonly bots: Pick<BotsPort, "run">;
   readonly clock: Pick<TableClock, "setSkew" | "skew">;
@@ -67,11 +70,11 @@ export class TableAlarm {
     let due: Due | null = null;
     try {
       if (!t.store.initialized()) return;
-      const scheduled = await t.ctx.storage.getAlarm();
+      const scheduled = await t.runtimeAlarm.get();
       const now = t.now();
       if (scheduled !== null && scheduled + t.clock.skew > now) return; // the runtime's alarm is in real time
       due = earliest(this.dues());
-      if (!due) return void (await t.ctx.storage.deleteAlarm());
+      if (!due) return void (await t.runtimeAlarm.delete());
       await this.runDue(due, now);
       if (due.kind === "presence" && due.at > now) {
         // Delivered before anything was due (tests): the presence view went out early and the run
@@ -302,8 +305,8 @@ export class TableAlarm {
     const due = earliest(this.dues())?.at ?? null;
     const at = due === null ? null : due - t.clock.skew; // the runtime's alarm is in real time
     if (at === this.armedAt) return; // already set (or already none) by this instance
-    if (at === null) await t.ctx.storage.deleteAlarm();
-    else await t.ctx.storage.setAlarm(at);
+    if (at === null) await t.runtimeAlarm.delete();
+    else await t.runtimeAlarm.set(at);
     this.armedAt = at;
   }
 

@@ -40,9 +40,12 @@ import { takeToken, type Attachment, type ConnectionIdentity, type Sockets } fro
 import { viewFor, type GameState } from "./engine.ts";
 import type { ConsiglieriPort, FanoutPort, MatchPort, OrganizerPort, Refused, TableCore } from "./ports.ts";
 import type { TableStore } from "./storage.ts";
+import type { ChatRows } from "./repositories/chat.ts";
 
 /** What the chat uses of the table (each part gets only what it uses; table.ts builds it). */
-export interface ChatDeps extends Pick<TableCore, "config" | "ctx" | "now" | "tx"> {
+export interface ChatDeps extends Pick<TableCore, "config" | "now" | "tx"> {
+  /** This part's own rows (repositories/chat.ts). */
+  readonly chatRows: ChatRows;
   readonly store: Pick<TableStore, "control" | "game" | "players" | "seriesGame">;
   readonly sockets: Pick<Sockets, "all" | "attachmentOf" | "save">;
   readonly match: Pick<MatchPort, "state">;
@@ -66,10 +69,6 @@ export class TableChat {
   private budgets = new Map<string, { tokens: number; at: number }>();
 
   constructor(private readonly t: ChatDeps) {}
-
-  private get sql(): SqlStorage {
-    return this.t.ctx.storage.sql;
-  }
 
   /** The games started so far: a table channel's lines belong to the era they were written in. */
   era(): number {
@@ -123,12 +122,10 @@ export class TableChat {
     if (this.muted().includes(sender.key)) return { code: "chat-muted", message: "The organizer muted you in this chat." };
     const era = this.era();
     const entry = t.tx(() => {
-      const id = Number(
-        this.sql.exec("INSERT INTO chat (channel, era, at, name, key, text) VALUES (?, ?, ?, ?, ?, ?) RETURNING id", access.channel, era, now, sender.name, sender.key, msg.text).one().id,
-      );
+      const id = t.chatRows.add(access.channel, era, now, sender.name, sender.key, msg.text);
       // The last CHAT_KEPT of the channel; older eras are never shown again.
-      this.sql.exec("DELETE FROM chat WHERE era < ?", era);
-      this.sql.exec("DELETE FROM chat WHERE channel = ?1 AND id <= (SELECT id FROM chat WHERE channel = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)", access.channel, CHAT_KEPT);
+      t.chatRows.dropBefore(era);
+      t.chatRows.keepLast(access.channel, CHAT_KEPT);
       return { id, at: now, name: sender.name, key: sender.key, text: msg.text } satisfies ChatEntry;
     });
     // Every connection whose channel this is: the line (or, if it has not had this channel's history yet, the history).
@@ -169,8 +166,8 @@ export class TableChat {
   /** The organizer (or live host) mutes or unmutes a key; their connections that read a channel get the new list. */
   mute(msg: ChatMuteMessage, now: number): void {
     const t = this.t;
-    if (msg.muted) this.sql.exec("INSERT INTO chat_muted (key) VALUES (?) ON CONFLICT(key) DO NOTHING", msg.key);
-    else this.sql.exec("DELETE FROM chat_muted WHERE key = ?", msg.key);
+    if (msg.muted) t.chatRows.mute(msg.key);
+    else t.chatRows.unmute(msg.key);
     const muted = this.muted();
     for (const ws of t.sockets.all()) {
       if (ws.readyState !== WebSocket.OPEN) continue;
@@ -199,7 +196,7 @@ export class TableChat {
       if (!force && (att.chat ?? "") === key) continue;
       if (!cleared) {
         // A new game started: the last era's lines are gone (the next lobby starts empty).
-        this.sql.exec("DELETE FROM chat WHERE era < ?", era);
+        t.chatRows.dropBefore(era);
         cleared = true;
       }
       if (a) this.sendHistory(ws, att, att.identity, a, era);
@@ -211,13 +208,10 @@ export class TableChat {
   }
 
   private sendHistory(ws: WebSocket, att: Attachment, identity: ConnectionIdentity, a: ChatAccess, era: number): void {
-    const rows = this.sql
-      .exec("SELECT id, at, name, key, text FROM chat WHERE channel = ? AND era = ? ORDER BY id DESC LIMIT ?", a.channel, era, CHAT_KEPT)
-      .toArray()
-      .reverse();
+    const rows = this.t.chatRows.history(a.channel, era, CHAT_KEPT);
     // A line stored before lines were made one visible line (chatLine) is made one as it is read.
     const entries: ChatEntry[] = rows
-      .map((r) => ({ id: Number(r.id), at: Number(r.at), name: String(r.name), key: String(r.key), text: chatLine(String(r.text)) }))
+      .map((r) => ({ ...r, text: chatLine(r.text) }))
       .filter((e) => e.text !== "");
     const organizing = this.t.organizer.isOrganizer(identity);
     this.t.fanout.send(ws, { type: "chat", channel: a.channel, entries, reset: true, ...(organizing ? { muted: this.muted() } : {}) });
@@ -226,7 +220,7 @@ export class TableChat {
   }
 
   private muted(): string[] {
-    return this.sql.exec("SELECT key FROM chat_muted ORDER BY key").toArray().map((r) => String(r.key));
+    return this.t.chatRows.muted();
   }
 
   /** The sender's public key and name (a spectator socket is numbered at its first line). */
@@ -239,9 +233,7 @@ export class TableChat {
         return { key: "o", name: "" };
       case "spectator": {
         if (att.chatN === undefined) {
-          att.chatN = Number(
-            this.sql.exec("INSERT INTO chat_counter (id, spectators) VALUES (1, 1) ON CONFLICT(id) DO UPDATE SET spectators = spectators + 1 RETURNING spectators").one().spectators,
-          );
+          att.chatN = t.chatRows.nextSpectator();
           t.sockets.save(ws, att);
         }
         return { key: `v${att.chatN}`, name: "" };

@@ -8,27 +8,19 @@
  * Production never moves the clock, so the row never exists there and the skew stays 0. The table
  * `test_clock` is the table's migration 10 (migrations.ts).
  */
+import type { ClockRows } from "./repositories/clock.ts";
 
 /** The end-to-end test clock (TableAlarm.advanceClock): only with the worker variable E2E_CLOCK=1. */
 export const testClockEnabled = (env: { E2E_CLOCK?: string }): boolean => env.E2E_CLOCK === "1";
 
-/** The stored skew, or 0 (no row: production; no table: a table not initialised, migrations.ts). */
-function readSkew(sql: SqlStorage, schema: () => boolean): number {
-  if (!schema()) return 0;
-  const row = sql.exec("SELECT skew FROM test_clock WHERE id = 1").toArray()[0];
-  return row ? Number(row.skew) : 0;
-}
-
-function writeSkew(sql: SqlStorage, skew: number): void {
-  sql.exec("INSERT INTO test_clock (id, skew) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET skew = excluded.skew", skew);
-}
 
 export class TableClock {
   private skewMs = 0;
 
   /** `schema`: whether the table's schema (with `test_clock`) is there (TableStore.initialized). */
-  constructor(private readonly sql: SqlStorage, schema: () => boolean) {
-    this.skewMs = readSkew(sql, schema);
+  constructor(private readonly rows: ClockRows, schema: () => boolean) {
+    // The stored skew, or 0 (no row: production; no table: a table not initialised, migrations.ts).
+    this.skewMs = schema() ? (rows.skew() ?? 0) : 0;
   }
 
   get skew(): number {
@@ -42,6 +34,6 @@ export class TableClock {
   /** Move the table's clock (stored); the caller re-arms the runtime alarm (TableAlarm.sync). */
   setSkew(skew: number): void {
     this.skewMs = skew;
-    writeSkew(this.sql, skew);
+    this.rows.setSkew(skew);
   }
 }

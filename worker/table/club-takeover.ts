@@ -16,7 +16,7 @@ import { digest } from "../security/hash.ts";
 import { randomToken } from "../security/random.ts";
 import { ORGANIZER_DOMAIN, type Refusal } from "./admission.ts";
 import { apply, hostAwayUntil, type Input } from "./engine.ts";
-import { recordHostTaken } from "./host-taken.ts";
+import type { Keyed } from "./repositories/keyed.ts";
 import type { FanoutPort, MatchPort, OrganizerPort, PresencePort, TableCore } from "./ports.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
@@ -29,7 +29,8 @@ export interface TakeoverOffer {
 
 export type TakeoverResult = { ok: true; token: string | null } | Refusal;
 
-interface TakeoverDeps extends Pick<TableCore, "afterChange" | "config" | "ctx" | "now" | "tx"> {
+interface TakeoverDeps extends Pick<TableCore, "afterChange" | "config" | "now" | "tx"> {
+  readonly hostTaken: Pick<Keyed<string>, "put">;
   readonly fanout: Pick<FanoutPort, "closeSocket" | "sendError">;
   readonly match: Pick<MatchPort, "commit" | "persist" | "state">;
   readonly organizer: Pick<OrganizerPort, "handToBot">;
@@ -84,7 +85,7 @@ export class ClubTakeover {
       if (!result.ok) return false;
       t.match.persist(result.state, [input], now);
       t.store.writeControl({ ...t.store.control(), organizerTokenHash: hash });
-      recordHostTaken(t.ctx.storage.kv, userId);
+      t.hostTaken.put(userId);
       return true;
     });
     if (!done) return { ok: false, error: { code: "not-allowed", message: "The table is not waiting for its host (RULES.md §5.7)." } };

@@ -37,29 +37,14 @@ import { confusable } from "./confusables.ts";
 import { reservedForBots, sameNickname } from "./lobby.ts";
 import type { PlayerRow } from "./storage.ts";
 import { TOKENS_PER_PLAYER } from "./storage.ts";
-import type { AdmissionPort, FanoutPort, ListingPort, MatchPort, MediaPort, OrganizerPort, TableCore } from "./ports.ts";
+import type { SeriesPort, FanoutPort, ListingPort, MatchPort, MediaPort, OrganizerPort, TableCore } from "./ports.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
+import type { ConsigliereRow, ConsiglieriRows } from "./repositories/consiglieri.ts";
+import type { AddressDigests } from "./address-digests.ts";
 
+export type { ConsigliereRow } from "./repositories/consiglieri.ts";
 
-/** One seat's consigliere: a pending invitation (nickname null) or the advisor who joined with it. */
-export interface ConsigliereRow {
-  /** The advised seat's player. */
-  playerId: string;
-  nickname: string | null;
-  /** Digest of the one-time code while the invitation waits; null once used. */
-  inviteHash: Uint8Array | null;
-  /** The invitation was made by the organizer or host for this seat and its player has not consented yet. */
-  awaitingConsent: boolean;
-  /** The series' game in whose lobby the invitation was made (its code binds only before that game's deal). */
-  inviteGame: number | null;
-  returnHash: Uint8Array | null;
-  deviceHash: Uint8Array | null;
-  /** RULES.md §7.10 (2026-12-06): the advisor's account, when they bound signed in (null: a guest). */
-  advisorUserId: string | null;
-  /** The worker found that account experienced (10 finished games of the format here, or marked by the club). */
-  experienced: boolean;
-}
 
 /**
  * RULES.md §7.10 (2026-12-06): who binds — the account the worker read from the advisor's session, and
@@ -75,8 +60,6 @@ const inviteDomain = (code: string) => `consigliere-invite:${code}`;
 const returnDomain = (code: string) => `return:${code}`;
 const deviceDomain = (code: string) => `device:${code}`;
 
-const toBytes = (v: unknown): Uint8Array | null => (v === null || v === undefined ? null : new Uint8Array(v as ArrayBuffer));
-const toBuffer = (b: Uint8Array | null): ArrayBuffer | null => (b ? (b.slice().buffer as ArrayBuffer) : null);
 
 export type InviteResult = { ok: true; body: ConsigliereInviteResponse } | Refusal;
 export type ConsigliereJoinResult = { ok: true; body: JoinResponse } | Refusal;
@@ -88,8 +71,11 @@ function refusal(code: Refusal["error"]["code"], message: string): Refusal {
 }
 
 /** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
-interface ConsiglieriDeps extends Pick<TableCore, "afterChange" | "config" | "ctx" | "now" | "tx"> {
-  readonly admission: Pick<AdmissionPort, "addressDigest" | "leaveTable">;
+interface ConsiglieriDeps extends Pick<TableCore, "afterChange" | "config" | "now" | "tx"> {
+  /** This part's own rows (repositories/consiglieri.ts). */
+  readonly consiglieriRows: ConsiglieriRows;
+  readonly series: Pick<SeriesPort, "leaveTable">;
+  readonly addressDigests: Pick<AddressDigests, "of">;
   readonly fanout: Pick<FanoutPort, "forgetLog" | "send">;
   readonly listing: Pick<ListingPort, "push">;
   readonly match: Pick<MatchPort, "startIfFull" | "state">;
@@ -115,15 +101,14 @@ export class Consiglieri {
   required(): ReadonlySet<string> {
     if (this.requiredCache) return this.requiredCache;
     // The table is made by the table's migration 4 (migrations.ts).
-    const sql = this.t.ctx.storage.sql;
-    return (this.requiredCache = new Set(sql.exec("SELECT user_id FROM consigliere_required").toArray().map((r) => String(r.user_id))));
+    return (this.requiredCache = new Set(this.t.consiglieriRows.required()));
   }
 
   /** Name the newcomers (the worker, once, when it opens the evening's table). */
   requireFor(userIds: readonly string[]): void {
-    const sql = this.t.ctx.storage.sql;
+    const rows = this.t.consiglieriRows;
     this.t.tx(() => {
-      for (const id of userIds) sql.exec("INSERT OR IGNORE INTO consigliere_required (user_id) VALUES (?)", id);
+      for (const id of userIds) rows.require(id);
       this.requiredCache = null;
       this.t.store.bumpVersion();
     });
@@ -203,12 +188,12 @@ export class Consiglieri {
     const t = this.t;
     if (!t.store.initialized() || userIds.length === 0) return;
     const now = t.now();
-    const sql = t.ctx.storage.sql;
+    const rows = t.consiglieriRows;
     const dropped = t.tx(() => {
       const released = userIds.some((id) => this.required().has(id));
       for (const id of userIds) {
-        sql.exec("DELETE FROM consigliere_required WHERE user_id = ?", id);
-        if (this.exists()) sql.exec("UPDATE consiglieri SET experienced = 1 WHERE advisor_user_id = ?", id);
+        rows.release(id);
+        if (this.exists()) rows.markAdvisorExperienced(id);
       }
       this.requiredCache = null;
       this.cache = null;
@@ -245,7 +230,7 @@ export class Consiglieri {
       digest(TOKEN_DOMAIN, token),
       digest(returnDomain(config.code), returnCode),
       deviceId === undefined ? Promise.resolve(null) : digest(deviceDomain(config.code), deviceId),
-      address === null ? Promise.resolve(null) : t.admission.addressDigest(address),
+      address === null ? Promise.resolve(null) : t.addressDigests.of(address),
     ]);
     const now = t.now();
     const outcome = t.tx((): ConsigliereJoinResult & { dropped?: string[] | null } => {
@@ -258,13 +243,8 @@ export class Consiglieri {
       if (bad) return bad;
       if (deviceHash && seat.deviceHash && sameDigest(deviceHash, seat.deviceHash)) return refusal("same-device", "The seat's own device cannot advise it.");
       if (this.ownAddress(seat, addressHash)) return refusal("same-address", SAME_ADDRESS);
-      t.ctx.storage.sql.exec(
-        `INSERT INTO consiglieri (player_id, nickname, invite_hash, return_hash, device_hash, joined_at, awaiting_consent, advisor_user_id, experienced) VALUES (?, ?, NULL, ?, ?, ?, 0, ?, ?)
-         ON CONFLICT(player_id) DO UPDATE SET nickname = excluded.nickname, invite_hash = NULL, return_hash = excluded.return_hash, device_hash = excluded.device_hash, joined_at = excluded.joined_at, awaiting_consent = 0,
-           advisor_user_id = excluded.advisor_user_id, experienced = excluded.experienced`,
-        playerId, nickname, toBuffer(returnHash), toBuffer(deviceHash), now, advisor.userId, advisor.experienced ? 1 : 0,
-      );
-      t.ctx.storage.sql.exec("DELETE FROM consigliere_tokens WHERE player_id = ?", playerId);
+      t.consiglieriRows.bindDirect(playerId, { nickname, returnHash, deviceHash, joinedAt: now, advisorUserId: advisor.userId, experienced: advisor.experienced });
+      t.consiglieriRows.dropTokens(playerId);
       this.insertToken(tokenHash, playerId, now);
       this.cache = null;
       const dropped = this.startIfWaiting(now);
@@ -300,7 +280,7 @@ export class Consiglieri {
 
   /** After a binding: a game it let start drops who did not stay, as a join's start does. */
   private async afterBinding(dropped: string[] | null, now: number): Promise<void> {
-    if (dropped) this.t.admission.leaveTable(dropped, now);
+    if (dropped) this.t.series.leaveTable(dropped, now);
     await this.t.afterChange(now);
     if (dropped) await this.t.listing.push();
   }
@@ -322,17 +302,7 @@ export class Consiglieri {
   rows(): readonly ConsigliereRow[] {
     if (this.cache) return this.cache;
     if (!this.exists()) return (this.cache = []);
-    return (this.cache = this.t.ctx.storage.sql.exec("SELECT player_id, nickname, invite_hash, awaiting_consent, invite_game, return_hash, device_hash, advisor_user_id, experienced FROM consiglieri").toArray().map((r) => ({
-      playerId: String(r.player_id),
-      nickname: r.nickname === null ? null : String(r.nickname),
-      inviteHash: toBytes(r.invite_hash),
-      awaitingConsent: Number(r.awaiting_consent) === 1,
-      inviteGame: r.invite_game === null || r.invite_game === undefined ? null : Number(r.invite_game),
-      returnHash: toBytes(r.return_hash),
-      deviceHash: toBytes(r.device_hash),
-      advisorUserId: r.advisor_user_id === null || r.advisor_user_id === undefined ? null : String(r.advisor_user_id),
-      experienced: Number(r.experienced) === 1,
-    })));
+    return (this.cache = this.t.consiglieriRows.all());
   }
 
   /** The seat's player, if it is a person in the current game (a bot seat or a player gone has no consigliere). */
@@ -377,9 +347,8 @@ export class Consiglieri {
   /** The seat whose consigliere holds this token digest (hello), while bound. */
   tokenOwner(tokenHash: Uint8Array): string | null {
     if (!this.exists()) return null;
-    const rows = this.t.ctx.storage.sql.exec("SELECT token_hash, player_id FROM consigliere_tokens").toArray();
-    const row = findByDigest(tokenHash, rows, (r) => toBytes(r.token_hash) as Uint8Array);
-    const playerId = row ? String(row.player_id) : null;
+    const row = findByDigest(tokenHash, this.t.consiglieriRows.tokens(), (r) => r.tokenHash);
+    const playerId = row ? row.playerId : null;
     return playerId !== null && this.bound(playerId) ? playerId : null;
   }
 
@@ -392,13 +361,7 @@ export class Consiglieri {
   }
 
   private insertToken(tokenHash: Uint8Array, playerId: string, now: number): void {
-    const sql = this.t.ctx.storage.sql;
-    sql.exec("INSERT INTO consigliere_tokens (token_hash, player_id, created_at) VALUES (?, ?, ?)", toBuffer(tokenHash), playerId, now);
-    sql.exec(
-      `DELETE FROM consigliere_tokens WHERE player_id = ?1 AND rowid NOT IN
-         (SELECT rowid FROM consigliere_tokens WHERE player_id = ?1 ORDER BY created_at DESC, rowid DESC LIMIT ?2)`,
-      playerId, TOKENS_PER_PLAYER,
-    );
+    this.t.consiglieriRows.addToken(tokenHash, playerId, now, TOKENS_PER_PLAYER);
   }
 
   /** The seated person holding this seat token, or a refusal. */
@@ -462,12 +425,8 @@ export class Consiglieri {
       const late = this.afterDeal();
       if (late) return late;
       if (this.bound(p.playerId)) return refusal("consigliere-taken", "This seat already has a consigliere; revoke it first.");
-      t.ctx.storage.sql.exec(
-        `INSERT INTO consiglieri (player_id, nickname, invite_hash, awaiting_consent, invite_game) VALUES (?, NULL, ?, ?, ?)
-         ON CONFLICT(player_id) DO UPDATE SET nickname = NULL, invite_hash = excluded.invite_hash, awaiting_consent = excluded.awaiting_consent, invite_game = excluded.invite_game, return_hash = NULL, device_hash = NULL, joined_at = NULL, advisor_user_id = NULL, experienced = 0`,
-        p.playerId, toBuffer(inviteHash), awaitingConsent ? 1 : 0, t.store.seriesGame().gameNo,
-      );
-      t.ctx.storage.sql.exec("DELETE FROM consigliere_tokens WHERE player_id = ?", p.playerId);
+      t.consiglieriRows.invite(p.playerId, inviteHash, awaitingConsent, t.store.seriesGame().gameNo);
+      t.consiglieriRows.dropTokens(p.playerId);
       this.cache = null;
       // The public "invited, waiting for consent" mark appears or goes.
       t.store.bumpVersion();
@@ -491,8 +450,8 @@ export class Consiglieri {
       const late = this.afterDeal();
       if (late) return late;
       if (!this.invited().has(p.playerId)) return refusal("not-found", "No invitation for your seat waits for your consent.");
-      if (accept) t.ctx.storage.sql.exec("UPDATE consiglieri SET awaiting_consent = 0 WHERE player_id = ?", p.playerId);
-      else t.ctx.storage.sql.exec("DELETE FROM consiglieri WHERE player_id = ?", p.playerId);
+      if (accept) t.consiglieriRows.consented(p.playerId);
+      else t.consiglieriRows.drop(p.playerId);
       this.cache = null;
       t.store.bumpVersion();
       return { ok: true };
@@ -513,7 +472,7 @@ export class Consiglieri {
       digest(TOKEN_DOMAIN, token),
       digest(returnDomain(config.code), returnCode),
       deviceId === undefined ? Promise.resolve(null) : digest(deviceDomain(config.code), deviceId),
-      address === null ? Promise.resolve(null) : t.admission.addressDigest(address),
+      address === null ? Promise.resolve(null) : t.addressDigests.of(address),
     ]);
     const now = t.now();
     const outcome = t.tx((): ConsigliereJoinResult & { dropped?: string[] | null } => {
@@ -532,10 +491,7 @@ export class Consiglieri {
       if (twin) return refusal("nickname-confusable", `That nickname looks like "${twin}", who is already at this table.`);
       if (deviceHash && seat.deviceHash && sameDigest(deviceHash, seat.deviceHash)) return refusal("same-device", "The seat's own device cannot advise it.");
       if (this.ownAddress(seat, addressHash)) return refusal("same-address", SAME_ADDRESS);
-      t.ctx.storage.sql.exec(
-        "UPDATE consiglieri SET nickname = ?, invite_hash = NULL, return_hash = ?, device_hash = ?, joined_at = ?, advisor_user_id = ?, experienced = ? WHERE player_id = ?",
-        nickname, toBuffer(returnHash), toBuffer(deviceHash), now, advisor?.userId ?? null, advisor?.experienced ? 1 : 0, row.playerId,
-      );
+      t.consiglieriRows.bindInvited(row.playerId, { nickname, returnHash, deviceHash, joinedAt: now, advisorUserId: advisor?.userId ?? null, experienced: advisor?.experienced === true });
       this.insertToken(tokenHash, row.playerId, now);
       this.cache = null;
       // §7.10: the last newcomer's consigliere lets a full rating table start.
@@ -560,8 +516,8 @@ export class Consiglieri {
     const wasBound = t.tx(() => {
       const bound = this.bound(p.playerId) !== null;
       if (!this.exists()) return false;
-      t.ctx.storage.sql.exec("DELETE FROM consiglieri WHERE player_id = ?", p.playerId);
-      t.ctx.storage.sql.exec("DELETE FROM consigliere_tokens WHERE player_id = ?", p.playerId);
+      t.consiglieriRows.drop(p.playerId);
+      t.consiglieriRows.dropTokens(p.playerId);
       this.cache = null;
       if (bound) t.store.bumpVersion();
       return bound;

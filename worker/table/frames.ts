@@ -1,7 +1,7 @@
 /**
  * A socket frame's path (docs/ARCHITECTURE.md "A frame's path"): token bucket → text? → size → no
  * U+FFFD → JSON → schema → hello/identity → the sender's right to send it → fresh ref → the part that
- * handles it (organizer, admission, or the engine through the match). A refusal answers the sender
+ * handles it (organizer, series, or the engine through the match). A refusal answers the sender
  * only and is counted in its connection state: the REFUSAL_LIMIT-th within its window closes the
  * socket (1008). `hello` authenticates the socket: a seat token, the organizer token, or nothing (a
  * spectator).
@@ -15,7 +15,7 @@ import { digest, findByDigest, sameDigest } from "../security/hash.ts";
 import { ORGANIZER_DOMAIN, TOKEN_DOMAIN } from "./admission.ts";
 import { countRefusal, rememberRef, takeToken, type Attachment, type ConnectionIdentity } from "./connection.ts";
 import { apply, type Input } from "./engine.ts";
-import type { AdmissionPort, ChatPort, ConsiglieriPort, FanoutPort, MatchPort, MediaPort, OrganizerPort, PresencePort, PublicationPort, Refused, SfuPort, TableCore } from "./ports.ts";
+import type { SeriesPort, ChatPort, ConsiglieriPort, FanoutPort, MatchPort, MediaPort, OrganizerPort, PresencePort, PublicationPort, Refused, SfuPort, TableCore } from "./ports.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
 
@@ -73,7 +73,7 @@ function credentialKey(tokenHash: Uint8Array): string {
 
 /** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface FramesDeps extends Pick<TableCore, "afterChange" | "config" | "now"> {
-  readonly admission: Pick<AdmissionPort, "playAgain">;
+  readonly series: Pick<SeriesPort, "playAgain">;
   readonly chat: Pick<ChatPort, "mute" | "refresh" | "send">;
   readonly consiglieri: Pick<ConsiglieriPort, "bound" | "tokenOwner" | "whisper">;
   readonly fanout: Pick<FanoutPort, "closeSocket" | "send" | "sendCurrentView" | "sendError">;
@@ -402,7 +402,7 @@ const ROUTES: { [K in ClientMessage["type"]]: Route<Extract<ClientMessage, { typ
     ref: "fresh",
     async handle({ frames, t, ws, identity, msg, now }) {
       if (identity.kind !== "player") return;
-      const refused = await t.admission.playAgain(identity.playerId, msg.action, now, { ws, ref: msg.ref });
+      const refused = await t.series.playAgain(identity.playerId, msg.action, now, { ws, ref: msg.ref });
       if (refused) return frames.refuse(ws, refused.code, refused.message, msg.ref);
     },
   },

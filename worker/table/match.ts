@@ -15,7 +15,8 @@ import { ENTITLEMENT } from "../../shared/entitlement.ts";
 import type { ConnectionIdentity } from "./connection.ts";
 import { rematchKeepsSeats, startsByItself } from "./lobby.ts";
 import { eveningImmunity } from "./evening.ts";
-import { drawOrder, readLink } from "./tournament.ts";
+import { drawOrder } from "./tournament.ts";
+import type { TournamentLinkRows } from "./repositories/tournament-link.ts";
 import { buildReport } from "./report.ts";
 import type { ConfigRow, GameRow, PlayerRow } from "./storage.ts";
 import type { ConsiglieriPort, FanoutPort, TableCore } from "./ports.ts";
@@ -24,7 +25,8 @@ import type { TableStore } from "./storage.ts";
 import { currentPlayers, organizerPlayerId } from "./view.ts";
 
 /** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
-interface MatchDeps extends Pick<TableCore, "config" | "ctx" | "tx"> {
+interface MatchDeps extends Pick<TableCore, "config" | "tx"> {
+  readonly tournamentLink: Pick<TournamentLinkRows, "read">;
   readonly consiglieri: Pick<ConsiglieriPort, "missing">;
   readonly fanout: Pick<FanoutPort, "forgetLogs">;
   readonly reporter: Pick<GameReporter, "nextGame">;
@@ -150,7 +152,7 @@ export class Match {
       this.t.fanout.forgetLogs(); // a new game's log starts again: every socket gets the whole log
     }
     // RULES.md §9.2–§9.3: a tournament's table seats each player where the draw put them.
-    const link = readLink(this.t.ctx.storage.sql);
+    const link = this.t.tournamentLink.read();
     if (link && gameNo === 1) order = drawOrder(link, players);
     const specs = order.map((p) => ({ id: p.playerId, nickname: p.nickname, bot: p.bot }));
     // The organizer's choices for this game (new seats, a new evening) are used up by it.

@@ -26,6 +26,7 @@ import { SignalBudget, type SpentBudget } from "./signal-budget.ts";
 import { sfuConfigured } from "./sfu.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
+import type { Keyed } from "./repositories/keyed.ts";
 
 /** The ICE servers from the MEDIA_ICE_SERVERS variable (a JSON array); none when absent or invalid. */
 export function iceServers(raw: string | undefined): IceServer[] {
@@ -76,11 +77,11 @@ function personKey(identity: ConnectionIdentity | null): string | null {
   return identity.kind === "host" ? "host" : null;
 }
 
-/** Where the per-table spectator counter lives (its next k: spectator peers are SPECTATOR_PEER_BASE + k). */
-const SPECTATOR_SEQ_KEY = "mediaSpectatorSeq";
 
 /** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
-interface MediaDeps extends Pick<TableCore, "config" | "ctx" | "env" | "now"> {
+interface MediaDeps extends Pick<TableCore, "config" | "env" | "now"> {
+  /** The per-table spectator counter, stored (its next k: spectator peers are SPECTATOR_PEER_BASE + k). */
+  readonly spectatorSeq: Keyed<number>;
   readonly consiglieri: Pick<ConsiglieriPort, "bound">;
   readonly fanout: Pick<FanoutPort, "send" | "sendError">;
   readonly match: Pick<MatchPort, "currentPlayers" | "state">;
@@ -121,9 +122,9 @@ export class Media {
   /** A spectator socket's peer: given once (the per-table counter, stored), kept in its attachment (the caller saves it). */
   spectatorPeer(att: Attachment): MediaPeer {
     if (att.peer === undefined) {
-      const kv = this.t.ctx.storage.kv;
-      const k = kv.get<number>(SPECTATOR_SEQ_KEY) ?? 0;
-      kv.put(SPECTATOR_SEQ_KEY, k + 1);
+      const seq = this.t.spectatorSeq;
+      const k = seq.get() ?? 0;
+      seq.put(k + 1);
       att.peer = SPECTATOR_PEER_BASE + k;
     }
     return att.peer;

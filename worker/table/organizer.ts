@@ -9,7 +9,7 @@ import { CLOSE_CODES, type ControlRequest } from "../../shared/protocol/messages
 import { randomPlayerId } from "../security/random.ts";
 import type { ConnectionIdentity } from "./connection.ts";
 import { apply, getPreset, seatRange, startRefusal, type Input } from "./engine.ts";
-import type { Ack, AdmissionPort, ConsiglieriPort, FanoutPort, ListingPort, MatchPort, MediaPort, Refused, TableCore } from "./ports.ts";
+import type { Ack, SeriesPort, ConsiglieriPort, FanoutPort, ListingPort, MatchPort, MediaPort, Refused, TableCore } from "./ports.ts";
 import { checkStart, fillTarget, nextBotNickname } from "./lobby.ts";
 import type { PauseRecord, PlayerRow } from "./storage.ts";
 import type { Sockets } from "./connection.ts";
@@ -18,7 +18,7 @@ import { organizerPlayerId } from "./view.ts";
 
 /** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface OrganizerDeps extends Pick<TableCore, "afterChange" | "config" | "forgetConfig" | "tx"> {
-  readonly admission: Pick<AdmissionPort, "leaveTable" | "nextGame">;
+  readonly series: Pick<SeriesPort, "leaveTable" | "nextGame">;
   readonly consiglieri: Pick<ConsiglieriPort, "startRefusal">;
   readonly fanout: Pick<FanoutPort, "closeSocket" | "sendError">;
   readonly listing: Pick<ListingPort, "push">;
@@ -70,13 +70,13 @@ export class Organizer {
         const check = checkStart(row.status, config, players.length, parity);
         if (!check.ok) return { code: check.code, message: check.message };
         const dropped = t.tx(() => t.match.startGame(config, players, t.store.game(), now));
-        t.admission.leaveTable(dropped, now);
+        t.series.leaveTable(dropped, now);
         await t.afterChange(now, ack);
         await t.listing.push();
         return null;
       }
       case "next-game":
-        return t.admission.nextGame(now, ack);
+        return t.series.nextGame(now, ack);
       case "add-bot":
       case "fill-bots":
       case "remove-bot":
@@ -196,7 +196,7 @@ export class Organizer {
       return { dropped };
     });
     if ("code" in outcome) return outcome;
-    if (outcome.dropped) t.admission.leaveTable(outcome.dropped, now);
+    if (outcome.dropped) t.series.leaveTable(outcome.dropped, now);
     await t.afterChange(now, ack);
     await t.listing.push();
     return null;

@@ -21,7 +21,10 @@ export type { Ack } from "./after-change.ts";
 /** A frame refused: the error the sender gets. */
 export type Refused = { code: ErrorCode; message: string };
 
-/** What the table itself offers every part: its time, config, env, one SQLite transaction. */
+/**
+ * What the table itself offers every part: its time, config, env, one SQLite transaction. No part
+ * gets the object's storage: each gets its own repository (repositories/).
+ */
 export interface TableCore {
   /** The table's clock (real time unless the test clock has moved it). */
   now(): number;
@@ -29,7 +32,6 @@ export interface TableCore {
   /** The config row changed (the organizer's composition): read it again on next use. */
   forgetConfig(): void;
   readonly env: Env;
-  readonly ctx: { readonly storage: DurableObjectStorage };
   /** One SQLite transaction; the caches are dropped if it throws. */
   tx<T>(fn: () => T): T;
   /** Drop every row cache and the parsed state (read again on next use). */
@@ -161,7 +163,8 @@ export interface PublicationPort {
   forget(): void;
 }
 
-export interface AdmissionPort {
+/** The series' next game (series.ts). */
+export interface SeriesPort {
   playAgain(playerId: string, action: TableAction, now: number, ack: Ack): Promise<Refused | null>;
   nextGame(now: number, ack: Ack): Promise<Refused | null>;
   leaveTable(playerIds: readonly string[], now: number): void;

@@ -20,6 +20,7 @@ import { presenceBroadcastAt } from "./schedule.ts";
 import type { AlarmPort, FanoutPort, MatchPort, OrganizerPort, TableCore } from "./ports.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
+import type { Keyed } from "./repositories/keyed.ts";
 
 /** How long the live host may be gone before the game is told (RULES.md §5.7: "waiting for the host"). */
 export const HOST_AWAY_GRACE_MS = 5000;
@@ -28,7 +29,9 @@ export const HOST_AWAY_GRACE_MS = 5000;
 const HOST_LOST_KEY = "hostLostAt";
 
 /** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
-interface PresenceDeps extends Pick<TableCore, "afterChange" | "config" | "ctx" | "now" | "tx"> {
+interface PresenceDeps extends Pick<TableCore, "afterChange" | "config" | "now" | "tx"> {
+  /** RULES.md §5.7: when the live host's connection was lost, stored (repositories/keyed.ts). */
+  readonly hostLost: Keyed<number>;
   readonly alarm: Pick<AlarmPort, "sync">;
   readonly fanout: Pick<FanoutPort, "closeSocket" | "sendCurrentView" | "sendError">;
   readonly match: Pick<MatchPort, "persist" | "state">;
@@ -162,7 +165,7 @@ export class Presence {
 
   /** The host's loss is no longer waiting to be told (back in time, told, or given up). */
   forgetHostLoss(): void {
-    this.t.ctx.storage.kv.delete(HOST_LOST_KEY);
+    this.t.hostLost.delete();
   }
 
   /**
@@ -171,12 +174,12 @@ export class Presence {
    */
   async expectHost(now: number): Promise<void> {
     if (this.hostConnected()) return;
-    this.t.ctx.storage.kv.put(HOST_LOST_KEY, now);
+    this.t.hostLost.put(now);
     await this.t.alarm.sync();
   }
 
   private hostLostAt(): number | null {
-    return this.t.ctx.storage.kv.get<number>(HOST_LOST_KEY) ?? null;
+    return this.t.hostLost.get() ?? null;
   }
 
   /** A public broadcast went out: it carries the current presence, so a waiting presence view is not needed. */
@@ -213,7 +216,7 @@ export class Presence {
       if (this.openSockets((i) => i.kind === "host", ws) > 0) return;
       // RULES.md §5.7 the live host's connection is lost: told to the game after the grace (hostGone).
       if (t.store.game().status === "playing" && this.hostLostAt() === null) {
-        t.ctx.storage.kv.put(HOST_LOST_KEY, now);
+        t.hostLost.put(now);
         await t.alarm.sync();
       }
       await this.changed(now, ws);

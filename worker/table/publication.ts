@@ -19,13 +19,16 @@ import { hiddenAccounts } from "../accounts/publication.ts";
 import type { ConnectionIdentity } from "./connection.ts";
 import type { TableCore } from "./ports.ts";
 import type { TableStore } from "./storage.ts";
+import type { PublicationRows } from "./repositories/publication.ts";
 
 
 /** Keys of a view whose string values name a person. */
 const NAME_KEYS = new Set(["nickname", "by", "consigliere"]);
 
 /** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
-interface PublicationDeps extends Pick<TableCore, "ctx" | "env"> {
+interface PublicationDeps extends Pick<TableCore, "env"> {
+  /** This part's own rows (repositories/publication.ts). */
+  readonly publicationRows: PublicationRows;
   readonly store: Pick<TableStore, "game" | "players" | "series" | "seriesGame">;
 }
 
@@ -35,11 +38,6 @@ export class TablePublication {
 
   constructor(private readonly t: PublicationDeps) {}
 
-  /** The table's SQLite (its `publication_hidden` table: migrations.ts). */
-  private sql(): SqlStorage {
-    return this.t.ctx.storage.sql;
-  }
-
   forget(): void {
     this.cache.clear();
   }
@@ -47,9 +45,8 @@ export class TablePublication {
   private read(game: number): { players: Set<string>; complete: boolean } | null {
     const hit = this.cache.get(game);
     if (hit) return hit;
-    const r = this.sql().exec("SELECT players, complete FROM publication_hidden WHERE game = ?", game).toArray()[0];
-    if (!r) return null;
-    const row = { players: new Set(JSON.parse(String(r.players)) as string[]), complete: Number(r.complete) === 1 };
+    const row = this.t.publicationRows.hidden(game);
+    if (!row) return null;
     this.cache.set(game, row);
     return row;
   }
@@ -97,10 +94,7 @@ export class TablePublication {
     }
     const players = accounts.filter((a) => a.userId !== null && (hidden === null || hidden.has(a.userId))).map((a) => a.id);
     const complete = hidden !== null;
-    this.sql().exec(
-      "INSERT INTO publication_hidden (game, players, complete) VALUES (?1, ?2, ?3) ON CONFLICT(game) DO UPDATE SET players = ?2, complete = ?3",
-      game, JSON.stringify(players), complete ? 1 : 0,
-    );
+    this.t.publicationRows.setHidden(game, players, complete);
     this.cache.set(game, { players: new Set(players), complete });
   }
 

@@ -19,7 +19,7 @@ import { dealOf } from "../../shared/verify-deal.ts";
 import { createGame, seatedPlayers, type GameEvent, type Input } from "./engine.ts";
 import type { TableCore } from "./ports.ts";
 import type { SeriesRow, TableStore } from "./storage.ts";
-import { readLink } from "./tournament.ts";
+import type { TournamentLinkRows } from "./repositories/tournament-link.ts";
 
 
 export type RecordRefusal = "not-found" | "not-ended";
@@ -41,13 +41,13 @@ export function gameOver(t: { readonly store: Pick<TableStore, "series"> }, game
 
 const isOver = (row: SeriesRow): row is SeriesRow & { endedAt: number; winner: string } => row.endedAt !== null && row.winner !== null;
 
-export function gameRecord(t: Pick<TableCore, "config" | "ctx"> & { readonly store: Pick<TableStore, "eventsOf" | "inputsOf" | "players" | "series"> }, game: number): AccountRecord | RecordRefusal {
+export function gameRecord(t: Pick<TableCore, "config"> & { readonly tournamentLink: Pick<TournamentLinkRows, "read">; readonly store: Pick<TableStore, "eventsOf" | "inputsOf" | "players" | "series"> }, game: number): AccountRecord | RecordRefusal {
   const row = t.store.series().find((g) => g.game === game);
   if (!row) return "not-found";
   if (!isOver(row)) return "not-ended";
   const config = t.config();
   // A tournament's table records best moves (RULES.md §9.4) — the replay creates its game the same way.
-  const link = readLink(t.ctx.storage.sql);
+  const link = t.tournamentLink.read();
   const ids = new Map(row.players.map((p, i) => [p.id, `p${i + 1}`]));
   const rename = (id: string) => ids.get(id) ?? "p0";
   // The seats createGame drew (what the replay's first step shows): "Player N" of a hidden nick.

@@ -24,6 +24,7 @@ import { digest, sameDigest } from "../security/hash.ts";
 import { ORGANIZER_DOMAIN } from "./admission.ts";
 import type { AlarmPort, OrganizerPort, TableCore } from "./ports.ts";
 import type { TableStore } from "./storage.ts";
+import type { RecordingsRows } from "./repositories/recordings.ts";
 
 
 export type RecordingRefusalCode = "not-found" | "bad-organizer-token" | "recording-off" | "not-ended" | "recording-expired" | "too-large";
@@ -33,7 +34,9 @@ export type UploadGrant =
   | { ok: false; code: RecordingRefusalCode; message: string };
 
 /** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
-interface RecordingsDeps extends Pick<TableCore, "config" | "ctx" | "env" | "now"> {
+interface RecordingsDeps extends Pick<TableCore, "config" | "env" | "now"> {
+  /** This part's own rows (repositories/recordings.ts). */
+  readonly recordingsRows: RecordingsRows;
   readonly alarm: Pick<AlarmPort, "sync">;
   readonly organizer: Pick<OrganizerPort, "isOrganizer">;
   readonly store: Pick<TableStore, "control" | "initialized" | "players" | "series">;
@@ -44,10 +47,6 @@ export class TableRecordings {
   private next: number | null | undefined = undefined;
 
   constructor(private readonly t: RecordingsDeps) {}
-
-  private sql(): SqlStorage {
-    return this.t.ctx.storage.sql;
-  }
 
   /** May this token upload game `game`'s recording now? If so, its expiry is stored (and the alarm armed) first. */
   async grant(token: string, game: number): Promise<UploadGrant> {
@@ -63,17 +62,17 @@ export class TableRecordings {
   async chunkGrant(token: string, game: number, i: number, length: number, maxTotal: number): Promise<UploadGrant> {
     const allowed = await this.allowed(token, game, true);
     if (!allowed.ok) return allowed;
-    const sql = this.sql();
-    const others = Number(sql.exec("SELECT COALESCE(SUM(size), 0) AS n FROM recording_chunks WHERE game = ? AND i != ?", game, i).one().n);
+    const rows = this.t.recordingsRows;
+    const others = rows.otherChunksSize(game, i);
     if (others + length > maxTotal) return { ok: false, code: "too-large", message: `A recording is at most ${maxTotal} bytes in all its chunks.` };
     const grant = await this.open(game);
-    if (grant.ok) sql.exec("INSERT INTO recording_chunks (game, i, size, stored) VALUES (?, ?, ?, 0) ON CONFLICT (game, i) DO UPDATE SET size = excluded.size, stored = 0", game, i, length);
+    if (grant.ok) rows.reserveChunk(game, i, length);
     return grant;
   }
 
   /** Chunk `i` of game `game` is in R2 now; the chunks stored and the bytes of the contiguous ones from 0 (the recording served). */
   chunkStored(game: number, i: number): { have: number[]; size: number } {
-    this.sql().exec("UPDATE recording_chunks SET stored = 1 WHERE game = ? AND i = ?", game, i);
+    this.t.recordingsRows.chunkStored(game, i);
     return this.stored(game);
   }
 
@@ -84,13 +83,13 @@ export class TableRecordings {
   }
 
   private stored(game: number): { have: number[]; size: number } {
-    const rows = this.sql().exec("SELECT i, size FROM recording_chunks WHERE game = ? AND stored = 1 ORDER BY i", game).toArray();
+    const rows = this.t.recordingsRows.storedChunks(game);
     let size = 0;
     for (const [n, r] of rows.entries()) {
-      if (Number(r.i) !== n) break;
-      size += Number(r.size);
+      if (r.i !== n) break;
+      size += r.size;
     }
-    return { have: rows.map((r) => Number(r.i)), size };
+    return { have: rows.map((r) => r.i), size };
   }
 
   /**
@@ -119,15 +118,14 @@ export class TableRecordings {
     const t = this.t;
     const refuse = (code: RecordingRefusalCode, message: string): UploadGrant => ({ ok: false, code, message });
     const row = t.store.series().find((g) => g.game === game)!;
-    const sql = this.sql();
-    const had = sql.exec("SELECT created_at, expires_at, deleted_at FROM recordings WHERE game = ?", game).toArray()[0];
-    if (had && had.deleted_at !== null) return refuse("recording-expired", "This game's recording was deleted after 72 hours.");
+    const had = t.recordingsRows.recording(game);
+    if (had && had.deleted) return refuse("recording-expired", "This game's recording was deleted after 72 hours.");
     // A second upload of the same game (a retry) replaces the audio but never extends its life.
-    const createdAt = had ? Number(had.created_at) : t.now();
-    const expiresAt = had ? Number(had.expires_at) : createdAt + RECORDING_TTL_MS;
+    const createdAt = had ? had.createdAt : t.now();
+    const expiresAt = had ? had.expiresAt : createdAt + RECORDING_TTL_MS;
     const key = recordingKey(t.config().code, game);
     if (!had) {
-      sql.exec("INSERT INTO recordings (game, key, created_at, expires_at) VALUES (?, ?, ?, ?)", game, key, createdAt, expiresAt);
+      t.recordingsRows.open(game, key, createdAt, expiresAt);
       this.next = undefined;
       await t.alarm.sync();
     }
@@ -139,8 +137,7 @@ export class TableRecordings {
   /** When the next recording must be gone (the alarm item "recording-expiry"), or null. */
   due(): number | null {
     if (this.next === undefined) {
-      const row = this.sql().exec("SELECT MIN(expires_at) AS at FROM recordings WHERE deleted_at IS NULL AND given_up = 0").toArray()[0];
-      this.next = row?.at === null || row?.at === undefined ? null : Number(row.at);
+      this.next = this.t.recordingsRows.nextExpiry();
     }
     return this.next;
   }
@@ -151,14 +148,11 @@ export class TableRecordings {
    * A failure throws, and the alarm retries (alarm-failures.ts).
    */
   async expire(now: number): Promise<void> {
-    const sql = this.sql();
-    const rows = sql.exec("SELECT game, key FROM recordings WHERE deleted_at IS NULL AND given_up = 0 AND expires_at <= ?", now).toArray();
-    if (rows.length > 0) {
-      await deleteRecordings(this.t.env, rows.map((r) => String(r.key)));
-      for (const r of rows) {
-        sql.exec("UPDATE recordings SET deleted_at = ? WHERE game = ?", now, Number(r.game));
-        sql.exec("DELETE FROM recording_chunks WHERE game = ?", Number(r.game));
-      }
+    const rows = this.t.recordingsRows;
+    const expired = rows.expired(now);
+    if (expired.length > 0) {
+      await deleteRecordings(this.t.env, expired.map((r) => r.key));
+      for (const r of expired) rows.deleted(r.game, now);
     }
     this.next = undefined;
   }
@@ -169,7 +163,7 @@ export class TableRecordings {
    * (worker/recordings/sweep.ts), which reads D1 and R2 themselves, deletes them instead.
    */
   giveUp(at: number): void {
-    this.sql().exec("UPDATE recordings SET given_up = 1 WHERE deleted_at IS NULL AND expires_at <= ?", at);
+    this.t.recordingsRows.giveUp(at);
     this.next = undefined;
   }
 

@@ -19,7 +19,9 @@ import { isOver, viewFor, type GameState } from "./engine.ts";
 import type { ConfigRow, PlayerRow } from "./storage.ts";
 import type { MatchPort, TableCore } from "./ports.ts";
 import type { TableStore } from "./storage.ts";
-import { readLink, tellTournament } from "./tournament.ts";
+import { tellTournament } from "./tournament.ts";
+import type { ReportRows } from "./repositories/report.ts";
+import type { TournamentLinkRows } from "./repositories/tournament-link.ts";
 import { gameFacts } from "../../shared/tournaments/facts.ts";
 
 
@@ -66,7 +68,7 @@ export class GameReporter {
    * `schema`: whether the table's schema is there (TableStore.initialized, kept once true): both
    * tables exist from the table's migration 1 on; before it, there is no report.
    */
-  constructor(private readonly sql: SqlStorage, private readonly schema: () => boolean) {}
+  constructor(private readonly rows: ReportRows, private readonly schema: () => boolean) {}
 
   /** Forget what is kept in memory of the stored rows (after a rolled-back transaction). */
   forget(): void {
@@ -79,8 +81,7 @@ export class GameReporter {
 
   private row(): { ended_at: number; attempts: number; next_at: number | null; done_at: number | null } | null {
     if (!this.hasTables()) return null;
-    const r = this.sql.exec("SELECT ended_at, attempts, next_at, done_at FROM game_report WHERE id = 1").toArray()[0];
-    return r ? { ended_at: Number(r.ended_at), attempts: Number(r.attempts), next_at: r.next_at === null ? null : Number(r.next_at), done_at: r.done_at === null ? null : Number(r.done_at) } : null;
+    return this.rows.current();
   }
 
   /** When the alarm should retry (an ended game whose report failed, or an earlier game's in the backlog). */
@@ -96,8 +97,7 @@ export class GameReporter {
   private backlogDue(): number | null {
     if (this.backlogAt !== undefined) return this.backlogAt;
     if (!this.hasTables()) return null;
-    const r = this.sql.exec("SELECT MIN(next_at) AS at FROM report_backlog").one();
-    return (this.backlogAt = r.at === null ? null : Number(r.at));
+    return (this.backlogAt = this.rows.backlogDue());
   }
 
   /**
@@ -108,35 +108,34 @@ export class GameReporter {
   nextGame(build: () => GameReport | null, now: number): void {
     const r = this.row();
     if (r && r.done_at === null) {
-      const stored = this.sql.exec("SELECT report FROM game_report WHERE id = 1").one().report;
-      const report = stored === null || stored === undefined ? build() : (JSON.parse(String(stored)) as GameReport);
+      const stored = this.rows.currentReport();
+      const report = stored === null ? build() : (JSON.parse(stored) as GameReport);
       if (report) {
         // D1's write is idempotent by game id: an attempt still in flight that did land changes nothing.
         const next = r.attempts >= REPORT_MAX_ATTEMPTS ? null : (r.next_at ?? now);
-        this.sql.exec("INSERT OR IGNORE INTO report_backlog (game_id, report, attempts, next_at) VALUES (?, ?, ?, ?)", report.gameId, JSON.stringify(report), r.attempts, next);
+        this.rows.toBacklog(report.gameId, JSON.stringify(report), r.attempts, next);
         this.backlogAt = undefined;
       }
     }
-    if (r) this.sql.exec("DELETE FROM game_report");
+    if (r) this.rows.dropCurrent();
     this.done = false;
   }
 
   /** Retry the backlog's due reports (earlier games of the series). Never throws. */
   async retryBacklog(now: number, db: D1Database | undefined, code: string): Promise<void> {
     if (!this.hasTables()) return;
-    const rows = this.sql.exec("SELECT game_id, report, attempts FROM report_backlog WHERE next_at IS NOT NULL AND next_at <= ?", now).toArray();
-    for (const r of rows) {
-      const gameId = String(r.game_id);
+    for (const r of this.rows.backlogDueBy(now)) {
+      const gameId = r.gameId;
       try {
         if (!db) throw new Error("no DB binding");
-        await recordGame(db, JSON.parse(String(r.report)) as GameReport);
-        this.sql.exec("DELETE FROM report_backlog WHERE game_id = ?", gameId);
+        await recordGame(db, JSON.parse(r.report) as GameReport);
+        this.rows.backlogDone(gameId);
         this.backlogAt = undefined;
       } catch (err) {
-        const attempts = Number(r.attempts) + 1;
+        const attempts = r.attempts + 1;
         const delay = REPORT_RETRY_MS[Math.min(attempts, REPORT_RETRY_MS.length) - 1]!;
         const next = attempts >= REPORT_MAX_ATTEMPTS ? null : now + delay;
-        this.sql.exec("UPDATE report_backlog SET attempts = ?, next_at = ? WHERE game_id = ?", attempts, next, gameId);
+        this.rows.backlogFailed(gameId, attempts, next);
         this.backlogAt = undefined;
         console.error(`table ${code}: report of ${gameId} failed (attempt ${attempts})`, err);
       }
@@ -156,15 +155,15 @@ export class GameReporter {
 
   /** Give up retrying (the alarm's item failed too often around the report itself): no alarm is kept. */
   giveUp(code: string): void {
-    if (this.hasTables()) this.sql.exec("UPDATE report_backlog SET next_at = NULL");
+    if (this.hasTables()) this.rows.stopBacklog();
     this.backlogAt = undefined;
     if (this.row() === null) return;
-    this.sql.exec("UPDATE game_report SET next_at = NULL WHERE id = 1 AND done_at IS NULL");
+    this.rows.stopCurrent();
     console.error(`table ${code}: game report abandoned after repeated alarm failures`);
   }
 
   private async attempt(now: number, db: D1Database | undefined, build: (endedAt: number) => GameReport | null, code: string, after?: (endedAt: number) => Promise<void>): Promise<void> {
-    this.sql.exec("INSERT OR IGNORE INTO game_report (id, ended_at, attempts) VALUES (1, ?, 0)", now);
+    this.rows.begin(now);
     const r = this.row()!;
     if (r.done_at !== null) {
       this.done = true;
@@ -173,28 +172,29 @@ export class GameReporter {
     try {
       // Built once and kept: a retry after the next game of the series opened reports the
       // same record, whatever the seats look like by then.
-      const stored = this.sql.exec("SELECT report FROM game_report WHERE id = 1").one().report;
-      const report = stored === null || stored === undefined ? build(r.ended_at) : (JSON.parse(String(stored)) as GameReport);
+      const stored = this.rows.currentReport();
+      const report = stored === null ? build(r.ended_at) : (JSON.parse(stored) as GameReport);
       if (!report) throw new Error("no result to report");
-      if (stored === null || stored === undefined) this.sql.exec("UPDATE game_report SET report = ? WHERE id = 1", JSON.stringify(report));
+      if (stored === null) this.rows.keepReport(JSON.stringify(report));
       if (!db) throw new Error("no DB binding");
       await recordGame(db, report);
       // A tournament's table tells its tournament too (applied once there: a retry changes nothing).
       if (after) await after(r.ended_at);
-      this.sql.exec("UPDATE game_report SET done_at = ?, next_at = NULL, attempts = attempts + 1 WHERE id = 1", now);
+      this.rows.done(now);
       this.done = true;
     } catch (err) {
       const attempts = r.attempts + 1;
       const delay = REPORT_RETRY_MS[Math.min(attempts, REPORT_RETRY_MS.length) - 1]!;
       const next = attempts >= REPORT_MAX_ATTEMPTS ? null : now + delay;
-      this.sql.exec("UPDATE game_report SET attempts = ?, next_at = ? WHERE id = 1", attempts, next);
+      this.rows.failed(attempts, next);
       console.error(`table ${code}: game report failed (attempt ${attempts}), ${next === null ? "giving up" : `retry in ${delay} ms`}`, err);
     }
   }
 }
 
 /** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
-interface ReportDeps extends Pick<TableCore, "config" | "ctx" | "env"> {
+interface ReportDeps extends Pick<TableCore, "config" | "env"> {
+  readonly tournamentLink: Pick<TournamentLinkRows, "read">;
   readonly match: Pick<MatchPort, "lastState">;
   readonly reporter: Pick<GameReporter, "report">;
   readonly store: Pick<TableStore, "game" | "players" | "series" | "stateGame">;
@@ -214,7 +214,7 @@ export class TableReport {
     const startedAt = t.store.series().find((g) => g.game === gameNo)?.startedAt ?? t.store.game().startedAt;
     if (startedAt === null) return;
     const config = t.config();
-    const link = readLink(t.ctx.storage.sql);
+    const link = t.tournamentLink.read();
     const facts = link ? gameFacts(state) : null;
     const tell = link && facts ? (endedAt: number) => tellTournament(t.env, { tournamentId: link.tournamentId, round: link.round, slot: link.slot, code: config.code, endedAt, facts }) : undefined;
     await t.reporter.report(now, t.env.DB, (endedAt) => buildReport(config, t.store.players(), state, gameNo, startedAt, endedAt), config.code, tell);

@@ -41,11 +41,11 @@ import { seatedPlayers, viewFor, type Viewer } from "./engine.ts";
 import type { ConsiglieriPort, FanoutPort, MatchPort, Refused, TableCore } from "./ports.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
+import type { Keyed } from "./repositories/keyed.ts";
 import { withoutDeadListeners } from "./view.ts";
 
 /** How long a pull offer waits for the client's answer; then its tracks are closed and the receiving session takes no more pulls. */
 export const ANSWER_TIMEOUT_MS = 5000;
-const STORAGE_KEY = "sfu";
 
 /** Whether the table uses the SFU: both secrets set (else the mesh). */
 export function sfuConfigured(env: Pick<Env, "SFU_APP_ID" | "SFU_APP_SECRET">): boolean {
@@ -113,7 +113,9 @@ function keyOfSocket(att: Attachment): string | null {
 }
 
 /** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
-interface SfuDeps extends Pick<TableCore, "config" | "ctx" | "env" | "now"> {
+interface SfuDeps extends Pick<TableCore, "config" | "env" | "now"> {
+  /** The sessions and pulls, stored (repositories/keyed.ts). */
+  readonly sfuState: Keyed<SfuState>;
   readonly consiglieri: Pick<ConsiglieriPort, "bound">;
   readonly fanout: Pick<FanoutPort, "send" | "sendError">;
   readonly match: Pick<MatchPort, "state">;
@@ -154,14 +156,14 @@ export class SfuPlane {
   /** The sessions and pulls (tests read them; never sent to a client). */
   state(): SfuState {
     if (!this.stateCache) {
-      const raw = this.t.ctx.storage.kv.get<SfuState>(STORAGE_KEY);
+      const raw = this.t.sfuState.get();
       this.stateCache = raw ?? { people: {}, pullSeq: 0 };
     }
     return this.stateCache;
   }
 
   private save(): void {
-    this.t.ctx.storage.kv.put(STORAGE_KEY, this.state());
+    this.t.sfuState.put(this.state());
   }
 
   /** Resolves once no SFU work is left (tests wait on it). */

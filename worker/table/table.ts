@@ -6,7 +6,11 @@
  * no part imports this file):
  *
  *   frames      a socket frame's path: flood control, shape, schema, identity and rights (frames.ts)
- *   admission   creating the table, sitting down, coming back, socket opens, play again (admission.ts)
+ *   admission   creating the table, sitting down (admission.ts)
+ *   returns     coming back with a return code, and the guessing limit (return-codes.ts)
+ *   socketOpens which upgrades may open a socket, opens per address (socket-opens.ts)
+ *   hostClaim   the club evening's named host takes the host screen (host-claim.ts)
+ *   series      the series' next game: play again, next game of the evening (series.ts)
  *   organizer   the organizer's commands (organizer.ts)
  *   presence    who is connected, coalesced presence views, sockets per credential (presence.ts)
  *   match       the game: state cache, input log, versions, quiet changes (match.ts)
@@ -31,6 +35,11 @@
 import type { Env } from "../env.ts";
 import { AfterChange } from "./after-change.ts";
 import { Admission } from "./admission.ts";
+import { AddressDigests } from "./address-digests.ts";
+import { HostClaim } from "./host-claim.ts";
+import { SeatReturns } from "./return-codes.ts";
+import { Series } from "./series.ts";
+import { SocketOpens } from "./socket-opens.ts";
 import { ClubTakeover } from "./club-takeover.ts";
 import { Consiglieri } from "./consigliere.ts";
 import { AlarmFailures } from "./alarm-failures.ts";
@@ -53,6 +62,16 @@ import { GameReporter, TableReport } from "./report.ts";
 import { TablePublication } from "./publication.ts";
 import { DelayedSpectators } from "./spectators.ts";
 import { TableStore, type ConfigRow } from "./storage.ts";
+import { alarmFailureRows } from "./repositories/alarm-failures.ts";
+import { chatRows, type ChatRows } from "./repositories/chat.ts";
+import { clockRows } from "./repositories/clock.ts";
+import { consiglieriRows, type ConsiglieriRows } from "./repositories/consiglieri.ts";
+import { hostLostAt, hostTakenBy, runtimeAlarm, sfuState, spectatorSeq, type Keyed, type RuntimeAlarm } from "./repositories/keyed.ts";
+import { publicationRows, type PublicationRows } from "./repositories/publication.ts";
+import { recordingsRows, type RecordingsRows } from "./repositories/recordings.ts";
+import { reportRows } from "./repositories/report.ts";
+import { tournamentLinkRows, type TournamentLinkRows } from "./repositories/tournament-link.ts";
+import type { SfuState } from "./sfu.ts";
 
 export class Table {
   readonly store: TableStore;
@@ -63,6 +82,11 @@ export class Table {
   readonly alarmFailures: AlarmFailures;
   readonly frames: Frames;
   readonly admission: Admission;
+  readonly addressDigests: AddressDigests;
+  readonly hostClaim: HostClaim;
+  readonly returns: SeatReturns;
+  readonly socketOpens: SocketOpens;
+  readonly series: Series;
   readonly organizer: Organizer;
   readonly presence: Presence;
   readonly match: Match;
@@ -86,6 +110,17 @@ export class Table {
   readonly takeover: ClubTakeover;
   /** The subscribers that run after every change, in order (after-change.ts). */
   readonly changes: AfterChange;
+  // Each part's own rows (repositories/): the only ways to the object's storage a part gets.
+  readonly consiglieriRows: ConsiglieriRows;
+  readonly chatRows: ChatRows;
+  readonly recordingsRows: RecordingsRows;
+  readonly publicationRows: PublicationRows;
+  readonly tournamentLink: TournamentLinkRows;
+  readonly hostLost: Keyed<number>;
+  readonly hostTaken: Keyed<string>;
+  readonly spectatorSeq: Keyed<number>;
+  readonly sfuState: Keyed<SfuState>;
+  readonly runtimeAlarm: RuntimeAlarm;
   /** Config changes after init only by the organizer's composition in a lobby: `forgetConfig`. */
   private configCache: ConfigRow | null = null;
 
@@ -99,28 +134,44 @@ export class Table {
     this.store = new TableStore(ctx.storage);
     // The tables below exist once the table is initialised (migrations.ts); before, they read as empty.
     const schema = () => this.store.initialized();
-    this.clock = new TableClock(ctx.storage.sql, schema);
-    this.reporter = new GameReporter(ctx.storage.sql, schema);
-    this.alarmFailures = new AlarmFailures(ctx.storage.sql, schema);
+    const sql = ctx.storage.sql;
+    this.clock = new TableClock(clockRows(sql), schema);
+    this.reporter = new GameReporter(reportRows(sql), schema);
+    this.alarmFailures = new AlarmFailures(alarmFailureRows(sql), schema);
+    this.consiglieriRows = consiglieriRows(sql);
+    this.chatRows = chatRows(sql);
+    this.recordingsRows = recordingsRows(sql);
+    this.publicationRows = publicationRows(sql);
+    this.tournamentLink = tournamentLinkRows(sql);
+    this.hostLost = hostLostAt(ctx.storage.kv);
+    this.hostTaken = hostTakenBy(ctx.storage.kv);
+    this.spectatorSeq = spectatorSeq(ctx.storage.kv);
+    this.sfuState = sfuState<SfuState>(ctx.storage.kv);
+    this.runtimeAlarm = runtimeAlarm(ctx.storage);
     const p = this.parts.bind(this);
-    this.frames = new Frames(p("now", "config", "afterChange", "store", "sockets", "match", "fanout", "admission", "organizer", "presence", "publication", "consiglieri", "media", "sfu", "chat"));
-    this.admission = new Admission(p("now", "config", "ctx", "env", "tx", "afterChange", "store", "sockets", "alarmFailures", "match", "fanout", "listing", "report", "spectators", "organizer", "consiglieri"));
-    this.organizer = new Organizer(p("config", "forgetConfig", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "admission", "consiglieri", "media"));
-    this.presence = new Presence(p("now", "config", "ctx", "tx", "afterChange", "store", "sockets", "match", "fanout", "alarm", "organizer"));
-    this.match = new Match(p("config", "ctx", "tx", "store", "reporter", "fanout", "consiglieri"));
+    this.frames = new Frames(p("now", "config", "afterChange", "store", "sockets", "match", "fanout", "series", "organizer", "presence", "publication", "consiglieri", "media", "sfu", "chat"));
+    this.admission = new Admission(p("now", "config", "tournamentLink", "env", "tx", "afterChange", "store", "addressDigests", "match", "listing", "spectators", "organizer", "series"));
+    this.addressDigests = new AddressDigests(p("config"));
+    this.hostClaim = new HostClaim(p("config", "tx", "tournamentLink", "hostTaken", "store"));
+    this.returns = new SeatReturns(p("now", "config", "tx", "store", "addressDigests", "consiglieri"));
+    this.socketOpens = new SocketOpens(p("now", "config", "store"));
+    this.series = new Series(p("config", "env", "tx", "afterChange", "store", "sockets", "alarmFailures", "match", "fanout", "listing", "report"));
+    this.organizer = new Organizer(p("config", "forgetConfig", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "series", "consiglieri", "media"));
+    this.presence = new Presence(p("now", "config", "hostLost", "tx", "afterChange", "store", "sockets", "match", "fanout", "alarm", "organizer"));
+    this.match = new Match(p("config", "tournamentLink", "tx", "store", "reporter", "fanout", "consiglieri"));
     this.fanout = new Fanout(p("now", "config", "store", "sockets", "match", "presence", "spectators", "organizer", "publication", "consiglieri", "media", "sfu", "chat"));
     this.spectators = new DelayedSpectators(p("now", "config", "store", "sockets", "match", "fanout", "presence", "publication"));
-    this.alarm = new TableAlarm(p("now", "config", "env", "ctx", "tx", "forgetCaches", "afterChange", "store", "sockets", "clock", "alarmFailures", "reporter", "match", "fanout", "bots", "organizer", "presence", "recordings", "report", "spectators"));
+    this.alarm = new TableAlarm(p("now", "config", "env", "runtimeAlarm", "tx", "forgetCaches", "afterChange", "store", "sockets", "clock", "alarmFailures", "reporter", "match", "fanout", "bots", "organizer", "presence", "recordings", "report", "spectators"));
     this.bots = new BotSeats(p("config", "env", "afterChange", "store", "match"));
     this.listing = new Listing(p("now", "config", "env", "store", "match", "spectators"));
-    this.report = new TableReport(p("config", "ctx", "env", "store", "reporter", "match"));
-    this.media = new Media(p("now", "config", "env", "ctx", "store", "sockets", "match", "fanout", "presence", "consiglieri"));
-    this.sfu = new SfuPlane(p("now", "config", "env", "ctx", "store", "sockets", "match", "fanout", "consiglieri"));
-    this.consiglieri = new Consiglieri(p("now", "config", "ctx", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "admission", "organizer", "media"));
-    this.recordings = new TableRecordings(p("now", "config", "env", "ctx", "store", "alarm", "organizer"));
-    this.publication = new TablePublication(p("env", "ctx", "store"));
-    this.takeover = new ClubTakeover(p("now", "config", "ctx", "tx", "afterChange", "store", "sockets", "match", "fanout", "organizer", "presence"));
-    this.chat = new TableChat(p("now", "ctx", "tx", "config", "store", "sockets", "match", "fanout", "organizer", "consiglieri"));
+    this.report = new TableReport(p("config", "tournamentLink", "env", "store", "reporter", "match"));
+    this.media = new Media(p("now", "config", "env", "spectatorSeq", "store", "sockets", "match", "fanout", "presence", "consiglieri"));
+    this.sfu = new SfuPlane(p("now", "config", "env", "sfuState", "store", "sockets", "match", "fanout", "consiglieri"));
+    this.consiglieri = new Consiglieri(p("now", "config", "consiglieriRows", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "series", "addressDigests", "organizer", "media"));
+    this.recordings = new TableRecordings(p("now", "config", "env", "recordingsRows", "store", "alarm", "organizer"));
+    this.publication = new TablePublication(p("env", "publicationRows", "store"));
+    this.takeover = new ClubTakeover(p("now", "config", "tx", "afterChange", "hostTaken", "store", "sockets", "match", "fanout", "organizer", "presence"));
+    this.chat = new TableChat(p("now", "chatRows", "tx", "config", "store", "sockets", "match", "fanout", "organizer", "consiglieri"));
     // What follows every change, in order — each subscriber one job, all of them here.
     const ended = () => this.store.game().status === "ended";
     this.changes = new AfterChange(

@@ -5,8 +5,7 @@
  * seat is taken, with each player at the seat the draw gave them (createGame's keepOrder), and records
  * the best move (§9.4, createGame's bestMove) whatever the preset.
  *
- * Kept in a small table of the object's own SQLite (`tournament_link`, the table's migration 9; an
- * ordinary table's is empty). When the game ends, the table's report (report.ts) carries the game's facts
+ * Kept in a small table of the object's own SQLite (repositories/tournament-link.ts). When the game ends, the table's report (report.ts) carries the game's facts
  * (shared/tournaments/facts.ts) to the tournament's object too — at least once; the tournament applies a
  * table's end once (a retried report changes nothing).
  */
@@ -14,23 +13,6 @@ import type { Env } from "../env.ts";
 import type { TournamentEnd, TournamentLink } from "../../shared/tournaments/link.ts";
 
 export type { TournamentLink } from "../../shared/tournaments/link.ts";
-
-const memo = new WeakMap<SqlStorage, TournamentLink | null>();
-
-export function writeLink(sql: SqlStorage, link: TournamentLink): void {
-  sql.exec("INSERT OR REPLACE INTO tournament_link (id, link) VALUES (1, ?)", JSON.stringify(link));
-  memo.set(sql, link);
-}
-
-/** The table's tournament slot, or null for an ordinary table. */
-export function readLink(sql: SqlStorage): TournamentLink | null {
-  const known = memo.get(sql);
-  if (known !== undefined) return known;
-  const row = sql.exec("SELECT link FROM tournament_link WHERE id = 1").toArray()[0];
-  const link = row ? (JSON.parse(String(row.link)) as TournamentLink) : null;
-  memo.set(sql, link);
-  return link;
-}
 
 /**
  * The lobby's players in the draw's seat order: a person by account, a bot by its nickname (the link's);
