@@ -6,6 +6,7 @@ import type { PresetSettings } from "./src/home/presets.ts";
 import { isProfile } from "./src/i18n/families.ts";
 import { readFileSync } from "node:fs";
 import { ruleTitles } from "./src/rules/anchors.ts";
+import { devFixtures } from "./dev-fixtures.ts";
 import { en } from "./src/i18n/en.ts";
 import { uk } from "./src/i18n/uk.ts";
 import { ru } from "./src/i18n/ru.ts";
@@ -110,13 +111,10 @@ function catalogues(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root,
   plugins: [solid(), presetSettings(), ruleHeadings(), catalogues()],
-  // Issue 33: the /dev/* fixture pages (web/src/dev/DevFixture.tsx, hand-made views for the tests and the
-  // screenshots) are in the build the tests serve, and left out of the deployed one: `npm run deploy`
-  // builds with MAFIA_DEV_FIXTURES=0, so the chunk is never emitted (scripts/deploy-check.mjs proves it).
-  define: { __DEV_FIXTURES__: JSON.stringify(process.env.MAFIA_DEV_FIXTURES !== "0") },
+  define: { __DEV_FIXTURES__: JSON.stringify(devFixtures(command)) },
   // The balance meter's worker (issue 16, web/src/home/balance.worker.ts) is an ES module worker.
   worker: { format: "es" },
   build: {
@@ -130,4 +128,4 @@ export default defineConfig({
   server: {
     proxy: { "/api": { target: api, ws: true, changeOrigin: true } },
   },
-});
+}));
