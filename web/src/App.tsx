@@ -16,7 +16,7 @@ const TableScreen = lazy(() => loadTable().then((m) => ({ default: m.TableScreen
 const DevFixture = __DEV_FIXTURES__ ? lazy(() => withParts(import("./dev/DevFixture.tsx"), "table")) : null;
 /** Account screens: lazy, with @simplewebauthn/browser inside the sign-in chunk only. */
 const SignIn = lazy(() => withParts(import("./account/SignIn.tsx"), "account"));
-const Profile = lazy(() => withParts(import("./account/Profile.tsx"), "account"));
+const Profile = lazy(() => withParts(import("./account/Profile.tsx"), "account", "table"));
 /** The club pages, one lazy chunk (web/src/routes.ts loadClubs). */
 const ClubPage = lazy(() => loadClubs().then((m) => ({ default: m.ClubPage })));
 const EveningPage = lazy(() => loadClubs().then((m) => ({ default: m.EveningPage })));
