@@ -144,8 +144,9 @@ if (want("worker")) {
 }
 
 // The browser games serve web/dist: only after a good build (a failed build is a failed run).
-// `npm run test:quick` (typecheck, unit, worker) builds nothing.
-const build = want("browser") || want("deploy") ? run("build web", "npm", ["run", "--silent", "build:web"]).then((status) => status === 0 || (broken.push("build:web"), false)) : Promise.resolve(false);
+// `npm run test:quick` (typecheck, unit, worker) builds nothing. The browser tests open the /dev/* fixture
+// pages, built only on the explicit MAFIA_DEV_FIXTURES=1 (web/vite.config.ts devFixtures).
+const build = want("browser") || want("deploy") ? run("build web", "npm", ["run", "--silent", "build:web"], { MAFIA_DEV_FIXTURES: "1" }).then((status) => status === 0 || (broken.push("build:web"), false)) : Promise.resolve(false);
 // Issue 32: the deploy is proven to build — `wrangler deploy --dry-run --outdir` on the built project,
 // offline (scripts/deploy-check.mjs: bundle, every binding declared, gzip size under the free plan's 3 MiB).
 const deployCheck = async () => {

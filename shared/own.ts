@@ -9,7 +9,3 @@ export function own<V>(record: Readonly<Record<string, V>>, key: string): V | un
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-/** Whether `key` is one of the record's own keys (the `key in record` that ignores the prototype). */
-export function hasOwnKey<K extends string>(record: Readonly<Record<K, unknown>>, key: string): key is K {
-  return Object.hasOwn(record, key);
-}

@@ -6,6 +6,14 @@ import type { PresetSettings } from "./src/home/presets.ts";
 import { isProfile } from "./src/i18n/families.ts";
 import { readFileSync } from "node:fs";
 import { ruleTitles } from "./src/rules/anchors.ts";
+import { devFixtures } from "./dev-fixtures.ts";
+import { en } from "./src/i18n/en.ts";
+import { uk } from "./src/i18n/uk.ts";
+import { ru } from "./src/i18n/ru.ts";
+import { mainPartOf, PARTS, type Part } from "./src/i18n/parts.ts";
+import { CLUB_CATALOGUES, CLUB_ERRORS } from "./src/clubs/catalogue.ts";
+import { TOURNAMENT_CATALOGUES, TOURNAMENT_ERRORS } from "./src/tournaments/catalogue.ts";
+import { ACCOUNT_CATALOGUES } from "./src/account/catalogue.ts";
 
 // Run from the repository root: `vite build --config web/vite.config.ts` -> web/dist.
 // `vite --config web/vite.config.ts` serves the client and forwards /api (HTTP and the table
@@ -66,13 +74,47 @@ function ruleHeadings(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `virtual:catalogue/<part>/<lang>`: one part of one language's catalogue as plain JSON (web/src/i18n/parts.ts
+ * says which lines are in which part). The catalogues stay one source file per language; the bundle has a
+ * chunk per part and language, so a page waits only for its own lines in its own language.
+ */
+type Lang = "en" | "uk" | "ru";
+const withErrors = (lines: Record<string, string>, errors: Record<string, string>) => ({
+  ...lines,
+  ...Object.fromEntries(Object.entries(errors).map(([code, line]) => [`error.${code}`, line])),
+});
+function catalogueLines(part: Part, l: Lang): Record<string, string> {
+  switch (part) {
+    case "core":
+    case "table":
+      return Object.fromEntries(Object.entries({ en, uk, ru }[l]).filter(([key]) => mainPartOf(key) === part));
+    case "clubs":
+      return withErrors(CLUB_CATALOGUES[l], CLUB_ERRORS[l]);
+    case "tournaments":
+      return withErrors(TOURNAMENT_CATALOGUES[l], TOURNAMENT_ERRORS[l]);
+    case "account":
+      return ACCOUNT_CATALOGUES[l];
+  }
+}
+function catalogues(): Plugin {
+  const prefix = "virtual:catalogue/";
+  return {
+    name: "mafia-catalogues",
+    resolveId: (source) => (source.startsWith(prefix) ? `\0${source}` : null),
+    load(source) {
+      if (!source.startsWith(`\0${prefix}`)) return null;
+      const [part, l] = source.slice(prefix.length + 1).split("/") as [Part, Lang];
+      if (!PARTS.includes(part) || !["en", "uk", "ru"].includes(l)) throw new Error(`no catalogue ${source}`);
+      return `export default ${JSON.stringify(catalogueLines(part, l))};`;
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
   root,
-  plugins: [solid(), presetSettings(), ruleHeadings()],
-  // Issue 33: the /dev/* fixture pages (web/src/dev/DevFixture.tsx, hand-made views for the tests and the
-  // screenshots) are in the build the tests serve, and left out of the deployed one: `npm run deploy`
-  // builds with MAFIA_DEV_FIXTURES=0, so the chunk is never emitted (scripts/deploy-check.mjs proves it).
-  define: { __DEV_FIXTURES__: JSON.stringify(process.env.MAFIA_DEV_FIXTURES !== "0") },
+  plugins: [solid(), presetSettings(), ruleHeadings(), catalogues()],
+  define: { __DEV_FIXTURES__: JSON.stringify(devFixtures(command)) },
   // The balance meter's worker (issue 16, web/src/home/balance.worker.ts) is an ES module worker.
   worker: { format: "es" },
   build: {
@@ -86,4 +128,4 @@ export default defineConfig({
   server: {
     proxy: { "/api": { target: api, ws: true, changeOrigin: true } },
   },
-});
+}));

@@ -3,7 +3,7 @@
  * temporary persist dir, and Debian's Chromium through playwright-core (never a downloaded browser).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -40,9 +40,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The tests open the /dev/* fixture pages, which a build carries only on MAFIA_DEV_FIXTURES=1
+ * (web/vite.config.ts devFixtures): a missing build, or one made without the flag, is rebuilt with it.
+ */
 export function ensureWebBuild(): void {
-  if (existsSync(join(ROOT, "web/dist/index.html"))) return;
-  const r = spawnSync("npm", ["run", "--silent", "build:web"], { cwd: ROOT, stdio: "inherit" });
+  const assets = join(ROOT, "web/dist/assets");
+  if (existsSync(join(ROOT, "web/dist/index.html")) && existsSync(assets) && readdirSync(assets).some((f) => f.startsWith("DevFixture"))) return;
+  const r = spawnSync("npm", ["run", "--silent", "build:web"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, MAFIA_DEV_FIXTURES: "1" } });
   if (r.status !== 0) throw new Error("web build failed");
 }
 

@@ -1,7 +1,7 @@
 import { lazy, Match, Switch } from "solid-js";
 import { t } from "./i18n/index.ts";
 import { route } from "./lib/router.ts";
-import { loadClubs, loadHome, loadRecord, loadTable, loadTournaments } from "./routes.ts";
+import { loadClubs, loadHome, loadRecord, loadTable, loadTournaments, withParts } from "./routes.ts";
 import { NotFound } from "./ui/NotFound.tsx";
 
 /**
@@ -13,10 +13,10 @@ const Home = lazy(() => loadHome().then((m) => ({ default: m.Home })));
 const TableScreen = lazy(() => loadTable().then((m) => ({ default: m.TableScreen })));
 
 /** The dev page renders the table from hand-made views; a separate chunk, loaded only on /dev/*, and not in a deploy build at all. */
-const DevFixture = __DEV_FIXTURES__ ? lazy(() => import("./dev/DevFixture.tsx")) : null;
+const DevFixture = __DEV_FIXTURES__ ? lazy(() => withParts(import("./dev/DevFixture.tsx"), "table")) : null;
 /** Account screens: lazy, with @simplewebauthn/browser inside the sign-in chunk only. */
-const SignIn = lazy(() => import("./account/SignIn.tsx"));
-const Profile = lazy(() => import("./account/Profile.tsx"));
+const SignIn = lazy(() => withParts(import("./account/SignIn.tsx"), "account"));
+const Profile = lazy(() => withParts(import("./account/Profile.tsx"), "account", "table"));
 /** The club pages, one lazy chunk (web/src/routes.ts loadClubs). */
 const ClubPage = lazy(() => loadClubs().then((m) => ({ default: m.ClubPage })));
 const EveningPage = lazy(() => loadClubs().then((m) => ({ default: m.EveningPage })));
@@ -27,14 +27,14 @@ const TournamentPage = lazy(() => loadTournaments().then((m) => ({ default: m.To
 /** A finished game's record, replayed (web/src/routes.ts loadRecord). */
 const RecordPage = lazy(loadRecord);
 /** A format's rules test (RULES.md §7.11), its own lazy chunk. */
-const RulesTestPage = lazy(() => import("./rules-test/RulesTestPage.tsx"));
+const RulesTestPage = lazy(() => withParts(import("./rules-test/RulesTestPage.tsx"), "account"));
 /** How to play: the long texts in uk/ru/en live in their own lazy chunk. */
 const HowTo = lazy(() => import("./howto/HowTo.tsx"));
 /** The rules book (docs/RULES.md) as a page, its own lazy chunk. */
 const RulesPage = lazy(() => import("./rules/RulesPage.tsx"));
 /** The public clubs and the rating leaderboard, each a lazy chunk of its own (the club page's route stays within its budget). */
-const ClubDirectory = lazy(() => import("./clubs/Directory.tsx").then((m) => ({ default: m.ClubDirectory })));
-const Leaderboard = lazy(() => import("./clubs/Leaderboard.tsx").then((m) => ({ default: m.Leaderboard })));
+const ClubDirectory = lazy(() => withParts(import("./clubs/Directory.tsx"), "clubs").then((m) => ({ default: m.ClubDirectory })));
+const Leaderboard = lazy(() => withParts(import("./clubs/Leaderboard.tsx"), "clubs").then((m) => ({ default: m.Leaderboard })));
 
 export function App() {
   return (

@@ -13,3 +13,9 @@ declare module "virtual:rule-headings" {
   const titles: Readonly<Record<string, string>>;
   export default titles;
 }
+
+/** One part of one language's catalogue (web/vite.config.ts, web/src/i18n/parts.ts): key → line. */
+declare module "virtual:catalogue/*" {
+  const lines: Readonly<Record<string, string>>;
+  export default lines;
+}

@@ -730,8 +730,8 @@ const ru: ClubCatalogue = {
 export const CLUB_CATALOGUES = { en, uk, ru };
 
 /**
- * The club screens' error lines: codes only these screens meet, kept out of the initial JS and
- * registered with the main catalogues when this chunk loads (web/src/i18n/index.ts registerErrors). Keys are
+ * The club screens' error lines: codes only these screens meet, kept out of the initial JS: the build puts
+ * them in the clubs part as `error.<code>` (web/vite.config.ts). Keys are
  * the error codes (shared/protocol/http.ts HTTP_ERRORS).
  */
 export const CLUB_ERRORS = {

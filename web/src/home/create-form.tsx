@@ -12,9 +12,10 @@ import { SEATS_PER_ADDRESS_MAX } from "../../../shared/protocol/http.ts";
 import { describeError, FormError, needName, normalizeCode, sitDown, useSubmit } from "./forms.tsx";
 import type { BotLevel } from "../../../shared/bots/levels.ts";
 import type { botLevelText } from "../lib/bot-levels.ts";
+import { withParts } from "../routes.ts";
 
 /** RULES.md §5.5 the profile screen: a lazy chunk (it reads the engine's compositions; the initial bundle must not). */
-const ProfileScreen = lazy(() => import("./ProfileScreen.tsx"));
+const ProfileScreen = lazy(() => withParts(import("./ProfileScreen.tsx"), "table"));
 /** RULES.md §6 club: the creator's role counts with the engine's checks (a lazy chunk too). */
 const RoleCounts = lazy(() => import("./RoleCounts.tsx"));
 

@@ -1,37 +1,60 @@
 /**
- * Message catalogues and the current language. Components never hold user-visible text: they call
- * t(key, params) with a key from en.ts, or tk(family, id) for ids that come from the server
- * (phase names, roles, event types, error codes).
+ * Message catalogues and the current language — the one translation mechanism of every page. Components
+ * never hold user-visible text: they call t(key, params) with a key from en.ts, tk(family, id) for ids
+ * that come from the server (phase names, roles, event types, error codes), or their screens' own
+ * lookup (tc, tt, ta), which reads a part of this same store.
  */
 import { createSignal } from "solid-js";
-import { hasOwnKey, own } from "../../../shared/own.ts";
-import { en, type Catalogue, type MessageKey } from "./en.ts";
+import { own } from "../../../shared/own.ts";
+import type { MessageKey } from "./en.ts";
+import { MAIN_PARTS, type Part } from "./parts.ts";
 import { fill, render } from "./plural.ts";
 
 export type Lang = "uk" | "ru" | "en";
 export const LANGS: Lang[] = ["uk", "ru", "en"];
-/**
- * English is the reference catalogue and the fallback, so it is in the initial bundle; Ukrainian and
- * Russian are lazy chunks: a page loads only the language it shows (the initial JS budget,
- * docs/PERFORMANCE.md). `loadCatalogue` fetches one; main.tsx renders once the starting one is here,
- * and setLang switches only after the new one arrived — so no page ever flashes English.
- */
-const LOADERS: Record<Exclude<Lang, "en">, () => Promise<Catalogue>> = {
-  uk: () => import("./uk.ts").then((m) => m.uk),
-  ru: () => import("./ru.ts").then((m) => m.ru),
-};
-const [catalogues, setCatalogues] = createSignal<Partial<Record<Lang, Catalogue>>>({ en });
+type Lines = Readonly<Record<string, string>>;
 
-/** Fetch a language's catalogue (once); resolves when t() can use it. A failed fetch leaves English. */
-export async function loadCatalogue(l: Lang): Promise<void> {
-  if (catalogues()[l]) return;
-  try {
-    const c = await LOADERS[l as Exclude<Lang, "en">]();
-    setCatalogues((all) => ({ ...all, [l]: c }));
-  } catch {
-    /* offline or a stale deploy: the page goes on in English */
-  }
+/**
+ * Every catalogue is cut into parts (i18n/parts.ts) and each part of each language is a lazy chunk built
+ * from the source catalogues (web/vite.config.ts): a page loads its own parts in its own language only
+ * (the route budget, docs/PERFORMANCE.md). main.tsx renders once the starting language's core is here;
+ * a route's loader (routes.ts) waits for its parts with its code; setLang switches only after every part
+ * in use arrived in the new language — so no page flashes another language or a bare key.
+ */
+const LOADERS: Record<Part, Record<Lang, () => Promise<{ default: Lines }>>> = {
+  core: { en: () => import("virtual:catalogue/core/en"), uk: () => import("virtual:catalogue/core/uk"), ru: () => import("virtual:catalogue/core/ru") },
+  table: { en: () => import("virtual:catalogue/table/en"), uk: () => import("virtual:catalogue/table/uk"), ru: () => import("virtual:catalogue/table/ru") },
+  clubs: { en: () => import("virtual:catalogue/clubs/en"), uk: () => import("virtual:catalogue/clubs/uk"), ru: () => import("virtual:catalogue/clubs/ru") },
+  tournaments: {
+    en: () => import("virtual:catalogue/tournaments/en"),
+    uk: () => import("virtual:catalogue/tournaments/uk"),
+    ru: () => import("virtual:catalogue/tournaments/ru"),
+  },
+  account: { en: () => import("virtual:catalogue/account/en"), uk: () => import("virtual:catalogue/account/uk"), ru: () => import("virtual:catalogue/account/ru") },
+};
+const [lines, setLines] = createSignal<Readonly<Record<string, Lines>>>({});
+const slot = (part: Part, l: Lang) => `${part}/${l}`;
+const pending = new Map<string, Promise<void>>();
+
+/** Fetch one part of one language (once); resolves when lookups can use it. A failed fetch resolves too (the key shows). */
+function loadOne(part: Part, l: Lang): Promise<void> {
+  const k = slot(part, l);
+  const known = pending.get(k);
+  if (known) return known;
+  const p = LOADERS[part][l]().then(
+    (m) => void setLines((all) => ({ ...all, [k]: m.default })),
+    () => void pending.delete(k), // offline or a stale deploy: the next lookup tries again
+  );
+  pending.set(k, p);
+  return p;
 }
+
+/** The parts a page shows, in the current language (the route loaders in routes.ts wait for this). */
+export function loadParts(...parts: Part[]): Promise<void> {
+  const l = lang();
+  return Promise.all(parts.map((part) => loadOne(part, l))).then(() => undefined);
+}
+
 /** BCP 47 tags for speech synthesis and Intl. */
 export const LOCALE: Record<Lang, string> = { uk: "uk-UA", ru: "ru-RU", en: "en-GB" };
 
@@ -55,7 +78,8 @@ const [lang, setLangSignal] = createSignal<Lang>(initialLang());
 export { lang };
 
 export async function setLang(next: Lang): Promise<void> {
-  await loadCatalogue(next);
+  const inUse = [...pending.keys()].map((k) => k.split("/")[0] as Part);
+  await Promise.all([...new Set<Part>(["core", ...inUse])].map((part) => loadOne(part, next)));
   setLangSignal(next);
   try {
     localStorage.setItem(STORE_KEY, next);
@@ -68,19 +92,46 @@ document.documentElement.lang = lang();
 
 export type Params = Record<string, string | number>;
 
-/** Put {name} parameters into a message (the lazy catalogues, e.g. web/src/clubs/messages.ts, use it too). */
+/** Put {name} parameters into a message. */
 export { fill };
 
-/** Translate a known key. Reactive: re-runs when the language changes. */
-export function t(key: MessageKey, params?: Params): string {
+/**
+ * A part's line in the current language, or undefined. Reactive. A part not fetched yet starts its fetch
+ * here, and the lookup re-runs when it arrives (the route loaders fetch a page's parts first, so this is
+ * the net under a family placed in the wrong part, not the path a page takes).
+ */
+function line(part: Part, key: string): string | undefined {
   const l = lang();
-  const message = own<string>(catalogues()[l] ?? (en as Catalogue), key) ?? own<string>(en, key) ?? key;
-  return render(message, l, params);
+  const table = lines()[slot(part, l)];
+  if (!table) {
+    void loadOne(part, l);
+    return undefined;
+  }
+  return own<string>(table, key);
+}
+
+/** A main-catalogue line (i18n/en.ts keys, in the core or the table part), or undefined. */
+function mainLine(key: string): string | undefined {
+  for (const part of MAIN_PARTS) {
+    const found = line(part, key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Translate a known key. Reactive: re-runs when the language changes or the key's part arrives. */
+export function t(key: MessageKey, params?: Params): string {
+  return render(mainLine(key) ?? key, lang(), params);
+}
+
+/** A screen's own catalogue line (tc, tt, ta): reactive, plural forms by `n`, the key while its part loads. */
+export function tp(part: Part, key: string, params?: Params): string {
+  return render(line(part, key) ?? key, lang(), params);
 }
 
 /** Whether a dynamic key exists (e.g. "narrate." + phase). */
 export function has(key: string): key is MessageKey {
-  return hasOwnKey(en, key);
+  return mainLine(key) !== undefined;
 }
 
 /** The catalogue's line, or null when it has none (table/vocabulary.ts renders the open vocabulary with it). */
@@ -90,28 +141,22 @@ export function words(key: string, params?: Params): string | null {
 
 /**
  * Translate a server id within a family ("phase", "role", "log", "error", ...). Unknown ids fall
- * back to `fallback` or to the id itself, so a new server value shows up instead of vanishing.
+ * back to `fallback` or to the id itself, so a new server value shows up instead of vanishing. An error
+ * code only one screen meets has its line in that screen's part (`error.<code>`), read once it is here.
  */
 export function tk(family: string, id: string, params?: Params, fallback?: string): string {
   const key = `${family}.${id}`;
   if (has(key)) return t(key, params);
   if (family === "error") {
-    const more = moreErrors();
-    const line = own<string>(more[lang()] ?? {}, id) ?? own<string>(more.en ?? {}, id);
-    if (line !== undefined) return fill(line, params);
+    const l = lang();
+    const all = lines();
+    for (const part of ["clubs", "tournaments"] as const) {
+      const found = own<string>(all[slot(part, l)] ?? {}, key);
+      if (found !== undefined) return fill(found, params);
+    }
   }
   return fallback ?? id;
 }
 
-/**
- * Error lines that only a lazy chunk's screens meet (the club screens' codes, web/src/clubs/catalogue.ts
- * CLUB_ERRORS): the chunk registers them when it loads, so the initial JS carries none of them; tk("error", …)
- * and errorText() read them after the main catalogue.
- */
-const [moreErrors, setMoreErrors] = createSignal<Partial<Record<Lang, Record<string, string>>>>({});
-export function registerErrors(lines: Record<Lang, Record<string, string>>): void {
-  setMoreErrors((all) => Object.fromEntries(LANGS.map((l) => [l, { ...all[l], ...lines[l] }])));
-}
-
-/** The starting language's catalogue (main.tsx waits for it before the first render). */
-export const catalogueReady: Promise<void> = loadCatalogue(lang());
+/** The starting language's core catalogue (main.tsx waits for it before the first render). */
+export const catalogueReady: Promise<void> = loadOne("core", lang());

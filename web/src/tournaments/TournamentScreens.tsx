@@ -11,7 +11,7 @@
 import { createResource, createSignal, For, onCleanup, Show } from "solid-js";
 import type { TournamentPage as Page, TournamentRoundView, TournamentTableView } from "../../../shared/protocol/tournaments.ts";
 import { DEFAULT_FINAL_GAMES, TOURNAMENT_PRESETS, TOURNAMENT_SETTINGS, type TournamentPreset } from "../../../shared/tournaments/formats.ts";
-import { registerErrors, t, tk } from "../i18n/index.ts";
+import { t, tk } from "../i18n/index.ts";
 import { me, meKnown } from "../lib/account.ts";
 import { ApiError } from "../lib/api.ts";
 import { navigate, onLinkClick, tablePath } from "../lib/router.ts";
@@ -20,11 +20,9 @@ import { FormError, sitDown, useSubmit } from "../home/forms.tsx";
 import { Header } from "../ui/Header.tsx";
 import { errorText } from "../ui/Notice.tsx";
 import { tournamentsApi } from "./api.ts";
-import { TOURNAMENT_ERRORS, type TournamentKey } from "./catalogue.ts";
+import type { TournamentKey } from "./catalogue.ts";
 import { tt } from "./messages.ts";
 import { shownName } from "../table/names.ts";
-
-registerErrors(TOURNAMENT_ERRORS);
 
 const PRESETS = Object.keys(TOURNAMENT_PRESETS) as TournamentPreset[];
 

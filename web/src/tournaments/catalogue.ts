@@ -302,7 +302,7 @@ const ru: TournamentCatalogue = {
 
 export const TOURNAMENT_CATALOGUES = { en, uk, ru };
 
-/** Error lines only these screens meet, registered when the chunk loads (web/src/i18n/index.ts registerErrors). */
+/** Error lines only these screens meet: the build puts them in the tournaments part as `error.<code>` (web/vite.config.ts). */
 export const TOURNAMENT_ERRORS = {
   en: { "signup-closed": "Registration for this tournament is closed." },
   uk: { "signup-closed": "Реєстрацію на цей турнір закрито." },
