@@ -37,6 +37,7 @@ const steps = [
   ["tables under load (wrangler dev vs Node ws baseline)", "bench/load.ts", [...(quick ? ["--tables", "1,10", "--seconds", "60"] : [...pass("tables"), ...pass("seconds"), ...pass("seconds-t1")]), ...pass("only")]],
   ["web client initial JS", "scripts/web-size.mjs", []],
   ["web client first render (headless Chromium)", "bench/web-render.ts", []],
+  ["a phone keeps up: the table page under CPU throttling ×4, 12 seats, 4 camera tiles, one game (headless Chromium)", "bench/phone.ts", ["--experimental-transform-types"]],
   ["media mesh: upload and download per client at 10 seats (headless Chromium, real WebRTC)", "bench/media-mesh.ts", []],
   ["media floor change: becoming audible and silencing, warm links against the replaceTrack baseline (3 Chromium pages, real WebRTC)", "bench/media-floor.ts", []],
 ];
@@ -77,6 +78,8 @@ const rows = [
   ["web initial JS gzip", grab("scripts/web-size.mjs", /initial JS: ([\d.]+ kB) gzip/), "≤ 60 kB"],
   ["web JS before the home page shows (gzip)", grab("scripts/web-size.mjs", /route {4}home: ([\d.]+ kB) gzip/), "≤ 70 kB"],
   ["web JS before a table page shows (gzip)", grab("scripts/web-size.mjs", /route {4}table: ([\d.]+ kB) gzip/), "≤ 70 kB"],
+  ["phone ×4: main-thread time per view frame, p95 (handler + style/layout)", grab("bench/phone.ts", /PHONE per view frame, handler \+ style\/layout: p50 [\d.]+ ms, p95 ([\d.]+ ms)/), "≤ 16 ms"],
+  ["phone ×4: long tasks > 50 ms with a view frame inside", grab("bench/phone.ts", /PHONE long tasks > 50 ms: \d+ \((\d+) with/), "0"],
   ["leaderboard page, 10,000 accounts / 100,000 games (median)", grab("bench/leaderboard.ts", /LEADERBOARD page 1 median ([\d.]+ ms)/), "—"],
   ["time to first table render (cold, median)", grab("bench/web-render.ts", /median of \d+\): (\d+ ms)/), "—"],
 ];

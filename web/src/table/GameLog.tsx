@@ -55,9 +55,17 @@ export function GameLog(props: {
   const viewer = (): LogViewer => ({ seat: props.seat ?? null, roles: props.roles ?? null });
   const entries = createMemo(() => (props.protocol ? props.entries : props.entries.filter((e) => !QUIET.has(e.type))));
   let box: HTMLOListElement | undefined;
+  // Scrolled to the newest line before the next paint, not inside the frame's handler: reading
+  // scrollHeight there forces a layout of the half-updated page, and the page lays out again after.
+  let scrollQueued = false;
   createEffect(() => {
     void entries().length;
-    if (box && !props.protocol) box.scrollTop = box.scrollHeight;
+    if (!box || props.protocol || scrollQueued) return;
+    scrollQueued = true;
+    requestAnimationFrame(() => {
+      scrollQueued = false;
+      if (box) box.scrollTop = box.scrollHeight;
+    });
   });
   const newDay = (i: number) => i === 0 || entries()[i - 1]?.day !== entries()[i]?.day;
   return (

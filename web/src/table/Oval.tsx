@@ -97,8 +97,27 @@ export function seatLabel(s: SeatView, f: SeatFlags): string {
 /** ♥ red, ♠ black, ◆ solo: a shape as well as a colour. */
 export const TEAM_MARK: Record<string, string> = { red: "♥", black: "♠", solo: "◆" };
 
+/** Equal values, one level into plain objects and arrays (a seat's mark, claims and role are rebuilt whole). */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (a instanceof Node || b instanceof Node) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k] || (Array.isArray((a as Record<string, unknown>)[k]) && same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])));
+}
+
+/** Two seats' flags that draw the same tile. */
+function sameFlags(a: SeatFlags, b: SeatFlags): boolean {
+  const ka = Object.keys(a) as Array<keyof SeatFlags>;
+  return ka.length === Object.keys(b).length && ka.every((k) => same(a[k], b[k]));
+}
+
 function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) => void; style: JSX.CSSProperties }) {
-  const f = () => props.flags;
+  // The flags are derived once per change of what they read, and the tile's parts re-run only when the
+  // flags differ: read through the prop, every badge, class and label would rebuild every seat's flags
+  // (some twenty derivations each) on any change of any of them — a view frame re-ran them all.
+  const f = createMemo(() => props.flags, undefined, { equals: sameFlags });
   const body = () => (
     <>
       <Show when={f().video} fallback={<Show when={f().placeholder}><span class="seat-video seat-initial" aria-hidden="true" data-initial={props.s.seat}>{initialOf(shownName(props.s.nickname, props.s.bot))}</span></Show>}>

@@ -1,0 +1,243 @@
+/**
+ * A phone keeps up: the table page under Chromium's CPU throttling ×4 (a mid-range phone) at a 12-seat
+ * table with 4 camera tiles, through one whole game. Against `wrangler dev` on a frozen copy of the tree
+ * (test/browser/harness.ts, the test clock on), Debian's Chromium with its fake camera and microphone:
+ * a classic table of 12 seats, four people (one address, each its own browser context and device) and
+ * eight server bots; every person joins voice with the camera on, so the measured page holds three peers'
+ * camera tiles and its own preview. Only the measured page (360×800, touch) is throttled
+ * (CDP Emulation.setCPUThrottlingRate 4); the other three are the table's other cameras.
+ * The driver lives through the game on the test clock, one phase every PACE_MS (a view frame every few
+ * hundred milliseconds, as at a real table).
+ *
+ * Measured on the throttled page:
+ * - per view frame (a `view` or `patch` on the table socket): the main-thread time of its message
+ *   handler (parse, patch, the media's floor, the store and every render effect Solid runs), and with the
+ *   style and layout it causes (forced by a layout read at the handler's end: paint is not counted);
+ * - long tasks (PerformanceObserver 'longtask') and long animation frames ('long-animation-frame', > 50 ms,
+ *   with their scripts' invokers): how many, and whether a view frame's handler ran inside;
+ * - the JS heap (CDP Runtime.getHeapUsage) every 2 s, and after a forced GC at the game's start and end,
+ *   with DOM nodes and listeners (CDP Performance.getMetrics);
+ * - a CPU profile of the game (CDP Profiler): the top functions by self time.
+ * Numbers, never assertions.
+ *   node --experimental-transform-types bench/phone.ts [--rate 4] [--pace 400] [--profile-top 20]
+ */
+import { existsSync } from "node:fs";
+import os from "node:os";
+import { join } from "node:path";
+import type { BrowserContext, CDPSession, Page } from "playwright-core";
+import { advanceClock, boardSnapshot, launchChromium, ROOT, startWrangler } from "../test/browser/harness.ts";
+
+const argv = process.argv.slice(2);
+const arg = (name: string, d: number) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(argv[i + 1]) : d;
+};
+const RATE = arg("rate", 4);
+const PACE_MS = arg("pace", 400);
+const TOP = arg("profile-top", 20);
+const SEATS = 12;
+const PEOPLE = 4;
+
+if (!existsSync("/usr/bin/chromium")) {
+  console.log("phone: /usr/bin/chromium missing (apt-get install -y chromium)");
+  process.exit(0);
+}
+if (!existsSync(join(ROOT, "web/dist/index.html"))) {
+  console.log("phone: web/dist missing (npm run build:web)");
+  process.exit(0);
+}
+console.log(`machine: ${os.cpus()[0]?.model} × ${os.cpus().length}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}; CPU throttling ×${RATE}, a phase every ${PACE_MS} ms`);
+
+/** The page's own probe: installed before any script of the page runs. */
+function probe(): void {
+  type Rec = { at: number; ms: number; withLayout: number; bytes: number; kind: string };
+  type Out = { frames: Rec[]; longtasks: Array<{ at: number; ms: number }>; loafs: Array<{ at: number; ms: number; blocking: number; render: number; scripts: string[] }> };
+  const out: Out = { frames: [], longtasks: [], loafs: [] };
+  (window as unknown as { __phone: Out }).__phone = out;
+  const wrapped = new WeakMap<object, EventListener>();
+  const wrap = (fn: EventListener): EventListener => {
+    let x = wrapped.get(fn);
+    if (!x) {
+      x = function (this: unknown, ev: Event) {
+        const data = (ev as MessageEvent).data;
+        const kind = typeof data === "string" && (data.startsWith('{"type":"view"') || data.startsWith('{"type":"patch"')) ? data.slice(9, 14) : null;
+        const t0 = performance.now();
+        try {
+          return fn.call(this, ev);
+        } finally {
+          if (kind) {
+            const t1 = performance.now();
+            void document.body.offsetHeight; // the style and layout this frame caused, now
+            out.frames.push({ at: t0, ms: t1 - t0, withLayout: performance.now() - t0, bytes: data.length, kind: kind.replace(/"/g, "") });
+          }
+        }
+      } as EventListener;
+      wrapped.set(fn, x);
+    }
+    return x;
+  };
+  const add = EventTarget.prototype.addEventListener;
+  const remove = EventTarget.prototype.removeEventListener;
+  WebSocket.prototype.addEventListener = function (this: WebSocket, type: string, fn: EventListenerOrEventListenerObject | null, o?: boolean | AddEventListenerOptions) {
+    return add.call(this, type, type === "message" && typeof fn === "function" ? wrap(fn) : fn, o);
+  };
+  WebSocket.prototype.removeEventListener = function (this: WebSocket, type: string, fn: EventListenerOrEventListenerObject | null, o?: boolean | EventListenerOptions) {
+    return remove.call(this, type, type === "message" && typeof fn === "function" ? (wrapped.get(fn) ?? fn) : fn, o);
+  };
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) out.longtasks.push({ at: e.startTime, ms: e.duration });
+  }).observe({ type: "longtask", buffered: true });
+  try {
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries() as unknown as Array<PerformanceEntry & { blockingDuration: number; renderStart: number; scripts: Array<{ invoker: string; sourceFunctionName: string; sourceURL: string; sourceCharPosition: number; duration: number }> }>)
+        out.loafs.push({
+          at: e.startTime,
+          ms: e.duration,
+          blocking: e.blockingDuration,
+          render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+          scripts: e.scripts.map((s) => `${s.invoker} ${s.sourceFunctionName || "?"}@${s.sourceURL.split("/").pop()}:${s.sourceCharPosition} ${s.duration.toFixed(0)}ms`),
+        });
+    }).observe({ type: "long-animation-frame", buffered: true });
+  } catch {
+    /* an older Chromium: long tasks only */
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : NaN;
+};
+const mb = (b: number) => `${(b / 2 ** 20).toFixed(1)} MB`;
+
+const server = await startWrangler({ vars: { BOT_THINK_MS: "100" } });
+const chrome = await launchChromium(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]);
+const contexts: BrowserContext[] = [];
+try {
+  const base = server.base;
+  const post = async <T,>(u: string, b: unknown): Promise<T> => {
+    const r = await fetch(base + u, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(b) });
+    if (!r.ok) throw new Error(`${u}: ${r.status} ${await r.text()}`);
+    return (await r.json()) as T;
+  };
+  const { code, organizerToken } = await post<{ code: string; organizerToken: string }>("/api/tables", { presetId: "classic", seats: SEATS, seatsPerAddress: PEOPLE });
+  const pages: Page[] = [];
+  for (let i = 0; i < PEOPLE; i++) {
+    const nickname = `Phone${i + 1}`;
+    const j = await post<{ playerId: string; returnCode: string; token: string }>(`/api/tables/${code}/join`, { nickname, deviceId: `phone-bench-device-${i}-0123456789`, ...(i === 0 ? { organizerToken } : {}) });
+    const measured = i === 0;
+    const ctx = await chrome.browser.newContext({ viewport: measured ? { width: 360, height: 800 } : { width: 360, height: 740 }, isMobile: measured, hasTouch: measured, deviceScaleFactor: measured ? 2 : 1, locale: "en-GB" });
+    ctx.setDefaultTimeout(60_000);
+    contexts.push(ctx);
+    const entry = { code, playerId: j.playerId, nickname, token: j.token, returnCode: j.returnCode, savedAt: Date.now(), kind: "player" };
+    await ctx.addInitScript((e) => {
+      localStorage.setItem("mafia.tables", JSON.stringify([e]));
+      localStorage.setItem("mafia.nick", e.nickname);
+    }, entry);
+    if (measured) await ctx.addInitScript(probe);
+    const page = await ctx.newPage();
+    page.on("pageerror", (e) => console.log(`page ${i + 1} error: ${e.message}`));
+    await page.goto(`${base}/t/${code}`);
+    pages.push(page);
+  }
+  const phone = pages[0]!;
+  const cdp: CDPSession = await phone.context().newCDPSession(phone);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: RATE });
+  await cdp.send("Performance.enable");
+  for (const p of pages) await p.locator('[data-seats-left="8"], [data-control="fill-bots"]').first().waitFor();
+  await phone.locator('[data-control="fill-bots"]').click();
+  // A classic table starts on the organizer's command once full (sport starts by itself).
+  const startButton = phone.locator('[data-control="start"]:not([disabled])');
+  await Promise.race([startButton.waitFor().then(() => startButton.click()), phone.locator(".board[data-phase]").waitFor()]);
+  for (const p of pages) await p.locator(".board[data-phase]").waitFor();
+  for (const p of pages) await p.locator("[data-voice-join]").click();
+  for (const p of pages) await p.locator('[data-voice-status="on"]').waitFor();
+
+  const metrics = async () => Object.fromEntries(((await cdp.send("Performance.getMetrics")) as { metrics: Array<{ name: string; value: number }> }).metrics.map((m) => [m.name, m.value]));
+  const heapAfterGc = async () => {
+    await cdp.send("HeapProfiler.collectGarbage");
+    const h = (await cdp.send("Runtime.getHeapUsage")) as { usedSize: number; totalSize: number };
+    const m = await metrics();
+    return { used: h.usedSize, nodes: m.Nodes ?? 0, listeners: m.JSEventListeners ?? 0 };
+  };
+  const start = await heapAfterGc();
+  const t0 = await phone.evaluate(() => performance.now());
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 500 });
+  await cdp.send("Profiler.start");
+
+  const heap: number[] = [];
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      heap.push(((await cdp.send("Runtime.getHeapUsage")) as { usedSize: number }).usedSize);
+      await sleep(2000);
+    }
+  })();
+  const tiles: number[] = [];
+  const began = Date.now();
+  let phases = 0;
+  const acted = new Set<string>();
+  for (;;) {
+    if (Date.now() - began > 600_000) throw new Error("the game did not end in 10 minutes");
+    const s = await boardSnapshot(phone);
+    if (s.result) break;
+    tiles.push(await phone.locator(".seats video").count());
+    // Every person takes a card when offered; else the clock lives through the rest of the phase.
+    let took = false;
+    for (const p of pages) {
+      const card = p.locator('[data-action="take-card"] [data-card]:not([disabled])').first();
+      const ps = p === phone ? s : await boardSnapshot(p);
+      if (ps.cards > 0 && !acted.has(`${pages.indexOf(p)}:${ps.seq}`)) {
+        acted.add(`${pages.indexOf(p)}:${ps.seq}`);
+        await card.click({ timeout: 5_000 }).catch(() => {});
+        took = true;
+      }
+    }
+    if (!took && s.seq > 0 && !s.busy) {
+      await advanceClock(base, code, s.seq);
+      phases++;
+    }
+    await sleep(PACE_MS);
+  }
+  await sleep(3000); // the result's own frames and renders
+  sampling = false;
+  await sampler;
+  const { profile } = (await cdp.send("Profiler.stop")) as { profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; hitCount?: number }>; startTime: number; endTime: number; samples?: number[]; timeDeltas?: number[] } };
+  const end = await heapAfterGc();
+  const wall = (await phone.evaluate(() => performance.now())) - t0;
+  const data = await phone.evaluate(() => (window as unknown as { __phone: { frames: Array<{ at: number; ms: number; withLayout: number; bytes: number; kind: string }>; longtasks: Array<{ at: number; ms: number }>; loafs: Array<{ at: number; ms: number; blocking: number; render: number; scripts: string[] }> } }).__phone);
+  const frames = data.frames.filter((f) => f.at >= t0);
+  const handler = frames.map((f) => f.ms);
+  const whole = frames.map((f) => f.withLayout);
+  const inFrame = (at: number, ms: number) => frames.some((f) => f.at >= at - 1 && f.at <= at + ms);
+  const longtasks = data.longtasks.filter((l) => l.at >= t0);
+  const loafs = data.loafs.filter((l) => l.at >= t0);
+  console.log(`game: ${phases} phases advanced, ${(wall / 1000).toFixed(0)} s; ${frames.length} view frames (${frames.filter((f) => f.kind === "view").length} view, ${frames.filter((f) => f.kind === "patch").length} patch; median ${pct(frames.map((f) => f.bytes), 50)} bytes); camera tiles on the oval: max ${Math.max(0, ...tiles)}, median ${pct(tiles, 50)}`);
+  console.log(`PHONE per view frame, handler: p50 ${pct(handler, 50).toFixed(1)} ms, p95 ${pct(handler, 95).toFixed(1)} ms, max ${Math.max(...handler).toFixed(1)} ms`);
+  console.log(`PHONE per view frame, handler + style/layout: p50 ${pct(whole, 50).toFixed(1)} ms, p95 ${pct(whole, 95).toFixed(1)} ms, max ${Math.max(...whole).toFixed(1)} ms`);
+  console.log(`PHONE frames over 16 ms (with layout): ${whole.filter((x) => x > 16).length}; over 50 ms: ${whole.filter((x) => x > 50).length}`);
+  console.log(`PHONE long tasks > 50 ms: ${longtasks.length} (${longtasks.filter((l) => inFrame(l.at, l.ms)).length} with a view frame's handler inside; longest ${Math.max(0, ...longtasks.map((l) => l.ms)).toFixed(0)} ms)`);
+  console.log(`PHONE long animation frames > 50 ms: ${loafs.length} (${loafs.filter((l) => inFrame(l.at, l.ms)).length} with a view frame inside)`);
+  for (const l of [...loafs].sort((a, b) => b.ms - a.ms).slice(0, 8)) console.log(`  ${l.ms.toFixed(0)} ms (blocking ${l.blocking.toFixed(0)}, render ${l.render.toFixed(0)})${inFrame(l.at, l.ms) ? " [view frame]" : ""}: ${l.scripts.join(" | ") || "(no script: style, layout, paint)"}`);
+  console.log(`PHONE heap after GC: start ${mb(start.used)}, end ${mb(end.used)}; sampled max ${mb(Math.max(...heap))}, min ${mb(Math.min(...heap))} (${heap.length} samples); DOM nodes ${start.nodes} → ${end.nodes}; listeners ${start.listeners} → ${end.listeners}`);
+  // The profile: self time per function (samples × their intervals), the page's own code and the runtime's.
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i++) {
+    const n = byId.get(samples[i]!);
+    if (!n) continue;
+    const f = n.callFrame;
+    const key = `${f.functionName || "(anonymous)"} ${f.url ? `${f.url.split("/").pop()}:${f.lineNumber + 1}:${f.columnNumber + 1}` : ""}`.trim();
+    self.set(key, (self.get(key) ?? 0) + (deltas[i + 1] ?? deltas[i] ?? 0) / 1000);
+  }
+  const total = [...self.entries()].filter(([k]) => k !== "(idle)" && k !== "(program)").reduce((a, [, v]) => a + v, 0);
+  console.log(`profile: ${(total / 1000).toFixed(1)} s of main-thread samples not idle (${(((self.get("(program)") ?? 0) / 1000)).toFixed(1)} s "(program)": native work — style, layout, paint, media); top by self time:`);
+  for (const [k, v] of [...self.entries()].filter(([k]) => k !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`  ${v.toFixed(0).padStart(6)} ms  ${k}`);
+} finally {
+  for (const c of contexts) await c.close().catch(() => {});
+  await chrome.close();
+  await server.stop();
+}
