@@ -56,164 +56,90 @@ export function compositionOf(s: EngineState): GameView["composition"] | null {
 }
 
 /**
- * Every seat's private facts read from the events, in one pass over them per events list: a
- * version's views are built for every viewer from the same state, so the list is read once, not once
- * per viewer (each viewer's view reads its seat's entries here). The list only grows (a new event
- * makes a new list, an unchanged one is shared by the next state), so a longer one is read again.
- */
-interface SeatFacts {
-  length: number;
-  /** §5.1 each seat's `saved` entries, oldest first. */
-  saved: Map<Seat, NonNullable<You["saved"]>>;
-  /** §3 / §7.6, §5.3 each seat's notices since the latest nightfall; null before the first night. */
-  notes: Map<Seat, NightNote[]> | null;
-  /** The Tracker's and Watcher's latest result of each kind since the latest nightfall, by seat (in the order each kind was first told). */
-  reports: Map<Seat, Map<"tracked" | "watched", Extract<GameEvent, { type: "tracked" | "watched" }>>>;
-  /** The team's tallies since the latest nightfall, oldest first. */
-  tallies: Array<Extract<GameEvent, { type: "shot-tally" }>>;
-  /** §2.13, §7.9 by seat: whether its last leaving came right after its own foul (no technical vote between). */
-  byFouls: Map<Seat, boolean>;
-  /** §6 the black seat each Witness learned (the first entry addressed to him). */
-  witnessed: Map<Seat, Seat>;
-  /** The audience of the latest `black-team` entry addressed to each seat. */
-  team: Map<Seat, Seat[]>;
-  /** How many events every viewer sees (the public ones), and how many more each seat sees (those addressed to it). */
-  publicCount: number;
-  seatCount: Map<Seat, number>;
-}
-
-const seatFactsIndex = new WeakMap<EngineState["events"], SeatFacts>();
-
-function addressedTo(e: GameEvent, seat: Seat): boolean {
-  return e.audience.kind === "seats" && e.audience.seats.includes(seat);
-}
-
-function visibleTo(e: GameEvent, seat: Seat): boolean {
-  return e.audience.kind === "public" || addressedTo(e, seat);
-}
-
-function seatFacts(s: EngineState): SeatFacts {
-  const events = s.events;
-  const hit = seatFactsIndex.get(events);
-  if (hit && hit.length === events.length) return hit;
-  const out: SeatFacts = { length: events.length, saved: new Map(), notes: null, reports: new Map(), tallies: [], byFouls: new Map(), witnessed: new Map(), team: new Map(), publicCount: 0, seatCount: new Map() };
-  let nightfall = -1;
-  let lastFoul: Seat | null = null;
-  for (let i = 0; i < events.length; i++) {
-    const e = events[i]!;
-    if (e.audience.kind === "public") out.publicCount++;
-    else if (e.audience.kind === "seats") {
-      const seats = e.audience.seats;
-      // A seat named twice in one audience still sees the entry once.
-      for (let j = 0; j < seats.length; j++) if (seats.indexOf(seats[j]!) === j) out.seatCount.set(seats[j]!, (out.seatCount.get(seats[j]!) ?? 0) + 1);
-    }
-    switch (e.type) {
-      case "night-fell":
-        nightfall = i;
-        break;
-      case "saved": {
-        const list = out.saved.get(e.data.seat);
-        if (list) list.push({ night: e.data.night, with: e.data.with });
-        else out.saved.set(e.data.seat, [{ night: e.data.night, with: e.data.with }]);
-        break;
-      }
-      case "fouled":
-        lastFoul = e.data.seat;
-        break;
-      case "tech-vote-ended":
-        lastFoul = null;
-        break;
-      case "left":
-        out.byFouls.set(e.data.seat, lastFoul === e.data.seat);
-        break;
-      case "witnessed":
-        if (!out.witnessed.has(e.data.by) && addressedTo(e, e.data.by)) out.witnessed.set(e.data.by, e.data.target);
-        break;
-      case "black-team":
-        if (e.audience.kind === "seats") for (const x of e.audience.seats) out.team.set(x, e.audience.seats);
-        break;
-    }
-  }
-  if (nightfall >= 0) out.notes = new Map();
-  for (let i = nightfall + 1; i < events.length; i++) {
-    const e = events[i]!;
-    if (e.type === "shot-tally") out.tallies.push(e);
-    else if (e.type === "tracked" || e.type === "watched") {
-      if (!visibleTo(e, e.data.by)) continue;
-      let latest = out.reports.get(e.data.by);
-      if (!latest) out.reports.set(e.data.by, (latest = new Map()));
-      latest.set(e.type, e);
-    } else if (out.notes !== null && (e.type === "frozen" || e.type === "check-frozen")) {
-      const seat = e.type === "frozen" ? e.data.seat : e.data.by;
-      if (!addressedTo(e, seat)) continue;
-      const note: NightNote = e.type === "frozen" ? { type: "frozen" } : { type: "check-frozen", target: e.data.target };
-      const list = out.notes.get(seat);
-      if (list) list.push(note);
-      else out.notes.set(seat, [note]);
-    }
-  }
-  seatFactsIndex.set(events, out);
-  return out;
-}
-
-/**
- * How many entries a viewer's log holds (view.ts canSee): every event for one who sees all (the live
- * host, everyone at the end), else the public ones and those addressed to the viewer's seat.
- */
-export function logCountOf(s: EngineState, seat: Seat | null, all: boolean): number {
-  if (all) return s.events.length;
-  const facts = seatFacts(s);
-  return facts.publicCount + (seat === null ? 0 : (facts.seatCount.get(seat) ?? 0));
-}
-
-/**
  * A player's private notices of the latest night (GameView.you.notes): the entries addressed to `seat`
- * since the latest nightfall — frozen (§3 / §7.6), and its own check frozen (§5.3); none before the
- * first night. The caller leaves them out once the player is out or the game is over.
+ * since the latest nightfall — frozen (§3 / §7.6), and its own check frozen (§5.3). The caller leaves
+ * them out once the player is out or the game is over.
  */
 export function nightNotesOf(s: EngineState, seat: Seat): NightNote[] {
-  return (seatFacts(s).notes?.get(seat) ?? []).map((n) => ({ ...n }));
+  const out: NightNote[] = [];
+  for (let i = s.events.length - 1; i >= 0; i--) {
+    const e = s.events[i]!;
+    if (e.type === "night-fell") return out;
+    if (e.audience.kind !== "seats" || !e.audience.seats.includes(seat)) continue;
+    if (e.type === "frozen" && e.data.seat === seat) out.unshift({ type: "frozen" });
+    else if (e.type === "check-frozen" && e.data.by === seat) out.unshift({ type: "check-frozen", target: e.data.target });
+  }
+  return [];
 }
 
 /** §6 (decision) the black seat a Witness learned at the acquaintance night (the entry addressed to him alone). */
 export function witnessedOf(s: EngineState, seat: Seat): Seat | null {
-  return seatFacts(s).witnessed.get(seat) ?? null;
+  for (const e of s.events) if (e.type === "witnessed" && e.data.by === seat && e.audience.kind === "seats" && e.audience.seats.includes(seat)) return e.data.target;
+  return null;
 }
 
-/**
- * Seats of the black team `seat` met: the audience of the latest `black-team` entry addressed to it
- * (the acquaintance night's, or §6 a later one when a Werewolf turned or a Swindler took a black card).
- */
-export function metTeamOf(s: EngineState, seat: Seat): Seat[] {
-  return seatFacts(s).team.get(seat)?.slice() ?? [];
+/** The events since the latest nightfall that `seat` may see (all of them when no night fell yet), oldest first. */
+function sinceNightfall(s: EngineState, seat: Seat): GameEvent[] {
+  const out: GameEvent[] = [];
+  for (let i = s.events.length - 1; i >= 0; i--) {
+    const e = s.events[i]!;
+    if (e.type === "night-fell") break;
+    if (e.audience.kind === "public" || (e.audience.kind === "seats" && e.audience.seats.includes(seat))) out.push(e);
+  }
+  return out.reverse();
 }
 
 /** The night's private facts of one player (GameView.you): the team's tally while the shot runs, and the Tracker's and Watcher's results. */
 export function nightFactsOf(s: EngineState, seat: Seat, night: boolean, teamShot: boolean): Pick<You, "shotTally" | "reports"> {
-  const facts = seatFacts(s);
   const out: Pick<You, "shotTally" | "reports"> = {};
-  if (teamShot) {
-    for (let i = facts.tallies.length - 1; i >= 0; i--) {
-      const e = facts.tallies[i]!;
-      if (!visibleTo(e, seat)) continue;
-      out.shotTally = { tally: e.data.tally.map((x) => ({ ...x })), agreed: e.data.agreed };
-      break;
-    }
+  const latest = new Map<"tracked" | "watched", NonNullable<You["reports"]>[number]>();
+  for (const e of sinceNightfall(s, seat)) {
+    if (teamShot && e.type === "shot-tally") out.shotTally = { tally: e.data.tally.map((x) => ({ ...x })), agreed: e.data.agreed };
+    // The engine tells a result again in the morning only when it changed: once the night is over, the last one told is final.
+    if ((e.type === "tracked" || e.type === "watched") && e.data.by === seat) latest.set(e.type, { kind: e.type, target: e.data.target, seats: e.data.seats.slice(), final: e.data.final || !night });
   }
-  const latest = facts.reports.get(seat);
-  // The engine tells a result again in the morning only when it changed: once the night is over, the last one told is final.
-  if (latest) out.reports = [...latest.values()].map((e) => ({ kind: e.type, target: e.data.target, seats: e.data.seats.slice(), final: e.data.final || !night }));
+  if (latest.size) out.reports = [...latest.values()];
   return out;
 }
 
 /** §5.1 (decision) the nights `seat` was attacked and survived, with what saved them (its own `saved` entries). */
 export function savedOf(s: EngineState, seat: Seat): NonNullable<You["saved"]> {
-  return (seatFacts(s).saved.get(seat) ?? []).map((x) => ({ night: x.night, with: x.with.slice() }));
+  return (savedBySeat(s).get(seat) ?? []).map((x) => ({ night: x.night, with: x.with.slice() }));
+}
+
+/**
+ * Every seat's `saved` entries from one pass over the events, kept per events list: a version's views
+ * are built for every viewer from the same state, so the list is read once, not once per viewer. The
+ * list only grows, so a longer one is read again.
+ */
+const savedIndex = new WeakMap<EngineState["events"], { length: number; bySeat: Map<Seat, NonNullable<You["saved"]>> }>();
+function savedBySeat(s: EngineState): Map<Seat, NonNullable<You["saved"]>> {
+  const hit = savedIndex.get(s.events);
+  if (hit && hit.length === s.events.length) return hit.bySeat;
+  const bySeat = new Map<Seat, NonNullable<You["saved"]>>();
+  for (const e of s.events) {
+    if (e.type !== "saved") continue;
+    const list = bySeat.get(e.data.seat) ?? [];
+    list.push({ night: e.data.night, with: e.data.with });
+    bySeat.set(e.data.seat, list);
+  }
+  savedIndex.set(s.events, { length: s.events.length, bySeat });
+  return bySeat;
 }
 
 /** §2.13, §7.9 whether `seat` left by fouls: its last foul came right before it left (no technical vote between). */
 export function removedForFoulsOf(s: EngineState, seat: Seat): boolean {
-  return seatFacts(s).byFouls.get(seat) ?? false;
+  for (let i = s.events.length - 1; i >= 0; i--) {
+    const e = s.events[i]!;
+    if (e.type !== "left" || e.data.seat !== seat) continue;
+    for (let j = i - 1; j >= 0; j--) {
+      const x = s.events[j]!;
+      if (x.type === "tech-vote-ended") return false;
+      if (x.type === "fouled") return x.data.seat === seat;
+    }
+    return false;
+  }
+  return false;
 }
 
 /** §7.3 the fouls of the voter in turn for letting this turn's time run out (null: none this turn). */

@@ -17,12 +17,25 @@ import { nextDeadline, timerLength } from "./apply.ts";
 import { getRole } from "./roles/index.ts";
 import { presetOf } from "./presets/index.ts";
 import { immuneNow } from "./rules/immunity.ts";
-import { compositionOf, cursedOf, dealtOf, defenceOf, gameMarks, lateFoulsOf, logCountOf, metTeamOf, nightFactsOf, nightNotesOf, removedForFoulsOf, savedOf, witnessedOf, withTeamMarks } from "./view-facts.ts";
+import { compositionOf, cursedOf, dealtOf, defenceOf, gameMarks, lateFoulsOf, nightFactsOf, nightNotesOf, removedForFoulsOf, savedOf, witnessedOf, withTeamMarks } from "./view-facts.ts";
 import { isTeamShot } from "./phase-kinds.ts";
 import { isNightPhase, mediaFloor } from "./media-floor.ts";
 import { asEngine, playerById, type EngineState, type PlayerState } from "./state.ts";
 import { HOST_TAKEOVER_MS, HOST_UNDO_MS } from "./types.ts";
 import type { AnyLogEntry, Floor, FloorChannel, GameEvent, GameState, GameView, HostPanel, LegendMark, RoleId, Seat, SeatView, TechVoteView, Viewer } from "./types.ts";
+
+/**
+ * Seats of the black team this viewer met (read from the latest `black-team` event addressed to them:
+ * the acquaintance night's, or §6 a later one when a Werewolf turned or a Swindler took a black card).
+ */
+function metTeam(s: EngineState, seat: Seat): Seat[] {
+  if (!s.blackMet) return [];
+  for (let i = s.events.length - 1; i >= 0; i--) {
+    const e = s.events[i]!;
+    if (e.type === "black-team" && e.audience.kind === "seats" && e.audience.seats.includes(seat)) return e.audience.seats.slice();
+  }
+  return [];
+}
 
 function canSee(e: GameEvent, seat: Seat | null, all: boolean): boolean {
   if (all) return true;
@@ -140,7 +153,7 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
   const me: PlayerState | null = viewer.kind === "player" ? playerById(s, viewer.playerId) : null;
   const mySeat = me ? me.seat : null;
   const seesAll = over || viewer.kind === "host";
-  const team = me && me.team === "black" && s.blackMet ? metTeamOf(s, me.seat) : [];
+  const team = me && me.team === "black" ? metTeam(s, me.seat) : [];
 
   const ballot = ballotOf(s, mySeat, viewer.kind === "host");
   // §7.3 the voter in turn who let the time run out: their fouls now (public).
@@ -210,21 +223,15 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
   // The log: everything this viewer may see, or (a delta frame) only the entries after the first
   // `logAfter` of them. Counts are of this viewer's own entries, so they reveal nothing hidden.
   const logAfter = !over && opts.logAfter != null && opts.logAfter >= 0 ? opts.logAfter : null;
-  // The count comes from the version's index (one pass for all viewers); the entries are read from the
-  // end back to the first one this viewer does not hold yet.
-  const logUpTo = logCountOf(s, mySeat, seesAll);
   const log: AnyLogEntry[] = [];
-  const from = logAfter ?? 0;
-  // `seq` is the entry's place in this viewer's own log, never the game's event number: gaps in
-  // that would count the hidden events (night shots and checks) between two visible ones.
-  let seq = logUpTo;
-  for (let i = s.events.length - 1; i >= 0 && seq > from; i--) {
-    const e = s.events[i]!;
+  let logUpTo = 0;
+  for (const e of s.events) {
     if (!canSee(e, mySeat, seesAll)) continue;
-    log.push({ seq, at: e.at, day: e.day, type: e.type, data: e.data } as AnyLogEntry);
-    seq--;
+    logUpTo++;
+    // `seq` is the entry's place in this viewer's own log, never the game's event number: gaps in
+    // that would count the hidden events (night shots and checks) between two visible ones.
+    if (logAfter === null || logUpTo > logAfter) log.push({ seq: logUpTo, at: e.at, day: e.day, type: e.type, data: e.data } as AnyLogEntry);
   }
-  log.reverse();
 
   let result: GameView["result"] = null;
   if (s.result) {
@@ -240,9 +247,7 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
   const warnMs = shared.warnMs;
   const paused = s.paused ? { by: s.paused.by, reason: s.paused.reason, remainingMs: s.paused.remainingMs ?? 0 } : null;
 
-  // The view in its key order, each optional key set only where present (a literal with conditional
-  // spreads makes an object per spread, for every viewer of every version).
-  const view = {
+  return {
     presetId: s.presetId,
     settings: { ...s.settings },
     phase: shared.phase,
@@ -251,33 +256,31 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     deadline: shared.deadline,
     timerMs: shared.timerMs,
     paused,
-  } as GameView;
-  const hostingNow = hosting(s);
-  if (hostingNow) view.hosting = hostingNow;
-  view.day = s.day;
-  view.round = s.round;
-  view.seats = seats;
-  view.speaker = speaker;
-  view.shout = s.shout ? { seat: s.shout.seat, until: s.shout.until } : null;
-  view.nominees = s.nominees.slice();
-  view.ballot = ballot;
-  view.techVote = techVote;
-  view.floor = floorFor(shared.floor, mySeat, viewer.kind === "host", given);
-  view.dealt = shared.dealt.slice();
-  view.marks = withTeamMarks(shared.marks, me?.team === "black");
-  if (shared.cursed.length) view.cursed = shared.cursed.slice();
-  if (shared.composition) view.composition = shared.composition.map((r) => ({ ...r }));
-  if (shared.defence) view.defence = { candidates: shared.defence.candidates.slice(), dropped: shared.defence.dropped.slice() };
-  view.you = you;
-  if (viewer.kind === "host") view.host = hostPanel(s);
-  if (warnMs !== null && s.deadline !== null) view.warnAt = s.deadline - warnMs;
-  // RULES.md §8 Verifiable deal: the seed's hash is public; the seed never leaves through a view.
-  if (s.dealCommitment) view.dealCommitment = s.dealCommitment;
-  view.log = log;
-  view.logAfter = logAfter;
-  view.logUpTo = logUpTo;
-  view.result = result;
-  return view;
+    ...(hosting(s) ? { hosting: hosting(s)! } : {}),
+    day: s.day,
+    round: s.round,
+    seats,
+    speaker,
+    shout: s.shout ? { seat: s.shout.seat, until: s.shout.until } : null,
+    nominees: s.nominees.slice(),
+    ballot,
+    techVote,
+    floor: floorFor(shared.floor, mySeat, viewer.kind === "host", given),
+    dealt: shared.dealt.slice(),
+    marks: withTeamMarks(shared.marks, me?.team === "black"),
+    ...(shared.cursed.length ? { cursed: shared.cursed.slice() } : {}),
+    ...(shared.composition ? { composition: shared.composition.map((r) => ({ ...r })) } : {}),
+    ...(shared.defence ? { defence: { candidates: shared.defence.candidates.slice(), dropped: shared.defence.dropped.slice() } } : {}),
+    you,
+    ...(viewer.kind === "host" ? { host: hostPanel(s) } : {}),
+    ...(warnMs !== null && s.deadline !== null ? { warnAt: s.deadline - warnMs } : {}),
+    // RULES.md §8 Verifiable deal: the seed's hash is public; the seed never leaves through a view.
+    ...(s.dealCommitment ? { dealCommitment: s.dealCommitment } : {}),
+    log,
+    logAfter,
+    logUpTo,
+    result,
+  };
 }
 
 /** §5.7 the live host's connection lost (the table waits for them until the server takes over), or the server hosting. */
