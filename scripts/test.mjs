@@ -129,8 +129,10 @@ if (want("browser")) ensureChromium("npm test");
 // The worker suite starts first, alone. Vitest gives each of its three workerd runners 90 s to start
 // (WORKER_START_TIMEOUT in vitest's pool, not a setting), and three starts competing with the web build,
 // tsc, knip and the unit suite's own start ran past it in a fresh clone on a loaded machine: three runners
-// never started and their files never ran. The other steps begin when the worker suite reports its first
-// finished file (its runners are up), when it ends, or after two minutes at most.
+// never started and their files never ran. Beside it start only the web build and then the browser steps'
+// server template (≈ 25 CPU-s between them; the first browser chain waits for them). The other steps
+// begin when the worker suite reports its first finished file (its runners are up), when it ends, or after
+// two minutes at most.
 let workerUp = Promise.resolve();
 let workerStep = Promise.resolve();
 if (want("worker")) {
@@ -140,7 +142,6 @@ if (want("worker")) {
     setTimeout(resolve, 120_000).unref();
   });
   workerStep = vitest("worker", "vitest.worker.config.ts", [], {}, (d) => /[✓×] test\/worker\//.test(String(d).replace(/\x1b\[[0-9;]*m/g, "")) && up()).finally(() => up());
-  await workerUp;
 }
 
 // The browser games serve web/dist: only after a good build (a failed build is a failed run).
@@ -168,6 +169,7 @@ const template = build.then(async (built) => {
   process.env.E2E_TEMPLATE = dir;
   return true;
 });
+await workerUp;
 await Promise.all([
   build.then((built) => built && want("deploy") && deployCheck()),
   // Issue 13: the accessibility and phone-layout checks (one page, vite preview) after the city game.
