@@ -44,7 +44,16 @@ test("host-classic created as its live host from the top of the form: the host p
 
   // The host fills the table with bots and starts (§5.7: the host starts a live table).
   await host.page.locator('[data-control="fill-bots"]').click({ timeout: SLOW_MS });
-  await host.page.locator('[data-control="start"]:not([disabled])').click({ timeout: SLOW_MS });
+  // When Start never enables, the failure says what the page showed: the seats, the connection, a notice.
+  await host.page.locator('[data-control="start"]:not([disabled])').click({ timeout: SLOW_MS }).catch(async (e: unknown) => {
+    const shown = await host.page.evaluate(() => ({
+      seats: document.querySelectorAll("[data-lobby-seat], .waiting li").length,
+      conn: document.querySelector("[data-conn]")?.getAttribute("data-conn") ?? null,
+      fillBots: document.querySelector('[data-control="fill-bots"]') ? (document.querySelector('[data-control="fill-bots"]') as HTMLButtonElement).disabled : "gone",
+      notices: [...document.querySelectorAll('[role="alert"], .notice, .toast')].map((n) => (n as HTMLElement).innerText).slice(0, 4),
+    }));
+    throw new Error(`Start stayed disabled: ${JSON.stringify(shown)}; ${String(e).split("\n")[0]}`);
+  });
   await host.page.locator("[data-host-panel]").waitFor({ timeout: SLOW_MS });
   // A host, not a player: no seat of their own and no role card.
   expect(await host.page.locator(".board").getAttribute("data-you-seat")).toBe("");
