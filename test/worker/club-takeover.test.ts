@@ -6,13 +6,12 @@
  * its owner to play, with a named club host on the host screen; the host's page goes away (the
  * `host-away` alarm item delivered); then `GET/POST /api/tables/:code/takeover`.
  */
-import { runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { JoinResponse, TakeoverOfferResponse, TakeoverResponse } from "../../shared/protocol/http.ts";
 import type { ClubPage, EveningPage, HostTokenResponse, OpenEveningResponse } from "../../shared/protocol/clubs.ts";
 import { get, json, nick, post, signUp } from "./accounts-helpers.ts";
-import { control, gameOf, logOf, settle } from "./fixture.ts";
-import { connectAs, deviceFor, from, tableStub, until, type Client } from "./helpers.ts";
+import { alarmsUntil, control, gameOf, hostSocketLost, logOf, settle } from "./fixture.ts";
+import { connectAs, deviceFor, from, until, type Client } from "./helpers.ts";
 
 const open: Client[] = [];
 afterEach(() => {
@@ -80,14 +79,9 @@ async function clubTable(tag: string): Promise<ClubTable> {
 
 /** The host's page goes away; the table's `host-away` item (the grace) is delivered: the game waits for the host. */
 async function hostLeaves(t: ClubTable): Promise<number> {
-  t.host.close();
-  await until(() => t.host.closed, 3000, "host socket closed");
-  await settle(t.code, t.watching());
+  await hostSocketLost(t.code, t.host, t.watching());
   // The table's items in time order (the deal's and the acquaintance's timers may come first) up to the host's grace.
-  for (let i = 0; i < 6 && gameOf(t.spectator).hosting === undefined; i++) {
-    expect(await runDurableObjectAlarm(tableStub(t.code))).toBe(true);
-    await settle(t.code, t.watching());
-  }
+  await alarmsUntil(t.code, t.watching(), () => gameOf(t.spectator).hosting !== undefined, "the host's loss told");
   const hosting = gameOf(t.spectator).hosting;
   expect(hosting?.state).toBe("waiting");
   return hosting?.state === "waiting" ? hosting.until : 0;

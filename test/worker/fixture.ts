@@ -5,7 +5,9 @@
 import type { JoinResponse } from "../../shared/protocol/http.ts";
 import type { GameView } from "../../shared/engine/types.ts";
 import type { ServerMessage, TableView } from "../../shared/protocol/messages.ts";
-import { Client, connectAs, createTable, everyoneConnected, joinWith, sleep, storedGame } from "./helpers.ts";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { hostLostAt } from "../../worker/table/repositories/keyed.ts";
+import { Client, connectAs, createTable, everyoneConnected, joinWith, sleep, storedGame, tableStub, until } from "./helpers.ts";
 
 export interface Seated {
   join: JoinResponse;
@@ -76,6 +78,37 @@ export async function versionOf(code: string): Promise<number> {
 export async function settle(code: string, clients: Client[]): Promise<TableView[]> {
   const v = await versionOf(code);
   return Promise.all(clients.map((c) => c.viewAtLeast(v)));
+}
+
+/**
+ * Deliver the table's alarm items one by one, in their time order, until `done` holds (at most `max`).
+ * Timers that were already running (a voter's 10-s turn, the deal) can fall due before an item that waits
+ * in real time (the live host's 5-s grace) once the machine is slow enough; they run first, as they would
+ * at the table, and the wait names what never came.
+ */
+export async function alarmsUntil(code: string, clients: Client[], done: () => boolean, what: string, max = 6): Promise<void> {
+  for (let i = 0; i < max && !done(); i++) {
+    if (!(await runDurableObjectAlarm(tableStub(code)))) throw new Error(`${what}: no alarm was set`);
+    await settle(code, clients);
+  }
+  if (!done()) throw new Error(`${what}: not after ${max} alarm items`);
+}
+
+/**
+ * RULES.md §5.7: the live host's socket closes and stays closed; returns once the table has stored the loss
+ * (its close handler can run after the client already sees the socket closed). Nothing is told yet: that
+ * is the `host-away` item after the grace (`alarmsUntil`).
+ */
+export async function hostSocketLost(code: string, host: Client, clients: Client[]): Promise<void> {
+  host.close();
+  await until(() => host.closed, 10_000, "host socket closed");
+  const lossStored = () => runInDurableObject(tableStub(code), (_o, state) => hostLostAt(state.storage.kv).get() !== undefined);
+  const bound = Date.now() + 10_000;
+  while (!(await lossStored())) {
+    if (Date.now() > bound) throw new Error("the table did not store the host's loss");
+    await sleep(20);
+  }
+  await settle(code, clients);
 }
 
 /** Send an organizer command and wait for its ack or error. */

@@ -6,12 +6,11 @@
  * it writes nothing, and the media peers' change goes out in the coalesced presence views. A loss that
  * lasts is still told, with the 3 minutes counted from the loss (test/worker/host-loss.test.ts).
  */
-import { runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { HOST_TAKEOVER_MS } from "../../shared/engine/types.ts";
 import { HOST_AWAY_GRACE_MS } from "../../worker/table/presence.ts";
-import { Client, connectAs, createTable, everyoneConnected, tableStub, until } from "./helpers.ts";
-import { gameOf, joinOk, logOf, settle } from "./fixture.ts";
+import { Client, connectAs, createTable, everyoneConnected, until } from "./helpers.ts";
+import { alarmsUntil, gameOf, hostSocketLost, joinOk, logOf, settle } from "./fixture.ts";
 
 let open: Client[] = [];
 afterEach(() => {
@@ -60,12 +59,9 @@ describe("RULES.md §5.7 a flapping live host", () => {
     // A loss that lasts: after the grace (the alarm item, delivered) every seat waits for the host, and
     // the server takes over 3 minutes after the loss, not after the grace.
     const lostAt = Date.now();
-    live.close();
-    await until(() => live.closed, 3000, "host socket closed");
-    await settle(created.code, players);
+    await hostSocketLost(created.code, live, players);
     expect(hostEntries(watcher).length - entriesBefore).toBe(0); // within the grace: nothing yet
-    expect(await runDurableObjectAlarm(tableStub(created.code))).toBe(true);
-    await settle(created.code, players);
+    await alarmsUntil(created.code, players, () => logOf(watcher, "host-away").length > 0, "the host's loss told");
     const away = logOf(watcher, "host-away");
     expect(away).toHaveLength(1);
     const waiting = gameOf(watcher).hosting;

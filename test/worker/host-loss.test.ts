@@ -13,8 +13,8 @@ import { heuristicBot } from "../../shared/bots/index.ts";
 import { HOST_TAKEOVER_MS, type GameView } from "../../shared/engine/types.ts";
 import type { JoinResponse } from "../../shared/protocol/http.ts";
 import { TableListResponseSchema } from "../../shared/protocol/http.ts";
-import { api, Client, connectAs, createTable, everyoneConnected, tableStub, until as waitUntil } from "./helpers.ts";
-import { gameOf, joinOk, logOf, settle } from "./fixture.ts";
+import { api, Client, connectAs, createTable, everyoneConnected, tableStub } from "./helpers.ts";
+import { alarmsUntil, gameOf, hostSocketLost, joinOk, logOf, settle } from "./fixture.ts";
 import { playToEnd, type TableRun } from "./play.ts";
 
 let open: Client[] = [];
@@ -89,12 +89,9 @@ async function listed(code: string) {
  * `host-away` alarm item, delivered here; test/worker/host-flap.test.ts: a quicker return tells nothing).
  */
 async function hostLeaves(t: Hosted): Promise<void> {
-  t.host.close();
-  await waitUntil(() => t.host.closed, 3000, "host socket closed");
-  await settle(t.code, t.watching());
+  await hostSocketLost(t.code, t.host, t.watching());
   expect(logOf(t.spectator, "host-away")).toEqual([]);
-  expect(await runDurableObjectAlarm(tableStub(t.code))).toBe(true);
-  await settle(t.code, t.watching());
+  await alarmsUntil(t.code, t.watching(), () => logOf(t.spectator, "host-away").length > 0, "the host's loss told");
 }
 
 const waitingForHost = (g: GameView) => (g.hosting?.state === "waiting" ? g.hosting.until : null);
