@@ -367,7 +367,6 @@ export const ErrorResponseSchema = v.strictObject({
     issues: v.optional(v.array(IssueSchema)),
   }),
 });
-export type ErrorResponse = v.InferOutput<typeof ErrorResponseSchema>;
 
 /** valibot issues → the API's `issues` list (dotted paths: "settings.voting"). */
 export function toIssues(issues: readonly v.BaseIssue<unknown>[]): Issue[] {

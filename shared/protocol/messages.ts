@@ -8,7 +8,7 @@
  */
 import { MAX_MEDIA_PEER } from "../media/peers.ts";
 import { CHAT_KEY, CHAT_MAX, chatLine } from "./chat.ts";
-export { CHAT_KEPT, CHAT_MAX, CHAT_RATE_LIMIT } from "./chat.ts";
+export { CHAT_KEPT, CHAT_RATE_LIMIT } from "./chat.ts";
 import * as v from "valibot";
 import { findEffect } from "../engine/night/effects/index.ts";
 import { isResultReason } from "../engine/win/index.ts";
