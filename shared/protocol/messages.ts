@@ -936,6 +936,7 @@ export const IdentitySchema = v.variant("kind", [
   v.strictObject({ kind: v.literal("host") }),
 ]);
 
+/** @internal Tests check every frame they receive against it; the client trusts the typed union and ships no server schema. */
 export const ServerMessageSchema = v.variant("type", [
   v.strictObject({
     type: v.literal("welcome"),

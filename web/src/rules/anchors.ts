@@ -7,6 +7,7 @@ export const ruleAnchor = (section: string): string => `s${section.replace(/\./g
 /**
  * Each section's heading as the rules page shows it ("§6.10 Immunity in the next game"), by number: the
  * rules test names the section it links to as the page does (web/vite.config.ts `virtual:rule-headings`).
+ * @internal Read by web/vite.config.ts, which builds the page catalogues (knip's production mode leaves the config out).
  */
 export function ruleTitles(md: string): Record<string, string> {
   const out: Record<string, string> = {};
