@@ -83,7 +83,10 @@ export const SEES_AS: Readonly<Record<CredentialKind, { seated: keyof typeof ENT
   "club-host": { seated: "player", hosting: "host", otherwise: "spectator" },
 };
 
-/** What a credential of this kind may see at this stage, holding a seat or the host screen or neither. */
+/**
+ * What a credential of this kind may see at this stage, holding a seat or the host screen or neither.
+ * @internal The tests' oracle: every view the server sends is checked against this table.
+ */
 export function sightOf(kind: CredentialKind, stage: Stage, holds: "seated" | "hosting" | "otherwise" = "otherwise"): Sight {
   const row = SEES_AS[kind];
   const as = holds === "hosting" ? row.hosting : row[holds];

@@ -42,8 +42,3 @@ export const ROLE_NAMES = {
   werewolf: { en: "Werewolf", uk: "Перевертень", ru: "Оборотень", stem: { uk: "переверт", ru: "оборот" } },
   consigliere: { en: "consigliere", uk: "консильєрі", ru: "консильери", stem: { uk: "консильєр", ru: "консильери" } },
 } as const satisfies Record<string, RoleName>;
-
-/** The part of a role's name every inflection keeps, lower-case. */
-export function roleStem(id: keyof typeof ROLE_NAMES, l: "uk" | "ru"): string {
-  return ROLE_NAMES[id].stem[l];
-}

@@ -9,10 +9,15 @@
 export * from "./types.ts";
 export { createGame, apply, nextDeadline, isOver, seatOf } from "./apply.ts";
 export { sharedView, viewFor, type SharedView } from "./view.ts";
-export { getPreset, listPresets, seatRange, startRefusal, type PresetInfo } from "./presets/index.ts";
+export { getPreset, seatRange, startRefusal, type PresetInfo } from "./presets/index.ts";
+/** @internal Tests list the offered presets here; the worker and the page read them from presets/index.ts and the build. */
+export { listPresets } from "./presets/index.ts";
+/** @internal The tests' view of the abilities' registry (each has its catalogue lines). */
 export { ABILITY_IDS } from "./night/abilities.ts";
 export { firstEliminated } from "./rules/immunity.ts";
+/** @internal The open vocabulary: what a fixture or a new format builds for registerPreset. */
 export type { Preset } from "./presets/types.ts";
+/** @internal The open vocabulary: what a fixture or a new format builds for registerPreset. */
 export type { FlowEntry } from "./flow/types.ts";
 import { compileFlow } from "./flow/interpreter.ts";
 import { mediaFloor } from "./media-floor.ts";
@@ -23,6 +28,7 @@ import type { Preset } from "./presets/types.ts";
  * Register a preset built from data alone: its flow is compiled first — every entry's
  * parameters parsed by its phase module's schema (unknown fields refused), every outcome given an entry —
  * so a preset that would ignore a field or stall is refused here, with the entry and the reason.
+ * @internal The open vocabulary's registry: test fixtures and new formats add to it; shipped code only reads it.
  */
 export function registerPreset(p: Preset): void {
   compileFlow(p);

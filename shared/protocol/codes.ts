@@ -16,7 +16,7 @@ export const RETURN_CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{${RETURN_CODE
 
 /**
  * What a person typed → the canonical code: upper case, without spaces and dashes.
- * Does not validate; pair with isTableCode / isReturnCode.
+ * Does not validate; pair with isTableCode, or RETURN_CODE_PATTERN for a return code.
  */
 export function normalizeCode(typed: string): string {
   return typed.replace(/[\s\-_]/g, "").toUpperCase();
@@ -24,8 +24,4 @@ export function normalizeCode(typed: string): string {
 
 export function isTableCode(code: string): boolean {
   return TABLE_CODE_PATTERN.test(code);
-}
-
-export function isReturnCode(code: string): boolean {
-  return RETURN_CODE_PATTERN.test(code);
 }

@@ -358,7 +358,10 @@ export type HttpErrorCode = keyof typeof HTTP_ERRORS;
 export const IssueSchema = v.strictObject({ path: v.string(), message: v.string() });
 export type Issue = v.InferOutput<typeof IssueSchema>;
 
-/** Body of every non-2xx response. */
+/**
+ * Body of every non-2xx response.
+ * @internal Tests check every error body against it; the worker builds them in apiError (worker/api/errors.ts), typed by HttpErrorCode.
+ */
 export const ErrorResponseSchema = v.strictObject({
   error: v.strictObject({
     code: v.picklist(Object.keys(HTTP_ERRORS) as [HttpErrorCode, ...HttpErrorCode[]]),
@@ -367,7 +370,6 @@ export const ErrorResponseSchema = v.strictObject({
     issues: v.optional(v.array(IssueSchema)),
   }),
 });
-export type ErrorResponse = v.InferOutput<typeof ErrorResponseSchema>;
 
 /** valibot issues → the API's `issues` list (dotted paths: "settings.voting"). */
 export function toIssues(issues: readonly v.BaseIssue<unknown>[]): Issue[] {

@@ -8,7 +8,7 @@
  */
 import { MAX_MEDIA_PEER } from "../media/peers.ts";
 import { CHAT_KEY, CHAT_MAX, chatLine } from "./chat.ts";
-export { CHAT_KEPT, CHAT_MAX, CHAT_RATE_LIMIT } from "./chat.ts";
+export { CHAT_KEPT, CHAT_RATE_LIMIT } from "./chat.ts";
 import * as v from "valibot";
 import { findEffect } from "../engine/night/effects/index.ts";
 import { isResultReason } from "../engine/win/index.ts";
@@ -936,6 +936,7 @@ export const IdentitySchema = v.variant("kind", [
   v.strictObject({ kind: v.literal("host") }),
 ]);
 
+/** @internal Tests check every frame they receive against it; the client trusts the typed union and ships no server schema. */
 export const ServerMessageSchema = v.variant("type", [
   v.strictObject({
     type: v.literal("welcome"),

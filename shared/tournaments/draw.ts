@@ -431,7 +431,10 @@ export function drawSchedule(input: DrawInput): Schedule {
   return { seed, players, seats, order, rounds: seated.map((t, r) => ({ tables: t, sitOut: out[r]! })) };
 }
 
-/** A random draw of the same size (the bench's baseline): the same sit-outs, tables and seats shuffled. */
+/**
+ * A random draw of the same size (the bench's baseline): the same sit-outs, tables and seats shuffled.
+ * @internal bench/tournament-draw.ts's baseline, kept beside the draw whose sit-outs it shares.
+ */
 export function randomSchedule(input: DrawInput): Schedule {
   const { players, seats, rounds, seed } = input;
   const rng = seedRng(`tournament-random:${seed}`);

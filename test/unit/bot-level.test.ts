@@ -12,7 +12,7 @@ import { makePlayers } from "../../shared/bots/index.ts";
 import { createGame, type GameState } from "../../shared/engine/index.ts";
 import { BOT_LEVEL_IDS, CreateTableRequestSchema } from "../../shared/protocol/http.ts";
 import { ControlRequestSchema, TableViewSchema } from "../../shared/protocol/messages.ts";
-import { anyBotWantsToMove, botMove, botSeatsOf } from "../../worker/table/bot-move.ts";
+import { botMove, botSeatsOf, nextBotMoveAt } from "../../worker/table/bot-move.ts";
 import { BOT_LEVEL_LINES, LEVELS } from "../../web/src/lib/bot-levels.ts";
 
 /** botFor, watched: every call's level and seed, then the real bot. */
@@ -66,9 +66,9 @@ describe("issue 20: the bot level of a seat reaches botFor", () => {
     expect(strong).toEqual([{ playerId: "p1", seat: 1, level: "strong" }]);
   });
 
-  it("scheduling asks each bot at its own level (anyBotWantsToMove)", () => {
+  it("scheduling asks each bot at its own level (nextBotMoveAt)", () => {
     const state = dealing();
-    expect(anyBotWantsToMove(state, [{ playerId: "p4", seat: 4, level: "novice" }], "seed-y")).toBe(true);
+    expect(nextBotMoveAt(state, [{ playerId: "p4", seat: 4, level: "novice" }], "seed-y", 1000, 0, 0)).toBe(1000);
     expect(calls).toEqual([{ level: "novice", seed: expect.stringMatching(/^seed-y\/bot\/p4\//) }]);
   });
 });

@@ -18,7 +18,8 @@ import { listPresets } from "../../shared/engine/presets/index.ts";
 import { textFamily } from "../../web/src/i18n/families.ts";
 import { formOf, settingsToSend } from "../../web/src/home/presets.ts";
 import { readFileSync } from "node:fs";
-import { FORMAT_SECTION, ruleAnchor, ruleHeadings, rulesPath } from "../../web/src/rules/anchors.ts";
+import { FORMAT_SECTION, ruleAnchor, rulesPath } from "../../web/src/rules/anchors.ts";
+import { ruleHeadings } from "../support/rules-doc.ts";
 
 /** The create form's formats, as the build hands them to the client (web/vite.config.ts virtual:preset-settings). */
 const PRESETS = listPresets().map(formOf);

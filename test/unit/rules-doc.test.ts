@@ -8,7 +8,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { citedSections, ruleAnchor, ruleHeadings } from "../../web/src/rules/anchors.ts";
+import { ruleAnchor } from "../../web/src/rules/anchors.ts";
+import { citedSections, ruleHeadings } from "../support/rules-doc.ts";
 import { parseMarkdown } from "../../web/src/rules/markdown.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");

@@ -9,7 +9,8 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ruleAnchor, ruleHeadings, rulesPath, ruleTitles } from "../../web/src/rules/anchors.ts";
+import { ruleAnchor, rulesPath, ruleTitles } from "../../web/src/rules/anchors.ts";
+import { ruleHeadings } from "../support/rules-doc.ts";
 import { parseMarkdown } from "../../web/src/rules/markdown.ts";
 import { en } from "../../web/src/i18n/en.ts";
 import { ru } from "../../web/src/i18n/ru.ts";

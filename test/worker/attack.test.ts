@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ErrorResponseSchema, TableSummarySchema, type TableSummary } from "../../shared/protocol/http.ts";
 import { CLOSE_CODES, HELLO_TIMEOUT_MS, REFUSAL_LIMIT, type ServerMessage } from "../../shared/protocol/messages.ts";
 import { GUESS_LIMIT } from "../../worker/security/GuessLimiter.ts";
-import { RETURN_ATTEMPTS } from "../../worker/table/TableObject.ts";
+import { RETURN_ATTEMPTS } from "../../worker/table/return-codes.ts";
 import { Client, ORIGIN, api, connect, connectAs, createTable, join, joinWith, scheduledAlarm, storedGame, summary, tableStub, until, worker } from "./helpers.ts";
 
 /** The keys every object inherits from Object.prototype (and the one that sets a prototype). */

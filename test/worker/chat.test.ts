@@ -11,7 +11,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { runInDurableObject } from "cloudflare:test";
 import type { GameView } from "../../shared/engine/types.ts";
-import { CHAT_KEPT, CHAT_MAX, CHAT_RATE_LIMIT, type ServerMessage, type TableView } from "../../shared/protocol/messages.ts";
+import { CHAT_MAX } from "../../shared/protocol/chat.ts";
+import { CHAT_KEPT, CHAT_RATE_LIMIT, type ServerMessage, type TableView } from "../../shared/protocol/messages.ts";
 import { control } from "./fixture.ts";
 import { type Client, connectAs, createTable, join, tableStub } from "./helpers.ts";
 import { openTable, playToEnd, type OpenedTable } from "./play.ts";

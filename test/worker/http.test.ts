@@ -15,7 +15,7 @@ import {
   TableListResponseSchema,
   TableSummarySchema,
 } from "../../shared/protocol/http.ts";
-import { RETURN_ATTEMPTS } from "../../worker/table/TableObject.ts";
+import { RETURN_ATTEMPTS } from "../../worker/table/return-codes.ts";
 import { api, createTable, join, joinWith, postJson, summary } from "./helpers.ts";
 
 async function expectError(res: Response, status: number, code: string) {

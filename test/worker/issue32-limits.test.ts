@@ -14,7 +14,7 @@ import type { Env } from "../../worker/env.ts";
 import { guessGuard } from "../../worker/security/guess-guard.ts";
 import { LOGIN_LIMITS } from "../../worker/accounts/limits.ts";
 import { GUESS_LIMIT } from "../../worker/security/GuessLimiter.ts";
-import { RETURN_ATTEMPTS } from "../../worker/table/TableObject.ts";
+import { RETURN_ATTEMPTS } from "../../worker/table/return-codes.ts";
 import { nick, post, signUp } from "./accounts-helpers.ts";
 import { createTable, ORIGIN, worker } from "./helpers.ts";
 

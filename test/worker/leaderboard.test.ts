@@ -9,7 +9,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ClubPage, EveningPage } from "../../shared/protocol/clubs.ts";
 import type { Leaderboard } from "../../shared/protocol/leaderboard.ts";
-import { COUNT_SQL, LEADERBOARD_PAGE, PAGE_SQL } from "../../worker/accounts/leaderboard.ts";
+import { COUNT_SQL, LEADERBOARD_PAGE, PAGE_SQL } from "../../worker/accounts/leaderboard-sql.ts";
 import { recordGame, type GameReport } from "../../worker/accounts/records.ts";
 import { ordinalOf } from "../../worker/accounts/users.ts";
 import { get, json, nick, post, signUp } from "./accounts-helpers.ts";

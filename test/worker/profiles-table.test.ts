@@ -6,7 +6,8 @@
  */
 import { runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ErrorResponse, TableSummary } from "../../shared/protocol/http.ts";
+import type * as v from "valibot";
+import type { ErrorResponseSchema, TableSummary } from "../../shared/protocol/http.ts";
 import type { ServerMessage } from "../../shared/protocol/messages.ts";
 import { control, settle, sitAsOrganizer } from "./fixture.ts";
 import { type Client, connectAs, createTable, join, joinWith, postJson, summary, tableStub } from "./helpers.ts";
@@ -21,7 +22,7 @@ const errorCode = (m: ServerMessage) => (m.type === "error" ? m.code : m.type);
 async function refused(body: Record<string, unknown>): Promise<{ code: string; paths: string[] }> {
   const res = await postJson("/api/tables", body);
   expect(res.status, JSON.stringify(body)).toBe(400);
-  const e = ((await res.json()) as ErrorResponse).error;
+  const e = ((await res.json()) as v.InferOutput<typeof ErrorResponseSchema>).error;
   return { code: e.code, paths: (e.issues ?? []).map((i) => i.path ?? "") };
 }
 

@@ -12,7 +12,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLOSE_CODES, SOCKETS_PER_CREDENTIAL } from "../../shared/protocol/messages.ts";
-import { SOCKET_OPENS } from "../../worker/table/TableObject.ts";
+import { SOCKET_OPENS } from "../../worker/table/socket-opens.ts";
 import { PRESENCE_WINDOW_MS } from "../../worker/table/schedule.ts";
 import { Client, api, connect, connectAs, createTable, evict, tableStub } from "./helpers.ts";
 import { fullTable, type Table } from "./fixture.ts";

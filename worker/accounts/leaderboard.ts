@@ -9,8 +9,6 @@ import type { Leaderboard, LeaderboardRow, LeaderboardScope } from "../../shared
 import { COUNT_SQL, LEADERBOARD_PAGE, PAGE_SQL } from "./leaderboard-sql.ts";
 import { hiddenAccounts, publicName } from "./publication.ts";
 
-export { COUNT_SQL, LEADERBOARD_PAGE, PAGE_SQL } from "./leaderboard-sql.ts";
-
 /** The scope's title, or null when its club or season does not exist. */
 async function scopeOf(db: D1Database, key: string): Promise<LeaderboardScope | null> {
   if (key === "all") return { kind: "all" };

@@ -20,8 +20,6 @@ import type { DueKind } from "./schedule.ts";
 import type { TableStore } from "./storage.ts";
 import { Table } from "./table.ts";
 
-export { RETURN_ATTEMPTS } from "./return-codes.ts";
-export { SOCKET_OPENS } from "./socket-opens.ts";
 export { type InitRequest, type InitResult, type JoinOptions, type JoinResult, type ReturnResult } from "./admission.ts";
 
 export class TableObject extends DurableObject<Env> {

@@ -93,8 +93,3 @@ export function nextBotMoveAt(state: GameState, bots: readonly BotSeat[], tableS
   }
   return at;
 }
-
-/** Does any of these bot seats want to move now? */
-export function anyBotWantsToMove(state: GameState, bots: readonly BotSeat[], tableSeed: string): boolean {
-  return bots.some((b) => botMove(state, b.playerId, tableSeed, b.level) !== null);
-}

@@ -328,9 +328,6 @@ export const TABLE_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-/** The version a table is at after every migration. */
-export const TABLE_SCHEMA_VERSION = TABLE_MIGRATIONS.length;
-
 /** Brings a stored table to the current schema when its object starts; an empty database stays empty. */
 export const upgradeTable = (storage: DurableObjectStorage): number[] => migrateStored(storage, TABLE_MIGRATIONS);
 

@@ -243,6 +243,7 @@ export const ABILITY_IDS: readonly AbilityId[] = Object.keys(ABILITIES);
  * Add an ability (a new role's, a fixture's): its effect a registered one (night/effects/, checked when a
  * preset's night is parsed); its target
  * rules are data (`targets`, `timesPerGame`). A registered id cannot be replaced.
+ * @internal The open vocabulary's registry: test fixtures and new formats add to it; shipped code only reads it.
  */
 export function addAbility(a: Ability): void {
   if (Object.prototype.hasOwnProperty.call(ABILITIES, a.id)) throw new Error(`ability ${a.id} exists`);

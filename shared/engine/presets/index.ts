@@ -61,7 +61,10 @@ export function listPresets(): PresetInfo[] {
   return Object.values(PRESETS).filter((p) => !p.unlisted).map(info);
 }
 
-/** Every preset the engine plays, the unlisted included (simulation, tests). */
+/**
+ * Every preset the engine plays, the unlisted included (simulation, tests).
+ * @internal Tests, benches and the balance simulation play every preset; the site offers listPresets().
+ */
 export function allPresetIds(): string[] {
   return Object.keys(PRESETS);
 }

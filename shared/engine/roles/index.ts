@@ -45,6 +45,7 @@ export const ROLE_IDS: readonly RoleId[] = Object.keys(ROLES);
  * Add a role (a new format's, a test fixture's): a module like the files here, holding abilities that
  * are registered (night/abilities.ts addAbility) and, for a solo role, its own win rule (win/ addWinRule).
  * A registered id cannot be replaced.
+ * @internal The open vocabulary's registry: test fixtures and new formats add to it; shipped code only reads it.
  */
 export function addRole(r: RoleModule): void {
   if (Object.prototype.hasOwnProperty.call(ROLES, r.id)) throw new Error(`role ${r.id} exists`);

@@ -10,7 +10,9 @@ import type { ResultReason, Team } from "../types.ts";
 import * as built from "./rules.ts";
 import { ROLE_RULES, type Living, type WinRule } from "./types.ts";
 
-export { ROLE_RULES, type Living, type WinRule } from "./types.ts";
+export type { Living, WinRule } from "./types.ts";
+/** @internal The open vocabulary: a preset's win list names ROLE_RULES where the living roles' own rules run. */
+export { ROLE_RULES } from "./types.ts";
 
 const RULES: Record<string, WinRule> = Object.fromEntries(Object.values(built).map((r) => [r.id, r]));
 
@@ -22,7 +24,10 @@ const ENGINE_REASONS = ["three-quiet-rounds", "technical-defeat", "server-error"
 /** Every reason a game may end with: the engine's own and each registered rule's (a new rule brings its reason). */
 const REASONS = new Set<string>([...ENGINE_REASONS, ...Object.values(RULES).map((r) => r.reason)]);
 
-/** Add a win rule (a new format's, a new solo role's) and its reason. A registered id cannot be replaced. */
+/**
+ * Add a win rule (a new format's, a new solo role's) and its reason. A registered id cannot be replaced.
+ * @internal The open vocabulary's registry: test fixtures and new formats add to it; shipped code only reads it.
+ */
 export function addWinRule(r: WinRule): void {
   if (Object.prototype.hasOwnProperty.call(RULES, r.id)) throw new Error(`win rule ${r.id} exists`);
   RULES[r.id] = r;
@@ -34,7 +39,10 @@ export function isResultReason(reason: string): boolean {
   return REASONS.has(reason);
 }
 
-/** Every reason a game may end with (the catalogue check: each shipped one has its line). */
+/**
+ * Every reason a game may end with (the catalogue check: each shipped one has its line).
+ * @internal The tests' view of the registry (each entry checked against the catalogues).
+ */
 export function resultReasons(): readonly string[] {
   return [...REASONS];
 }
@@ -45,7 +53,10 @@ export function winRule(id: string): WinRule {
   return r;
 }
 
-/** Every registered rule (the catalogue check in the tests). */
+/**
+ * Every registered rule (the catalogue check in the tests).
+ * @internal The tests' view of the registry (each entry checked against the catalogues).
+ */
 export function winRules(): readonly WinRule[] {
   return Object.values(RULES);
 }

@@ -249,4 +249,5 @@ const ru: AccountCatalogue = {
   "publication.gamesHidden": "Этот игрок не публикует записи своих игр.",
 };
 
+/** @internal Read by web/vite.config.ts, which builds the page catalogues (knip's production mode leaves the config out). */
 export const ACCOUNT_CATALOGUES = { en, uk, ru };

@@ -727,12 +727,14 @@ const ru: ClubCatalogue = {
   "settings.saved": "Настройки сохранены.",
 };
 
+/** @internal Read by web/vite.config.ts, which builds the page catalogues (knip's production mode leaves the config out). */
 export const CLUB_CATALOGUES = { en, uk, ru };
 
 /**
  * The club screens' error lines: codes only these screens meet, kept out of the initial JS: the build puts
  * them in the clubs part as `error.<code>` (web/vite.config.ts). Keys are
  * the error codes (shared/protocol/http.ts HTTP_ERRORS).
+ * @internal Read by web/vite.config.ts, which builds the page catalogues (knip's production mode leaves the config out).
  */
 export const CLUB_ERRORS = {
   en: {

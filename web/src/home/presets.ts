@@ -125,7 +125,10 @@ export function formOf(p: PresetSettings): PresetForm {
   return { ...base, settings: [...first, ...rest] };
 }
 
-/** The catalogue keys a setting's rendering uses (the catalogue test checks each, in en, uk and ru). */
+/**
+ * The catalogue keys a setting's rendering uses (the catalogue test checks each, in en, uk and ru).
+ * @internal The catalogue test's list, kept beside the rendering that uses the keys; the bundle leaves it out.
+ */
 export function settingKeys(f: SettingField): string[] {
   const keys = [f.label, `${f.label}.about`];
   if (f.kind === "choice") for (const o of f.options) keys.push(`${f.label}.${o}`);

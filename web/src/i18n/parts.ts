@@ -14,6 +14,7 @@
  * (i18n/index.ts), so a family misplaced here costs a fetch, never a missing text.
  */
 export type Part = "core" | "table" | "clubs" | "tournaments" | "account";
+/** @internal Read by web/vite.config.ts, which builds the page catalogues (knip's production mode leaves the config out). */
 export const PARTS: readonly Part[] = ["core", "table", "clubs", "tournaments", "account"];
 /** The parts whose keys are t()'s main key space (i18n/en.ts). */
 export const MAIN_PARTS: readonly Part[] = ["core", "table"];
@@ -27,7 +28,10 @@ export const TABLE_FAMILIES: readonly string[] = [
   "narration", "by", "hosting",
 ];
 
-/** The part of a main-catalogue key. */
+/**
+ * The part of a main-catalogue key.
+ * @internal Read by web/vite.config.ts, which builds the page catalogues (knip's production mode leaves the config out).
+ */
 export function mainPartOf(key: string): Part {
   return TABLE_FAMILIES.includes(key.split(".", 1)[0] ?? "") ? "table" : "core";
 }

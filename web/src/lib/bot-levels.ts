@@ -8,7 +8,10 @@
 import type { BotLevel } from "../../../shared/bots/levels.ts";
 import type { Lang } from "../i18n/index.ts";
 
-/** The levels in the order the choices show them (the server's BOT_LEVELS; typed so none is missing). */
+/**
+ * The levels in the order the choices show them (the server's BOT_LEVELS; typed so none is missing).
+ * @public Read through the lazily imported module (`levels()?.LEVELS`: create-form.tsx, OrganizerPanel.tsx), which knip does not follow.
+ */
 export const LEVELS = ["novice", "strong"] as const satisfies readonly BotLevel[];
 
 type Lines = Record<"label" | "about" | BotLevel, string>;

@@ -1,27 +1,18 @@
 /**
- * docs/RULES.md's section numbers as data — the headings (`## §n …`, `### §n.m …`), the
- * citations in code (`RULES.md §n`), and the anchor a heading gets on the in-app rules page (/rules#s2-10).
+ * docs/RULES.md's section numbers as data — each heading's title (`## §n …`, `### §n.m …`) and the
+ * anchor a heading gets on the in-app rules page (/rules#s2-10).
  */
 export const ruleAnchor = (section: string): string => `s${section.replace(/\./g, "-")}`;
-
-/** The section numbers that are headings of the rules book. */
-export function ruleHeadings(md: string): Set<string> {
-  return new Set([...md.matchAll(/^#{2,3} §([0-9]+(?:\.[0-9]+)*)\s/gm)].map((m) => m[1]!));
-}
 
 /**
  * Each section's heading as the rules page shows it ("§6.10 Immunity in the next game"), by number: the
  * rules test names the section it links to as the page does (web/vite.config.ts `virtual:rule-headings`).
+ * @internal Read by web/vite.config.ts, which builds the page catalogues (knip's production mode leaves the config out).
  */
 export function ruleTitles(md: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const m of md.matchAll(/^#{2,3} (§([0-9]+(?:\.[0-9]+)*)\s.*)$/gm)) out[m[2]!] = m[1]!.replace(/[*`]/g, "").trim();
   return out;
-}
-
-/** Every `RULES.md §n` in a text, in order. */
-export function citedSections(text: string): string[] {
-  return [...text.matchAll(/RULES\.md §([0-9]+(?:\.[0-9]+)*)/g)].map((m) => m[1]!);
 }
 
 /** Where a format's rules start (the how-to pages link there). */

@@ -251,7 +251,10 @@ export function logLines(e: AnyLogEntry, viewer: LogViewer): Line[] {
   return lines;
 }
 
-/** Every catalogue key logLines can produce for an event of `type` (the catalogue test checks each). */
+/**
+ * Every catalogue key logLines can produce for an event of `type` (the catalogue test checks each).
+ * @internal The catalogue test's list, kept beside the rendering that uses the keys; the bundle leaves it out.
+ */
 export function keysFor(type: LogType, nightSteps: readonly string[]): string[] {
   const keys = [`log.${type}`];
   if (type === "claimed") keys.push(...CLAIM_KINDS.map((k) => `claim.${k}`));
@@ -266,7 +269,10 @@ export function keysFor(type: LogType, nightSteps: readonly string[]): string[] 
   return keys;
 }
 
-/** Keys every rendering may use besides the per-type ones. */
+/**
+ * Keys every rendering may use besides the per-type ones.
+ * @internal The catalogue test's list, kept beside the rendering that uses the keys; the bundle leaves it out.
+ */
 export const SHARED_KEYS = ["log.seat-role", "log.passed", "log.failed", "log.yes", "log.no", "log.candidate-called"] as const;
 
 /**

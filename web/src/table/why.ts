@@ -83,7 +83,10 @@ export function nightWhy(nights: readonly NightRecord[] | undefined, roles: Read
   }));
 }
 
-/** Every catalogue key the why may use (test/unit/catalogue.test.ts requires each in en, uk and ru). */
+/**
+ * Every catalogue key the why may use (test/unit/catalogue.test.ts requires each in en, uk and ru).
+ * @internal The catalogue test's list, kept beside the rendering that uses the keys; the bundle leaves it out.
+ */
 export const WHY_KEYS = [
   "why.title", "why.night", "why.empty", "why.seat", "why.seats", "why.target",
   "why.blocked", "why.cancelled", "why.protected", "why.attack.killed", "why.attack.stopped", "why.attack.stopped.anon",

@@ -300,9 +300,13 @@ const ru: TournamentCatalogue = {
   "tn.list.empty": "Турниров пока нет.",
 };
 
+/** @internal Read by web/vite.config.ts, which builds the page catalogues (knip's production mode leaves the config out). */
 export const TOURNAMENT_CATALOGUES = { en, uk, ru };
 
-/** Error lines only these screens meet: the build puts them in the tournaments part as `error.<code>` (web/vite.config.ts). */
+/**
+ * Error lines only these screens meet: the build puts them in the tournaments part as `error.<code>` (web/vite.config.ts).
+ * @internal Read by web/vite.config.ts, which builds the page catalogues (knip's production mode leaves the config out).
+ */
 export const TOURNAMENT_ERRORS = {
   en: { "signup-closed": "Registration for this tournament is closed." },
   uk: { "signup-closed": "Реєстрацію на цей турнір закрито." },

@@ -47,7 +47,10 @@ function index(): void {
 }
 index();
 
-/** Add an effect (a new format's, a fixture's). A registered id cannot be replaced. */
+/**
+ * Add an effect (a new format's, a fixture's). A registered id cannot be replaced.
+ * @internal The open vocabulary's registry: test fixtures and new formats add to it; shipped code only reads it.
+ */
 export function addEffect(e: EffectModule): void {
   if (EFFECTS.has(e.id)) throw new Error(`effect ${e.id} exists`);
   EFFECTS.set(e.id, normal(e));
@@ -71,7 +74,10 @@ export function effectOf(id: string): EffectModule {
   return e;
 }
 
-/** Every registered effect, in registration order. */
+/**
+ * Every registered effect, in registration order.
+ * @internal The tests' view of the registry (each entry checked against the catalogues).
+ */
 export function effects(): readonly EffectModule[] {
   return LIST;
 }
