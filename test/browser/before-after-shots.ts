@@ -25,7 +25,7 @@
  *  - day1-question: a club table (format club, the server hosting) of one person and eleven bots, day 1
  *    driven by the test clock until the table is asked "expel anyone?" (RULES.md §6.6; a day whose
  *    nominations give no candidates, or more than four, goes straight to night — then a new table, up to
- *    five): the question; one's own "no", its echo and the count's result (the banners opened); the log.
+ *    eight): the question; one's own "no", its echo and the count's result (the banners opened); the log.
  *  - club-rating: a club with a season; the owner opens tonight's evening (format club) to play, sits down
  *    with eleven bots, plays to a result and reviews the game (2.5 points to their own seat, RULES.md
  *    §7.11); the club page's "club rating" link and what it opens, and the owner's "my evenings" (§6.11).
@@ -223,7 +223,7 @@ test.skipIf(!ONLY.includes("day1-question"))("the club's day-1 question: asked, 
   for (const lang of LANGS) {
     const page = await phone(`q1-${lang}`, lang);
     let asked: BoardSnap | null = null;
-    for (let tries = 0; tries < 5 && !asked; tries++) {
+    for (let tries = 0; tries < 8 && !asked; tries++) {
       await page.goto(`${suite.server.base}/`);
       await page.locator("#nick").fill(lang === "uk" ? "Оля" : "Олег", { timeout: SLOW_MS });
       await page.click('[data-home="create"]');
