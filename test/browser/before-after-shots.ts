@@ -9,7 +9,8 @@
  *     npx vitest run --config vitest.browser.config.ts test/browser/zz-shots.test.ts)
  *
  * It uses only what test/browser/harness.ts, suite.ts and tournament-fixture.ts have exported since before
- * those changes. SHOTS_ONLY (comma list: tournament, review, rules-test, nightfall, host-away, club-pages) picks
+ * those changes. SHOTS_ONLY (comma list: tournament, review, rules-test, nightfall, host-away, club-pages,
+ * day1-question, club-rating) picks
  * moments. Each shot's page is also measured (sideways scroll, axe's serious findings) into
  * $SHOTS_OUT/checks.json, so a pair can say whether each side was clean.
  *  - tournament: a finished practice tournament's page (the fixture), bots' names and the champion line.
@@ -21,19 +22,26 @@
  *    player's phone 15 s later: what it says about the host and where (RULES.md §5.7).
  *  - club-pages: a club with tonight's evening (its table opened by the owner, who plays) and next week's;
  *    the directory's entry for the club and the club page's upcoming evenings (RULES.md §6.11).
+ *  - day1-question: a club table (format club, the server hosting) of one person and eleven bots, day 1
+ *    driven by the test clock until the table is asked "expel anyone?" (RULES.md §6.6; a day whose
+ *    nominations give no candidates, or more than four, goes straight to night — then a new table, up to
+ *    eight): the question; one's own "no", its echo and the count's result (the banners opened); the log.
+ *  - club-rating: a club with a season; the owner opens tonight's evening (format club) to play, sits down
+ *    with eleven bots, plays to a result and reviews the game (2.5 points to their own seat, RULES.md
+ *    §7.11); the club page's "club rating" link and what it opens, and the owner's "my evenings" (§6.11).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { axeViolations, driveUntil, openPerson, sportWithBots } from "./harness.ts";
+import { advanceClock, axeViolations, boardSnapshot, type BoardSnap, driveUntil, openPerson, sportWithBots } from "./harness.ts";
 import { browserSuite, register } from "./suite.ts";
 import { TOURNAMENT, TOURNAMENT_ID } from "./tournament-fixture.ts";
 
 const PHONE = { width: 360, height: 740 };
 const SLOW_MS = 30_000;
 const OUT = process.env.SHOTS_OUT ?? "/tmp/before-after-shots";
-const ONLY = (process.env.SHOTS_ONLY ?? "tournament,review,rules-test,nightfall,host-away,club-pages").split(",");
+const ONLY = (process.env.SHOTS_ONLY ?? "tournament,review,rules-test,nightfall,host-away,club-pages,day1-question,club-rating").split(",");
 const LANGS = ["uk", "ru"] as const;
 
 const suite = browserSuite({ vars: { BOT_THINK_MS: "100" } });
@@ -45,10 +53,11 @@ async function phone(name: string, lang: string): Promise<Page> {
   return p.page;
 }
 
-async function snap(page: Page, name: string, at?: string): Promise<void> {
+async function snap(page: Page, name: string, at?: string, o: { center?: boolean } = {}): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  // The part in question just under the sticky header.
-  if (at) await page.locator(at).first().evaluate((e) => window.scrollBy(0, e.getBoundingClientRect().top - (document.querySelector("header")?.getBoundingClientRect().height ?? 0) - 8));
+  // The part in question just under the sticky header (or mid-screen, with what is around it).
+  if (at && o.center) await page.locator(at).first().evaluate((e) => e.scrollIntoView({ block: "center" }));
+  else if (at) await page.locator(at).first().evaluate((e) => window.scrollBy(0, e.getBoundingClientRect().top - (document.querySelector("header")?.getBoundingClientRect().height ?? 0) - 8));
   else await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(OUT, `${name}.png`) });
   // What the pair's table says of each side: sideways scroll at this width, axe's serious findings.
@@ -203,3 +212,89 @@ test.skipIf(!ONLY.includes("club-pages"))("the directory and the club page while
     await snap(owner, `club-upcoming-${lang}-phone`, "[data-upcoming]");
   }
 }, 400_000);
+
+/** A stale click's notice (driveUntil's skip racing the stage) closed, so the shot shows the table. */
+async function clearNotice(page: Page): Promise<void> {
+  const x = page.locator(".notice-slot .notice button");
+  if (await x.count()) await x.first().click().catch(() => {});
+}
+
+test.skipIf(!ONLY.includes("day1-question"))("the club's day-1 question: asked, answered no, counted, uk and ru", async () => {
+  for (const lang of LANGS) {
+    const page = await phone(`q1-${lang}`, lang);
+    let asked: BoardSnap | null = null;
+    for (let tries = 0; tries < 8 && !asked; tries++) {
+      await page.goto(`${suite.server.base}/`);
+      await page.locator("#nick").fill(lang === "uk" ? "Оля" : "Олег", { timeout: SLOW_MS });
+      await page.click('[data-home="create"]');
+      await page.selectOption("#preset", "club");
+      await page.check('input[name="host"][value="server"]');
+      await page.locator('form[data-form="create"] button[type="submit"]').click();
+      await page.waitForURL(/\/t\/[A-Z0-9]{6}$/, { timeout: SLOW_MS });
+      const code = page.url().split("/t/")[1]!;
+      await page.locator('[data-control="fill-bots"]').click();
+      const start = page.locator('[data-control="start"]:not([disabled])');
+      await Promise.race([page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS }), start.waitFor({ timeout: SLOW_MS }).then(() => start.click())]);
+      await page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+      const s = await driveUntil(suite.server.base, page, code, (x) => (x.phase === "expel-anyone" && "vote-lift" in x.actions) || x.day >= 2, { skip: true });
+      if (s.phase !== "expel-anyone") continue;
+      asked = s;
+      await clearNotice(page);
+      await snap(page, `day1-question-${lang}-phone`);
+      await page.locator('[data-lift="no"]').click();
+      // The bots' hands come within a second and the count at once; else the test clock ends the question.
+      await page.waitForTimeout(1_000);
+      if ((await boardSnapshot(page)).phase === "expel-anyone") await advanceClock(suite.server.base, code, s.seq);
+      await expect.poll(async () => (await boardSnapshot(page)).phase, { timeout: SLOW_MS }).not.toBe("expel-anyone");
+      await page.waitForTimeout(400);
+      // One's own echo and the count's result together: the stacked banners opened.
+      await clearNotice(page);
+      const more = page.locator('[data-ann-expand][aria-expanded="false"]');
+      if (await more.count()) await more.first().click();
+      await snap(page, `day1-result-${lang}-phone`);
+      await snap(page, `day1-log-${lang}-phone`, ".panel.log");
+    }
+    expect(asked, "a table was asked the day-1 question").not.toBeNull();
+  }
+}, 600_000);
+
+test.skipIf(!ONLY.includes("club-rating"))("the club's rating and the owner's evenings after a reviewed game, uk and ru", async () => {
+  const tag = Date.now().toString(36).slice(-4);
+  for (const lang of LANGS) {
+    const nick = `Rat${lang}${tag}`;
+    const owner = await phone(nick, lang);
+    await register(owner, suite.server.base, nick);
+    const club = await api(owner, "/api/clubs", { name: `Рейтинг ${lang} ${tag}`, city: "Odesa", language: lang, formats: ["club"], timeZone: "Europe/Kyiv" }, 201);
+    const id = club.club.id as string;
+    await api(owner, `/api/clubs/${id}/seasons`, { name: `Зима ${tag}` }, 201);
+    const tonight = await api(owner, `/api/clubs/${id}/evenings`, { startsAt: Date.now() + 2 * 3600_000, place: "Hall", presetId: "club" }, 201);
+    const opened = await api(owner, `/api/clubs/${id}/evenings/${tonight.evening.id}/open`, { play: true }, 201);
+    const code = opened.code as string;
+    const j = await api(owner, `/api/tables/${code}/join`, { nickname: nick, deviceId: `device-${nick}-0000000000`, organizerToken: opened.organizerToken });
+    await sitWith(owner, code, { code, playerId: j.playerId, nickname: nick, token: j.token, returnCode: j.returnCode, kind: "player", organizerToken: null });
+    await owner.locator('[data-control="fill-bots"]').click();
+    const start = owner.locator('[data-control="start"]:not([disabled])');
+    await Promise.race([owner.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS }), start.waitFor({ timeout: SLOW_MS }).then(() => start.click())]);
+    await owner.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
+    const you = (await boardSnapshot(owner)).you!;
+    await driveUntil(suite.server.base, owner, code, () => false, { skip: true, toEnd: true });
+    // The owner's review (§7.11): 2.5 points to their own seat.
+    const rv = (await (await owner.request.get(`${suite.server.base}/api/clubs/reviews/${code}/1`)).json()) as { seats: Array<{ seat: number }> };
+    const res = await owner.request.put(`${suite.server.base}/api/clubs/reviews/${code}/1`, {
+      data: { notes: "", points: rv.seats.map(({ seat }) => (seat === you ? { seat, points: 2.5, reason: "Win and best move" } : { seat, points: 0, reason: "" })) },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await owner.goto(`${suite.server.base}/c/${id}`);
+    const link = owner.locator("[data-club-leaders]");
+    await link.waitFor();
+    await snap(owner, `club-rating-link-${lang}-phone`, "[data-club-leaders]", { center: true });
+    // The link that says "club rating": on the old page the leaderboard's, on the new one the season table's.
+    const rating = (await owner.locator("[data-club-rating]").count()) ? owner.locator("[data-club-rating]") : link;
+    await rating.click();
+    await owner.waitForTimeout(800);
+    await snap(owner, `club-rating-${lang}-phone`, (await owner.locator("#season-title").count()) && !owner.url().includes("/leaders") ? "#season-title" : undefined);
+    await owner.goto(`${suite.server.base}/u/${encodeURIComponent(nick)}`);
+    await owner.locator("[data-my-evenings]").waitFor();
+    await snap(owner, `my-evenings-${lang}-phone`, "[data-my-evenings]");
+  }
+}, 600_000);
