@@ -19,7 +19,9 @@
  *   with DOM nodes and listeners (CDP Performance.getMetrics);
  * - a CPU profile of the game (CDP Profiler): the top functions by self time.
  * Numbers, never assertions.
- *   node --experimental-transform-types bench/phone.ts [--rate 4] [--pace 400] [--profile-top 20]
+ * On a loaded machine a whole game can outlast a lock's hold: --max-s N ends the measure after N s of
+ * the game (the page's numbers over the game's first part, said so in the output).
+ *   node --experimental-transform-types bench/phone.ts [--rate 4] [--pace 400] [--profile-top 20] [--max-s 0]
  */
 import { existsSync } from "node:fs";
 import os from "node:os";
@@ -35,6 +37,7 @@ const arg = (name: string, d: number) => {
 const RATE = arg("rate", 4);
 const PACE_MS = arg("pace", 400);
 const TOP = arg("profile-top", 20);
+const MAX_S = arg("max-s", 0);
 const SEATS = 12;
 const PEOPLE = 4;
 
@@ -177,11 +180,21 @@ try {
   const tiles: number[] = [];
   const began = Date.now();
   let phases = 0;
+  let partial = "";
+  let said = 0;
   const acted = new Set<string>();
   for (;;) {
     if (Date.now() - began > 600_000) throw new Error("the game did not end in 10 minutes");
     const s = await boardSnapshot(phone);
     if (s.result) break;
+    if (MAX_S > 0 && Date.now() - began > MAX_S * 1000) {
+      partial = `PARTIAL: stopped after ${MAX_S} s of the game (--max-s), at phase ${s.phase} (${phases} phases advanced)`;
+      break;
+    }
+    if (Date.now() - said > 30_000) {
+      said = Date.now();
+      console.log(`  … ${((Date.now() - began) / 1000).toFixed(0)} s: phase ${s.phase}, ${phases} phases advanced`);
+    }
     tiles.push(await phone.locator(".seats video").count());
     // Every person takes a card when offered; else the clock lives through the rest of the phase.
     let took = false;
@@ -213,6 +226,7 @@ try {
   const inFrame = (at: number, ms: number) => frames.some((f) => f.at >= at - 1 && f.at <= at + ms);
   const longtasks = data.longtasks.filter((l) => l.at >= t0);
   const loafs = data.loafs.filter((l) => l.at >= t0);
+  if (partial) console.log(partial);
   console.log(`game: ${phases} phases advanced, ${(wall / 1000).toFixed(0)} s; ${frames.length} view frames (${frames.filter((f) => f.kind === "view").length} view, ${frames.filter((f) => f.kind === "patch").length} patch; median ${pct(frames.map((f) => f.bytes), 50)} bytes); camera tiles on the oval: max ${Math.max(0, ...tiles)}, median ${pct(tiles, 50)}`);
   console.log(`PHONE per view frame, handler: p50 ${pct(handler, 50).toFixed(1)} ms, p95 ${pct(handler, 95).toFixed(1)} ms, max ${Math.max(...handler).toFixed(1)} ms`);
   console.log(`PHONE per view frame, handler + style/layout: p50 ${pct(whole, 50).toFixed(1)} ms, p95 ${pct(whole, 95).toFixed(1)} ms, max ${Math.max(...whole).toFixed(1)} ms`);
@@ -220,7 +234,7 @@ try {
   console.log(`PHONE long tasks > 50 ms: ${longtasks.length} (${longtasks.filter((l) => inFrame(l.at, l.ms)).length} with a view frame's handler inside; longest ${Math.max(0, ...longtasks.map((l) => l.ms)).toFixed(0)} ms)`);
   console.log(`PHONE long animation frames > 50 ms: ${loafs.length} (${loafs.filter((l) => inFrame(l.at, l.ms)).length} with a view frame inside)`);
   for (const l of [...loafs].sort((a, b) => b.ms - a.ms).slice(0, 8)) console.log(`  ${l.ms.toFixed(0)} ms (blocking ${l.blocking.toFixed(0)}, render ${l.render.toFixed(0)})${inFrame(l.at, l.ms) ? " [view frame]" : ""}: ${l.scripts.join(" | ") || "(no script: style, layout, paint)"}`);
-  console.log(`PHONE heap after GC: start ${mb(start.used)}, end ${mb(end.used)}; sampled max ${mb(Math.max(...heap))}, min ${mb(Math.min(...heap))} (${heap.length} samples); DOM nodes ${start.nodes} → ${end.nodes}; listeners ${start.listeners} → ${end.listeners}`);
+  console.log(`PHONE heap after GC: start ${mb(start.used)}, end ${mb(end.used)}; sampled first/middle/last ${mb(heap[0] ?? NaN)} / ${mb(heap[Math.floor(heap.length / 2)] ?? NaN)} / ${mb(heap[heap.length - 1] ?? NaN)}, max ${mb(Math.max(...heap))}, min ${mb(Math.min(...heap))} (${heap.length} samples); DOM nodes ${start.nodes} → ${end.nodes}; listeners ${start.listeners} → ${end.listeners}`);
   // The profile: self time per function (samples × their intervals), the page's own code and the runtime's.
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
