@@ -17,7 +17,10 @@
  *   fanout      every connection's view, acks (fanout.ts)
  *   afterChange after a change: the ordered list of named subscribers below (after-change.ts)
  *   spectators  delayed spectators' views (spectators.ts)
- *   alarm       the one alarm and its items, the test clock (alarm.ts)
+ *   alarm       the one alarm: the earliest of the items registered below, their failures (alarm.ts)
+ *   deadline    the phase timer: the engine's deadline, ending a game that cannot go on (deadline.ts)
+ *   away        a casual table's away seats handed to bots (away-takeover.ts)
+ *   testClock   the end-to-end test clock (test-clock.ts)
  *   bots        bot seats' moves (bots.ts)
  *   listing     the public summary and the directory listing (listing.ts)
  *   report      the finished game's record to D1 (report.ts)
@@ -44,6 +47,9 @@ import { ClubTakeover } from "./club-takeover.ts";
 import { Consiglieri } from "./consigliere.ts";
 import { AlarmFailures } from "./alarm-failures.ts";
 import { TableAlarm } from "./alarm.ts";
+import { AwayTakeover } from "./away-takeover.ts";
+import { PhaseDeadline } from "./deadline.ts";
+import { TestClock } from "./test-clock.ts";
 import { BotSeats } from "./bots.ts";
 import { TableChat } from "./chat.ts";
 import { TableClock } from "./clock.ts";
@@ -93,6 +99,9 @@ export class Table {
   readonly fanout: Fanout;
   readonly spectators: DelayedSpectators;
   readonly alarm: TableAlarm;
+  readonly deadline: PhaseDeadline;
+  readonly away: AwayTakeover;
+  readonly testClock: TestClock;
   readonly bots: BotSeats;
   readonly listing: Listing;
   readonly report: TableReport;
@@ -160,11 +169,14 @@ export class Table {
     this.presence = new Presence(p("now", "config", "hostLost", "tx", "afterChange", "store", "sockets", "match", "fanout", "alarm", "organizer"));
     this.match = new Match(p("config", "tournamentLink", "tx", "store", "reporter", "fanout", "consiglieri"));
     this.fanout = new Fanout(p("now", "config", "store", "sockets", "match", "presence", "spectators", "organizer", "publication", "consiglieri", "media", "sfu", "chat"));
-    this.spectators = new DelayedSpectators(p("now", "config", "store", "sockets", "match", "fanout", "presence", "publication"));
-    this.alarm = new TableAlarm(p("now", "config", "env", "runtimeAlarm", "tx", "forgetCaches", "afterChange", "store", "sockets", "clock", "alarmFailures", "reporter", "match", "fanout", "bots", "organizer", "presence", "recordings", "report", "spectators"));
+    this.spectators = new DelayedSpectators(p("now", "config", "store", "sockets", "alarm", "match", "fanout", "presence", "publication"));
+    this.alarm = new TableAlarm(p("now", "config", "env", "runtimeAlarm", "forgetCaches", "store", "clock", "alarmFailures"));
+    this.deadline = new PhaseDeadline(p("config", "tx", "forgetCaches", "afterChange", "store", "alarm", "match"));
+    this.away = new AwayTakeover(p("config", "afterChange", "store", "organizer"));
+    this.testClock = new TestClock(p("now", "env", "clock", "alarm", "deadline", "match"));
     this.bots = new BotSeats(p("config", "env", "afterChange", "store", "match"));
     this.listing = new Listing(p("now", "config", "env", "store", "match", "spectators"));
-    this.report = new TableReport(p("config", "tournamentLink", "env", "store", "reporter", "match"));
+    this.report = new TableReport(p("config", "tournamentLink", "env", "store", "alarm", "reporter", "match"));
     this.media = new Media(p("now", "config", "env", "spectatorSeq", "store", "sockets", "match", "fanout", "presence", "consiglieri"));
     this.sfu = new SfuPlane(p("now", "config", "env", "sfuState", "store", "sockets", "match", "fanout", "consiglieri"));
     this.consiglieri = new Consiglieri(p("now", "config", "consiglieriRows", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "series", "addressDigests", "organizer", "media"));
@@ -172,6 +184,18 @@ export class Table {
     this.publication = new TablePublication(p("env", "publicationRows", "store"));
     this.takeover = new ClubTakeover(p("now", "config", "tx", "afterChange", "hostTaken", "store", "sockets", "match", "fanout", "organizer", "presence"));
     this.chat = new TableChat(p("now", "chatRows", "tx", "config", "store", "sockets", "match", "fanout", "organizer", "consiglieri"));
+    // What the one alarm waits for: each part's own items (ties go in schedule.ts's order, not this one).
+    this.alarm.register([
+      this.deadline.alarmItem,
+      this.away.alarmItem,
+      this.bots.alarmItem,
+      this.spectators.alarmItem,
+      this.report.alarmItem,
+      this.presence.helloItem,
+      this.presence.alarmItem,
+      this.presence.hostAwayItem,
+      this.recordings.alarmItem,
+    ]);
     // What follows every change, in order — each subscriber one job, all of them here.
     const ended = () => this.store.game().status === "ended";
     this.changes = new AfterChange(
