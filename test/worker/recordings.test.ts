@@ -69,13 +69,13 @@ const listen = (code: string, game: number, cookie?: string | null) => get(`/api
 const info = (code: string, game: number, cookie?: string | null) => get(`/api/tables/${code}/games/${game}/recording/info`, cookie);
 
 /** The instance's table (private to TableObject; tests reach in as test-clock.test.ts does). */
-type Inside = { table: { clock: { setSkew(ms: number): void; readonly skew: number }; alarm: { abortGame(at: number): Promise<void>; sync(): Promise<void> }; now(): number } };
+type Inside = { table: { clock: { setSkew(ms: number): void; readonly skew: number }; alarm: { sync(): Promise<void> }; deadline: { abort(at: number): Promise<void> }; now(): number } };
 
 /** End the running game now: the engine's abort, the table's own path after repeated deadline failures (issue 11). */
 const endGame = (code: string) =>
   runInDurableObject(tableStub(code), async (obj: TableObject) => {
     const t = (obj as unknown as Inside).table;
-    await t.alarm.abortGame(t.now());
+    await t.deadline.abort(t.now());
   });
 
 /** Move the table's clock forward by `ms` (worker/table/clock.ts), as if that much time had passed. */

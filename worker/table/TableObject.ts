@@ -162,14 +162,14 @@ export class TableObject extends DurableObject<Env> {
     return this.table.consiglieri.revoke(token);
   }
 
-  /** The end-to-end test clock (alarm.ts; only with E2E_CLOCK=1). */
+  /** The end-to-end test clock (test-clock.ts; only with E2E_CLOCK=1). */
   advanceClock(phaseSeq: number): Promise<{ ok: boolean; phaseSeq: number | null; reason?: string }> {
-    return this.table.alarm.advanceClock(phaseSeq);
+    return this.table.testClock.advanceClock(phaseSeq);
   }
 
-  /** The end-to-end test clock's end of the game (alarm.ts endForTest; only with E2E_CLOCK=1). */
+  /** The end-to-end test clock's end of the game (test-clock.ts endForTest; only with E2E_CLOCK=1). */
   endForTest(): Promise<{ ok: boolean; reason?: string }> {
-    return this.table.alarm.endForTest();
+    return this.table.testClock.endForTest();
   }
 
   /* ---------------------------------------------------------------- WebSocket */

@@ -4,7 +4,8 @@
  */
 import { botMove, botSeatsOf, botSpeechMs, nextBotMoveAt, speechHeldUntil } from "./bot-move.ts";
 import { apply, isOver, type Input } from "./engine.ts";
-import type { MatchPort, TableCore } from "./ports.ts";
+import type { AlarmItem, MatchPort, TableCore } from "./ports.ts";
+import { dueAt } from "./schedule.ts";
 import type { TableStore } from "./storage.ts";
 
 /** Default think delay before bots move after a change (ms); the env var BOT_THINK_MS overrides it. */
@@ -27,6 +28,14 @@ interface BotsDeps extends Pick<TableCore, "afterChange" | "config" | "env"> {
  */
 export class BotSeats {
   constructor(private readonly t: BotsDeps) {}
+
+  /** The alarm's `bots` item: the bots' next move. Given up, the pending move is dropped; the bots move again after the next change. */
+  readonly alarmItem: AlarmItem = {
+    kind: "bots",
+    due: () => dueAt("bots", this.t.store.extras().botAt),
+    run: (_due, at) => this.run(at),
+    giveUp: () => this.t.store.setBotAt(null),
+  };
 
   /** Bots move a think delay after a change, if any bot seat has something to do (a pending move keeps its time). */
   schedule(now: number, idle: boolean): void {

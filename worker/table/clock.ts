@@ -1,6 +1,6 @@
 /**
  * The table's clock: real time plus `skew`, which only the test clocks move (the end-to-end one needs
- * the worker variable E2E_CLOCK=1, see alarm.ts advanceClock; the worker suite moves it inside the
+ * the worker variable E2E_CLOCK=1, see test-clock.ts; the worker suite moves it inside the
  * object). Every time the table reads or stores is on this clock; the runtime alarm is set in real time
  * (table time − skew). The skew is stored (`test_clock` row) and every new instance takes it back,
  * whatever its env: the times the table stored (a recording's expiry, a deadline) are on the moved
@@ -10,7 +10,7 @@
  */
 import type { ClockRows } from "./repositories/clock.ts";
 
-/** The end-to-end test clock (TableAlarm.advanceClock): only with the worker variable E2E_CLOCK=1. */
+/** The end-to-end test clock (test-clock.ts): only with the worker variable E2E_CLOCK=1. */
 export const testClockEnabled = (env: { E2E_CLOCK?: string }): boolean => env.E2E_CLOCK === "1";
 
 

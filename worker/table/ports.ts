@@ -13,6 +13,7 @@ import type { Env } from "../env.ts";
 import type { Ack } from "./after-change.ts";
 import type { Attachment, ConnectionIdentity } from "./connection.ts";
 import type { GameState, Input } from "./engine.ts";
+import type { Due, DueKind } from "./schedule.ts";
 import type { ConfigRow, GameRow, PlayerRow } from "./storage.ts";
 import type { TableFacts } from "./view.ts";
 
@@ -84,8 +85,6 @@ export interface SpectatorsPort {
   delayMs(): number;
   record(now: number): void;
   sendCurrent(ws: WebSocket, now: number): void;
-  deliver(at: number): void;
-  due(): number | null;
 }
 
 export interface OrganizerPort {
@@ -115,29 +114,34 @@ export interface AlarmPort {
   sync(): Promise<void>;
 }
 
+/**
+ * One clock the table's alarm waits for (schedule.ts), offered by the part whose clock it is and
+ * registered in table.ts, as after-change subscribers are. The alarm knows no part: it asks each
+ * item when it is due, runs the earliest, and counts its failures (alarm-failures.ts).
+ */
+export interface AlarmItem {
+  readonly kind: DueKind;
+  /** When this item is next due, or null. `skipped`: whether the alarm gave up on that instance (an item with several candidates passes over it). */
+  due(skipped: (due: Due) => boolean): Due | null;
+  /**
+   * Handle it. `at`: its due time, or the table's clock if later; `now`: the table's clock. The item
+   * leaves the alarm armed for what comes next (`sync`, or a change, whose subscribers sync it).
+   */
+  run(due: Due, at: number, now: number): Promise<void>;
+  /**
+   * After ALARM_MAX_FAILURES failures in a row: what keeps the table alive without it (the kind's count
+   * is cleared first). Without it, that instance alone is left out of the schedule for good.
+   */
+  giveUp?(due: Due, at: number): void | Promise<void>;
+}
+
 export interface PresencePort {
   greeted(ws: WebSocket, identity: ConnectionIdentity, credential: string | undefined, hostWasConnected: boolean, now: number): Promise<void>;
   mediaChanged(now: number, closing?: WebSocket): Promise<void>;
-  flush(at: number): Promise<void>;
-  hostAwayDue(): number | null;
-  hostGone(now: number): Promise<void>;
-  forgetHostLoss(): void;
   expectHost(now: number): Promise<void>;
   carried(): void;
   openSockets(match: (identity: ConnectionIdentity) => boolean, except?: WebSocket): number;
   hostConnected(except?: WebSocket): boolean;
-}
-
-export interface RecordingsPort {
-  due(): number | null;
-  expire(now: number): Promise<void>;
-  giveUp(at: number): void;
-  forget(): void;
-}
-
-export interface BotsPort {
-  schedule(now: number, idle: boolean): void;
-  run(at: number): Promise<void>;
 }
 
 export interface MediaPort {

@@ -12,12 +12,12 @@
  * presence view. Until then the game goes on as with the host there: its gated stages wait for the
  * host's confirm anyway.
  */
-import { CLOSE_CODES, SOCKETS_PER_CREDENTIAL } from "../../shared/protocol/messages.ts";
+import { CLOSE_CODES, HELLO_TIMEOUT_MS, SOCKETS_PER_CREDENTIAL } from "../../shared/protocol/messages.ts";
 import type { ConnectionIdentity } from "./connection.ts";
 import { apply, type Input } from "./engine.ts";
 import type { ControlAction } from "../../shared/engine/types.ts";
-import { presenceBroadcastAt } from "./schedule.ts";
-import type { AlarmPort, FanoutPort, MatchPort, OrganizerPort, TableCore } from "./ports.ts";
+import { dueAt, presenceBroadcastAt } from "./schedule.ts";
+import type { AlarmItem, AlarmPort, FanoutPort, MatchPort, OrganizerPort, TableCore } from "./ports.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
 import type { Keyed } from "./repositories/keyed.ts";
@@ -46,6 +46,57 @@ export class Presence {
   private presenceSentAt: number | null = null;
 
   constructor(private readonly t: PresenceDeps) {}
+
+  /** The alarm's `hello` item: a socket silent HELLO_TIMEOUT_MS after it opened closes. Given up: that item is left out (they close with the object). */
+  readonly helloItem: AlarmItem = {
+    kind: "hello",
+    due: () => dueAt("hello", this.helloDue()),
+    run: async (_due, at) => {
+      this.closeSilentSockets(at);
+      await this.t.alarm.sync();
+    },
+  };
+
+  /** The alarm's `presence` item: a coalescing window ended. Given up, the view is dropped; the next change carries the presence. */
+  readonly alarmItem: AlarmItem = {
+    kind: "presence",
+    due: () => dueAt("presence", this.t.store.extras().presenceAt),
+    run: (_due, at) => this.flush(at),
+    giveUp: () => this.t.store.setPresenceAt(null),
+  };
+
+  /**
+   * The alarm's `host-away` item, by the table's clock now. Given up, the host's loss is dropped (the
+   * game goes on as if the host were there; their next return or loss starts afresh).
+   */
+  readonly hostAwayItem: AlarmItem = {
+    kind: "host-away",
+    due: () => dueAt("host-away", this.hostAwayDue()),
+    run: (_due, _at, now) => this.hostGone(now),
+    giveUp: () => this.forgetHostLoss(),
+  };
+
+  /** Close every socket still without a good hello HELLO_TIMEOUT_MS after it opened. */
+  private closeSilentSockets(at: number): void {
+    const sockets = this.t.sockets;
+    for (const ws of sockets.all()) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      const att = sockets.attachmentOf(ws, at);
+      if (att.identity === null && att.connectedAt + HELLO_TIMEOUT_MS <= at) this.t.fanout.closeSocket(ws, CLOSE_CODES.policy, "hello timeout");
+    }
+  }
+
+  /** When the earliest un-greeted open socket's hello timeout ends, or null. */
+  private helloDue(): number | null {
+    const sockets = this.t.sockets;
+    let first: number | null = null;
+    for (const ws of sockets.all()) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      const att = sockets.attachmentOf(ws, 0);
+      if (att.identity === null && (first === null || att.connectedAt < first)) first = att.connectedAt;
+    }
+    return first === null ? null : first + HELLO_TIMEOUT_MS;
+  }
 
   /**
    * A socket said a good `hello` (its connection state already names who it is). Beyond

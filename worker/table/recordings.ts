@@ -22,7 +22,8 @@ import { RECORDING_TTL_MS, recordingKey } from "../../shared/protocol/recordings
 import { deleteRecordings } from "../recordings/store.ts";
 import { digest, sameDigest } from "../security/hash.ts";
 import { ORGANIZER_DOMAIN } from "./admission.ts";
-import type { AlarmPort, OrganizerPort, TableCore } from "./ports.ts";
+import type { AlarmItem, AlarmPort, OrganizerPort, TableCore } from "./ports.ts";
+import { dueAt } from "./schedule.ts";
 import type { TableStore } from "./storage.ts";
 import type { RecordingsRows } from "./repositories/recordings.ts";
 
@@ -47,6 +48,21 @@ export class TableRecordings {
   private next: number | null | undefined = undefined;
 
   constructor(private readonly t: RecordingsDeps) {}
+
+  /**
+   * The alarm's `recording-expiry` item. Run by the table's clock now, never the due time: an early
+   * delivery deletes nothing early. Given up, those recordings are left to the hourly sweep
+   * (worker/recordings/sweep.ts); later ones stay scheduled.
+   */
+  readonly alarmItem: AlarmItem = {
+    kind: "recording-expiry",
+    due: () => dueAt("recording-expiry", this.due()),
+    run: async (_due, _at, now) => {
+      await this.expire(now);
+      await this.t.alarm.sync();
+    },
+    giveUp: (due) => this.giveUp(due.at),
+  };
 
   /** May this token upload game `game`'s recording now? If so, its expiry is stored (and the alarm armed) first. */
   async grant(token: string, game: number): Promise<UploadGrant> {

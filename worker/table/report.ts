@@ -17,7 +17,8 @@
 import { recordGame, type GameReport } from "../accounts/records.ts";
 import { isOver, viewFor, type GameState } from "./engine.ts";
 import type { ConfigRow, PlayerRow } from "./storage.ts";
-import type { MatchPort, TableCore } from "./ports.ts";
+import type { AlarmItem, AlarmPort, MatchPort, TableCore } from "./ports.ts";
+import { dueAt } from "./schedule.ts";
 import type { TableStore } from "./storage.ts";
 import { tellTournament } from "./tournament.ts";
 import type { ReportRows } from "./repositories/report.ts";
@@ -196,13 +197,31 @@ export class GameReporter {
 interface ReportDeps extends Pick<TableCore, "config" | "env"> {
   readonly tournamentLink: Pick<TournamentLinkRows, "read">;
   readonly match: Pick<MatchPort, "lastState">;
-  readonly reporter: Pick<GameReporter, "report">;
+  readonly alarm: Pick<AlarmPort, "sync">;
+  readonly reporter: Pick<GameReporter, "due" | "giveUp" | "report" | "retryBacklog">;
   readonly store: Pick<TableStore, "game" | "players" | "series" | "stateGame">;
 }
 
 /** The table's side of the report: which game ended, when it started, who sat where. */
 export class TableReport {
   constructor(private readonly t: ReportDeps) {}
+
+  /** The alarm's `report` item: retry the finished game's report (and the backlog). Given up: no more retries (as after REPORT_MAX_ATTEMPTS). */
+  readonly alarmItem: AlarmItem = {
+    kind: "report",
+    due: () => {
+      const t = this.t;
+      const last = t.store.game().status === "playing" ? null : t.match.lastState();
+      return dueAt("report", t.reporter.due(last !== null && isOver(last)));
+    },
+    run: async (_due, at) => {
+      const t = this.t;
+      await this.reportGame(at);
+      await t.reporter.retryBacklog(at, t.env.DB, t.config().code);
+      await t.alarm.sync();
+    },
+    giveUp: () => this.t.reporter.giveUp(this.t.config().code),
+  };
 
   /** The game is over: its record (and, for sport, ratings) goes to D1 once. */
   async reportGame(now: number): Promise<void> {

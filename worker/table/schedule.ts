@@ -15,6 +15,7 @@
  *   recording-expiry  RULES.md §6.11: a game's audio recording is 72 h old and is deleted
  *               (worker/table/recordings.ts)
  *
+ * Each is offered by the part whose clock it is (an `AlarmItem`, ports.ts) and registered in table.ts.
  * The runtime alarm is set to the earliest of them; `alarm()` handles exactly the earliest one, then
  * re-arms for the next. Ties go in the order above (a deadline before a bot's move at the same ms).
  */
@@ -39,6 +40,11 @@ export function earliest(dues: ReadonlyArray<Due | null>): Due | null {
     if (!best || d.at < best.at || (d.at === best.at && ORDER[d.kind] < ORDER[best.kind])) best = d;
   }
   return best;
+}
+
+/** An item due at `at` (null: not waiting). */
+export function dueAt(kind: DueKind, at: number | null): Due | null {
+  return at === null ? null : { kind, at };
 }
 
 export interface AwayPlayer {

@@ -8,7 +8,8 @@
  * reading on; publication.ts).
  */
 import type { TableView } from "../../shared/protocol/messages.ts";
-import type { FanoutPort, MatchPort, PresencePort, PublicationPort, TableCore } from "./ports.ts";
+import type { AlarmItem, AlarmPort, FanoutPort, MatchPort, PresencePort, PublicationPort, TableCore } from "./ports.ts";
+import { dueAt } from "./schedule.ts";
 import { maskView } from "./publication.ts";
 import type { Sockets } from "./connection.ts";
 import type { TableStore } from "./storage.ts";
@@ -20,16 +21,32 @@ export function spectatorFrame(version: number, serverNow: number, view: string)
 
 /** What this part uses of the table (each part gets only what it uses; table.ts builds it). */
 interface SpectatorsDeps extends Pick<TableCore, "config" | "now"> {
+  readonly alarm: Pick<AlarmPort, "sync">;
   readonly fanout: Pick<FanoutPort, "facts" | "sendRaw" | "tableViewFor">;
   readonly match: Pick<MatchPort, "quietKeys">;
   readonly presence: Pick<PresencePort, "openSockets">;
   readonly publication: Pick<PublicationPort, "hiddenNicks">;
   readonly sockets: Pick<Sockets, "all" | "attachmentOf">;
-  readonly store: Pick<TableStore, "extras" | "game" | "nextSpectatorDue" | "pushSpectatorView" | "setSpectatorVersion" | "spectatorViewAt">;
+  readonly store: Pick<TableStore, "extras" | "game" | "nextSpectatorDue" | "nextSpectatorVersion" | "pushSpectatorView" | "setSpectatorVersion" | "spectatorViewAt">;
 }
 
 export class DelayedSpectators {
   constructor(private readonly t: SpectatorsDeps) {}
+
+  /** The alarm's `spectators` item: the next delayed view is old enough. Given up, the view that failed is skipped; later views are delivered. */
+  readonly alarmItem: AlarmItem = {
+    kind: "spectators",
+    due: () => dueAt("spectators", this.due()),
+    run: async (_due, at) => {
+      this.deliver(at);
+      await this.t.alarm.sync();
+    },
+    giveUp: () => {
+      const store = this.t.store;
+      const version = store.nextSpectatorVersion(store.extras().spectatorVersion);
+      if (version !== null) store.setSpectatorVersion(version);
+    },
+  };
 
   delayMs(): number {
     return this.t.config().spectatorDelaySeconds * 1000;

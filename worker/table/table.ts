@@ -17,7 +17,10 @@
  *   fanout      every connection's view, acks (fanout.ts)
  *   afterChange after a change: the ordered list of named subscribers below (after-change.ts)
  *   spectators  delayed spectators' views (spectators.ts)
- *   alarm       the one alarm and its items, the test clock (alarm.ts)
+ *   alarm       the one alarm: the earliest of the items registered below, their failures (alarm.ts)
+ *   deadline    the phase timer: the engine's deadline, ending a game that cannot go on (deadline.ts)
+ *   away        a casual table's away seats handed to bots (away-takeover.ts)
+ *   testClock   the end-to-end test clock (test-clock.ts)
  *   bots        bot seats' moves (bots.ts)
  *   listing     the public summary and the directory listing (listing.ts)
  *   report      the finished game's record to D1 (report.ts)
@@ -44,10 +47,13 @@ import { ClubTakeover } from "./club-takeover.ts";
 import { Consiglieri } from "./consigliere.ts";
 import { AlarmFailures } from "./alarm-failures.ts";
 import { TableAlarm } from "./alarm.ts";
+import { AwayTakeover } from "./away-takeover.ts";
+import { PhaseDeadline } from "./deadline.ts";
+import { TestClock } from "./test-clock.ts";
 import { BotSeats } from "./bots.ts";
 import { TableChat } from "./chat.ts";
 import { TableClock } from "./clock.ts";
-import type { Sockets } from "./connection.ts";
+import type { ConnectionIdentity, Sockets } from "./connection.ts";
 import { Fanout } from "./fanout.ts";
 import { Frames } from "./frames.ts";
 import { Listing } from "./listing.ts";
@@ -73,6 +79,11 @@ import { reportRows } from "./repositories/report.ts";
 import { tournamentLinkRows, type TournamentLinkRows } from "./repositories/tournament-link.ts";
 import type { SfuState } from "./sfu.ts";
 
+/** A part's dependencies and the members it reaches before they are built: forwarders, written out (the cycles that remain). */
+function withForwarders<D extends object, F extends object>(deps: D, forwarded: F): D & F {
+  return Object.assign(deps, forwarded);
+}
+
 export class Table {
   readonly store: TableStore;
   readonly clock: TableClock;
@@ -93,6 +104,9 @@ export class Table {
   readonly fanout: Fanout;
   readonly spectators: DelayedSpectators;
   readonly alarm: TableAlarm;
+  readonly deadline: PhaseDeadline;
+  readonly away: AwayTakeover;
+  readonly testClock: TestClock;
   readonly bots: BotSeats;
   readonly listing: Listing;
   readonly report: TableReport;
@@ -149,29 +163,68 @@ export class Table {
     this.sfuState = sfuState<SfuState>(ctx.storage.kv);
     this.runtimeAlarm = runtimeAlarm(ctx.storage);
     const p = this.parts.bind(this);
-    this.frames = new Frames(p("now", "config", "afterChange", "store", "sockets", "match", "fanout", "series", "organizer", "presence", "publication", "consiglieri", "media", "sfu", "chat"));
-    this.admission = new Admission(p("now", "config", "tournamentLink", "env", "tx", "afterChange", "store", "addressDigests", "match", "listing", "spectators", "organizer", "series"));
+    // Each part is built after the parts it names, so it holds them, not a way to find them later. The
+    // cycles that remain are the forwarders below: a part reaching one built after it, by name.
+    this.publication = new TablePublication(p("env", "publicationRows", "store"));
     this.addressDigests = new AddressDigests(p("config"));
     this.hostClaim = new HostClaim(p("config", "tx", "tournamentLink", "hostTaken", "store"));
-    this.returns = new SeatReturns(p("now", "config", "tx", "store", "addressDigests", "consiglieri"));
     this.socketOpens = new SocketOpens(p("now", "config", "store"));
-    this.series = new Series(p("config", "env", "tx", "afterChange", "store", "sockets", "alarmFailures", "match", "fanout", "listing", "report"));
-    this.organizer = new Organizer(p("config", "forgetConfig", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "series", "consiglieri", "media"));
-    this.presence = new Presence(p("now", "config", "hostLost", "tx", "afterChange", "store", "sockets", "match", "fanout", "alarm", "organizer"));
-    this.match = new Match(p("config", "tournamentLink", "tx", "store", "reporter", "fanout", "consiglieri"));
-    this.fanout = new Fanout(p("now", "config", "store", "sockets", "match", "presence", "spectators", "organizer", "publication", "consiglieri", "media", "sfu", "chat"));
-    this.spectators = new DelayedSpectators(p("now", "config", "store", "sockets", "match", "fanout", "presence", "publication"));
-    this.alarm = new TableAlarm(p("now", "config", "env", "runtimeAlarm", "tx", "forgetCaches", "afterChange", "store", "sockets", "clock", "alarmFailures", "reporter", "match", "fanout", "bots", "organizer", "presence", "recordings", "report", "spectators"));
-    this.bots = new BotSeats(p("config", "env", "afterChange", "store", "match"));
+    this.alarm = new TableAlarm(p("now", "config", "env", "runtimeAlarm", "forgetCaches", "store", "clock", "alarmFailures"));
+    this.match = new Match(withForwarders(p("config", "tournamentLink", "tx", "store", "reporter"), {
+      // A new game's log starts again for every socket; whether a newcomer still waits for a consigliere.
+      fanout: { forgetLogs: () => this.fanout.forgetLogs() },
+      consiglieri: { missing: () => this.consiglieri.missing() },
+    }));
+    this.report = new TableReport(p("config", "tournamentLink", "env", "store", "alarm", "reporter", "match"));
+    this.fanout = new Fanout(withForwarders(p("now", "config", "store", "sockets", "match", "publication"), {
+      // What every view is built from: the parts that send through the fan-out, read when a view is built.
+      presence: { hostConnected: (except?: WebSocket) => this.presence.hostConnected(except), carried: () => this.presence.carried() },
+      spectators: { delayMs: () => this.spectators.delayMs(), sendCurrent: (ws: WebSocket, now: number) => this.spectators.sendCurrent(ws, now) },
+      organizer: { isOrganizer: (identity: ConnectionIdentity) => this.organizer.isOrganizer(identity) },
+      consiglieri: { invited: () => this.consiglieri.invited(), missing: () => this.consiglieri.missing(), names: () => this.consiglieri.names() },
+      media: { peers: (except?: WebSocket) => this.media.peers(except) },
+      sfu: { reconcile: () => this.sfu.reconcile() },
+      chat: { access: (identity: ConnectionIdentity) => this.chat.access(identity) },
+    }));
+    this.presence = new Presence(withForwarders(p("now", "config", "hostLost", "tx", "afterChange", "store", "sockets", "match", "fanout", "alarm"), {
+      // A player back from an absence ends the pause the organizer's rules made for it.
+      organizer: { resumeIfAbsenceOf: (playerId: string, now: number) => this.organizer.resumeIfAbsenceOf(playerId, now) },
+    }));
+    this.spectators = new DelayedSpectators(p("now", "config", "store", "sockets", "alarm", "match", "fanout", "presence", "publication"));
+    this.media = new Media(withForwarders(p("now", "config", "env", "spectatorSeq", "store", "sockets", "match", "fanout", "presence"), {
+      // A consigliere's socket is a media peer of the seat it is bound to.
+      consiglieri: { bound: (playerId: string) => this.consiglieri.bound(playerId) },
+    }));
     this.listing = new Listing(p("now", "config", "env", "store", "match", "spectators"));
-    this.report = new TableReport(p("config", "tournamentLink", "env", "store", "reporter", "match"));
-    this.media = new Media(p("now", "config", "env", "spectatorSeq", "store", "sockets", "match", "fanout", "presence", "consiglieri"));
+    this.series = new Series(p("config", "env", "tx", "afterChange", "store", "sockets", "alarmFailures", "match", "fanout", "listing", "report"));
+    this.consiglieri = new Consiglieri(withForwarders(p("now", "config", "consiglieriRows", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "series", "addressDigests", "media"), {
+      // The organizer may invite a seat's consigliere.
+      organizer: { isOrganizer: (identity: ConnectionIdentity) => this.organizer.isOrganizer(identity) },
+    }));
+    this.organizer = new Organizer(p("config", "forgetConfig", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "series", "consiglieri", "media"));
     this.sfu = new SfuPlane(p("now", "config", "env", "sfuState", "store", "sockets", "match", "fanout", "consiglieri"));
-    this.consiglieri = new Consiglieri(p("now", "config", "consiglieriRows", "tx", "afterChange", "store", "sockets", "match", "fanout", "listing", "series", "addressDigests", "organizer", "media"));
-    this.recordings = new TableRecordings(p("now", "config", "env", "recordingsRows", "store", "alarm", "organizer"));
-    this.publication = new TablePublication(p("env", "publicationRows", "store"));
-    this.takeover = new ClubTakeover(p("now", "config", "tx", "afterChange", "hostTaken", "store", "sockets", "match", "fanout", "organizer", "presence"));
     this.chat = new TableChat(p("now", "chatRows", "tx", "config", "store", "sockets", "match", "fanout", "organizer", "consiglieri"));
+    this.takeover = new ClubTakeover(p("now", "config", "tx", "afterChange", "hostTaken", "store", "sockets", "match", "fanout", "organizer", "presence"));
+    this.bots = new BotSeats(p("config", "env", "afterChange", "store", "match"));
+    this.deadline = new PhaseDeadline(p("config", "tx", "forgetCaches", "afterChange", "store", "alarm", "match"));
+    this.away = new AwayTakeover(p("config", "afterChange", "store", "organizer"));
+    this.testClock = new TestClock(p("now", "env", "clock", "alarm", "deadline", "match"));
+    this.recordings = new TableRecordings(p("now", "config", "env", "recordingsRows", "store", "alarm", "organizer"));
+    this.returns = new SeatReturns(p("now", "config", "tx", "store", "addressDigests", "consiglieri"));
+    this.admission = new Admission(p("now", "config", "tournamentLink", "env", "tx", "afterChange", "store", "addressDigests", "match", "listing", "spectators", "organizer", "series"));
+    this.frames = new Frames(p("now", "config", "afterChange", "store", "sockets", "match", "fanout", "series", "organizer", "presence", "publication", "consiglieri", "media", "sfu", "chat"));
+    // What the one alarm waits for: each part's own items (ties go in schedule.ts's order, not this one).
+    this.alarm.register([
+      this.deadline.alarmItem,
+      this.away.alarmItem,
+      this.bots.alarmItem,
+      this.spectators.alarmItem,
+      this.report.alarmItem,
+      this.presence.helloItem,
+      this.presence.alarmItem,
+      this.presence.hostAwayItem,
+      this.recordings.alarmItem,
+    ]);
     // What follows every change, in order — each subscriber one job, all of them here.
     const ended = () => this.store.game().status === "ended";
     this.changes = new AfterChange(
@@ -235,24 +288,21 @@ export class Table {
   }
 
   /**
-   * A part's dependencies: an object holding only the named members of this table, each read when
-   * used (the parts refer to each other, so they are built before all of them exist); methods come
-   * bound. The part's constructor type (its `…Deps`) checks that these are what it declares.
+   * A part's dependencies: an object holding only the named members of this table as they are when the
+   * part is built (a member not built yet is a wiring error); methods come bound. `env` alone is read at
+   * each use: it is not a part, and the test clock's test swaps it on the object. The part's constructor
+   * type (its `…Deps`) checks that these are what it declares.
    */
   private parts<K extends keyof this>(...keys: K[]): Pick<this, K> {
     const deps = {} as Pick<this, K>;
-    const bound = new Map<K, unknown>();
     for (const k of keys) {
-      Object.defineProperty(deps, k, {
-        enumerable: true,
-        get: () => {
-          const v = this[k];
-          if (typeof v !== "function") return v;
-          let b = bound.get(k);
-          if (b === undefined) bound.set(k, (b = (v as (...a: unknown[]) => unknown).bind(this)));
-          return b;
-        },
-      });
+      if (k === "env") {
+        Object.defineProperty(deps, "env", { enumerable: true, get: this.envOf }); // env: read at each use
+        continue;
+      }
+      const v = this[k];
+      if (v === undefined) throw new Error(`table wiring: "${String(k)}" is named before it is built`);
+      deps[k] = (typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(this) : v) as this[K];
     }
     return deps;
   }
