@@ -21,7 +21,7 @@ const ROUTE_BUDGET = 70 * 1024;
 /** The landing pages and their modules (web/src/routes.ts). */
 const ROUTES = { home: "src/home/Home.tsx", table: "src/table/TableScreen.tsx", clubs: "src/clubs/ClubScreens.tsx", record: "src/record/RecordPage.tsx" };
 /** The catalogue parts each landing page waits for (web/src/routes.ts; "core" is main.tsx's). */
-const ROUTE_PARTS = { home: ["core"], table: ["core", "table"], clubs: ["core", "clubs", "account"], record: ["core", "table", "account"] };
+const ROUTE_PARTS = { home: ["core", "pages"], table: ["core", "table"], clubs: ["core", "pages", "clubs", "account"], record: ["core", "table", "pages", "account"] };
 const LANGS = ["en", "uk", "ru"];
 
 if (!existsSync(join(dist, "index.html"))) {

@@ -87,7 +87,11 @@ const withErrors = (lines: Record<string, string>, errors: Record<string, string
 function catalogueLines(part: Part, l: Lang): Record<string, string> {
   switch (part) {
     case "core":
+    case "pages":
     case "table":
+    case "panels":
+    case "roles":
+    case "errors":
       return Object.fromEntries(Object.entries({ en, uk, ru }[l]).filter(([key]) => mainPartOf(key) === part));
     case "clubs":
       return withErrors(CLUB_CATALOGUES[l], CLUB_ERRORS[l]);

@@ -13,10 +13,10 @@ const Home = lazy(() => loadHome().then((m) => ({ default: m.Home })));
 const TableScreen = lazy(() => loadTable().then((m) => ({ default: m.TableScreen })));
 
 /** The dev page renders the table from hand-made views; a separate chunk, loaded only on /dev/*, and not in a deploy build at all. */
-const DevFixture = __DEV_FIXTURES__ ? lazy(() => withParts(import("./dev/DevFixture.tsx"), "table")) : null;
+const DevFixture = __DEV_FIXTURES__ ? lazy(() => withParts(import("./dev/DevFixture.tsx"), "table", "panels", "roles")) : null;
 /** Account screens: lazy, with @simplewebauthn/browser inside the sign-in chunk only. */
 const SignIn = lazy(() => withParts(import("./account/SignIn.tsx"), "account"));
-const Profile = lazy(() => withParts(import("./account/Profile.tsx"), "account", "table"));
+const Profile = lazy(() => withParts(import("./account/Profile.tsx"), "account", "pages", "table", "panels"));
 /** The club pages, one lazy chunk (web/src/routes.ts loadClubs). */
 const ClubPage = lazy(() => loadClubs().then((m) => ({ default: m.ClubPage })));
 const EveningPage = lazy(() => loadClubs().then((m) => ({ default: m.EveningPage })));
@@ -27,7 +27,7 @@ const TournamentPage = lazy(() => loadTournaments().then((m) => ({ default: m.To
 /** A finished game's record, replayed (web/src/routes.ts loadRecord). */
 const RecordPage = lazy(loadRecord);
 /** A format's rules test (RULES.md §7.11), its own lazy chunk. */
-const RulesTestPage = lazy(() => withParts(import("./rules-test/RulesTestPage.tsx"), "account"));
+const RulesTestPage = lazy(() => withParts(import("./rules-test/RulesTestPage.tsx"), "pages", "account"));
 /** How to play: the long texts in uk/ru/en live in their own lazy chunk. */
 const HowTo = lazy(() => import("./howto/HowTo.tsx"));
 /** The rules book (docs/RULES.md) as a page, its own lazy chunk. */

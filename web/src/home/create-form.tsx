@@ -15,7 +15,7 @@ import type { botLevelText } from "../lib/bot-levels.ts";
 import { withParts } from "../routes.ts";
 
 /** RULES.md §5.5 the profile screen: a lazy chunk (it reads the engine's compositions; the initial bundle must not). */
-const ProfileScreen = lazy(() => withParts(import("./ProfileScreen.tsx"), "table"));
+const ProfileScreen = lazy(() => withParts(import("./ProfileScreen.tsx"), "table", "roles"));
 /** RULES.md §6 club: the creator's role counts with the engine's checks (a lazy chunk too). */
 const RoleCounts = lazy(() => import("./RoleCounts.tsx"));
 

@@ -7,7 +7,7 @@
 import { createSignal } from "solid-js";
 import { own } from "../../../shared/own.ts";
 import type { MessageKey } from "./en.ts";
-import { MAIN_PARTS, type Part } from "./parts.ts";
+import { mainPartOf, type Part } from "./parts.ts";
 import { fill, render } from "./plural.ts";
 
 export type Lang = "uk" | "ru" | "en";
@@ -23,7 +23,11 @@ type Lines = Readonly<Record<string, string>>;
  */
 const LOADERS: Record<Part, Record<Lang, () => Promise<{ default: Lines }>>> = {
   core: { en: () => import("virtual:catalogue/core/en"), uk: () => import("virtual:catalogue/core/uk"), ru: () => import("virtual:catalogue/core/ru") },
+  pages: { en: () => import("virtual:catalogue/pages/en"), uk: () => import("virtual:catalogue/pages/uk"), ru: () => import("virtual:catalogue/pages/ru") },
   table: { en: () => import("virtual:catalogue/table/en"), uk: () => import("virtual:catalogue/table/uk"), ru: () => import("virtual:catalogue/table/ru") },
+  panels: { en: () => import("virtual:catalogue/panels/en"), uk: () => import("virtual:catalogue/panels/uk"), ru: () => import("virtual:catalogue/panels/ru") },
+  roles: { en: () => import("virtual:catalogue/roles/en"), uk: () => import("virtual:catalogue/roles/uk"), ru: () => import("virtual:catalogue/roles/ru") },
+  errors: { en: () => import("virtual:catalogue/errors/en"), uk: () => import("virtual:catalogue/errors/uk"), ru: () => import("virtual:catalogue/errors/ru") },
   clubs: { en: () => import("virtual:catalogue/clubs/en"), uk: () => import("virtual:catalogue/clubs/uk"), ru: () => import("virtual:catalogue/clubs/ru") },
   tournaments: {
     en: () => import("virtual:catalogue/tournaments/en"),
@@ -110,13 +114,9 @@ function line(part: Part, key: string): string | undefined {
   return own<string>(table, key);
 }
 
-/** A main-catalogue line (i18n/en.ts keys, in the core or the table part), or undefined. */
+/** A main-catalogue line (i18n/en.ts keys), read in the one part its family is cut into, or undefined. */
 function mainLine(key: string): string | undefined {
-  for (const part of MAIN_PARTS) {
-    const found = line(part, key);
-    if (found !== undefined) return found;
-  }
-  return undefined;
+  return line(mainPartOf(key), key);
 }
 
 /** Translate a known key. Reactive: re-runs when the language changes or the key's part arrives. */

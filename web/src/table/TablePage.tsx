@@ -2,14 +2,14 @@
  * The table screen, drawn from one controller (live socket, or a fixture on the dev page).
  * Everything here is presentation of `state.view`; intents go out through `ctl.act`.
  */
-import { createEffect, createMemo, createResource, createSignal, For, lazy, Match, on, onCleanup, onMount, type ParentProps, Show, Switch } from "solid-js";
+import { createEffect, createMemo, createResource, createSignal, For, lazy, Match, on, onCleanup, onMount, type ParentProps, Show, Suspense, Switch } from "solid-js";
 import { isCarCrash, isDayToCount, isVotePhase } from "../../../shared/engine/phase-kinds.ts";
 import type { GameView, PlayerAction, Seat, SeatView } from "../../../shared/engine/types.ts";
-import { JoinHereForm, ComeBackForm } from "../home/forms.tsx";
 import { howPath } from "../lib/router.ts";
 import { MarkLegend } from "./MarkLegend.tsx";
 import { api } from "../lib/api.ts";
-import { t, tk } from "../i18n/index.ts";
+import { loadParts, t, tk } from "../i18n/index.ts";
+import { withParts } from "../routes.ts";
 import type { SavedTable } from "../lib/seats-store.ts";
 import { Header } from "../ui/Header.tsx";
 import { Notice } from "../ui/Notice.tsx";
@@ -23,12 +23,10 @@ import { type ClaimBadges, Oval, type SeatFlags } from "./Oval.tsx";
 import { marksShown, narration, phaseLine, setNarration, speak } from "./phase.ts";
 import { RoleCard, RolePeek } from "./RoleCard.tsx";
 import { SheetTimer, TimerRing } from "./TimerRing.tsx";
-import { ShareCode, WaitingRoom } from "./WaitingRoom.tsx";
+import { ShareCode } from "./ShareCode.tsx";
 import { Announcements, announcementText, DelayBanner, HostAwayNotice, HostingBanner, PauseBanner } from "./Banners.tsx";
-import { TakeoverButtons } from "./Takeover.tsx";
 import { awayShort, awayText, createNow } from "./presence.ts";
 import { createVoice, floorOfView, MAX_LISTEN_DELAY_MS, mediaSelf, type Voice } from "./voice.ts";
-import { VoiceBar } from "./VoiceBar.tsx";
 import { HintLine } from "./HintLine.tsx";
 import { cue, cueOn, setCue } from "./cue.ts";
 import { hasMove, hasOwnMove, markOf, missedMove, MOVE_TYPES, type MissedKind, type MoveMark } from "./moves.ts";
@@ -39,24 +37,38 @@ import { allowsConsigliere, consiglieriBySeat } from "./advisor.ts";
 import { compositionOf, cursedSeats, defenceOf, witnessedSeat } from "./club.ts";
 import { claimMark, latestClaims } from "./claims.ts";
 import { shownName } from "./names.ts";
-import { ChatPanel } from "./Chat.tsx";
 
 /*
  * Parts of the table only some connections ever show, as chunks of their own (the table
  * route's JS budget, docs/UI.md "Size"): the end of the game, the live host's and the organizer's
  * panels, and the consigliere's invitation and whispers (tatar only).
  */
-const EndScreen = lazy(() => import("./EndScreen.tsx").then((m) => ({ default: m.EndScreen })));
-const HostPanel = lazy(() => import("./HostPanel.tsx").then((m) => ({ default: m.HostPanel })));
-const OrganizerPanel = lazy(() => import("./OrganizerPanel.tsx").then((m) => ({ default: m.OrganizerPanel })));
+const EndScreen = lazy(() => withParts(import("./EndScreen.tsx"), "panels").then((m) => ({ default: m.EndScreen })));
+const HostPanel = lazy(() => withParts(import("./HostPanel.tsx"), "panels").then((m) => ({ default: m.HostPanel })));
+const OrganizerPanel = lazy(() => withParts(import("./OrganizerPanel.tsx"), "panels", "pages").then((m) => ({ default: m.OrganizerPanel })));
 /** RULES.md §6.11: the organizer's recorder (web/src/record/TableRecorder.tsx), a lazy chunk. */
 const TableRecorder = lazy(() => import("../record/TableRecorder.tsx"));
-const ConsiglierePanel = lazy(() => import("./Consigliere.tsx").then((m) => ({ default: m.ConsiglierePanel })));
+const ConsiglierePanel = lazy(() => withParts(import("./Consigliere.tsx"), "panels").then((m) => ({ default: m.ConsiglierePanel })));
 // Seen rarely (kept out of the landing JS): the end's "play again", the profiles' private panels.
-const PlayAgain = lazy(() => import("./PlayAgain.tsx"));
-const TallyBox = lazy(() => import("./NightPanels.tsx").then((m) => ({ default: m.TallyBox })));
-const ReportBox = lazy(() => import("./NightPanels.tsx").then((m) => ({ default: m.ReportBox })));
-const NoVote = lazy(() => import("./NightPanels.tsx").then((m) => ({ default: m.NoVote })));
+const PlayAgain = lazy(() => withParts(import("./PlayAgain.tsx"), "panels"));
+const nightPanels = () => withParts(import("./NightPanels.tsx"), "panels");
+const TallyBox = lazy(() => nightPanels().then((m) => ({ default: m.TallyBox })));
+const ReportBox = lazy(() => nightPanels().then((m) => ({ default: m.ReportBox })));
+const NoVote = lazy(() => nightPanels().then((m) => ({ default: m.NoVote })));
+/*
+ * The lobby, and what a table shows only now and then, as chunks of their own too: the lobby's room
+ * (under a "loading" line until it is here, a view's round trip after the page), the join and come-back
+ * forms (shared with the home page; the join form's fetch starts with the page when this device holds no
+ * seat here), the voice bar (its line and controls; the voice itself starts only on "Join voice"), the
+ * chat, and the take-over offer while the host is away.
+ */
+const WaitingRoom = lazy(() => withParts(import("./WaitingRoom.tsx"), "panels").then((m) => ({ default: m.WaitingRoom })));
+const forms = () => import("../home/forms.tsx");
+const JoinHereForm = lazy(() => forms().then((m) => ({ default: m.JoinHereForm })));
+const ComeBackForm = lazy(() => forms().then((m) => ({ default: m.ComeBackForm })));
+const VoiceBar = lazy(() => withParts(import("./VoiceBar.tsx"), "panels").then((m) => ({ default: m.VoiceBar })));
+const ChatPanel = lazy(() => withParts(import("./Chat.tsx"), "panels").then((m) => ({ default: m.ChatPanel })));
+const TakeoverButtons = lazy(() => withParts(import("./Takeover.tsx"), "panels").then((m) => ({ default: m.TakeoverButtons })));
 
 function ReturnCodeBox(props: { code: string | null }) {
   return (
@@ -204,6 +216,12 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   const table = () => st.view;
   const game = () => st.view?.game ?? null;
   const you = () => game()?.you ?? null;
+  // A device with no seat here will likely join from the lobby: its join form's chunk comes with the page.
+  if (!props.saved) void forms();
+  // The role descriptions (the face-up card) arrive once the game is on; nothing waits for them.
+  createEffect(() => {
+    if (game()?.you) void loadParts("roles");
+  });
   // The table's voice (the mesh loads on "Join voice"); a seated player, the live host,
   // a consigliere or a listening spectator, each as its media peer.
   const voice = createVoice(props.ctl);
@@ -528,6 +546,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
               <Show when={canVoice() && tv().status === "lobby" && voice.state.status !== "off"}>
                 <VoiceBar voice={voice} floorMine={floorMine()} night={false} lobby />
               </Show>
+              <Suspense fallback={<p class="muted center-text" role="status">{t("table.loading")}</p>}>
               <div class="lobby-layout">
                 <WaitingRoom table={tv()} start={startMode() ?? null} youNickname={st.identity?.kind === "player" ? st.identity.nickname : (props.saved?.nickname ?? null)} ctl={props.ctl} busy={!!st.pending || st.conn !== "open"} />
                 <Show when={(!props.saved || (props.saved.kind === "organizer" && tv().host === "server")) && tv().lobby.length < tv().capacity.max}>
@@ -538,6 +557,7 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
                 </Show>
                 <ReturnCodeBox code={props.saved?.returnCode ?? null} />
               </div>
+              </Suspense>
             </Match>
             <Match when={game()}>
               {(g) => (

@@ -1,41 +1,16 @@
 /** The table while its status is "lobby": who has joined, seats left, the code to share. */
-import { createSignal, For, lazy, Show, Suspense } from "solid-js";
+import { For, lazy, Show, Suspense } from "solid-js";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 import { t } from "../i18n/index.ts";
-import { tablePath } from "../lib/router.ts";
+import { withParts } from "../routes.ts";
 import type { TableController } from "./controller.ts";
 import { setsComposition } from "./advisor.ts";
 import { LobbyBotButtons, NextGame, RemoveBotButton, StartRow } from "./Series.tsx";
 import { shownName } from "./names.ts";
+import { ShareCode } from "./ShareCode.tsx";
 
 /** The organizer's role counts for the next game (a lazy chunk: it reads the engine). */
-const LobbyComposition = lazy(() => import("./LobbyComposition.tsx"));
-
-export function ShareCode(props: { code: string }) {
-  const [copied, setCopied] = createSignal(false);
-  const link = () => location.origin + tablePath(props.code);
-  const copy = async () => {
-    try {
-      if (navigator.share && matchMedia("(pointer: coarse)").matches) await navigator.share({ url: link(), title: t("table.title", { code: props.code }) });
-      else await navigator.clipboard.writeText(link());
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2500);
-    } catch {
-      /* cancelled or blocked: the code is on screen anyway */
-    }
-  };
-  return (
-    <div class="share">
-      <span class="label">{t("table.share")}</span>
-      <strong class="code" data-table-code={props.code}>
-        {props.code}
-      </strong>
-      <button type="button" class="btn" onClick={copy}>
-        {copied() ? t("table.copied") : t("table.copyLink")}
-      </button>
-    </div>
-  );
-}
+const LobbyComposition = lazy(() => withParts(import("./LobbyComposition.tsx"), "panels"));
 
 export function WaitingRoom(props: { table: TableView; youNickname: string | null; start?: string | null; ctl?: TableController; busy?: boolean }) {
   const left = () => Math.max(0, props.table.capacity.max - props.table.lobby.length);

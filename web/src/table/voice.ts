@@ -1,7 +1,8 @@
 /**
  * The table page's voice, in the initial bundle only as this small store. "Join voice" (a
  * user gesture: phones show permission prompts and let audio play only after one) creates the
- * AudioContext, then loads the mesh (a lazy chunk, web/src/media/mesh.ts), asks for the microphone
+ * AudioContext, then loads the running voice (web/src/table/voice-live.ts) and the mesh (lazy chunks,
+ * web/src/media/mesh.ts), asks for the microphone
  * and camera, and starts the links. Every view's floor goes to the mesh (web/src/media/plan.ts decides
  * what each link carries).
  *
@@ -21,18 +22,15 @@
  * spectator ("Listen": no microphone or camera is asked for; the page plays the public channels, as late
  * as its delayed view when the table delays spectators).
  */
-import { createEffect, onCleanup } from "solid-js";
-import { createStore, reconcile } from "solid-js/store";
-import type { GameView, Seat } from "../../../shared/engine/types.ts";
-import type { TableView } from "../../../shared/protocol/messages.ts";
-import { mutedNow } from "../../../shared/media/floor.ts";
-import { floorOfView, mediaSelf, peersOf, type VoiceRole } from "./voice-peers.ts";
-import type { MediaPlane } from "../media/plane.ts";
-import { closingAt } from "../../../shared/media/deadline.ts";
-import { BANDWIDTH_KEY, micOpen, parseBandwidth, pushToTalk, type Bandwidth } from "../media/prefs.ts";
+import { getOwner, onCleanup, runWithOwner } from "solid-js";
+import { createStore } from "solid-js/store";
+import type { Seat } from "../../../shared/engine/types.ts";
+import { floorOfView, mediaSelf, type VoiceRole } from "./voice-peers.ts";
+import { BANDWIDTH_KEY, parseBandwidth, type Bandwidth } from "../media/prefs.ts";
 import type { TableController } from "./controller.ts";
+import type { LiveVoice } from "./voice-live.ts";
 
-export { floorOfView, mediaSelf, peersOf, type VoiceRole };
+export { floorOfView, mediaSelf, type VoiceRole };
 
 /** off: not joined; declined: "play without voice"; elsewhere: another tab or device holds the media;
  *  closed: the table refused this page's media (a consigliere at night, no room for more listeners). */
@@ -92,17 +90,7 @@ export interface Voice {
   setSelfMuted(muted: boolean): void;
 }
 
-/** RMS above which a seat shows as speaking. */
-const SPEAKING_LEVEL = 0.015;
-
-declare global {
-  interface Window {
-    /** The page's media (the mesh, or the SFU plane), for debugging and the browser test (test/browser/voice.test.ts). */
-    __mafiaMesh?: MediaPlane;
-  }
-}
-
-function stored(key: string): string | null {
+export function stored(key: string): string | null {
   try {
     return localStorage.getItem(key);
   } catch {
@@ -116,252 +104,65 @@ export function createVoice(ctl: TableController): Voice {
     status: "off", mic: "none", camera: "none", bandwidth: parseBandwidth(stored(BANDWIDTH_KEY)), ptt: false, holding: false, speaking: {}, video: {},
     role: null, hostMic: stored(HOST_MIC_KEY) === "open" ? "open" : "ptt", muted: false, refused: null, selfMuted: false, level: 0,
   });
-  /** The captured microphone and camera of the running join (Mute me disables its microphone track). */
-  let local: MediaStream | null = null;
-  /** Whether the last join left the camera out ("Microphone only"): a re-join as a new media peer does the same. */
-  let lastMicOnly = false;
-  let mesh: MediaPlane | null = null;
-  let preview: HTMLVideoElement | null = null;
-  let meter: ReturnType<typeof setInterval> | undefined;
-  let unsubscribe: (() => void) | null = null;
+  /** The running voice (voice-live.ts), from the first join on; its effects and cleanup belong to this page. */
+  const owner = getOwner();
+  let live: LiveVoice | null = null;
+  let loading: Promise<LiveVoice | null> | null = null;
   let audio: AudioContext | null = null;
-  let attempt = 0;
-
-  const refresh = () => {
-    if (!mesh) return;
-    const video: Record<number, boolean> = {};
-    if (mesh.bandwidth !== "audio") {
-      for (const [seat, r] of mesh.remote) if (mesh.planFor(seat).playVideo && r.stream.getVideoTracks().some((t) => t.readyState === "live" && !t.muted)) video[seat] = true;
-      if (preview && mesh.cameraIsOn && [...mesh.plan.values()].some((p) => p.sendVideo)) video[mesh.me] = true;
-    }
-    setState("video", reconcile(video));
-  };
-
-  const stop = () => {
-    clearInterval(meter);
-    unsubscribe?.();
-    unsubscribe = null;
-    mesh?.close();
-    if (window.__mafiaMesh === mesh) delete window.__mafiaMesh;
-    mesh = null;
-    preview = null;
-    local = null;
-    setState("speaking", reconcile({}));
-    setState("video", reconcile({}));
-    setState({ holding: false, level: 0 });
-  };
-
-  /** The microphone's gate: push-to-talk and "Mute me" only narrow what the floor allows. */
-  const gate = (ptt: boolean, holding: boolean) => !state.selfMuted && micOpen(ptt, holding);
-  /** "Mute me" on the captured track itself: disabled, it gives silence to every link and to the self meter. */
-  const muteTrack = () => local?.getAudioTracks().forEach((t) => (t.enabled = !state.selfMuted));
-
-  const makePreview = (me: Seat, cam: MediaStreamTrack) => {
-    preview = document.createElement("video");
-    preview.muted = true;
-    preview.playsInline = true;
-    preview.autoplay = true;
-    preview.dataset.voiceVideo = String(me);
-    preview.srcObject = new MediaStream([cam]);
-  };
-
-  const join = (micOnly = false) => {
-    // A page that only listens (microphone refused) may ask again; one that sends already is joined.
-    if (state.status === "asking" || (state.status === "on" && state.mic === "on")) return;
-    const who = self();
-    if (!who) return;
-    const { me, role } = who;
-    const mine = ++attempt;
-    lastMicOnly = micOnly;
-    if (mesh) stop();
-    setState({ status: "asking", role, refused: null });
-    // In the gesture: an AudioContext created here may play on phones.
-    audio ??= new AudioContext();
-    void audio.resume().catch(() => {});
-    const ctx = audio;
-    void (async () => {
-      const mod = await import("../media/mesh.ts");
-      const processing = stored("mafia.voice.processing") !== "off";
-      // A spectator only listens: nothing is asked for. A consigliere whispers: a microphone, no camera.
-      const listener = role === "spectator";
-      const wantCamera = !micOnly && !listener && role !== "consigliere" && state.bandwidth !== "audio";
-      const got = listener ? { stream: null, micError: null, cameraError: null } : await mod.getLocalMedia(processing, wantCamera);
-      if (mine !== attempt) return got.stream?.getTracks().forEach((t) => t.stop());
-      const stream = got.stream;
-      local = stream;
-      muteTrack();
-      const cam = stream?.getVideoTracks()[0];
-      if (cam) makePreview(me, cam);
-      const delaySeconds = role === "spectator" ? (ctl.state.view?.delayMs ?? 0) / 1000 : 0;
-      // The recording (§6.11) keeps the mix a spectator without delay would hear: on the host's (or organizer's) page.
-      const publicMix = role === "host" || (role === "player" && !!ctl.state.view?.organizing);
-      const cold = stored("mafia.voice.cold") === "1";
-      const options = { cold, me, local: stream, send: (text: string) => ctl.signal(text), audio: ctx, iceServers: ctl.iceServers, onChange: refresh, bandwidth: state.bandwidth, delaySeconds, publicMix };
-      // The table's plane (welcome.media.mode): the mesh, or the SFU (web/src/media/sfu.ts, its own lazy chunk).
-      if (ctl.mediaMode === "sfu") {
-        const sfu = new (await import("../media/sfu.ts")).Sfu(options);
-        if (mine !== attempt) return sfu.close();
-        unsubscribe = ctl.onSfu((msg) => void sfu.handle(msg));
-        mesh = sfu;
-      } else {
-        const m = new mod.Mesh(options);
-        unsubscribe = ctl.onSignal((msg) => void m.handle(msg));
-        mesh = m;
-      }
-      window.__mafiaMesh = mesh;
-      setState({
-        status: "on",
-        mic: stream ? "on" : listener ? "none" : "denied",
-        camera: cam ? "on" : wantCamera && got.cameraError ? "denied" : "none",
-      });
-      const cur = ctl.state.view;
-      if (cur) apply(cur);
-      meter = setInterval(() => {
-        if (!mesh) return;
-        const speaking: Record<number, boolean> = {};
-        for (const seat of mesh.remote.keys()) if (mesh.planFor(seat).playAudio && mesh.levelOf(seat) > SPEAKING_LEVEL) speaking[seat] = true;
-        if (mesh.micIsOpen && [...mesh.plan.values()].some((p) => p.sendAudio) && mesh.levelOf(me) > SPEAKING_LEVEL) speaking[me] = true;
-        setState("speaking", reconcile(speaking));
-        // The self level meter: what my microphone captures, 0 while muted (the track is disabled).
-        const level = state.selfMuted || !mesh.hasMicrophone ? 0 : Math.min(1, Math.round(mesh.levelOf(me) * 400) / 100);
-        if (level !== state.level) setState("level", level);
-      }, 150);
-    })().catch(() => setState("status", "failed"));
-  };
-
-  /** One view to the mesh: push-to-talk first (so a shout never opens the microphone before it is held), then the floor. */
-  const apply = (view: TableView) => {
-    const g = view.status === "lobby" ? null : view.game;
-    const floor = floorOfView(view);
-    if (!mesh || !floor) return;
-    const role = state.role;
-    // Push-to-talk: a player's own shout; the host by choice; a consigliere's whisper always. In the lobby
-    // everyone talks freely; the host keeps their choice.
-    const ptt = role === "host" ? state.hostMic === "ptt" : role === "consigliere" ? true : role === "player" && g ? pushToTalk(g.floor, mesh.me) : false;
-    const holding = ptt && state.holding;
-    const muted = role === "player" && mutedNow(floor, mesh.me);
-    if (ptt !== state.ptt || holding !== state.holding || muted !== state.muted) setState({ ptt, holding, muted });
-    mesh.setMicOpen(gate(ptt, holding));
-    // Fail closed at the turn's deadline (web/src/media/deadline.ts; RULES.md §1 Timers, §8): what the
-    // deadline closes closes then on the server's clock, not when this page handles the next frame; a
-    // frame handled after its own deadline does not reopen it.
-    const peers = peersOf(view, mesh.me);
-    const closing = g ? closingAt(g) : null;
-    const now = ctl.clock.now();
-    mesh.spotlight = g?.speaker ?? null;
-    mesh.update(closing && now >= closing.at ? closing.floor : floor, peers, ctl.viewAt || undefined);
-    if (closing && now < closing.at) mesh.closeAt(closing.floor, peers, performance.now() + (closing.at - now));
-  };
-
-  /**
-   * This page became another media peer while its voice is on — the game started (the
-   * lobby place gave way to the drawn seat) or the next game's lobby opened. Its links belong to the old
-   * number, so it leaves them and joins again as the new peer (the browser remembers the permission: no
-   * new prompt; "Mute me" stays as it was).
-   */
-  const rejoin = () => {
-    if (!mesh || state.status !== "on") return;
-    attempt++;
-    stop();
-    setState({ status: "off", ptt: false });
-    join(lastMicOnly);
-  };
-
-  // Every view frame: the floor to the mesh as the frame arrives, before the page renders it (so the
-  // first word is heard) — only while this page is still the same media peer (a new game may seat the player
-  // elsewhere). The effect below applies the same view again after the render (no change then) and
-  // covers a page whose voice starts between frames.
-  const offFrame = ctl.onViewFrame((view) => {
-    if (!mesh || state.status !== "on") return;
-    const who = mediaSelf(ctl.state.identity, view, ctl.mediaPeer);
-    if (who && who.me === mesh.me) apply(view);
-  });
-  createEffect(() => {
-    const on = state.status === "on";
-    const view = ctl.state.view;
-    const who = self();
-    if (!mesh || !on || !view) return;
-    if (who && who.me !== mesh.me && who.role === state.role && ctl.mediaMode !== "sfu") return queueMicrotask(rejoin);
-    if (!who || who.me !== mesh.me) return;
-    apply(view);
-  });
-
-  // The table refused this page's media — a spectator past the mesh's room (`media-full`) or
-  // sending (`media-closed`) stops and says why. Elsewhere `media-closed` is one link the floor keeps
-  // closed now (a consigliere's at night): the links follow the floor (peersOf), nothing stops.
-  const offRefused = ctl.onMediaRefused((code) => {
-    if (state.status !== "on" && state.status !== "asking") return;
-    if (state.role !== "spectator") return;
-    attempt++;
-    stop();
-    setState({ status: "closed", refused: code, ptt: false });
-  });
-
-  // Another tab or device of this player joined voice (or holds it): stop here, and say so.
-  const offElsewhere = ctl.onMediaElsewhere(() => {
-    if (state.status !== "on" && state.status !== "asking") return;
-    attempt++;
-    stop();
-    setState({ status: "elsewhere", ptt: false });
-  });
-
+  let disposed = false;
+  const load = (ctx: AudioContext) =>
+    (loading ??= import("./voice-live.ts").then(
+      (m) => (disposed ? null : (live ??= runWithOwner(owner, () => m.liveVoice(ctl, state, setState, ctx)) ?? null)),
+      (e: unknown) => {
+        loading = null; // offline or a stale deploy: the next join tries again
+        throw e;
+      },
+    ));
   onCleanup(() => {
-    offElsewhere();
-    offRefused();
-    offFrame();
-    stop();
+    disposed = true;
     void audio?.close().catch(() => {});
   });
+  const save = (key: string, value: string) => {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      /* storage blocked: this page only */
+    }
+  };
 
   return {
     state,
-    join,
+    join(micOnly = false) {
+      if (live) return live.join(micOnly);
+      if (state.status === "asking" || !self()) return;
+      // In the gesture: an AudioContext created here may play on phones.
+      audio ??= new AudioContext();
+      void audio.resume().catch(() => {});
+      void load(audio).then((v) => v?.join(micOnly), () => setState("status", "failed"));
+    },
     decline: () => {
       if (state.status === "on" || state.status === "asking") return;
       setState("status", "declined");
     },
-    setCamera(on) {
-      if (!mesh) return;
-      if (on && !mesh.localVideo) return;
-      mesh.setCamera(on);
-      setState("camera", on ? "on" : "off");
-      refresh();
-    },
+    setCamera: (on) => live?.setCamera(on),
     setBandwidth(mode) {
       setState("bandwidth", mode);
-      try {
-        localStorage.setItem(BANDWIDTH_KEY, mode);
-      } catch {
-        /* storage blocked: this page only */
-      }
-      mesh?.setBandwidth(mode);
-      refresh();
+      save(BANDWIDTH_KEY, mode);
+      live?.setBandwidth(mode);
     },
-    hold(on) {
-      const holding = on && state.ptt;
-      if (holding === state.holding) return;
-      setState("holding", holding);
-      mesh?.setMicOpen(gate(state.ptt, holding));
-    },
+    hold: (on) => live?.hold(on),
     setSelfMuted(muted) {
+      if (live) return live.setSelfMuted(muted);
       setState({ selfMuted: muted, level: muted ? 0 : state.level });
-      muteTrack();
-      mesh?.setMicOpen(gate(state.ptt, state.holding));
     },
-    videoOf: (seat) => (mesh && seat === mesh.me ? preview : (mesh?.remote.get(seat)?.video ?? null)),
+    videoOf: (seat) => live?.videoOf(seat) ?? null,
     setHostMic(mode) {
       setState("hostMic", mode);
-      try {
-        localStorage.setItem(HOST_MIC_KEY, mode);
-      } catch {
-        /* storage blocked */
-      }
-      const view = ctl.state.view;
-      if (view) apply(view);
+      save(HOST_MIC_KEY, mode);
+      live?.setHostMic();
     },
     leave() {
-      attempt++;
-      stop();
+      if (live) return live.leave();
       setState({ status: "off", mic: "none", camera: "none", ptt: false, selfMuted: false });
     },
   };
