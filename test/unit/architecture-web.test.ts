@@ -8,42 +8,13 @@
  * read by hand. This follows the runtime imports (not `import type`, not `import()`) from each landing
  * page and allows, of shared/engine, only the modules that are data and small pure helpers.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { reached } from "../support/import-graph.ts";
 
-const REPO = resolve(__dirname, "../..");
 /** The landing pages (web/src/routes.ts) whose static imports a person waits for. */
 const PAGES = ["web/src/table/TableScreen.tsx", "web/src/home/Home.tsx", "web/src/record/RecordPage.tsx"];
 /** The shared/engine modules a page may load up front: types and constants, and the phase kinds. */
 const ENGINE_ALLOWED = new Set(["shared/engine/types.ts", "shared/engine/phase-kinds.ts"]);
-
-/** The relative runtime imports of one file (static `import … from`, `export … from`, bare `import "…"`), resolved. */
-function runtimeImports(file: string): string[] {
-  const text = readFileSync(resolve(REPO, file), "utf8");
-  const out: string[] = [];
-  for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?([^;]*?)\s*from\s+["'](\.[^"']+)["']|^\s*import\s+["'](\.[^"']+)["']/gm)) {
-    if (m[2]) continue; // `import type …` / `export type …`: erased
-    const spec = m[4] ?? m[5]!;
-    // `import { type A, type B } from …` is erased too; a mix with one value is not.
-    const names = m[3] ?? "";
-    if (/^\{[^}]*\}$/.test(names.trim()) && names.replace(/[{}\s]/g, "").split(",").filter(Boolean).every((n) => n.startsWith("type"))) continue;
-    const target = relative(REPO, resolve(REPO, dirname(file), spec));
-    if (existsSync(resolve(REPO, target))) out.push(target);
-  }
-  return out;
-}
-
-function reached(page: string): Set<string> {
-  const seen = new Set<string>();
-  const walk = (f: string) => {
-    if (seen.has(f) || !/\.(ts|tsx)$/.test(f)) return;
-    seen.add(f);
-    for (const g of runtimeImports(f)) walk(g);
-  };
-  walk(page);
-  return seen;
-}
 
 describe("a landing page's up-front JavaScript carries no rules engine", () => {
   for (const page of PAGES) {

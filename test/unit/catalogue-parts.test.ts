@@ -8,9 +8,10 @@
  * And each part is what it says: every family has lines, and the table part holds a real share of the
  * catalogue (the split is what keeps the routes within budget).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { reached } from "../support/import-graph.ts";
 import { en } from "../../web/src/i18n/en.ts";
 import { mainPartOf, PAGE_FAMILIES, PANEL_FAMILIES, ROLE_FAMILIES, TABLE_FAMILIES, type Part } from "../../web/src/i18n/parts.ts";
 
@@ -24,29 +25,6 @@ const files = (dir: string): string[] =>
 /** The modules the core-only pages render (the shell, home, clubs' pages, the shared UI). */
 const CORE_ONLY = [...["App.tsx", "main.tsx"], ...files("home"), ...files("ui"), ...files("lib"), ...files("clubs").filter((f) => !f.endsWith("Review.tsx"))];
 
-/** The relative runtime imports of one file (not `import type`, not `import()`), as test/unit/architecture-web.test.ts reads them. */
-function runtimeImports(file: string): string[] {
-  const text = readFileSync(resolve(REPO, file), "utf8");
-  const out: string[] = [];
-  for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?([^;]*?)\s*from\s+["'](\.[^"']+)["']|^\s*import\s+["'](\.[^"']+)["']/gm)) {
-    if (m[2]) continue;
-    const names = m[3] ?? "";
-    if (/^\{[^}]*\}$/.test(names.trim()) && names.replace(/[{}\s]/g, "").split(",").filter(Boolean).every((n) => n.startsWith("type"))) continue;
-    const target = relative(REPO, resolve(REPO, dirname(file), m[4] ?? m[5]!));
-    if (existsSync(resolve(REPO, target))) out.push(target);
-  }
-  return out;
-}
-function reached(page: string): string[] {
-  const seen = new Set<string>();
-  const walk = (f: string) => {
-    if (seen.has(f) || !/\.(ts|tsx)$/.test(f)) return;
-    seen.add(f);
-    for (const g of runtimeImports(f)) walk(g);
-  };
-  walk(page);
-  return [...seen].filter((f) => f.startsWith("web/src/"));
-}
 
 /** `file: key` for each key of the main catalogue the text names (as `"key"`, or as `t("key"` when `calls`) outside `allowed`. */
 function misplaced(fileText: Array<[string, string]>, allowed: readonly Part[], calls = false): string[] {
@@ -62,7 +40,7 @@ describe("catalogue parts", () => {
   });
 
   it("the table route's up-front modules name only core and table lines (the panels' wait for their own part)", () => {
-    const modules = reached("web/src/table/TableScreen.tsx");
+    const modules = [...reached("web/src/table/TableScreen.tsx")].filter((f) => f.startsWith("web/src/"));
     expect(modules).toContain("web/src/table/TablePage.tsx");
     expect(modules).not.toContain("web/src/table/HostPanel.tsx");
     expect(misplaced(modules.map((f) => [f, readFileSync(resolve(REPO, f), "utf8")]), ["core", "table"], true)).toEqual([]);
