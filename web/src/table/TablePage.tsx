@@ -218,9 +218,11 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   const you = () => game()?.you ?? null;
   // A device with no seat here will likely join from the lobby: its join form's chunk comes with the page.
   if (!props.saved) void forms();
-  // The role descriptions (the face-up card) arrive once the game is on; nothing waits for them.
+  // The role descriptions (the face-up card) arrive once the game is on; nothing waits for them. The memo
+  // keeps this off the per-frame path: it changes when a seat is dealt, not with every view frame.
+  const dealtSeat = createMemo(() => !!game()?.you);
   createEffect(() => {
-    if (game()?.you) void loadParts("roles");
+    if (dealtSeat()) void loadParts("roles");
   });
   // The table's voice (the mesh loads on "Join voice"); a seated player, the live host,
   // a consigliere or a listening spectator, each as its media peer.
