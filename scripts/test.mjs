@@ -5,13 +5,20 @@
 // Exits non-zero on any failure, and when no test ran. Issue 32: after the web build, a dry-run
 // deploy (scripts/deploy-check.mjs) — offline, no Cloudflare account.
 //
-// The games click through whole games on the test clock (test/browser/harness.ts advanceClock), so no
-// step waits out a real timer. Two stages:
-//   1. side by side: typecheck, knip (unused files/exports/dependencies), the unit suite (two workers, pure
-//      CPU), the worker suite (three workerd), and build web followed by the city browser game (three
-//      pages), the accessibility checks (axe-core and phone layout, one page) and the profiles game;
-//   2. the browser chains in lanes (below): two once the unit suite, typecheck and knip are done, four once
-//      the worker suite has ended too. The CPU-bound unit and worker suites never run beside more than two.
+// Three stages (issue 6; issue 11 made the games quick — both click through whole games on the test
+// clock, test/browser/harness.ts advanceClock, so no step waits out a real timer):
+//   1. side by side: typecheck, knip (unused files/exports/dependencies), the unit suite (two workers, pure CPU), the worker suite (three
+//      workerd, mostly waiting on real alarms), and build web followed by the city browser game
+//      (three pages), the accessibility checks (issue 13: axe-core and phone layout, one page) and the
+//      profiles game;
+//   2. two browser chains side by side, each sharing one `wrangler dev` and one Chromium between its
+//      files (issue 33): the club step (two pages a file) followed by the ten-page sport game, and the
+//      one-page files (issue 13: one person against nine bots who plays again, and the like) with the club's week;
+//   3. voice alone (issue 15: three Chromium processes with real WebRTC, each its own fake microphone, and
+//      seven bots), then the live host's media, the recording and a delayed spectator (issue 30: five processes, then three).
+// The sport game ran alone until issue 33: ten pages loading at once next to the CPU-bound suites made page
+// loads time out (issue 11). With the timer ring no longer eased (16–21 % of a core per page) it shares
+// stage 2 with the one-page chain's tail; the CPU-bound unit and worker suites still never run beside it.
 // Each step's output is buffered and printed whole when the step ends, so logs stay readable; a
 // closing line gives every step's wall time. `node scripts/test.mjs unit worker` runs only those.
 import { spawn } from "node:child_process";
@@ -163,71 +170,54 @@ const template = build.then(async (built) => {
   return true;
 });
 await workerUp;
-
-// The browser chains after stage 1: each chain is one vitest step; `shared` chains share one `wrangler dev`
-// and one Chromium between their files (SHARE), the others start their own (their own vars, seed data
-// or Chromium flags). Most of a chain's wall time is its pages and sockets waiting on each other and on
-// real-time media, not CPU (docs/PERFORMANCE.md "Test suite wall time": a chain keeps a quarter to a
-// third of a core busy), so they run in lanes side by side. The chains are listed longest first (their
-// wall time measured in fresh clones) and each lane takes the next when it finishes.
-const chains = [
-  // RULES.md §4, §5.7, §6.9–§6.11, §7.10: the club formats with a live host and a consigliere, tatar with a
-  // live host at 360 px, the host's absence and the club's takeover, the club's evenings, and the record
-  // page's check of a deal anyone can verify.
-  { label: "browser (club)", shared: true, files: ["test/browser/club-games.test.ts", "test/browser/club-takeover.test.ts", "test/browser/club-evenings.test.ts", "test/browser/record-verify.test.ts", "test/browser/tatar-host.test.ts"] },
-  // The practice tournament of 20 (RULES.md §9), a club evening's loop and its week (§6.11, §7.11), the
-  // spectators' chat, a black newcomer's teammates (§2.2).
-  { label: "browser (tournament, club week)", shared: true, files: ["test/browser/tournament.test.ts", "test/browser/club-evening-loop.test.ts", "test/browser/club-season.test.ts", "test/browser/chat.test.ts", "test/browser/teammates.test.ts"] },
-  // One or two pages each: one person against nine bots who plays again, the seats at 360 px, the club
-  // directory, newcomers and experienced members (§7.10–§7.11), the guided first game, the host form, the
-  // vote warning, ready to vote, the judge's page (§9.1, §9.4).
-  { label: "browser (solo, pages)", shared: true, files: ["test/browser/solo-bots.test.ts", "test/browser/seat-layout.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-experience.test.ts", "test/browser/newcomer.test.ts", "test/browser/club-directory.test.ts", "test/browser/tournament-judge.test.ts", "test/browser/vote-warning.test.ts", "test/browser/guided.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/host-form.test.ts"] },
-  // RULES.md §8: a live host, a consigliere and a listening spectator in the media, a club's recording and a
-  // delayed spectator (five browser processes, then three, each with its own fake microphone).
-  { label: "browser (live media)", shared: false, files: ["test/browser/live-media.test.ts", "test/browser/recording.test.ts"] },
-  // RULES.md §8: the floor heard through real WebRTC (three browser processes and seven bots).
-  { label: "browser (voice)", shared: false, files: ["test/browser/voice.test.ts", "test/browser/voice-deadline.test.ts"] },
-  // Ten pages create and join a sport table by its code and play it to a result by clicking.
-  { label: "browser (sport)", shared: false, files: ["test/browser/sport-game.test.ts"] },
-];
-// Two lanes while the worker suite still runs (the CPU-bound unit suite and typecheck are done by then:
-// a browser chain beside them made them 2.5× slower), four once it has ended.
-let lanes = 0;
-const queue = [...chains];
-async function lane() {
-  for (let chain = queue.shift(); chain; chain = queue.shift()) {
-    await vitest(chain.label, "vitest.browser.config.ts", chain.files, chain.shared ? SHARE : {});
-  }
-}
-const browserLanes = async (n) => {
-  if (!(await template)) return;
-  const started = [];
-  for (; lanes < n; lanes++) started.push(lane());
-  await Promise.all(started);
-};
-
-const cpuBound = Promise.all([
-  want("typecheck") && run("typecheck", "npm", ["run", "--silent", "typecheck"]).then((status) => status === 0 || broken.push("typecheck")),
-  // Dead files, exports, types and dependencies fail the suite, and so does an export only tests use
-  // (`npm run knip`: the whole project, then `--production`; knip.jsonc: entry points, production marks, each ignore with its reason).
-  want("knip") && run("knip", "npm", ["run", "--silent", "knip"]).then((status) => status === 0 || broken.push("knip")),
-  want("unit") && vitest("unit", "vitest.unit.config.ts"),
-]);
 await Promise.all([
   build.then((built) => built && want("deploy") && deployCheck()),
-  // The accessibility and phone-layout checks (one page, vite preview) after the city game, then a Custom
-  // game of the phone-app profiles, from the profile screen to the night's why.
+  // Issue 13: the accessibility and phone-layout checks (one page, vite preview) after the city game.
   template.then(async (ready) => {
     if (!ready) return;
     await vitest("browser (city)", "vitest.browser.config.ts", ["test/browser/city-game.test.ts"]);
     await vitest("browser (a11y)", "vitest.browser.config.ts", ["test/browser/a11y.test.ts"]);
+    // Issue 16: a Custom game of the phone-app profiles, from the profile screen to the night's why.
     await vitest("browser (profiles)", "vitest.browser.config.ts", ["test/browser/profiles-game.test.ts"]);
   }),
-  cpuBound,
+  want("typecheck") && run("typecheck", "npm", ["run", "--silent", "typecheck"]).then((status) => status === 0 || broken.push("typecheck")),
+  // Issue 33: dead files, exports, types and dependencies fail the suite, and so does an export only tests use
+  // (`npm run knip`: the whole project, then `--production`; knip.jsonc: entry points, production marks, each ignore with its reason).
+  want("knip") && run("knip", "npm", ["run", "--silent", "knip"]).then((status) => status === 0 || broken.push("knip")),
+  want("unit") && vitest("unit", "vitest.unit.config.ts"),
   workerStep,
-  cpuBound.then(() => browserLanes(2)),
-  workerStep.then(() => cpuBound).then(() => browserLanes(4)),
 ]);
+// Stage 2: the club step and the one-page files side by side, each sharing one `wrangler dev` and one
+// Chromium between its files (SHARE). Issue 33: a fresh-clone run with the club step inside stage 1
+// (beside the unit and worker suites) took 1,050 s — the unit and worker suites 2.5× slower on two cores —
+// so the browser chains wait for them again.
+if (await template) {
+  await Promise.all([
+    // The two chains hold about the same test time (measured per file, docs/PERFORMANCE.md "Issue 33, this stop"):
+    // the club games and the club pages here (≈ 200 s alone), the one-page files and the club's week beside (≈ 215 s).
+    // Issue 17: the club formats — host-classic with a live host, tatar with a consigliere; issue 18: a club evening;
+    // issue 38: tatar with a live host at 360 px (end it now, a foul undone, the host's page closed);
+    // issue 35: the club directory → a club → its leaderboard → the overall board, not found, the rules book (360 px);
+    // issue 35: one walk — the directory from home → a weekly evening's reserve → moved up after the deadline → its game with bots → the season closed → the medal (360 px).
+    // issue 37: a newcomer's rules test, then a club's rating tatar table waiting for her consigliere (360 px).
+    // The record page's check of a deal anyone can verify (one page, the shared server).
+    // Then the ten-page sport game (its own server and Chromium) in this chain's ≈ 50 s of slack: eight of its
+    // pages ask for reduced motion and no page eases its timer ring any more, so it no longer starves beside
+    // a one-page chain (issue 11's timeouts were ten eased pages beside the CPU-bound suites).
+    vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-experience.test.ts", "test/browser/club-takeover.test.ts", "test/browser/club-evenings.test.ts", "test/browser/record-verify.test.ts"], SHARE).then(() =>
+      vitest("browser (sport)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts"]),
+    ),
+    // Issue 13: one person against nine bots who plays again; the guided first game, the newcomer, the host
+    // form, the vote warning, ready-to-vote, chat; issue 34: the practice tournament (one or two pages each); the judge's page (RULES.md §9.1, §9.4);
+    // a black newcomer's teammates on the oval; issue 19: a club's week, from the club to its season table; issue 38: the club evening's loop (RULES.md §5.7, §6.11).
+    vitest("browser (solo, club week)", "vitest.browser.config.ts", ["test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/teammates.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts", "test/browser/tournament-judge.test.ts", "test/browser/chat.test.ts", "test/browser/club-season.test.ts", "test/browser/club-evening-loop.test.ts", "test/browser/seat-layout.test.ts"], SHARE),
+  ]);
+  // Stage 3: the media files, each alone (real-time WebRTC).
+  // Issue 15: the floor heard through real WebRTC (three browser processes; alone, after the games).
+  await vitest("browser (voice)", "vitest.browser.config.ts", ["test/browser/voice.test.ts", "test/browser/voice-deadline.test.ts"]);
+  // Issue 30: a live host, a consigliere and a listening spectator in the media (five browser processes; alone).
+  await vitest("browser (live media)", "vitest.browser.config.ts", ["test/browser/live-media.test.ts", "test/browser/recording.test.ts"]);
+}
 
 // TEST_REPORTS=dir keeps each step's vitest JSON report (per-file and per-test durations) there.
 if (process.env.TEST_REPORTS) cpSync(out, process.env.TEST_REPORTS, { recursive: true });
