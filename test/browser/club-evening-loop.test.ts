@@ -149,6 +149,8 @@ test("issue 38.5, RULES.md §5.7, §6.11, §7.11 a club evening's loop: the owne
   const eveningId = eveningPath.split("/e/")[1]!;
   await petro.page.locator(`[data-past] [data-evening="${eveningId}"]`).waitFor({ timeout: SLOW_MS });
   expect(await petro.page.locator(`[data-upcoming] [data-evening="${eveningId}"]`).count()).toBe(0);
+  // Its line says what was played, not the sign-up's counts (nobody signed up here: "0 of 15" beside "2 games" misleads).
+  expect(await petro.page.locator(`[data-past] [data-evening="${eveningId}"] [data-evening-counts]`).count()).toBe(0);
 
   for (const p of [owner, hanna, petro]) expect(p.errors, p.name).toEqual([]);
   console.log(

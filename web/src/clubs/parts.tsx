@@ -69,7 +69,11 @@ export function EveningItem(props: { e: EveningSummary; extra?: string }) {
         </span>
         <br />
         <small class="muted">
-          {tc("evening.count", { seated: props.e.seated, max: props.e.seats.max, reserve: props.e.reserve })} · {signupLine(props.e)}
+          {/* The sign-up's counts while it matters; once the table is on, the seat at the table is the seat at the evening, and the line says what was played. */}
+          <Show when={props.e.status === "open"}>
+            <span data-evening-counts>{tc("evening.count", { seated: props.e.seated, max: props.e.seats.max, reserve: props.e.reserve })} · </span>
+          </Show>
+          {signupLine(props.e)}
           {props.extra ? ` · ${props.extra}` : ""}
         </small>
       </a>
