@@ -21,38 +21,47 @@ import { ACCOUNT_CATALOGUES } from "./src/account/catalogue.ts";
 const root = fileURLToPath(new URL(".", import.meta.url));
 const api = process.env.MAFIA_API ?? "http://127.0.0.1:8787";
 
+/** Every preset's settings descriptors and flags, read from the engine (presetSettings below). */
+function presetList(): PresetSettings[] {
+  return listPresets().map((p) => ({
+    // §5.5 Custom's role counts travel as their keys only (the role editor needs no descriptor).
+    id: p.id, settings: p.roleCounts ? p.settings.filter((d) => !p.roleCounts!.includes(d.key as never)) : p.settings, seats: p.seats,
+    ...(p.requiresAccount ? { requiresAccount: true } : {}),
+    // Issue 31.2: a rated format (RULES.md §2.14 rewards) keeps the rules' windows — the form offers no "longer windows".
+    ...(p.rewards ? { rated: true } : {}),
+    ...(p.roleCounts ? { roleCounts: p.roleCounts } : {}),
+    ...(p.organizerPlays ? { organizerPlays: true } : {}),
+    ...(p.hostLed ? { hostLed: true } : {}),
+    ...(p.clubBonus ? { clubBonus: true } : {}),
+    ...(p.clubDefault ? { clubDefault: true } : {}),
+    ...(p.consigliere ? { consigliere: true } : {}),
+    // Issue 18, RULES.md §6.9: the live host may remove a player without warning (the host panel's Remove).
+    ...(presetOf(p.id).fouls?.hostRemoval ? { hostRemoval: true } : {}),
+    // Issue 18, RULES.md §6: the organizer sets each game's role counts in the lobby (not a §5 profile, whose size is fixed).
+    ...(p.roleCounts && !isProfile(p.id) ? { lobbyCounts: true } : {}),
+  }));
+}
+/** The flags the table page reads (web/src/table/advisor.ts). */
+const PRESET_FLAGS = ["consigliere", "lobbyCounts", "hostRemoval"] as const;
 /**
  * `virtual:preset-settings` (issue 14): every preset's settings descriptors and `requiresAccount`,
  * read from the engine here, at build time, and handed to the client as plain JSON — the create form
  * copies nothing by hand, and the initial JS carries no valibot schema and no preset flow (importing
  * shared/engine/presets into the bundle cost +2.2 kB gzip; this JSON costs ~0.3 kB).
+ * `virtual:preset-flags`: of that list, the ids of the presets with each flag the table page asks about —
+ * a few ids instead of every preset's settings on the table's first paint (0.8 kB gzip, the route budget).
  */
 function presetSettings(): Plugin {
-  const id = "virtual:preset-settings";
-  const resolved = `\0${id}`;
+  const modules: Record<string, () => unknown> = {
+    "virtual:preset-settings": presetList,
+    "virtual:preset-flags": () => Object.fromEntries(PRESET_FLAGS.map((flag) => [flag, presetList().filter((p) => p[flag]).map((p) => p.id)])),
+  };
   return {
     name: "mafia-preset-settings",
-    resolveId: (source) => (source === id ? resolved : null),
+    resolveId: (source) => (Object.hasOwn(modules, source) ? `\0${source}` : null),
     load(source) {
-      if (source !== resolved) return null;
-      const list: PresetSettings[] = listPresets().map((p) => ({
-        // §5.5 Custom's role counts travel as their keys only (the role editor needs no descriptor).
-        id: p.id, settings: p.roleCounts ? p.settings.filter((d) => !p.roleCounts!.includes(d.key as never)) : p.settings, seats: p.seats,
-        ...(p.requiresAccount ? { requiresAccount: true } : {}),
-        // Issue 31.2: a rated format (RULES.md §2.14 rewards) keeps the rules' windows — the form offers no "longer windows".
-        ...(p.rewards ? { rated: true } : {}),
-        ...(p.roleCounts ? { roleCounts: p.roleCounts } : {}),
-        ...(p.organizerPlays ? { organizerPlays: true } : {}),
-        ...(p.hostLed ? { hostLed: true } : {}),
-        ...(p.clubBonus ? { clubBonus: true } : {}),
-        ...(p.clubDefault ? { clubDefault: true } : {}),
-        ...(p.consigliere ? { consigliere: true } : {}),
-        // Issue 18, RULES.md §6.9: the live host may remove a player without warning (the host panel's Remove).
-        ...(presetOf(p.id).fouls?.hostRemoval ? { hostRemoval: true } : {}),
-        // Issue 18, RULES.md §6: the organizer sets each game's role counts in the lobby (not a §5 profile, whose size is fixed).
-        ...(p.roleCounts && !isProfile(p.id) ? { lobbyCounts: true } : {}),
-      }));
-      return `export default ${JSON.stringify(list)};`;
+      const make = source.startsWith("\0") && Object.hasOwn(modules, source.slice(1)) ? modules[source.slice(1)] : undefined;
+      return make ? `export default ${JSON.stringify(make())};` : null;
     },
   };
 }

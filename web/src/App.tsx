@@ -28,8 +28,8 @@ const TournamentPage = lazy(() => loadTournaments().then((m) => ({ default: m.To
 const RecordPage = lazy(loadRecord);
 /** A format's rules test (RULES.md §7.11), its own lazy chunk. */
 const RulesTestPage = lazy(() => withParts(import("./rules-test/RulesTestPage.tsx"), "pages", "account"));
-/** How to play: the long texts in uk/ru/en live in their own lazy chunk. */
-const HowTo = lazy(() => import("./howto/HowTo.tsx"));
+/** How to play: the long texts in uk/ru/en live in their own lazy chunk; its links to the other topics are the home page's (pages part). */
+const HowTo = lazy(() => withParts(import("./howto/HowTo.tsx"), "pages"));
 /** The rules book (docs/RULES.md) as a page, its own lazy chunk. */
 const RulesPage = lazy(() => import("./rules/RulesPage.tsx"));
 /** The public clubs and the rating leaderboard, each a lazy chunk of its own (the club page's route stays within its budget). */

@@ -8,6 +8,12 @@ declare module "virtual:preset-settings" {
   export default presets;
 }
 
+declare module "virtual:preset-flags" {
+  /** The ids of the presets with each flag of virtual:preset-settings the table page asks about. */
+  const flags: Readonly<Record<"consigliere" | "lobbyCounts" | "hostRemoval", readonly string[]>>;
+  export default flags;
+}
+
 declare module "virtual:rule-headings" {
   /** docs/RULES.md's headings by section number ("6.10" → "§6.10 Immunity in the next game"). */
   const titles: Readonly<Record<string, string>>;

@@ -1,7 +1,8 @@
 /** Issue 15: the media plan is the floor read from one client's side (web/src/media/plan.ts). */
 import { describe, expect, it } from "vitest";
 import type { Floor, FloorChannel } from "../../../shared/engine/types.ts";
-import { haveFloor, planMedia, samePlan, type MediaPlan } from "../../../web/src/media/plan.ts";
+import { speaksNow } from "../../../shared/media/floor.ts";
+import { planMedia, samePlan, type MediaPlan } from "../../../web/src/media/plan.ts";
 
 const ALL = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 const BLACK = [2, 5, 9];
@@ -70,8 +71,8 @@ describe("planMedia", () => {
     const dead = planMedia(floor(table), 7, peersOf(7));
     expect(who(dead, "sendVideo")).toEqual([]);
     expect(who(dead, "playAudio")).toEqual([3]);
-    expect(haveFloor(floor(table), 3)).toBe(true);
-    expect(haveFloor(floor(table), 4)).toBe(false);
+    expect(speaksNow(floor(table), 3)).toBe(true);
+    expect(speaksNow(floor(table), 4)).toBe(false);
   });
 
   it("a shout: speaker and shouter both heard", () => {
@@ -174,6 +175,6 @@ describe("issue 30: the plan of the host, a consigliere and a spectator (RULES.m
   it("a muted seat is no speaker: its own plan sends nothing (RULES.md §8 the host's mute)", () => {
     const muted: Floor = { channels: [ch({ id: "table", speakers: [], video: ALL }), host], muted: [3] };
     expect(who(planMedia(muted, 3, peers), "sendAudio")).toEqual([]);
-    expect(haveFloor(muted, 3)).toBe(false);
+    expect(speaksNow(muted, 3)).toBe(false);
   });
 });

@@ -10,7 +10,7 @@
  * listening spectators (1000 and up), who send nothing.
  */
 import type { Floor } from "../../../shared/engine/types.ts";
-import { playAudio, playVideo, speaksNow } from "../../../shared/media/floor.ts";
+import { playAudio, playVideo } from "../../../shared/media/floor.ts";
 import { isSpectatorPeer, mayLink, type MediaPeer } from "../../../shared/media/peers.ts";
 
 /** The four switches of one link, from this client's side. */
@@ -59,9 +59,4 @@ export function samePlan(a: MediaPlan, b: MediaPlan): boolean {
     if (!y || x.sendAudio !== y.sendAudio || x.sendVideo !== y.sendVideo || x.playAudio !== y.playAudio || x.playVideo !== y.playVideo) return false;
   }
   return true;
-}
-
-/** Whether my microphone reaches anybody now ("You have the floor"). */
-export function haveFloor(floor: Floor | null | undefined, me: MediaPeer | null): boolean {
-  return speaksNow(floor, me);
 }

@@ -31,7 +31,7 @@ import { HintLine } from "./HintLine.tsx";
 import { cue, cueOn, setCue } from "./cue.ts";
 import { hasMove, hasOwnMove, markOf, missedMove, MOVE_TYPES, type MissedKind, type MoveMark } from "./moves.ts";
 import { liveReports, savedNights, tallyBySeat, tallyPanel } from "./nightInfo.ts";
-import { haveFloor } from "../media/plan.ts";
+import { speaksNow } from "../../../shared/media/floor.ts";
 import { removedForFouls, voterTurn } from "./turns.ts";
 import { allowsConsigliere, consiglieriBySeat } from "./advisor.ts";
 import { compositionOf, cursedSeats, defenceOf, witnessedSeat } from "./club.ts";
@@ -228,7 +228,8 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   // a consigliere or a listening spectator, each as its media peer.
   const voice = createVoice(props.ctl);
   const media = createMemo(() => mediaSelf(st.identity, st.view, props.ctl.mediaPeer));
-  const floorMine = () => voice.state.status === "on" && haveFloor(floorOfView(st.view ?? null), media()?.me ?? null);
+  // Read from the floor itself: the media plan (media/plan.ts) comes with the mesh, after "Join voice".
+  const floorMine = () => voice.state.status === "on" && speaksNow(floorOfView(st.view ?? null), media()?.me ?? null);
   // RULES.md §8 spectators listen where the table lets them (its option); every other media page may join.
   // A delayed spectator's page plays every voice through a delay line of the table's delay; the browser's
   // DelayNode holds under three minutes, so a longer delay offers no listening (docs/MEDIA.md).

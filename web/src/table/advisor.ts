@@ -4,7 +4,7 @@
  * after the player chose: the consigliere's choice replaces it). The page offers that list in place of
  * the seat's own actions, so the action bar and the oval work for the consigliere unchanged.
  */
-import presets from "virtual:preset-settings";
+import flags from "virtual:preset-flags";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 
 /** The seat's view as the consigliere's page offers it: `you.actions` are the consigliere's (`advice`). */
@@ -22,10 +22,10 @@ export function consiglieriBySeat(view: TableView | null): Map<number, string> {
 }
 
 /** RULES.md §7.10: whether this preset's tables take a consigliere (the preset's flag, from the build-time list). */
-export const allowsConsigliere = (presetId: string): boolean => presets.some((p) => p.id === presetId && p.consigliere === true);
+export const allowsConsigliere = (presetId: string): boolean => flags.consigliere.includes(presetId);
 
 /** RULES.md §6: whether the organizer sets each game's role counts in the lobby (a preset with `roleCounts` that is not a §5 profile). */
-export const setsComposition = (presetId: string): boolean => presets.some((p) => p.id === presetId && p.lobbyCounts === true);
+export const setsComposition = (presetId: string): boolean => flags.lobbyCounts.includes(presetId);
 
 /** RULES.md §6.9: whether this preset's live host may remove a player without warning (the preset's `fouls.hostRemoval`, from the build-time list). */
-export const allowsHostRemoval = (presetId: string): boolean => presets.some((p) => p.id === presetId && p.hostRemoval === true);
+export const allowsHostRemoval = (presetId: string): boolean => flags.hostRemoval.includes(presetId);
