@@ -1,7 +1,7 @@
 /**
  * Issue 36: the fraction of wall time a table object is busy at human pace, and the true cost of a
  * game-hour (object, storage, Worker, D1, R2, media). `node bench/human-pace.ts [--games 3] [--seed 1]
- * [--video-large K] [--video-small K]` (a camera's kbit/s per link, large and small: measured defaults).
+ * [--video-large K] [--video-small K] [--audio-talking K] [--audio-silent K]` (kbit/s per link: measured defaults).
  *
  * Method (docs/PERFORMANCE.md "Issue 36"): whole sport games are played inside workerd by bots as fast
  * as they go (test/worker/human-pace.test.ts), and every event the table handles is timed on its own —
@@ -200,8 +200,10 @@ const recRequests = (recChunks * PRICES.workerRequestPerM + 2 * recChunks * PRIC
 
 /* ---------------------------------------------------------------------------------------- media */
 
-// Per-receiver kbit/s (RTP + headers). Audio, measured: a talking link ≈ 47, a warm silent one ≈ 27
-// (docs/PERFORMANCE.md, issue 30), a listener's audio-only download 44–48 (issue 15).
+// Per-receiver kbit/s (RTP + headers). Audio, measured with the shipped Opus settings (DTX, mono, FEC,
+// 32 kbit/s; docs/PERFORMANCE.md "One link alone, and the quality cost", bench/media-opus.ts): a talking
+// link 44.4, a silent one 1.1 (DTX; 1.0–1.3 a link in bench/media-mesh.ts). `--audio-talking K --audio-silent K`
+// price other figures (the browser's own Opus: 43.8 and 12.1).
 // Video, measured per link (docs/PERFORMANCE.md "Video at the size it is shown": bench/media-mesh.ts
 // --host --people 4 --window 8, a day speech, 2026-12-07, load average 37 / 28 / 25): a camera sent large
 // (320×240, ≤ 250 kbit/s) — the speaker's 390 kbit/s of video up on its 4 links ≈ 98 a link — and small
@@ -209,6 +211,8 @@ const recRequests = (recChunks * PRICES.workerRequestPerM + 2 * recChunks * PRIC
 // load send below their caps: `--video-large 265 --video-small 108` prices the caps with headers (docs/MEDIA.md §4). A receiver sees every
 // other living camera by day (CAMERAS, nobody eliminated: the upper bound), nothing at night but the black
 // team (left out, as before).
+const AUDIO_TALKING = Number(arg("audio-talking", "44.4"));
+const AUDIO_SILENT = Number(arg("audio-silent", "1.1"));
 const VIDEO_LARGE = Number(arg("video-large", "98"));
 const VIDEO_SMALL = Number(arg("video-small", "60"));
 const CAMERAS = 9;
@@ -218,15 +222,15 @@ const speechShare = perGame(speechS) / gameS;
 const nightShare = perGame(nightS) / gameS;
 const gbPerHour = (kbps: number, share: number) => (RECEIVERS * kbps * 1000 * 3600 * share) / 8 / 1e9;
 const media = {
-  audioFloor: gbPerHour(48, speechShare), // only the speaker is pulled, only during speeches
-  audioNoFloor: gbPerHour(47 + 8 * 27, 1), // every microphone to every receiver, all game
+  audioFloor: gbPerHour(AUDIO_TALKING, speechShare), // only the speaker is pulled, only during speeches
+  audioNoFloor: gbPerHour(AUDIO_TALKING + 8 * AUDIO_SILENT, 1), // every microphone to every receiver, all game: one talks, eight are silent
   // The figure this table used before it was measured: computed (docs/MEDIA.md §4), a listener 1,200 kbit/s by day.
-  videoComputed: gbPerHour(48, speechShare) + gbPerHour(1200 - 48, 1 - nightShare),
+  videoComputed: gbPerHour(AUDIO_TALKING, speechShare) + gbPerHour(1200 - AUDIO_TALKING, 1 - nightShare),
   // One layer (before simulcast): the SFU forwards each camera as published, the full 320×240, to every tile.
-  videoOneLayer: gbPerHour(48, speechShare) + gbPerHour(CAMERAS * VIDEO_LARGE, 1 - nightShare),
+  videoOneLayer: gbPerHour(AUDIO_TALKING, speechShare) + gbPerHour(CAMERAS * VIDEO_LARGE, 1 - nightShare),
   // Simulcast: the spotlight's high layer during a speech, every tile's low layer; by day outside speeches all low.
-  videoFloor: gbPerHour(48, speechShare) + gbPerHour(VIDEO_LARGE + (CAMERAS - 1) * VIDEO_SMALL, speechShare) + gbPerHour(CAMERAS * VIDEO_SMALL, 1 - nightShare - speechShare),
-  videoNoFloor: gbPerHour(47 + 8 * 27 + CAMERAS * VIDEO_SMALL, 1), // every camera small and every microphone to everyone, all game
+  videoFloor: gbPerHour(AUDIO_TALKING, speechShare) + gbPerHour(VIDEO_LARGE + (CAMERAS - 1) * VIDEO_SMALL, speechShare) + gbPerHour(CAMERAS * VIDEO_SMALL, 1 - nightShare - speechShare),
+  videoNoFloor: gbPerHour(AUDIO_TALKING + 8 * AUDIO_SILENT + CAMERAS * VIDEO_SMALL, 1), // every camera small and every microphone to everyone, all game
 };
 void dayS;
 const TURN_SHARE = 0.2; // players behind NATs that need a relay (callstats.io: 22 %; Twilio: ~15 %)
