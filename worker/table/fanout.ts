@@ -8,7 +8,7 @@ import type { ErrorCode, ServerMessage, TableView } from "../../shared/protocol/
 import type { Ack } from "./after-change.ts";
 import { logAfterFor, viewFrame, type SentView } from "../../shared/protocol/view-patch.ts";
 import type { ConnectionIdentity } from "./connection.ts";
-import { sharedOf, viewFor } from "./engine.ts";
+import { gameViewFor } from "./engine.ts";
 import { viewerKey, viewerOf } from "./match.ts";
 import type { Sockets } from "./connection.ts";
 import type { ChatPort, ConsiglieriPort, MatchPort, MediaPort, OrganizerPort, PresencePort, PublicationPort, SfuPort, SpectatorsPort, TableCore } from "./ports.ts";
@@ -90,8 +90,8 @@ export class Fanout {
     const seatOf = identity.kind === "player" || identity.kind === "consigliere" ? identity.playerId : null;
     const behind = seatOf !== null && facts.players.some((p) => p.playerId === seatOf && p.gameNo < facts.gameNo);
     const state = behind ? match.lastState() : match.state();
-    // The public part of the state's views, built once for all its viewers.
-    const game = state ? viewFor(state, viewerOf(identity), { logAfter, shared: sharedOf(state) }) : null;
+    // The viewer's view of the state is built once (the public part once for all viewers), and each frame takes its log's tail.
+    const game = state ? gameViewFor(state, viewerOf(identity), logAfter) : null;
     const advises = identity.kind === "consigliere" ? identity.playerId : undefined;
     const chat = this.t.chat.access(identity);
     const view = buildTableView(facts, game, { organizing: this.t.organizer.isOrganizer(identity), chat, delayMs, behind, ...(advises ? { advises } : {}) }, parts);
