@@ -8,7 +8,7 @@
  */
 export * from "./types.ts";
 export { createGame, apply, nextDeadline, isOver, seatOf } from "./apply.ts";
-export { sharedView, viewFor, type SharedView } from "./view.ts";
+export { sharedView, viewFor, withLogAfter, type SharedView } from "./view.ts";
 export { getPreset, seatRange, startRefusal, type PresetInfo } from "./presets/index.ts";
 /** @internal Tests list the offered presets here; the worker and the page read them from presets/index.ts and the build. */
 export { listPresets } from "./presets/index.ts";

@@ -58,9 +58,14 @@ export interface ViewOptions {
  * What every viewer's view of one state has in common (the public part), built once per
  * version by the table's fan-out and handed to each `viewFor` of that state. Only public facts are
  * here. Its seats are frozen: a view handed them keeps a seat as it is when it adds nothing to it (no
- * role, no running tally) — views then share that frozen object, which nobody can change — and takes
- * its own copy otherwise; everything else the views take as copies. A `viewFor` not handed one builds
- * its own and keeps those objects as they are.
+ * role, no running tally) — views then share that frozen object, which nobody can change — and one it
+ * adds a role to is a frozen copy kept per seat and role (`knownSeat`), a running tally the view's own
+ * copy. Its technical vote, dealt roles, cursed seats, defence and composition are frozen and held by
+ * the views as they are; the floor, the legend's marks and the settings become frozen per-viewer
+ * copies kept per object (`viewerFloor`, `viewerMarks`, `frozenSettings`). So every view of a state
+ * shares what it holds alike, and — where the table keeps the previous state's objects for unchanged
+ * parts (worker/table/engine.ts sharedOf) — a connection's next patch skips those by identity. A
+ * `viewFor` not handed one builds its own and keeps those objects as they are.
  */
 export interface SharedView {
   readonly state: GameState;
@@ -73,11 +78,11 @@ export interface SharedView {
   readonly timerMs: GameView["timerMs"];
   readonly warnMs: number | null;
   readonly floor: Floor;
-  /** The roles this game deals (frozen). */
+  /** The roles this game deals. */
   readonly dealt: readonly RoleId[];
   /** The legend's marks of this game (view-facts.ts), before a black viewer's own. */
   readonly marks: ReadonlySet<LegendMark>;
-  /** §6.3 the cursed seats (frozen). */
+  /** §6.3 the cursed seats. */
   readonly cursed: readonly Seat[];
   /** §6.5–§6.7 today's vote for defence, or null. */
   readonly defence: GameView["defence"] | null;
@@ -89,6 +94,12 @@ export function sharedView(state: GameState): SharedView {
   const shared = publicPart(state);
   for (const seat of shared.seats) Object.freeze(seat);
   Object.freeze(shared.seats);
+  // The views handed this part hold these as they are: nobody may change them.
+  deepFreeze(shared.techVote);
+  deepFreeze(shared.dealt);
+  deepFreeze(shared.cursed);
+  deepFreeze(shared.defence);
+  deepFreeze(shared.composition);
   return shared;
 }
 
@@ -134,9 +145,9 @@ function publicPart(state: GameState): SharedView {
     // §7.12 the last-seconds warning of a night step (its deadline minus the warning), while it runs on its clock.
     warnMs: s.deadline !== null && !s.paused && !s.result ? warnMsOf(s) : null,
     floor: mediaFloor(s),
-    dealt: Object.freeze(dealt),
+    dealt,
     marks: gameMarks(s, dealt),
-    cursed: Object.freeze(cursedOf(s)),
+    cursed: cursedOf(s),
     defence: defenceOf(s),
     composition: compositionOf(s),
   };
@@ -175,15 +186,15 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     // §1 reveal "open": a player who left is shown to the table at once.
     // §7.9 a player removed by fouls in a closed game: the card was shown to the table.
     const known = (seesAll || p.seat === mySeat || team.includes(p.seat) || (openReveal && !p.alive && p.out !== "swapped") || p.shown === true) && p.role !== null;
-    // A handed public seat this view adds nothing to is kept as it is (frozen, shared with other views).
-    if (given && !known && !openTally) return shared.seats[i]!;
+    // A handed public seat this view adds nothing to is kept as it is (frozen, shared with other views);
+    // one it adds only a role to is that seat's frozen copy with the role, the same for every view
+    // entitled to it and for as long as the public seat stays the same object (engine.ts sharedOf).
+    if (given && !openTally) return known ? knownSeat(shared.seats[i]!, p.role!, p.team) : shared.seats[i]!;
     const sv: SeatView = given ? { ...shared.seats[i]! } : shared.seats[i]!;
     if (openTally) sv.votes = openTally[p.seat - 1] as number;
     if (known) { sv.role = p.role!; if (p.team) sv.team = p.team; }
     return sv;
   });
-
-  const techVote: GameView["techVote"] = shared.techVote && given ? { ...shared.techVote, pressed: shared.techVote.pressed.slice() } : shared.techVote;
 
   let you: GameView["you"] = null;
   if (me) {
@@ -223,14 +234,21 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
   // The log: everything this viewer may see, or (a delta frame) only the entries after the first
   // `logAfter` of them. Counts are of this viewer's own entries, so they reveal nothing hidden.
   const logAfter = !over && opts.logAfter != null && opts.logAfter >= 0 ? opts.logAfter : null;
-  const log: AnyLogEntry[] = [];
+  let log: AnyLogEntry[];
   let logUpTo = 0;
-  for (const e of s.events) {
-    if (!canSee(e, mySeat, seesAll)) continue;
-    logUpTo++;
-    // `seq` is the entry's place in this viewer's own log, never the game's event number: gaps in
-    // that would count the hidden events (night shots and checks) between two visible ones.
-    if (logAfter === null || logUpTo > logAfter) log.push({ seq: logUpTo, at: e.at, day: e.day, type: e.type, data: e.data } as AnyLogEntry);
+  if (logAfter === null) {
+    log = [];
+    for (const e of s.events) {
+      if (!canSee(e, mySeat, seesAll)) continue;
+      logUpTo++;
+      // `seq` is the entry's place in this viewer's own log, never the game's event number: gaps in
+      // that would count the hidden events (night shots and checks) between two visible ones.
+      log.push({ seq: logUpTo, at: e.at, day: e.day, type: e.type, data: e.data } as AnyLogEntry);
+    }
+  } else {
+    // A delta: the count from the one kept for the list before, the entries from the end.
+    logUpTo = seenCount(s.events, mySeat, seesAll);
+    log = logTail(s.events, mySeat, seesAll, logUpTo, logAfter);
   }
 
   let result: GameView["result"] = null;
@@ -249,7 +267,7 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
 
   return {
     presetId: s.presetId,
-    settings: { ...s.settings },
+    settings: given ? frozenSettings(s.settings) : { ...s.settings },
     phase: shared.phase,
     phaseSeq: s.phaseSeq,
     night: !over && isNightPhase(shared.phase),
@@ -264,13 +282,13 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     shout: s.shout ? { seat: s.shout.seat, until: s.shout.until } : null,
     nominees: s.nominees.slice(),
     ballot,
-    techVote,
-    floor: floorFor(shared.floor, mySeat, viewer.kind === "host", given),
-    dealt: shared.dealt.slice(),
-    marks: withTeamMarks(shared.marks, me?.team === "black"),
-    ...(shared.cursed.length ? { cursed: shared.cursed.slice() } : {}),
-    ...(shared.composition ? { composition: shared.composition.map((r) => ({ ...r })) } : {}),
-    ...(shared.defence ? { defence: { candidates: shared.defence.candidates.slice(), dropped: shared.defence.dropped.slice() } } : {}),
+    techVote: shared.techVote,
+    floor: given ? viewerFloor(shared.floor, mySeat, viewer.kind === "host") : floorFor(shared.floor, mySeat, viewer.kind === "host", false),
+    dealt: shared.dealt as RoleId[],
+    marks: given ? viewerMarks(shared.marks, me?.team === "black") : withTeamMarks(shared.marks, me?.team === "black"),
+    ...(shared.cursed.length ? { cursed: shared.cursed as Seat[] } : {}),
+    ...(shared.composition ? { composition: shared.composition } : {}),
+    ...(shared.defence ? { defence: shared.defence } : {}),
     you,
     ...(viewer.kind === "host" ? { host: hostPanel(s) } : {}),
     ...(warnMs !== null && s.deadline !== null ? { warnAt: s.deadline - warnMs } : {}),
@@ -281,6 +299,69 @@ export function viewFor(state: GameState, viewer: Viewer, opts: ViewOptions = {}
     logUpTo,
     result,
   };
+}
+
+/**
+ * `view`, this viewer's view of `state` built with `logAfter: Number.MAX_SAFE_INTEGER` (no log entries,
+ * its `logUpTo` counted), as `viewFor` builds it with `logAfter`: the same object but for the log.
+ * The entries after the first `logAfter` are read from the end of the events, so a frame's tail of a
+ * few entries does not walk the whole log again. The table keeps one such view per viewer and state
+ * for every frame of that state.
+ */
+export function withLogAfter(state: GameState, viewer: Viewer, view: GameView, logAfter: number | null): GameView {
+  const s = asEngine(state);
+  // The end reveals every event: the view already holds the whole log, whatever `logAfter`.
+  if (s.result !== null) return view;
+  const after = logAfter != null && logAfter >= 0 ? logAfter : null;
+  const seat = viewer.kind === "player" ? (playerById(s, viewer.playerId)?.seat ?? null) : null;
+  return { ...view, log: logTail(s.events, seat, viewer.kind === "host", view.logUpTo, after ?? 0), logAfter: after };
+}
+
+/**
+ * The entries of a viewer's log after its first `from` (of `upTo`, the viewer's count of the list), read
+ * from the end of the events: a frame's tail is a few entries, not the whole log walked again.
+ */
+function logTail(events: readonly GameEvent[], seat: Seat | null, all: boolean, upTo: number, from: number): AnyLogEntry[] {
+  const log: AnyLogEntry[] = [];
+  let seq = upTo;
+  for (let i = events.length - 1; i >= 0 && seq > from; i--) {
+    const e = events[i]!;
+    if (!canSee(e, seat, all)) continue;
+    log.push({ seq, at: e.at, day: e.day, type: e.type, data: e.data } as AnyLogEntry);
+    seq--;
+  }
+  return log.reverse();
+}
+
+/**
+ * How many of `events` a viewer sees (its `logUpTo`). The count is kept on the list's last event,
+ * per kind of viewer (a seat, none, all): an event is made once (state.ts emit), at the place its
+ * `seq` names, and every later list of the game holds it there — so the next state's count is that
+ * one plus the viewer's events after it, and a game's views do not count its whole log again for
+ * every viewer and every version. An event at another place than its `seq` (a list not made by the
+ * engine) is counted from the start.
+ */
+const seenCounts = new WeakMap<GameEvent, Map<number, number>>();
+function seenCount(events: readonly GameEvent[], seat: Seat | null, all: boolean): number {
+  const key = all ? -1 : (seat ?? 0);
+  let count = 0;
+  let i = events.length - 1;
+  for (; i >= 0; i--) {
+    const e = events[i]!;
+    const known = e.seq === i + 1 ? seenCounts.get(e)?.get(key) : undefined;
+    if (known !== undefined) {
+      count += known;
+      break;
+    }
+    if (canSee(e, seat, all)) count++;
+  }
+  const last = events[events.length - 1];
+  if (last !== undefined && last.seq === events.length && i < events.length - 1) {
+    let byViewer = seenCounts.get(last);
+    if (byViewer === undefined) seenCounts.set(last, (byViewer = new Map()));
+    byViewer.set(key, count);
+  }
+  return count;
 }
 
 /** §5.7 the live host's connection lost (the table waits for them until the server takes over), or the server hosting. */
@@ -299,7 +380,7 @@ function hosting(s: EngineState): GameView["hosting"] | null {
 function floorFor(full: Floor, seat: Seat | null, all: boolean, copy: boolean): Floor {
   const channels: FloorChannel[] = [];
   for (const c of full.channels) {
-    if (!(all || c.listeners === "everyone" || (seat !== null && (c.listeners.includes(seat) || c.speakers.includes(seat) || c.video.includes(seat))))) continue;
+    if (!shown(c, seat, all)) continue;
     // Each view its own copy when the full floor was built once for all the viewers of a state.
     channels.push(copy ? { id: c.id, speakers: c.speakers.slice(), video: c.video.slice(), listeners: c.listeners === "everyone" ? "everyone" : c.listeners.slice(), ...(c.pushToTalk ? { pushToTalk: c.pushToTalk.slice() } : {}) } : c);
   }
@@ -307,6 +388,79 @@ function floorFor(full: Floor, seat: Seat | null, all: boolean, copy: boolean): 
   if (full.advisers !== undefined) out.advisers = full.advisers;
   if (full.muted) out.muted = full.muted.slice();
   return out;
+}
+
+/**
+ * A public seat (frozen, from a handed public part) with the role a view adds: one frozen copy per
+ * seat object and role, shared by the views entitled to it (the seat's own player, its black team, the
+ * live host, everyone at the end). So from one version to the next such a seat is the same object
+ * while its public part is, and a connection's patch skips it by identity.
+ */
+const knownSeats = new WeakMap<SeatView, Map<string, SeatView>>();
+function knownSeat(seat: SeatView, role: RoleId, team: PlayerState["team"]): SeatView {
+  let byRole = knownSeats.get(seat);
+  if (byRole === undefined) knownSeats.set(seat, (byRole = new Map()));
+  const key = team ? `${role} ${team}` : role;
+  let sv = byRole.get(key);
+  if (sv === undefined) {
+    sv = { ...seat, role };
+    if (team) sv.team = team;
+    byRole.set(key, Object.freeze(sv));
+  }
+  return sv;
+}
+
+/**
+ * The floor as a viewer may know it, from a handed public part's floor: one frozen copy per floor
+ * object and set of channels shown (by day every seat and the spectators are shown the same), shared
+ * by the views that see the same — and, while the table's floor stays the same object (engine.ts
+ * sharedOf keeps it when unchanged), the same from one version to the next, so a connection's patch
+ * skips it by identity.
+ */
+const viewerFloors = new WeakMap<Floor, Map<string, Floor>>();
+function viewerFloor(full: Floor, seat: Seat | null, all: boolean): Floor {
+  let bySight = viewerFloors.get(full);
+  if (bySight === undefined) viewerFloors.set(full, (bySight = new Map()));
+  let key = "";
+  for (const c of full.channels) key += shown(c, seat, all) ? "1" : "0";
+  let floor = bySight.get(key);
+  if (floor === undefined) bySight.set(key, (floor = deepFreeze(floorFor(full, seat, all, true))));
+  return floor;
+}
+
+/** Whether a viewer (a seat, none, or all: the live host) is shown a channel of the floor. */
+function shown(c: FloorChannel, seat: Seat | null, all: boolean): boolean {
+  return all || c.listeners === "everyone" || (seat !== null && (c.listeners.includes(seat) || c.speakers.includes(seat) || c.video.includes(seat)));
+}
+
+/** The legend's marks for a viewer (withTeamMarks), from a handed public part: one frozen list per marks set and team. */
+const viewerMarkLists = new WeakMap<ReadonlySet<LegendMark>, { black?: readonly LegendMark[]; other?: readonly LegendMark[] }>();
+function viewerMarks(marks: ReadonlySet<LegendMark>, black: boolean): LegendMark[] {
+  let lists = viewerMarkLists.get(marks);
+  if (lists === undefined) viewerMarkLists.set(marks, (lists = {}));
+  const key = black ? "black" : "other";
+  return (lists[key] ??= Object.freeze(withTeamMarks(marks, black))) as LegendMark[];
+}
+
+/** A frozen copy of a game's settings, one per settings object (a state's settings are its game's, shared by its states). */
+const settingsCopies = new WeakMap<object, Record<string, unknown>>();
+function frozenSettings(settings: Record<string, unknown>): Record<string, unknown> {
+  let copy = settingsCopies.get(settings);
+  if (copy === undefined) {
+    copy = { ...settings };
+    // Only plain values can be frozen in a copy without freezing the state's own objects.
+    if (Object.values(copy).some((v) => v !== null && typeof v === "object")) return copy;
+    settingsCopies.set(settings, Object.freeze(copy));
+  }
+  return copy;
+}
+
+function deepFreeze<T>(x: T): T {
+  if (x !== null && typeof x === "object" && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x)) deepFreeze(v);
+  }
+  return x;
 }
 
 const DUTIES = new Set(["take-card", "end-speech", "vote", "vote-lift", "use", "shooting-plan"]);

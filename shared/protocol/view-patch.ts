@@ -88,6 +88,13 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return keys === 0;
 }
 
+/** Two arrays of plain values alike, element by element (a loop: views share frozen arrays, and V8's array builtins take a slow path on those). */
+function sameScalars(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /**
  * The operations that turn `a` into `b` (both JSON values), appended to `ops`. `path` is the keys down
  * to here, pushed and popped in place (building every visited node's pointer string would cost
@@ -104,7 +111,7 @@ function diff(a: unknown, b: unknown, path: (string | number)[], ops: PatchOp[])
     // Arrays of plain values (nominees, seats lists) are short: replaced whole when they differ.
     const scalars = (b.length === 0 || typeof b[0] !== "object") && (a.length === 0 || typeof a[0] !== "object");
     if (scalars) {
-      if (a.length !== b.length || a.some((x, i) => x !== b[i])) ops.push([pointer(path), b]);
+      if (!sameScalars(a, b)) ops.push([pointer(path), b]);
       return;
     }
     const common = Math.min(a.length, b.length);

@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { playGame } from "../../shared/bots/index.ts";
-import { sharedView, viewFor, type GameState } from "../../shared/engine/index.ts";
+import { sharedView, viewFor, withLogAfter, type GameState, type Viewer } from "../../shared/engine/index.ts";
 import { sportStates } from "../fixtures/sport-states.ts";
 import { sameJson } from "../../shared/protocol/view-patch.ts";
 
@@ -83,5 +83,37 @@ describe("viewFor handed the public part: shared seats are frozen and carry noth
     const view = viewFor(voting!, { kind: "spectator" }, { shared });
     expect(view).toEqual(viewFor(voting!, { kind: "spectator" }));
     for (const seat of view.seats) expect(seat).not.toBe(shared.seats[seat.seat - 1]);
+  });
+});
+
+describe("a view's log as a delta: the count kept per list and the tail read from the end (RULES.md §1: counts are the viewer's own)", () => {
+  const viewers: Viewer[] = [...Array.from({ length: 10 }, (_, i) => ({ kind: "player" as const, playerId: `p${i + 1}` })), { kind: "spectator" }, { kind: "host" }];
+  const check = (states: GameState[]) => {
+    let compared = 0;
+    for (const state of states) {
+      for (const viewer of viewers) {
+        const whole = viewFor(state, viewer);
+        const kept = viewFor(state, viewer, { logAfter: Number.MAX_SAFE_INTEGER, shared: sharedView(state) });
+        expect(kept.logUpTo, "the count of a view without entries is the whole log's").toBe(whole.logUpTo);
+        for (const after of [null, 0, Math.max(0, whole.logUpTo - 3), whole.logUpTo]) {
+          const delta = viewFor(state, viewer, { logAfter: after });
+          expect(delta.logUpTo).toBe(whole.logUpTo);
+          // Once the game is over the whole log is sent whatever `logAfter`.
+          expect(delta.log).toEqual(whole.result !== null || after === null ? whole.log : whole.log.filter((e) => e.seq > after));
+          // The table's way: the view kept for the state, with the tail for what the connection holds.
+          expect(withLogAfter(state, viewer, kept, after)).toEqual(viewFor(state, viewer, { logAfter: after, shared: sharedView(state) }));
+          compared++;
+        }
+      }
+    }
+    return compared;
+  };
+
+  it("agrees with the whole log for every viewer of every state of a game, built in order (counts carried from the list before)", () => {
+    expect(check(sportStates())).toBeGreaterThan(1000);
+  });
+
+  it("and built last state first (every count from the start)", () => {
+    expect(check(sportStates().reverse())).toBeGreaterThan(1000);
   });
 });

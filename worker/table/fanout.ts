@@ -8,7 +8,7 @@ import type { ErrorCode, ServerMessage, TableView } from "../../shared/protocol/
 import type { Ack } from "./after-change.ts";
 import { logAfterFor, viewFrame, type SentView } from "../../shared/protocol/view-patch.ts";
 import type { ConnectionIdentity } from "./connection.ts";
-import { sharedOf, viewFor } from "./engine.ts";
+import { gameViewFor } from "./engine.ts";
 import { viewerKey, viewerOf } from "./match.ts";
 import type { Sockets } from "./connection.ts";
 import type { ChatPort, ConsiglieriPort, MatchPort, MediaPort, OrganizerPort, PresencePort, PublicationPort, SfuPort, SpectatorsPort, TableCore } from "./ports.ts";
@@ -37,6 +37,32 @@ function withAck(frame: string, ref: string): string {
   return `${frame.slice(0, -1)},"ack":${JSON.stringify(ref)}}`;
 }
 
+/** The facts table parts are built from (tableParts: all but `hostConnected`), the same. */
+function sameFacts(a: TableFacts, b: TableFacts): boolean {
+  return a.config === b.config && sameList(a.players, b.players) && a.status === b.status && a.control === b.control && a.pause === b.pause &&
+    a.gameNo === b.gameNo && sameList(a.series, b.series) && sameMap(a.consiglieri, b.consiglieri) && sameSet(a.needsConsigliere, b.needsConsigliere) &&
+    sameSet(a.consigliereInvited, b.consigliereInvited) && sameList(a.mediaPeers, b.mediaPeers);
+}
+function sameMap(a: ReadonlyMap<string, string> | undefined, b: ReadonlyMap<string, string> | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.size !== b.size) return false;
+  for (const [k, v] of a) if (b.get(k) !== v) return false;
+  return true;
+}
+function sameSet(a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.size !== b.size) return false;
+  for (const k of a) if (!b.has(k)) return false;
+  return true;
+}
+/** Two lists of the same values (numbers, or the store's row objects) in the same order. */
+function sameList(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export class Fanout {
   /**
    * The last view each socket received (its version and the view minus its log), the base of
@@ -52,7 +78,22 @@ export class Fanout {
    */
   private parts: TableParts | null = null;
 
+  /** The facts the last broadcast's parts were built from (`partsFor`). */
+  private partsFacts: TableFacts | null = null;
+
   constructor(private readonly t: FanoutDeps) {}
+
+  /**
+   * This broadcast's table parts: the last broadcast's very object when they were built from the same
+   * facts — the store's rows are cached and replaced, never changed in place, on a write (storage.ts), so
+   * the same row objects and equal small sets are the same facts — else built and compared (tableParts).
+   */
+  private partsFor(facts: TableFacts): TableParts {
+    const last = this.partsFacts;
+    this.partsFacts = facts;
+    if (this.parts !== null && last !== null && sameFacts(last, facts)) return this.parts;
+    return tableParts(facts, false, this.parts);
+  }
 
   /** A new game's log starts again: every socket gets a full view with the whole log. */
   forgetLogs(): void {
@@ -90,8 +131,8 @@ export class Fanout {
     const seatOf = identity.kind === "player" || identity.kind === "consigliere" ? identity.playerId : null;
     const behind = seatOf !== null && facts.players.some((p) => p.playerId === seatOf && p.gameNo < facts.gameNo);
     const state = behind ? match.lastState() : match.state();
-    // The public part of the state's views, built once for all its viewers.
-    const game = state ? viewFor(state, viewerOf(identity), { logAfter, shared: sharedOf(state) }) : null;
+    // The viewer's view of the state is built once (the public part once for all viewers), and each frame takes its log's tail.
+    const game = state ? gameViewFor(state, viewerOf(identity), logAfter) : null;
     const advises = identity.kind === "consigliere" ? identity.playerId : undefined;
     const chat = this.t.chat.access(identity);
     const view = buildTableView(facts, game, { organizing: this.t.organizer.isOrganizer(identity), chat, delayMs, behind, ...(advises ? { advises } : {}) }, parts);
@@ -136,7 +177,7 @@ export class Fanout {
     // with the log's tail when that is smaller. Sockets of one viewer that got the same frames share it.
     const frames = new Map<string, Map<SentView | undefined, { frame: string; sent: SentView }>>();
     // The table's parts of every view, once for this broadcast (a player still seeing the last game's end builds their own).
-    const parts = (this.parts = tableParts(facts, false, this.parts));
+    const parts = (this.parts = this.partsFor(facts));
     const frameFor = (identity: ConnectionIdentity, sent: SentView | undefined) => {
       // A consigliere's frame is the seat's view in its own envelope (`advising`, never `organizing`).
       const key = `${identity.kind === "consigliere" ? "c:" : ""}${viewerKey(identity)}`;

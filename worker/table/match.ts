@@ -7,8 +7,8 @@
  */
 import type { TableStatus } from "../../shared/protocol/http.ts";
 import {
-  createGame, eventCount, eventsFrom, firstEliminated, isOver, nextDeadline, seatOf, seatedPlayers, sharedOf, viewFor, withEvents, withoutEvents,
-  type GameEvent, type GameState, type GameView, type Input, type Viewer,
+  createGame, eventCount, eventsFrom, firstEliminated, gameViewOf, isOver, nextDeadline, seatOf, seatedPlayers, sharedOf, viewFor, withEvents, withoutEvents,
+  type GameEvent, type GameState, type Input, type Viewer,
 } from "./engine.ts";
 import { sameJson } from "../../shared/protocol/view-patch.ts";
 import { ENTITLEMENT } from "../../shared/entitlement.ts";
@@ -197,7 +197,7 @@ export class Match {
       // A public change still waiting for its broadcast stays public: everyone gets that frame.
       if (!pending?.public) {
         const cs = pending ?? { version, public: false, keys: new Set<string>() };
-        for (const key of changedViewers(prev!, next)) cs.keys.add(key);
+        for (const key of changedViewers(prev!, next, this.t.config().host === "live")) cs.keys.add(key);
         this.changeSet = cs;
       }
     } else {
@@ -246,34 +246,28 @@ export function viewerKey(identity: ConnectionIdentity): string {
 }
 
 /**
- * A viewer's view of a state without its log entries (the log only grows, so its length — `logUpTo` —
- * tells whether it changed): two states look the same to a viewer iff these views are equal as JSON
- * (`sameJson`, which stops at the first difference and serializes nothing).
- * Memoised per state object, so each input builds the views of the new state only: the previous
- * state's are already known from the input before.
+ * Two states look the same to a viewer iff its views of them without log entries are equal as JSON
+ * (`sameJson`, which stops at the first difference and serializes nothing): the log only grows, so its
+ * length (`logUpTo`) tells whether it changed. The views are kept per state (engine.ts gameViewOf), so
+ * each input builds the views of the new state only — the previous state's were built for the input
+ * before, by this check or by its frames.
  */
-const memoViews = new WeakMap<GameState, Map<string, GameView>>();
-function viewOf(state: GameState, key: string, viewer: Viewer): GameView {
-  let memo = memoViews.get(state);
-  if (!memo) memoViews.set(state, (memo = new Map()));
-  let v = memo.get(key);
-  if (v === undefined) memo.set(key, (v = viewFor(state, viewer, { logAfter: Number.MAX_SAFE_INTEGER, shared: sharedOf(state) })));
-  return v;
-}
-
-function viewChanged(prev: GameState, next: GameState, key: string, viewer: Viewer): boolean {
-  const a = viewOf(prev, key, viewer);
-  const b = viewOf(next, key, viewer);
+function viewChanged(prev: GameState, next: GameState, viewer: Viewer): boolean {
+  const a = gameViewOf(prev, viewer);
+  const b = gameViewOf(next, viewer);
   // Most changes show in the length of the viewer's log or its clock; the whole views are compared only when these agree.
   return a.logUpTo !== b.logUpTo || a.deadline !== b.deadline || !sameJson(a, b);
 }
 
-/** The viewers (seated players, the host) whose own view differs between two states. */
-function changedViewers(prev: GameState, next: GameState): string[] {
+/**
+ * The viewers (seated players, the live host) whose own view differs between two states. Only a table
+ * with a live host has a connection that sees as the host (frames.ts): elsewhere that view is not built.
+ */
+function changedViewers(prev: GameState, next: GameState, liveHost: boolean): string[] {
   const out: string[] = [];
   const viewers: Array<[string, Viewer]> = seatedPlayers(next).map((p) => [`p:${p.playerId}`, { kind: "player", playerId: p.playerId }]);
-  viewers.push(["host", { kind: "host" }]);
-  for (const [key, viewer] of viewers) if (viewChanged(prev, next, key, viewer)) out.push(key);
+  if (liveHost) viewers.push(["host", { kind: "host" }]);
+  for (const [key, viewer] of viewers) if (viewChanged(prev, next, viewer)) out.push(key);
   return out;
 }
 
@@ -281,5 +275,5 @@ function changedViewers(prev: GameState, next: GameState): string[] {
 function quietChange(prev: GameState, next: GameState): boolean {
   // A new stage is public (the stage number is in every view): no view needs building to know that.
   if (prev.phaseSeq !== next.phaseSeq) return false;
-  return !viewChanged(prev, next, "spectator", { kind: "spectator" });
+  return !viewChanged(prev, next, { kind: "spectator" });
 }
