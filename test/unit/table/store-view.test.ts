@@ -4,11 +4,17 @@
  * it (the next patch applies to that view), and keeps its unchanged nodes (what did not change does
  * not re-render).
  */
-import { reconcile, createStore, unwrap } from "solid-js/store/dist/store.js";
+import type * as SolidStore from "solid-js/store";
+// The browser's build of the store: in Node, "solid-js/store" is the server build, whose reconcile
+// replaces values instead of diffing them into the nodes it holds.
+// @ts-expect-error the package declares no types for its dist path
+import * as browserStore from "solid-js/store/dist/store.js";
 import { describe, expect, it } from "vitest";
 import { applyViewPatch } from "../../../shared/protocol/view-patch.ts";
 import type { PatchOp, TableView } from "../../../shared/protocol/messages.ts";
 import { storeTarget } from "../../../web/src/table/store-view.ts";
+
+const { createStore, reconcile, unwrap } = browserStore as typeof SolidStore;
 
 /** A small seeded generator (the same sequence every run). */
 function rng(seed: number) {
