@@ -20,6 +20,7 @@ import { t } from "../i18n/index.ts";
 import { asAdvisor } from "./advisor.ts";
 import { intentFrame } from "./frame.ts";
 import { labelHidden } from "./hidden.ts";
+import { storeTarget } from "./store-view.ts";
 
 export type ConnState = "connecting" | "open" | "reconnecting" | "closed";
 
@@ -122,6 +123,8 @@ export function connectTable(code: string, token: string | null): TableControlle
   /** The last full view (plain data, outside the store) that log deltas are merged into and patches applied to, and its version. */
   let full: TableView | null = null;
   let fullVersion = -1;
+  /** The view the store was last given (plain data, before the store's copy): what the next one is compared with. */
+  let given: TableView | null = null;
   /** A `sync` was sent after a frame that did not follow; patches wait for the full view it brings. */
   let resyncing = false;
   let syncAt = 0;
@@ -239,9 +242,12 @@ export function connectTable(code: string, token: string | null): TableControlle
           // §7.10 a consigliere's page offers the seat's vote or night action (you.advice) as its actions.
           // A finished game's opted-out seat comes without a nick; it is "Player {seat}" here.
           const shown = labelHidden(merged, (seat) => t("seat.hidden", { seat }));
-          // The store gets its own copy: reconcile adopts and later mutates the objects it is given, and a
-          // patched view shares its unchanged parts with the view the next patch applies to.
-          setState("view", reconcile(structuredClone(state.identity?.kind === "consigliere" ? asAdvisor(shown) : shown)));
+          const view = state.identity?.kind === "consigliere" ? asAdvisor(shown) : shown;
+          // The store gets its own copy of what changed (store-view.ts): reconcile adopts and later mutates
+          // the objects it is given, and a patched view shares its unchanged parts with the view the next
+          // patch applies to; what did not change stays the store's own node, where reconcile stops.
+          setState("view", reconcile(storeTarget(view, given, state.view) as TableView));
+          given = view;
         });
         return;
       }
