@@ -21,7 +21,7 @@ import type { TableController } from "./controller.ts";
 import { formatEntry, GameLog } from "./GameLog.tsx";
 import { type ClaimBadges, Oval, type SeatFlags } from "./Oval.tsx";
 import { marksShown, narration, phaseLine, setNarration, speak } from "./phase.ts";
-import { RoleCard, RolePeek } from "./RoleCard.tsx";
+import { RolePeek } from "./RolePeek.tsx";
 import { SheetTimer, TimerRing } from "./TimerRing.tsx";
 import { ShareCode } from "./ShareCode.tsx";
 import { Announcements, announcementText, DelayBanner, HostAwayNotice, HostingBanner, PauseBanner } from "./Banners.tsx";
@@ -69,6 +69,9 @@ const ComeBackForm = lazy(() => forms().then((m) => ({ default: m.ComeBackForm }
 const VoiceBar = lazy(() => withParts(import("./VoiceBar.tsx"), "panels").then((m) => ({ default: m.VoiceBar })));
 const ChatPanel = lazy(() => withParts(import("./Chat.tsx"), "panels").then((m) => ({ default: m.ChatPanel })));
 const TakeoverButtons = lazy(() => withParts(import("./Takeover.tsx"), "panels").then((m) => ({ default: m.TakeoverButtons })));
+/** The face-down role card under the action bar: fetched once a seat is dealt (below), with the role texts it shows face up; nothing waits for them. */
+const roleCard = () => import("./RoleCard.tsx");
+const RoleCard = lazy(() => roleCard().then((m) => ({ default: m.RoleCard })));
 
 function ReturnCodeBox(props: { code: string | null }) {
   return (
@@ -218,11 +221,13 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   const you = () => game()?.you ?? null;
   // A device with no seat here will likely join from the lobby: its join form's chunk comes with the page.
   if (!props.saved) void forms();
-  // The role descriptions (the face-up card) arrive once the game is on; nothing waits for them. The memo
+  // The role card and its descriptions arrive once the game is on; nothing waits for them. The memo
   // keeps this off the per-frame path: it changes when a seat is dealt, not with every view frame.
   const dealtSeat = createMemo(() => !!game()?.you);
   createEffect(() => {
-    if (dealtSeat()) void loadParts("roles");
+    if (!dealtSeat()) return;
+    void roleCard();
+    void loadParts("roles");
   });
   // The table's voice (the mesh loads on "Join voice"); a seated player, the live host,
   // a consigliere or a listening spectator, each as its media peer.
