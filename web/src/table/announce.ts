@@ -227,7 +227,10 @@ export function nextChange(tail: AnnouncementTail, now: number): number | null {
   let next = Infinity;
   for (const { a } of tail.items) {
     if (!a) continue;
-    for (const t of [a.at - EARLY, a.at + a.ttl]) if (t > now && t < next) next = t;
+    const shows = a.at - EARLY;
+    const goes = a.at + a.ttl;
+    if (shows > now && shows < next) next = shows;
+    if (goes > now && goes < next) next = goes;
   }
   return next === Infinity ? null : next;
 }
