@@ -1,10 +1,10 @@
 /** The pause banner (who paused, why, whom we wait for, the frozen time), the spectator-delay notice and the announcements. */
-import { createEffect, createMemo, createSignal, For, type JSX, on, onCleanup, Show } from "solid-js";
+import { createEffect, createMemo, createSignal, For, type JSX, on, onCleanup, Show, untrack } from "solid-js";
 import type { GameView } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 import { has, type Params, t, tk } from "../i18n/index.ts";
 import type { ServerClock } from "../lib/clock.ts";
-import { activeAnnouncements, type Announcement, voteWarning } from "./announce.ts";
+import { activeAnnouncements, activeFrom, type Announcement, announcementTail, nextChange, voteWarning } from "./announce.ts";
 import { awayText, clockText } from "./presence.ts";
 import { shownName } from "./names.ts";
 
@@ -52,10 +52,16 @@ export function HostingBanner(props: { game: GameView }) {
  * this viewer may do about it (a club's owner or host: TakeoverButtons).
  */
 export function HostAwayNotice(props: { game: GameView; clock: ServerClock; children?: JSX.Element }) {
-  const [now, setNow] = createSignal(props.clock.now());
-  const tick = setInterval(() => setNow(props.clock.now()), 500);
-  onCleanup(() => clearInterval(tick));
   const until = () => (props.game.hosting?.state === "waiting" ? props.game.hosting.until : null);
+  // The clock is read whenever the countdown renders; the timer runs only while it is shown (the
+  // notice is mounted for the whole game, and a phone pays for every wake-up).
+  const [tick, setTick] = createSignal(0);
+  const now = () => (tick(), props.clock.now());
+  createEffect(() => {
+    if (until() === null) return;
+    const timer = setInterval(() => setTick((n) => n + 1), 500);
+    onCleanup(() => clearInterval(timer));
+  });
   return (
     <Show when={until()}>
       {(u) => (
@@ -99,14 +105,45 @@ export function announcementText(a: Pick<Announcement, "key" | "params"> & Parti
  * the screen but never in the way: the box lets taps through, only its dismiss button takes them.
  */
 export function Announcements(props: { game: GameView; clock: ServerClock; delayMs: number; ended?: boolean; folded?: boolean; notice?: JSX.Element }) {
-  const [now, setNow] = createSignal(props.clock.now());
-  const tick = setInterval(() => setNow(props.clock.now()), 500);
-  onCleanup(() => clearInterval(tick));
   const [dismissed, setDismissed] = createSignal<ReadonlySet<string>>(new Set());
-  
+  // The clock is read whenever a memo below runs (a new entry is judged on the fresh time); `tick`
+  // only wakes them when something on screen is due to change (the timer below).
+  const [tick, setTick] = createSignal(0);
+  const now = () => (tick(), props.clock.now());
   // A delayed spectator's view is behind the table's clock by the delay (§5.7 spectator delay).
-  const list = createMemo(() => activeAnnouncements(props.game.log, props.game.you?.seat ?? null, now() - props.delayMs, { dismissed: dismissed(), seats: props.game.seats.map((s) => ({ ...s, nickname: shownName(s.nickname, s.bot) })) }), [], { equals: (a, b) => a.length === b.length && a.every((x, i) => x.id === b[i]?.id) });
+  const viewNow = () => now() - props.delayMs;
+  // The players' names, read from the store only when a name changes (not on every tick).
+  const names = createMemo(() => new Map(props.game.seats.map((s) => [s.seat, shownName(s.nickname, s.bot)] as const)), new Map<number, string>(), { equals: (a, b) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v) });
+  // What the log announces is made once per change of the log (the tail that can still be on
+  // screen); each tick only filters that plain list by the time.
+  const tail = createMemo(() => {
+    const seatNames = names();
+    return announcementTail(props.game.log, props.game.you?.seat ?? null, untrack(() => props.clock.now()) - props.delayMs, (s) => seatNames.get(s) ?? "");
+  });
+  const list = createMemo(
+    () => {
+      const at = viewNow();
+      // The clock went back past the tail's time (a resync): the whole walk, over the log itself.
+      return activeFrom(tail(), at, { dismissed: dismissed() }) ?? activeAnnouncements(props.game.log, props.game.you?.seat ?? null, at, { dismissed: dismissed(), seats: props.game.seats.map((s) => ({ ...s, nickname: names().get(s.seat) ?? "" })) });
+    },
+    [],
+    { equals: (a, b) => a.length === b.length && a.every((x, i) => x.id === b[i]?.id) },
+  );
   const warning = createMemo(() => (props.game.result ? null : voteWarning(props.game, now())), null, { equals: (a, b) => a?.seat === b?.seat && a?.secondsLeft === b?.secondsLeft && a?.self === b?.self });
+  // The timer runs only while something on screen is due to change: a banner to show or to go
+  // (nextChange), the vote warning's countdown, or the walk over the log itself after the clock went
+  // back. It wakes at the change, or within half a second so that a jump of the clock estimate shows
+  // as soon as before; when nothing time-dependent is on, nothing wakes (a phone pays for every wake-up).
+  createEffect(() => {
+    tick();
+    const t = tail();
+    const at = untrack(viewNow);
+    const countdown = warning()?.secondsLeft != null;
+    const next = nextChange(t, at);
+    if (next === null && !countdown && at >= t.from) return;
+    const timer = setTimeout(() => setTick((n) => n + 1), Math.ceil(Math.min(500, next === null ? 500 : next - at)));
+    onCleanup(() => clearTimeout(timer));
+  });
   const dismiss = (id: string) => setDismissed(new Set([...dismissed(), id]));
   // Several banners at once (nightfall: the count, who left, the night) fold on a phone into the newest
   // one's line and "+N more" (styles.css: only below 600 px), so they do not cover the oval; the button

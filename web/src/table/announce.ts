@@ -178,21 +178,67 @@ export function announcementOf(e: AnyLogEntry, you: Seat | null, nick: (seat: Se
   }
 }
 
-/** Announcements still on screen at `now` (server ms), newest first, at most `max`, none dismissed. */
-export function activeAnnouncements(log: readonly AnyLogEntry[], you: Seat | null, now: number, opts: { dismissed?: ReadonlySet<string>; max?: number; seats?: SeatView[] } = {}): Announcement[] {
-  const names = new Map((opts.seats ?? []).map((s) => [s.seat, s.nickname] as const));
-  const out: Announcement[] = [];
-  // Newest first; the log is oldest first, so walk back and stop at the first entry too old for any banner.
-  const oldest = now - Math.max(...Object.values(TTL));
+/** The longest time on screen: an entry older than this at `now` is on no screen. */
+const LONGEST = Math.max(...Object.values(TTL));
+/** A banner shows up this long before its entry's time (the table's clock may run a little ahead of ours). */
+const EARLY = 5_000;
+
+/**
+ * The log's tail that can be on screen at `from` or later (server ms), newest first, each entry with
+ * its announcement made once. What depends on the log (which entries are announced, their lines) is
+ * built when the log grows; what depends on the clock (which of them are still on) is `activeFrom`,
+ * a walk over plain objects that the banners' timer can afford on every tick.
+ */
+export interface AnnouncementTail {
+  from: number;
+  items: ReadonlyArray<{ at: number; a: Announcement | null }>;
+}
+
+export function announcementTail(log: readonly AnyLogEntry[], you: Seat | null, from: number, nick: (seat: Seat) => string = () => ""): AnnouncementTail {
+  const items: Array<{ at: number; a: Announcement | null }> = [];
+  // The walk at any later `now` stops at the first entry older than now − LONGEST (activeFrom), which
+  // is never past the first one older than from − LONGEST: the tail ends there.
+  const oldest = from - LONGEST;
   for (let i = log.length - 1; i >= 0; i--) {
     const e = log[i]!;
     if (e.at < oldest) break;
-    const a = announcementOf(e, you, (s) => names.get(s) ?? "");
-    if (!a || a.at + a.ttl <= now || a.at > now + 5_000 || opts.dismissed?.has(a.id)) continue;
+    items.push({ at: e.at, a: announcementOf(e, you, nick) });
+  }
+  return { from, items };
+}
+
+/** The tail's announcements still on screen at `now`, newest first, at most `max`, none dismissed;
+ *  null when `now` is before the tail's `from` (the clock went back: the tail may be too short). */
+export function activeFrom(tail: AnnouncementTail, now: number, opts: { dismissed?: ReadonlySet<string>; max?: number } = {}): Announcement[] | null {
+  if (now < tail.from) return null;
+  const out: Announcement[] = [];
+  const oldest = now - LONGEST;
+  for (const { at, a } of tail.items) {
+    if (at < oldest) break;
+    if (!a || a.at + a.ttl <= now || a.at > now + EARLY || opts.dismissed?.has(a.id)) continue;
     out.push(a);
     if (out.length >= (opts.max ?? 3)) break;
   }
   return out;
+}
+
+/** When (server ms, after `now`) the tail's banners next change — one shows up or one goes — or null: none will. */
+export function nextChange(tail: AnnouncementTail, now: number): number | null {
+  let next = Infinity;
+  for (const { a } of tail.items) {
+    if (!a) continue;
+    const shows = a.at - EARLY;
+    const goes = a.at + a.ttl;
+    if (shows > now && shows < next) next = shows;
+    if (goes > now && goes < next) next = goes;
+  }
+  return next === Infinity ? null : next;
+}
+
+/** Announcements still on screen at `now` (server ms), newest first, at most `max`, none dismissed. */
+export function activeAnnouncements(log: readonly AnyLogEntry[], you: Seat | null, now: number, opts: { dismissed?: ReadonlySet<string>; max?: number; seats?: SeatView[] } = {}): Announcement[] {
+  const names = new Map((opts.seats ?? []).map((s) => [s.seat, s.nickname] as const));
+  return activeFrom(announcementTail(log, you, now, (s) => names.get(s) ?? ""), now, opts)!;
 }
 
 export interface VoteWarning {
