@@ -5,6 +5,7 @@
  */
 import type { TableStatus } from "../../shared/protocol/http.ts";
 import { confusable } from "./confusables.ts";
+import { getPreset } from "./engine.ts";
 
 export type StartRule = "when-full" | "organizer-command";
 
@@ -83,30 +84,24 @@ export function checkJoin(status: TableStatus, players: readonly LobbyPlayer[], 
 }
 
 /**
- * Presets whose "fill with bots" fills the whole table at once: city's table is 10–12
- * seats and its full table is 12 (RULES.md §3: "12 = the same with 5 Civilians", up to 3 Mafia only
- * at 12); filling only to 10 left "2 seats left" under a table the organizer meant to fill.
- */
-const FILLS_TO_MAX: ReadonlySet<string> = new Set(["city"]);
-
-/**
  * How many seats "fill with bots" fills up to: a table that starts by itself when full
- * (sport, RULES.md §2) fills every seat, which starts the game; city fills its full table;
+ * (sport, RULES.md §2) fills every seat, which starts the game; a preset with `fillsToMax` (city: its
+ * full table is 12, and filling only to 10 left "2 seats left" under a table the organizer meant to fill) fills it;
  * another table started by the organizer's command (§5.1: host-classic, club) fills up to the preset's
  * minimum if fewer sit, and once the minimum sits, up to the maximum.
  */
 export function fillTarget(rules: LobbyRules & { presetId?: string }, count: number): number {
   if (rules.start === "when-full") return rules.seats.max;
-  if (rules.presetId !== undefined && FILLS_TO_MAX.has(rules.presetId)) return rules.seats.max;
+  if (rules.presetId !== undefined && getPreset(rules.presetId)?.fillsToMax) return rules.seats.max;
   return count < rules.seats.min ? rules.seats.min : rules.seats.max;
 }
 
 /**
- * Does the next game of a series keep the seats? Sport draws them at random at every
- * start (RULES.md §1 Seat); the other formats keep the last game's seat order for those who stay.
+ * Does the next game of a series keep the seats? A preset with `redrawsSeats` (sport) draws them at
+ * random at every start (RULES.md §1 Seat); the other formats keep the last game's seat order for those who stay.
  */
 export function rematchKeepsSeats(presetId: string): boolean {
-  return presetId !== "sport";
+  return getPreset(presetId)?.redrawsSeats !== true;
 }
 
 /** Does the game start by itself with `count` players seated? */

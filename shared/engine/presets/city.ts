@@ -62,6 +62,10 @@ export const city: Preset = {
    */
   start: "organizer-command",
   seatDraw: "random",
+  /** §3: its full table is 12, so "fill with bots" fills every seat at once. */
+  fillsToMax: true,
+  /** A series keeps its seat order, as every format but sport's (RULES.md §1 Seat). */
+  redrawsSeats: false,
   /** §3 "Only a table creator with an account may enable it"; "No coins, experience or rating". */
   requiresAccount: true,
   rewards: false,

@@ -47,6 +47,8 @@ function info(p: Preset): PresetInfo {
     ...(p.clubDefault ? { clubDefault: true } : {}),
     ...(p.consigliere ? { consigliere: true } : {}),
     ...(p.immunity ? { immunity: true } : {}),
+    ...(p.redrawsSeats ? { redrawsSeats: true } : {}),
+    ...(p.fillsToMax ? { fillsToMax: true } : {}),
   };
 }
 

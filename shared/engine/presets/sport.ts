@@ -80,6 +80,8 @@ export const sport: Preset = {
   defaultSettings: v.parse(sportSettingsSchema, {}),
   start: "when-full",
   seatDraw: "random",
+  /** §1 Seat: every game of a series draws its seats again. */
+  redrawsSeats: true,
   /** §2.14 sport games award experience, coins and rating. */
   rewards: true,
   /** §9.4 the best move: sport is the tournament format (seed 000, 002). */

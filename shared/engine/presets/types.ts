@@ -18,6 +18,16 @@ export interface PresetInfo {
   start: "when-full" | "organizer-command";
   /** §2: seats drawn at random; other presets keep join order. */
   seatDraw: "random" | "join-order";
+  /**
+   * RULES.md §1 Seat: the next game of a series draws the seats again (sport draws them at every start);
+   * false or absent, the next game keeps the last game's seat order for those who stay.
+   */
+  redrawsSeats?: boolean;
+  /**
+   * RULES.md §3: "fill with bots" fills the whole table at once (city's full table is 12: "12 = the same
+   * with 5 Civilians", up to 3 Mafia only at 12); absent, a table started by command fills to its minimum first.
+   */
+  fillsToMax?: true;
   /** §3/§8 only a signed-in creator may open a table of this preset (city). Absent = anyone. */
   requiresAccount?: boolean;
   /** §2.14 whether a finished game awards experience, coins and rating (sport yes, city no). Absent = no. */
