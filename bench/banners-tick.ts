@@ -9,27 +9,11 @@ import { createMemo, createRoot } from "solid-js";
 import { createStore, unwrap } from "solid-js/store";
 import { type BotKind, playGame } from "../shared/bots/index.ts";
 import { seatedPlayers, viewFor } from "../shared/engine/index.ts";
-import type { AnyLogEntry, GameView, Seat, SeatView } from "../shared/engine/types.ts";
-import { activeFrom, announcementOf, announcementTail, nextChange, TTL } from "../web/src/table/announce.ts";
+import type { GameView } from "../shared/engine/types.ts";
+import { activeFrom, announcementTail, nextChange } from "../web/src/table/announce.ts";
+import { LONGEST, wholeWalk } from "../test/support/announce-walk.ts";
 
-const LONGEST = Math.max(...Object.values(TTL));
 const shown = (n: string | null | undefined) => n ?? "";
-
-/** The walk each tick made before: over the log itself. */
-function wholeWalk(log: readonly AnyLogEntry[], you: Seat | null, now: number, opts: { dismissed?: ReadonlySet<string>; seats?: SeatView[] }) {
-  const names = new Map((opts.seats ?? []).map((s) => [s.seat, s.nickname] as const));
-  const out = [];
-  const oldest = now - LONGEST;
-  for (let i = log.length - 1; i >= 0; i--) {
-    const e = log[i]!;
-    if (e.at < oldest) break;
-    const a = announcementOf(e, you, (s) => names.get(s) ?? "");
-    if (!a || a.at + a.ttl <= now || a.at > now + 5_000 || opts.dismissed?.has(a.id)) continue;
-    out.push(a);
-    if (out.length >= 3) break;
-  }
-  return out;
-}
 
 const r = playGame({ presetId: process.env.PRESET ?? "sport", seed: "bench-banners", bots: (process.env.BOTS ?? "random") as BotKind, stepMs: Number(process.env.STEP ?? 700) });
 const id = seatedPlayers(r.state)[0]!.playerId;

@@ -8,26 +8,9 @@
 import { describe, expect, it } from "vitest";
 import { playGame, type BotKind } from "../../../shared/bots/index.ts";
 import { seatedPlayers, viewFor } from "../../../shared/engine/index.ts";
-import type { AnyLogEntry, GameView, Seat, SeatView } from "../../../shared/engine/types.ts";
-import { activeAnnouncements, activeFrom, type Announcement, type AnnouncementTail, announcementOf, announcementTail, nextChange, TTL } from "../../../web/src/table/announce.ts";
-
-const LONGEST = Math.max(...Object.values(TTL));
-
-/** The walk the banners made on every tick before the tail: over the log itself, at `now`. */
-function wholeWalk(log: readonly AnyLogEntry[], you: Seat | null, now: number, opts: { dismissed?: ReadonlySet<string>; max?: number; seats?: SeatView[] } = {}): Announcement[] {
-  const names = new Map((opts.seats ?? []).map((s) => [s.seat, s.nickname] as const));
-  const out: Announcement[] = [];
-  const oldest = now - LONGEST;
-  for (let i = log.length - 1; i >= 0; i--) {
-    const e = log[i]!;
-    if (e.at < oldest) break;
-    const a = announcementOf(e, you, (s) => names.get(s) ?? "");
-    if (!a || a.at + a.ttl <= now || a.at > now + 5_000 || opts.dismissed?.has(a.id)) continue;
-    out.push(a);
-    if (out.length >= (opts.max ?? 3)) break;
-  }
-  return out;
-}
+import type { AnyLogEntry, GameView, Seat } from "../../../shared/engine/types.ts";
+import { activeAnnouncements, activeFrom, type AnnouncementTail, announcementOf, announcementTail, nextChange, TTL } from "../../../web/src/table/announce.ts";
+import { LONGEST, wholeWalk } from "../../support/announce-walk.ts";
 
 /** A small deterministic generator (the cases must be the same on every run). */
 function rng(seed: number) {
