@@ -16,6 +16,7 @@ import type { GameEvent, GameState, GameView, Input, PlayerAction, PlayerSpec } 
 import { heuristicBot } from "./heuristic.ts";
 import { RANDOM_CLAIM_RATE, randomBot, randomPolicy } from "./random.ts";
 import { botRng } from "./rng.ts";
+import { repeatsChoice } from "./common.ts";
 import { strongBot } from "./strong.ts";
 import type { Bot } from "./types.ts";
 
@@ -115,7 +116,10 @@ export function playGame(o: PlayOptions): PlayResult {
       const acts = actionsFor(state, id);
       if (acts.length === 0) continue;
       let action: PlayerAction | null;
-      if (mode === "fast") action = randomPolicy(acts, fastRng, n, claimRate);
+      if (mode === "fast") {
+        action = randomPolicy(acts, fastRng, n, claimRate);
+        if (action && repeatsChoice(acts, action)) action = null;
+      }
       else if (botOf.get(id)?.wants?.(acts) === false) continue;
       else {
         const view = viewFor(state, { kind: "player", playerId: id }, { logAfter: given.get(id) ?? null });

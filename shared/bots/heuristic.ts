@@ -13,7 +13,7 @@
  *   - no shouts, no technical votes.
  */
 import type { AvailableAction, GameView, PlayerAction, Seat } from "../engine/types.ts";
-import { findAction as find, shootingPlan } from "./common.ts";
+import { findAction as find, keepingChoices, shootingPlan } from "./common.ts";
 import { botRng } from "./rng.ts";
 import type { Bot } from "./types.ts";
 
@@ -46,7 +46,7 @@ export function heuristicBot(seed: string): Bot {
     return rng.pick(ok.length ? ok : targets);
   }
 
-  return {
+  return keepingChoices({
     kind: "heuristic",
     decide(view: GameView): PlayerAction | null {
       const you = view.you;
@@ -123,5 +123,5 @@ export function heuristicBot(seed: string): Bot {
       }
       return null;
     },
-  };
+  });
 }

@@ -4,6 +4,7 @@
  * small probabilities so that games still end. Also exported as a policy on a bare action list for cheap drivers.
  */
 import type { AvailableAction, Claim, GameView, PlayerAction, Seat } from "../engine/types.ts";
+import { keepingChoices } from "./common.ts";
 import { botRng, type BotRng } from "./rng.ts";
 import type { Bot } from "./types.ts";
 
@@ -71,11 +72,11 @@ function randomPlan(rng: BotRng, seats: number): Seat[] {
 
 export function randomBot(seed: string, claimRate = RANDOM_CLAIM_RATE): Bot {
   const rng = botRng(seed);
-  return {
+  return keepingChoices({
     kind: "random",
     decide(view: GameView): PlayerAction | null {
       if (!view.you) return null;
       return randomPolicy(view.you.actions, rng, view.seats.length, claimRate);
     },
-  };
+  });
 }

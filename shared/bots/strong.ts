@@ -28,7 +28,7 @@ import { abilityDef } from "../engine/night/abilities.ts";
 import { isDefenceSpeech, isLeavingSpeech, isRoundSpeech } from "../engine/phase-kinds.ts";
 import { getRole } from "../engine/roles/index.ts";
 import type { AnyLogEntry, AvailableAction, Claim, GameView, PlayerAction, RoleId, Seat } from "../engine/types.ts";
-import { findAction as find, shootingPlan } from "./common.ts";
+import { findAction as find, keepingChoices, shootingPlan } from "./common.ts";
 import { botRng, type BotRng } from "./rng.ts";
 import type { Bot } from "./types.ts";
 
@@ -145,7 +145,7 @@ export function strongBot(seed: string, level: Level = "strong"): Bot {
   const novice = level === "novice";
   let mem = new Memory();
 
-  return {
+  return keepingChoices({
     kind: level,
     wants: (actions) => actions.some((a) => !NEVER.has(a.type)),
     decide(view: GameView): PlayerAction | null {
@@ -158,7 +158,7 @@ export function strongBot(seed: string, level: Level = "strong"): Bot {
       if (you.actions.length === 0) return null;
       return new Turn(view, mem, `${seed}/${view.day}/${view.round}`, novice).decide();
     },
-  };
+  });
 }
 
 /** One decision: the view, the memory and the derived scores. */

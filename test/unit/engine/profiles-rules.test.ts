@@ -3,6 +3,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { playGame } from "../../../shared/bots/index.ts";
+import { makeBot } from "../../../shared/bots/driver.ts";
+import { BOT_LEVELS, botFor } from "../../../shared/bots/levels.ts";
 import { createGame, getPreset, listPresets, startRefusal, viewFor } from "../../../shared/engine/index.ts";
 import { recommended } from "../../../shared/engine/presets/profiles.ts";
 import { presetOf } from "../../../shared/engine/presets/index.ts";
@@ -36,6 +38,52 @@ describe("RULES.md §5.2 mafia consensus", () => {
     for (const v of [t.view(4), t.view(5), t.spectator()]) expect(v.log.some((e) => e.type === "shot-tally")).toBe(false);
     night(t);
     expect(killedLast(t)).toEqual([5]);
+  });
+
+  it("§5.2 naming again one's own current choice changes nothing: refused (already-acted), no new tally; another seat still may be named", () => {
+    const t = profileTable(LAYOUT);
+    toNight(t);
+    t.act(1, t.use(1, 5));
+    t.act(2, t.use(2, 6));
+    const before = t.seen(2, "shot-tally").length;
+    // Seat 2 names seat 6 again, as a bot that moves after every change would: the team's log stays as it was.
+    t.reject(2, t.use(2, 6), "already-acted");
+    t.reject(1, t.use(1, 5), "already-acted");
+    expect(t.seen(2, "shot-tally").length).toBe(before);
+    expect(stepNow(t)).toBe("mafia");
+    // A different seat is a changed choice, as before.
+    t.act(2, t.use(2, 5));
+    t.act(3, t.use(3, 5));
+    expect(stepNow(t)).toBe("don-check");
+  });
+
+  it("§5.2 a bot keeps its choice: once it has named a seat it never sends that seat again (the engine would refuse it), at any level", () => {
+    const t = profileTable(LAYOUT);
+    toNight(t);
+    // Seat 2 names the seat a heuristic bot names (the Don's plan, else the first seat it may shoot).
+    const first = makeBot("heuristic", "keep").decide(t.view(2));
+    expect(first?.type).toBe("use");
+    t.act(2, first!);
+    const chosen = first!.type === "use" ? first!.targets[0] : 0;
+    const view = t.view(2);
+    expect(view.you!.actions.find((a) => a.type === "use")).toMatchObject({ chosen: [chosen] });
+    let heuristicWaits = 0;
+    for (const kind of ["heuristic", "random", "strong", "novice"] as const) {
+      for (let i = 0; i < 25; i++) {
+        const a = makeBot(kind, `keep-${kind}-${i}`).decide(view);
+        if (a === null) heuristicWaits += kind === "heuristic" ? 1 : 0;
+        else expect(a.type === "use" && a.targets[0] === chosen, `${kind} ${i}: ${JSON.stringify(a)}`).toBe(false);
+      }
+    }
+    // Having named the seat it would name, the heuristic bot waits (it sent it after every change before).
+    expect(heuristicWaits).toBe(25);
+    // The table's bot seats (their levels) keep theirs too.
+    for (const level of BOT_LEVELS) {
+      for (let i = 0; i < 25; i++) {
+        const a = botFor(level, `keep-level-${level}-${i}`).decide(view);
+        if (a !== null) expect(a.type === "use" && a.targets[0] === chosen, `${level} ${i}: ${JSON.stringify(a)}`).toBe(false);
+      }
+    }
   });
 
   it("§5.2 no single target when the step's time runs out: no kill; the Don's choice counts as one", () => {

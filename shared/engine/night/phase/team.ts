@@ -2,7 +2,7 @@
  * The team abilities (the mafia's shot): how their holders settle on one target — §2.10 unanimity,
  * §4.4 / §6.2 / §7.6 the leader decides, §5.2 a tally until agreement (consensus is the ability's data).
  */
-import { hostGate } from "../../flow/stage.ts";
+import { hostGate, reject } from "../../flow/stage.ts";
 import type { Next } from "../../flow/types.ts";
 import type { Ability } from "../abilities.ts";
 import { emit, toSeats, type Ctx, type EngineState } from "../../state.ts";
@@ -46,9 +46,14 @@ export function settle(s: EngineState, a: Ability, d: D, hs: Seat[], bit: number
 /**
  * §5.2 a tally until agreement: a holder's new choice replaces the old; the living holders see how many
  * chose each seat (never who); when every living holder names the same seat the step ends at once.
+ * Naming again the seat one has named already changes nothing, so it is refused: it would tell the
+ * team a tally it already has, and a holder (a bot moving after every change) repeating itself would
+ * fill the team's log for as long as the step lasts.
  */
 export function tally(ctx: Ctx, d: D, a: Ability, seat: Seat, targets: Seat[], end: () => Next | undefined): Next | void {
   const s = ctx.s;
+  const was = d.uses.find((u) => u.by === seat && u.ability === a.id);
+  if (was && was.targets.length === targets.length && was.targets.every((t, i) => t === targets[i])) reject("already-acted", "that seat is already your choice");
   d.uses = [...d.uses.filter((u) => !(u.by === seat && u.ability === a.id)), { by: seat, ability: a.id, targets }];
   const hs = holders(s, a);
   const counts = new Map<Seat, number>();
