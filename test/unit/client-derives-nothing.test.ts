@@ -127,10 +127,17 @@ export function decisions(file: string, text?: string): Finding[] {
   const oneAhead = (e: ts.Expression) =>
     ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.PlusToken || e.operatorToken.kind === ts.SyntaxKind.MinusToken) && ts.isNumericLiteral(e.right) && e.right.text === "1" && RULE_WORDS.test(e.left.getText(sf));
 
+  // The functions a file hands to logFold (web/src/table/log-fold.ts) by name: each is a step of a fold of the log.
+  const foldSteps = new Set<string>();
+  const findSteps = (n: ts.Node): void => {
+    if (ts.isCallExpression(n) && /\blogFold$/.test(n.expression.getText(sf))) for (const a of n.arguments) if (ts.isIdentifier(a)) foldSteps.add(a.text);
+    ts.forEachChild(n, findSteps);
+  };
+  findSteps(sf);
   /**
    * A scan of the game's log for an entry's type inside a loop or a search over the log (`for (const e
-   * of g.log) if (e.type === "cursed")`): the page rebuilding state the engine holds. Rendering one
-   * entry by its type (logText.ts) is not a scan.
+   * of g.log) if (e.type === "cursed")`), or inside a step of a logFold: the page rebuilding state the
+   * engine holds. Rendering one entry by its type (logText.ts) is not a scan.
    */
   const foldsLog = (cmp: ts.BinaryExpression): boolean => {
     const typed = [cmp.left, cmp.right].some((e) => ts.isPropertyAccessExpression(e) && e.name.text === "type") && [cmp.left, cmp.right].some((e) => ts.isStringLiteral(e));
@@ -139,7 +146,8 @@ export function decisions(file: string, text?: string): Finding[] {
       if (ts.isForOfStatement(n) && /\blog\b|events/i.test(n.expression.getText(sf))) return true;
       if ((ts.isForStatement(n) || ts.isWhileStatement(n)) && /\blog\b|events/.test(n.getText(sf).slice(0, 200))) return true;
       if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && /^(find|findLast|findLastIndex|findIndex|some|every|filter|reduce)$/.test(n.expression.name.text) && /log|events/i.test(lastName(n.expression.expression))) return true;
-      if (ts.isFunctionDeclaration(n)) return false;
+      if (ts.isCallExpression(n) && /\blogFold$/.test(n.expression.getText(sf))) return true;
+      if (ts.isFunctionDeclaration(n)) return !!n.name && foldSteps.has(n.name.text);
     }
     return false;
   };
@@ -231,6 +239,8 @@ describe("the client derives no rule: web/src decides nothing on a preset id, a 
       ['for (const e of g.log) if (e.type === "cursed") out.add(e.data.seat);', "a fold of the log"],
       ['for (let i = g.log.length - 1; i >= 0; i--) { if (g.log[i].type === "night-fell") break; }', "a backward scan of the log"],
       ['const c = game.log.findLast((e) => e.type === "composition");', "a search of the log"],
+      ['const f = logFold(() => 0, (n, e) => (e.type === "cursed" ? n + 1 : n));', "a step of a log fold"],
+      ['function add(n, e) { return e.type === "cursed" ? n + 1 : n; }\nconst f = logFold(() => 0, add);', "a named step of a log fold"],
     ])("finds %s (%s)", (src) => expect(found(src)).toBeGreaterThan(0));
     it.each([
       ['tk("preset", g.presetId)', "a catalogue lookup by id"],

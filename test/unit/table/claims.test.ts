@@ -5,8 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Claim, PlayerAction } from "../../../shared/engine/types.ts";
-import { claimMark, latestClaims } from "../../../web/src/table/claims.ts";
+import { claimMark, latestClaimsFold } from "../../../web/src/table/claims.ts";
 import { LAYOUT, Table } from "../engine/harness.ts";
+
+const latestClaims = (log: Parameters<ReturnType<typeof latestClaimsFold>>[0]) => latestClaimsFold()(log);
 
 const claim = (c: Claim): PlayerAction => ({ type: "claim", claim: c });
 

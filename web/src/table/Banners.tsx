@@ -4,7 +4,7 @@ import type { GameView } from "../../../shared/engine/types.ts";
 import type { TableView } from "../../../shared/protocol/messages.ts";
 import { has, type Params, t, tk } from "../i18n/index.ts";
 import type { ServerClock } from "../lib/clock.ts";
-import { activeAnnouncements, activeFrom, type Announcement, announcementTail, nextChange, voteWarning } from "./announce.ts";
+import { activeAnnouncements, activeFrom, type Announcement, type AnnouncementCache, announcementTail, nextChange, voteWarning } from "./announce.ts";
 import { awayText, clockText } from "./presence.ts";
 import { shownName } from "./names.ts";
 
@@ -116,9 +116,11 @@ export function Announcements(props: { game: GameView; clock: ServerClock; delay
   const names = createMemo(() => new Map(props.game.seats.map((s) => [s.seat, shownName(s.nickname, s.bot)] as const)), new Map<number, string>(), { equals: (a, b) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v) });
   // What the log announces is made once per change of the log (the tail that can still be on
   // screen); each tick only filters that plain list by the time.
+  // Made once per entry (announce.ts AnnouncementCache): a new frame makes only its new entries' banners.
+  const made = createMemo(() => (names(), props.game.you?.seat, new WeakMap() as AnnouncementCache));
   const tail = createMemo(() => {
     const seatNames = names();
-    return announcementTail(props.game.log, props.game.you?.seat ?? null, untrack(() => props.clock.now()) - props.delayMs, (s) => seatNames.get(s) ?? "");
+    return announcementTail(props.game.log, props.game.you?.seat ?? null, untrack(() => props.clock.now()) - props.delayMs, (s) => seatNames.get(s) ?? "", made());
   });
   const list = createMemo(
     () => {

@@ -6,8 +6,9 @@
  * yet is shown by its id with its data, never dropped.
  */
 import { createEffect, createMemo, For, Show } from "solid-js";
-import type { AnyLogEntry, LogType, RoleId, Seat } from "../../../shared/engine/types.ts";
+import type { AnyLogEntry, RoleId, Seat } from "../../../shared/engine/types.ts";
 import { type Params, has, t, tk } from "../i18n/index.ts";
+import { logRows } from "./log-fold.ts";
 import { type Arg, type Line, type LogViewer, logLines } from "./logText.ts";
 
 /** An argument of a log line in the current language. */
@@ -37,12 +38,6 @@ export function formatEntry(e: AnyLogEntry, viewer: LogViewer = NOBODY): string 
   return logLines(e, viewer).map(lineText).join(" · ");
 }
 
-/**
- * Left out of the live log (the protocol at the end keeps them): bookkeeping noise, and the
- * player's own dealt card — the role is seen by holding the card, never in plain sight.
- */
-const QUIET = new Set<LogType>(["shout-ended", "tech-vote-pressed", "card-taken", "card-given", "role-dealt"]);
-
 export function GameLog(props: {
   entries: AnyLogEntry[];
   title: string;
@@ -53,7 +48,13 @@ export function GameLog(props: {
   roles?: ReadonlyMap<Seat, RoleId> | null;
 }) {
   const viewer = (): LogViewer => ({ seat: props.seat ?? null, roles: props.roles ?? null });
-  const entries = createMemo(() => (props.protocol ? props.entries : props.entries.filter((e) => !QUIET.has(e.type))));
+  // The rows, extended by each frame's new entries only (log-fold.ts): a row keeps its object, so the
+  // list renders only the new lines and no row's "new day" tag is worked out again.
+  const rows = createMemo(() => {
+    const fold = logRows(!!props.protocol);
+    return createMemo(() => fold(props.entries));
+  });
+  const entries = () => rows()();
   let box: HTMLOListElement | undefined;
   // Scrolled to the newest line before the next paint, not inside the frame's handler: reading
   // scrollHeight there forces a layout of the half-updated page, and the page lays out again after.
@@ -67,7 +68,6 @@ export function GameLog(props: {
       if (box) box.scrollTop = box.scrollHeight;
     });
   });
-  const newDay = (i: number) => i === 0 || entries()[i - 1]?.day !== entries()[i]?.day;
   return (
     <section class="panel log" aria-labelledby={props.protocol ? "protocol-title" : "log-title"}>
       <h2 id={props.protocol ? "protocol-title" : "log-title"}>{props.title}</h2>
@@ -77,12 +77,12 @@ export function GameLog(props: {
         <div role={props.protocol ? undefined : "log"}>
         <ol ref={box} class="entries" tabindex={props.protocol ? undefined : 0} aria-labelledby={props.protocol ? undefined : "log-title"} classList={{ protocol: !!props.protocol }}>
           <For each={entries()}>
-            {(e, i) => (
-              <For each={logLines(e, viewer())}>
+            {(row) => (
+              <For each={logLines(row.e, viewer())}>
                 {(line, j) => (
-                  <li data-event={line.type} data-key={line.key} classList={{ "day-start": j() === 0 && newDay(i()) }}>
-                    <Show when={j() === 0 && newDay(i())}>
-                      <span class="day-tag">{e.day === 0 ? t("log.day0") : t("log.day", { day: e.day })}</span>
+                  <li data-event={line.type} data-key={line.key} classList={{ "day-start": j() === 0 && row.startsDay }}>
+                    <Show when={j() === 0 && row.startsDay}>
+                      <span class="day-tag">{row.e.day === 0 ? t("log.day0") : t("log.day", { day: row.e.day })}</span>
                     </Show>
                     <span class="txt">{lineText(line)}</span>
                   </li>

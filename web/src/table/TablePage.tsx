@@ -15,7 +15,7 @@ import { Header } from "../ui/Header.tsx";
 import { Notice } from "../ui/Notice.tsx";
 import { ActionBar } from "./ActionBar.tsx";
 import { isOneTap, pickingOf, SHOT_KEY, tapVotes, toggleSeat, withVoteChange } from "./picking.ts";
-import { activeAnnouncements, standingChoice } from "./announce.ts";
+import { activeAnnouncements, type AnnouncementCache, standingChoice } from "./announce.ts";
 import { marksOf, nightNotes, outState, planTarget } from "./mine.ts";
 import type { TableController } from "./controller.ts";
 import { formatEntry, GameLog } from "./GameLog.tsx";
@@ -35,7 +35,7 @@ import { speaksNow } from "../../../shared/media/floor.ts";
 import { removedForFouls, voterTurn } from "./turns.ts";
 import { allowsConsigliere, consiglieriBySeat } from "./advisor.ts";
 import { compositionOf, cursedSeats, defenceOf, witnessedSeat } from "./club.ts";
-import { claimMark, latestClaims } from "./claims.ts";
+import { claimMark, latestClaimsFold } from "./claims.ts";
 import { shownName } from "./names.ts";
 
 /*
@@ -311,13 +311,19 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
   // player's own confirmations are never said aloud.
   const narrated = new Set<string>();
   let primed = false;
+  // The narration's announcements, made once per entry for this seat and these names (announce.ts AnnouncementCache).
+  const narrationMade = createMemo(() => {
+    for (const s of game()?.seats ?? []) void s.nickname;
+    void you()?.seat;
+    return new WeakMap() as AnnouncementCache;
+  });
   createEffect(
     on(
       () => [game()?.phase, game()?.logUpTo] as const,
       ([phase], prev) => {
         const g = game();
         if (!g) return;
-        const fresh = activeAnnouncements(g.log, g.you?.seat ?? null, props.ctl.clock.now() - (st.view?.delayMs ?? 0), { seats: g.seats, max: 6 })
+        const fresh = activeAnnouncements(g.log, g.you?.seat ?? null, props.ctl.clock.now() - (st.view?.delayMs ?? 0), { seats: g.seats, max: 6, made: narrationMade() })
           .filter((a) => !a.mine && !narrated.has(a.id))
           .reverse();
         for (const a of fresh) narrated.add(a.id);
@@ -408,9 +414,13 @@ export function TablePage(props: { ctl: TableController; saved: SavedTable | nul
     };
   };
   // Each seat's latest public claims, from the log: short badges, and their words for the label.
+  // The log's claims change only with a new claim (claims.ts latestClaimsFold): the badges, and every
+  // seat reading them, wait for that instead of running on every frame.
+  const claimsFold = latestClaimsFold();
+  const latest = createMemo(() => claimsFold(game()?.log ?? []));
   const claims = createMemo(() => {
     const out = new Map<Seat, ClaimBadges>();
-    for (const [seat, c] of latestClaims(game()?.log ?? [])) {
+    for (const [seat, c] of latest()) {
       out.set(seat, { role: c.role && `${tk("role", c.role)}?`, say: c.say?.kind === "role" ? null : c.say && claimMark(c.say), label: c.entries.map((e) => formatEntry(e)).join("; ") });
     }
     return out;

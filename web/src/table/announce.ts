@@ -194,7 +194,7 @@ export interface AnnouncementTail {
   items: ReadonlyArray<{ at: number; a: Announcement | null }>;
 }
 
-export function announcementTail(log: readonly AnyLogEntry[], you: Seat | null, from: number, nick: (seat: Seat) => string = () => ""): AnnouncementTail {
+export function announcementTail(log: readonly AnyLogEntry[], you: Seat | null, from: number, nick: (seat: Seat) => string = () => "", made?: AnnouncementCache): AnnouncementTail {
   const items: Array<{ at: number; a: Announcement | null }> = [];
   // The walk at any later `now` stops at the first entry older than now − LONGEST (activeFrom), which
   // is never past the first one older than from − LONGEST: the tail ends there.
@@ -202,10 +202,27 @@ export function announcementTail(log: readonly AnyLogEntry[], you: Seat | null, 
   for (let i = log.length - 1; i >= 0; i--) {
     const e = log[i]!;
     if (e.at < oldest) break;
-    items.push({ at: e.at, a: announcementOf(e, you, nick) });
+    const hit = made?.get(e);
+    let a: Announcement | null;
+    if (hit && hit.seq === e.seq && hit.at === e.at && hit.type === e.type) a = hit.a;
+    else {
+      a = announcementOf(e, you, nick);
+      made?.set(e, { seq: e.seq, at: e.at, type: e.type, a });
+    }
+    items.push({ at: e.at, a });
   }
   return { from, items };
 }
+
+/**
+ * Announcements already made, by log entry. Within a game an entry never changes (frames only append
+ * to the log), so one made for it stays right for as long as the viewer's seat and the seats' names
+ * are the ones it was made with: a page keeps one cache per seat and names, and a tail made again on
+ * the next frame makes only the new entries' announcements. The store may reuse an entry's object for
+ * the next game's entry at the same place (log-fold.ts), so a hit counts only for the same place, time
+ * and type.
+ */
+export type AnnouncementCache = WeakMap<AnyLogEntry, { seq: number; at: number; type: string; a: Announcement | null }>;
 
 /** The tail's announcements still on screen at `now`, newest first, at most `max`, none dismissed;
  *  null when `now` is before the tail's `from` (the clock went back: the tail may be too short). */
@@ -236,9 +253,9 @@ export function nextChange(tail: AnnouncementTail, now: number): number | null {
 }
 
 /** Announcements still on screen at `now` (server ms), newest first, at most `max`, none dismissed. */
-export function activeAnnouncements(log: readonly AnyLogEntry[], you: Seat | null, now: number, opts: { dismissed?: ReadonlySet<string>; max?: number; seats?: SeatView[] } = {}): Announcement[] {
+export function activeAnnouncements(log: readonly AnyLogEntry[], you: Seat | null, now: number, opts: { dismissed?: ReadonlySet<string>; max?: number; seats?: SeatView[]; made?: AnnouncementCache } = {}): Announcement[] {
   const names = new Map((opts.seats ?? []).map((s) => [s.seat, s.nickname] as const));
-  return activeFrom(announcementTail(log, you, now, (s) => names.get(s) ?? ""), now, opts)!;
+  return activeFrom(announcementTail(log, you, now, (s) => names.get(s) ?? "", opts.made), now, opts)!;
 }
 
 export interface VoteWarning {
