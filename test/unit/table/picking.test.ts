@@ -77,6 +77,13 @@ describe("issue 14 targets: one tap, one seat, up to max seats, or none", () => 
     expect(canSend(p, [])).toBe(false);
   });
 
+  it("RULES.md §5.2 a tally choice already made (the view's `chosen`) is not offered to send again; another seat is", () => {
+    const p = pick({ ...use("mafia-shot", 1, 1, [4, 5, 6]), chosen: [5] } as AvailableAction);
+    expect(p.sent).toEqual([5]);
+    expect(canSend(p, [5])).toBe(false);
+    expect(canSend(p, [6])).toBe(true);
+  });
+
   it("max 2: seats add up to two, a third tap is refused, a chosen one is taken out again; min 2 needs both", () => {
     const p = pick(use("swap", 2, 2, [1, 2, 3, 4]));
     let c = toggleSeat(p, [], 1);

@@ -31,6 +31,8 @@ export interface Picking {
   skip: PlayerAction | null;
   /** §4.4 crossed hands: seats shown with the choice but not choosable (already saved once this game). */
   barred?: Seat[];
+  /** §5.2 a tally choice this player has made (the view's `chosen`): sending it again changes nothing. */
+  sent?: Seat[];
 }
 
 /** The ability id behind a picking key (null for nominate and vote). */
@@ -71,6 +73,7 @@ export function pickingOf(a: AvailableAction): Picking | null {
         make: (targets) => ({ type: "use", ability, targets }),
         skip: a.skip ? { type: "skip", ability } : null,
         ...(a.targets.barred?.length ? { barred: a.targets.barred.slice() } : {}),
+        ...(a.chosen?.length ? { sent: a.chosen.slice() } : {}),
       };
     }
     default:
@@ -117,9 +120,13 @@ export function toggleSeat(p: Picking, chosen: readonly Seat[], seat: Seat): Sea
   return [...chosen, seat];
 }
 
-/** Whether these chosen seats can be sent: at least `min` (and at least one: none is its own button), at most `max`. */
+/**
+ * Whether these chosen seats can be sent: at least `min` (and at least one: none is its own button), at
+ * most `max`, and not the choice already made (§5.2: the server refuses it as changing nothing).
+ */
 export function canSend(p: Picking, chosen: readonly Seat[]): boolean {
-  return chosen.length > 0 && chosen.length >= p.min && chosen.length <= p.max;
+  const again = !!p.sent && p.sent.length === chosen.length && p.sent.every((s, i) => s === chosen[i]);
+  return chosen.length > 0 && chosen.length >= p.min && chosen.length <= p.max && !again;
 }
 
 /** Whether the action may be sent with no seat at all (`min` 0): its own "nobody" button. */
