@@ -21,13 +21,14 @@
  * Numbers, never assertions.
  * On a loaded machine a whole game can outlast a lock's hold: --max-s N ends the measure after N s of
  * the game (the page's numbers over the game's first part, said so in the output).
- *   node --experimental-transform-types bench/phone.ts [--rate 4] [--pace 400] [--profile-top 20] [--max-s 0]
+ *   node --experimental-transform-types bench/phone.ts [--rate 4] [--pace 400] [--profile-top 20] [--max-s 0] [--profile-out FILE] [--trace-s N] [--trace-out FILE]
  */
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { advanceClock, boardSnapshot, launchChromium, ROOT, startWrangler } from "../test/browser/harness.ts";
+import { summarizeTrace } from "./trace-summary.ts";
 
 const argv = process.argv.slice(2);
 const arg = (name: string, d: number) => {
@@ -38,6 +39,15 @@ const RATE = arg("rate", 4);
 const PACE_MS = arg("pace", 400);
 const TOP = arg("profile-top", 20);
 const MAX_S = arg("max-s", 0);
+/** --profile-out FILE: the CPU profile as Chrome's .cpuprofile (DevTools opens it; bench/profile-tree.ts reads it). */
+const PROFILE_OUT = argv.includes("--profile-out") ? argv[argv.indexOf("--profile-out") + 1] : undefined;
+/**
+ * --trace-s N: a Chrome trace (devtools.timeline) of the game's first N seconds, summarised per renderer
+ * main thread by bench/trace-summary.ts — style, layout, paint and media, which the V8 profile shows only
+ * as "(program)"; --trace-out FILE keeps the trace (DevTools' Performance panel opens it).
+ */
+const TRACE_S = arg("trace-s", 0);
+const TRACE_OUT = argv.includes("--trace-out") ? argv[argv.indexOf("--trace-out") + 1] : undefined;
 const SEATS = 12;
 const PEOPLE = 4;
 
@@ -125,6 +135,7 @@ try {
   };
   const { code, organizerToken } = await post<{ code: string; organizerToken: string }>("/api/tables", { presetId: "classic", seats: SEATS, seatsPerAddress: PEOPLE });
   const pages: Page[] = [];
+  const received: Array<{ frames: number; bytes: number; types: Map<string, number> }> = [];
   for (let i = 0; i < PEOPLE; i++) {
     const nickname = `Phone${i + 1}`;
     const j = await post<{ playerId: string; returnCode: string; token: string }>(`/api/tables/${code}/join`, { nickname, deviceId: `phone-bench-device-${i}-0123456789`, ...(i === 0 ? { organizerToken } : {}) });
@@ -140,6 +151,17 @@ try {
     if (measured) await ctx.addInitScript(probe);
     const page = await ctx.newPage();
     page.on("pageerror", (e) => console.log(`page ${i + 1} error: ${e.message}`));
+    // Every page's socket frames (views, patches, media signalling): what each page had to handle.
+    const count = { frames: 0, bytes: 0, types: new Map<string, number>() };
+    received.push(count);
+    page.on("websocket", (ws) => {
+      ws.on("framereceived", (f) => {
+        count.frames++;
+        count.bytes += typeof f.payload === "string" ? f.payload.length : f.payload.byteLength;
+        const type = typeof f.payload === "string" ? (/"type":"([^"]+)"/.exec(f.payload)?.[1] ?? "?") : "binary";
+        count.types.set(type, (count.types.get(type) ?? 0) + 1);
+      });
+    });
     await page.goto(`${base}/t/${code}`);
     pages.push(page);
   }
@@ -164,10 +186,26 @@ try {
     return { used: h.usedSize, nodes: m.Nodes ?? 0, listeners: m.JSEventListeners ?? 0 };
   };
   const start = await heapAfterGc();
+  const pageCdp = [cdp, ...(await Promise.all(pages.slice(1).map((p) => p.context().newCDPSession(p))))];
+  for (const c of pageCdp.slice(1)) await c.send("Performance.enable");
+  const durations = async () => Promise.all(pageCdp.map(async (c) => Object.fromEntries(((await c.send("Performance.getMetrics")) as { metrics: Array<{ name: string; value: number }> }).metrics.filter((m) => m.name.endsWith("Duration")).map((m) => [m.name, m.value]))));
+  const before = await durations();
+  const framesBefore = received.map((r) => ({ ...r, types: new Map(r.types) }));
   const t0 = await phone.evaluate(() => performance.now());
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 500 });
   await cdp.send("Profiler.start");
+  // With --profile-out, the other people's pages (not throttled) are profiled too: FILE.2, FILE.3, …
+  const others: CDPSession[] = [];
+  if (PROFILE_OUT) {
+    for (const p of pages.slice(1)) {
+      const c = await p.context().newCDPSession(p);
+      await c.send("Profiler.enable");
+      await c.send("Profiler.setSamplingInterval", { interval: 500 });
+      await c.send("Profiler.start");
+      others.push(c);
+    }
+  }
 
   const heap: number[] = [];
   let sampling = true;
@@ -178,6 +216,15 @@ try {
     }
   })();
   const tiles: number[] = [];
+  let tracing = TRACE_S > 0;
+  if (tracing) await chrome.browser.startTracing(phone, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "blink", "media", "cc"] });
+  const stopTrace = async () => {
+    if (!tracing) return;
+    tracing = false;
+    const buf = await chrome.browser.stopTracing();
+    if (TRACE_OUT) writeFileSync(TRACE_OUT, buf);
+    for (const line of summarizeTrace(JSON.parse(buf.toString("utf8")))) console.log(`TRACE ${line}`);
+  };
   const began = Date.now();
   let phases = 0;
   let partial = "";
@@ -187,6 +234,7 @@ try {
     if (Date.now() - began > 600_000) throw new Error("the game did not end in 10 minutes");
     const s = await boardSnapshot(phone);
     if (s.result) break;
+    if (tracing && Date.now() - began > TRACE_S * 1000) await stopTrace();
     if (MAX_S > 0 && Date.now() - began > MAX_S * 1000) {
       partial = `PARTIAL: stopped after ${MAX_S} s of the game (--max-s), at phase ${s.phase} (${phases} phases advanced)`;
       break;
@@ -213,10 +261,15 @@ try {
     }
     await sleep(PACE_MS);
   }
+  await stopTrace();
   await sleep(3000); // the result's own frames and renders
   sampling = false;
   await sampler;
   const { profile } = (await cdp.send("Profiler.stop")) as { profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; hitCount?: number }>; startTime: number; endTime: number; samples?: number[]; timeDeltas?: number[] } };
+  if (PROFILE_OUT) {
+    writeFileSync(PROFILE_OUT, JSON.stringify(profile));
+    for (const [i, c] of others.entries()) writeFileSync(`${PROFILE_OUT}.${i + 2}`, JSON.stringify((await c.send("Profiler.stop")).profile));
+  }
   const end = await heapAfterGc();
   const wall = (await phone.evaluate(() => performance.now())) - t0;
   const data = await phone.evaluate(() => (window as unknown as { __phone: { frames: Array<{ at: number; ms: number; withLayout: number; bytes: number; kind: string }>; longtasks: Array<{ at: number; ms: number }>; loafs: Array<{ at: number; ms: number; blocking: number; render: number; scripts: string[] }> } }).__phone);
@@ -226,6 +279,12 @@ try {
   const inFrame = (at: number, ms: number) => frames.some((f) => f.at >= at - 1 && f.at <= at + ms);
   const longtasks = data.longtasks.filter((l) => l.at >= t0);
   const loafs = data.loafs.filter((l) => l.at >= t0);
+  const after = await durations();
+  for (const [i, a] of after.entries()) {
+    const d = (k: string) => ((a[k] ?? 0) - (before[i]![k] ?? 0)).toFixed(1);
+    const types = [...received[i]!.types].map(([t, n]) => [t, n - (framesBefore[i]!.types.get(t) ?? 0)] as const).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+    console.log(`page ${i + 1}${i === 0 ? " (throttled)" : ""}: ${received[i]!.frames - framesBefore[i]!.frames} socket frames (${types.map(([t, n]) => `${t} ${n}`).join(", ")}), ${((received[i]!.bytes - framesBefore[i]!.bytes) / 1024).toFixed(0)} kB; busy (CDP, s): task ${d("TaskDuration")}, script ${d("ScriptDuration")}, style ${d("RecalcStyleDuration")}, layout ${d("LayoutDuration")}`);
+  }
   if (partial) console.log(partial);
   console.log(`game: ${phases} phases advanced, ${(wall / 1000).toFixed(0)} s; ${frames.length} view frames (${frames.filter((f) => f.kind === "view").length} view, ${frames.filter((f) => f.kind === "patch").length} patch; median ${pct(frames.map((f) => f.bytes), 50)} bytes); camera tiles on the oval: max ${Math.max(0, ...tiles)}, median ${pct(tiles, 50)}`);
   console.log(`PHONE per view frame, handler: p50 ${pct(handler, 50).toFixed(1)} ms, p95 ${pct(handler, 95).toFixed(1)} ms, max ${Math.max(...handler).toFixed(1)} ms`);
