@@ -36,6 +36,6 @@ export function keepingChoices(bot: Bot): Bot {
       const a = bot.decide(view);
       return a && repeatsChoice(view.you?.actions ?? [], a) ? null : a;
     },
-    ...(bot.wants ? { wants: (actions: readonly AvailableAction[]) => bot.wants!(actions) } : {}),
+    ...(bot.wants ? { wants: bot.wants } : {}),
   };
 }
