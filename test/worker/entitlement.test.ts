@@ -33,7 +33,7 @@ import type { TournamentPage } from "../../shared/protocol/tournaments.ts";
 import { get, json, nick, post, signUp } from "./accounts-helpers.ts";
 import { control, hostInput, playAgain } from "./fixture.ts";
 import { connect, connectAs, createTable, deviceFor, from, join, postJson, sleep, tableStub, until, type Client } from "./helpers.ts";
-import { capturedVersions, citySettings, installVersionCapture, openTable, playToEnd, storedVersion, syncAll, type SeatedClient, type TableRun } from "./play.ts";
+import { capturedVersions, type CapturedState, citySettings, installVersionCapture, openTable, playToEnd, storedVersion, syncAll, type SeatedClient, type TableRun } from "./play.ts";
 
 /** Rounds of games, one of each kind per round, each with its own seeds (vitest.worker.config.ts: 1, TEST_DEEP=1 3, FULL=1 5). */
 const ROUNDS = inject("entitlementRounds");
@@ -63,7 +63,7 @@ function stageOf(state: { result: unknown; stage?: { module?: string } }, game: 
  * the failures, one line each (empty: entitled to all it got). Also: no credential of anyone's in any
  * frame; `organizing` only for the organizer's and host's kinds; `advising` only for a consigliere.
  */
-function failuresOf(w: Watched, versions: Map<number, string | null>, secrets: string[]): string[] {
+function failuresOf(w: Watched, versions: Map<number, CapturedState | null>, secrets: string[]): string[] {
   const out: string[] = [];
   const c = w.client;
   let seenLog = 0;
@@ -85,12 +85,11 @@ function failuresOf(w: Watched, versions: Map<number, string | null>, secrets: s
     }
     if (view.series.game !== seriesGame) seenLog = 0;
     seriesGame = view.series.game;
-    const raw = versions.get(f.version);
-    if (!raw) {
+    const state = versions.get(f.version) as { result: unknown } | null | undefined;
+    if (!state) {
       out.push(`${w.how} frame ${i}: no captured state for version ${f.version}`);
       continue;
     }
-    const state = JSON.parse(raw) as { result: unknown };
     try {
       seenLog = assertSight(state, sightOf(w.kind, stageOf(state, game), w.holds), w.playerId, game, seenLog);
     } catch (e) {
@@ -569,7 +568,7 @@ async function judgeGame(tag: string, watched: Watched[], secrets: string[]): Pr
 }
 
 async function checkAll(watched: Watched[], secrets: string[]): Promise<void> {
-  const byCode = new Map<string, Map<number, string | null>>();
+  const byCode = new Map<string, Map<number, CapturedState | null>>();
   let views = 0;
   for (const w of watched) {
     const code = w.client.lastView().code;

@@ -100,30 +100,52 @@ export async function installVersionCapture(code: string): Promise<void> {
   });
 }
 
-/** Every version's whole state (JSON): the captured row joined with the events stored up to that version. */
-export async function capturedVersions(code: string): Promise<Map<number, string | null>> {
-  const rows = await runInDurableObject(tableStub(code), (_i, state) => {
+/** One captured version's whole engine state, parsed once and frozen: every check of every frame shares it. */
+export type CapturedState = Readonly<Record<string, unknown>>;
+
+/**
+ * Every version's whole state: the captured row joined with the events stored up to that version. Parsed
+ * here once per version (the oracles check thousands of frames against a few hundred versions) and
+ * deep-frozen, so a check that wrote into the state it was given would throw rather than corrupt the
+ * next frame's check.
+ */
+export async function capturedVersions(code: string): Promise<Map<number, CapturedState | null>> {
+  const { chunks, rows } = await runInDurableObject(tableStub(code), (_i, state) => {
     const sql = state.storage.sql;
     // Event chunks: the start's in `events`, each input's in its own input_log row (worker/table/storage.ts).
-    // Earlier games of a series (issue 13) have theirs in the archive, under their game number.
+    // Earlier games of a series have theirs in the archive, under their game number.
     const g = sql.exec("SELECT status, game_no FROM game WHERE id = 1").one();
     const current = g.status === "lobby" && Number(g.game_no) > 1 ? Number(g.game_no) - 1 : Number(g.game_no);
-    const chunks = sql
-      .exec(
-        `SELECT ? AS game, version, first, events FROM events UNION ALL SELECT ? AS game, version, events_first, events FROM input_log WHERE events IS NOT NULL
+    return {
+      chunks: sql
+        .exec(
+          `SELECT ? AS game, version, first, events FROM events UNION ALL SELECT ? AS game, version, events_first, events FROM input_log WHERE events IS NOT NULL
          UNION ALL SELECT game, version, first, events FROM events_archive UNION ALL SELECT game, version, events_first, events FROM input_log_archive WHERE events IS NOT NULL ORDER BY game, first`,
-        current, current,
-      )
-      .toArray()
-      .map((r) => ({ game: Number(r.game), version: Number(r.version), events: JSON.parse(String(r.events)) as unknown[] }));
-    return sql.exec("SELECT version, state, game FROM _test_versions").toArray().map((r) => {
-      const version = Number(r.version);
-      if (r.state === null) return [version, null] as const;
-      const events = chunks.filter((c) => c.game === Number(r.game ?? 1) && c.version <= version).flatMap((c) => c.events);
-      return [version, JSON.stringify({ ...JSON.parse(String(r.state)), events })] as const;
-    });
+          current, current,
+        )
+        .toArray()
+        .map((r) => ({ game: Number(r.game), version: Number(r.version), events: String(r.events) })),
+      rows: sql
+        .exec("SELECT version, state, game FROM _test_versions")
+        .toArray()
+        .map((r) => ({ version: Number(r.version), state: r.state === null ? null : String(r.state), game: Number(r.game ?? 1) })),
+    };
   });
-  return new Map(rows);
+  const parsed = chunks.map((c) => ({ game: c.game, version: c.version, events: JSON.parse(c.events) as unknown[] }));
+  return new Map(
+    rows.map((r) => {
+      if (r.state === null) return [r.version, null] as const;
+      const events = parsed.filter((c) => c.game === r.game && c.version <= r.version).flatMap((c) => c.events);
+      return [r.version, deepFreeze({ ...(JSON.parse(r.state) as Record<string, unknown>), events })] as const;
+    }),
+  );
+}
+
+function deepFreeze<T>(x: T): T {
+  if (x === null || typeof x !== "object" || Object.isFrozen(x)) return x;
+  Object.freeze(x);
+  for (const v of Object.values(x)) deepFreeze(v);
+  return x;
 }
 
 /** Marks the harness's own statements in a table's SQLite: test/worker/measure.test.ts does not count them as the table's. */

@@ -126,11 +126,11 @@ const PUBLIC_DATA: Record<string, string[]> = {
 const CLAIM_KEYS: Record<string, string[]> = { role: ["kind", "role"], check: ["kind", "target", "result"], opinion: ["kind", "target", "result"], vote: ["kind", "target"] };
 function checkClaim(s: S, d: Record<string, unknown>): void {
   const seat = d.seat;
-  ok(typeof seat === "number" && seat >= 1 && seat <= s.players.length, `a claim by no seat: ${JSON.stringify(d)}`);
+  ok(typeof seat === "number" && seat >= 1 && seat <= s.players.length, () => `a claim by no seat: ${JSON.stringify(d)}`);
   const c = d.claim as Record<string, unknown> | null;
-  ok(c !== null && typeof c === "object" && typeof c.kind === "string" && c.kind in CLAIM_KEYS, `an unknown claim: ${JSON.stringify(d)}`);
+  ok(c !== null && typeof c === "object" && typeof c.kind === "string" && c.kind in CLAIM_KEYS, () => `an unknown claim: ${JSON.stringify(d)}`);
   const keys = CLAIM_KEYS[c!.kind as string]!;
-  ok(Object.keys(c!).length === keys.length && keys.every((k) => k in c!), `a claim says more than ${JSON.stringify(keys)}: ${JSON.stringify(d)}`);
+  ok(Object.keys(c!).length === keys.length && keys.every((k) => k in c!), () => `a claim says more than ${JSON.stringify(keys)}: ${JSON.stringify(d)}`);
 }
 
 /**
@@ -225,15 +225,16 @@ function walk(s: S, k: Knowledge, v: unknown, inYou: boolean, parentIsYou: boole
   }
 }
 
-function ok(cond: boolean, msg: string): void {
-  if (!cond) throw new Error(`entitlement: ${msg}`);
+/** `msg` may be a function: a message that serializes data is built only when the check fails (the oracles run millions of checks). */
+function ok(cond: boolean, msg: string | (() => string)): void {
+  if (!cond) throw new Error(`entitlement: ${typeof msg === "string" ? msg : msg()}`);
 }
 
 function checkLogEntry(k: Knowledge, e: GameView["log"][number]): void {
   const d = e.data as Record<string, unknown>;
   ok(PUBLIC_TYPES.has(e.type) || PRIVATE_TYPES.has(e.type), `unknown log entry type ${e.type} (teach the oracle whose it is)`);
   const keys = PUBLIC_DATA[e.type];
-  if (keys) ok(Object.keys(d).every((key) => keys.includes(key)), `${e.type} says more than ${JSON.stringify(keys)}: ${JSON.stringify(d)}`);
+  if (keys) ok(Object.keys(d).every((key) => keys.includes(key)), () => `${e.type} says more than ${JSON.stringify(keys)}: ${JSON.stringify(d)}`);
   if (k.over || k.all) return;
   switch (e.type) {
     case "role-dealt": ok(d.seat === k.seat, "someone else's card"); break;
@@ -307,14 +308,14 @@ function checkNightEntry(s: S, turns: Turn[], log: GameView["log"], i: number): 
     ok(e.at - prev.at >= ms, `the ${turns[prevIdx]?.step} turn ended after ${e.at - prev.at} ms of its ${ms}`);
   }
   if (morning) {
-    ok(prevIdx === turns.length - 1, `a morning after ${prev ? JSON.stringify(prev.data) : "no night"}, not after the last turn`);
+    ok(prevIdx === turns.length - 1, () => `a morning after ${prev ? JSON.stringify(prev.data) : "no night"}, not after the last turn`);
     return;
   }
   const d = e.data as { step: unknown; ms: unknown };
   const idx = turns.findIndex((t) => t.step === d.step);
   ok(idx >= 0, `an unknown night turn ${String(d.step)}`);
   ok(d.ms === turnMs(turns[idx]!, s), `the ${String(d.step)} turn with ${String(d.ms)} ms, not the table's timer`);
-  ok(prev !== null && idx === (prev.type === "night-fell" ? 0 : prevIdx + 1), `the ${String(d.step)} turn after ${prev ? JSON.stringify(prev.data) : "nothing"}`);
+  ok(prev !== null && idx === (prev.type === "night-fell" ? 0 : prevIdx + 1), () => `the ${String(d.step)} turn after ${prev ? JSON.stringify(prev.data) : "nothing"}`);
 }
 
 /** §3 the current turn's deadline is its start plus its full time, whoever has acted (server host, not paused). */
@@ -341,7 +342,7 @@ export function assertEntitled(state: unknown, playerId: string | null, view: Ga
     const e = s.events.find((x) => x.type === "composition" && (x as { audience?: { kind: string } }).audience?.kind === "public");
     ok(e !== undefined, "a composition the table was never told");
     const told = Object.entries((e!.data as { counts: Record<string, number> }).counts).filter(([, n]) => n > 0).map(([role, count]) => ({ role, count }));
-    ok(JSON.stringify(view.composition) === JSON.stringify(told), `a composition other than the one told: ${JSON.stringify(view.composition)}`);
+    ok(JSON.stringify(view.composition) === JSON.stringify(told), () => `a composition other than the one told: ${JSON.stringify(view.composition)}`);
   }
   // §2.6 closed ballots: nobody but the voter sees them before the count.
   if (!all && s.stage.module === "voting" && s.stage.data?.mode === "closed" && view.ballot) {
@@ -360,8 +361,8 @@ export function assertEntitled(state: unknown, playerId: string | null, view: Ga
       const n = Number(whisper[1]);
       const pair = [n, 100 + n];
       ok(all || (me !== null && me.seat === n), `${c.id} shown to a viewer who is not seat ${n}`);
-      ok(JSON.stringify(c.listeners) === JSON.stringify(pair), `${c.id} is heard by ${JSON.stringify(c.listeners)}`);
-      ok(c.speakers.every((x) => pair.includes(x)), `${c.id} holds the speakers ${JSON.stringify(c.speakers)}`);
+      ok(JSON.stringify(c.listeners) === JSON.stringify(pair), () => `${c.id} is heard by ${JSON.stringify(c.listeners)}`);
+      ok(c.speakers.every((x) => pair.includes(x)), () => `${c.id} holds the speakers ${JSON.stringify(c.speakers)}`);
       ok(c.video.length === 0, `${c.id} carries video`);
       continue;
     }
