@@ -1,5 +1,5 @@
 /**
- * Issue 33 (and a phone's battery): the timer ring steps at its four ticks a second and is never eased by
+ * Issue 33 (and a phone's battery): the timer ring steps once a second, with the seconds it shows, and is never eased by
  * CSS. A transition or animation on the ring's arc is a 60 Hz repaint of the SVG for as long as a timer runs —
  * measured 16–21 % of a core per headless page against 3.5–4.3 % stepped (docs/PERFORMANCE.md).
  */

@@ -1,12 +1,12 @@
 /**
  * The phase timer. It follows the server's deadline (absolute server epoch ms) through the clock
  * offset, recomputed from it at every tick, so it never drifts from the server however long the
- * phase is. It ticks four times a second and exactly when the shown second changes (not every
- * animation frame: ten pages of a table redrawing at 60 Hz cost a phone's battery — and most of a
- * test machine's core — for a ring that moves 0.4 % a tick). The ring steps at each tick, with no CSS
+ * phase is. It ticks exactly when the shown second changes (and when the night warning is due), once a
+ * second: every wake-up costs a phone's battery and, with a dozen pages of a table, a test machine's
+ * cores, and the ring moves with the seconds it shows. The ring steps at each tick, with no CSS
  * transition between: an eased ring is a 60 Hz repaint for the whole phase (headless Chromium: 16–21 %
- * of a core per page eased, 3.5 % stepped — docs/PERFORMANCE.md). The seconds text changes once a
- * second and is what screen readers get.
+ * of a core per page eased, 3.5 % stepped at four ticks a second — docs/PERFORMANCE.md). The seconds
+ * text is what screen readers get. A new clock estimate shows at the next second at the latest.
  * The ring's full length is the timer's own (`timerMs` from the server), so a client that connects
  * halfway through a speech sees a half-empty ring; views without it (older servers) fall back to the
  * time left when the deadline was first seen. While paused, the ring shows how much was left.
@@ -68,8 +68,9 @@ function createCountdown(props: TimerProps, arc: (fraction: number) => void = ()
     if (props.timerMs) total = Math.max(props.timerMs, left, 1);
     arc(left / total);
     setSeconds(Math.ceil(left / 1000));
-    // Next tick: in a quarter second, or when the shown second changes if that comes first.
-    if (left > 0) frame = window.setTimeout(draw, Math.max(16, Math.min(250, left % 1000 || 1000)));
+    // Next tick: when the shown second changes, or when the night warning is due if that comes first.
+    const untilWarn = props.warnAt != null && props.warnAt > now ? props.warnAt - now : Infinity;
+    if (left > 0) frame = window.setTimeout(draw, Math.max(16, Math.min(untilWarn, left % 1000 || 1000)));
   };
 
   createEffect(() => {
