@@ -146,6 +146,9 @@ export function liveVoice(ctl: TableController, state: VoiceState, setState: Set
     })().catch(() => setState("status", "failed"));
   };
 
+  /** What the plane was last given by `apply` (a new join's plane starts afresh). */
+  let planned: { plane: MediaPlane | null; key: string } = { plane: null, key: "" };
+
   /** One view to the mesh: push-to-talk first (so a shout never opens the microphone before it is held), then the floor. */
   const apply = (view: TableView) => {
     const g = view.status === "lobby" ? null : view.game;
@@ -165,9 +168,19 @@ export function liveVoice(ctl: TableController, state: VoiceState, setState: Set
     const peers = peersOf(view, mesh.me);
     const closing = g ? closingAt(g) : null;
     const now = ctl.clock.now();
+    const current = closing && now >= closing.at ? closing.floor : floor;
+    const pending = closing && now < closing.at ? closing : null;
+    // Every frame comes here twice (as it arrives, and after the render), and most frames leave the floor,
+    // the peers, the spotlight and the deadline's close as they were: the plane's pass over every link
+    // (replaceTrack, the encoders' parameters, each receiver) is then skipped — on a throttled phone it
+    // was a tenth of a frame's time. Whatever does change (a link that connects, a track that arrives)
+    // the plane handles on its own events.
+    const key = JSON.stringify([current, peers, g?.speaker ?? null, pending]);
+    if (mesh === planned.plane && key === planned.key) return;
+    planned = { plane: mesh, key };
     mesh.spotlight = g?.speaker ?? null;
-    mesh.update(closing && now >= closing.at ? closing.floor : floor, peers, ctl.viewAt || undefined);
-    if (closing && now < closing.at) mesh.closeAt(closing.floor, peers, performance.now() + (closing.at - now));
+    mesh.update(current, peers, ctl.viewAt || undefined);
+    if (pending) mesh.closeAt(pending.floor, peers, performance.now() + (pending.at - now));
   };
 
   /**
