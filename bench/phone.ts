@@ -21,7 +21,10 @@
  * Numbers, never assertions.
  * On a loaded machine a whole game can outlast a lock's hold: --max-s N ends the measure after N s of
  * the game (the page's numbers over the game's first part, said so in the output).
- *   node --experimental-transform-types bench/phone.ts [--rate 4] [--pace 400] [--profile-top 20] [--max-s 0] [--profile-out FILE] [--trace-s N] [--trace-out FILE]
+ * --mutations: on the throttled page, where the DOM is rebuilt — elements made and taken out during the game,
+ * by the container (a MutationObserver; a moved element counts as kept; it costs the page a little, so the
+ * per-frame figures of such a run are not compared with others).
+ *   node --experimental-transform-types bench/phone.ts [--rate 4] [--pace 400] [--profile-top 20] [--max-s 0] [--profile-out FILE] [--trace-s N] [--trace-out FILE] [--mutations]
  */
 import { existsSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -48,6 +51,7 @@ const PROFILE_OUT = argv.includes("--profile-out") ? argv[argv.indexOf("--profil
  */
 const TRACE_S = arg("trace-s", 0);
 const TRACE_OUT = argv.includes("--trace-out") ? argv[argv.indexOf("--trace-out") + 1] : undefined;
+const MUTATIONS = argv.includes("--mutations");
 const SEATS = 12;
 const PEOPLE = 4;
 
@@ -62,6 +66,55 @@ if (!existsSync(join(ROOT, "web/dist/index.html"))) {
 console.log(`machine: ${os.cpus()[0]?.model} × ${os.cpus().length}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}; CPU throttling ×${RATE}, a phase every ${PACE_MS} ms`);
 
 /** The page's own probe: installed before any script of the page runs. */
+/**
+ * The page's DOM churn (--mutations): elements made (added to the page for the first time, with their
+ * subtrees) and elements taken out, by the container's path (three levels of tag.class). An element moved
+ * from one container to another counts as neither made nor taken out: it was kept.
+ */
+function mutationProbe(): void {
+  const state = { on: false, by: new Map<string, { made: number; removed: number; records: number }>() };
+  (window as unknown as { __mutations: typeof state }).__mutations = state;
+  const seen = new WeakSet<Element>();
+  const name = (n: Element) => `${n.tagName.toLowerCase()}${n.classList.length ? `.${[...n.classList].slice(0, 2).join(".")}` : ""}`;
+  const where = (n: Node) => {
+    const parts: string[] = [];
+    for (let e: Element | null = n instanceof Element ? n : n.parentElement; e && parts.length < 3; e = e.parentElement) parts.unshift(name(e));
+    return parts.join(" > ");
+  };
+  /** Elements of these subtrees not seen before (marked seen now). */
+  const made = (list: NodeList) => {
+    let n = 0;
+    for (const x of list) {
+      if (!(x instanceof Element)) continue;
+      for (const e of [x, ...x.getElementsByTagName("*")]) {
+        if (seen.has(e)) continue;
+        seen.add(e);
+        n++;
+      }
+    }
+    return n;
+  };
+  /** Elements of these subtrees no longer in the page (a moved one is in it again by the time this runs). */
+  const gone = (list: NodeList) => {
+    let n = 0;
+    for (const x of list) if (x instanceof Element && !x.isConnected) n += 1 + x.getElementsByTagName("*").length;
+    return n;
+  };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const added = made(r.addedNodes);
+      const removed = gone(r.removedNodes);
+      if (!state.on || added + removed === 0) continue;
+      const k = where(r.target);
+      const c = state.by.get(k) ?? { made: 0, removed: 0, records: 0 };
+      c.made += added;
+      c.removed += removed;
+      c.records++;
+      state.by.set(k, c);
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
 function probe(): void {
   type Rec = { at: number; ms: number; withLayout: number; bytes: number; kind: string };
   type Out = { frames: Rec[]; longtasks: Array<{ at: number; ms: number }>; loafs: Array<{ at: number; ms: number; blocking: number; render: number; scripts: string[] }> };
@@ -149,6 +202,7 @@ try {
       localStorage.setItem("mafia.nick", e.nickname);
     }, entry);
     if (measured) await ctx.addInitScript(probe);
+    if (measured && MUTATIONS) await ctx.addInitScript(mutationProbe);
     const page = await ctx.newPage();
     page.on("pageerror", (e) => console.log(`page ${i + 1} error: ${e.message}`));
     // Every page's socket frames (views, patches, media signalling): what each page had to handle.
@@ -192,6 +246,7 @@ try {
   const before = await durations();
   const framesBefore = received.map((r) => ({ ...r, types: new Map(r.types) }));
   const t0 = await phone.evaluate(() => performance.now());
+  if (MUTATIONS) await phone.evaluate(() => ((window as unknown as { __mutations: { on: boolean } }).__mutations.on = true));
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 500 });
   await cdp.send("Profiler.start");
@@ -294,6 +349,13 @@ try {
   console.log(`PHONE long animation frames > 50 ms: ${loafs.length} (${loafs.filter((l) => inFrame(l.at, l.ms)).length} with a view frame inside)`);
   for (const l of [...loafs].sort((a, b) => b.ms - a.ms).slice(0, 8)) console.log(`  ${l.ms.toFixed(0)} ms (blocking ${l.blocking.toFixed(0)}, render ${l.render.toFixed(0)})${inFrame(l.at, l.ms) ? " [view frame]" : ""}: ${l.scripts.join(" | ") || "(no script: style, layout, paint)"}`);
   console.log(`PHONE heap after GC: start ${mb(start.used)}, end ${mb(end.used)}; sampled first/middle/last ${mb(heap[0] ?? NaN)} / ${mb(heap[Math.floor(heap.length / 2)] ?? NaN)} / ${mb(heap[heap.length - 1] ?? NaN)}, max ${mb(Math.max(...heap))}, min ${mb(Math.min(...heap))} (${heap.length} samples); DOM nodes ${start.nodes} → ${end.nodes}; listeners ${start.listeners} → ${end.listeners}`);
+  if (MUTATIONS) {
+    const by = await phone.evaluate(() => [...(window as unknown as { __mutations: { by: Map<string, { made: number; removed: number; records: number }> } }).__mutations.by]);
+    const made = by.reduce((n, [, c]) => n + c.made, 0);
+    const removed = by.reduce((n, [, c]) => n + c.removed, 0);
+    console.log(`MUTATIONS elements made ${made}, taken out ${removed} during the game (${(made / Math.max(1, frames.length)).toFixed(0)} and ${(removed / Math.max(1, frames.length)).toFixed(0)} a view frame); by container:`);
+    for (const [where, c] of by.sort((a, b) => b[1].made + b[1].removed - (a[1].made + a[1].removed)).slice(0, 15)) console.log(`  made ${c.made}, taken out ${c.removed} (${c.records} records)  ${where}`);
+  }
   // The profile: self time per function (samples × their intervals), the page's own code and the runtime's.
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();

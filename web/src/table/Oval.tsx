@@ -3,7 +3,7 @@
  * and whose turn it is in the middle. A seat is a button only while it is a target the server
  * offered for the action being chosen; otherwise it is a labelled list item.
  */
-import { createMemo, For, type JSX, Show } from "solid-js";
+import { children, createMemo, For, type JSX, Show } from "solid-js";
 import { own } from "../../../shared/own.ts";
 import type { Seat, SeatView } from "../../../shared/engine/types.ts";
 import { t, tk } from "../i18n/index.ts";
@@ -194,12 +194,17 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
     cursed: !!f().cursed,
     teammate: !!f().mark?.teammate,
   });
+  // The tile's content is made once: a seat that becomes a target (or stops being one) changes only its
+  // wrapper (a button), and these nodes move into it. Rebuilt with the wrapper, every targetable seat's
+  // badges and their twenty-odd parts were made again at each vote and night step (half of a phone's DOM
+  // changes over a game, bench/phone.ts --mutations).
+  const content = children(body);
   return (
     <Show
       when={f().targetable}
       fallback={
         <li classList={cls()} style={props.style} aria-label={seatLabel(props.s, f())} data-seat={props.s.seat} data-alive={props.s.alive ? "yes" : "no"}>
-          {body()}
+          {content()}
         </li>
       }
     >
@@ -208,7 +213,7 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
             label word for word (axe: label-content-name-mismatch, WCAG 2.5.3). */}
         <button type="button" classList={cls()} aria-pressed={f().chosen} onClick={() => props.onPick(props.s.seat)}>
           <span class="sr-only">{`${t("seat.pick", { seat: props.s.seat })}: ${seatLabel(props.s, f())}`}</span>
-          {body()}
+          {content()}
         </button>
       </li>
     </Show>
