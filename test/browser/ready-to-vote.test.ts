@@ -10,7 +10,9 @@
  *    The test clock is never advanced during the free talk.
  * 2. A sport table (RULES.md §2): the person fills it with bots (the game starts at once), skips the
  *    bots' speeches, and in their own speech taps a seat in the nomination picker, then "End speech" —
- *    the button names the nomination it applies (issue 31.3) — and the seat is nominated.
+ *    the button names the nomination it applies (issue 31.3) — and the seat is nominated. The nominated
+ *    seat's tile on the oval, a target button while the nomination was offered, is a plain tile again after
+ *    the speech with the same content (moved, not made again: web/src/table/Oval.tsx).
  *
  * Screenshots (docs/UI.md "Waits a solo player can skip and the morning's saved"): newbie-skip-wait,
  * newbie-ready-before, newbie-ready-after, newbie-nominate-pending, newbie-nominate-after.
@@ -111,6 +113,10 @@ test("Custom with bots: 'skip ahead' at the acquaintance night, then 'Ready to v
   await p.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
   const mine = await driveUntil(p.page, sport, (s) => s.phase === "speech" && "end-speech" in s.actions && (s.actions["nominate"]?.length ?? 0) > 0, { skip: true });
   const target = mine.actions["nominate"]!.find((x) => x !== mine.you)!;
+  // The seat's tile on the oval is a target now (a button); its content is marked, to be found again below.
+  const tile = p.page.locator(`.seats li.seat-slot[data-seat="${target}"] button.targetable .nick`);
+  await tile.waitFor({ timeout: SLOW_MS });
+  await tile.evaluate((el) => ((el as HTMLElement & { kept?: true }).kept = true));
   await p.page.locator(`[data-action="nominate"] [data-target="${target}"]`).click();
   const end = p.page.locator(`[data-action="end-speech"][data-with-nomination="${target}"]`);
   await end.waitFor();
@@ -123,6 +129,10 @@ test("Custom with bots: 'skip ahead' at the acquaintance night, then 'Ready to v
   // The speech is over: its button goes (the log line may come a render before the actions do — a
   // fresh-clone run read an empty "end-speech" once).
   await expect.poll(async () => (await boardSnapshot(p.page)).actions["end-speech"], { timeout: SLOW_MS }).toBeUndefined();
+  // No longer a target, the tile is a plain seat again — with the same content, moved, not made again (Oval.tsx).
+  await p.page.locator(`.seats li.seat[data-seat="${target}"]:not(.seat-slot)`).waitFor({ timeout: SLOW_MS });
+  const kept = await p.page.locator(`.seats li.seat[data-seat="${target}"] .nick`).evaluate((el) => (el as HTMLElement & { kept?: true }).kept === true);
+  expect(kept, "the tile's content was kept when it stopped being a target").toBe(true);
   await shot(p.page, "newbie-nominate-after");
   expect(p.errors).toEqual([]);
 });
