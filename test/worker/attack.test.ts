@@ -148,7 +148,7 @@ describe("finding 5: smaller ones", () => {
     expect(alarm!).toBeGreaterThanOrEqual(opened + HELLO_TIMEOUT_MS);
     expect(alarm!).toBeLessThanOrEqual(Date.now() + HELLO_TIMEOUT_MS);
     expect(await runDurableObjectAlarm(tableStub(code))).toBe(true);
-    await until(() => silent.closed, 3000, "the silent socket to close");
+    await until(() => silent.closed, 15_000, "the silent socket to close");
     expect(silent.closeCode).toBe(CLOSE_CODES.policy);
     expect(silent.closeReason).toBe("hello timeout");
     expect(greeted.closed).toBe(false);
@@ -163,7 +163,7 @@ describe("finding 5: smaller ones", () => {
     const silent = await connect(code, "leaves");
     expect(await scheduledAlarm(code)).not.toBeNull();
     silent.close();
-    await until(() => silent.closed, 3000, "the close");
+    await until(() => silent.closed, 15_000, "the close");
     // The table's close handler re-arms (here: clears) the alarm.
     await expect.poll(() => scheduledAlarm(code), { timeout: 30_000 }).toBeNull();
   });
@@ -177,7 +177,7 @@ describe("finding 5: smaller ones", () => {
     expect(armed).not.toBeNull();
     expect(armed!).toBeLessThan(deadline); // the next delayed view is due before the dealing deadline
     watcher.close();
-    await until(() => watcher.closed, 3000, "the close");
+    await until(() => watcher.closed, 15_000, "the close");
     await expect.poll(() => scheduledAlarm(code), { timeout: 30_000 }).toBe(deadline);
   });
 
@@ -204,7 +204,7 @@ describe("finding 5: smaller ones", () => {
     expect(await c.next((m) => m.type === "error", from)).toMatchObject({ code: "bad-message" });
     expect(c.closed).toBe(false);
     c.ws.send(new Uint8Array([0x7b, 0xff, 0xfe, 0xc3, 0x28, 0x7d]).buffer as ArrayBuffer);
-    await until(() => c.closed, 3000, "the close");
+    await until(() => c.closed, 15_000, "the close");
     expect(c.closeCode).toBe(CLOSE_CODES.invalidData);
     expect(c.closeReason).toBe("invalid UTF-8");
   });
@@ -216,7 +216,7 @@ describe("finding 5: smaller ones", () => {
     const { code } = await createTable();
     const c = keep(await connectAs(code, undefined, "text"));
     c.send('{"type":"sync","ref":"\ufffd"}');
-    await until(() => c.closed, 3000, "the close");
+    await until(() => c.closed, 15_000, "the close");
     expect(c.closeCode).toBe(CLOSE_CODES.invalidData);
     expect(c.closeReason).toBe("invalid UTF-8");
   });

@@ -83,7 +83,7 @@ describe("issue 20: the bots' level, per table and per handed-over seat", () => 
 
     expect(codeOf(await control(organizer, "s1", { type: "seat-to-bot", seat: seatA, level: "novice" }))).toBe("ack");
     expect(codeOf(await control(organizer, "s2", { type: "seat-to-bot", seat: seatB }))).toBe("ack");
-    await until(() => a.client.closed && b.client.closed, 5000, "handed-over sockets closed");
+    await until(() => a.client.closed && b.client.closed, 15_000, "handed-over sockets closed");
     let [view] = await settle(t.code, [organizer]);
     expect(seatNamed(view!, a.nickname)).toMatchObject({ bot: true, botLevel: "novice" });
     expect(seatNamed(view!, b.nickname).bot).toBe(true);

@@ -108,7 +108,7 @@ describe("issue 38.5 the club evening's loop (RULES.md §5.7, §6.11)", () => {
     const owner = await sitByAccount(o.code, c.owner);
     const member = await sitByAccount(o.code, c.member);
     expect(await control(host, "fill", { type: "fill-bots" })).toMatchObject({ type: "ack" });
-    await until(() => owner.client.lastView().status === "playing", 5000, "the game starts");
+    await until(() => owner.client.lastView().status === "playing", 15_000, "the game starts");
     // The rest is hosted by the server (§5.7 the organizer hands it over) so the game runs to its end here.
     expect(await control(host, "srv", { type: "server-hosts" })).toMatchObject({ type: "ack" });
     expect(await control(host, "early", { type: "next-game" })).toMatchObject({ type: "error", code: "not-ended" });
@@ -156,7 +156,7 @@ describe("issue 38.5 the club evening's loop (RULES.md §5.7, §6.11)", () => {
     expect(await playAgain(owner.client)).toMatchObject({ type: "ack" });
     expect((await players(o.code)).find((p) => p.nickname === c.member.nick)!.game_no, "the member has not pressed").toBe(1);
     expect(await control(host, "next", { type: "next-game" })).toMatchObject({ type: "ack" });
-    await until(() => owner.client.lastView().status === "playing" && owner.client.lastView().series.game === 2, 5000, "game 2 starts");
+    await until(() => owner.client.lastView().status === "playing" && owner.client.lastView().series.game === 2, 15_000, "game 2 starts");
     const seatsAfter = await players(o.code);
     expect(seatsAfter.map((p) => p.player_id).sort()).toEqual(seatsBefore.map((p) => p.player_id).sort());
     expect(seatsAfter.every((p) => p.game_no === 2), "everyone of game 1 sits in game 2").toBe(true);
@@ -165,14 +165,14 @@ describe("issue 38.5 the club evening's loop (RULES.md §5.7, §6.11)", () => {
 
     // Game 2 to its end (the live host hosts each new game; again handed to the server here); the host
     // opens game 3 straight from the end: every seat is kept again.
-    await until(() => member.client.lastView().series.game === 2 && member.client.lastView().game !== null, 5000, "the member's view of game 2");
+    await until(() => member.client.lastView().series.game === 2 && member.client.lastView().game !== null, 15_000, "the member's view of game 2");
     expect(await control(host, "srv2", { type: "server-hosts" })).toMatchObject({ type: "ack" });
     await playToEnd(run());
-    await until(() => member.client.lastView().game?.result != null, 5000, "game 2 ends");
+    await until(() => member.client.lastView().game?.result != null, 15_000, "game 2 ends");
     expect(await control(host, "next3", { type: "next-game" })).toMatchObject({ type: "ack" });
-    await until(() => owner.client.lastView().series.game === 3, 5000, "game 3 opens");
+    await until(() => owner.client.lastView().series.game === 3, 15_000, "game 3 opens");
     expect((await players(o.code)).every((p) => p.game_no === 3)).toBe(true);
-    await until(() => owner.client.lastView().status === "playing", 5000, "game 3 starts (full)");
+    await until(() => owner.client.lastView().status === "playing", 15_000, "game 3 starts (full)");
     expect(owner.client.lastView().clubEvening).toBe(true);
   });
 

@@ -117,7 +117,7 @@ describe("RULES.md §7.10 (2026-12-06) the club marks experience", () => {
     const { code, host } = await openAsHost(c);
     const seats: Client[] = [];
     for (const p of players) seats.push((await sitOk(code, p)).client);
-    await until(() => host.lastView().status === "playing", 5000, "the twelfth seat starts the rating table");
+    await until(() => host.lastView().status === "playing", 15_000, "the twelfth seat starts the rating table");
     expect(host.lastView().lobby.some((p) => p.needsConsigliere || p.consigliere !== undefined)).toBe(false);
     for (const s of seats) expect(s.schemaFailures, s.name).toEqual([]);
   });
@@ -132,7 +132,7 @@ describe("RULES.md §7.10 (2026-12-06) the club marks experience", () => {
 
     const { code, host } = await openAsHost(c);
     for (const p of players) await sitOk(code, p);
-    await until(() => host.lastView().lobby.length === 12, 5000, "twelve seated");
+    await until(() => host.lastView().lobby.length === 12, 15_000, "twelve seated");
     expect(host.lastView().status).toBe("lobby");
     expect(host.lastView().lobby.filter((p) => p.needsConsigliere).map((p) => p.nickname)).toEqual([newcomer.nick]);
     const refused = await control(host, "start", { type: "start" });
@@ -145,7 +145,7 @@ describe("RULES.md §7.10 (2026-12-06) the club marks experience", () => {
 
     // The club knows them: marked now, the waiting table starts at once.
     expect((await mark(c.clubId, newcomer, c.owner)).status).toBe(200);
-    await until(() => host.lastView().status === "playing", 5000, "the mark starts the waiting table");
+    await until(() => host.lastView().status === "playing", 15_000, "the mark starts the waiting table");
   });
 
   it("§7.10 a mark counts in its own club only: the same member is a newcomer at another club's rating table", async () => {
@@ -180,7 +180,7 @@ describe("RULES.md §7.10 (2026-12-06) an advisor counts only if experienced", (
     const { code, host } = await openAsHost(c);
     const seat = await sitOk(code, newcomer);
     expect(await control(host, "fill", { type: "fill-bots" })).toMatchObject({ type: "ack" });
-    await until(() => host.lastView().lobby.length === 12, 5000, "twelve seated");
+    await until(() => host.lastView().lobby.length === 12, 15_000, "twelve seated");
     const revoke = async () => expect((await post(`/api/tables/${code}/consigliere/revoke`, { token: seat.join.token })).status).toBe(200);
     const stillWaits = async (advisor: string) => {
       await until(() => host.lastView().lobby.find((p) => p.nickname === newcomer.nick)?.consigliere === advisor, 5000, `${advisor} bound`);
@@ -205,7 +205,7 @@ describe("RULES.md §7.10 (2026-12-06) an advisor counts only if experienced", (
     // The ten-game member, signed in, with the plain invitation code: counts, and the table starts.
     const again = await json<{ code: string }>(await post(`/api/tables/${code}/consigliere/invite`, { token: seat.join.token }));
     await json<JoinResponse>(await post(`/api/tables/${code}/consigliere`, { code: again.code, nickname: veteran.nick, deviceId: deviceFor(veteran.nick) }, veteran.cookie));
-    await until(() => host.lastView().status === "playing", 5000, "an experienced advisor starts the table");
+    await until(() => host.lastView().status === "playing", 15_000, "an experienced advisor starts the table");
     expect(host.lastView().lobby.find((p) => p.nickname === newcomer.nick)?.consigliere).toBe(veteran.nick);
   });
 
@@ -220,12 +220,12 @@ describe("RULES.md §7.10 (2026-12-06) an advisor counts only if experienced", (
     const { code, host } = await openAsHost(c);
     const seat = await sitOk(code, newcomer);
     expect(await control(host, "fill", { type: "fill-bots" })).toMatchObject({ type: "ack" });
-    await until(() => host.lastView().lobby.length === 12, 5000, "twelve seated");
+    await until(() => host.lastView().lobby.length === 12, 15_000, "twelve seated");
     const invite = await json<{ code: string }>(await post(`/api/tables/${code}/consigliere/invite`, { token: seat.join.token }));
     await json<JoinResponse>(await post(`/api/tables/${code}/consigliere`, { code: invite.code, nickname: member.nick, deviceId: deviceFor(member.nick) }, member.cookie));
-    await until(() => host.lastView().lobby.find((p) => p.nickname === newcomer.nick)?.consigliere === member.nick, 5000, "bound");
+    await until(() => host.lastView().lobby.find((p) => p.nickname === newcomer.nick)?.consigliere === member.nick, 15_000, "bound");
     expect(await control(host, "start", { type: "start" })).toMatchObject({ type: "error", code: "advisor-not-experienced" });
     expect((await mark(c.clubId, member, c.owner)).status).toBe(200);
-    await until(() => host.lastView().status === "playing", 5000, "the mark makes the bound advisor count");
+    await until(() => host.lastView().status === "playing", 15_000, "the mark makes the bound advisor count");
   });
 });

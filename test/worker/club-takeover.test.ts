@@ -71,7 +71,7 @@ async function clubTable(tag: string): Promise<ClubTable> {
   const spectator = await connectAs(code, undefined, "spectator");
   open.push(spectator);
   expect(await control(host, "fill", { type: "fill-bots" })).toMatchObject({ type: "ack" });
-  await until(() => o.client.lastView().status === "playing", 5000, "the game starts");
+  await until(() => o.client.lastView().status === "playing", 15_000, "the game starts");
   const watching = () => [o.client, m.client, spectator].filter((c) => !c.closed);
   await settle(code, [host, ...watching()]);
   return { code, owner: o, member: m, named, evening, spare, stranger, host, spectator, watching };
@@ -120,7 +120,7 @@ describe("RULES.md §5.7 (2026-12-06) a club's owner or host covers for a live h
     const got = (await res.json()) as TakeoverResponse;
     expect(got.token).toEqual(expect.any(String));
     // The owner's seat is a bot's now: its socket is closed, its return code dead.
-    await until(() => t.owner.client.closed, 3000, "the owner's seat socket closes");
+    await until(() => t.owner.client.closed, 15_000, "the owner's seat socket closes");
     expect(await errorCode(await post(`/api/tables/${t.code}/return`, { returnCode: t.owner.join.returnCode }))).toBe("bad-return-code");
     const newHost = await connectAs(t.code, got.token!, "owner hosting");
     open.push(newHost);

@@ -354,7 +354,7 @@ async function clubGame(tag: string, watched: Watched[], secrets: string[]): Pro
   if (typeof bound === "string") throw new Error(`ask/accept in the lobby: ${bound}`);
   await watch(code, bound.token, { kind: "consigliere", holds: "otherwise", playerId: seated[1]!.join.playerId, how: "consigliere by ask and accept (lobby)" }, watched);
   expect(await control(hostW.client, "fill", { type: "fill-bots" })).toMatchObject({ type: "ack" });
-  await until(() => seated[0]!.client.lastView().status === "playing", 5000, "the game starts");
+  await until(() => seated[0]!.client.lastView().status === "playing", 15_000, "the game starts");
   expect(await control(hostW.client, "srv", { type: "server-hosts" })).toMatchObject({ type: "ack" });
   const extra: Client[] = [hostW.client];
   const run = runOf(code, seated, extra);
@@ -379,7 +379,7 @@ async function clubGame(tag: string, watched: Watched[], secrets: string[]): Pro
   // The next game of the evening: the host opens it with every seat kept.
   expect(await playAgain(seated[0]!.client)).toMatchObject({ type: "ack" });
   expect(await control(hostW.client, "next", { type: "next-game" })).toMatchObject({ type: "ack" });
-  await until(() => seated[0]!.client.lastView().status === "playing" && seated[0]!.client.lastView().series.game === 2, 5000, "game 2 starts");
+  await until(() => seated[0]!.client.lastView().status === "playing" && seated[0]!.client.lastView().series.game === 2, 15_000, "game 2 starts");
   await syncAll(run, seated[0]!.client.lastVersion());
   await playHosted(run, () => hostW.client);
 }
@@ -428,10 +428,10 @@ async function clubTakeoverGame(tag: string, watched: Watched[], secrets: string
   const extra: Client[] = [];
   extra.push((await watch(code, undefined, { kind: "spectator", holds: "otherwise", playerId: null, how: "spectator (lobby)" }, watched)).client);
   expect(await control(hostW.client, "fill", { type: "fill-bots" })).toMatchObject({ type: "ack" });
-  await until(() => seated[0]!.client.lastView().status === "playing", 5000, "the game starts");
+  await until(() => seated[0]!.client.lastView().status === "playing", 15_000, "the game starts");
   // The host's page goes away; the table's items run in time order up to the host's grace (§5.7).
   hostW.client.close();
-  await until(() => hostW.client.closed, 3000, "the host's socket closes");
+  await until(() => hostW.client.closed, 15_000, "the host's socket closes");
   const run = runOf(code, seated, extra);
   for (let i = 0; i < 8 && (seated[0]!.client.lastView().game as GameView | null)?.hosting === undefined; i++) {
     expect(await runDurableObjectAlarm(tableStub(code))).toBe(true);
@@ -445,7 +445,7 @@ async function clubTakeoverGame(tag: string, watched: Watched[], secrets: string
   const { token } = (await took.json()) as { token: string };
   secrets.push(token);
   const ownerSeat = seated.pop()!;
-  await until(() => ownerSeat.client.closed, 3000, "the owner's seat socket closes");
+  await until(() => ownerSeat.client.closed, 15_000, "the owner's seat socket closes");
   const newHost = await watch(code, token, { kind: "club-owner", holds: "hosting", playerId: null, how: "the owner's takeover as host" }, watched);
   extra.push(newHost.client);
   await syncAll(run, await storedVersion(code));

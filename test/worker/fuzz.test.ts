@@ -250,7 +250,7 @@ async function answer(c: Client, frame: string | ArrayBuffer): Promise<ServerMes
   const from = c.frames.length;
   const sync = maybeSync(frame);
   c.ws.send(frame);
-  return c.next((m) => m.type === "error" || m.type === "ack" || m.type === "welcome" || (sync && m.type === "view"), from, 5000);
+  return c.next((m) => m.type === "error" || m.type === "ack" || m.type === "welcome" || (sync && m.type === "view"), from, 15_000);
 }
 
 describe("hostile clients against a live table", () => {
@@ -427,7 +427,7 @@ describe("hostile clients against a live table", () => {
       const bytes = Array.from({ length: 1 + r.int(64) }, () => r.int(256));
       bytes.splice(r.int(bytes.length + 1), 0, r.pick([0xff, 0xfe, 0xc0, 0xc1, 0xf5]), r.int(128)); // never valid in UTF-8
       c.ws.send(new Uint8Array(bytes).buffer as ArrayBuffer);
-      await c.next(() => c.closed, 0, 3000);
+      await c.next(() => c.closed, 0, 15_000);
       expect(c.closeCode).toBe(CLOSE_CODES.invalidData);
       expect(c.schemaFailures).toEqual([]);
     }

@@ -71,8 +71,16 @@ export function joinWith(code: string, body: Record<string, unknown>, address?: 
   return postJson(`/api/tables/${code}/join`, full, { "cf-connecting-ip": address ?? addressFor(name) });
 }
 
+/**
+ * How long a wait for something that will come may take before the test fails: a bound, not a pace. The
+ * waits end as soon as their condition holds; the bound only has to outlast a starved two-core machine (a
+ * fresh clone's browser steps beside the worker suite kept 100 chat lines from 20 sockets, and ten seats'
+ * connects, past 3–4 s). A wait that proves something does *not* come names its own short bound.
+ */
+export const WAIT_MS = 15_000;
+
 /** Wait until `pred` holds (polling), e.g. for a socket to be closed. */
-export async function until(pred: () => boolean, ms = 3000, what = "condition"): Promise<void> {
+export async function until(pred: () => boolean, ms = WAIT_MS, what = "condition"): Promise<void> {
   const deadline = Date.now() + ms;
   while (!pred()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -149,7 +157,7 @@ export class Client {
   }
 
   /** Wait for a frame (received after index `from`) matching `pred`; an ack inside a view frame counts as an `ack` frame after it. */
-  async next(pred: (m: ServerMessage) => boolean, from = 0, ms = 3000): Promise<ServerMessage> {
+  async next(pred: (m: ServerMessage) => boolean, from = 0, ms = WAIT_MS): Promise<ServerMessage> {
     const deadline = Date.now() + ms;
     for (;;) {
       for (let i = from; i < this.frames.length; i++) {
@@ -184,7 +192,7 @@ export class Client {
   }
 
   /** Wait until this client holds a view of at least `version`. */
-  async viewAtLeast(version: number, ms = 3000): Promise<TableView> {
+  async viewAtLeast(version: number, ms = WAIT_MS): Promise<TableView> {
     const m = await this.next((f) => f.type === "view" && f.version >= version, 0, ms);
     return (m as Extract<ServerMessage, { type: "view" }>).view;
   }
@@ -241,7 +249,7 @@ export async function connectAs(code: string, token: string | undefined, name = 
  * "Presence and returning"): the last of several quick connects reaches everyone at the end of the
  * window, and until then the table's alarm waits for that view.
  */
-export async function everyoneConnected(clients: Client[], count = clients.length, ms = 4000): Promise<void> {
+export async function everyoneConnected(clients: Client[], count = clients.length, ms = WAIT_MS): Promise<void> {
   await Promise.all(
     clients.map((c) => c.next((m) => m.type === "view" && m.view.lobby.filter((p) => p.connected).length >= count, 0, ms)),
   );

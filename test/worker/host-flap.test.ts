@@ -42,7 +42,7 @@ describe("RULES.md §5.7 a flapping live host", () => {
     const started = Date.now();
     for (let i = 0; i < 30; i++) {
       live.close();
-      await until(() => live.closed, 3000, "host socket closed");
+      await until(() => live.closed, 15_000, "host socket closed");
       live = await connectAs(created.code, created.organizerToken, `host ${i}`);
       open.push(live);
     }

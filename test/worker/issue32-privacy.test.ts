@@ -20,7 +20,7 @@ async function account(base: string): Promise<{ name: string; cookie: string; id
 
 const optOut = async (cookie: string) => expect((await post("/api/me/publication", { publish: false }, cookie)).status).toBe(200);
 
-async function reported(code: string, ms = 5000): Promise<void> {
+async function reported(code: string, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await DB.prepare("SELECT 1 FROM games WHERE code = ?").bind(code).first())) {
     if (Date.now() > deadline) throw new Error(`table ${code}: game not reported`);

@@ -228,7 +228,7 @@ describe("RULES.md §7.10 the consigliere at a rating table", () => {
     const { code, host } = await openAsHost(c);
     const seat = await sitOk(code, newcomer);
     expect(await control(host, "fill", { type: "fill-bots" })).toMatchObject({ type: "ack" });
-    await until(() => host.lastView().lobby.length === 12 && seat.client.lastView().lobby.length === 12, 5000, "twelve seated");
+    await until(() => host.lastView().lobby.length === 12 && seat.client.lastView().lobby.length === 12, 15_000, "twelve seated");
     // Full, and still the lobby: the newcomer's seat is marked for everyone (the organizer sees who needs one).
     for (const v of [host.lastView(), seat.client.lastView()]) {
       expect(v.status).toBe("lobby");
@@ -253,7 +253,7 @@ describe("RULES.md §7.10 the consigliere at a rating table", () => {
     expect([own.status, ((await own.json()) as { error: { code: string } }).error.code]).toEqual([409, "same-address"]);
     const accepted = await json<JoinResponse>(await post(`/api/tables/${code}/consigliere/accept`, { playerId: seat.join.playerId, deviceId: deviceFor(advisor.nick) }, advisor.cookie, from(advisor.nick)));
     expect(accepted.playerId).toBe(seat.join.playerId);
-    await until(() => host.lastView().status === "playing" && seat.client.lastView().status === "playing", 5000, "the game starts once the consigliere is bound");
+    await until(() => host.lastView().status === "playing" && seat.client.lastView().status === "playing", 15_000, "the game starts once the consigliere is bound");
     expect(host.lastView().lobby.find((p) => p.nickname === newcomer.nick)).toMatchObject({ consigliere: advisor.nick });
     expect(host.lastView().lobby.some((p) => p.needsConsigliere)).toBe(false);
     const adv = await connectAs(code, accepted.token, "advisor");
@@ -276,7 +276,7 @@ describe("RULES.md §7.10 the consigliere at a rating table", () => {
     expect(await json(await post(`/api/tables/${code}/consigliere/ask`, { token: seat.join.token, nickname: advisor.nick }))).toEqual({ asked: advisor.nick });
     // The table fills and the cards are dealt before the advisor answers.
     expect(await control(host, "fill", { type: "fill-bots" })).toMatchObject({ type: "ack" });
-    await until(() => host.lastView().status === "playing", 5000, "the game starts");
+    await until(() => host.lastView().status === "playing", 15_000, "the game starts");
     const late = await post(`/api/tables/${code}/consigliere/accept`, { playerId: seat.join.playerId, deviceId: deviceFor(advisor.nick) }, advisor.cookie);
     expect([late.status, (await errorOf(late)).code]).toEqual([409, "game-started"]);
     const asked = await post(`/api/tables/${code}/consigliere/ask`, { token: seat.join.token, nickname: advisor.nick });
@@ -294,11 +294,11 @@ describe("RULES.md §7.10 the consigliere at a rating table", () => {
     const { code, host } = await openAsHost(c);
     const seat = await sitOk(code, newcomer);
     expect(await control(host, "fill", { type: "fill-bots" })).toMatchObject({ type: "ack" });
-    await until(() => host.lastView().lobby.length === 12, 5000, "twelve seated");
+    await until(() => host.lastView().lobby.length === 12, 15_000, "twelve seated");
     expect(host.lastView().status).toBe("lobby");
     const invite = await json<{ code: string }>(await post(`/api/tables/${code}/consigliere/invite`, { token: seat.join.token }));
     await json<JoinResponse>(await post(`/api/tables/${code}/consigliere`, { code: invite.code, nickname: mentor.nick }, mentor.cookie));
-    await until(() => host.lastView().status === "playing", 5000, "the game starts");
+    await until(() => host.lastView().status === "playing", 15_000, "the game starts");
   });
 
   it("§7.10 the organizer sees who needs a consigliere and invites one for the newcomer: a one-time code only the organizer may ask for; it binds once the newcomer accepts on their own device, and the table starts", async () => {
@@ -310,7 +310,7 @@ describe("RULES.md §7.10 the consigliere at a rating table", () => {
     const seat = await sitOk(code, newcomer);
     const second = await sitOk(code, other);
     expect(await control(host, "fill", { type: "fill-bots" })).toMatchObject({ type: "ack" });
-    await until(() => host.lastView().lobby.length === 12, 5000, "twelve seated");
+    await until(() => host.lastView().lobby.length === 12, 15_000, "twelve seated");
     expect(host.lastView().lobby.filter((p) => p.needsConsigliere).map((p) => p.nickname).sort()).toEqual([newcomer.nick, other.nick].sort());
     // Nobody but the organizer asks for another seat's code: not a player's seat token, not a made-up token.
     for (const token of [second.join.token, "x".repeat(32)]) {
@@ -334,7 +334,7 @@ describe("RULES.md §7.10 the consigliere at a rating table", () => {
       expect((await post(`/api/tables/${code}/consigliere/consent`, { token: s.join.token, accept: true })).status).toBe(200);
       await json<JoinResponse>(await post(`/api/tables/${code}/consigliere`, { code: invite.code, nickname: mentors[i]!.nick }, mentors[i]!.cookie));
     }
-    await until(() => host.lastView().status === "playing", 5000, "the game starts");
+    await until(() => host.lastView().status === "playing", 15_000, "the game starts");
     expect(seat.client.lastView().lobby.find((p) => p.nickname === newcomer.nick)?.consigliere).toBe(mentors[0]!.nick);
   });
 
@@ -345,7 +345,7 @@ describe("RULES.md §7.10 the consigliere at a rating table", () => {
     const { code, host } = await openAsHost(c);
     const seat = await sitOk(code, newcomer);
     expect(await control(host, "fill", { type: "fill-bots" })).toMatchObject({ type: "ack" });
-    await until(() => host.lastView().status === "playing", 5000, "the unrated table starts when full");
+    await until(() => host.lastView().status === "playing", 15_000, "the unrated table starts when full");
     expect(seat.client.lastView().lobby.some((p) => p.needsConsigliere)).toBe(false);
   });
 });

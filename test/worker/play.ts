@@ -334,7 +334,7 @@ export async function openWithAccounts(accounts: Array<{ name: string; cookie: s
   return run;
 }
 
-export async function syncAll(run: TableRun, version: number, ms = 5000): Promise<void> {
+export async function syncAll(run: TableRun, version: number, ms = 15_000): Promise<void> {
   await Promise.all(run.all().map((c) => c.viewAtLeast(version, ms)));
 }
 

@@ -221,7 +221,7 @@ describe("organizer rights", () => {
     expect(await control(org, "p", { type: "pause" })).toMatchObject({ type: "ack" });
 
     expect(await control(org, "t", { type: "transfer-organizer", place: 3 })).toMatchObject({ type: "ack" });
-    await until(() => org.closed, 3000, "organizer socket closed");
+    await until(() => org.closed, 15_000, "organizer socket closed");
     expect(org.frames.some((m) => m.type === "error" && m.code === "organizer-transferred")).toBe(true);
     expect(org.closeCode).toBe(4002);
     const third = t.seated[2]!.client;

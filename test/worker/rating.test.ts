@@ -23,7 +23,7 @@ async function profile(name: string): Promise<Profile> {
 }
 
 /** Wait until the table's game is in D1. */
-async function reported(code: string, ms = 5000): Promise<void> {
+async function reported(code: string, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await DB.prepare("SELECT 1 FROM games WHERE code = ?").bind(code).first())) {
     if (Date.now() > deadline) throw new Error(`table ${code}: game not reported`);

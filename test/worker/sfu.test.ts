@@ -89,7 +89,7 @@ async function joinMedia(c: Client, publish: boolean): Promise<SfuFrame> {
     ? { type: "sfu", op: "join", ref: "join", offer: { type: "offer", sdp: offerSdp(["0", "1"]) }, tracks: [{ mid: "0", kind: "audio" }, { mid: "1", kind: "video" }] }
     : { type: "sfu", op: "join", ref: "join" };
   c.send(JSON.stringify(publish ? frame : { ...frame, tracks: [] }));
-  const joined = (await c.next((m) => (m.type === "sfu" && m.op === "joined") || (m.type === "error" && m.ref === "join"), from, 5000)) as SfuFrame;
+  const joined = (await c.next((m) => (m.type === "sfu" && m.op === "joined") || (m.type === "error" && m.ref === "join"), from, 15_000)) as SfuFrame;
   return joined;
 }
 
@@ -284,7 +284,7 @@ describe("issue 15, RULES.md §8 media: the SFU plane", () => {
     const person = (await settled(run.code)).people[id]!;
     expect(person.pub && person.recv).toBeTruthy();
     expect(await control(run.organizer, "bot-sfu", { type: "seat-to-bot", seat: gone.client.lastView().game!.you!.seat })).toMatchObject({ type: "ack" });
-    await gone.client.next(() => gone.client.closed, 0, 3000).catch(() => {});
+    await gone.client.next(() => gone.client.closed, 0, 15_000).catch(() => {});
     run.seated.splice(2, 1);
     const state = await settled(run.code);
     expect(state.people[id]).toBeUndefined();
@@ -388,8 +388,8 @@ describe("issue 15: a listener who does not answer its pull offers", () => {
     await runInDurableObject(tableStub(run.code), (obj: TableObject) => void (tableOf(obj).sfu.answerTimeoutMs = 200));
     const from = silent.frames.length;
     silent.send(JSON.stringify({ type: "sfu", op: "join", offer: { type: "offer", sdp: offerSdp(["0", "1"]) }, tracks: [{ mid: "0", kind: "audio" }, { mid: "1", kind: "video" }] }));
-    await silent.next((m) => m.type === "sfu" && m.op === "pull", from, 5000);
-    expect(await silent.next((m) => m.type === "error", from, 5000)).toMatchObject({ code: "media-unavailable" });
+    await silent.next((m) => m.type === "sfu" && m.op === "pull", from, 15_000);
+    expect(await silent.next((m) => m.type === "error", from, 15_000)).toMatchObject({ code: "media-unavailable" });
     const state = await settled(run.code);
     const recv = state.people[run.ids.get(silent)!]!.recv!;
     expect(recv.stalled).toBe(true);

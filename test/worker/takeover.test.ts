@@ -31,7 +31,7 @@ describe("bot takeover", () => {
 
     // The victim's phone is still open (a sleeping phone looks connected): the organizer hands it over anyway.
     expect(await control(organizer, "b2", { type: "seat-to-bot", seat })).toMatchObject({ type: "ack", ref: "b2" });
-    await until(() => victim.client.closed, 5000, "victim socket closed");
+    await until(() => victim.client.closed, 15_000, "victim socket closed");
     expect(victim.client.closeCode).toBe(4001);
     expect(victim.client.frames.filter((m) => m.type === "error").at(-1)).toMatchObject({ code: "seat-taken-by-bot", ref: null });
 
@@ -81,7 +81,7 @@ describe("bot takeover", () => {
     const organizer = t.seated[0]!.client;
     // Everyone but the organizer walks away; the organizer hands every other seat to a bot.
     for (const s of t.seated.slice(1)) s.client.close();
-    for (const s of t.seated.slice(1)) await until(() => s.client.closed, 3000, "closed");
+    for (const s of t.seated.slice(1)) await until(() => s.client.closed, 15_000, "closed");
     const seats = t.seated.slice(1).map((s) => s.client.lastView().game!.you!.seat);
     for (const [i, seat] of seats.entries()) {
       expect(await control(organizer, `bot${i}`, { type: "seat-to-bot", seat })).toMatchObject({ type: "ack" });

@@ -70,7 +70,7 @@ describe("test clock (issue 11)", () => {
     // One seat goes to a bot: its move (a card) is due after its think delay, long before the deadline.
     const botSeat = seatOf(t.seated[4]!.client);
     expect(await control(organizer, "tb", { type: "seat-to-bot", seat: botSeat })).toMatchObject({ type: "ack" });
-    await until(() => t.seated[4]!.client.closed, 5000, "the bot's former socket closed");
+    await until(() => t.seated[4]!.client.closed, 15_000, "the bot's former socket closed");
     const before = (await inputLog(t.code)).length;
 
     // A phase that is not the current one: nothing happens.
