@@ -195,9 +195,9 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
     teammate: !!f().mark?.teammate,
   });
   // The tile's content is made once: a seat that becomes a target (or stops being one) changes only its
-  // wrapper (a button), and these nodes move into it. Rebuilt with the wrapper, every targetable seat's
-  // badges and their twenty-odd parts were made again at each vote and night step (half of a phone's DOM
-  // changes over a game, bench/phone.ts --mutations).
+  // wrapper (a button), and these nodes move into it — so a vote or a night step does not make every
+  // target seat's badges and their twenty-odd parts again (bench/phone.ts --mutations counts what a game
+  // makes on a phone).
   const content = children(body);
   return (
     <Show

@@ -172,9 +172,9 @@ export function liveVoice(ctl: TableController, state: VoiceState, setState: Set
     const pending = closing && now < closing.at ? closing : null;
     // Every frame comes here twice (as it arrives, and after the render), and most frames leave the floor,
     // the peers, the spotlight and the deadline's close as they were: the plane's pass over every link
-    // (replaceTrack, the encoders' parameters, each receiver) is then skipped — on a throttled phone it
-    // was a tenth of a frame's time. Whatever does change (a link that connects, a track that arrives)
-    // the plane handles on its own events.
+    // (replaceTrack, the encoders' parameters, each receiver) is then skipped: on a throttled phone that
+    // pass is a tenth of a frame's time. Whatever changes between views (a link that connects, a track
+    // that arrives) the plane handles on its own events.
     const key = JSON.stringify([current, peers, g?.speaker ?? null, pending]);
     if (mesh === planned.plane && key === planned.key) return;
     planned = { plane: mesh, key };
