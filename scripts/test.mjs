@@ -5,17 +5,17 @@
 // Exits non-zero on any failure, and when no test ran. Issue 32: after the web build, a dry-run
 // deploy (scripts/deploy-check.mjs) — offline, no Cloudflare account.
 //
-// Three stages (issue 6; issue 11 made the games quick — both click through whole games on the test
+// Two stages (issue 6; issue 11 made the games quick — both click through whole games on the test
 // clock, test/browser/harness.ts advanceClock, so no step waits out a real timer):
 //   1. side by side: typecheck, knip (unused files/exports/dependencies), the unit suite (two workers, pure CPU), the worker suite (three
 //      workerd, mostly waiting on real alarms), and build web followed by the city browser game
 //      (three pages), the accessibility checks (issue 13: axe-core and phone layout, one page) and the
 //      profiles game;
-//   2. two browser chains side by side, each sharing one `wrangler dev` and one Chromium between its
-//      files (issue 33): the club step (two pages a file) followed by the ten-page sport game, and the
-//      one-page files (issue 13: one person against nine bots who plays again, and the like) with the club's week;
-//   3. voice alone (issue 15: three Chromium processes with real WebRTC, each its own fake microphone, and
-//      seven bots), then the live host's media, the recording and a delayed spectator (issue 30: five processes, then three).
+//   2. two browser lanes side by side. One: the club step (two pages a file, sharing one `wrangler dev` and
+//      one Chromium between its files, issue 33), the ten-page sport game, then the live host's media, the
+//      recording and a delayed spectator (issue 30: five Chromium processes, then three). The other: the
+//      one-page files (issue 13: one person against nine bots who plays again, and the like) with the club's
+//      week, then voice (issue 15: three Chromium processes with real WebRTC, each its own fake microphone).
 // The sport game ran alone until issue 33: ten pages loading at once next to the CPU-bound suites made page
 // loads time out (issue 11). With the timer ring no longer eased (16–21 % of a core per page) it shares
 // stage 2 with the one-page chain's tail; the CPU-bound unit and worker suites still never run beside it.
@@ -187,36 +187,37 @@ await Promise.all([
   want("unit") && vitest("unit", "vitest.unit.config.ts"),
   workerStep,
 ]);
-// Stage 2: the club step and the one-page files side by side, each sharing one `wrangler dev` and one
-// Chromium between its files (SHARE). Issue 33: a fresh-clone run with the club step inside stage 1
-// (beside the unit and worker suites) took 1,050 s — the unit and worker suites 2.5× slower on two cores —
-// so the browser chains wait for them again.
+// Stage 2: two lanes, each one browser step at a time. The club step and the one-page files share one
+// `wrangler dev` and one Chromium between their files (SHARE). Issue 33: a fresh-clone run with the club step
+// inside stage 1 (beside the unit and worker suites) took 1,050 s — the unit and worker suites 2.5× slower on two
+// cores — so the browser lanes wait for them again. The media steps (real-time WebRTC) ran alone after both
+// chains until every browser step had passed fresh clones with one core kept busy the whole run — the media
+// steps then had one core, as each has beside the other lane now; so each lane ends with one of them, the longer
+// (live media, ≈ 190 s) after the shorter chain, which makes the two lanes about as long
+// (docs/PERFORMANCE.md "Two lanes to the end").
 if (await template) {
   await Promise.all([
-    // The two chains hold about the same test time (measured per file, docs/PERFORMANCE.md "Issue 33, this stop"):
-    // the club games and the club pages here (≈ 200 s alone), the one-page files and the club's week beside (≈ 215 s).
     // Issue 17: the club formats — host-classic with a live host, tatar with a consigliere; issue 18: a club evening;
     // issue 38: tatar with a live host at 360 px (end it now, a foul undone, the host's page closed);
     // issue 35: the club directory → a club → its leaderboard → the overall board, not found, the rules book (360 px);
     // issue 35: one walk — the directory from home → a weekly evening's reserve → moved up after the deadline → its game with bots → the season closed → the medal (360 px).
     // issue 37: a newcomer's rules test, then a club's rating tatar table waiting for her consigliere (360 px).
     // The record page's check of a deal anyone can verify (one page, the shared server).
-    // Then the ten-page sport game (its own server and Chromium) in this chain's ≈ 50 s of slack: eight of its
-    // pages ask for reduced motion and no page eases its timer ring any more, so it no longer starves beside
-    // a one-page chain (issue 11's timeouts were ten eased pages beside the CPU-bound suites).
-    vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-experience.test.ts", "test/browser/club-takeover.test.ts", "test/browser/club-evenings.test.ts", "test/browser/record-verify.test.ts"], SHARE).then(() =>
-      vitest("browser (sport)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts"]),
-    ),
+    // Then the ten-page sport game (its own server and Chromium): eight of its pages ask for reduced motion and no
+    // page eases its timer ring any more, so it no longer starves beside a one-page chain (issue 11's timeouts were
+    // ten eased pages beside the CPU-bound suites).
+    // Then issue 30: a live host, a consigliere and a listening spectator in the media (five browser processes),
+    // the club's recording and a delayed spectator (three).
+    vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-experience.test.ts", "test/browser/club-takeover.test.ts", "test/browser/club-evenings.test.ts", "test/browser/record-verify.test.ts"], SHARE)
+      .then(() => vitest("browser (sport)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts"]))
+      .then(() => vitest("browser (live media)", "vitest.browser.config.ts", ["test/browser/live-media.test.ts", "test/browser/recording.test.ts"])),
     // Issue 13: one person against nine bots who plays again; the guided first game, the newcomer, the host
     // form, the vote warning, ready-to-vote, chat; issue 34: the practice tournament (one or two pages each); the judge's page (RULES.md §9.1, §9.4);
     // a black newcomer's teammates on the oval; issue 19: a club's week, from the club to its season table; issue 38: the club evening's loop (RULES.md §5.7, §6.11).
-    vitest("browser (solo, club week)", "vitest.browser.config.ts", ["test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/teammates.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts", "test/browser/tournament-judge.test.ts", "test/browser/chat.test.ts", "test/browser/club-season.test.ts", "test/browser/club-evening-loop.test.ts", "test/browser/seat-layout.test.ts"], SHARE),
+    // Then issue 15: the floor heard through real WebRTC (three browser processes), and a page stalled across a deadline.
+    vitest("browser (solo, club week)", "vitest.browser.config.ts", ["test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/teammates.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts", "test/browser/tournament-judge.test.ts", "test/browser/chat.test.ts", "test/browser/club-season.test.ts", "test/browser/club-evening-loop.test.ts", "test/browser/seat-layout.test.ts"], SHARE)
+      .then(() => vitest("browser (voice)", "vitest.browser.config.ts", ["test/browser/voice.test.ts", "test/browser/voice-deadline.test.ts"])),
   ]);
-  // Stage 3: the media files, each alone (real-time WebRTC).
-  // Issue 15: the floor heard through real WebRTC (three browser processes; alone, after the games).
-  await vitest("browser (voice)", "vitest.browser.config.ts", ["test/browser/voice.test.ts", "test/browser/voice-deadline.test.ts"]);
-  // Issue 30: a live host, a consigliere and a listening spectator in the media (five browser processes; alone).
-  await vitest("browser (live media)", "vitest.browser.config.ts", ["test/browser/live-media.test.ts", "test/browser/recording.test.ts"]);
 }
 
 // TEST_REPORTS=dir keeps each step's vitest JSON report (per-file and per-test durations) there.

@@ -27,7 +27,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { axeViolations, launchChromium, LOAD_MS, ROOT, shot, startVitePreview } from "./harness.ts";
+import { axeViolations, launchChromium, LOAD_MS, ROOT, shot, startVitePreview, unfold } from "./harness.ts";
 import { TOURNAMENT, TOURNAMENT_ID } from "./tournament-fixture.ts";
 
 const LANGS = ["uk", "ru", "en"] as const;
@@ -264,7 +264,7 @@ test("screenshots at 360 px in Russian: Watch in the public list, the table on i
     await page.locator("header [data-me]").waitFor();
     await page.locator('[data-home="create"]').click();
     await page.selectOption("#preset", "city");
-    await page.locator('details[data-more="settings"] summary').click();
+    await unfold(page, 'details[data-more="settings"]');
     await page.locator('input[name="mafiaSeconds"]').waitFor({ state: "visible" });
     await shot(page, "city-form-phone", true);
   } finally {

@@ -28,7 +28,7 @@
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { advanceClock, unlessMovedOn, ensureWebBuild, holdRoleCard, launchChromium, LOAD_MS, recordFrames, roleFacts, shot, SHOTS, startWrangler, type Server, boardSnapshot, type BoardSnap } from "./harness.ts";
+import { advanceClock, unlessMovedOn, ensureWebBuild, holdRoleCard, launchChromium, LOAD_MS, recordFrames, roleFacts, shot, SHOTS, startWrangler, type Server, boardSnapshot, type BoardSnap, unfold } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 const HOLD_MS = 2200;
@@ -168,14 +168,14 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
   await org.page.selectOption("#preset", "city");
   await org.page.locator('input[name="speech"][value="30"]').check();
   await org.page.locator('input[name="mafia"][value="2"]').check();
-  await org.page.click('details[data-more="settings"] summary');
+  await unfold(org.page, 'details[data-more="settings"]');
   for (const [key, v] of [["mafiaSeconds", 10], ["putanaSeconds", 5], ["doctorSeconds", 5], ["commissarSeconds", 5], ["maniacSeconds", 5], ["donSeconds", 5]] as const) {
     await org.page.fill(`input[name="${key}"]`, String(v));
   }
   await org.page.locator('input[name="autoDeal"]').check();
   await org.page.locator('input[name="public"]').uncheck();
   // Every browser of this test sits on one machine: one room behind one address (issue 12).
-  await org.page.click('details[data-more="options"] summary');
+  await unfold(org.page, 'details[data-more="options"]');
   await org.page.locator('input[name="sameRoom"]').check();
   await org.page.locator('form[data-form="create"] button[type="submit"]').click();
   await org.page.waitForURL(/\/t\/[A-Z0-9]{6}$/);

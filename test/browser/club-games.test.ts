@@ -35,7 +35,7 @@ import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openLiveTable, pick, playLive } from "./live.ts";
-import { advanceClock, boardSnapshot, unlessMovedOn, ensureWebBuild, launchChromium, LOAD_MS, openPerson, type Person, roleFacts, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
+import { advanceClock, boardSnapshot, unlessMovedOn, ensureWebBuild, launchChromium, LOAD_MS, openPerson, type Person, roleFacts, shot, SHOTS, startWrangler, type Server, unfold } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -151,7 +151,7 @@ test("RULES.md §7.10 tatar with a consigliere: invited by code, whispers by day
   await marta.page.selectOption("#preset", "tatar");
   // Issue 31.5: tatar is led by a live host, so "Who hosts?" starts on "Me"; Marta plays, the server hosts.
   await marta.page.check('input[name="host"][value="server"]');
-  await marta.page.click('details[data-more="options"] summary');
+  await unfold(marta.page, 'details[data-more="options"]');
   await marta.page.check('input[name="sameRoom"]');
   await marta.page.click('form[data-form="create"] button[type="submit"]');
   await marta.page.waitForURL(/\/t\/[A-Z0-9]{6}$/, { timeout: LOAD_MS });

@@ -395,6 +395,19 @@ export function roleFacts(x: unknown, out: Array<[number, string]> = []): Array<
 }
 
 /** What a table page shows, read from the board's data attributes and the action bar (the browser games' drivers). */
+/**
+ * Opens a `<details>` fold by its summary and makes sure it is open. A click can land on something else when
+ * the form moves under it — a lazily loaded part (the club's role counts, the profile screen) appearing above
+ * the fold between Playwright's hit test and the click — and the fold then stays closed. A summary's click
+ * toggles `open` at once, so the check right after each click is exact, and a fold already open is left so.
+ */
+export async function unfold(page: Page, details: string): Promise<void> {
+  const fold = page.locator(details);
+  const isOpen = () => fold.evaluate((d) => (d as HTMLDetailsElement).open);
+  for (let tries = 0; tries < 5 && !(await isOpen()); tries++) await fold.locator("> summary").click();
+  if (!(await isOpen())) throw new Error(`${details} stayed closed after five clicks on its summary`);
+}
+
 export interface BoardSnap {
   phase: string | null;
   seq: number;

@@ -27,7 +27,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createGame } from "../../shared/engine/apply.ts";
-import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, startWrangler, type BoardSnap, type Server } from "./harness.ts";
+import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, startWrangler, type BoardSnap, type Server, unfold } from "./harness.ts";
 import { actOnce, exclude, frames, hearing, installProbe, mediaDebug, settled, toneFlags, type Hearing } from "./media-probe.ts";
 
 const SLOW_MS = 30_000;
@@ -159,7 +159,7 @@ async function liveGame(cast: Cast): Promise<void> {
   await host.page.goto(`${server.base}/`);
   await host.page.click('[data-home="create"]', { timeout: LOAD_MS });
   await host.page.selectOption("#preset", "tatar");
-  await host.page.click('details[data-more="options"] summary');
+  await unfold(host.page, 'details[data-more="options"]');
   await host.page.check('input[name="host"][value="me"]');
   await host.page.check('input[name="sameRoom"]');
   await host.page.click('form[data-form="create"] button[type="submit"]');

@@ -5,7 +5,7 @@
  * the host-classic game (issue 17) and the club evening (issue 18).
  */
 import type { Page } from "playwright-core";
-import { advanceClock, boardSnapshot, LOAD_MS, unlessMovedOn, type BoardSnap, type Person } from "./harness.ts";
+import { advanceClock, boardSnapshot, LOAD_MS, unlessMovedOn, type BoardSnap, type Person, unfold } from "./harness.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -25,7 +25,7 @@ export async function openLiveTable(base: string, preset: string, host: Person, 
   await host.page.goto(`${base}/`);
   await host.page.click('[data-home="create"]', { timeout: LOAD_MS });
   await host.page.selectOption("#preset", preset);
-  await host.page.click('details[data-more="options"] summary');
+  await unfold(host.page, 'details[data-more="options"]');
   await host.page.check('input[name="host"][value="me"]');
   await host.page.check('input[name="sameRoom"]');
   await host.page.click('form[data-form="create"] button[type="submit"]');

@@ -26,7 +26,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createGame } from "../../shared/engine/index.ts";
-import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, openPerson, type Person, roleFacts, shot, SHOTS, startWrangler, type BoardSnap, type Server } from "./harness.ts";
+import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, openPerson, type Person, roleFacts, shot, SHOTS, startWrangler, type BoardSnap, type Server, unfold } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 /** Waits that only matter on a starved machine: how long a step may take, not what it must do. */
@@ -117,7 +117,7 @@ test("§5.5 Custom with Blocker, Mistress, Tracker, Watcher, Bodyguard and Lawye
   await shot(ola.page, "profile-custom-phone", true);
 
   // Every browser of this test sits on one machine: one room behind one address (issue 12).
-  await ola.page.click('details[data-more="options"] summary');
+  await unfold(ola.page, 'details[data-more="options"]');
   await ola.page.locator('input[name="sameRoom"]').check();
   await submit.click();
   await ola.page.waitForURL(/\/t\/[A-Z0-9]{6}$/, { timeout: LOAD_MS });

@@ -31,7 +31,7 @@
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { advanceClock, ensureWebBuild, holdRoleCard, launchChromium, LOAD_MS, recordFrames, roleFacts, shot, SHOTS, startWrangler, type Server } from "./harness.ts";
+import { advanceClock, ensureWebBuild, holdRoleCard, launchChromium, LOAD_MS, recordFrames, roleFacts, shot, SHOTS, startWrangler, type Server, unfold } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -275,11 +275,11 @@ test("ten players create and join a sport table by its code and play it to a res
   // Issue 13: the create form is behind "Create a table"; the table options are folded.
   await p0.page.click('[data-home="create"]');
   // Issue 31.6: sport's rules fold under "Advanced rules" (the usual values set).
-  await p0.page.click('details[data-more="settings"] summary');
+  await unfold(p0.page, 'details[data-more="settings"]');
   await p0.page.check('input[name="breakAtZero"]');
   await p0.page.check('input[name="liftAtZero"]');
   // Ten browsers on one machine: one room behind one address (issue 12: 2 seats per address otherwise).
-  await p0.page.click('details[data-more="options"] summary');
+  await unfold(p0.page, 'details[data-more="options"]');
   await p0.page.check('input[name="sameRoom"]');
   // Issue 31.6: private unless listed; this table is listed (the tenth player sits down from the list).
   expect(await p0.page.isChecked('input[name="public"]')).toBe(false);
@@ -648,7 +648,7 @@ test("live host screen and a creator who sits down later", async () => {
   try {
     await page.goto(`${base}/`);
     await page.click('[data-home="create"]');
-    await page.click('details[data-more="options"] summary');
+    await unfold(page, 'details[data-more="options"]');
     await page.check('input[name="host"][value="me"]');
     // A live evening: every guest sits from the venue's one network (RULES.md §5.7; issue 12).
     await page.check('input[name="sameRoom"]');
@@ -671,7 +671,7 @@ test("live host screen and a creator who sits down later", async () => {
     await page.goto(`${base}/`);
     await page.fill("#nick", "Late Creator");
     await page.click('[data-home="create"]');
-    await page.click('details[data-more="options"] summary');
+    await unfold(page, 'details[data-more="options"]');
     await page.uncheck('input[name="sit"]');
     await page.click('form[data-form="create"] button[type="submit"]');
     await page.waitForURL(/\/t\/[A-Z0-9]+$/);

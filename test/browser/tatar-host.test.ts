@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { advanceClock, ensureWebBuild, launchChromium, LOAD_MS, openPerson, startWrangler, type Server } from "./harness.ts";
+import { advanceClock, ensureWebBuild, launchChromium, LOAD_MS, openPerson, startWrangler, type Server, unfold } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 /** Waits that only matter on a starved machine: how long a step may take, not what it must do. */
@@ -54,7 +54,7 @@ test("RULES.md §5.7 tatar with a live host at 360 px: confirm mid-vote asks 'N 
   await host.page.goto(`${base}/`);
   await host.page.click('[data-home="create"]', { timeout: LOAD_MS });
   await host.page.selectOption("#preset", "tatar");
-  await host.page.click('details[data-more="options"] summary');
+  await unfold(host.page, 'details[data-more="options"]');
   await host.page.check('input[name="host"][value="me"]');
   await host.page.check('input[name="sameRoom"]');
   // Listed in the lobby (issue 31.6: a new table is private unless its creator lists it) — the public list shows its hosting.
