@@ -28,7 +28,7 @@
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { advanceClock, unlessMovedOn, ensureWebBuild, holdRoleCard, launchChromium, LOAD_MS, recordFrames, roleFacts, shot, SHOTS, startWrangler, type Server, boardSnapshot, type BoardSnap, unfold } from "./harness.ts";
+import { advanceClock, unlessMovedOn, ensureWebBuild, holdRoleCard, launchChromium, LOAD_MS, recordFrames, roleFacts, shot, SHOTS, startWrangler, type Server, boardSnapshot, type BoardSnap, nextChange, unfold } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 const HOLD_MS = 2200;
@@ -273,7 +273,8 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
     // rest of the phase is waiting (bots think, night turns run their full time), which the test clock
     // lives through at once — the bots' moves included, in order.
     const idle = snaps.every((s) => s.seq === snaps[0]!.seq && !s.busy && !s.result && !Object.keys(s.actions).some((k) => DRIVEN.has(k) || k.startsWith("use:")));
-    if (idle && snaps[0]!.seq > 0) await advanceClock(base, code, snaps[0]!.seq);
+    // After an advance the loop reads the pages again once the first has shown the next phase.
+    const advanced = idle && snaps[0]!.seq > 0 && (await advanceClock(base, code, snaps[0]!.seq));
     for (const [i, p] of people.entries()) {
       const s = snaps[i]!;
       p.snaps.push(s);
@@ -329,7 +330,8 @@ test("passkey sign-up, sign-out, passkey sign-in; a city table played to a resul
         await unlessMovedOn(p.page, s, err); // the page moved on under the click: read it again
       }
     }
-    await sleep(150);
+    if (advanced) await nextChange(people[0]!.page, snaps[0]!);
+    else await sleep(150);
   }
   expect(done, "the game reached a result").toBe(true);
   // Two Civilians among ten and nobody leaves before night 1: some person always had a night move.

@@ -425,6 +425,54 @@ export interface BoardSnap {
   busy: boolean;
 }
 
+/** What `nextChange` compares: the snapshot's parts a move, a clock advance or a view frame changes. */
+const changeKey = (s: Pick<BoardSnap, "phase" | "seq" | "day" | "result" | "series" | "actions" | "cards" | "busy">): string => JSON.stringify([s.phase, s.seq, s.day, s.result, s.series, s.actions, s.cards, s.busy]);
+
+/**
+ * Waits until the page shows something other than `before` — another phase, day or game, a result, other moves
+ * or cards, the action panel busy or no longer busy — as the page's own DOM reports it (a MutationObserver), or
+ * `maxMs` at most (then the caller reads the page again, as it would have). The loops that click through a game
+ * call it after a move or a clock advance instead of sleeping a guessed 150 ms: the next view takes a few ms
+ * on a quiet machine and seconds on a starved one, and the loop reads the page when it has changed.
+ */
+export async function nextChange(page: Page, before: BoardSnap, maxMs = 2_000): Promise<void> {
+  const started = Date.now();
+  const changed = await page.evaluate(
+    ([key, maxMs]) =>
+      new Promise<boolean>((resolve) => {
+        const now = (): string => {
+          const b = document.querySelector<HTMLElement>(".board");
+          const actions: Record<string, number[]> = {};
+          document.querySelectorAll<HTMLElement>(".actions [data-action]").forEach((el) => {
+            actions[el.dataset.action!] = [...el.querySelectorAll<HTMLElement>("[data-target]")].map((x) => Number(x.dataset.target));
+          });
+          const cards = document.querySelectorAll('[data-action="take-card"] [data-card]:not([disabled])').length;
+          const busy = !!document.querySelector('.actions[aria-busy="true"]');
+          return JSON.stringify([b?.dataset.phase ?? null, Number(b?.dataset.phaseSeq ?? 0), Number(b?.dataset.day ?? 0), b?.dataset.result || null, Number(b?.dataset.seriesGame ?? 0), actions, cards, busy]);
+        };
+        if (now() !== key) return resolve(true);
+        const observer = new MutationObserver(() => {
+          if (now() !== key) done(true);
+        });
+        const timer = setTimeout(() => done(false), maxMs);
+        function done(changed: boolean): void {
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(changed);
+        }
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+      }),
+    [changeKey(before), maxMs] as const,
+  ).catch((e) => {
+    // A page that navigated meanwhile (a finished game's page moving to its next one) has changed; anything else
+    // is the page's failure.
+    if (!/context was destroyed|navigation/i.test(String(e))) throw e;
+    return true;
+  });
+  // DEBUG_E2E=1: a wait that ran out is a change the key missed (or a page that did not move): worth a look.
+  if (!changed && process.env.DEBUG_E2E) console.log(`nextChange ran out after ${Date.now() - started} ms at ${changeKey(before)}`);
+}
+
 export async function boardSnapshot(page: Page): Promise<BoardSnap> {
   return page.evaluate(() => {
     const b = document.querySelector<HTMLElement>(".board");
@@ -574,20 +622,20 @@ export async function driveUntil(base: string, page: Page, code: string, until: 
       if (s.cards > 0 && !acted.has(`${s.seq}:card`)) {
         acted.add(`${s.seq}:card`);
         await page.locator('[data-action="take-card"] [data-card]:not([disabled])').first().click({ timeout: 5_000 });
-        await sleep(100);
+        await nextChange(page, s);
         continue;
       }
       if (o.skip && "skip-wait" in s.actions && !acted.has(`${s.seq}:skip`)) {
         acted.add(`${s.seq}:skip`);
         await page.locator('[data-action="skip-wait"]').click({ timeout: 5_000 });
-        await sleep(100);
+        await nextChange(page, s);
         continue;
       }
     } catch (err) {
       await unlessMovedOn(page, s, err); // the page moved on under the click: read it again
     }
-    if (s.seq > 0) await advanceClock(base, code, s.seq);
-    await sleep(150);
+    if (s.seq > 0 && (await advanceClock(base, code, s.seq))) await nextChange(page, s);
+    else await sleep(150);
   }
   throw new Error("the awaited moment did not come");
 }

@@ -5,7 +5,7 @@
  * the host-classic game (issue 17) and the club evening (issue 18).
  */
 import type { Page } from "playwright-core";
-import { advanceClock, boardSnapshot, LOAD_MS, unlessMovedOn, type BoardSnap, type Person, unfold } from "./harness.ts";
+import { advanceClock, boardSnapshot, LOAD_MS, nextChange, unlessMovedOn, type BoardSnap, type Person, unfold } from "./harness.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -89,13 +89,14 @@ export async function playLive(g: LiveGame): Promise<LiveResult> {
       } catch (e) {
         if (await ready.count()) throw e; // still offered and not clickable: a failure, not a stage that moved on
       }
-      await sleep(150);
+      // A confirmed stage moves the table on: the host's page shows the next one.
+      await nextChange(host.page, h, 1_000);
       continue;
     }
     const pending = Object.keys(s.actions).filter((k) => (g.order.includes(k) || k.startsWith("use:")) && !acted.has(`${s.seq}:${s.day}:${k}`));
     if (!s.busy && !h.busy && pending.length === 0 && s.seq === h.seq && s.seq > 0) {
-      await advanceClock(g.base, g.code, s.seq);
-      await sleep(150);
+      if (await advanceClock(g.base, g.code, s.seq)) await nextChange(person.page, s);
+      else await sleep(150);
       continue;
     }
     const action = [...g.order, ...pending.filter((k) => k.startsWith("use:"))].find((k) => pending.includes(k));
@@ -115,6 +116,8 @@ export async function playLive(g: LiveGame): Promise<LiveResult> {
         await unlessMovedOn(person.page, s, e); // the page moved on under the click: noted, read it again
         r.misses.push(`${action}: ${String(e).split("\n")[0]}`);
       }
+      await nextChange(person.page, s, 1_000);
+      continue;
     }
     await sleep(150);
   }

@@ -26,7 +26,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createGame } from "../../shared/engine/index.ts";
-import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, openPerson, type Person, roleFacts, shot, SHOTS, startWrangler, type BoardSnap, type Server, unfold } from "./harness.ts";
+import { advanceClock, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, openPerson, type Person, roleFacts, shot, SHOTS, startWrangler, type BoardSnap, type Server, nextChange, unfold } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 /** Waits that only matter on a starved machine: how long a step may take, not what it must do. */
@@ -163,7 +163,8 @@ test("§5.5 Custom with Blocker, Mistress, Tracker, Watcher, Bodyguard and Lawye
     // think, night steps run their full time), which the test clock lives through at once.
     const idle = snaps.every((s, i) => s.seq === snaps[0]!.seq && !s.busy && !s.result && pending(people[i]!, s).length === 0);
     if (snaps[0]!.seq !== timeline.at(-1)?.[1]) timeline.push([Date.now() - started, snaps[0]!.seq, snaps[0]!.phase ?? ""]);
-    if (idle && snaps[0]!.seq > 0) await advanceClock(server.base, code, snaps[0]!.seq);
+    // After an advance the loop reads the pages again once the first has shown the next phase.
+    const advanced = idle && snaps[0]!.seq > 0 && (await advanceClock(server.base, code, snaps[0]!.seq));
     for (const [i, p] of people.entries()) {
       const s = snaps[i]!;
       p.snaps.push(s);
@@ -231,7 +232,8 @@ test("§5.5 Custom with Blocker, Mistress, Tracker, Watcher, Bodyguard and Lawye
         break;
       }
     }
-    await sleep(150);
+    if (advanced) await nextChange(people[0]!.page, snaps[0]!);
+    else await sleep(150);
   }
   expect(done, "the game reached a result").toBe(true);
   // A person voted out on day 1 never reaches a night move (the bots' votes are theirs): the night's

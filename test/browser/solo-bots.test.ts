@@ -10,7 +10,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { TableView } from "../../shared/protocol/messages.ts";
-import { advanceClock, unlessMovedOn, ensureWebBuild, launchChromium, LOAD_MS, recordFrames, startWrangler, type Server, boardSnapshot, type BoardSnap, sportWithBots } from "./harness.ts";
+import { advanceClock, unlessMovedOn, ensureWebBuild, launchChromium, LOAD_MS, recordFrames, startWrangler, type Server, boardSnapshot, type BoardSnap, sportWithBots, nextChange } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 /** Waits that only matter on a starved machine: how long a step may take, not what it must do. */
@@ -96,13 +96,15 @@ async function playToEnd(page: Page, code: string, claim = false): Promise<{ act
     }
     if (did) {
       acts++;
-      await sleep(100);
+      await nextChange(page, s, 1_000);
       continue;
     }
     // Nothing this page does now: the rest of the phase is waiting (bots think, timers run), which the
     // test clock lives through at once — the bots' moves included, in order.
-    if (s.seq > 0 && (await advanceClock(server.base, code, s.seq))) advances++;
-    await sleep(150);
+    if (s.seq > 0 && (await advanceClock(server.base, code, s.seq))) {
+      advances++;
+      await nextChange(page, s);
+    } else await sleep(150);
   }
   throw new Error("no result within the time limit");
 }
