@@ -12,10 +12,10 @@
 //      (three pages), the accessibility checks (issue 13: axe-core and phone layout, one page) and the
 //      profiles game;
 //   2. two browser lanes side by side. One: the club step (two pages a file, sharing one `wrangler dev` and
-//      one Chromium between its files, issue 33), the ten-page sport game, then the live host's media, the
-//      recording and a delayed spectator (issue 30: five Chromium processes, then three). The other: the
-//      one-page files (issue 13: one person against nine bots who plays again, and the like) with the club's
-//      week, then voice (issue 15: three Chromium processes with real WebRTC, each its own fake microphone).
+//      one Chromium between its files, issue 33), the ten-page sport game, then the club's recording and a
+//      delayed spectator (issue 30: three Chromium processes). The other: the one-page files (issue 13: one person
+//      against nine bots who plays again, and the like) with the club's week, then voice (issue 15: three Chromium
+//      processes with real WebRTC, each its own fake microphone), then the live host's media (issue 30: five).
 // The sport game ran alone until issue 33: ten pages loading at once next to the CPU-bound suites made page
 // loads time out (issue 11). With the timer ring no longer eased (16–21 % of a core per page) it shares
 // stage 2 with the one-page chain's tail; the CPU-bound unit and worker suites still never run beside it.
@@ -192,9 +192,9 @@ await Promise.all([
 // inside stage 1 (beside the unit and worker suites) took 1,050 s — the unit and worker suites 2.5× slower on two
 // cores — so the browser lanes wait for them again. The media steps (real-time WebRTC) ran alone after both
 // chains until every browser step had passed fresh clones with one core kept busy the whole run — the media
-// steps then had one core, as each has beside the other lane now; so each lane ends with one of them, the longer
-// (live media, ≈ 190 s) after the shorter chain, which makes the two lanes about as long
-// (docs/PERFORMANCE.md "Two lanes to the end").
+// steps then had one core, as each has beside the other lane now; so each lane ends with media: the recording
+// (the longest, ≈ 160–200 s) after the club chain and the sport game, voice and the live host's media after the
+// one-page chain, which makes the two lanes about as long (docs/PERFORMANCE.md "Two lanes to the end").
 if (await template) {
   await Promise.all([
     // Issue 17: the club formats — host-classic with a live host, tatar with a consigliere; issue 18: a club evening;
@@ -206,17 +206,19 @@ if (await template) {
     // Then the ten-page sport game (its own server and Chromium): eight of its pages ask for reduced motion and no
     // page eases its timer ring any more, so it no longer starves beside a one-page chain (issue 11's timeouts were
     // ten eased pages beside the CPU-bound suites).
-    // Then issue 30: a live host, a consigliere and a listening spectator in the media (five browser processes),
-    // the club's recording and a delayed spectator (three).
+    // Then issue 30: the club's recording and a delayed spectator (three browser processes; ≈ 160 s alone, most of
+    // it real time: speeches, the night, the 30-s delay).
     vitest("browser (club)", "vitest.browser.config.ts", ["test/browser/club-games.test.ts", "test/browser/tatar-host.test.ts", "test/browser/club-directory.test.ts", "test/browser/newcomers.test.ts", "test/browser/club-experience.test.ts", "test/browser/club-takeover.test.ts", "test/browser/club-evenings.test.ts", "test/browser/record-verify.test.ts"], SHARE)
       .then(() => vitest("browser (sport)", "vitest.browser.config.ts", ["test/browser/sport-game.test.ts"]))
-      .then(() => vitest("browser (live media)", "vitest.browser.config.ts", ["test/browser/live-media.test.ts", "test/browser/recording.test.ts"])),
+      .then(() => vitest("browser (recording)", "vitest.browser.config.ts", ["test/browser/recording.test.ts"])),
     // Issue 13: one person against nine bots who plays again; the guided first game, the newcomer, the host
     // form, the vote warning, ready-to-vote, chat; issue 34: the practice tournament (one or two pages each); the judge's page (RULES.md §9.1, §9.4);
     // a black newcomer's teammates on the oval; issue 19: a club's week, from the club to its season table; issue 38: the club evening's loop (RULES.md §5.7, §6.11).
-    // Then issue 15: the floor heard through real WebRTC (three browser processes), and a page stalled across a deadline.
+    // Then issue 15: the floor heard through real WebRTC (three browser processes), and a page stalled across a deadline;
+    // then issue 30: a live host, a consigliere and a listening spectator in the media (five browser processes).
     vitest("browser (solo, club week)", "vitest.browser.config.ts", ["test/browser/solo-bots.test.ts", "test/browser/ready-to-vote.test.ts", "test/browser/guided.test.ts", "test/browser/newcomer.test.ts", "test/browser/teammates.test.ts", "test/browser/host-form.test.ts", "test/browser/vote-warning.test.ts", "test/browser/tournament.test.ts", "test/browser/tournament-judge.test.ts", "test/browser/chat.test.ts", "test/browser/club-season.test.ts", "test/browser/club-evening-loop.test.ts", "test/browser/seat-layout.test.ts"], SHARE)
-      .then(() => vitest("browser (voice)", "vitest.browser.config.ts", ["test/browser/voice.test.ts", "test/browser/voice-deadline.test.ts"])),
+      .then(() => vitest("browser (voice)", "vitest.browser.config.ts", ["test/browser/voice.test.ts", "test/browser/voice-deadline.test.ts"]))
+      .then(() => vitest("browser (live media)", "vitest.browser.config.ts", ["test/browser/live-media.test.ts"])),
   ]);
 }
 
