@@ -394,12 +394,11 @@ export function roleFacts(x: unknown, out: Array<[number, string]> = []): Array<
   return out;
 }
 
-/** What a table page shows, read from the board's data attributes and the action bar (the browser games' drivers). */
 /**
- * Opens a `<details>` fold by its summary and makes sure it is open. A click can land on something else when
- * the form moves under it — a lazily loaded part (the club's role counts, the profile screen) appearing above
- * the fold between Playwright's hit test and the click — and the fold then stays closed. A summary's click
- * toggles `open` at once, so the check right after each click is exact, and a fold already open is left so.
+ * Opens a `<details>` fold by its summary and makes sure it is open. The create form moves while a lazily loaded
+ * part appears above its folds (the club's role counts, the profile screen), and a click then can miss the
+ * summary or toggle it twice: the fold stays closed (seen once in a fresh clone). A summary's click toggles
+ * `open` at once, so the check right after each click is exact, and a fold already open is left so.
  */
 export async function unfold(page: Page, details: string): Promise<void> {
   const fold = page.locator(details);
@@ -408,6 +407,7 @@ export async function unfold(page: Page, details: string): Promise<void> {
   if (!(await isOpen())) throw new Error(`${details} stayed closed after five clicks on its summary`);
 }
 
+/** What a table page shows, read from the board's data attributes and the action bar (the browser games' drivers). */
 export interface BoardSnap {
   phase: string | null;
   seq: number;
@@ -440,6 +440,7 @@ export async function nextChange(page: Page, before: BoardSnap, maxMs = 2_000): 
   const changed = await page.evaluate(
     ([key, maxMs]) =>
       new Promise<boolean>((resolve) => {
+        // The same reads as boardSnapshot's, for the parts changeKey compares.
         const now = (): string => {
           const b = document.querySelector<HTMLElement>(".board");
           const actions: Record<string, number[]> = {};
