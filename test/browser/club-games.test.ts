@@ -35,7 +35,7 @@ import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openLiveTable, pick, playLive } from "./live.ts";
-import { advanceClock, boardSnapshot, unlessMovedOn, ensureWebBuild, launchChromium, LOAD_MS, nextChange, openPerson, type Person, roleFacts, shot, SHOTS, startWrangler, type Server, unfold } from "./harness.ts";
+import { advanceAndWait, advanceClock, boardSnapshot, unlessMovedOn, ensureWebBuild, launchChromium, LOAD_MS, nextChange, openPerson, type Person, roleFacts, shot, SHOTS, startWrangler, type Server, unfold } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -219,8 +219,7 @@ test("RULES.md §7.10 tatar with a consigliere: invited by code, whispers by day
     }
     const pending = Object.keys(s.actions).filter((k) => (k === "end-speech" || k === "vote" || k.startsWith("use:")) && !acted.has(`${s.seq}:${s.day}:${k}`));
     if (!s.busy && !a.busy && pending.length === 0 && s.seq === a.seq && s.seq > 0) {
-      if (await advanceClock(server.base, code, s.seq)) await nextChange(marta.page, s);
-      else await sleep(150);
+      await advanceAndWait(server.base, code, marta.page, s);
       continue;
     }
     const action = pending[0];

@@ -474,6 +474,18 @@ export async function nextChange(page: Page, before: BoardSnap, maxMs = 2_000): 
   if (!changed && process.env.DEBUG_E2E) console.log(`nextChange ran out after ${Date.now() - started} ms at ${changeKey(before)}`);
 }
 
+/**
+ * The test clock lives through the rest of phase `s.seq` (advanceClock), then the loop waits until `page` shows
+ * what came next. When nothing moved (a pause, a phase already over, no phase yet) it waits 150 ms before the
+ * loop reads the pages again. True when the clock moved.
+ */
+export async function advanceAndWait(base: string, code: string, page: Page, s: BoardSnap): Promise<boolean> {
+  const moved = s.seq > 0 && (await advanceClock(base, code, s.seq));
+  if (moved) await nextChange(page, s);
+  else await new Promise((r) => setTimeout(r, 150));
+  return moved;
+}
+
 export async function boardSnapshot(page: Page): Promise<BoardSnap> {
   return page.evaluate(() => {
     const b = document.querySelector<HTMLElement>(".board");
@@ -635,8 +647,7 @@ export async function driveUntil(base: string, page: Page, code: string, until: 
     } catch (err) {
       await unlessMovedOn(page, s, err); // the page moved on under the click: read it again
     }
-    if (s.seq > 0 && (await advanceClock(base, code, s.seq))) await nextChange(page, s);
-    else await sleep(150);
+    await advanceAndWait(base, code, page, s);
   }
   throw new Error("the awaited moment did not come");
 }

@@ -5,7 +5,7 @@
  * the host-classic game (issue 17) and the club evening (issue 18).
  */
 import type { Page } from "playwright-core";
-import { advanceClock, boardSnapshot, LOAD_MS, nextChange, unlessMovedOn, type BoardSnap, type Person, unfold } from "./harness.ts";
+import { advanceAndWait, boardSnapshot, LOAD_MS, nextChange, unlessMovedOn, type BoardSnap, type Person, unfold } from "./harness.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -95,8 +95,7 @@ export async function playLive(g: LiveGame): Promise<LiveResult> {
     }
     const pending = Object.keys(s.actions).filter((k) => (g.order.includes(k) || k.startsWith("use:")) && !acted.has(`${s.seq}:${s.day}:${k}`));
     if (!s.busy && !h.busy && pending.length === 0 && s.seq === h.seq && s.seq > 0) {
-      if (await advanceClock(g.base, g.code, s.seq)) await nextChange(person.page, s);
-      else await sleep(150);
+      await advanceAndWait(g.base, g.code, person.page, s);
       continue;
     }
     const action = [...g.order, ...pending.filter((k) => k.startsWith("use:"))].find((k) => pending.includes(k));

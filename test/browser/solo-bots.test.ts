@@ -10,7 +10,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { TableView } from "../../shared/protocol/messages.ts";
-import { advanceClock, unlessMovedOn, ensureWebBuild, launchChromium, LOAD_MS, recordFrames, startWrangler, type Server, boardSnapshot, type BoardSnap, sportWithBots, nextChange } from "./harness.ts";
+import { advanceAndWait, advanceClock, unlessMovedOn, ensureWebBuild, launchChromium, LOAD_MS, recordFrames, startWrangler, type Server, boardSnapshot, type BoardSnap, sportWithBots, nextChange } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 /** Waits that only matter on a starved machine: how long a step may take, not what it must do. */
@@ -101,10 +101,7 @@ async function playToEnd(page: Page, code: string, claim = false): Promise<{ act
     }
     // Nothing this page does now: the rest of the phase is waiting (bots think, timers run), which the
     // test clock lives through at once — the bots' moves included, in order.
-    if (s.seq > 0 && (await advanceClock(server.base, code, s.seq))) {
-      advances++;
-      await nextChange(page, s);
-    } else await sleep(150);
+    if (await advanceAndWait(server.base, code, page, s)) advances++;
   }
   throw new Error("no result within the time limit");
 }

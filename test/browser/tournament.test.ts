@@ -13,7 +13,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { TournamentPage } from "../../shared/protocol/tournaments.ts";
 import { standings } from "../../shared/tournaments/points.ts";
-import { advanceClock, unlessMovedOn, axeViolations, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, nextChange, startWrangler, type Server } from "./harness.ts";
+import { advanceAndWait, advanceClock, unlessMovedOn, axeViolations, boardSnapshot, ensureWebBuild, launchChromium, LOAD_MS, nextChange, startWrangler, type Server } from "./harness.ts";
 
 const PHONE = { width: 360, height: 740 };
 const SLOW_MS = 30_000;
@@ -112,8 +112,7 @@ async function playToEnd(page: Page, code: string): Promise<number[] | null> {
       await nextChange(page, s, 1_000);
       continue;
     }
-    if (s.seq > 0 && (await advanceClock(server.base, code, s.seq))) await nextChange(page, s);
-    else await sleep(150);
+    await advanceAndWait(server.base, code, page, s);
   }
   throw new Error(`table ${code}: no result within the time limit`);
 }
