@@ -24,7 +24,7 @@
  * --mutations: on the throttled page, where the DOM is rebuilt — elements made and taken out during the game,
  * by the container (a MutationObserver; a moved element counts as kept; it costs the page a little, so the
  * per-frame figures of such a run are not compared with others).
- *   node --experimental-transform-types bench/phone.ts [--rate 4] [--pace 400] [--profile-top 20] [--max-s 0] [--profile-out FILE] [--trace-s N] [--trace-out FILE] [--mutations]
+ *   node --experimental-transform-types bench/phone.ts [--rate 4] [--pace 400] [--profile-top 20] [--max-s 0] [--profile-out FILE] [--trace-s N] [--trace-out FILE] [--mutations] [--seed S]
  */
 import { existsSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -52,6 +52,12 @@ const PROFILE_OUT = argv.includes("--profile-out") ? argv[argv.indexOf("--profil
 const TRACE_S = arg("trace-s", 0);
 const TRACE_OUT = argv.includes("--trace-out") ? argv[argv.indexOf("--trace-out") + 1] : undefined;
 const MUTATIONS = argv.includes("--mutations");
+/**
+ * --seed S: the table's seed (the worker's test-only E2E_TABLE_SEED): the same seats, roles and bots'
+ * choices in every run, so a before and an after play the same game (the people's pace still varies it a
+ * little). The default's game lasts seven days (66 view frames at ×1), the red team winning.
+ */
+const SEED = argv.includes("--seed") ? argv[argv.indexOf("--seed") + 1]! : "phone-bench-3";
 const SEATS = 12;
 const PEOPLE = 4;
 
@@ -116,7 +122,7 @@ function mutationProbe(): void {
 }
 
 function probe(): void {
-  type Rec = { at: number; ms: number; withLayout: number; bytes: number; kind: string };
+  type Rec = { at: number; ms: number; withLayout: number; bytes: number; kind: string; raw: string };
   type Out = { frames: Rec[]; longtasks: Array<{ at: number; ms: number }>; loafs: Array<{ at: number; ms: number; blocking: number; render: number; scripts: string[] }> };
   const out: Out = { frames: [], longtasks: [], loafs: [] };
   (window as unknown as { __phone: Out }).__phone = out;
@@ -134,7 +140,8 @@ function probe(): void {
           if (kind) {
             const t1 = performance.now();
             void document.body.offsetHeight; // the style and layout this frame caused, now
-            out.frames.push({ at: t0, ms: t1 - t0, withLayout: performance.now() - t0, bytes: data.length, kind: kind.replace(/"/g, "") });
+            const withLayout = performance.now() - t0;
+            out.frames.push({ at: t0, ms: t1 - t0, withLayout, bytes: data.length, kind: kind.replace(/"/g, ""), raw: data });
           }
         }
       } as EventListener;
@@ -169,6 +176,26 @@ function probe(): void {
   }
 }
 
+/**
+ * What a frame changed, for attributing the costly ones: a full view says its phase; a patch lists
+ * the paths its operations touch, cut at two levels, three under the game's ("game/seats/#", "log/+" for an appended entry).
+ * The page keeps each frame's text; it is parsed here, after the game, not on the measured page.
+ */
+const frameWhat = (data: string): string => {
+  try {
+    const m = JSON.parse(data) as { type: string; view?: unknown; ops?: Array<[string, unknown?]> };
+    if (m.type === "view") return `view:${(m.view as { game?: { phase?: string } } | undefined)?.game?.phase ?? "-"}`;
+    const paths = new Map<string, number>();
+    for (const [ptr, value] of m.ops ?? []) {
+      if (ptr === "/game/phase") paths.set(`phase=${String(value)}`, 1);
+      const k = ptr.split("/").slice(1, ptr.startsWith("/game/") ? 4 : 3).map((x) => (/^\d+$/.test(x) ? "#" : x === "-" ? "+" : x)).join("/");
+      paths.set(k, (paths.get(k) ?? 0) + 1);
+    }
+    return [...paths].map(([k, n]) => (n > 1 ? `${k}×${n}` : k)).join(" ");
+  } catch {
+    return "?";
+  }
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -176,7 +203,7 @@ const pct = (xs: number[], p: number) => {
 };
 const mb = (b: number) => `${(b / 2 ** 20).toFixed(1)} MB`;
 
-const server = await startWrangler({ vars: { BOT_THINK_MS: "100" } });
+const server = await startWrangler({ vars: { BOT_THINK_MS: "100", ...(SEED ? { E2E_TABLE_SEED: SEED } : {}) } });
 const chrome = await launchChromium(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]);
 const contexts: BrowserContext[] = [];
 try {
@@ -284,11 +311,15 @@ try {
   let phases = 0;
   let partial = "";
   let said = 0;
+  let ended = "";
   const acted = new Set<string>();
   for (;;) {
     if (Date.now() - began > 600_000) throw new Error("the game did not end in 10 minutes");
     const s = await boardSnapshot(phone);
-    if (s.result) break;
+    if (s.result) {
+      ended = `${s.result} on day ${s.day}`;
+      break;
+    }
     if (tracing && Date.now() - began > TRACE_S * 1000) await stopTrace();
     if (MAX_S > 0 && Date.now() - began > MAX_S * 1000) {
       partial = `PARTIAL: stopped after ${MAX_S} s of the game (--max-s), at phase ${s.phase} (${phases} phases advanced)`;
@@ -327,8 +358,8 @@ try {
   }
   const end = await heapAfterGc();
   const wall = (await phone.evaluate(() => performance.now())) - t0;
-  const data = await phone.evaluate(() => (window as unknown as { __phone: { frames: Array<{ at: number; ms: number; withLayout: number; bytes: number; kind: string }>; longtasks: Array<{ at: number; ms: number }>; loafs: Array<{ at: number; ms: number; blocking: number; render: number; scripts: string[] }> } }).__phone);
-  const frames = data.frames.filter((f) => f.at >= t0);
+  const data = await phone.evaluate(() => (window as unknown as { __phone: { frames: Array<{ at: number; ms: number; withLayout: number; bytes: number; kind: string; raw: string }>; longtasks: Array<{ at: number; ms: number }>; loafs: Array<{ at: number; ms: number; blocking: number; render: number; scripts: string[] }> } }).__phone);
+  const frames = data.frames.filter((f) => f.at >= t0).map((f) => ({ ...f, what: frameWhat(f.raw) }));
   const handler = frames.map((f) => f.ms);
   const whole = frames.map((f) => f.withLayout);
   const inFrame = (at: number, ms: number) => frames.some((f) => f.at >= at - 1 && f.at <= at + ms);
@@ -341,12 +372,17 @@ try {
     console.log(`page ${i + 1}${i === 0 ? " (throttled)" : ""}: ${received[i]!.frames - framesBefore[i]!.frames} socket frames (${types.map(([t, n]) => `${t} ${n}`).join(", ")}), ${((received[i]!.bytes - framesBefore[i]!.bytes) / 1024).toFixed(0)} kB; busy (CDP, s): task ${d("TaskDuration")}, script ${d("ScriptDuration")}, style ${d("RecalcStyleDuration")}, layout ${d("LayoutDuration")}`);
   }
   if (partial) console.log(partial);
-  console.log(`game: ${phases} phases advanced, ${(wall / 1000).toFixed(0)} s; ${frames.length} view frames (${frames.filter((f) => f.kind === "view").length} view, ${frames.filter((f) => f.kind === "patch").length} patch; median ${pct(frames.map((f) => f.bytes), 50)} bytes); camera tiles on the oval: max ${Math.max(0, ...tiles)}, median ${pct(tiles, 50)}`);
+  console.log(`game: ${ended ? `ended (${ended}), ` : ""}${phases} phases advanced, ${(wall / 1000).toFixed(0)} s; ${frames.length} view frames (${frames.filter((f) => f.kind === "view").length} view, ${frames.filter((f) => f.kind === "patch").length} patch; median ${pct(frames.map((f) => f.bytes), 50)} bytes); camera tiles on the oval: max ${Math.max(0, ...tiles)}, median ${pct(tiles, 50)}`);
   console.log(`PHONE per view frame, handler: p50 ${pct(handler, 50).toFixed(1)} ms, p95 ${pct(handler, 95).toFixed(1)} ms, max ${Math.max(...handler).toFixed(1)} ms`);
   console.log(`PHONE per view frame, handler + style/layout: p50 ${pct(whole, 50).toFixed(1)} ms, p95 ${pct(whole, 95).toFixed(1)} ms, max ${Math.max(...whole).toFixed(1)} ms`);
   console.log(`PHONE frames over 16 ms (with layout): ${whole.filter((x) => x > 16).length}; over 50 ms: ${whole.filter((x) => x > 50).length}`);
   console.log(`PHONE long tasks > 50 ms: ${longtasks.length} (${longtasks.filter((l) => inFrame(l.at, l.ms)).length} with a view frame's handler inside; longest ${Math.max(0, ...longtasks.map((l) => l.ms)).toFixed(0)} ms)`);
   console.log(`PHONE long animation frames > 50 ms: ${loafs.length} (${loafs.filter((l) => inFrame(l.at, l.ms)).length} with a view frame inside)`);
+  // The costliest frames, with what each changed, and the cost by what frames touch.
+  for (const f of [...frames].sort((a, b) => b.withLayout - a.withLayout).slice(0, 12)) console.log(`  frame ${f.withLayout.toFixed(0)} ms (handler ${f.ms.toFixed(0)}, ${f.bytes} B): ${f.what.slice(0, 200)}`);
+  const byPath = new Map<string, number[]>();
+  for (const f of frames) for (const k of new Set(f.what.split(" ").map((x) => x.replace(/×\d+$/, "")))) byPath.set(k, [...(byPath.get(k) ?? []), f.withLayout]);
+  console.log(`PHONE frames by what they change (count, p50, p95, total ms): ${[...byPath].sort((a, b) => b[1].reduce((x, y) => x + y, 0) - a[1].reduce((x, y) => x + y, 0)).slice(0, 14).map(([k, v]) => `${k} ${v.length}/${pct(v, 50).toFixed(0)}/${pct(v, 95).toFixed(0)}/${v.reduce((x, y) => x + y, 0).toFixed(0)}`).join("; ")}`);
   for (const l of [...loafs].sort((a, b) => b.ms - a.ms).slice(0, 8)) console.log(`  ${l.ms.toFixed(0)} ms (blocking ${l.blocking.toFixed(0)}, render ${l.render.toFixed(0)})${inFrame(l.at, l.ms) ? " [view frame]" : ""}: ${l.scripts.join(" | ") || "(no script: style, layout, paint)"}`);
   console.log(`PHONE heap after GC: start ${mb(start.used)}, end ${mb(end.used)}; sampled first/middle/last ${mb(heap[0] ?? NaN)} / ${mb(heap[Math.floor(heap.length / 2)] ?? NaN)} / ${mb(heap[heap.length - 1] ?? NaN)}, max ${mb(Math.max(...heap))}, min ${mb(Math.min(...heap))} (${heap.length} samples); DOM nodes ${start.nodes} → ${end.nodes}; listeners ${start.listeners} → ${end.listeners}`);
   if (MUTATIONS) {

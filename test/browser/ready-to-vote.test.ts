@@ -113,8 +113,9 @@ test("Custom with bots: 'skip ahead' at the acquaintance night, then 'Ready to v
   await p.page.locator(".board[data-phase]").waitFor({ timeout: SLOW_MS });
   const mine = await driveUntil(p.page, sport, (s) => s.phase === "speech" && "end-speech" in s.actions && (s.actions["nominate"]?.length ?? 0) > 0, { skip: true });
   const target = mine.actions["nominate"]!.find((x) => x !== mine.you)!;
-  // The seat's tile on the oval is a target now (a button); its content is marked, to be found again below.
-  const tile = p.page.locator(`.seats li.seat-slot[data-seat="${target}"] button.targetable .nick`);
+  // The seat's tile on the oval is a target now (a button over it); its content is marked, to be found again below.
+  await p.page.locator(`.seats > li.seat.targetable[data-seat="${target}"] > button.seat-pick`).waitFor({ timeout: SLOW_MS });
+  const tile = p.page.locator(`.seats > li.seat.targetable[data-seat="${target}"] .nick`);
   await tile.waitFor({ timeout: SLOW_MS });
   await tile.evaluate((el) => ((el as HTMLElement & { kept?: true }).kept = true));
   await p.page.locator(`[data-action="nominate"] [data-target="${target}"]`).click();
@@ -129,8 +130,9 @@ test("Custom with bots: 'skip ahead' at the acquaintance night, then 'Ready to v
   // The speech is over: its button goes (the log line may come a render before the actions do — a
   // fresh-clone run read an empty "end-speech" once).
   await expect.poll(async () => (await boardSnapshot(p.page)).actions["end-speech"], { timeout: SLOW_MS }).toBeUndefined();
-  // No longer a target, the tile is a plain seat again — with the same content, moved, not made again (Oval.tsx).
-  await p.page.locator(`.seats li.seat[data-seat="${target}"]:not(.seat-slot)`).waitFor({ timeout: SLOW_MS });
+  // No longer a target, the tile is a plain seat again, without its button — the same content, not made again (Oval.tsx).
+  await p.page.locator(`.seats > li.seat[data-seat="${target}"]:not(.targetable)`).waitFor({ timeout: SLOW_MS });
+  expect(await p.page.locator(`.seats > li.seat[data-seat="${target}"] button.seat-pick`).count()).toBe(0);
   const kept = await p.page.locator(`.seats li.seat[data-seat="${target}"] .nick`).evaluate((el) => (el as HTMLElement & { kept?: true }).kept === true);
   expect(kept, "the tile's content was kept when it stopped being a target").toBe(true);
   await shot(p.page, "newbie-nominate-after");

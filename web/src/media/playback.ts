@@ -41,12 +41,16 @@ export function playback(ctx: AudioContext, local: MediaStream | null): Playback
 /** RMS (0–1) of what an analyser hears now; 0 without one. */
 export function rms(a: AnalyserNode | null): number {
   if (!a) return 0;
-  const buf = new Float32Array(a.fftSize);
+  // One buffer per size, reused: the meter reads every peer several times a second, and a fresh array
+  // each time was garbage a phone's collector had to take away.
+  let buf = samples.get(a.fftSize);
+  if (!buf) samples.set(a.fftSize, (buf = new Float32Array(a.fftSize)));
   a.getFloatTimeDomainData(buf);
   let sum = 0;
-  for (const x of buf) sum += x * x;
+  for (let i = 0; i < buf.length; i++) sum += buf[i]! * buf[i]!;
   return Math.sqrt(sum / buf.length);
 }
+const samples = new Map<number, Float32Array<ArrayBuffer>>();
 
 /** A remote peer's elements and gates (closed until the floor opens them). */
 export function newRemote(ctx: AudioContext, master: GainNode, seat: Seat, publicMaster: GainNode | null, delaySeconds: number): RemoteMedia {

@@ -1,9 +1,9 @@
 /**
  * Seats around an oval (10–15), seat 1 at the top going clockwise, with the phase, the timer
- * and whose turn it is in the middle. A seat is a button only while it is a target the server
- * offered for the action being chosen; otherwise it is a labelled list item.
+ * and whose turn it is in the middle. A seat is a labelled list item; while it is a target the server
+ * offered for the action being chosen, a button lies over its tile.
  */
-import { children, createMemo, For, type JSX, Show } from "solid-js";
+import { createMemo, For, type JSX, Show } from "solid-js";
 import { own } from "../../../shared/own.ts";
 import type { Seat, SeatView } from "../../../shared/engine/types.ts";
 import { t, tk } from "../i18n/index.ts";
@@ -113,7 +113,7 @@ function sameFlags(a: SeatFlags, b: SeatFlags): boolean {
   return ka.length === Object.keys(b).length && ka.every((k) => same(a[k], b[k]));
 }
 
-function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) => void; style: JSX.CSSProperties }) {
+function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) => void; style: { left: string; top: string } }) {
   // The flags are derived once per change of what they read, and the tile's parts re-run only when the
   // flags differ: read through the prop, every badge, class and label would rebuild every seat's flags
   // (some twenty derivations each) on any change of any of them — a view frame re-ran them all.
@@ -194,29 +194,29 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
     cursed: !!f().cursed,
     teammate: !!f().mark?.teammate,
   });
-  // The tile's content is made once: a seat that becomes a target (or stops being one) changes only its
-  // wrapper (a button), and these nodes move into it — so a vote or a night step does not make every
-  // target seat's badges and their twenty-odd parts again (bench/phone.ts --mutations counts what a game
-  // makes on a phone).
-  const content = children(body);
+  // One element for the seat the whole game: a seat that becomes a target (or stops being one) gains (or
+  // loses) a button laid over its tile, and nothing else moves. Moving the tile's content into a button
+  // and back on every vote and night step detached and re-attached every target seat's video (a paused
+  // and restarted element, a new layout) — on a phone, the costliest part of such a frame.
+  // The position is written property by property (a literal style): Solid then sets `left`/`top` only when
+  // they change, not on every run of the seat's effect (a talking light's or a badge's change).
   return (
-    <Show
-      when={f().targetable}
-      fallback={
-        <li classList={cls()} style={props.style} aria-label={seatLabel(props.s, f())} data-seat={props.s.seat} data-alive={props.s.alive ? "yes" : "no"}>
-          {content()}
-        </li>
-      }
+    <li
+      classList={cls()}
+      style={{ left: props.style.left, top: props.style.top }}
+      aria-label={f().targetable ? undefined : seatLabel(props.s, f())}
+      data-seat={props.s.seat}
+      data-alive={props.s.alive ? "yes" : "no"}
     >
-      <li style={props.style} class="seat-slot" data-seat={props.s.seat} data-alive={props.s.alive ? "yes" : "no"}>
-        {/* Named by its content (the hidden label), not aria-label: the visible tile text is not part of the
-            label word for word (axe: label-content-name-mismatch, WCAG 2.5.3). */}
-        <button type="button" classList={cls()} aria-pressed={f().chosen} onClick={() => props.onPick(props.s.seat)}>
+      {body()}
+      <Show when={f().targetable}>
+        {/* Named by its own hidden text, not aria-label: the tile's visible text is not the label word for
+            word (axe: label-content-name-mismatch, WCAG 2.5.3). */}
+        <button type="button" class="seat-pick" aria-pressed={f().chosen} onClick={() => props.onPick(props.s.seat)}>
           <span class="sr-only">{`${t("seat.pick", { seat: props.s.seat })}: ${seatLabel(props.s, f())}`}</span>
-          {content()}
         </button>
-      </li>
-    </Show>
+      </Show>
+    </li>
   );
 }
 
@@ -239,7 +239,7 @@ export function Oval(props: {
   corner?: JSX.Element;
 }) {
   const n = createMemo(() => props.seats.length);
-  const pos = (i: number): JSX.CSSProperties => {
+  const pos = (i: number): { left: string; top: string } => {
     const p = ovalPoint(i, n());
     return { left: `${p.x}%`, top: `${p.y}%` };
   };

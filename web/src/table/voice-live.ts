@@ -16,6 +16,12 @@ import type { TableController } from "./controller.ts";
 import { floorOfView, mediaSelf, peersOf } from "./voice-peers.ts";
 import { stored, type Voice, type VoiceState } from "./voice.ts";
 
+/** Whether two sets of seats (as records of `true`) hold the same seats. */
+function sameKeys(a: Record<number, boolean>, b: Record<number, boolean>): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => k in b);
+}
+
 /** RMS above which a seat shows as speaking. */
 const SPEAKING_LEVEL = 0.015;
 
@@ -137,10 +143,12 @@ export function liveVoice(ctl: TableController, state: VoiceState, setState: Set
         if (!mesh) return;
         const speaking: Record<number, boolean> = {};
         for (const seat of mesh.remote.keys()) if (mesh.planFor(seat).playAudio && mesh.levelOf(seat) > SPEAKING_LEVEL) speaking[seat] = true;
-        if (mesh.micIsOpen && [...mesh.plan.values()].some((p) => p.sendAudio) && mesh.levelOf(me) > SPEAKING_LEVEL) speaking[me] = true;
-        setState("speaking", reconcile(speaking));
+        const mine = mesh.levelOf(me);
+        if (mesh.micIsOpen && [...mesh.plan.values()].some((p) => p.sendAudio) && mine > SPEAKING_LEVEL) speaking[me] = true;
+        // Most ticks change nothing: the store is written (and the seats' flags woken) only when who speaks changed.
+        if (!sameKeys(speaking, state.speaking)) setState("speaking", reconcile(speaking));
         // The self level meter: what my microphone captures, 0 while muted (the track is disabled).
-        const level = state.selfMuted || !mesh.hasMicrophone ? 0 : Math.min(1, Math.round(mesh.levelOf(me) * 400) / 100);
+        const level = state.selfMuted || !mesh.hasMicrophone ? 0 : Math.min(1, Math.round(mine * 400) / 100);
         if (level !== state.level) setState("level", level);
       }, 150);
     })().catch(() => setState("status", "failed"));
