@@ -24,7 +24,7 @@
  * --mutations: on the throttled page, where the DOM is rebuilt — elements made and taken out during the game,
  * by the container (a MutationObserver; a moved element counts as kept; it costs the page a little, so the
  * per-frame figures of such a run are not compared with others).
- *   node --experimental-transform-types bench/phone.ts [--rate 4] [--pace 400] [--profile-top 20] [--max-s 0] [--profile-out FILE] [--trace-s N] [--trace-out FILE] [--mutations] [--seed S]
+ *   node --experimental-transform-types bench/phone.ts [--rate 4] [--pace 400] [--profile-top 20] [--max-s 0] [--profile-out FILE] [--trace-s N] [--trace-out FILE] [--mutations] [--seed S] [--frames-out FILE]
  */
 import { existsSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -52,6 +52,8 @@ const PROFILE_OUT = argv.includes("--profile-out") ? argv[argv.indexOf("--profil
 const TRACE_S = arg("trace-s", 0);
 const TRACE_OUT = argv.includes("--trace-out") ? argv[argv.indexOf("--trace-out") + 1] : undefined;
 const MUTATIONS = argv.includes("--mutations");
+/** --frames-out FILE: every measured view frame (handler ms, with style/layout, bytes, what it changed) as JSON, to pool runs. */
+const FRAMES_OUT = argv.includes("--frames-out") ? argv[argv.indexOf("--frames-out") + 1] : undefined;
 /**
  * --seed S: the table's seed (the worker's test-only E2E_TABLE_SEED): the same seats, roles and bots'
  * choices in every run, so a before and an after play the same game (the people's pace still varies it a
@@ -360,6 +362,7 @@ try {
   const wall = (await phone.evaluate(() => performance.now())) - t0;
   const data = await phone.evaluate(() => (window as unknown as { __phone: { frames: Array<{ at: number; ms: number; withLayout: number; bytes: number; kind: string; raw: string }>; longtasks: Array<{ at: number; ms: number }>; loafs: Array<{ at: number; ms: number; blocking: number; render: number; scripts: string[] }> } }).__phone);
   const frames = data.frames.filter((f) => f.at >= t0).map((f) => ({ ...f, what: frameWhat(f.raw) }));
+  if (FRAMES_OUT) writeFileSync(FRAMES_OUT, JSON.stringify(frames.map(({ raw: _, ...f }) => f)));
   const handler = frames.map((f) => f.ms);
   const whole = frames.map((f) => f.withLayout);
   const inFrame = (at: number, ms: number) => frames.some((f) => f.at >= at - 1 && f.at <= at + ms);
