@@ -455,7 +455,7 @@ export class Mesh extends PlaneBase implements MediaPlane {
     track.onmute = track.onunmute = () => this.o.onChange?.();
     this.playTrack(seat, track);
     if (track.kind === "audio" && this.rawMaster) this.tapRaw(seat, track);
-    this.applyReceive(seat);
+    this.applyReceive(seat, true);
     this.o.onChange?.();
   }
 
@@ -571,19 +571,27 @@ export class Mesh extends PlaneBase implements MediaPlane {
   }
 
   /** Receiving side: play a peer's audio and show its video only while the floor allows it. */
-  private applyReceive(seat: Seat): void {
+  private applyReceive(seat: Seat, force = false): void {
     const r = this.remote.get(seat);
     if (!r) return;
     const p = this.planFor(seat);
+    const video = p.playVideo && this.mode !== "audio";
+    // Most passes leave a peer as it was (another seat's floor changed): nothing is touched then — each
+    // pass used to add an event to the gain's automation timeline and call play() on every tile, on a
+    // phone a large part of a view frame. A new track (attach) is always set up.
+    const key = `${p.playAudio}|${video}|${this.delayed}`;
+    if (!force && this.received.get(r) === key && (!video || !r.video.paused)) return;
+    this.received.set(r, key);
     // A delayed spectator gates after the delay line (the gain below), not at the track: the track
     // carries what is heard later.
     for (const t of r.stream.getAudioTracks()) t.enabled = p.playAudio || this.delayed;
-    const video = p.playVideo && this.mode !== "audio";
     for (const t of r.stream.getVideoTracks()) t.enabled = video;
     r.gain.gain.setValueAtTime(p.playAudio ? 1 : 0, this.ctx.currentTime);
     if (video) void r.video.play().catch(() => {});
     else r.video.pause();
   }
+  /** What applyReceive last set for a peer's media (their floor, the mode, the delay). */
+  private readonly received = new WeakMap<object, string>();
 }
 
 /** What getLocalMedia obtained: the stream (null when the microphone is refused) and why a part is missing. */

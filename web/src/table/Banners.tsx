@@ -185,7 +185,9 @@ export function Announcements(props: { game: GameView; clock: ServerClock; delay
             </p>
           </div>
         </Show>
-        <For each={props.folded && !props.ended ? [] : [...list()].reverse()}>
+        {/* Folded, the banners stay made and are only hidden (styles.css): a move's start and end fold and
+            unfold them, and making every banner again at each was a phone's frame's worth of work. */}
+        <For each={[...list()].reverse()}>
           {(a) => (
             <div class={`ann tone-${a.tone}`} data-ann={a.key} data-ann-id={a.id} data-mine={a.mine ? "yes" : undefined}>
               <p class="ann-line">{announcementText(a)}</p>
