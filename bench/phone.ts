@@ -113,7 +113,9 @@ function mutationProbe(): void {
       const added = made(r.addedNodes);
       const removed = gone(r.removedNodes);
       if (!state.on || added + removed === 0) continue;
-      const k = where(r.target);
+      // The container, and what was put in or taken out of it (the first element of the record).
+      const first = [...r.addedNodes, ...r.removedNodes].find((x): x is Element => x instanceof Element);
+      const k = `${where(r.target)}${first ? ` ⊃ ${name(first)}` : ""}`;
       const c = state.by.get(k) ?? { made: 0, removed: 0, records: 0 };
       c.made += added;
       c.removed += removed;
