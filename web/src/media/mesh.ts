@@ -576,9 +576,9 @@ export class Mesh extends PlaneBase implements MediaPlane {
     if (!r) return;
     const p = this.planFor(seat);
     const video = p.playVideo && this.mode !== "audio";
-    // Most passes leave a peer as it was (another seat's floor changed): nothing is touched then — each
-    // pass used to add an event to the gain's automation timeline and call play() on every tile, on a
-    // phone a large part of a view frame. A new track (attach) is always set up.
+    // Most passes leave a peer as it was (another seat's floor changed): nothing is touched then. Touching
+    // every peer on every pass would add an event to each gate's automation timeline and call play() on
+    // every tile, on a phone a large part of a view frame. A new track (attach) is always set up.
     const key = `${p.playAudio}|${video}|${this.delayed}`;
     if (!force && this.received.get(r) === key && (!video || !r.video.paused)) return;
     this.received.set(r, key);

@@ -42,7 +42,7 @@ export function playback(ctx: AudioContext, local: MediaStream | null): Playback
 export function rms(a: AnalyserNode | null): number {
   if (!a) return 0;
   // One buffer per size, reused: the meter reads every peer several times a second, and a fresh array
-  // each time was garbage a phone's collector had to take away.
+  // each time would be garbage for a phone's collector.
   let buf = samples.get(a.fftSize);
   if (!buf) samples.set(a.fftSize, (buf = new Float32Array(a.fftSize)));
   a.getFloatTimeDomainData(buf);

@@ -186,7 +186,7 @@ export function Announcements(props: { game: GameView; clock: ServerClock; delay
           </div>
         </Show>
         {/* Folded, the banners stay made and are only hidden (styles.css): a move's start and end fold and
-            unfold them, and making every banner again at each was a phone's frame's worth of work. */}
+            unfold them, and making every banner again at each would cost a phone a frame's worth of work. */}
         <For each={[...list()].reverse()}>
           {(a) => (
             <div class={`ann tone-${a.tone}`} data-ann={a.key} data-ann-id={a.id} data-mine={a.mine ? "yes" : undefined}>

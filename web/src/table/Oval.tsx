@@ -195,8 +195,8 @@ function SeatChip(props: { s: SeatView; flags: SeatFlags; onPick: (seat: Seat) =
     teammate: !!f().mark?.teammate,
   });
   // One element for the seat the whole game: a seat that becomes a target (or stops being one) gains (or
-  // loses) a button laid over its tile, and nothing else moves. Moving the tile's content into a button
-  // and back on every vote and night step detached and re-attached every target seat's video (a paused
+  // loses) a button laid over its tile, and nothing else moves. Moving the tile's content into another
+  // element at every vote and night step would detach and re-attach every target seat's video (a paused
   // and restarted element, a new layout) — on a phone, the costliest part of such a frame.
   // The position is written property by property (a literal style): Solid then sets `left`/`top` only when
   // they change, not on every run of the seat's effect (a talking light's or a badge's change).
